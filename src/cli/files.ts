@@ -1,0 +1,70 @@
+/**
+ * Finding and reading the files a command is given: files as named, directories walked in sorted
+ * order (stable output), skipping `node_modules` and dot-folders.
+ */
+import { readdir, readFile, stat } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { UsageError } from "./io.js";
+
+/** The extensions read as documents, with the syntax they imply. */
+export const DOCUMENT_EXTENSIONS: Readonly<Record<string, "json" | "yaml">> = {
+  ".json": "json",
+  ".yaml": "yaml",
+  ".yml": "yaml",
+};
+
+function describe(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ENOENT") return "no such file or directory";
+  if (code === "EACCES") return "permission denied";
+  if (code === "EISDIR") return "is a directory";
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function walk(dir: string, out: string[]): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await walk(path, out);
+    else if (entry.isFile() && Object.hasOwn(DOCUMENT_EXTENSIONS, extname(entry.name)))
+      out.push(path);
+  }
+}
+
+/**
+ * Expands the paths a user gave into document files. A missing path or a file with an
+ * extension agentflow does not read is a {@link UsageError}.
+ */
+export async function collectFiles(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of paths) {
+    let info;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      throw new UsageError(`cannot read '${path}': ${describe(error)}`);
+    }
+    if (info.isDirectory()) {
+      const before = out.length;
+      await walk(path, out);
+      if (out.length === before)
+        throw new UsageError(`'${path}' holds no .json, .yaml or .yml file`);
+    } else if (Object.hasOwn(DOCUMENT_EXTENSIONS, extname(path))) {
+      out.push(path);
+    } else {
+      throw new UsageError(`'${path}': unknown file type (expected .json, .yaml or .yml)`);
+    }
+  }
+  return out;
+}
+
+/** Reads a file as UTF-8, turning file-system errors into a {@link UsageError}. */
+export async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read '${path}': ${describe(error)}`);
+  }
+}

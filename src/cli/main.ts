@@ -1,0 +1,68 @@
+/**
+ * The `agentflow` command. User mistakes end with one line on stderr and exit code 2; problems
+ * found in documents are reported on stdout with exit code 1; a clean run exits 0.
+ */
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { runCheck } from "./check.js";
+import type { CliIo } from "./io.js";
+import { processIo, UsageError } from "./io.js";
+import { runTemplates } from "./templates.js";
+
+function packageVersion(): string {
+  const raw = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+  return (JSON.parse(raw) as { version: string }).version;
+}
+
+function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const program = new Command("agentflow")
+    .description("Governance checks for AI-agent workflows embedded in BPMN processes")
+    .version(packageVersion(), "-v, --version")
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
+    .showHelpAfterError("(run 'agentflow --help' for usage)");
+  program
+    .command("check")
+    .description(
+      "check agent workflows and tool contracts (.json, .yaml, .yml; folders are walked)",
+    )
+    .argument("<paths...>", "files or folders")
+    .option("-f, --format <format>", "output format: text or json", "text")
+    .action(async (paths: string[], options: { format: string }) => {
+      setExit(await runCheck(paths, options, io));
+    });
+  program
+    .command("templates")
+    .description("list the templates, or print one as JSON")
+    .argument("[id]", "template id, e.g. research")
+    .action((id: string | undefined) => {
+      setExit(runTemplates(id, io));
+    });
+  return program;
+}
+
+/** Runs the CLI with `argv` (without `node` and the script) and resolves to the exit code. */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  let exitCode = 0;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version "errors" are how commander stops after printing; they are not failures.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof UsageError) {
+      io.stderr(`agentflow: ${error.message}\n`);
+      return 2;
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    io.stderr(
+      `agentflow: internal error: ${detail}\n(please report this; it is a bug in agentflow)\n`,
+    );
+    return 3;
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * agentflow: governance and policy gates for AI-agent sub-workflows embedded in BPMN processes.
+ * The root entry re-exports the public API of every module; each module also has its own subpath
+ * (`agentflow/model`, `agentflow/report`, ...).
+ *
+ * @packageDocumentation
+ */
+export * from "./model/index.js";
+export * from "./report/index.js";

@@ -1,0 +1,116 @@
+/**
+ * Canonical form and identity (SPEC 2.7): what a report or a promotion decision names is the hash
+ * of the RFC 8785 (JCS) text, so key order and whitespace never change a document's identity.
+ *
+ * The serialiser is iterative: the `canonicalize` package recurses once per nesting level and
+ * overflows the stack on deeply nested input (a 10,000-deep metadata object), which a governance
+ * tool must hash rather than crash on. Tests check it against `canonicalize` as the reference.
+ */
+import { sha256 } from "./sha256.js";
+
+function hasLoneSurrogate(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i += 1;
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function scalar(value: unknown): string {
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    throw new Error(Number.isNaN(value) ? "NaN is not allowed" : "Infinity is not allowed");
+  }
+  if (typeof value === "string" && hasLoneSurrogate(value)) {
+    throw new Error("Lone surrogate is not allowed");
+  }
+  return JSON.stringify(value);
+}
+
+/** A unit of work: a value still to serialise, literal text, or leaving an object (cycle check). */
+type Task =
+  | { readonly kind: "value"; readonly value: unknown }
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "leave"; readonly object: object };
+
+function hasToJson(value: object): value is { toJSON: () => unknown } {
+  return typeof (value as { toJSON?: unknown }).toJSON === "function";
+}
+
+/** Skipped like `JSON.stringify` skips them: members with no JSON form. */
+function isSkipped(value: unknown): boolean {
+  return value === undefined || typeof value === "symbol" || typeof value === "function";
+}
+
+/**
+ * The RFC 8785 (JCS) serialisation of a JSON value: object keys sorted by UTF-16 code units, no
+ * whitespace, numbers in their shortest ECMAScript form. Object members with no JSON form are
+ * dropped and array holes become `null`, as in `JSON.stringify`.
+ *
+ * @throws TypeError when `value` itself has no JSON form (`undefined`, a function, a symbol):
+ *   returning `"null"` would give it the identity of `null`.
+ * @throws Error for `NaN`, infinities, lone surrogates and cycles.
+ */
+export function canonicalJson(value: unknown): string {
+  if (isSkipped(value)) {
+    throw new TypeError(`canonicalJson: a value of type ${typeof value} has no JSON form`);
+  }
+  const out: string[] = [];
+  const inProgress = new Set<object>();
+  const stack: Task[] = [{ kind: "value", value }];
+  for (let task = stack.pop(); task !== undefined; task = stack.pop()) {
+    if (task.kind === "text") {
+      out.push(task.text);
+      continue;
+    }
+    if (task.kind === "leave") {
+      inProgress.delete(task.object);
+      continue;
+    }
+    const current = task.value;
+    if (current === null || typeof current !== "object") {
+      out.push(scalar(current));
+      continue;
+    }
+    if (inProgress.has(current)) throw new Error("Circular reference detected");
+    inProgress.add(current);
+    stack.push({ kind: "leave", object: current });
+    if (hasToJson(current)) {
+      stack.push({ kind: "value", value: current.toJSON() });
+      continue;
+    }
+    // Tasks are pushed in reverse so that they pop in document order.
+    if (Array.isArray(current)) {
+      stack.push({ kind: "text", text: "]" });
+      for (let i = current.length - 1; i >= 0; i -= 1) {
+        const item: unknown = current[i];
+        stack.push({ kind: "value", value: isSkipped(item) ? null : item });
+        if (i > 0) stack.push({ kind: "text", text: "," });
+      }
+      stack.push({ kind: "text", text: "[" });
+      continue;
+    }
+    const record = current as Readonly<Record<string, unknown>>;
+    const keys = Object.keys(record)
+      .filter((k) => !isSkipped(record[k]))
+      .sort();
+    stack.push({ kind: "text", text: "}" });
+    for (let i = keys.length - 1; i >= 0; i -= 1) {
+      const key = keys[i] ?? "";
+      stack.push({ kind: "value", value: record[key] });
+      stack.push({ kind: "text", text: (i > 0 ? "," : "") + scalar(key) + ":" });
+    }
+    stack.push({ kind: "text", text: "{" });
+  }
+  return out.join("");
+}
+
+/** `"sha256:"` + the lowercase hex SHA-256 of {@link canonicalJson}; throws as it does. */
+export function contentHash(value: unknown): string {
+  return "sha256:" + sha256(canonicalJson(value));
+}

@@ -1,0 +1,56 @@
+/**
+ * The one diagnostic shape every part of agentflow reports (SPEC 3): parsing, workflow rules,
+ * interop and BPMN. Callers read `code`, `target`, `path` and `data`; `message` is for people.
+ */
+
+/** How much a finding matters. An error blocks promotion; a warning never does. */
+export type Severity = "error" | "warning" | "info";
+
+/** A severity as configured: `off` silences a rule. */
+export type SeveritySetting = Severity | "off";
+
+/** What a diagnostic is about. */
+export type DiagnosticTarget =
+  | { readonly kind: "workflow" }
+  | { readonly kind: "node"; readonly nodeId: string }
+  | { readonly kind: "edge"; readonly index: number; readonly from: string; readonly to: string }
+  | { readonly kind: "bpmn-element"; readonly elementId: string; readonly path?: string };
+
+/** A 1-based position in the source text, when the input was text. */
+export interface SourceLocation {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** One finding. */
+export interface Diagnostic {
+  /** Stable identifier; documented at `docs/rules/<code>.md`. */
+  readonly code: string;
+  readonly severity: Severity;
+  /** One sentence for a person; quotes the offending ids. */
+  readonly message: string;
+  /** What to do about it. */
+  readonly remediation?: string;
+  readonly target: DiagnosticTarget;
+  /** JSON Pointer into the source document ("" is the whole document). */
+  readonly path: string;
+  /** Structured values (ids, levels, counts) so that no caller parses the message. */
+  readonly data: Readonly<Record<string, unknown>>;
+  /** Line and column in the source text, filled in when the input was text. */
+  readonly location?: SourceLocation;
+}
+
+/** The whole-workflow target, shared so that no caller allocates its own. */
+export const WORKFLOW_TARGET: DiagnosticTarget = Object.freeze({ kind: "workflow" });
+
+/** True when any diagnostic is an error, i.e. when the document must not be promoted. */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === "error");
+}
+
+/** Counts diagnostics per severity. */
+export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) counts[d.severity] += 1;
+  return counts;
+}

@@ -1,0 +1,301 @@
+/**
+ * The flow graph view of a workflow (SPEC 2.2), built once and shared by every rule, autonomy and
+ * the simulator, so all graph questions together cost O(V+E) instead of a search per node.
+ * Every traversal is iterative: a 100,000-node chain must not overflow the stack.
+ */
+
+import { decisionRoutes, type DecisionRoute } from "./routes.js";
+import { tarjanScc } from "./scc.js";
+import type { AgentWorkflow, AgentNode, Route } from "./types.js";
+
+/**
+ * Plain, read-only graph data indexed by node position in `wf.nodes`. The typed arrays must not be
+ * mutated: the graph is memoised and shared.
+ */
+export interface FlowGraph {
+  /** The workflow's nodes, in document order. */
+  readonly nodes: readonly AgentNode[];
+  /**
+   * Node id → index of its first occurrence. A duplicated id resolves to its first node for edges
+   * and routes, so a later duplicate has no incoming flow and (unless it is a decision, which
+   * carries its own routes) no outgoing flow either; the duplicate itself is reported by a rule.
+   */
+  readonly index: ReadonlyMap<string, number>;
+  /** Routes per node in evaluation order; empty for `llm` and `tool` nodes. */
+  readonly routes: readonly (readonly DecisionRoute[])[];
+  /**
+   * Flow successors per node, first occurrence kept. Decision: route targets in route order
+   * (`"end"` and unknown ids excluded); its outgoing edges are documentation and carry no flow.
+   * `llm`/`tool`: `to` of outgoing non-delegate edges in edge order, unknown ids excluded.
+   */
+  readonly successors: readonly (readonly number[])[];
+  /** Flow predecessors per node, ascending. */
+  readonly predecessors: readonly (readonly number[])[];
+  /** Component id per node; see {@link SccResult.sccOf} for the id order. */
+  readonly sccOf: Int32Array;
+  /** Members of each component, in document order. */
+  readonly sccMembers: readonly (readonly number[])[];
+  /** Component ids in topological order, sources first. */
+  readonly sccTopoOrder: readonly number[];
+  /** 1 when the node can reach itself: its component has several members, or it loops on itself. */
+  readonly cyclic: Uint8Array;
+  /**
+   * The first node, in document order, whose component has no predecessor outside itself (a
+   * source of the condensation). Every such node has no forward predecessor; requiring the whole
+   * component to be a source also rules out a node that is only entered through a cycle which
+   * is itself entered from elsewhere. `undefined` only when there are no nodes.
+   */
+  readonly entry: number | undefined;
+  /** 1 when the node is reachable from the entry (the entry included). */
+  readonly reachable: Uint8Array;
+  /** 1 for exits: nodes with no successors, and decisions with a route to `"end"`. */
+  readonly endsRun: Uint8Array;
+  /** 1 when some exit is reachable from the node (exits included). */
+  readonly canReachExit: Uint8Array;
+}
+
+export type { SccResult } from "./scc.js";
+
+/** Shared by every llm/tool node: they have no routes. */
+const NO_ROUTES: readonly DecisionRoute[] = Object.freeze([]);
+
+/** The pseudo-target of a route that finishes the run. */
+const END = "end";
+
+/** Builds the flow graph of a workflow. O(V+E). Prefer {@link flowGraph}, which memoises. */
+export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
+  const nodes = wf.nodes;
+  const n = nodes.length;
+  const index = new Map<string, number>();
+  nodes.forEach((node, i) => {
+    if (!index.has(node.id)) index.set(node.id, i);
+  });
+
+  const successors: number[][] = Array.from({ length: n }, () => []);
+  const routes: (readonly DecisionRoute[])[] = [];
+  const endsRun = new Uint8Array(n);
+  // seen[j] === i + 1 means j is already a successor of i: dedup in O(1) without a Set per node.
+  const seen = new Int32Array(n);
+  const add = (from: number, to: number | undefined): void => {
+    if (to === undefined || seen[to] === from + 1) return;
+    seen[to] = from + 1;
+    successors[from]?.push(to);
+  };
+
+  // Edge targets are grouped per source first (a counting sort into flat arrays, so no array per
+  // node), so that each node's successors are added in one contiguous run: the dedup stamp in
+  // `add` is only valid within such a run.
+  const edgeFrom = new Int32Array(wf.edges.length).fill(-1);
+  const edgeTo = new Int32Array(wf.edges.length);
+  const offset = new Int32Array(n + 1);
+  wf.edges.forEach((edge, k) => {
+    if (edge.edgeType === "delegate") return;
+    const from = index.get(edge.from);
+    const to = index.get(edge.to);
+    if (from === undefined || to === undefined) return;
+    edgeFrom[k] = from;
+    edgeTo[k] = to;
+    offset[from + 1] = (offset[from + 1] ?? 0) + 1;
+  });
+  for (let i = 0; i < n; i++) offset[i + 1] = (offset[i + 1] ?? 0) + (offset[i] ?? 0);
+  const cursor = offset.slice(0, n);
+  const grouped = new Int32Array(offset[n] ?? 0);
+  edgeFrom.forEach((from, k) => {
+    if (from < 0) return;
+    const at = cursor[from] ?? 0;
+    grouped[at] = edgeTo[k] ?? 0;
+    cursor[from] = at + 1;
+  });
+
+  for (let i = 0; i < n; i++) {
+    const node = nodes[i];
+    if (node?.type !== "decision") {
+      routes.push(NO_ROUTES);
+      const end = offset[i + 1] ?? 0;
+      for (let k = offset[i] ?? 0; k < end; k++) add(i, grouped[k]);
+      continue;
+    }
+    // Edges leaving a decision are documentation; only its routes carry flow.
+    const list = decisionRoutes(node.config);
+    routes.push(list);
+    for (const route of list) {
+      if (route.next === END) endsRun[i] = 1;
+      else add(i, index.get(route.next));
+    }
+  }
+
+  const predecessors: number[][] = Array.from({ length: n }, () => []);
+  const cyclic = new Uint8Array(n);
+  successors.forEach((succ, i) => {
+    if (succ.length === 0) endsRun[i] = 1;
+    for (const j of succ) {
+      predecessors[j]?.push(i);
+      if (j === i) cyclic[i] = 1;
+    }
+  });
+
+  const { sccOf, sccMembers, sccTopoOrder } = tarjanScc(successors);
+  for (const members of sccMembers) {
+    if (members.length > 1) for (const m of members) cyclic[m] = 1;
+  }
+
+  const entry = findEntry(n, predecessors, sccOf);
+  const reachable = new Uint8Array(n);
+  if (entry !== undefined) mark(reachable, [entry], successors);
+  const exits: number[] = [];
+  endsRun.forEach((e, i) => {
+    if (e === 1) exits.push(i);
+  });
+  const canReachExit = new Uint8Array(n);
+  mark(canReachExit, exits, predecessors);
+
+  return {
+    nodes,
+    index,
+    routes,
+    successors,
+    predecessors,
+    sccOf,
+    sccMembers,
+    sccTopoOrder,
+    cyclic,
+    entry,
+    reachable,
+    endsRun,
+    canReachExit,
+  };
+}
+
+/** First node in document order whose component has no incoming edge from another component. */
+function findEntry(
+  n: number,
+  predecessors: readonly (readonly number[])[],
+  sccOf: Int32Array,
+): number | undefined {
+  const entered = new Uint8Array(n); // per component id; there are at most n components
+  predecessors.forEach((preds, i) => {
+    const c = sccOf[i] ?? 0;
+    for (const p of preds) if (sccOf[p] !== c) entered[c] = 1;
+  });
+  for (let i = 0; i < n; i++) if (entered[sccOf[i] ?? 0] === 0) return i;
+  return undefined;
+}
+
+/** Breadth-first marking from `starts` (marked too) along `adjacency`; a queue, not recursion. */
+function mark(
+  marked: Uint8Array,
+  starts: readonly number[],
+  adjacency: readonly (readonly number[])[],
+): void {
+  const queue: number[] = [];
+  for (const s of starts) {
+    if (marked[s] === 1) continue;
+    marked[s] = 1;
+    queue.push(s);
+  }
+  // An array iterator re-reads the length on each step, so this also visits what is pushed below.
+  for (const v of queue) {
+    for (const j of adjacency[v] ?? []) {
+      if (marked[j] === 1) continue;
+      marked[j] = 1;
+      queue.push(j);
+    }
+  }
+}
+
+const memo = new WeakMap<AgentWorkflow, FlowGraph>();
+
+/**
+ * The flow graph of a workflow, built on first use and shared afterwards (keyed by the workflow
+ * object, held weakly). Workflows are treated as immutable: a document edited in place after its
+ * graph was built keeps the old graph, so build a new object (or call {@link buildFlowGraph}).
+ */
+export function flowGraph(wf: AgentWorkflow): FlowGraph {
+  let graph = memo.get(wf);
+  if (graph === undefined) {
+    graph = buildFlowGraph(wf);
+    memo.set(wf, graph);
+  }
+  return graph;
+}
+
+/**
+ * Nodes with a path of at least one step to `nodeIndex`: its upstream nodes, the other members of
+ * its component, and itself only when it is cyclic. O(V+E) per call, so a rule asking this for
+ * every node should use {@link forwardDataflow} instead, which answers all nodes in one pass.
+ */
+export function upstreamOf(graph: FlowGraph, nodeIndex: number): Uint8Array {
+  const marked = new Uint8Array(graph.nodes.length);
+  mark(marked, graph.predecessors[nodeIndex] ?? [], graph.predecessors);
+  return marked;
+}
+
+/** Whether the node lies on a cycle (including a self-loop). O(1). */
+export function canReachItself(graph: FlowGraph, nodeIndex: number): boolean {
+  return graph.cyclic[nodeIndex] === 1;
+}
+
+/**
+ * Whether a route of the decision at `decisionIndex` leaves without the possibility of coming
+ * back: it goes to `"end"`, to an unknown id, or to a node in another component (which, the
+ * condensation being acyclic, can never reach the decision again). A route to the decision
+ * itself or to a member of its component is a loop-back (a retry).
+ */
+export function isForwardRoute(
+  graph: FlowGraph,
+  decisionIndex: number,
+  route: Pick<Route, "next">,
+): boolean {
+  if (route.next === END) return true;
+  const target = graph.index.get(route.next);
+  if (target === undefined) return true;
+  return graph.sccOf[target] !== graph.sccOf[decisionIndex];
+}
+
+/**
+ * For every node `i`, the join of `own(j)` over all nodes `j` with a path of at least one step
+ * to `i`: every node upstream of `i`, every other member of `i`'s component, and `i` itself only
+ * when `i` is cyclic (the same set as {@link upstreamOf}). A node with no such `j` gets `empty`.
+ *
+ * Components are processed in topological order; each one's outflow (its inflow joined with its
+ * members' `own`) is computed once and joined into its successor components, so the whole pass
+ * costs O(V+E) calls of `join` plus V calls of `own`, e.g. "fields declared by upstream nodes".
+ *
+ * `join` must be associative, commutative and idempotent with `empty` as identity (a
+ * semilattice: set union, max, logical or), because a value can arrive along several paths.
+ * `join` must not mutate its arguments: results are shared between nodes.
+ */
+export function forwardDataflow<T>(
+  graph: FlowGraph,
+  own: (nodeIndex: number) => T,
+  join: (a: T, b: T) => T,
+  empty: T,
+): T[] {
+  const n = graph.nodes.length;
+  const components = graph.sccMembers.length;
+  const ownValues: T[] = Array.from({ length: n }, (_, i) => own(i));
+  const outflow: T[] = new Array<T>(components).fill(empty);
+  const result: T[] = new Array<T>(n).fill(empty);
+  // stamp[d] === c + 1 means component d was already joined into component c's inflow.
+  const stamp = new Int32Array(components);
+  for (const c of graph.sccTopoOrder) {
+    const members = graph.sccMembers[c] ?? [];
+    let inflow = empty;
+    for (const m of members) {
+      for (const p of graph.predecessors[m] ?? []) {
+        const d = graph.sccOf[p] ?? c;
+        if (d === c || stamp[d] === c + 1) continue;
+        stamp[d] = c + 1;
+        inflow = join(inflow, outflow[d] as T);
+      }
+    }
+    let within = empty;
+    for (const m of members) within = join(within, ownValues[m] as T);
+    const out = join(inflow, within);
+    outflow[c] = out;
+    // A cyclic node sees every member of its component, itself included; an acyclic one is a
+    // component of its own and sees only its inflow.
+    for (const m of members) result[m] = graph.cyclic[m] === 1 ? out : inflow;
+  }
+  return result;
+}

@@ -1,0 +1,69 @@
+/**
+ * The AgentWorkflow model (SPEC 2): types, parsing, refs, the type language, the flow graph view,
+ * canonical form and hashes, and the shipped templates.
+ *
+ * @packageDocumentation
+ */
+export type * from "./types.js";
+export type {
+  Diagnostic,
+  DiagnosticTarget,
+  Severity,
+  SeveritySetting,
+  SourceLocation,
+} from "./diagnostic.js";
+export { countBySeverity, hasErrors, WORKFLOW_TARGET } from "./diagnostic.js";
+export { escapePointerToken, pointer, pointerTokens } from "./pointer.js";
+
+export type { Ref, RefErrorReason, RefParseResult, VersionParseResult } from "./ref.js";
+export { formatRef, isValidId, isValidRef, parseRef, parseVersion } from "./ref.js";
+
+export type { ParseResult, ToolContractParseResult, WorkflowParseResult } from "./parse.js";
+export { parseToolContract, parseWorkflow, VERSION_ABBREVIATED, VERSION_INVALID } from "./parse.js";
+export { STRUCTURE_INVALID, UNKNOWN_PROPERTY } from "./ajv-errors.js";
+export type { TextParseExtras, TextParseOptions } from "./parse-text.js";
+export { parseToolContractText, parseWorkflowText, withLocations } from "./parse-text.js";
+export type { TextFormat } from "./text/index.js";
+export { agentWorkflowSchema, toolContractSchema } from "./schema/workflow.js";
+
+export type {
+  AnyTypeNode,
+  ArrayTypeNode,
+  MemberTypeNode,
+  NamedTypeNode,
+  ObjectField,
+  ObjectTypeNode,
+  PrimitiveName,
+  PrimitiveTypeNode,
+  SchemaTypeNode,
+  TypeExpressionError,
+  TypeExpressionResult,
+  TypeNode,
+} from "./type-expr.js";
+export { parseTypeExpression } from "./type-expr.js";
+export { formatType } from "./type-format.js";
+export type { ResolvedShape, ShapeOptions, ShapeProblem, ShapeProblemReason } from "./shape.js";
+export { MAX_JSON_SCHEMA_DEPTH, MAX_SHAPE_NODES, resolveShape } from "./shape.js";
+export type { CompiledShape, JsonSchemaObject } from "./shape-compile.js";
+export { compileShape } from "./shape-compile.js";
+export { shapeValidator } from "./shape-validator.js";
+export type { TypeMismatch } from "./assignable.js";
+export { findMismatch, isAssignable } from "./assignable.js";
+
+export type { DecisionRoute } from "./routes.js";
+export { decisionRoutes, isMultiway } from "./routes.js";
+export type { FlowGraph, SccResult } from "./graph.js";
+export {
+  buildFlowGraph,
+  canReachItself,
+  flowGraph,
+  forwardDataflow,
+  isForwardRoute,
+  upstreamOf,
+} from "./graph.js";
+
+export { canonicalJson, contentHash } from "./canonical.js";
+export { sha256 } from "./sha256.js";
+
+export type { TemplateInfo } from "./templates/index.js";
+export { getTemplate, listTemplates } from "./templates/index.js";

@@ -1,0 +1,96 @@
+/**
+ * Parsing from text (JSON or YAML): syntax errors and duplicate keys become diagnostics with
+ * line and column, and every structural diagnostic gets the position of the value it names.
+ */
+import type { Diagnostic, SourceLocation } from "./diagnostic.js";
+import { WORKFLOW_TARGET } from "./diagnostic.js";
+import type { ToolContractParseResult, WorkflowParseResult } from "./parse.js";
+import { parseToolContract, parseWorkflow } from "./parse.js";
+import type { TextFormat, TextProblem } from "./text/index.js";
+import { locatePointers, readDocumentText } from "./text/index.js";
+
+/** Options of the text parsers. */
+export interface TextParseOptions {
+  /** Force a syntax; by default JSON when the text starts with `{` or `[`, YAML otherwise. */
+  readonly format?: TextFormat;
+}
+
+/** What the text parsers add to a parse result: the decoded value and the syntax used. */
+export interface TextParseExtras {
+  /** The decoded JSON value, when the text could be read. */
+  readonly value?: unknown;
+  readonly format: TextFormat;
+}
+
+function problemToDiagnostic(problem: TextProblem): Diagnostic {
+  return {
+    code: problem.code,
+    severity: "error",
+    message: problem.message,
+    target: WORKFLOW_TARGET,
+    path: problem.path,
+    data: { line: problem.location.line, column: problem.location.column },
+    location: problem.location,
+  };
+}
+
+/** Adds source positions to diagnostics that lack one, in one pass over the text. */
+export function withLocations(
+  text: string,
+  format: TextFormat,
+  diagnostics: readonly Diagnostic[],
+): Diagnostic[] {
+  const wanted = diagnostics.filter((d) => d.location === undefined).map((d) => d.path);
+  if (wanted.length === 0) return [...diagnostics];
+  const found: Map<string, SourceLocation> = locatePointers(text, format, wanted);
+  return diagnostics.map((d) => {
+    if (d.location !== undefined) return d;
+    const location = found.get(d.path);
+    return location === undefined ? d : { ...d, location };
+  });
+}
+
+function parseText<R extends { readonly diagnostics: readonly Diagnostic[] }>(
+  text: string,
+  options: TextParseOptions,
+  parse: (value: unknown) => R,
+): { result: R | undefined; extras: TextParseExtras; diagnostics: Diagnostic[] } {
+  const read = readDocumentText(
+    text,
+    options.format === undefined ? {} : { format: options.format },
+  );
+  const textDiagnostics = read.problems.map(problemToDiagnostic);
+  if (!read.ok) {
+    return { result: undefined, extras: { format: read.format }, diagnostics: textDiagnostics };
+  }
+  const result = parse(read.value);
+  const diagnostics = withLocations(text, read.format, [...textDiagnostics, ...result.diagnostics]);
+  return { result, extras: { value: read.value, format: read.format }, diagnostics };
+}
+
+/**
+ * Parses an AgentWorkflow from JSON or YAML text. A duplicate key is an error (the reviewed
+ * document would otherwise differ from what another parser reads). Never throws.
+ */
+export function parseWorkflowText(
+  text: string,
+  options: TextParseOptions = {},
+): WorkflowParseResult & TextParseExtras {
+  const { result, extras, diagnostics } = parseText(text, options, parseWorkflow);
+  const hasError = diagnostics.some((d) => d.severity === "error");
+  return result?.workflow === undefined || hasError
+    ? { ...extras, diagnostics }
+    : { ...extras, workflow: result.workflow, diagnostics };
+}
+
+/** Parses a ToolContract from JSON or YAML text, like {@link parseWorkflowText}. */
+export function parseToolContractText(
+  text: string,
+  options: TextParseOptions = {},
+): ToolContractParseResult & TextParseExtras {
+  const { result, extras, diagnostics } = parseText(text, options, parseToolContract);
+  const hasError = diagnostics.some((d) => d.severity === "error");
+  return result?.contract === undefined || hasError
+    ? { ...extras, diagnostics }
+    : { ...extras, contract: result.contract, diagnostics };
+}

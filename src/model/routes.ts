@@ -1,0 +1,93 @@
+/**
+ * Decision routes (SPEC 2.1): the binary and the multi-way decision forms become one ordered list,
+ * so validation rules, autonomy and the simulator never branch on the form.
+ */
+
+import { pointer } from "./pointer.js";
+import type { DecisionConfig, MultiwayDecisionConfig } from "./types.js";
+
+/**
+ * One way out of a decision, in evaluation order.
+ *
+ * `condition` is absent on the else branch (`onFalse`, `otherwise`): that branch is taken when no
+ * earlier condition held, so it has no expression of its own to check or simulate.
+ */
+export interface DecisionRoute {
+  /** `"onTrue"`, `"onFalse"`, `"cases/<i>"` or `"otherwise"`; stable, usable in messages. */
+  readonly label: string;
+  /** The guarding expression; absent on the else branch. */
+  readonly condition?: string;
+  /** A node id or `"end"`. */
+  readonly next: string;
+  readonly maxRetries?: number;
+  /** JSON Pointer of the route relative to the node's `config` (`/onTrue`, `/cases/0`...). */
+  readonly pointerSuffix: string;
+}
+
+/**
+ * Whether the config uses the multi-way form. Decided by the presence of `cases` or `otherwise`,
+ * so a multi-way config that lost one of the two is still read as multi-way (and its remaining
+ * route is kept) rather than silently as an empty binary decision.
+ */
+export function isMultiway(config: DecisionConfig): config is MultiwayDecisionConfig {
+  const raw: unknown = config;
+  if (typeof raw !== "object" || raw === null) return false;
+  return "cases" in raw || "otherwise" in raw;
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads one route defensively: a route that is missing or has no string `next` is dropped (the
+ * schema check reports it), so callers never see a half-formed route.
+ */
+function readRoute(
+  value: unknown,
+  label: string,
+  pointerSuffix: string,
+  condition: unknown,
+): DecisionRoute | undefined {
+  if (!isRecord(value)) return undefined;
+  const next = value.next;
+  if (typeof next !== "string") return undefined;
+  const maxRetries = value.maxRetries;
+  return {
+    label,
+    ...(typeof condition === "string" ? { condition } : {}),
+    next,
+    ...(typeof maxRetries === "number" ? { maxRetries } : {}),
+    pointerSuffix,
+  };
+}
+
+/**
+ * The decision's routes in evaluation order: `onTrue`, `onFalse` for the binary form;
+ * `cases/0`, `cases/1`..., `otherwise` for the multi-way form.
+ *
+ * Total: it never throws. Routes that are missing or malformed are left out, and a case keeps its
+ * array index in its label even when an earlier case was dropped, so pointers stay exact.
+ */
+export function decisionRoutes(config: DecisionConfig): readonly DecisionRoute[] {
+  const raw: unknown = config;
+  if (!isRecord(raw)) return [];
+  const routes: DecisionRoute[] = [];
+  const push = (route: DecisionRoute | undefined): void => {
+    if (route !== undefined) routes.push(route);
+  };
+  if (isMultiway(config)) {
+    const cases = raw.cases;
+    if (Array.isArray(cases)) {
+      cases.forEach((c: unknown, i) => {
+        const condition = isRecord(c) ? c.condition : undefined;
+        push(readRoute(c, `cases/${i}`, pointer("cases", i), condition));
+      });
+    }
+    push(readRoute(raw.otherwise, "otherwise", pointer("otherwise"), undefined));
+  } else {
+    push(readRoute(raw.onTrue, "onTrue", pointer("onTrue"), raw.condition));
+    push(readRoute(raw.onFalse, "onFalse", pointer("onFalse"), undefined));
+  }
+  return routes;
+}

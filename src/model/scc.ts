@@ -1,0 +1,93 @@
+/**
+ * Strongly connected components of the flow graph (Tarjan), iterative so that a long chain of
+ * nodes cannot overflow the call stack (browsers and Node have stacks of ~10k frames).
+ */
+
+/** The components of a directed graph. */
+export interface SccResult {
+  /**
+   * Component id per node. Ids are Tarjan's emission order, which is a reverse topological order
+   * of the condensation: every edge between two components goes from a higher id to a lower one.
+   */
+  readonly sccOf: Int32Array;
+  /** Members of each component, ascending (document order). */
+  readonly sccMembers: readonly (readonly number[])[];
+  /** Component ids in topological order, sources first. */
+  readonly sccTopoOrder: readonly number[];
+}
+
+/**
+ * Tarjan's algorithm with an explicit call stack. Each frame is a node plus the position of the
+ * next successor to visit, so resuming a frame after a "recursive" visit is just reading the
+ * pointer again. Roots are taken in index order and successors in list order, which makes the
+ * result deterministic for a given document. O(V+E) time, O(V) extra space.
+ */
+export function tarjanScc(successors: readonly (readonly number[])[]): SccResult {
+  const n = successors.length;
+  const order = new Int32Array(n).fill(-1); // discovery index; -1 = unvisited
+  const low = new Int32Array(n);
+  const onStack = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  const frameNode = new Int32Array(n);
+  const frameNext = new Int32Array(n);
+  const sccOf = new Int32Array(n).fill(-1);
+  let sp = 0;
+  let fp = 0;
+  let counter = 0;
+  let components = 0;
+
+  const enter = (v: number): void => {
+    order[v] = counter;
+    low[v] = counter;
+    counter++;
+    stack[sp++] = v;
+    onStack[v] = 1;
+    frameNode[fp] = v;
+    frameNext[fp] = 0;
+    fp++;
+  };
+
+  for (let root = 0; root < n; root++) {
+    if (order[root] !== -1) continue;
+    enter(root);
+    while (fp > 0) {
+      const v = at(frameNode, fp - 1);
+      const e = at(frameNext, fp - 1);
+      const succ = successors[v] ?? [];
+      if (e < succ.length) {
+        frameNext[fp - 1] = e + 1;
+        const w = succ[e] ?? v;
+        if (at(order, w) === -1) enter(w);
+        else if (onStack[w] === 1) low[v] = Math.min(at(low, v), at(order, w));
+        continue;
+      }
+      fp--;
+      if (at(low, v) === at(order, v)) {
+        // v is the root of a component: everything above it on the stack belongs to it.
+        let w: number;
+        do {
+          w = at(stack, --sp);
+          onStack[w] = 0;
+          sccOf[w] = components;
+        } while (w !== v);
+        components++;
+      }
+      if (fp > 0) {
+        const u = at(frameNode, fp - 1);
+        low[u] = Math.min(at(low, u), at(low, v));
+      }
+    }
+  }
+
+  // Filling members by a pass in index order keeps them sorted without a sort.
+  const sccMembers: number[][] = Array.from({ length: components }, () => []);
+  for (let i = 0; i < n; i++) sccMembers[at(sccOf, i)]?.push(i);
+  const sccTopoOrder: number[] = [];
+  for (let c = components - 1; c >= 0; c--) sccTopoOrder.push(c);
+  return { sccOf, sccMembers, sccTopoOrder };
+}
+
+/** Typed-array read without `undefined` in the type; indices here are always in range. */
+function at(array: Int32Array, i: number): number {
+  return array[i] ?? 0;
+}

@@ -1,0 +1,92 @@
+/**
+ * The one Ajv instance behind shapes: it checks field-level JSON Schemas and compiles shape
+ * validators. It is created on first use so that importing the model costs nothing.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import formatsModule from "ajv-formats";
+import canonicalize from "canonicalize";
+
+let instance: Ajv2020 | undefined;
+
+function ajv(): Ajv2020 {
+  if (instance === undefined) {
+    // strict: false because field schemas carry annotations such as `x-flow-member`; logger:
+    // false because a library must not write to the console on a user's behalf; ownProperties
+    // because otherwise a field named `constructor` or `toString` counts as present on every
+    // object through its prototype.
+    instance = new Ajv2020({ allErrors: true, strict: false, logger: false, ownProperties: true });
+    formatsModule.default(instance);
+  }
+  return instance;
+}
+
+/** Results per schema object: one document's shapes are checked again by every rule. */
+const checkedObjects = new WeakMap<object, string | null>();
+/** Results per canonical text, so equal schemas in different documents compile once. */
+const checkedTexts = new Map<string, string | null>();
+const MAX_CHECKED_TEXTS = 1024;
+
+function canonicalText(schema: object): string | undefined {
+  try {
+    return canonicalize(schema);
+  } catch {
+    return undefined;
+  }
+}
+
+function compileError(schema: object): string | null {
+  const engine = ajv();
+  try {
+    engine.compile(schema);
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  } finally {
+    // Forget the schema so that a later schema with the same `$id` does not collide with it.
+    try {
+      engine.removeSchema(schema);
+    } catch {
+      // Nothing was registered.
+    }
+  }
+}
+
+/**
+ * Why a field's JSON Schema is not a usable draft 2020-12 schema (meta-schema violations, bad
+ * `$ref`s, invalid patterns), or undefined when Ajv compiles it. `source` is the object the
+ * caller read the schema from; callers must bound the schema's depth first.
+ */
+export function jsonSchemaError(schema: object, source: object): string | undefined {
+  const known = checkedObjects.get(source);
+  if (known !== undefined) return known ?? undefined;
+  const text = canonicalText(schema);
+  let error = text === undefined ? undefined : checkedTexts.get(text);
+  if (error === undefined) {
+    error = compileError(schema);
+    if (text !== undefined) {
+      if (checkedTexts.size >= MAX_CHECKED_TEXTS) checkedTexts.clear();
+      checkedTexts.set(text, error);
+    }
+  }
+  checkedObjects.set(source, error);
+  return error ?? undefined;
+}
+
+/**
+ * Compiles a whole-shape schema. A schema Ajv refuses (two inlined copies of a field schema with
+ * the same `$id`) yields a validator that rejects every value: failing closed is the honest stop.
+ */
+export function compileValidator(schema: object): ValidateFunction {
+  const engine = ajv();
+  try {
+    return engine.compile(schema);
+  } catch {
+    return engine.compile(false);
+  }
+}
+
+/** Drops a compiled schema from Ajv's own cache when the validator cache evicts it. */
+export function releaseValidator(schema: object): void {
+  ajv().removeSchema(schema);
+}

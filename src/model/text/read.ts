@@ -1,0 +1,179 @@
+/**
+ * Reading a JSON or YAML text into a JSON value, with every problem located. A document that has
+ * a problem gets no value: a duplicate key, an unknown tag or a recovered syntax error would
+ * otherwise let the reader silently pick one meaning for the author.
+ */
+
+import { escapePointerToken } from "../pointer.js";
+import { scanJson, skipJsonSpace } from "./json-scan.js";
+import type { JsonScanVisitor } from "./json-scan.js";
+import { stripBom } from "./lines.js";
+import { duplicateKeyMessage, locateProblems, nonFiniteMessage, pointerOf } from "./problems.js";
+import type { OffsetProblem, TextFormat, TextProblem } from "./problems.js";
+import { parseYaml } from "./yaml.js";
+import { MAX_ALIAS_EXPANSION, buildYamlValue } from "./yaml-build.js";
+
+/** Options of {@link readDocumentText}. */
+export interface ReadOptions {
+  /** Forces a format; otherwise it is detected (see {@link detectTextFormat}). */
+  readonly format?: TextFormat;
+}
+
+/**
+ * The outcome of {@link readDocumentText}. `ok` is true exactly when `problems` is empty; then
+ * `value` is the document as plain JSON data (objects with own data properties, arrays, strings,
+ * numbers, booleans, null).
+ */
+export type ReadResult =
+  | {
+      readonly ok: true;
+      readonly value: unknown;
+      readonly format: TextFormat;
+      readonly problems: readonly TextProblem[];
+    }
+  | { readonly ok: false; readonly format: TextFormat; readonly problems: readonly TextProblem[] };
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
+/**
+ * JSON when the first character after a BOM and JSON whitespace is `{` or `[`, otherwise YAML.
+ * (A YAML flow mapping such as `{a: 1}` is therefore read as JSON: pass `format` to override.)
+ */
+export function detectTextFormat(text: string): TextFormat {
+  const body = stripBom(text);
+  const first = body.charCodeAt(skipJsonSpace(body, 0));
+  return first === OPEN_BRACE || first === OPEN_BRACKET ? "json" : "yaml";
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Reports what `JSON.parse` silently resolves: a repeated key (it keeps the last value) and a
+ * number beyond a double's range (it becomes ±Infinity, which canonical JSON cannot write).
+ */
+function jsonChecks(text: string, problems: OffsetProblem[]): JsonScanVisitor {
+  // Parallel stacks per open container: its token, and the keys seen when it is an object.
+  const tokens: (string | number)[] = [];
+  const seen: (Set<string> | undefined)[] = [];
+  let pending: string | number = "";
+  // tokens[0] belongs to the root, which has no token of its own.
+  const containerPath = (): string => pointerOf(tokens.slice(1));
+  return {
+    value: (_offset, token) => {
+      pending = token ?? "";
+    },
+    open: (kind) => {
+      tokens.push(pending);
+      seen.push(kind === "object" ? new Set<string>() : undefined);
+    },
+    close: () => {
+      tokens.pop();
+      seen.pop();
+    },
+    member: (name, offset) => {
+      const keys = seen[seen.length - 1];
+      if (keys === undefined) return;
+      if (!keys.has(name)) {
+        keys.add(name);
+        return;
+      }
+      const objectPath = containerPath();
+      const message = duplicateKeyMessage(name, objectPath);
+      const path = objectPath + "/" + escapePointerToken(name);
+      problems.push({ code: "DUPLICATE_KEY", message, path, offset });
+    },
+    number: (start, end) => {
+      const literal = text.slice(start, end);
+      // Only an exponent or some 309 digits can leave a double's range.
+      if (end - start < 309 && !/[eE]/.test(literal)) return;
+      if (Number.isFinite(Number(literal))) return;
+      const path = tokens.length === 0 ? "" : containerPath() + "/" + escapePointerToken(pending);
+      problems.push({
+        code: "SYNTAX_ERROR",
+        message: nonFiniteMessage(literal),
+        path,
+        offset: start,
+      });
+    },
+  };
+}
+
+const V8_POSITION = /at position (\d+)/;
+
+function readJson(text: string): { value: unknown; problems: OffsetProblem[] } {
+  const problems: OffsetProblem[] = [];
+  let value: unknown;
+  let failure: unknown;
+  let parsed = false;
+  try {
+    // The native parser builds the value; the scanner only finds what JSON.parse does not report.
+    value = JSON.parse(text);
+    parsed = true;
+  } catch (error) {
+    failure = error;
+  }
+  const syntax = scanJson(text, jsonChecks(text, problems));
+  if (!parsed) {
+    if (syntax !== undefined) {
+      problems.push({
+        code: "SYNTAX_ERROR",
+        message: syntax.message,
+        path: "",
+        offset: syntax.offset,
+      });
+    } else {
+      // Only if the scanner and JSON.parse ever disagree: fall back on the engine's own position.
+      const reported = V8_POSITION.exec(messageOf(failure))?.[1];
+      const offset = reported === undefined ? 0 : Number(reported);
+      problems.push({
+        code: "SYNTAX_ERROR",
+        message: `The text is not valid JSON: ${messageOf(failure)}`,
+        path: "",
+        offset,
+      });
+    }
+  }
+  return { value, problems };
+}
+
+function readYaml(text: string): { value: unknown; problems: OffsetProblem[] } {
+  const { doc, problems } = parseYaml(text);
+  if (doc === undefined || problems.length > 0) return { value: undefined, problems };
+  const built = buildYamlValue(doc.contents, MAX_ALIAS_EXPANSION * Math.max(text.length, 1));
+  return { value: built.value, problems: [...built.problems] };
+}
+
+/**
+ * Reads a JSON or YAML document. Never throws on a string: every problem (syntax error with its
+ * position, duplicate key with its pointer, unknown tag, second document, alias bomb) is returned.
+ * A leading BOM is ignored and positions are counted after it. Throws `TypeError` only on misuse
+ * (`text` not a string, an unknown `format`).
+ */
+export function readDocumentText(text: string, options: ReadOptions = {}): ReadResult {
+  if (typeof text !== "string") throw new TypeError("readDocumentText: text must be a string.");
+  const requested: unknown = options.format;
+  if (requested !== undefined && requested !== "json" && requested !== "yaml") {
+    const shown = typeof requested === "string" ? JSON.stringify(requested) : typeof requested;
+    throw new TypeError(`readDocumentText: format must be "json" or "yaml", not ${shown}.`);
+  }
+  const body = stripBom(text);
+  const format = options.format ?? detectTextFormat(body);
+  let outcome: { value: unknown; problems: OffsetProblem[] };
+  try {
+    outcome = format === "json" ? readJson(body) : readYaml(body);
+  } catch (error) {
+    // A reader bug or an exhausted engine (a string too long to build) is still a result.
+    const message = `The text could not be read: ${messageOf(error)}`;
+    outcome = {
+      value: undefined,
+      problems: [{ code: "SYNTAX_ERROR", message, path: "", offset: 0 }],
+    };
+  }
+  const problems = locateProblems(body, outcome.problems);
+  return problems.length === 0
+    ? { ok: true, value: outcome.value, format, problems }
+    : { ok: false, format, problems };
+}

@@ -1,0 +1,127 @@
+/**
+ * YAML through `yaml` (eemeli/yaml), kept to the JSON data model and to what its recursive
+ * composer can take. The value itself is built in `yaml-build.ts`.
+ */
+
+import { CST, Composer, Parser, isNode, isScalar } from "yaml";
+import type { Document, ErrorCode, Pair, YAMLError } from "yaml";
+import type { OffsetProblem } from "./problems.js";
+
+/**
+ * How deeply collections may nest in a YAML text. yaml's composer recurses once per level: near
+ * the end of the call stack it fails unpredictably (a different error per run) and V8 can even
+ * abort the process when a regular expression is compiled there ("RegExpCompiler Allocation
+ * failed"), which a 20 kB `[[[…]]]` triggers. Its CST parser is iterative, so depth is measured
+ * on the CST first. JSON has no such limit.
+ */
+export const MAX_YAML_DEPTH = 256;
+
+/** The YAML 1.2 core schema only: every scalar a JSON value, every key a string. */
+const YAML_OPTIONS = {
+  version: "1.2",
+  schema: "core",
+  // `!!binary`, `!!set`, `!!omap`, `!!pairs`, `!!timestamp` would give bytes, Sets, Maps, Dates.
+  resolveKnownTags: false,
+  merge: false,
+  stringKeys: true,
+  // Checked here in linear time; yaml's own check compares each key with all earlier ones.
+  uniqueKeys: false,
+  prettyErrors: false,
+  // Keeps yaml from writing to the console (a collection used as a key would be logged).
+  logLevel: "error",
+  strict: true,
+} as const;
+
+/** The offset of the first collection nested deeper than {@link MAX_YAML_DEPTH}, if any. */
+function tooDeep(tokens: readonly CST.Token[]): number | undefined {
+  const pending: [CST.Token, number][] = [];
+  for (const token of tokens) {
+    if (token.type === "document" && token.value !== undefined) pending.push([token.value, 1]);
+  }
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    const [token, depth] = entry;
+    if (!CST.isCollection(token)) continue;
+    if (depth > MAX_YAML_DEPTH) return token.offset;
+    // Reverse order, so that the walk (and the offset reported) follows the document.
+    for (let i = token.items.length - 1; i >= 0; i -= 1) {
+      const item = token.items[i];
+      if (item?.value) pending.push([item.value, depth + 1]);
+      if (item?.key) pending.push([item.key, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/** A parsed YAML document (absent when the text could not be composed) and its syntax problems. */
+export interface YamlParse {
+  readonly doc: Document.Parsed | undefined;
+  readonly problems: OffsetProblem[];
+}
+
+/**
+ * Parses one YAML document with the options every reader in this folder shares. As
+ * `parseDocument` does, but measuring depth between its two stages and owning the error for a
+ * second document.
+ */
+export function parseYaml(text: string): YamlParse {
+  const tokens = Array.from(new Parser().parse(text));
+  const deep = tooDeep(tokens);
+  if (deep !== undefined) {
+    const message = `The YAML text nests collections more than ${MAX_YAML_DEPTH} levels deep, which this reader does not accept.`;
+    return {
+      doc: undefined,
+      problems: [{ code: "SYNTAX_ERROR", message, path: "", offset: deep }],
+    };
+  }
+  let doc: Document.Parsed | undefined;
+  const problems: OffsetProblem[] = [];
+  for (const next of new Composer(YAML_OPTIONS).compose(tokens, true, text.length)) {
+    if (doc === undefined) {
+      doc = next;
+      continue;
+    }
+    const message =
+      "The text holds more than one YAML document; a workflow file must hold exactly one.";
+    problems.push({ code: "SYNTAX_ERROR", message, path: "", offset: next.range[0] });
+    break;
+  }
+  if (doc !== undefined) {
+    for (const error of doc.errors) problems.push(yamlProblem(error));
+    for (const warning of doc.warnings) problems.push(yamlProblem(warning));
+  }
+  return { doc, problems };
+}
+
+/** The offset where a node starts, when it has one. */
+export function startOf(node: unknown): number | undefined {
+  return isNode(node) ? (node.range?.[0] ?? undefined) : undefined;
+}
+
+/** The property name a pair's key becomes; `undefined` when the key is not a scalar. */
+export function keyOf(pair: Pair): string | undefined {
+  const key = pair.key;
+  if (key === null || key === undefined) return "";
+  if (!isScalar(key)) return undefined;
+  const value = key.value;
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return undefined;
+}
+
+const EXPLAINED: Partial<Record<ErrorCode, string>> = {
+  NON_STRING_KEY:
+    "A mapping key must be a string; a mapping, a sequence or an alias cannot be one.",
+  RESOURCE_EXHAUSTION: "The YAML text is nested too deeply to be read.",
+};
+
+/** Turns one of yaml's errors or warnings into a problem; every one is fatal (see `read.ts`). */
+function yamlProblem(error: YAMLError): OffsetProblem {
+  let message = EXPLAINED[error.code] ?? error.message;
+  if (!message.endsWith(".")) message += ".";
+  if (error.code === "TAG_RESOLVE_FAILED") {
+    message +=
+      " Only the YAML 1.2 core schema is read: explicit types such as !!binary or !!set, and application tags, are not resolved.";
+  }
+  return { code: "SYNTAX_ERROR", message, path: "", offset: error.pos[0] };
+}

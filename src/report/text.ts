@@ -1,0 +1,74 @@
+/**
+ * The `text` format, modelled on eslint's: a block per file with one line per diagnostic
+ * (line:column, severity, message, code), then a summary. Colour only when asked for (a TTY).
+ */
+import { countBySeverity } from "../model/index.js";
+import type { Diagnostic, Severity } from "../model/index.js";
+import type { CheckedFile } from "./types.js";
+
+/** Options of {@link formatText}. */
+export interface TextFormatOptions {
+  /** Use ANSI colours; the CLI turns this on for a TTY without `NO_COLOR`. */
+  readonly color?: boolean;
+}
+
+const COLORS: Readonly<Record<Severity | "dim" | "ok" | "bold", string>> = {
+  error: "\u001b[31m",
+  warning: "\u001b[33m",
+  info: "\u001b[36m",
+  dim: "\u001b[2m",
+  ok: "\u001b[32m",
+  bold: "\u001b[1m",
+};
+const RESET = "\u001b[0m";
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function position(d: Diagnostic): string {
+  return d.location === undefined ? "-" : `${d.location.line}:${d.location.column}`;
+}
+
+/** Orders a file's diagnostics by source position, as editors do; unlocated ones keep their order last. */
+function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const key = (d: Diagnostic): number =>
+    d.location === undefined ? Number.MAX_SAFE_INTEGER : d.location.line * 1e6 + d.location.column;
+  return [...diagnostics].sort((a, b) => key(a) - key(b));
+}
+
+/** Renders checked files as a human-readable report. */
+export function formatText(files: readonly CheckedFile[], options: TextFormatOptions = {}): string {
+  const paint = (style: keyof typeof COLORS, text: string): string =>
+    options.color === true ? `${COLORS[style]}${text}${RESET}` : text;
+  const lines: string[] = [];
+  const all: Diagnostic[] = [];
+  for (const file of files) {
+    all.push(...file.diagnostics);
+    if (file.diagnostics.length === 0) {
+      lines.push(`${file.file}  ${paint("ok", "✔ no problems")}`);
+      continue;
+    }
+    lines.push(paint("bold", file.file));
+    const posWidth = Math.max(...file.diagnostics.map((d) => position(d).length));
+    for (const d of byPosition(file.diagnostics)) {
+      const severity = paint(d.severity, d.severity.padEnd(7));
+      lines.push(
+        `  ${position(d).padEnd(posWidth)}  ${severity}  ${d.message}  ${paint("dim", d.code)}`,
+      );
+    }
+    lines.push("");
+  }
+  const counts = countBySeverity(all);
+  const problems = counts.error + counts.warning + counts.info;
+  const checked = `${plural(files.length, "file")} checked`;
+  if (problems === 0) {
+    lines.push(paint("ok", `✔ ${checked}, no problems`));
+  } else {
+    const parts = [plural(counts.error, "error"), plural(counts.warning, "warning")];
+    if (counts.info > 0) parts.push(`${counts.info} info`);
+    const mark = counts.error > 0 ? paint("error", "✖") : paint("warning", "⚠");
+    lines.push(`${mark} ${plural(problems, "problem")} (${parts.join(", ")}) in ${checked}`);
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,147 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import type { CliIo } from "../../src/cli/io.js";
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(...argv: string[]): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    isTTY: false,
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
+}
+
+function tempFile(name: string, text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "agentflow-cli-"));
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe("agentflow check", () => {
+  it("exits 1 on the examples because the broken workflow has an error", async () => {
+    const result = await run("check", "examples");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("examples/workflows/market-research.agent.json  ✔ no problems");
+    expect(result.stdout).toContain("examples/workflows/refund-autopilot.broken.agent.json\n");
+    expect(result.stdout).toMatch(
+      /\n {2}17:29 +error +\/nodes\/0\/config\/structuredOutput: must be a boolean, found a string {2}STRUCTURE_INVALID\n/,
+    );
+    expect(result.stderr).toBe("");
+  });
+
+  it("exits 0 on clean documents and prints a summary", async () => {
+    const result = await run("check", "examples/workflows/market-research.agent.json");
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        "examples/workflows/market-research.agent.json  ✔ no problems\n✔ 1 file checked, no problems\n",
+      stderr: "",
+    });
+  });
+
+  it("prints JSON with the document identity and content hash", async () => {
+    const result = await run(
+      "check",
+      "--format",
+      "json",
+      "examples/registry/payments-refund.tool.json",
+    );
+    expect(result.code).toBe(0);
+    const parsed = JSON.parse(result.stdout) as unknown;
+    expect(parsed).toEqual([
+      {
+        file: "examples/registry/payments-refund.tool.json",
+        kind: "ToolContract",
+        id: "tool:payments-refund",
+        version: "1.0.0",
+        contentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
+        diagnostics: [],
+      },
+    ]);
+  });
+
+  it("reads YAML workflows", async () => {
+    const result = await run("check", "examples/workflows/contract-review.agent.yaml");
+    expect(result.code).toBe(0);
+  });
+
+  it.each([
+    [
+      ["check", "does-not-exist.json"],
+      "agentflow: cannot read 'does-not-exist.json': no such file or directory\n",
+    ],
+    [
+      ["check", "README.md"],
+      "agentflow: 'README.md': unknown file type (expected .json, .yaml or .yml)\n",
+    ],
+    [
+      ["check", "--format", "xml", "examples"],
+      "agentflow: unknown format 'xml' (expected text, json)\n",
+    ],
+    [
+      ["templates", "nope"],
+      "agentflow: no template 'nope' (known: approval-gate, research, document-review)\n",
+    ],
+  ])("a user mistake %j is one line on stderr and exit 2", async (argv, stderr) => {
+    const result = await run(...argv);
+    expect(result).toEqual({ code: 2, stdout: "", stderr });
+  });
+
+  it("a file that is not JSON is reported with its position, exit 2, no stack trace", async () => {
+    const path = tempFile("bad.json", '{\n  "kind": "AgentWorkflow",\n  "id": \n}\n');
+    const result = await run("check", path);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(`^agentflow: ${path.replaceAll("/", "\\/")}:4:1: .+\n$`),
+    );
+    expect(result.stderr).not.toContain("    at ");
+  });
+
+  it("unknown options and commands are usage errors (exit 2)", async () => {
+    expect((await run("check", "--bogus", "examples")).code).toBe(2);
+    expect((await run("frobnicate")).code).toBe(2);
+    expect((await run("check")).code).toBe(2);
+  });
+});
+
+describe("agentflow templates, --help, --version", () => {
+  it("lists the templates, default first", async () => {
+    const result = await run("templates");
+    expect(result.code).toBe(0);
+    expect(
+      result.stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(["approval-gate", "research", "document-review"]);
+  });
+
+  it("prints one template as JSON that parses back to the template", async () => {
+    const result = await run("templates", "research");
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as { id: string; autonomyLevel: number }).autonomyLevel).toBe(
+      2,
+    );
+  });
+
+  it("--version prints the package version; --help exits 0", async () => {
+    const version = await run("--version");
+    expect(version).toEqual({ code: 0, stdout: "0.1.0\n", stderr: "" });
+    const help = await run("--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("check [options] <paths...>");
+  });
+});
