@@ -47,11 +47,10 @@ describe("expansion size limit (too-large)", () => {
     ]);
   });
 
-  it("counts with memoisation: 2^400 nodes are never expanded", () => {
-    const started = Date.now();
+  // Expanding 2^400 nodes would never finish: the test timeout is the hang guard.
+  it("counts with memoisation: 2^400 nodes are never expanded", { timeout: 10_000 }, () => {
     const { problems } = resolveShape({ root: "T0" }, doublingChain(400), "");
     expect(problems).toHaveLength(400 - 11);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("reports the shape field that takes the shape past the limit", () => {

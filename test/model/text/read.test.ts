@@ -193,10 +193,9 @@ describe("readDocumentText: YAML problems", () => {
     expect(brief(result)).toEqual(problems);
   });
 
-  it("stops a billion-laughs alias bomb quickly, with a problem", () => {
-    const started = Date.now();
+  // Without the expansion limit this would not finish: the test timeout is the hang guard.
+  it("stops a billion-laughs alias bomb with a problem", { timeout: 5_000 }, () => {
     const result = readDocumentText(BILLION_LAUGHS);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(brief(result)).toEqual([["SYNTAX_ERROR", "/e/3", 5, 17]]);
     expect(result.problems[0]?.message).toMatch(/alias bomb/);
   });
