@@ -1,9 +1,13 @@
 /**
  * agentflow: governance and policy gates for AI-agent sub-workflows embedded in BPMN processes.
  * The root entry re-exports the public API of every module; each module also has its own subpath
- * (`agentflow/model`, `agentflow/report`, ...).
+ * (`agentflow/model`, `agentflow/validate`, `agentflow/autonomy`, `agentflow/interop`,
+ * `agentflow/report`).
  *
  * @packageDocumentation
  */
 export * from "./model/index.js";
+export * from "./validate/index.js";
+export * from "./autonomy/index.js";
+export * from "./interop/index.js";
 export * from "./report/index.js";

@@ -1,22 +1,52 @@
-/** `agentflow check`: parse (and later validate) every document and report. */
+/**
+ * `agentflow check`: parse every document, validate workflows with the rules (resolving tool
+ * contracts and delegates from `--registry`), and print the findings in the chosen format.
+ */
 import { extname } from "node:path";
+import type { AgentWorkflow, Diagnostic, TextFormat } from "../model/index.js";
 import {
   contentHash,
   parseToolContractText,
   parseWorkflowText,
-  type Diagnostic,
+  withLocations,
 } from "../model/index.js";
-import { formatJson, formatText, type CheckedFile } from "../report/index.js";
+import type { Format } from "../interop/index.js";
+import { detectFormat, ImportError } from "../interop/index.js";
+import type { CheckedFile, RuleDescriptor } from "../report/index.js";
+import {
+  formatGithub,
+  formatJson,
+  formatJunit,
+  formatSarif,
+  formatText,
+  ruleHelpUri,
+} from "../report/index.js";
+import type { PresetName, Validator } from "../validate/index.js";
+import { createValidator, PRESET_NAMES, RULES } from "../validate/index.js";
 import { collectFiles, DOCUMENT_EXTENSIONS, readText } from "./files.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
+import { loadFolderRegistry } from "./registry.js";
 
 /** The output formats `check` accepts. */
-export const CHECK_FORMATS = ["text", "json"] as const;
+export const CHECK_FORMATS = ["text", "json", "sarif", "junit", "github"] as const;
 
-/** Options of `agentflow check`. */
+/** Options of `agentflow check`, as commander parses them. */
 export interface CheckOptions {
   readonly format: string;
+  readonly preset?: string;
+  readonly registry?: string;
+  readonly maxWarnings?: string;
+}
+
+/** Describes the built-in rules for SARIF and JUnit. */
+export function ruleDescriptors(): RuleDescriptor[] {
+  return RULES.map((r) => ({
+    code: r.meta.code,
+    description: r.meta.description,
+    defaultSeverity: r.meta.defaultSeverity,
+    helpUri: ruleHelpUri(r.meta.code),
+  }));
 }
 
 function isToolContract(value: unknown): boolean {
@@ -27,49 +57,150 @@ function isToolContract(value: unknown): boolean {
   );
 }
 
-/** Checks one document's text; the kind is recognised from its `kind` property. */
-export function checkText(file: string, text: string): CheckedFile {
+async function checkWorkflow(
+  file: string,
+  text: string,
+  format: TextFormat,
+  workflow: AgentWorkflow,
+  parseDiagnostics: readonly Diagnostic[],
+  validator: Validator,
+): Promise<CheckedFile> {
+  const found = await validator.validate(workflow);
+  return {
+    file,
+    kind: "AgentWorkflow",
+    id: workflow.id,
+    version: workflow.version,
+    contentHash: contentHash(workflow),
+    diagnostics: [...parseDiagnostics, ...withLocations(text, format, found)],
+  };
+}
+
+/** Code of an import that failed loudly (an unmappable construct); the error names where. */
+export const IMPORT_FAILED = "IMPORT_FAILED";
+
+/**
+ * Imports a document of another format, then validates the workflow it maps to. Import warnings
+ * point into the source document (so they get lines); rule diagnostics point into the
+ * converted workflow, which `check` does not locate in the source text.
+ */
+async function checkImported(
+  file: string,
+  text: string,
+  format: TextFormat,
+  value: unknown,
+  source: Format,
+  validator: Validator,
+): Promise<CheckedFile> {
+  try {
+    const { workflow, warnings } = source.import(value);
+    const declared: Diagnostic[] = warnings.map((w) => ({
+      code: w.code,
+      severity: "warning",
+      message: w.message,
+      target: { kind: "workflow" },
+      path: w.path,
+      data: { format: source.id, ...(w.data ?? {}) },
+    }));
+    const found = await validator.validate(workflow);
+    return {
+      file,
+      kind: "AgentWorkflow",
+      format: source.id,
+      id: workflow.id,
+      version: workflow.version,
+      contentHash: contentHash(workflow),
+      diagnostics: [...withLocations(text, format, declared), ...found],
+    };
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    const failed: Diagnostic = {
+      code: IMPORT_FAILED,
+      severity: "error",
+      message: `cannot import as ${source.title}: ${error.message}`,
+      target:
+        error.elementId === undefined
+          ? { kind: "workflow" }
+          : { kind: "node", nodeId: error.elementId },
+      path: error.path,
+      data: { format: source.id, reason: error.reason },
+    };
+    return {
+      file,
+      kind: "unknown",
+      format: source.id,
+      diagnostics: withLocations(text, format, [failed]),
+    };
+  }
+}
+
+/** Checks one document's text; the kind is recognised from its `kind` property or its format. */
+export async function checkText(
+  file: string,
+  text: string,
+  validator: Validator,
+): Promise<CheckedFile> {
   const format = DOCUMENT_EXTENSIONS[extname(file)];
   const options = format === undefined ? {} : { format };
   const asWorkflow = parseWorkflowText(text, options);
   if (isToolContract(asWorkflow.value)) {
     const parsed = parseToolContractText(text, options);
     const contract = parsed.contract;
-    return contract === undefined
-      ? { file, kind: "ToolContract", diagnostics: parsed.diagnostics }
-      : {
-          file,
-          kind: "ToolContract",
-          id: contract.id,
-          version: contract.version,
-          contentHash: contentHash(contract),
-          diagnostics: parsed.diagnostics,
-        };
-  }
-  const wf = asWorkflow.workflow;
-  if (wf === undefined) {
-    const readable = asWorkflow.value !== undefined;
+    if (contract === undefined)
+      return { file, kind: "ToolContract", diagnostics: parsed.diagnostics };
     return {
       file,
-      kind: readable ? "AgentWorkflow" : "unknown",
-      diagnostics: asWorkflow.diagnostics,
+      kind: "ToolContract",
+      id: contract.id,
+      version: contract.version,
+      contentHash: contentHash(contract),
+      diagnostics: parsed.diagnostics,
     };
   }
-  return {
+  const kind = (asWorkflow.value as { kind?: unknown } | undefined)?.kind;
+  const foreign = kind === undefined ? detectFormat(asWorkflow.value) : undefined;
+  if (foreign !== undefined) {
+    return checkImported(file, text, asWorkflow.format, asWorkflow.value, foreign, validator);
+  }
+  if (asWorkflow.workflow === undefined) {
+    const kind = asWorkflow.value === undefined ? "unknown" : "AgentWorkflow";
+    return { file, kind, diagnostics: asWorkflow.diagnostics };
+  }
+  return checkWorkflow(
     file,
-    kind: "AgentWorkflow",
-    id: wf.id,
-    version: wf.version,
-    contentHash: contentHash(wf),
-    diagnostics: asWorkflow.diagnostics,
-  };
+    text,
+    asWorkflow.format,
+    asWorkflow.workflow,
+    asWorkflow.diagnostics,
+    validator,
+  );
 }
 
-function isSyntaxProblem(d: Diagnostic): boolean {
-  return d.code === "SYNTAX_ERROR";
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UsageError(`--max-warnings needs a whole number ≥ 0, got '${value}'`);
+  return n;
 }
 
-/** Runs the command and returns its exit code: 0 clean, 1 errors, 2 unreadable input. */
+function render(format: string, results: readonly CheckedFile[], io: CliIo): string {
+  const rules = ruleDescriptors();
+  switch (format) {
+    case "json":
+      return formatJson(results);
+    case "sarif":
+      return formatSarif(results, { rules });
+    case "junit":
+      return formatJunit(results);
+    case "github":
+      return formatGithub(results);
+    default:
+      return formatText(results, { color: io.isTTY });
+  }
+}
+
+/** Runs the command and returns its exit code: 0 clean, 1 errors (or too many warnings), 2 unreadable input. */
 export async function runCheck(
   paths: readonly string[],
   options: CheckOptions,
@@ -80,26 +211,45 @@ export async function runCheck(
       `unknown format '${options.format}' (expected ${CHECK_FORMATS.join(", ")})`,
     );
   }
-  const files = await collectFiles(paths);
+  const preset = options.preset ?? "recommended";
+  if (!(PRESET_NAMES as readonly string[]).includes(preset)) {
+    throw new UsageError(`unknown preset '${preset}' (expected ${PRESET_NAMES.join(", ")})`);
+  }
+  const maxWarnings = parseMaxWarnings(options.maxWarnings);
+  const registry =
+    options.registry === undefined ? undefined : await loadFolderRegistry(options.registry);
+  const validator = createValidator({
+    preset: preset as PresetName,
+    ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
+  });
   const results: CheckedFile[] = [];
+  for (const problem of registry?.problems ?? []) {
+    results.push({ file: problem.file, kind: "unknown", diagnostics: problem.diagnostics });
+  }
   let unreadable = false;
-  for (const file of files) {
-    const result = checkText(file, await readText(file));
-    const syntax = result.diagnostics.filter(isSyntaxProblem);
+  for (const file of await collectFiles(paths)) {
+    const result = await checkText(file, await readText(file), validator);
+    const syntax = result.diagnostics.filter((d) => d.code === "SYNTAX_ERROR");
     for (const d of syntax) {
       unreadable = true;
       const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
       io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
     }
+    // In text, a syntax error is said once, on stderr; machine formats keep it as data.
     const shown =
       options.format === "text"
-        ? result.diagnostics.filter((d) => !isSyntaxProblem(d))
+        ? result.diagnostics.filter((d) => d.code !== "SYNTAX_ERROR")
         : result.diagnostics;
     results.push({ ...result, diagnostics: shown });
   }
-  io.stdout(
-    options.format === "json" ? formatJson(results) : formatText(results, { color: io.isTTY }),
-  );
+  io.stdout(render(options.format, results, io));
   if (unreadable) return 2;
-  return results.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
+  const all = results.flatMap((r) => r.diagnostics);
+  if (all.some((d) => d.severity === "error")) return 1;
+  const warnings = all.filter((d) => d.severity === "warning").length;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    io.stderr(`agentflow: ${warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
+    return 1;
+  }
+  return 0;
 }

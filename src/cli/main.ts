@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import type { CheckOptions } from "./check.js";
 import { runCheck } from "./check.js";
 import type { CliIo } from "./io.js";
 import { processIo, UsageError } from "./io.js";
@@ -27,8 +28,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       "check agent workflows and tool contracts (.json, .yaml, .yml; folders are walked)",
     )
     .argument("<paths...>", "files or folders")
-    .option("-f, --format <format>", "output format: text or json", "text")
-    .action(async (paths: string[], options: { format: string }) => {
+    .option("-f, --format <format>", "output format: text, json, sarif, junit or github", "text")
+    .option("-p, --preset <preset>", "rule preset: recommended, strict or all", "recommended")
+    .option("-r, --registry <dir>", "folder of workflows and tool contracts to resolve references")
+    .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
+    .action(async (paths: string[], options: CheckOptions) => {
       setExit(await runCheck(paths, options, io));
     });
   program

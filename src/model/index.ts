@@ -53,6 +53,7 @@ export { findMismatch, isAssignable } from "./assignable.js";
 export type { DecisionRoute } from "./routes.js";
 export { decisionRoutes, isMultiway } from "./routes.js";
 export type { FlowGraph, SccResult } from "./graph.js";
+export { tarjanScc } from "./scc.js";
 export {
   buildFlowGraph,
   canReachItself,
@@ -67,3 +68,27 @@ export { sha256 } from "./sha256.js";
 
 export type { TemplateInfo } from "./templates/index.js";
 export { getTemplate, listTemplates } from "./templates/index.js";
+
+export {
+  analyzeCondition,
+  compileCondition,
+  evaluateCondition,
+  MAX_CONDITION_DEPTH,
+  MAX_CONDITION_LENGTH,
+  rewriteJsOperators,
+} from "./condition/index.js";
+export type {
+  CompiledCondition,
+  ConditionAnalysis,
+  ConditionEvaluation,
+  ConditionOptions,
+  ConditionProblem,
+  ConditionProblemKind,
+  OperatorRewrite,
+  RewriteResult,
+} from "./condition/index.js";
+
+export type { TemplateRef, TemplateSyntaxProblem, TemplateTarget } from "./param-template.js";
+export { scanTemplates, templateStrings, wholeTemplate } from "./param-template.js";
+export type { UpstreamQuery } from "./upstream.js";
+export { upstreamAnswers } from "./upstream.js";

@@ -37,6 +37,11 @@ function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort((a, b) => key(a) - key(b));
 }
 
+/** The file's heading: its path, and the format it was imported from, if any. */
+function name(file: CheckedFile): string {
+  return file.format === undefined ? file.file : `${file.file} (imported from ${file.format})`;
+}
+
 /** Renders checked files as a human-readable report. */
 export function formatText(files: readonly CheckedFile[], options: TextFormatOptions = {}): string {
   const paint = (style: keyof typeof COLORS, text: string): string =>
@@ -46,10 +51,10 @@ export function formatText(files: readonly CheckedFile[], options: TextFormatOpt
   for (const file of files) {
     all.push(...file.diagnostics);
     if (file.diagnostics.length === 0) {
-      lines.push(`${file.file}  ${paint("ok", "✔ no problems")}`);
+      lines.push(`${name(file)}  ${paint("ok", "✔ no problems")}`);
       continue;
     }
-    lines.push(paint("bold", file.file));
+    lines.push(paint("bold", name(file)));
     const posWidth = Math.max(...file.diagnostics.map((d) => position(d).length));
     for (const d of byPosition(file.diagnostics)) {
       const severity = paint(d.severity, d.severity.padEnd(7));
@@ -59,6 +64,7 @@ export function formatText(files: readonly CheckedFile[], options: TextFormatOpt
     }
     lines.push("");
   }
+  if (lines.length > 0 && lines[lines.length - 1] !== "") lines.push("");
   const counts = countBySeverity(all);
   const problems = counts.error + counts.warning + counts.info;
   const checked = `${plural(files.length, "file")} checked`;

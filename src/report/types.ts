@@ -6,6 +6,8 @@ export interface CheckedFile {
   readonly file: string;
   /** The document kind recognised, or `unknown` when the file could not be read as one. */
   readonly kind: "AgentWorkflow" | "ToolContract" | "unknown";
+  /** The source format when the document was imported (e.g. `langgraph-subset`). */
+  readonly format?: string;
   readonly id?: string;
   readonly version?: string;
   /** `sha256:<hex>` of the canonical JSON of the document that was checked. */

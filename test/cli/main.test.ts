@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,9 +36,14 @@ describe("agentflow check", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("examples/workflows/market-research.agent.json  ✔ no problems");
     expect(result.stdout).toContain("examples/workflows/refund-autopilot.broken.agent.json\n");
-    expect(result.stdout).toMatch(
-      /\n {2}17:29 +error +\/nodes\/0\/config\/structuredOutput: must be a boolean, found a string {2}STRUCTURE_INVALID\n/,
-    );
+    for (const code of [
+      "AUTONOMY_INCOHERENT",
+      "RETRY_WITHOUT_MAX",
+      "TOOL_REF_INVALID",
+      "EDGE_ENDPOINT_MISSING",
+    ]) {
+      expect(result.stdout).toMatch(new RegExp(`\\n {2}\\d+:\\d+ +error +.+ {2}${code}\\n`));
+    }
     expect(result.stderr).toBe("");
   });
 
@@ -47,7 +52,7 @@ describe("agentflow check", () => {
     expect(result).toEqual({
       code: 0,
       stdout:
-        "examples/workflows/market-research.agent.json  ✔ no problems\n✔ 1 file checked, no problems\n",
+        "examples/workflows/market-research.agent.json  ✔ no problems\n\n✔ 1 file checked, no problems\n",
       stderr: "",
     });
   });
@@ -89,7 +94,7 @@ describe("agentflow check", () => {
     ],
     [
       ["check", "--format", "xml", "examples"],
-      "agentflow: unknown format 'xml' (expected text, json)\n",
+      "agentflow: unknown format 'xml' (expected text, json, sarif, junit, github)\n",
     ],
     [
       ["templates", "nope"],
@@ -114,6 +119,107 @@ describe("agentflow check", () => {
     expect((await run("check", "--bogus", "examples")).code).toBe(2);
     expect((await run("frobnicate")).code).toBe(2);
     expect((await run("check")).code).toBe(2);
+  });
+});
+
+describe("agentflow check: presets, registry, formats", () => {
+  it("resolves tool contracts from --registry and exits 0 on the clean examples", async () => {
+    const result = await run(
+      "check",
+      "--registry",
+      "examples/registry",
+      "--format",
+      "json",
+      "examples/workflows/market-research.agent.json",
+    );
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as { diagnostics: unknown[] }[])[0]?.diagnostics).toEqual([]);
+  });
+
+  it("reports an unknown tool when a registry is given that lacks it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentflow-reg-"));
+    writeFileSync(
+      join(dir, "other.tool.json"),
+      readFileSync("examples/registry/erp-purchase-order.tool.json"),
+    );
+    const result = await run(
+      "check",
+      "--registry",
+      dir,
+      "--format",
+      "json",
+      "examples/workflows/market-research.agent.json",
+    );
+    const [file] = JSON.parse(result.stdout) as { diagnostics: { code: string; path: string }[] }[];
+    expect(file?.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ["TOOL_UNRESOLVED", "/nodes/1/config/usesTool"],
+    ]);
+    expect(result.code).toBe(0);
+  });
+
+  it("--preset strict turns warnings into errors (exit 1)", async () => {
+    const path = tempFile(
+      "loop.agent.json",
+      JSON.stringify({
+        kind: "AgentWorkflow",
+        id: "agnt-loop",
+        version: "1.0.0",
+        name: "Loop",
+        autonomyLevel: 2,
+        inputSchema: { q: "text" },
+        outputSchema: { done: "bool" },
+        nodes: [
+          {
+            id: "a",
+            type: "llm",
+            config: { model: "m", promptRef: "prm:p@1.0.0", structuredOutput: true },
+          },
+          {
+            id: "d",
+            type: "decision",
+            config: {
+              condition: "output.done = true",
+              onTrue: { next: "end" },
+              onFalse: { next: "a", maxRetries: 2 },
+            },
+          },
+        ],
+        edges: [{ from: "a", to: "d", edgeType: "data" }],
+      }),
+    );
+    const recommended = await run("check", "--format", "json", path);
+    expect(recommended.code).toBe(0);
+    const strict = await run("check", "--preset", "strict", "--format", "json", path);
+    expect(strict.code).toBe(1);
+    const [file] = JSON.parse(strict.stdout) as {
+      diagnostics: { code: string; severity: string }[];
+    }[];
+    expect(file?.diagnostics).toMatchObject([{ code: "BUDGET_MISSING", severity: "error" }]);
+    expect((await run("check", "--max-warnings", "0", "--format", "json", path)).code).toBe(1);
+    expect((await run("check", "--max-warnings", "1", "--format", "json", path)).code).toBe(0);
+  });
+
+  it.each(["sarif", "junit", "github"])("prints the examples as %s", async (format) => {
+    const result = await run("check", "--format", format, "examples");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("refund-autopilot.broken.agent.json");
+  });
+
+  it.each([
+    [
+      ["check", "--preset", "lenient", "examples"],
+      "agentflow: unknown preset 'lenient' (expected recommended, strict, all)\n",
+    ],
+    [
+      ["check", "--max-warnings", "-1", "examples"],
+      "agentflow: --max-warnings needs a whole number ≥ 0, got '-1'\n",
+    ],
+    [
+      ["check", "--registry", "nope", "examples"],
+      "agentflow: cannot read 'nope': no such file or directory\n",
+    ],
+  ])("%j is a usage error", async (argv, stderr) => {
+    expect(await run(...argv)).toEqual({ code: 2, stdout: "", stderr });
   });
 });
 

@@ -1,0 +1,6 @@
+/** Writes docs/rules/README.md from the rule registry. */
+import { writeFileSync } from "node:fs";
+import { ruleIndexMarkdown } from "../src/validate/rule-index.js";
+
+writeFileSync(new URL("../docs/rules/README.md", import.meta.url), ruleIndexMarkdown());
+console.log("wrote docs/rules/README.md");

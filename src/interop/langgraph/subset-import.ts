@@ -1,0 +1,286 @@
+/**
+ * Import of the documented LangGraph JSON subset (seed A-7). Keys outside the subset are dropped
+ * and declared, a node type agentflow does not have fails loudly, and `autonomyLevel` (which the
+ * subset lacks) is the level the graph justifies.
+ */
+import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
+import {
+  parseVersion,
+  parseWorkflow,
+  pointer,
+  pointerTokens,
+  UNKNOWN_PROPERTY,
+} from "../../model/index.js";
+import { minCoherentLevel } from "../../autonomy/index.js";
+import { cloneJson, describeValue, isRecord, own, removeAt } from "../json.js";
+import type { ImportResult, InteropWarning } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC, ImportError, VALUE_NORMALIZED } from "../types.js";
+import { LangGraphImportError } from "./subset-types.js";
+
+const TOP_LEVEL_KEYS = new Set([
+  "id",
+  "name",
+  "version",
+  "input_schema",
+  "output_schema",
+  "nodes",
+  "edges",
+]);
+const NODE_KEYS = new Set(["id", "type", "data"]);
+const EDGE_KEYS = new Set(["source", "target", "data"]);
+const EDGE_DATA_KEYS = new Set(["edgeType", "when"]);
+const NODE_TYPES = new Set(["llm", "tool", "decision"]);
+
+/** A workflow under construction: plain data, edited in place before it is parsed. */
+type Draft = Record<string, unknown>;
+
+function fail(path: string, reason: string, elementId?: string): LangGraphImportError {
+  return new LangGraphImportError(
+    elementId === undefined ? { path, reason } : { path, reason, elementId },
+  );
+}
+
+function dropped(path: string, message: string, data: Record<string, unknown>): InteropWarning {
+  return { code: FIELD_DROPPED, message, path, data };
+}
+
+function requireString(doc: Readonly<Record<string, unknown>>, key: string): string {
+  const value = own(doc, key);
+  if (typeof value !== "string" || value === "") {
+    throw fail(pointer(key), `'${key}' must be a non-empty string, found ${describeValue(value)}`);
+  }
+  return value;
+}
+
+function requireRecord(doc: Readonly<Record<string, unknown>>, key: string): Draft {
+  const value = own(doc, key);
+  if (!isRecord(value))
+    throw fail(pointer(key), `'${key}' must be an object, found ${describeValue(value)}`);
+  return cloneJson(value);
+}
+
+function requireArray(doc: Readonly<Record<string, unknown>>, key: string): readonly unknown[] {
+  const value = own(doc, key);
+  if (!Array.isArray(value))
+    throw fail(pointer(key), `'${key}' must be an array, found ${describeValue(value)}`);
+  return value;
+}
+
+/** An exact version is required; `2` / `2.1` are accepted and normalised, as `parseWorkflow` does. */
+function readVersion(doc: Readonly<Record<string, unknown>>, warnings: InteropWarning[]): string {
+  const written = requireString(doc, "version");
+  const parsed = parseVersion(written);
+  if (!parsed.ok) throw fail("/version", parsed.message);
+  if (parsed.abbreviated) {
+    warnings.push({
+      code: VALUE_NORMALIZED,
+      message: `version '${written}' was read as '${parsed.version}'`,
+      path: "/version",
+      data: { from: written, to: parsed.version },
+    });
+  }
+  return parsed.version;
+}
+
+function dropUnknownKeys(
+  item: Readonly<Record<string, unknown>>,
+  known: ReadonlySet<string>,
+  at: readonly (string | number)[],
+  what: string,
+  warnings: InteropWarning[],
+): void {
+  for (const key of Object.keys(item)) {
+    if (known.has(key)) continue;
+    warnings.push(
+      dropped(pointer(...at, key), `${what}: key '${key}' is outside the LangGraph subset`, {
+        key,
+      }),
+    );
+  }
+}
+
+function readNode(raw: unknown, i: number, warnings: InteropWarning[]): Draft {
+  if (!isRecord(raw))
+    throw fail(pointer("nodes", i), `a node must be an object, found ${describeValue(raw)}`);
+  const id = own(raw, "id");
+  if (typeof id !== "string" || id === "") {
+    throw fail(
+      pointer("nodes", i, "id"),
+      `a node needs a non-empty string id, found ${describeValue(id)}`,
+    );
+  }
+  const type = own(raw, "type");
+  if (typeof type !== "string" || !NODE_TYPES.has(type)) {
+    throw fail(
+      pointer("nodes", i, "type"),
+      `node '${id}' has type ${describeValue(type)}; only llm, tool and decision map to agentflow`,
+      id,
+    );
+  }
+  const data = own(raw, "data");
+  if (!isRecord(data)) {
+    throw fail(
+      pointer("nodes", i, "data"),
+      `node '${id}' needs a data object, found ${describeValue(data)}`,
+      id,
+    );
+  }
+  dropUnknownKeys(raw, NODE_KEYS, ["nodes", i], `node '${id}'`, warnings);
+  return { id, type, config: cloneJson(data) };
+}
+
+function readEdge(raw: unknown, i: number, warnings: InteropWarning[]): Draft {
+  if (!isRecord(raw))
+    throw fail(pointer("edges", i), `an edge must be an object, found ${describeValue(raw)}`);
+  const ends = ["source", "target"].map((key) => {
+    const value = own(raw, key);
+    if (typeof value !== "string") {
+      throw fail(
+        pointer("edges", i, key),
+        `an edge needs a string ${key}, found ${describeValue(value)}`,
+      );
+    }
+    return value;
+  });
+  const [from = "", to = ""] = ends;
+  const what = `edge ${i} ('${from}' -> '${to}')`;
+  dropUnknownKeys(raw, EDGE_KEYS, ["edges", i], what, warnings);
+  const rawData = own(raw, "data") ?? {};
+  if (!isRecord(rawData)) {
+    throw fail(
+      pointer("edges", i, "data"),
+      `${what}: data must be an object, found ${describeValue(rawData)}`,
+    );
+  }
+  dropUnknownKeys(rawData, EDGE_DATA_KEYS, ["edges", i, "data"], what, warnings);
+  let edgeType = own(rawData, "edgeType");
+  if (edgeType === undefined) {
+    edgeType = "data";
+    warnings.push({
+      code: HEURISTIC,
+      message: `${what} has no data.edgeType; it is read as a "data" edge`,
+      path: pointer("edges", i, "data", "edgeType"),
+      data: { assumed: "data" },
+    });
+  }
+  const when = own(rawData, "when");
+  return { from, to, edgeType, ...(when === undefined ? {} : { when: cloneJson(when) }) };
+}
+
+/** Where each agentflow edge field lives in a LangGraph edge. */
+const EDGE_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["from", ["source"]],
+  ["to", ["target"]],
+  ["edgeType", ["data", "edgeType"]],
+  ["when", ["data", "when"]],
+]);
+
+/** Workflow pointer → the pointer of the same value in the LangGraph source. */
+function sourcePath(path: string): string {
+  const [head, index, field, ...rest] = pointerTokens(path);
+  if (head === "inputSchema") return pointer("input_schema", ...pointerTokens(path).slice(1));
+  if (head === "outputSchema") return pointer("output_schema", ...pointerTokens(path).slice(1));
+  if (index === undefined || field === undefined) return path;
+  if (head === "nodes" && field === "config") return pointer("nodes", index, "data", ...rest);
+  if (head !== "edges") return path;
+  return pointer("edges", index, ...(EDGE_FIELDS.get(field) ?? [field]), ...rest);
+}
+
+/**
+ * The model's message, its leading workflow pointer replaced by the source pointer: the reader
+ * wrote the LangGraph document, not the workflow it was mapped to.
+ */
+function reasonOf(d: Diagnostic): string {
+  const prefix = `${d.path}: `;
+  if (d.path === "" || !d.message.startsWith(prefix)) return d.message;
+  return `${sourcePath(d.path)}: ${d.message.slice(prefix.length)}`;
+}
+
+/** The id of the node a workflow pointer lies in, for {@link ImportError.elementId}. */
+function nodeIdAt(draft: Draft, path: string): string | undefined {
+  const [head, index] = pointerTokens(path);
+  if (head !== "nodes" || index === undefined) return undefined;
+  const nodes = draft.nodes;
+  const node: unknown = Array.isArray(nodes) ? nodes[Number(index)] : undefined;
+  const id = isRecord(node) ? own(node, "id") : undefined;
+  return typeof id === "string" ? id : undefined;
+}
+
+/**
+ * Runs the model's own parser on the draft, so that the result is exactly what `parseWorkflow`
+ * accepts: a structural error fails the import at its source path, and a property the model does
+ * not know (inside a node's `data`) is dropped and declared rather than carried along unseen.
+ */
+function parseDraft(draft: Draft, warnings: InteropWarning[]): AgentWorkflow {
+  const first = parseWorkflow(draft);
+  const error = first.diagnostics.find((d) => d.severity === "error");
+  if (error !== undefined) {
+    throw fail(sourcePath(error.path), reasonOf(error), nodeIdAt(draft, error.path));
+  }
+  const unknown = first.diagnostics.filter((d: Diagnostic) => d.code === UNKNOWN_PROPERTY);
+  if (unknown.length === 0 && first.workflow !== undefined) return first.workflow;
+  for (const d of unknown) {
+    removeAt(draft, d.path);
+    const path = sourcePath(d.path);
+    const key = d.data.property;
+    warnings.push(dropped(path, `'${String(key)}' is not a field of the agentflow model`, { key }));
+  }
+  const second = parseWorkflow(draft);
+  if (second.workflow === undefined || second.diagnostics.length > 0) {
+    const d = second.diagnostics[0];
+    if (d === undefined) throw fail("", "the document does not map");
+    throw fail(sourcePath(d.path), reasonOf(d), nodeIdAt(draft, d.path));
+  }
+  return second.workflow;
+}
+
+function importUnchecked(doc: unknown): ImportResult {
+  if (!isRecord(doc))
+    throw fail("", `a LangGraph document must be an object, found ${describeValue(doc)}`);
+  const warnings: InteropWarning[] = [];
+  for (const key of Object.keys(doc)) {
+    if (TOP_LEVEL_KEYS.has(key)) continue;
+    warnings.push(
+      dropped(pointer(key), `top-level key '${key}' is outside the LangGraph subset`, { key }),
+    );
+  }
+  const id = requireString(doc, "id");
+  const name = requireString(doc, "name");
+  const version = readVersion(doc, warnings);
+  const inputSchema = requireRecord(doc, "input_schema");
+  const outputSchema = requireRecord(doc, "output_schema");
+  const nodes = requireArray(doc, "nodes").map((n, i) => readNode(n, i, warnings));
+  const edges = requireArray(doc, "edges").map((e, i) => readEdge(e, i, warnings));
+  const draft: Draft = {
+    kind: "AgentWorkflow",
+    id,
+    version,
+    name,
+    autonomyLevel: 1,
+    inputSchema,
+    outputSchema,
+    nodes,
+    edges,
+  };
+  const parsed = parseDraft(draft, warnings);
+  return { workflow: { ...parsed, autonomyLevel: minCoherentLevel(parsed) }, warnings };
+}
+
+/**
+ * Imports a document of the documented LangGraph JSON subset. Throws only
+ * {@link LangGraphImportError} (an {@link ImportError}): for a node type outside llm / tool /
+ * decision (naming the node) and for a malformed document (naming the path).
+ */
+export function importLangGraph(doc: unknown): ImportResult {
+  try {
+    return importUnchecked(doc);
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new LangGraphImportError({
+      path: "",
+      reason: `unexpected failure: ${detail}`,
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The list of interop formats and the detection that picks one. The list is explicit (no
+ * globbing, no self-registration) so that bundlers keep the core tree-shakeable and the order in
+ * which formats are asked is visible in one place.
+ */
+import { isRecord, own } from "./json.js";
+import { langGraphSubset } from "./langgraph/index.js";
+import type { Format, ImportResult } from "./types.js";
+
+/** Every format, in the order `detectFormat` asks them; the first that claims a document wins. */
+export const FORMATS: readonly Format[] = Object.freeze([langGraphSubset]);
+
+/** A document that is already agentflow's own needs no importer, whatever else it looks like. */
+function isAgentWorkflowDocument(doc: unknown): boolean {
+  return isRecord(doc) && own(doc, "kind") === "AgentWorkflow";
+}
+
+/** The first format that claims the document; `undefined` for an AgentWorkflow or no match. */
+export function detectFormat(doc: unknown): Format | undefined {
+  if (isAgentWorkflowDocument(doc)) return undefined;
+  return FORMATS.find((format) => format.detect(doc));
+}
+
+/** A detected format and what its import returned. */
+export interface DetectedImport {
+  readonly format: Format;
+  readonly result: ImportResult;
+}
+
+/**
+ * Detects the format and imports with it. `undefined` when no format claims the document;
+ * throws only {@link ImportError} when the claiming format refuses it.
+ */
+export function importDocument(doc: unknown): DetectedImport | undefined {
+  const format = detectFormat(doc);
+  return format === undefined ? undefined : { format, result: format.import(doc) };
+}

@@ -1,0 +1,22 @@
+/**
+ * Decision conditions (SPEC 2.6): FEEL expressions over `output`, with S-FEEL as the subset the
+ * simulator can decide exactly. See docs/conditions.md for the rules authors follow.
+ */
+export {
+  MAX_CONDITION_DEPTH,
+  MAX_CONDITION_LENGTH,
+  analyzeCondition,
+  compileCondition,
+  evaluateCondition,
+} from "./analyze.js";
+export type { CompiledCondition } from "./analyze.js";
+export { rewriteJsOperators } from "./rewrite.js";
+export type { OperatorRewrite, RewriteResult } from "./rewrite.js";
+export type {
+  ConditionAnalysis,
+  ConditionEvaluation,
+  ConditionLanguage,
+  ConditionOptions,
+  ConditionProblem,
+  ConditionProblemKind,
+} from "./types.js";

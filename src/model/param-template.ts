@@ -1,0 +1,114 @@
+/**
+ * The template language of tool params (SPEC 2.1, 5): `{{<nodeId>.output.<path>}}` reads a
+ * node's last output and `{{input.<field>}}` the workflow's input. Shared by TEMPLATE_UNRESOLVABLE
+ * (which nodes a template names) and TOOL_PARAMS_MISMATCH (the type a whole-template value has).
+ * Scanning is linear (`indexOf`, no regex), and walking params is iterative, so hostile strings
+ * and deeply nested params cost their size and no stack.
+ */
+
+/** Why a `{{…}}` is not a template agentflow can read. */
+export type TemplateSyntaxProblem =
+  "empty" | "unterminated" | "empty-node" | "empty-path" | "no-output";
+
+/** What a template names: a node's output, the workflow's input, or nothing readable. */
+export type TemplateTarget =
+  | { readonly kind: "node"; readonly nodeId: string; readonly path: readonly string[] }
+  | { readonly kind: "input"; readonly field: string; readonly path: readonly string[] }
+  | { readonly kind: "syntax"; readonly problem: TemplateSyntaxProblem };
+
+/** One `{{…}}` of a param string; `start`/`end` delimit it, braces included. */
+export type TemplateRef = TemplateTarget & {
+  readonly start: number;
+  readonly end: number;
+  /** The text between the braces, trimmed. */
+  readonly expression: string;
+};
+
+const OUTPUT = ".output.";
+
+/**
+ * `<nodeId>.output.<path>` (split at the first `.output.`: node ids may hold dots) or
+ * `input.<field>…`. A node whose id is `input` wins over the workflow input.
+ */
+function parseExpression(expression: string, hasNode: (id: string) => boolean): TemplateTarget {
+  if (expression === "") return { kind: "syntax", problem: "empty" };
+  const at = expression.indexOf(OUTPUT);
+  if (expression.startsWith("input.") && !(at === 5 && hasNode("input"))) {
+    const path = expression.slice(6).split(".");
+    if (path.some((s) => s === "")) return { kind: "syntax", problem: "empty-path" };
+    const [field = "", ...rest] = path;
+    return { kind: "input", field, path: rest };
+  }
+  if (at < 0) return { kind: "syntax", problem: "no-output" };
+  if (at === 0) return { kind: "syntax", problem: "empty-node" };
+  const path = expression.slice(at + OUTPUT.length).split(".");
+  if (path.some((s) => s === "")) return { kind: "syntax", problem: "empty-path" };
+  return { kind: "node", nodeId: expression.slice(0, at), path };
+}
+
+/** Every `{{…}}` in `text`, in order, by a linear scan (no regex); an unclosed `{{` ends it. */
+export function scanTemplates(text: string, hasNode: (id: string) => boolean): TemplateRef[] {
+  const out: TemplateRef[] = [];
+  for (let at = text.indexOf("{{"); at >= 0; at = text.indexOf("{{", at)) {
+    const close = text.indexOf("}}", at + 2);
+    if (close < 0) {
+      const expression = text.slice(at + 2).trim();
+      out.push({
+        start: at,
+        end: text.length,
+        expression,
+        kind: "syntax",
+        problem: "unterminated",
+      });
+      break;
+    }
+    const expression = text.slice(at + 2, close).trim();
+    out.push({ start: at, end: close + 2, expression, ...parseExpression(expression, hasNode) });
+    at = close + 2;
+  }
+  return out;
+}
+
+interface Link {
+  readonly token: string;
+  readonly parent: Link | undefined;
+}
+
+/** The strings holding `{{` anywhere in `params`, in document order, with their pointer tokens. */
+export function templateStrings(params: unknown): { tokens: string[]; text: string }[] {
+  const out: { tokens: string[]; text: string }[] = [];
+  const seen = new Set<object>(); // a programmatic (non-JSON) document may share or cycle objects
+  const stack: { value: unknown; link: Link | undefined }[] = [{ value: params, link: undefined }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, link } = item;
+    if (typeof value === "string") {
+      if (!value.includes("{{")) continue;
+      const tokens: string[] = [];
+      for (let l = link; l !== undefined; l = l.parent) tokens.push(l.token);
+      out.push({ tokens: tokens.reverse(), text: value });
+    } else if (typeof value === "object" && value !== null && !seen.has(value)) {
+      seen.add(value);
+      const entries: [string, unknown][] = Object.entries(value);
+      for (let k = entries.length - 1; k >= 0; k -= 1) {
+        const entry = entries[k];
+        if (entry !== undefined)
+          stack.push({ value: entry[1], link: { token: entry[0], parent: link } });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The template a string consists of entirely (`"{{plan.output.query}}"`), whose value keeps
+ * the referenced field's type; undefined when the string is text, with or without templates.
+ */
+export function wholeTemplate(
+  text: string,
+  hasNode: (id: string) => boolean,
+): TemplateRef | undefined {
+  if (!text.startsWith("{{") || !text.endsWith("}}")) return undefined;
+  const refs = scanTemplates(text, hasNode);
+  const only = refs[0];
+  return refs.length === 1 && only?.end === text.length ? only : undefined;
+}

@@ -1,0 +1,54 @@
+/**
+ * The `github` format: GitHub Actions workflow commands, which the runner turns into annotations
+ * on the pull request's changed files and the run summary. One command per diagnostic and nothing
+ * else, since any other line on stdout would show up in the job log as noise.
+ */
+import type { Diagnostic, Severity } from "../model/index.js";
+import type { CheckedFile } from "./types.js";
+
+const COMMANDS: Readonly<Record<Severity, string>> = {
+  error: "error",
+  warning: "warning",
+  info: "notice",
+};
+
+/**
+ * Escapes a command's message as the runner unescapes it. `%` goes first, or the escapes just
+ * written would be escaped again. A raw newline would end the command and let a document's text
+ * start a command of its own, so this is also what keeps hostile messages inert.
+ */
+export function escapeGithubData(text: string): string {
+  return text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+}
+
+/** Escapes a command property: as data, plus `:` and `,`, which delimit properties. */
+export function escapeGithubProperty(text: string): string {
+  return escapeGithubData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
+}
+
+function command(file: string, d: Diagnostic): string {
+  const properties = [`file=${escapeGithubProperty(file)}`];
+  if (d.location !== undefined) {
+    properties.push(`line=${d.location.line}`, `col=${d.location.column}`);
+  }
+  properties.push(`title=${escapeGithubProperty(d.code)}`);
+  const message =
+    d.remediation === undefined || d.remediation === ""
+      ? d.message
+      : `${d.message}\n\n${d.remediation}`;
+  return `::${COMMANDS[d.severity]} ${properties.join(",")}::${escapeGithubData(message)}`;
+}
+
+/**
+ * Renders checked files as workflow commands (`::error file=…,line=…,col=…,title=CODE::message`),
+ * in file order and, within a file, in the order given. A diagnostic without a source position
+ * omits `line` and `col`, so GitHub annotates the file as a whole rather than a guessed line.
+ * Clean input gives the empty string.
+ */
+export function formatGithub(files: readonly CheckedFile[]): string {
+  const lines: string[] = [];
+  for (const file of files) {
+    for (const d of file.diagnostics) lines.push(command(file.file, d));
+  }
+  return lines.length === 0 ? "" : lines.join("\n") + "\n";
+}

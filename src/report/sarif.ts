@@ -1,0 +1,245 @@
+/**
+ * The `sarif` format: SARIF 2.1.0, the static-analysis log GitHub code scanning (and Azure DevOps,
+ * GitLab, VS Code's SARIF viewer) ingest. One run, every code described with a link to its rule
+ * page, and every result placed on a line so that code scanning can annotate it.
+ */
+import { pointerTokens, sha256 } from "../model/index.js";
+import type { Diagnostic, Severity } from "../model/index.js";
+import type { RuleDescriptor } from "./rule-descriptor.js";
+import { collectRules, DOCS_BASE_URL, encodeUriSegment } from "./rule-descriptor.js";
+import type { CheckedFile } from "./types.js";
+
+/** Options of {@link formatSarif}. */
+export interface SarifFormatOptions {
+  /** Descriptions of the codes; codes without one get a descriptor synthesised from the code. */
+  readonly rules?: readonly RuleDescriptor[];
+  /** agentflow's version, recorded as the driver's `semanticVersion`; omitted when not given. */
+  readonly toolVersion?: string;
+  /** Where synthesised descriptors link to; defaults to {@link DOCS_BASE_URL}. */
+  readonly docsBaseUrl?: string;
+}
+
+/** Where the SARIF 2.1.0 schema is published; viewers and editors use it to validate the log. */
+export const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/** The home page recorded as the driver's `informationUri`. */
+const INFORMATION_URI = "https://agentflow.dev/";
+
+/**
+ * The key of the fingerprint GitHub uses to recognise the same alert across runs. It is versioned,
+ * as SARIF recommends for fingerprint keys, because changing what is hashed must not silently
+ * merge or split alerts.
+ */
+export const FINGERPRINT_KEY = "agentflow/v1";
+
+/** The base that relative artifact URIs resolve against; GitHub maps it to the repository root. */
+const SRCROOT = "%SRCROOT%";
+
+const LEVELS: Readonly<Record<Severity, "error" | "warning" | "note">> = {
+  error: "error",
+  warning: "warning",
+  info: "note",
+};
+
+interface ArtifactLocation {
+  readonly uri: string;
+  readonly uriBaseId?: string;
+  readonly index?: number;
+}
+
+interface MessageString {
+  readonly text: string;
+  readonly markdown?: string;
+}
+
+function encodePath(path: string): string {
+  return path.split("/").map(encodeUriSegment).join("/");
+}
+
+/**
+ * A file path as a SARIF URI. Relative paths stay relative (to `%SRCROOT%`) so the log carries no
+ * machine-specific prefix and GitHub can match it to the repository; absolute paths, which the
+ * user chose to give, become `file:` URIs. Backslashes become slashes (Windows paths) and every
+ * segment is percent-encoded, because the schema requires a valid URI reference and file names may
+ * hold spaces, `#`, `%` or a `:` that would otherwise read as a scheme.
+ */
+export function artifactLocationOf(file: string): ArtifactLocation {
+  const slashed = file.replaceAll("\\", "/");
+  if (/^[A-Za-z]:\//.test(slashed)) {
+    return { uri: `file:///${slashed.slice(0, 2)}${encodePath(slashed.slice(2))}` };
+  }
+  if (slashed.startsWith("//")) return { uri: `file:${encodePath(slashed)}` };
+  if (slashed.startsWith("/")) return { uri: `file://${encodePath(slashed)}` };
+  let relative = slashed;
+  while (relative.startsWith("./")) relative = relative.slice(2);
+  return { uri: encodePath(relative), uriBaseId: SRCROOT };
+}
+
+/** The first sentence, for `shortDescription`, which viewers show where space is short. */
+function firstSentence(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (
+      (c === "." || c === "!" || c === "?") &&
+      (i + 1 === text.length || /\s/.test(text[i + 1] ?? ""))
+    ) {
+      return text.slice(0, i + 1);
+    }
+  }
+  return text;
+}
+
+/** Backslash-escapes Markdown punctuation so a description renders as the plain text it is. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/g, "\\$&");
+}
+
+function ruleName(code: string): string {
+  const words = code.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
+  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join("");
+  return name === "" ? code : name;
+}
+
+function reportingDescriptor(rule: RuleDescriptor): Record<string, unknown> {
+  const short = firstSentence(rule.description);
+  const link = `[Documentation of ${escapeMarkdown(rule.code)}](<${rule.helpUri}>)`;
+  const help: MessageString = {
+    text: `${rule.description}\n\nDocumentation: ${rule.helpUri}`,
+    markdown: `${escapeMarkdown(rule.description)}\n\n${link}`,
+  };
+  return {
+    id: rule.code,
+    name: ruleName(rule.code),
+    shortDescription: { text: short },
+    ...(short === rule.description ? {} : { fullDescription: { text: rule.description } }),
+    helpUri: rule.helpUri,
+    help,
+    defaultConfiguration: { level: LEVELS[rule.defaultSeverity] },
+  };
+}
+
+/**
+ * The construct a JSON Pointer names, in SARIF's vocabulary for logical locations: the document
+ * itself is an `object`, an array index a `value`, a member name a `property`, and a BPMN element
+ * an XML `element`.
+ */
+function logicalKind(d: Diagnostic, tokens: readonly string[]): string {
+  if (d.target.kind === "bpmn-element") return "element";
+  const last = tokens.at(-1);
+  if (last === undefined) return "object";
+  return /^(?:0|[1-9][0-9]*)$/.test(last) ? "value" : "property";
+}
+
+function messageText(d: Diagnostic): string {
+  return d.remediation === undefined || d.remediation === ""
+    ? d.message
+    : `${d.message}\n\n${d.remediation}`;
+}
+
+/**
+ * One SARIF result. A diagnostic without a source position (a rule about the whole graph, or a
+ * document that was not parsed from text) is placed on line 1, because GitHub code scanning
+ * drops or hides results whose location has no region; the JSON Pointer in the logical location
+ * still says exactly what it is about.
+ */
+function result(
+  d: Diagnostic,
+  artifact: ArtifactLocation,
+  ruleIndex: number,
+): Record<string, unknown> {
+  const tokens = pointerTokens(d.path);
+  const last = tokens.at(-1);
+  const region =
+    d.location === undefined
+      ? { startLine: 1 }
+      : { startLine: d.location.line, startColumn: d.location.column };
+  return {
+    ruleId: d.code,
+    ruleIndex,
+    level: LEVELS[d.severity],
+    message: { text: messageText(d) },
+    locations: [
+      {
+        physicalLocation: { artifactLocation: artifact, region },
+        logicalLocations: [
+          {
+            ...(last === undefined ? {} : { name: last }),
+            fullyQualifiedName: d.path,
+            kind: logicalKind(d, tokens),
+          },
+        ],
+      },
+    ],
+    partialFingerprints: {
+      [FINGERPRINT_KEY]: sha256(JSON.stringify([d.code, artifact.uri, d.path])),
+    },
+    properties: { target: d.target, data: d.data },
+  };
+}
+
+function artifactProperties(file: CheckedFile): Record<string, string> {
+  // contentHash is of the canonical JSON, not of the file's bytes, so it must not go in `hashes`,
+  // which SARIF defines as digests of the artifact itself.
+  return {
+    kind: file.kind,
+    ...(file.id === undefined ? {} : { id: file.id }),
+    ...(file.version === undefined ? {} : { version: file.version }),
+    ...(file.contentHash === undefined ? {} : { contentHash: file.contentHash }),
+  };
+}
+
+/**
+ * Renders checked files as a SARIF 2.1.0 log. The output is deterministic: no timestamps, no
+ * absolute paths the user did not give, rules sorted by code, results in the order given.
+ * A diagnostic without a source position is placed at line 1 (no column) so that GitHub code
+ * scanning still shows it; its logical location (the JSON Pointer) says what it is about.
+ */
+export function formatSarif(
+  files: readonly CheckedFile[],
+  options: SarifFormatOptions = {},
+): string {
+  const base = options.docsBaseUrl ?? DOCS_BASE_URL;
+  const rules = collectRules(
+    files.flatMap((f) => f.diagnostics),
+    options.rules,
+    base,
+  );
+  const ruleIndex = new Map(rules.map((rule, index) => [rule.code, index]));
+
+  // The schema wants artifacts unique: a file given twice is one artifact.
+  const artifacts: Record<string, unknown>[] = [];
+  const artifactIndex = new Map<string, number>();
+  const results: Record<string, unknown>[] = [];
+  for (const file of files) {
+    const location = artifactLocationOf(file.file);
+    const key = `${location.uriBaseId ?? ""} ${location.uri}`;
+    let index = artifactIndex.get(key);
+    if (index === undefined) {
+      index = artifacts.length;
+      artifactIndex.set(key, index);
+      artifacts.push({
+        location,
+        roles: ["analysisTarget"],
+        properties: artifactProperties(file),
+      });
+    }
+    for (const d of file.diagnostics) {
+      results.push(result(d, { ...location, index }, ruleIndex.get(d.code) ?? -1));
+    }
+  }
+
+  const driver = {
+    name: "agentflow",
+    informationUri: INFORMATION_URI,
+    ...(options.toolVersion === undefined
+      ? {}
+      : { version: options.toolVersion, semanticVersion: options.toolVersion }),
+    rules: rules.map(reportingDescriptor),
+  };
+  const log = {
+    $schema: SARIF_SCHEMA_URI,
+    version: "2.1.0",
+    runs: [{ tool: { driver }, artifacts, results, columnKind: "utf16CodeUnits" }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}

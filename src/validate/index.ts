@@ -1,0 +1,23 @@
+/**
+ * Validation (SPEC 3): the rule engine, the rules, presets and resolution.
+ *
+ * @packageDocumentation
+ */
+export type {
+  PresetName,
+  Report,
+  Resolution,
+  Resolvers,
+  Rule,
+  RuleContext,
+  RuleMeta,
+  RuleSetting,
+  RuleSettings,
+} from "./types.js";
+export type { Validator, ValidatorConfig } from "./engine.js";
+export { createValidator, isPromotable, RULE_CRASHED } from "./engine.js";
+export type { DecisionCondition, Facts } from "./facts.js";
+export { PRESET_NAMES, presetSettings } from "./presets.js";
+export type { ResolvedRefs } from "./resolve.js";
+export { MAX_DELEGATES } from "./resolve.js";
+export { RULES } from "./rules/index.js";

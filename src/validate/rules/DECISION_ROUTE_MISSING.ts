@@ -1,0 +1,40 @@
+import { pointer } from "../../model/index.js";
+import type { Rule } from "../types.js";
+
+/** The pseudo-target of a route that finishes the run. */
+const END = "end";
+
+/**
+ * A decision route goes to an id that is neither a node nor `"end"`. At run time that branch has
+ * nowhere to go; the flow graph drops it, so the decision may look like an exit (or a dead end)
+ * that its author never meant.
+ */
+export const rule: Rule = {
+  meta: {
+    code: "DECISION_ROUTE_MISSING",
+    defaultSeverity: "error",
+    description: 'A decision route\'s next is neither a node id nor "end"',
+    docs: "docs/rules/DECISION_ROUTE_MISSING.md",
+    messages: {
+      default:
+        'route {{route}} of decision "{{nodeId}}" goes to "{{next}}", which is not a node id',
+    },
+    remediation: 'set next to an existing node id, or to "end" to finish the run',
+  },
+  check(context) {
+    // `report` is a method of the context, so it is called on it rather than destructured.
+    const { graph } = context;
+    graph.routes.forEach((routes, i) => {
+      const node = graph.nodes[i];
+      if (node === undefined) return;
+      for (const route of routes) {
+        if (route.next === END || graph.index.has(route.next)) continue;
+        context.report({
+          target: { kind: "node", nodeId: node.id },
+          path: pointer("nodes", i, "config") + route.pointerSuffix + pointer("next"),
+          data: { nodeId: node.id, route: route.label, next: route.next },
+        });
+      }
+    });
+  },
+};

@@ -1,0 +1,29 @@
+import { pointer } from "../../model/index.js";
+import type { Rule } from "../types.js";
+
+/**
+ * `tool:x@1` and `tool:x@1.2` are display forms: they are read as `1.0.0` / `1.2.0`, and the
+ * warning says so, so that what was reviewed is the exact version.
+ */
+export const rule: Rule = {
+  meta: {
+    code: "TOOL_REF_ABBREVIATED",
+    defaultSeverity: "warning",
+    description: "usesTool has an abbreviated version, normalised to x.y.z",
+    docs: "docs/rules/TOOL_REF_ABBREVIATED.md",
+    messages: { default: 'tool node "{{nodeId}}" uses "{{ref}}", read as "{{normalized}}"' },
+    remediation: 'write the full version: "{{normalized}}"',
+  },
+  check({ workflow, facts, report }) {
+    const refs = facts.nodeRefs();
+    workflow.nodes.forEach((node, i) => {
+      const parsed = refs[i];
+      if (node.type !== "tool" || parsed?.ok !== true || !parsed.abbreviated) return;
+      report({
+        target: { kind: "node", nodeId: node.id },
+        path: pointer("nodes", i, "config", "usesTool"),
+        data: { nodeId: node.id, ref: node.config.usesTool, normalized: parsed.canonical },
+      });
+    });
+  },
+};

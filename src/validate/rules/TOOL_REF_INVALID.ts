@@ -1,0 +1,48 @@
+import { pointer } from "../../model/index.js";
+import type { Rule } from "../types.js";
+
+/**
+ * A tool node must name its contract as `tool:<name>@x.y.z`, so that exactly one reviewed contract
+ * (effect, authorization, schemas) is bound to it.
+ */
+export const rule: Rule = {
+  meta: {
+    code: "TOOL_REF_INVALID",
+    defaultSeverity: "error",
+    description: "usesTool is not a valid tool:<name>@version reference",
+    docs: "docs/rules/TOOL_REF_INVALID.md",
+    messages: {
+      default: 'tool node "{{nodeId}}" uses "{{ref}}": {{reason}}',
+      prefix: 'tool node "{{nodeId}}" uses "{{ref}}", which does not start with "tool:"',
+    },
+    remediation: 'name a versioned tool contract, for example "tool:browser-search@1.2.0"',
+  },
+  check({ workflow, facts, report }) {
+    const refs = facts.nodeRefs();
+    workflow.nodes.forEach((node, i) => {
+      const parsed = refs[i];
+      if (node.type !== "tool" || parsed === undefined) return;
+      const base = {
+        target: { kind: "node", nodeId: node.id } as const,
+        path: pointer("nodes", i, "config", "usesTool"),
+      };
+      if (!parsed.ok) {
+        report({
+          ...base,
+          data: {
+            nodeId: node.id,
+            ref: node.config.usesTool,
+            reason: parsed.message,
+            kind: parsed.reason,
+          },
+        });
+      } else if (!parsed.ref.id.startsWith("tool:")) {
+        report({
+          ...base,
+          messageId: "prefix",
+          data: { nodeId: node.id, ref: node.config.usesTool, kind: "prefix" },
+        });
+      }
+    });
+  },
+};

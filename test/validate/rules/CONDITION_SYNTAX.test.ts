@@ -1,0 +1,78 @@
+import { rule } from "../../../src/validate/rules/CONDITION_SYNTAX.js";
+import { decision, edge, llm, minimal, workflow } from "../builders.js";
+import { ruleTester } from "../rule-tester.js";
+
+const on = (condition: string, extra: { conditionLanguage?: "feel" | "text" } = {}) =>
+  workflow([llm("a"), decision("d", condition, "end", "end", extra)], [edge("a", "d")]);
+
+const at = (path = "/nodes/1/config/condition") => ({
+  code: "CONDITION_SYNTAX",
+  target: { kind: "node", nodeId: "d" } as const,
+  path,
+});
+
+ruleTester(rule, {
+  valid: [
+    { name: "a simulable condition", workflow: minimal() },
+    { name: "valid FEEL outside S-FEEL", workflow: on("output.a = 1 and output.b = 2") },
+    { name: "a JS operator is rewritten first", workflow: on("output.done === true") },
+    {
+      name: "natural language is never parsed",
+      workflow: on("output.a >", { conditionLanguage: "text" }),
+    },
+    { name: "no nodes", workflow: workflow([], []) },
+  ],
+  invalid: [
+    {
+      name: "an operand is missing",
+      workflow: on("output.a >"),
+      errors: [
+        {
+          ...at(),
+          data: { nodeId: "d", route: "onTrue", condition: "output.a >", offset: 10 },
+        },
+      ],
+    },
+    { name: "an empty condition", workflow: on(""), errors: [{ ...at(), data: { offset: 0 } }] },
+    {
+      name: "&& is not FEEL",
+      workflow: on("output.a = 1 && output.b = 2"),
+      errors: [{ ...at(), data: { condition: "output.a = 1 && output.b = 2" } }],
+    },
+    {
+      name: "the offset is into the text as written, before the rewrite",
+      workflow: on("output.a === "),
+      errors: [{ ...at(), data: { offset: 13 } }],
+    },
+    {
+      name: "a condition too long to parse",
+      workflow: on(`output.a = ${"1".repeat(10_001)}`),
+      errors: [{ ...at(), data: { offset: 10_000 } }],
+    },
+    {
+      name: "one report per broken case of a multi-way decision",
+      workflow: workflow(
+        [
+          llm("a"),
+          {
+            id: "d",
+            type: "decision",
+            config: {
+              cases: [
+                { condition: "output.a >", next: "end" },
+                { condition: "output.b = 1", next: "end" },
+                { condition: "output.c & 1", next: "end" },
+              ],
+              otherwise: { next: "end" },
+            },
+          },
+        ],
+        [edge("a", "d")],
+      ),
+      errors: [
+        { ...at("/nodes/1/config/cases/0/condition"), data: { route: "cases/0", offset: 10 } },
+        { ...at("/nodes/1/config/cases/2/condition"), data: { route: "cases/2", offset: 9 } },
+      ],
+    },
+  ],
+});
