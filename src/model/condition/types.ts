@@ -2,10 +2,10 @@
  * The shapes conditions are reported in (public) and compiled to (internal to this folder).
  */
 import type { Rational } from "./decimal.js";
+import type { ConditionLanguage } from "../types.js";
 import type { OperatorRewrite } from "./rewrite.js";
 
-/** How a condition is written: FEEL (the default) or natural language judged by a model. */
-export type ConditionLanguage = "feel" | "text";
+export type { ConditionLanguage };
 
 /** Options shared by {@link ConditionAnalysis}-producing and evaluating functions. */
 export interface ConditionOptions {
