@@ -136,6 +136,11 @@ ruleTester(rule, {
       ],
     },
     {
+      name: "an empty outputSchema declares that nothing is produced",
+      workflow: on({}, "output.done = true"),
+      errors: [{ ...at(), data: { field: "done", declared: [] } }],
+    },
+    {
       name: "declared only downstream",
       workflow: workflow(
         [
