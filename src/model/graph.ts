@@ -139,7 +139,7 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     if (members.length > 1) for (const m of members) cyclic[m] = 1;
   }
 
-  const entry = findEntry(n, predecessors, sccOf);
+  const entry = findEntry(n, predecessors, sccOf, (i) => index.get(nodes[i]?.id ?? "") === i);
   const reachable = new Uint8Array(n);
   if (entry !== undefined) mark(reachable, [entry], successors);
   const exits: number[] = [];
@@ -171,14 +171,22 @@ function findEntry(
   n: number,
   predecessors: readonly (readonly number[])[],
   sccOf: Int32Array,
+  isFirstOfId: (i: number) => boolean,
 ): number | undefined {
   const entered = new Uint8Array(n); // per component id; there are at most n components
   predecessors.forEach((preds, i) => {
     const c = sccOf[i] ?? 0;
     for (const p of preds) if (sccOf[p] !== c) entered[c] = 1;
   });
-  for (let i = 0; i < n; i++) if (entered[sccOf[i] ?? 0] === 0) return i;
-  return undefined;
+  // A repeated id never receives flow, so it would be a spurious source: prefer a first-of-id
+  // node, and fall back to any source only when every source is a repeat.
+  let fallback: number | undefined;
+  for (let i = 0; i < n; i++) {
+    if (entered[sccOf[i] ?? 0] !== 0) continue;
+    if (isFirstOfId(i)) return i;
+    fallback ??= i;
+  }
+  return fallback;
 }
 
 /** Breadth-first marking from `starts` (marked too) along `adjacency`; a queue, not recursion. */

@@ -157,6 +157,15 @@ const cases: readonly Case[] = [
     upstream: [[0, 1], [0, 1], [], [0, 1]],
   },
   {
+    name: "a repeated id is never the entry, even when it is the first source",
+    wf: workflow([llm("x"), llm("x"), llm("y")], [edge("y", "x")]),
+    successors: [[], [], [0]],
+    sccMembers: [[0], [1], [2]],
+    entry: 2,
+    bits: { cyclic: "000", reachable: "101", endsRun: "110", canReachExit: "111" },
+    upstream: [[2], [], []],
+  },
+  {
     name: "self-loops: an llm edge to itself and a decision retrying itself",
     wf: workflow([llm("a"), binary("d", "d", "end")], [edge("a", "a"), edge("a", "d")]),
     successors: [[0, 1], [1]],
