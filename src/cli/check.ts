@@ -22,7 +22,7 @@ import {
   ruleHelpUri,
 } from "../report/index.js";
 import type { PresetName, Validator } from "../validate/index.js";
-import { createValidator, PRESET_NAMES, RULES } from "../validate/index.js";
+import { createValidator, PRESET_NAMES, RULES, validateToolContract } from "../validate/index.js";
 import { collectFiles, DOCUMENT_EXTENSIONS, readText } from "./files.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
@@ -154,7 +154,10 @@ export async function checkText(
       id: contract.id,
       version: contract.version,
       contentHash: contentHash(contract),
-      diagnostics: parsed.diagnostics,
+      diagnostics: [
+        ...parsed.diagnostics,
+        ...withLocations(text, parsed.format, validateToolContract(contract)),
+      ],
     };
   }
   const kind = (asWorkflow.value as { kind?: unknown } | undefined)?.kind;

@@ -21,3 +21,4 @@ export { PRESET_NAMES, presetSettings } from "./presets.js";
 export type { ResolvedRefs } from "./resolve.js";
 export { MAX_DELEGATES } from "./resolve.js";
 export { RULES } from "./rules/index.js";
+export { validateToolContract } from "./tool-contract.js";
