@@ -10,6 +10,7 @@ import { buildFlowGraph, parseWorkflow, parseWorkflowText } from "../src/model/i
 import { createValidator } from "../src/validate/index.js";
 import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
+import { benchSimulate } from "./simulate.js";
 
 const SIZES = [1_000, 10_000, 100_000] as const;
 const SHAPES: readonly GraphShape[] = ["chain", "loops", "wide"];
@@ -66,8 +67,17 @@ const table = [...new Set(rows.map((r) => r.task))].map((task) => {
   return cells;
 });
 console.table(table);
+const simulation = await benchSimulate();
+console.table(
+  simulation.map((r) => ({
+    task: `simulate: ${r.task}`,
+    steps: r.steps,
+    "mean (ms)": r.meanMs.toFixed(2),
+    "steps/s": r.stepsPerSecond,
+  })),
+);
 mkdirSync(".bench-results", { recursive: true });
 writeFileSync(
-  ".bench-results/validate.json",
-  JSON.stringify({ node: process.version, rows, table }, null, 2) + "\n",
+  ".bench-results/bench.json",
+  JSON.stringify({ node: process.version, rows, table, simulation }, null, 2) + "\n",
 );

@@ -21,6 +21,17 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Simulation fixtures (`*.fixtures.json`, `*.fixtures.yaml`) live next to workflows but are
+ * inputs, not documents, so a folder walk leaves them out; named explicitly, they are read.
+ */
+function isDocumentName(name: string): boolean {
+  const ext = extname(name);
+  return (
+    Object.hasOwn(DOCUMENT_EXTENSIONS, ext) && !name.slice(0, -ext.length).endsWith(".fixtures")
+  );
+}
+
 async function walk(dir: string, out: string[]): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -28,8 +39,7 @@ async function walk(dir: string, out: string[]): Promise<void> {
     if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) await walk(path, out);
-    else if (entry.isFile() && Object.hasOwn(DOCUMENT_EXTENSIONS, extname(entry.name)))
-      out.push(path);
+    else if (entry.isFile() && isDocumentName(entry.name)) out.push(path);
   }
 }
 

@@ -8,7 +8,14 @@ import type { CheckOptions } from "./check.js";
 import { runCheck } from "./check.js";
 import type { CliIo } from "./io.js";
 import { processIo, UsageError } from "./io.js";
+import type { SimulateCliOptions } from "./simulate.js";
+import { runSimulate } from "./simulate.js";
 import { runTemplates } from "./templates.js";
+
+/** Accumulates a repeatable option. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
 
 function packageVersion(): string {
   const raw = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
@@ -34,6 +41,23 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
     .action(async (paths: string[], options: CheckOptions) => {
       setExit(await runCheck(paths, options, io));
+    });
+  program
+    .command("simulate")
+    .description("run a workflow on fixtures, deterministically, and print the trail")
+    .argument("<workflow>", "an agentflow workflow or any importable format")
+    .option("--fixtures <file>", "JSON/YAML: { nodeId: { outputs: [...], fails: n } }")
+    .option(
+      "--decide <id=routes>",
+      "routes for a decision per visit, e.g. dec-3=onFalse,onTrue",
+      collect,
+      [],
+    )
+    .option("--explore", "force every route of every decision and report coverage, ends and blocks")
+    .option("--max-steps <n>", "bound the run (default 10000)")
+    .option("-f, --format <format>", "output format: text or json", "text")
+    .action(async (file: string, options: SimulateCliOptions) => {
+      setExit(await runSimulate(file, options, io));
     });
   program
     .command("templates")

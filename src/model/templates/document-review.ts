@@ -13,7 +13,7 @@ export const documentReviewAgent: AgentWorkflow = {
   autonomyLevel: 3,
   budget: { maxSteps: 10, maxTokens: 80000, maxWallTimeMs: 240000, maxCostUSD: 3 },
   inputSchema: { document: "text" },
-  outputSchema: { category: "text", extracted: "text", is_valid: "bool" },
+  outputSchema: { "category?": "text", extracted: "text", is_valid: "bool" },
   nodes: [
     {
       id: "llm-extract",

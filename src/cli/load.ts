@@ -1,0 +1,55 @@
+/**
+ * Loading one workflow for the commands that need exactly one (`simulate`, `convert`, `report`):
+ * an agentflow document, or any format an importer recognises. A file that is not a usable
+ * workflow is a usage error listing what is wrong, one line each.
+ */
+import { extname } from "node:path";
+import { detectFormat, ImportError } from "../interop/index.js";
+import type { AgentWorkflow, Diagnostic } from "../model/index.js";
+import { parseWorkflowText } from "../model/index.js";
+import { DOCUMENT_EXTENSIONS, readText } from "./files.js";
+import { UsageError } from "./io.js";
+
+function where(file: string, d: Diagnostic): string {
+  const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
+  return `${file}${at}: ${d.code} ${d.message}`;
+}
+
+/** Reads a file as a workflow, importing other formats; throws a UsageError when it is not one. */
+export async function loadWorkflow(file: string): Promise<AgentWorkflow> {
+  const text = await readText(file);
+  const format = DOCUMENT_EXTENSIONS[extname(file)];
+  const parsed = parseWorkflowText(text, format === undefined ? {} : { format });
+  if (parsed.workflow !== undefined) return parsed.workflow;
+  const kind = (parsed.value as { kind?: unknown } | undefined)?.kind;
+  const foreign = kind === undefined ? detectFormat(parsed.value) : undefined;
+  if (foreign !== undefined) {
+    try {
+      return foreign.import(parsed.value).workflow;
+    } catch (error) {
+      if (error instanceof ImportError) {
+        throw new UsageError(`${file}: cannot import as ${foreign.title}: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+  const errors = parsed.diagnostics.filter((d) => d.severity === "error");
+  throw new UsageError(
+    `${file} is not a usable workflow:\n  ${errors.map((d) => where(file, d)).join("\n  ")}`,
+  );
+}
+
+/** Reads a JSON or YAML file that must hold an object (fixtures, decide tables, inputs). */
+export async function loadObject(file: string, what: string): Promise<Record<string, unknown>> {
+  const text = await readText(file);
+  const format = DOCUMENT_EXTENSIONS[extname(file)];
+  const parsed = parseWorkflowText(text, format === undefined ? {} : { format });
+  const value = parsed.value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const syntax = parsed.diagnostics.find((d) => d.code === "SYNTAX_ERROR");
+    throw new UsageError(
+      syntax === undefined ? `${file}: ${what} must be an object` : where(file, syntax),
+    );
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,120 @@
+/**
+ * `agentflow simulate`: run a workflow on fixtures (or explore every decision route) and print
+ * the trail one record per line, or the result as JSON. Exit 1 when the run blocks.
+ */
+import type { DecideTable, ExploreReport, Fixtures, SimulationState } from "../simulate/index.js";
+import { explore, finalOutput, lintSimulationOptions, simulate } from "../simulate/index.js";
+import type { CliIo } from "./io.js";
+import { UsageError } from "./io.js";
+import { loadObject, loadWorkflow } from "./load.js";
+
+/** Options of `agentflow simulate`, as commander parses them. */
+export interface SimulateCliOptions {
+  readonly fixtures?: string;
+  readonly decide?: readonly string[];
+  readonly explore?: boolean;
+  readonly format: string;
+  readonly maxSteps?: string;
+}
+
+/** Parses `--decide dec-3=onFalse,onTrue` (repeatable) into a decide table. */
+export function parseDecide(values: readonly string[]): DecideTable {
+  const table: Record<string, string[]> = {};
+  for (const value of values) {
+    const eq = value.indexOf("=");
+    if (eq <= 0 || eq === value.length - 1) {
+      throw new UsageError(`--decide expects decisionId=route[,route...], got '${value}'`);
+    }
+    const id = value.slice(0, eq);
+    const routes = value
+      .slice(eq + 1)
+      .split(",")
+      .map((r) => r.trim())
+      .filter((r) => r !== "");
+    Object.defineProperty(table, id, {
+      value: [...(table[id] ?? []), ...routes],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return table;
+}
+
+function trailText(state: SimulationState): string {
+  const lines = state.trail.map((r) => {
+    const node = r.nodeId ?? "";
+    return `${String(r.step).padStart(4)}  ${r.type.padEnd(16)}  ${node.padEnd(18)}  ${r.message}`;
+  });
+  const blocked = state.blockedDecision;
+  const steps = state.trail.at(-1)?.step ?? 0;
+  lines.push(
+    blocked === null
+      ? `✔ complete in ${steps} steps; output ${JSON.stringify(finalOutput(state))}`
+      : `✖ blocked at ${blocked.nodeId} (${blocked.cell}) after ${steps} steps: ${blocked.reason}`,
+  );
+  return lines.join("\n") + "\n";
+}
+
+function exploreText(report: ExploreReport): string {
+  const lines = [
+    `${report.runs.length} run(s) explored${report.truncated ? " (truncated)" : ""}`,
+    "",
+    "Route coverage:",
+  ];
+  for (const c of report.coverage) {
+    const why = c.reason === undefined ? "" : ` — ${c.reason}`;
+    lines.push(`  ${c.nodeId} ${c.route} → ${c.next}: ${c.status} (${c.runs} run(s))${why}`);
+  }
+  lines.push("", `Ends (${report.ends.length}):`);
+  for (const e of report.ends)
+    lines.push(`  at ${e.nodeId}: ${JSON.stringify(e.output)} (runs ${e.runs.join(", ")})`);
+  lines.push("", `Blocks (${report.blocks.length}):`);
+  for (const b of report.blocks)
+    lines.push(`  at ${b.nodeId} (${b.cell}): ${b.reason} (runs ${b.runs.join(", ")})`);
+  return lines.join("\n") + "\n";
+}
+
+function maxStepsOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--max-steps needs a whole number ≥ 1, got '${value}'`);
+  return n;
+}
+
+/** Runs the command; returns the exit code (0 complete / no block found, 1 blocked). */
+export async function runSimulate(
+  file: string,
+  options: SimulateCliOptions,
+  io: CliIo,
+): Promise<number> {
+  if (options.format !== "text" && options.format !== "json") {
+    throw new UsageError(`unknown format '${options.format}' (expected text, json)`);
+  }
+  if (options.explore === true && (options.decide ?? []).length > 0) {
+    throw new UsageError(
+      "--explore forces every route itself; it cannot be combined with --decide",
+    );
+  }
+  const workflow = await loadWorkflow(file);
+  const fixtures = (
+    options.fixtures === undefined ? {} : await loadObject(options.fixtures, "fixtures")
+  ) as Fixtures;
+  const decide = parseDecide(options.decide ?? []);
+  const maxSteps = maxStepsOf(options.maxSteps);
+  const base = { fixtures, ...(maxSteps === undefined ? {} : { maxSteps }) };
+  for (const problem of lintSimulationOptions(workflow, { fixtures, decide })) {
+    io.stderr(`agentflow: warning: ${problem.path}: ${problem.message}\n`);
+  }
+  if (options.explore === true) {
+    const report = explore(workflow, base);
+    io.stdout(
+      options.format === "json" ? JSON.stringify(report, null, 2) + "\n" : exploreText(report),
+    );
+    return report.blocks.length > 0 ? 1 : 0;
+  }
+  const state = simulate(workflow, { ...base, decide });
+  io.stdout(options.format === "json" ? JSON.stringify(state, null, 2) + "\n" : trailText(state));
+  return state.complete ? 0 : 1;
+}

@@ -1,0 +1,84 @@
+/**
+ * Budget projection (SPEC 5): before a node runs, the step it would take and what it would cost
+ * are added to what was spent; if a limit would be exceeded the run stops *before* the node, as a
+ * host enforcing the budget would.
+ */
+import type { FlowContext, Spent } from "./context.js";
+import type { Plan } from "./plan.js";
+import type { Usage } from "./types.js";
+
+/** A budget stop: the limit's name and the sentence that explains it. */
+export interface BudgetStop {
+  readonly limit: string;
+  readonly reason: string;
+}
+
+/** What has been spent plus node `k`'s projected cost for one more attempt. */
+export function spendOn(plan: Plan, spent: Spent, k: number): Spent {
+  const planned = plan.costs[k];
+  if (planned === undefined) return { ...spent, steps: spent.steps + 1 };
+  let cost = spent.cost;
+  if (planned.cost.length > 0) {
+    const next = cost.map(([code, amount]) => [code, amount] as [string, number]);
+    for (const [code, amount] of planned.cost) {
+      const entry = next.find((e) => e[0] === code);
+      if (entry === undefined) next.push([code, amount]);
+      else entry[1] += amount;
+    }
+    cost = next;
+  }
+  return {
+    steps: spent.steps + 1,
+    tokens: spent.tokens + planned.tokens,
+    wallTimeMs: spent.wallTimeMs + planned.wallTimeMs,
+    cost,
+  };
+}
+
+/** Whether one more attempt of node `k` stays within every limit; the first limit broken if not. */
+export function budgetStop(plan: Plan, ctx: FlowContext, k: number): BudgetStop | undefined {
+  const limits = ctx.limits;
+  const next = spendOn(plan, ctx.spent, k);
+  if (limits.budgetSteps !== undefined && next.steps > limits.budgetSteps) {
+    return {
+      limit: "budget.maxSteps",
+      reason: `budget.maxSteps ${limits.budgetSteps} exceeded: step ${next.steps} would run "${plan.ids[k] ?? ""}"`,
+    };
+  }
+  if (next.steps > limits.maxSteps) {
+    return {
+      limit: "maxSteps",
+      reason: `maxSteps ${limits.maxSteps} reached: the simulation's step bound stops the run`,
+    };
+  }
+  if (limits.maxTokens !== undefined && next.tokens > limits.maxTokens) {
+    return {
+      limit: "budget.maxTokens",
+      reason: `budget.maxTokens ${limits.maxTokens} exceeded: ${next.tokens} tokens projected`,
+    };
+  }
+  if (limits.maxWallTimeMs !== undefined && next.wallTimeMs > limits.maxWallTimeMs) {
+    return {
+      limit: "budget.maxWallTimeMs",
+      reason: `budget.maxWallTimeMs ${limits.maxWallTimeMs} exceeded: ${next.wallTimeMs} ms projected`,
+    };
+  }
+  for (const [code, max] of limits.maxCost) {
+    const spent = next.cost.find((e) => e[0] === code)?.[1] ?? 0;
+    if (spent > max) {
+      return {
+        limit: `budget.maxCost${code}`,
+        reason: `budget.maxCost${code} ${max} exceeded: ${spent} ${code} projected`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The usage summary written on `end` and `decision-blocked` records. */
+export function usageOf(plan: Plan, ctx: FlowContext): Usage {
+  const { steps, tokens, wallTimeMs, cost } = ctx.spent;
+  if (!plan.hasCostModel) return { steps, tokens, logicalTime: ctx.clock };
+  const sorted = [...cost].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return { steps, tokens, logicalTime: ctx.clock, wallTimeMs, cost: Object.fromEntries(sorted) };
+}

@@ -1,0 +1,154 @@
+/**
+ * The machine's context and its small persistent pieces. The context is never mutated: every
+ * transition builds a new one, so a snapshot a caller keeps stays valid (XState's transition
+ * functions are pure only if the context is). The trail is a cons list, so appending a record is
+ * O(1) instead of copying a growing array on every step.
+ */
+import type { Budget } from "../model/index.js";
+import { normalizeInput } from "./options.js";
+import type { Plan } from "./plan.js";
+import { emptyTable, type NodeTable } from "./table.js";
+import type { BlockedDecision, DecideTable, JsonObject, TransitionRecord } from "./types.js";
+
+/** A trail as a cons list, newest record first. */
+export interface TrailList {
+  readonly record: TransitionRecord;
+  readonly rest: TrailList | null;
+}
+
+/** Budget limits resolved from the workflow, the options and `maxSteps`. */
+export interface Limits {
+  readonly maxSteps: number;
+  readonly budgetSteps?: number;
+  readonly maxTokens?: number;
+  readonly maxWallTimeMs?: number;
+  /** `[currency, limit]` from `maxCost<CODE>` keys, sorted by code. */
+  readonly maxCost: readonly (readonly [string, number])[];
+}
+
+/** Accumulated projected usage. */
+export interface Spent {
+  readonly steps: number;
+  readonly tokens: number;
+  readonly wallTimeMs: number;
+  /** Amount per currency code, in the order of `Plan.costs`' codes as first met. */
+  readonly cost: readonly (readonly [string, number])[];
+}
+
+/**
+ * The machine's context. Node indexes are positions in `wf.nodes`.
+ */
+export interface FlowContext {
+  readonly input: JsonObject;
+  readonly decide: DecideTable;
+  readonly limits: Limits;
+  /** The shallow merge of every llm/tool output so far; decisions evaluate against it. */
+  readonly merged: JsonObject;
+  /** Visits, executions, failures, retries and last output of every node. */
+  readonly nodes: NodeTable;
+  /** The llm/tool node being executed, or -1. */
+  readonly at: number;
+  /** Attempt within the current visit of `at`. */
+  readonly attempt: number;
+  /** The current attempt's resolved params (tools). */
+  readonly params: JsonObject | null;
+  /** The node the token came from (for edge ids), or -1 at the start. */
+  readonly prev: number;
+  /** The logical clock: the sum of error-boundary backoffs. */
+  readonly clock: number;
+  readonly spent: Spent;
+  readonly trail: TrailList | null;
+  readonly blocked: BlockedDecision | null;
+  readonly complete: boolean;
+}
+
+const COST_KEY = /^maxCost([A-Z]{3})$/;
+
+function resolveLimits(wfBudget: Budget | undefined, budget: Budget, maxSteps: number): Limits {
+  const merged: Budget = { ...(wfBudget ?? {}), ...budget };
+  const maxCost: (readonly [string, number])[] = [];
+  for (const [key, value] of Object.entries(merged)) {
+    const code = COST_KEY.exec(key)?.[1];
+    if (code !== undefined && typeof value === "number") maxCost.push([code, value]);
+  }
+  maxCost.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const num = (v: unknown) => (typeof v === "number" ? v : undefined);
+  const budgetSteps = num(merged.maxSteps);
+  const maxTokens = num(merged.maxTokens);
+  const maxWallTimeMs = num(merged.maxWallTimeMs);
+  return {
+    maxSteps,
+    ...(budgetSteps !== undefined ? { budgetSteps } : {}),
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(maxWallTimeMs !== undefined ? { maxWallTimeMs } : {}),
+    maxCost,
+  };
+}
+
+/** Prepends a record. */
+export function push(trail: TrailList | null, record: TransitionRecord): TrailList {
+  return { record, rest: trail };
+}
+
+/** The trail in order, oldest first. Iterative: trails can be 10,000 records long. */
+export function trailArray(trail: TrailList | null): TransitionRecord[] {
+  const out: TransitionRecord[] = [];
+  for (let t = trail; t !== null; t = t.rest) out.push(t.record);
+  return out.reverse();
+}
+
+/** The `from->to` id of the edge the token takes from `prev` to the node `to`. */
+export function edgeFrom(plan: Plan, prev: number, to: string): { edgeId?: string } {
+  const from = plan.ids[prev];
+  return from === undefined ? {} : { edgeId: `${from}->${to}` };
+}
+
+/** The context a run starts with. @throws TypeError when the input is malformed (API misuse). */
+export function initialContext(plan: Plan, rawInput: unknown): FlowContext {
+  if (rawInput !== undefined) return buildInitialContext(plan, rawInput);
+  // XState's pure `transition` builds a throwaway actor, and so an initial context without
+  // input, on every call. Contexts are immutable, so one shared default is indistinguishable.
+  let shared = defaults.get(plan);
+  if (shared === undefined) {
+    shared = buildInitialContext(plan, undefined);
+    defaults.set(plan, shared);
+  }
+  return shared;
+}
+
+const defaults = new WeakMap<Plan, FlowContext>();
+
+function buildInitialContext(plan: Plan, rawInput: unknown): FlowContext {
+  const { input, decide, budget, maxSteps } = normalizeInput(rawInput);
+  const n = plan.ids.length;
+  const base: FlowContext = {
+    input,
+    decide,
+    limits: resolveLimits(plan.wf.budget, budget, maxSteps),
+    merged: {},
+    nodes: emptyTable(n),
+    at: -1,
+    attempt: 0,
+    params: null,
+    prev: -1,
+    clock: 0,
+    spent: { steps: 0, tokens: 0, wallTimeMs: 0, cost: [] },
+    trail: null,
+    blocked: null,
+    complete: false,
+  };
+  if (plan.graph.entry !== undefined) return base;
+  const blocked = { nodeId: "", cell: "execution", reason: "the workflow has no nodes" };
+  return {
+    ...base,
+    blocked,
+    trail: push(null, {
+      step: 0,
+      type: "decision-blocked",
+      message: "blocked: the workflow has no nodes, so nothing can run",
+      cell: blocked.cell,
+      reason: blocked.reason,
+      usage: { steps: 0, tokens: 0, logicalTime: 0 },
+    }),
+  };
+}

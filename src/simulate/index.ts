@@ -1,0 +1,57 @@
+/**
+ * The deterministic simulator (SPEC 5): a workflow as an XState v5 machine, a fixture-driven mock
+ * run over XState's pure transition functions, and an exploration of every decision route.
+ * Nothing here reads a clock or a random source. See docs/simulation.md.
+ *
+ * @packageDocumentation
+ */
+export type {
+  BlockCell,
+  BlockedDecision,
+  CostModel,
+  DecideTable,
+  ExecutorInput,
+  ExecutorOutput,
+  Fixtures,
+  JsonObject,
+  MachineInput,
+  NodeCost,
+  NodeFixture,
+  RetryCount,
+  SimulateOptions,
+  SimulationState,
+  TransitionRecord,
+  TransitionType,
+  Usage,
+} from "./types.js";
+export type { FlowContext, Limits, Spent, TrailList } from "./context.js";
+export type { NodeCounters, NodeTable } from "./table.js";
+export type {
+  ExecutorDoneEvent,
+  ExecutorErrorEvent,
+  ExecutorLogic,
+  FlowAction,
+  FlowEvent,
+  FlowGuard,
+  FlowMachine,
+  MachineOptions,
+  NodeAction,
+  NodeGuard,
+  NodeParams,
+  RouteParams,
+} from "./machine.js";
+export { EXECUTOR, MACHINE_ID, machineStates, snapshotState, toMachine } from "./machine.js";
+export { simulate } from "./simulate.js";
+export { finalOutput, runUsage } from "./state.js";
+export type { OptionProblem } from "./options.js";
+export { DEFAULT_MAX_STEPS, lintSimulationOptions } from "./options.js";
+export type {
+  ExploredBlock,
+  ExploredChoice,
+  ExploredEnd,
+  ExploredRun,
+  ExploreOptions,
+  ExploreReport,
+  RouteCoverage,
+} from "./explore.js";
+export { explore } from "./explore.js";

@@ -1,0 +1,174 @@
+/**
+ * Checking and normalising what callers pass to the simulator. Wrong *types* are API misuse and
+ * throw a TypeError at once; plausible mistakes in the data (a fixture for a node that does not
+ * exist, a label no route has) are returned by {@link lintSimulationOptions} for a CLI to print.
+ */
+import type { AgentWorkflow, Budget } from "../model/index.js";
+import { escapePointerToken as escape, flowGraph } from "../model/index.js";
+import type { DecideTable, Fixtures, JsonObject, MachineInput, NodeFixture } from "./types.js";
+
+/** The default hard bound on steps (SPEC 5). */
+export const DEFAULT_MAX_STEPS = 10_000;
+
+/** A problem with simulation options that does not prevent a run. */
+export interface OptionProblem {
+  /** JSON Pointer into the options object (`/fixtures/llm-9`, `/decide/dec-3/1`). */
+  readonly path: string;
+  readonly message: string;
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+/**
+ * A detached JSON copy, so that a caller mutating its fixtures after the run cannot change a
+ * returned state, and so that only JSON (what a fixture file can hold) enters the run.
+ */
+function jsonObject(value: unknown, what: string): JsonObject {
+  if (!isRecord(value)) throw new TypeError(`${what} must be a JSON object`);
+  const copy: unknown = JSON.parse(JSON.stringify(value));
+  if (!isRecord(copy)) throw new TypeError(`${what} must be a JSON object`);
+  return copy;
+}
+
+/** Own-property lookup: node ids such as `constructor` must not find `Object.prototype` members. */
+export function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Sets an own enumerable property, even for the key `__proto__`. */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** Validates and copies fixtures. @throws TypeError on a value of the wrong type. */
+export function normalizeFixtures(fixtures: unknown): Fixtures {
+  if (fixtures === undefined) return {};
+  if (!isRecord(fixtures)) throw new TypeError("fixtures must be an object keyed by node id");
+  const out: Record<string, NodeFixture> = Object.create(null) as Record<string, NodeFixture>;
+  for (const [nodeId, fixture] of Object.entries(fixtures)) {
+    if (!isRecord(fixture)) throw new TypeError(`fixtures["${nodeId}"] must be an object`);
+    const { outputs, fails } = fixture;
+    if (outputs !== undefined && !Array.isArray(outputs)) {
+      throw new TypeError(`fixtures["${nodeId}"].outputs must be an array of objects`);
+    }
+    if (fails !== undefined && !isCount(fails)) {
+      throw new TypeError(`fixtures["${nodeId}"].fails must be a non-negative integer`);
+    }
+    const list = (outputs ?? []).map((o: unknown, i) =>
+      jsonObject(o, `fixtures["${nodeId}"].outputs[${i}]`),
+    );
+    setOwn(out, nodeId, {
+      ...(outputs !== undefined ? { outputs: list } : {}),
+      ...(fails !== undefined ? { fails } : {}),
+    });
+  }
+  return out;
+}
+
+/** Validates and copies a decide table. @throws TypeError on a value of the wrong type. */
+export function normalizeDecide(decide: unknown): DecideTable {
+  if (decide === undefined) return {};
+  if (!isRecord(decide)) throw new TypeError("decide must be an object keyed by decision id");
+  const out: Record<string, readonly string[]> = Object.create(null) as Record<
+    string,
+    readonly string[]
+  >;
+  for (const [nodeId, labels] of Object.entries(decide)) {
+    const list: readonly unknown[] = Array.isArray(labels) ? labels : [];
+    const strings = list.filter((l): l is string => typeof l === "string");
+    if (!Array.isArray(labels) || strings.length !== list.length) {
+      throw new TypeError(`decide["${nodeId}"] must be an array of route labels`);
+    }
+    setOwn(out, nodeId, strings);
+  }
+  return out;
+}
+
+/** Validates a budget object. @throws TypeError on a limit that is not a non-negative number. */
+export function normalizeBudget(budget: unknown, what: string): Budget {
+  if (budget === undefined) return {};
+  if (!isRecord(budget)) throw new TypeError(`${what} must be an object`);
+  for (const [key, value] of Object.entries(budget)) {
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+      throw new TypeError(`${what}.${key} must be a non-negative finite number`);
+    }
+  }
+  return budget as Budget;
+}
+
+/** The machine input with every part checked and copied. @throws TypeError on misuse. */
+export function normalizeInput(input: unknown): Required<Omit<MachineInput, "maxSteps">> & {
+  readonly maxSteps: number;
+} {
+  const value: unknown = input ?? {};
+  if (!isRecord(value)) throw new TypeError("the machine input must be an object");
+  const maxSteps = value.maxSteps ?? DEFAULT_MAX_STEPS;
+  if (!isCount(maxSteps)) throw new TypeError("maxSteps must be a non-negative integer");
+  return {
+    input: value.input === undefined ? {} : jsonObject(value.input, "input"),
+    decide: normalizeDecide(value.decide),
+    budget: normalizeBudget(value.budget, "budget"),
+    maxSteps,
+  };
+}
+
+/**
+ * Mistakes in fixtures and `decide` that do not stop a run but are almost certainly typos: an id
+ * that is not a node, a fixture on a decision (decisions never execute), `decide` on a node that
+ * is not a decision, a label that is not one of the decision's routes. Document order of the
+ * options object.
+ * @throws TypeError when fixtures or decide have the wrong type.
+ */
+export function lintSimulationOptions(
+  wf: AgentWorkflow,
+  options: { readonly fixtures?: unknown; readonly decide?: unknown },
+): OptionProblem[] {
+  const graph = flowGraph(wf);
+  const problems: OptionProblem[] = [];
+  const nodeAt = (id: string) => {
+    const k = graph.index.get(id);
+    return k === undefined ? undefined : graph.nodes[k];
+  };
+  for (const nodeId of Object.keys(normalizeFixtures(options.fixtures))) {
+    const node = nodeAt(nodeId);
+    const path = `/fixtures/${escape(nodeId)}`;
+    if (node === undefined) problems.push({ path, message: `"${nodeId}" is not a node` });
+    else if (node.type === "decision") {
+      problems.push({ path, message: `"${nodeId}" is a decision; decisions never execute` });
+    }
+  }
+  for (const [nodeId, labels] of Object.entries(normalizeDecide(options.decide))) {
+    const k = graph.index.get(nodeId);
+    const path = `/decide/${escape(nodeId)}`;
+    if (k === undefined) {
+      problems.push({ path, message: `"${nodeId}" is not a node` });
+      continue;
+    }
+    if (graph.nodes[k]?.type !== "decision") {
+      problems.push({ path, message: `"${nodeId}" is not a decision` });
+      continue;
+    }
+    const known = (graph.routes[k] ?? []).map((r) => r.label);
+    labels.forEach((label, i) => {
+      if (!known.includes(label)) {
+        problems.push({
+          path: `${path}/${i}`,
+          message: `"${label}" is not a route of "${nodeId}" (${known.join(", ")})`,
+        });
+      }
+    });
+  }
+  return problems;
+}

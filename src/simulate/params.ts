@@ -1,0 +1,113 @@
+/**
+ * Resolving tool params (SPEC 2.9, 5): `{{node.output.path}}` reads that node's last output and
+ * `{{input.field}}` the run's input. A string that is one whole template takes the value with its
+ * type; templates inside text are interpolated. Anything that cannot be resolved stops the run:
+ * calling a tool with a hole in its arguments would be a guess.
+ */
+import { scanTemplates, templateStrings } from "../model/index.js";
+import type { TemplateRef } from "../model/index.js";
+import type { FlowContext } from "./context.js";
+import { setOwn } from "./options.js";
+import type { Plan } from "./plan.js";
+import { nodeAt } from "./table.js";
+import type { JsonObject } from "./types.js";
+
+/** The resolved params, or the template that could not be resolved and why. */
+export type ParamsResult =
+  { readonly params: JsonObject } | { readonly template: string; readonly reason: string };
+
+type Lookup = { readonly value: unknown } | { readonly missing: string };
+
+function walk(root: unknown, path: readonly string[], what: string): Lookup {
+  let current = root;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i] ?? "";
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) {
+      return { missing: `${what} has no field "${path.slice(0, i + 1).join(".")}"` };
+    }
+    current = (current as Readonly<Record<string, unknown>>)[key];
+  }
+  return current === undefined ? { missing: `${what} has no value` } : { value: current };
+}
+
+function lookup(plan: Plan, ctx: FlowContext, ref: TemplateRef): Lookup {
+  if (ref.kind === "syntax") return { missing: `it is not a readable template (${ref.problem})` };
+  if (ref.kind === "input") return walk(ctx.input, [ref.field, ...ref.path], "the input");
+  const k = plan.graph.index.get(ref.nodeId);
+  if (k === undefined) return { missing: `"${ref.nodeId}" is not a node` };
+  const last = nodeAt(ctx.nodes, k).last;
+  if (last === null) return { missing: `"${ref.nodeId}" has not produced an output yet` };
+  return walk(last, ref.path, `the last output of "${ref.nodeId}"`);
+}
+
+function asText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean" || value === null) {
+    return String(value);
+  }
+  return JSON.stringify(value);
+}
+
+/** The string with its templates resolved, or the first failure. */
+function resolveString(
+  plan: Plan,
+  ctx: FlowContext,
+  text: string,
+): { readonly value: unknown } | { readonly template: string; readonly reason: string } {
+  const hasNode = (id: string) => plan.graph.index.has(id);
+  const refs = scanTemplates(text, hasNode);
+  let out = "";
+  let from = 0;
+  for (const ref of refs) {
+    const found = lookup(plan, ctx, ref);
+    const template = text.slice(ref.start, ref.end);
+    if ("missing" in found) return { template, reason: found.missing };
+    if (refs.length === 1 && ref.start === 0 && ref.end === text.length) return found;
+    out += text.slice(from, ref.start) + asText(found.value);
+    from = ref.end;
+  }
+  return { value: out + text.slice(from) };
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+/**
+ * Resolves a tool node's params. Params without templates are returned as they are; otherwise
+ * they are copied with an explicit stack, so deeply nested params cannot overflow the call stack.
+ */
+export function resolveParams(plan: Plan, ctx: FlowContext, k: number): ParamsResult {
+  const node = plan.graph.nodes[k];
+  if (node?.type !== "tool") return { params: {} };
+  const raw: unknown = node.config.params;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { params: {} };
+  const strings = templateStrings(raw);
+  if (strings.length === 0) return { params: raw as JsonObject };
+  // Resolve in document order first, so the failure reported is the first one an author reads.
+  const values = new Map<string, unknown>();
+  for (const { text } of strings) {
+    if (values.has(text)) continue;
+    const resolved = resolveString(plan, ctx, text);
+    if ("template" in resolved) return resolved;
+    values.set(text, resolved.value);
+  }
+  const root: Record<string, unknown> = {};
+  const stack: { from: object; to: Container }[] = [{ from: raw, to: root }];
+  const seen = new Set<object>([raw]);
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const entries: [string, unknown][] = Object.entries(item.from);
+    for (const [key, value] of entries) {
+      let copy: unknown = value;
+      if (typeof value === "string" && values.has(value)) {
+        copy = values.get(value);
+      } else if (typeof value === "object" && value !== null && !seen.has(value)) {
+        seen.add(value);
+        const to: Container = Array.isArray(value) ? [] : {};
+        stack.push({ from: value, to });
+        copy = to;
+      }
+      if (Array.isArray(item.to)) item.to.push(copy);
+      else setOwn(item.to, key, copy);
+    }
+  }
+  return { params: root };
+}

@@ -1,0 +1,154 @@
+/**
+ * Everything about a workflow the simulator needs, computed once: state ids, compiled conditions,
+ * output validators, decorators and projected costs. Runs only read it, so a thousand runs of
+ * `explore` pay for parsing conditions and compiling schemas once.
+ */
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import type {
+  AgentNode,
+  AgentWorkflow,
+  CompiledCondition,
+  ErrorBoundaryDecorator,
+  FlowGraph,
+  MemoryDecorator,
+} from "../model/index.js";
+import { compileCondition, flowGraph, isForwardRoute, shapeValidator } from "../model/index.js";
+import type { CostModel, NodeCost } from "./types.js";
+
+/** A route's target index when it goes to `"end"`. */
+export const TO_END = -1;
+/** A route's target index when `next` names no node. */
+export const TO_MISSING = -2;
+
+/** One decision route, ready to run. */
+export interface PlannedRoute {
+  readonly label: string;
+  readonly next: string;
+  /** Node index, {@link TO_END} or {@link TO_MISSING}. */
+  readonly target: number;
+  /** The target is in the decision's strongly connected component: taking it is a retry. */
+  readonly loopsBack: boolean;
+  readonly maxRetries?: number;
+  /** The condition text and its compiled form; absent on the else branch. */
+  readonly conditionText?: string;
+  readonly condition?: CompiledCondition;
+}
+
+/** A node's projected cost per execution attempt, with the defaults applied. */
+export interface PlannedCost {
+  readonly tokens: number;
+  readonly wallTimeMs: number;
+  readonly cost: readonly (readonly [currency: string, amount: number])[];
+}
+
+/** The compiled workflow. Arrays are indexed by node position in `wf.nodes`. */
+export interface Plan {
+  readonly wf: AgentWorkflow;
+  readonly graph: FlowGraph;
+  readonly ids: readonly string[];
+  /** XState state ids: `n0`, `n1`...: node ids may hold `.` and `#`, which XState reads. */
+  readonly stateIds: readonly string[];
+  /** llm/tool: index of the first successor, or -1 when the node ends the run. */
+  readonly next: readonly number[];
+  readonly routes: readonly (readonly PlannedRoute[])[];
+  readonly outputValidators: readonly (ValidateFunction | undefined)[];
+  readonly finalValidator: ValidateFunction;
+  readonly boundaries: readonly (ErrorBoundaryDecorator | undefined)[];
+  readonly memories: readonly (MemoryDecorator | undefined)[];
+  readonly costs: readonly PlannedCost[];
+  readonly hasCostModel: boolean;
+}
+
+function decoratorOf<T extends "memory" | "errorBoundary">(
+  node: AgentNode,
+  type: T,
+): Extract<NonNullable<AgentNode["decorators"]>[number], { type: T }> | undefined {
+  const list: unknown = node.decorators;
+  if (!Array.isArray(list)) return undefined;
+  for (const d of list as unknown[]) {
+    if (typeof d === "object" && d !== null && (d as { type?: unknown }).type === type) {
+      return d as Extract<NonNullable<AgentNode["decorators"]>[number], { type: T }>;
+    }
+  }
+  return undefined;
+}
+
+function nonNegative(value: unknown, what: string): number {
+  if (value === undefined) return 0;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new TypeError(`${what} must be a non-negative finite number`);
+  }
+  return value;
+}
+
+/** Applies the cost model, or the default (llm: `maxOutputTokens`, else nothing). */
+function plannedCost(node: AgentNode, costModel: CostModel | undefined): PlannedCost {
+  // A cost model may be plain JavaScript: check what it returns instead of trusting its type.
+  const returned: unknown = costModel?.perNode?.(node);
+  if (returned !== undefined && (typeof returned !== "object" || returned === null)) {
+    throw new TypeError(`costModel.perNode("${node.id}") must return an object or undefined`);
+  }
+  const fromModel = returned as NodeCost | undefined;
+  const declared = node.type === "llm" ? node.config.maxOutputTokens : undefined;
+  const defaultTokens = typeof declared === "number" && declared >= 0 ? declared : 0;
+  const tokens =
+    fromModel?.tokens === undefined
+      ? defaultTokens
+      : nonNegative(fromModel.tokens, `costModel tokens of "${node.id}"`);
+  const cost = Object.entries(fromModel?.cost ?? {})
+    .map(([code, amount]) => [code, nonNegative(amount, `costModel cost.${code}`)] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return {
+    tokens,
+    wallTimeMs: nonNegative(fromModel?.wallTimeMs, `costModel wallTimeMs of "${node.id}"`),
+    cost,
+  };
+}
+
+function planRoutes(graph: FlowGraph, k: number): PlannedRoute[] {
+  const node = graph.nodes[k];
+  if (node?.type !== "decision") return [];
+  const language = node.config.conditionLanguage === "text" ? "text" : "feel";
+  return (graph.routes[k] ?? []).map((route) => {
+    const index = graph.index.get(route.next);
+    const target = route.next === "end" ? TO_END : (index ?? TO_MISSING);
+    return {
+      label: route.label,
+      next: route.next,
+      target,
+      loopsBack: !isForwardRoute(graph, k, route),
+      ...(route.maxRetries !== undefined ? { maxRetries: route.maxRetries } : {}),
+      ...(route.condition !== undefined
+        ? {
+            conditionText: route.condition,
+            condition: compileCondition(route.condition, { language }),
+          }
+        : {}),
+    };
+  });
+}
+
+/** Compiles a workflow for simulation. @throws TypeError when the cost model misbehaves. */
+export function buildPlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
+  const graph = flowGraph(wf);
+  const nodes = graph.nodes;
+  const types = wf.types;
+  return {
+    wf,
+    graph,
+    ids: nodes.map((n) => n.id),
+    stateIds: nodes.map((_, k) => `n${k}`),
+    next: nodes.map((n, k) => (n.type === "decision" ? -1 : (graph.successors[k]?.[0] ?? -1))),
+    routes: nodes.map((_, k) => planRoutes(graph, k)),
+    outputValidators: nodes.map((n) =>
+      n.type === "llm" && n.config.outputSchema !== undefined
+        ? shapeValidator(n.config.outputSchema, types)
+        : undefined,
+    ),
+    finalValidator: shapeValidator(wf.outputSchema, types),
+    boundaries: nodes.map((n) => decoratorOf(n, "errorBoundary")),
+    memories: nodes.map((n) => decoratorOf(n, "memory")),
+    costs: nodes.map((n) => plannedCost(n, costModel)),
+    hasCostModel: costModel !== undefined,
+  };
+}

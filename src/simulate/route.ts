@@ -1,0 +1,141 @@
+/**
+ * The decision side of a run and its end, as pure context updates: following the chosen route,
+ * stopping at a decision, and completing (after the final output check) or not.
+ */
+import { spendOn, usageOf } from "./budget.js";
+import { chooseRoute } from "./choose.js";
+import { edgeFrom, push, type FlowContext } from "./context.js";
+import { blockAt } from "./execute.js";
+import { finalProblem } from "./outputs.js";
+import type { Plan } from "./plan.js";
+import { nodeAt, withNode } from "./table.js";
+
+/** Whether decision `k` takes route `r` (the machine's route guard). */
+export function takesRoute(plan: Plan, ctx: FlowContext, k: number, r: number): boolean {
+  const choice = chooseRoute(plan, ctx, k);
+  return choice.kind === "route" && choice.route === r;
+}
+
+/** Why a route was taken by evaluation, for the message. */
+function whyTaken(plan: Plan, k: number, r: number): string {
+  const routes = plan.routes[k] ?? [];
+  const text = routes[r]?.conditionText;
+  if (text !== undefined) return `${text} holds`;
+  const first = routes[0]?.conditionText;
+  if (routes.length === 2 && r === 1 && first !== undefined) return `${first} does not hold`;
+  return "no case holds";
+}
+
+/** Follows the chosen route of decision `k`: one step, the retry count, a `decision` record. */
+export function takeRoute(plan: Plan, ctx: FlowContext, k: number): FlowContext {
+  const choice = chooseRoute(plan, ctx, k);
+  const route = choice.kind === "route" ? plan.routes[k]?.[choice.route] : undefined;
+  if (choice.kind !== "route" || route === undefined) return blockDecision(plan, ctx, k);
+  const nodeId = plan.ids[k] ?? "";
+  const visit = nodeAt(ctx.nodes, k).visits + 1;
+  const spent = spendOn(plan, ctx.spent, k);
+  const how = choice.forced ? "forced by decide" : whyTaken(plan, k, choice.route);
+  const retry = choice.retry;
+  const retryText = retry !== undefined ? `, retry ${retry.count} of ${retry.max}` : "";
+  return {
+    ...ctx,
+    spent,
+    nodes: withNode(
+      ctx.nodes,
+      k,
+      retry !== undefined ? { visits: visit, retries: retry.count } : { visits: visit },
+    ),
+    prev: k,
+    trail: push(ctx.trail, {
+      step: spent.steps,
+      type: "decision",
+      message: `${nodeId} takes ${route.label} to ${route.next} (${how}${retryText})`,
+      nodeId,
+      ...edgeFrom(plan, ctx.prev, nodeId),
+      visit,
+      route: route.label,
+      next: route.next,
+      forced: choice.forced,
+      ...(retry !== undefined ? { retry } : {}),
+    }),
+  };
+}
+
+/** Stops at decision `k`. An evaluated decision spent a step; a budget stop did not. */
+export function blockDecision(plan: Plan, ctx: FlowContext, k: number): FlowContext {
+  const choice = chooseRoute(plan, ctx, k);
+  if (choice.kind !== "block") return ctx;
+  if (choice.cell === "budget") {
+    const extra = {
+      visit: nodeAt(ctx.nodes, k).visits + 1,
+      ...(choice.limit !== undefined ? { limit: choice.limit } : {}),
+    };
+    return blockAt(plan, ctx, k, choice, extra);
+  }
+  const visit = nodeAt(ctx.nodes, k).visits + 1;
+  const evaluated = {
+    ...ctx,
+    spent: spendOn(plan, ctx.spent, k),
+    nodes: withNode(ctx.nodes, k, { visits: visit }),
+  };
+  return blockAt(plan, evaluated, k, choice, {
+    visit,
+    ...(choice.forced !== undefined ? { forced: choice.forced } : {}),
+    ...(choice.route !== undefined ? { route: choice.route } : {}),
+  });
+}
+
+/** The edge id when the run ends through a decision route to `"end"`. */
+function endEdge(plan: Plan, ctx: FlowContext): { edgeId?: string } {
+  const head = ctx.trail?.record;
+  const last = plan.ids[ctx.prev];
+  if (head?.type !== "decision" || head.next !== "end" || last === undefined) return {};
+  return { edgeId: `${last}->end` };
+}
+
+/** Whether the run may complete: the merged output satisfies the workflow's outputSchema. */
+export function canComplete(plan: Plan, ctx: FlowContext): boolean {
+  return finalProblem(plan, ctx.merged) === undefined;
+}
+
+/** Completes the run with an `end` record carrying the final output and the usage. */
+export function complete(plan: Plan, ctx: FlowContext): FlowContext {
+  const nodeId = plan.ids[ctx.prev] ?? "";
+  return {
+    ...ctx,
+    complete: true,
+    trail: push(ctx.trail, {
+      step: ctx.spent.steps,
+      type: "end",
+      message: `run complete after ${ctx.spent.steps} steps`,
+      nodeId,
+      ...endEdge(plan, ctx),
+      output: ctx.merged,
+      usage: usageOf(plan, ctx),
+    }),
+  };
+}
+
+/** Stops at the end because the final output violates the workflow's outputSchema. */
+export function blockFinal(plan: Plan, ctx: FlowContext): FlowContext {
+  const problem = finalProblem(plan, ctx.merged);
+  if (problem === undefined) return ctx;
+  const nodeId = plan.ids[ctx.prev] ?? "";
+  const blocked = { nodeId, cell: problem.cell, reason: problem.reason };
+  return {
+    ...ctx,
+    blocked,
+    trail: push(ctx.trail, {
+      step: ctx.spent.steps,
+      type: "decision-blocked",
+      message: `blocked at the end (${problem.cell}): ${problem.reason}`,
+      nodeId,
+      ...endEdge(plan, ctx),
+      output: ctx.merged,
+      cell: problem.cell,
+      reason: problem.reason,
+      ...(problem.field !== undefined ? { field: problem.field } : {}),
+      usage: usageOf(plan, ctx),
+    }),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The deterministic mock run (SPEC 5): the workflow's machine driven by XState's pure transition
+ * functions, with fixture outputs and failures fed in as the executor's results. No actor is
+ * started, no timer is set: each step is `transition(machine, snapshot, event)`.
+ */
+import { initialTransition, transition } from "xstate";
+import type { AgentWorkflow } from "../model/index.js";
+import type { FlowContext } from "./context.js";
+import { compileFlow, EXECUTOR, type FlowEvent } from "./machine.js";
+import { normalizeFixtures, own } from "./options.js";
+import type { Plan } from "./plan.js";
+import { nodeAt } from "./table.js";
+import { toSimulationState } from "./state.js";
+import type { Fixtures, MachineInput, SimulateOptions, SimulationState } from "./types.js";
+
+/** The event fixtures give for the current attempt of node `k`. */
+function fixtureEvent(plan: Plan, fixtures: Fixtures, ctx: FlowContext, k: number): FlowEvent {
+  const fixture = own(fixtures, plan.ids[k] ?? "");
+  const { executions: execution, visits: visit } = nodeAt(ctx.nodes, k);
+  const fails = fixture?.fails ?? 0;
+  if (execution <= fails) {
+    return {
+      type: `xstate.error.actor.${EXECUTOR}`,
+      actorId: EXECUTOR,
+      error: `fixture failure ${execution} of ${fails}`,
+    };
+  }
+  const outputs = fixture?.outputs ?? [];
+  const output = outputs[Math.min(visit, outputs.length) - 1] ?? {};
+  return { type: `xstate.done.actor.${EXECUTOR}`, actorId: EXECUTOR, output };
+}
+
+/**
+ * Runs the workflow against fixtures and returns its `SimulationState`: complete with the final
+ * output, or stopped with a `blockedDecision`. Deterministic: the same workflow and options give
+ * byte-identical JSON. Never throws on a workflow; throws a TypeError when the options are of the
+ * wrong type (fixtures not an object, a negative `maxSteps`...).
+ */
+export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): SimulationState {
+  if (typeof options !== "object" || (options as unknown) === null) {
+    throw new TypeError("simulate options must be an object");
+  }
+  const fixtures = normalizeFixtures(options.fixtures);
+  const { plan, machine } = compileFlow(wf, options.costModel);
+  const input: MachineInput = {
+    ...(options.input !== undefined ? { input: options.input } : {}),
+    ...(options.decide !== undefined ? { decide: options.decide } : {}),
+    ...(options.budget !== undefined ? { budget: options.budget } : {}),
+    ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+  };
+  let [snapshot] = initialTransition(machine, input);
+  // Every event is one execution attempt, and every attempt is a step bounded by maxSteps, so
+  // this loop ends; the explicit bound only guards against a defect turning into a hang.
+  const bound = snapshot.context.limits.maxSteps + 2;
+  for (let i = 0; snapshot.status === "active" && i <= bound; i++) {
+    const ctx = snapshot.context;
+    [snapshot] = transition(machine, snapshot, fixtureEvent(plan, fixtures, ctx, ctx.at));
+  }
+  return toSimulationState(plan, snapshot.context);
+}

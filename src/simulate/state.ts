@@ -1,0 +1,57 @@
+/**
+ * From the machine's context to the seed's `SimulationState`, and small readers of a state. The
+ * token, node and edge lists are derived from the trail in its order, so the result depends on
+ * nothing but the run (no `Set`/`Map` iteration order leaks into it).
+ */
+import { trailArray, type FlowContext } from "./context.js";
+import type { Plan } from "./plan.js";
+import type { JsonObject, SimulationState, TransitionRecord, Usage } from "./types.js";
+
+function distinct(records: readonly TransitionRecord[], key: "nodeId" | "edgeId"): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const record of records) {
+    const value = record[key];
+    if (value === undefined || value === "" || seen.has(value)) continue;
+    seen.add(value);
+    out.push(value);
+  }
+  return out;
+}
+
+/**
+ * The `SimulationState` of a context: a finished run, or a snapshot of one in progress (whose
+ * token is at the node being executed).
+ */
+export function toSimulationState(plan: Plan, ctx: FlowContext): SimulationState {
+  const trail = trailArray(ctx.trail);
+  const blocked = ctx.blocked;
+  const running = ctx.complete || blocked !== null ? undefined : plan.ids[ctx.at];
+  const at = blocked !== null ? blocked.nodeId : (running ?? "");
+  return {
+    tokens: at === "" ? [] : [at],
+    joinArrivals: {},
+    traversedEdges: distinct(trail, "edgeId"),
+    visitedNodes: distinct(trail, "nodeId"),
+    trail,
+    complete: ctx.complete,
+    deadlocked: false,
+    pendingChoice: null,
+    boundaryOptions: null,
+    pendingDecisionInput: null,
+    blockedDecision: blocked,
+  };
+}
+
+/** The final merged output of a completed run; `undefined` when the run did not complete. */
+export function finalOutput(state: SimulationState): JsonObject | undefined {
+  if (!state.complete) return undefined;
+  const last = state.trail[state.trail.length - 1];
+  return last?.type === "end" ? last.output : undefined;
+}
+
+/** What the run used (steps, tokens, logical time; cost and wall time with a cost model). */
+export function runUsage(state: SimulationState): Usage {
+  const last = state.trail[state.trail.length - 1];
+  return last?.usage ?? { steps: 0, tokens: 0, logicalTime: 0 };
+}

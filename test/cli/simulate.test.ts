@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { parseDecide } from "../../src/cli/simulate.js";
+import type { CliIo } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), isTTY: false };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
+}
+
+const WF = "examples/workflows/market-research.agent.json";
+const FIXTURES = "examples/fixtures/market-research.fixtures.json";
+
+describe("agentflow simulate", () => {
+  it("prints the trail one record per line and completes (exit 0)", async () => {
+    const result = await run("simulate", WF, "--fixtures", FIXTURES);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines.map((l) => l.trim().split(/\s+/).slice(0, 3).join(" "))).toEqual([
+      "1 move plan-queries",
+      "1 boundary plan-queries",
+      "2 move search",
+      "3 decision enough-evidence",
+      "4 move plan-queries",
+      "4 boundary plan-queries",
+      "5 move search",
+      "6 decision enough-evidence",
+      "6 end enough-evidence",
+      "✔ complete in",
+    ]);
+    expect(lines.at(-1)).toContain('"is_complete":true');
+  });
+
+  it("exits 1 when the run blocks, naming the node, cell and reason", async () => {
+    const result = await run(
+      "simulate",
+      WF,
+      "--decide",
+      "enough-evidence=onFalse,onFalse,onFalse,onFalse",
+      "--fixtures",
+      FIXTURES,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "✖ blocked at enough-evidence (onFalse) after 12 steps: retry exhausted after 3 attempts",
+    );
+  });
+
+  it("prints JSON that is byte-identical across runs", async () => {
+    const a = await run("simulate", WF, "--fixtures", FIXTURES, "--format", "json");
+    const b = await run("simulate", WF, "--fixtures", FIXTURES, "--format", "json");
+    expect(a.stdout).toBe(b.stdout);
+    expect((JSON.parse(a.stdout) as { complete: boolean }).complete).toBe(true);
+  });
+
+  it("--explore reports coverage of every route", async () => {
+    const result = await run(
+      "simulate",
+      WF,
+      "--fixtures",
+      FIXTURES,
+      "--explore",
+      "--format",
+      "json",
+    );
+    const report = JSON.parse(result.stdout) as { coverage: { route: string; status: string }[] };
+    expect(report.coverage.map((c) => [c.route, c.status])).toEqual([
+      ["onTrue", "taken"],
+      ["onFalse", "taken"],
+    ]);
+  });
+
+  it("warns about fixtures for unknown nodes on stderr", async () => {
+    const result = await run("simulate", WF, "--fixtures", FIXTURES, "--decide", "ghost=onTrue");
+    expect(result.stderr).toContain("/decide/ghost");
+  });
+
+  it.each([
+    [["simulate", "nope.json"], "agentflow: cannot read 'nope.json': no such file or directory\n"],
+    [
+      ["simulate", WF, "--decide", "x"],
+      "agentflow: --decide expects decisionId=route[,route...], got 'x'\n",
+    ],
+    [
+      ["simulate", WF, "--format", "sarif"],
+      "agentflow: unknown format 'sarif' (expected text, json)\n",
+    ],
+    [
+      ["simulate", WF, "--max-steps", "0"],
+      "agentflow: --max-steps needs a whole number ≥ 1, got '0'\n",
+    ],
+    [
+      ["simulate", WF, "--explore", "--decide", "a=b"],
+      "agentflow: --explore forces every route itself; it cannot be combined with --decide\n",
+    ],
+  ])("%j is a usage error", async (argv, stderr) => {
+    expect(await run(...argv)).toEqual({ code: 2, stdout: "", stderr });
+  });
+
+  it("refuses a workflow that does not parse, listing its errors", async () => {
+    const result = await run("simulate", "examples/registry/payments-refund.tool.json");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/is not a usable workflow:\n {2}.+STRUCTURE_INVALID/);
+  });
+});
+
+describe("parseDecide", () => {
+  it("accumulates routes per decision across repeated options", () => {
+    expect(parseDecide(["d=onTrue", "d=onFalse,cases/1", "e=otherwise"])).toEqual({
+      d: ["onTrue", "onFalse", "cases/1"],
+      e: ["otherwise"],
+    });
+  });
+});
