@@ -2,7 +2,10 @@
 
 /** Escapes one reference token (`~` → `~0`, `/` → `~1`). */
 export function escapePointerToken(token: string | number): string {
-  return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+  if (typeof token === "number") return String(token);
+  // Most tokens need no escaping; skip the two scans-and-copies on this hot path.
+  if (!token.includes("~") && !token.includes("/")) return token;
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
 /** Builds a pointer from its tokens: `pointer("nodes", 3, "config")` → `/nodes/3/config`. */

@@ -91,6 +91,21 @@ export function parseVersion(version: string): VersionParseResult {
 /** Parses a versioned reference. Never throws. */
 export function parseRef(text: unknown): RefParseResult {
   if (typeof text !== "string") return fail("not-a-string", "a reference must be a string");
+  // Large workflows repeat the same few refs on thousands of nodes: parse each text once.
+  let result = refCache.get(text);
+  if (result === undefined) {
+    result = Object.freeze(parseRefText(text));
+    if (refCache.size >= REF_CACHE_LIMIT) refCache.clear();
+    refCache.set(text, result);
+  }
+  return result;
+}
+
+/** Parsed refs by text; bounded, and cleared when full, so hostile input cannot grow it. */
+const refCache = new Map<string, RefParseResult>();
+const REF_CACHE_LIMIT = 4096;
+
+function parseRefText(text: string): RefParseResult {
   const at = text.lastIndexOf("@");
   if (at < 0) {
     return fail("missing-version", `'${text.slice(0, 64)}' has no '@version' (expected id@x.y.z)`);

@@ -46,7 +46,10 @@ export const rule: Rule = {
     workflow.nodes.forEach((node, i) => {
       if (node.type !== "tool") return;
       for (const { tokens, text } of templateStrings(node.config.params)) {
-        const path = pointer("nodes", i, "config", "params", ...tokens);
+        // Built on first use: most templates are fine, and this runs for every param string.
+        let pathCache: string | undefined;
+        const pathOf = (): string =>
+          (pathCache ??= pointer("nodes", i, "config", "params", ...tokens));
         for (const t of scanTemplates(text, hasNode)) {
           const base = {
             nodeId: node.id,
@@ -55,6 +58,7 @@ export const rule: Rule = {
           };
           const add = (messageId: string, ref: string, reason: string, query?: number): void => {
             const data = { ...base, ref, reason };
+            const path = pathOf();
             findings.push(
               query === undefined
                 ? { i, path, messageId, data }
