@@ -35,23 +35,25 @@ describe("explore", () => {
     expect(report.bounded).toBe(false);
   });
 
-  it("reports the invalid path's missing category as a stop when no fixture gives one", () => {
+  it("ends the invalid path without a category, which the template declares optional", () => {
     const report = explore(template("document-review"), {
       fixtures: { "llm-extract": { outputs: [{ extracted: "t", is_valid: false }] } },
     });
+    expect(report.blocks).toEqual([]);
+    expect(report.ends.map((e) => [e.nodeId, e.output, e.runs])).toEqual([
+      ["llm-classify", { extracted: "t", is_valid: false }, [0]],
+      ["dec-validate", { extracted: "t", is_valid: false }, [1]],
+    ]);
+  });
+
+  it("reports a missing required output field as a stop on every path", () => {
+    const report = explore(template("document-review"), {
+      fixtures: { "llm-extract": { outputs: [{ is_valid: false }] } },
+    });
+    const reason = `the final output violates the workflow's outputSchema: field "extracted" is missing`;
     expect(report.blocks).toEqual([
-      {
-        nodeId: "llm-classify",
-        cell: "output-schema",
-        reason: `the final output violates the workflow's outputSchema: field "category" is missing`,
-        runs: [0],
-      },
-      {
-        nodeId: "dec-validate",
-        cell: "output-schema",
-        reason: `the final output violates the workflow's outputSchema: field "category" is missing`,
-        runs: [1],
-      },
+      { nodeId: "llm-classify", cell: "output-schema", reason, runs: [0] },
+      { nodeId: "dec-validate", cell: "output-schema", reason, runs: [1] },
     ]);
     expect(report.ends).toEqual([]);
   });
