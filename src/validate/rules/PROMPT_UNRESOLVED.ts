@@ -1,5 +1,5 @@
-import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { reportUnresolved } from "../unresolved.js";
 
 /**
  * A prompt registry was injected and cannot vouch for the prompt an llm node names, so the
@@ -21,29 +21,11 @@ export const rule: Rule = {
     remediation: 'publish "{{prompt}}" in the prompt registry, or name a version it holds',
   },
   check(context) {
-    const { workflow, facts } = context;
-    const refs = facts.nodeRefs();
-    const { prompts } = facts.resolved;
-    workflow.nodes.forEach((node, i) => {
-      const parsed = refs[i];
-      // Invalid refs are PROMPT_REF_INVALID's: they were never looked up.
-      if (node.type !== "llm" || parsed?.ok !== true) return;
-      const resolution = prompts.get(parsed.canonical);
-      if (resolution === undefined) return;
-      const base = {
-        target: { kind: "node", nodeId: node.id } as const,
-        path: pointer("nodes", i, "config", "promptRef"),
-      };
-      const data = { nodeId: node.id, ref: node.config.promptRef, prompt: parsed.canonical };
-      if (resolution.status === "unknown") {
-        context.report({ ...base, data: { ...data, status: "unknown" } });
-      } else if (resolution.status === "failed") {
-        context.report({
-          ...base,
-          messageId: "failed",
-          data: { ...data, status: "failed", error: resolution.error },
-        });
-      }
+    reportUnresolved(context, {
+      nodeType: "llm",
+      field: "promptRef",
+      refKey: "prompt",
+      resolutions: context.facts.resolved.prompts,
     });
   },
 };

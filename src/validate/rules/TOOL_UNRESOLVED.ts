@@ -1,5 +1,5 @@
-import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { reportUnresolved } from "../unresolved.js";
 
 /**
  * A tool registry was injected and cannot give the contract a tool node binds to, so its effect,
@@ -23,29 +23,11 @@ export const rule: Rule = {
       'publish a valid ToolContract for "{{tool}}" in the registry, or name a version it holds',
   },
   check(context) {
-    const { workflow, facts } = context;
-    const refs = facts.nodeRefs();
-    const { tools } = facts.resolved;
-    workflow.nodes.forEach((node, i) => {
-      const parsed = refs[i];
-      // Invalid refs and ids without `tool:` are TOOL_REF_INVALID's: they were never looked up.
-      if (node.type !== "tool" || parsed?.ok !== true) return;
-      const resolution = tools.get(parsed.canonical);
-      if (resolution === undefined) return;
-      const base = {
-        target: { kind: "node", nodeId: node.id } as const,
-        path: pointer("nodes", i, "config", "usesTool"),
-      };
-      const data = { nodeId: node.id, ref: node.config.usesTool, tool: parsed.canonical };
-      if (resolution.status === "unknown") {
-        context.report({ ...base, data: { ...data, status: "unknown" } });
-      } else if (resolution.status === "failed") {
-        context.report({
-          ...base,
-          messageId: "failed",
-          data: { ...data, status: "failed", error: resolution.error },
-        });
-      }
+    reportUnresolved(context, {
+      nodeType: "tool",
+      field: "usesTool",
+      refKey: "tool",
+      resolutions: context.facts.resolved.tools,
     });
   },
 };
