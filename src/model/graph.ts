@@ -5,6 +5,8 @@
  */
 
 import { decisionRoutes, type DecisionRoute } from "./routes.js";
+import type { Adjacency } from "./adjacency.js";
+import { neighbours, reverseAdjacency } from "./adjacency.js";
 import { tarjanScc } from "./scc.js";
 import type { AgentWorkflow, AgentNode, Route } from "./types.js";
 
@@ -28,9 +30,9 @@ export interface FlowGraph {
    * (`"end"` and unknown ids excluded); its outgoing edges are documentation and carry no flow.
    * `llm`/`tool`: `to` of outgoing non-delegate edges in edge order, unknown ids excluded.
    */
-  readonly successors: readonly (readonly number[])[];
+  readonly successors: Adjacency;
   /** Flow predecessors per node, ascending. */
-  readonly predecessors: readonly (readonly number[])[];
+  readonly predecessors: Adjacency;
   /** Component id per node; see {@link SccResult.sccOf} for the id order. */
   readonly sccOf: Int32Array;
   /** Members of each component, in document order. */
@@ -71,16 +73,13 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     if (!index.has(node.id)) index.set(node.id, i);
   });
 
-  const successors: number[][] = Array.from({ length: n }, () => []);
   const routes: (readonly DecisionRoute[])[] = [];
-  const endsRun = new Uint8Array(n);
-  // seen[j] === i + 1 means j is already a successor of i: dedup in O(1) without a Set per node.
-  const seen = new Int32Array(n);
-  const add = (from: number, to: number | undefined): void => {
-    if (to === undefined || seen[to] === from + 1) return;
-    seen[to] = from + 1;
-    successors[from]?.push(to);
-  };
+  let capacity = 0;
+  for (const node of nodes) {
+    const list = node.type === "decision" ? decisionRoutes(node.config) : NO_ROUTES;
+    routes.push(list);
+    capacity += list.length;
+  }
 
   // Edge targets are grouped per source first (a counting sort into flat arrays, so no array per
   // node), so that each node's successors are added in one contiguous run: the dedup stamp in
@@ -107,32 +106,35 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     cursor[from] = at + 1;
   });
 
+  const succOffsets = new Int32Array(n + 1);
+  const succTargets = new Int32Array(capacity + grouped.length);
+  const endsRun = new Uint8Array(n);
+  const cyclic = new Uint8Array(n);
+  // seen[j] === i + 1 means j is already a successor of i: dedup in O(1) without a Set per node.
+  const seen = new Int32Array(n);
+  let count = 0;
+  const add = (from: number, to: number | undefined): void => {
+    if (to === undefined || seen[to] === from + 1) return;
+    seen[to] = from + 1;
+    succTargets[count++] = to;
+    if (to === from) cyclic[from] = 1;
+  };
   for (let i = 0; i < n; i++) {
-    const node = nodes[i];
-    if (node?.type !== "decision") {
-      routes.push(NO_ROUTES);
+    if (nodes[i]?.type === "decision") {
+      // Edges leaving a decision are documentation; only its routes carry flow.
+      for (const route of routes[i] ?? NO_ROUTES) {
+        if (route.next === END) endsRun[i] = 1;
+        else add(i, index.get(route.next));
+      }
+    } else {
       const end = offset[i + 1] ?? 0;
       for (let k = offset[i] ?? 0; k < end; k++) add(i, grouped[k]);
-      continue;
     }
-    // Edges leaving a decision are documentation; only its routes carry flow.
-    const list = decisionRoutes(node.config);
-    routes.push(list);
-    for (const route of list) {
-      if (route.next === END) endsRun[i] = 1;
-      else add(i, index.get(route.next));
-    }
+    succOffsets[i + 1] = count;
+    if (count === (succOffsets[i] ?? 0)) endsRun[i] = 1;
   }
-
-  const predecessors: number[][] = Array.from({ length: n }, () => []);
-  const cyclic = new Uint8Array(n);
-  successors.forEach((succ, i) => {
-    if (succ.length === 0) endsRun[i] = 1;
-    for (const j of succ) {
-      predecessors[j]?.push(i);
-      if (j === i) cyclic[i] = 1;
-    }
-  });
+  const successors: Adjacency = { offsets: succOffsets, targets: succTargets.slice(0, count) };
+  const predecessors = reverseAdjacency(successors);
 
   const { sccOf, sccMembers, sccTopoOrder } = tarjanScc(successors);
   for (const members of sccMembers) {
@@ -169,15 +171,18 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
 /** First node in document order whose component has no incoming edge from another component. */
 function findEntry(
   n: number,
-  predecessors: readonly (readonly number[])[],
+  predecessors: Adjacency,
   sccOf: Int32Array,
   isFirstOfId: (i: number) => boolean,
 ): number | undefined {
   const entered = new Uint8Array(n); // per component id; there are at most n components
-  predecessors.forEach((preds, i) => {
+  const { offsets, targets } = predecessors;
+  for (let i = 0; i < n; i++) {
     const c = sccOf[i] ?? 0;
-    for (const p of preds) if (sccOf[p] !== c) entered[c] = 1;
-  });
+    for (let k = offsets[i] ?? 0; k < (offsets[i + 1] ?? 0); k++) {
+      if (sccOf[targets[k] ?? 0] !== c) entered[c] = 1;
+    }
+  }
   // A repeated id never receives flow, so it would be a spurious source: prefer a first-of-id
   // node, and fall back to any source only when every source is a repeat.
   let fallback: number | undefined;
@@ -190,23 +195,22 @@ function findEntry(
 }
 
 /** Breadth-first marking from `starts` (marked too) along `adjacency`; a queue, not recursion. */
-function mark(
-  marked: Uint8Array,
-  starts: readonly number[],
-  adjacency: readonly (readonly number[])[],
-): void {
-  const queue: number[] = [];
-  for (const s of starts) {
+function mark(marked: Uint8Array, starts: ArrayLike<number>, adjacency: Adjacency): void {
+  const queue = new Int32Array(marked.length);
+  let tail = 0;
+  for (const s of Array.from(starts)) {
     if (marked[s] === 1) continue;
     marked[s] = 1;
-    queue.push(s);
+    queue[tail++] = s;
   }
-  // An array iterator re-reads the length on each step, so this also visits what is pushed below.
-  for (const v of queue) {
-    for (const j of adjacency[v] ?? []) {
+  const { offsets, targets } = adjacency;
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head] ?? 0;
+    for (let k = offsets[v] ?? 0; k < (offsets[v + 1] ?? 0); k++) {
+      const j = targets[k] ?? 0;
       if (marked[j] === 1) continue;
       marked[j] = 1;
-      queue.push(j);
+      queue[tail++] = j;
     }
   }
 }
@@ -234,7 +238,7 @@ export function flowGraph(wf: AgentWorkflow): FlowGraph {
  */
 export function upstreamOf(graph: FlowGraph, nodeIndex: number): Uint8Array {
   const marked = new Uint8Array(graph.nodes.length);
-  mark(marked, graph.predecessors[nodeIndex] ?? [], graph.predecessors);
+  mark(marked, neighbours(graph.predecessors, nodeIndex), graph.predecessors);
   return marked;
 }
 
@@ -290,7 +294,7 @@ export function forwardDataflow<T>(
     const members = graph.sccMembers[c] ?? [];
     let inflow = empty;
     for (const m of members) {
-      for (const p of graph.predecessors[m] ?? []) {
+      for (const p of neighbours(graph.predecessors, m)) {
         const d = graph.sccOf[p] ?? c;
         if (d === c || stamp[d] === c + 1) continue;
         stamp[d] = c + 1;

@@ -54,6 +54,14 @@ export type { DecisionRoute } from "./routes.js";
 export { decisionRoutes, isMultiway } from "./routes.js";
 export type { FlowGraph, SccResult } from "./graph.js";
 export { tarjanScc } from "./scc.js";
+export type { Adjacency } from "./adjacency.js";
+export {
+  adjacencyFromLists,
+  adjacencyToLists,
+  neighbours,
+  nodeCount,
+  reverseAdjacency,
+} from "./adjacency.js";
 export {
   buildFlowGraph,
   canReachItself,

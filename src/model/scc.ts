@@ -3,6 +3,9 @@
  * nodes cannot overflow the call stack (browsers and Node have stacks of ~10k frames).
  */
 
+import type { Adjacency } from "./adjacency.js";
+import { nodeCount } from "./adjacency.js";
+
 /** The components of a directed graph. */
 export interface SccResult {
   /**
@@ -22,8 +25,9 @@ export interface SccResult {
  * pointer again. Roots are taken in index order and successors in list order, which makes the
  * result deterministic for a given document. O(V+E) time, O(V) extra space.
  */
-export function tarjanScc(successors: readonly (readonly number[])[]): SccResult {
-  const n = successors.length;
+export function tarjanScc(successors: Adjacency): SccResult {
+  const n = nodeCount(successors);
+  const { offsets, targets } = successors;
   const order = new Int32Array(n).fill(-1); // discovery index; -1 = unvisited
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);
@@ -53,10 +57,10 @@ export function tarjanScc(successors: readonly (readonly number[])[]): SccResult
     while (fp > 0) {
       const v = at(frameNode, fp - 1);
       const e = at(frameNext, fp - 1);
-      const succ = successors[v] ?? [];
-      if (e < succ.length) {
+      const k = at(offsets, v) + e;
+      if (k < at(offsets, v + 1)) {
         frameNext[fp - 1] = e + 1;
-        const w = succ[e] ?? v;
+        const w = at(targets, k);
         if (at(order, w) === -1) enter(w);
         else if (onStack[w] === 1) low[v] = Math.min(at(low, v), at(order, w));
         continue;

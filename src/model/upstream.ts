@@ -5,6 +5,7 @@
  */
 import type { FlowGraph } from "./graph.js";
 import { forwardDataflow } from "./graph.js";
+import { neighbours } from "./adjacency.js";
 
 /** One question: is there a flow path of at least one step from `source` to `target`? */
 export interface UpstreamQuery {
@@ -21,10 +22,12 @@ export interface UpstreamQuery {
 function dfsLabels(graph: FlowGraph): { pre: Int32Array; post: Int32Array; low: Int32Array } {
   const count = graph.sccMembers.length;
   const succ: number[][] = Array.from({ length: count }, () => []);
-  graph.successors.forEach((list, m) => {
+  for (let m = 0; m < graph.nodes.length; m++) {
     const c = graph.sccOf[m] ?? 0;
-    for (const s of list) if (graph.sccOf[s] !== c) succ[c]?.push(graph.sccOf[s] ?? 0);
-  });
+    for (const s of neighbours(graph.successors, m)) {
+      if (graph.sccOf[s] !== c) succ[c]?.push(graph.sccOf[s] ?? 0);
+    }
+  }
   const pre = new Int32Array(count).fill(-1);
   const post = new Int32Array(count);
   const low = new Int32Array(count);
@@ -79,7 +82,7 @@ export function upstreamAnswers(graph: FlowGraph, queries: readonly UpstreamQuer
     else {
       // Queries come grouped by target, so each target's predecessors are marked once: O(E).
       if (stamped !== target)
-        for (const p of graph.predecessors[target] ?? []) stamp[p] = target + 1;
+        for (const p of neighbours(graph.predecessors, target)) stamp[p] = target + 1;
       stamped = target;
       if (stamp[source] === target + 1) answers[q] = 1;
       else {

@@ -12,7 +12,13 @@ import type {
   FlowGraph,
   MemoryDecorator,
 } from "../model/index.js";
-import { compileCondition, flowGraph, isForwardRoute, shapeValidator } from "../model/index.js";
+import {
+  compileCondition,
+  flowGraph,
+  isForwardRoute,
+  neighbours,
+  shapeValidator,
+} from "../model/index.js";
 import type { CostModel, NodeCost } from "./types.js";
 
 /** A route's target index when it goes to `"end"`. */
@@ -138,7 +144,9 @@ export function buildPlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
     graph,
     ids: nodes.map((n) => n.id),
     stateIds: nodes.map((_, k) => `n${k}`),
-    next: nodes.map((n, k) => (n.type === "decision" ? -1 : (graph.successors[k]?.[0] ?? -1))),
+    next: nodes.map((n, k) =>
+      n.type === "decision" ? -1 : (neighbours(graph.successors, k)[0] ?? -1),
+    ),
     routes: nodes.map((_, k) => planRoutes(graph, k)),
     outputValidators: nodes.map((n) =>
       n.type === "llm" && n.config.outputSchema !== undefined

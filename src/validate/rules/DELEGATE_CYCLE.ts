@@ -1,5 +1,5 @@
 import { parseRef, pointer } from "../../model/index.js";
-import { tarjanScc } from "../../model/index.js";
+import { adjacencyFromLists, tarjanScc } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
 /**
@@ -85,7 +85,7 @@ export const rule: Rule = {
       }
       return [...out];
     });
-    const { sccOf, sccMembers } = tarjanScc(adj);
+    const { sccOf, sccMembers } = tarjanScc(adjacencyFromLists(adj));
     const cyclicScc = new Uint8Array(sccMembers.length);
     adj.forEach((out, v) => {
       const c = sccOf[v] ?? 0;

@@ -1,4 +1,4 @@
-import { pointer } from "../../model/index.js";
+import { neighbours, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
 /**
@@ -34,7 +34,7 @@ export const rule: Rule = {
     const queue: number[] = [];
     conditions.forEach((list, d) => {
       if (!list.some((c) => c.analysis.ok && c.analysis.structured)) return;
-      for (const p of graph.predecessors[d] ?? []) {
+      for (const p of neighbours(graph.predecessors, d)) {
         if (origin[p] !== 0) continue;
         origin[p] = d + 1;
         queue.push(p);
@@ -42,7 +42,7 @@ export const rule: Rule = {
     });
     // The iterator re-reads the length, so nodes pushed below are visited too.
     for (const v of queue) {
-      for (const p of graph.predecessors[v] ?? []) {
+      for (const p of neighbours(graph.predecessors, v)) {
         if (origin[p] !== 0) continue;
         origin[p] = origin[v] ?? 0;
         queue.push(p);

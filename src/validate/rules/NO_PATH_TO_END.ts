@@ -1,4 +1,4 @@
-import { pointer } from "../../model/index.js";
+import { neighbours, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
 /** At most this many ids are listed in `members` and `entries`; the counts stay exact. */
@@ -46,8 +46,8 @@ export const rule: Rule = {
       queue.push(start);
       // The iterator re-reads the length, so nodes pushed below are visited too.
       for (const v of queue) {
-        for (const list of [graph.successors[v], graph.predecessors[v]]) {
-          for (const w of list ?? []) {
+        for (const list of [neighbours(graph.successors, v), neighbours(graph.predecessors, v)]) {
+          for (const w of list) {
             if (part[w] !== -1 || !doomed(w)) continue;
             part[w] = parts;
             queue.push(w);
@@ -67,7 +67,7 @@ export const rule: Rule = {
       members[p]?.push(i);
       const entered =
         i === graph.entry ||
-        (graph.predecessors[i] ?? []).some(
+        neighbours(graph.predecessors, i).some(
           (q) => graph.reachable[q] === 1 && graph.canReachExit[q] === 1,
         );
       if (entered) entries[p]?.push(i);

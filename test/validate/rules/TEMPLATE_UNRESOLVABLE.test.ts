@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AgentEdge, AgentNode, DecisionNode } from "../../../src/model/index.js";
-import { flowGraph } from "../../../src/model/index.js";
+import { adjacencyToLists, flowGraph } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/TEMPLATE_UNRESOLVABLE.js";
 import { upstreamAnswers } from "../../../src/model/index.js";
 import type { ExpectedDiagnostic } from "../rule-tester.js";
@@ -314,7 +314,7 @@ describe("upstreamAnswers", () => {
         for (const list of [pairs, [...pairs].sort((x, y) => x.target - y.target)]) {
           const answers = upstreamAnswers(graph, list);
           list.forEach(({ source, target }, q) => {
-            expect(answers[q]).toBe(naive(graph.successors, source, target));
+            expect(answers[q]).toBe(naive(adjacencyToLists(graph.successors), source, target));
           });
         }
       }),

@@ -1,0 +1,61 @@
+/**
+ * Compressed adjacency (CSR): the neighbours of node `v` are `targets[offsets[v] .. offsets[v+1])`.
+ * Two typed arrays instead of one array per node: at 100,000 nodes the per-node arrays cost more
+ * in garbage collection than the graph algorithms themselves, and grew super-linearly.
+ */
+
+/** Neighbour lists of `offsets.length - 1` nodes, in two flat arrays. */
+export interface Adjacency {
+  readonly offsets: Int32Array;
+  readonly targets: Int32Array;
+}
+
+/** The neighbours of `v`, as a view (no copy). */
+export function neighbours(adjacency: Adjacency, v: number): Int32Array {
+  return adjacency.targets.subarray(adjacency.offsets[v] ?? 0, adjacency.offsets[v + 1] ?? 0);
+}
+
+/** The number of nodes the adjacency describes. */
+export function nodeCount(adjacency: Adjacency): number {
+  return adjacency.offsets.length - 1;
+}
+
+/** Builds an adjacency from per-node lists (small graphs, tests, other callers' graphs). */
+export function adjacencyFromLists(lists: readonly (readonly number[])[]): Adjacency {
+  const offsets = new Int32Array(lists.length + 1);
+  lists.forEach((list, v) => {
+    offsets[v + 1] = (offsets[v] ?? 0) + list.length;
+  });
+  const targets = new Int32Array(offsets[lists.length] ?? 0);
+  lists.forEach((list, v) => {
+    targets.set(list, offsets[v] ?? 0);
+  });
+  return { offsets, targets };
+}
+
+/** The per-node lists of an adjacency (for tests and small graphs). */
+export function adjacencyToLists(adjacency: Adjacency): number[][] {
+  const out: number[][] = [];
+  for (let v = 0; v < nodeCount(adjacency); v++) out.push([...neighbours(adjacency, v)]);
+  return out;
+}
+
+/** The reverse adjacency; each node's sources come out ascending (a counting sort). */
+export function reverseAdjacency(adjacency: Adjacency): Adjacency {
+  const n = nodeCount(adjacency);
+  const { offsets: fwd, targets } = adjacency;
+  const offsets = new Int32Array(n + 1);
+  for (const t of targets) offsets[t + 1] = (offsets[t + 1] ?? 0) + 1;
+  for (let v = 0; v < n; v++) offsets[v + 1] = (offsets[v + 1] ?? 0) + (offsets[v] ?? 0);
+  const cursor = offsets.slice(0, n);
+  const sources = new Int32Array(targets.length);
+  for (let v = 0; v < n; v++) {
+    for (let k = fwd[v] ?? 0; k < (fwd[v + 1] ?? 0); k++) {
+      const t = targets[k] ?? 0;
+      const at = cursor[t] ?? 0;
+      sources[at] = v;
+      cursor[t] = at + 1;
+    }
+  }
+  return { offsets, targets: sources };
+}
