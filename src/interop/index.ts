@@ -21,3 +21,5 @@ export {
 export type { DetectedImport } from "./registry.js";
 export { detectFormat, FORMATS, importDocument } from "./registry.js";
 export * from "./langgraph/index.js";
+export * from "./agent2model/index.js";
+export * from "./langgraph-graph/index.js";

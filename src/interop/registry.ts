@@ -4,11 +4,17 @@
  * which formats are asked is visible in one place.
  */
 import { isRecord, own } from "./json.js";
+import { agent2Model } from "./agent2model/index.js";
 import { langGraphSubset } from "./langgraph/index.js";
+import { langGraphGraph } from "./langgraph-graph/index.js";
 import type { Format, ImportResult } from "./types.js";
 
 /** Every format, in the order `detectFormat` asks them; the first that claims a document wins. */
-export const FORMATS: readonly Format[] = Object.freeze([langGraphSubset]);
+export const FORMATS: readonly Format[] = Object.freeze([
+  langGraphSubset,
+  langGraphGraph,
+  agent2Model,
+]);
 
 /** A document that is already agentflow's own needs no importer, whatever else it looks like. */
 function isAgentWorkflowDocument(doc: unknown): boolean {

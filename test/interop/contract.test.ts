@@ -15,6 +15,18 @@ import { readFixture } from "./helpers.js";
 /** Format id → fixture paths under `test/fixtures/`. A new format must list at least one. */
 const FIXTURES_BY_FORMAT: Readonly<Record<string, readonly string[]>> = {
   "langgraph-subset": ["agentflow/langgraph-subset-import-fixture.json"],
+  "langgraph-graph": [
+    "langgraph-graph/py-to_json-conditional-entrypoint.json",
+    "langgraph-graph/py-to_json-human-agent-loop.json",
+    "langgraph-graph/py-to_json-prebuilt-react-agent-toolnode.json",
+    "langgraph-graph/js-getGraphAsync-toJSON-interrupt-before.generated.json",
+    "langgraph-graph/platform-get_graph-sdk-docstring-example.json",
+  ],
+  agent2model: [
+    "agent2model/travel_booking.flowchart.yaml",
+    "agent2model/zoom_support.flowchart.yaml",
+    "agent2model/insurance_claims.flowchart.yaml",
+  ],
 };
 
 function fixturesOf(format: Format): readonly string[] {

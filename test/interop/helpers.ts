@@ -1,12 +1,19 @@
 /** Shared test helpers for the interop tests: fixtures and writable views of subset documents. */
 import { readFileSync } from "node:fs";
 import type { InteropWarning } from "../../src/interop/index.js";
+import { parseWorkflowText } from "../../src/model/index.js";
 
 const FIXTURES = new URL("../fixtures/", import.meta.url);
 
-/** Reads and decodes a JSON fixture, by path under `test/fixtures/`. */
+/**
+ * Reads and decodes a JSON or YAML fixture, by path under `test/fixtures/`, with the same reader
+ * the CLI uses before it asks the importers.
+ */
 export function readFixture(path: string): unknown {
-  return JSON.parse(readFileSync(new URL(path, FIXTURES), "utf8"));
+  const text = readFileSync(new URL(path, FIXTURES), "utf8");
+  const read = parseWorkflowText(text, { format: /\.ya?ml$/.test(path) ? "yaml" : "json" });
+  if (read.value === undefined) throw new Error(`${path} does not decode`);
+  return read.value;
 }
 
 /** A loose object, for mutations in tests. */

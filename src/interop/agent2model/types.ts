@@ -1,0 +1,70 @@
+/**
+ * The agent2model Flowchart IR (seed `agent2model-flowchart-ir.txt`) as read by the importer, and
+ * its import error. What maps is listed field by field in `docs/interop/agent2model.md`.
+ */
+import { ImportError } from "../types.js";
+
+/** The {@link Format.id} of the agent2model flowchart format. */
+export const AGENT2MODEL_ID = "agent2model";
+
+/** Who takes a non-terminal node's turn. */
+export type Agent2ModelRole = "agent" | "user" | "decision";
+
+/** How a conversation ends at a terminal node. */
+export type Agent2ModelOutcome = "success" | "abandonment" | "escalation";
+
+/** One outgoing edge, whichever of the three `next` spellings it was written in. */
+export interface Agent2ModelEdge {
+  readonly to: string;
+  readonly when?: string;
+  /** JSON Pointer of the edge in the source (`/nodes/<id>/next`, `.../next/<i>`). */
+  readonly path: string;
+}
+
+/** A non-terminal node: a role, an optional prompt and its edges. */
+export interface Agent2ModelTurn {
+  readonly kind: "turn";
+  readonly id: string;
+  readonly role: Agent2ModelRole;
+  readonly prompt?: string;
+  readonly next: readonly Agent2ModelEdge[];
+}
+
+/** A terminal node: only its outcome. */
+export interface Agent2ModelTerminal {
+  readonly kind: "terminal";
+  readonly id: string;
+  readonly outcome: Agent2ModelOutcome;
+}
+
+/** Either kind of node. */
+export type Agent2ModelNode = Agent2ModelTurn | Agent2ModelTerminal;
+
+/** A flowchart after structural reading, nodes in source order. */
+export interface Agent2ModelFlowchart {
+  readonly name: string;
+  readonly description?: string;
+  readonly start: string;
+  readonly nodes: readonly Agent2ModelNode[];
+  readonly scenarioVariables?: unknown;
+}
+
+/** Constructor options of {@link Agent2ModelImportError}: those of {@link ImportError} minus `format`. */
+export interface Agent2ModelImportErrorOptions {
+  readonly path: string;
+  readonly reason: string;
+  readonly elementId?: string;
+  readonly cause?: unknown;
+}
+
+/**
+ * Every refusal of the agent2model importer, so that callers who only know the generic contract
+ * can still catch it as an {@link ImportError}.
+ */
+export class Agent2ModelImportError extends ImportError {
+  /** Builds the error with the agent2model format id. */
+  constructor(options: Agent2ModelImportErrorOptions) {
+    super({ ...options, format: AGENT2MODEL_ID });
+    this.name = "Agent2ModelImportError";
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Import of LangGraph's native drawable graph. The graph says which steps exist and how they are
+ * wired, not what they do: node types, tool and prompt refs, identity and schemas are guessed by
+ * documented rules and every guess is declared; routers become text decisions over their branch
+ * labels, never simulable; `autonomyLevel` is the level the graph justifies.
+ */
+import { parseWorkflow, pointer } from "../../model/index.js";
+import { minCoherentLevel } from "../../autonomy/index.js";
+import { describeValue, isRecord, own } from "../json.js";
+import type { ImportResult, InteropWarning } from "../types.js";
+import { ImportError } from "../types.js";
+import type { SourceEdge, SourceNode } from "./graph-read.js";
+import { dropped, fail, readEdges, readNodes } from "./graph-read.js";
+import { allocateId, baseId } from "./ids.js";
+import { LangGraphGraphImportError } from "./graph-types.js";
+import { buildWorkflow } from "./graph-build.js";
+
+function importUnchecked(doc: unknown): ImportResult {
+  if (!isRecord(doc))
+    throw fail("", `a LangGraph graph must be an object, found ${describeValue(doc)}`);
+  const warnings: InteropWarning[] = [];
+  for (const key of Object.keys(doc)) {
+    if (key === "nodes" || key === "edges") continue;
+    warnings.push(
+      dropped(pointer(key), `top-level key '${key}' is not part of the drawable graph`, { key }),
+    );
+  }
+  const rawNodes = own(doc, "nodes");
+  if (!Array.isArray(rawNodes))
+    throw fail("/nodes", `'nodes' must be an array, found ${describeValue(rawNodes)}`);
+  const rawEdges = own(doc, "edges");
+  if (!Array.isArray(rawEdges))
+    throw fail("/edges", `'edges' must be an array, found ${describeValue(rawEdges)}`);
+  const nodes = readNodes(rawNodes, warnings);
+  const edges: SourceEdge[] = readEdges(rawEdges, nodes, warnings);
+  const steps: SourceNode[] = [...nodes.values()].filter((n) => n.sentinel === undefined);
+  const used = new Set<string>();
+  const ids = new Map<SourceNode, string>();
+  for (const node of steps) ids.set(node, allocateId(baseId(node.rawId), used));
+  const draft = buildWorkflow({ steps, edges, ids, used, warnings });
+  const parsed = parseWorkflow(draft);
+  const error = parsed.diagnostics.find((d) => d.severity === "error");
+  if (error !== undefined || parsed.workflow === undefined) {
+    throw fail("", `the mapped workflow does not parse: ${error?.message ?? "no workflow"}`);
+  }
+  return {
+    workflow: { ...parsed.workflow, autonomyLevel: minCoherentLevel(parsed.workflow) },
+    warnings,
+  };
+}
+
+/**
+ * Imports a LangGraph drawable graph (`to_json()` / `toJSON()` / the Platform's graph endpoint).
+ * Throws only {@link LangGraphGraphImportError} (an {@link ImportError}), naming the path and,
+ * for a node, its id.
+ */
+export function importLangGraphGraph(doc: unknown): ImportResult {
+  try {
+    return importUnchecked(doc);
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new LangGraphGraphImportError({
+      path: "",
+      reason: `unexpected failure: ${detail}`,
+      cause: error,
+    });
+  }
+}

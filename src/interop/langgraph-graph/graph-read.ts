@@ -1,0 +1,243 @@
+/**
+ * Reading and checking the nodes and edges of a drawable graph, before anything is built: every
+ * malformed element fails here with its JSON Pointer, and every key that is not read is declared.
+ */
+import { pointer } from "../../model/index.js";
+import { describeValue, isRecord, own } from "../json.js";
+import type { InteropWarning } from "../types.js";
+import { FIELD_DROPPED } from "../types.js";
+import { LangGraphGraphImportError } from "./graph-types.js";
+
+/** A node of the source, checked: `sentinel` for `__start__` / `__end__`. */
+export interface SourceNode {
+  readonly index: number;
+  readonly rawId: string | number;
+  /** The display name: `data.name` when it is a string, else the id as text. */
+  readonly name: string;
+  readonly sentinel?: "start" | "end";
+  readonly data: unknown;
+}
+
+/** An edge of the source, checked, with its endpoints resolved. */
+export interface SourceEdge {
+  readonly index: number;
+  readonly from: SourceNode;
+  readonly to: SourceNode;
+  readonly label?: string;
+  readonly conditional: boolean;
+}
+
+const NODE_KEYS = new Set(["id", "type", "data", "metadata"]);
+const EDGE_KEYS = new Set(["source", "target", "data", "conditional"]);
+const RUNNABLE_DATA_KEYS = new Set(["id", "name"]);
+/** Keys of a sentinel's `data` that carry no content: a bare `$schema`, or its own class path. */
+const EMPTY_SENTINEL_DATA_KEYS = new Set(["$schema", "id", "name"]);
+const NATIVE_TYPES = new Set(["runnable", "unknown"]);
+
+/** An {@link LangGraphGraphImportError} at `path`. */
+export function fail(path: string, reason: string, elementId?: string): LangGraphGraphImportError {
+  return new LangGraphGraphImportError(
+    elementId === undefined ? { path, reason } : { path, reason, elementId },
+  );
+}
+
+/** A FIELD_DROPPED warning. */
+export function dropped(
+  path: string,
+  message: string,
+  data: Record<string, unknown>,
+): InteropWarning {
+  return { code: FIELD_DROPPED, message, path, data };
+}
+
+function dropKeys(
+  item: Readonly<Record<string, unknown>>,
+  known: ReadonlySet<string>,
+  at: readonly (string | number)[],
+  what: string,
+  warnings: InteropWarning[],
+): void {
+  for (const key of Object.keys(item)) {
+    if (known.has(key)) continue;
+    warnings.push(dropped(pointer(...at, key), `${what}: key '${key}' is not read`, { key }));
+  }
+}
+
+function readMetadata(
+  raw: Readonly<Record<string, unknown>>,
+  i: number,
+  id: string,
+  warnings: InteropWarning[],
+): void {
+  const metadata = own(raw, "metadata");
+  if (metadata === undefined) return;
+  if (!isRecord(metadata)) {
+    warnings.push(
+      dropped(pointer("nodes", i, "metadata"), `node '${id}': metadata is not read`, {
+        nodeId: id,
+        key: "metadata",
+      }),
+    );
+    return;
+  }
+  for (const [key, value] of Object.entries(metadata)) {
+    const path = pointer("nodes", i, "metadata", key);
+    if (key === "__interrupt") {
+      warnings.push(
+        dropped(
+          path,
+          `node '${id}': the human pause (interrupt ${describeValue(value)}) is not modelled: agentflow has no pause step, and it is not a gate (no tool contract is authorised by it)`,
+          { nodeId: id, key, interrupt: value },
+        ),
+      );
+    } else {
+      warnings.push(
+        dropped(path, `node '${id}': metadata '${key}' is not read`, { nodeId: id, key }),
+      );
+    }
+  }
+}
+
+function readSentinelData(data: unknown, i: number, id: string, warnings: InteropWarning[]): void {
+  if (data === undefined || data === id) return;
+  if (isRecord(data) && Object.keys(data).every((k) => EMPTY_SENTINEL_DATA_KEYS.has(k))) return;
+  warnings.push(
+    dropped(
+      pointer("nodes", i, "data"),
+      `sentinel '${id}': its state schema is not read; the workflow schemas are synthesised`,
+      { nodeId: id, key: "data" },
+    ),
+  );
+}
+
+function readRunnableData(data: unknown, i: number, id: string, warnings: InteropWarning[]): void {
+  if (data === undefined) return;
+  if (!isRecord(data)) {
+    warnings.push(
+      dropped(
+        pointer("nodes", i, "data"),
+        `node '${id}': data ${describeValue(data)} is not read`,
+        { nodeId: id, key: "data" },
+      ),
+    );
+    return;
+  }
+  dropKeys(data, RUNNABLE_DATA_KEYS, ["nodes", i, "data"], `node '${id}'`, warnings);
+}
+
+function readNode(raw: unknown, i: number, warnings: InteropWarning[]): SourceNode {
+  if (!isRecord(raw))
+    throw fail(pointer("nodes", i), `a node must be an object, found ${describeValue(raw)}`);
+  const rawId = own(raw, "id");
+  if (typeof rawId !== "string" && (typeof rawId !== "number" || !Number.isFinite(rawId))) {
+    throw fail(
+      pointer("nodes", i, "id"),
+      `a node needs a string or numeric id, found ${describeValue(rawId)}`,
+    );
+  }
+  const id = String(rawId);
+  if (/:__(start|end)__$/.test(id)) {
+    throw fail(
+      pointer("nodes", i, "id"),
+      `the subgraph sentinel '${id}' has no agentflow form; draw the graph with xray so that subgraphs are inlined`,
+      id,
+    );
+  }
+  const data = own(raw, "data");
+  const dataName = isRecord(data) ? own(data, "name") : undefined;
+  const name = typeof dataName === "string" && dataName !== "" ? dataName : id;
+  dropKeys(raw, NODE_KEYS, ["nodes", i], `node '${id}'`, warnings);
+  readMetadata(raw, i, id, warnings);
+  if (rawId === "__start__" || rawId === "__end__") {
+    readSentinelData(data, i, id, warnings);
+    return { index: i, rawId, name, sentinel: rawId === "__start__" ? "start" : "end", data };
+  }
+  const type = own(raw, "type");
+  if (type !== undefined && (typeof type !== "string" || !NATIVE_TYPES.has(type))) {
+    throw fail(
+      pointer("nodes", i, "type"),
+      `node '${id}' has type ${describeValue(type)}; only runnable and unknown nodes are steps (schema nodes are the __start__ / __end__ sentinels)`,
+      id,
+    );
+  }
+  readRunnableData(data, i, id, warnings);
+  return { index: i, rawId, name, data };
+}
+
+/** Reads every node; duplicate ids fail at the second one. */
+export function readNodes(
+  raw: readonly unknown[],
+  warnings: InteropWarning[],
+): Map<string | number, SourceNode> {
+  const nodes = new Map<string | number, SourceNode>();
+  raw.forEach((item, i) => {
+    const node = readNode(item, i, warnings);
+    if (nodes.has(node.rawId)) {
+      throw fail(
+        pointer("nodes", i, "id"),
+        `duplicate node id ${describeValue(node.rawId)}`,
+        String(node.rawId),
+      );
+    }
+    nodes.set(node.rawId, node);
+  });
+  return nodes;
+}
+
+function endpoint(
+  raw: Readonly<Record<string, unknown>>,
+  key: string,
+  i: number,
+  nodes: ReadonlyMap<string | number, SourceNode>,
+): SourceNode {
+  const value = own(raw, key);
+  const node =
+    typeof value === "string" || typeof value === "number" ? nodes.get(value) : undefined;
+  if (node === undefined) {
+    throw fail(
+      pointer("edges", i, key),
+      `an edge ${key} must be the id of a node, found ${describeValue(value)}`,
+    );
+  }
+  return node;
+}
+
+/** Reads every edge: endpoints must be node ids; nothing leaves `__end__` or enters `__start__`. */
+export function readEdges(
+  raw: readonly unknown[],
+  nodes: ReadonlyMap<string | number, SourceNode>,
+  warnings: InteropWarning[],
+): SourceEdge[] {
+  return raw.map((item, i) => {
+    if (!isRecord(item))
+      throw fail(pointer("edges", i), `an edge must be an object, found ${describeValue(item)}`);
+    const from = endpoint(item, "source", i, nodes);
+    const to = endpoint(item, "target", i, nodes);
+    if (from.sentinel === "end")
+      throw fail(pointer("edges", i, "source"), "no edge may leave __end__");
+    if (to.sentinel === "start")
+      throw fail(pointer("edges", i, "target"), "no edge may enter __start__");
+    const label = own(item, "data");
+    if (label !== undefined && label !== null && typeof label !== "string") {
+      throw fail(
+        pointer("edges", i, "data"),
+        `an edge's data must be a branch label (a string), found ${describeValue(label)}`,
+      );
+    }
+    const conditional = own(item, "conditional") ?? false;
+    if (typeof conditional !== "boolean") {
+      throw fail(
+        pointer("edges", i, "conditional"),
+        `'conditional' must be a boolean, found ${describeValue(conditional)}`,
+      );
+    }
+    dropKeys(
+      item,
+      EDGE_KEYS,
+      ["edges", i],
+      `edge ${String(i)} ('${from.name}' -> '${to.name}')`,
+      warnings,
+    );
+    return { index: i, from, to, conditional, ...(typeof label === "string" ? { label } : {}) };
+  });
+}

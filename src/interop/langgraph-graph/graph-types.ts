@@ -1,0 +1,58 @@
+/**
+ * LangGraph's native drawable graph (`get_graph().to_json()`, LangGraph.js
+ * `getGraphAsync().toJSON()`, the Platform's `/assistants/{id}/graph`) as types, and the import
+ * error of the formats in this folder. The mapping is listed in `docs/interop/langgraph-graph.md`.
+ */
+import { ImportError } from "../types.js";
+
+/** The {@link Format.id} of the native drawable graph. */
+export const LANGGRAPH_GRAPH_ID = "langgraph-graph";
+/** The {@link Format.id} of the `langgraph-gen` spec. */
+export const LANGGRAPH_GEN_ID = "langgraph-gen";
+
+/** A node of the drawable graph; ids are numbers when LangGraph replaced anonymous UUIDs. */
+export interface LangGraphGraphNode {
+  readonly id: string | number;
+  readonly type?: "runnable" | "schema" | "unknown";
+  /** Runnables: `{ id: class path, name }`; sentinels: a JSON Schema, a string, or nothing. */
+  readonly data?: unknown;
+  /** `__interrupt: "before" | "after"` when the graph was compiled with interrupts. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** An edge of the drawable graph: `data` is the branch label of a conditional edge. */
+export interface LangGraphGraphEdge {
+  readonly source: string | number;
+  readonly target: string | number;
+  readonly data?: string;
+  readonly conditional?: boolean;
+}
+
+/** A whole drawable graph document. */
+export interface LangGraphGraphDocument {
+  readonly nodes: readonly LangGraphGraphNode[];
+  readonly edges: readonly LangGraphGraphEdge[];
+}
+
+/** Constructor options of {@link LangGraphGraphImportError}: those of {@link ImportError} minus `format`. */
+export interface LangGraphGraphImportErrorOptions {
+  readonly path: string;
+  readonly reason: string;
+  readonly elementId?: string;
+  readonly cause?: unknown;
+  /** Defaults to {@link LANGGRAPH_GRAPH_ID}; the `langgraph-gen` importer passes its own id. */
+  readonly format?: typeof LANGGRAPH_GRAPH_ID | typeof LANGGRAPH_GEN_ID;
+}
+
+/**
+ * Every refusal of the native-graph and `langgraph-gen` importers: a subclass so that callers who
+ * only know the generic contract still catch it as an {@link ImportError}.
+ */
+export class LangGraphGraphImportError extends ImportError {
+  /** Builds the error; `format` tells which of the two importers refused the document. */
+  constructor(options: LangGraphGraphImportErrorOptions) {
+    const { format = LANGGRAPH_GRAPH_ID, ...rest } = options;
+    super({ ...rest, format });
+    this.name = "LangGraphGraphImportError";
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * LangGraph's native drawable graph (`get_graph().to_json()`, `getGraphAsync().toJSON()`, the
+ * Platform's graph endpoint), import only. The documented subset lives in `../langgraph/`.
+ *
+ * @packageDocumentation
+ */
+export { detectLangGraphGraph, langGraphGraph } from "./graph.js";
+export { importLangGraphGraph } from "./graph-import.js";
+export type {
+  LangGraphGraphDocument,
+  LangGraphGraphEdge,
+  LangGraphGraphImportErrorOptions,
+  LangGraphGraphNode,
+} from "./graph-types.js";
+export { LANGGRAPH_GEN_ID, LANGGRAPH_GRAPH_ID, LangGraphGraphImportError } from "./graph-types.js";

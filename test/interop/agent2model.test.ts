@@ -1,0 +1,276 @@
+/** agent2model flowchart import: exact fields per fixture, declared warnings, errors, invariants. */
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import {
+  agent2Model,
+  checkAgent2ModelInvariants,
+  detectAgent2Model,
+  importAgent2Model,
+} from "../../src/interop/agent2model/index.js";
+import { ImportError } from "../../src/interop/index.js";
+import { parseWorkflow } from "../../src/model/index.js";
+import { codes, readFixture } from "./helpers.js";
+
+function chart(name: string): Record<string, unknown> {
+  const url = new URL(`../fixtures/agent2model/${name}.flowchart.yaml`, import.meta.url);
+  return parse(readFileSync(url, "utf8")) as Record<string, unknown>;
+}
+
+/** A small valid flowchart, edited per case. */
+function tiny(): Record<string, unknown> {
+  return {
+    name: "t",
+    start: "a",
+    nodes: {
+      a: { role: "agent", prompt: "hi", next: "u" },
+      u: { role: "user", prompt: "reply", next: ["d"] },
+      d: {
+        role: "decision",
+        next: [
+          { to: "a", when: "again" },
+          { to: "ok", when: "done" },
+        ],
+      },
+      ok: { terminal: "success" },
+    },
+  };
+}
+
+describe.each([
+  ["travel_booking", 11, 13, 3],
+  ["zoom_support", 12, 16, 3],
+  ["insurance_claims", 51, 66, 3],
+])("fixture %s", (name, nodes, edges, level) => {
+  const doc = chart(name);
+  const { workflow, warnings } = importAgent2Model(doc);
+  it("imports to a parsing workflow at its justified level", () => {
+    expect(parseWorkflow(workflow).diagnostics).toEqual([]);
+    expect([workflow.nodes.length, workflow.edges.length, workflow.autonomyLevel]).toEqual([
+      nodes,
+      edges,
+      level,
+    ]);
+    expect(workflow.nodes[0]?.id).toBe(doc.start);
+  });
+  it("is detected, satisfies the invariants, keeps scenario_variables", () => {
+    expect(detectAgent2Model(doc)).toBe(true);
+    expect(checkAgent2ModelInvariants(doc)).toEqual([]);
+    const meta = workflow.metadata?.agent2model as Record<string, unknown>;
+    expect(meta.scenario_variables).toEqual(doc.scenario_variables);
+  });
+  it("declares a HEURISTIC per agent, user, routing decision and terminal", () => {
+    expect(warnings.every((w) => w.code === "HEURISTIC")).toBe(true);
+  });
+});
+
+it("maps travel_booking node by node", () => {
+  const { workflow, warnings } = importAgent2Model(chart("travel_booking"));
+  const byId = new Map(workflow.nodes.map((n) => [n.id, n]));
+  expect(byId.get("greet")).toEqual({
+    id: "greet",
+    type: "llm",
+    name: "greet",
+    config: { model: "agent2model:travel_booking", promptRef: "prm:travel_booking.greet@1.0.0" },
+  });
+  expect(byId.get("handle_response")?.config).toEqual({
+    conditionLanguage: "text",
+    condition: "the user has taken their turn",
+    onTrue: { next: "evaluate_response" },
+    onFalse: { next: "evaluate_response" },
+  });
+  expect(byId.get("abandon_check")?.config).toEqual({
+    conditionLanguage: "text",
+    cases: [
+      { condition: "the customer wants to keep going with changes", next: "gather_preferences" },
+      { condition: "the customer is frustrated and wants a human", next: "escalate_to_human" },
+    ],
+    otherwise: { next: "end" },
+  });
+  expect(byId.get("confirm")?.type).toBe("llm");
+  expect(workflow.edges.filter((e) => e.from === "confirm")).toEqual([]);
+  const meta = workflow.metadata?.agent2model as Record<string, unknown>;
+  expect(meta.exits).toEqual([
+    { from: "abandon_check", route: "otherwise", terminal: "abandoned", outcome: "abandonment" },
+    { from: "confirm", terminal: "booking_confirmed", outcome: "success" },
+    { from: "escalate_to_human", terminal: "escalated", outcome: "escalation" },
+  ]);
+  expect(codes(warnings)).toEqual([
+    ["HEURISTIC", ""],
+    ...["greet", "gather_preferences"].map((n) => ["HEURISTIC", `/nodes/${n}/prompt`]),
+    ["HEURISTIC", "/nodes/assess_readiness/next"],
+    ["HEURISTIC", "/nodes/present_options/prompt"],
+    ["HEURISTIC", "/nodes/handle_response/role"],
+    ["HEURISTIC", "/nodes/evaluate_response/next"],
+    ["HEURISTIC", "/nodes/refine_options/prompt"],
+    ["HEURISTIC", "/nodes/abandon_check/next"],
+    ...["book", "confirm", "escalate_to_human"].map((n) => ["HEURISTIC", `/nodes/${n}/prompt`]),
+    ...["booking_confirmed", "abandoned", "escalated"].map((n) => [
+      "HEURISTIC",
+      `/nodes/${n}/terminal`,
+    ]),
+  ]);
+});
+
+it("reads the three next spellings alike", () => {
+  const spellings = ["u", ["u"], [{ to: "u" }]];
+  const results = spellings.map((next) => {
+    const doc = tiny();
+    (doc.nodes as Record<string, Record<string, unknown>>).a = {
+      role: "agent",
+      prompt: "hi",
+      next,
+    };
+    return importAgent2Model(doc).workflow;
+  });
+  expect(results[1]).toEqual(results[0]);
+  expect(results[2]).toEqual(results[0]);
+});
+
+/** Sets the value at `tokens` in a decoded document, creating nothing; returns the document. */
+function set(doc: unknown, tokens: readonly (string | number)[], value: unknown): unknown {
+  let current = doc as Record<string | number, unknown>;
+  for (const token of tokens.slice(0, -1))
+    current = current[token] as Record<string | number, unknown>;
+  const last = tokens[tokens.length - 1];
+  if (last !== undefined) current[last] = value;
+  return doc;
+}
+
+it.each([
+  ["extra top-level key", [["owner", "x"]], [["FIELD_DROPPED", "/owner"]]],
+  ["extra node key", [[["nodes", "a", "notes"], "x"]], [["FIELD_DROPPED", "/nodes/a/notes"]]],
+  [
+    "extra edge key",
+    [[["nodes", "d", "next", 0, "weight"], 1]],
+    [["FIELD_DROPPED", "/nodes/d/next/0/weight"]],
+  ],
+  ["decision prompt", [[["nodes", "d", "prompt"], "x"]], [["FIELD_DROPPED", "/nodes/d/prompt"]]],
+  [
+    "invalid node id",
+    [
+      [["nodes", "1st"], { role: "agent", prompt: "p", next: "ok" }],
+      [["nodes", "d", "next", 1, "to"], "1st"],
+    ],
+    [["VALUE_NORMALIZED", "/nodes/1st"]],
+  ],
+] as const)("declares %s", (_label, edits, expected) => {
+  const doc = tiny();
+  for (const [at, value] of edits) set(doc, typeof at === "string" ? [at] : at, value);
+  const { workflow, warnings } = importAgent2Model(doc);
+  expect(codes(warnings).filter((w) => w[0] !== "HEURISTIC")).toEqual(expected);
+  expect(parseWorkflow(workflow).diagnostics).toEqual([]);
+});
+
+it("renames invalid ids deterministically", () => {
+  const doc = tiny();
+  set(doc, ["nodes", "1st"], { role: "agent", prompt: "p", next: "ok" });
+  set(doc, ["nodes", "d", "next", 1, "to"], "1st");
+  set(doc, ["name"], "my flow");
+  const { workflow } = importAgent2Model(doc);
+  expect(workflow.id).toBe("my-flow");
+  expect(workflow.nodes.map((n) => n.id)).toEqual(["a", "u", "d", "n1st"]);
+});
+
+it.each([
+  ["not a mapping", () => 3, ""],
+  ["no name", (d: Record<string, unknown>) => set(d, ["name"], ""), "/name"],
+  ["nodes a list", (d: Record<string, unknown>) => set(d, ["nodes"], []), "/nodes"],
+  [
+    "unknown role",
+    (d: Record<string, unknown>) => set(d, ["nodes", "a", "role"], "tool"),
+    "/nodes/a/role",
+  ],
+  [
+    "unknown outcome",
+    (d: Record<string, unknown>) => set(d, ["nodes", "ok", "terminal"], "win"),
+    "/nodes/ok/terminal",
+  ],
+  [
+    "terminal with next",
+    (d: Record<string, unknown>) => set(d, ["nodes", "ok", "next"], "a"),
+    "/nodes/ok/next",
+  ],
+  ["start missing", (d: Record<string, unknown>) => set(d, ["start"], "zz"), "/start"],
+  ["start terminal", (d: Record<string, unknown>) => set(d, ["start"], "ok"), "/start"],
+  [
+    "dangling edge",
+    (d: Record<string, unknown>) => set(d, ["nodes", "a", "next"], "zz"),
+    "/nodes/a/next",
+  ],
+  ["bad next", (d: Record<string, unknown>) => set(d, ["nodes", "a", "next"], 7), "/nodes/a/next"],
+  [
+    "edge without to",
+    (d: Record<string, unknown>) => set(d, ["nodes", "d", "next", 0], { when: "x" }),
+    "/nodes/d/next/0/to",
+  ],
+  [
+    "agent when",
+    (d: Record<string, unknown>) => set(d, ["nodes", "a", "next"], [{ to: "u", when: "x" }]),
+    "/nodes/a/next/0/when",
+  ],
+  [
+    "agent ends and continues",
+    (d: Record<string, unknown>) => set(d, ["nodes", "a", "next"], ["ok", "u"]),
+    "/nodes/a/next/0",
+  ],
+  [
+    "agent no prompt",
+    (d: Record<string, unknown>) => set(d, ["nodes", "a", "prompt"], undefined),
+    "/nodes/a/prompt",
+  ],
+  [
+    "decision no edge",
+    (d: Record<string, unknown>) => set(d, ["nodes", "d", "next"], []),
+    "/nodes/d/next",
+  ],
+  [
+    "unlabelled middle edge",
+    (d: Record<string, unknown>) => set(d, ["nodes", "d", "next", 0], "a"),
+    "/nodes/d/next/0",
+  ],
+])("fails loudly: %s", (_label, edit, path) => {
+  const doc = tiny();
+  const input = edit(doc);
+  try {
+    importAgent2Model(input);
+    expect.unreachable();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).format).toBe("agent2model");
+    expect((error as ImportError).path).toBe(path);
+  }
+});
+
+it("detect is precise", () => {
+  expect(detectAgent2Model(tiny())).toBe(true);
+  expect(detectAgent2Model({ ...tiny(), kind: "AgentWorkflow" })).toBe(false);
+  expect(detectAgent2Model(readFixture("agentflow/langgraph-subset-import-fixture.json"))).toBe(
+    false,
+  );
+  expect(detectAgent2Model({ start: "a", nodes: { a: {} } })).toBe(false);
+  expect(Object.hasOwn(agent2Model, "export")).toBe(false);
+});
+
+it("__proto__ keys stay data", () => {
+  const doc = JSON.parse(
+    '{"name":"p","start":"a","nodes":{"a":{"role":"agent","prompt":"x","next":"__proto__"},"__proto__":{"terminal":"success"}}}',
+  ) as unknown;
+  const { workflow } = importAgent2Model(doc);
+  expect(({} as Record<string, unknown>).terminal).toBeUndefined();
+  expect(workflow.nodes.map((n) => n.id)).toEqual(["a"]);
+});
+
+it("import and detect throw only ImportError", () => {
+  fc.assert(
+    fc.property(fc.jsonValue(), (value) => {
+      detectAgent2Model(value);
+      try {
+        importAgent2Model(value);
+      } catch (error) {
+        if (!(error instanceof ImportError)) throw error;
+      }
+    }),
+  );
+});

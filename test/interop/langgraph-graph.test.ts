@@ -1,0 +1,300 @@
+/**
+ * LangGraph's native drawable graph: each real fixture imports to the exact nodes, edges, level
+ * and warnings; every guess is declared; malformed input fails with its path; detection is precise.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  detectLangGraphGraph,
+  importLangGraphGraph,
+} from "../../src/interop/langgraph-graph/index.js";
+import type { AgentEdge, AgentNode } from "../../src/model/index.js";
+import { parseWorkflow } from "../../src/model/index.js";
+import { codes, readFixture } from "./helpers.js";
+
+const DIR = "langgraph-graph/";
+
+/** fixture, autonomyLevel, nodes, edges, warnings as [code, path]. */
+const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = [
+  [
+    "py-to_json-conditional-entrypoint.json",
+    3,
+    [
+      {
+        id: "start.route",
+        type: "decision",
+        config: {
+          conditionLanguage: "text",
+          cases: [{ condition: "go-left", next: "left" }],
+          otherwise: { next: "right" },
+        },
+      },
+      { id: "left", type: "llm", config: { model: "unspecified", promptRef: "prm:left@0.0.0" } },
+      { id: "right", type: "llm", config: { model: "unspecified", promptRef: "prm:right@0.0.0" } },
+    ],
+    [
+      { from: "start.route", to: "left", edgeType: "data", when: "go-left" },
+      { from: "start.route", to: "right", edgeType: "data", when: "go-right" },
+    ],
+    [
+      ["HEURISTIC", ""],
+      ["HEURISTIC", "/nodes/1/type"],
+      ["HEURISTIC", "/nodes/1/data"],
+      ["HEURISTIC", "/nodes/2/type"],
+      ["HEURISTIC", "/nodes/2/data"],
+      ["HEURISTIC", "/nodes/0"],
+      ["HEURISTIC", "/edges/2/conditional"],
+    ],
+  ],
+  [
+    "py-to_json-human-agent-loop.json",
+    2,
+    [
+      { id: "human", type: "llm", config: { model: "unspecified", promptRef: "prm:human@0.0.0" } },
+      { id: "agent", type: "llm", config: { model: "unspecified", promptRef: "prm:agent@0.0.0" } },
+    ],
+    [
+      { from: "agent", to: "human", edgeType: "data" },
+      { from: "human", to: "agent", edgeType: "data" },
+    ],
+    [
+      ["HEURISTIC", ""],
+      ["HEURISTIC", "/nodes/1/type"],
+      ["HEURISTIC", "/nodes/1/data"],
+      ["HEURISTIC", "/nodes/2/type"],
+      ["HEURISTIC", "/nodes/2/data"],
+      ["HEURISTIC", "/edges/3/conditional"],
+      ["FIELD_DROPPED", "/edges/3"],
+    ],
+  ],
+  [
+    "py-to_json-prebuilt-react-agent-toolnode.json",
+    2,
+    [
+      { id: "agent", type: "llm", config: { model: "unspecified", promptRef: "prm:agent@0.0.0" } },
+      {
+        id: "agent.route",
+        type: "decision",
+        config: {
+          conditionLanguage: "text",
+          cases: [{ condition: "__end__", next: "end" }],
+          otherwise: { next: "tools" },
+        },
+      },
+      { id: "tools", type: "tool", config: { usesTool: "tool:tools@0.0.0" } },
+    ],
+    [
+      { from: "agent", to: "agent.route", edgeType: "data" },
+      { from: "agent.route", to: "tools", edgeType: "data", when: "tools" },
+      { from: "tools", to: "agent", edgeType: "data" },
+    ],
+    [
+      ["HEURISTIC", ""],
+      ["HEURISTIC", "/nodes/1/type"],
+      ["HEURISTIC", "/nodes/1/data"],
+      ["HEURISTIC", "/nodes/2/data"],
+      ["HEURISTIC", "/edges/1/data"],
+      ["HEURISTIC", "/edges/2/data"],
+      ["HEURISTIC", "/nodes/1"],
+    ],
+  ],
+  [
+    "js-getGraphAsync-toJSON-interrupt-before.generated.json",
+    2,
+    [
+      {
+        id: "write-draft",
+        type: "llm",
+        name: "write_draft",
+        config: { model: "unspecified", promptRef: "prm:write-draft@0.0.0" },
+      },
+      {
+        id: "write-draft.route",
+        type: "decision",
+        config: {
+          conditionLanguage: "text",
+          cases: [{ condition: "review", next: "human-review" }],
+          otherwise: { next: "search-tool" },
+        },
+      },
+      {
+        id: "search-tool",
+        type: "tool",
+        name: "search_tool",
+        config: { usesTool: "tool:search-tool@0.0.0" },
+      },
+      {
+        id: "human-review",
+        type: "llm",
+        name: "human_review",
+        config: { model: "unspecified", promptRef: "prm:human-review@0.0.0" },
+      },
+    ],
+    [
+      { from: "search-tool", to: "write-draft", edgeType: "data" },
+      { from: "write-draft", to: "write-draft.route", edgeType: "data" },
+      { from: "write-draft.route", to: "human-review", edgeType: "data", when: "review" },
+      { from: "write-draft.route", to: "search-tool", edgeType: "data", when: "search" },
+    ],
+    [
+      ["FIELD_DROPPED", "/nodes/3/metadata/__interrupt"],
+      ["HEURISTIC", ""],
+      ["VALUE_NORMALIZED", "/nodes/1/id"],
+      ["HEURISTIC", "/nodes/1/type"],
+      ["HEURISTIC", "/nodes/1/data"],
+      ["VALUE_NORMALIZED", "/nodes/2/id"],
+      ["HEURISTIC", "/nodes/2/id"],
+      ["HEURISTIC", "/nodes/2/data"],
+      ["VALUE_NORMALIZED", "/nodes/3/id"],
+      ["HEURISTIC", "/nodes/3/type"],
+      ["HEURISTIC", "/nodes/3/data"],
+      ["HEURISTIC", "/nodes/1"],
+    ],
+  ],
+  [
+    "platform-get_graph-sdk-docstring-example.json",
+    1,
+    [{ id: "agent", type: "llm", config: { model: "unspecified", promptRef: "prm:agent@0.0.0" } }],
+    [],
+    [
+      ["HEURISTIC", ""],
+      ["HEURISTIC", "/nodes/2/type"],
+      ["HEURISTIC", "/nodes/2/data"],
+    ],
+  ],
+];
+
+describe("importLangGraphGraph: the real fixtures", () => {
+  it.each(TABLE)("%s", (file, level, nodes, edges, warnings) => {
+    const doc = readFixture(DIR + file);
+    expect(detectLangGraphGraph(doc)).toBe(true);
+    const result = importLangGraphGraph(doc);
+    expect(result.workflow).toStrictEqual({
+      kind: "AgentWorkflow",
+      id: "langgraph-graph",
+      version: "0.0.0",
+      name: "LangGraph graph",
+      autonomyLevel: level,
+      inputSchema: { state: "any" },
+      outputSchema: { state: "any" },
+      nodes,
+      edges,
+    });
+    expect(codes(result.warnings)).toEqual(warnings);
+    const errors = parseWorkflow(result.workflow).diagnostics.filter((d) => d.severity === "error");
+    expect(errors).toEqual([]);
+  });
+
+  it("declares the interrupt, the classification and the synthesised refs with their data", () => {
+    const { warnings } = importLangGraphGraph(readFixture(`${DIR}${TABLE[3]?.[0] ?? ""}`));
+    expect(warnings.find((w) => w.path === "/nodes/3/metadata/__interrupt")?.data).toEqual({
+      nodeId: "human_review",
+      key: "__interrupt",
+      interrupt: "before",
+    });
+    expect(warnings.find((w) => w.path === "/nodes/2/id" && w.code === "HEURISTIC")?.data).toEqual({
+      nodeId: "search-tool",
+      assumed: "tool",
+    });
+    expect(warnings.find((w) => w.path === "/nodes/2/data")?.data).toEqual({
+      nodeId: "search-tool",
+      assumed: { usesTool: "tool:search-tool@0.0.0" },
+    });
+    expect(warnings.find((w) => w.path === "/nodes/1" && w.code === "HEURISTIC")?.data).toEqual({
+      nodeId: "write-draft.route",
+      from: "write_draft",
+      otherwise: "search",
+    });
+  });
+});
+
+interface G {
+  nodes: unknown[];
+  edges: unknown[];
+}
+const runnable = (id: unknown, cls = "RunnableCallable"): Record<string, unknown> => ({
+  id,
+  type: "runnable",
+  data: { id: ["langgraph", cls], name: String(id) },
+});
+const edge = (source: unknown, target: unknown, extra: Record<string, unknown> = {}) => ({
+  source,
+  target,
+  ...extra,
+});
+const graph = (nodes: unknown[], edges: unknown[]): G => ({
+  nodes: [{ id: "__start__" }, ...nodes, { id: "__end__" }],
+  edges,
+});
+
+describe("importLangGraphGraph: mapping rules", () => {
+  it("chat models are llm and ToolNodes tool without a classification guess", () => {
+    const doc = graph(
+      [runnable("model", "ChatOpenAI"), runnable("act", "ToolNode")],
+      [edge("__start__", "model"), edge("model", "act"), edge("act", "__end__")],
+    );
+    const { workflow, warnings } = importLangGraphGraph(doc);
+    expect(workflow.nodes.map((n) => [n.id, n.type])).toEqual([
+      ["model", "llm"],
+      ["act", "tool"],
+    ]);
+    expect(codes(warnings)).toEqual([
+      ["HEURISTIC", ""],
+      ["HEURISTIC", "/nodes/1/data"],
+      ["HEURISTIC", "/nodes/2/data"],
+    ]);
+  });
+
+  it("numeric ids, clashes, 'end' and subgraph ids map deterministically", () => {
+    const doc = graph(
+      [runnable(7), runnable("a_b"), runnable("a-b"), runnable("end"), runnable("sub:x_y")],
+      [
+        edge("__start__", 7),
+        edge(7, "a_b"),
+        edge("a_b", "a-b"),
+        edge("a-b", "end"),
+        edge("end", "sub:x_y"),
+      ],
+    );
+    const { workflow, warnings } = importLangGraphGraph(doc);
+    expect(workflow.nodes.map((n) => [n.id, n.name])).toEqual([
+      ["node-7", "7"],
+      ["a-b", "a_b"],
+      ["a-b-2", "a-b"],
+      ["end-2", "end"],
+      ["sub:x-y", "sub:x_y"],
+    ]);
+    expect(warnings.filter((w) => w.code === "VALUE_NORMALIZED").map((w) => w.data)).toEqual([
+      { from: 7, to: "node-7" },
+      { from: "a_b", to: "a-b" },
+      { from: "a-b", to: "a-b-2" },
+      { from: "end", to: "end-2" },
+      { from: "sub:x_y", to: "sub:x-y" },
+    ]);
+    expect(warnings.find((w) => w.path === "/nodes/5/id" && w.code === "HEURISTIC")?.data).toEqual({
+      nodeId: "sub:x-y",
+      subgraph: "sub",
+    });
+  });
+
+  it("parallel fan-out and unread keys are declared", () => {
+    const doc = {
+      ...graph(
+        [runnable("a"), runnable("b"), runnable("c")],
+        [
+          edge("__start__", "a", { weight: 1 }),
+          edge("a", "b"),
+          edge("a", "c"),
+          edge("b", "__end__"),
+        ],
+      ),
+      checkpointer: {},
+    };
+    const { warnings } = importLangGraphGraph(doc);
+    expect(codes(warnings)).toContainEqual(["FIELD_DROPPED", "/checkpointer"]);
+    expect(codes(warnings)).toContainEqual(["FIELD_DROPPED", "/edges/0/weight"]);
+    expect(warnings.find((w) => w.path === "/nodes/1")?.data).toEqual({
+      nodeId: "a",
+      successors: ["b", "c"],
+    });
+  });
+});
