@@ -23,3 +23,4 @@ export { detectFormat, FORMATS, importDocument } from "./registry.js";
 export * from "./langgraph/index.js";
 export * from "./agent2model/index.js";
 export * from "./langgraph-graph/index.js";
+export * from "./openagentflow/index.js";

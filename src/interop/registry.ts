@@ -7,6 +7,7 @@ import { isRecord, own } from "./json.js";
 import { agent2Model } from "./agent2model/index.js";
 import { langGraphSubset } from "./langgraph/index.js";
 import { langGraphGraph } from "./langgraph-graph/index.js";
+import { openAgentFlow } from "./openagentflow/index.js";
 import type { Format, ImportResult } from "./types.js";
 
 /** Every format, in the order `detectFormat` asks them; the first that claims a document wins. */
@@ -14,6 +15,7 @@ export const FORMATS: readonly Format[] = Object.freeze([
   langGraphSubset,
   langGraphGraph,
   agent2Model,
+  openAgentFlow,
 ]);
 
 /** A document that is already agentflow's own needs no importer, whatever else it looks like. */

@@ -22,6 +22,12 @@ const FIXTURES_BY_FORMAT: Readonly<Record<string, readonly string[]>> = {
     "langgraph-graph/js-getGraphAsync-toJSON-interrupt-before.generated.json",
     "langgraph-graph/platform-get_graph-sdk-docstring-example.json",
   ],
+  openagentflow: [
+    "openagentflow/hello_ir.json",
+    "openagentflow/summarize_ir.json",
+    "openagentflow/software_dev_ir.json",
+    "openagentflow/conditional_routing_ir.generated.json",
+  ],
   agent2model: [
     "agent2model/travel_booking.flowchart.yaml",
     "agent2model/zoom_support.flowchart.yaml",

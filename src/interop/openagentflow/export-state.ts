@@ -1,0 +1,53 @@
+/**
+ * The workflow's schemas back to `state.variables`: input fields first (a required one gets
+ * `@required`), then output fields not already declared. A field type with no descriptor is left
+ * out and declared.
+ */
+import type { AgentWorkflow, FieldType } from "../../model/index.js";
+import { pointer } from "../../model/index.js";
+import type { InteropWarning } from "../types.js";
+import { NOT_EXPORTABLE } from "../types.js";
+import type { OafVariable } from "./ir-types.js";
+import { descriptorOf } from "./type-descriptor.js";
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The variables of a workflow, in schema order, and the names declared. */
+export function exportVariables(wf: AgentWorkflow, warnings: InteropWarning[]): OafVariable[] {
+  const variables: OafVariable[] = [];
+  const seen = new Set<string>();
+  const add = (schema: "inputSchema" | "outputSchema", key: string, type: FieldType): void => {
+    const optional = key.endsWith("?");
+    const name = optional ? key.slice(0, -1) : key;
+    if (seen.has(name)) return;
+    const path = pointer(schema, key);
+    const descriptor = descriptorOf(type);
+    if (!NAME.test(name) || descriptor === undefined) {
+      warnings.push({
+        code: NOT_EXPORTABLE,
+        message: `field '${key}' left out: ${descriptor === undefined ? "its type has no OAF type descriptor" : "its name is not an OAF identifier"}`,
+        path,
+        data: { key },
+      });
+      return;
+    }
+    seen.add(name);
+    const required = schema === "inputSchema" && !optional;
+    if (schema === "outputSchema" && !optional) {
+      warnings.push({
+        code: NOT_EXPORTABLE,
+        message: `output field '${key}' is written as a plain variable: OAF state has no required outputs`,
+        path,
+        data: { key },
+      });
+    }
+    variables.push({
+      name,
+      type: descriptor,
+      options: required ? [{ name: "required", args: [] }] : [],
+    });
+  };
+  for (const [key, type] of Object.entries(wf.inputSchema)) add("inputSchema", key, type);
+  for (const [key, type] of Object.entries(wf.outputSchema)) add("outputSchema", key, type);
+  return variables;
+}

@@ -1,0 +1,282 @@
+/**
+ * Export to the OpenAgentFlow IR. llm nodes become agents, a decision right after an llm node
+ * becomes that agent's conditional edges and terminals, and everything with no IR form is left
+ * out and declared (`autonomyLevel` always). The document satisfies the seed's adapter checks
+ * (an entrypoint, a terminal, an agent) whenever the workflow has an llm node that ends a run.
+ */
+import type { AgentWorkflow, DecisionNode, LlmNode, Route } from "../../model/index.js";
+import { pointer } from "../../model/index.js";
+import { isRecord, own } from "../json.js";
+import type { ExportResult, InteropWarning } from "../types.js";
+import { NOT_EXPORTABLE } from "../types.js";
+import { feelToCondition } from "./condition.js";
+import { exportVariables } from "./export-state.js";
+import { workflowIdOf } from "./import.js";
+import type { OafAgent, OafDocument, OafEdge, OafExpr, OafTerminal } from "./ir-types.js";
+import { OAF_IR_VERSION } from "./ir-types.js";
+
+const MAPPED_TOP = new Set([
+  "kind",
+  "id",
+  "version",
+  "name",
+  "autonomyLevel",
+  "inputSchema",
+  "outputSchema",
+  "nodes",
+  "edges",
+  "budget",
+  "metadata",
+]);
+const MAPPED_LLM = new Set([
+  "model",
+  "promptRef",
+  "provider",
+  "temperature",
+  "outputSchema",
+  "structuredOutput",
+]);
+
+function omit(
+  warnings: InteropWarning[],
+  path: string,
+  message: string,
+  data: Record<string, unknown> = {},
+): void {
+  warnings.push({ code: NOT_EXPORTABLE, message, path, data });
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+function exportAgent(
+  node: LlmNode,
+  i: number,
+  kept: unknown,
+  declared: ReadonlySet<string>,
+  warnings: InteropWarning[],
+): OafAgent {
+  const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
+  for (const key of Object.keys(node)) {
+    if (key !== "id" && key !== "type" && key !== "config")
+      omit(warnings, at(key), `node '${node.id}': '${key}' has no OAF form`, {
+        nodeId: node.id,
+        key,
+      });
+  }
+  for (const key of Object.keys(node.config)) {
+    if (!MAPPED_LLM.has(key))
+      omit(warnings, at("config", key), `node '${node.id}': '${key}' has no OAF form`, {
+        nodeId: node.id,
+        key,
+      });
+  }
+  const meta = isRecord(kept) ? kept : {};
+  let instructions = own(meta, "instructions");
+  if (typeof instructions !== "string") {
+    instructions = node.config.promptRef;
+    omit(
+      warnings,
+      at("config", "promptRef"),
+      `node '${node.id}': the prompt text is not in the workflow; the promptRef is written as the instructions`,
+      { nodeId: node.id },
+    );
+  }
+  const outputs = Object.keys(node.config.outputSchema ?? {}).map((k) => k.replace(/\?$/, ""));
+  return {
+    id: node.id,
+    instructions: String(instructions),
+    model: node.config.model,
+    provider: node.config.provider ?? null,
+    temperature: node.config.temperature ?? null,
+    tools: strings(own(meta, "tools")),
+    inputs: strings(own(meta, "inputs")).filter((v) => declared.has(v)),
+    outputs: outputs.filter((v) => declared.has(v)),
+  };
+}
+
+interface Sink {
+  readonly edges: OafEdge[];
+  readonly terminals: OafTerminal[];
+  readonly bounds: { readonly path: string; readonly value: number }[];
+  readonly warnings: InteropWarning[];
+}
+
+function exportRoute(
+  source: string,
+  route: Route,
+  condition: OafExpr | null,
+  path: string,
+  agents: ReadonlySet<string>,
+  sink: Sink,
+): void {
+  if (route.maxRetries !== undefined)
+    sink.bounds.push({ path: `${path}/maxRetries`, value: route.maxRetries });
+  if (route.next === "end") sink.terminals.push({ source, condition });
+  else if (agents.has(route.next)) sink.edges.push({ source, target: route.next, condition });
+  else
+    omit(
+      sink.warnings,
+      path,
+      `route to '${route.next}' left out: the IR routes only to agents and end`,
+      { next: route.next },
+    );
+}
+
+function exportDecision(
+  node: DecisionNode,
+  i: number,
+  source: string,
+  agents: ReadonlySet<string>,
+  sink: Sink,
+): void {
+  const config = node.config;
+  const text = config.conditionLanguage === "text";
+  const cases =
+    "cases" in config
+      ? config.cases.map((c, j) => ({ c, path: pointer("nodes", i, "config", "cases", j) }))
+      : [
+          {
+            c: { ...config.onTrue, condition: config.condition },
+            path: pointer("nodes", i, "config", "onTrue"),
+          },
+        ];
+  const otherwise = "cases" in config ? config.otherwise : config.onFalse;
+  for (const { c, path } of cases) {
+    const tree = text ? undefined : feelToCondition(c.condition);
+    if (tree === undefined) {
+      omit(
+        sink.warnings,
+        path,
+        `route of '${node.id}' left out: condition '${c.condition}' has no IR expression form`,
+        { nodeId: node.id },
+      );
+      continue;
+    }
+    exportRoute(source, c, tree, path, agents, sink);
+  }
+  const otherPath = pointer("nodes", i, "config", "cases" in config ? "otherwise" : "onFalse");
+  exportRoute(source, otherwise, null, otherPath, agents, sink);
+}
+
+/**
+ * Exports a workflow to the OpenAgentFlow IR. Never throws. Warnings: `autonomyLevel`, the
+ * workflow-level omissions, variables, then nodes and edges in document order.
+ */
+export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument> {
+  const warnings: InteropWarning[] = [];
+  omit(
+    warnings,
+    "/autonomyLevel",
+    "autonomyLevel left out: the IR has none; an import recomputes it",
+    { autonomyLevel: wf.autonomyLevel },
+  );
+  if (wf.id !== workflowIdOf(wf.name))
+    omit(
+      warnings,
+      "/id",
+      `id '${wf.id}' left out: the IR names a workflow only; an import derives the id from the name`,
+      { id: wf.id },
+    );
+  for (const key of Object.keys(wf))
+    if (!MAPPED_TOP.has(key))
+      omit(warnings, pointer(key), `'${key}' left out: the IR has no such field`, { key });
+  const config: Record<string, unknown> = { version: wf.version };
+  for (const [key, value] of Object.entries(wf.budget ?? {})) {
+    if (key === "maxWallTimeMs" && typeof value === "number") config.timeout_seconds = value / 1000;
+    else
+      omit(
+        warnings,
+        pointer("budget", key),
+        `budget '${key}' left out: the IR has only timeout_seconds`,
+        { key },
+      );
+  }
+  const meta = wf.metadata ?? {};
+  for (const key of Object.keys(meta))
+    if (key !== "openagentflow")
+      omit(warnings, pointer("metadata", key), `metadata '${key}' left out`, { key });
+  const oafMeta = own(meta, "openagentflow");
+  const keptAgents = isRecord(oafMeta) ? own(oafMeta, "agents") : undefined;
+  const variables = exportVariables(wf, warnings);
+  const declared = new Set(variables.map((v) => v.name));
+  const agentIds = new Set(wf.nodes.filter((n) => n.type === "llm").map((n) => n.id));
+  const sink: Sink = { edges: [], terminals: [], bounds: [], warnings };
+  const agents: OafAgent[] = [];
+  const consumed = new Set<number>();
+  const flowsOut = new Set<string>();
+  wf.nodes.forEach((node, i) => {
+    if (node.type === "llm") {
+      agents.push(
+        exportAgent(
+          node,
+          i,
+          isRecord(keptAgents) ? own(keptAgents, node.id) : undefined,
+          declared,
+          warnings,
+        ),
+      );
+      return;
+    }
+    const into = wf.edges
+      .map((e, j) => ({ e, j }))
+      .filter(({ e }) => e.to === node.id && e.edgeType !== "delegate");
+    const [only] = into;
+    if (
+      node.type === "decision" &&
+      into.length === 1 &&
+      only !== undefined &&
+      agentIds.has(only.e.from)
+    ) {
+      consumed.add(only.j);
+      flowsOut.add(only.e.from);
+      exportDecision(node, i, only.e.from, agentIds, sink);
+      return;
+    }
+    omit(
+      warnings,
+      pointer("nodes", i),
+      `${node.type} node '${node.id}' left out: only llm nodes and decisions right after one llm node have an IR form`,
+      { nodeId: node.id },
+    );
+  });
+  wf.edges.forEach((edge, j) => {
+    if (consumed.has(j)) return;
+    if (edge.edgeType === "delegate" || !agentIds.has(edge.from) || !agentIds.has(edge.to)) {
+      omit(
+        warnings,
+        pointer("edges", j),
+        `edge '${edge.from}' -> '${edge.to}' left out: the IR has agent-to-agent edges only`,
+        { from: edge.from, to: edge.to },
+      );
+      return;
+    }
+    if (edge.when !== undefined)
+      omit(warnings, pointer("edges", j, "when"), `edge label '${edge.when}' left out`, {
+        when: edge.when,
+      });
+    flowsOut.add(edge.from);
+    sink.edges.push({ source: edge.from, target: edge.to, condition: null });
+  });
+  for (const agent of agents)
+    if (!flowsOut.has(agent.id)) sink.terminals.push({ source: agent.id, condition: null });
+  const bound = Math.max(0, ...sink.bounds.map((b) => b.value));
+  for (const b of sink.bounds)
+    if (b.value !== bound)
+      omit(
+        warnings,
+        b.path,
+        `maxRetries ${b.value} is written as the workflow's max_iterations ${bound}`,
+        { maxRetries: b.value },
+      );
+  if (bound > 0) config.max_iterations = bound;
+  const document: OafDocument = {
+    version: OAF_IR_VERSION,
+    workflow: { name: wf.name, config },
+    state: { variables },
+    agents,
+    graph: { edges: sink.edges, entrypoint: agents[0]?.id ?? "", terminals: sink.terminals },
+  };
+  return { document, warnings };
+}

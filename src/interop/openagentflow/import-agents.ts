@@ -1,0 +1,139 @@
+/**
+ * Agents to `llm` nodes. The prompt text, the variables an agent reads and its tool names have no
+ * field in an llm node; they are kept under `metadata.openagentflow.agents.<nodeId>` so that
+ * export can write them back, and tools are declared because no tool node is made for them.
+ */
+import type { FieldType } from "../../model/index.js";
+import { isValidId, pointer } from "../../model/index.js";
+import { describeValue, own } from "../json.js";
+import type { InteropWarning } from "../types.js";
+import { FIELD_DROPPED, VALUE_NORMALIZED } from "../types.js";
+import { oafError } from "./ir-types.js";
+import type { StateVariable } from "./import-state.js";
+import type { At, Obj } from "./read.js";
+import { dropUnknown, needItem, needString, needStrings } from "./read.js";
+
+const AGENT_KEYS = new Set([
+  "id",
+  "instructions",
+  "model",
+  "provider",
+  "temperature",
+  "tools",
+  "inputs",
+  "outputs",
+]);
+
+/** An agent, read: its llm node and what metadata keeps for export. */
+export interface ReadAgent {
+  readonly sourceId: string;
+  readonly node: Readonly<Record<string, unknown>>;
+  readonly kept: Readonly<Record<string, unknown>>;
+  readonly outputs: readonly string[];
+}
+
+/** A valid agentflow id for an OAF identifier: invalid characters become `-`, a letter leads. */
+export function nodeIdOf(sourceId: string): string {
+  if (isValidId(sourceId)) return sourceId;
+  const replaced = sourceId.replace(/[^A-Za-z0-9._:-]/g, "-");
+  return /^[A-Za-z]/.test(replaced) ? replaced : `a-${replaced}`;
+}
+
+function optional(raw: Obj, key: string, kind: "string" | "number", at: At, id: string): unknown {
+  const value = own(raw, key);
+  if (value === undefined || value === null || typeof value === kind) return value ?? undefined;
+  throw oafError(
+    pointer(...at, key),
+    `'${key}' must be a ${kind} or null, found ${describeValue(value)}`,
+    id,
+  );
+}
+
+function variablesIn(
+  raw: Obj,
+  key: string,
+  at: At,
+  id: string,
+  known: ReadonlyMap<string, StateVariable>,
+): readonly string[] {
+  const names = needStrings(raw, key, at, id);
+  names.forEach((name, j) => {
+    if (!known.has(name))
+      throw oafError(
+        pointer(...at, key, j),
+        `agent '${id}' lists '${name}', which is not a state variable`,
+        id,
+      );
+  });
+  return names;
+}
+
+/** Reads agent `i` into an llm node; every problem fails at its path, naming the agent. */
+export function readAgent(
+  item: unknown,
+  i: number,
+  variables: ReadonlyMap<string, StateVariable>,
+  warnings: InteropWarning[],
+): ReadAgent {
+  const at = ["agents", i];
+  const raw = needItem(item, at, `agent ${i}`);
+  const sourceId = needString(raw, "id", at);
+  dropUnknown(raw, AGENT_KEYS, at, `agent '${sourceId}'`, warnings);
+  const id = nodeIdOf(sourceId);
+  if (id !== sourceId) {
+    warnings.push({
+      code: VALUE_NORMALIZED,
+      message: `agent id '${sourceId}' is not a valid agentflow id; the node is '${id}'`,
+      path: pointer(...at, "id"),
+      data: { from: sourceId, to: id },
+    });
+  }
+  const instructions = own(raw, "instructions");
+  if (typeof instructions !== "string") {
+    throw oafError(
+      pointer(...at, "instructions"),
+      `'instructions' must be a string, found ${describeValue(instructions)}`,
+      sourceId,
+    );
+  }
+  const model = own(raw, "model");
+  if (typeof model !== "string" || model === "") {
+    throw oafError(
+      pointer(...at, "model"),
+      `agent '${sourceId}' has no model; an agentflow llm node needs one`,
+      sourceId,
+    );
+  }
+  const provider = optional(raw, "provider", "string", at, sourceId);
+  const temperature = optional(raw, "temperature", "number", at, sourceId);
+  const tools = needStrings(raw, "tools", at, sourceId);
+  const inputs = variablesIn(raw, "inputs", at, sourceId, variables);
+  const outputs = variablesIn(raw, "outputs", at, sourceId, variables);
+  if (tools.length > 0) {
+    warnings.push({
+      code: FIELD_DROPPED,
+      message: `agent '${sourceId}': tools ${tools.map((t) => `'${t}'`).join(", ")} are called inside the agent; a tool node would be a step of the flow, so none is made (names kept in metadata)`,
+      path: pointer(...at, "tools"),
+      data: { agentId: sourceId, tools: [...tools] },
+    });
+  }
+  const shape: [string, FieldType][] = outputs.map((name) => [
+    name,
+    variables.get(name)?.fieldType ?? "any",
+  ]);
+  const config = {
+    model,
+    promptRef: `prm:${id}@1.0.0`,
+    ...(outputs.length > 0
+      ? { structuredOutput: true, outputSchema: Object.fromEntries(shape) }
+      : {}),
+    ...(provider === undefined ? {} : { provider }),
+    ...(temperature === undefined ? {} : { temperature }),
+  };
+  const kept = {
+    instructions,
+    inputs: [...inputs],
+    ...(tools.length > 0 ? { tools: [...tools] } : {}),
+  };
+  return { sourceId, node: { id, type: "llm", config }, kept, outputs };
+}

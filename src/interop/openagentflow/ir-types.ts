@@ -1,0 +1,107 @@
+/**
+ * The OpenAgentFlow IR (seed `openagentflow-ir-schema.txt`) as types, and its import error. Only
+ * the fields listed in `docs/interop/openagentflow.md` map; everything else is declared.
+ */
+import { ImportError } from "../types.js";
+
+/** The {@link Format.id} of the OpenAgentFlow IR. */
+export const OPENAGENTFLOW_ID = "openagentflow";
+
+/** The IR version export writes: the seed's current version. Import accepts any `0.x.y`. */
+export const OAF_IR_VERSION = "0.1.0";
+
+/** A node of an IR condition tree, as the OAF compiler writes it (`when` clauses of the flow). */
+export type OafExpr =
+  | {
+      readonly type: "LogicalExpr";
+      readonly operator: "and" | "or";
+      readonly left: OafExpr;
+      readonly right: OafExpr;
+    }
+  | {
+      readonly type: "BinaryExpr";
+      readonly operator: "==" | "!=" | "<" | "<=" | ">" | ">=";
+      readonly left: OafExpr;
+      readonly right: OafExpr;
+    }
+  | { readonly type: "IdentifierExpr"; readonly name: string }
+  | { readonly type: "LiteralExpr"; readonly value: string | number | boolean | null };
+
+/** One option (decorator) of a state variable, `@required` or `@reducer("add")`. */
+export interface OafOption {
+  readonly name: string;
+  readonly args: readonly unknown[];
+}
+
+/** One state variable with its type descriptor (`list<string>`, `map<string,int>`). */
+export interface OafVariable {
+  readonly name: string;
+  readonly type: string;
+  readonly options: readonly OafOption[];
+}
+
+/** One agent declaration. */
+export interface OafAgent {
+  readonly id: string;
+  readonly instructions: string;
+  readonly model: string | null;
+  readonly provider: string | null;
+  readonly temperature: number | null;
+  readonly tools: readonly string[];
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+}
+
+/** An agent-to-agent edge, optionally guarded by a condition tree. */
+export interface OafEdge {
+  readonly source: string;
+  readonly target: string;
+  readonly condition: OafExpr | null;
+}
+
+/** An agent that connects to `end`, optionally guarded by a condition tree. */
+export interface OafTerminal {
+  readonly source: string;
+  readonly condition: OafExpr | null;
+}
+
+/** A whole IR document, as {@link exportOpenAgentFlow} writes it. */
+export interface OafDocument {
+  readonly version: string;
+  readonly workflow: { readonly name: string; readonly config: Readonly<Record<string, unknown>> };
+  readonly state: { readonly variables: readonly OafVariable[] };
+  readonly agents: readonly OafAgent[];
+  readonly graph: {
+    readonly edges: readonly OafEdge[];
+    readonly entrypoint: string;
+    readonly terminals: readonly OafTerminal[];
+  };
+}
+
+/** Constructor options of {@link OpenAgentFlowImportError}: those of {@link ImportError} minus `format`. */
+export interface OpenAgentFlowImportErrorOptions {
+  readonly path: string;
+  readonly reason: string;
+  readonly elementId?: string;
+  readonly cause?: unknown;
+}
+
+/** Every refusal of the OpenAgentFlow IR importer; an {@link ImportError} of format `openagentflow`. */
+export class OpenAgentFlowImportError extends ImportError {
+  /** Builds the error with the format id. */
+  constructor(options: OpenAgentFlowImportErrorOptions) {
+    super({ ...options, format: OPENAGENTFLOW_ID });
+    this.name = "OpenAgentFlowImportError";
+  }
+}
+
+/** Shorthand used by the import modules: an error at `path`, naming `elementId` when known. */
+export function oafError(
+  path: string,
+  reason: string,
+  elementId?: string,
+): OpenAgentFlowImportError {
+  return new OpenAgentFlowImportError(
+    elementId === undefined ? { path, reason } : { path, reason, elementId },
+  );
+}
