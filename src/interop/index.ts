@@ -24,3 +24,4 @@ export * from "./langgraph/index.js";
 export * from "./agent2model/index.js";
 export * from "./langgraph-graph/index.js";
 export * from "./openagentflow/index.js";
+export * from "./agentos/index.js";

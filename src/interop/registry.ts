@@ -5,6 +5,7 @@
  */
 import { isRecord, own } from "./json.js";
 import { agent2Model } from "./agent2model/index.js";
+import { agentOs } from "./agentos/index.js";
 import { langGraphSubset } from "./langgraph/index.js";
 import { langGraphGraph } from "./langgraph-graph/index.js";
 import { openAgentFlow } from "./openagentflow/index.js";
@@ -12,6 +13,8 @@ import type { Format, ImportResult } from "./types.js";
 
 /** Every format, in the order `detectFormat` asks them; the first that claims a document wins. */
 export const FORMATS: readonly Format[] = Object.freeze([
+  // AgentOS first: its edges also have source/target, which the subset's detect would accept.
+  agentOs,
   langGraphSubset,
   langGraphGraph,
   agent2Model,

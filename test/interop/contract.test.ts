@@ -28,6 +28,7 @@ const FIXTURES_BY_FORMAT: Readonly<Record<string, readonly string[]>> = {
     "openagentflow/software_dev_ir.json",
     "openagentflow/conditional_routing_ir.generated.json",
   ],
+  agentos: ["agentos/research-graph-routed.compiled-execution-graph.derived.json"],
   agent2model: [
     "agent2model/travel_booking.flowchart.yaml",
     "agent2model/zoom_support.flowchart.yaml",

@@ -1,0 +1,250 @@
+/**
+ * AgentOS edges → agentflow flow. Static edges become `data` edges; the `__START__` edge picks
+ * the entry; `__END__` becomes the end of the run. A router's out-edges become the routes of its
+ * decision, and a node's personality or discovery edges become an inserted binary decision; all
+ * of these conditions are text (they read AgentOS state, never `output`), declared.
+ */
+import { pointer } from "../../model/index.js";
+import { describeValue, isRecord, own } from "../json.js";
+import type { InteropWarning } from "../types.js";
+import { dropped, guessed, mapId } from "./common.js";
+import { discovery, personality } from "./inserted.js";
+import type { Draft, Edge, MappedNode, Resolve } from "./types.js";
+import { CONDITIONAL, END, fail, START } from "./types.js";
+
+/** What the edges contribute to the workflow. */
+export interface MappedFlow {
+  readonly edges: Draft[];
+  /** Decisions inserted for personality and discovery edges, in edge order. */
+  readonly decisions: Draft[];
+  /** The source id of the `__START__` edge's target. */
+  readonly entry: string;
+}
+
+const KEYS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["static", []],
+  ["conditional", ["condition"]],
+  ["discovery", ["discoveryQuery", "discoveryKind", "discoveryFallback"]],
+  ["personality", ["personalityCondition"]],
+]);
+const COMMON = ["id", "source", "target", "type"];
+
+function readEdge(raw: unknown, i: number, warnings: InteropWarning[]): Edge {
+  if (!isRecord(raw))
+    throw fail(pointer("edges", i), `an edge must be an object, found ${describeValue(raw)}`);
+  const [source = "", target = ""] = ["source", "target"].map((key) => {
+    const value = own(raw, key);
+    if (typeof value !== "string")
+      throw fail(
+        pointer("edges", i, key),
+        `an edge needs a string ${key}, found ${describeValue(value)}`,
+      );
+    return value;
+  });
+  const type = own(raw, "type");
+  const known = typeof type === "string" ? KEYS.get(type) : undefined;
+  if (known === undefined) {
+    throw fail(
+      pointer("edges", i, "type"),
+      `edge ${i} has type ${describeValue(type)}; expected static, conditional, discovery or personality`,
+    );
+  }
+  for (const key of Object.keys(raw)) {
+    if (COMMON.includes(key) || known.includes(key)) continue;
+    const value = own(raw, key);
+    if (
+      key === "guardrailPolicy" &&
+      isRecord(value) &&
+      (own(value, "onViolation") === "reroute" || own(value, "rerouteTarget") !== undefined)
+    ) {
+      throw fail(
+        pointer("edges", i, key),
+        `edge ${i} reroutes on a guardrail violation; that path has no agentflow form`,
+      );
+    }
+    warnings.push(
+      dropped(
+        pointer("edges", i, key),
+        `edge ${i} ('${source}' -> '${target}'): '${key}' has no agentflow form`,
+        { key },
+      ),
+    );
+  }
+  return { i, source, target, type: type as string, raw };
+}
+
+/** Builds the flow from the edges; `nodes` is keyed by source id. */
+export function readFlow(
+  rawEdges: readonly unknown[],
+  nodes: ReadonlyMap<string, MappedNode>,
+  warnings: InteropWarning[],
+): MappedFlow {
+  const all = rawEdges.map((e, i) => readEdge(e, i, warnings));
+  const resolve = (name: string, edge: Edge, key = "target"): string => {
+    if (name === END) return "end";
+    if (name === CONDITIONAL) {
+      throw fail(
+        pointer("edges", edge.i, key),
+        `the target of this conditional edge was chosen by a JS function lost in serialisation, and AgentOS runs none of a graph's nodes with such an edge`,
+        edgeId(edge),
+      );
+    }
+    if (!nodes.has(name))
+      throw fail(
+        pointer("edges", edge.i, key),
+        `edge ${edge.i} names an unknown node ${describeValue(name)}`,
+      );
+    return mapId(name);
+  };
+  const groups = new Map<string, Edge[]>();
+  for (const edge of all) {
+    if (edge.target === START)
+      throw fail(pointer("edges", edge.i, "target"), `edge ${edge.i} leads into ${START}`);
+    if (edge.source === END)
+      throw fail(pointer("edges", edge.i, "source"), `edge ${edge.i} leaves ${END}`);
+    if (edge.source !== START && !nodes.has(edge.source)) {
+      throw fail(
+        pointer("edges", edge.i, "source"),
+        `edge ${edge.i} names an unknown node ${describeValue(edge.source)}`,
+      );
+    }
+    groups.set(edge.source, [...(groups.get(edge.source) ?? []), edge]);
+  }
+  const starts = groups.get(START) ?? [];
+  const [first, second] = starts;
+  if (first === undefined)
+    throw fail("/edges", `the graph has no ${START} edge, so no node would run`);
+  if (second !== undefined || first.type !== "static") {
+    throw fail(
+      pointer("edges", (second ?? first).i),
+      `exactly one static ${START} edge is required: agentflow has one entry node`,
+    );
+  }
+  if (resolve(first.target, first) === "end") endsAtOnce(first);
+  const out: MappedFlow = { edges: [], decisions: [], entry: first.target };
+  for (const [source, group] of groups) {
+    if (source === START) continue;
+    const node = nodes.get(source);
+    if (node === undefined) continue;
+    if (node.sourceType === "router") routes(node, group, resolve, out, warnings);
+    else plain(node, group, resolve, out, warnings);
+  }
+  for (const node of nodes.values()) {
+    if (node.sourceType === "router" && !groups.has(node.sourceId)) {
+      throw fail(
+        pointer("nodes", node.index),
+        `router '${node.sourceId}' has no outgoing edge to route to`,
+        node.sourceId,
+      );
+    }
+  }
+  return out;
+}
+
+function endsAtOnce(edge: Edge): never {
+  throw fail(
+    pointer("edges", edge.i, "target"),
+    `the ${START} edge leads straight to ${END}; no node would run`,
+  );
+}
+
+function routes(
+  node: MappedNode,
+  group: readonly Edge[],
+  resolve: Resolve,
+  out: MappedFlow,
+  warnings: InteropWarning[],
+): void {
+  const from = mapId(node.sourceId);
+  const targets = group.map((edge) => {
+    if (edge.type !== "static" && edge.type !== "conditional") {
+      throw fail(
+        pointer("edges", edge.i, "type"),
+        `router '${node.sourceId}' has a ${edge.type} edge; a router's out-edges must be static or conditional`,
+        node.sourceId,
+      );
+    }
+    const cond = own(edge.raw, "condition");
+    const expr =
+      isRecord(cond) && own(cond, "type") === "expression" ? own(cond, "expr") : undefined;
+    if (cond !== undefined) {
+      warnings.push(
+        guessed(
+          pointer("edges", edge.i, "condition"),
+          `edge ${edge.i}: its condition is read as part of the text condition of router '${node.sourceId}', never simulable`,
+          { nodeId: node.sourceId },
+        ),
+      );
+    }
+    const next = resolve(edge.target, edge);
+    if (next !== "end") out.edges.push({ from, to: next, edgeType: "data" });
+    const text =
+      `router '${node.sourceId}' picks '${edge.target}'` +
+      (node.routerExpr === undefined ? "" : ` (router condition: ${node.routerExpr})`) +
+      (typeof expr === "string" ? ` (edge condition: ${expr})` : "");
+    return { condition: text, next };
+  });
+  const last = targets.pop();
+  if (last === undefined) return;
+  const cases = targets.length === 0 ? [last] : targets;
+  node.node.config = { conditionLanguage: "text", cases, otherwise: { next: last.next } };
+}
+
+function plain(
+  node: MappedNode,
+  group: readonly Edge[],
+  resolve: Resolve,
+  out: MappedFlow,
+  warnings: InteropWarning[],
+): void {
+  const from = mapId(node.sourceId);
+  const [first] = group;
+  if (first === undefined) return;
+  const odd = group.find((edge) => edge.type !== first.type);
+  if (odd !== undefined) {
+    throw fail(
+      pointer("edges", odd.i),
+      `node '${node.sourceId}' mixes ${first.type} and ${odd.type} out-edges, which have no single agentflow form`,
+      node.sourceId,
+    );
+  }
+  if (first.type === "conditional") {
+    const edge = group.find((e) => e.target === CONDITIONAL) ?? first;
+    resolve(edge.target, edge);
+    throw fail(
+      pointer("edges", edge.i),
+      `conditional edge from '${node.sourceId}', which is not a router; only routers choose between routes`,
+      node.sourceId,
+    );
+  }
+  if (first.type === "static") {
+    const ends = group.filter((e) => e.target === END);
+    for (const edge of group) {
+      const to = resolve(edge.target, edge);
+      if (to !== "end") out.edges.push({ from, to, edgeType: "data" });
+      else if (ends.length < group.length) {
+        warnings.push(
+          dropped(
+            pointer("edges", edge.i),
+            `edge ${edge.i}: '${node.sourceId}' -> ${END} beside other out-edges; agentflow ends a run where no edge leads on`,
+            { nodeId: node.sourceId },
+          ),
+        );
+      }
+    }
+    return;
+  }
+  const id = `${from}.${first.type}`;
+  const decision =
+    first.type === "personality"
+      ? personality(node, group, resolve, warnings, id)
+      : discovery(node, group, resolve, warnings, id);
+  out.decisions.push(decision);
+  out.edges.push({ from, to: id, edgeType: "data" });
+}
+
+/** The element id of an edge for errors: its own `id` when it has one, else its source. */
+function edgeId(edge: Edge): string {
+  const id = own(edge.raw, "id");
+  return typeof id === "string" ? id : edge.source;
+}

@@ -1,0 +1,296 @@
+/**
+ * Export to an AgentOS `CompiledExecutionGraph`, for the subset the importer maps: llm → gmi,
+ * tool → tool (or human / guardrail for the contract refs the importer binds them to), decision
+ * → router with conditional edges, and the inserted `.personality` / `.discovery` decisions back
+ * to their edges. Conditions cannot be carried (AgentOS routers run JS functions), so every
+ * decision's conditions are declared; the rest of what has no IR form is declared too.
+ */
+import type { AgentNode, AgentWorkflow } from "../../model/index.js";
+import { decisionRoutes, pointer } from "../../model/index.js";
+import { cloneJson, isRecord, own } from "../json.js";
+import type { ExportResult, InteropWarning } from "../types.js";
+import { NOT_EXPORTABLE } from "../types.js";
+import {
+  asObj,
+  DISCOVERY,
+  end,
+  inserted,
+  partition,
+  PERSONALITY,
+  unquote,
+} from "./export-parts.js";
+import { ASSUMED_VERSION, HOST_MODEL } from "./nodes.js";
+import { END, START } from "./types.js";
+
+type Obj = Record<string, unknown>;
+
+const TOP = new Set([
+  "kind",
+  "id",
+  "name",
+  "inputSchema",
+  "outputSchema",
+  "nodes",
+  "edges",
+  "autonomyLevel",
+  "version",
+]);
+
+function omitted(path: string, message: string, data: Obj): InteropWarning {
+  return { code: NOT_EXPORTABLE, message, path, data };
+}
+
+function exportNode(
+  node: AgentNode,
+  i: number,
+  wf: AgentWorkflow,
+  warnings: InteropWarning[],
+): Obj {
+  const c = asObj(node.config);
+  const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
+  const lose = (key: string): void => {
+    warnings.push(
+      omitted(at("config", key), `node '${node.id}': config.${key} has no AgentOS form`, {
+        nodeId: node.id,
+        key,
+      }),
+    );
+  };
+  if (node.decorators !== undefined)
+    warnings.push(
+      omitted(at("decorators"), `node '${node.id}': decorators have no AgentOS form`, {
+        nodeId: node.id,
+      }),
+    );
+  if (node.name !== undefined)
+    warnings.push(
+      omitted(at("name"), `node '${node.id}': name has no AgentOS form`, { nodeId: node.id }),
+    );
+  const common = { executionMode: "single_turn", checkpoint: "none" };
+  if (node.type === "llm") {
+    const meta = isRecord(wf.metadata) ? own(wf.metadata, "agentos") : undefined;
+    const texts = isRecord(meta) ? own(meta, "instructions") : undefined;
+    const text = isRecord(texts) ? own(texts, node.id) : undefined;
+    const cfg: Obj = {
+      type: "gmi",
+      instructions: typeof text === "string" ? text : `Follow prompt ${String(c.promptRef)}.`,
+    };
+    for (const [key, value] of Object.entries(c)) {
+      if (key === "temperature") cfg.temperature = value;
+      else if (key === "maxOutputTokens") cfg.maxTokens = value;
+      else if (key === "model" && value === HOST_MODEL) continue;
+      else if (key === "promptRef" && value === `prm:agentos.${node.id}@${ASSUMED_VERSION}`)
+        continue;
+      else lose(key);
+    }
+    return { id: node.id, type: "gmi", executorConfig: cfg, ...common, effectClass: "read" };
+  }
+  if (node.type === "tool") {
+    const ref = String(c.usesTool);
+    const at = ref.lastIndexOf("@");
+    const name = ref.slice("tool:".length, at);
+    if (ref.slice(at + 1) !== ASSUMED_VERSION) lose("usesTool");
+    const params = isRecord(c.params) ? cloneJson(c.params) : {};
+    for (const key of Object.keys(c))
+      if (!["usesTool", "params", "timeoutMs"].includes(key)) lose(key);
+    const timeout = typeof c.timeoutMs === "number" ? { timeout: c.timeoutMs } : {};
+    if (name === "agentos.human" && typeof params.prompt === "string") {
+      return {
+        id: node.id,
+        type: "human",
+        executorConfig: { type: "human", prompt: params.prompt },
+        ...common,
+        effectClass: "human",
+        ...timeout,
+      };
+    }
+    if (name === "agentos.guardrail" && Array.isArray(params.guardrailIds)) {
+      const cfg = {
+        type: "guardrail",
+        guardrailIds: params.guardrailIds,
+        onViolation: params.onViolation,
+      };
+      return {
+        id: node.id,
+        type: "guardrail",
+        executorConfig: cfg,
+        ...common,
+        effectClass: "pure",
+        ...timeout,
+      };
+    }
+    const cfg = {
+      type: "tool",
+      toolName: name,
+      ...(c.params === undefined ? {} : { args: params }),
+    };
+    return {
+      id: node.id,
+      type: "tool",
+      executorConfig: cfg,
+      ...common,
+      effectClass: "external",
+      ...timeout,
+    };
+  }
+  const routes = decisionRoutes(node.config);
+  routes.forEach((r) => {
+    const path = at("config", ...r.pointerSuffix.split("/").slice(1));
+    if (r.condition !== undefined)
+      warnings.push(
+        omitted(
+          path,
+          `decision '${node.id}': condition ${JSON.stringify(r.condition)} has no AgentOS form; the router gets a function stub`,
+          { nodeId: node.id },
+        ),
+      );
+    if (r.maxRetries !== undefined)
+      warnings.push(
+        omitted(`${path}/maxRetries`, `decision '${node.id}': maxRetries has no AgentOS form`, {
+          nodeId: node.id,
+        }),
+      );
+  });
+  return {
+    id: node.id,
+    type: "router",
+    executorConfig: { type: "router", condition: { type: "function" } },
+    ...common,
+    effectClass: "pure",
+  };
+}
+
+/**
+ * Exports a workflow to a CompiledExecutionGraph. Never throws. Everything without an IR form is
+ * declared: `version` and `autonomyLevel` always, decision conditions, decorators, delegate edges.
+ */
+export function exportAgentOs(wf: AgentWorkflow): ExportResult<Obj> {
+  const warnings: InteropWarning[] = [
+    omitted("/version", "version left out: the IR has no version; an import assumes 1.0.0", {
+      version: wf.version,
+    }),
+    omitted(
+      "/autonomyLevel",
+      "autonomyLevel left out: AgentOS has no autonomy level; an import recomputes it",
+      { autonomyLevel: wf.autonomyLevel },
+    ),
+  ];
+  for (const key of Object.keys(wf)) {
+    if (
+      TOP.has(key) ||
+      (key === "metadata" && isRecord(wf.metadata) && Object.keys(wf.metadata).join() === "agentos")
+    )
+      continue;
+    warnings.push(omitted(pointer(key), `'${key}' left out: the IR has no such field`, { key }));
+  }
+  const special = new Map(
+    wf.nodes.flatMap((n) => {
+      const s = inserted(n);
+      return s === undefined ? [] : [[n.id, s] as const];
+    }),
+  );
+  const nodes: Obj[] = [];
+  wf.nodes.forEach((n, i) => {
+    if (!special.has(n.id)) nodes.push(exportNode(n, i, wf, warnings));
+  });
+  const edges: Obj[] = [];
+  const add = (e: Obj): void => {
+    edges.push({ id: `edge-${edges.length + 1}`, ...e });
+  };
+  const [entry] = wf.nodes;
+  if (entry !== undefined) add({ source: START, target: entry.id, type: "static" });
+  const byId = new Map([...wf.nodes].reverse().map((n) => [n.id, n]));
+  const hasOut = new Set<string>();
+  const routed = new Set<string>();
+  const route = (id: string): void => {
+    const node = byId.get(id);
+    if (routed.has(id) || node?.type !== "decision") return;
+    routed.add(id);
+    for (const r of decisionRoutes(node.config))
+      add({
+        source: id,
+        target: end(r.next),
+        type: "conditional",
+        condition: { type: "function" },
+      });
+  };
+  wf.edges.forEach((e, i) => {
+    const from = byId.get(e.from);
+    if (e.edgeType === "delegate") {
+      warnings.push(
+        omitted(
+          pointer("edges", i),
+          `delegate edge '${e.from}' -> '${e.to}' left out: delegation has no AgentOS form`,
+          { from: e.from, to: e.to },
+        ),
+      );
+      return;
+    }
+    if (e.when !== undefined)
+      warnings.push(
+        omitted(
+          pointer("edges", i, "when"),
+          `edge '${e.from}' -> '${e.to}': when has no AgentOS form`,
+          { when: e.when },
+        ),
+      );
+    if (e.edgeType === "toolCall")
+      warnings.push(
+        omitted(
+          pointer("edges", i, "edgeType"),
+          `edge '${e.from}' -> '${e.to}': toolCall is written as a static edge`,
+          {},
+        ),
+      );
+    if (from?.type === "decision") {
+      route(from.id);
+      return;
+    }
+    hasOut.add(e.from);
+    const s = special.get(e.to);
+    if (s?.source !== e.from) {
+      add({ source: e.from, target: e.to, type: "static" });
+      return;
+    }
+    const onTrue = end(String((s.config.onTrue as Obj).next));
+    const onFalse = end(String((s.config.onFalse as Obj).next));
+    if (s.kind === "personality") {
+      const [, trait = "", threshold = "0"] = PERSONALITY.exec(String(s.config.condition)) ?? [];
+      const personalityCondition = {
+        trait,
+        threshold: Number(threshold),
+        above: onTrue,
+        below: onFalse,
+      };
+      add({ source: e.from, target: onTrue, type: "personality", personalityCondition });
+      add({ source: e.from, target: onFalse, type: "personality", personalityCondition });
+      return;
+    }
+    const [, kind = "any", query] = DISCOVERY.exec(String(s.config.condition)) ?? [];
+    add({
+      source: e.from,
+      target: onTrue,
+      type: "discovery",
+      ...(query === undefined ? {} : { discoveryQuery: unquote(query) }),
+      discoveryKind: kind,
+      discoveryFallback: onFalse,
+    });
+  });
+  for (const n of wf.nodes) {
+    if (n.type === "decision" && !special.has(n.id)) route(n.id);
+    else if (n.type !== "decision" && !hasOut.has(n.id))
+      add({ source: n.id, target: END, type: "static" });
+  }
+  const document: Obj = {
+    id: wf.id,
+    name: wf.name,
+    nodes,
+    edges,
+    stateSchema: {
+      input: partition(wf.inputSchema, wf),
+      scratch: { type: "object", properties: {} },
+      artifacts: partition(wf.outputSchema, wf),
+    },
+  };
+  return { document, warnings };
+}

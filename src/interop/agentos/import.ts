@@ -1,0 +1,234 @@
+/**
+ * Import of an AgentOS `CompiledExecutionGraph` (seed `agentos-orchestration.txt`). Nodes and
+ * edges are mapped by `nodes.ts` and `edges.ts`; this file reads the graph's top level, orders
+ * the entry node first, and runs the model's own parser on the result.
+ */
+import type { AgentWorkflow } from "../../model/index.js";
+import { buildFlowGraph, parseWorkflow, pointer } from "../../model/index.js";
+import { minCoherentLevel } from "../../autonomy/index.js";
+import { cloneJson, describeValue, isRecord, own } from "../json.js";
+import type { ImportResult, InteropWarning } from "../types.js";
+import { ImportError } from "../types.js";
+import { dropped, guessed, mapId, renamed } from "./common.js";
+import { readFlow } from "./edges.js";
+import { ASSUMED_VERSION, readNode } from "./nodes.js";
+import type { Draft, MappedNode } from "./types.js";
+import { AgentOsImportError, fail } from "./types.js";
+
+const TOP_LEVEL = new Set(["id", "name", "nodes", "edges", "stateSchema"]);
+const SCHEMA_KEYS = new Set(["type", "properties", "required"]);
+
+function requireString(doc: Readonly<Record<string, unknown>>, key: string): string {
+  const value = own(doc, key);
+  if (typeof value !== "string" || value === "") {
+    throw fail(pointer(key), `'${key}' must be a non-empty string, found ${describeValue(value)}`);
+  }
+  return value;
+}
+
+function requireArray(doc: Readonly<Record<string, unknown>>, key: string): readonly unknown[] {
+  const value = own(doc, key);
+  if (!Array.isArray(value))
+    throw fail(pointer(key), `'${key}' must be an array, found ${describeValue(value)}`);
+  return value;
+}
+
+/**
+ * A JSON Schema object (`{type: "object", properties, required}`, as zod lowers a partition) →
+ * an agentflow shape: each property keeps its JSON Schema, and a property not listed in
+ * `required` gets the `?` suffix. Any other schema keyword is declared.
+ */
+function toShape(schema: unknown, at: string, warnings: InteropWarning[]): Draft {
+  if (schema === undefined) return {};
+  if (!isRecord(schema))
+    throw fail(at, `a state partition schema must be an object, found ${describeValue(schema)}`);
+  const type = own(schema, "type");
+  const props = own(schema, "properties") ?? {};
+  const required = own(schema, "required") ?? [];
+  if ((type !== undefined && type !== "object") || !isRecord(props) || !Array.isArray(required)) {
+    throw fail(
+      at,
+      "a state partition schema must be an object schema with properties and required",
+    );
+  }
+  for (const key of Object.keys(schema)) {
+    if (!SCHEMA_KEYS.has(key))
+      warnings.push(
+        dropped(
+          pointer(...pathTokens(at), key),
+          `schema keyword '${key}' has no agentflow shape form`,
+          { key },
+        ),
+      );
+  }
+  return Object.fromEntries(
+    Object.entries(props).map(([name, field]) => [
+      required.includes(name) ? name : `${name}?`,
+      cloneJson(field),
+    ]),
+  );
+}
+
+function pathTokens(at: string): string[] {
+  return at.split("/").slice(1);
+}
+
+/** A schema that declares no field, so dropping it loses nothing (what the export writes). */
+function isEmptySchema(schema: unknown): boolean {
+  if (!isRecord(schema)) return false;
+  const props = own(schema, "properties");
+  return (
+    Object.keys(schema).every((k) => k === "type" || k === "properties") &&
+    (props === undefined || (isRecord(props) && Object.keys(props).length === 0))
+  );
+}
+
+function readSchemas(
+  doc: Readonly<Record<string, unknown>>,
+  warnings: InteropWarning[],
+): [Draft, Draft] {
+  const state = own(doc, "stateSchema");
+  if (state === undefined) return [{}, {}];
+  if (!isRecord(state))
+    throw fail("/stateSchema", `'stateSchema' must be an object, found ${describeValue(state)}`);
+  for (const key of Object.keys(state)) {
+    if (key === "input" || key === "artifacts") continue;
+    if (key === "scratch" && isEmptySchema(own(state, key))) continue;
+    const why =
+      key === "scratch"
+        ? "working memory between nodes has no agentflow form"
+        : "not a state partition agentflow reads";
+    warnings.push(
+      dropped(pointer("stateSchema", key), `stateSchema.${key} dropped: ${why}`, { key }),
+    );
+  }
+  return [
+    toShape(own(state, "input"), "/stateSchema/input", warnings),
+    toShape(own(state, "artifacts"), "/stateSchema/artifacts", warnings),
+  ];
+}
+
+/** The mapped nodes, keyed by source id; mapped ids that collide fail loudly. */
+function readNodes(
+  raw: readonly unknown[],
+  warnings: InteropWarning[],
+  instructions: Record<string, string>,
+): Map<string, MappedNode> {
+  const nodes = new Map<string, MappedNode>();
+  const taken = new Map<string, string>();
+  raw.forEach((item, i) => {
+    const mapped = readNode(item, i, warnings, instructions);
+    const id = mapId(mapped.sourceId);
+    const clash = taken.get(id);
+    if (clash !== undefined) {
+      throw fail(
+        pointer("nodes", i, "id"),
+        `node id '${mapped.sourceId}' maps to '${id}', as '${clash}' does`,
+        mapped.sourceId,
+      );
+    }
+    taken.set(id, mapped.sourceId);
+    nodes.set(mapped.sourceId, mapped);
+  });
+  return nodes;
+}
+
+/**
+ * The entry agentflow computes must be the `__START__` target; a cycle is kept but declared,
+ * because AgentOS runs each node at most once (the seed) while agentflow reads a loop that may
+ * repeat, so the workflow allows more than the AgentOS runtime does.
+ */
+function checkFlow(workflow: AgentWorkflow, warnings: InteropWarning[]): void {
+  const graph = buildFlowGraph(workflow);
+  if (graph.entry !== 0) {
+    throw fail(
+      "/edges",
+      `agentflow would not start at the __START__ target '${workflow.nodes[0]?.id ?? ""}'`,
+    );
+  }
+  const looping = workflow.nodes.filter((_n, i) => graph.cyclic[i] === 1).map((n) => n.id);
+  if (looping.length === 0) return;
+  warnings.push(
+    guessed(
+      "/edges",
+      `the graph has a cycle through ${looping.map((id) => `'${id}'`).join(", ")}; AgentOS runs each node at most once, agentflow reads it as a loop that may repeat`,
+      { nodeIds: looping },
+    ),
+  );
+}
+
+function importUnchecked(doc: unknown): ImportResult {
+  if (!isRecord(doc))
+    throw fail("", `an AgentOS graph must be an object, found ${describeValue(doc)}`);
+  const warnings: InteropWarning[] = [];
+  for (const key of Object.keys(doc)) {
+    if (!TOP_LEVEL.has(key))
+      warnings.push(dropped(pointer(key), `top-level key '${key}' has no agentflow form`, { key }));
+  }
+  const sourceId = requireString(doc, "id");
+  const id = mapId(sourceId);
+  if (id !== sourceId) warnings.push(renamed("/id", sourceId, id));
+  const name = requireString(doc, "name");
+  warnings.push(
+    guessed("", `the IR has no version; '${ASSUMED_VERSION}' is assumed`, {
+      field: "version",
+      assumed: ASSUMED_VERSION,
+    }),
+  );
+  const [inputSchema, outputSchema] = readSchemas(doc, warnings);
+  const instructions: Record<string, string> = {};
+  const nodes = readNodes(requireArray(doc, "nodes"), warnings, instructions);
+  const flow = readFlow(requireArray(doc, "edges"), nodes, warnings);
+  const taken = new Set([...nodes.values()].map((n) => mapId(n.sourceId)));
+  for (const decision of flow.decisions) {
+    const did = String(decision.id);
+    if (taken.has(did))
+      throw fail("/nodes", `the inserted decision id '${did}' is already a node id`, did);
+    taken.add(did);
+  }
+  const ordered = [...nodes.values()].sort(
+    (a, b) => Number(b.sourceId === flow.entry) - Number(a.sourceId === flow.entry),
+  );
+  const draft: Draft = {
+    kind: "AgentWorkflow",
+    id,
+    version: ASSUMED_VERSION,
+    name,
+    autonomyLevel: 1,
+    inputSchema,
+    outputSchema,
+    nodes: [...ordered.map((n) => n.node), ...flow.decisions],
+    edges: flow.edges,
+    ...(Object.keys(instructions).length === 0 ? {} : { metadata: { agentos: { instructions } } }),
+  };
+  const parsed = parseWorkflow(draft);
+  const problem = parsed.diagnostics.find(
+    (d) => d.severity === "error" || d.code === "UNKNOWN_PROPERTY",
+  );
+  if (parsed.workflow === undefined || problem !== undefined) {
+    throw fail("", `the mapped workflow does not parse: ${problem?.message ?? "unknown problem"}`);
+  }
+  const workflow: AgentWorkflow = parsed.workflow;
+  checkFlow(workflow, warnings);
+  return { workflow: { ...workflow, autonomyLevel: minCoherentLevel(workflow) }, warnings };
+}
+
+/**
+ * Imports an AgentOS `CompiledExecutionGraph` (decoded JSON). Throws only
+ * {@link AgentOsImportError}: for a construct whose loss would change what the graph can do
+ * (subgraph and voice nodes, `__CONDITIONAL__` placeholder targets, guardrail reroutes) and for
+ * a malformed graph, naming the JSON Pointer and element.
+ */
+export function importAgentOs(doc: unknown): ImportResult {
+  try {
+    return importUnchecked(doc);
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new AgentOsImportError({
+      path: "",
+      reason: `unexpected failure: ${detail}`,
+      cause: error,
+    });
+  }
+}

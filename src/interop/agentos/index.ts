@@ -1,0 +1,11 @@
+/**
+ * AgentOS interop: import of the `CompiledExecutionGraph` IR that AgentGraph, workflow() and
+ * mission() all compile to (seed `agentos-orchestration.txt`). Import only, for now.
+ *
+ * @packageDocumentation
+ */
+export { agentOs, detectAgentOs } from "./format.js";
+export { exportAgentOs } from "./export.js";
+export { importAgentOs } from "./import.js";
+export type { AgentOsImportErrorOptions } from "./types.js";
+export { AGENTOS_ID, AgentOsImportError } from "./types.js";

@@ -1,0 +1,294 @@
+/**
+ * AgentOS nodes → agentflow nodes. gmi → llm, tool → tool, router → decision (routes come from
+ * its edges); human, guardrail and extension nodes become tool nodes bound to a documented
+ * contract ref (declared); subgraph and voice nodes, and anything that reroutes flow on a
+ * guardrail violation, fail loudly because dropping them would change what the graph can do.
+ */
+import { isValidRef, pointer } from "../../model/index.js";
+import { cloneJson, describeValue, isRecord, own } from "../json.js";
+import type { InteropWarning } from "../types.js";
+import { dropped, guessed, mapId, renamed } from "./common.js";
+import type { Draft, MappedNode } from "./types.js";
+import { fail } from "./types.js";
+
+/** The version every contract ref the IR lacks is given (the IR names tools without versions). */
+export const ASSUMED_VERSION = "1.0.0";
+/** The model name of imported gmi nodes: in AgentOS the host supplies the model call. */
+export const HOST_MODEL = "agentos-host";
+
+/** Node keys read by every mapping; the rest are declared or mapped per key below. */
+const MAPPED = new Set(["id", "type", "executorConfig"]);
+/** Values that carry nothing the agentflow node lacks, so dropping them is not declared. */
+const SILENT: ReadonlyMap<string, unknown> = new Map([
+  ["executionMode", "single_turn"],
+  ["checkpoint", "none"],
+]);
+/** Types refused: no agentflow construct runs a nested graph or a voice pipeline. */
+const REFUSED: ReadonlyMap<string, string> = new Map([
+  ["subgraph", "a subgraph runs a nested graph, which has no agentflow node form"],
+  ["voice", "a voice pipeline node has no agentflow node form"],
+]);
+
+type Config = Readonly<Record<string, unknown>>;
+
+interface Ctx {
+  readonly i: number;
+  readonly id: string;
+  readonly warnings: InteropWarning[];
+  /** gmi instructions by workflow node id, kept in `metadata.agentos.instructions`. */
+  readonly instructions: Record<string, string>;
+}
+
+function at(ctx: Ctx, ...rest: (string | number)[]): string {
+  return pointer("nodes", ctx.i, ...rest);
+}
+
+function str(ctx: Ctx, cfg: Config, key: string): string {
+  const value = own(cfg, key);
+  if (typeof value !== "string" || value === "") {
+    throw fail(
+      at(ctx, "executorConfig", key),
+      `node '${ctx.id}' needs a non-empty string executorConfig.${key}, found ${describeValue(value)}`,
+      ctx.id,
+    );
+  }
+  return value;
+}
+
+function dropKeys(ctx: Ctx, cfg: Config, known: readonly string[]): void {
+  for (const key of Object.keys(cfg)) {
+    if (key === "type" || known.includes(key)) continue;
+    ctx.warnings.push(
+      dropped(
+        at(ctx, "executorConfig", key),
+        `node '${ctx.id}': executorConfig.${key} has no agentflow form`,
+        {
+          nodeId: ctx.id,
+          key,
+        },
+      ),
+    );
+  }
+}
+
+/** A tool ref for a name the IR gives without version; invalid names fail loudly. */
+function toolRef(ctx: Ctx, name: string, path: string): string {
+  const ref = `tool:${name}@${ASSUMED_VERSION}`;
+  if (!isValidRef(ref)) {
+    throw fail(
+      path,
+      `node '${ctx.id}': ${describeValue(name)} does not form a valid tool ref`,
+      ctx.id,
+    );
+  }
+  return ref;
+}
+
+function gmi(ctx: Ctx, cfg: Config): Draft {
+  const instructions = str(ctx, cfg, "instructions");
+  const promptRef = `prm:agentos.${mapId(ctx.id)}@${ASSUMED_VERSION}`;
+  ctx.instructions[mapId(ctx.id)] = instructions;
+  ctx.warnings.push(
+    guessed(
+      at(ctx, "executorConfig"),
+      `node '${ctx.id}': model and promptRef are not in the IR; the host supplies the model, the instructions are kept in metadata`,
+      {
+        nodeId: ctx.id,
+        model: HOST_MODEL,
+        promptRef,
+      },
+    ),
+  );
+  const config: Draft = { model: HOST_MODEL, promptRef };
+  const temperature = own(cfg, "temperature");
+  const maxTokens = own(cfg, "maxTokens");
+  const known = ["instructions"];
+  if (typeof temperature === "number" && temperature >= 0 && temperature <= 2) {
+    config.temperature = temperature;
+    known.push("temperature");
+  }
+  if (typeof maxTokens === "number" && Number.isInteger(maxTokens) && maxTokens > 0) {
+    config.maxOutputTokens = maxTokens;
+    known.push("maxTokens");
+  }
+  dropKeys(ctx, cfg, known);
+  return config;
+}
+
+function tool(ctx: Ctx, cfg: Config, raw: Config): Draft {
+  const name = str(ctx, cfg, "toolName");
+  const usesTool = toolRef(ctx, name, at(ctx, "executorConfig", "toolName"));
+  ctx.warnings.push(
+    guessed(
+      at(ctx, "executorConfig", "toolName"),
+      `node '${ctx.id}': the IR names tools without a version; '${usesTool}' is assumed`,
+      {
+        nodeId: ctx.id,
+        assumed: usesTool,
+      },
+    ),
+  );
+  const config: Draft = { usesTool };
+  const args = own(cfg, "args");
+  const known = ["toolName"];
+  if (isRecord(args)) {
+    config.params = cloneJson(args);
+    known.push("args");
+  }
+  const timeout = own(raw, "timeout");
+  if (typeof timeout === "number" && timeout >= 0) config.timeoutMs = timeout;
+  dropKeys(ctx, cfg, known);
+  return config;
+}
+
+/** human / guardrail / extension: a tool node on a documented contract ref, declared. */
+function gate(ctx: Ctx, type: string, cfg: Config): Draft {
+  let name: string;
+  let params: Draft;
+  if (type === "human") {
+    name = "agentos.human";
+    params = { prompt: str(ctx, cfg, "prompt") };
+  } else if (type === "guardrail") {
+    name = "agentos.guardrail";
+    const onViolation = own(cfg, "onViolation");
+    if (onViolation === "reroute" || own(cfg, "rerouteTarget") !== undefined) {
+      throw fail(
+        at(ctx, "executorConfig", "onViolation"),
+        `guardrail node '${ctx.id}' reroutes on a violation; that path has no agentflow form and dropping it would remove a branch`,
+        ctx.id,
+      );
+    }
+    params = cloneJson({
+      guardrailIds: own(cfg, "guardrailIds") ?? [],
+      onViolation: onViolation ?? "block",
+    });
+  } else {
+    name = str(ctx, cfg, "extensionId");
+    params = { method: str(ctx, cfg, "method") };
+  }
+  const usesTool = toolRef(ctx, name, at(ctx, "executorConfig"));
+  ctx.warnings.push(
+    guessed(
+      at(ctx, "type"),
+      `node '${ctx.id}': a ${type} node is read as a tool node bound to '${usesTool}'`,
+      {
+        nodeId: ctx.id,
+        assumed: usesTool,
+      },
+    ),
+  );
+  dropKeys(ctx, cfg, ["prompt", "guardrailIds", "onViolation", "extensionId", "method"]);
+  return { usesTool, params };
+}
+
+/** Reads a router's condition: an expression is kept as text, a function is only a stub. */
+function routerNode(ctx: Ctx, cfg: Config, raw: Config, workflowId: string): MappedNode {
+  const cond = own(cfg, "condition");
+  const kind = isRecord(cond) ? own(cond, "type") : undefined;
+  const expr = isRecord(cond) ? own(cond, "expr") : undefined;
+  if (kind !== "function" && !(kind === "expression" && typeof expr === "string")) {
+    throw fail(
+      at(ctx, "executorConfig", "condition"),
+      `router '${ctx.id}' needs a condition {type: "function"} or {type: "expression", expr}`,
+      ctx.id,
+    );
+  }
+  ctx.warnings.push(
+    guessed(
+      at(ctx, "executorConfig", "condition"),
+      `router '${ctx.id}': its ${kind} condition returns a node id from AgentOS state; its routes become text conditions, never simulable`,
+      {
+        nodeId: ctx.id,
+        conditionType: kind,
+      },
+    ),
+  );
+  dropKeys(ctx, cfg, ["condition"]);
+  declareNodeKeys(ctx, raw, "router");
+  const node: Draft = { id: workflowId, type: "decision", config: {} };
+  const base = { sourceId: ctx.id, index: ctx.i, sourceType: "router", node };
+  return typeof expr === "string" && kind === "expression" ? { ...base, routerExpr: expr } : base;
+}
+
+function declareNodeKeys(ctx: Ctx, raw: Config, type: string): void {
+  for (const key of Object.keys(raw)) {
+    if (MAPPED.has(key)) continue;
+    const value = own(raw, key);
+    if (SILENT.has(key) && SILENT.get(key) === value) continue;
+    if (key === "timeout" && type === "tool" && typeof value === "number" && value >= 0) continue;
+    if (
+      key === "guardrailPolicy" &&
+      isRecord(value) &&
+      (own(value, "onViolation") === "reroute" || own(value, "rerouteTarget") !== undefined)
+    ) {
+      throw fail(
+        at(ctx, key),
+        `node '${ctx.id}': a guardrail policy that reroutes adds a path with no agentflow form; dropping it would remove a branch`,
+        ctx.id,
+      );
+    }
+    ctx.warnings.push(
+      dropped(at(ctx, key), `node '${ctx.id}': '${key}' has no agentflow form`, {
+        nodeId: ctx.id,
+        key,
+      }),
+    );
+  }
+}
+
+/**
+ * Reads one source node. Throws {@link AgentOsImportError} for a malformed node, a refused type,
+ * or a reroute; pushes a warning for every value dropped or guessed.
+ */
+export function readNode(
+  raw: unknown,
+  i: number,
+  warnings: InteropWarning[],
+  instructions: Record<string, string>,
+): MappedNode {
+  if (!isRecord(raw))
+    throw fail(pointer("nodes", i), `a node must be an object, found ${describeValue(raw)}`);
+  const id = own(raw, "id");
+  if (typeof id !== "string" || id === "" || id === "__START__" || id === "__END__") {
+    throw fail(
+      pointer("nodes", i, "id"),
+      `a node needs a non-empty string id that is not a sentinel, found ${describeValue(id)}`,
+    );
+  }
+  const ctx: Ctx = { i, id, warnings, instructions };
+  const type = own(raw, "type");
+  const cfg = own(raw, "executorConfig");
+  if (typeof type !== "string")
+    throw fail(
+      at(ctx, "type"),
+      `node '${id}' needs a string type, found ${describeValue(type)}`,
+      id,
+    );
+  const refusal = REFUSED.get(type);
+  if (refusal !== undefined)
+    throw fail(at(ctx, "type"), `node '${id}' has type '${type}': ${refusal}`, id);
+  if (!isRecord(cfg) || own(cfg, "type") !== type) {
+    throw fail(
+      at(ctx, "executorConfig"),
+      `node '${id}' needs an executorConfig object whose type is '${type}'`,
+      id,
+    );
+  }
+  const workflowId = mapId(id);
+  if (workflowId !== id) warnings.push(renamed(at(ctx, "id"), id, workflowId));
+  let node: Draft;
+  if (type === "gmi") node = { id: workflowId, type: "llm", config: gmi(ctx, cfg) };
+  else if (type === "tool") node = { id: workflowId, type: "tool", config: tool(ctx, cfg, raw) };
+  else if (type === "router") return routerNode(ctx, cfg, raw, workflowId);
+  else if (type === "human" || type === "guardrail" || type === "extension") {
+    node = { id: workflowId, type: "tool", config: gate(ctx, type, cfg) };
+  } else {
+    throw fail(
+      at(ctx, "type"),
+      `node '${id}' has type ${describeValue(type)}, which is not an AgentOS node type this importer maps`,
+      id,
+    );
+  }
+  declareNodeKeys(ctx, raw, type);
+  return { sourceId: id, index: i, sourceType: type, node };
+}

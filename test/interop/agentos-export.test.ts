@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { agentOs, exportAgentOs, importAgentOs } from "../../src/interop/agentos/index.js";
+import { getTemplate, listTemplates } from "../../src/model/index.js";
+import { codes, readFixture } from "./helpers.js";
+
+const ROUTED = "agentos/research-graph-routed.compiled-execution-graph.derived.json";
+
+describe("exportAgentOs", () => {
+  it("round trip import → export → import is deep-equal on the derived fixture", () => {
+    const first = importAgentOs(readFixture(ROUTED)).workflow;
+    const exported = exportAgentOs(first);
+    expect(agentOs.detect(exported.document)).toBe(true);
+    expect(importAgentOs(exported.document).workflow).toStrictEqual(first);
+    expect(codes(exported.warnings)).toEqual([
+      ["NOT_EXPORTABLE", "/version"],
+      ["NOT_EXPORTABLE", "/autonomyLevel"],
+      ["NOT_EXPORTABLE", "/nodes/5/config/cases/0"],
+    ]);
+  });
+
+  it("writes the graph's edges: start, static, router routes, personality pair, ends", () => {
+    const { document } = exportAgentOs(importAgentOs(readFixture(ROUTED)).workflow);
+    const edges = (document.edges as Record<string, unknown>[]).map((e) => [
+      e.source,
+      e.target,
+      e.type,
+    ]);
+    expect(edges).toEqual([
+      ["__START__", "plan", "static"],
+      ["plan", "search", "static"],
+      ["search", "evaluate", "static"],
+      ["evaluate", "route-quality", "static"],
+      ["route-quality", "summarize", "conditional"],
+      ["route-quality", "__END__", "conditional"],
+      ["summarize", "review", "personality"],
+      ["summarize", "__END__", "personality"],
+      ["review", "__END__", "static"],
+    ]);
+  });
+
+  it.each(listTemplates().map((t) => t.id))(
+    "template %s exports and re-imports its nodes and flow",
+    (id) => {
+      const wf = getTemplate(id);
+      if (wf === undefined) throw new Error(`no template ${id}`);
+      const { document, warnings } = exportAgentOs(wf);
+      expect(codes(warnings).slice(0, 2)).toEqual([
+        ["NOT_EXPORTABLE", "/version"],
+        ["NOT_EXPORTABLE", "/autonomyLevel"],
+      ]);
+      const back = importAgentOs(document).workflow;
+      expect(back.nodes.map((n) => [n.id, n.type])).toEqual(wf.nodes.map((n) => [n.id, n.type]));
+      expect(back.autonomyLevel).toBe(wf.autonomyLevel);
+    },
+  );
+});

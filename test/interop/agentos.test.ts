@@ -1,0 +1,341 @@
+import { describe, expect, it } from "vitest";
+import { agentOs, importAgentOs } from "../../src/interop/agentos/index.js";
+import type { AgentWorkflow } from "../../src/model/index.js";
+import { parseWorkflow } from "../../src/model/index.js";
+import type { Obj } from "./helpers.js";
+import { codes, readFixture } from "./helpers.js";
+
+/** The derived research graph (router instead of `__CONDITIONAL__`, no reroute). */
+const ROUTED = "agentos/research-graph-routed.compiled-execution-graph.derived.json";
+/** The generated research graph, as the AgentOS compiler wrote it. */
+const GENERATED = "agentos/research-graph.compiled-execution-graph.generated.json";
+
+const HOST = "agentos-host";
+
+const EXPECTED: AgentWorkflow = {
+  kind: "AgentWorkflow",
+  id: "graph-agent-graph--timestamp-",
+  version: "1.0.0",
+  name: "agent-graph",
+  autonomyLevel: 3,
+  inputSchema: { topic: { type: "string" } },
+  outputSchema: {
+    summary: { type: "string" },
+    sources: { type: "array", items: { type: "string" } },
+  },
+  nodes: [
+    { id: "plan", type: "llm", config: { model: HOST, promptRef: "prm:agentos.plan@1.0.0" } },
+    { id: "search", type: "tool", config: { usesTool: "tool:web_search@1.0.0", timeoutMs: 10000 } },
+    {
+      id: "evaluate",
+      type: "llm",
+      config: { model: HOST, promptRef: "prm:agentos.evaluate@1.0.0" },
+    },
+    {
+      id: "summarize",
+      type: "llm",
+      config: { model: HOST, promptRef: "prm:agentos.summarize@1.0.0" },
+    },
+    {
+      id: "review",
+      type: "tool",
+      config: {
+        usesTool: "tool:agentos.human@1.0.0",
+        params: { prompt: "Does this summary look accurate?" },
+      },
+    },
+    {
+      id: "route-quality",
+      type: "decision",
+      config: {
+        conditionLanguage: "text",
+        cases: [{ condition: "router 'route-quality' picks 'summarize'", next: "summarize" }],
+        otherwise: { next: "end" },
+      },
+    },
+    {
+      id: "summarize.personality",
+      type: "decision",
+      config: {
+        condition:
+          "persona trait 'conscientiousness' > 0.7 (AgentOS scratch._personaTraits, 0.5 when absent)",
+        conditionLanguage: "text",
+        onTrue: { next: "review" },
+        onFalse: { next: "end" },
+      },
+    },
+  ],
+  edges: [
+    { from: "plan", to: "search", edgeType: "data" },
+    { from: "search", to: "evaluate", edgeType: "data" },
+    { from: "evaluate", to: "route-quality", edgeType: "data" },
+    { from: "route-quality", to: "summarize", edgeType: "data" },
+    { from: "summarize", to: "summarize.personality", edgeType: "data" },
+  ],
+  metadata: {
+    agentos: {
+      instructions: {
+        plan: "Break this research topic into sub-questions.",
+        evaluate: "Evaluate source quality and assign a confidence score (0–1).",
+        summarize: "Write a final summary from gathered sources.",
+      },
+    },
+  },
+};
+
+const EXPECTED_WARNINGS: [string, string][] = [
+  ["FIELD_DROPPED", "/reducers"],
+  ["FIELD_DROPPED", "/checkpointPolicy"],
+  ["FIELD_DROPPED", "/memoryConsistency"],
+  ["VALUE_NORMALIZED", "/id"],
+  ["HEURISTIC", ""],
+  ["FIELD_DROPPED", "/stateSchema/scratch"],
+  ["HEURISTIC", "/nodes/0/executorConfig"],
+  ["FIELD_DROPPED", "/nodes/0/effectClass"],
+  ["FIELD_DROPPED", "/nodes/0/checkpoint"],
+  ["FIELD_DROPPED", "/nodes/0/memoryPolicy"],
+  ["FIELD_DROPPED", "/nodes/0/discoveryPolicy"],
+  ["HEURISTIC", "/nodes/1/executorConfig/toolName"],
+  ["FIELD_DROPPED", "/nodes/1/effectClass"],
+  ["FIELD_DROPPED", "/nodes/1/guardrailPolicy"],
+  ["HEURISTIC", "/nodes/2/executorConfig"],
+  ["FIELD_DROPPED", "/nodes/2/effectClass"],
+  ["FIELD_DROPPED", "/nodes/2/memoryPolicy"],
+  ["HEURISTIC", "/nodes/3/executorConfig"],
+  ["FIELD_DROPPED", "/nodes/3/effectClass"],
+  ["FIELD_DROPPED", "/nodes/3/guardrailPolicy"],
+  ["HEURISTIC", "/nodes/4/type"],
+  ["FIELD_DROPPED", "/nodes/4/effectClass"],
+  ["FIELD_DROPPED", "/nodes/4/checkpoint"],
+  ["HEURISTIC", "/nodes/5/executorConfig/condition"],
+  ["FIELD_DROPPED", "/nodes/5/effectClass"],
+  ["HEURISTIC", "/edges/4/condition"],
+  ["HEURISTIC", "/edges/5/condition"],
+  ["HEURISTIC", "/edges/6/personalityCondition"],
+];
+
+/** A minimal graph: START -> a (gmi) -> END, for table cases. */
+function minimal(): Obj & { nodes: Obj[]; edges: Obj[] } {
+  return {
+    id: "g1",
+    name: "g",
+    nodes: [{ id: "a", type: "gmi", executorConfig: { type: "gmi", instructions: "Do." } }],
+    edges: [
+      { id: "e1", source: "__START__", target: "a", type: "static" },
+      { id: "e2", source: "a", target: "__END__", type: "static" },
+    ],
+  };
+}
+
+describe("importAgentOs: the derived research graph", () => {
+  it("imports to the exact expected workflow at autonomy 3, with exact warnings", () => {
+    const result = importAgentOs(readFixture(ROUTED));
+    expect(result.workflow).toStrictEqual(EXPECTED);
+    expect(codes(result.warnings)).toEqual(EXPECTED_WARNINGS);
+  });
+
+  it("parses with no error, and its text decisions are only unstructured, never wrong", () => {
+    const errors = parseWorkflow(importAgentOs(readFixture(ROUTED)).workflow).diagnostics.filter(
+      (d) => d.severity === "error",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("is detected, as is the generated graph; the docs YAML workflow is not", () => {
+    expect(agentOs.detect(readFixture(ROUTED))).toBe(true);
+    expect(agentOs.detect(readFixture(GENERATED))).toBe(true);
+  });
+});
+
+describe("importAgentOs: mapped constructs, exact fields", () => {
+  type Case = [
+    string,
+    (g: ReturnType<typeof minimal>) => void,
+    Partial<AgentWorkflow>,
+    [string, string][],
+  ];
+  const base: [string, string][] = [
+    ["HEURISTIC", ""],
+    ["HEURISTIC", "/nodes/0/executorConfig"],
+  ];
+  const cases: Case[] = [
+    [
+      "the minimal graph: one llm, no edge, autonomy 1",
+      () => undefined,
+      {
+        autonomyLevel: 1,
+        edges: [],
+        nodes: [
+          { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
+        ],
+      },
+      base,
+    ],
+    [
+      "gmi temperature and maxTokens map; maxInternalIterations is declared",
+      (g) => {
+        g.nodes[0] = {
+          id: "a",
+          type: "gmi",
+          executorConfig: {
+            type: "gmi",
+            instructions: "Do.",
+            temperature: 0.2,
+            maxTokens: 50,
+            maxInternalIterations: 3,
+          },
+        };
+      },
+      {
+        nodes: [
+          {
+            id: "a",
+            type: "llm",
+            config: {
+              model: HOST,
+              promptRef: "prm:agentos.a@1.0.0",
+              temperature: 0.2,
+              maxOutputTokens: 50,
+            },
+          },
+        ],
+      },
+      [...base, ["FIELD_DROPPED", "/nodes/0/executorConfig/maxInternalIterations"]],
+    ],
+    [
+      "an id that is not valid is mapped, and the entry node is put first",
+      (g) => {
+        g.nodes.unshift({
+          id: "9 b",
+          type: "tool",
+          executorConfig: { type: "tool", toolName: "t", args: { q: 1 } },
+        });
+        g.edges.push({ id: "e3", source: "a", target: "9 b", type: "static" });
+        g.edges.splice(1, 1);
+      },
+      {
+        nodes: [
+          { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
+          { id: "n-9-b", type: "tool", config: { usesTool: "tool:t@1.0.0", params: { q: 1 } } },
+        ],
+        edges: [{ from: "a", to: "n-9-b", edgeType: "data" }],
+      },
+      [
+        ["HEURISTIC", ""],
+        ["VALUE_NORMALIZED", "/nodes/0/id"],
+        ["HEURISTIC", "/nodes/0/executorConfig/toolName"],
+        ["HEURISTIC", "/nodes/1/executorConfig"],
+      ],
+    ],
+    [
+      "a discovery edge becomes a text decision: target on a match, else the fallback",
+      (g) => {
+        g.nodes.push({
+          id: "b",
+          type: "extension",
+          executorConfig: { type: "extension", extensionId: "ext", method: "run" },
+        });
+        g.edges[1] = {
+          id: "e2",
+          source: "a",
+          target: "b",
+          type: "discovery",
+          discoveryQuery: "pdf",
+          discoveryKind: "tool",
+          discoveryFallback: "__END__",
+        };
+      },
+      {
+        autonomyLevel: 3,
+        nodes: [
+          { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
+          {
+            id: "b",
+            type: "tool",
+            config: { usesTool: "tool:ext@1.0.0", params: { method: "run" } },
+          },
+          {
+            id: "a.discovery",
+            type: "decision",
+            config: {
+              condition: 'capability discovery finds a tool match for "pdf"',
+              conditionLanguage: "text",
+              onTrue: { next: "b" },
+              onFalse: { next: "end" },
+            },
+          },
+        ],
+        edges: [{ from: "a", to: "a.discovery", edgeType: "data" }],
+      },
+      [...base, ["HEURISTIC", "/nodes/1/type"], ["HEURISTIC", "/edges/1"]],
+    ],
+    [
+      "a router with an expression condition quotes it; a static edge to __END__ beside others and a cycle are declared",
+      (g) => {
+        g.nodes.push({
+          id: "r",
+          type: "router",
+          executorConfig: {
+            type: "router",
+            condition: { type: "expression", expr: "scratch.n > 1" },
+          },
+        });
+        g.nodes.push({
+          id: "g",
+          type: "guardrail",
+          executorConfig: { type: "guardrail", guardrailIds: ["pii"], onViolation: "block" },
+        });
+        g.edges.push({ id: "e3", source: "a", target: "r", type: "static" });
+        g.edges.push({ id: "e4", source: "r", target: "g", type: "static" });
+        g.edges.push({ id: "e5", source: "r", target: "a", type: "static" });
+      },
+      {
+        autonomyLevel: 2,
+        nodes: [
+          { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
+          {
+            id: "r",
+            type: "decision",
+            config: {
+              conditionLanguage: "text",
+              cases: [
+                { condition: "router 'r' picks 'g' (router condition: scratch.n > 1)", next: "g" },
+              ],
+              otherwise: { next: "a" },
+            },
+          },
+          {
+            id: "g",
+            type: "tool",
+            config: {
+              usesTool: "tool:agentos.guardrail@1.0.0",
+              params: { guardrailIds: ["pii"], onViolation: "block" },
+            },
+          },
+        ],
+        edges: [
+          { from: "a", to: "r", edgeType: "data" },
+          { from: "r", to: "g", edgeType: "data" },
+          { from: "r", to: "a", edgeType: "data" },
+        ],
+      },
+      [
+        ...base,
+        ["HEURISTIC", "/nodes/1/executorConfig/condition"],
+        ["HEURISTIC", "/nodes/2/type"],
+        ["FIELD_DROPPED", "/edges/1"],
+        ["HEURISTIC", "/edges"],
+      ],
+    ],
+  ];
+  it.each(cases)("%s", (_name, edit, fields, warnings) => {
+    const g = minimal();
+    edit(g);
+    const result = importAgentOs(g);
+    expect(result.workflow).toMatchObject(fields);
+    for (const key of Object.keys(fields) as (keyof AgentWorkflow)[]) {
+      expect(result.workflow[key]).toStrictEqual(fields[key]);
+    }
+    expect(codes(result.warnings)).toEqual(warnings);
+  });
+});
