@@ -35,14 +35,12 @@ describe("adjacency (CSR)", () => {
   it("reversing twice gives the lists back, sorted per node", () => {
     fc.assert(
       fc.property(
-        fc
-          .integer({ min: 1, max: 30 })
-          .chain((n) =>
-            fc.array(fc.uniqueArray(fc.nat(n - 1), { maxLength: n }), {
-              minLength: n,
-              maxLength: n,
-            }),
-          ),
+        fc.integer({ min: 1, max: 30 }).chain((n) =>
+          fc.array(fc.uniqueArray(fc.nat(n - 1), { maxLength: n }), {
+            minLength: n,
+            maxLength: n,
+          }),
+        ),
         (lists) => {
           const twice = adjacencyToLists(
             reverseAdjacency(reverseAdjacency(adjacencyFromLists(lists))),
