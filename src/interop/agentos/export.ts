@@ -164,7 +164,7 @@ function exportNode(
  * Exports a workflow to a CompiledExecutionGraph. Never throws. Everything without an IR form is
  * declared: `version` and `autonomyLevel` always, decision conditions, decorators, delegate edges.
  */
-export function exportAgentOs(wf: AgentWorkflow): ExportResult<Obj> {
+export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, unknown>> {
   const warnings: InteropWarning[] = [
     omitted("/version", "version left out: the IR has no version; an import assumes 1.0.0", {
       version: wf.version,
