@@ -1,12 +1,20 @@
-import type { UpstreamQuery } from "../../model/index.js";
+import type { TemplateRef, UpstreamQuery } from "../../model/index.js";
 import { pointer, scanTemplates, templateStrings, upstreamAnswers } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
+/**
+ * A template that may be reported: one small record each, with the pointer and the message data
+ * built only for those actually reported (at 100,000 tool nodes, building them eagerly for every
+ * template cost more than the check).
+ */
 interface Finding {
   readonly i: number;
-  readonly path: string;
+  readonly tokens: readonly string[];
+  readonly text: string;
+  readonly ref: TemplateRef;
   readonly messageId: string;
-  readonly data: Readonly<Record<string, unknown>>;
+  readonly target: string;
+  readonly reason: string;
   readonly query?: number;
 }
 
@@ -46,53 +54,50 @@ export const rule: Rule = {
     workflow.nodes.forEach((node, i) => {
       if (node.type !== "tool") return;
       for (const { tokens, text } of templateStrings(node.config.params)) {
-        // Built on first use: most templates are fine, and this runs for every param string.
-        let pathCache: string | undefined;
-        const pathOf = (): string =>
-          (pathCache ??= pointer("nodes", i, "config", "params", ...tokens));
-        for (const t of scanTemplates(text, hasNode)) {
-          const base = {
-            nodeId: node.id,
-            template: text.slice(t.start, t.end),
-            expression: t.expression,
+        for (const ref of scanTemplates(text, hasNode)) {
+          const add = (messageId: string, target: string, reason: string): void => {
+            findings.push({ i, tokens, text, ref, messageId, target, reason });
           };
-          const add = (messageId: string, ref: string, reason: string, query?: number): void => {
-            const data = { ...base, ref, reason };
-            const path = pathOf();
-            findings.push(
-              query === undefined
-                ? { i, path, messageId, data }
-                : { i, path, messageId, data, query },
-            );
-          };
-          if (t.kind === "syntax") add("syntax", t.expression, t.problem);
-          else if (t.kind === "input") {
-            if (!inputs.has(t.field)) add("input", t.field, "unknown-input-field");
+          if (ref.kind === "syntax") add("syntax", ref.expression, ref.problem);
+          else if (ref.kind === "input") {
+            if (!inputs.has(ref.field)) add("input", ref.field, "unknown-input-field");
           } else {
-            const source = graph.index.get(t.nodeId);
-            if (source === undefined) add("default", t.nodeId, "unknown-node");
+            const source = graph.index.get(ref.nodeId);
+            if (source === undefined) add("default", ref.nodeId, "unknown-node");
             else if (graph.nodes[source]?.type === "decision")
-              add("decision", t.nodeId, "decision");
-            else
-              add(
-                "not-upstream",
-                t.nodeId,
-                "not-upstream",
-                queries.push({ source, target: i }) - 1,
-              );
+              add("decision", ref.nodeId, "decision");
+            else {
+              const query = queries.push({ source, target: i }) - 1;
+              findings.push({
+                i,
+                tokens,
+                text,
+                ref,
+                messageId: "not-upstream",
+                target: ref.nodeId,
+                reason: "not-upstream",
+                query,
+              });
+            }
           }
         }
       }
     });
     const answers = upstreamAnswers(graph, queries);
-    for (const { i, path, messageId, data, query } of findings) {
-      if (query !== undefined && answers[query] === 1) continue;
-      const nodeId = workflow.nodes[i]?.id ?? "";
+    for (const f of findings) {
+      if (f.query !== undefined && answers[f.query] === 1) continue;
+      const nodeId = workflow.nodes[f.i]?.id ?? "";
       context.report({
         target: { kind: "node", nodeId },
-        path,
-        data,
-        ...(messageId === "default" ? {} : { messageId }),
+        path: pointer("nodes", f.i, "config", "params", ...f.tokens),
+        data: {
+          nodeId,
+          template: f.text.slice(f.ref.start, f.ref.end),
+          expression: f.ref.expression,
+          ref: f.target,
+          reason: f.reason,
+        },
+        ...(f.messageId === "default" ? {} : { messageId: f.messageId }),
       });
     }
   },
