@@ -88,3 +88,11 @@ export function minimal(extra: Partial<AgentWorkflow> = {}): AgentWorkflow {
     extra,
   );
 }
+
+/** llm "a" → decision "d" (the given condition) → end, for the condition rules' tables. */
+export function withCondition(
+  condition: string,
+  extra: { conditionLanguage?: "feel" | "text" } = {},
+): AgentWorkflow {
+  return workflow([llm("a"), decision("d", condition, "end", "end", extra)], [edge("a", "d")]);
+}

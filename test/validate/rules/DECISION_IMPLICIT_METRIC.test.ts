@@ -1,10 +1,8 @@
 import { rule } from "../../../src/validate/rules/DECISION_IMPLICIT_METRIC.js";
-import { decision, edge, llm, minimal, workflow } from "../builders.js";
+import { decision, edge, llm, minimal, withCondition, workflow } from "../builders.js";
 import { ruleTester } from "../rule-tester.js";
 
-/** llm → decision(condition) → end. */
-const on = (condition: string, extra: { conditionLanguage?: "feel" | "text" } = {}) =>
-  workflow([llm("a"), decision("d", condition, "end", "end", extra)], [edge("a", "d")]);
+const on = withCondition;
 
 const at = (path = "/nodes/1/config/condition") => ({
   code: "DECISION_IMPLICIT_METRIC",
