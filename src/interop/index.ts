@@ -25,3 +25,4 @@ export * from "./agent2model/index.js";
 export * from "./langgraph-graph/index.js";
 export * from "./openagentflow/index.js";
 export * from "./agentos/index.js";
+export { exportMermaid } from "./mermaid/index.js";
