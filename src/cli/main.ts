@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import type { CheckOptions } from "./check.js";
 import { runCheck } from "./check.js";
+import { convertTargets, runConvert } from "./convert.js";
 import type { CliIo } from "./io.js";
 import { processIo, UsageError } from "./io.js";
 import type { SimulateCliOptions } from "./simulate.js";
@@ -58,6 +59,15 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("-f, --format <format>", "output format: text or json", "text")
     .action(async (file: string, options: SimulateCliOptions) => {
       setExit(await runSimulate(file, options, io));
+    });
+  program
+    .command("convert")
+    .description("convert a workflow to agentflow JSON, another format, or a Mermaid flowchart")
+    .argument("<file>", "an agentflow workflow or any importable format")
+    .requiredOption("-t, --to <format>", `target: ${convertTargets().join(", ")}`)
+    .option("-o, --output <file>", "write here instead of stdout")
+    .action(async (file: string, options: { to: string; output?: string }) => {
+      setExit(await runConvert(file, options, io));
     });
   program
     .command("templates")
