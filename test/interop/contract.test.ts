@@ -10,7 +10,26 @@ import { minCoherentLevel } from "../../src/autonomy/index.js";
 import type { Format, InteropWarning } from "../../src/interop/index.js";
 import { detectFormat, FORMATS, ImportError, importDocument } from "../../src/interop/index.js";
 import { getTemplate, listTemplates, parseWorkflow } from "../../src/model/index.js";
+import { createValidator, RULE_CRASHED } from "../../src/validate/index.js";
 import { readFixture } from "./helpers.js";
+
+/** Declared warnings per fixture, pinned so that a change in what an importer drops is seen. */
+const WARNING_COUNTS: Readonly<Record<string, number>> = {
+  "agentflow/langgraph-subset-import-fixture.json": 0,
+  "langgraph-graph/py-to_json-conditional-entrypoint.json": 7,
+  "langgraph-graph/py-to_json-human-agent-loop.json": 7,
+  "langgraph-graph/py-to_json-prebuilt-react-agent-toolnode.json": 7,
+  "langgraph-graph/js-getGraphAsync-toJSON-interrupt-before.generated.json": 12,
+  "langgraph-graph/platform-get_graph-sdk-docstring-example.json": 3,
+  "openagentflow/hello_ir.json": 1,
+  "openagentflow/summarize_ir.json": 1,
+  "openagentflow/software_dev_ir.json": 2,
+  "openagentflow/conditional_routing_ir.generated.json": 3,
+  "agentos/research-graph-routed.compiled-execution-graph.derived.json": 28,
+  "agent2model/travel_booking.flowchart.yaml": 15,
+  "agent2model/zoom_support.flowchart.yaml": 16,
+  "agent2model/insurance_claims.flowchart.yaml": 60,
+};
 
 /** Format id → fixture paths under `test/fixtures/`. A new format must list at least one. */
 const FIXTURES_BY_FORMAT: Readonly<Record<string, readonly string[]>> = {
@@ -88,6 +107,13 @@ describe.each(FORMATS.map((f): [string, Format] => [f.id, f]))("format %s", (_id
       expectNoErrors(workflow);
       expectWellFormed(warnings);
       expect(workflow.autonomyLevel).toBe(minCoherentLevel(workflow));
+    });
+
+    it("declares exactly its pinned number of warnings, and validates without a rule crash", () => {
+      const { workflow, warnings } = format.import(readFixture(path));
+      expect(warnings).toHaveLength(WARNING_COUNTS[path] ?? -1);
+      const found = createValidator().validateSync(workflow);
+      expect(found.filter((d) => d.code === RULE_CRASHED)).toEqual([]);
     });
 
     it("imports the same way twice (warnings stable)", () => {
