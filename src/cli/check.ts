@@ -166,8 +166,8 @@ export async function checkText(
     return checkImported(file, text, asWorkflow.format, asWorkflow.value, foreign, validator);
   }
   if (asWorkflow.workflow === undefined) {
-    const kind = asWorkflow.value === undefined ? "unknown" : "AgentWorkflow";
-    return { file, kind, diagnostics: asWorkflow.diagnostics };
+    const readAs = asWorkflow.value === undefined ? "unknown" : "AgentWorkflow";
+    return { file, kind: readAs, diagnostics: asWorkflow.diagnostics };
   }
   return checkWorkflow(
     file,
