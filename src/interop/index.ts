@@ -26,3 +26,4 @@ export * from "./langgraph-graph/index.js";
 export * from "./openagentflow/index.js";
 export * from "./agentos/index.js";
 export { exportMermaid } from "./mermaid/index.js";
+export * from "./langgraph-gen/index.js";

@@ -7,6 +7,7 @@ import { isRecord, own } from "./json.js";
 import { agent2Model } from "./agent2model/index.js";
 import { agentOs } from "./agentos/index.js";
 import { langGraphSubset } from "./langgraph/index.js";
+import { langGraphGen } from "./langgraph-gen/index.js";
 import { langGraphGraph } from "./langgraph-graph/index.js";
 import { openAgentFlow } from "./openagentflow/index.js";
 import type { Format, ImportResult } from "./types.js";
@@ -17,6 +18,7 @@ export const FORMATS: readonly Format[] = Object.freeze([
   agentOs,
   langGraphSubset,
   langGraphGraph,
+  langGraphGen,
   agent2Model,
   openAgentFlow,
 ]);

@@ -16,6 +16,7 @@ import { readFixture } from "./helpers.js";
 /** Declared warnings per fixture, pinned so that a change in what an importer drops is seen. */
 const WARNING_COUNTS: Readonly<Record<string, number>> = {
   "agentflow/langgraph-subset-import-fixture.json": 0,
+  "langgraph-gen/langgraph-gen-agentic_rag.spec.yml": 8,
   "langgraph-graph/py-to_json-conditional-entrypoint.json": 7,
   "langgraph-graph/py-to_json-human-agent-loop.json": 7,
   "langgraph-graph/py-to_json-prebuilt-react-agent-toolnode.json": 7,
@@ -41,6 +42,7 @@ const FIXTURES_BY_FORMAT: Readonly<Record<string, readonly string[]>> = {
     "langgraph-graph/js-getGraphAsync-toJSON-interrupt-before.generated.json",
     "langgraph-graph/platform-get_graph-sdk-docstring-example.json",
   ],
+  "langgraph-gen": ["langgraph-gen/langgraph-gen-agentic_rag.spec.yml"],
   openagentflow: [
     "openagentflow/hello_ir.json",
     "openagentflow/summarize_ir.json",

@@ -1,0 +1,266 @@
+/**
+ * Import of the `langgraph-gen` spec. The spec names steps and wires them, nothing more: node
+ * types, prompt refs, identity and schemas are synthesised by documented rules and every guess is
+ * declared; a conditional edge becomes a text decision over its paths, never simulable;
+ * `autonomyLevel` is the level the graph justifies.
+ */
+import { parseWorkflow, pointer } from "../../model/index.js";
+import { minCoherentLevel } from "../../autonomy/index.js";
+import { describeValue, isRecord, own } from "../json.js";
+import {
+  allocateId,
+  baseId,
+  dropUnknown,
+  fail,
+  requireArray,
+  requireString,
+  warn,
+} from "./gen-read.js";
+import type { ImportResult, InteropWarning } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC, ImportError, VALUE_NORMALIZED } from "../types.js";
+import { LangGraphGenImportError } from "./gen-types.js";
+
+const TOP_LEVEL_KEYS = new Set(["name", "entrypoint", "nodes", "edges"]);
+const NODE_KEYS = new Set(["name"]);
+const EDGE_KEYS = new Set(["from", "to", "condition", "paths"]);
+/** The version of the workflow and of every synthesised ref: `0.0.0` says "not reviewed yet". */
+const PLACEHOLDER_VERSION = "0.0.0";
+/** A workflow under construction: plain data, parsed by the model before it is returned. */
+type Draft = Record<string, unknown>;
+
+/** Shared state of one import: ids, nodes, edges, successors, warnings. */
+interface Build {
+  readonly used: Set<string>;
+  readonly byName: Map<string, string>;
+  readonly nodes: Draft[];
+  readonly edges: Draft[];
+  readonly successors: Map<string, string[]>;
+  readonly endEdges: { readonly index: number; readonly from: string }[];
+  /** Ids of the decisions made from conditional edges: their branches are not a fan-out. */
+  readonly decisions: Set<string>;
+  readonly warnings: InteropWarning[];
+}
+
+function readNode(raw: unknown, i: number, b: Build): void {
+  const at = pointer("nodes", i);
+  if (!isRecord(raw)) throw fail(at, `a node must be an object, found ${describeValue(raw)}`);
+  const name = requireString(raw, "name", pointer("nodes", i, "name"));
+  if (name === "__start__" || name === "__end__" || b.byName.has(name)) {
+    throw fail(pointer("nodes", i, "name"), `node name '${name}' is reserved or repeated`, name);
+  }
+  dropUnknown(raw, NODE_KEYS, ["nodes", i], `node '${name}'`, b.warnings);
+  const id = allocateId(baseId(name), b.used);
+  b.byName.set(name, id);
+  if (id !== name) {
+    const message = `node name '${name}' is not a valid agentflow id; it is read as '${id}'`;
+    b.warnings.push(
+      warn(VALUE_NORMALIZED, pointer("nodes", i, "name"), message, { from: name, to: id }),
+    );
+  }
+  const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
+  const message = `node '${name}' is read as an llm node with a synthesised model and prompt ref (bind them before review)`;
+  b.warnings.push(warn(HEURISTIC, at, message, { nodeId: id, assumed: { type: "llm", config } }));
+  b.nodes.push({ id, type: "llm", config });
+}
+
+/** A spec name as a route target: `__end__` is `"end"`; an unknown name fails at `path`. */
+function target(name: string, path: string, b: Build): string {
+  if (name === "__end__") return "end";
+  const id = b.byName.get(name);
+  if (id === undefined) throw fail(path, `edge names the unknown node '${name}'`, name);
+  return id;
+}
+
+function link(from: string, to: string, index: number, b: Build, when?: string): void {
+  const next = b.successors.get(from) ?? [];
+  b.successors.set(from, next);
+  if (to === "end") {
+    b.endEdges.push({ index, from });
+    return;
+  }
+  next.push(to);
+  b.edges.push({ from, to, edgeType: "data", ...(when === undefined ? {} : { when }) });
+}
+
+function readPaths(raw: Readonly<Record<string, unknown>>, i: number): string[] {
+  const paths = own(raw, "paths");
+  const at = pointer("edges", i, "paths");
+  if (!Array.isArray(paths) || paths.length === 0) {
+    throw fail(at, `'paths' must be a non-empty array, found ${describeValue(paths)}`);
+  }
+  return paths.map((p: unknown, k) => {
+    if (typeof p !== "string" || p === "") {
+      throw fail(
+        pointer("edges", i, "paths", k),
+        `a path must be a node name, found ${describeValue(p)}`,
+      );
+    }
+    return p;
+  });
+}
+
+function readConditional(
+  raw: Readonly<Record<string, unknown>>,
+  i: number,
+  from: string,
+  b: Build,
+): void {
+  const condition = requireString(raw, "condition", pointer("edges", i, "condition"));
+  const paths = readPaths(raw, i);
+  const targets = paths.map((p, k) => target(p, pointer("edges", i, "paths", k), b));
+  if (paths.length === 1) {
+    const message = `edge ${String(i)}: '${condition}' has one path, '${paths[0] ?? ""}', so it is always taken`;
+    b.warnings.push(warn(HEURISTIC, pointer("edges", i, "paths"), message, { assumed: "plain" }));
+    link(from, targets[0] ?? "end", i, b);
+    return;
+  }
+  const id = allocateId(`${from}.route`, b.used);
+  b.decisions.add(id);
+  const otherwise = paths.at(-1) ?? "";
+  const message = `the conditional edge of '${from}' ('${condition}') becomes the text decision '${id}' (never simulable); its last path '${otherwise}' is the otherwise route`;
+  b.warnings.push(
+    warn(HEURISTIC, pointer("edges", i), message, { nodeId: id, condition, otherwise }),
+  );
+  const cases = paths
+    .slice(0, -1)
+    .map((p, k) => ({ condition: `${condition} returns '${p}'`, next: targets[k] ?? "end" }));
+  const config = { conditionLanguage: "text", cases, otherwise: { next: targets.at(-1) ?? "end" } };
+  b.nodes.splice(b.nodes.findIndex((n) => n.id === from) + 1, 0, { id, type: "decision", config });
+  link(from, id, i, b);
+  for (const [k, p] of paths.entries()) link(id, targets[k] ?? "end", i, b, p);
+}
+
+function readEdge(raw: unknown, i: number, entry: string, b: Build): void {
+  if (!isRecord(raw))
+    throw fail(pointer("edges", i), `an edge must be an object, found ${describeValue(raw)}`);
+  const name = requireString(raw, "from", pointer("edges", i, "from"));
+  dropUnknown(raw, EDGE_KEYS, ["edges", i], `edge ${String(i)}`, b.warnings);
+  const conditional = Object.hasOwn(raw, "condition") || Object.hasOwn(raw, "paths");
+  if (conditional === Object.hasOwn(raw, "to")) {
+    throw fail(
+      pointer("edges", i),
+      `edge ${String(i)} needs either 'to' or 'condition' and 'paths'`,
+      name,
+    );
+  }
+  if (name === "__start__") {
+    const to = conditional
+      ? undefined
+      : target(requireString(raw, "to", pointer("edges", i, "to")), pointer("edges", i, "to"), b);
+    if (to !== entry)
+      throw fail(pointer("edges", i), "an edge from __start__ must go to the entrypoint", name);
+    return;
+  }
+  const from = name === "__end__" ? undefined : b.byName.get(name);
+  if (from === undefined)
+    throw fail(pointer("edges", i, "from"), `edge names the unknown node '${name}'`, name);
+  if (conditional) readConditional(raw, i, from, b);
+  else
+    link(
+      from,
+      target(requireString(raw, "to", pointer("edges", i, "to")), pointer("edges", i, "to"), b),
+      i,
+      b,
+    );
+}
+
+/** Fan-outs LangGraph runs in parallel, and `__end__` edges beside other successors, declared. */
+function declareFanOut(b: Build): void {
+  for (const [node, next] of b.successors) {
+    if (next.length < 2 || b.decisions.has(node)) continue;
+    const message = `LangGraph runs the ${String(next.length)} successors of '${node}' in parallel; agentflow reads them in edge order`;
+    b.warnings.push(warn(HEURISTIC, "/edges", message, { nodeId: node, successors: next }));
+  }
+  for (const e of b.endEdges) {
+    if ((b.successors.get(e.from) ?? []).length === 0) continue;
+    const message = `edge ${String(e.index)} into __end__ is not kept: '${e.from}' has other successors`;
+    b.warnings.push(warn(FIELD_DROPPED, pointer("edges", e.index), message, { from: e.from }));
+  }
+}
+
+function importUnchecked(doc: unknown): ImportResult {
+  if (!isRecord(doc))
+    throw fail("", `a langgraph-gen spec must be an object, found ${describeValue(doc)}`);
+  const warnings: InteropWarning[] = [];
+  dropUnknown(doc, TOP_LEVEL_KEYS, [], "the spec", warnings);
+  const name = requireString(doc, "name", "/name");
+  const entrypoint = requireString(doc, "entrypoint", "/entrypoint");
+  const rawNodes = requireArray(doc, "nodes");
+  const rawEdges = requireArray(doc, "edges");
+  const id = `langgraph-gen-${baseId(name)}`;
+  warnings.push(
+    warn(HEURISTIC, "/name", `the workflow id '${id}' is derived from the spec name`, {
+      assumed: id,
+    }),
+  );
+  warnings.push(
+    warn(HEURISTIC, "", `the spec has no version; '${PLACEHOLDER_VERSION}' is synthesised`, {
+      assumed: PLACEHOLDER_VERSION,
+    }),
+  );
+  warnings.push(
+    warn(
+      HEURISTIC,
+      "",
+      "the spec has no schemas; { state: 'any' } is synthesised for input and output",
+      { assumed: { state: "any" } },
+    ),
+  );
+  const b: Build = {
+    used: new Set(),
+    byName: new Map(),
+    nodes: [],
+    edges: [],
+    successors: new Map(),
+    endEdges: [],
+    decisions: new Set(),
+    warnings,
+  };
+  for (const [i, n] of rawNodes.entries()) readNode(n, i, b);
+  const entry = b.byName.get(entrypoint);
+  if (entry === undefined)
+    throw fail("/entrypoint", `the entrypoint '${entrypoint}' is not a node`, entrypoint);
+  for (const [i, e] of rawEdges.entries()) readEdge(e, i, entry, b);
+  declareFanOut(b);
+  // The model's entry is the first node with no forward predecessor: put the spec's entry first.
+  const at = b.nodes.findIndex((n) => n.id === entry);
+  if (at > 0) b.nodes.unshift(...b.nodes.splice(at, 1));
+  const draft: Draft = {
+    kind: "AgentWorkflow",
+    id,
+    version: PLACEHOLDER_VERSION,
+    name,
+    autonomyLevel: 1,
+    inputSchema: { state: "any" },
+    outputSchema: { state: "any" },
+    nodes: b.nodes,
+    edges: b.edges,
+  };
+  const parsed = parseWorkflow(draft);
+  const error = parsed.diagnostics.find((d) => d.severity === "error");
+  if (error !== undefined || parsed.workflow === undefined) {
+    throw fail("", `the mapped workflow does not parse: ${error?.message ?? "no workflow"}`);
+  }
+  return {
+    workflow: { ...parsed.workflow, autonomyLevel: minCoherentLevel(parsed.workflow) },
+    warnings,
+  };
+}
+
+/**
+ * Imports a decoded `langgraph-gen` spec. Throws only {@link LangGraphGenImportError} (an
+ * {@link ImportError}), naming the path and, for a node, its name.
+ */
+export function importLangGraphGen(doc: unknown): ImportResult {
+  try {
+    return importUnchecked(doc);
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new LangGraphGenImportError({
+      path: "",
+      reason: `unexpected failure: ${detail}`,
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Readers shared by the `langgraph-gen` import: errors and warnings with their source pointer,
+ * own-property field checks, and the deterministic mapping of spec names onto agentflow ids.
+ */
+import { pointer } from "../../model/index.js";
+import { describeValue, own } from "../json.js";
+import type { InteropWarning } from "../types.js";
+import { FIELD_DROPPED } from "../types.js";
+import { LangGraphGenImportError } from "./gen-types.js";
+
+/** Ids a spec name must never take: `end` is the route keyword for "the run ends". */
+const RESERVED = new Set(["end"]);
+
+export function fail(path: string, reason: string, elementId?: string): LangGraphGenImportError {
+  return new LangGraphGenImportError(
+    elementId === undefined ? { path, reason } : { path, reason, elementId },
+  );
+}
+
+export function warn(
+  code: string,
+  path: string,
+  message: string,
+  data: Record<string, unknown>,
+): InteropWarning {
+  return { code, message, path, data };
+}
+
+/** The id a spec name would take before clashes: invalid characters become `-`. */
+export function baseId(raw: string): string {
+  const cleaned = raw.replace(/[^A-Za-z0-9.:-]/g, "-").slice(0, 240);
+  return /^[A-Za-z]/.test(cleaned) ? cleaned : `n-${cleaned}`;
+}
+
+/** Allocates `wanted`, or `wanted-2`, ... when taken or reserved; deterministic in input order. */
+export function allocateId(wanted: string, used: Set<string>): string {
+  let id = wanted;
+  for (let n = 2; used.has(id) || RESERVED.has(id); n += 1) id = `${wanted}-${String(n)}`;
+  used.add(id);
+  return id;
+}
+
+export function requireString(
+  obj: Readonly<Record<string, unknown>>,
+  key: string,
+  at: string,
+): string {
+  const value = own(obj, key);
+  if (typeof value !== "string" || value === "") {
+    throw fail(at, `'${key}' must be a non-empty string, found ${describeValue(value)}`);
+  }
+  return value;
+}
+
+export function requireArray(
+  doc: Readonly<Record<string, unknown>>,
+  key: string,
+): readonly unknown[] {
+  const value = own(doc, key);
+  if (!Array.isArray(value))
+    throw fail(pointer(key), `'${key}' must be an array, found ${describeValue(value)}`);
+  return value;
+}
+
+export function dropUnknown(
+  obj: Readonly<Record<string, unknown>>,
+  known: ReadonlySet<string>,
+  at: readonly (string | number)[],
+  what: string,
+  warnings: InteropWarning[],
+): void {
+  for (const key of Object.keys(obj)) {
+    if (known.has(key)) continue;
+    const message = `${what}: key '${key}' is not mapped by the langgraph-gen importer`;
+    warnings.push(warn(FIELD_DROPPED, pointer(...at, key), message, { key }));
+  }
+}

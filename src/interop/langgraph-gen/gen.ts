@@ -1,0 +1,35 @@
+/**
+ * The `langgraph-gen` spec as an interop {@link Format}: detection, and the import of
+ * `gen-import.ts` (import only: the spec is an input to a code generator, not an output).
+ */
+import type { Format } from "../types.js";
+import { isRecord, own } from "../json.js";
+import { importLangGraphGen } from "./gen-import.js";
+import type { LangGraphGenDocument } from "./gen-types.js";
+import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
+
+/**
+ * Whether a decoded document is a spec: an object without `kind`, with a top-level string
+ * `entrypoint` (the spec's distinctive key; OpenAgentFlow nests its own under `graph`), a `nodes`
+ * array of objects each with a string `name`, and an `edges` array of objects each with a string
+ * `from`. Never throws.
+ */
+export function detectLangGraphGen(doc: unknown): boolean {
+  if (!isRecord(doc) || Object.hasOwn(doc, "kind")) return false;
+  if (typeof own(doc, "entrypoint") !== "string") return false;
+  const nodes = own(doc, "nodes");
+  const edges = own(doc, "edges");
+  if (!Array.isArray(nodes) || !Array.isArray(edges)) return false;
+  return (
+    nodes.every((n) => isRecord(n) && typeof own(n, "name") === "string") &&
+    edges.every((e) => isRecord(e) && typeof own(e, "from") === "string")
+  );
+}
+
+/** The `langgraph-gen` spec YAML, import only. */
+export const langGraphGen: Format<LangGraphGenDocument> = Object.freeze({
+  id: LANGGRAPH_GEN_FORMAT_ID,
+  title: "LangGraph langgraph-gen spec",
+  detect: detectLangGraphGen,
+  import: importLangGraphGen,
+});

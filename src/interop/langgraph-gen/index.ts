@@ -1,0 +1,15 @@
+/**
+ * The `langgraph-gen` spec YAML (input of LangGraph's stub generator), import only. The
+ * documented subset lives in `../langgraph/`, the drawable graph in `../langgraph-graph/`.
+ *
+ * @packageDocumentation
+ */
+export { detectLangGraphGen, langGraphGen } from "./gen.js";
+export { importLangGraphGen } from "./gen-import.js";
+export type {
+  LangGraphGenDocument,
+  LangGraphGenEdge,
+  LangGraphGenImportErrorOptions,
+  LangGraphGenNode,
+} from "./gen-types.js";
+export { LANGGRAPH_GEN_FORMAT_ID, LangGraphGenImportError } from "./gen-types.js";

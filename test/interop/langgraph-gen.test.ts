@@ -1,0 +1,199 @@
+/**
+ * The `langgraph-gen` spec: the real fixture imports to the exact nodes, edges, level and
+ * warnings; every guess is declared; malformed input fails with its path; detection is precise.
+ */
+import { readdirSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  detectLangGraphGen,
+  importLangGraphGen,
+  LangGraphGenImportError,
+} from "../../src/interop/langgraph-gen/index.js";
+import { ImportError } from "../../src/interop/index.js";
+import type { AgentEdge, AgentNode } from "../../src/model/index.js";
+import { parseWorkflow } from "../../src/model/index.js";
+import { codes, readFixture } from "./helpers.js";
+
+const FIXTURE = "langgraph-gen/langgraph-gen-agentic_rag.spec.yml";
+
+function llm(id: string): AgentNode {
+  return { id, type: "llm", config: { model: "unspecified", promptRef: `prm:${id}@0.0.0` } };
+}
+
+const NODES: AgentNode[] = [
+  llm("agent"),
+  llm("retrieve"),
+  {
+    id: "retrieve.route",
+    type: "decision",
+    config: {
+      conditionLanguage: "text",
+      cases: [{ condition: "is_relevant returns 'rewrite'", next: "rewrite" }],
+      otherwise: { next: "generate" },
+    },
+  },
+  llm("rewrite"),
+  llm("generate"),
+];
+
+const EDGES: AgentEdge[] = [
+  { from: "agent", to: "retrieve", edgeType: "data" },
+  { from: "retrieve", to: "retrieve.route", edgeType: "data" },
+  { from: "retrieve.route", to: "rewrite", edgeType: "data", when: "rewrite" },
+  { from: "retrieve.route", to: "generate", edgeType: "data", when: "generate" },
+  { from: "rewrite", to: "agent", edgeType: "data" },
+];
+
+const WARNINGS: [string, string][] = [
+  ["HEURISTIC", "/name"],
+  ["HEURISTIC", ""],
+  ["HEURISTIC", ""],
+  ["HEURISTIC", "/nodes/0"],
+  ["HEURISTIC", "/nodes/1"],
+  ["HEURISTIC", "/nodes/2"],
+  ["HEURISTIC", "/nodes/3"],
+  ["HEURISTIC", "/edges/1"],
+];
+
+describe("langgraph-gen import of the real fixture", () => {
+  it("maps nodes, edges, identity, level and warnings exactly", () => {
+    const doc = readFixture(FIXTURE);
+    expect(detectLangGraphGen(doc)).toBe(true);
+    const { workflow, warnings } = importLangGraphGen(doc);
+    expect(workflow.id).toBe("langgraph-gen-AgenticRag");
+    expect(workflow.name).toBe("AgenticRag");
+    expect(workflow.version).toBe("0.0.0");
+    expect(workflow.inputSchema).toEqual({ state: "any" });
+    expect(workflow.outputSchema).toEqual({ state: "any" });
+    expect(workflow.nodes).toEqual(NODES);
+    expect(workflow.edges).toEqual(EDGES);
+    expect(workflow.autonomyLevel).toBe(2);
+    expect(codes(warnings)).toEqual(WARNINGS);
+    expect(parseWorkflow(workflow).diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("is deterministic", () => {
+    const doc = readFixture(FIXTURE);
+    expect(importLangGraphGen(doc)).toEqual(importLangGraphGen(readFixture(FIXTURE)));
+  });
+});
+
+type Spec = Record<string, unknown>;
+const spec = (extra: Spec = {}): Spec => ({
+  name: "G",
+  entrypoint: "a",
+  nodes: [{ name: "a" }, { name: "b c" }],
+  edges: [
+    { from: "a", to: "b c" },
+    { from: "b c", to: "__end__" },
+  ],
+  ...extra,
+});
+
+describe("declared losses and guesses", () => {
+  it.each<[string, Spec, [string, string][]]>([
+    [
+      "unknown keys and a normalised id",
+      spec({ state: {}, nodes: [{ name: "a", doc: "x" }, { name: "b c" }] }),
+      [
+        ["FIELD_DROPPED", "/state"],
+        ["HEURISTIC", "/name"],
+        ["HEURISTIC", ""],
+        ["HEURISTIC", ""],
+        ["FIELD_DROPPED", "/nodes/0/doc"],
+        ["HEURISTIC", "/nodes/0"],
+        ["VALUE_NORMALIZED", "/nodes/1/name"],
+        ["HEURISTIC", "/nodes/1"],
+      ],
+    ],
+    [
+      "a one-path condition and an __end__ beside a successor",
+      spec({
+        edges: [
+          { from: "a", condition: "c", paths: ["b c"] },
+          { from: "a", to: "__end__" },
+        ],
+      }),
+      [
+        ["HEURISTIC", "/name"],
+        ["HEURISTIC", ""],
+        ["HEURISTIC", ""],
+        ["HEURISTIC", "/nodes/0"],
+        ["VALUE_NORMALIZED", "/nodes/1/name"],
+        ["HEURISTIC", "/nodes/1"],
+        ["HEURISTIC", "/edges/0/paths"],
+        ["FIELD_DROPPED", "/edges/1"],
+      ],
+    ],
+  ])("%s", (_, doc, expected) => {
+    expect(codes(importLangGraphGen(doc).warnings)).toEqual(expected);
+  });
+});
+
+describe("malformed specs fail loudly", () => {
+  it.each<[string, unknown, string, string | undefined]>([
+    ["not an object", [], "", undefined],
+    ["no name", spec({ name: 3 }), "/name", undefined],
+    ["unknown entrypoint", spec({ entrypoint: "z" }), "/entrypoint", "z"],
+    ["duplicate node", spec({ nodes: [{ name: "a" }, { name: "a" }] }), "/nodes/1/name", "a"],
+    ["unknown edge target", spec({ edges: [{ from: "a", to: "z" }] }), "/edges/0/to", "z"],
+    [
+      "empty paths",
+      spec({ edges: [{ from: "a", condition: "c", paths: [] }] }),
+      "/edges/0/paths",
+      undefined,
+    ],
+    [
+      "to and paths",
+      spec({ edges: [{ from: "a", to: "b c", condition: "c", paths: ["a"] }] }),
+      "/edges/0",
+      "a",
+    ],
+  ])("%s", (_, doc, path, elementId) => {
+    let caught: unknown;
+    try {
+      importLangGraphGen(doc);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(LangGraphGenImportError);
+    const error = caught as LangGraphGenImportError;
+    expect(error.format).toBe("langgraph-gen");
+    expect(error.path).toBe(path);
+    expect(error.elementId).toBe(elementId);
+  });
+});
+
+describe("detect is precise", () => {
+  const root = new URL("../fixtures/", import.meta.url);
+  const others = readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.(json|ya?ml)$/.test(f) && !f.startsWith("langgraph-gen"))
+    .sort();
+  it.each(others)("rejects %s", (file) => {
+    expect(detectLangGraphGen(readFixture(file))).toBe(false);
+  });
+});
+
+describe("totality", () => {
+  it("import throws only ImportError and detect never throws, on any JSON value", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(typeof detectLangGraphGen(value)).toBe("boolean");
+        try {
+          importLangGraphGen(value);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ImportError);
+        }
+      }),
+    );
+  });
+
+  it("keeps __proto__ as data", () => {
+    const doc = JSON.parse(
+      '{"name":"G","entrypoint":"a","nodes":[{"name":"a"}],"edges":[],"__proto__":{"x":1}}',
+    ) as unknown;
+    expect(codes(importLangGraphGen(doc).warnings)[0]).toEqual(["FIELD_DROPPED", "/__proto__"]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
