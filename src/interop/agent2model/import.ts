@@ -3,11 +3,12 @@
  * become natural-language (`conditionLanguage: "text"`) decisions, terminals become routes to
  * `"end"` whose outcome is kept in `metadata.agent2model`; every guess is declared.
  */
+import { guardImport } from "../guard.js";
 import type { AgentWorkflow } from "../../model/index.js";
 import { isValidId, parseWorkflow, pointer } from "../../model/index.js";
 import { minCoherentLevel } from "../../autonomy/index.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, ImportError, VALUE_NORMALIZED } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import { mapIds, sanitizeId } from "./ids.js";
 import { fail, readFlowchart } from "./read.js";
 import type { Agent2ModelEdge, Agent2ModelFlowchart, Agent2ModelTurn } from "./types.js";
@@ -262,15 +263,8 @@ function importUnchecked(doc: unknown): ImportResult {
  * {@link Agent2ModelImportError} (an {@link ImportError}), naming the node and JSON Pointer.
  */
 export function importAgent2Model(doc: unknown): ImportResult {
-  try {
-    return importUnchecked(doc);
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new Agent2ModelImportError({
-      path: "",
-      reason: `unexpected failure: ${detail}`,
-      cause: error,
-    });
-  }
+  return guardImport(
+    () => importUnchecked(doc),
+    (failure) => new Agent2ModelImportError(failure),
+  );
 }

@@ -3,12 +3,12 @@
  * edges are mapped by `nodes.ts` and `edges.ts`; this file reads the graph's top level, orders
  * the entry node first, and runs the model's own parser on the result.
  */
+import { guardImport } from "../guard.js";
 import type { AgentWorkflow } from "../../model/index.js";
 import { buildFlowGraph, parseWorkflow, pointer } from "../../model/index.js";
 import { minCoherentLevel } from "../../autonomy/index.js";
 import { cloneJson, describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { ImportError } from "../types.js";
 import { dropped, guessed, mapId, renamed } from "./common.js";
 import { readFlow } from "./edges.js";
 import { ASSUMED_VERSION, readNode } from "./nodes.js";
@@ -220,15 +220,8 @@ function importUnchecked(doc: unknown): ImportResult {
  * a malformed graph, naming the JSON Pointer and element.
  */
 export function importAgentOs(doc: unknown): ImportResult {
-  try {
-    return importUnchecked(doc);
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new AgentOsImportError({
-      path: "",
-      reason: `unexpected failure: ${detail}`,
-      cause: error,
-    });
-  }
+  return guardImport(
+    () => importUnchecked(doc),
+    (failure) => new AgentOsImportError(failure),
+  );
 }

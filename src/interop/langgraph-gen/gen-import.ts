@@ -4,6 +4,7 @@
  * declared; a conditional edge becomes a text decision over its paths, never simulable;
  * `autonomyLevel` is the level the graph justifies.
  */
+import { guardImport } from "../guard.js";
 import { parseWorkflow, pointer } from "../../model/index.js";
 import { minCoherentLevel } from "../../autonomy/index.js";
 import { describeValue, isRecord, own } from "../json.js";
@@ -17,7 +18,7 @@ import {
   warn,
 } from "./gen-read.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, ImportError, VALUE_NORMALIZED } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import { LangGraphGenImportError } from "./gen-types.js";
 
 const TOP_LEVEL_KEYS = new Set(["name", "entrypoint", "nodes", "edges"]);
@@ -252,15 +253,8 @@ function importUnchecked(doc: unknown): ImportResult {
  * {@link ImportError}), naming the path and, for a node, its name.
  */
 export function importLangGraphGen(doc: unknown): ImportResult {
-  try {
-    return importUnchecked(doc);
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new LangGraphGenImportError({
-      path: "",
-      reason: `unexpected failure: ${detail}`,
-      cause: error,
-    });
-  }
+  return guardImport(
+    () => importUnchecked(doc),
+    (failure) => new LangGraphGenImportError(failure),
+  );
 }

@@ -4,11 +4,11 @@
  * documented rules and every guess is declared; routers become text decisions over their branch
  * labels, never simulable; `autonomyLevel` is the level the graph justifies.
  */
+import { guardImport } from "../guard.js";
 import { parseWorkflow, pointer } from "../../model/index.js";
 import { minCoherentLevel } from "../../autonomy/index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { ImportError } from "../types.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
 import { dropped, fail, readEdges, readNodes } from "./graph-read.js";
 import { allocateId, baseId } from "./ids.js";
@@ -55,15 +55,8 @@ function importUnchecked(doc: unknown): ImportResult {
  * for a node, its id.
  */
 export function importLangGraphGraph(doc: unknown): ImportResult {
-  try {
-    return importUnchecked(doc);
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new LangGraphGraphImportError({
-      path: "",
-      reason: `unexpected failure: ${detail}`,
-      cause: error,
-    });
-  }
+  return guardImport(
+    () => importUnchecked(doc),
+    (failure) => new LangGraphGraphImportError(failure),
+  );
 }

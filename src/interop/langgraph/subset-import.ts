@@ -3,6 +3,7 @@
  * and declared, a node type agentflow does not have fails loudly, and `autonomyLevel` (which the
  * subset lacks) is the level the graph justifies.
  */
+import { guardImport } from "../guard.js";
 import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
 import {
   parseVersion,
@@ -14,7 +15,7 @@ import {
 import { minCoherentLevel } from "../../autonomy/index.js";
 import { cloneJson, describeValue, isRecord, own, removeAt } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, ImportError, VALUE_NORMALIZED } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import { LangGraphImportError } from "./subset-types.js";
 
 const TOP_LEVEL_KEYS = new Set([
@@ -272,15 +273,8 @@ function importUnchecked(doc: unknown): ImportResult {
  * decision (naming the node) and for a malformed document (naming the path).
  */
 export function importLangGraph(doc: unknown): ImportResult {
-  try {
-    return importUnchecked(doc);
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new LangGraphImportError({
-      path: "",
-      reason: `unexpected failure: ${detail}`,
-      cause: error,
-    });
-  }
+  return guardImport(
+    () => importUnchecked(doc),
+    (failure) => new LangGraphImportError(failure),
+  );
 }

@@ -3,12 +3,13 @@
  * first (another major fails), then state, agents and graph are mapped as
  * `docs/interop/openagentflow.md` lists; `autonomyLevel` is the level the graph justifies.
  */
+import { guardImport } from "../guard.js";
 import type { AgentWorkflow } from "../../model/index.js";
 import { parseVersion, parseWorkflow, pointer, pointerTokens } from "../../model/index.js";
 import { minCoherentLevel } from "../../autonomy/index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, ImportError, VALUE_NORMALIZED } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import type { ReadAgent } from "./import-agents.js";
 import { readAgent } from "./import-agents.js";
 import { buildGraph, readEntrypoint } from "./import-graph.js";
@@ -210,15 +211,8 @@ function importUnchecked(doc: unknown): ImportResult {
  * {@link ImportError}), naming the path and the agent or variable concerned.
  */
 export function importOpenAgentFlow(doc: unknown): ImportResult {
-  try {
-    return importUnchecked(doc);
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new OpenAgentFlowImportError({
-      path: "",
-      reason: `unexpected failure: ${detail}`,
-      cause: error,
-    });
-  }
+  return guardImport(
+    () => importUnchecked(doc),
+    (failure) => new OpenAgentFlowImportError(failure),
+  );
 }
