@@ -2,7 +2,7 @@
  * agentflow: governance and policy gates for AI-agent sub-workflows embedded in BPMN processes.
  * The root entry re-exports the public API of every module; each module also has its own subpath
  * (`agentflow/model`, `agentflow/validate`, `agentflow/autonomy`, `agentflow/simulate`, `agentflow/interop`,
- * `agentflow/report`).
+ * `agentflow/report`, `agentflow/bpmn`).
  *
  * @packageDocumentation
  */
@@ -12,3 +12,4 @@ export * from "./autonomy/index.js";
 export * from "./simulate/index.js";
 export * from "./interop/index.js";
 export * from "./report/index.js";
+export * from "./bpmn/index.js";

@@ -8,6 +8,7 @@ export type { AutonomyLevelInfo, GateRequirement } from "./scale.js";
 export {
   AUTONOMY_SCALE,
   autonomyLevelInfo,
+  effectNeedsGate,
   gateRequirement,
   isAutonomyLevel,
   requiresDownstreamGate,

@@ -2,7 +2,7 @@
  * The normative 0-5 autonomy scale (SPEC 4) as data, and the gate each level requires downstream
  * in the surrounding process.
  */
-import type { AutonomyLevel } from "../model/index.js";
+import type { AutonomyLevel, ToolEffect } from "../model/index.js";
 
 /** Whether a human approval gate must follow an agent task of a level in the BPMN process. */
 export type GateRequirement = "required" | "optional" | "none";
@@ -80,4 +80,15 @@ export function requiresDownstreamGate(level: AutonomyLevel): boolean {
 /** True for an integer 0..5. */
 export function isAutonomyLevel(value: unknown): value is AutonomyLevel {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 5;
+}
+
+/** Effects that cannot be taken back (SPEC 2.5): a person must approve them. */
+const GATED_EFFECTS: ReadonlySet<ToolEffect> = new Set([
+  "write-irreversible",
+  "external-commitment",
+]);
+
+/** True for a tool effect that needs an approval gate (irreversible writes, commitments). */
+export function effectNeedsGate(effect: ToolEffect): boolean {
+  return GATED_EFFECTS.has(effect);
 }

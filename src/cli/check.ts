@@ -23,7 +23,9 @@ import {
 } from "../report/index.js";
 import type { PresetName, Validator } from "../validate/index.js";
 import { createValidator, PRESET_NAMES, RULES, validateToolContract } from "../validate/index.js";
-import { collectFiles, DOCUMENT_EXTENSIONS, readText } from "./files.js";
+import { BPMN_RULES } from "../bpmn/index.js";
+import { collectFiles, DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readText } from "./files.js";
+import { checkProcessFile, gateOptions } from "./gate.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import { loadFolderRegistry } from "./registry.js";
@@ -39,9 +41,9 @@ export interface CheckOptions {
   readonly maxWarnings?: string;
 }
 
-/** Describes the built-in rules for SARIF and JUnit. */
+/** Describes the built-in rules (workflow and BPMN) for SARIF and JUnit. */
 export function ruleDescriptors(): RuleDescriptor[] {
-  return RULES.map((r) => ({
+  return [...RULES, ...BPMN_RULES].map((r) => ({
     code: r.meta.code,
     description: r.meta.description,
     defaultSeverity: r.meta.defaultSeverity,
@@ -230,8 +232,19 @@ export async function runCheck(
     results.push({ file: problem.file, kind: "unknown", diagnostics: problem.diagnostics });
   }
   let unreadable = false;
-  for (const file of await collectFiles(paths)) {
-    const result = await checkText(file, await readText(file), validator);
+  const processOptions = {
+    ...gateOptions(registry),
+    workflowValidation: { preset: preset as PresetName },
+  };
+  for (const file of await collectFiles(paths, { processes: true })) {
+    const text = await readText(file);
+    if (extname(file) === PROCESS_EXTENSION) {
+      const { checked, unreadable: broken } = await checkProcessFile(file, text, processOptions);
+      unreadable ||= broken;
+      results.push(checked);
+      continue;
+    }
+    const result = await checkText(file, text, validator);
     const syntax = result.diagnostics.filter((d) => d.code === "SYNTAX_ERROR");
     for (const d of syntax) {
       unreadable = true;

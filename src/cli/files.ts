@@ -21,6 +21,15 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** BPMN process files, which `check` and `gate` read (a registry folder does not). */
+export const PROCESS_EXTENSION = ".bpmn";
+
+/** What a walk collects besides workflow documents. */
+export interface CollectOptions {
+  /** Also collect `.bpmn` process files. */
+  readonly processes?: boolean;
+}
+
 /**
  * Simulation fixtures (`*.fixtures.json`, `*.fixtures.yaml`) live next to workflows but are
  * inputs, not documents, so a folder walk leaves them out; named explicitly, they are read.
@@ -32,14 +41,16 @@ function isDocumentName(name: string): boolean {
   );
 }
 
-async function walk(dir: string, out: string[]): Promise<void> {
+async function walk(dir: string, out: string[], processes: boolean): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) await walk(path, out);
-    else if (entry.isFile() && isDocumentName(entry.name)) out.push(path);
+    if (entry.isDirectory()) await walk(path, out, processes);
+    else if (!entry.isFile()) continue;
+    else if (isDocumentName(entry.name)) out.push(path);
+    else if (processes && extname(entry.name) === PROCESS_EXTENSION) out.push(path);
   }
 }
 
@@ -47,7 +58,12 @@ async function walk(dir: string, out: string[]): Promise<void> {
  * Expands the paths a user gave into document files. A missing path or a file with an
  * extension agentflow does not read is a {@link UsageError}.
  */
-export async function collectFiles(paths: readonly string[]): Promise<string[]> {
+export async function collectFiles(
+  paths: readonly string[],
+  options: CollectOptions = {},
+): Promise<string[]> {
+  const processes = options.processes === true;
+  const kinds = processes ? ".json, .yaml, .yml or .bpmn" : ".json, .yaml or .yml";
   const out: string[] = [];
   for (const path of paths) {
     let info;
@@ -58,13 +74,15 @@ export async function collectFiles(paths: readonly string[]): Promise<string[]> 
     }
     if (info.isDirectory()) {
       const before = out.length;
-      await walk(path, out);
-      if (out.length === before)
-        throw new UsageError(`'${path}' holds no .json, .yaml or .yml file`);
-    } else if (Object.hasOwn(DOCUMENT_EXTENSIONS, extname(path))) {
+      await walk(path, out, processes);
+      if (out.length === before) throw new UsageError(`'${path}' holds no ${kinds} file`);
+    } else if (
+      Object.hasOwn(DOCUMENT_EXTENSIONS, extname(path)) ||
+      (processes && extname(path) === PROCESS_EXTENSION)
+    ) {
       out.push(path);
     } else {
-      throw new UsageError(`'${path}': unknown file type (expected .json, .yaml or .yml)`);
+      throw new UsageError(`'${path}': unknown file type (expected ${kinds})`);
     }
   }
   return out;

@@ -7,6 +7,8 @@ import { Command, CommanderError } from "commander";
 import type { CheckOptions } from "./check.js";
 import { runCheck } from "./check.js";
 import { convertTargets, runConvert } from "./convert.js";
+import type { GateCliOptions } from "./gate.js";
+import { runGate } from "./gate.js";
 import type { CliIo } from "./io.js";
 import { processIo, UsageError } from "./io.js";
 import type { SimulateCliOptions } from "./simulate.js";
@@ -33,7 +35,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   program
     .command("check")
     .description(
-      "check agent workflows and tool contracts (.json, .yaml, .yml; folders are walked)",
+      "check agent workflows, tool contracts (.json, .yaml, .yml) and BPMN processes (.bpmn); folders are walked",
     )
     .argument("<paths...>", "files or folders")
     .option("-f, --format <format>", "output format: text, json, sarif, junit or github", "text")
@@ -42,6 +44,20 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
     .action(async (paths: string[], options: CheckOptions) => {
       setExit(await runCheck(paths, options, io));
+    });
+  program
+    .command("gate")
+    .description("the promotion decision for a BPMN process: exit 1 when it is blocked")
+    .argument("<process>", "a .bpmn file")
+    .option("-r, --registry <dir>", "folder of agent workflows and tool contracts")
+    .option("-f, --format <format>", "output format: text, json, sarif, junit or github", "text")
+    .option(
+      "--camunda-agents <policy>",
+      "Camunda AI agents (unknown level): gate-required, gate-optional or ignore",
+      "gate-required",
+    )
+    .action(async (file: string, options: GateCliOptions) => {
+      setExit(await runGate(file, options, io));
     });
   program
     .command("simulate")

@@ -59,3 +59,25 @@ export function reverseAdjacency(adjacency: Adjacency): Adjacency {
   }
   return { offsets, targets: sources };
 }
+
+/**
+ * Builds an adjacency from parallel edge lists (`from[k] → to[k]`) by counting sort: two passes,
+ * no per-node arrays. Neighbours keep the order in which their edges were listed.
+ */
+export function adjacencyFromEdges(
+  count: number,
+  from: readonly number[],
+  to: readonly number[],
+): Adjacency {
+  const offsets = new Int32Array(count + 1);
+  for (const v of from) offsets[v + 1] = (offsets[v + 1] ?? 0) + 1;
+  for (let v = 0; v < count; v++) offsets[v + 1] = (offsets[v + 1] ?? 0) + (offsets[v] ?? 0);
+  const fill = offsets.slice(0, count);
+  const targets = new Int32Array(from.length);
+  from.forEach((v, k) => {
+    const at = fill[v] ?? 0;
+    targets[at] = to[k] ?? 0;
+    fill[v] = at + 1;
+  });
+  return { offsets, targets };
+}

@@ -56,6 +56,7 @@ export type { FlowGraph, SccResult } from "./graph.js";
 export { tarjanScc } from "./scc.js";
 export type { Adjacency } from "./adjacency.js";
 export {
+  adjacencyFromEdges,
   adjacencyFromLists,
   adjacencyToLists,
   neighbours,

@@ -90,7 +90,7 @@ describe("agentflow check", () => {
     ],
     [
       ["check", "README.md"],
-      "agentflow: 'README.md': unknown file type (expected .json, .yaml or .yml)\n",
+      "agentflow: 'README.md': unknown file type (expected .json, .yaml, .yml or .bpmn)\n",
     ],
     [
       ["check", "--format", "xml", "examples"],

@@ -26,9 +26,12 @@ describe("loadFolderRegistry", () => {
     const registry = await loadFolderRegistry("examples/registry");
     expect([...registry.tools.keys()]).toEqual([
       "tool:browser-search",
+      "tool:credit-bureau-report",
       "tool:erp-purchase-order",
       "tool:payments-refund",
+      "tool:send-loan-offer",
     ]);
+    expect([...registry.workflows.keys()]).toEqual(["agnt-credit-risk", "agnt-offer-sender"]);
     expect(registry.resolvers.resolveTool?.("tool:browser-search@1.2.0")).toMatchObject({
       name: "Web search",
     });

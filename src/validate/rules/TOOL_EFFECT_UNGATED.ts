@@ -1,9 +1,6 @@
-import type { ToolEffect } from "../../model/index.js";
+import { effectNeedsGate } from "../../autonomy/index.js";
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
-
-/** Effects that cannot be taken back (SPEC 2.5): a person must approve them first. */
-const NEEDS_GATE: ReadonlySet<ToolEffect> = new Set(["write-irreversible", "external-commitment"]);
 
 /**
  * A tool that deletes, pays, sends or signs cannot be undone, so its contract must require an
@@ -33,7 +30,7 @@ export const rule: Rule = {
       const resolution = facts.resolved.tools.get(parsed.canonical);
       if (resolution?.status !== "resolved") return;
       const { effect, authorization } = resolution.value;
-      if (!NEEDS_GATE.has(effect) || authorization === "gate") return;
+      if (!effectNeedsGate(effect) || authorization === "gate") return;
       context.report({
         target: { kind: "node", nodeId: node.id },
         path: pointer("nodes", i, "config", "usesTool"),

@@ -1,0 +1,140 @@
+/**
+ * Recognising agent tasks and gates on a flow node (SPEC 7): agentflow's own `btv:agentTask` and
+ * `btv:gate`, and Camunda 8's AI agents, whose autonomy level the XML does not state.
+ */
+import type { ModdleObject } from "./moddle.js";
+import {
+  BTV_URI,
+  extensionValues,
+  foreignAttrs,
+  genericChildren,
+  listProp,
+  localTypeName,
+  namespaceOf,
+  stringProp,
+} from "./moddle.js";
+import type { AgentTaskSource } from "./types.js";
+
+/** The Zeebe (Camunda 8) extension namespace. */
+export const ZEEBE_URI = "http://camunda.org/schema/zeebe/1.0";
+/** Element templates of Camunda's AI agent connectors start with this id. */
+export const CAMUNDA_AGENT_TEMPLATE_PREFIX = "io.camunda.connectors.agenticai.";
+/** The Zeebe property that marks an ad-hoc sub-process as an AI agent's tool container. */
+export const CAMUNDA_TOOL_CONTAINER_PROPERTY = "io.camunda.agenticai.toolContainer";
+
+/** An embedded copy of the agent workflow, used only when the registry does not know the ref. */
+export interface WorkflowSnapshot {
+  readonly version: string | undefined;
+  readonly body: string;
+  /** Pointer of the snapshot element relative to the host element. */
+  readonly path: string;
+}
+
+/** What a flow node declares about the agent it runs. */
+export interface AgentDeclaration {
+  readonly source: AgentTaskSource;
+  /** The raw `agentWorkflowRef` (btv only). */
+  readonly ref: string | undefined;
+  /** The raw `autonomyLevel` (btv only; validated by AGENT_AUTONOMY_INVALID). */
+  readonly levelText: string | undefined;
+  /** Pointer of the declaring extension element relative to the host element. */
+  readonly path: string;
+  readonly snapshot: WorkflowSnapshot | undefined;
+  /** For Camunda agents: what gave them away (`zeebe:agentDefinition`, a template id, ...). */
+  readonly marker: string | undefined;
+}
+
+function isBtv(element: ModdleObject, local: string): boolean {
+  return localTypeName(element) === local && namespaceOf(element) === BTV_URI;
+}
+
+function isZeebe(element: ModdleObject, local: string): boolean {
+  return localTypeName(element) === local && namespaceOf(element) === ZEEBE_URI;
+}
+
+/** True when the element carries `<btv:gate/>` in its extension elements. */
+export function hasGateMarker(element: ModdleObject): boolean {
+  return extensionValues(element).some((value) => isBtv(value, "gate"));
+}
+
+function modelerTemplate(element: ModdleObject): string | undefined {
+  const typed = stringProp(element, "modelerTemplate");
+  if (typed !== undefined) return typed;
+  for (const [key, value] of Object.entries(foreignAttrs(element))) {
+    if (key.endsWith(":modelerTemplate") && typeof value === "string") return value;
+  }
+  return undefined;
+}
+
+function zeebePropertyNames(properties: ModdleObject): string[] {
+  const typed = listProp(properties, "properties");
+  const items = typed.length > 0 ? typed : genericChildren(properties);
+  return items.flatMap((p) => {
+    const name = stringProp(p, "name");
+    return name === undefined ? [] : [name];
+  });
+}
+
+function camundaMarker(element: ModdleObject, values: readonly ModdleObject[]): string | undefined {
+  const template = modelerTemplate(element);
+  if (template?.startsWith(CAMUNDA_AGENT_TEMPLATE_PREFIX) === true) return template;
+  for (const value of values) {
+    if (isZeebe(value, "agentdefinition")) return "zeebe:agentDefinition";
+    if (
+      isZeebe(value, "properties") &&
+      zeebePropertyNames(value).includes(CAMUNDA_TOOL_CONTAINER_PROPERTY)
+    ) {
+      return CAMUNDA_TOOL_CONTAINER_PROPERTY;
+    }
+  }
+  return undefined;
+}
+
+function snapshotOf(
+  values: readonly ModdleObject[],
+  raw: readonly unknown[],
+): WorkflowSnapshot | undefined {
+  const snapshot = values.find((v) => isBtv(v, "agentworkflowsnapshot"));
+  if (snapshot === undefined) return undefined;
+  return {
+    version: stringProp(snapshot, "version"),
+    body: stringProp(snapshot, "body") ?? "",
+    path: `/extensionElements/values/${raw.indexOf(snapshot)}`,
+  };
+}
+
+function rawValues(element: ModdleObject): readonly unknown[] {
+  const ext = element.extensionElements as { readonly values?: unknown } | undefined;
+  return Array.isArray(ext?.values) ? (ext.values as unknown[]) : [];
+}
+
+/**
+ * The agent a flow node runs, or `undefined` for an ordinary node. A `btv:agentTask` wins over
+ * Camunda markers on the same element: it states the level the Camunda markers cannot.
+ */
+export function agentDeclaration(element: ModdleObject): AgentDeclaration | undefined {
+  const values = extensionValues(element);
+  if (values.length === 0 && modelerTemplate(element) === undefined) return undefined;
+  const raw = rawValues(element);
+  const task = values.find((v) => isBtv(v, "agenttask"));
+  if (task !== undefined) {
+    return {
+      source: "btv",
+      ref: stringProp(task, "agentWorkflowRef"),
+      levelText: stringProp(task, "autonomyLevel"),
+      path: `/extensionElements/values/${raw.indexOf(task)}`,
+      snapshot: snapshotOf(values, raw),
+      marker: undefined,
+    };
+  }
+  const marker = camundaMarker(element, values);
+  if (marker === undefined) return undefined;
+  return {
+    source: "camunda",
+    ref: undefined,
+    levelText: undefined,
+    path: "",
+    snapshot: undefined,
+    marker,
+  };
+}

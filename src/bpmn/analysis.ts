@@ -1,0 +1,134 @@
+/**
+ * The facts every BPMN rule reads, computed once per definitions: the process graph, gate
+ * reachability for all vertices, and per agent task its declaration, resolved workflow, levels,
+ * gate requirement and gate verdict. Rules only look facts up.
+ */
+import type { AutonomyLevel, RefParseResult } from "../model/index.js";
+import { contentHash, parseRef } from "../model/index.js";
+import type { GateRequirement } from "../autonomy/index.js";
+import { gateRequirement, isAutonomyLevel, minCoherentLevel } from "../autonomy/index.js";
+import type { AgentDeclaration } from "./agents.js";
+import { agentDeclaration, hasGateMarker } from "./agents.js";
+import type { GateReach, GateVerdict } from "./gate-reach.js";
+import { computeGateReach, gateVerdict } from "./gate-reach.js";
+import type { ModdleObject } from "./moddle.js";
+import type { ProcessGraph } from "./process-graph.js";
+import { buildProcessGraph } from "./process-graph.js";
+import type { FlowNodeEntry } from "./process-index.js";
+import { indexDefinitions } from "./process-index.js";
+import type { TaskResolution } from "./resolve-tasks.js";
+import type { UnknownLevelPolicy } from "./types.js";
+
+/** Decides whether a flow node is an approval gate. */
+export type GatePredicate = (element: ModdleObject) => boolean;
+
+/** The graph-side facts, before any workflow is resolved. */
+export interface PreparedProcess {
+  readonly graph: ProcessGraph;
+  readonly reach: GateReach;
+  /** Agent tasks in document order of the walk: flow node index and declaration. */
+  readonly agents: readonly { readonly node: number; readonly declaration: AgentDeclaration }[];
+  readonly gateCount: number;
+}
+
+/** Indexes the definitions, builds the graph and runs the reachability sweeps. */
+export function prepareProcess(
+  definitions: ModdleObject,
+  isGate: GatePredicate = hasGateMarker,
+): PreparedProcess {
+  const index = indexDefinitions(definitions);
+  const graph = buildProcessGraph(index);
+  const gates = new Set<number>();
+  const agents: { node: number; declaration: AgentDeclaration }[] = [];
+  index.nodes.forEach((node, i) => {
+    if (isGate(node.element)) gates.add(i);
+    const declaration = agentDeclaration(node.element);
+    if (declaration !== undefined) agents.push({ node: i, declaration });
+  });
+  return { graph, reach: computeGateReach(graph, gates), agents, gateCount: gates.size };
+}
+
+/** Everything known about one agent task. */
+export interface AgentTaskFacts {
+  readonly node: FlowNodeEntry;
+  readonly declaration: AgentDeclaration;
+  /** The parsed `agentWorkflowRef` (btv only). */
+  readonly ref: RefParseResult | undefined;
+  /** The task's own `autonomyLevel`, when it is a valid 0..5 integer. */
+  readonly declaredLevel: AutonomyLevel | undefined;
+  readonly resolution: TaskResolution;
+  /** The level the resolved workflow's graph justifies. */
+  readonly justifiedLevel: AutonomyLevel | undefined;
+  /** The level the task runs at: its own, else its workflow's declared level. */
+  readonly level: AutonomyLevel | undefined;
+  /** The strictest gate requirement of the known levels, or the policy's for an unknown level. */
+  readonly requirement: GateRequirement;
+  readonly gate: GateVerdict;
+  /** `sha256:` hash of the canonical resolved workflow. */
+  readonly contentHash: string | undefined;
+}
+
+/** The facts of a whole definitions, shared by every rule. */
+export interface GateAnalysis {
+  readonly prepared: PreparedProcess;
+  readonly tasks: readonly AgentTaskFacts[];
+  readonly policy: UnknownLevelPolicy;
+}
+
+const LEVEL_TEXT = /^[0-5]$/;
+const STRICTNESS: Readonly<Record<GateRequirement, number>> = { none: 0, optional: 1, required: 2 };
+const BY_POLICY: Readonly<Record<UnknownLevelPolicy, GateRequirement>> = {
+  "gate-required": "required",
+  "gate-optional": "optional",
+  ignore: "none",
+};
+
+function strictest(levels: readonly (AutonomyLevel | undefined)[]): GateRequirement | undefined {
+  let out: GateRequirement | undefined;
+  for (const level of levels) {
+    if (level === undefined) continue;
+    const requirement = gateRequirement(level);
+    if (out === undefined || STRICTNESS[requirement] > STRICTNESS[out]) out = requirement;
+  }
+  return out;
+}
+
+/**
+ * Combines the graph facts with each task's resolution. The gate requirement takes the strictest
+ * of the task's level, the workflow's declared level and its justified level: a mismatch must
+ * not let a task escape the gate its graph needs (levels 4 and 5 need less than 0-3).
+ */
+export function analyze(
+  prepared: PreparedProcess,
+  resolutions: readonly TaskResolution[],
+  policy: UnknownLevelPolicy,
+): GateAnalysis {
+  const tasks = prepared.agents.flatMap(({ node, declaration }, i): AgentTaskFacts[] => {
+    const resolution = resolutions[i];
+    const entry = prepared.graph.index.nodes[node];
+    if (resolution === undefined || entry === undefined) return [];
+    const text = declaration.levelText;
+    const parsedLevel = text !== undefined && LEVEL_TEXT.test(text) ? Number(text) : undefined;
+    const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;
+    const workflow = resolution.workflow;
+    const justifiedLevel = workflow === undefined ? undefined : minCoherentLevel(workflow);
+    const level = declaredLevel ?? workflow?.autonomyLevel;
+    const requirement =
+      strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ?? BY_POLICY[policy];
+    return [
+      {
+        node: entry,
+        declaration,
+        ref: declaration.source === "btv" ? parseRef(declaration.ref) : undefined,
+        declaredLevel,
+        resolution,
+        justifiedLevel,
+        level,
+        requirement,
+        gate: gateVerdict(prepared.graph, prepared.reach, node),
+        contentHash: workflow === undefined ? undefined : contentHash(workflow),
+      },
+    ];
+  });
+  return { prepared, tasks, policy };
+}

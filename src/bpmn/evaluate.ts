@@ -1,0 +1,173 @@
+/**
+ * The promotion decision (SPEC 7): may this process go to production? `evaluateGates` resolves
+ * every agent task's workflow, validates it, checks the gates, and returns the verdict with one
+ * line per agent task; `checkProcess` does the same from XML text, adding parse problems and
+ * source positions.
+ */
+import type { Diagnostic, Severity, SeveritySetting } from "../model/index.js";
+import type { ValidatorConfig } from "../validate/index.js";
+import { createValidator } from "../validate/index.js";
+import type { AgentTaskFacts, GatePredicate } from "./analysis.js";
+import { analyze, prepareProcess } from "./analysis.js";
+import type { ModdleObject } from "./moddle.js";
+import type { ReadOptions } from "./read.js";
+import { readProcess } from "./read.js";
+import type { TaskResolvers } from "./resolve-tasks.js";
+import { resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
+import type { ActiveBpmnRule } from "./rule.js";
+import { runBpmnRules } from "./rule.js";
+import { BPMN_RULES } from "./rules/index.js";
+import type {
+  AgentTaskSource,
+  GateStatus,
+  UnknownLevelPolicy,
+  WorkflowResolution,
+} from "./types.js";
+
+/** Options of {@link evaluateGates}. */
+export interface GateOptions extends TaskResolvers {
+  /** Which flow nodes are approval gates; by default those marked `<btv:gate/>`. */
+  readonly isGate?: GatePredicate;
+  readonly policy?: {
+    /** How agents of unknown level (Camunda 8 AI agents) are governed; `gate-required` by default. */
+    readonly camundaAgents?: UnknownLevelPolicy;
+  };
+  /** Severity overrides by BPMN rule code (`off` silences a rule). */
+  readonly rules?: Readonly<Record<string, SeveritySetting>>;
+  /** How resolved workflows are validated (preset, rule settings); resolvers are added here. */
+  readonly workflowValidation?: Omit<ValidatorConfig, "resolvers">;
+}
+
+/** One agent task in the promotion decision. */
+export interface AgentTaskSummary {
+  readonly elementId: string;
+  readonly source: AgentTaskSource;
+  /** The canonical ref (`null` for a Camunda agent or an invalid ref). */
+  readonly ref: string | null;
+  /** The level the task runs at; `null` when unknown. */
+  readonly level: number | null;
+  /** The level the resolved workflow's graph justifies; `null` when unresolved. */
+  readonly justifiedLevel: number | null;
+  readonly resolution: WorkflowResolution;
+  /** `sha256:` of the canonical resolved workflow: what exactly was reviewed. */
+  readonly contentHash: string | null;
+  readonly requirement: "required" | "optional" | "none";
+  readonly gate: GateStatus;
+}
+
+/** The promotion decision. */
+export interface GateDecision {
+  /** True when nothing blocks: no error among the diagnostics. */
+  readonly allowed: boolean;
+  readonly blocking: readonly Diagnostic[];
+  readonly warnings: readonly Diagnostic[];
+  readonly agentTasks: readonly AgentTaskSummary[];
+}
+
+function activeRules(settings: Readonly<Record<string, SeveritySetting>> = {}): ActiveBpmnRule[] {
+  const known = new Set(BPMN_RULES.map((r) => r.meta.code));
+  for (const code of Object.keys(settings)) {
+    if (!known.has(code)) throw new TypeError(`evaluateGates: unknown BPMN rule '${code}'`);
+  }
+  return BPMN_RULES.flatMap((rule) => {
+    const setting = Object.hasOwn(settings, rule.meta.code) ? settings[rule.meta.code] : undefined;
+    const severity: SeveritySetting = setting ?? rule.meta.defaultSeverity;
+    return severity === "off" ? [] : [{ rule, severity: severity satisfies Severity }];
+  });
+}
+
+function summary(task: AgentTaskFacts): AgentTaskSummary {
+  return {
+    elementId: task.node.id,
+    source: task.declaration.source,
+    ref: task.ref?.ok === true ? task.ref.canonical : null,
+    level: task.level ?? null,
+    justifiedLevel: task.justifiedLevel ?? null,
+    resolution: task.resolution.resolution,
+    contentHash: task.contentHash ?? null,
+    requirement: task.requirement,
+    gate: task.gate.status,
+  };
+}
+
+function decide(
+  diagnostics: readonly Diagnostic[],
+  tasks: readonly AgentTaskFacts[],
+): GateDecision {
+  const blocking = diagnostics.filter((d) => d.severity === "error");
+  return {
+    allowed: blocking.length === 0,
+    blocking,
+    warnings: diagnostics.filter((d) => d.severity !== "error"),
+    agentTasks: tasks.map(summary),
+  };
+}
+
+function validatorFor(options: GateOptions) {
+  const resolvers = {
+    ...(options.resolveTool === undefined ? {} : { resolveTool: options.resolveTool }),
+    ...(options.resolveWorkflow === undefined ? {} : { resolveDelegate: options.resolveWorkflow }),
+  };
+  return createValidator({ ...options.workflowValidation, resolvers });
+}
+
+/** Evaluates the gates of parsed definitions; resolvers may return promises. */
+export async function evaluateGates(
+  definitions: ModdleObject,
+  options: GateOptions = {},
+): Promise<GateDecision> {
+  const rules = activeRules(options.rules);
+  const prepared = prepareProcess(definitions, options.isGate);
+  const validator = validatorFor(options);
+  const resolutions = [];
+  for (const { declaration } of prepared.agents) {
+    resolutions.push(await resolveTaskAsync(declaration, options, validator));
+  }
+  const analysis = analyze(prepared, resolutions, options.policy?.camundaAgents ?? "gate-required");
+  return decide(runBpmnRules(rules, { analysis, parseIssues: [] }), analysis.tasks);
+}
+
+/** {@link evaluateGates} for synchronous resolvers (a promise from one is a `TypeError`). */
+export function evaluateGatesSync(
+  definitions: ModdleObject,
+  options: GateOptions = {},
+): GateDecision {
+  const rules = activeRules(options.rules);
+  const prepared = prepareProcess(definitions, options.isGate);
+  const validator = validatorFor(options);
+  const resolutions = prepared.agents.map(({ declaration }) =>
+    resolveTaskSync(declaration, options, validator),
+  );
+  const analysis = analyze(prepared, resolutions, options.policy?.camundaAgents ?? "gate-required");
+  return decide(runBpmnRules(rules, { analysis, parseIssues: [] }), analysis.tasks);
+}
+
+/** What {@link checkProcess} returns. */
+export interface ProcessCheck extends GateDecision {
+  /** The parsed definitions, when the XML could be read. */
+  readonly definitions: ModdleObject | undefined;
+}
+
+/**
+ * Reads XML and evaluates its gates: parse problems (`BPMN_PARSE`) come first, and every
+ * diagnostic gets the line and column of its element. Never throws for bad input.
+ */
+export async function checkProcess(
+  xml: string,
+  options: GateOptions & ReadOptions = {},
+): Promise<ProcessCheck> {
+  const read = await readProcess(xml, options);
+  const parseSetting = options.rules?.BPMN_PARSE;
+  const parsed = parseSetting === "off" ? [] : read.diagnostics;
+  if (read.definitions === undefined) {
+    return { ...decide(parsed, []), definitions: undefined };
+  }
+  const decision = await evaluateGates(read.definitions, options);
+  const locate = (d: Diagnostic): Diagnostic => {
+    if (d.location !== undefined || d.target.kind !== "bpmn-element") return d;
+    const location = read.source.locateId(d.target.elementId);
+    return location === undefined ? d : { ...d, location };
+  };
+  const all = [...parsed, ...decision.blocking, ...decision.warnings].map(locate);
+  return { ...decide(all, []), agentTasks: decision.agentTasks, definitions: read.definitions };
+}

@@ -1,0 +1,108 @@
+/**
+ * Gate reachability and bypass for every vertex at once (SPEC 7): two backward sweeps over the
+ * process graph, O(V+E) in all, after which each agent task's verdict is a look at its direct
+ * downstream vertices. A per-task search would make a process with many agent tasks quadratic.
+ */
+import { neighbours, reverseAdjacency } from "../model/index.js";
+import type { ProcessGraph } from "./process-graph.js";
+import type { GateStatus } from "./types.js";
+
+/** The two sweeps' results, by vertex. */
+export interface GateReach {
+  readonly isGate: Uint8Array;
+  /** 1 when some path from the vertex (itself included) meets a gate. */
+  readonly canReachGate: Uint8Array;
+  /**
+   * Length of the shortest gate-free path from the vertex to a sink (an end of the process), or
+   * -1 when every path to a sink passes a gate. A gate itself is always -1.
+   */
+  readonly toSink: Int32Array;
+}
+
+/** Runs both sweeps; `gates` holds the flow-node indexes that are gates. */
+export function computeGateReach(graph: ProcessGraph, gates: ReadonlySet<number>): GateReach {
+  const count = graph.kinds.length;
+  const predecessors = reverseAdjacency(graph.successors);
+  const isGate = new Uint8Array(count);
+  const canReachGate = new Uint8Array(count);
+  const queue = new Int32Array(count);
+  let head = 0;
+  let tail = 0;
+  for (const g of gates) {
+    isGate[g] = 1;
+    canReachGate[g] = 1;
+    queue[tail++] = g;
+  }
+  while (head < tail) {
+    for (const p of neighbours(predecessors, queue[head++] ?? 0)) {
+      if (canReachGate[p] === 1) continue;
+      canReachGate[p] = 1;
+      queue[tail++] = p;
+    }
+  }
+  const toSink = new Int32Array(count).fill(-1);
+  head = 0;
+  tail = 0;
+  for (let v = 0; v < count; v++) {
+    if (isGate[v] === 0 && graph.sinks[v] === 1) {
+      toSink[v] = 0;
+      queue[tail++] = v;
+    }
+  }
+  while (head < tail) {
+    const v = queue[head++] ?? 0;
+    for (const p of neighbours(predecessors, v)) {
+      if (toSink[p] !== -1 || isGate[p] === 1) continue;
+      toSink[p] = (toSink[v] ?? 0) + 1;
+      queue[tail++] = p;
+    }
+  }
+  return { isGate, canReachGate, toSink };
+}
+
+/**
+ * The vertices right after an agent task: its successors, or for an agent that is a sub-process
+ * (a Camunda AI agent's ad-hoc tool container) its exit and interrupt vertices.
+ */
+export function downstreamOf(graph: ProcessGraph, node: number): number[] {
+  const opens = graph.index.nodes[node]?.opens ?? -1;
+  if (opens >= 0) return [graph.exitOf[opens] ?? node, graph.interruptOf[opens] ?? node];
+  return [...neighbours(graph.successors, node)];
+}
+
+/** An agent task's gate verdict, and for a bypass one gate-free path to an end. */
+export interface GateVerdict {
+  readonly status: GateStatus;
+  /** Element ids from the task to the end reached without a gate (bypass only). */
+  readonly bypassPath: readonly string[];
+}
+
+function label(graph: ProcessGraph, v: number): string | undefined {
+  const kind = graph.kinds[v];
+  if (kind === "node" || kind === "exit") return graph.index.nodes[graph.owner[v] ?? -1]?.id;
+  return undefined;
+}
+
+function witness(graph: ProcessGraph, reach: GateReach, node: number, start: number): string[] {
+  const path = [graph.index.nodes[node]?.id ?? ""];
+  let v = start;
+  for (;;) {
+    const name = label(graph, v);
+    if (name !== undefined && path[path.length - 1] !== name) path.push(name);
+    const d = reach.toSink[v] ?? 0;
+    if (d <= 0) return path;
+    const next = neighbours(graph.successors, v).find((s) => reach.toSink[s] === d - 1);
+    if (next === undefined) return path;
+    v = next;
+  }
+}
+
+/** The verdict for the agent task at flow node `node`. */
+export function gateVerdict(graph: ProcessGraph, reach: GateReach, node: number): GateVerdict {
+  const starts = downstreamOf(graph, node);
+  if (!starts.some((s) => reach.canReachGate[s] === 1))
+    return { status: "missing", bypassPath: [] };
+  const open = starts.find((s) => (reach.toSink[s] ?? -1) >= 0);
+  if (open === undefined) return { status: "reached", bypassPath: [] };
+  return { status: "bypassed", bypassPath: witness(graph, reach, node, open) };
+}

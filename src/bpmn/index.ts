@@ -1,0 +1,37 @@
+/**
+ * BPMN governance (SPEC 7): the `btv` moddle extension, reading and writing processes, the gate
+ * rules over the process graph, and the promotion decision.
+ *
+ * @packageDocumentation
+ */
+export type { BpmnModdleInstance, ModdleExtensions, ModdleObject } from "./moddle.js";
+export { BTV_PACKAGE, BTV_URI, createModdle } from "./moddle.js";
+export type { ReadOptions, ReadResult } from "./read.js";
+export { readProcess, writeProcess } from "./read.js";
+export type { SourceIndex } from "./source-index.js";
+export type { AgentDeclaration, WorkflowSnapshot } from "./agents.js";
+export {
+  CAMUNDA_AGENT_TEMPLATE_PREFIX,
+  CAMUNDA_TOOL_CONTAINER_PROPERTY,
+  hasGateMarker,
+  ZEEBE_URI,
+} from "./agents.js";
+export type { GatePredicate } from "./analysis.js";
+export type { AgentTaskSummary, GateDecision, GateOptions, ProcessCheck } from "./evaluate.js";
+export { checkProcess, evaluateGates, evaluateGatesSync } from "./evaluate.js";
+export type { BpmnRule, BpmnRuleContext } from "./rule.js";
+export { BPMN_RULES } from "./rules/index.js";
+export type { ParseIssue, ParseIssueKind } from "./rules/BPMN_PARSE.js";
+export type {
+  AgentTaskSource,
+  BpmnReport,
+  BpmnRuleMeta,
+  GateStatus,
+  UnknownLevelPolicy,
+  WorkflowResolution,
+} from "./types.js";
+export type { AgentTaskFacts, GateAnalysis, PreparedProcess } from "./analysis.js";
+export type { GateReach, GateVerdict } from "./gate-reach.js";
+export type { ProcessGraph, VertexKind } from "./process-graph.js";
+export type { ContainerEntry, ContainerKind, FlowNodeEntry, ProcessIndex } from "./process-index.js";
+export type { GatedTool, TaskResolution, TaskResolvers } from "./resolve-tasks.js";

@@ -1,0 +1,129 @@
+/**
+ * The typed face of bpmn-moddle: every moddle object agentflow reads is a {@link ModdleObject}
+ * and every property is read through these accessors, which check the runtime type. Nothing
+ * else in agentflow touches moddle's untyped objects.
+ */
+import { BpmnModdle } from "bpmn-moddle";
+import btv from "./resources/btv.json" with { type: "json" };
+
+/** A moddle element: a `$type` and properties of unknown type, read with the accessors below. */
+export interface ModdleObject {
+  readonly $type: string;
+  readonly [key: string]: unknown;
+}
+
+/** The XML namespace of agentflow's `btv` extension. */
+export const BTV_URI: string = btv.uri;
+
+/** The moddle package descriptor of the `btv` extension (`agentflow/bpmn/resources/btv.json`). */
+export const BTV_PACKAGE: Readonly<Record<string, unknown>> = btv;
+
+/** Extra moddle packages (e.g. `{ zeebe }`) registered next to `btv`. */
+export type ModdleExtensions = Readonly<Record<string, unknown>>;
+
+/** The part of a bpmn-moddle instance agentflow uses (bpmn-moddle ships no types of its own). */
+export interface BpmnModdleInstance {
+  /** Parses XML; resolves with the root element and moddle's warnings, rejects on unreadable XML. */
+  fromXML(
+    xml: string,
+    typeName?: string,
+  ): Promise<{ readonly rootElement: unknown; readonly warnings: readonly unknown[] }>;
+  /** Serialises an element tree back to XML. */
+  toXML(
+    element: unknown,
+    options?: { readonly format?: boolean },
+  ): Promise<{ readonly xml: string }>;
+}
+
+/** A bpmn-moddle instance with the `btv` extension registered. */
+export function createModdle(extensions: ModdleExtensions = {}): BpmnModdleInstance {
+  return new BpmnModdle({ ...extensions, btv });
+}
+
+/** True for a moddle object (anything with a string `$type`). */
+export function isModdleObject(value: unknown): value is ModdleObject {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { $type?: unknown }).$type === "string"
+  );
+}
+
+/** A string property, or `undefined` when absent or of another type. */
+export function stringProp(element: ModdleObject, name: string): string | undefined {
+  const value = element[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A boolean property; `false` when absent. */
+export function boolProp(element: ModdleObject, name: string): boolean {
+  return element[name] === true;
+}
+
+/** A reference or containment property holding one element. */
+export function objectProp(element: ModdleObject, name: string): ModdleObject | undefined {
+  const value = element[name];
+  return isModdleObject(value) ? value : undefined;
+}
+
+/** A many-valued property, keeping only the moddle objects (with their original indexes). */
+export function listProp(element: ModdleObject, name: string): readonly ModdleObject[] {
+  const value = element[name];
+  if (!Array.isArray(value)) return [];
+  return value.filter(isModdleObject);
+}
+
+/** The element's id, if it has a string one. */
+export function idOf(element: ModdleObject): string | undefined {
+  return stringProp(element, "id");
+}
+
+/** Moddle's own `$instanceOf` (it knows the type hierarchy); false for generic elements. */
+export function instanceOf(element: ModdleObject, type: string): boolean {
+  const test = element.$instanceOf;
+  return (
+    typeof test === "function" && (test as (t: string) => unknown).call(element, type) === true
+  );
+}
+
+/** The element's `$attrs` (attributes moddle did not map, e.g. of an unregistered namespace). */
+export function foreignAttrs(element: ModdleObject): Readonly<Record<string, unknown>> {
+  const attrs = element.$attrs;
+  return typeof attrs === "object" && attrs !== null ? (attrs as Record<string, unknown>) : {};
+}
+
+/** The local name of an element's type (`btv:agentTask` and `btv:AgentTask` give `agenttask`). */
+export function localTypeName(element: ModdleObject): string {
+  const colon = element.$type.indexOf(":");
+  return element.$type.slice(colon + 1).toLowerCase();
+}
+
+interface NsDescriptor {
+  readonly prefix?: unknown;
+  readonly uri?: unknown;
+}
+
+/**
+ * The namespace URI of an element's type. Generic elements (of a package moddle does not know)
+ * carry it on their descriptor; typed ones through their package, found by prefix.
+ */
+export function namespaceOf(element: ModdleObject): string | undefined {
+  const descriptor = element.$descriptor as { readonly ns?: NsDescriptor } | undefined;
+  const ns = descriptor?.ns;
+  if (typeof ns?.uri === "string") return ns.uri;
+  const model = element.$model as { getPackage?: (p: string) => unknown } | undefined;
+  if (typeof ns?.prefix !== "string" || typeof model?.getPackage !== "function") return undefined;
+  const pkg = model.getPackage(ns.prefix) as { readonly uri?: unknown } | undefined;
+  return typeof pkg?.uri === "string" ? pkg.uri : undefined;
+}
+
+/** The values of an element's `bpmn:extensionElements`. */
+export function extensionValues(element: ModdleObject): readonly ModdleObject[] {
+  const ext = objectProp(element, "extensionElements");
+  return ext === undefined ? [] : listProp(ext, "values");
+}
+
+/** The generic children of an element moddle did not type (`$children`), else `[]`. */
+export function genericChildren(element: ModdleObject): readonly ModdleObject[] {
+  return listProp(element, "$children");
+}

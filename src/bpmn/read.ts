@@ -1,0 +1,148 @@
+/**
+ * Reading and writing BPMN XML with bpmn-moddle (SPEC 7). Every moddle warning becomes a
+ * `BPMN_PARSE` diagnostic with the element id and a 1-based position; a document moddle cannot
+ * read at all gives an error diagnostic, never an exception.
+ */
+import type { Diagnostic } from "../model/index.js";
+import type { ModdleExtensions, ModdleObject } from "./moddle.js";
+import { createModdle, idOf, isModdleObject } from "./moddle.js";
+import type { ParseIssue } from "./rules/BPMN_PARSE.js";
+import { parseIssueDiagnostics } from "./rules/BPMN_PARSE.js";
+import type { SourceIndex } from "./source-index.js";
+import { createSourceIndex, undeclaredPrefixes } from "./source-index.js";
+
+/** Options of {@link readProcess}. */
+export interface ReadOptions {
+  /** Extra moddle packages, e.g. `{ zeebe }` from zeebe-bpmn-moddle. */
+  readonly moddleExtensions?: ModdleExtensions;
+  /** Longest document accepted, in characters (default 64 MiB). */
+  readonly maxLength?: number;
+}
+
+/** What {@link readProcess} returns. */
+export interface ReadResult {
+  /** The `bpmn:Definitions` root; `undefined` when the document could not be read. */
+  readonly definitions: ModdleObject | undefined;
+  /** `BPMN_PARSE` diagnostics, in document order of discovery. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Positions of element ids in the text, for diagnostics reported later. */
+  readonly source: SourceIndex;
+}
+
+const DEFAULT_MAX_LENGTH = 64 * 1024 * 1024;
+const POSITION = /line: (\d+)\s+column: (\d+)/;
+const NESTED = /nested error: ([^\n]*)/;
+const ANGLE = /<([^>\n]{0,200})>/;
+
+function messageOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value instanceof Error) return value.message;
+  return String(value);
+}
+
+/** Classifies one moddle warning; `source` turns an id or moddle's 0-based position into ours. */
+function issueOf(warning: unknown, source: SourceIndex): ParseIssue {
+  const record = (typeof warning === "object" && warning !== null ? warning : {}) as Record<
+    string,
+    unknown
+  >;
+  const text = messageOf(record.message ?? warning);
+  const element = isModdleObject(record.element) ? record.element : undefined;
+  const elementId = element === undefined ? undefined : idOf(element);
+  const position = POSITION.exec(text);
+  const location =
+    position === null
+      ? elementId === undefined
+        ? undefined
+        : source.locateId(elementId)
+      : { line: Number(position[1]) + 1, column: Number(position[2]) + 1 };
+  const subject = ANGLE.exec(text)?.[1] ?? "";
+  const base = { ...(elementId === undefined ? {} : { elementId }), location };
+  if (text.startsWith("unparsable content")) {
+    const reason = NESTED.exec(text)?.[1] ?? "unreadable";
+    return { ...base, kind: "dropped", subject, reason };
+  }
+  if (text.startsWith("unresolved reference")) {
+    const property = typeof record.property === "string" ? record.property : "";
+    return { ...base, kind: "unresolved-reference", subject, reason: property };
+  }
+  if (text.startsWith("unknown attribute"))
+    return { ...base, kind: "unknown-attribute", subject, reason: "" };
+  if (text.startsWith("unsupported document encoding")) {
+    return { kind: "encoding", subject, reason: "", location: { line: 1, column: 1 } };
+  }
+  return { ...base, kind: "other", subject, reason: text };
+}
+
+const FIRST_ELEMENT = /<([A-Za-z_][\w.:-]{0,100})/;
+
+function fatal(error: unknown, xml: string): ParseIssue {
+  const text = messageOf(error);
+  const position = POSITION.exec(text);
+  const location =
+    position === null
+      ? { line: 1, column: 1 }
+      : { line: Number(position[1]) + 1, column: Number(position[2]) + 1 };
+  if (text.startsWith("failed to parse document as")) {
+    const found = FIRST_ELEMENT.exec(xml)?.[1] ?? "";
+    return { kind: "unknown-root", subject: found, reason: text, location };
+  }
+  return {
+    kind: "unreadable",
+    subject: ANGLE.exec(text)?.[1] ?? "",
+    reason: NESTED.exec(text)?.[1] ?? text.split("\n")[0] ?? text,
+    location,
+  };
+}
+
+/**
+ * Parses BPMN XML. Never throws for bad input: an unreadable document gives `definitions:
+ * undefined` and an error diagnostic saying what and where.
+ */
+export async function readProcess(xml: string, options: ReadOptions = {}): Promise<ReadResult> {
+  const source = createSourceIndex(xml);
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+  if (xml.length > maxLength) {
+    const issue: ParseIssue = {
+      kind: "too-large",
+      subject: "",
+      reason: `${xml.length} characters, more than the ${maxLength} accepted`,
+      location: { line: 1, column: 1 },
+    };
+    return { definitions: undefined, diagnostics: parseIssueDiagnostics([issue]), source };
+  }
+  const prefixIssues = undeclaredPrefixes(xml).map((u): ParseIssue => ({
+    kind: "undeclared-prefix",
+    subject: u.element,
+    reason: u.prefix,
+    location: source.locateOffset(u.offset),
+  }));
+  let parsed;
+  try {
+    parsed = await createModdle(options.moddleExtensions).fromXML(xml);
+  } catch (error) {
+    const issues = [...prefixIssues, fatal(error, xml)];
+    return { definitions: undefined, diagnostics: parseIssueDiagnostics(issues), source };
+  }
+  const root = parsed.rootElement;
+  const issues = [...prefixIssues, ...parsed.warnings.map((w) => issueOf(w, source))];
+  if (!isModdleObject(root)) {
+    issues.push({
+      kind: "unknown-root",
+      subject: "",
+      reason: "no root element",
+      location: { line: 1, column: 1 },
+    });
+    return { definitions: undefined, diagnostics: parseIssueDiagnostics(issues), source };
+  }
+  return { definitions: root, diagnostics: parseIssueDiagnostics(issues), source };
+}
+
+/** Serialises definitions back to XML (moddle keeps unknown extension elements and attributes). */
+export async function writeProcess(
+  definitions: ModdleObject,
+  options: { readonly moddleExtensions?: ModdleExtensions } = {},
+): Promise<string> {
+  const { xml } = await createModdle(options.moddleExtensions).toXML(definitions, { format: true });
+  return xml;
+}

@@ -1,0 +1,38 @@
+import { levelLabel } from "../report-data.js";
+import type { BpmnRule } from "../rule.js";
+
+/**
+ * A gate on one branch is not oversight if another branch (a gateway, a boundary event, an event
+ * sub-process) reaches the end without it. The report carries one such path, shortest first.
+ */
+export const rule: BpmnRule = {
+  meta: {
+    code: "AGENT_GATE_BYPASS",
+    defaultSeverity: "error",
+    description:
+      "From an agent task that requires a gate, a path reaches an end without passing a gate",
+    docs: "docs/rules/AGENT_GATE_BYPASS.md",
+    messages: {
+      default:
+        'agent task "{{elementId}}" (autonomy level {{level}}) can reach the end without an approval gate: {{bypassPath}}',
+    },
+    remediation:
+      "route every path from the agent task through a gate, or gate the bypassing branch too",
+  },
+  check(context) {
+    for (const task of context.analysis?.tasks ?? []) {
+      if (task.requirement !== "required" || task.gate.status !== "bypassed") continue;
+      context.report({
+        elementId: task.node.id,
+        path: task.node.path,
+        data: {
+          elementId: task.node.id,
+          level: levelLabel(task),
+          source: task.declaration.source,
+          bypassPath: task.gate.bypassPath.join(" → "),
+          pathIds: task.gate.bypassPath,
+        },
+      });
+    }
+  },
+};

@@ -1,0 +1,30 @@
+import { levelLabel } from "../report-data.js";
+import type { BpmnRule } from "../rule.js";
+
+/**
+ * Level 4 (multi-agent) makes a gate optional, not pointless: the warning keeps the choice
+ * visible to the reviewer without blocking promotion.
+ */
+export const rule: BpmnRule = {
+  meta: {
+    code: "AGENT_GATE_OPTIONAL",
+    defaultSeverity: "warning",
+    description: "A level-4 agent task has no gate downstream",
+    docs: "docs/rules/AGENT_GATE_OPTIONAL.md",
+    messages: {
+      default:
+        'agent task "{{elementId}}" (autonomy level {{level}}) has no approval gate downstream; at this level one is optional but recommended',
+    },
+    remediation: "consider a gate after the agent task, or record why none is needed",
+  },
+  check(context) {
+    for (const task of context.analysis?.tasks ?? []) {
+      if (task.requirement !== "optional" || task.gate.status !== "missing") continue;
+      context.report({
+        elementId: task.node.id,
+        path: task.node.path,
+        data: { elementId: task.node.id, level: levelLabel(task), source: task.declaration.source },
+      });
+    }
+  },
+};

@@ -1,0 +1,31 @@
+import { levelLabel } from "../report-data.js";
+import type { BpmnRule } from "../rule.js";
+
+/**
+ * Levels 0-3 (and agents of unknown level, by the default policy) need a person to approve what
+ * the agent did before the process acts on it. With no gate anywhere downstream, nobody does.
+ */
+export const rule: BpmnRule = {
+  meta: {
+    code: "AGENT_GATE_UNREACHABLE",
+    defaultSeverity: "error",
+    description: "An agent task whose level requires a gate has no gate reachable downstream",
+    docs: "docs/rules/AGENT_GATE_UNREACHABLE.md",
+    messages: {
+      default:
+        'agent task "{{elementId}}" (autonomy level {{level}}) needs an approval gate downstream, but no gate is reachable from it',
+    },
+    remediation:
+      "add a flow node marked <btv:gate/> (e.g. a user task for approval) after the agent task",
+  },
+  check(context) {
+    for (const task of context.analysis?.tasks ?? []) {
+      if (task.requirement !== "required" || task.gate.status !== "missing") continue;
+      context.report({
+        elementId: task.node.id,
+        path: task.node.path,
+        data: { elementId: task.node.id, level: levelLabel(task), source: task.declaration.source },
+      });
+    }
+  },
+};

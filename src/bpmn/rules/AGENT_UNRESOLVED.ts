@@ -1,0 +1,44 @@
+import { declarationPath, refLabel } from "../report-data.js";
+import type { BpmnRule } from "../rule.js";
+
+/**
+ * An agent the registry does not know cannot be reviewed from its source of truth. The embedded
+ * snapshot lets the check go on (a degraded read: it may be stale or edited), so this is a
+ * warning either way; the gate rules still apply with what is known.
+ */
+export const rule: BpmnRule = {
+  meta: {
+    code: "AGENT_UNRESOLVED",
+    defaultSeverity: "warning",
+    description:
+      "The workflow registry does not know an agent task's ref (snapshot used, or nothing)",
+    docs: "docs/rules/AGENT_UNRESOLVED.md",
+    messages: {
+      default:
+        'the registry does not know {{ref}} (agent task "{{elementId}}"); nothing about the agent could be checked',
+      snapshot:
+        'the registry does not know {{ref}} (agent task "{{elementId}}"); its embedded snapshot was checked instead, a degraded read',
+      refused:
+        'the registry does not know {{ref}} (agent task "{{elementId}}"), and its snapshot cannot be used: {{snapshotProblem}}',
+    },
+    remediation: "publish the workflow to the registry (or fix the ref)",
+  },
+  check(context) {
+    for (const task of context.analysis?.tasks ?? []) {
+      if (task.ref?.ok !== true || task.resolution.resolution === "registry") continue;
+      const problem = task.resolution.snapshotProblem;
+      const usedSnapshot = task.resolution.resolution === "snapshot";
+      context.report({
+        elementId: task.node.id,
+        path: declarationPath(task, "agentWorkflowRef"),
+        messageId: usedSnapshot ? "snapshot" : problem === undefined ? "default" : "refused",
+        data: {
+          elementId: task.node.id,
+          ref: refLabel(task),
+          fallback: usedSnapshot ? "snapshot" : "none",
+          ...(problem === undefined ? {} : { snapshotProblem: problem }),
+        },
+      });
+    }
+  },
+};

@@ -1,0 +1,85 @@
+import type { Diagnostic, SourceLocation } from "../../model/index.js";
+import type { BpmnRule } from "../rule.js";
+import { runBpmnRules } from "../rule.js";
+
+/** What kind of reading problem a {@link ParseIssue} is; decides its severity. */
+export type ParseIssueKind =
+  | "dropped"
+  | "unresolved-reference"
+  | "unknown-attribute"
+  | "encoding"
+  | "undeclared-prefix"
+  | "unknown-root"
+  | "unreadable"
+  | "too-large"
+  | "other";
+
+/** One problem met while reading BPMN XML. */
+export interface ParseIssue {
+  readonly kind: ParseIssueKind;
+  /** The element, attribute or encoding named by the problem. */
+  readonly subject: string;
+  /** Moddle's nested reason, the unresolved property, or the undeclared prefix. */
+  readonly reason: string;
+  readonly elementId?: string;
+  readonly location: SourceLocation | undefined;
+}
+
+/**
+ * Kinds where writing the document back would lose something: moddle dropped an element or a
+ * reference, or could not read the document at all. An unknown attribute or a wrong encoding
+ * declaration survives a round trip, so it is only a warning.
+ */
+const LOSSY: ReadonlySet<ParseIssueKind> = new Set([
+  "dropped",
+  "unresolved-reference",
+  "unknown-root",
+  "unreadable",
+  "too-large",
+]);
+
+/**
+ * Problems bpmn-moddle met while reading the XML. They come first because everything after
+ * works on what moddle kept: a dropped element is a task, flow or gate no rule can see.
+ */
+export const rule: BpmnRule = {
+  meta: {
+    code: "BPMN_PARSE",
+    defaultSeverity: "error",
+    description: "bpmn-moddle could not read part of the document (data would be lost on rewrite)",
+    docs: "docs/rules/BPMN_PARSE.md",
+    messages: {
+      default: "{{subject}}: {{reason}}",
+      dropped: "element <{{subject}}> was dropped while reading: {{reason}}",
+      "unresolved-reference":
+        "reference <{{subject}}> in {{reason}} points to no element and is dropped",
+      "unknown-attribute": "attribute <{{subject}}> is not part of the BPMN model (kept as is)",
+      encoding: "encoding <{{subject}}> is not supported; the document was read as UTF-8",
+      "undeclared-prefix":
+        "element <{{subject}}> uses the namespace prefix '{{reason}}', which is never declared",
+      "unknown-root":
+        "the root element <{{subject}}> is not <bpmn:definitions>: this is not a BPMN 2.0 document",
+      unreadable: "the XML cannot be read: {{reason}}",
+      "too-large": "the document is too large to read: {{reason}}",
+    },
+    remediation: "fix the XML at the position given, or re-export it from the modeller",
+  },
+  check(context) {
+    for (const issue of context.parseIssues) {
+      const lossy = LOSSY.has(issue.kind);
+      context.report({
+        elementId: issue.elementId ?? "",
+        path: "",
+        messageId: issue.kind === "other" ? "default" : issue.kind,
+        severity: lossy ? "error" : "warning",
+        data: { kind: issue.kind, subject: issue.subject, reason: issue.reason },
+        location: issue.location,
+      });
+    }
+  },
+};
+
+/** The diagnostics of parse issues, worded and shaped by this rule. */
+export function parseIssueDiagnostics(issues: readonly ParseIssue[]): Diagnostic[] {
+  return runBpmnRules([{ rule, severity: "error" }], { analysis: undefined, parseIssues: issues });
+}

@@ -1,0 +1,29 @@
+/**
+ * The BPMN rule registry: an explicit list in run order (reading, then the declaration, the
+ * resolved workflow, and the gates).
+ */
+import type { BpmnRule } from "../rule.js";
+import { rule as AGENT_AUTONOMY_INVALID } from "./AGENT_AUTONOMY_INVALID.js";
+import { rule as AGENT_AUTONOMY_MISMATCH } from "./AGENT_AUTONOMY_MISMATCH.js";
+import { rule as AGENT_GATE_BYPASS } from "./AGENT_GATE_BYPASS.js";
+import { rule as AGENT_GATE_OPTIONAL } from "./AGENT_GATE_OPTIONAL.js";
+import { rule as AGENT_GATE_UNREACHABLE } from "./AGENT_GATE_UNREACHABLE.js";
+import { rule as AGENT_REF_INVALID } from "./AGENT_REF_INVALID.js";
+import { rule as AGENT_UNRESOLVED } from "./AGENT_UNRESOLVED.js";
+import { rule as AGENT_WORKFLOW_INVALID } from "./AGENT_WORKFLOW_INVALID.js";
+import { rule as BPMN_PARSE } from "./BPMN_PARSE.js";
+import { rule as TOOL_EFFECT_NEEDS_GATE } from "./TOOL_EFFECT_NEEDS_GATE.js";
+
+/** Every built-in BPMN rule, in run order. */
+export const BPMN_RULES: readonly BpmnRule[] = Object.freeze([
+  BPMN_PARSE,
+  AGENT_REF_INVALID,
+  AGENT_AUTONOMY_INVALID,
+  AGENT_UNRESOLVED,
+  AGENT_AUTONOMY_MISMATCH,
+  AGENT_WORKFLOW_INVALID,
+  AGENT_GATE_UNREACHABLE,
+  AGENT_GATE_BYPASS,
+  AGENT_GATE_OPTIONAL,
+  TOOL_EFFECT_NEEDS_GATE,
+]);

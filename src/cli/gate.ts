@@ -1,0 +1,150 @@
+/**
+ * `agentflow gate <process.bpmn> --registry <dir>`: the promotion decision for a process (SPEC
+ * 7), printed as a verdict and a table of agent tasks (text) or as data (json, sarif, junit,
+ * github). Exit 1 when promotion is blocked, 2 when the file cannot be read as BPMN.
+ */
+import type { GateDecision, GateOptions, UnknownLevelPolicy } from "../bpmn/index.js";
+import { checkProcess } from "../bpmn/index.js";
+import type { CheckedFile } from "../report/index.js";
+import { formatGithub, formatJunit, formatSarif, formatText } from "../report/index.js";
+import { ruleDescriptors } from "./check.js";
+import { readText } from "./files.js";
+import type { CliIo } from "./io.js";
+import { UsageError } from "./io.js";
+import type { FolderRegistry } from "./registry.js";
+import { loadFolderRegistry } from "./registry.js";
+
+/** The output formats `gate` accepts. */
+export const GATE_FORMATS = ["text", "json", "sarif", "junit", "github"] as const;
+const POLICIES: readonly UnknownLevelPolicy[] = ["gate-required", "gate-optional", "ignore"];
+
+/** Options of `agentflow gate`, as commander parses them. */
+export interface GateCliOptions {
+  readonly registry?: string;
+  readonly format: string;
+  readonly camundaAgents?: string;
+}
+
+/** The gate options for a folder registry and a policy. */
+export function gateOptions(
+  registry: FolderRegistry | undefined,
+  camundaAgents: UnknownLevelPolicy = "gate-required",
+): GateOptions {
+  if (registry === undefined) return { policy: { camundaAgents } };
+  const { resolveTool, resolveDelegate } = registry.resolvers;
+  return {
+    policy: { camundaAgents },
+    ...(resolveTool === undefined ? {} : { resolveTool }),
+    ...(resolveDelegate === undefined ? {} : { resolveWorkflow: resolveDelegate }),
+  };
+}
+
+/** Checks one process file; `unreadable` when moddle could not read it at all. */
+export async function checkProcessFile(
+  file: string,
+  text: string,
+  options: GateOptions,
+): Promise<{
+  readonly checked: CheckedFile;
+  readonly decision: GateDecision;
+  readonly unreadable: boolean;
+}> {
+  const result = await checkProcess(text, options);
+  const root = result.definitions;
+  const checked: CheckedFile = {
+    file,
+    kind: root === undefined ? "unknown" : "BpmnProcess",
+    ...(root === undefined || typeof root.id !== "string" ? {} : { id: root.id }),
+    diagnostics: [...result.blocking, ...result.warnings],
+  };
+  return { checked, decision: result, unreadable: root === undefined };
+}
+
+function table(decision: GateDecision): string[] {
+  if (decision.agentTasks.length === 0) return ["no agent tasks"];
+  const rows = decision.agentTasks.map((t) => [
+    t.elementId,
+    t.ref ?? (t.source === "camunda" ? "(camunda agent)" : "(invalid ref)"),
+    t.level === null ? "?" : String(t.level),
+    t.justifiedLevel === null ? "?" : String(t.justifiedLevel),
+    t.requirement,
+    t.gate,
+    t.resolution,
+    t.contentHash === null ? "-" : t.contentHash.slice(0, 19),
+  ]);
+  const head = [
+    "agent task",
+    "workflow",
+    "level",
+    "justified",
+    "gate needed",
+    "gate",
+    "source",
+    "content hash",
+  ];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [line(head), ...rows.map(line)];
+}
+
+function renderText(
+  file: string,
+  checked: CheckedFile,
+  decision: GateDecision,
+  color: boolean,
+): string {
+  const verdict = decision.allowed ? "ALLOWED" : "BLOCKED";
+  const counts = `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
+  const lines = [`${file}: promotion ${verdict} (${counts})`, "", ...table(decision), ""];
+  return lines.join("\n") + "\n" + formatText([checked], { color });
+}
+
+/** Runs the command; resolves to the exit code. */
+export async function runGate(file: string, options: GateCliOptions, io: CliIo): Promise<number> {
+  if (!(GATE_FORMATS as readonly string[]).includes(options.format)) {
+    throw new UsageError(
+      `unknown format '${options.format}' (expected ${GATE_FORMATS.join(", ")})`,
+    );
+  }
+  const policy = options.camundaAgents ?? "gate-required";
+  if (!(POLICIES as readonly string[]).includes(policy)) {
+    throw new UsageError(`unknown --camunda-agents '${policy}' (expected ${POLICIES.join(", ")})`);
+  }
+  const registry =
+    options.registry === undefined ? undefined : await loadFolderRegistry(options.registry);
+  const text = await readText(file);
+  const { checked, decision, unreadable } = await checkProcessFile(
+    file,
+    text,
+    gateOptions(registry, policy as UnknownLevelPolicy),
+  );
+  if (unreadable) {
+    for (const d of checked.diagnostics) {
+      const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
+      io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
+    }
+    return 2;
+  }
+  const rules = ruleDescriptors();
+  switch (options.format) {
+    case "json":
+      io.stdout(JSON.stringify({ file, ...decision }, null, 2) + "\n");
+      break;
+    case "sarif":
+      io.stdout(formatSarif([checked], { rules }));
+      break;
+    case "junit":
+      io.stdout(formatJunit([checked]));
+      break;
+    case "github":
+      io.stdout(formatGithub([checked]));
+      break;
+    default:
+      io.stdout(renderText(file, checked, decision, io.isTTY));
+  }
+  return decision.allowed ? 0 : 1;
+}
