@@ -77,10 +77,9 @@ export interface GateVerdict {
   readonly bypassPath: readonly string[];
 }
 
+/** Flow nodes only: a sub-process's exit is implied by the path leaving it. */
 function label(graph: ProcessGraph, v: number): string | undefined {
-  const kind = graph.kinds[v];
-  if (kind === "node" || kind === "exit") return graph.index.nodes[graph.owner[v] ?? -1]?.id;
-  return undefined;
+  return graph.kinds[v] === "node" ? graph.index.nodes[v]?.id : undefined;
 }
 
 function witness(graph: ProcessGraph, reach: GateReach, node: number, start: number): string[] {

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 export type { BpmnModdleInstance, ModdleExtensions, ModdleObject } from "./moddle.js";
-export { BTV_PACKAGE, BTV_URI, createModdle } from "./moddle.js";
+export { BTV_PACKAGE, BTV_URI, createModdle, instanceOf } from "./moddle.js";
 export type { ReadOptions, ReadResult } from "./read.js";
 export { readProcess, writeProcess } from "./read.js";
 export type { SourceIndex } from "./source-index.js";
@@ -33,5 +33,10 @@ export type {
 export type { AgentTaskFacts, GateAnalysis, PreparedProcess } from "./analysis.js";
 export type { GateReach, GateVerdict } from "./gate-reach.js";
 export type { ProcessGraph, VertexKind } from "./process-graph.js";
-export type { ContainerEntry, ContainerKind, FlowNodeEntry, ProcessIndex } from "./process-index.js";
+export type {
+  ContainerEntry,
+  ContainerKind,
+  FlowNodeEntry,
+  ProcessIndex,
+} from "./process-index.js";
 export type { GatedTool, TaskResolution, TaskResolvers } from "./resolve-tasks.js";

@@ -1,0 +1,153 @@
+/**
+ * The gate rules as bpmnlint rule factories (SPEC 7). bpmnlint runs each rule over the moddle
+ * tree it parsed; every agentflow rule looks at the root `bpmn:Definitions` only, evaluates the
+ * gates there (once for all nine rules, see {@link createRules}) and reports the diagnostics of
+ * its own code.
+ */
+import type { Diagnostic } from "../../model/index.js";
+import { ruleHelpUri } from "../../report/rule-descriptor.js";
+import type { GateDecision, GateOptions } from "../evaluate.js";
+import { evaluateGatesSync } from "../evaluate.js";
+import type { ModdleObject } from "../moddle.js";
+import { BPMN_RULES } from "../rules/index.js";
+import type { UnknownLevelPolicy } from "../types.js";
+import { pathBelow } from "./path.js";
+import type {
+  AgentflowRuleConfig,
+  BpmnlintReporter,
+  BpmnlintRule,
+  BpmnlintRuleFactory,
+} from "./types.js";
+
+/**
+ * The plugin's rule names, in run order: the kebab-case of each gate rule's code. `BPMN_PARSE`
+ * has no rule here because bpmnlint parses the XML itself and reports its own import warnings.
+ */
+export const AGENTFLOW_RULE_NAMES = [
+  "agent-ref-invalid",
+  "agent-autonomy-invalid",
+  "agent-unresolved",
+  "agent-autonomy-mismatch",
+  "agent-workflow-invalid",
+  "agent-gate-unreachable",
+  "agent-gate-bypass",
+  "agent-gate-optional",
+  "tool-effect-needs-gate",
+] as const;
+
+/** The name of one of the plugin's rules. */
+export type AgentflowRuleName = (typeof AGENTFLOW_RULE_NAMES)[number];
+
+/** The plugin's rules by name, as a bpmnlint plugin exports them. */
+export type AgentflowRules = Readonly<Record<AgentflowRuleName, BpmnlintRuleFactory>>;
+
+/** The agentflow code of a rule name (`agent-gate-bypass` → `AGENT_GATE_BYPASS`). */
+export function ruleCode(name: AgentflowRuleName): string {
+  return name.toUpperCase().replaceAll("-", "_");
+}
+
+/**
+ * What every rule made by {@link createRules} evaluates with: the host's resolvers (bpmn-js
+ * with a registry at hand), its gate predicate and workflow validation. Severities are bpmnlint's
+ * business, so `rules` is not among them.
+ */
+export type AgentflowLintOptions = Omit<GateOptions, "rules">;
+
+const POLICIES: readonly UnknownLevelPolicy[] = ["gate-required", "gate-optional", "ignore"];
+
+/** Checks a rule's JSON options: a typo would otherwise silently keep the default policy. */
+function policyOf(name: string, config: unknown, fallback: UnknownLevelPolicy): UnknownLevelPolicy {
+  if (config === undefined || config === null) return fallback;
+  if (typeof config !== "object" || Array.isArray(config)) {
+    throw new TypeError(`agentflow/${name}: the rule's options must be an object`);
+  }
+  for (const key of Object.keys(config)) {
+    if (key !== "camundaAgents") {
+      throw new TypeError(`agentflow/${name}: unknown option '${key}' (known: camundaAgents)`);
+    }
+  }
+  const policy = (config as { readonly camundaAgents?: unknown }).camundaAgents;
+  if (policy === undefined) return fallback;
+  if (!POLICIES.includes(policy as UnknownLevelPolicy)) {
+    throw new TypeError(
+      `agentflow/${name}: camundaAgents must be one of ${POLICIES.join(", ")}, got ${JSON.stringify(policy)}`,
+    );
+  }
+  return policy as UnknownLevelPolicy;
+}
+
+/** The reports of one code, with the rule's crash turned back into a throw for bpmnlint. */
+function reportCode(
+  definitions: ModdleObject,
+  decision: GateDecision,
+  code: string,
+  reporter: BpmnlintReporter,
+): void {
+  for (const diagnostic of [...decision.blocking, ...decision.warnings]) {
+    if (diagnostic.code === "RULE_CRASHED" && diagnostic.data.rule === code) {
+      // bpmnlint shows a throwing rule as a `rule-error` of that rule, which is what this is.
+      throw new Error(diagnostic.message);
+    }
+    if (diagnostic.code !== code) continue;
+    report(definitions, diagnostic, reporter);
+  }
+}
+
+function report(definitions: ModdleObject, d: Diagnostic, reporter: BpmnlintReporter): void {
+  const elementId = d.target.kind === "bpmn-element" ? d.target.elementId : "";
+  const path = pathBelow(definitions, d.path, elementId);
+  if (path === undefined) reporter.report(elementId, d.message);
+  else reporter.report(elementId, d.message, path);
+}
+
+/**
+ * Makes the plugin's rule factories. The nine rules share one evaluation per definitions and
+ * policy: the first rule to run on a `bpmn:Definitions` evaluates the gates, the others read the
+ * cached decision. The entry is dropped in a microtask, once bpmnlint's synchronous pass over
+ * its rules is over, because bpmn-js lints the same (mutated) definitions object after every
+ * edit and must not see the decision of the previous pass.
+ */
+export function createRules(options: AgentflowLintOptions = {}): AgentflowRules {
+  const cache = new WeakMap<ModdleObject, Map<UnknownLevelPolicy, GateDecision>>();
+  const evaluate = (definitions: ModdleObject, policy: UnknownLevelPolicy): GateDecision => {
+    let byPolicy = cache.get(definitions);
+    if (byPolicy === undefined) {
+      byPolicy = new Map();
+      cache.set(definitions, byPolicy);
+      queueMicrotask(() => cache.delete(definitions));
+    }
+    let decision = byPolicy.get(policy);
+    if (decision === undefined) {
+      decision = evaluateGatesSync(definitions, {
+        ...options,
+        policy: { ...options.policy, camundaAgents: policy },
+      });
+      byPolicy.set(policy, decision);
+    }
+    return decision;
+  };
+  const fallback = options.policy?.camundaAgents ?? "gate-required";
+  const factory = (name: AgentflowRuleName): BpmnlintRuleFactory => {
+    const code = ruleCode(name);
+    if (!BPMN_RULES.some((rule) => rule.meta.code === code)) {
+      throw new Error(`agentflow: the bpmnlint rule ${name} has no BPMN rule ${code}`);
+    }
+    return (config) => {
+      const policy = policyOf(name, config satisfies AgentflowRuleConfig | undefined, fallback);
+      const rule: BpmnlintRule = {
+        meta: { documentation: { url: ruleHelpUri(code) } },
+        check(element, reporter) {
+          if (element.$type === "bpmn:Definitions") {
+            reportCode(element, evaluate(element, policy), code, reporter);
+          }
+          // Only the root matters: skipping the descent saves nine walks of the whole tree.
+          return false;
+        },
+      };
+      return rule;
+    };
+  };
+  return Object.fromEntries(
+    AGENTFLOW_RULE_NAMES.map((name) => [name, factory(name)]),
+  ) as Record<AgentflowRuleName, BpmnlintRuleFactory>;
+}

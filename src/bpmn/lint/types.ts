@@ -1,0 +1,45 @@
+/**
+ * The part of bpmnlint's contract the plugin implements, typed here because bpmnlint's own
+ * declarations (`bpmnlint/lib/types.d.ts`) are `any` throughout and agentflow does not depend on
+ * bpmnlint at run time: a host brings its own bpmnlint (CLI, bpmn-js-bpmnlint, a bundler).
+ */
+import type { ModdleObject } from "../moddle.js";
+import type { UnknownLevelPolicy } from "../types.js";
+
+/** A path from the reported element to the property concerned (`["extensionElements", "values", 0]`). */
+export type BpmnlintPath = readonly (string | number)[];
+
+/** What a bpmnlint rule reports to: one call per finding. */
+export interface BpmnlintReporter {
+  report(id: string, message: string, path?: BpmnlintPath): void;
+}
+
+/**
+ * A rule as bpmnlint runs it: `check` is called on every element it traverses, root first, and
+ * returning `false` stops the descent into that element's children.
+ */
+export interface BpmnlintRule {
+  readonly meta: { readonly documentation: { readonly url: string } };
+  check(element: ModdleObject, reporter: BpmnlintReporter): boolean | undefined;
+}
+
+/**
+ * The options a rule takes from a bpmnlint configuration (`["error", { ... }]` in `.bpmnlintrc`).
+ * JSON only, so functions (resolvers, gate predicates) go through {@link createRules} instead.
+ */
+export interface AgentflowRuleConfig {
+  /** How Camunda 8 AI agents (of unknown autonomy level) are governed; `gate-required` by default. */
+  readonly camundaAgents?: UnknownLevelPolicy;
+}
+
+/** A bpmnlint rule factory: bpmnlint calls it once per configured rule with the rule's options. */
+export type BpmnlintRuleFactory = (config?: AgentflowRuleConfig) => BpmnlintRule;
+
+/** A bpmnlint severity as written in a configuration. */
+export type BpmnlintCategory = "error" | "warn" | "info" | "off";
+
+/** A bpmnlint configuration, as `configs.recommended` and `.bpmnlintrc` files are. */
+export interface BpmnlintConfig {
+  readonly extends?: string | readonly string[];
+  readonly rules: Readonly<Record<string, BpmnlintCategory>>;
+}
