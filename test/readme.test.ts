@@ -1,28 +1,28 @@
+/**
+ * The README's demo blocks are real: each `npx agentflow …` command followed by a `text` block
+ * is run, and its output must be exactly what the README shows.
+ */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../src/cli/io.js";
 import { main } from "../src/cli/main.js";
 
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const DEMO = /```sh\n(?:npm install\n)?npx agentflow ([^\n]+)\n```\n\n```text\n([\s\S]*?)```/g;
+const demos = [...readme.matchAll(DEMO)].map((m) => [m[1] ?? "", m[2] ?? ""] as const);
+/** Exit codes the README states for its demos. */
+const EXIT: Readonly<Record<string, number>> = { gate: 1, check: 1, simulate: 0 };
+
 describe("README", () => {
-  it("shows the real output of the demo command", async () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const block = /npx agentflow check examples\n```\n\n```text\n([\s\S]*?)```/.exec(readme);
-    expect(block).not.toBeNull();
-    let stdout = "";
-    const io: CliIo = { stdout: (t) => (stdout += t), stderr: () => undefined, isTTY: false };
-    expect(await main(["check", "examples"], io)).toBe(1);
-    expect(stdout).toBe(block?.[1]);
+  it("shows the gate, check and simulate demos", () => {
+    expect(demos.map(([command]) => command.split(" ")[0])).toEqual(["gate", "check", "simulate"]);
   });
 
-  it("shows the real output of the simulation demo", async () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const block =
-      /npx agentflow simulate (\S+) --fixtures (\S+)\n```\n\n```text\n([\s\S]*?)```/.exec(readme);
-    expect(block).not.toBeNull();
+  it.each(demos)("shows the real output of `agentflow %s`", async (command, shown) => {
     let stdout = "";
     const io: CliIo = { stdout: (t) => (stdout += t), stderr: () => undefined, isTTY: false };
-    const [, workflow = "", fixtures = "", shown] = block ?? [];
-    expect(await main(["simulate", workflow, "--fixtures", fixtures], io)).toBe(0);
+    const argv = command.split(" ");
+    expect(await main(argv, io)).toBe(EXIT[argv[0] ?? ""]);
     expect(stdout).toBe(shown);
   });
 });
