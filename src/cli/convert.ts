@@ -4,6 +4,7 @@
  * hold is said on stderr (one line each); nothing is dropped silently.
  */
 import { writeFile } from "node:fs/promises";
+import { stringify as stringifyYaml } from "yaml";
 import type { Format, InteropWarning } from "../interop/index.js";
 import { exportMermaid, FORMATS } from "../interop/index.js";
 import type { CliIo } from "./io.js";
@@ -48,7 +49,10 @@ export async function runConvert(
   else {
     const result = target?.export?.(workflow);
     if (result === undefined) throw new UsageError(`'${options.to}' has no export`);
-    text = JSON.stringify(result.document, null, 2) + "\n";
+    // A YAML-native target (agent2model, langgraph-gen) is written as YAML when -o asks for it.
+    text = /\.ya?ml$/i.test(options.output ?? "")
+      ? stringifyYaml(result.document)
+      : JSON.stringify(result.document, null, 2) + "\n";
     warnings = result.warnings;
   }
   for (const w of warnings)

@@ -14,7 +14,8 @@ import type { Format, ImportResult } from "./types.js";
 
 /** Every format, in the order `detectFormat` asks them; the first that claims a document wins. */
 export const FORMATS: readonly Format[] = Object.freeze([
-  // AgentOS first: its edges also have source/target, which the subset's detect would accept.
+  // Each detect rejects the others' documents (tested per format), so the order only decides
+  // ties that cannot occur; AgentOS stays first as the most specific.
   agentOs,
   langGraphSubset,
   langGraphGraph,

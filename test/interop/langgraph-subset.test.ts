@@ -1,9 +1,10 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { importLangGraph } from "../../src/interop/index.js";
+import { detectLangGraph, importLangGraph } from "../../src/interop/index.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
 import { parseWorkflow } from "../../src/model/index.js";
 import type { Doc } from "./helpers.js";
-import { codes, fixture, mutate } from "./helpers.js";
+import { codes, fixture, mutate, readFixture } from "./helpers.js";
 
 /** The fixture as the workflow the importer must produce, exactly. */
 const EXPECTED: AgentWorkflow = {
@@ -203,5 +204,31 @@ describe("importLangGraph: autonomyLevel is the level the graph justifies", () =
   ];
   it.each(cases)("%s → %i", (_name, edit, level) => {
     expect(importLangGraph(mutate(edit)).workflow.autonomyLevel).toBe(level);
+  });
+});
+
+describe("detectLangGraph declines AgentOS graphs by their own marks", () => {
+  const agentOsFixtures = readdirSync(new URL("../fixtures/agentos/", import.meta.url))
+    .filter((f) => /\.(json|ya?ml)$/.test(f))
+    .map((f) => `agentos/${f}`);
+
+  it("there are AgentOS fixtures to check", () => {
+    expect(agentOsFixtures.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(agentOsFixtures)("declines %s", (path) => {
+    expect(detectLangGraph(readFixture(path))).toBe(false);
+  });
+
+  it.each([
+    [
+      "a node with an executorConfig",
+      (d: Doc) => Object.assign(d.nodes[0], { executorConfig: {} }),
+    ],
+    ["an edge from __START__", (d: Doc) => Object.assign(d.edges[0], { source: "__START__" })],
+    ["an edge into __END__", (d: Doc) => Object.assign(d.edges[0], { target: "__END__" })],
+  ])("declines the subset fixture with %s, and still claims it without", (_name, edit) => {
+    expect(detectLangGraph(fixture())).toBe(true);
+    expect(detectLangGraph(mutate(edit))).toBe(false);
   });
 });

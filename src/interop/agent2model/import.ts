@@ -4,24 +4,36 @@
  * `"end"` whose outcome is kept in `metadata.agent2model`; every guess is declared.
  */
 import { guardImport } from "../guard.js";
-import type { AgentWorkflow } from "../../model/index.js";
-import { isValidId, parseWorkflow, pointer } from "../../model/index.js";
-import { minCoherentLevel } from "../../autonomy/index.js";
+import { finishImport } from "../finish.js";
+import { isValidId, pointer } from "../../model/index.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import { mapIds, sanitizeId } from "./ids.js";
 import { fail, readFlowchart } from "./read.js";
-import type { Agent2ModelEdge, Agent2ModelFlowchart, Agent2ModelTurn } from "./types.js";
+import type {
+  Agent2ModelEdge,
+  Agent2ModelFlowchart,
+  Agent2ModelRole,
+  Agent2ModelTurn,
+} from "./types.js";
 import { Agent2ModelImportError } from "./types.js";
 
 /** The version every imported flowchart gets: the IR has none. */
-const VERSION = "1.0.0";
+export const VERSION = "1.0.0";
 /** What a conversation receives: the scenario sampled from `scenario_variables`. */
-const INPUT_SCHEMA = { scenario: "any" } as const;
+export const INPUT_SCHEMA = { scenario: "any" } as const;
 /** What a conversation returns: the outcome of the terminal it ended at. */
-const OUTPUT_SCHEMA = { outcome: "text" } as const;
+export const OUTPUT_SCHEMA = { outcome: "text" } as const;
 /** The condition of a user turn that has a single, unconditional edge. */
 export const USER_TURN_CONDITION = "the user has taken their turn";
+
+/**
+ * The condition given to the single edge of a user turn or decision that has no `when`; the
+ * export omits `when` where the condition is this one, so that the edge reads back the same.
+ */
+export function defaultCondition(role: Agent2ModelRole, to: string): string {
+  return role === "user" ? USER_TURN_CONDITION : `continue to '${to}'`;
+}
 
 type Draft = Record<string, unknown>;
 
@@ -53,7 +65,7 @@ function conditionOf(node: Agent2ModelTurn, edge: Agent2ModelEdge, last: boolean
     const reason = `only the last edge of '${node.id}' may omit 'when': the others need a condition to be told apart`;
     throw fail(edge.path, reason, node.id);
   }
-  return node.role === "user" ? USER_TURN_CONDITION : `continue to '${edge.to}'`;
+  return defaultCondition(node.role, edge.to);
 }
 
 /** A user turn or decision: binary for one or two edges, multi-way (cases + otherwise) beyond. */
@@ -249,13 +261,14 @@ function importUnchecked(doc: unknown): ImportResult {
     edges,
     metadata,
   };
-  const parsed = parseWorkflow(draft);
-  const problem = parsed.diagnostics[0];
-  if (parsed.workflow === undefined || problem !== undefined) {
-    throw fail("", `the flowchart does not map: ${problem?.message ?? "unknown problem"}`);
-  }
-  const workflow: AgentWorkflow = parsed.workflow;
-  return { workflow: { ...workflow, autonomyLevel: minCoherentLevel(workflow) }, warnings };
+  // Any diagnostic, not only an error: the draft is built from known keys, so even a warning
+  // (an unknown property) would be a mapping bug.
+  return finishImport(
+    draft,
+    warnings,
+    (reason) => fail("", reason),
+    () => true,
+  );
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
- * agent2model flowchart interop (SPEC 6): import of the Flowchart IR, and the seed's five
- * invariants as diagnostics. Import only: there is no exporter yet.
+ * agent2model flowchart interop (SPEC 6): import and export of the Flowchart IR, and the seed's
+ * five invariants as diagnostics.
  *
  * @packageDocumentation
  */
 import type { Format } from "../types.js";
 import { isRecord, own } from "../json.js";
+import { exportAgent2Model } from "./export.js";
 import { importAgent2Model } from "./import.js";
+import type { Agent2ModelDocument } from "./types.js";
 import { AGENT2MODEL_ID } from "./types.js";
 
 /**
@@ -23,15 +25,17 @@ export function detectAgent2Model(doc: unknown): boolean {
   );
 }
 
-/** The agent2model Flowchart IR, import only. */
-export const agent2Model: Format = Object.freeze({
+/** The agent2model Flowchart IR, import and export. */
+export const agent2Model: Format<Agent2ModelDocument> = Object.freeze({
   id: AGENT2MODEL_ID,
   title: "agent2model flowchart (Flowchart IR)",
   detect: detectAgent2Model,
   import: importAgent2Model,
+  export: exportAgent2Model,
 });
 
 export { importAgent2Model, USER_TURN_CONDITION } from "./import.js";
+export { exportAgent2Model } from "./export.js";
 export {
   A2M_DEAD_END_TRAP,
   A2M_EDGE_TARGET_MISSING,
@@ -42,6 +46,10 @@ export {
   checkAgent2ModelInvariants,
 } from "./invariants.js";
 export type {
+  Agent2ModelDocument,
+  Agent2ModelDocumentEdge,
+  Agent2ModelDocumentTerminal,
+  Agent2ModelDocumentTurn,
   Agent2ModelEdge,
   Agent2ModelFlowchart,
   Agent2ModelImportErrorOptions,

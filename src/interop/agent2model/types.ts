@@ -49,6 +49,39 @@ export interface Agent2ModelFlowchart {
   readonly scenarioVariables?: unknown;
 }
 
+/** An edge as the export writes it: always the mapping spelling of `next`. */
+export interface Agent2ModelDocumentEdge {
+  readonly to: string;
+  /** The natural-language condition; absent on an unconditional edge. */
+  readonly when?: string;
+}
+
+/** A non-terminal node as the export writes it. */
+export interface Agent2ModelDocumentTurn {
+  readonly role: Agent2ModelRole;
+  /** Required for `agent` and `user`; never written for `decision`. */
+  readonly prompt?: string;
+  readonly next: readonly Agent2ModelDocumentEdge[];
+}
+
+/** A terminal node as the export writes it. */
+export interface Agent2ModelDocumentTerminal {
+  readonly terminal: Agent2ModelOutcome;
+}
+
+/**
+ * A flowchart as the export writes it: the decoded (JSON) form of the YAML that
+ * `agent2model compile` reads, and the value `importAgent2Model` accepts.
+ */
+export interface Agent2ModelDocument {
+  readonly name: string;
+  readonly description?: string;
+  readonly start: string;
+  /** Node id → node; turns first (the start first), then terminals. */
+  readonly nodes: Readonly<Record<string, Agent2ModelDocumentTurn | Agent2ModelDocumentTerminal>>;
+  readonly scenario_variables?: unknown;
+}
+
 /** Constructor options of {@link Agent2ModelImportError}: those of {@link ImportError} minus `format`. */
 export interface Agent2ModelImportErrorOptions {
   readonly path: string;

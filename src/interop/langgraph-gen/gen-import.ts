@@ -5,8 +5,8 @@
  * `autonomyLevel` is the level the graph justifies.
  */
 import { guardImport } from "../guard.js";
-import { parseWorkflow, pointer } from "../../model/index.js";
-import { minCoherentLevel } from "../../autonomy/index.js";
+import { finishImport } from "../finish.js";
+import { pointer } from "../../model/index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import {
   allocateId,
@@ -237,15 +237,7 @@ function importUnchecked(doc: unknown): ImportResult {
     nodes: b.nodes,
     edges: b.edges,
   };
-  const parsed = parseWorkflow(draft);
-  const error = parsed.diagnostics.find((d) => d.severity === "error");
-  if (error !== undefined || parsed.workflow === undefined) {
-    throw fail("", `the mapped workflow does not parse: ${error?.message ?? "no workflow"}`);
-  }
-  return {
-    workflow: { ...parsed.workflow, autonomyLevel: minCoherentLevel(parsed.workflow) },
-    warnings,
-  };
+  return finishImport(draft, warnings, (reason) => fail("", reason));
 }
 
 /**

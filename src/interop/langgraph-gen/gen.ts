@@ -1,9 +1,10 @@
 /**
- * The `langgraph-gen` spec as an interop {@link Format}: detection, and the import of
- * `gen-import.ts` (import only: the spec is an input to a code generator, not an output).
+ * The `langgraph-gen` spec as an interop {@link Format}: detection, the import of
+ * `gen-import.ts`, and the export of `export.ts` (a spec to hand to the stub generator).
  */
 import type { Format } from "../types.js";
 import { isRecord, own } from "../json.js";
+import { exportLangGraphGen } from "./export.js";
 import { importLangGraphGen } from "./gen-import.js";
 import type { LangGraphGenDocument } from "./gen-types.js";
 import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
@@ -26,10 +27,11 @@ export function detectLangGraphGen(doc: unknown): boolean {
   );
 }
 
-/** The `langgraph-gen` spec YAML, import only. */
+/** The `langgraph-gen` spec YAML, import and export. */
 export const langGraphGen: Format<LangGraphGenDocument> = Object.freeze({
   id: LANGGRAPH_GEN_FORMAT_ID,
   title: "LangGraph langgraph-gen spec",
   detect: detectLangGraphGen,
   import: importLangGraphGen,
+  export: exportLangGraphGen,
 });

@@ -5,8 +5,8 @@
  * labels, never simulable; `autonomyLevel` is the level the graph justifies.
  */
 import { guardImport } from "../guard.js";
-import { parseWorkflow, pointer } from "../../model/index.js";
-import { minCoherentLevel } from "../../autonomy/index.js";
+import { finishImport } from "../finish.js";
+import { pointer } from "../../model/index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
@@ -38,15 +38,7 @@ function importUnchecked(doc: unknown): ImportResult {
   const ids = new Map<SourceNode, string>();
   for (const node of steps) ids.set(node, allocateId(baseId(node.rawId), used));
   const draft = buildWorkflow({ steps, edges, ids, used, warnings });
-  const parsed = parseWorkflow(draft);
-  const error = parsed.diagnostics.find((d) => d.severity === "error");
-  if (error !== undefined || parsed.workflow === undefined) {
-    throw fail("", `the mapped workflow does not parse: ${error?.message ?? "no workflow"}`);
-  }
-  return {
-    workflow: { ...parsed.workflow, autonomyLevel: minCoherentLevel(parsed.workflow) },
-    warnings,
-  };
+  return finishImport(draft, warnings, (reason) => fail("", reason));
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * LangGraph's native drawable graph as an interop {@link Format}: detection, and the import of
- * `graph-import.ts`. Import only: a workflow has more than a drawable graph can carry back.
+ * `graph-import.ts`, and the export of `export.ts` (what the graph cannot hold is declared).
  */
 import type { Format } from "../types.js";
 import { isRecord, own } from "../json.js";
+import { exportLangGraphGraph } from "./export.js";
 import { importLangGraphGraph } from "./graph-import.js";
 import type { LangGraphGraphDocument } from "./graph-types.js";
 import { LANGGRAPH_GRAPH_ID } from "./graph-types.js";
@@ -59,10 +60,11 @@ export function detectLangGraphGraph(doc: unknown): boolean {
   return nodes.every(isNativeShaped) && hasNativeMark(nodes, edges);
 }
 
-/** LangGraph's native drawable graph, import only. */
+/** LangGraph's native drawable graph, import and export. */
 export const langGraphGraph: Format<LangGraphGraphDocument> = Object.freeze({
   id: LANGGRAPH_GRAPH_ID,
   title: "LangGraph drawable graph (get_graph().to_json())",
   detect: detectLangGraphGraph,
   import: importLangGraphGraph,
+  export: exportLangGraphGraph,
 });

@@ -43,10 +43,33 @@ function isNativeEdge(edge: unknown): boolean {
   );
 }
 
+/** AgentOS's start and end sentinels, upper case; the subset has no sentinels at all. */
+const AGENTOS_SENTINELS = new Set(["__START__", "__END__"]);
+
+/**
+ * Tells of an AgentOS CompiledExecutionGraph, whose edges also have `source` and `target`: a
+ * node carrying an `executorConfig` (what every AgentOS node builder writes, and no subset node
+ * has), or an edge from `__START__` / into `__END__`. A positive mark, so that the subset declines
+ * these documents whatever order the registry asks the formats in.
+ */
+function isAgentOs(nodes: readonly unknown[], edges: readonly unknown[]): boolean {
+  return (
+    nodes.some((n) => isRecord(n) && Object.hasOwn(n, "executorConfig")) ||
+    edges.some(
+      (e) =>
+        isRecord(e) &&
+        [own(e, "source"), own(e, "target")].some(
+          (end) => typeof end === "string" && AGENTOS_SENTINELS.has(end),
+        ),
+    )
+  );
+}
+
 /**
  * Whether a decoded document looks like the subset: an object without `kind` (so never an
  * AgentWorkflow), with a `nodes` array, where some node has `data` or some edge has `source`
- * and `target`, and nothing marks it as LangGraph's native drawable graph. Never throws.
+ * and `target`, and nothing marks it as LangGraph's native drawable graph or as an AgentOS
+ * graph. Never throws.
  */
 export function detectLangGraph(doc: unknown): boolean {
   if (!isRecord(doc) || Object.hasOwn(doc, "kind")) return false;
@@ -55,6 +78,7 @@ export function detectLangGraph(doc: unknown): boolean {
   const rawEdges = own(doc, "edges");
   const edges: readonly unknown[] = Array.isArray(rawEdges) ? rawEdges : [];
   if (nodes.some(isNativeNode) || edges.some(isNativeEdge)) return false;
+  if (isAgentOs(nodes, edges)) return false;
   return (
     nodes.some((n) => isRecord(n) && Object.hasOwn(n, "data")) ||
     edges.some((e) => isRecord(e) && Object.hasOwn(e, "source") && Object.hasOwn(e, "target"))

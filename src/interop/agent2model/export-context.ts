@@ -1,0 +1,82 @@
+/**
+ * State shared by the pieces of the agent2model export: the flowchart key of every node, the
+ * terminals written so far, and the warnings. Terminals are chosen here, in one place: the kept
+ * exit of a route when the importer recorded one, else one shared `success` terminal, declared.
+ */
+import type { AgentWorkflow } from "../../model/index.js";
+import type { InteropWarning } from "../types.js";
+import { HEURISTIC, NOT_EXPORTABLE } from "../types.js";
+import type { KeptFlowchart } from "./export-kept.js";
+import type { Agent2ModelOutcome } from "./types.js";
+
+/** What every part of one export reads and appends to. */
+export interface ExportContext {
+  readonly wf: AgentWorkflow;
+  readonly kept: KeptFlowchart;
+  /** Workflow node id → flowchart node key. */
+  readonly keys: ReadonlyMap<string, string>;
+  /** The values of `keys`: a terminal must not take one. */
+  readonly turnKeys: ReadonlySet<string>;
+  /** Terminal key → outcome, in the order they are written. */
+  readonly terminals: Map<string, Agent2ModelOutcome>;
+  readonly warnings: InteropWarning[];
+}
+
+/** Declares a workflow construct the flowchart cannot hold. */
+export function omit(
+  ctx: ExportContext,
+  path: string,
+  message: string,
+  data: Record<string, unknown> = {},
+): void {
+  ctx.warnings.push({ code: NOT_EXPORTABLE, message, path, data });
+}
+
+/** The terminal the importer kept for this way out, if it is still usable. */
+export function keptTerminal(
+  ctx: ExportContext,
+  from: string,
+  route: string | undefined,
+): string | undefined {
+  const exit = ctx.kept.exits.find((e) => e.from === from && e.route === route);
+  if (exit === undefined || ctx.turnKeys.has(exit.terminal)) return undefined;
+  const known = ctx.terminals.get(exit.terminal);
+  if (known !== undefined && known !== exit.outcome) return undefined;
+  ctx.terminals.set(exit.terminal, exit.outcome);
+  return exit.terminal;
+}
+
+/** The fallback terminal: `end` (or `end-2`...), a success, created on first use. */
+function fallbackTerminal(ctx: ExportContext): string {
+  for (let n = 1; ; n += 1) {
+    const key = n === 1 ? "end" : `end-${String(n)}`;
+    if (ctx.turnKeys.has(key)) continue;
+    const outcome = ctx.terminals.get(key);
+    if (outcome === "success") return key;
+    if (outcome !== undefined) continue;
+    ctx.terminals.set(key, "success");
+    return key;
+  }
+}
+
+/**
+ * The terminal a way out of the run goes to: the kept one, else the fallback with a HEURISTIC
+ * at `path` (the workflow says that a run ends there, not how the conversation ends).
+ */
+export function terminalFor(
+  ctx: ExportContext,
+  from: string,
+  route: string | undefined,
+  path: string,
+): string {
+  const kept = keptTerminal(ctx, from, route);
+  if (kept !== undefined) return kept;
+  const key = fallbackTerminal(ctx);
+  ctx.warnings.push({
+    code: HEURISTIC,
+    message: `the run ends here; it is written as an edge to the terminal '${key}' with outcome success (the workflow does not say how the conversation ends)`,
+    path,
+    data: { nodeId: from, terminal: key, outcome: "success" },
+  });
+  return key;
+}

@@ -1,0 +1,150 @@
+/**
+ * A decision back to a flowchart `decision` (or `user`) turn. The importer reads edges e1..en
+ * as: n = 1, both routes to e1; n = 2, binary (e1 on true, e2 on false); n ≥ 3, cases and an
+ * otherwise; each `when` but the last is a condition. This writes the routes so that they read
+ * back the same, and the edges leaving the decision (documentation) so that they do too where
+ * the routes allow it; the others are declared.
+ */
+import type { AgentEdge, DecisionNode, DecisionRoute } from "../../model/index.js";
+import { decisionRoutes, pointer } from "../../model/index.js";
+import type { ExportContext } from "./export-context.js";
+import { keptTerminal, omit, terminalFor } from "./export-context.js";
+import { defaultCondition } from "./import.js";
+import type { Agent2ModelDocumentEdge, Agent2ModelDocumentTurn, Agent2ModelRole } from "./types.js";
+
+/** An edge leaving the decision, with its index in `wf.edges`. */
+interface OutEdge {
+  readonly e: AgentEdge;
+  readonly j: number;
+}
+
+/** Whether the routes are one edge in the flowchart: two routes to the same place. */
+function isSingle(
+  ctx: ExportContext,
+  node: DecisionNode,
+  routes: readonly DecisionRoute[],
+  out: readonly OutEdge[],
+): boolean {
+  const [first, second] = routes;
+  if (first === undefined) return false;
+  if (second === undefined) return true;
+  if (routes.length !== 2 || first.next !== second.next) return false;
+  if (first.next !== "end") return out.filter(({ e }) => e.to === first.next).length <= 1;
+  const kept = ctx.kept.exits.filter((x) => x.from === node.id);
+  const terminalOf = (label: string): string | undefined =>
+    kept.find((x) => x.route === label)?.terminal;
+  return terminalOf(first.label) === terminalOf(second.label);
+}
+
+/** Takes the first unused out-edge to `to` (with label `when` when `exact`), marking it used. */
+function take(
+  out: readonly OutEdge[],
+  used: Set<number>,
+  to: string,
+  when: string | undefined,
+  exact: boolean,
+): OutEdge | undefined {
+  const found = out.find(({ e, j }) => !used.has(j) && e.to === to && (!exact || e.when === when));
+  if (found !== undefined) used.add(found.j);
+  return found;
+}
+
+/**
+ * Writes a decision node as a turn. `role` is `user` when the importer kept it as a user turn
+ * with its prompt, else `decision`. Never throws.
+ */
+export function decisionTurn(
+  ctx: ExportContext,
+  node: DecisionNode,
+  i: number,
+): Agent2ModelDocumentTurn {
+  const at = (suffix: string): string => `${pointer("nodes", i, "config")}${suffix}`;
+  const kept = ctx.kept.nodes.get(node.id);
+  const role: Agent2ModelRole =
+    kept?.role === "user" && kept.prompt !== undefined ? "user" : "decision";
+  if (node.config.conditionLanguage !== "text") {
+    omit(
+      ctx,
+      at("/conditionLanguage"),
+      `decision '${node.id}': its FEEL conditions are written as natural-language 'when' texts; an import reads them as text (never simulable)`,
+      { nodeId: node.id },
+    );
+  }
+  const routes = decisionRoutes(node.config);
+  for (const r of routes)
+    if (r.maxRetries !== undefined)
+      omit(
+        ctx,
+        at(`${r.pointerSuffix}/maxRetries`),
+        `decision '${node.id}': maxRetries has no flowchart form`,
+        {
+          nodeId: node.id,
+          maxRetries: r.maxRetries,
+        },
+      );
+  const out = ctx.wf.edges
+    .map((e, j) => ({ e, j }))
+    .filter(({ e }) => e.from === node.id && e.edgeType !== "delegate");
+  const used = new Set<number>();
+  const targetOf = (r: DecisionRoute): string => {
+    if (r.next === "end") return terminalFor(ctx, node.id, r.label, at(r.pointerSuffix));
+    const key = ctx.keys.get(r.next);
+    if (key !== undefined) return key;
+    omit(
+      ctx,
+      at(`${r.pointerSuffix}/next`),
+      `decision '${node.id}': route to '${r.next}', which is not a node, ends the run instead`,
+      {
+        nodeId: node.id,
+        next: r.next,
+      },
+    );
+    return terminalFor(ctx, node.id, r.label, at(r.pointerSuffix));
+  };
+  const next: Agent2ModelDocumentEdge[] = [];
+  const [first] = routes;
+  if (first === undefined) {
+    omit(
+      ctx,
+      pointer("nodes", i, "config"),
+      `decision '${node.id}' has no route; it is written as the end of the run`,
+      { nodeId: node.id },
+    );
+    next.push({ to: terminalFor(ctx, node.id, undefined, pointer("nodes", i)) });
+  } else if (isSingle(ctx, node, routes, out)) {
+    const to = targetOf(first);
+    const condition = first.condition ?? "";
+    const when =
+      condition === defaultCondition(role, to) || condition === "" ? undefined : condition;
+    if (first.next !== "end") take(out, used, first.next, when, true);
+    // Both exits of a single edge to a terminal go to it: keep the second one's record too.
+    if (routes[1] !== undefined && first.next === "end")
+      keptTerminal(ctx, node.id, routes[1].label);
+    next.push(when === undefined ? { to } : { to, when });
+  } else {
+    routes.forEach((r, k) => {
+      const to = targetOf(r);
+      if (k < routes.length - 1) {
+        const when = r.condition ?? "";
+        if (r.next !== "end") take(out, used, r.next, when, true);
+        next.push({ to, when });
+        return;
+      }
+      const when = r.next === "end" ? undefined : take(out, used, r.next, undefined, false)?.e.when;
+      next.push(when === undefined ? { to } : { to, when });
+    });
+  }
+  for (const { e, j } of out)
+    if (!used.has(j))
+      omit(
+        ctx,
+        pointer("edges", j),
+        `edge '${e.from}' -> '${e.to}' left out: an import rebuilds the edges leaving a decision from its routes`,
+        {
+          from: e.from,
+          to: e.to,
+        },
+      );
+  const turn = { role, next };
+  return role === "user" && kept?.prompt !== undefined ? { ...turn, prompt: kept.prompt } : turn;
+}

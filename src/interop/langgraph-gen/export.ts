@@ -1,0 +1,201 @@
+/**
+ * Export to the `langgraph-gen` spec (the decoded YAML value; the caller serialises it). Steps
+ * become `nodes[].name`, plain edges `{ from, to }`, a decision the conditional edge
+ * `{ from, condition, paths }` of the step before it, and a step without successors an edge to
+ * `__end__`. The spec names steps and wires them, nothing more: every node type, configuration,
+ * condition text and schema an import would not synthesise again is declared.
+ */
+import type { AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/index.js";
+import { decisionRoutes, pointer } from "../../model/index.js";
+import { declareAttached, writeEdges } from "../langgraph-graph/export-edges.js";
+import type { RebuiltEdge } from "../langgraph-graph/export-plan.js";
+import {
+  declareDecisionEdges,
+  declareNodeFields,
+  declareRetries,
+  declareTop,
+  notExportable,
+  planDecisions,
+} from "../langgraph-graph/export-plan.js";
+import type { ExportResult, InteropWarning } from "../types.js";
+import { baseId } from "./gen-read.js";
+import type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
+
+/** The version of the workflow and of every ref an import synthesises. */
+const PLACEHOLDER_VERSION = "0.0.0";
+const END = "__end__";
+/** What the importer writes for the i-th path of a conditional edge: `<condition> returns '<path>'`. */
+const RETURNS = /^(.*) returns '([^']*)'$/s;
+
+/** The router function's name: the one every case condition was imported from, if they agree. */
+function routerName(
+  routes: readonly DecisionRoute[],
+  paths: readonly string[],
+): string | undefined {
+  let name: string | undefined;
+  for (const [k, r] of routes.slice(0, -1).entries()) {
+    const m = RETURNS.exec(r.condition ?? "");
+    if (m === null || m[2] !== paths[k] || (name !== undefined && m[1] !== name)) return undefined;
+    name = m[1];
+  }
+  return name === "" ? undefined : name;
+}
+
+/** A decision's routes as one conditional edge from `from`. */
+function conditional(
+  wf: AgentWorkflow,
+  node: DecisionNode,
+  i: number,
+  from: string,
+  steps: ReadonlySet<string>,
+  warnings: InteropWarning[],
+): LangGraphGenEdge {
+  const routes = decisionRoutes(node.config);
+  declareRetries(node.id, i, routes, warnings);
+  const kept = routes.filter((r) => {
+    if (r.next === "end" || steps.has(r.next)) return true;
+    warnings.push(
+      notExportable(
+        `${pointer("nodes", i, "config")}${r.pointerSuffix}`,
+        `decision '${node.id}': route to '${r.next}', which is not a step, left out`,
+        { nodeId: node.id, next: r.next },
+      ),
+    );
+    return false;
+  });
+  const paths = kept.map((r) => (r.next === "end" ? END : r.next));
+  if (paths.length < 2)
+    warnings.push(
+      notExportable(
+        pointer("nodes", i, "config"),
+        `decision '${node.id}' has one route; a conditional edge with one path is read back as a plain edge`,
+        { nodeId: node.id },
+      ),
+    );
+  let condition = routerName(kept, paths);
+  if (condition === undefined) {
+    condition = node.id.replace(/[^A-Za-z0-9_]/g, "_");
+    if (kept.length > 1)
+      warnings.push(
+        notExportable(
+          pointer("nodes", i, "config"),
+          `decision '${node.id}': its conditions left out: the spec names a router function, '${condition}'; an import reads each case as '${condition} returns '<path>''`,
+          { nodeId: node.id, condition },
+        ),
+      );
+  }
+  const rebuilt: RebuiltEdge[] = kept.flatMap((r, k) =>
+    r.next === "end" ? [] : [{ to: r.next, when: paths[k] }],
+  );
+  declareDecisionEdges(wf, node.id, rebuilt, warnings);
+  return { from, condition, paths };
+}
+
+function step(
+  node: AgentWorkflow["nodes"][number],
+  i: number,
+  warnings: InteropWarning[],
+): LangGraphGenNode {
+  const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
+  if (baseId(node.id) !== node.id)
+    warnings.push(
+      notExportable(at("id"), `node id '${node.id}' is read back as '${baseId(node.id)}'`, {
+        nodeId: node.id,
+      }),
+    );
+  if (node.name !== undefined)
+    warnings.push(
+      notExportable(at("name"), `node '${node.id}': name left out: a spec node's name is its id`, {
+        nodeId: node.id,
+      }),
+    );
+  if (node.type !== "llm")
+    warnings.push(
+      notExportable(
+        at("type"),
+        node.type === "tool"
+          ? `tool node '${node.id}' left out as a tool: the spec has no node kinds; an import reads it as an llm node`
+          : `decision '${node.id}' is written as a node (it is the entry, or no single step leads to it); an import reads it as an llm node followed by its conditional edge`,
+        { nodeId: node.id },
+      ),
+    );
+  const synthesised =
+    node.type === "llm"
+      ? { model: "unspecified", promptRef: `prm:${node.id}@${PLACEHOLDER_VERSION}` }
+      : {};
+  declareNodeFields(node, i, synthesised, "the spec", warnings);
+  return { name: node.id };
+}
+
+/**
+ * Exports a workflow to a `langgraph-gen` spec. Never throws. Warnings (`NOT_EXPORTABLE`):
+ * `autonomyLevel` always, identity and schemas, then node by node (each decision with the edges
+ * leaving it), then the other edges.
+ */
+export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGenDocument> {
+  const warnings: InteropWarning[] = [];
+  const synthesisedId = `langgraph-gen-${baseId(wf.name)}`;
+  declareTop(
+    wf,
+    "the spec",
+    {
+      id: synthesisedId,
+      name: wf.name,
+      version: PLACEHOLDER_VERSION,
+      inputSchema: { state: "any" },
+      outputSchema: { state: "any" },
+    },
+    new Set(["name"]),
+    warnings,
+  );
+  const plan = planDecisions(wf, false);
+  const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
+  const nodes: LangGraphGenNode[] = [];
+  const groups = new Map<string, LangGraphGenEdge>();
+  const own: LangGraphGenEdge[] = [];
+  wf.nodes.forEach((node, i) => {
+    const place = plan.get(node.id);
+    if (node.type === "decision" && place?.source !== undefined) {
+      declareAttached(node, i, place, wf, warnings);
+      groups.set(place.source, conditional(wf, node, i, place.source, steps, warnings));
+      return;
+    }
+    nodes.push(step(node, i, warnings));
+    if (node.type === "decision") own.push(conditional(wf, node, i, node.id, steps, warnings));
+  });
+  const written = writeEdges(
+    wf,
+    plan,
+    {
+      format: "the spec",
+      routed: (from) => {
+        const group = groups.get(from);
+        return group === undefined ? [] : [group];
+      },
+      plain: (e, j) => {
+        if (e.when !== undefined) {
+          const message = `edge '${e.from}' -> '${e.to}': label '${e.when}' left out: a plain spec edge has none`;
+          warnings.push(notExportable(pointer("edges", j, "when"), message, { when: e.when }));
+        }
+        return { from: e.from, to: e.to };
+      },
+      end: (from) => ({ from, to: END }),
+    },
+    warnings,
+  );
+  const edges = [...written.edges, ...own, ...written.ends];
+  if (wf.nodes.length === 0)
+    warnings.push(
+      notExportable(
+        "/nodes",
+        "the workflow has no node; the spec's entrypoint is empty, which an import refuses",
+      ),
+    );
+  const document: LangGraphGenDocument = {
+    name: wf.name,
+    entrypoint: wf.nodes[0]?.id ?? "",
+    nodes,
+    edges,
+  };
+  return { document, warnings };
+}

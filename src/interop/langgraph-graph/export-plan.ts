@@ -1,0 +1,216 @@
+/**
+ * What the two LangGraph exports (drawable graph, langgraph-gen spec) share. LangGraph has no
+ * decision node: a router is the conditional edges of the step before it, and the importers turn
+ * those back into a decision `<step>.route` placed after that step. So a decision is written as
+ * conditional edges only where that reading gives it back: exactly one step leads to it, by one
+ * edge, and no route leads to it. Every other decision becomes a step of its own, declared.
+ */
+import type { AgentEdge, AgentNode, AgentWorkflow, DecisionRoute } from "../../model/index.js";
+import { decisionRoutes, pointer } from "../../model/index.js";
+import type { InteropWarning } from "../types.js";
+import { NOT_EXPORTABLE } from "../types.js";
+
+/** Where a decision's routes are written: on `source` (`undefined` is `__start__`). */
+export interface Attachment {
+  readonly source: string | undefined;
+  /** Index in `wf.edges` of the edge into the decision; absent for `__start__`. */
+  readonly edge?: number;
+}
+
+/** The identity and schemas an importer synthesises; a workflow that differs loses them. */
+export interface Synthesised {
+  readonly id: string;
+  readonly name: string;
+  readonly version: string;
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  readonly outputSchema: Readonly<Record<string, unknown>>;
+}
+
+/** A NOT_EXPORTABLE warning. */
+export function notExportable(
+  path: string,
+  message: string,
+  data: Record<string, unknown> = {},
+): InteropWarning {
+  return { code: NOT_EXPORTABLE, message, path, data };
+}
+
+function sameShape(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k])
+  );
+}
+
+/**
+ * Declares the workflow-level fields `format` cannot hold: `autonomyLevel` always (an import
+ * recomputes it), identity and schemas where they differ from what an import synthesises, and
+ * every other top-level key. `kept` lists the keys the format does hold.
+ */
+export function declareTop(
+  wf: AgentWorkflow,
+  format: string,
+  synthesised: Synthesised,
+  kept: ReadonlySet<string>,
+  warnings: InteropWarning[],
+): void {
+  warnings.push(
+    notExportable(
+      "/autonomyLevel",
+      `autonomyLevel left out: ${format} has none; an import recomputes it`,
+      {
+        autonomyLevel: wf.autonomyLevel,
+      },
+    ),
+  );
+  const fixed: [keyof Synthesised, boolean][] = [
+    ["id", wf.id === synthesised.id],
+    ["name", wf.name === synthesised.name],
+    ["version", wf.version === synthesised.version],
+    ["inputSchema", sameShape(wf.inputSchema, synthesised.inputSchema)],
+    ["outputSchema", sameShape(wf.outputSchema, synthesised.outputSchema)],
+  ];
+  for (const [key, same] of fixed)
+    if (!same && !kept.has(key))
+      warnings.push(
+        notExportable(
+          pointer(key),
+          `${key} left out: ${format} has none; an import synthesises it`,
+          {
+            key,
+          },
+        ),
+      );
+  const handled = new Set(["kind", "nodes", "edges", "autonomyLevel", ...fixed.map(([k]) => k)]);
+  for (const key of Object.keys(wf))
+    if (!handled.has(key) && !kept.has(key))
+      warnings.push(
+        notExportable(pointer(key), `'${key}' left out: ${format} has no such field`, { key }),
+      );
+}
+
+/**
+ * The decisions written as conditional edges, and where. `startRouters`: a decision that is the
+ * entry and has no edge into it may be written on `__start__` (the drawable graph allows it; the
+ * langgraph-gen spec does not).
+ */
+export function planDecisions(wf: AgentWorkflow, startRouters: boolean): Map<string, Attachment> {
+  const types = new Map(wf.nodes.map((n) => [n.id, n.type]));
+  const into = new Map<string, number[]>();
+  wf.edges.forEach((e, j) => {
+    if (e.edgeType === "delegate") return;
+    into.set(e.to, [...(into.get(e.to) ?? []), j]);
+  });
+  const routed = new Set<string>();
+  for (const n of wf.nodes)
+    if (n.type === "decision")
+      for (const r of decisionRoutes(n.config))
+        if (types.get(r.next) === "decision") routed.add(r.next);
+  const plan = new Map<string, Attachment>();
+  const sources = new Set<string | undefined>();
+  wf.nodes.forEach((n, i) => {
+    if (n.type !== "decision" || routed.has(n.id)) return;
+    const edges = into.get(n.id) ?? [];
+    const [j] = edges;
+    const edge = j === undefined ? undefined : wf.edges[j];
+    let source: Attachment | undefined;
+    if (edges.length === 0 && i === 0 && startRouters) source = { source: undefined };
+    else if (edges.length === 1 && i !== 0 && edge !== undefined && j !== undefined) {
+      const from = types.get(edge.from);
+      if (from === "llm" || from === "tool") source = { source: edge.from, edge: j };
+    }
+    if (source === undefined || sources.has(source.source)) return;
+    sources.add(source.source);
+    plan.set(n.id, source);
+  });
+  return plan;
+}
+
+/** An edge leaving a decision that an import would rebuild: its target and label. */
+export interface RebuiltEdge {
+  readonly to: string;
+  readonly when: string | undefined;
+}
+
+/**
+ * Declares every edge leaving decision `id` that an import would not rebuild from its routes
+ * (edges leaving a decision are documentation; the routes carry the flow).
+ */
+export function declareDecisionEdges(
+  wf: AgentWorkflow,
+  id: string,
+  rebuilt: readonly RebuiltEdge[],
+  warnings: InteropWarning[],
+): void {
+  const left = [...rebuilt];
+  wf.edges.forEach((e: AgentEdge, j) => {
+    if (e.from !== id || e.edgeType === "delegate") return;
+    const k = left.findIndex((r) => r.to === e.to && r.when === e.when && e.edgeType === "data");
+    if (k >= 0) {
+      left.splice(k, 1);
+      return;
+    }
+    warnings.push(
+      notExportable(
+        pointer("edges", j),
+        `edge '${e.from}' -> '${e.to}' left out: an import rebuilds the edges leaving a decision from its routes`,
+        {
+          from: e.from,
+          to: e.to,
+        },
+      ),
+    );
+  });
+}
+
+/** Declares what a route carries and no LangGraph edge can: `maxRetries`. */
+export function declareRetries(
+  nodeId: string,
+  i: number,
+  routes: readonly DecisionRoute[],
+  warnings: InteropWarning[],
+): void {
+  for (const r of routes)
+    if (r.maxRetries !== undefined)
+      warnings.push(
+        notExportable(
+          `${pointer("nodes", i, "config")}${r.pointerSuffix}/maxRetries`,
+          `decision '${nodeId}': maxRetries has no LangGraph form`,
+          {
+            nodeId,
+            maxRetries: r.maxRetries,
+          },
+        ),
+      );
+}
+
+/**
+ * Declares the node fields an import would not give back: `decorators`, and every config key
+ * whose value differs from `synthesised` (what the importer writes for that node).
+ */
+export function declareNodeFields(
+  node: AgentNode,
+  i: number,
+  synthesised: Readonly<Record<string, unknown>>,
+  format: string,
+  warnings: InteropWarning[],
+): void {
+  if (node.decorators !== undefined)
+    warnings.push(
+      notExportable(
+        pointer("nodes", i, "decorators"),
+        `node '${node.id}': decorators have no form in ${format}`,
+        { nodeId: node.id },
+      ),
+    );
+  if (node.type === "decision") return;
+  for (const [key, value] of Object.entries(node.config))
+    if (!Object.hasOwn(synthesised, key) || synthesised[key] !== value)
+      warnings.push(
+        notExportable(
+          pointer("nodes", i, "config", key),
+          `node '${node.id}': config.${key} left out: ${format} holds no configuration`,
+          { nodeId: node.id, key },
+        ),
+      );
+}

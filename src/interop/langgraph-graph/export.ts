@@ -1,0 +1,199 @@
+/**
+ * Export to LangGraph's native drawable graph (`get_graph().to_json()`). llm and tool nodes become
+ * runnables whose class path the importer classifies back exactly (`ToolNode` for tools; a
+ * function node, or a chat model where the name would read as a tool, for llm nodes); a decision
+ * becomes the labelled conditional edges of the step before it; `"end"` is `__end__`. The graph
+ * holds no configuration, identity or schemas: everything an import would not synthesise again
+ * is declared.
+ */
+import type { AgentNode, AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/index.js";
+import { decisionRoutes, pointer } from "../../model/index.js";
+import type { ExportResult, InteropWarning } from "../types.js";
+import { classify } from "./classify.js";
+import { declareAttached, writeEdges } from "./export-edges.js";
+import type { RebuiltEdge } from "./export-plan.js";
+import {
+  declareDecisionEdges,
+  declareNodeFields,
+  declareRetries,
+  declareTop,
+  notExportable,
+  planDecisions,
+} from "./export-plan.js";
+import { SYNTHESISED } from "./graph-build.js";
+import type {
+  LangGraphGraphDocument,
+  LangGraphGraphEdge,
+  LangGraphGraphNode,
+} from "./graph-types.js";
+import { baseId } from "./ids.js";
+
+/** The class path of LangGraph's prebuilt tool executor: the importer reads it as a tool. */
+const TOOL_NODE = ["langgraph", "prebuilt", "tool_node", "ToolNode"];
+/** What LangGraph writes for a function node: the importer's default reading is an llm step. */
+const FUNCTION_NODE = ["langgraph", "_internal", "_runnable", "RunnableCallable"];
+/** A chat model: an exact llm reading, used where a function node's name would read as a tool. */
+const CHAT_MODEL = ["langchain_core", "language_models", "chat_models", "BaseChatModel"];
+const START = "__start__";
+const END = "__end__";
+
+function runnable(node: AgentNode, i: number, warnings: InteropWarning[]): LangGraphGraphNode {
+  const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
+  const name = node.name ?? node.id;
+  if (baseId(node.id) !== node.id)
+    warnings.push(
+      notExportable(at("id"), `node id '${node.id}' is read back as '${baseId(node.id)}'`, {
+        nodeId: node.id,
+      }),
+    );
+  let path = FUNCTION_NODE;
+  let synthesised: Readonly<Record<string, string>> = {};
+  if (node.type === "tool") {
+    path = TOOL_NODE;
+    synthesised = { usesTool: `tool:${node.id}@${SYNTHESISED.version}` };
+  } else if (node.type === "llm") {
+    if (classify({ id: FUNCTION_NODE, name }, name, i).type !== "llm") path = CHAT_MODEL;
+    synthesised = { model: "unspecified", promptRef: `prm:${node.id}@${SYNTHESISED.version}` };
+  }
+  declareNodeFields(node, i, synthesised, "the drawable graph", warnings);
+  return { id: node.id, type: "runnable", data: { id: path, name } };
+}
+
+/** The route's target in the graph. */
+function targetOf(r: DecisionRoute, steps: ReadonlySet<string>): string | undefined {
+  if (r.next === "end") return END;
+  return steps.has(r.next) ? r.next : undefined;
+}
+
+/** The label of the first edge to `to` that no earlier route already accounts for. */
+function lastLabel(
+  wf: AgentWorkflow,
+  id: string,
+  to: string,
+  earlier: readonly RebuiltEdge[],
+): string | undefined {
+  const left = earlier.filter((r) => r.to === to).map((r) => r.when);
+  for (const e of wf.edges) {
+    if (e.from !== id || e.to !== to || e.edgeType === "delegate") continue;
+    const k = left.indexOf(e.when);
+    if (k < 0) return e.when;
+    left.splice(k, 1);
+  }
+  return undefined;
+}
+
+/**
+ * A decision's routes as conditional edges from `source`: every route but the last is labelled
+ * with its condition; the last (the importer's `otherwise`) keeps the label of the edge the
+ * workflow has to it, else its target's id (what LangGraph writes for an unlabelled branch).
+ */
+function routeEdges(
+  wf: AgentWorkflow,
+  node: DecisionNode,
+  i: number,
+  source: string,
+  steps: ReadonlySet<string>,
+  warnings: InteropWarning[],
+): LangGraphGraphEdge[] {
+  const routes = decisionRoutes(node.config);
+  declareRetries(node.id, i, routes, warnings);
+  if (node.config.conditionLanguage !== "text")
+    warnings.push(
+      notExportable(
+        pointer("nodes", i, "config", "conditionLanguage"),
+        `decision '${node.id}': its FEEL conditions are written as branch labels; an import reads them as text (never simulable)`,
+        { nodeId: node.id },
+      ),
+    );
+  if (routes.length < 2)
+    warnings.push(
+      notExportable(
+        pointer("nodes", i, "config"),
+        `decision '${node.id}' has one route; its single conditional edge is read back as a plain edge`,
+        { nodeId: node.id },
+      ),
+    );
+  const out: LangGraphGraphEdge[] = [];
+  const rebuilt: RebuiltEdge[] = [];
+  routes.forEach((r, k) => {
+    const target = targetOf(r, steps);
+    if (target === undefined) {
+      warnings.push(
+        notExportable(
+          `${pointer("nodes", i, "config")}${r.pointerSuffix}`,
+          `decision '${node.id}': route to '${r.next}', which is not a step, left out`,
+          { nodeId: node.id, next: r.next },
+        ),
+      );
+      return;
+    }
+    const data =
+      k < routes.length - 1
+        ? (r.condition ?? "")
+        : (lastLabel(wf, node.id, r.next, rebuilt) ?? target);
+    out.push({ source, target, data, conditional: true });
+    if (target !== END) rebuilt.push({ to: r.next, when: data });
+  });
+  declareDecisionEdges(wf, node.id, rebuilt, warnings);
+  return out;
+}
+
+/**
+ * Exports a workflow to LangGraph's drawable graph JSON. Never throws. Warnings
+ * (`NOT_EXPORTABLE`): `autonomyLevel` always, then identity and schemas, nodes, edges.
+ */
+export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphGraphDocument> {
+  const warnings: InteropWarning[] = [];
+  declareTop(wf, "the drawable graph", SYNTHESISED, new Set(), warnings);
+  const plan = planDecisions(wf, true);
+  const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
+  const nodes: LangGraphGraphNode[] = [{ id: START, type: "schema", data: START }];
+  const groups = new Map<string | undefined, LangGraphGraphEdge[]>();
+  const own: LangGraphGraphEdge[] = [];
+  wf.nodes.forEach((node, i) => {
+    const place = plan.get(node.id);
+    if (node.type === "decision" && place !== undefined) {
+      declareAttached(node, i, place, wf, warnings);
+      groups.set(place.source, routeEdges(wf, node, i, place.source ?? START, steps, warnings));
+      return;
+    }
+    nodes.push(runnable(node, i, warnings));
+    if (node.type === "decision") {
+      warnings.push(
+        notExportable(
+          pointer("nodes", i),
+          `decision '${node.id}' is written as a routing step (no single step leads to it); an import reads it as a step followed by the router '${node.id}.route'`,
+          { nodeId: node.id },
+        ),
+      );
+      own.push(...routeEdges(wf, node, i, node.id, steps, warnings));
+    }
+  });
+  nodes.push({ id: END, type: "schema", data: END });
+  const [entry] = wf.nodes;
+  const start =
+    entry !== undefined && steps.has(entry.id) ? [{ source: START, target: entry.id }] : [];
+  const written = writeEdges(
+    wf,
+    plan,
+    {
+      format: "LangGraph",
+      routed: (from) => groups.get(from) ?? [],
+      plain: (e) => ({
+        source: e.from,
+        target: e.to,
+        ...(e.when === undefined ? {} : { data: e.when }),
+      }),
+      end: (from) => ({ source: from, target: END }),
+    },
+    warnings,
+  );
+  const edges = [
+    ...(groups.get(undefined) ?? []),
+    ...start,
+    ...written.edges,
+    ...own,
+    ...written.ends,
+  ];
+  return { document: { nodes, edges }, warnings };
+}

@@ -1,0 +1,222 @@
+/** LangGraph drawable-graph export: exact documents, declared losses, round trips, templates. */
+import { describe, expect, it } from "vitest";
+import {
+  detectLangGraphGraph,
+  exportLangGraphGraph,
+  importLangGraphGraph,
+} from "../../src/interop/langgraph-graph/index.js";
+import type { AgentWorkflow } from "../../src/model/index.js";
+import { getTemplate, listTemplates, parseWorkflow } from "../../src/model/index.js";
+import { codes, readFixture } from "./helpers.js";
+
+const FIXTURES = [
+  "py-to_json-conditional-entrypoint.json",
+  "py-to_json-human-agent-loop.json",
+  "py-to_json-prebuilt-react-agent-toolnode.json",
+  "js-getGraphAsync-toJSON-interrupt-before.generated.json",
+  "platform-get_graph-sdk-docstring-example.json",
+].map((f) => `langgraph-graph/${f}`);
+
+const FUNCTION_NODE = ["langgraph", "_internal", "_runnable", "RunnableCallable"];
+const TOOL_NODE = ["langgraph", "prebuilt", "tool_node", "ToolNode"];
+const CHAT_MODEL = ["langchain_core", "language_models", "chat_models", "BaseChatModel"];
+const START = { id: "__start__", type: "schema", data: "__start__" };
+const END = { id: "__end__", type: "schema", data: "__end__" };
+
+/** What the importer synthesises for a graph, taken from one import, so a test states its graph. */
+const BASE = importLangGraphGraph(readFixture(FIXTURES[4] ?? "")).workflow;
+
+function workflow(extra: Partial<AgentWorkflow>): AgentWorkflow {
+  const parsed = parseWorkflow({ ...BASE, autonomyLevel: 1, nodes: [], edges: [], ...extra });
+  if (parsed.workflow === undefined) throw new Error(JSON.stringify(parsed.diagnostics));
+  return parsed.workflow;
+}
+
+function llm(id: string, name?: string): AgentWorkflow["nodes"][number] {
+  return {
+    id,
+    type: "llm",
+    ...(name === undefined ? {} : { name }),
+    config: { model: "unspecified", promptRef: `prm:${id}@0.0.0` },
+  };
+}
+
+describe.each(FIXTURES)("%s", (path) => {
+  it("round trip import → export → import is deep-equal, declaring only autonomyLevel", () => {
+    const first = importLangGraphGraph(readFixture(path)).workflow;
+    const { document, warnings } = exportLangGraphGraph(first);
+    expect(codes(warnings)).toEqual([["NOT_EXPORTABLE", "/autonomyLevel"]]);
+    expect(detectLangGraphGraph(document)).toBe(true);
+    expect(importLangGraphGraph(document).workflow).toStrictEqual(first);
+  });
+});
+
+describe("exportLangGraphGraph: the fixtures' graphs", () => {
+  const exported = (path: string): ReturnType<typeof exportLangGraphGraph>["document"] =>
+    exportLangGraphGraph(importLangGraphGraph(readFixture(`langgraph-graph/${path}`)).workflow)
+      .document;
+
+  it("a router becomes labelled conditional edges of its step; names stay in data.name", () => {
+    expect(exported(FIXTURES[3]?.slice(16) ?? "")).toStrictEqual({
+      nodes: [
+        START,
+        { id: "write-draft", type: "runnable", data: { id: FUNCTION_NODE, name: "write_draft" } },
+        { id: "search-tool", type: "runnable", data: { id: TOOL_NODE, name: "search_tool" } },
+        { id: "human-review", type: "runnable", data: { id: FUNCTION_NODE, name: "human_review" } },
+        END,
+      ],
+      edges: [
+        { source: "__start__", target: "write-draft" },
+        { source: "search-tool", target: "write-draft" },
+        { source: "write-draft", target: "human-review", data: "review", conditional: true },
+        { source: "write-draft", target: "search-tool", data: "search", conditional: true },
+        { source: "human-review", target: "__end__" },
+      ],
+    });
+  });
+
+  it("a ToolNode stays a ToolNode; a route to end is a labelled edge into __end__", () => {
+    expect(exported("py-to_json-prebuilt-react-agent-toolnode.json").edges).toStrictEqual([
+      { source: "__start__", target: "agent" },
+      { source: "agent", target: "__end__", data: "__end__", conditional: true },
+      { source: "agent", target: "tools", data: "tools", conditional: true },
+      { source: "tools", target: "agent" },
+    ]);
+  });
+
+  it("the start.route decision becomes conditional edges from __start__", () => {
+    expect(exported("py-to_json-conditional-entrypoint.json").edges).toStrictEqual([
+      { source: "__start__", target: "left", data: "go-left", conditional: true },
+      { source: "__start__", target: "right", data: "go-right", conditional: true },
+      { source: "left", target: "__end__" },
+      { source: "right", target: "__end__" },
+    ]);
+  });
+});
+
+describe("exportLangGraphGraph: what the importer's heuristics need", () => {
+  it("an llm node whose name reads as a tool gets a chat-model class path, and stays llm", () => {
+    const wf = workflow({ nodes: [llm("search-tool", "search_tool")] });
+    const { document } = exportLangGraphGraph(wf);
+    expect(document.nodes[1]).toStrictEqual({
+      id: "search-tool",
+      type: "runnable",
+      data: { id: CHAT_MODEL, name: "search_tool" },
+    });
+    expect(importLangGraphGraph(document).workflow).toStrictEqual(wf);
+  });
+
+  it("a decision no single step leads to is a routing step of its own, declared", () => {
+    const wf = workflow({
+      nodes: [
+        llm("a"),
+        llm("b"),
+        {
+          id: "d",
+          type: "decision",
+          config: {
+            conditionLanguage: "text",
+            cases: [{ condition: "again", next: "a" }],
+            otherwise: { next: "end" },
+          },
+        },
+      ],
+      edges: [
+        { from: "a", to: "d", edgeType: "data" },
+        { from: "b", to: "d", edgeType: "data" },
+        { from: "d", to: "a", edgeType: "data", when: "again" },
+      ],
+    });
+    const { document, warnings } = exportLangGraphGraph(wf);
+    expect(document.edges).toStrictEqual([
+      { source: "__start__", target: "a" },
+      { source: "a", target: "d" },
+      { source: "b", target: "d" },
+      { source: "d", target: "a", data: "again", conditional: true },
+      { source: "d", target: "__end__", data: "__end__", conditional: true },
+    ]);
+    expect(codes(warnings)).toEqual([
+      ["NOT_EXPORTABLE", "/autonomyLevel"],
+      ["NOT_EXPORTABLE", "/nodes/2"],
+    ]);
+    const back = importLangGraphGraph(document).workflow;
+    expect(back.nodes.map((n) => [n.id, n.type])).toEqual([
+      ["a", "llm"],
+      ["b", "llm"],
+      ["d", "llm"],
+      ["d.route", "decision"],
+    ]);
+  });
+});
+
+describe("exportLangGraphGraph: declared losses", () => {
+  it("identity, schemas, config, decorators, names of routers, conditions and edges", () => {
+    const wf = workflow({
+      id: "agnt-x",
+      version: "1.0.0",
+      description: "d",
+      nodes: [
+        {
+          id: "plan_step",
+          type: "llm",
+          config: { model: "gpt-4o", promptRef: "prm:plan_step@0.0.0" },
+          decorators: [{ type: "memory", scope: "short" }],
+        },
+        {
+          id: "dec",
+          type: "decision",
+          name: "Done?",
+          config: {
+            condition: "output.done = true",
+            onTrue: { next: "end" },
+            onFalse: { next: "plan_step", maxRetries: 2 },
+          },
+        },
+      ],
+      edges: [
+        { from: "plan_step", to: "dec", edgeType: "toolCall", when: "check" },
+        { from: "plan_step", to: "agnt-y@1.0.0", edgeType: "delegate" },
+      ],
+    });
+    const { document, warnings } = exportLangGraphGraph(wf);
+    expect(codes(warnings)).toEqual([
+      ["NOT_EXPORTABLE", "/autonomyLevel"],
+      ["NOT_EXPORTABLE", "/id"],
+      ["NOT_EXPORTABLE", "/version"],
+      ["NOT_EXPORTABLE", "/description"],
+      ["NOT_EXPORTABLE", "/nodes/0/id"],
+      ["NOT_EXPORTABLE", "/nodes/0/decorators"],
+      ["NOT_EXPORTABLE", "/nodes/0/config/model"],
+      ["NOT_EXPORTABLE", "/nodes/1/id"],
+      ["NOT_EXPORTABLE", "/nodes/1/name"],
+      ["NOT_EXPORTABLE", "/edges/0/when"],
+      ["NOT_EXPORTABLE", "/nodes/1/config/onFalse/maxRetries"],
+      ["NOT_EXPORTABLE", "/nodes/1/config/conditionLanguage"],
+      ["NOT_EXPORTABLE", "/edges/1"],
+    ]);
+    expect(document.edges).toStrictEqual([
+      { source: "__start__", target: "plan_step" },
+      { source: "plan_step", target: "__end__", data: "output.done = true", conditional: true },
+      { source: "plan_step", target: "plan_step", data: "plan_step", conditional: true },
+    ]);
+  });
+});
+
+describe.each(listTemplates().map((t) => t.id))("template %s", (id) => {
+  it("exports a graph that re-imports with the same steps and a router per decision", () => {
+    const wf = getTemplate(id);
+    if (wf === undefined) throw new Error(`no template ${id}`);
+    const { document, warnings } = exportLangGraphGraph(wf);
+    expect(detectLangGraphGraph(document)).toBe(true);
+    expect(codes(warnings)[0]).toEqual(["NOT_EXPORTABLE", "/autonomyLevel"]);
+    expect(warnings.every((w) => w.code === "NOT_EXPORTABLE")).toBe(true);
+    const back = importLangGraphGraph(document).workflow;
+    const steps = (w: AgentWorkflow): string[][] =>
+      w.nodes.filter((n) => n.type !== "decision").map((n) => [n.id, n.type]);
+    expect(steps(back)).toEqual(steps(wf));
+    expect(back.nodes.filter((n) => n.type === "decision")).toHaveLength(
+      wf.nodes.filter((n) => n.type === "decision").length,
+    );
+    expect(back.autonomyLevel).toBe(wf.autonomyLevel);
+  });
+});
