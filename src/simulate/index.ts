@@ -55,3 +55,4 @@ export type {
   RouteCoverage,
 } from "./explore.js";
 export { explore } from "./explore.js";
+export { sampleFixtures, sampleInput } from "./sample-input.js";

@@ -1,0 +1,219 @@
+/**
+ * Builds the {@link AuditReport} of a workflow or of a BPMN process with its agent workflows:
+ * validation (every rule, passed ones too), autonomy with reasons, the gate verdicts, a
+ * simulation on fixtures when given, and route coverage from `explore`. Pure and deterministic:
+ * versions and file bytes are passed in, nothing reads a clock or the file system.
+ */
+import type { GateRequirement } from "../../autonomy/index.js";
+import { assessAutonomy, gateRequirement } from "../../autonomy/index.js";
+import type { AgentTaskSummary, GateOptions } from "../../bpmn/index.js";
+import { BPMN_RULES, checkProcess } from "../../bpmn/index.js";
+import { exportMermaid } from "../../interop/index.js";
+import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
+import { contentHash, parseWorkflow, sha256 } from "../../model/index.js";
+import type { Fixtures, SimulateOptions } from "../../simulate/index.js";
+import { explore, sampleFixtures, sampleInput, simulate } from "../../simulate/index.js";
+import type { PresetName } from "../../validate/index.js";
+import { createValidator } from "../../validate/index.js";
+import { oversightChecklist } from "./checklist.js";
+import { workflowGraph } from "./graph.js";
+import type {
+  AuditReport,
+  ExplorationEvidence,
+  RuleResult,
+  SimulationEvidence,
+  WorkflowAudit,
+} from "./types.js";
+
+/** What a report is built from, besides the document itself. */
+export interface AuditOptions {
+  /** The file name shown in the report (as the user gave it). */
+  readonly file: string;
+  /** The file's text, hashed so the report names exactly what it read. */
+  readonly text: string;
+  /** Versions of agentflow and of the libraries that did the checking. */
+  readonly tools: Readonly<Record<string, string>>;
+  readonly resolveWorkflow?: (ref: string) => unknown;
+  readonly resolveTool?: (ref: string) => unknown;
+  /** Fixtures for the simulation of the reviewed workflow (a workflow report). */
+  readonly fixtures?: Fixtures;
+  readonly preset?: PresetName;
+  /** Gate options for a process report (isGate, policy). */
+  readonly gate?: Pick<GateOptions, "isGate" | "policy">;
+}
+
+const STRICTNESS: Readonly<Record<GateRequirement, number>> = { none: 0, optional: 1, required: 2 };
+
+function ruleResults(
+  rules: readonly {
+    readonly code: string;
+    readonly description: string;
+    readonly severity: Diagnostic["severity"];
+  }[],
+  diagnostics: readonly Diagnostic[],
+): RuleResult[] {
+  return rules.map((rule) => {
+    const own = diagnostics.filter((d) => d.code === rule.code);
+    return { ...rule, passed: own.length === 0, diagnostics: own };
+  });
+}
+
+/**
+ * Explores every route, and replays the first explored run that completes (or the first run)
+ * as a trail the reviewer can read step by step.
+ */
+function exploration(
+  wf: AgentWorkflow,
+  fixtures: Fixtures | undefined,
+): { evidence: ExplorationEvidence; trail: SimulationEvidence | undefined } {
+  const options = {
+    input: sampleInput(wf),
+    fixtures: fixtures ?? sampleFixtures(wf),
+    maxRuns: 200,
+  };
+  const report = explore(wf, options);
+  const shown = report.runs.find((r) => r.complete) ?? report.runs[0];
+  const trail =
+    shown === undefined ? undefined : run(wf, { ...options, decide: shown.decide }, "explore");
+  const evidence: ExplorationEvidence = {
+    outputs: fixtures === undefined ? "placeholders" : "fixtures",
+    runs: report.runs.length,
+    coverage: report.coverage,
+    ends: report.ends.map((e) => ({ nodeId: e.nodeId, runs: e.runs.length })),
+    blocks: report.blocks.map((b) => ({ nodeId: b.nodeId, reason: b.reason, runs: b.runs.length })),
+    truncated: report.truncated,
+    bounded: report.bounded,
+  };
+  return { evidence, trail };
+}
+
+function run(
+  wf: AgentWorkflow,
+  options: SimulateOptions,
+  kind: SimulationEvidence["kind"],
+): SimulationEvidence {
+  const state = simulate(wf, options);
+  const status = state.complete ? "complete" : `stopped at ${state.blockedDecision?.nodeId ?? "?"}`;
+  const last = state.trail[state.trail.length - 1];
+  return { kind, status, steps: last?.step ?? 0, trail: state.trail };
+}
+
+async function auditWorkflow(
+  wf: AgentWorkflow,
+  source: string,
+  options: AuditOptions,
+  fixtures: Fixtures | undefined,
+): Promise<WorkflowAudit> {
+  const resolvers = {
+    ...(options.resolveTool === undefined ? {} : { resolveTool: options.resolveTool }),
+    ...(options.resolveWorkflow === undefined ? {} : { resolveDelegate: options.resolveWorkflow }),
+  };
+  const validator = createValidator({ preset: options.preset ?? "recommended", resolvers });
+  const diagnostics = await validator.validate(wf);
+  const rules = validator.activeRules.map(({ rule, severity }) => ({
+    code: rule.meta.code,
+    description: rule.meta.description,
+    severity,
+  }));
+  const assessment = assessAutonomy(wf);
+  const declared = gateRequirement(wf.autonomyLevel);
+  const justified = gateRequirement(assessment.level);
+  const { nodes, edges } = workflowGraph(wf, diagnostics);
+  const explored = exploration(wf, fixtures);
+  const simulations: SimulationEvidence[] = [];
+  if (fixtures !== undefined) {
+    simulations.push(run(wf, { fixtures, input: sampleInput(wf) }, "fixtures"));
+  } else if (explored.trail !== undefined) simulations.push(explored.trail);
+  return {
+    id: wf.id,
+    version: wf.version,
+    name: wf.name,
+    contentHash: contentHash(wf),
+    source,
+    declaredLevel: wf.autonomyLevel,
+    justifiedLevel: assessment.level,
+    reasons: assessment.reasons,
+    gateRequirement: STRICTNESS[declared] >= STRICTNESS[justified] ? declared : justified,
+    rules: ruleResults(rules, diagnostics),
+    nodes,
+    edges,
+    mermaid: exportMermaid(wf),
+    simulations,
+    exploration: explored.evidence,
+  };
+}
+
+function subject(options: AuditOptions, kind: "process" | "workflow"): AuditReport["subject"] {
+  return { kind, file: options.file, fileHash: `sha256:${sha256(options.text)}` };
+}
+
+/** The report on one agent workflow. */
+export async function auditWorkflowReport(
+  wf: AgentWorkflow,
+  options: AuditOptions,
+): Promise<AuditReport> {
+  const workflow = await auditWorkflow(wf, options.file, options, options.fixtures);
+  return {
+    title: `Agent workflow review: ${wf.name} (${wf.id}@${wf.version})`,
+    subject: subject(options, "workflow"),
+    tools: options.tools,
+    process: undefined,
+    workflows: [workflow],
+    checklist: oversightChecklist(undefined, [workflow]),
+  };
+}
+
+async function resolvedWorkflows(
+  tasks: readonly AgentTaskSummary[],
+  options: AuditOptions,
+): Promise<{ readonly task: AgentTaskSummary; readonly workflow: AgentWorkflow }[]> {
+  const out: { task: AgentTaskSummary; workflow: AgentWorkflow }[] = [];
+  const seen = new Set<string>();
+  for (const task of tasks) {
+    if (task.ref === null || seen.has(task.ref)) continue;
+    seen.add(task.ref);
+    const parsed = parseWorkflow(await options.resolveWorkflow?.(task.ref));
+    if (parsed.workflow !== undefined) out.push({ task, workflow: parsed.workflow });
+  }
+  return out;
+}
+
+/**
+ * The report on a BPMN process: the promotion decision, then each agent workflow the registry
+ * resolves (a workflow run by several tasks appears once).
+ */
+export async function auditProcessReport(options: AuditOptions): Promise<AuditReport> {
+  const check = await checkProcess(options.text, {
+    ...options.gate,
+    ...(options.resolveTool === undefined ? {} : { resolveTool: options.resolveTool }),
+    ...(options.resolveWorkflow === undefined ? {} : { resolveWorkflow: options.resolveWorkflow }),
+    ...(options.preset === undefined ? {} : { workflowValidation: { preset: options.preset } }),
+  });
+  const diagnostics = [...check.blocking, ...check.warnings];
+  const rules = BPMN_RULES.map((r) => ({
+    code: r.meta.code,
+    description: r.meta.description,
+    severity: r.meta.defaultSeverity,
+  }));
+  const id = typeof check.definitions?.id === "string" ? check.definitions.id : options.file;
+  const process = {
+    id,
+    allowed: check.allowed,
+    agentTasks: check.agentTasks,
+    rules: ruleResults(rules, diagnostics),
+  };
+  const workflows: WorkflowAudit[] = [];
+  for (const { task, workflow } of await resolvedWorkflows(check.agentTasks, options)) {
+    workflows.push(
+      await auditWorkflow(workflow, `${task.ref ?? ""} (${task.resolution})`, options, undefined),
+    );
+  }
+  return {
+    title: `Process review: ${id}`,
+    subject: subject(options, "process"),
+    tools: options.tools,
+    process,
+    workflows,
+    checklist: oversightChecklist(process, workflows),
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * Audit reports (SPEC 8): the report as data, and its Markdown and HTML renderings.
+ */
+export type * from "./types.js";
+export type { AuditOptions } from "./build.js";
+export { auditProcessReport, auditWorkflowReport } from "./build.js";
+export { oversightChecklist } from "./checklist.js";
+export { END_NODE, workflowGraph } from "./graph.js";
+export { renderAuditMarkdown } from "./markdown.js";

@@ -1,0 +1,123 @@
+/**
+ * The audit report as data (SPEC 8): what was reviewed, what agentflow found, and the evidence a
+ * reviewer needs, before any rendering. The Markdown and HTML renderers only lay this out, so the
+ * two always say the same thing, and the same inputs give the same bytes (nothing here reads a
+ * clock).
+ */
+import type { AutonomyReason, GateRequirement } from "../../autonomy/index.js";
+import type { AgentTaskSummary } from "../../bpmn/index.js";
+import type { Diagnostic, Severity } from "../../model/index.js";
+import type { RouteCoverage, TransitionRecord } from "../../simulate/index.js";
+
+/** The result of one rule on one document: every active rule appears, passed ones too. */
+export interface RuleResult {
+  readonly code: string;
+  readonly description: string;
+  /** The severity the rule ran at. */
+  readonly severity: Severity;
+  readonly passed: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A node of a workflow's graph, for drawing. */
+export interface GraphNode {
+  readonly id: string;
+  readonly type: "llm" | "tool" | "decision" | "delegate" | "end";
+  readonly label: string;
+  /** Codes of the diagnostics that target this node (a marked node in the diagram). */
+  readonly findings: readonly string[];
+}
+
+/** An edge of a workflow's graph, for drawing; `back` marks an edge that closes a loop. */
+export interface GraphEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly label: string;
+  readonly back: boolean;
+}
+
+/** A simulation run shown in the report. */
+export interface SimulationEvidence {
+  /** `fixtures` for a run on the given fixtures, `explore` for the forced-route runs. */
+  readonly kind: "fixtures" | "explore";
+  readonly status: string;
+  readonly steps: number;
+  readonly trail: readonly TransitionRecord[];
+}
+
+/** Route coverage and the ways a run can end, from `explore`. */
+export interface ExplorationEvidence {
+  /** `fixtures` when the user's fixtures were used, `placeholders` for generated outputs. */
+  readonly outputs: "fixtures" | "placeholders";
+  readonly runs: number;
+  readonly coverage: readonly RouteCoverage[];
+  /** Each distinct completion: the node it ended at and how many runs reached it. */
+  readonly ends: readonly { readonly nodeId: string; readonly runs: number }[];
+  /** Each distinct stop: where, why, and how many runs met it. */
+  readonly blocks: readonly {
+    readonly nodeId: string;
+    readonly reason: string;
+    readonly runs: number;
+  }[];
+  /** The search was cut by its run bound, or a loop by its revisit bound. */
+  readonly truncated: boolean;
+  readonly bounded: boolean;
+}
+
+/** Everything the report says about one agent workflow. */
+export interface WorkflowAudit {
+  readonly id: string;
+  readonly version: string;
+  readonly name: string;
+  readonly contentHash: string;
+  /** Where it came from: a file, or an agent task's ref resolved from the registry/snapshot. */
+  readonly source: string;
+  readonly declaredLevel: number;
+  readonly justifiedLevel: number;
+  readonly reasons: readonly AutonomyReason[];
+  readonly gateRequirement: GateRequirement;
+  readonly rules: readonly RuleResult[];
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly GraphEdge[];
+  /** The workflow as a Mermaid flowchart (Markdown report). */
+  readonly mermaid: string;
+  readonly simulations: readonly SimulationEvidence[];
+  readonly exploration: ExplorationEvidence | undefined;
+}
+
+/** The process part of a report on a BPMN file. */
+export interface ProcessAudit {
+  readonly id: string;
+  readonly allowed: boolean;
+  readonly agentTasks: readonly AgentTaskSummary[];
+  readonly rules: readonly RuleResult[];
+}
+
+/** Whether the reviewed material holds evidence for one oversight question. */
+export type ChecklistStatus = "evidence" | "partial" | "no-evidence";
+
+/** One item of the oversight checklist: a question, and what in this review bears on it. */
+export interface ChecklistItem {
+  /** e.g. `EU AI Act Art. 14`, `NIST AI RMF MAP 3.5`. */
+  readonly reference: string;
+  readonly question: string;
+  readonly status: ChecklistStatus;
+  /** Facts from this review, one sentence each; never a claim of compliance. */
+  readonly evidence: readonly string[];
+}
+
+/** The whole report. */
+export interface AuditReport {
+  readonly title: string;
+  readonly subject: {
+    readonly kind: "process" | "workflow";
+    readonly file: string;
+    /** `sha256:` of the file's bytes as read. */
+    readonly fileHash: string;
+  };
+  /** agentflow's version and the versions of the libraries that did the checking. */
+  readonly tools: Readonly<Record<string, string>>;
+  readonly process: ProcessAudit | undefined;
+  readonly workflows: readonly WorkflowAudit[];
+  readonly checklist: readonly ChecklistItem[];
+}

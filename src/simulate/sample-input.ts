@@ -1,0 +1,104 @@
+/**
+ * A placeholder input for a workflow, built from its `inputSchema`, so that a simulation or an
+ * exploration without a user-supplied input can still resolve `{{input.x}}` templates. Values are
+ * plain and fixed (`"example"`, `0`, `false`, one-element arrays at their minimum length), so the
+ * same workflow always gets the same input.
+ */
+import type { AgentWorkflow, TypeNode } from "../model/index.js";
+import { resolveShape, scanTemplates, templateStrings } from "../model/index.js";
+import type { Fixtures, JsonObject, NodeFixture } from "./types.js";
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Nested types deeper than this become `null`: a recursive type must not recurse forever. */
+const MAX_DEPTH = 8;
+
+function sample(type: TypeNode, depth: number): Json {
+  if (depth > MAX_DEPTH) return null;
+  switch (type.kind) {
+    case "primitive":
+      if (type.name === "text" || type.name === "path") return "example";
+      if (type.name === "bool") return false;
+      return 0;
+    case "array": {
+      const count = Math.min(type.minItems ?? 0, 3);
+      return Array.from({ length: count }, () => sample(type.element, depth + 1));
+    }
+    case "object": {
+      const out: Record<string, Json> = {};
+      for (const field of type.fields) {
+        if (!field.optional) define(out, field.name, sample(field.type, depth + 1));
+      }
+      return out;
+    }
+    case "member":
+      return "member-1";
+    default:
+      return null;
+  }
+}
+
+/** The required fields of the workflow's input, each with a fixed placeholder value. */
+export function sampleInput(wf: AgentWorkflow): JsonObject {
+  const { type } = resolveShape(wf.inputSchema, wf.types, "/inputSchema");
+  return sample(type, 0) as JsonObject;
+}
+
+/** Output fields that tool params read by template (`{{node.output.field}}`, path `[field]`), by node id. */
+function fieldsReadByTemplates(wf: AgentWorkflow): Map<string, Set<string>> {
+  const ids = new Set(wf.nodes.map((n) => n.id));
+  const out = new Map<string, Set<string>>();
+  for (const node of wf.nodes) {
+    if (node.type !== "tool") continue;
+    for (const { text } of templateStrings(node.config.params)) {
+      for (const ref of scanTemplates(text, (id) => ids.has(id))) {
+        const field = ref.kind === "node" ? ref.path[0] : undefined;
+        if (ref.kind !== "node" || field === undefined) continue;
+        const set = out.get(ref.nodeId) ?? new Set<string>();
+        set.add(field);
+        out.set(ref.nodeId, set);
+      }
+    }
+  }
+  return out;
+}
+
+function define(target: object, key: string, value: unknown): void {
+  // defineProperty: a key named `__proto__` stays data, it does not set the prototype.
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/**
+ * Placeholder fixtures: every llm node with an `outputSchema` outputs one fixed value of that
+ * schema; a structured llm without one outputs a value of the workflow's `outputSchema` (what its
+ * decisions most likely read); and any output field a tool param reads by template is present.
+ * Enough for `explore` to walk every route of a workflow nobody wrote fixtures for (explore
+ * forces the routes; the values themselves decide nothing).
+ */
+export function sampleFixtures(wf: AgentWorkflow): Fixtures {
+  const read = fieldsReadByTemplates(wf);
+  const out: Record<string, NodeFixture> = {};
+  for (const node of wf.nodes) {
+    let schema;
+    if (node.type === "llm") {
+      schema =
+        node.config.outputSchema ??
+        (node.config.structuredOutput === true ? wf.outputSchema : undefined);
+    }
+    const fields = read.get(node.id);
+    if (schema === undefined && fields === undefined) continue;
+    const output = (
+      schema === undefined ? {} : sample(resolveShape(schema, wf.types, "/outputSchema").type, 0)
+    ) as Record<string, Json>;
+    for (const field of fields ?? []) {
+      if (!Object.hasOwn(output, field)) define(output, field, "example");
+    }
+    define(out, node.id, { outputs: [output as JsonObject] });
+  }
+  return out;
+}
