@@ -73,6 +73,8 @@ export interface GateAnalysis {
   readonly prepared: PreparedProcess;
   readonly tasks: readonly AgentTaskFacts[];
   readonly policy: UnknownLevelPolicy;
+  /** Whether a workflow registry (a `resolveWorkflow`) was consulted at all. */
+  readonly registry: boolean;
 }
 
 const LEVEL_TEXT = /^[0-5]$/;
@@ -102,6 +104,7 @@ export function analyze(
   prepared: PreparedProcess,
   resolutions: readonly TaskResolution[],
   policy: UnknownLevelPolicy,
+  registry: boolean,
 ): GateAnalysis {
   const tasks = prepared.agents.flatMap(({ node, declaration }, i): AgentTaskFacts[] => {
     const resolution = resolutions[i];
@@ -130,5 +133,5 @@ export function analyze(
       },
     ];
   });
-  return { prepared, tasks, policy };
+  return { prepared, tasks, policy, registry };
 }

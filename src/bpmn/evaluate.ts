@@ -123,7 +123,12 @@ export async function evaluateGates(
   for (const { declaration } of prepared.agents) {
     resolutions.push(await resolveTaskAsync(declaration, options, validator));
   }
-  const analysis = analyze(prepared, resolutions, options.policy?.camundaAgents ?? "gate-required");
+  const analysis = analyze(
+    prepared,
+    resolutions,
+    options.policy?.camundaAgents ?? "gate-required",
+    options.resolveWorkflow !== undefined,
+  );
   return decide(runBpmnRules(rules, { analysis, parseIssues: [] }), analysis.tasks);
 }
 
@@ -138,7 +143,12 @@ export function evaluateGatesSync(
   const resolutions = prepared.agents.map(({ declaration }) =>
     resolveTaskSync(declaration, options, validator),
   );
-  const analysis = analyze(prepared, resolutions, options.policy?.camundaAgents ?? "gate-required");
+  const analysis = analyze(
+    prepared,
+    resolutions,
+    options.policy?.camundaAgents ?? "gate-required",
+    options.resolveWorkflow !== undefined,
+  );
   return decide(runBpmnRules(rules, { analysis, parseIssues: [] }), analysis.tasks);
 }
 

@@ -7,6 +7,8 @@ import type { ModdleObject } from "../moddle.js";
 import { idOf, isModdleObject } from "../moddle.js";
 import type { BpmnlintPath } from "./types.js";
 
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+
 function decodeSegment(segment: string): string {
   return segment.replaceAll("~1", "/").replaceAll("~0", "~");
 }
@@ -14,7 +16,7 @@ function decodeSegment(segment: string): string {
 /**
  * The part of `pointer` below the element `elementId`, walking the moddle tree from `root`.
  * `undefined` when the pointer does not pass through that element or ends on it (the finding is
- * about the element as a whole). Array indexes become numbers, as bpmnlint's paths have them.
+ * about the element as a whole). Array indexes become numbers, as in bpmnlint's own paths.
  */
 export function pathBelow(
   root: ModdleObject,
@@ -28,17 +30,13 @@ export function pathBelow(
   const out: (string | number)[] = [];
   for (const segment of segments) {
     if (isModdleObject(current) && idOf(current) === elementId) start = out.length;
-    if (Array.isArray(current)) {
-      const index = Number(segment);
-      out.push(index);
-      current = Number.isInteger(index) ? (current as unknown[])[index] : undefined;
-    } else {
-      out.push(segment);
-      current =
-        typeof current === "object" && current !== null
-          ? (current as Readonly<Record<string, unknown>>)[segment]
-          : undefined;
-    }
+    // Moddle property names are identifiers, so an all-digit segment is always an array index.
+    const step = INDEX.test(segment) ? Number(segment) : segment;
+    out.push(step);
+    current =
+      typeof current === "object" && current !== null
+        ? (current as Readonly<Record<string | number, unknown>>)[step]
+        : undefined;
   }
   if (start === undefined) return undefined;
   const below = out.slice(start);

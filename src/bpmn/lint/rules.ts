@@ -12,12 +12,7 @@ import type { ModdleObject } from "../moddle.js";
 import { BPMN_RULES } from "../rules/index.js";
 import type { UnknownLevelPolicy } from "../types.js";
 import { pathBelow } from "./path.js";
-import type {
-  AgentflowRuleConfig,
-  BpmnlintReporter,
-  BpmnlintRule,
-  BpmnlintRuleFactory,
-} from "./types.js";
+import type { BpmnlintReporter, BpmnlintRule, BpmnlintRuleFactory } from "./types.js";
 
 /**
  * The plugin's rule names, in run order: the kebab-case of each gate rule's code. `BPMN_PARSE`
@@ -133,7 +128,7 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
       throw new Error(`agentflow: the bpmnlint rule ${name} has no BPMN rule ${code}`);
     }
     return (config) => {
-      const policy = policyOf(name, config satisfies AgentflowRuleConfig | undefined, fallback);
+      const policy = policyOf(name, config, fallback);
       const rule: BpmnlintRule = {
         meta: { documentation: { url: ruleHelpUri(code) } },
         check(element, reporter) {
@@ -147,7 +142,7 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
       return rule;
     };
   };
-  return Object.fromEntries(
-    AGENTFLOW_RULE_NAMES.map((name) => [name, factory(name)]),
-  ) as Record<AgentflowRuleName, BpmnlintRuleFactory>;
+  const out: Partial<Record<AgentflowRuleName, BpmnlintRuleFactory>> = {};
+  for (const name of AGENTFLOW_RULE_NAMES) out[name] = factory(name);
+  return Object.freeze(out as Record<AgentflowRuleName, BpmnlintRuleFactory>);
 }

@@ -15,15 +15,18 @@ export const rule: BpmnRule = {
     docs: "docs/rules/AGENT_UNRESOLVED.md",
     messages: {
       default:
-        'the registry does not know {{ref}} (agent task "{{elementId}}"); nothing about the agent could be checked',
+        'the registry does not know {{ref}} (agent task "{{elementId}}"); the agent itself could not be reviewed, only the process around it',
+      "no-registry":
+        'no registry was given to resolve {{ref}} (agent task "{{elementId}}"); the agent itself could not be reviewed, only the process around it',
       snapshot:
-        'the registry does not know {{ref}} (agent task "{{elementId}}"); its embedded snapshot was checked instead, a degraded read',
+        '{{ref}} (agent task "{{elementId}}") was not found in a registry; its embedded snapshot was checked instead, a degraded read',
       refused:
-        'the registry does not know {{ref}} (agent task "{{elementId}}"), and its snapshot cannot be used: {{snapshotProblem}}',
+        '{{ref}} (agent task "{{elementId}}") was not found in a registry, and its snapshot cannot be used: {{snapshotProblem}}',
     },
     remediation: "publish the workflow to the registry (or fix the ref)",
   },
   check(context) {
+    const registry = context.analysis?.registry ?? false;
     for (const task of context.analysis?.tasks ?? []) {
       if (task.ref?.ok !== true || task.resolution.resolution === "registry") continue;
       const problem = task.resolution.snapshotProblem;
@@ -31,10 +34,17 @@ export const rule: BpmnRule = {
       context.report({
         elementId: task.node.id,
         path: declarationPath(task, "agentWorkflowRef"),
-        messageId: usedSnapshot ? "snapshot" : problem === undefined ? "default" : "refused",
+        messageId: usedSnapshot
+          ? "snapshot"
+          : problem !== undefined
+            ? "refused"
+            : registry
+              ? "default"
+              : "no-registry",
         data: {
           elementId: task.node.id,
           ref: refLabel(task),
+          registry,
           fallback: usedSnapshot ? "snapshot" : "none",
           ...(problem === undefined ? {} : { snapshotProblem: problem }),
         },

@@ -1,0 +1,21 @@
+/* global module */
+/**
+ * `plugin:agentflow/recommended`: each rule at its BPMN rule's default severity. Written out
+ * rather than loaded from the ES module build so the config resolves on any Node.js; the tests
+ * check it equals `configs.recommended` of `agentflow/bpmnlint`.
+ */
+"use strict";
+
+module.exports = {
+  rules: {
+    "agent-ref-invalid": "error",
+    "agent-autonomy-invalid": "error",
+    "agent-unresolved": "warn",
+    "agent-autonomy-mismatch": "error",
+    "agent-workflow-invalid": "error",
+    "agent-gate-unreachable": "error",
+    "agent-gate-bypass": "error",
+    "agent-gate-optional": "warn",
+    "tool-effect-needs-gate": "error",
+  },
+};

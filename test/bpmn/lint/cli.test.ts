@@ -1,0 +1,145 @@
+/**
+ * The plugin as users install it: a project with `node_modules/bpmnlint-plugin-agentflow` (here a
+ * symlink to this repository, as the npm alias would install it), the `.bpmnlintrc` of
+ * docs/bpmnlint.md, and bpmnlint's own CLI and NodeResolver. Also bpmnlint's config compiler, which
+ * bpmn-js bundlers use, run without a bundler. Needs `dist/` (`npm run build`; CI builds on install).
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const repo = new URL("../../../", import.meta.url).pathname;
+const bpmnlint = join(repo, "node_modules/bpmnlint/bin/bpmnlint.js");
+const fixture = new URL("fixtures/loan-review.bpmn", import.meta.url).pathname;
+const docs = readFileSync(join(repo, "docs/bpmnlint.md"), "utf8");
+
+/** A fenced block of docs/bpmnlint.md by its info string (`json .bpmnlintrc`, `text`). */
+function docsBlock(info: string): string {
+  const start = docs.indexOf("```" + info + "\n");
+  if (start < 0) throw new Error(`docs/bpmnlint.md has no \`\`\`${info} block`);
+  const body = docs.slice(start + info.length + 4);
+  return body.slice(0, body.indexOf("```"));
+}
+
+/** Output lines without colours, padding or blank lines. */
+function lines(text: string): string[] {
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes, in case the CLI colours
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, "");
+  return plain
+    .split("\n")
+    .map((line) => line.trim().replace(/\s+/g, " "))
+    .filter((line) => line !== "");
+}
+
+let project = "";
+
+function run(args: readonly string[]) {
+  const result = spawnSync(process.execPath, args, {
+    cwd: project,
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(join(repo, "dist/bpmn/lint/index.js"))) {
+    throw new Error("dist/ is missing: run `npm run build` before this test");
+  }
+  project = mkdtempSync(join(tmpdir(), "agentflow-bpmnlint-"));
+  mkdirSync(join(project, "node_modules"));
+  symlinkSync(repo, join(project, "node_modules/bpmnlint-plugin-agentflow"), "dir");
+  writeFileSync(join(project, ".bpmnlintrc"), docsBlock("json .bpmnlintrc"));
+  copyFileSync(fixture, join(project, "loan-review.bpmn"));
+  const level4 = readFileSync(fixture, "utf8").replace('autonomyLevel="1"', 'autonomyLevel="4"');
+  writeFileSync(join(project, "loan-review-level4.bpmn"), level4);
+});
+
+afterAll(() => {
+  if (project !== "") rmSync(project, { recursive: true, force: true });
+});
+
+describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
+  it("reports the bypassed gate as an error and exits with 1", () => {
+    const { status, stdout, stderr } = run([bpmnlint, "loan-review.bpmn"]);
+    expect(stderr).toBe("");
+    expect(lines(stdout)).toEqual([
+      join(project, "loan-review.bpmn"),
+      'Research warning no registry was given to resolve agnt-rsch@2.1.0 (agent task "Research"); the agent itself could not be reviewed, only the process around it agentflow/agent-unresolved',
+      'Research error agent task "Research" (autonomy level 1) can reach the end without an approval gate: Research → Amount → AutoApproved agentflow/agent-gate-bypass',
+      "✖ 2 problems (1 error, 1 warning)",
+    ]);
+    expect(status).toBe(1);
+  });
+
+  it("prints what docs/bpmnlint.md shows", () => {
+    const { stdout } = run([bpmnlint, "loan-review.bpmn"]);
+    expect(lines(stdout).slice(1)).toEqual(lines(docsBlock("text")).slice(1));
+  });
+
+  it("exits with 0 when only warnings remain (a level-4 agent may skip the gate)", () => {
+    const { status, stdout } = run([bpmnlint, "loan-review-level4.bpmn"]);
+    expect(lines(stdout).slice(1)).toEqual([
+      'Research warning no registry was given to resolve agnt-rsch@2.1.0 (agent task "Research"); the agent itself could not be reviewed, only the process around it agentflow/agent-unresolved',
+      "✖ 1 problem (0 errors, 1 warning)",
+    ]);
+    expect(status).toBe(0);
+  });
+
+  it("explains a Node.js that cannot require() ES modules instead of 'cannot resolve rule'", () => {
+    const script = `require("bpmnlint-plugin-agentflow/rules/agent-gate-bypass")()`;
+    const { status, stderr } = run(["--no-experimental-require-module", "-e", script]);
+    expect(stderr).toContain(
+      "agentflow/agent-gate-bypass: the agentflow plugin did not load: this Node.js cannot require() ES modules; use Node.js 20.19+ or 22.12+",
+    );
+    expect(status).toBe(1);
+  });
+});
+
+describe("bpmnlint's config compiler (bpmnlint-loader, rollup-plugin-bpmnlint)", () => {
+  it("packs the plugin's rules into a bundle that lints", async () => {
+    const require = createRequire(join(project, "package.json"));
+    const compile = require(join(repo, "node_modules/bpmnlint/lib/support/compile-config.js")) as (
+      config: unknown,
+      resolver: unknown,
+    ) => Promise<string>;
+    const NodeResolver = require(
+      join(repo, "node_modules/bpmnlint/lib/resolver/node-resolver.js"),
+    ) as new (options: { require: NodeJS.Require }) => unknown;
+    const code = await compile(
+      { extends: "plugin:agentflow/recommended" },
+      new NodeResolver({ require }),
+    );
+    expect(code).toMatch(
+      /import rule_\d+ from 'bpmnlint-plugin-agentflow\/rules\/agent-gate-bypass';/,
+    );
+    writeFileSync(join(project, "bundle.mjs"), code);
+    // What bpmn-js-bpmnlint does with the bundle: `new Linter({ config, resolver })`.
+    writeFileSync(
+      join(project, "lint-bundle.mjs"),
+      [
+        `import { createRequire } from "node:module";`,
+        `import { readFileSync } from "node:fs";`,
+        `import { config, resolver } from "./bundle.mjs";`,
+        `const require = createRequire(${JSON.stringify(join(repo, "package.json"))});`,
+        `const { BpmnModdle } = require("bpmn-moddle");`,
+        `const { Linter } = require("bpmnlint");`,
+        `const btv = createRequire(import.meta.url)("bpmnlint-plugin-agentflow/bpmn/resources/btv.json");`,
+        `const { rootElement } = await new BpmnModdle({ btv }).fromXML(readFileSync("loan-review.bpmn", "utf8"));`,
+        `const results = await new Linter({ config, resolver }).lint(rootElement);`,
+        `for (const [name, reports] of Object.entries(results)) for (const r of reports) console.log(name, r.category, r.id);`,
+      ].join("\n"),
+    );
+    const { status, stdout, stderr } = run(["lint-bundle.mjs"]);
+    expect(stderr).toBe("");
+    expect(lines(stdout)).toEqual([
+      "agentflow/agent-unresolved warn Research",
+      "agentflow/agent-gate-bypass error Research",
+    ]);
+    expect(status).toBe(0);
+  });
+});
