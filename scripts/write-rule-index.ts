@@ -1,4 +1,4 @@
-/** Writes docs/rules/README.md from the rule registry. */
+/** Writes docs/rules/README.md from the rule registries (workflow and BPMN rules). */
 import { writeFileSync } from "node:fs";
 import { ruleIndexMarkdown } from "../src/validate/rule-index.js";
 

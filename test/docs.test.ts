@@ -1,10 +1,12 @@
 /**
  * The docs are tested like code: every rule has a page whose failing example triggers the rule
  * and whose passing example does not, with a `registry` block as the resolvers when the rule
- * needs one; the rule index lists every rule.
+ * needs one; the rule index lists every rule. Workflow rules' examples are YAML or JSON
+ * workflows; BPMN rules' examples are BPMN XML processes, checked with `checkProcess`.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { BPMN_RULES, checkProcess } from "../src/bpmn/index.js";
 import { parseWorkflowText } from "../src/model/index.js";
 import { createValidator, RULES, type Resolvers } from "../src/validate/index.js";
 import { ruleIndexMarkdown } from "../src/validate/rule-index.js";
@@ -12,16 +14,18 @@ import { ruleIndexMarkdown } from "../src/validate/rule-index.js";
 const root = new URL("../", import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), "utf8");
 
-function blocks(markdown: string, tag: string): string[] {
+/** The bodies of the fenced blocks tagged `tag` (e.g. ```` ```yaml failing ````), of `lang` if given. */
+function blocks(markdown: string, tag: string, lang?: string): string[] {
   const out: string[] = [];
-  const fence = /```(yaml|json) ([a-z]+)\n([\s\S]*?)```/g;
+  const fence = /```(yaml|json|xml) ([a-z]+)\n([\s\S]*?)```/g;
   for (let m = fence.exec(markdown); m !== null; m = fence.exec(markdown)) {
-    if (m[2] === tag) out.push(m[3] ?? "");
+    if (m[2] === tag && (lang === undefined || m[1] === lang)) out.push(m[3] ?? "");
   }
   return out;
 }
 
-function registryResolvers(markdown: string): Resolvers {
+/** The page's `registry` blocks as one lookup by `id@version`. */
+function registryLookup(markdown: string): (ref: string) => unknown {
   const byRef = new Map<string, unknown>();
   for (const text of blocks(markdown, "registry")) {
     const read = parseWorkflowText(text); // decodes YAML/JSON; the documents are checked by the resolvers
@@ -31,7 +35,11 @@ function registryResolvers(markdown: string): Resolvers {
       byRef.set(`${id}@${version}`, doc);
     }
   }
-  const lookup = (ref: string): unknown => byRef.get(ref);
+  return (ref) => byRef.get(ref);
+}
+
+function registryResolvers(markdown: string): Resolvers {
+  const lookup = registryLookup(markdown);
   return { resolveTool: lookup, resolveDelegate: lookup, resolvePrompt: lookup };
 }
 
@@ -42,6 +50,13 @@ async function codesOf(markdown: string, text: string): Promise<string[]> {
   }
   const validator = createValidator({ resolvers: registryResolvers(markdown) });
   return (await validator.validate(parsed.workflow)).map((d) => d.code);
+}
+
+/** The codes `checkProcess` reports for a BPMN example, with the page's registry. */
+async function bpmnCodesOf(markdown: string, xml: string): Promise<string[]> {
+  const lookup = registryLookup(markdown);
+  const result = await checkProcess(xml, { resolveWorkflow: lookup, resolveTool: lookup });
+  return [...result.blocking, ...result.warnings].map((d) => d.code);
 }
 
 describe("rule documentation", () => {
@@ -66,6 +81,37 @@ describe("rule documentation", () => {
 
   it("the rule index is generated from the registry and current (npm run docs:rules)", () => {
     expect(index).toBe(ruleIndexMarkdown());
-    for (const rule of RULES) expect(index).toContain(`[${rule.meta.code}](${rule.meta.code}.md)`);
+    for (const rule of [...RULES, ...BPMN_RULES]) {
+      expect(index).toContain(`[${rule.meta.code}](${rule.meta.code}.md)`);
+    }
   });
+});
+
+describe("BPMN rule documentation", () => {
+  it.each(BPMN_RULES.map((r) => [r.meta.code, r] as const))(
+    "%s has a tested page",
+    async (code, rule) => {
+      const path = `docs/rules/${code}.md`;
+      expect(rule.meta.docs).toBe(path);
+      expect(existsSync(new URL(path, root))).toBe(true);
+      const page = read(path);
+      expect(page.startsWith(`# ${code}\n`)).toBe(true);
+      expect(page).toContain(`\n**Severity:** ${rule.meta.defaultSeverity} · **Group:** BPMN\n`);
+      const failing = blocks(page, "failing");
+      const passing = blocks(page, "passing");
+      expect(failing).toHaveLength(1);
+      expect(passing).toHaveLength(1);
+      expect(blocks(page, "failing", "xml")).toEqual(failing);
+      expect(blocks(page, "passing", "xml")).toEqual(passing);
+      const failingCodes = await bpmnCodesOf(page, failing[0] ?? "");
+      const passingCodes = await bpmnCodesOf(page, passing[0] ?? "");
+      expect(failingCodes).toContain(code);
+      expect(passingCodes).not.toContain(code);
+      // Only BPMN_PARSE's own page may show a document moddle cannot read in full.
+      for (const codes of code === "BPMN_PARSE" ? [passingCodes] : [failingCodes, passingCodes]) {
+        expect(codes).not.toContain("BPMN_PARSE");
+        expect(codes).not.toContain("RULE_CRASHED");
+      }
+    },
+  );
 });

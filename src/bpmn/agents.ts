@@ -52,15 +52,22 @@ function isZeebe(element: ModdleObject, local: string): boolean {
   return localTypeName(element) === local && namespaceOf(element) === ZEEBE_URI;
 }
 
+/** True when one of these extension values is `<btv:gate/>`. */
+export function isGateMarker(values: readonly ModdleObject[]): boolean {
+  return values.some((value) => isBtv(value, "gate"));
+}
+
 /** True when the element carries `<btv:gate/>` in its extension elements. */
 export function hasGateMarker(element: ModdleObject): boolean {
-  return extensionValues(element).some((value) => isBtv(value, "gate"));
+  return isGateMarker(extensionValues(element));
 }
 
 function modelerTemplate(element: ModdleObject): string | undefined {
   const typed = stringProp(element, "modelerTemplate");
   if (typed !== undefined) return typed;
-  for (const [key, value] of Object.entries(foreignAttrs(element))) {
+  const attrs = foreignAttrs(element);
+  for (const key in attrs) {
+    const value = attrs[key];
     if (key.endsWith(":modelerTemplate") && typeof value === "string") return value;
   }
   return undefined;
@@ -110,10 +117,13 @@ function rawValues(element: ModdleObject): readonly unknown[] {
 
 /**
  * The agent a flow node runs, or `undefined` for an ordinary node. A `btv:agentTask` wins over
- * Camunda markers on the same element: it states the level the Camunda markers cannot.
+ * Camunda markers on the same element: it states the level the Camunda markers cannot. Pass
+ * `values` when the caller has already read the extension values.
  */
-export function agentDeclaration(element: ModdleObject): AgentDeclaration | undefined {
-  const values = extensionValues(element);
+export function agentDeclaration(
+  element: ModdleObject,
+  values: readonly ModdleObject[] = extensionValues(element),
+): AgentDeclaration | undefined {
   if (values.length === 0 && modelerTemplate(element) === undefined) return undefined;
   const raw = rawValues(element);
   const task = values.find((v) => isBtv(v, "agenttask"));

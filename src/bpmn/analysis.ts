@@ -3,15 +3,16 @@
  * reachability for all vertices, and per agent task its declaration, resolved workflow, levels,
  * gate requirement and gate verdict. Rules only look facts up.
  */
-import type { AutonomyLevel, RefParseResult } from "../model/index.js";
+import type { AgentWorkflow, AutonomyLevel, RefParseResult } from "../model/index.js";
 import { contentHash, parseRef } from "../model/index.js";
 import type { GateRequirement } from "../autonomy/index.js";
 import { gateRequirement, isAutonomyLevel, minCoherentLevel } from "../autonomy/index.js";
 import type { AgentDeclaration } from "./agents.js";
-import { agentDeclaration, hasGateMarker } from "./agents.js";
+import { agentDeclaration, hasGateMarker, isGateMarker } from "./agents.js";
 import type { GateReach, GateVerdict } from "./gate-reach.js";
 import { computeGateReach, gateVerdict } from "./gate-reach.js";
 import type { ModdleObject } from "./moddle.js";
+import { extensionValues } from "./moddle.js";
 import type { ProcessGraph } from "./process-graph.js";
 import { buildProcessGraph } from "./process-graph.js";
 import type { FlowNodeEntry } from "./process-index.js";
@@ -41,8 +42,10 @@ export function prepareProcess(
   const gates = new Set<number>();
   const agents: { node: number; declaration: AgentDeclaration }[] = [];
   index.nodes.forEach((node, i) => {
-    if (isGate(node.element)) gates.add(i);
-    const declaration = agentDeclaration(node.element);
+    // Each element's extension values are read once; moddle's property reads are the cost here.
+    const values = extensionValues(node.element);
+    if (isGate === hasGateMarker ? isGateMarker(values) : isGate(node.element)) gates.add(i);
+    const declaration = agentDeclaration(node.element, values);
     if (declaration !== undefined) agents.push({ node: i, declaration });
   });
   return { graph, reach: computeGateReach(graph, gates), agents, gateCount: gates.size };
@@ -78,6 +81,24 @@ export interface GateAnalysis {
 }
 
 const LEVEL_TEXT = /^[0-5]$/;
+
+/** Hash and justified level per workflow object: many tasks may share one resolved workflow. */
+const WORKFLOW_FACTS = new WeakMap<
+  AgentWorkflow,
+  { readonly contentHash: string; readonly justifiedLevel: AutonomyLevel }
+>();
+
+function workflowFacts(workflow: AgentWorkflow): {
+  readonly contentHash: string;
+  readonly justifiedLevel: AutonomyLevel;
+} {
+  let facts = WORKFLOW_FACTS.get(workflow);
+  if (facts === undefined) {
+    facts = { contentHash: contentHash(workflow), justifiedLevel: minCoherentLevel(workflow) };
+    WORKFLOW_FACTS.set(workflow, facts);
+  }
+  return facts;
+}
 const STRICTNESS: Readonly<Record<GateRequirement, number>> = { none: 0, optional: 1, required: 2 };
 const BY_POLICY: Readonly<Record<UnknownLevelPolicy, GateRequirement>> = {
   "gate-required": "required",
@@ -114,7 +135,8 @@ export function analyze(
     const parsedLevel = text !== undefined && LEVEL_TEXT.test(text) ? Number(text) : undefined;
     const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;
     const workflow = resolution.workflow;
-    const justifiedLevel = workflow === undefined ? undefined : minCoherentLevel(workflow);
+    const facts = workflow === undefined ? undefined : workflowFacts(workflow);
+    const justifiedLevel = facts?.justifiedLevel;
     const level = declaredLevel ?? workflow?.autonomyLevel;
     const requirement =
       strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ?? BY_POLICY[policy];
@@ -129,7 +151,7 @@ export function analyze(
         level,
         requirement,
         gate: gateVerdict(prepared.graph, prepared.reach, node),
-        contentHash: workflow === undefined ? undefined : contentHash(workflow),
+        contentHash: facts?.contentHash,
       },
     ];
   });

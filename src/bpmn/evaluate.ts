@@ -12,7 +12,8 @@ import { analyze, prepareProcess } from "./analysis.js";
 import type { ModdleObject } from "./moddle.js";
 import type { ReadOptions } from "./read.js";
 import { readProcess } from "./read.js";
-import type { TaskResolvers } from "./resolve-tasks.js";
+import type { AgentDeclaration } from "./agents.js";
+import type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
 import { resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
 import type { ActiveBpmnRule } from "./rule.js";
 import { runBpmnRules } from "./rule.js";
@@ -76,6 +77,16 @@ function activeRules(settings: Readonly<Record<string, SeveritySetting>> = {}): 
   });
 }
 
+/**
+ * Tasks that name the same ref with the same snapshot resolve identically, so one evaluation
+ * resolves and validates each such pair once (a process may run one agent in many tasks).
+ */
+function resolutionKey(declaration: AgentDeclaration): string {
+  const snapshot = declaration.snapshot;
+  const snap = snapshot === undefined ? "" : `${snapshot.version ?? ""}\u0000${snapshot.body}`;
+  return `${declaration.ref ?? ""}\u0000${snap}`;
+}
+
 function summary(task: AgentTaskFacts): AgentTaskSummary {
   return {
     elementId: task.node.id,
@@ -119,9 +130,16 @@ export async function evaluateGates(
   const rules = activeRules(options.rules);
   const prepared = prepareProcess(definitions, options.isGate);
   const validator = validatorFor(options);
-  const resolutions = [];
+  const cache = new Map<string, TaskResolution>();
+  const resolutions: TaskResolution[] = [];
   for (const { declaration } of prepared.agents) {
-    resolutions.push(await resolveTaskAsync(declaration, options, validator));
+    const key = resolutionKey(declaration);
+    let resolution = cache.get(key);
+    if (resolution === undefined) {
+      resolution = await resolveTaskAsync(declaration, options, validator);
+      cache.set(key, resolution);
+    }
+    resolutions.push(resolution);
   }
   const analysis = analyze(
     prepared,
@@ -140,9 +158,13 @@ export function evaluateGatesSync(
   const rules = activeRules(options.rules);
   const prepared = prepareProcess(definitions, options.isGate);
   const validator = validatorFor(options);
-  const resolutions = prepared.agents.map(({ declaration }) =>
-    resolveTaskSync(declaration, options, validator),
-  );
+  const cache = new Map<string, TaskResolution>();
+  const resolutions = prepared.agents.map(({ declaration }) => {
+    const key = resolutionKey(declaration);
+    const resolution = cache.get(key) ?? resolveTaskSync(declaration, options, validator);
+    cache.set(key, resolution);
+    return resolution;
+  });
   const analysis = analyze(
     prepared,
     resolutions,
@@ -168,7 +190,13 @@ export async function checkProcess(
 ): Promise<ProcessCheck> {
   const read = await readProcess(xml, options);
   const parseSetting = options.rules?.BPMN_PARSE;
-  const parsed = parseSetting === "off" ? [] : read.diagnostics;
+  // The reader words BPMN_PARSE at its own per-kind severities; a configured severity caps them.
+  const parsed =
+    parseSetting === "off"
+      ? []
+      : parseSetting === undefined || parseSetting === "error"
+        ? read.diagnostics
+        : read.diagnostics.map((d) => ({ ...d, severity: parseSetting }));
   if (read.definitions === undefined) {
     return { ...decide(parsed, []), definitions: undefined };
   }

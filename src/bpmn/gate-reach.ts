@@ -101,7 +101,11 @@ export function gateVerdict(graph: ProcessGraph, reach: GateReach, node: number)
   const starts = downstreamOf(graph, node);
   if (!starts.some((s) => reach.canReachGate[s] === 1))
     return { status: "missing", bypassPath: [] };
-  const open = starts.find((s) => (reach.toSink[s] ?? -1) >= 0);
+  let open: number | undefined;
+  for (const s of starts) {
+    const d = reach.toSink[s] ?? -1;
+    if (d >= 0 && (open === undefined || d < (reach.toSink[open] ?? 0))) open = s;
+  }
   if (open === undefined) return { status: "reached", bypassPath: [] };
   return { status: "bypassed", bypassPath: witness(graph, reach, node, open) };
 }

@@ -39,4 +39,5 @@ export type {
   FlowNodeEntry,
   ProcessIndex,
 } from "./process-index.js";
+export { NodeFlag } from "./process-index.js";
 export type { GatedTool, TaskResolution, TaskResolvers } from "./resolve-tasks.js";

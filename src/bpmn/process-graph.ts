@@ -20,8 +20,8 @@
  */
 import type { Adjacency } from "../model/index.js";
 import { adjacencyFromEdges } from "../model/index.js";
-import { instanceOf } from "./moddle.js";
 import type { ProcessIndex } from "./process-index.js";
+import { NodeFlag } from "./process-index.js";
 
 /** What a vertex stands for. */
 export type VertexKind = "node" | "exit" | "interrupt" | "hub";
@@ -86,7 +86,7 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   }
   const hasStart = new Uint8Array(containers.length);
   for (const n of nodes) {
-    if (instanceOf(n.element, "bpmn:StartEvent")) hasStart[n.container] = 1;
+    if ((n.flags & NodeFlag.startEvent) !== 0) hasStart[n.container] = 1;
   }
   nodes.forEach((n, i) => {
     const c = containers[n.container];
@@ -107,9 +107,13 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
       edge(out(i), hub);
       return;
     }
-    const isStart = instanceOf(n.element, "bpmn:StartEvent");
-    const compensation = n.element.isForCompensation === true;
-    if (hasStart[n.container] === 1 ? isStart : hasIn[i] === 0 && !compensation) edge(container, i);
+    const isStart = (n.flags & NodeFlag.startEvent) !== 0;
+    // Read lazily: a moddle property read is costly and only start candidates need it.
+    const entered =
+      hasStart[n.container] === 1
+        ? isStart
+        : hasIn[i] === 0 && n.element.isForCompensation !== true;
+    if (entered) edge(container, i);
     if (hasOut[i] === 0) edge(out(i), exitOf[n.container] ?? i);
   });
   containers.forEach((c, i) => {

@@ -15,6 +15,44 @@ import {
   stringProp,
 } from "./moddle.js";
 
+/** Type flags of a flow node, computed once per `$type` (moddle's type check is costly). */
+export const NodeFlag = {
+  flowNode: 1,
+  sequenceFlow: 2,
+  subProcess: 4,
+  adHoc: 8,
+  startEvent: 16,
+  boundaryEvent: 32,
+  catchEvent: 64,
+  throwEvent: 128,
+} as const;
+
+const FLAG_TYPES: readonly (readonly [number, string])[] = [
+  [NodeFlag.flowNode, "bpmn:FlowNode"],
+  [NodeFlag.sequenceFlow, "bpmn:SequenceFlow"],
+  [NodeFlag.subProcess, "bpmn:SubProcess"],
+  [NodeFlag.adHoc, "bpmn:AdHocSubProcess"],
+  [NodeFlag.startEvent, "bpmn:StartEvent"],
+  [NodeFlag.boundaryEvent, "bpmn:BoundaryEvent"],
+  [NodeFlag.catchEvent, "bpmn:IntermediateCatchEvent"],
+  [NodeFlag.throwEvent, "bpmn:IntermediateThrowEvent"],
+];
+
+/**
+ * The flags of an element's type. Typed moddle elements of one `$type` share their type
+ * hierarchy, so the answer is cached by `$type`; the cache lives for one walk.
+ */
+function flagsOf(element: ModdleObject, cache: Map<string, number>): number {
+  const type = element.$type;
+  let flags = cache.get(type);
+  if (flags === undefined) {
+    flags = 0;
+    for (const [flag, name] of FLAG_TYPES) if (instanceOf(element, name)) flags |= flag;
+    cache.set(type, flags);
+  }
+  return flags;
+}
+
 /** How a container orders its children. */
 export type ContainerKind = "process" | "sub-process" | "ad-hoc" | "event-sub-process";
 
@@ -38,6 +76,8 @@ export interface FlowNodeEntry {
   readonly container: number;
   /** The container this node opens, if it is a sub-process; else -1. */
   readonly opens: number;
+  /** {@link NodeFlag} bits of its type. */
+  readonly flags: number;
 }
 
 /** Everything the process graph is built from. */
@@ -55,8 +95,8 @@ export interface ProcessIndex {
   readonly processIds: ReadonlyMap<number, string>;
 }
 
-function containerKind(element: ModdleObject): ContainerKind {
-  if (instanceOf(element, "bpmn:AdHocSubProcess")) return "ad-hoc";
+function containerKind(element: ModdleObject, flags: number): ContainerKind {
+  if ((flags & NodeFlag.adHoc) !== 0) return "ad-hoc";
   return boolProp(element, "triggeredByEvent") ? "event-sub-process" : "sub-process";
 }
 
@@ -81,6 +121,7 @@ export function indexDefinitions(definitions: ModdleObject): ProcessIndex {
   const processIds = new Map<number, string>();
   const rawFlows: ModdleObject[] = [];
   const queue: Pending[] = [];
+  const typeFlags = new Map<string, number>();
   const roots = Array.isArray(definitions.rootElements)
     ? (definitions.rootElements as unknown[])
     : [];
@@ -97,21 +138,24 @@ export function indexDefinitions(definitions: ModdleObject): ProcessIndex {
     const { items, path, container } = pending;
     items.forEach((item, i) => {
       if (!isModdleObject(item)) return;
-      if (instanceOf(item, "bpmn:SequenceFlow")) {
+      const flags = flagsOf(item, typeFlags);
+      if ((flags & NodeFlag.sequenceFlow) !== 0) {
         rawFlows.push(item);
         return;
       }
-      if (!instanceOf(item, "bpmn:FlowNode")) return;
+      if ((flags & NodeFlag.flowNode) === 0) return;
       const index = nodes.length;
       let opens = -1;
-      if (instanceOf(item, "bpmn:SubProcess")) {
+      if ((flags & NodeFlag.subProcess) !== 0) {
         opens = containers.length;
         const process = containers[container]?.process ?? container;
-        containers.push({ kind: containerKind(item), parent: container, node: index, process });
+        const kind = containerKind(item, flags);
+        containers.push({ kind, parent: container, node: index, process });
         const children = Array.isArray(item.flowElements) ? (item.flowElements as unknown[]) : [];
         queue.push({ items: children, path: `${path}/${i}/flowElements`, container: opens });
       }
-      nodes.push({ element: item, id: idOf(item) ?? "", path: `${path}/${i}`, container, opens });
+      const id = idOf(item) ?? "";
+      nodes.push({ element: item, id, path: `${path}/${i}`, container, opens, flags });
       nodeOf.set(item, index);
     });
   }
@@ -147,7 +191,7 @@ function attachments(
 ): Map<number, number> {
   const out = new Map<number, number>();
   nodes.forEach((node, i) => {
-    if (!instanceOf(node.element, "bpmn:BoundaryEvent")) return;
+    if ((node.flags & NodeFlag.boundaryEvent) === 0) return;
     const host = objectProp(node.element, "attachedToRef");
     const hostIndex = host === undefined ? undefined : nodeOf.get(host);
     if (hostIndex !== undefined) out.set(i, hostIndex);
@@ -162,14 +206,15 @@ function linkPairs(
   const catches = new Map<string, number[]>();
   const throws: [string, number][] = [];
   nodes.forEach((node, i) => {
+    if ((node.flags & (NodeFlag.catchEvent | NodeFlag.throwEvent)) === 0) return;
     const name = linkName(node.element);
     if (name === undefined) return;
     const key = `${containers[node.container]?.process ?? -1}\u0000${name}`;
-    if (instanceOf(node.element, "bpmn:IntermediateCatchEvent")) {
+    if ((node.flags & NodeFlag.catchEvent) !== 0) {
       const list = catches.get(key) ?? [];
       list.push(i);
       catches.set(key, list);
-    } else if (instanceOf(node.element, "bpmn:IntermediateThrowEvent")) throws.push([key, i]);
+    } else throws.push([key, i]);
   });
   return throws.flatMap(([key, from]) =>
     (catches.get(key) ?? []).map((to): [number, number] => [from, to]),

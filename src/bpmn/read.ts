@@ -55,8 +55,8 @@ function issueOf(warning: unknown, source: SourceIndex): ParseIssue {
       ? elementId === undefined
         ? undefined
         : source.locateId(elementId)
-      : { line: Number(position[1]) + 1, column: Number(position[2]) + 1 };
-  const subject = ANGLE.exec(text)?.[1] ?? "";
+      : source.locateReported(Number(position[1]), Number(position[2]));
+  const subject = tagName(ANGLE.exec(text)?.[1] ?? "");
   const base = { ...(elementId === undefined ? {} : { elementId }), location };
   if (text.startsWith("unparsable content")) {
     const reason = NESTED.exec(text)?.[1] ?? "unreadable";
@@ -76,20 +76,27 @@ function issueOf(warning: unknown, source: SourceIndex): ParseIssue {
 
 const FIRST_ELEMENT = /<([A-Za-z_][\w.:-]{0,100})/;
 
-function fatal(error: unknown, xml: string): ParseIssue {
+/** The name in `<name attr="…"/>` as moddle quotes it: no attributes, no closing slash. */
+function tagName(quoted: string): string {
+  const trimmed = quoted.trim().replace(/\/$/, "");
+  const space = trimmed.search(/\s/);
+  return space < 0 ? trimmed : trimmed.slice(0, space);
+}
+
+function fatal(error: unknown, xml: string, source: SourceIndex): ParseIssue {
   const text = messageOf(error);
   const position = POSITION.exec(text);
   const location =
     position === null
       ? { line: 1, column: 1 }
-      : { line: Number(position[1]) + 1, column: Number(position[2]) + 1 };
+      : source.locateReported(Number(position[1]), Number(position[2]));
   if (text.startsWith("failed to parse document as")) {
     const found = FIRST_ELEMENT.exec(xml)?.[1] ?? "";
     return { kind: "unknown-root", subject: found, reason: text, location };
   }
   return {
     kind: "unreadable",
-    subject: ANGLE.exec(text)?.[1] ?? "",
+    subject: tagName(ANGLE.exec(text)?.[1] ?? ""),
     reason: NESTED.exec(text)?.[1] ?? text.split("\n")[0] ?? text,
     location,
   };
@@ -121,7 +128,7 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
   try {
     parsed = await createModdle(options.moddleExtensions).fromXML(xml);
   } catch (error) {
-    const issues = [...prefixIssues, fatal(error, xml)];
+    const issues = [...prefixIssues, fatal(error, xml, source)];
     return { definitions: undefined, diagnostics: parseIssueDiagnostics(issues), source };
   }
   const root = parsed.rootElement;

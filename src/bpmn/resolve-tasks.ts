@@ -1,21 +1,25 @@
 /**
  * Resolving each agent task's workflow (registry first, the embedded snapshot as a degraded
  * fallback), validating it with the workflow rules, and looking up the effects of the tools it
- * calls. Written once as a generator of requests, driven synchronously (for the bpmnlint plugin)
- * or asynchronously (for registries that fetch).
+ * calls — its own and its delegates'. Written once as a generator of requests, driven
+ * synchronously (for the bpmnlint plugin) or asynchronously (for registries that fetch). A
+ * resolver that throws or rejects is a failed lookup, reported, never an exception.
  */
 import type { AgentWorkflow, Diagnostic, ToolEffect } from "../model/index.js";
 import { parseRef, parseWorkflow, parseWorkflowText } from "../model/index.js";
 import { effectNeedsGate } from "../autonomy/index.js";
 import type { Validator } from "../validate/index.js";
+import { MAX_DELEGATES } from "../validate/index.js";
 import type { AgentDeclaration } from "./agents.js";
 import type { WorkflowResolution } from "./types.js";
 
-/** A tool whose effect needs an approval gate, called by the agent's workflow. */
+/** A tool whose effect needs an approval gate, called by the agent's workflow or a delegate. */
 export interface GatedTool {
   readonly nodeId: string;
   readonly tool: string;
   readonly effect: ToolEffect;
+  /** The delegate workflow that calls it (`id@x.y.z`), when not the agent's own workflow. */
+  readonly via?: string;
 }
 
 /** What resolution learned about one agent task. */
@@ -26,6 +30,8 @@ export interface TaskResolution {
   readonly diagnostics: readonly Diagnostic[];
   /** Why an embedded snapshot was not used, when there was one. */
   readonly snapshotProblem: string | undefined;
+  /** Why the registry's answer was not used: it failed, or returned another workflow. */
+  readonly registryProblem: string | undefined;
   readonly gatedTools: readonly GatedTool[];
 }
 
@@ -35,11 +41,16 @@ export type ResolveRequest =
   | { readonly kind: "validate"; readonly workflow: AgentWorkflow }
   | { readonly kind: "tool"; readonly ref: string };
 
+/** A driver's answer to a lookup: the value, or why the resolver failed. */
+export type LookupAnswer =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+
 const UNRESOLVED: TaskResolution = Object.freeze({
   resolution: "unresolved",
   workflow: undefined,
   diagnostics: [],
   snapshotProblem: undefined,
+  registryProblem: undefined,
   gatedTools: [],
 });
 
@@ -57,6 +68,9 @@ function snapshotWorkflow(
   }
   const own = `${workflow.id}@${workflow.version}`;
   if (own !== ref) return { problem: `the snapshot is ${own}, not ${ref}` };
+  if (snapshot.version !== undefined && snapshot.version !== workflow.version) {
+    return { problem: `the snapshot is labelled version ${snapshot.version} but holds ${own}` };
+  }
   return { workflow };
 }
 
@@ -66,6 +80,62 @@ function effectOf(contract: unknown): ToolEffect | undefined {
   return typeof effect === "string" ? (effect as ToolEffect) : undefined;
 }
 
+function identity(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { id, version } = value as { readonly id?: unknown; readonly version?: unknown };
+  return typeof id === "string" && typeof version === "string" ? `${id}@${version}` : undefined;
+}
+
+/** The registry's workflow for `ref`, or why there is none usable. */
+function* lookupWorkflow(
+  ref: string,
+): Generator<ResolveRequest, { value?: unknown; problem?: string }, unknown> {
+  const answer = (yield { kind: "workflow", ref }) as LookupAnswer;
+  if (!answer.ok) return { problem: `the registry failed: ${answer.error}` };
+  if (answer.value === undefined || answer.value === null) return {};
+  const own = identity(answer.value);
+  if (own !== undefined && own !== ref) {
+    return { problem: `the registry returned ${own} for ${ref}` };
+  }
+  return { value: answer.value };
+}
+
+/** Gated tools of the workflow and, transitively, of the delegates it can resolve. */
+function* gatedToolsOf(root: AgentWorkflow): Generator<ResolveRequest, GatedTool[], unknown> {
+  const out: GatedTool[] = [];
+  const seen = new Set([`${root.id}@${root.version}`]);
+  const queue: { workflow: AgentWorkflow; via: string | undefined }[] = [
+    { workflow: root, via: undefined },
+  ];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const { workflow, via } = next;
+    for (const node of workflow.nodes) {
+      if (node.type !== "tool") continue;
+      const tool = parseRef(node.config.usesTool);
+      if (!tool.ok) continue;
+      const answer = (yield { kind: "tool", ref: tool.canonical }) as LookupAnswer;
+      const effect = answer.ok ? effectOf(answer.value) : undefined;
+      if (effect !== undefined && effectNeedsGate(effect)) {
+        out.push({
+          nodeId: node.id,
+          tool: tool.canonical,
+          effect,
+          ...(via === undefined ? {} : { via }),
+        });
+      }
+    }
+    for (const edge of workflow.edges) {
+      const ref = edge.edgeType === "delegate" ? parseRef(edge.to) : undefined;
+      if (ref?.ok !== true || seen.has(ref.canonical) || seen.size > MAX_DELEGATES) continue;
+      seen.add(ref.canonical);
+      const found = yield* lookupWorkflow(ref.canonical);
+      const delegate = found.value === undefined ? undefined : parseWorkflow(found.value).workflow;
+      if (delegate !== undefined) queue.push({ workflow: delegate, via: ref.canonical });
+    }
+  }
+  return out;
+}
+
 /** Resolves one agent task, yielding requests and receiving their answers. */
 export function* resolveTask(
   declaration: AgentDeclaration,
@@ -73,46 +143,27 @@ export function* resolveTask(
   const parsedRef = parseRef(declaration.ref);
   if (!parsedRef.ok) return UNRESOLVED;
   const ref = parsedRef.canonical;
-  const found: unknown = yield { kind: "workflow", ref };
+  const found = yield* lookupWorkflow(ref);
+  const registryProblem = found.problem;
   let resolution: WorkflowResolution = "registry";
   let snapshotProblem: string | undefined;
-  let document: unknown = found;
-  if (found === undefined || found === null) {
+  let document: unknown = found.value;
+  if (document === undefined) {
     const snap = snapshotWorkflow(declaration, ref);
     snapshotProblem = snap.problem;
-    if (snap.workflow === undefined) return { ...UNRESOLVED, snapshotProblem };
+    if (snap.workflow === undefined) return { ...UNRESOLVED, snapshotProblem, registryProblem };
     resolution = "snapshot";
     document = snap.workflow;
   }
   const parsed = parseWorkflow(document);
+  const base = { resolution, snapshotProblem, registryProblem };
   if (parsed.workflow === undefined) {
-    return {
-      resolution,
-      workflow: undefined,
-      diagnostics: parsed.diagnostics,
-      snapshotProblem,
-      gatedTools: [],
-    };
+    return { ...base, workflow: undefined, diagnostics: parsed.diagnostics, gatedTools: [] };
   }
   const workflow = parsed.workflow;
   const diagnostics = (yield { kind: "validate", workflow }) as Diagnostic[];
-  const gatedTools: GatedTool[] = [];
-  for (const node of workflow.nodes) {
-    if (node.type !== "tool") continue;
-    const tool = parseRef(node.config.usesTool);
-    if (!tool.ok) continue;
-    const effect = effectOf(yield { kind: "tool", ref: tool.canonical });
-    if (effect !== undefined && effectNeedsGate(effect)) {
-      gatedTools.push({ nodeId: node.id, tool: tool.canonical, effect });
-    }
-  }
-  return {
-    resolution,
-    workflow,
-    diagnostics: [...parsed.diagnostics, ...diagnostics],
-    snapshotProblem,
-    gatedTools,
-  };
+  const gatedTools = yield* gatedToolsOf(workflow);
+  return { ...base, workflow, diagnostics: [...parsed.diagnostics, ...diagnostics], gatedTools };
 }
 
 /** The host's lookups. */
@@ -127,6 +178,10 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
     value !== null &&
     typeof (value as { then?: unknown }).then === "function"
   );
+}
+
+function failure(error: unknown): LookupAnswer {
+  return { ok: false, error: error instanceof Error ? error.message : String(error) };
 }
 
 /** Drives {@link resolveTask} synchronously; a resolver that returns a promise is a TypeError. */
@@ -146,10 +201,17 @@ export function resolveTaskSync(
       continue;
     }
     const lookup = request.kind === "workflow" ? resolvers.resolveWorkflow : resolvers.resolveTool;
-    answer = lookup?.(request.ref);
-    if (isThenable(answer)) {
+    let value: unknown;
+    try {
+      value = lookup?.(request.ref);
+    } catch (error) {
+      answer = failure(error);
+      continue;
+    }
+    if (isThenable(value)) {
       throw new TypeError(`the ${request.kind} resolver returned a promise; use evaluateGates`);
     }
+    answer = { ok: true, value };
   }
 }
 
@@ -165,11 +227,15 @@ export async function resolveTaskAsync(
     const step = steps.next(answer);
     if (step.done === true) return step.value;
     const request = step.value;
-    if (request.kind === "validate") answer = await validator.validate(request.workflow);
-    else {
-      const lookup =
-        request.kind === "workflow" ? resolvers.resolveWorkflow : resolvers.resolveTool;
-      answer = await lookup?.(request.ref);
+    if (request.kind === "validate") {
+      answer = await validator.validate(request.workflow);
+      continue;
+    }
+    const lookup = request.kind === "workflow" ? resolvers.resolveWorkflow : resolvers.resolveTool;
+    try {
+      answer = { ok: true, value: await lookup?.(request.ref) };
+    } catch (error) {
+      answer = failure(error);
     }
   }
 }

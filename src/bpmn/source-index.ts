@@ -11,6 +11,12 @@ export interface SourceIndex {
   locateId(id: string): SourceLocation | undefined;
   /** The 1-based position of a 0-based text offset. */
   locateOffset(offset: number): SourceLocation;
+  /**
+   * The 1-based position of a position saxen reported as 0-based `line`/`column`. At the end of
+   * a truncated document saxen reports line 0 and the absolute offset as the column; a column
+   * past the end of its line is read that way.
+   */
+  locateReported(line: number, column: number): SourceLocation;
 }
 
 // Linear: no nested quantifiers, and each alternative consumes up to a fixed delimiter.
@@ -39,6 +45,14 @@ export function createSourceIndex(text: string): SourceIndex {
   };
   return {
     locateOffset,
+    locateReported(line, column) {
+      starts ??= lineStarts(text);
+      const start = starts[line];
+      const end = starts[line + 1] ?? text.length + 1;
+      if (start !== undefined && start + column < end)
+        return { line: line + 1, column: column + 1 };
+      return locateOffset(Math.min(Math.max(column, 0), text.length));
+    },
     locateId(id) {
       if (ids === undefined) {
         ids = new Map();

@@ -1,8 +1,9 @@
 /**
- * The rule index page (`docs/rules/README.md`), generated from the registry so it can never list
+ * The rule index page (`docs/rules/README.md`), generated from the registries so it can never list
  * a rule that does not exist or miss one that does (`npm run docs:rules` writes it; a test checks
- * it is current).
+ * it is current): the workflow rules by group, then the BPMN rules.
  */
+import { BPMN_RULES } from "../bpmn/index.js";
 import { RULES } from "./rules/index.js";
 import { AUTONOMY_RULES } from "./rules/autonomy.js";
 import { CONDITION_RULES } from "./rules/conditions.js";
@@ -11,6 +12,13 @@ import { LOOP_RULES } from "./rules/loops.js";
 import { REFERENCE_RULES } from "./rules/references.js";
 import { STRUCTURE_RULES } from "./rules/structure.js";
 import type { Rule } from "./types.js";
+
+/** What the index lists of a rule, workflow or BPMN. */
+interface IndexedMeta {
+  readonly code: string;
+  readonly defaultSeverity: string;
+  readonly description: string;
+}
 
 const GROUPS: readonly (readonly [string, readonly Rule[]])[] = [
   ["Structure", STRUCTURE_RULES],
@@ -35,14 +43,20 @@ export function ruleIndexMarkdown(): string {
     "`UNKNOWN_PROPERTY`, `VERSION_INVALID`, `VERSION_ABBREVIATED`): see",
     "[the model](../model.md#parsing-and-its-diagnostics). A rule that fails internally is",
     "reported as `RULE_CRASHED` (an error: a check that did not run must not pass).",
+    "",
+    `A BPMN process is checked with ${BPMN_RULES.length} more rules, listed last: see`,
+    "[BPMN governance](../bpmn.md). Their examples are BPMN processes, checked with",
+    "`checkProcess` and the page's registry.",
   ];
-  for (const [title, rules] of GROUPS) {
+  const table = (title: string, rules: readonly { readonly meta: IndexedMeta }[]): void => {
     lines.push("", `## ${title}`, "", "| rule | severity | finds |", "|---|---|---|");
     for (const { meta } of rules) {
       lines.push(
         `| [${meta.code}](${meta.code}.md) | ${meta.defaultSeverity} | ${meta.description} |`,
       );
     }
-  }
+  };
+  for (const [title, rules] of GROUPS) table(title, rules);
+  table("BPMN", BPMN_RULES);
   return lines.join("\n") + "\n";
 }

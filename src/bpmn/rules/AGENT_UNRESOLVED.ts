@@ -20,6 +20,8 @@ export const rule: BpmnRule = {
         'no registry was given to resolve {{ref}} (agent task "{{elementId}}"); the agent itself could not be reviewed, only the process around it',
       snapshot:
         '{{ref}} (agent task "{{elementId}}") was not found in a registry; its embedded snapshot was checked instead, a degraded read',
+      failed:
+        '{{ref}} (agent task "{{elementId}}") could not be resolved: {{registryProblem}}; the agent itself could not be reviewed',
       refused:
         '{{ref}} (agent task "{{elementId}}") was not found in a registry, and its snapshot cannot be used: {{snapshotProblem}}',
     },
@@ -30,23 +32,27 @@ export const rule: BpmnRule = {
     for (const task of context.analysis?.tasks ?? []) {
       if (task.ref?.ok !== true || task.resolution.resolution === "registry") continue;
       const problem = task.resolution.snapshotProblem;
+      const failed = task.resolution.registryProblem;
       const usedSnapshot = task.resolution.resolution === "snapshot";
       context.report({
         elementId: task.node.id,
         path: declarationPath(task, "agentWorkflowRef"),
         messageId: usedSnapshot
           ? "snapshot"
-          : problem !== undefined
-            ? "refused"
-            : registry
-              ? "default"
-              : "no-registry",
+          : failed !== undefined
+            ? "failed"
+            : problem !== undefined
+              ? "refused"
+              : registry
+                ? "default"
+                : "no-registry",
         data: {
           elementId: task.node.id,
           ref: refLabel(task),
           registry,
           fallback: usedSnapshot ? "snapshot" : "none",
           ...(problem === undefined ? {} : { snapshotProblem: problem }),
+          ...(failed === undefined ? {} : { registryProblem: failed }),
         },
       });
     }

@@ -16,6 +16,8 @@ export const rule: BpmnRule = {
     messages: {
       default:
         '{{ref}} (agent task "{{elementId}}") calls "{{tool}}" (effect "{{effect}}") at node "{{nodeId}}", but the gate downstream is {{gate}}',
+      delegated:
+        '{{ref}} (agent task "{{elementId}}") delegates to {{via}}, which calls "{{tool}}" (effect "{{effect}}") at node "{{nodeId}}", but the gate downstream is {{gate}}',
     },
     remediation: "place a gate after the agent task on every path, or use a reversible tool",
   },
@@ -26,7 +28,9 @@ export const rule: BpmnRule = {
         context.report({
           elementId: task.node.id,
           path: task.node.path,
+          messageId: tool.via === undefined ? "default" : "delegated",
           data: {
+            ...(tool.via === undefined ? {} : { via: tool.via }),
             elementId: task.node.id,
             ref: refLabel(task),
             tool: tool.tool,

@@ -1,0 +1,295 @@
+import type { ModdleObject } from "../../../src/bpmn/index.js";
+import { instanceOf } from "../../../src/bpmn/index.js";
+import { rule } from "../../../src/bpmn/rules/AGENT_GATE_UNREACHABLE.js";
+import {
+  agent,
+  CAMUNDA_AGENTS,
+  camundaCase,
+  agentWorkflow,
+  boundaryEvent,
+  chain,
+  definitions,
+  endEvent,
+  exclusiveGateway,
+  flow,
+  gate,
+  HELPER,
+  nodePath,
+  processElement,
+  processXml,
+  startEvent,
+  subProcess,
+  task,
+  templateAgent,
+  userTask,
+  ZEEBE_MODDLE,
+} from "../builders.js";
+import { at, bpmnRuleTester } from "../rule-tester.js";
+
+const CODE = "AGENT_GATE_UNREACHABLE";
+const registry = [
+  agentWorkflow("agnt-two@1.0.0", 2),
+  agentWorkflow("agnt-three@1.0.0", 3),
+  agentWorkflow("agnt-four@1.0.0", 4),
+  agentWorkflow("agnt-five@1.0.0", 5),
+  agentWorkflow("agnt-four-loop@1.0.0", 4, { justified: 2 }),
+  HELPER,
+];
+const level2 = agent("A", { ref: "agnt-two@1.0.0", level: "2" });
+const everyUserTask = (element: ModdleObject): boolean => instanceOf(element, "bpmn:UserTask");
+
+/** S → A → E: the agent task `A` with nothing after it. */
+const ungated = (agentXml: string) =>
+  processXml(startEvent("S"), agentXml, endEvent("E"), chain("S", "A", "E"));
+/** S → A → G → E with a `<btv:gate/>` user task `G`. */
+const gated = (agentXml: string) =>
+  processXml(startEvent("S"), agentXml, gate("G"), endEvent("E"), chain("S", "A", "G", "E"));
+
+bpmnRuleTester(rule, {
+  valid: [
+    { name: "a gate right after the agent task", xml: gated(level2), registry },
+    {
+      name: "a gate inside a sub-process after the agent task",
+      xml: processXml(
+        startEvent("S"),
+        level2,
+        subProcess("Review", [startEvent("RS"), gate("G"), endEvent("RE"), chain("RS", "G", "RE")]),
+        endEvent("E"),
+        chain("S", "A", "Review", "E"),
+      ),
+      registry,
+    },
+    {
+      name: "an agent task inside a sub-process, the gate after the sub-process",
+      xml: processXml(
+        startEvent("S"),
+        subProcess("Work", [startEvent("WS"), level2, endEvent("WE"), chain("WS", "A", "WE")]),
+        gate("G"),
+        endEvent("E"),
+        chain("S", "Work", "G", "E"),
+      ),
+      registry,
+    },
+    {
+      name: "an agent task in an ad-hoc sub-process, the gate after it",
+      xml: processXml(
+        startEvent("S"),
+        subProcess("Tools", [level2, task("T")], { adHoc: true }),
+        gate("G"),
+        endEvent("E"),
+        chain("S", "Tools", "G", "E"),
+      ),
+      registry,
+    },
+    {
+      name: "a gate on one branch only is AGENT_GATE_BYPASS's, not this rule's",
+      xml: processXml(
+        startEvent("S"),
+        level2,
+        exclusiveGateway("X"),
+        gate("G"),
+        endEvent("E1"),
+        endEvent("E2"),
+        chain("S", "A", "X", "G", "E1"),
+        flow("X", "E2"),
+      ),
+      registry,
+    },
+    {
+      name: "a gate reached only through a boundary event is reachable (the bypass is another rule's)",
+      xml: processXml(
+        startEvent("S"),
+        level2,
+        boundaryEvent("B", "A"),
+        gate("G"),
+        endEvent("E1"),
+        endEvent("E2"),
+        chain("S", "A", "E1"),
+        chain("B", "G", "E2"),
+      ),
+      registry,
+    },
+    {
+      name: "an agent task in an ad-hoc sub-process with a gate sibling (bypassed, not unreachable)",
+      xml: processXml(
+        startEvent("S"),
+        subProcess("Tools", [level2, gate("G")], { adHoc: true }),
+        endEvent("E"),
+        chain("S", "Tools", "E"),
+      ),
+      registry,
+    },
+    {
+      name: "level 4 without a gate is AGENT_GATE_OPTIONAL's",
+      xml: ungated(agent("A", { ref: "agnt-four@1.0.0", level: "4" })),
+      registry,
+    },
+    {
+      name: "level 5 needs no gate in the process",
+      xml: ungated(agent("A", { ref: "agnt-five@1.0.0", level: "5" })),
+      registry,
+    },
+    {
+      name: "a level taken from the workflow (4, delegating) when the task states none",
+      xml: ungated(agent("A", { ref: "agnt-four@1.0.0" })),
+      registry,
+    },
+    ...CAMUNDA_AGENTS.flatMap((variant) =>
+      (["gate-optional", "ignore"] as const).map((policy) => ({
+        ...camundaCase(variant, policy),
+        xml: ungated(variant.xml("A")),
+      })),
+    ),
+    {
+      name: "Camunda agent (element template, zeebe-bpmn-moddle registered) followed by a gate",
+      xml: gated(templateAgent("A")),
+      moddleExtensions: ZEEBE_MODDLE,
+    },
+    {
+      name: "custom isGate: every user task is a gate, unmarked",
+      xml: processXml(
+        startEvent("S"),
+        level2,
+        userTask("U"),
+        endEvent("E"),
+        chain("S", "A", "U", "E"),
+      ),
+      registry,
+      isGate: everyUserTask,
+    },
+    {
+      name: "a service task without an agent declaration is no agent task",
+      xml: ungated(task("A")),
+      registry,
+    },
+  ],
+  invalid: [
+    {
+      name: "a level-2 agent task with no gate after it",
+      xml: ungated(level2),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: { elementId: "A", level: 2, source: "btv" },
+          location: { line: 5, column: 23 },
+        },
+      ],
+    },
+    {
+      name: "a gate before the agent task does not count",
+      xml: processXml(startEvent("S"), gate("G"), level2, endEvent("E"), chain("S", "G", "A", "E")),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(2)), data: { level: 2 } }],
+    },
+    {
+      name: "a gate that is not connected to the agent task does not count",
+      xml: processXml(level2, gate("G")),
+      registry,
+      errors: [at(CODE, "A", nodePath(0))],
+    },
+    {
+      name: "the level comes from the workflow when the task states none (3)",
+      xml: ungated(agent("A", { ref: "agnt-three@1.0.0" })),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 3 } }],
+    },
+    {
+      name: "strictest level: the task says 4, the workflow's graph justifies 2 → a gate is required",
+      xml: ungated(agent("A", { ref: "agnt-four-loop@1.0.0", level: "4" })),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { elementId: "A", level: 4 } }],
+    },
+    {
+      name: "an agent task inside a sub-process, no gate anywhere after it",
+      xml: processXml(
+        startEvent("S"),
+        subProcess("Work", [startEvent("WS"), level2, endEvent("WE"), chain("WS", "A", "WE")]),
+        endEvent("E"),
+        chain("S", "Work", "E"),
+      ),
+      registry,
+      errors: [at(CODE, "A", "/rootElements/0/flowElements/1/flowElements/1")],
+    },
+    {
+      name: "an agent task in an event sub-process that ends without a gate",
+      xml: processXml(
+        startEvent("S"),
+        gate("G"),
+        endEvent("E"),
+        chain("S", "G", "E"),
+        subProcess("OnCancel", [startEvent("CS"), level2, endEvent("CE"), chain("CS", "A", "CE")], {
+          triggeredByEvent: true,
+        }),
+      ),
+      registry,
+      errors: [at(CODE, "A", "/rootElements/0/flowElements/5/flowElements/1")],
+    },
+    {
+      name: "the second process of a collaboration: a gate in the first one (even via a message flow) does not count",
+      xml: definitions(
+        [
+          '<bpmn:collaboration id="C">',
+          '  <bpmn:participant id="Bank" processRef="P1" />',
+          '  <bpmn:participant id="Broker" processRef="P2" />',
+          '  <bpmn:messageFlow id="M" sourceRef="A" targetRef="G" />',
+          "</bpmn:collaboration>",
+        ].join("\n"),
+        processElement("P1", startEvent("S1"), gate("G"), endEvent("E1"), chain("S1", "G", "E1")),
+        processElement("P2", startEvent("S2"), level2, endEvent("E2"), chain("S2", "A", "E2")),
+      ),
+      registry,
+      errors: [
+        { ...at(CODE, "A", "/rootElements/2/flowElements/1"), location: { line: 21, column: 23 } },
+      ],
+    },
+    {
+      name: "an unresolved agent of unknown level falls under the default policy (gate required)",
+      xml: ungated(agent("A", { ref: "agnt-unknown@1.0.0" })),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: "unknown", source: "btv" } }],
+    },
+    ...CAMUNDA_AGENTS.flatMap((variant) =>
+      ([undefined, "gate-required"] as const).map((policy) => ({
+        ...camundaCase(variant, policy),
+        xml: ungated(variant.xml("A")),
+        errors: [
+          {
+            ...at(CODE, "A", nodePath(1)),
+            data: { elementId: "A", level: "unknown", source: "camunda" },
+          },
+        ],
+      })),
+    ),
+    {
+      name: "custom isGate (every user task): a btv:gate on a plain task no longer counts",
+      xml: processXml(
+        startEvent("S"),
+        level2,
+        gate("G", "task"),
+        endEvent("E"),
+        chain("S", "A", "G", "E"),
+      ),
+      registry,
+      isGate: everyUserTask,
+      errors: [at(CODE, "A", nodePath(1))],
+    },
+    {
+      name: "two agent tasks: only the one without a gate after it, in document order",
+      xml: processXml(
+        startEvent("S"),
+        agent("A1", { ref: "agnt-two@1.0.0", level: "2" }),
+        gate("G"),
+        agent("A2", { ref: "agnt-three@1.0.0", level: "3" }),
+        agent("A3", { ref: "agnt-two@1.0.0", level: "2" }),
+        endEvent("E"),
+        chain("S", "A1", "G", "A2", "A3", "E"),
+      ),
+      registry,
+      errors: [
+        { ...at(CODE, "A2", nodePath(3)), data: { level: 3 } },
+        { ...at(CODE, "A3", nodePath(4)), data: { level: 2 } },
+      ],
+    },
+  ],
+});
