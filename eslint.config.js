@@ -3,7 +3,9 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "api-docs/", "coverage/", ".bench-results/"] },
+  {
+    ignores: ["dist/", "node_modules/", "api-docs/", "coverage/", ".bench-results/", ".artifacts/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   ...tseslint.configs.stylisticTypeChecked,

@@ -9,6 +9,8 @@ import { runCheck } from "./check.js";
 import { convertTargets, runConvert } from "./convert.js";
 import type { GateCliOptions } from "./gate.js";
 import { runGate } from "./gate.js";
+import type { ReportCliOptions } from "./report.js";
+import { runReport } from "./report.js";
 import type { CliIo } from "./io.js";
 import { processIo, UsageError } from "./io.js";
 import type { SimulateCliOptions } from "./simulate.js";
@@ -58,6 +60,18 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .action(async (file: string, options: GateCliOptions) => {
       setExit(await runGate(file, options, io));
+    });
+  program
+    .command("report")
+    .description(
+      "write the audit report of a process or a workflow (Markdown or self-contained HTML)",
+    )
+    .argument("<file>", "a .bpmn process, or a workflow in any importable format")
+    .requiredOption("-o, --output <file>", "report.html or report.md")
+    .option("-r, --registry <dir>", "folder of agent workflows and tool contracts")
+    .option("--fixtures <file>", "fixtures for the workflow's simulation (workflow reports)")
+    .action(async (file: string, options: ReportCliOptions) => {
+      setExit(await runReport(file, options, io));
     });
   program
     .command("simulate")

@@ -7,3 +7,6 @@ export { auditProcessReport, auditWorkflowReport } from "./build.js";
 export { oversightChecklist } from "./checklist.js";
 export { END_NODE, workflowGraph } from "./graph.js";
 export { renderAuditMarkdown } from "./markdown.js";
+export { renderAuditHtml } from "./html.js";
+export type { EdgePath, NodeBox, Point, WorkflowLayout } from "./layout.js";
+export { layoutGraph } from "./layout.js";

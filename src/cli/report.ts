@@ -1,0 +1,111 @@
+/**
+ * `agentflow report <process.bpmn | workflow> [--registry dir] [--fixtures f] -o report.html|.md`:
+ * the audit report a reviewer can hand on (SPEC 8). The output format follows the extension of
+ * `-o`. The same inputs give the same bytes: the report carries versions and hashes, no dates.
+ */
+import { readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { extname } from "node:path";
+import type { AuditOptions, AuditReport } from "../report/audit/index.js";
+import {
+  auditProcessReport,
+  auditWorkflowReport,
+  renderAuditHtml,
+  renderAuditMarkdown,
+} from "../report/audit/index.js";
+import type { Fixtures } from "../simulate/index.js";
+import { PROCESS_EXTENSION, readText } from "./files.js";
+import type { CliIo } from "./io.js";
+import { UsageError } from "./io.js";
+import { loadObject, loadWorkflow } from "./load.js";
+import { loadFolderRegistry } from "./registry.js";
+
+/** Options of `agentflow report`, as commander parses them. */
+export interface ReportCliOptions {
+  readonly output: string;
+  readonly registry?: string;
+  readonly fixtures?: string;
+}
+
+/** The libraries whose versions a report names: they did the parsing, checking and simulating. */
+const LIBRARIES = ["bpmn-moddle", "xstate", "feelin", "ajv"] as const;
+
+function versionOf(require: NodeJS.Require, name: string): string {
+  try {
+    const path = require.resolve(`${name}/package.json`);
+    return (JSON.parse(readFileSync(path, "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** agentflow's version and the versions of the libraries it checked with. */
+export function toolVersions(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const own = new URL("../../package.json", import.meta.url);
+  const out: Record<string, string> = {
+    agentflow: (JSON.parse(readFileSync(own, "utf8")) as { version: string }).version,
+  };
+  for (const name of LIBRARIES) out[name] = versionOf(require, name);
+  return out;
+}
+
+function renderer(output: string): (report: AuditReport) => string {
+  const ext = extname(output).toLowerCase();
+  if (ext === ".md") return renderAuditMarkdown;
+  if (ext === ".html" || ext === ".htm") return renderAuditHtml;
+  throw new UsageError(`-o '${output}': the report is written as .html or .md`);
+}
+
+/** Runs the command; resolves to 0, or 1 when the reviewed material has errors. */
+export async function runReport(
+  file: string,
+  options: ReportCliOptions,
+  io: CliIo,
+): Promise<number> {
+  const render = renderer(options.output);
+  const registry =
+    options.registry === undefined ? undefined : await loadFolderRegistry(options.registry);
+  const base: AuditOptions = {
+    file,
+    text: await readText(file),
+    tools: toolVersions(),
+    ...(registry?.resolvers.resolveTool === undefined
+      ? {}
+      : { resolveTool: registry.resolvers.resolveTool }),
+    ...(registry?.resolvers.resolveDelegate === undefined
+      ? {}
+      : { resolveWorkflow: registry.resolvers.resolveDelegate }),
+  };
+  let report: AuditReport;
+  if (extname(file) === PROCESS_EXTENSION) {
+    if (options.fixtures !== undefined) {
+      throw new UsageError("--fixtures applies to a workflow report, not to a process");
+    }
+    report = await auditProcessReport(base);
+  } else {
+    const fixtures =
+      options.fixtures === undefined
+        ? undefined
+        : ((await loadObject(options.fixtures, "fixtures")) as Fixtures);
+    report = await auditWorkflowReport(await loadWorkflow(file), {
+      ...base,
+      ...(fixtures === undefined ? {} : { fixtures }),
+    });
+  }
+  try {
+    await writeFile(options.output, render(report));
+  } catch (error) {
+    throw new UsageError(
+      `cannot write '${options.output}': ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const failed =
+    report.process?.allowed === false ||
+    report.workflows.some((w) => w.rules.some((r) => !r.passed && r.severity === "error"));
+  io.stderr(
+    `agentflow: wrote ${options.output} (${failed ? "findings that block" : "nothing blocks"})\n`,
+  );
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,237 @@
+/**
+ * The HTML report's building blocks and its page-wide sections: tables, rule results with their
+ * numbered findings, what was reviewed, the promotion decision and the oversight checklist. Each
+ * says what the Markdown section of the same name says; every mark carries text as well as colour.
+ */
+import type { AgentTaskSummary } from "../../bpmn/index.js";
+import type { Diagnostic, Severity } from "../../model/index.js";
+import { escapeXml as esc } from "./escape.js";
+import type { AuditReport, ChecklistItem, ProcessAudit, RuleResult } from "./types.js";
+
+/** A finding with its page-wide number; its anchor is `finding-<n>`. */
+export interface NumberedFinding {
+  readonly diagnostic: Diagnostic;
+  readonly n: number;
+}
+
+/**
+ * Numbers the findings of `rules`, rule by rule, after the `start` findings of the sections
+ * above. Numbers go by position, not by object, so a diagnostic shown twice gets two anchors.
+ */
+export function numberFindings(rules: readonly RuleResult[], start: number): NumberedFinding[][] {
+  let n = start;
+  return rules.map((r) => r.diagnostics.map((diagnostic) => ({ diagnostic, n: ++n })));
+}
+
+/** The in-page link of a numbered finding. */
+export function findingHref(n: number): string {
+  return `#finding-${String(n)}`;
+}
+
+/** A table; `rows` hold HTML already escaped, `rowClass` marks rows (e.g. a blocked task). */
+export function table(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+  rowClass: (index: number) => string = () => "",
+): string {
+  const th = head.map((h) => `<th scope="col">${esc(h)}</th>`).join("");
+  const body = rows.map((cells, i) => {
+    const cls = rowClass(i);
+    return `<tr${cls === "" ? "" : ` class="${cls}"`}>${cells.map((c) => `<td>${c}</td>`).join("")}</tr>`;
+  });
+  return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join("\n")}\n</tbody>\n</table>`;
+}
+
+/** Text as inline code. */
+export function code(text: string | number): string {
+  return `<code>${esc(text)}</code>`;
+}
+
+/** A content hash, wrapped anywhere so it never widens a table. */
+export function hash(text: string): string {
+  return `<code class="hash">${esc(text)}</code>`;
+}
+
+/** A pill with a text mark; `kind` only adds colour to what the text already says. */
+export function tag(text: string, kind: "ok" | "bad" | "warn" | "strong" | "" = ""): string {
+  return `<span class="tag${kind === "" ? "" : ` ${kind}`}">${esc(text)}</span>`;
+}
+
+const SEVERITY: Readonly<Record<Severity, string>> = {
+  error: tag("✖ error", "bad"),
+  warning: tag("⚠ warning", "warn"),
+  info: tag("ℹ info"),
+};
+
+function where(d: Diagnostic): string {
+  if (d.location !== undefined) return `${String(d.location.line)}:${String(d.location.column)}`;
+  return d.path === "" ? "(document)" : d.path;
+}
+
+function onWhat(d: Diagnostic): string {
+  switch (d.target.kind) {
+    case "node":
+      return ` on node ${code(d.target.nodeId)}`;
+    case "bpmn-element":
+      return ` on element ${code(d.target.elementId)}`;
+    case "edge":
+      return ` on edge ${code(`${d.target.from} → ${d.target.to}`)}`;
+    case "workflow":
+      return "";
+  }
+}
+
+/** Every rule result (passed ones too), then the findings, each with its page-wide anchor. */
+export function ruleSection(rules: readonly RuleResult[], start: number): string {
+  const numbered = numberFindings(rules, start);
+  const rows = rules.map((r, i) => {
+    const n = numbered[i]?.[0]?.n;
+    const failed = `✖ ${String(r.diagnostics.length)} finding(s)`;
+    let result = tag("✔ passed", "ok");
+    if (!r.passed) {
+      result =
+        n === undefined
+          ? tag(failed, "bad")
+          : `<a class="tag bad" href="${findingHref(n)}">${esc(failed)}</a>`;
+    }
+    return [code(r.code), esc(r.severity), result, esc(r.description)];
+  });
+  const passed = rules.filter((r) => r.passed).length;
+  const findings = numbered.flat().map(({ diagnostic: d, n }) => {
+    return (
+      `<li class="finding ${d.severity}" id="finding-${String(n)}"><span class="num">#${String(n)}</span>` +
+      `${code(d.code)} ${SEVERITY[d.severity]} at ${code(where(d))}${onWhat(d)}: ${esc(d.message)}</li>`
+    );
+  });
+  return [
+    `<p>${String(passed)} of ${String(rules.length)} rules passed.</p>`,
+    table(["rule", "severity", "result", "checks"], rows, (i) =>
+      rules[i]?.passed === false ? "failed" : "",
+    ),
+    findings.length === 0
+      ? `<p class="none">✔ No findings.</p>`
+      : `<h4>Findings</h4>\n<ol class="findings">\n${findings.join("\n")}\n</ol>`,
+  ].join("\n");
+}
+
+/** What was reviewed: the file and each workflow with its hash, and the checking tools. */
+export function reviewedSection(report: AuditReport): string {
+  const rows = [
+    [esc(report.subject.kind), esc(report.subject.file), hash(report.subject.fileHash)],
+    ...report.workflows.map((w) => ["workflow", esc(`${w.id}@${w.version}`), hash(w.contentHash)]),
+  ];
+  const tools = Object.entries(report.tools)
+    .map(([k, v]) => `${esc(k)} ${esc(v)}`)
+    .join(", ");
+  return [
+    `<section id="reviewed">`,
+    `<h2>What was reviewed</h2>`,
+    table(["kind", "what", "hash"], rows),
+    `<p>Checked with ${tools}.</p>`,
+    `</section>`,
+  ].join("\n");
+}
+
+/** A task blocks promotion when it needs a gate it does not reach, or an error names it. */
+export function taskBlocked(task: AgentTaskSummary, process: ProcessAudit): boolean {
+  if (task.requirement === "required" && task.gate !== "reached") return true;
+  return process.rules.some((r) =>
+    r.diagnostics.some(
+      (d) =>
+        d.severity === "error" &&
+        d.target.kind === "bpmn-element" &&
+        d.target.elementId === task.elementId,
+    ),
+  );
+}
+
+function gateCell(task: AgentTaskSummary): string {
+  if (task.gate === "reached") return tag("✔ reached", "ok");
+  if (task.requirement === "required") return tag(`✖ ${task.gate}`, "bad");
+  if (task.requirement === "optional") return tag(`⚠ ${task.gate}`, "warn");
+  return tag(`— ${task.gate}`);
+}
+
+function taskFindings(task: AgentTaskSummary, process: ProcessAudit): string {
+  const links = numberFindings(process.rules, 0)
+    .flat()
+    .filter(
+      ({ diagnostic: d }) =>
+        d.target.kind === "bpmn-element" && d.target.elementId === task.elementId,
+    )
+    .map(({ n }) => `<a href="${findingHref(n)}">#${String(n)}</a>`);
+  return links.length === 0 ? "" : `<br>findings ${links.join(" ")}`;
+}
+
+/**
+ * The promotion decision, the agent tasks with their gate verdicts, and the process rules (the
+ * first findings of the page, numbered from 1).
+ */
+export function promotionSection(process: ProcessAudit): string {
+  const word = process.allowed ? "ALLOWED" : "BLOCKED";
+  const blocked = process.agentTasks.filter((t) => taskBlocked(t, process));
+  const why = process.allowed
+    ? "No error was found: the process may be promoted."
+    : `Promotion is refused${blocked.length > 0 ? `: ${blocked.map((t) => esc(t.elementId)).join(", ")} cannot go live as modelled` : ""}.`;
+  const rows = process.agentTasks.map((t) => {
+    const mark = taskBlocked(t, process)
+      ? ` ${tag("✖ BLOCKED", "strong")}`
+      : ` ${tag("✔ ok", "ok")}`;
+    return [
+      `${esc(t.elementId)}${mark}${taskFindings(t, process)}`,
+      (t.ref === null ? "—" : `<span class="nowrap">${esc(t.ref)}</span>`) +
+        (t.contentHash === null ? "" : `<br>${hash(t.contentHash)}`),
+      esc(t.level ?? "unknown"),
+      esc(t.justifiedLevel ?? "—"),
+      esc(t.requirement),
+      gateCell(t),
+      esc(t.resolution),
+    ];
+  });
+  const head = [
+    "agent task",
+    "workflow and content hash",
+    "level",
+    "justified",
+    "gate needed",
+    "gate",
+    "source",
+  ];
+  return [
+    `<section id="decision">`,
+    `<h2>Promotion decision: ${word}</h2>`,
+    `<div class="verdict ${process.allowed ? "allowed" : "blocked"}"><strong>${process.allowed ? "✔" : "✖"} ${word}</strong><span>${why}</span></div>`,
+    table(head, rows, (i) => {
+      const t = process.agentTasks[i];
+      return t !== undefined && taskBlocked(t, process) ? "blocked" : "";
+    }),
+    `<h3 id="process-rules">Process rules</h3>`,
+    ruleSection(process.rules, 0),
+    `</section>`,
+  ].join("\n");
+}
+
+const CHECK: Readonly<Record<ChecklistItem["status"], string>> = {
+  evidence: tag("✔ evidence found", "ok"),
+  partial: tag("◐ partial evidence", "warn"),
+  "no-evidence": tag("✖ evidence missing", "bad"),
+};
+
+/** The oversight checklist, with the disclaimer that it is evidence, not a compliance claim. */
+export function checklistSection(items: readonly ChecklistItem[]): string {
+  const list = items.map(
+    (item) =>
+      `<li>${CHECK[item.status]} <span class="ref">${esc(item.reference)}</span> — ${esc(item.question)}` +
+      (item.evidence.length === 0
+        ? ""
+        : `\n<ul>${item.evidence.map((e) => `<li>${esc(e)}</li>`).join("")}</ul>`) +
+      `</li>`,
+  );
+  return [
+    `<section id="checklist">`,
+    `<h2>Oversight checklist</h2>`,
+    `<p class="note">What this review found that bears on each provision. It is evidence for a reviewer, not a statement that the system complies.</p>`,
+    `<ol class="checklist">\n${list.join("\n")}\n</ol>`,
+    `</section>`,
+  ].join("\n");
+}

@@ -1,0 +1,177 @@
+/**
+ * The HTML section on one agent workflow: its identity and hash, autonomy declared and justified
+ * with the reasons, the diagram (laid out with dagre, drawn as inline SVG, nodes with findings
+ * linked to them), every rule result, the simulation trail and route coverage.
+ */
+import { autonomyLevelInfo } from "../../autonomy/index.js";
+import type { AutonomyLevel, Diagnostic } from "../../model/index.js";
+import { escapeXml as esc } from "./escape.js";
+import type { NumberedFinding } from "./html-parts.js";
+import { code, findingHref, hash, numberFindings, ruleSection, table, tag } from "./html-parts.js";
+import { layoutGraph } from "./layout.js";
+import type { NodeFindingLink } from "./svg.js";
+import { renderLegendSvg, renderWorkflowSvg } from "./svg.js";
+import type { WorkflowAudit } from "./types.js";
+
+function levelName(level: number): string {
+  return Number.isInteger(level) && level >= 0 && level <= 5
+    ? autonomyLevelInfo(level as AutonomyLevel).name
+    : "unknown";
+}
+
+/** The node of `w` that a process finding names (the tool call that needs a gate), if any. */
+function processNode(d: Diagnostic, w: WorkflowAudit): string | undefined {
+  const { ref, nodeId } = d.data;
+  return ref === `${w.id}@${w.version}` && typeof nodeId === "string" ? nodeId : undefined;
+}
+
+/**
+ * Per node: the first of its findings in the page, and the codes of all of them — the
+ * workflow's own, and the process findings that name one of its nodes.
+ */
+function nodeLinks(
+  w: WorkflowAudit,
+  start: number,
+  processFindings: readonly NumberedFinding[],
+): Map<string, NodeFindingLink> {
+  const links = new Map<string, NodeFindingLink>();
+  const add = (nodeId: string | undefined, code: string, n: number): void => {
+    if (nodeId === undefined) return;
+    const seen = links.get(nodeId);
+    links.set(nodeId, {
+      href: seen?.href ?? findingHref(n),
+      codes: [...(seen?.codes ?? []), code],
+    });
+  };
+  for (const { diagnostic: d, n } of processFindings) add(processNode(d, w), d.code, n);
+  for (const { diagnostic: d, n } of numberFindings(w.rules, start).flat()) {
+    add(d.target.kind === "node" ? d.target.nodeId : undefined, d.code, n);
+  }
+  return links;
+}
+
+function autonomy(w: WorkflowAudit): string {
+  const coherent = w.declaredLevel >= w.justifiedLevel;
+  const reasons =
+    w.reasons.length === 0
+      ? ["no loop, branch, delegation or planner: level 1 is justified"]
+      : w.reasons.map((r) => {
+          const at = [...r.nodeIds].join(", ") || `edges ${r.edgeIndexes.join(", ")}`;
+          return `level ${String(r.level)}: ${r.feature} at ${at}`;
+        });
+  const fact = (k: string, v: string, d: string): string =>
+    `<div class="fact"><div class="k">${esc(k)}</div><div class="v">${v}</div><div class="d">${esc(d)}</div></div>`;
+  return [
+    `<h3>Autonomy</h3>`,
+    `<p>Declared level ${String(w.declaredLevel)}; the graph justifies level ${String(w.justifiedLevel)}. A gate downstream is <strong>${esc(w.gateRequirement)}</strong>.</p>`,
+    `<div class="facts">`,
+    fact("declared level", esc(w.declaredLevel), levelName(w.declaredLevel)),
+    fact(
+      "justified level",
+      `${esc(w.justifiedLevel)} ${coherent ? tag("✔ covered", "ok") : tag("✖ above declared", "bad")}`,
+      levelName(w.justifiedLevel),
+    ),
+    fact("gate downstream", esc(w.gateRequirement), "what the BPMN process must provide"),
+    `</div>`,
+    `<ul class="plain">${reasons.map((r) => `<li>${esc(r)}</li>`).join("")}</ul>`,
+  ].join("\n");
+}
+
+function diagram(
+  w: WorkflowAudit,
+  index: number,
+  start: number,
+  processFindings: readonly NumberedFinding[],
+): string {
+  const prefix = `wf-${String(index + 1)}`;
+  const links = nodeLinks(w, start, processFindings);
+  const marked = w.nodes.filter((n) => n.findings.length > 0 || links.has(n.id)).length;
+  const svg = renderWorkflowSvg(layoutGraph(w), {
+    idPrefix: prefix,
+    title: `Graph of ${w.id}@${w.version}: ${String(w.nodes.length)} nodes, ${String(w.edges.length)} edges`,
+    links,
+  });
+  const caption =
+    marked === 0
+      ? "No node has a finding."
+      : `${String(marked)} node(s) with findings: outlined in red, badged ✖ with their count, and linked to the findings.`;
+  return [
+    `<h3>Diagram</h3>`,
+    `<figure class="diagram-box">`,
+    renderLegendSvg(),
+    svg,
+    `<figcaption>${esc(`${caption} Dashed edges close a loop. Laid out top to bottom with dagre.`)}</figcaption>`,
+    `</figure>`,
+  ].join("\n");
+}
+
+function simulations(w: WorkflowAudit): string[] {
+  return w.simulations.map((sim) => {
+    const on = sim.kind === "fixtures" ? "on the given fixtures" : "of the first explored run";
+    const rows = sim.trail.map((t) => [
+      `<span class="num">${esc(t.step)}</span>`,
+      esc(t.type),
+      t.nodeId === undefined ? "" : code(t.nodeId),
+      esc(t.message),
+    ]);
+    return [
+      `<h3>Simulation ${on}: ${esc(sim.status)} in ${String(sim.steps)} steps</h3>`,
+      table(["step", "type", "node", "what happened"], rows),
+    ].join("\n");
+  });
+}
+
+function coverage(w: WorkflowAudit): string {
+  const x = w.exploration;
+  if (x === undefined) return "";
+  const limits = [
+    x.truncated ? "the run bound cut the search" : "",
+    x.bounded ? "loops were revisited at most 3 times" : "",
+  ].filter((s) => s !== "");
+  if (x.outputs === "placeholders") limits.unshift("llm outputs are schema placeholders");
+  const mark = { taken: "✔", blocked: "✖", "not-reached": "—", unreachable: "✖" } as const;
+  const rows = x.coverage.map((c) => [
+    code(c.nodeId),
+    esc(c.route),
+    code(c.next),
+    esc(`${mark[c.status]} ${c.status}${c.reason === undefined ? "" : ` (${c.reason})`}`),
+    esc(c.runs),
+  ]);
+  const outcomes = [
+    ...x.ends.map((e) => `completes at ${code(e.nodeId)} in ${String(e.runs)} run(s)`),
+    ...x.blocks.map(
+      (b) => `stops at ${code(b.nodeId)} in ${String(b.runs)} run(s): ${esc(b.reason)}`,
+    ),
+  ];
+  return [
+    `<h3>Route coverage (${String(x.runs)} explored run(s)${limits.length > 0 ? "; " + esc(limits.join("; ")) : ""})</h3>`,
+    table(["decision", "route", "to", "coverage", "runs"], rows),
+    outcomes.length === 0
+      ? ""
+      : `<ul class="plain">${outcomes.map((o) => `<li>${o}</li>`).join("")}</ul>`,
+  ].join("\n");
+}
+
+/**
+ * The section on workflow number `index` (0-based) of the report; its findings are numbered after
+ * the `start` findings of the sections above. `processFindings` (numbered) may name its nodes.
+ */
+export function workflowSection(
+  w: WorkflowAudit,
+  index: number,
+  start: number,
+  processFindings: readonly NumberedFinding[] = [],
+): string {
+  return [
+    `<section class="workflow" id="wf-${String(index + 1)}">`,
+    `<h2>Workflow ${esc(`${w.id}@${w.version}`)}</h2>`,
+    `<p><strong>${esc(w.name)}</strong> — from ${esc(w.source)}, content hash ${hash(w.contentHash)}.</p>`,
+    autonomy(w),
+    diagram(w, index, start, processFindings),
+    `<h3>Rules</h3>`,
+    ruleSection(w.rules, start),
+    ...simulations(w),
+    coverage(w),
+    `</section>`,
+  ].join("\n");
+}
