@@ -10,6 +10,7 @@ import { buildFlowGraph, parseWorkflow, parseWorkflowText } from "../src/model/i
 import { createValidator } from "../src/validate/index.js";
 import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
+import { benchBpmn, bpmnRatios, bpmnTable } from "./bpmn.js";
 import { benchSimulate } from "./simulate.js";
 
 const SIZES = [1_000, 10_000, 100_000] as const;
@@ -76,8 +77,11 @@ console.table(
     "steps/s": r.stepsPerSecond,
   })),
 );
+const bpmn = await benchBpmn();
+console.table(bpmnTable(bpmn));
+console.table(bpmnRatios(bpmn));
 mkdirSync(".bench-results", { recursive: true });
 writeFileSync(
   ".bench-results/bench.json",
-  JSON.stringify({ node: process.version, rows, table, simulation }, null, 2) + "\n",
+  JSON.stringify({ node: process.version, rows, table, simulation, bpmn }, null, 2) + "\n",
 );

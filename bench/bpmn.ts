@@ -1,0 +1,261 @@
+/**
+ * The BPMN gate-check benchmark (SPEC §9): on generated processes of 1,000, 5,000 and 20,000 flow
+ * nodes, times in one run (a) bpmn-moddle's `fromXML`, (b) `evaluateGatesSync` on the parsed
+ * definitions and (c) bpmnlint with `bpmnlint:recommended` on the same definitions, plus the gate
+ * check with an empty registry (the graph part alone), and reports the gate check as a share of
+ * the parse and the 5k/1k and 20k/1k ratios (≈ 5 and 20 mean linear). A discarded first round
+ * warms the JIT. `node --expose-gc --import tsx bench/bpmn.ts` prints the tables; `benchBpmn()`
+ * returns the rows for a combined report.
+ *
+ * Every agent task refers to the same workflow (`agnt-x@1.0.0`); the gate check has no cache, so
+ * each task resolves, parses, validates and hashes it again: that cost is per agent task. The
+ * generated files carry no BPMNDI, so bpmnlint's `no-bpmndi` reports every element and its
+ * DI-based rules have nothing to compare.
+ */
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Bench } from "tinybench";
+import type { BpmnModdleInstance, GateOptions, ModdleObject } from "../src/bpmn/index.js";
+import { createModdle, evaluateGatesSync } from "../src/bpmn/index.js";
+import type { AgentWorkflow } from "../src/model/index.js";
+import { BENCH_AGENT_REF, generateBpmnProcess } from "./bpmn-generate.js";
+
+/** The registry's one workflow: a small valid level-2 bounded loop, the ref of every agent task. */
+export function benchAgentWorkflow(): AgentWorkflow {
+  return {
+    kind: "AgentWorkflow",
+    id: "agnt-x",
+    version: "1.0.0",
+    name: "Bench agent",
+    autonomyLevel: 2,
+    budget: { maxSteps: 10 },
+    inputSchema: { q: "text" },
+    outputSchema: { done: "bool" },
+    nodes: [
+      {
+        id: "draft",
+        type: "llm",
+        config: { model: "m", promptRef: "prm:draft@1.0.0", structuredOutput: true },
+      },
+      {
+        id: "check",
+        type: "decision",
+        config: {
+          condition: "output.done = true",
+          onTrue: { next: "end" },
+          onFalse: { next: "draft", maxRetries: 2 },
+        },
+      },
+    ],
+    edges: [{ from: "draft", to: "check", edgeType: "data" }],
+  };
+}
+
+/** The sizes measured by default, in flow nodes. */
+export const BPMN_BENCH_SIZES: readonly number[] = [1_000, 5_000, 20_000];
+
+/** One size's measurements (mean milliseconds per run; p50 alongside). */
+export interface BpmnBenchRow {
+  readonly size: number;
+  readonly agentTasks: number;
+  readonly bypassingAgents: number;
+  readonly xmlChars: number;
+  readonly moddleMs: number;
+  readonly gateMs: number;
+  /** The gate check with an empty registry: graph, sweeps and rules without workflow work. */
+  readonly gateNoRegistryMs: number;
+  readonly bpmnlintMs: number;
+  readonly p50: Readonly<Record<Measure, number>>;
+  readonly samples: Readonly<Record<Measure, number>>;
+  /** bpmnlint reports on the file (all `no-bpmndi`: the files carry no DI). */
+  readonly bpmnlintReports: number;
+}
+
+/** The timed tasks. */
+export type Measure = "moddle" | "gate" | "gateNoRegistry" | "bpmnlint";
+
+const MEASURES: Readonly<Record<Measure, string>> = {
+  moddle: "bpmn-moddle fromXML",
+  gate: "gate check (evaluateGatesSync)",
+  gateNoRegistry: "gate check, empty registry",
+  bpmnlint: "bpmnlint:recommended",
+};
+
+/** One bpmnlint report. */
+export interface LintReport {
+  readonly id?: string;
+  readonly message: string;
+}
+
+/** The part of bpmnlint's (untyped) `Linter` used here: reports by rule name. */
+export interface BpmnLinter {
+  lint(root: unknown): Promise<Readonly<Record<string, readonly LintReport[]>>>;
+}
+
+type LinterClass = new (options: {
+  readonly resolver: unknown;
+  readonly config: { readonly extends: string };
+}) => BpmnLinter;
+type StaticResolverClass = new (cache: Readonly<Record<string, unknown>>) => unknown;
+
+/** A Linter for `bpmnlint:recommended`, its rules loaded from `node_modules/bpmnlint/rules`. */
+export function recommendedLinter(): BpmnLinter {
+  const requireCjs = createRequire(import.meta.url);
+  const { Linter } = requireCjs("bpmnlint") as { Linter: LinterClass };
+  const StaticResolver = requireCjs("bpmnlint/lib/resolver/static-resolver") as StaticResolverClass;
+  const recommended = requireCjs("bpmnlint/config/recommended") as {
+    readonly rules: Readonly<Record<string, unknown>>;
+  };
+  const cache: Record<string, unknown> = { "config:bpmnlint/recommended": recommended };
+  for (const name of Object.keys(recommended.rules)) {
+    cache[`rule:bpmnlint/${name}`] = requireCjs(`bpmnlint/rules/${name}`);
+  }
+  return new Linter({
+    resolver: new StaticResolver(cache),
+    config: { extends: "bpmnlint:recommended" },
+  });
+}
+
+/** Parses with `moddle`; the generated XML must give a tree without warnings. */
+async function parse(moddle: BpmnModdleInstance, xml: string): Promise<ModdleObject> {
+  const { rootElement, warnings } = await moddle.fromXML(xml);
+  const ok = typeof rootElement === "object" && rootElement !== null && "$type" in rootElement;
+  if (!ok || warnings.length > 0) throw new Error("the generated XML did not parse cleanly");
+  return rootElement as ModdleObject;
+}
+
+const gc = (): void => {
+  (globalThis as { gc?: () => void }).gc?.();
+};
+
+interface Tools {
+  readonly moddle: BpmnModdleInstance;
+  readonly linter: BpmnLinter;
+  readonly withRegistry: GateOptions;
+  readonly emptyRegistry: GateOptions;
+}
+
+/** Generates a process of `size` flow nodes, checks its verdicts, and times the four tasks. */
+async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
+  const { moddle, linter, withRegistry, emptyRegistry } = tools;
+  gc();
+  const generated = generateBpmnProcess(size);
+  const { xml } = generated;
+  // Separate trees: bpmnlint defines a few lazy properties on the elements it visits.
+  const definitions = await parse(moddle, xml);
+  const lintDefinitions = await parse(moddle, xml);
+  const blocked = evaluateGatesSync(definitions, withRegistry).blocking.map((d) =>
+    d.code === "AGENT_GATE_BYPASS" && d.target.kind === "bpmn-element"
+      ? d.target.elementId
+      : d.code,
+  );
+  if (blocked.join() !== generated.bypassingAgents.join()) {
+    throw new Error(`size ${size}: unexpected gate verdicts (${blocked.join(", ")})`);
+  }
+  const lint = await linter.lint(lintDefinitions);
+  const bench = new Bench({
+    time: size >= 20_000 ? 2_000 : 1_000,
+    iterations: 5,
+    warmupIterations: 3,
+    warmupTime: 500,
+  });
+  const hooks = { beforeAll: gc };
+  bench
+    .add(MEASURES.moddle, () => moddle.fromXML(xml), hooks)
+    .add(MEASURES.gate, () => evaluateGatesSync(definitions, withRegistry), hooks)
+    .add(MEASURES.gateNoRegistry, () => evaluateGatesSync(definitions, emptyRegistry), hooks)
+    .add(MEASURES.bpmnlint, () => linter.lint(lintDefinitions), hooks);
+  await bench.run();
+  const mean = {} as Record<Measure, number>;
+  const p50 = {} as Record<Measure, number>;
+  const samples = {} as Record<Measure, number>;
+  for (const [measure, name] of Object.entries(MEASURES) as [Measure, string][]) {
+    const result = bench.getTask(name)?.result;
+    if (result?.state !== "completed") throw new Error(`${name} (${size}) did not complete`);
+    mean[measure] = result.latency.mean;
+    p50[measure] = result.latency.p50;
+    samples[measure] = result.latency.samplesCount;
+  }
+  return {
+    size,
+    agentTasks: generated.agentTasks.length,
+    bypassingAgents: generated.bypassingAgents.length,
+    xmlChars: xml.length,
+    moddleMs: mean.moddle,
+    gateMs: mean.gate,
+    gateNoRegistryMs: mean.gateNoRegistry,
+    bpmnlintMs: mean.bpmnlint,
+    p50,
+    samples,
+    bpmnlintReports: Object.values(lint).reduce((n, reports) => n + reports.length, 0),
+  };
+}
+
+/**
+ * Times the tasks on generated processes of each size (checking the verdicts first), after one
+ * discarded round on the smallest size so that no size is billed for the JIT's warm-up.
+ */
+export async function benchBpmn(
+  sizes: readonly number[] = BPMN_BENCH_SIZES,
+): Promise<BpmnBenchRow[]> {
+  const workflow = benchAgentWorkflow();
+  const tools: Tools = {
+    moddle: createModdle(),
+    linter: recommendedLinter(),
+    withRegistry: { resolveWorkflow: (ref) => (ref === BENCH_AGENT_REF ? workflow : undefined) },
+    emptyRegistry: { resolveWorkflow: () => undefined },
+  };
+  await measureSize(Math.min(...sizes), tools);
+  const rows: BpmnBenchRow[] = [];
+  for (const size of sizes) rows.push(await measureSize(size, tools));
+  return rows;
+}
+
+const fixed = (value: number, digits = 2): string => value.toFixed(digits);
+const perNode = (ms: number, size: number): string => fixed((ms * 1000) / size);
+
+/** The rows as a printable table: times, the gate's share of the parse, µs per flow node. */
+export function bpmnTable(rows: readonly BpmnBenchRow[]): Record<string, string | number>[] {
+  return rows.map((r) => ({
+    size: r.size,
+    "agent tasks": r.agentTasks,
+    "moddle ms": fixed(r.moddleMs),
+    "gate ms": fixed(r.gateMs),
+    "gate/moddle %": fixed((100 * r.gateMs) / r.moddleMs, 1),
+    "p50 gate/moddle %": fixed((100 * r.p50.gate) / r.p50.moddle, 1),
+    "gate w/o registry ms": fixed(r.gateNoRegistryMs),
+    "bpmnlint ms": fixed(r.bpmnlintMs),
+    "bpmnlint/moddle %": fixed((100 * r.bpmnlintMs) / r.moddleMs, 1),
+    "moddle µs/node": perNode(r.moddleMs, r.size),
+    "gate µs/node": perNode(r.gateMs, r.size),
+    "bpmnlint µs/node": perNode(r.bpmnlintMs, r.size),
+  }));
+}
+
+/** Each size's time over the smallest size's, per task, by mean and by p50 (linear ≈ sizes). */
+export function bpmnRatios(rows: readonly BpmnBenchRow[]): Record<string, string>[] {
+  const base = rows[0];
+  if (base === undefined) return [];
+  const columns: [string, Measure, (r: BpmnBenchRow) => number][] = [
+    [MEASURES.moddle, "moddle", (r) => r.moddleMs],
+    [MEASURES.gate, "gate", (r) => r.gateMs],
+    [MEASURES.gateNoRegistry, "gateNoRegistry", (r) => r.gateNoRegistryMs],
+    [MEASURES.bpmnlint, "bpmnlint", (r) => r.bpmnlintMs],
+  ];
+  return columns.map(([task, measure, mean]) => {
+    const cells: Record<string, string> = { task };
+    for (const r of rows.slice(1)) {
+      const label = `${r.size / 1000}k/${base.size / 1000}k (≈ ${r.size / base.size})`;
+      cells[label] = fixed(mean(r) / mean(base));
+      cells[`${label} p50`] = fixed(r.p50[measure] / base.p50[measure]);
+    }
+    return cells;
+  });
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const rows = await benchBpmn();
+  console.log(`node ${process.version}; every agent task refers to ${BENCH_AGENT_REF}; no BPMNDI`);
+  console.table(bpmnTable(rows));
+  console.table(bpmnRatios(rows));
+}
