@@ -16,7 +16,7 @@ import { extensionValues } from "./moddle.js";
 import type { ProcessGraph } from "./process-graph.js";
 import { buildProcessGraph } from "./process-graph.js";
 import type { FlowNodeEntry } from "./process-index.js";
-import { indexDefinitions } from "./process-index.js";
+import { indexDefinitions, NodeFlag } from "./process-index.js";
 import type { TaskResolution } from "./resolve-tasks.js";
 import type { UnknownLevelPolicy } from "./types.js";
 
@@ -45,7 +45,9 @@ export function prepareProcess(
     // Each element's extension values are read once; moddle's property reads are the cost here.
     const values = extensionValues(node.element);
     if (isGate === hasGateMarker ? isGateMarker(values) : isGate(node.element)) gates.add(i);
-    const declaration = agentDeclaration(node.element, values);
+    // Only activities can carry a Camunda template; other nodes need extension values to be agents.
+    const candidate = values.length > 0 || (node.flags & NodeFlag.activity) !== 0;
+    const declaration = candidate ? agentDeclaration(node.element, values) : undefined;
     if (declaration !== undefined) agents.push({ node: i, declaration });
   });
   return { graph, reach: computeGateReach(graph, gates), agents, gateCount: gates.size };

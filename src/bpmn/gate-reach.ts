@@ -33,8 +33,12 @@ export function computeGateReach(graph: ProcessGraph, gates: ReadonlySet<number>
     canReachGate[g] = 1;
     queue[tail++] = g;
   }
+  // Index loops over the CSR arrays: a subarray view per vertex was most of this file's garbage.
+  const { offsets, targets } = predecessors;
   while (head < tail) {
-    for (const p of neighbours(predecessors, queue[head++] ?? 0)) {
+    const v = queue[head++] ?? 0;
+    for (let e = offsets[v] ?? 0, end = offsets[v + 1] ?? 0; e < end; e++) {
+      const p = targets[e] ?? 0;
       if (canReachGate[p] === 1) continue;
       canReachGate[p] = 1;
       queue[tail++] = p;
@@ -51,7 +55,8 @@ export function computeGateReach(graph: ProcessGraph, gates: ReadonlySet<number>
   }
   while (head < tail) {
     const v = queue[head++] ?? 0;
-    for (const p of neighbours(predecessors, v)) {
+    for (let e = offsets[v] ?? 0, end = offsets[v + 1] ?? 0; e < end; e++) {
+      const p = targets[e] ?? 0;
       if (toSink[p] !== -1 || isGate[p] === 1) continue;
       toSink[p] = (toSink[v] ?? 0) + 1;
       queue[tail++] = p;

@@ -66,11 +66,14 @@ export function objectProp(element: ModdleObject, name: string): ModdleObject | 
   return isModdleObject(value) ? value : undefined;
 }
 
-/** A many-valued property, keeping only the moddle objects (with their original indexes). */
+/** Shared empty result: most elements have no such list, and an allocation each costs GC time. */
+const NONE: readonly ModdleObject[] = Object.freeze([]);
+
+/** A many-valued property, keeping only the moddle objects. */
 export function listProp(element: ModdleObject, name: string): readonly ModdleObject[] {
   const value = element[name];
-  if (!Array.isArray(value)) return [];
-  return value.filter(isModdleObject);
+  if (!Array.isArray(value) || value.length === 0) return NONE;
+  return value.every(isModdleObject) ? value : value.filter(isModdleObject);
 }
 
 /** The element's id, if it has a string one. */
@@ -120,7 +123,7 @@ export function namespaceOf(element: ModdleObject): string | undefined {
 /** The values of an element's `bpmn:extensionElements`. */
 export function extensionValues(element: ModdleObject): readonly ModdleObject[] {
   const ext = objectProp(element, "extensionElements");
-  return ext === undefined ? [] : listProp(ext, "values");
+  return ext === undefined ? NONE : listProp(ext, "values");
 }
 
 /** The generic children of an element moddle did not type (`$children`), else `[]`. */

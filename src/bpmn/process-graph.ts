@@ -74,7 +74,9 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   };
   const hasIn = new Uint8Array(nodes.length);
   const hasOut = new Uint8Array(nodes.length);
-  for (const [a, b] of index.flows) {
+  for (let k = 0; k < index.flowSources.length; k++) {
+    const a = index.flowSources[k] ?? 0;
+    const b = index.flowTargets[k] ?? 0;
     edge(out(a), b);
     hasOut[a] = 1;
     hasIn[b] = 1;
@@ -91,7 +93,7 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   nodes.forEach((n, i) => {
     const c = containers[n.container];
     if (c === undefined) return;
-    const boundary = index.attachedTo.has(i);
+    const boundary = (index.attachedTo[i] ?? -1) >= 0;
     const eventSub = n.opens >= 0 && containers[n.opens]?.kind === "event-sub-process";
     edge(i, interruptOf[n.container] ?? i);
     if (eventSub) edge(interruptOf[n.container] ?? i, i);
@@ -121,7 +123,9 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     edge(c.node, hubOf[i] ?? c.node);
     edge(hubOf[i] ?? c.node, exitOf[i] ?? c.node);
   });
-  for (const [boundary, host] of index.attachedTo) {
+  for (let boundary = 0; boundary < nodes.length; boundary++) {
+    const host = index.attachedTo[boundary] ?? -1;
+    if (host < 0) continue;
     edge(host, boundary);
     const opens = nodes[host]?.opens ?? -1;
     if (opens >= 0) edge(interruptOf[opens] ?? host, boundary);
