@@ -48,14 +48,20 @@ function branchingDecisions(wf: AgentWorkflow): string[] {
   const graph = flowGraph(wf);
   const out: string[] = [];
   graph.routes.forEach((routes, i) => {
-    const targets = new Set<string>();
+    if (routes.length < 2) return;
+    // Two distinct forward targets are enough; no set per node (100,000 nodes, 100,000 sets).
+    let first: string | undefined;
     // A route to an unknown id can never run, so it is no branch (DECISION_ROUTE_MISSING blocks
     // it); counting it would add a second, derived error to the one that matters.
     for (const route of routes) {
       const exists = route.next === "end" || graph.index.has(route.next);
-      if (exists && isForwardRoute(graph, i, route)) targets.add(route.next);
+      if (!exists || !isForwardRoute(graph, i, route)) continue;
+      if (first === undefined) first = route.next;
+      else if (route.next !== first) {
+        out.push(graph.nodes[i]?.id ?? "");
+        return;
+      }
     }
-    if (targets.size >= 2) out.push(graph.nodes[i]?.id ?? "");
   });
   return out;
 }

@@ -66,18 +66,23 @@ export function reverseAdjacency(adjacency: Adjacency): Adjacency {
  */
 export function adjacencyFromEdges(
   count: number,
-  from: readonly number[],
-  to: readonly number[],
+  from: ArrayLike<number>,
+  to: ArrayLike<number>,
 ): Adjacency {
   const offsets = new Int32Array(count + 1);
-  for (const v of from) offsets[v + 1] = (offsets[v + 1] ?? 0) + 1;
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- an ArrayLike is not iterable
+  for (let k = 0; k < from.length; k++) {
+    const v = from[k] ?? 0;
+    offsets[v + 1] = (offsets[v + 1] ?? 0) + 1;
+  }
   for (let v = 0; v < count; v++) offsets[v + 1] = (offsets[v + 1] ?? 0) + (offsets[v] ?? 0);
   const fill = offsets.slice(0, count);
   const targets = new Int32Array(from.length);
-  from.forEach((v, k) => {
+  for (let k = 0; k < from.length; k++) {
+    const v = from[k] ?? 0;
     const at = fill[v] ?? 0;
     targets[at] = to[k] ?? 0;
     fill[v] = at + 1;
-  });
+  }
   return { offsets, targets };
 }

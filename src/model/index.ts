@@ -97,7 +97,18 @@ export type {
   RewriteResult,
 } from "./condition/index.js";
 
-export type { TemplateRef, TemplateSyntaxProblem, TemplateTarget } from "./param-template.js";
-export { scanTemplates, templateStrings, wholeTemplate } from "./param-template.js";
+export type {
+  TemplateKind,
+  TemplateRef,
+  TemplateSyntaxProblem,
+  TemplateTarget,
+} from "./param-template.js";
+export {
+  forEachTemplate,
+  forEachTemplateString,
+  scanTemplates,
+  templateStrings,
+  wholeTemplate,
+} from "./param-template.js";
 export type { UpstreamQuery } from "./upstream.js";
-export { upstreamAnswers } from "./upstream.js";
+export { upstreamAnswers, upstreamAnswersOf } from "./upstream.js";

@@ -112,3 +112,56 @@ export function wholeTemplate(
   const only = refs[0];
   return refs.length === 1 && only?.end === text.length ? only : undefined;
 }
+
+/** What {@link forEachTemplate} found: a node reference, an input reference, or unreadable. */
+export type TemplateKind = "node" | "input" | "syntax";
+
+/**
+ * Calls `visit` for each `{{…}}` of `text` with its kind and, for `node` and `input`, the node id
+ * or input field. The same reading as {@link scanTemplates} without building a record per
+ * template: rules that only need the names ask this first and scan fully only what they report.
+ */
+export function forEachTemplate(
+  text: string,
+  hasNode: (id: string) => boolean,
+  visit: (kind: TemplateKind, name: string) => void,
+): void {
+  for (let at = text.indexOf("{{"); at >= 0;) {
+    const close = text.indexOf("}}", at + 2);
+    if (close < 0) {
+      visit("syntax", "");
+      return;
+    }
+    const expression = text.slice(at + 2, close).trim();
+    at = text.indexOf("{{", close + 2);
+    const target = parseExpression(expression, hasNode);
+    if (target.kind === "node") visit("node", target.nodeId);
+    else if (target.kind === "input") visit("input", target.field);
+    else visit("syntax", "");
+  }
+}
+
+/**
+ * Calls `visit` for each string holding `{{` anywhere in `params`: {@link templateStrings}
+ * without the pointer tokens, and without any allocation for the common flat params object.
+ */
+export function forEachTemplateString(params: unknown, visit: (text: string) => void): void {
+  if (typeof params === "string") {
+    if (params.includes("{{")) visit(params);
+    return;
+  }
+  if (typeof params !== "object" || params === null) return;
+  const record = params as Record<string, unknown>;
+  for (const key in record) {
+    const value = record[key];
+    if (Object.hasOwn(record, key) && typeof value === "object" && value !== null) {
+      for (const { text } of templateStrings(params)) visit(text);
+      return;
+    }
+  }
+  for (const key in record) {
+    const value = record[key];
+    if (Object.hasOwn(record, key) && typeof value === "string" && value.includes("{{"))
+      visit(value);
+  }
+}

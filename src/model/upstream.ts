@@ -5,7 +5,7 @@
  */
 import type { FlowGraph } from "./graph.js";
 import { forwardDataflow } from "./graph.js";
-import { neighbours } from "./adjacency.js";
+import { adjacencyFromEdges, nodeCount } from "./adjacency.js";
 
 /** One question: is there a flow path of at least one step from `source` to `target`? */
 export interface UpstreamQuery {
@@ -20,37 +20,54 @@ export interface UpstreamQuery {
  * has its `post` in `low[c]..post[c]` (the GRAIL labelling, with the DFS tree as a tree cover).
  */
 function dfsLabels(graph: FlowGraph): { pre: Int32Array; post: Int32Array; low: Int32Array } {
-  const count = graph.sccMembers.length;
-  const succ: number[][] = Array.from({ length: count }, () => []);
+  const count = nodeCount(graph.sccMembers);
+  // The condensation's edges in CSR form (duplicates kept: harmless for the labels), built with
+  // index loops: an array per component and a view per node were most of this file's garbage.
+  const { offsets, targets } = graph.successors;
+  const from = new Int32Array(targets.length);
+  const to = new Int32Array(targets.length);
+  let edges = 0;
   for (let m = 0; m < graph.nodes.length; m++) {
     const c = graph.sccOf[m] ?? 0;
-    for (const s of neighbours(graph.successors, m)) {
-      if (graph.sccOf[s] !== c) succ[c]?.push(graph.sccOf[s] ?? 0);
+    for (let e = offsets[m] ?? 0, end = offsets[m + 1] ?? 0; e < end; e++) {
+      const d = graph.sccOf[targets[e] ?? 0] ?? 0;
+      if (d !== c) {
+        from[edges] = c;
+        to[edges++] = d;
+      }
     }
   }
+  const succ = adjacencyFromEdges(count, from.subarray(0, edges), to.subarray(0, edges));
   const pre = new Int32Array(count).fill(-1);
   const post = new Int32Array(count);
   const low = new Int32Array(count);
-  const cursor = new Int32Array(count);
+  const cursor = Int32Array.from(succ.offsets.subarray(0, count));
+  const stack = new Int32Array(count);
   let [preCount, postCount] = [0, 0];
   for (const root of graph.sccTopoOrder) {
     if (pre[root] !== -1) continue;
     pre[root] = preCount++;
-    const stack = [root];
-    while (stack.length > 0) {
-      const c = stack[stack.length - 1] ?? 0;
-      const next = succ[c]?.[cursor[c] ?? 0];
-      cursor[c] = (cursor[c] ?? 0) + 1;
-      if (next === undefined) {
-        stack.pop();
+    let sp = 0;
+    stack[sp++] = root;
+    while (sp > 0) {
+      const c = stack[sp - 1] ?? 0;
+      const k = cursor[c] ?? 0;
+      if (k >= (succ.offsets[c + 1] ?? 0)) {
+        sp--;
         post[c] = postCount++;
         // Every successor is finished by now: the condensation has no cycle.
         let least = post[c] ?? 0;
-        for (const s of succ[c] ?? []) least = Math.min(least, low[s] ?? 0);
+        for (let e = succ.offsets[c] ?? 0, end = succ.offsets[c + 1] ?? 0; e < end; e++) {
+          least = Math.min(least, low[succ.targets[e] ?? 0] ?? 0);
+        }
         low[c] = least;
-      } else if (pre[next] === -1) {
+        continue;
+      }
+      cursor[c] = k + 1;
+      const next = succ.targets[k] ?? 0;
+      if (pre[next] === -1) {
         pre[next] = preCount++;
-        stack.push(next);
+        stack[sp++] = next;
       }
     }
   }
@@ -65,14 +82,32 @@ function dfsLabels(graph: FlowGraph): { pre: Int32Array; post: Int32Array; low: 
  * distinct sources left, which only graphs that join paths (diamonds) produce.
  */
 export function upstreamAnswers(graph: FlowGraph, queries: readonly UpstreamQuery[]): Uint8Array {
-  const answers = new Uint8Array(queries.length);
-  if (queries.length === 0) return answers;
+  return upstreamAnswersOf(
+    graph,
+    queries.map((q) => q.source),
+    queries.map((q) => q.target),
+  );
+}
+
+/**
+ * {@link upstreamAnswers} for queries given as parallel arrays (`sources[q]`, `targets[q]`), so
+ * that a rule asking one question per template allocates no object per question.
+ */
+export function upstreamAnswersOf(
+  graph: FlowGraph,
+  sources: ArrayLike<number>,
+  targets: ArrayLike<number>,
+): Uint8Array {
+  const answers = new Uint8Array(sources.length);
+  if (sources.length === 0) return answers;
   const { pre, post, low } = dfsLabels(graph);
   const stamp = new Int32Array(graph.nodes.length); // predecessors of the last target, marked
   let stamped = -1;
   const slot = new Map<number, number>(); // unsettled source → its bit, counted from 0
   const pending: number[][] = []; // query indexes by chunk of 32 sources
-  queries.forEach(({ source, target }, q) => {
+  for (let q = 0; q < sources.length; q++) {
+    const source = sources[q] ?? 0;
+    const target = targets[q] ?? 0;
     const cs = graph.sccOf[source] ?? 0;
     const ct = graph.sccOf[target] ?? 0;
     const [ps, pt] = [post[cs] ?? 0, post[ct] ?? 0];
@@ -81,8 +116,12 @@ export function upstreamAnswers(graph: FlowGraph, queries: readonly UpstreamQuer
     else if (pt > ps || pt < (low[cs] ?? 0)) answers[q] = 0;
     else {
       // Queries come grouped by target, so each target's predecessors are marked once: O(E).
-      if (stamped !== target)
-        for (const p of neighbours(graph.predecessors, target)) stamp[p] = target + 1;
+      if (stamped !== target) {
+        const { offsets, targets: preds } = graph.predecessors;
+        for (let e = offsets[target] ?? 0, end = offsets[target + 1] ?? 0; e < end; e++) {
+          stamp[preds[e] ?? 0] = target + 1;
+        }
+      }
       stamped = target;
       if (stamp[source] === target + 1) answers[q] = 1;
       else {
@@ -91,11 +130,11 @@ export function upstreamAnswers(graph: FlowGraph, queries: readonly UpstreamQuer
         (pending[s >> 5] ??= []).push(q);
       }
     }
-  });
-  const sources = [...slot.keys()];
+  }
+  const unsettled = [...slot.keys()];
   const bitOf = new Int32Array(graph.nodes.length).fill(-1);
   pending.forEach((qs, chunk) => {
-    const members = sources.slice(chunk * 32, chunk * 32 + 32);
+    const members = unsettled.slice(chunk * 32, chunk * 32 + 32);
     members.forEach((source, b) => (bitOf[source] = b));
     const own = (j: number): number => {
       const b = bitOf[j] ?? -1;
@@ -103,8 +142,8 @@ export function upstreamAnswers(graph: FlowGraph, queries: readonly UpstreamQuer
     };
     const flow = forwardDataflow(graph, own, (a, b) => a | b, 0);
     for (const q of qs) {
-      const { source, target } = queries[q] ?? { source: 0, target: 0 };
-      answers[q] = ((flow[target] ?? 0) >>> (bitOf[source] ?? 0)) & 1;
+      const target = targets[q] ?? 0;
+      answers[q] = ((flow[target] ?? 0) >>> (bitOf[sources[q] ?? 0] ?? 0)) & 1;
     }
     for (const source of members) bitOf[source] = -1;
   });

@@ -1,4 +1,4 @@
-import { pointer } from "../../model/index.js";
+import { neighbours, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
 /** At most this many member ids are listed in `members`; `size` stays exact. */
@@ -33,10 +33,14 @@ export const rule: Rule = {
   check({ graph, facts, report }) {
     const conditions = facts.conditions();
     const found: { readonly at: number; readonly members: readonly number[] }[] = [];
-    graph.sccMembers.forEach((members, c) => {
-      const first = members[0];
-      if (first === undefined || graph.cyclic[first] !== 1) return;
+    const { offsets, targets } = graph.sccMembers;
+    for (let c = 0; c < offsets.length - 1; c++) {
+      const first = targets[offsets[c] ?? 0];
+      if (offsets[c] === offsets[c + 1] || first === undefined || graph.cyclic[first] !== 1)
+        continue;
+      const members = [...neighbours(graph.sccMembers, c)];
       let firstDecision: number | undefined;
+      let stops = false;
       for (const m of members) {
         if (graph.nodes[m]?.type !== "decision") continue;
         firstDecision ??= m;
@@ -49,10 +53,13 @@ export const rule: Rule = {
           const target = graph.index.get(route.next);
           return target !== undefined && graph.sccOf[target] !== c;
         });
-        if (leaves) return;
+        if (leaves) {
+          stops = true;
+          break;
+        }
       }
-      found.push({ at: firstDecision ?? first, members });
-    });
+      if (!stops) found.push({ at: firstDecision ?? first, members });
+    }
     found.sort((a, b) => a.at - b.at);
     for (const { at, members } of found) {
       const node = graph.nodes[at];

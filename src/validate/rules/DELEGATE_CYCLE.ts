@@ -86,10 +86,11 @@ export const rule: Rule = {
       return [...out];
     });
     const { sccOf, sccMembers } = tarjanScc(adjacencyFromLists(adj));
-    const cyclicScc = new Uint8Array(sccMembers.length);
+    const cyclicScc = new Uint8Array(sccMembers.offsets.length - 1);
     adj.forEach((out, v) => {
       const c = sccOf[v] ?? 0;
-      if ((sccMembers[c]?.length ?? 0) > 1 || out.includes(v)) cyclicScc[c] = 1;
+      const size = (sccMembers.offsets[c + 1] ?? 0) - (sccMembers.offsets[c] ?? 0);
+      if (size > 1 || out.includes(v)) cyclicScc[c] = 1;
     });
     const reported = new Set<number>();
     const rootScc = sccOf[0] ?? 0;

@@ -18,8 +18,8 @@ export const rule: Rule = {
   },
   check({ workflow, graph, report }) {
     workflow.nodes.forEach((node, index) => {
-      const firstIndex = graph.index.get(node.id);
-      if (firstIndex === undefined || firstIndex === index) return;
+      const firstIndex = graph.firstOf[index] ?? index;
+      if (firstIndex === index) return;
       report({
         target: { kind: "node", nodeId: node.id },
         path: pointer("nodes", index, "id"),

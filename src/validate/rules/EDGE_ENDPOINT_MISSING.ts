@@ -6,6 +6,9 @@ import type { Rule } from "../types.js";
  * author drew never happens (and a typo in an id silently disconnects part of the workflow).
  * A delegate edge's `to` is an agent reference, not a node: only its `from` is checked here.
  */
+const FROM = ["from"] as const;
+const BOTH = ["from", "to"] as const;
+
 export const rule: Rule = {
   meta: {
     code: "EDGE_ENDPOINT_MISSING",
@@ -21,13 +24,13 @@ export const rule: Rule = {
     // `report` is a method of the context, so it is called on it rather than destructured.
     const { workflow, graph } = context;
     workflow.edges.forEach((edge, index) => {
-      const target = { kind: "edge", index, from: edge.from, to: edge.to } as const;
-      const ends = edge.edgeType === "delegate" ? (["from"] as const) : (["from", "to"] as const);
+      const ends = edge.edgeType === "delegate" ? FROM : BOTH;
       for (const endpoint of ends) {
         const id = edge[endpoint];
-        if (graph.index.has(id)) continue;
+        const found = endpoint === "from" ? graph.edgeSource[index] : graph.edgeTarget[index];
+        if (found !== undefined && found >= 0) continue;
         context.report({
-          target,
+          target: { kind: "edge", index, from: edge.from, to: edge.to },
           path: pointer("edges", index, endpoint),
           data: { index, endpoint, id, from: edge.from, to: edge.to },
         });
