@@ -1,0 +1,92 @@
+/**
+ * The tool-param template language: what a `{{…}}` names, where the strings holding templates
+ * are, and that the allocation-free walkers see exactly what the full scanners see.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { TemplateKind } from "../../src/model/index.js";
+import {
+  forEachTemplate,
+  forEachTemplateString,
+  scanTemplates,
+  templateStrings,
+} from "../../src/model/index.js";
+
+const nodes = new Set(["plan", "a.b", "input"]);
+const hasNode = (id: string): boolean => nodes.has(id);
+
+describe("scanTemplates", () => {
+  it.each([
+    ["{{plan.output.query}}", [{ kind: "node", nodeId: "plan", path: ["query"] }]],
+    ["x {{a.b.output.c.d}} y", [{ kind: "node", nodeId: "a.b", path: ["c", "d"] }]],
+    ["{{input.q.r}}", [{ kind: "input", field: "q", path: ["r"] }]],
+    ["{{ }}", [{ kind: "syntax", problem: "empty" }]],
+    ["{{plan.query}}", [{ kind: "syntax", problem: "no-output" }]],
+    ["{{plan.output.}}", [{ kind: "syntax", problem: "empty-path" }]],
+    ["{{plan.output.q", [{ kind: "syntax", problem: "unterminated" }]],
+    ["{{input.output.q}}", [{ kind: "node", nodeId: "input", path: ["q"] }]],
+  ] as const)("%s", (text, expected) => {
+    expect(scanTemplates(text, hasNode)).toMatchObject(expected);
+  });
+});
+
+describe("templateStrings", () => {
+  it("finds nested strings with their pointer tokens, in document order", () => {
+    const params = { q: "{{plan.output.q}}", n: 3, deep: { list: ["plain", "{{input.x}}"] } };
+    expect(templateStrings(params)).toEqual([
+      { tokens: ["q"], text: "{{plan.output.q}}" },
+      { tokens: ["deep", "list", "1"], text: "{{input.x}}" },
+    ]);
+  });
+
+  it("terminates on a cyclic programmatic object", () => {
+    const params: Record<string, unknown> = { q: "{{plan.output.q}}" };
+    params.self = params;
+    expect(templateStrings(params).map((s) => s.text)).toEqual(["{{plan.output.q}}"]);
+  });
+});
+
+/** Params as JSON: nested objects and arrays of strings, some with templates. */
+const template = fc.constantFrom(
+  "{{plan.output.q}}",
+  "{{a.b.output.x}}",
+  "{{input.q}}",
+  "{{ghost.output.y}}",
+  "{{plan.q}}",
+  "{{",
+  "text",
+  "pre {{plan.output.q}} {{input.z}}",
+);
+const params = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: "small" }, template, fc.integer(), tie("object"), tie("array")),
+  object: fc.dictionary(fc.constantFrom("q", "r", "s", "__proto__", "0"), tie("value"), {
+    maxKeys: 4,
+  }),
+  array: fc.array(tie("value"), { maxLength: 3 }),
+})).object;
+
+describe("forEachTemplate / forEachTemplateString agree with the full scanners", () => {
+  it("property: same strings, same references, same order", () => {
+    fc.assert(
+      fc.property(params, (p) => {
+        const seen: string[] = [];
+        forEachTemplateString(p, (text) => seen.push(text));
+        const full = templateStrings(p).map((s) => s.text);
+        expect(seen).toEqual(full);
+        for (const text of full) {
+          const visited: [TemplateKind, string][] = [];
+          forEachTemplate(text, hasNode, (kind, name) => visited.push([kind, name]));
+          const expected = scanTemplates(text, hasNode).map((r): [TemplateKind, string] =>
+            r.kind === "node"
+              ? ["node", r.nodeId]
+              : r.kind === "input"
+                ? ["input", r.field]
+                : ["syntax", ""],
+          );
+          expect(visited).toEqual(expected);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
