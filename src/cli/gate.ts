@@ -6,7 +6,14 @@
 import type { GateDecision, GateOptions, UnknownLevelPolicy } from "../bpmn/index.js";
 import { checkProcess } from "../bpmn/index.js";
 import type { CheckedFile } from "../report/index.js";
-import { formatGithub, formatJunit, formatSarif, formatText } from "../report/index.js";
+import {
+  AGENT_TASK_COLUMNS,
+  agentTaskCells,
+  formatGithub,
+  formatJunit,
+  formatSarif,
+  formatText,
+} from "../report/index.js";
 import { ruleDescriptors } from "./check.js";
 import { readText } from "./files.js";
 import type { CliIo } from "./io.js";
@@ -62,26 +69,8 @@ export async function checkProcessFile(
 
 function table(decision: GateDecision): string[] {
   if (decision.agentTasks.length === 0) return ["no agent tasks"];
-  const rows = decision.agentTasks.map((t) => [
-    t.elementId,
-    t.ref ?? (t.source === "camunda" ? "(camunda agent)" : "(invalid ref)"),
-    t.level === null ? "?" : String(t.level),
-    t.justifiedLevel === null ? "?" : String(t.justifiedLevel),
-    t.requirement,
-    t.gate,
-    t.resolution,
-    t.contentHash === null ? "-" : t.contentHash.slice(0, 19),
-  ]);
-  const head = [
-    "agent task",
-    "workflow",
-    "level",
-    "justified",
-    "gate needed",
-    "gate",
-    "source",
-    "content hash",
-  ];
+  const rows = decision.agentTasks.map((t) => agentTaskCells(t, { hashLength: 19 }));
+  const head = AGENT_TASK_COLUMNS;
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: readonly string[]): string =>
     cells

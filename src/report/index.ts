@@ -1,4 +1,8 @@
-/** Output formats for checks (SPEC 8). */
+/**
+ * Output formats for checks, and the audit report (SPEC 8).
+ *
+ * @packageDocumentation
+ */
 export type { CheckedFile } from "./types.js";
 export { formatJson } from "./json.js";
 export { formatText } from "./text.js";
@@ -10,3 +14,5 @@ export type { SarifFormatOptions } from "./sarif.js";
 export { formatJunit } from "./junit.js";
 export type { JunitFormatOptions } from "./junit.js";
 export { formatGithub } from "./github.js";
+export { AGENT_TASK_COLUMNS, agentTaskCells } from "./agent-tasks.js";
+export * from "./audit/index.js";

@@ -4,6 +4,7 @@
  * the oversight checklist. Deterministic: the same report gives the same bytes.
  */
 import type { Diagnostic } from "../../model/index.js";
+import { AGENT_TASK_COLUMNS, agentTaskCells } from "../agent-tasks.js";
 import type { AuditReport, ChecklistItem, RuleResult, WorkflowAudit } from "./types.js";
 
 /** A table cell: pipes and line breaks would break the row. */
@@ -151,26 +152,8 @@ export function renderAuditMarkdown(report: AuditReport): string {
     lines.push(`## Promotion decision: ${process.allowed ? "ALLOWED" : "BLOCKED"}`, "");
     lines.push(
       ...table(
-        [
-          "agent task",
-          "workflow",
-          "level",
-          "justified",
-          "gate needed",
-          "gate",
-          "source",
-          "content hash",
-        ],
-        process.agentTasks.map((t) => [
-          t.elementId,
-          t.ref ?? "—",
-          t.level ?? "unknown",
-          t.justifiedLevel ?? "—",
-          t.requirement,
-          t.gate,
-          t.resolution,
-          t.contentHash ?? "—",
-        ]),
+        AGENT_TASK_COLUMNS,
+        process.agentTasks.map((t) => agentTaskCells(t)),
       ),
       "",
       "### Process rules",
