@@ -1,0 +1,54 @@
+/**
+ * Forward dataflow over the flow graph's condensation: one pass in topological order answers a
+ * question for every node at once ("which fields do upstream nodes declare?").
+ */
+import { neighbours, nodeCount } from "./adjacency.js";
+import type { FlowGraph } from "./graph.js";
+
+/**
+ * For every node `i`, the join of `own(j)` over all nodes `j` with a path of at least one step
+ * to `i`: every node upstream of `i`, every other member of `i`'s component, and `i` itself only
+ * when `i` is cyclic (the same set as {@link upstreamOf}). A node with no such `j` gets `empty`.
+ *
+ * Components are processed in topological order; each one's outflow (its inflow joined with its
+ * members' `own`) is computed once and joined into its successor components, so the whole pass
+ * costs O(V+E) calls of `join` plus V calls of `own`, e.g. "fields declared by upstream nodes".
+ *
+ * `join` must be associative, commutative and idempotent with `empty` as identity (a
+ * semilattice: set union, max, logical or), because a value can arrive along several paths.
+ * `join` must not mutate its arguments: results are shared between nodes.
+ */
+export function forwardDataflow<T>(
+  graph: FlowGraph,
+  own: (nodeIndex: number) => T,
+  join: (a: T, b: T) => T,
+  empty: T,
+): T[] {
+  const n = graph.nodes.length;
+  const components = nodeCount(graph.sccMembers);
+  const ownValues: T[] = Array.from({ length: n }, (_, i) => own(i));
+  const outflow: T[] = new Array<T>(components).fill(empty);
+  const result: T[] = new Array<T>(n).fill(empty);
+  // stamp[d] === c + 1 means component d was already joined into component c's inflow.
+  const stamp = new Int32Array(components);
+  for (const c of graph.sccTopoOrder) {
+    const members = neighbours(graph.sccMembers, c);
+    let inflow = empty;
+    for (const m of members) {
+      for (const p of neighbours(graph.predecessors, m)) {
+        const d = graph.sccOf[p] ?? c;
+        if (d === c || stamp[d] === c + 1) continue;
+        stamp[d] = c + 1;
+        inflow = join(inflow, outflow[d] as T);
+      }
+    }
+    let within = empty;
+    for (const m of members) within = join(within, ownValues[m] as T);
+    const out = join(inflow, within);
+    outflow[c] = out;
+    // A cyclic node sees every member of its component, itself included; an acyclic one is a
+    // component of its own and sees only its inflow.
+    for (const m of members) result[m] = graph.cyclic[m] === 1 ? out : inflow;
+  }
+  return result;
+}
