@@ -11,6 +11,7 @@ import { createValidator } from "../src/validate/index.js";
 import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
 import { benchBpmn, bpmnRatios, bpmnTable } from "./bpmn.js";
+import { benchExtra, extraTable, peakRssMb } from "./extra.js";
 import { benchSimulate } from "./simulate.js";
 
 const SIZES = [1_000, 10_000, 100_000] as const;
@@ -77,11 +78,19 @@ console.table(
     "steps/s": r.stepsPerSecond,
   })),
 );
+const extra = await benchExtra();
+console.table(extraTable(extra));
 const bpmn = await benchBpmn();
 console.table(bpmnTable(bpmn));
 console.table(bpmnRatios(bpmn));
+const peak = peakRssMb();
+console.log(`peak RSS of the whole run: ${peak} MB (node ${process.version})`);
 mkdirSync(".bench-results", { recursive: true });
 writeFileSync(
   ".bench-results/bench.json",
-  JSON.stringify({ node: process.version, rows, table, simulation, bpmn }, null, 2) + "\n",
+  JSON.stringify(
+    { node: process.version, rows, table, simulation, extra, bpmn, peakRssMb: peak },
+    null,
+    2,
+  ) + "\n",
 );
