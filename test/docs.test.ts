@@ -4,12 +4,13 @@
  * needs one; the rule index lists every rule. Workflow rules' examples are YAML or JSON
  * workflows; BPMN rules' examples are BPMN XML processes, checked with `checkProcess`.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BPMN_RULES, checkProcess } from "../src/bpmn/index.js";
 import { parseWorkflowText } from "../src/model/index.js";
 import { createValidator, RULES, type Resolvers } from "../src/validate/index.js";
 import { ruleIndexMarkdown } from "../src/validate/rule-index.js";
+import { resetGenerated, runExample, typeErrors, writeExample } from "./run-example.js";
 
 const root = new URL("../", import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), "utf8");
@@ -114,4 +115,61 @@ describe("BPMN rule documentation", () => {
       }
     },
   );
+});
+
+/**
+ * Code blocks marked ```` ```ts runnable ```` in README.md and docs/ are run as written, their
+ * `agentflow` imports pointed at `src` (see run-example.ts), and type-checked. Blocks that need
+ * the reader's own registry or a browser stay plain ```` ```ts ````.
+ */
+describe("runnable documentation examples", () => {
+  const pages = [
+    "README.md",
+    ...readdirSync(new URL("docs/", root), { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => `docs/${name.split("\\").join("/")}`)
+      .sort(),
+  ];
+  resetGenerated("docs");
+  const examples = pages.flatMap((page) =>
+    [...read(page).matchAll(/^```ts runnable\n([\s\S]*?)^```$/gm)].map((m, i) => {
+      const name = `${page.replace(/\.md$/, "").replaceAll("/", "-")}.${String(i + 1)}`;
+      return {
+        page,
+        name: `${page} #${String(i + 1)}`,
+        file: writeExample(`docs/${name}`, m[1] ?? ""),
+      };
+    }),
+  );
+
+  let exitCode: typeof process.exitCode;
+  beforeEach(() => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined); // examples print for the reader
+    exitCode = process.exitCode; // and may set an exit code, as a CLI script would
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.exitCode = exitCode;
+  });
+
+  it("marks the examples of the README and the guides runnable", () => {
+    const marked = new Set(examples.map((e) => e.page));
+    for (const page of [
+      "README.md",
+      "docs/autonomy.md",
+      "docs/bpmn.md",
+      "docs/simulation.md",
+      "docs/validation.md",
+    ]) {
+      expect(marked, page).toContain(page);
+    }
+  });
+
+  it.each(examples.map((e) => [e.name, e.file] as const))("%s runs", async (_name, file) => {
+    await runExample(file);
+  });
+
+  it("the examples type-check", () => {
+    expect(typeErrors(examples.map((e) => e.file))).toEqual([]);
+  });
 });

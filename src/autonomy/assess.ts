@@ -79,6 +79,20 @@ function loopNodes(wf: AgentWorkflow): string[] {
  * Assesses the justified minimum level: 5 for a dynamic planner, else 4 for a delegate edge,
  * else 3 for a branching decision, else 2 for a loop, else 1. Never 0: level 0 is a floor an
  * author may declare, not something a graph can show. O(V+E).
+ *
+ * @example
+ * ```ts
+ * import { assessAutonomy } from "agentflow/autonomy";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * assessAutonomy(research);
+ * // → {
+ * //     level: 2,
+ * //     reasons: [{ level: 2, feature: "loop", nodeIds: ["llm-1", "tool-2", "dec-3"], edgeIndexes: [] }],
+ * //   }
+ * ```
  */
 export function assessAutonomy(wf: AgentWorkflow): AutonomyAssessment {
   const reasons: AutonomyReason[] = [];
@@ -102,7 +116,21 @@ export function assessAutonomy(wf: AgentWorkflow): AutonomyAssessment {
   return { level: reasons[0]?.level ?? 1, reasons };
 }
 
-/** The justified minimum level alone; declaring it or higher is coherent. */
+/**
+ * The justified minimum level alone; declaring it or higher is coherent.
+ *
+ * @example
+ * ```ts
+ * import { minCoherentLevel } from "agentflow/autonomy";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const review = getTemplate("document-review"); // a decision that branches
+ * if (review === undefined) throw new Error("no such template");
+ * minCoherentLevel(review); // → 3
+ * // declaring the justified level or higher is coherent
+ * review.autonomyLevel >= minCoherentLevel(review); // → true
+ * ```
+ */
 export function minCoherentLevel(wf: AgentWorkflow): AutonomyLevel {
   return assessAutonomy(wf).level;
 }

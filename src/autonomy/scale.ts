@@ -56,7 +56,22 @@ export const AUTONOMY_SCALE: readonly AutonomyLevelInfo[] = Object.freeze([
   },
 ]);
 
-/** The scale entry of a level. */
+/**
+ * The scale entry of a level.
+ *
+ * @example
+ * ```ts
+ * import { autonomyLevelInfo } from "agentflow/autonomy";
+ *
+ * autonomyLevelInfo(3);
+ * // → {
+ * //     level: 3,
+ * //     name: "Decision Tree",
+ * //     meaning: "Chooses between different paths on its own data.",
+ * //     gate: "required",
+ * //   }
+ * ```
+ */
 export function autonomyLevelInfo(level: AutonomyLevel): AutonomyLevelInfo {
   const info = AUTONOMY_SCALE[level];
   if (info === undefined) throw new RangeError(`autonomy level must be 0..5, got ${String(level)}`);
@@ -67,17 +82,47 @@ export function autonomyLevelInfo(level: AutonomyLevel): AutonomyLevelInfo {
  * The gate a level requires downstream: `required` for 0-3, `optional` for 4 (a warning when
  * absent), `none` for 5. Level 5's `none` is a structural statement — no gate in the graph can
  * contain an agent that rewrites its own plan — not a claim that oversight is unnecessary.
+ *
+ * @example
+ * ```ts
+ * import { gateRequirement } from "agentflow/autonomy";
+ *
+ * gateRequirement(3); // → "required"
+ * gateRequirement(4); // → "optional"
+ * gateRequirement(5); // → "none"
+ * ```
  */
 export function gateRequirement(level: AutonomyLevel): GateRequirement {
   return autonomyLevelInfo(level).gate;
 }
 
-/** True when the process must place a gate downstream of an agent task at this level. */
+/**
+ * True when the process must place a gate downstream of an agent task at this level.
+ *
+ * @example
+ * ```ts
+ * import { requiresDownstreamGate } from "agentflow/autonomy";
+ *
+ * requiresDownstreamGate(2); // → true
+ * requiresDownstreamGate(4); // → false
+ * ```
+ */
 export function requiresDownstreamGate(level: AutonomyLevel): boolean {
   return gateRequirement(level) === "required";
 }
 
-/** True for an integer 0..5. */
+/**
+ * True for an integer 0..5.
+ *
+ * @example
+ * ```ts
+ * import { isAutonomyLevel } from "agentflow/autonomy";
+ *
+ * isAutonomyLevel(3); // → true
+ * isAutonomyLevel(2.5); // → false
+ * isAutonomyLevel("3"); // → false
+ * ```
+ */
 export function isAutonomyLevel(value: unknown): value is AutonomyLevel {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 5;
 }
@@ -88,7 +133,17 @@ const GATED_EFFECTS: ReadonlySet<ToolEffect> = new Set([
   "external-commitment",
 ]);
 
-/** True for a tool effect that needs an approval gate (irreversible writes, commitments). */
+/**
+ * True for a tool effect that needs an approval gate (irreversible writes, commitments).
+ *
+ * @example
+ * ```ts
+ * import { effectNeedsGate } from "agentflow/autonomy";
+ *
+ * effectNeedsGate("external-commitment"); // → true
+ * effectNeedsGate("write-reversible"); // → false
+ * ```
+ */
 export function effectNeedsGate(effect: ToolEffect): boolean {
   return GATED_EFFECTS.has(effect);
 }

@@ -57,7 +57,38 @@ export function isGateMarker(values: readonly ModdleObject[]): boolean {
   return values.some((value) => isBtv(value, "gate"));
 }
 
-/** True when the element carries `<btv:gate/>` in its extension elements. */
+/**
+ * True when the element carries `<btv:gate/>` in its extension elements.
+ *
+ * @example
+ * ```ts
+ * import { checkProcess, hasGateMarker, instanceOf } from "agentflow/bpmn";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review">
+ *       <bpmn:extensionElements><btv:gate approverRole="analyst" /></bpmn:extensionElements>
+ *     </bpmn:userTask>
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * // a host's gate predicate that keeps the marker and adds its own approval tasks
+ * const decision = await checkProcess(xml, {
+ *   resolveWorkflow: (ref) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined),
+ *   isGate: (element) => hasGateMarker(element) || instanceOf(element, "bpmn:ManualTask"),
+ * });
+ * decision.agentTasks[0]?.gate; // → "reached"
+ * ```
+ */
 export function hasGateMarker(element: ModdleObject): boolean {
   return isGateMarker(extensionValues(element));
 }

@@ -122,7 +122,41 @@ function validatorFor(options: GateOptions) {
   return createValidator({ ...options.workflowValidation, resolvers });
 }
 
-/** Evaluates the gates of parsed definitions; resolvers may return promises. */
+/**
+ * Evaluates the gates of parsed definitions; resolvers may return promises.
+ *
+ * @example
+ * ```ts
+ * import { evaluateGates, readProcess } from "agentflow/bpmn";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review">
+ *       <bpmn:extensionElements><btv:gate approverRole="analyst" /></bpmn:extensionElements>
+ *     </bpmn:userTask>
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const { definitions } = await readProcess(xml);
+ * if (definitions === undefined) throw new Error("unreadable");
+ * // resolvers may be async: a registry over HTTP, say
+ * const decision = await evaluateGates(definitions, {
+ *   resolveWorkflow: async (ref) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined),
+ * });
+ * decision.allowed; // → true
+ * decision.agentTasks[0]?.gate; // → "reached"
+ * decision.agentTasks[0]?.contentHash?.startsWith("sha256:"); // → true
+ * ```
+ */
 export async function evaluateGates(
   definitions: ModdleObject,
   options: GateOptions = {},
@@ -150,7 +184,40 @@ export async function evaluateGates(
   return decide(runBpmnRules(rules, { analysis, parseIssues: [] }), analysis.tasks);
 }
 
-/** {@link evaluateGates} for synchronous resolvers (a promise from one is a `TypeError`). */
+/**
+ * {@link evaluateGates} for synchronous resolvers (a promise from one is a `TypeError`).
+ *
+ * @example
+ * ```ts
+ * import { evaluateGatesSync, readProcess } from "agentflow/bpmn";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review">
+ *       <bpmn:extensionElements><btv:gate approverRole="analyst" /></bpmn:extensionElements>
+ *     </bpmn:userTask>
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const { definitions } = await readProcess(xml);
+ * if (definitions === undefined) throw new Error("unreadable");
+ * const decision = evaluateGatesSync(definitions, {
+ *   resolveWorkflow: (ref) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined),
+ * });
+ * decision.allowed; // → true
+ * decision.agentTasks.map((t) => `${t.elementId}: ${t.requirement} gate ${t.gate}`);
+ * // → ["Research: required gate reached"]
+ * ```
+ */
 export function evaluateGatesSync(
   definitions: ModdleObject,
   options: GateOptions = {},
@@ -183,6 +250,41 @@ export interface ProcessCheck extends GateDecision {
 /**
  * Reads XML and evaluates its gates: parse problems (`BPMN_PARSE`) come first, and every
  * diagnostic gets the line and column of its element. Never throws for bad input.
+ *
+ * @example
+ * ```ts
+ * import { checkProcess } from "agentflow/bpmn";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * // a research agent (agnt-rsch@2.1.0, autonomy 2) whose result nobody approves
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review" />
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const registry = (ref: string) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined);
+ * const decision = await checkProcess(xml, { resolveWorkflow: registry });
+ * decision.allowed; // → false
+ * decision.blocking.map((d) => `${d.location?.line ?? "?"}: ${d.code}`); // → ["5: AGENT_GATE_UNREACHABLE"]
+ * decision.agentTasks.map((t) => `${t.elementId} ${t.ref ?? ""} level ${t.level ?? "?"}: gate ${t.gate}`);
+ * // → ["Research agnt-rsch@2.1.0 level 2: gate missing"]
+ *
+ * // the same process, where every user task counts as an approval gate
+ * const withReview = await checkProcess(xml, {
+ *   resolveWorkflow: registry,
+ *   isGate: (element) => element.$type === "bpmn:UserTask",
+ * });
+ * withReview.allowed; // → true
+ * ```
  */
 export async function checkProcess(
   xml: string,

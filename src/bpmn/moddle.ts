@@ -35,7 +35,36 @@ export interface BpmnModdleInstance {
   ): Promise<{ readonly xml: string }>;
 }
 
-/** A bpmn-moddle instance with the `btv` extension registered. */
+/**
+ * A bpmn-moddle instance with the `btv` extension registered.
+ *
+ * @example
+ * ```ts
+ * import { createModdle } from "agentflow/bpmn";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review">
+ *       <bpmn:extensionElements><btv:gate approverRole="analyst" /></bpmn:extensionElements>
+ *     </bpmn:userTask>
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const moddle = createModdle(); // bpmn-moddle with the btv extension registered
+ * const { rootElement, warnings } = await moddle.fromXML(xml);
+ * warnings; // → []
+ * const { xml: written } = await moddle.toXML(rootElement, { format: true });
+ * written.includes('<btv:gate approverRole="analyst" />'); // → true
+ * ```
+ */
 export function createModdle(extensions: ModdleExtensions = {}): BpmnModdleInstance {
   return new BpmnModdle({ ...extensions, btv });
 }
@@ -81,7 +110,36 @@ export function idOf(element: ModdleObject): string | undefined {
   return stringProp(element, "id");
 }
 
-/** Moddle's own `$instanceOf` (it knows the type hierarchy); false for generic elements. */
+/**
+ * Moddle's own `$instanceOf` (it knows the type hierarchy); false for generic elements.
+ *
+ * @example
+ * ```ts
+ * import { checkProcess, instanceOf } from "agentflow/bpmn";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review" />
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * // every user task is an approval gate, whether it carries <btv:gate/> or not
+ * const decision = await checkProcess(xml, {
+ *   resolveWorkflow: (ref) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined),
+ *   isGate: (element) => instanceOf(element, "bpmn:UserTask"),
+ * });
+ * decision.allowed; // → true
+ * ```
+ */
 export function instanceOf(element: ModdleObject, type: string): boolean {
   const test = element.$instanceOf;
   return (

@@ -105,6 +105,38 @@ function fatal(error: unknown, xml: string, source: SourceIndex): ParseIssue {
 /**
  * Parses BPMN XML. Never throws for bad input: an unreadable document gives `definitions:
  * undefined` and an error diagnostic saying what and where.
+ *
+ * @example
+ * ```ts
+ * import { readProcess } from "agentflow/bpmn";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review">
+ *       <bpmn:extensionElements><btv:gate approverRole="analyst" /></bpmn:extensionElements>
+ *     </bpmn:userTask>
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const { definitions, diagnostics, source } = await readProcess(xml);
+ * definitions?.$type; // → "bpmn:Definitions"
+ * diagnostics; // → []
+ * source.locateId("Review"); // → { line: 8, column: 20 }
+ *
+ * // bad input is a diagnostic, never an exception
+ * const broken = await readProcess("not xml");
+ * broken.definitions; // → undefined
+ * broken.diagnostics.map((d) => `${d.code}: ${d.message}`);
+ * // → ["BPMN_PARSE: the XML cannot be read: missing start tag"]
+ * ```
  */
 export async function readProcess(xml: string, options: ReadOptions = {}): Promise<ReadResult> {
   const source = createSourceIndex(xml);
@@ -145,7 +177,38 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
   return { definitions: root, diagnostics: parseIssueDiagnostics(issues), source };
 }
 
-/** Serialises definitions back to XML (moddle keeps unknown extension elements and attributes). */
+/**
+ * Serialises definitions back to XML (moddle keeps unknown extension elements and attributes).
+ *
+ * @example
+ * ```ts
+ * import { readProcess, writeProcess } from "agentflow/bpmn";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review">
+ *       <bpmn:extensionElements><btv:gate approverRole="analyst" /></bpmn:extensionElements>
+ *     </bpmn:userTask>
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const { definitions } = await readProcess(xml);
+ * if (definitions === undefined) throw new Error("unreadable");
+ * const written = await writeProcess(definitions);
+ * written.startsWith('<?xml version="1.0" encoding="UTF-8"?>'); // → true
+ * // the btv extension elements survive the round trip
+ * written.includes('<btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" />'); // → true
+ * written.includes('<btv:gate approverRole="analyst" />'); // → true
+ * ```
+ */
 export async function writeProcess(
   definitions: ModdleObject,
   options: { readonly moddleExtensions?: ModdleExtensions } = {},

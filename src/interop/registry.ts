@@ -29,7 +29,25 @@ function isAgentWorkflowDocument(doc: unknown): boolean {
   return isRecord(doc) && own(doc, "kind") === "AgentWorkflow";
 }
 
-/** The first format that claims the document; `undefined` for an AgentWorkflow or no match. */
+/**
+ * The first format that claims the document; `undefined` for an AgentWorkflow or no match.
+ *
+ * @example
+ * ```ts
+ * import { detectFormat } from "agentflow/interop";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const spec = {
+ *   name: "AgenticRag",
+ *   entrypoint: "agent",
+ *   nodes: [{ name: "agent" }, { name: "generate" }],
+ *   edges: [{ from: "agent", to: "generate" }],
+ * };
+ * detectFormat(spec)?.id; // → "langgraph-gen"
+ * // an AgentWorkflow needs no importer
+ * detectFormat(getTemplate("research")); // → undefined
+ * ```
+ */
 export function detectFormat(doc: unknown): Format | undefined {
   if (isAgentWorkflowDocument(doc)) return undefined;
   return FORMATS.find((format) => format.detect(doc));
@@ -44,6 +62,30 @@ export interface DetectedImport {
 /**
  * Detects the format and imports with it. `undefined` when no format claims the document;
  * throws only {@link ImportError} when the claiming format refuses it.
+ *
+ * @example
+ * ```ts
+ * import { ImportError, importDocument } from "agentflow/interop";
+ *
+ * const spec = {
+ *   name: "AgenticRag",
+ *   entrypoint: "agent",
+ *   nodes: [{ name: "agent" }, { name: "retrieve" }, { name: "generate" }],
+ *   edges: [
+ *     { from: "agent", to: "retrieve" },
+ *     { from: "retrieve", to: "generate" },
+ *   ],
+ * };
+ * try {
+ *   const detected = importDocument(spec);
+ *   detected?.format.id; // → "langgraph-gen"
+ *   detected?.result.workflow.nodes.map((n) => n.id); // → ["agent", "retrieve", "generate"]
+ * } catch (error) {
+ *   // the format claimed the document but cannot convert it: `path` says where
+ *   if (error instanceof ImportError) console.error(error.format, error.path, error.reason);
+ *   else throw error;
+ * }
+ * ```
  */
 export function importDocument(doc: unknown): DetectedImport | undefined {
   const format = detectFormat(doc);

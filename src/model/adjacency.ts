@@ -10,17 +10,48 @@ export interface Adjacency {
   readonly targets: Int32Array;
 }
 
-/** The neighbours of `v`, as a view (no copy). */
+/**
+ * The neighbours of `v`, as a view (no copy).
+ *
+ * @example
+ * ```ts
+ * import { adjacencyFromLists, neighbours } from "agentflow/model";
+ *
+ * const graph = adjacencyFromLists([[1, 2], [2], []]);
+ * [...neighbours(graph, 0)]; // → [1, 2]
+ * neighbours(graph, 2).length; // → 0
+ * ```
+ */
 export function neighbours(adjacency: Adjacency, v: number): Int32Array {
   return adjacency.targets.subarray(adjacency.offsets[v] ?? 0, adjacency.offsets[v + 1] ?? 0);
 }
 
-/** The number of nodes the adjacency describes. */
+/**
+ * The number of nodes the adjacency describes.
+ *
+ * @example
+ * ```ts
+ * import { adjacencyFromLists, nodeCount } from "agentflow/model";
+ *
+ * nodeCount(adjacencyFromLists([[1], [2], []])); // → 3
+ * ```
+ */
 export function nodeCount(adjacency: Adjacency): number {
   return adjacency.offsets.length - 1;
 }
 
-/** Builds an adjacency from per-node lists (small graphs, tests, other callers' graphs). */
+/**
+ * Builds an adjacency from per-node lists (small graphs, tests, other callers' graphs).
+ *
+ * @example
+ * ```ts
+ * import { adjacencyFromLists } from "agentflow/model";
+ *
+ * const graph = adjacencyFromLists([[1, 2], [2], []]);
+ * graph.offsets; // → Int32Array.from([0, 2, 3, 3])
+ * graph.targets; // → Int32Array.from([1, 2, 2])
+ * ```
+ */
 export function adjacencyFromLists(lists: readonly (readonly number[])[]): Adjacency {
   const offsets = new Int32Array(lists.length + 1);
   lists.forEach((list, v) => {
@@ -33,14 +64,33 @@ export function adjacencyFromLists(lists: readonly (readonly number[])[]): Adjac
   return { offsets, targets };
 }
 
-/** The per-node lists of an adjacency (for tests and small graphs). */
+/**
+ * The per-node lists of an adjacency (for tests and small graphs).
+ *
+ * @example
+ * ```ts
+ * import { adjacencyFromEdges, adjacencyToLists } from "agentflow/model";
+ *
+ * adjacencyToLists(adjacencyFromEdges(3, [0, 1, 0], [1, 2, 2])); // → [[1, 2], [2], []]
+ * ```
+ */
 export function adjacencyToLists(adjacency: Adjacency): number[][] {
   const out: number[][] = [];
   for (let v = 0; v < nodeCount(adjacency); v++) out.push([...neighbours(adjacency, v)]);
   return out;
 }
 
-/** The reverse adjacency; each node's sources come out ascending (a counting sort). */
+/**
+ * The reverse adjacency; each node's sources come out ascending (a counting sort).
+ *
+ * @example
+ * ```ts
+ * import { adjacencyFromLists, adjacencyToLists, reverseAdjacency } from "agentflow/model";
+ *
+ * const graph = adjacencyFromLists([[1, 2], [2], []]);
+ * adjacencyToLists(reverseAdjacency(graph)); // → [[], [0], [0, 1]]
+ * ```
+ */
 export function reverseAdjacency(adjacency: Adjacency): Adjacency {
   const n = nodeCount(adjacency);
   const { offsets: fwd, targets } = adjacency;
@@ -63,6 +113,15 @@ export function reverseAdjacency(adjacency: Adjacency): Adjacency {
 /**
  * Builds an adjacency from parallel edge lists (`from[k] → to[k]`) by counting sort: two passes,
  * no per-node arrays. Neighbours keep the order in which their edges were listed.
+ *
+ * @example
+ * ```ts
+ * import { adjacencyFromEdges, adjacencyToLists } from "agentflow/model";
+ *
+ * // edges 0→2, 0→1, 1→2, listed in parallel arrays
+ * const graph = adjacencyFromEdges(3, Int32Array.from([0, 0, 1]), Int32Array.from([2, 1, 2]));
+ * adjacencyToLists(graph); // → [[2, 1], [2], []]
+ * ```
  */
 export function adjacencyFromEdges(
   count: number,

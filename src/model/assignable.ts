@@ -55,6 +55,20 @@ interface Pending {
  * The first position (depth-first, in field order) where `s` is not assignable to `t`, or
  * undefined when it is. Iterative, and each pair of nodes is compared once, so inlined types that
  * share structure cost their size, not their expansion.
+ *
+ * @example
+ * ```ts
+ * import { findMismatch, formatType, resolveShape } from "agentflow/model";
+ *
+ * const search = resolveShape({ query: "text", scope: "text" }, undefined, "/outputSchema").type;
+ * const write = resolveShape({ query: "text", scope: "path" }, undefined, "/inputSchema").type;
+ * // free text must not become a write scope
+ * const mismatch = findMismatch(search, write);
+ * mismatch?.path; // → ["scope"]
+ * formatType(mismatch?.source ?? write); // → "text"
+ * formatType(mismatch?.target ?? write); // → "path"
+ * findMismatch(write, write); // → undefined
+ * ```
  */
 export function findMismatch(s: TypeNode, t: TypeNode): TypeMismatch | undefined {
   const stack: Pending[] = [{ s, t, path: [] }];
@@ -119,6 +133,23 @@ export function findMismatch(s: TypeNode, t: TypeNode): TypeMismatch | undefined
  * member<T>` for the same alias only; arrays by element, bounds ignored; objects structurally
  * (every required field of T present and required in S with an assignable type, optional fields
  * of T assignable when S has them, extra fields of S allowed).
+ *
+ * @example
+ * ```ts
+ * import { isAssignable, parseTypeExpression, resolveShape } from "agentflow/model";
+ *
+ * const produced = resolveShape({ query: "text", limit: "integer" }, undefined, "").type;
+ * const accepted = resolveShape({ query: "text", "limit?": "number" }, undefined, "").type;
+ * // integer <: number, and a field the target marks optional may be required in the source
+ * isAssignable(produced, accepted); // → true
+ * // the other way round `limit` may be missing
+ * isAssignable(accepted, produced); // → false
+ *
+ * const duration = parseTypeExpression("duration");
+ * const number = parseTypeExpression("number");
+ * if (!duration.ok || !number.ok) throw new Error("not a type");
+ * isAssignable(duration.type, number.type); // → true
+ * ```
  */
 export function isAssignable(s: TypeNode, t: TypeNode): boolean {
   return findMismatch(s, t) === undefined;

@@ -55,6 +55,13 @@ function isSkipped(value: unknown): boolean {
  * @throws TypeError when `value` itself has no JSON form (`undefined`, a function, a symbol):
  *   returning `"null"` would give it the identity of `null`.
  * @throws Error for `NaN`, infinities, lone surrogates and cycles.
+ *
+ * @example
+ * ```ts
+ * import { canonicalJson } from "agentflow/model";
+ *
+ * canonicalJson({ b: [1, 2.50, "x"], a: { d: null, c: true } }); // → '{"a":{"c":true,"d":null},"b":[1,2.5,"x"]}'
+ * ```
  */
 export function canonicalJson(value: unknown): string {
   if (isSkipped(value)) {
@@ -110,7 +117,19 @@ export function canonicalJson(value: unknown): string {
   return out.join("");
 }
 
-/** `"sha256:"` + the lowercase hex SHA-256 of {@link canonicalJson}; throws as it does. */
+/**
+ * `"sha256:"` + the lowercase hex SHA-256 of {@link canonicalJson}; throws as it does.
+ *
+ * @example
+ * ```ts
+ * import { contentHash } from "agentflow/model";
+ *
+ * const a = contentHash({ id: "agnt-x", version: "1.0.0" });
+ * const b = contentHash({ version: "1.0.0", id: "agnt-x" }); // key order does not matter
+ * a === b; // → true
+ * a.startsWith("sha256:"); // → true
+ * ```
+ */
 export function contentHash(value: unknown): string {
   return "sha256:" + sha256(canonicalJson(value));
 }

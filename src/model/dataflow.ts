@@ -17,6 +17,20 @@ import type { FlowGraph } from "./graph.js";
  * `join` must be associative, commutative and idempotent with `empty` as identity (a
  * semilattice: set union, max, logical or), because a value can arrive along several paths.
  * `join` must not mutate its arguments: results are shared between nodes.
+ *
+ * @example
+ * ```ts
+ * import { flowGraph, forwardDataflow, getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review"); // llm-extract → dec-validate → llm-classify
+ * if (wf === undefined) throw new Error("no such template");
+ * const graph = flowGraph(wf);
+ * // for every node, the llm nodes that run before it: one pass, whatever the number of nodes
+ * const llms = graph.nodes.map((node) => (node.type === "llm" ? [node.id] : []));
+ * const none: string[] = [];
+ * const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+ * forwardDataflow(graph, (i) => llms[i] ?? none, union, none); // → [[], ["llm-extract"], ["llm-extract"]]
+ * ```
  */
 export function forwardDataflow<T>(
   graph: FlowGraph,

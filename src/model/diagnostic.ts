@@ -43,12 +43,33 @@ export interface Diagnostic {
 /** The whole-workflow target, shared so that no caller allocates its own. */
 export const WORKFLOW_TARGET: DiagnosticTarget = Object.freeze({ kind: "workflow" });
 
-/** True when any diagnostic is an error, i.e. when the document must not be promoted. */
+/**
+ * True when any diagnostic is an error, i.e. when the document must not be promoted.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate, hasErrors, parseWorkflow } from "agentflow/model";
+ *
+ * const { diagnostics } = parseWorkflow({ ...getTemplate("research"), version: "2.1" });
+ * diagnostics.map((d) => d.code); // → ["VERSION_ABBREVIATED"]
+ * hasErrors(diagnostics); // → false
+ * ```
+ */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === "error");
 }
 
-/** Counts diagnostics per severity. */
+/**
+ * Counts diagnostics per severity.
+ *
+ * @example
+ * ```ts
+ * import { countBySeverity, parseWorkflowText } from "agentflow/model";
+ *
+ * const { diagnostics } = parseWorkflowText("kind: AgentWorkflow\nid: agnt-x\nversion: '1.0'\n");
+ * countBySeverity(diagnostics); // → { error: 6, warning: 1, info: 0 }
+ * ```
+ */
 export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<Severity, number> {
   const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   for (const d of diagnostics) counts[d.severity] += 1;

@@ -74,7 +74,22 @@ const NO_ROUTES: readonly DecisionRoute[] = Object.freeze([]);
 /** The pseudo-target of a route that finishes the run. */
 const END = "end";
 
-/** Builds the flow graph of a workflow. O(V+E). Prefer {@link flowGraph}, which memoises. */
+/**
+ * Builds the flow graph of a workflow. O(V+E). Prefer {@link flowGraph}, which memoises.
+ *
+ * @example
+ * ```ts
+ * import { buildFlowGraph, getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review"); // llm-extract → dec-validate → llm-classify
+ * if (wf === undefined) throw new Error("no such template");
+ * const graph = buildFlowGraph(wf);
+ * graph.entry; // → 0
+ * graph.index.get("llm-classify"); // → 2
+ * // dec-validate can route to "end", llm-classify has no successor
+ * graph.endsRun; // → Uint8Array.from([0, 1, 1])
+ * ```
+ */
 export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
   const nodes = wf.nodes;
   const n = nodes.length;
@@ -242,6 +257,19 @@ const memo = new WeakMap<AgentWorkflow, FlowGraph>();
  * The flow graph of a workflow, built on first use and shared afterwards (keyed by the workflow
  * object, held weakly). Workflows are treated as immutable: a document edited in place after its
  * graph was built keeps the old graph, so build a new object (or call {@link buildFlowGraph}).
+ *
+ * @example
+ * ```ts
+ * import { flowGraph, getTemplate, neighbours } from "agentflow/model";
+ *
+ * const wf = getTemplate("research"); // llm-1 → tool-2 → dec-3, which retries llm-1 or ends
+ * if (wf === undefined) throw new Error("no such template");
+ * const graph = flowGraph(wf);
+ * // built once per workflow object
+ * flowGraph(wf) === graph; // → true
+ * [...neighbours(graph.successors, 2)].map((i) => graph.nodes[i]?.id); // → ["llm-1"]
+ * graph.routes[2]?.map((r) => r.label); // → ["onTrue", "onFalse"]
+ * ```
  */
 export function flowGraph(wf: AgentWorkflow): FlowGraph {
   let graph = memo.get(wf);
@@ -256,6 +284,15 @@ export function flowGraph(wf: AgentWorkflow): FlowGraph {
  * Nodes with a path of at least one step to `nodeIndex`: its upstream nodes, the other members of
  * its component, and itself only when it is cyclic. O(V+E) per call, so a rule asking this for
  * every node should use {@link forwardDataflow} instead, which answers all nodes in one pass.
+ *
+ * @example
+ * ```ts
+ * import { flowGraph, getTemplate, upstreamOf } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review"); // llm-extract → dec-validate → llm-classify
+ * if (wf === undefined) throw new Error("no such template");
+ * upstreamOf(flowGraph(wf), 2); // → Uint8Array.from([1, 1, 0])
+ * ```
  */
 export function upstreamOf(graph: FlowGraph, nodeIndex: number): Uint8Array {
   const marked = new Uint8Array(graph.nodes.length);
@@ -263,7 +300,20 @@ export function upstreamOf(graph: FlowGraph, nodeIndex: number): Uint8Array {
   return marked;
 }
 
-/** Whether the node lies on a cycle (including a self-loop). O(1). */
+/**
+ * Whether the node lies on a cycle (including a self-loop). O(1).
+ *
+ * @example
+ * ```ts
+ * import { canReachItself, flowGraph, getTemplate } from "agentflow/model";
+ *
+ * const research = getTemplate("research"); // dec-3 can send the run back to llm-1
+ * const review = getTemplate("document-review"); // no loop
+ * if (research === undefined || review === undefined) throw new Error("no such template");
+ * canReachItself(flowGraph(research), 0); // → true
+ * canReachItself(flowGraph(review), 0); // → false
+ * ```
+ */
 export function canReachItself(graph: FlowGraph, nodeIndex: number): boolean {
   return graph.cyclic[nodeIndex] === 1;
 }
@@ -273,6 +323,18 @@ export function canReachItself(graph: FlowGraph, nodeIndex: number): boolean {
  * back: it goes to `"end"`, to an unknown id, or to a node in another component (which, the
  * condensation being acyclic, can never reach the decision again). A route to the decision
  * itself or to a member of its component is a loop-back (a retry).
+ *
+ * @example
+ * ```ts
+ * import { flowGraph, getTemplate, isForwardRoute } from "agentflow/model";
+ *
+ * const wf = getTemplate("research"); // dec-3 (index 2) ends the run or retries llm-1
+ * if (wf === undefined) throw new Error("no such template");
+ * const graph = flowGraph(wf);
+ * isForwardRoute(graph, 2, { next: "end" }); // → true
+ * // a retry
+ * isForwardRoute(graph, 2, { next: "llm-1" }); // → false
+ * ```
  */
 export function isForwardRoute(
   graph: FlowGraph,

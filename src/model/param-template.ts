@@ -46,7 +46,22 @@ function parseExpression(expression: string, hasNode: (id: string) => boolean): 
   return { kind: "node", nodeId: expression.slice(0, at), path };
 }
 
-/** Every `{{…}}` in `text`, in order, by a linear scan (no regex); an unclosed `{{` ends it. */
+/**
+ * Every `{{…}}` in `text`, in order, by a linear scan (no regex); an unclosed `{{` ends it.
+ *
+ * @example
+ * ```ts
+ * import { scanTemplates } from "agentflow/model";
+ *
+ * const isNode = (id: string) => id === "search";
+ * const refs = scanTemplates("Summarise {{search.output.results}} for {{input.topic}}", isNode);
+ * refs[0];
+ * // → { start: 10, end: 35, expression: "search.output.results", kind: "node", nodeId: "search", path: ["results"] }
+ * refs[1];
+ * // → { start: 40, end: 55, expression: "input.topic", kind: "input", field: "topic", path: [] }
+ * scanTemplates("{{ search.output }}", isNode)[0]?.kind; // → "syntax"
+ * ```
+ */
 export function scanTemplates(text: string, hasNode: (id: string) => boolean): TemplateRef[] {
   const out: TemplateRef[] = [];
   for (let at = text.indexOf("{{"); at >= 0; at = text.indexOf("{{", at)) {
@@ -74,7 +89,17 @@ interface Link {
   readonly parent: Link | undefined;
 }
 
-/** The strings holding `{{` anywhere in `params`, in document order, with their pointer tokens. */
+/**
+ * The strings holding `{{` anywhere in `params`, in document order, with their pointer tokens.
+ *
+ * @example
+ * ```ts
+ * import { templateStrings } from "agentflow/model";
+ *
+ * templateStrings({ query: "{{plan.output.query}}", filters: { site: "{{input.site}}", lang: "en" } });
+ * // → [{ tokens: ["query"], text: "{{plan.output.query}}" }, { tokens: ["filters", "site"], text: "{{input.site}}" }]
+ * ```
+ */
 export function templateStrings(params: unknown): { tokens: string[]; text: string }[] {
   const out: { tokens: string[]; text: string }[] = [];
   const seen = new Set<object>(); // a programmatic (non-JSON) document may share or cycle objects
@@ -102,6 +127,17 @@ export function templateStrings(params: unknown): { tokens: string[]; text: stri
 /**
  * The template a string consists of entirely (`"{{plan.output.query}}"`), whose value keeps
  * the referenced field's type; undefined when the string is text, with or without templates.
+ *
+ * @example
+ * ```ts
+ * import { wholeTemplate } from "agentflow/model";
+ *
+ * const isNode = (id: string) => id === "search";
+ * // the whole string is one template: its value keeps the field's type
+ * wholeTemplate("{{search.output.results}}", isNode)?.kind; // → "node"
+ * // text with a template in it is always text
+ * wholeTemplate("top: {{search.output.results}}", isNode); // → undefined
+ * ```
  */
 export function wholeTemplate(
   text: string,
@@ -120,6 +156,17 @@ export type TemplateKind = "node" | "input" | "syntax";
  * Calls `visit` for each `{{…}}` of `text` with its kind and, for `node` and `input`, the node id
  * or input field. The same reading as {@link scanTemplates} without building a record per
  * template: rules that only need the names ask this first and scan fully only what they report.
+ *
+ * @example
+ * ```ts
+ * import { forEachTemplate } from "agentflow/model";
+ *
+ * const seen: string[] = [];
+ * forEachTemplate("{{search.output.hits}} for {{input.q}} {{oops}}", (id) => id === "search", (kind, name) => {
+ *   seen.push(`${kind}:${name}`);
+ * });
+ * seen; // → ["node:search", "input:q", "syntax:"]
+ * ```
  */
 export function forEachTemplate(
   text: string,
@@ -144,6 +191,17 @@ export function forEachTemplate(
 /**
  * Calls `visit` for each string holding `{{` anywhere in `params`: {@link templateStrings}
  * without the pointer tokens, and without any allocation for the common flat params object.
+ *
+ * @example
+ * ```ts
+ * import { forEachTemplateString } from "agentflow/model";
+ *
+ * const texts: string[] = [];
+ * forEachTemplateString({ query: "{{plan.output.query}}", limit: 10, lang: "en" }, (text) => {
+ *   texts.push(text);
+ * });
+ * texts; // → ["{{plan.output.query}}"]
+ * ```
  */
 export function forEachTemplateString(params: unknown, visit: (text: string) => void): void {
   if (typeof params === "string") {

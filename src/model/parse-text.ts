@@ -34,7 +34,20 @@ function problemToDiagnostic(problem: TextProblem): Diagnostic {
   };
 }
 
-/** Adds source positions to diagnostics that lack one, in one pass over the text. */
+/**
+ * Adds source positions to diagnostics that lack one, in one pass over the text.
+ *
+ * @example
+ * ```ts
+ * import { parseWorkflow, withLocations } from "agentflow/model";
+ * import { parse } from "yaml";
+ *
+ * const text = "kind: AgentWorkflow\nid: agnt-x\nversion: '2'\n";
+ * const { diagnostics } = parseWorkflow(parse(text));
+ * const located = withLocations(text, "yaml", diagnostics);
+ * located.find((d) => d.path === "/version")?.location; // → { line: 3, column: 10 }
+ * ```
+ */
 export function withLocations(
   text: string,
   format: TextFormat,
@@ -71,6 +84,17 @@ function parseText<R extends { readonly diagnostics: readonly Diagnostic[] }>(
 /**
  * Parses an AgentWorkflow from JSON or YAML text. A duplicate key is an error (the reviewed
  * document would otherwise differ from what another parser reads). Never throws.
+ *
+ * @example
+ * ```ts
+ * import { parseWorkflowText } from "agentflow/model";
+ *
+ * const text = '{ "kind": "AgentWorkflow", "id": 7 }';
+ * const { workflow, diagnostics, format } = parseWorkflowText(text);
+ * format; // → "json"
+ * workflow; // → undefined
+ * diagnostics.find((d) => d.path === "/id")?.location; // → { line: 1, column: 34 }
+ * ```
  */
 export function parseWorkflowText(
   text: string,
@@ -83,7 +107,29 @@ export function parseWorkflowText(
     : { ...extras, workflow: result.workflow, diagnostics };
 }
 
-/** Parses a ToolContract from JSON or YAML text, like {@link parseWorkflowText}. */
+/**
+ * Parses a ToolContract from JSON or YAML text, like {@link parseWorkflowText}.
+ *
+ * @example
+ * ```ts
+ * import { parseToolContractText } from "agentflow/model";
+ *
+ * const text = `
+ * kind: ToolContract
+ * id: tool:send-email
+ * version: 1.0.0
+ * name: Send email
+ * inputSchema: { to: text, body: text }
+ * outputSchema: { sent: bool }
+ * effect: notify
+ * authorization: automatic
+ * `;
+ * const { contract, diagnostics, format } = parseToolContractText(text);
+ * format; // → "yaml"
+ * contract?.id; // → "tool:send-email"
+ * diagnostics; // → []
+ * ```
+ */
 export function parseToolContractText(
   text: string,
   options: TextParseOptions = {},

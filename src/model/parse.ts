@@ -142,6 +142,20 @@ function parseDocument<T extends { readonly version: string }>(
  * Parses an AgentWorkflow value (already decoded from JSON or YAML). Returns the workflow when
  * the document has no structural error; warnings (unknown properties, an abbreviated version)
  * come with it. Never throws, whatever the input.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate, parseWorkflow } from "agentflow/model";
+ *
+ * const value: unknown = JSON.parse(JSON.stringify(getTemplate("research")));
+ * const { workflow, diagnostics } = parseWorkflow(value);
+ * workflow?.id; // → "agnt-rsch"
+ * diagnostics; // → []
+ *
+ * const broken = parseWorkflow({ kind: "AgentWorkflow", id: "agnt-x" });
+ * broken.workflow; // → undefined
+ * broken.diagnostics[0]?.code; // → "STRUCTURE_INVALID"
+ * ```
  */
 export function parseWorkflow(input: unknown): WorkflowParseResult {
   const result = parseDocument<AgentWorkflow>(input, getValidators().workflow, "workflow");
@@ -150,7 +164,27 @@ export function parseWorkflow(input: unknown): WorkflowParseResult {
     : { workflow: result.value, diagnostics: result.diagnostics };
 }
 
-/** Parses a ToolContract value, the same way as {@link parseWorkflow}. */
+/**
+ * Parses a ToolContract value, the same way as {@link parseWorkflow}.
+ *
+ * @example
+ * ```ts
+ * import { parseToolContract } from "agentflow/model";
+ *
+ * const { contract, diagnostics } = parseToolContract({
+ *   kind: "ToolContract",
+ *   id: "tool:browser-search",
+ *   version: "1.2.0",
+ *   name: "Browser search",
+ *   inputSchema: { query: "text" },
+ *   outputSchema: { results: "text[]" },
+ *   effect: "read",
+ *   authorization: "automatic",
+ * });
+ * contract?.effect; // → "read"
+ * diagnostics; // → []
+ * ```
+ */
 export function parseToolContract(input: unknown): ToolContractParseResult {
   const result = parseDocument<ToolContract>(input, getValidators().toolContract, "tool contract");
   return result.value === undefined

@@ -39,7 +39,17 @@ const ABBREVIATED = /^(0|[1-9][0-9]{0,15})(\.(0|[1-9][0-9]{0,15}))?$/;
 const RANGE_CHARS = /[\^~<>=*| ]|^[xX*]$|\.[xX*]/;
 const TAG = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;
 
-/** True when `id` is a well-formed workflow, prompt, tool or agent id. */
+/**
+ * True when `id` is a well-formed workflow, prompt, tool or agent id.
+ *
+ * @example
+ * ```ts
+ * import { isValidId } from "agentflow/model";
+ *
+ * isValidId("tool:browser-search"); // → true
+ * isValidId("1tool"); // → false
+ * ```
+ */
 export function isValidId(id: string): boolean {
   return id.length <= 256 && ID_PATTERN.test(id);
 }
@@ -61,6 +71,20 @@ export type VersionParseResult =
  * (`2`, `2.1`) are accepted and normalised, the caller reporting the warning; ranges, tags such as
  * `latest`, and anything that is not an exact version are rejected, because a document must name
  * exactly what was reviewed.
+ *
+ * @example
+ * ```ts
+ * import { parseVersion } from "agentflow/model";
+ *
+ * parseVersion("2.1"); // → { ok: true, version: "2.1.0", abbreviated: true }
+ * parseVersion("1.0.0-rc.1"); // → { ok: true, version: "1.0.0-rc.1", abbreviated: false }
+ *
+ * const range = parseVersion("^1.0.0");
+ * if (!range.ok) {
+ *   range.reason; // → "range"
+ *   range.message; // → "'^1.0.0' is a version range; a reference must name one exact version"
+ * }
+ * ```
  */
 export function parseVersion(version: string): VersionParseResult {
   if (version === "") return fail("empty-version", "the version after '@' is empty");
@@ -88,7 +112,25 @@ export function parseVersion(version: string): VersionParseResult {
   return fail("invalid-version", `'${version.slice(0, 64)}' is not a semantic version (x.y.z)`);
 }
 
-/** Parses a versioned reference. Never throws. */
+/**
+ * Parses a versioned reference. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { parseRef } from "agentflow/model";
+ *
+ * const result = parseRef("prm:research@2");
+ * if (!result.ok) throw new Error(result.message);
+ * result.ref; // → { id: "prm:research", version: "2.0.0" }
+ * result.abbreviated; // → true
+ * result.canonical; // → "prm:research@2.0.0"
+ *
+ * const bare = parseRef("browser_search");
+ * if (!bare.ok) {
+ *   bare.reason; // → "missing-version"
+ * }
+ * ```
+ */
 export function parseRef(text: unknown): RefParseResult {
   if (typeof text !== "string") return fail("not-a-string", "a reference must be a string");
   // Large workflows repeat the same few refs on thousands of nodes: parse each text once.
@@ -128,12 +170,32 @@ function parseRefText(text: string): RefParseResult {
   };
 }
 
-/** Formats a reference as `id@version`. */
+/**
+ * Formats a reference as `id@version`.
+ *
+ * @example
+ * ```ts
+ * import { formatRef } from "agentflow/model";
+ *
+ * formatRef({ id: "tool:browser-search", version: "1.2.0" }); // → "tool:browser-search@1.2.0"
+ * ```
+ */
 export function formatRef(ref: Ref): string {
   return `${ref.id}@${ref.version}`;
 }
 
-/** True when `text` parses as a reference (abbreviated versions included). */
+/**
+ * True when `text` parses as a reference (abbreviated versions included).
+ *
+ * @example
+ * ```ts
+ * import { isValidRef } from "agentflow/model";
+ *
+ * isValidRef("agnt-verify@1.0"); // → true
+ * isValidRef("tool:x@latest"); // → false
+ * isValidRef(42); // → false
+ * ```
+ */
 export function isValidRef(text: unknown): boolean {
   return parseRef(text).ok;
 }

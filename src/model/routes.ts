@@ -28,6 +28,15 @@ export interface DecisionRoute {
  * Whether the config uses the multi-way form. Decided by the presence of `cases` or `otherwise`,
  * so a multi-way config that lost one of the two is still read as multi-way (and its remaining
  * route is kept) rather than silently as an empty binary decision.
+ *
+ * @example
+ * ```ts
+ * import { isMultiway } from "agentflow/model";
+ *
+ * const binary = { condition: "output.ok = true", onTrue: { next: "end" }, onFalse: { next: "fix" } };
+ * isMultiway(binary); // → false
+ * isMultiway({ cases: [{ condition: "output.n > 3", next: "fix" }], otherwise: { next: "end" } }); // → true
+ * ```
  */
 export function isMultiway(config: DecisionConfig): config is MultiwayDecisionConfig {
   const raw: unknown = config;
@@ -68,6 +77,27 @@ function readRoute(
  *
  * Total: it never throws. Routes that are missing or malformed are left out, and a case keeps its
  * array index in its label even when an earlier case was dropped, so pointers stay exact.
+ *
+ * @example
+ * ```ts
+ * import { decisionRoutes } from "agentflow/model";
+ *
+ * const routes = decisionRoutes({
+ *   cases: [{ condition: 'output.route = "refund"', next: "refund", maxRetries: 1 }],
+ *   otherwise: { next: "end" },
+ * });
+ * routes.map((r) => `${r.label} → ${r.next}`); // → ["cases/0 → refund", "otherwise → end"]
+ * routes[0];
+ * // → {
+ * //     label: "cases/0",
+ * //     condition: 'output.route = "refund"',
+ * //     next: "refund",
+ * //     maxRetries: 1,
+ * //     pointerSuffix: "/cases/0",
+ * //   }
+ * // the else branch has no condition of its own
+ * routes[1]?.condition; // → undefined
+ * ```
  */
 export function decisionRoutes(config: DecisionConfig): readonly DecisionRoute[] {
   const raw: unknown = config;

@@ -28,6 +28,18 @@ export interface SccResult {
  * next successor to visit, so resuming a frame after a "recursive" visit is just reading the
  * pointer again. Roots are taken in index order and successors in list order, which makes the
  * result deterministic for a given document. O(V+E) time, O(V) extra space.
+ *
+ * @example
+ * ```ts
+ * import { adjacencyFromLists, tarjanScc } from "agentflow/model";
+ *
+ * // 0 → 1 → 2 → 1 (a loop between 1 and 2), 2 → 3
+ * const { sccOf, sccTopoOrder } = tarjanScc(adjacencyFromLists([[1], [2], [1, 3], []]));
+ * sccOf[1] === sccOf[2]; // → true
+ * sccOf[0] === sccOf[1]; // → false
+ * // sources first: {0}, then {1, 2}, then {3}
+ * sccTopoOrder.map((c) => sccOf.indexOf(c)); // → [0, 1, 3]
+ * ```
  */
 export function tarjanScc(successors: Adjacency): SccResult {
   const n = nodeCount(successors);

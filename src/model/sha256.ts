@@ -25,6 +25,13 @@ const encoder = new TextEncoder();
 /**
  * The SHA-256 digest of `text` encoded as UTF-8, as 64 lowercase hex digits. Lone surrogates are
  * encoded as U+FFFD, as `TextEncoder` (and Node's `createHash().update(text)`) do.
+ *
+ * @example
+ * ```ts
+ * import { sha256 } from "agentflow/model";
+ *
+ * sha256("abc"); // → "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+ * ```
  */
 export function sha256(text: string): string {
   return sha256Bytes(encoder.encode(text));

@@ -163,6 +163,21 @@ function compiledTypes(table: TypeTable): ReadonlyMap<string, JsonSchemaObject> 
  * additionalProperties: false}` with named types inlined as nested objects and JSON Schema field
  * types kept verbatim (minus a boolean `required`). Problems are those of `resolveShape`;
  * their fields compile to `{}` (or an array of `{}`), so check `problems` before trusting it.
+ *
+ * @example
+ * ```ts
+ * import { compileShape } from "agentflow/model";
+ *
+ * const { schema, problems } = compileShape({ query: "text", "limit?": "integer" }, undefined);
+ * schema;
+ * // → {
+ * //     type: "object",
+ * //     properties: { query: { type: "string" }, limit: { type: "integer" } },
+ * //     required: ["query"],
+ * //     additionalProperties: false,
+ * //   }
+ * problems; // → []
+ * ```
  */
 export function compileShape(
   shape: SchemaShape,

@@ -34,6 +34,18 @@ function cacheKey(shape: SchemaShape, types: unknown): string | undefined {
  * identity, so equal shapes written separately share one function. Fields with problems compile
  * to `{}`: check `compileShape(...).problems` (or `resolveShape`) before relying on it. A schema
  * Ajv cannot compile gives a validator that rejects everything.
+ *
+ * @example
+ * ```ts
+ * import { shapeValidator } from "agentflow/model";
+ *
+ * const validate = shapeValidator({ answer: "text", sources: "text[]" });
+ * validate({ answer: "42", sources: ["a"] }); // → true
+ * validate({ answer: 42, sources: [] }); // → false
+ * validate.errors?.[0]?.instancePath; // → "/answer"
+ * // cached by content, not by object identity
+ * shapeValidator({ answer: "text", sources: "text[]" }) === validate; // → true
+ * ```
  */
 export function shapeValidator(
   shape: SchemaShape,

@@ -60,6 +60,18 @@ export interface ResolvedShape {
  * are inlined (declaration order does not matter). `basePath` is the shape's JSON Pointer, e.g.
  * `/outputSchema`. Never throws; the `types` record is treated as immutable and its analysis is
  * cached per record object.
+ *
+ * @example
+ * ```ts
+ * import { resolveShape } from "agentflow/model";
+ *
+ * const types = { Source: { url: "text", "title?": "text" } };
+ * const shape = { answer: "text", "sources?": "Source[]", score: "Score" };
+ * const { type, problems } = resolveShape(shape, types, "/outputSchema");
+ * type.fields.map((f) => `${f.name}${f.optional ? "?" : ""}: ${f.type.kind}`);
+ * // → ["answer: primitive", "sources?: array", "score: any"]
+ * problems.map((p) => [p.path, p.reason]); // → [["/outputSchema/score", "unknown-type"]]
+ * ```
  */
 export function resolveShape(
   shape: SchemaShape,

@@ -274,6 +274,18 @@ function parse(text: string): TypeNode {
 /**
  * Parses a type expression (`text`, `path[]`, `WorkItem[1..6]`, `member<engineering>[]`).
  * Named types are left as references; resolving them needs the workflow's `types`.
+ *
+ * @example
+ * ```ts
+ * import { parseTypeExpression } from "agentflow/model";
+ *
+ * parseTypeExpression("WorkItem"); // → { ok: true, type: { kind: "named", name: "WorkItem" } }
+ * parseTypeExpression("text["); // → { ok: false, error: { message: "unclosed '['", offset: 4 } }
+ *
+ * const list = parseTypeExpression("text[1..6]");
+ * if (!list.ok) throw new Error(list.error.message);
+ * list.type; // → { kind: "array", element: { kind: "primitive", name: "text" }, minItems: 1, maxItems: 6 }
+ * ```
  */
 export function parseTypeExpression(text: string): TypeExpressionResult {
   try {

@@ -43,6 +43,19 @@ function format(type: TypeNode, depth: number): string {
  * Renders a type for messages. Expression types (primitives, members, references, arrays) come
  * back as text that `parseTypeExpression` reads to the same node; inlined objects print
  * their declaration name, anonymous ones their fields.
+ *
+ * @example
+ * ```ts
+ * import { formatType, parseTypeExpression, resolveShape } from "agentflow/model";
+ *
+ * const parsed = parseTypeExpression("member<engineering>[1..6]");
+ * if (!parsed.ok) throw new Error(parsed.error.message);
+ * formatType(parsed.type); // → "member<engineering>[1..6]"
+ *
+ * const types = { Clause: { title: "text", "risk?": "number" } };
+ * const { type } = resolveShape({ clauses: "Clause[]", note: { type: "string" } }, types, "");
+ * formatType(type); // → "{clauses: Clause[], note: text}"
+ * ```
  */
 export function formatType(type: TypeNode): string {
   return format(type, 0);

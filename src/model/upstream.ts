@@ -80,6 +80,17 @@ function dfsLabels(graph: FlowGraph): { pre: Int32Array; post: Int32Array; low: 
  * one O(V+E) labelling, which settles every query on a tree-shaped graph. What is left shares one
  * forwardDataflow pass with 32-bit masks per 32 distinct sources: O((V+E)·⌈k/32⌉) for the k
  * distinct sources left, which only graphs that join paths (diamonds) produce.
+ *
+ * @example
+ * ```ts
+ * import { flowGraph, getTemplate, upstreamAnswers } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review"); // llm-extract → dec-validate → llm-classify
+ * if (wf === undefined) throw new Error("no such template");
+ * const graph = flowGraph(wf);
+ * // is node 0 upstream of node 2, and node 2 upstream of node 0?
+ * upstreamAnswers(graph, [{ source: 0, target: 2 }, { source: 2, target: 0 }]); // → Uint8Array.from([1, 0])
+ * ```
  */
 export function upstreamAnswers(graph: FlowGraph, queries: readonly UpstreamQuery[]): Uint8Array {
   return upstreamAnswersOf(
@@ -92,6 +103,16 @@ export function upstreamAnswers(graph: FlowGraph, queries: readonly UpstreamQuer
 /**
  * {@link upstreamAnswers} for queries given as parallel arrays (`sources[q]`, `targets[q]`), so
  * that a rule asking one question per template allocates no object per question.
+ *
+ * @example
+ * ```ts
+ * import { flowGraph, getTemplate, upstreamAnswersOf } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review"); // llm-extract → dec-validate → llm-classify
+ * if (wf === undefined) throw new Error("no such template");
+ * // the same questions as parallel arrays: 0 → 2? 2 → 0? 1 → 2?
+ * upstreamAnswersOf(flowGraph(wf), [0, 2, 1], [2, 0, 2]); // → Uint8Array.from([1, 0, 1])
+ * ```
  */
 export function upstreamAnswersOf(
   graph: FlowGraph,

@@ -44,6 +44,33 @@ function command(file: string, d: Diagnostic): string {
  * in file order and, within a file, in the order given. A diagnostic without a source position
  * omits `line` and `col`, so GitHub annotates the file as a whole rather than a guessed line.
  * Clean input gives the empty string.
+ *
+ * @example
+ * ```ts
+ * import { formatGithub, type CheckedFile } from "agentflow/report";
+ *
+ * const files: CheckedFile[] = [
+ *   {
+ *     file: "agents/triage.agent.yaml",
+ *     kind: "AgentWorkflow",
+ *     diagnostics: [
+ *       {
+ *         code: "BUDGET_MISSING",
+ *         severity: "warning",
+ *         message: 'workflow "agnt-triage" runs at autonomy 2 but states no budget',
+ *         target: { kind: "workflow" },
+ *         path: "",
+ *         data: { level: 2 },
+ *         location: { line: 1, column: 1 },
+ *       },
+ *     ],
+ *   },
+ * ];
+ * // printed in a GitHub Actions step, each line becomes an annotation on the file
+ * formatGithub(files);
+ * // → "::warning file=agents/triage.agent.yaml,line=1,col=1,title=BUDGET_MISSING::" +
+ * //     'workflow "agnt-triage" runs at autonomy 2 but states no budget\n'
+ * ```
  */
 export function formatGithub(files: readonly CheckedFile[]): string {
   const lines: string[] = [];

@@ -99,6 +99,33 @@ function testCase(file: string, d: Diagnostic, helpUri: string | undefined): str
 /**
  * Renders checked files as JUnit XML: one suite per file, one case per diagnostic in the order
  * given, and a single passing `no problems` case for a clean file so that CI counts it as checked.
+ *
+ * @example
+ * ```ts
+ * import { formatJunit, type CheckedFile } from "agentflow/report";
+ *
+ * const files: CheckedFile[] = [
+ *   {
+ *     file: "agents/triage.agent.yaml",
+ *     kind: "AgentWorkflow",
+ *     diagnostics: [
+ *       {
+ *         code: "BUDGET_MISSING",
+ *         severity: "warning",
+ *         message: 'workflow "agnt-triage" runs at autonomy 2 but states no budget',
+ *         target: { kind: "workflow" },
+ *         path: "",
+ *         data: { level: 2 },
+ *         location: { line: 1, column: 1 },
+ *       },
+ *     ],
+ *   },
+ * ];
+ * const xml = formatJunit(files);
+ * // a warning is a passing test case whose output holds the finding; an error is a failure
+ * xml.includes('<testsuites name="agentflow" tests="1" failures="0" errors="0">'); // → true
+ * xml.includes("see https://agentflow.dev/docs/rules/BUDGET_MISSING.md"); // → true
+ * ```
  */
 export function formatJunit(
   files: readonly CheckedFile[],

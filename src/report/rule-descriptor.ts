@@ -43,6 +43,15 @@ export function encodeUriSegment(text: string): string {
 /**
  * The documentation URL of a code. The code is percent-encoded so that even a malformed code
  * yields a valid URI; well-formed codes (`A-Z`, `_`) are unchanged.
+ *
+ * @example
+ * ```ts
+ * import { ruleHelpUri } from "agentflow/report";
+ *
+ * ruleHelpUri("RETRY_WITHOUT_MAX"); // → "https://agentflow.dev/docs/rules/RETRY_WITHOUT_MAX.md"
+ * ruleHelpUri("RETRY_WITHOUT_MAX", "https://docs.example.com/rules/");
+ * // → "https://docs.example.com/rules/RETRY_WITHOUT_MAX.md"
+ * ```
  */
 export function ruleHelpUri(code: string, base: string = DOCS_BASE_URL): string {
   return `${base}${encodeUriSegment(code)}.md`;

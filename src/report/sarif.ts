@@ -193,6 +193,34 @@ function artifactProperties(file: CheckedFile): Record<string, string> {
  * absolute paths the user did not give, rules sorted by code, results in the order given.
  * A diagnostic without a source position is placed at line 1 (no column) so that GitHub code
  * scanning still shows it; its logical location (the JSON Pointer) says what it is about.
+ *
+ * @example
+ * ```ts
+ * import { formatSarif, type CheckedFile } from "agentflow/report";
+ *
+ * const files: CheckedFile[] = [
+ *   {
+ *     file: "agents/triage.agent.yaml",
+ *     kind: "AgentWorkflow",
+ *     diagnostics: [
+ *       {
+ *         code: "BUDGET_MISSING",
+ *         severity: "warning",
+ *         message: 'workflow "agnt-triage" runs at autonomy 2 but states no budget',
+ *         target: { kind: "workflow" },
+ *         path: "",
+ *         data: { level: 2 },
+ *         location: { line: 1, column: 1 },
+ *       },
+ *     ],
+ *   },
+ * ];
+ * const log = JSON.parse(formatSarif(files, { toolVersion: "0.1.0" })) as {
+ *   runs: { tool: { driver: { semanticVersion: string } }; results: { ruleId: string; level: string }[] }[];
+ * };
+ * log.runs[0]?.tool.driver.semanticVersion; // → "0.1.0"
+ * log.runs[0]?.results.map((r) => `${r.level} ${r.ruleId}`); // → ["warning BUDGET_MISSING"]
+ * ```
  */
 export function formatSarif(
   files: readonly CheckedFile[],

@@ -42,7 +42,41 @@ function name(file: CheckedFile): string {
   return file.format === undefined ? file.file : `${file.file} (imported from ${file.format})`;
 }
 
-/** Renders checked files as a human-readable report. */
+/**
+ * Renders checked files as a human-readable report.
+ *
+ * @example
+ * ```ts
+ * import { formatText, type CheckedFile } from "agentflow/report";
+ *
+ * const files: CheckedFile[] = [
+ *   {
+ *     file: "agents/triage.agent.yaml",
+ *     kind: "AgentWorkflow",
+ *     diagnostics: [
+ *       {
+ *         code: "BUDGET_MISSING",
+ *         severity: "warning",
+ *         message: 'workflow "agnt-triage" runs at autonomy 2 but states no budget',
+ *         target: { kind: "workflow" },
+ *         path: "",
+ *         data: { level: 2 },
+ *         location: { line: 1, column: 1 },
+ *       },
+ *     ],
+ *   },
+ * ];
+ * formatText(files).split("\n");
+ * // → [
+ * //     "agents/triage.agent.yaml",
+ * //     '  1:1  warning  workflow "agnt-triage" runs at autonomy 2 but states no budget  BUDGET_MISSING',
+ * //     "",
+ * //     "⚠ 1 problem (0 errors, 1 warning) in 1 file checked",
+ * //     "",
+ * //   ]
+ * formatText(files, { color: true }).includes("\u001b["); // → true
+ * ```
+ */
 export function formatText(files: readonly CheckedFile[], options: TextFormatOptions = {}): string {
   const paint = (style: keyof typeof COLORS, text: string): string =>
     options.color === true ? `${COLORS[style]}${text}${RESET}` : text;

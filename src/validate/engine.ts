@@ -120,6 +120,41 @@ function runRules(
 /**
  * Builds a validator. Configuration mistakes (an unknown rule code) throw at once: they are API
  * misuse, unlike problems in a workflow, which are always returned as diagnostics.
+ *
+ * @example
+ * ```ts
+ * import { parseWorkflowText } from "agentflow/model";
+ * import { createValidator } from "agentflow/validate";
+ *
+ * const { workflow } = parseWorkflowText(`
+ * kind: AgentWorkflow
+ * id: agnt-triage
+ * version: 1.0.0
+ * name: Ticket triage
+ * autonomyLevel: 2
+ * inputSchema: { ticket: text }
+ * outputSchema: { queue: text, done: bool }
+ * nodes:
+ *   - id: classify
+ *     type: llm
+ *     config: { model: gpt-4o, promptRef: prm:triage@1.0.0, structuredOutput: true }
+ *   - id: check
+ *     type: decision
+ *     config: { condition: output.done = true, onTrue: { next: end }, onFalse: { next: classify } }
+ * edges:
+ *   - { from: classify, to: check, edgeType: data }
+ * `);
+ * if (workflow === undefined) throw new Error("does not parse");
+ *
+ * const validator = createValidator({
+ *   preset: "recommended",
+ *   rules: { BUDGET_MISSING: "error" },
+ *   resolvers: { resolvePrompt: (ref) => (ref === "prm:triage@1.0.0" ? true : undefined) },
+ * });
+ * const diagnostics = await validator.validate(workflow);
+ * diagnostics.map((d) => `${d.severity} ${d.code} at ${d.path || "the workflow"}`);
+ * // → ["error RETRY_WITHOUT_MAX at /nodes/1/config/onFalse", "error BUDGET_MISSING at the workflow"]
+ * ```
  */
 export function createValidator(config: ValidatorConfig = {}): Validator {
   const active = activate(config);
@@ -135,7 +170,26 @@ export function createValidator(config: ValidatorConfig = {}): Validator {
   };
 }
 
-/** True when no diagnostic is an error: an error blocks promotion, a warning never does. */
+/**
+ * True when no diagnostic is an error: an error blocks promotion, a warning never does.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate, WORKFLOW_TARGET } from "agentflow/model";
+ * import { createValidator, isPromotable } from "agentflow/validate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * const diagnostics = createValidator().validateSync(research);
+ * diagnostics; // → []
+ * isPromotable(diagnostics); // → true
+ *
+ * // a warning never blocks promotion; an error does
+ * const finding = { code: "BUDGET_MISSING", message: "", target: WORKFLOW_TARGET, path: "", data: {} };
+ * isPromotable([{ ...finding, severity: "warning" }]); // → true
+ * isPromotable([{ ...finding, severity: "error" }]); // → false
+ * ```
+ */
 export function isPromotable(diagnostics: readonly Diagnostic[]): boolean {
   return !diagnostics.some((d) => d.severity === "error");
 }

@@ -6,7 +6,17 @@
  */
 import type { Rule, RuleSettings } from "./types.js";
 
-/** The settings of a preset for a given rule list. */
+/**
+ * The settings of a preset for a given rule list.
+ *
+ * @example
+ * ```ts
+ * import { presetSettings, RULES } from "agentflow/validate";
+ *
+ * presetSettings("recommended", RULES).BUDGET_MISSING; // → "warning"
+ * presetSettings("strict", RULES).BUDGET_MISSING; // → "error"
+ * ```
+ */
 export function presetSettings(
   name: "recommended" | "strict" | "all",
   rules: readonly Rule[],

@@ -8,7 +8,29 @@ import { resolveShape } from "../model/index.js";
 
 const GATED_EFFECTS = new Set(["write-irreversible", "external-commitment"]);
 
-/** Diagnostics of a parsed tool contract, in document order. */
+/**
+ * Diagnostics of a parsed tool contract, in document order.
+ *
+ * @example
+ * ```ts
+ * import { parseToolContract } from "agentflow/model";
+ * import { validateToolContract } from "agentflow/validate";
+ *
+ * const { contract } = parseToolContract({
+ *   kind: "ToolContract",
+ *   id: "tool:send-payment",
+ *   version: "1.0.0",
+ *   name: "Send payment",
+ *   inputSchema: { amount: "number", to: "text" },
+ *   outputSchema: { paymentId: "text" },
+ *   effect: "external-commitment",
+ *   authorization: "automatic",
+ * });
+ * if (contract === undefined) throw new Error("does not parse");
+ * validateToolContract(contract).map((d) => `${d.code} ${d.path}`); // → ["TOOL_EFFECT_UNGATED /authorization"]
+ * validateToolContract({ ...contract, authorization: "gate" }); // → []
+ * ```
+ */
 export function validateToolContract(contract: ToolContract): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const key of ["inputSchema", "outputSchema"] as const) {

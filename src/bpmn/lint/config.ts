@@ -42,6 +42,17 @@ export const rules: AgentflowRules = createRules();
  * Entries for bpmnlint's `StaticResolver` (`rule:bpmnlint-plugin-agentflow/<name>` and
  * `config:bpmnlint-plugin-agentflow/recommended`), so a `{ extends: "plugin:agentflow/recommended" }`
  * configuration resolves in a browser. Pass rules from {@link createRules} to lint with resolvers.
+ *
+ * @example
+ * ```ts
+ * import { createRules, staticResolverCache } from "agentflow/bpmnlint";
+ *
+ * // the entries bpmnlint's StaticResolver looks up for `extends: "plugin:agentflow/recommended"`
+ * const cache = staticResolverCache(createRules({ resolveWorkflow: () => undefined }));
+ * Object.keys(cache).filter((key) => key.startsWith("config:"));
+ * // → ["config:bpmnlint-plugin-agentflow/recommended"]
+ * typeof cache["rule:bpmnlint-plugin-agentflow/agent-gate-bypass"]; // → "function"
+ * ```
  */
 export function staticResolverCache(
   pluginRules: AgentflowRules = rules,

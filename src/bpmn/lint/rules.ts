@@ -36,7 +36,16 @@ export type AgentflowRuleName = (typeof AGENTFLOW_RULE_NAMES)[number];
 /** The plugin's rules by name, as a bpmnlint plugin exports them. */
 export type AgentflowRules = Readonly<Record<AgentflowRuleName, BpmnlintRuleFactory>>;
 
-/** The agentflow code of a rule name (`agent-gate-bypass` → `AGENT_GATE_BYPASS`). */
+/**
+ * The agentflow code of a rule name (`agent-gate-bypass` → `AGENT_GATE_BYPASS`).
+ *
+ * @example
+ * ```ts
+ * import { ruleCode } from "agentflow/bpmnlint";
+ *
+ * ruleCode("agent-gate-bypass"); // → "AGENT_GATE_BYPASS"
+ * ```
+ */
 export function ruleCode(name: AgentflowRuleName): string {
   return name.toUpperCase().replaceAll("-", "_");
 }
@@ -101,6 +110,44 @@ function report(definitions: ModdleObject, d: Diagnostic, reporter: BpmnlintRepo
  * cached decision. The entry is dropped in a microtask, once bpmnlint's synchronous pass over
  * its rules is over, because bpmn-js lints the same (mutated) definitions object after every
  * edit and must not see the decision of the previous pass.
+ *
+ * @example
+ * ```ts
+ * import { readProcess } from "agentflow/bpmn";
+ * import { createRules } from "agentflow/bpmnlint";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review" />
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * // rules that resolve workflows from the host's registry, for bpmnlint's StaticResolver
+ * const rules = createRules({
+ *   resolveWorkflow: (ref) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined),
+ * });
+ *
+ * // what bpmnlint does with a rule: build it with the rule's options, then check the root element
+ * const rule = rules["agent-gate-unreachable"]({ camundaAgents: "gate-required" });
+ * const { definitions } = await readProcess(xml);
+ * if (definitions === undefined) throw new Error("unreadable");
+ * const reports: string[] = [];
+ * rule.check(definitions, { report: (id, message) => reports.push(`${id}: ${message}`) });
+ * reports;
+ * // → [
+ * //     'Research: agent task "Research" (autonomy level 2) needs an approval gate downstream, ' +
+ * //       "but no gate is reachable from it",
+ * //   ]
+ * ```
  */
 export function createRules(options: AgentflowLintOptions = {}): AgentflowRules {
   const cache = new WeakMap<ModdleObject, Map<UnknownLevelPolicy, GateDecision>>();

@@ -195,6 +195,23 @@ function declareTop(wf: AgentWorkflow, ctx: Pick<ExportContext, "warnings">): vo
  * Exports a workflow to an agent2model flowchart (the JSON form of its YAML). Never throws.
  * Warnings: `NOT_EXPORTABLE` for every construct with no flowchart form (`autonomyLevel`
  * always), `HEURISTIC` where a terminal's outcome had to be chosen.
+ *
+ * @example
+ * ```ts
+ * import { exportAgent2Model } from "agentflow/interop";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review");
+ * if (wf === undefined) throw new Error("no such template");
+ * const { document } = exportAgent2Model(wf);
+ * document.start; // → "llm-extract"
+ * document.nodes["dec-validate"];
+ * // → {
+ * //     role: "decision",
+ * //     next: [{ to: "llm-classify", when: "output.is_valid = true" }, { to: "end" }],
+ * //   }
+ * document.nodes.end; // → { terminal: "success" }
+ * ```
  */
 export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDocument> {
   const warnings: ExportContext["warnings"] = [];

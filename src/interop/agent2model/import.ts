@@ -274,6 +274,35 @@ function importUnchecked(doc: unknown): ImportResult {
 /**
  * Imports a decoded agent2model flowchart (YAML or its JSON form). Throws only
  * {@link Agent2ModelImportError} (an {@link ImportError}), naming the node and JSON Pointer.
+ *
+ * @example
+ * ```ts
+ * import { importAgent2Model } from "agentflow/interop";
+ *
+ * const { workflow } = importAgent2Model({
+ *   name: "refund_desk",
+ *   start: "greet",
+ *   nodes: {
+ *     greet: { role: "agent", prompt: "Greet the customer and ask for the order number.", next: ["check"] },
+ *     check: {
+ *       role: "decision",
+ *       next: [{ to: "refund", when: "the order is eligible for a refund" }, { to: "handoff" }],
+ *     },
+ *     refund: { role: "agent", prompt: "Explain how the refund is paid.", next: ["done"] },
+ *     done: { terminal: "success" },
+ *     handoff: { terminal: "escalation" },
+ *   },
+ * });
+ * workflow.nodes.map((n) => `${n.id}: ${n.type}`); // → ["greet: llm", "check: decision", "refund: llm"]
+ * // terminals are not nodes: a route to one ends the run
+ * workflow.nodes[1]?.config;
+ * // → {
+ * //     conditionLanguage: "text",
+ * //     condition: "the order is eligible for a refund",
+ * //     onTrue: { next: "refund" },
+ * //     onFalse: { next: "end" },
+ * //   }
+ * ```
  */
 export function importAgent2Model(doc: unknown): ImportResult {
   return guardImport(

@@ -15,6 +15,21 @@ import { AGENT2MODEL_ID } from "./types.js";
  * Whether a decoded document is a flowchart: no `kind` (never an AgentWorkflow), a string
  * `start`, and `nodes` a mapping (not a list, as in LangGraph or AgentOS) whose values carry a
  * `role` or a `terminal`. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { detectAgent2Model } from "agentflow/interop";
+ *
+ * const flowchart = {
+ *   name: "refund_desk",
+ *   start: "greet",
+ *   nodes: {
+ *     greet: { role: "agent", prompt: "Greet the customer.", next: ["done"] },
+ *     done: { terminal: "success" },
+ *   },
+ * };
+ * detectAgent2Model(flowchart); // → true
+ * ```
  */
 export function detectAgent2Model(doc: unknown): boolean {
   if (!isRecord(doc) || Object.hasOwn(doc, "kind")) return false;

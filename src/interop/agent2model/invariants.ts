@@ -116,6 +116,28 @@ function reachChecks(chart: Agent2ModelFlowchart, ids: ReadonlySet<string>): Dia
  * diagnostic per violation (codes `A2M_*`, `path` a JSON Pointer into the flowchart), in node
  * order; `[]` when the flowchart is valid. A value that is not a flowchart at all gives one
  * {@link A2M_MALFORMED} diagnostic. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { checkAgent2ModelInvariants } from "agentflow/interop";
+ *
+ * const flowchart = {
+ *   name: "refund_desk",
+ *   start: "greet",
+ *   nodes: {
+ *     greet: { role: "agent", prompt: "Greet the customer.", next: ["refund"] },
+ *     refund: { role: "agent", prompt: "Explain how the refund is paid." }, // forgot `next`
+ *     done: { terminal: "success" },
+ *   },
+ * };
+ * checkAgent2ModelInvariants(flowchart).map((d) => `${d.code} ${d.path}`);
+ * // → [
+ * //     "A2M_NO_OUTGOING_EDGE /nodes/refund",
+ * //     "A2M_DEAD_END_TRAP /nodes/greet",
+ * //     "A2M_DEAD_END_TRAP /nodes/refund",
+ * //     "A2M_TERMINAL_UNREACHABLE /nodes/done",
+ * //   ]
+ * ```
  */
 export function checkAgent2ModelInvariants(doc: unknown): Diagnostic[] {
   let chart: Agent2ModelFlowchart;

@@ -163,6 +163,19 @@ function exportNode(
 /**
  * Exports a workflow to a CompiledExecutionGraph. Never throws. Everything without an IR form is
  * declared: `version` and `autonomyLevel` always, decision conditions, decorators, delegate edges.
+ *
+ * @example
+ * ```ts
+ * import { exportAgentOs } from "agentflow/interop";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review");
+ * if (wf === undefined) throw new Error("no such template");
+ * const { document, warnings } = exportAgentOs(wf);
+ * document.id; // → "agnt-doc-review"
+ * // the IR has no version and no autonomy level
+ * warnings.slice(0, 2).map((w) => w.path); // → ["/version", "/autonomyLevel"]
+ * ```
  */
 export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, unknown>> {
   const warnings: InteropWarning[] = [

@@ -34,6 +34,19 @@ function isIrNode(node: unknown): boolean {
  * and `edges` arrays, where some node carries an `executorConfig` of its own type. The
  * `executorConfig` is what no other format has (the docs' YAML workflow has `steps`, LangGraph
  * has `data`). Never throws.
+ *
+ * @example
+ * ```ts
+ * import { detectAgentOs } from "agentflow/interop";
+ *
+ * const graph = {
+ *   id: "summarize",
+ *   name: "Summarize",
+ *   nodes: [{ id: "summarize", type: "gmi", executorConfig: { type: "gmi", instructions: "Summarise the article." } }],
+ *   edges: [{ id: "e1", source: "__START__", target: "summarize", type: "static" }],
+ * };
+ * detectAgentOs(graph); // → true
+ * ```
  */
 export function detectAgentOs(doc: unknown): boolean {
   if (!isRecord(doc) || Object.hasOwn(doc, "kind")) return false;

@@ -218,6 +218,28 @@ function importUnchecked(doc: unknown): ImportResult {
  * {@link AgentOsImportError}: for a construct whose loss would change what the graph can do
  * (subgraph and voice nodes, `__CONDITIONAL__` placeholder targets, guardrail reroutes) and for
  * a malformed graph, naming the JSON Pointer and element.
+ *
+ * @example
+ * ```ts
+ * import { importAgentOs } from "agentflow/interop";
+ *
+ * const { workflow } = importAgentOs({
+ *   id: "summarize",
+ *   name: "Summarize",
+ *   nodes: [{ id: "summarize", type: "gmi", executorConfig: { type: "gmi", instructions: "Summarise the article." } }],
+ *   edges: [
+ *     { id: "e1", source: "__START__", target: "summarize", type: "static" },
+ *     { id: "e2", source: "summarize", target: "__END__", type: "static" },
+ *   ],
+ *   stateSchema: {
+ *     input: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
+ *     artifacts: { type: "object", properties: { summary: { type: "string" } }, required: ["summary"] },
+ *   },
+ * });
+ * workflow.inputSchema; // → { url: { type: "string" } }
+ * workflow.nodes[0]?.config; // → { model: "agentos-host", promptRef: "prm:agentos.summarize@1.0.0" }
+ * workflow.metadata; // → { agentos: { instructions: { summarize: "Summarise the article." } } }
+ * ```
  */
 export function importAgentOs(doc: unknown): ImportResult {
   return guardImport(

@@ -131,6 +131,26 @@ function step(
  * Exports a workflow to a `langgraph-gen` spec. Never throws. Warnings (`NOT_EXPORTABLE`):
  * `autonomyLevel` always, identity and schemas, then node by node (each decision with the edges
  * leaving it), then the other edges.
+ *
+ * @example
+ * ```ts
+ * import { exportLangGraphGen } from "agentflow/interop";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review");
+ * if (wf === undefined) throw new Error("no such template");
+ * const { document } = exportLangGraphGen(wf);
+ * document;
+ * // → {
+ * //     name: "Document Review Agent",
+ * //     entrypoint: "llm-extract",
+ * //     nodes: [{ name: "llm-extract" }, { name: "llm-classify" }],
+ * //     edges: [
+ * //       { from: "llm-extract", condition: "dec_validate", paths: ["llm-classify", "__end__"] },
+ * //       { from: "llm-classify", to: "__end__" },
+ * //     ],
+ * //   }
+ * ```
  */
 export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGenDocument> {
   const warnings: InteropWarning[] = [];

@@ -243,6 +243,26 @@ function importUnchecked(doc: unknown): ImportResult {
 /**
  * Imports a decoded `langgraph-gen` spec. Throws only {@link LangGraphGenImportError} (an
  * {@link ImportError}), naming the path and, for a node, its name.
+ *
+ * @example
+ * ```ts
+ * import { importLangGraphGen } from "agentflow/interop";
+ *
+ * const { workflow, warnings } = importLangGraphGen({
+ *   name: "AgenticRag",
+ *   entrypoint: "agent",
+ *   nodes: [{ name: "agent" }, { name: "retrieve" }, { name: "generate" }],
+ *   edges: [
+ *     { from: "agent", to: "retrieve" },
+ *     { from: "retrieve", to: "generate" },
+ *     { from: "generate", to: "__end__" },
+ *   ],
+ * });
+ * workflow.id; // → "langgraph-gen-AgenticRag"
+ * workflow.edges.map((e) => `${e.from} → ${e.to}`); // → ["agent → retrieve", "retrieve → generate"]
+ * // the spec names nodes only: models, prompts and schemas are placeholders, each declared
+ * warnings.map((w) => w.code); // → ["HEURISTIC", "HEURISTIC", "HEURISTIC", "HEURISTIC", "HEURISTIC", "HEURISTIC"]
+ * ```
  */
 export function importLangGraphGen(doc: unknown): ImportResult {
   return guardImport(

@@ -14,6 +14,19 @@ import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
  * `entrypoint` (the spec's distinctive key; OpenAgentFlow nests its own under `graph`), a `nodes`
  * array of objects each with a string `name`, and an `edges` array of objects each with a string
  * `from`. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { detectLangGraphGen } from "agentflow/interop";
+ *
+ * const spec = {
+ *   name: "AgenticRag",
+ *   entrypoint: "agent",
+ *   nodes: [{ name: "agent" }, { name: "generate" }],
+ *   edges: [{ from: "agent", to: "generate" }],
+ * };
+ * detectLangGraphGen(spec); // → true
+ * ```
  */
 export function detectLangGraphGen(doc: unknown): boolean {
   if (!isRecord(doc) || Object.hasOwn(doc, "kind")) return false;

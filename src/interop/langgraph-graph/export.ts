@@ -141,6 +141,19 @@ function routeEdges(
 /**
  * Exports a workflow to LangGraph's drawable graph JSON. Never throws. Warnings
  * (`NOT_EXPORTABLE`): `autonomyLevel` always, then identity and schemas, nodes, edges.
+ *
+ * @example
+ * ```ts
+ * import { exportLangGraphGraph } from "agentflow/interop";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review");
+ * if (wf === undefined) throw new Error("no such template");
+ * const { document, warnings } = exportLangGraphGraph(wf);
+ * document.nodes.map((n) => n.id); // → ["__start__", "llm-extract", "llm-classify", "__end__"]
+ * // a drawable graph has no place for ids, schemas, models or prompts: each loss is declared
+ * warnings[0]?.path; // → "/autonomyLevel"
+ * ```
  */
 export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphGraphDocument> {
   const warnings: InteropWarning[] = [];

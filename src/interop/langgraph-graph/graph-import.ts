@@ -45,6 +45,31 @@ function importUnchecked(doc: unknown): ImportResult {
  * Imports a LangGraph drawable graph (`to_json()` / `toJSON()` / the Platform's graph endpoint).
  * Throws only {@link LangGraphGraphImportError} (an {@link ImportError}), naming the path and,
  * for a node, its id.
+ *
+ * @example
+ * ```ts
+ * import { importLangGraphGraph } from "agentflow/interop";
+ *
+ * // what `graph.get_graph().to_json()` prints for a tool-calling agent
+ * const { workflow, warnings } = importLangGraphGraph({
+ *   nodes: [
+ *     { id: "__start__", type: "schema", data: "__start__" },
+ *     { id: "agent", type: "runnable", data: { id: ["langgraph", "utils", "RunnableCallable"], name: "agent" } },
+ *     { id: "tools", type: "runnable", data: { id: ["langgraph", "prebuilt", "tool_node", "ToolNode"], name: "tools" } },
+ *     { id: "__end__", type: "schema", data: "__end__" },
+ *   ],
+ *   edges: [
+ *     { source: "__start__", target: "agent" },
+ *     { source: "agent", target: "tools", conditional: true },
+ *     { source: "agent", target: "__end__", conditional: true },
+ *     { source: "tools", target: "agent" },
+ *   ],
+ * });
+ * // the conditional edges become a decision the graph does not describe: its conditions are text
+ * workflow.nodes.map((n) => `${n.id}: ${n.type}`); // → ["agent: llm", "agent.route: decision", "tools: tool"]
+ * workflow.autonomyLevel; // → 2
+ * warnings.every((w) => w.code === "HEURISTIC"); // → true
+ * ```
  */
 export function importLangGraphGraph(doc: unknown): ImportResult {
   return guardImport(

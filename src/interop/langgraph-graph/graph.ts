@@ -50,6 +50,25 @@ function hasNativeMark(nodes: readonly unknown[], edges: readonly unknown[]): bo
  * `nodes` and `edges` (both arrays), every node shaped like a native node, and some mark only the
  * native graph has. Other formats with nodes and edges (the LangGraph subset, AgentOS graphs)
  * have types or top-level keys this never accepts. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { detectLangGraphGraph } from "agentflow/interop";
+ *
+ * // what `graph.get_graph().to_json()` prints for a tool-calling agent
+ * const drawable = {
+ *   nodes: [
+ *     { id: "__start__", type: "schema", data: "__start__" },
+ *     { id: "agent", type: "runnable", data: { id: ["langgraph", "utils", "RunnableCallable"], name: "agent" } },
+ *     { id: "__end__", type: "schema", data: "__end__" },
+ *   ],
+ *   edges: [
+ *     { source: "__start__", target: "agent" },
+ *     { source: "agent", target: "__end__" },
+ *   ],
+ * };
+ * detectLangGraphGraph(drawable); // → true
+ * ```
  */
 export function detectLangGraphGraph(doc: unknown): boolean {
   if (!isRecord(doc)) return false;

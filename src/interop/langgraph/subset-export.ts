@@ -97,6 +97,19 @@ function exportEdge(
 /**
  * Exports a workflow to the documented LangGraph JSON subset. Never throws. Warnings come in a
  * fixed order: `autonomyLevel`, other top-level keys, then nodes and edges in document order.
+ *
+ * @example
+ * ```ts
+ * import { exportLangGraph } from "agentflow/interop";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review");
+ * if (wf === undefined) throw new Error("no such template");
+ * const { document, warnings } = exportLangGraph(wf);
+ * document.nodes.map((n) => `${n.id}: ${n.type}`);
+ * // → ["llm-extract: llm", "dec-validate: decision", "llm-classify: llm"]
+ * warnings.map((w) => w.path); // → ["/autonomyLevel", "/description", "/budget"]
+ * ```
  */
 export function exportLangGraph(wf: AgentWorkflow): ExportResult<LangGraphSubsetDocument> {
   const warnings: InteropWarning[] = [

@@ -271,6 +271,33 @@ function importUnchecked(doc: unknown): ImportResult {
  * Imports a document of the documented LangGraph JSON subset. Throws only
  * {@link LangGraphImportError} (an {@link ImportError}): for a node type outside llm / tool /
  * decision (naming the node) and for a malformed document (naming the path).
+ *
+ * @example
+ * ```ts
+ * import { importLangGraph, LangGraphImportError } from "agentflow/interop";
+ *
+ * const source = {
+ *   id: "agnt-faq",
+ *   name: "FAQ",
+ *   version: "1.0.0",
+ *   input_schema: { question: "text" },
+ *   output_schema: { answer: "text" },
+ *   checkpointer: { type: "memory" },
+ *   nodes: [{ id: "llm-1", type: "llm", data: { model: "gpt-4o", promptRef: "prm:faq@1.0.0" } }],
+ *   edges: [],
+ * };
+ * const { workflow, warnings } = importLangGraph(source);
+ * workflow.autonomyLevel; // → 1
+ * warnings.map((w) => `${w.code} ${w.path}`); // → ["FIELD_DROPPED /checkpointer"]
+ *
+ * try {
+ *   importLangGraph({ ...source, nodes: [{ id: "sub", type: "subgraph", data: {} }] });
+ * } catch (error) {
+ *   if (!(error instanceof LangGraphImportError)) throw error;
+ *   error.path; // → "/nodes/0/type"
+ *   error.reason; // → "node 'sub' has type 'subgraph'; only llm, tool and decision map to agentflow"
+ * }
+ * ```
  */
 export function importLangGraph(doc: unknown): ImportResult {
   return guardImport(

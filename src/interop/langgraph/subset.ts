@@ -70,6 +70,19 @@ function isAgentOs(nodes: readonly unknown[], edges: readonly unknown[]): boolea
  * AgentWorkflow), with a `nodes` array, where some node has `data` or some edge has `source`
  * and `target`, and nothing marks it as LangGraph's native drawable graph or as an AgentOS
  * graph. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { detectLangGraph } from "agentflow/interop";
+ *
+ * const doc = {
+ *   id: "agnt-faq",
+ *   nodes: [{ id: "llm-1", type: "llm", data: { model: "gpt-4o", promptRef: "prm:faq@1.0.0" } }],
+ *   edges: [],
+ * };
+ * detectLangGraph(doc); // → true
+ * detectLangGraph({ kind: "AgentWorkflow", nodes: [] }); // → false
+ * ```
  */
 export function detectLangGraph(doc: unknown): boolean {
   if (!isRecord(doc) || Object.hasOwn(doc, "kind")) return false;

@@ -23,6 +23,27 @@ function edgeLabel(text: string): string {
 /**
  * The workflow as Mermaid `flowchart TD` text. Deterministic: the same workflow gives the same
  * text. Edges that leave a decision are not drawn (they document routes, which are drawn).
+ *
+ * @example
+ * ```ts
+ * import { exportMermaid } from "agentflow/interop";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review");
+ * if (wf === undefined) throw new Error("no such template");
+ * exportMermaid(wf).split("\n");
+ * // → [
+ * //     "flowchart TD",
+ * //     '  n0["llm-extract<br/>llm · gpt-4o"]',
+ * //     '  n1{"dec-validate<br/>output.is_valid = true"}',
+ * //     '  n2["llm-classify<br/>llm · gpt-4o"]',
+ * //     "  n0 -->|data| n1",
+ * //     "  n1 -->|onTrue| n2",
+ * //     "  n1 -->|onFalse| endNode",
+ * //     "  endNode((end))",
+ * //     "",
+ * //   ]
+ * ```
  */
 export function exportMermaid(wf: AgentWorkflow): string {
   const lines = ["flowchart TD"];

@@ -163,6 +163,25 @@ function exportDecision(
 /**
  * Exports a workflow to the OpenAgentFlow IR. Never throws. Warnings: `autonomyLevel`, the
  * workflow-level omissions, variables, then nodes and edges in document order.
+ *
+ * @example
+ * ```ts
+ * import { exportOpenAgentFlow } from "agentflow/interop";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const wf = getTemplate("document-review");
+ * if (wf === undefined) throw new Error("no such template");
+ * const { document } = exportOpenAgentFlow(wf);
+ * document.agents.map((a) => a.id); // → ["llm-extract", "llm-classify"]
+ * // the decision becomes a condition on the edge between the two agents
+ * document.graph.edges[0]?.condition;
+ * // → {
+ * //     type: "BinaryExpr",
+ * //     operator: "==",
+ * //     left: { type: "IdentifierExpr", name: "is_valid" },
+ * //     right: { type: "LiteralExpr", value: true },
+ * //   }
+ * ```
  */
 export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument> {
   const warnings: InteropWarning[] = [];

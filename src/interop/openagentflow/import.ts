@@ -209,6 +209,35 @@ function importUnchecked(doc: unknown): ImportResult {
 /**
  * Imports an OpenAgentFlow IR document. Throws only {@link OpenAgentFlowImportError} (an
  * {@link ImportError}), naming the path and the agent or variable concerned.
+ *
+ * @example
+ * ```ts
+ * import { importOpenAgentFlow } from "agentflow/interop";
+ *
+ * const { workflow, warnings } = importOpenAgentFlow({
+ *   version: "0.1.5",
+ *   workflow: { name: "Hello", config: {} },
+ *   state: { variables: [] },
+ *   agents: [
+ *     {
+ *       id: "Greeter",
+ *       instructions: "Say hello to the user.",
+ *       model: "gemini-2.5-flash",
+ *       provider: "gemini",
+ *       temperature: null,
+ *       tools: [],
+ *       inputs: [],
+ *       outputs: [],
+ *     },
+ *   ],
+ *   graph: { edges: [], entrypoint: "Greeter", terminals: [{ source: "Greeter", condition: null }] },
+ * });
+ * workflow.id; // → "hello"
+ * workflow.nodes[0]?.config;
+ * // → { model: "gemini-2.5-flash", promptRef: "prm:Greeter@1.0.0", provider: "gemini" }
+ * // the IR states no version: 1.0.0 is assumed, and said so
+ * warnings.map((w) => `${w.code} ${w.path}`); // → ["HEURISTIC /workflow/config/version"]
+ * ```
  */
 export function importOpenAgentFlow(doc: unknown): ImportResult {
   return guardImport(

@@ -28,6 +28,19 @@ export { OAF_IR_VERSION, OPENAGENTFLOW_ID, OpenAgentFlowImportError } from "./ir
  * Whether a decoded document is OpenAgentFlow IR: an object without `kind`, with a string
  * `version`, a `workflow` object, an `agents` array and a `graph` object holding `entrypoint`.
  * These four root keys together are the IR's signature; no other format uses them. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { detectOpenAgentFlow } from "agentflow/interop";
+ *
+ * const ir = {
+ *   version: "0.1.5",
+ *   workflow: { name: "Hello", config: {} },
+ *   agents: [],
+ *   graph: { edges: [], entrypoint: "Greeter", terminals: [] },
+ * };
+ * detectOpenAgentFlow(ir); // → true
+ * ```
  */
 export function detectOpenAgentFlow(doc: unknown): boolean {
   if (!isRecord(doc) || Object.hasOwn(doc, "kind")) return false;

@@ -198,6 +198,18 @@ function refusal(analysis: ConditionAnalysis): ConditionEvaluation {
 /**
  * Analyses a condition once and returns its analysis with an evaluator, for callers (the
  * simulator) that evaluate the same condition many times. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { compileCondition } from "agentflow/model";
+ *
+ * const underLimit = compileCondition("output.attempts < 3"); // parsed once
+ * underLimit.analysis.simulable; // → true
+ * underLimit.evaluate({ attempts: 1 }); // → { value: true }
+ * underLimit.evaluate({ attempts: 5 }); // → { value: false }
+ * // FEEL does not convert types: a string is not compared with a number
+ * "undecidable" in underLimit.evaluate({ attempts: "5" }); // → true
+ * ```
  */
 export function compileCondition(text: string, options?: ConditionOptions): CompiledCondition {
   if (options?.language === "text") {
@@ -227,6 +239,22 @@ export function compileCondition(text: string, options?: ConditionOptions): Comp
  * it is in the simulable S-FEEL subset, which fields it reads, and what is wrong with it. With
  * `language: "text"` the condition is natural language: never parsed, never simulable.
  * Never throws.
+ *
+ * @example
+ * ```ts
+ * import { analyzeCondition } from "agentflow/model";
+ *
+ * const feel = analyzeCondition("output.score >= 0.8 and output.is_complete === true");
+ * feel.ok; // → true
+ * feel.fields; // → ["output.score", "output.is_complete"]
+ * feel.rewrites; // → [{ from: "===", to: "=", offset: 43 }]
+ * // `and` is FEEL, but outside the S-FEEL subset the simulator decides
+ * feel.simulable; // → false
+ * feel.problems.map((p) => p.kind); // → ["not-simulable"]
+ *
+ * const text = analyzeCondition("the answer cites its sources", { language: "text" });
+ * text.structured; // → false
+ * ```
  */
 export function analyzeCondition(text: string, options?: ConditionOptions): ConditionAnalysis {
   return compileCondition(text, options).analysis;
@@ -237,6 +265,16 @@ export function analyzeCondition(text: string, options?: ConditionOptions): Cond
  * conditions give a value; anything else, and any input for which an honest answer does not
  * exist (an absent field, mixed types, division by zero…), is `undecidable` with a reason.
  * Deterministic, no clock, never throws.
+ *
+ * @example
+ * ```ts
+ * import { evaluateCondition } from "agentflow/model";
+ *
+ * evaluateCondition("output.score >= 0.8", { score: 0.9 }); // → { value: true }
+ * evaluateCondition('output.route = "refund"', { route: "replace" }); // → { value: false }
+ * // an absent field is never read as false
+ * evaluateCondition("output.score >= 0.8", {}); // → { undecidable: "output.score is absent", offset: 0 }
+ * ```
  */
 export function evaluateCondition(
   text: string,

@@ -38,6 +38,17 @@ const NEWLINE = 10;
  * string is data and must never change; a rewrite inside a comment would change nothing but would
  * raise a warning about an operator that is not there. `<=`, `>=` and `!=` are left untouched.
  * Never throws.
+ *
+ * @example
+ * ```ts
+ * import { rewriteJsOperators } from "agentflow/model";
+ *
+ * const { text, rewrites } = rewriteJsOperators('output.status !== "done" or output.n == 0');
+ * text; // → 'output.status != "done" or output.n = 0'
+ * rewrites; // → [{ from: "!==", to: "!=", offset: 14 }, { from: "==", to: "=", offset: 37 }]
+ * // string literals are data and stay as written
+ * rewriteJsOperators('output.op = "a === b"').rewrites; // → []
+ * ```
  */
 export function rewriteJsOperators(text: string): RewriteResult {
   const rewrites: OperatorRewrite[] = [];

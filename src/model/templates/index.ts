@@ -56,7 +56,17 @@ const ENTRIES: readonly Entry[] = [
   },
 ];
 
-/** The templates, default first. */
+/**
+ * The templates, default first.
+ *
+ * @example
+ * ```ts
+ * import { listTemplates } from "agentflow/model";
+ *
+ * listTemplates().map((t) => `${t.id} (autonomy ${t.autonomyLevel})`);
+ * // → ["approval-gate (autonomy 1)", "research (autonomy 2)", "document-review (autonomy 3)"]
+ * ```
+ */
 export function listTemplates(): readonly TemplateInfo[] {
   return ENTRIES.map((e) => e.info);
 }
@@ -64,6 +74,16 @@ export function listTemplates(): readonly TemplateInfo[] {
 /**
  * A fresh copy of the template named `id` (or its workflow id), or `undefined` when there is no
  * such template. Copies, so that a caller editing its workflow cannot change the catalogue.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const research = getTemplate("research");
+ * research?.id; // → "agnt-rsch"
+ * research?.nodes.map((n) => n.type); // → ["llm", "tool", "decision"]
+ * getTemplate("no-such-template"); // → undefined
+ * ```
  */
 export function getTemplate(id: string): AgentWorkflow | undefined {
   const entry = ENTRIES.find((e) => e.info.id === id || e.workflow.id === id);

@@ -147,7 +147,29 @@ function subject(options: AuditOptions, kind: "process" | "workflow"): AuditRepo
   return { kind, file: options.file, fileHash: `sha256:${sha256(options.text)}` };
 }
 
-/** The report on one agent workflow. */
+/**
+ * The report on one agent workflow.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { auditWorkflowReport } from "agentflow/report";
+ *
+ * const wf = getTemplate("research");
+ * if (wf === undefined) throw new Error("no such template");
+ * const report = await auditWorkflowReport(wf, {
+ *   file: "agents/research.agent.json",
+ *   text: JSON.stringify(wf, null, 2), // the file as read: its hash names what was reviewed
+ *   tools: { agentflow: "0.1.0" },
+ * });
+ * report.title; // → "Agent workflow review: Research Agent (agnt-rsch@2.1.0)"
+ * const [audit] = report.workflows;
+ * audit?.rules.every((r) => r.passed); // → true
+ * audit?.simulations.map((s) => `${s.kind}: ${s.status}`); // → ["explore: complete"]
+ * report.checklist.map((item) => item.reference)[1]; // → "EU AI Act Art. 14 (human oversight)"
+ * // renderAuditMarkdown(report) and renderAuditHtml(report) render it for a reviewer
+ * ```
+ */
 export async function auditWorkflowReport(
   wf: AgentWorkflow,
   options: AuditOptions,
@@ -181,6 +203,40 @@ async function resolvedWorkflows(
 /**
  * The report on a BPMN process: the promotion decision, then each agent workflow the registry
  * resolves (a workflow run by several tasks appears once).
+ *
+ * @example
+ * ```ts
+ * import { auditProcessReport, renderAuditMarkdown } from "agentflow/report";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:userTask id="Review" />
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F3" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const report = await auditProcessReport({
+ *   file: "processes/market-study.bpmn",
+ *   text: xml,
+ *   tools: { agentflow: "0.1.0" },
+ *   resolveWorkflow: (ref) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined),
+ * });
+ * report.title; // → "Process review: MarketStudy"
+ * report.process?.allowed; // → false
+ * report.process?.rules.filter((r) => !r.passed).map((r) => r.code); // → ["AGENT_GATE_UNREACHABLE"]
+ * // each resolved workflow is reviewed too, once
+ * report.workflows.map((w) => `${w.id}@${w.version}`); // → ["agnt-rsch@2.1.0"]
+ * // the same report as Markdown (or renderAuditHtml: one self-contained page)
+ * renderAuditMarkdown(report).startsWith("# Process review: MarketStudy\n"); // → true
+ * ```
  */
 export async function auditProcessReport(options: AuditOptions): Promise<AuditReport> {
   const check = await checkProcess(options.text, {

@@ -131,7 +131,28 @@ function stopping(workflows: readonly WorkflowAudit[]): ChecklistItem {
   };
 }
 
-/** The checklist for a review; `process` is absent for a workflow on its own. */
+/**
+ * The checklist for a review; `process` is absent for a workflow on its own.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { auditWorkflowReport, oversightChecklist } from "agentflow/report";
+ *
+ * const wf = getTemplate("research");
+ * if (wf === undefined) throw new Error("no such template");
+ * const { workflows } = await auditWorkflowReport(wf, { file: "research.json", text: "", tools: {} });
+ * // without a process there is no gate to show: human oversight has partial evidence only
+ * oversightChecklist(undefined, workflows).map((item) => `${item.status}: ${item.reference}`);
+ * // → [
+ * //     "partial: EU AI Act Art. 12 (record-keeping)",
+ * //     "partial: EU AI Act Art. 14 (human oversight)",
+ * //     "evidence: NIST AI RMF GOVERN 3.2",
+ * //     "partial: NIST AI RMF MAP 3.5",
+ * //     "evidence: NIST AI RMF MANAGE 2.4",
+ * //   ]
+ * ```
+ */
 export function oversightChecklist(
   process: ProcessAudit | undefined,
   workflows: readonly WorkflowAudit[],

@@ -85,7 +85,22 @@ function markBackEdges(
   return edges.map((e, i) => ({ ...e, back: back.has(i) }));
 }
 
-/** The drawable graph of a workflow, its nodes marked with the codes of their diagnostics. */
+/**
+ * The drawable graph of a workflow, its nodes marked with the codes of their diagnostics.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { END_NODE, workflowGraph } from "agentflow/report";
+ *
+ * const wf = getTemplate("research");
+ * if (wf === undefined) throw new Error("no such template");
+ * const { nodes, edges } = workflowGraph(wf, []);
+ * nodes.map((n) => n.id); // → ["llm-1", "tool-2", "dec-3", END_NODE]
+ * // the retry closes a loop: a layout draws it back up
+ * edges.filter((e) => e.back); // → [{ from: "dec-3", to: "llm-1", label: "onFalse · max 3", back: true }]
+ * ```
+ */
 export function workflowGraph(
   wf: AgentWorkflow,
   diagnostics: readonly Diagnostic[],

@@ -58,6 +58,22 @@ function toc(report: AuditReport): string {
 /**
  * Renders the report as a self-contained HTML5 page: open it from disk, print it, or archive it
  * with the review; it needs no network and runs no script.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { auditWorkflowReport, renderAuditHtml } from "agentflow/report";
+ *
+ * const wf = getTemplate("research");
+ * if (wf === undefined) throw new Error("no such template");
+ * const text = JSON.stringify(wf, null, 2);
+ * const report = await auditWorkflowReport(wf, { file: "research.agent.json", text, tools: { agentflow: "0.1.0" } });
+ * const html = renderAuditHtml(report);
+ * html.startsWith("<!DOCTYPE html>"); // → true
+ * // self-contained: no script, no request, the diagram drawn inline
+ * html.includes("<script"); // → false
+ * html.includes("<svg"); // → true
+ * ```
  */
 export function renderAuditHtml(report: AuditReport): string {
   const processFindings = numberFindings(report.process?.rules ?? [], 0).flat();

@@ -149,6 +149,20 @@ function clip(b: NodeBox, toward: Point): Point {
 /**
  * Lays out the graph top to bottom. Deterministic: dagre has no randomness, and nodes and edges
  * are added in the report's order. Edges whose ends are not nodes of the graph are left out.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { layoutGraph, workflowGraph } from "agentflow/report";
+ *
+ * const wf = getTemplate("research");
+ * if (wf === undefined) throw new Error("no such template");
+ * const layout = layoutGraph(workflowGraph(wf, []));
+ * // top to bottom, in flow order
+ * layout.nodes.map((box) => box.node.id); // → ["llm-1", "tool-2", "dec-3", "#end"]
+ * layout.nodes.every((box, i) => i === 0 || box.y > (layout.nodes[i - 1]?.y ?? 0)); // → true
+ * layout.edges.length; // → 4
+ * ```
  */
 export function layoutGraph(graph: {
   readonly nodes: readonly GraphNode[];

@@ -131,7 +131,24 @@ function checklistLines(items: readonly ChecklistItem[]): string[] {
   ]);
 }
 
-/** Renders the report as Markdown. */
+/**
+ * Renders the report as Markdown.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { auditWorkflowReport, renderAuditMarkdown } from "agentflow/report";
+ *
+ * const wf = getTemplate("research");
+ * if (wf === undefined) throw new Error("no such template");
+ * const text = JSON.stringify(wf, null, 2);
+ * const report = await auditWorkflowReport(wf, { file: "research.agent.json", text, tools: { agentflow: "0.1.0" } });
+ * const markdown = renderAuditMarkdown(report);
+ * markdown.split("\n").slice(0, 3);
+ * // → ["# Agent workflow review: Research Agent (agnt-rsch@2.1.0)", "", "## What was reviewed"]
+ * markdown.includes("```mermaid"); // → true
+ * ```
+ */
 export function renderAuditMarkdown(report: AuditReport): string {
   const lines = [`# ${report.title}`, ""];
   lines.push("## What was reviewed", "");
