@@ -124,6 +124,19 @@ function lastNode(state: SimulationState): string {
  * Enumerates the distinct runs of a workflow over its decision routes, with the given fixtures,
  * and reports route coverage, every distinct stop and every distinct completion. Never throws on
  * a workflow; throws a TypeError when the options are of the wrong type.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { explore } from "agentflow/simulate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * const fixtures = { "llm-1": { outputs: [{ query: "q", answer: "a", sources: [], is_complete: false }] } };
+ * const report = explore(research, { fixtures, input: { query: "q" } });
+ * report.coverage.map((c) => [c.route, c.status]);
+ * // → [["onTrue", "taken"], ["onFalse", "taken"]]
+ * ```
  */
 export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): ExploreReport {
   const maxRevisits = count(options.maxRevisits, 3, "maxRevisits");

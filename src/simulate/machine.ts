@@ -179,12 +179,46 @@ export interface MachineOptions {
  * input is a {@link MachineInput}; its output, once done, the run's {@link SimulationState}.
  * Like the workflow's flow graph, the machine is memoised: treat workflows as immutable.
  * @throws TypeError when the cost model returns something other than non-negative numbers.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { toMachine } from "agentflow/simulate";
+ * import { createActor, fromPromise } from "xstate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * // A host runs the same machine with its own executor for llm and tool nodes.
+ * const machine = toMachine(research).provide({
+ *   actors: {
+ *     execute: fromPromise(
+ *       async (): Promise<Readonly<Record<string, unknown>>> => ({ answer: "a", is_complete: true }),
+ *     ),
+ *   },
+ * });
+ * const actor = createActor(machine, { input: { input: { query: "heat pumps" } } });
+ * machine.id; // → "agentflow"
+ * typeof actor.start; // → "function"
+ * ```
  */
 export function toMachine(wf: AgentWorkflow, options?: MachineOptions): FlowMachine {
   return compileFlow(wf, options?.costModel).machine;
 }
 
-/** The state id of every node, in document order (`n0`, `n1`...), with the node's id and type. */
+/**
+ * The state id of every node, in document order (`n0`, `n1`...), with the node's id and type.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { machineStates } from "agentflow/simulate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * machineStates(research).map((s) => `${s.stateId}:${s.nodeId}`);
+ * // → ["n0:llm-1", "n1:tool-2", "n2:dec-3"]
+ * ```
+ */
 export function machineStates(
   wf: AgentWorkflow,
 ): readonly { readonly stateId: string; readonly nodeId: string; readonly type: string }[] {
@@ -199,6 +233,18 @@ export function machineStates(
 /**
  * The `SimulationState` of a machine snapshot, finished or not: what a host running the machine
  * with real executors shows while it runs (a done snapshot's `output` is the same value).
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { snapshotState, toMachine } from "agentflow/simulate";
+ * import { initialTransition } from "xstate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * const [snapshot] = initialTransition(toMachine(research), { input: { query: "q" } });
+ * snapshotState(research, snapshot).tokens; // → ["llm-1"]
+ * ```
  */
 export function snapshotState(
   wf: AgentWorkflow,

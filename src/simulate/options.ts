@@ -130,6 +130,17 @@ export function normalizeInput(input: unknown): Required<Omit<MachineInput, "max
  * is not a decision, a label that is not one of the decision's routes. Document order of the
  * options object.
  * @throws TypeError when fixtures or decide have the wrong type.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { lintSimulationOptions } from "agentflow/simulate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * lintSimulationOptions(research, { fixtures: { ghost: { outputs: [] } } });
+ * // → [{ path: "/fixtures/ghost", message: '"ghost" is not a node' }]
+ * ```
  */
 export function lintSimulationOptions(
   wf: AgentWorkflow,

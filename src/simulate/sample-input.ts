@@ -38,7 +38,19 @@ function sample(type: TypeNode, depth: number): Json {
   }
 }
 
-/** The required fields of the workflow's input, each with a fixed placeholder value. */
+/**
+ * The required fields of the workflow's input, each with a fixed placeholder value.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { sampleInput } from "agentflow/simulate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * sampleInput(research); // → { query: "example" }
+ * ```
+ */
 export function sampleInput(wf: AgentWorkflow): JsonObject {
   const { type } = resolveShape(wf.inputSchema, wf.types, "/inputSchema");
   return sample(type, 0) as JsonObject;
@@ -79,6 +91,17 @@ function define(target: object, key: string, value: unknown): void {
  * decisions most likely read); and any output field a tool param reads by template is present.
  * Enough for `explore` to walk every route of a workflow nobody wrote fixtures for (explore
  * forces the routes; the values themselves decide nothing).
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { sampleFixtures } from "agentflow/simulate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * sampleFixtures(research);
+ * // → { "llm-1": { outputs: [{ answer: "example", sources: [], is_complete: false, query: "example" }] } }
+ * ```
  */
 export function sampleFixtures(wf: AgentWorkflow): Fixtures {
   const read = fieldsReadByTemplates(wf);

@@ -56,6 +56,27 @@ function inertScope(machine: FlowMachine, input: MachineInput): InertScope {
  * output, or stopped with a `blockedDecision`. Deterministic: the same workflow and options give
  * byte-identical JSON. Never throws on a workflow; throws a TypeError when the options are of the
  * wrong type (fixtures not an object, a negative `maxSteps`...).
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { finalOutput, simulate } from "agentflow/simulate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * const fixtures = {
+ *   "llm-1": {
+ *     outputs: [
+ *       { query: "q1", is_complete: false },
+ *       { query: "q2", answer: "done", sources: ["s"], is_complete: true },
+ *     ],
+ *   },
+ * };
+ * const state = simulate(research, { fixtures, input: { query: "heat pumps" } });
+ * state.complete; // → true
+ * state.visitedNodes; // → ["llm-1", "tool-2", "dec-3"]
+ * finalOutput(state); // → { query: "q2", is_complete: true, answer: "done", sources: ["s"] }
+ * ```
  */
 export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): SimulationState {
   if (typeof options !== "object" || (options as unknown) === null) {

@@ -43,14 +43,46 @@ export function toSimulationState(plan: Plan, ctx: FlowContext): SimulationState
   };
 }
 
-/** The final merged output of a completed run; `undefined` when the run did not complete. */
+/**
+ * The final merged output of a completed run; `undefined` when the run did not complete.
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { finalOutput, simulate } from "agentflow/simulate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * const fixtures = {
+ *   "llm-1": { outputs: [{ query: "q", answer: "a", sources: [], is_complete: true }] },
+ * };
+ * finalOutput(simulate(research, { fixtures, input: { query: "q" } }));
+ * // → { query: "q", answer: "a", sources: [], is_complete: true }
+ * ```
+ */
 export function finalOutput(state: SimulationState): JsonObject | undefined {
   if (!state.complete) return undefined;
   const last = state.trail[state.trail.length - 1];
   return last?.type === "end" ? last.output : undefined;
 }
 
-/** What the run used (steps, tokens, logical time; cost and wall time with a cost model). */
+/**
+ * What the run used (steps, tokens, logical time; cost and wall time with a cost model).
+ *
+ * @example
+ * ```ts
+ * import { getTemplate } from "agentflow/model";
+ * import { runUsage, simulate } from "agentflow/simulate";
+ *
+ * const research = getTemplate("research");
+ * if (research === undefined) throw new Error("no such template");
+ * const fixtures = {
+ *   "llm-1": { outputs: [{ query: "q", answer: "a", sources: [], is_complete: true }] },
+ * };
+ * runUsage(simulate(research, { fixtures, input: { query: "q" } }));
+ * // → { steps: 3, tokens: 4096, logicalTime: 0 }
+ * ```
+ */
 export function runUsage(state: SimulationState): Usage {
   const last = state.trail[state.trail.length - 1];
   return last?.usage ?? { steps: 0, tokens: 0, logicalTime: 0 };
