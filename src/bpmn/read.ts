@@ -60,7 +60,10 @@ function issueOf(warning: unknown, source: SourceIndex): ParseIssue {
   const base = { ...(elementId === undefined ? {} : { elementId }), location };
   if (text.startsWith("unparsable content")) {
     const reason = NESTED.exec(text)?.[1] ?? "unreadable";
-    return { ...base, kind: "dropped", subject, reason };
+    // A dropped duplicate names its id only in the reason; it is the element concerned.
+    const duplicate = /^duplicate ID <([^>]{1,200})>/.exec(reason)?.[1];
+    const target = duplicate === undefined ? {} : { elementId: duplicate };
+    return { ...base, ...target, kind: "dropped", subject, reason };
   }
   if (text.startsWith("unresolved reference")) {
     const property = typeof record.property === "string" ? record.property : "";

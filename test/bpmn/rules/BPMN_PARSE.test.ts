@@ -96,7 +96,7 @@ bpmnRuleTester(rule, {
       xml: processXml(startEvent("S"), task("T"), task("T"), endEvent("E"), chain("S", "T", "E")),
       errors: [
         {
-          ...DOCUMENT,
+          ...at(CODE, "T", ""),
           data: { kind: "dropped", subject: "bpmn:task", reason: "duplicate ID <T>" },
           location: { line: 6, column: 5 },
         },
