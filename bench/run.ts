@@ -11,6 +11,7 @@ import { createValidator } from "../src/validate/index.js";
 import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
 import { benchBpmn, bpmnRatios, bpmnTable } from "./bpmn.js";
+import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
 import { benchSimulate } from "./simulate.js";
 
@@ -83,13 +84,15 @@ console.table(extraTable(extra));
 const bpmn = await benchBpmn();
 console.table(bpmnTable(bpmn));
 console.table(bpmnRatios(bpmn));
+const cli = await benchCli();
+console.table(cli);
 const peak = peakRssMb();
 console.log(`peak RSS of the whole run: ${peak} MB (node ${process.version})`);
 mkdirSync(".bench-results", { recursive: true });
 writeFileSync(
   ".bench-results/bench.json",
   JSON.stringify(
-    { node: process.version, rows, table, simulation, extra, bpmn, peakRssMb: peak },
+    { node: process.version, rows, table, simulation, extra, bpmn, cli, peakRssMb: peak },
     null,
     2,
   ) + "\n",

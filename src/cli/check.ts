@@ -6,6 +6,7 @@ import { extname } from "node:path";
 import type { AgentWorkflow, Diagnostic, TextFormat } from "../model/index.js";
 import {
   contentHash,
+  countBySeverity,
   parseToolContractText,
   parseWorkflowText,
   withLocations,
@@ -24,10 +25,11 @@ import {
 import type { PresetName, Validator } from "../validate/index.js";
 import { createValidator, PRESET_NAMES, RULES, validateToolContract } from "../validate/index.js";
 import { BPMN_RULES } from "../bpmn/index.js";
-import { collectFiles, DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readText } from "./files.js";
+import { collectFiles, DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readTexts } from "./files.js";
 import { checkProcessFile, gateOptions } from "./gate.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
+import { startProgress, startStopwatch, withTotalTime } from "./progress.js";
 import { loadFolderRegistry } from "./registry.js";
 
 /** The output formats `check` accepts. */
@@ -49,14 +51,6 @@ export function ruleDescriptors(): RuleDescriptor[] {
     defaultSeverity: r.meta.defaultSeverity,
     helpUri: ruleHelpUri(r.meta.code),
   }));
-}
-
-function isToolContract(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { kind?: unknown }).kind === "ToolContract"
-  );
 }
 
 async function checkWorkflow(
@@ -145,7 +139,8 @@ export async function checkText(
   const format = DOCUMENT_EXTENSIONS[extname(file)];
   const options = format === undefined ? {} : { format };
   const asWorkflow = parseWorkflowText(text, options);
-  if (isToolContract(asWorkflow.value)) {
+  const kind = (asWorkflow.value as { kind?: unknown } | null | undefined)?.kind;
+  if (kind === "ToolContract") {
     const parsed = parseToolContractText(text, options);
     const contract = parsed.contract;
     if (contract === undefined)
@@ -162,7 +157,6 @@ export async function checkText(
       ],
     };
   }
-  const kind = (asWorkflow.value as { kind?: unknown } | undefined)?.kind;
   const foreign = kind === undefined ? detectFormat(asWorkflow.value) : undefined;
   if (foreign !== undefined) {
     return checkImported(file, text, asWorkflow.format, asWorkflow.value, foreign, validator);
@@ -189,13 +183,17 @@ function parseMaxWarnings(value: string | undefined): number | undefined {
   return n;
 }
 
+function expectOneOf(what: string, value: string, allowed: readonly string[]): void {
+  if (!allowed.includes(value))
+    throw new UsageError(`unknown ${what} '${value}' (expected ${allowed.join(", ")})`);
+}
+
 function render(format: string, results: readonly CheckedFile[], io: CliIo): string {
-  const rules = ruleDescriptors();
   switch (format) {
     case "json":
       return formatJson(results);
     case "sarif":
-      return formatSarif(results, { rules });
+      return formatSarif(results, { rules: ruleDescriptors() });
     case "junit":
       return formatJunit(results);
     case "github":
@@ -205,21 +203,38 @@ function render(format: string, results: readonly CheckedFile[], io: CliIo): str
   }
 }
 
-/** Runs the command and returns its exit code: 0 clean, 1 errors (or too many warnings), 2 unreadable input. */
+/**
+ * What is kept of a file's result until the report: a JSON copy, plain data only, because V8
+ * strings cut from a text (ids, quoted names) keep the whole text alive and a content hash is a
+ * rope of its digest's pieces. The text report shows neither identity nor hash (`slim`). A result
+ * that is not JSON data is kept as it is; the file name is shared with the list of files.
+ */
+function detach(result: CheckedFile, slim: boolean): CheckedFile {
+  const { file, kind, format, diagnostics } = result;
+  const kept = slim
+    ? { file, kind, ...(format === undefined ? {} : { format }), diagnostics }
+    : result;
+  try {
+    return { ...(JSON.parse(JSON.stringify(kept)) as CheckedFile), file };
+  } catch {
+    return kept;
+  }
+}
+
+/**
+ * Runs the command and returns its exit code: 0 clean, 1 errors (or too many warnings), 2
+ * unreadable input. Files are read, checked and reduced one at a time: what stays is each file's
+ * result as plain data (see {@link detach}) and the counts, never texts, documents or graphs.
+ */
 export async function runCheck(
   paths: readonly string[],
   options: CheckOptions,
   io: CliIo,
 ): Promise<number> {
-  if (!(CHECK_FORMATS as readonly string[]).includes(options.format)) {
-    throw new UsageError(
-      `unknown format '${options.format}' (expected ${CHECK_FORMATS.join(", ")})`,
-    );
-  }
+  const elapsed = startStopwatch(io);
+  expectOneOf("format", options.format, CHECK_FORMATS);
   const preset = options.preset ?? "recommended";
-  if (!(PRESET_NAMES as readonly string[]).includes(preset)) {
-    throw new UsageError(`unknown preset '${preset}' (expected ${PRESET_NAMES.join(", ")})`);
-  }
+  expectOneOf("preset", preset, PRESET_NAMES);
   const maxWarnings = parseMaxWarnings(options.maxWarnings);
   const registry =
     options.registry === undefined ? undefined : await loadFolderRegistry(options.registry);
@@ -227,42 +242,56 @@ export async function runCheck(
     preset: preset as PresetName,
     ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
   });
+  const text = options.format === "text";
   const results: CheckedFile[] = [];
-  for (const problem of registry?.problems ?? []) {
-    results.push({ file: problem.file, kind: "unknown", diagnostics: problem.diagnostics });
-  }
+  let errors = 0;
+  let warnings = 0;
+  const keep = (result: CheckedFile): void => {
+    const counts = countBySeverity(result.diagnostics);
+    errors += counts.error;
+    warnings += counts.warning;
+    results.push(detach(result, text));
+  };
+  for (const { file, diagnostics } of registry?.problems ?? [])
+    keep({ file, kind: "unknown", diagnostics });
   let unreadable = false;
   const processOptions = {
     ...gateOptions(registry),
     workflowValidation: { preset: preset as PresetName },
   };
-  for (const file of await collectFiles(paths, { processes: true })) {
-    const text = await readText(file);
-    if (extname(file) === PROCESS_EXTENSION) {
-      const { checked, unreadable: broken } = await checkProcessFile(file, text, processOptions);
-      unreadable ||= broken;
-      results.push(checked);
-      continue;
+  const files = await collectFiles(paths, { processes: true });
+  const progress = startProgress(io, files.length);
+  try {
+    for await (const { file, text: source } of readTexts(files)) {
+      if (extname(file) === PROCESS_EXTENSION) {
+        const checked = await checkProcessFile(file, source, processOptions);
+        unreadable ||= checked.unreadable;
+        keep(checked.checked);
+      } else {
+        const result = await checkText(file, source, validator);
+        for (const d of result.diagnostics) {
+          if (d.code !== "SYNTAX_ERROR") continue;
+          unreadable = true;
+          const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
+          progress.clear();
+          io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
+        }
+        // In text, a syntax error is said once, on stderr; machine formats keep it as data.
+        const shown = text
+          ? result.diagnostics.filter((d) => d.code !== "SYNTAX_ERROR")
+          : result.diagnostics;
+        keep({ ...result, diagnostics: shown });
+      }
+      progress.tick();
     }
-    const result = await checkText(file, text, validator);
-    const syntax = result.diagnostics.filter((d) => d.code === "SYNTAX_ERROR");
-    for (const d of syntax) {
-      unreadable = true;
-      const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
-      io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
-    }
-    // In text, a syntax error is said once, on stderr; machine formats keep it as data.
-    const shown =
-      options.format === "text"
-        ? result.diagnostics.filter((d) => d.code !== "SYNTAX_ERROR")
-        : result.diagnostics;
-    results.push({ ...result, diagnostics: shown });
+  } finally {
+    progress.clear();
   }
-  io.stdout(render(options.format, results, io));
+  const report = render(options.format, results, io);
+  // The time only on a terminal: output that is piped, redirected or captured is reproducible.
+  io.stdout(text && io.stdoutIsTTY === true ? withTotalTime(report, elapsed()) : report);
   if (unreadable) return 2;
-  const all = results.flatMap((r) => r.diagnostics);
-  if (all.some((d) => d.severity === "error")) return 1;
-  const warnings = all.filter((d) => d.severity === "warning").length;
+  if (errors > 0) return 1;
   if (maxWarnings !== undefined && warnings > maxWarnings) {
     io.stderr(`agentflow: ${warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
     return 1;

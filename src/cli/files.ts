@@ -2,6 +2,7 @@
  * Finding and reading the files a command is given: files as named, directories walked in sorted
  * order (stable output), skipping `node_modules` and dot-folders.
  */
+import type { Dirent } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { UsageError } from "./io.js";
@@ -41,16 +42,36 @@ function isDocumentName(name: string): boolean {
   );
 }
 
-async function walk(dir: string, out: string[], processes: boolean): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/**
+ * The names in a folder listing that a walk visits (sub-folders and documents), sorted by code
+ * unit so that output is stable, with the sub-folders among them. A separate function so that
+ * the walk holds names while it recurses, never the listing's entry objects.
+ */
+function visitNames(
+  entries: readonly Dirent[],
+  processes: boolean,
+): { readonly names: string[]; readonly folders: ReadonlySet<string> } {
+  const names: string[] = [];
+  const folders = new Set<string>();
   for (const entry of entries) {
-    if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) await walk(path, out, processes);
+    const name = entry.name;
+    if (name.startsWith(".") || name === "node_modules") continue;
+    if (entry.isDirectory()) folders.add(name);
     else if (!entry.isFile()) continue;
-    else if (isDocumentName(entry.name)) out.push(path);
-    else if (processes && extname(entry.name) === PROCESS_EXTENSION) out.push(path);
+    else if (!isDocumentName(name) && !(processes && extname(name) === PROCESS_EXTENSION)) continue;
+    names.push(name);
+  }
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { names, folders };
+}
+
+/** Appends the documents below `dir` to `out`, depth first; `out` is all the walk builds. */
+async function walk(dir: string, out: string[], processes: boolean): Promise<void> {
+  const { names, folders } = visitNames(await readdir(dir, { withFileTypes: true }), processes);
+  for (const name of names) {
+    const path = join(dir, name);
+    if (folders.has(name)) await walk(path, out, processes);
+    else out.push(path);
   }
 }
 
@@ -94,5 +115,41 @@ export async function readText(path: string): Promise<string> {
     return await readFile(path, "utf8");
   } catch (error) {
     throw new UsageError(`cannot read '${path}': ${describe(error)}`);
+  }
+}
+
+/** How many files {@link readTexts} reads ahead of the one being checked. */
+export const READ_AHEAD = 8;
+
+/** A read that has finished, either way; never a rejected promise left waiting in a queue. */
+type Read = { readonly text: string } | { readonly error: UsageError };
+
+function startRead(path: string): Promise<Read> {
+  return readFile(path, "utf8").then(
+    (text) => ({ text }),
+    (error: unknown) => ({ error: new UsageError(`cannot read '${path}': ${describe(error)}`) }),
+  );
+}
+
+/**
+ * Reads `paths` in order, one text per step, with up to `ahead` reads in flight so that the disk
+ * works while the caller checks: at most `ahead` texts are held at a time, whatever the number
+ * of files. A file that cannot be read is a {@link UsageError} when its turn comes.
+ */
+export async function* readTexts(
+  paths: readonly string[],
+  ahead: number = READ_AHEAD,
+): AsyncGenerator<{ readonly file: string; readonly text: string }, void, undefined> {
+  const pending: Promise<Read>[] = [];
+  let next = 0;
+  for (const file of paths) {
+    while (next < paths.length && pending.length < Math.max(1, ahead)) {
+      pending.push(startRead(paths[next] ?? ""));
+      next += 1;
+    }
+    const read = await pending.shift();
+    if (read === undefined) return;
+    if ("error" in read) throw read.error;
+    yield { file, text: read.text };
   }
 }

@@ -2,8 +2,24 @@
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
-  /** Whether stdout is a terminal (colour, progress). */
+  /** Whether stdout is a terminal that takes colour (false when piped or with `NO_COLOR`). */
   readonly isTTY: boolean;
+  /**
+   * Whether stdout is a terminal, colour or not. `check` then ends its text summary with the
+   * run's total time; output that is piped, redirected or captured never has it, so that it stays
+   * byte-for-byte reproducible. Absent means no.
+   */
+  readonly stdoutIsTTY?: boolean;
+  /**
+   * Whether stderr is a terminal. Long runs of `check` then draw a progress line there, updated
+   * in place and erased before the report is printed. Absent means no.
+   */
+  readonly stderrIsTTY?: boolean;
+  /**
+   * A monotonic clock in milliseconds, read only for the progress line and the total time (the
+   * one place the CLI reads time). Defaults to `performance.now`; tests inject a fake.
+   */
+  readonly now?: () => number;
 }
 
 /** The process's own streams. */
@@ -11,6 +27,9 @@ export const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   isTTY: process.stdout.isTTY && process.env.NO_COLOR === undefined,
+  // Undefined rather than false on a pipe, whatever the types say: read with `=== true`.
+  stdoutIsTTY: process.stdout.isTTY,
+  stderrIsTTY: process.stderr.isTTY,
 };
 
 /** A user mistake: reported as one line on stderr with exit code 2, never a stack trace. */
