@@ -195,6 +195,35 @@ function refusal(analysis: ConditionAnalysis): ConditionEvaluation {
   return { undecidable: `${prefix}${first.message}`, offset: first.offset };
 }
 
+function freezeDeep(value: unknown): void {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) freezeDeep(child);
+}
+
+/** Analyses by text; the same condition recurs across nodes, workflows and files. */
+const feelCache = new Map<string, ReturnType<typeof analyzeFeel>>();
+/** Bounded so that hostile input cannot grow it; cleared when full (the results are pure). */
+const FEEL_CACHE_LIMIT = 4096;
+
+function analyzed(text: string): ReturnType<typeof analyzeFeel> {
+  // Callers from plain JavaScript (or `as` casts) can pass anything; never throw on it.
+  const input: unknown = text;
+  if (typeof input !== "string") return { analysis: syntaxOnly("a condition must be a string", 0) };
+  const hit = feelCache.get(input);
+  if (hit !== undefined) return hit;
+  let result: ReturnType<typeof analyzeFeel>;
+  try {
+    result = analyzeFeel(input);
+  } catch {
+    result = { analysis: syntaxOnly("the condition could not be analysed", 0) };
+  }
+  if (feelCache.size >= FEEL_CACHE_LIMIT) feelCache.clear();
+  feelCache.set(input, result);
+  freezeDeep(result.analysis); // shared by every caller from now on: nobody may change it
+  return result;
+}
+
 /**
  * Analyses a condition once and returns its analysis with an evaluator, for callers (the
  * simulator) that evaluate the same condition many times. Never throws.
@@ -215,18 +244,7 @@ export function compileCondition(text: string, options?: ConditionOptions): Comp
   if (options?.language === "text") {
     return { analysis: TEXT_ANALYSIS, evaluate: () => ({ undecidable: TEXT_REASON }) };
   }
-  let result: ReturnType<typeof analyzeFeel>;
-  // Callers from plain JavaScript (or `as` casts) can pass anything; never throw on it.
-  const input: unknown = text;
-  try {
-    result =
-      typeof input === "string"
-        ? analyzeFeel(input)
-        : { analysis: syntaxOnly("a condition must be a string", 0) };
-  } catch {
-    result = { analysis: syntaxOnly("the condition could not be analysed", 0) };
-  }
-  const { analysis, comparison } = result;
+  const { analysis, comparison } = analyzed(text);
   if (comparison === undefined) {
     const refused = refusal(analysis);
     return { analysis, evaluate: () => refused };
