@@ -171,11 +171,16 @@ export function layoutGraph(graph: {
   const g = new lib.graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: "TB", nodesep: 36, ranksep: 40, edgesep: 16, marginx: 16, marginy: 16 });
   const sized = new Map<string, Omit<NodeBox, "x" | "y">>();
+  // graphlib keeps nodes and edges in plain objects keyed by id: a workflow id such as
+  // `__proto__` or `constructor` would write into Object.prototype. It only sees `n<k>`.
+  const key = new Map<string, string>();
+  const k = (id: string): string => key.get(id) ?? "";
   for (const node of graph.nodes) {
     if (sized.has(node.id)) continue;
     const b = box(node);
     sized.set(node.id, b);
-    g.setNode(node.id, { width: b.width, height: b.height });
+    key.set(node.id, `n${key.size}`);
+    g.setNode(k(node.id), { width: b.width, height: b.height });
   }
   const drawn = graph.edges.filter((e) => sized.has(e.from) && sized.has(e.to));
   const labels = drawn.map((e) => fitText(e.label, FONT.edge, MAX_TEXT.edge));
@@ -186,21 +191,21 @@ export function layoutGraph(graph: {
         ? {}
         : { width: round(textWidth(text, FONT.edge) + 10), height: 18, labelpos: "c" };
     // A back edge is laid out forwards (target above source), then its points are reversed.
-    if (e.back) g.setEdge(e.to, e.from, size, `e${i}`);
-    else g.setEdge(e.from, e.to, size, `e${i}`);
+    if (e.back) g.setEdge(k(e.to), k(e.from), size, `e${i}`);
+    else g.setEdge(k(e.from), k(e.to), size, `e${i}`);
   });
   lib.layout(g);
 
   const nodes: NodeBox[] = [];
   const byId = new Map<string, NodeBox>();
   for (const [id, b] of sized) {
-    const at = g.node(id);
+    const at = g.node(k(id));
     const placed = { ...b, x: round(at?.x ?? 0), y: round(at?.y ?? 0) };
     nodes.push(placed);
     byId.set(id, placed);
   }
   const edges = drawn.map((e, i): EdgePath => {
-    const laid = e.back ? g.edge(e.to, e.from, `e${i}`) : g.edge(e.from, e.to, `e${i}`);
+    const laid = e.back ? g.edge(k(e.to), k(e.from), `e${i}`) : g.edge(k(e.from), k(e.to), `e${i}`);
     const raw = [...(laid?.points ?? [])];
     if (e.back) raw.reverse();
     const from = byId.get(e.from);

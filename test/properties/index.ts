@@ -1,0 +1,16 @@
+/** Every property of the suites in this folder, for `scripts/fuzz.ts`. */
+import { BPMN_PROPERTIES } from "./bpmn.js";
+import { INTEROP_PROPERTIES } from "./interop.js";
+import { PARSER_PROPERTIES } from "./parsers.js";
+import { REPORT_PROPERTIES } from "./report.js";
+import type { PropertyDef } from "./settings.js";
+import { WORKFLOW_PROPERTIES } from "./workflows.js";
+
+/** Every property, grouped by entry point family. */
+export const ALL_PROPERTIES: readonly PropertyDef[] = [
+  ...PARSER_PROPERTIES,
+  ...WORKFLOW_PROPERTIES,
+  ...INTEROP_PROPERTIES,
+  ...BPMN_PROPERTIES,
+  ...REPORT_PROPERTIES,
+];
