@@ -19,7 +19,13 @@ export type { Ref, RefErrorReason, RefParseResult, VersionParseResult } from "./
 export { formatRef, isValidId, isValidRef, parseRef, parseVersion } from "./ref.js";
 
 export type { ParseResult, ToolContractParseResult, WorkflowParseResult } from "./parse.js";
-export { parseToolContract, parseWorkflow, VERSION_ABBREVIATED, VERSION_INVALID } from "./parse.js";
+export {
+  NOT_JSON_DATA,
+  parseToolContract,
+  parseWorkflow,
+  VERSION_ABBREVIATED,
+  VERSION_INVALID,
+} from "./parse.js";
 export { STRUCTURE_INVALID, UNKNOWN_PROPERTY } from "./ajv-errors.js";
 export type { TextParseExtras, TextParseOptions } from "./parse-text.js";
 export { parseToolContractText, parseWorkflowText, withLocations } from "./parse-text.js";
@@ -73,6 +79,8 @@ export {
 } from "./graph.js";
 
 export { canonicalJson, contentHash } from "./canonical.js";
+export { jsonDataProblems, MAX_JSON_VALUES } from "./json-data.js";
+export type { JsonDataProblem, JsonDataProblemKind } from "./json-data.js";
 export { sha256 } from "./sha256.js";
 
 export type { TemplateInfo } from "./templates/index.js";

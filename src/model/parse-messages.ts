@@ -3,6 +3,8 @@
  * `data`; these sentences are for people.
  */
 
+import type { JsonDataProblem } from "./json-data.js";
+
 /** What a structural message is built from. */
 export interface StructureMessageInput {
   readonly keyword: string;
@@ -79,4 +81,23 @@ export function versionInvalidMessage(reason: string): string {
 /** The sentence for a validator that failed internally on a value it could not read. */
 export function unreadableMessage(documentKind: string, detail: string): string {
   return `the ${documentKind} could not be read: ${detail}`;
+}
+
+/** What was found, per kind, as the subject of the sentence. */
+const NOT_JSON_FOUND: Readonly<Record<JsonDataProblem["kind"], (found: string) => string>> = {
+  "lone-surrogate": (found) => `a string holding a lone surrogate (${found}) is not Unicode text`,
+  "not-finite": (found) => `${found} is not a JSON number`,
+  bigint: (found) => `the BigInt ${found} is not a JSON number`,
+  cycle: () => "a value that contains itself has no JSON text",
+  "not-plain-object": (found) =>
+    `${found} is not a plain object or array (JSON.stringify would flatten it)`,
+  "no-json-form": (found) => `${found} has no JSON form (JSON.stringify would drop it)`,
+  "too-large": (found) =>
+    `the value holds ${found}, counting shared references at every place they appear`,
+};
+
+/** The sentence for a value with no canonical JSON form (RFC 8785), so no content hash. */
+export function notJsonDataMessage(problem: JsonDataProblem): string {
+  const at = problem.path === "" ? "the document" : problem.path;
+  return `${at}: ${NOT_JSON_FOUND[problem.kind](problem.found)}, so the document has no canonical form or content hash`;
 }

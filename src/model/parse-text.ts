@@ -5,9 +5,11 @@
 import type { Diagnostic, SourceLocation } from "./diagnostic.js";
 import { WORKFLOW_TARGET } from "./diagnostic.js";
 import type { ToolContractParseResult, WorkflowParseResult } from "./parse.js";
-import { parseToolContract, parseWorkflow } from "./parse.js";
+import { parseToolContractValue, parseWorkflowValue } from "./parse.js";
 import type { TextFormat, TextProblem } from "./text/index.js";
-import { locatePointers, readDocumentText } from "./text/index.js";
+import { locatePointers } from "./text/index.js";
+import type { Locator } from "./text/locate.js";
+import { readWithLocator } from "./text/read.js";
 
 /** Options of the text parsers. */
 export interface TextParseOptions {
@@ -53,9 +55,14 @@ export function withLocations(
   format: TextFormat,
   diagnostics: readonly Diagnostic[],
 ): Diagnostic[] {
+  return placeDiagnostics(diagnostics, (wanted) => locatePointers(text, format, wanted));
+}
+
+/** Adds a location to each diagnostic that has none, with `locate` answering for all at once. */
+function placeDiagnostics(diagnostics: readonly Diagnostic[], locate: Locator): Diagnostic[] {
   const wanted = diagnostics.filter((d) => d.location === undefined).map((d) => d.path);
   if (wanted.length === 0) return [...diagnostics];
-  const found: Map<string, SourceLocation> = locatePointers(text, format, wanted);
+  const found: Map<string, SourceLocation> = locate(wanted);
   return diagnostics.map((d) => {
     if (d.location !== undefined) return d;
     const location = found.get(d.path);
@@ -68,7 +75,7 @@ function parseText<R extends { readonly diagnostics: readonly Diagnostic[] }>(
   options: TextParseOptions,
   parse: (value: unknown) => R,
 ): { result: R | undefined; extras: TextParseExtras; diagnostics: Diagnostic[] } {
-  const read = readDocumentText(
+  const { result: read, locate } = readWithLocator(
     text,
     options.format === undefined ? {} : { format: options.format },
   );
@@ -77,7 +84,7 @@ function parseText<R extends { readonly diagnostics: readonly Diagnostic[] }>(
     return { result: undefined, extras: { format: read.format }, diagnostics: textDiagnostics };
   }
   const result = parse(read.value);
-  const diagnostics = withLocations(text, read.format, [...textDiagnostics, ...result.diagnostics]);
+  const diagnostics = placeDiagnostics([...textDiagnostics, ...result.diagnostics], locate);
   return { result, extras: { value: read.value, format: read.format }, diagnostics };
 }
 
@@ -100,7 +107,9 @@ export function parseWorkflowText(
   text: string,
   options: TextParseOptions = {},
 ): WorkflowParseResult & TextParseExtras {
-  const { result, extras, diagnostics } = parseText(text, options, parseWorkflow);
+  const { result, extras, diagnostics } = parseText(text, options, (value) =>
+    parseWorkflowValue(value, true),
+  );
   const hasError = diagnostics.some((d) => d.severity === "error");
   return result?.workflow === undefined || hasError
     ? { ...extras, diagnostics }
@@ -134,7 +143,9 @@ export function parseToolContractText(
   text: string,
   options: TextParseOptions = {},
 ): ToolContractParseResult & TextParseExtras {
-  const { result, extras, diagnostics } = parseText(text, options, parseToolContract);
+  const { result, extras, diagnostics } = parseText(text, options, (value) =>
+    parseToolContractValue(value, true),
+  );
   const hasError = diagnostics.some((d) => d.severity === "error");
   return result?.contract === undefined || hasError
     ? { ...extras, diagnostics }

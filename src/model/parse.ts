@@ -2,19 +2,21 @@
  * Structural parsing of AgentWorkflow and ToolContract values (SPEC 2.8). Parsing never throws:
  * every problem in the user's document is returned as a diagnostic with a JSON Pointer.
  */
-import { Ajv2020 } from "ajv/dist/2020.js";
-import type { ValidateFunction } from "ajv";
-import { ajvErrorsToDiagnostics, STRUCTURE_INVALID } from "./ajv-errors.js";
+import type { ErrorObject } from "ajv";
+import { ajvErrorsToDiagnostics, STRUCTURE_INVALID, targetOf } from "./ajv-errors.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { hasErrors, WORKFLOW_TARGET } from "./diagnostic.js";
+import { jsonDataProblems } from "./json-data.js";
 import {
   notAnObjectMessage,
+  notJsonDataMessage,
   unreadableMessage,
   versionAbbreviatedMessage,
   versionInvalidMessage,
 } from "./parse-messages.js";
 import { parseVersion } from "./ref.js";
-import { agentWorkflowSchema, toolContractSchema } from "./schema/workflow.js";
+import type { SchemaCheck } from "./schema-check.js";
+import { schemaChecks } from "./schema-check.js";
 import type { AgentWorkflow, ToolContract } from "./types.js";
 
 /** Code of an abbreviated document version that was normalised (a warning). */
@@ -40,40 +42,35 @@ export interface ToolContractParseResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-interface Validators {
-  readonly workflow: ValidateFunction;
-  readonly toolContract: ValidateFunction;
-}
-
-let validators: Validators | undefined;
-
-/** Compiled once, on first use, so that importing the model costs nothing. */
-function getValidators(): Validators {
-  if (validators === undefined) {
-    const ajv = new Ajv2020({
-      allErrors: true,
-      strict: true,
-      strictTypes: false,
-      strictRequired: false,
-    });
-    validators = {
-      workflow: ajv.compile(agentWorkflowSchema),
-      toolContract: ajv.compile(toolContractSchema),
-    };
-  }
-  return validators;
-}
-
 function kindOf(value: unknown): string {
   if (value === null) return "null";
   return Array.isArray(value) ? "array" : typeof value;
 }
 
-/** Checks `value` against a schema and the document's own version; shared by both kinds. */
+/** Code of a value that has no canonical JSON form (an error): NaN, a cycle, a `Map`... */
+export const NOT_JSON_DATA = "NOT_JSON_DATA";
+
+/** Where a decoded value is not JSON data, as diagnostics; empty for any text-decoded value. */
+function notJsonData(input: object): Diagnostic[] {
+  return jsonDataProblems(input).map((problem) => ({
+    code: NOT_JSON_DATA,
+    severity: "error",
+    message: notJsonDataMessage(problem),
+    target: targetOf(input, problem.path),
+    path: problem.path,
+    data: { kind: problem.kind, found: problem.found },
+  }));
+}
+
+/**
+ * Checks `value` against a schema and the document's own version; shared by both kinds.
+ * `decoded` is true for a value the text reader built, which is JSON data by construction.
+ */
 function parseDocument<T extends { readonly version: string }>(
   input: unknown,
-  validate: ValidateFunction,
+  check: SchemaCheck,
   documentKind: string,
+  decoded: boolean,
 ): ParseResult<T> {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return {
@@ -89,9 +86,11 @@ function parseDocument<T extends { readonly version: string }>(
       ],
     };
   }
-  let valid: boolean;
+  let errors: readonly ErrorObject[];
+  let notJson: Diagnostic[] = [];
   try {
-    valid = validate(input);
+    if (!decoded) notJson = notJsonData(input);
+    errors = check(input);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return {
@@ -107,9 +106,7 @@ function parseDocument<T extends { readonly version: string }>(
       ],
     };
   }
-  const diagnostics = valid
-    ? []
-    : ajvErrorsToDiagnostics(validate.errors ?? [], input, documentKind);
+  const diagnostics = notJson.concat(ajvErrorsToDiagnostics(errors, input, documentKind));
   let value = input as T;
   const written: unknown = (input as Record<string, unknown>).version;
   if (typeof written === "string" && written !== "") {
@@ -158,7 +155,15 @@ function parseDocument<T extends { readonly version: string }>(
  * ```
  */
 export function parseWorkflow(input: unknown): WorkflowParseResult {
-  const result = parseDocument<AgentWorkflow>(input, getValidators().workflow, "workflow");
+  return parseWorkflowValue(input, false);
+}
+
+/**
+ * {@link parseWorkflow} for the text parsers, which pass `decoded: true`: their reader already
+ * guarantees JSON data, so the value is not walked twice. Internal to the model.
+ */
+export function parseWorkflowValue(input: unknown, decoded: boolean): WorkflowParseResult {
+  const result = parseDocument<AgentWorkflow>(input, schemaChecks().workflow, "workflow", decoded);
   return result.value === undefined
     ? { diagnostics: result.diagnostics }
     : { workflow: result.value, diagnostics: result.diagnostics };
@@ -186,7 +191,17 @@ export function parseWorkflow(input: unknown): WorkflowParseResult {
  * ```
  */
 export function parseToolContract(input: unknown): ToolContractParseResult {
-  const result = parseDocument<ToolContract>(input, getValidators().toolContract, "tool contract");
+  return parseToolContractValue(input, false);
+}
+
+/** {@link parseToolContract} for the text parsers; see {@link parseWorkflowValue}. */
+export function parseToolContractValue(input: unknown, decoded: boolean): ToolContractParseResult {
+  const result = parseDocument<ToolContract>(
+    input,
+    schemaChecks().toolContract,
+    "tool contract",
+    decoded,
+  );
   return result.value === undefined
     ? { diagnostics: result.diagnostics }
     : { contract: result.value, diagnostics: result.diagnostics };

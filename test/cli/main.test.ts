@@ -115,6 +115,21 @@ describe("agentflow check", () => {
     expect(result.stderr).not.toContain("    at ");
   });
 
+  it("a lone surrogate is a located NOT_JSON_DATA error (exit 1), not a crash", async () => {
+    const text = readFileSync("examples/workflows/market-research.agent.json", "utf8");
+    const path = tempFile(
+      "surrogate.json",
+      text.replace('"name": "Market Research Agent"', '"name": "Market Research Agent \\ud800"'),
+    );
+    const result = await run("check", path);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      "6:11  error    /name: a string holding a lone surrogate (U+D800)",
+    );
+    expect(result.stdout).toContain("NOT_JSON_DATA");
+    expect(result.stderr).toBe("");
+  });
+
   it("unknown options and commands are usage errors (exit 2)", async () => {
     expect((await run("check", "--bogus", "examples")).code).toBe(2);
     expect((await run("frobnicate")).code).toBe(2);

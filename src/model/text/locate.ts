@@ -4,7 +4,7 @@
  */
 
 import { isAlias, isMap, isPair, isSeq } from "yaml";
-import type { Alias, Pair, YAMLMap } from "yaml";
+import type { Alias, Document, Pair, YAMLMap } from "yaml";
 import type { SourceLocation } from "../diagnostic.js";
 import { pointerTokens } from "../pointer.js";
 import { scanJson } from "./json-scan.js";
@@ -95,7 +95,13 @@ function resolveAliases(root: unknown): Map<Alias, unknown> {
 
 /** Follows each pointer through the document; a mapping is indexed once, on first use. */
 function locateYaml(text: string, pointers: readonly string[]): Map<string, number> {
-  const { doc } = parseYaml(text);
+  return locateInYaml(parseYaml(text).doc, pointers);
+}
+
+function locateInYaml(
+  doc: Document.Parsed | undefined,
+  pointers: readonly string[],
+): Map<string, number> {
   if (doc === undefined) return new Map();
   const indexes = new Map<YAMLMap, Map<string, Pair>>();
   const indexOf = (map: YAMLMap): Map<string, Pair> => {
@@ -164,6 +170,39 @@ export function locatePointers(
   } catch {
     offsets = new Map();
   }
+  return toLocations(body, offsets);
+}
+
+/** Locates pointers in one text; see {@link locatePointers}. */
+export type Locator = (pointers: readonly string[]) => Map<string, SourceLocation>;
+
+/**
+ * A {@link locatePointers} for one text, reusing the YAML document its reader already parsed:
+ * parsing a 100,000-item YAML sequence a second time just to place diagnostics doubled the cost
+ * of reading it. `body` is the text after its BOM, as the reader saw it.
+ */
+export function locatorFor(
+  body: string,
+  format: TextFormat,
+  yamlDoc: Document.Parsed | undefined,
+): Locator {
+  return (pointers) => {
+    if (format === "json" || yamlDoc === undefined) return locatePointers(body, format, pointers);
+    if (!pointers.some(isPointer)) return new Map();
+    let offsets: Map<string, number>;
+    try {
+      offsets = locateInYaml(yamlDoc, pointers);
+    } catch {
+      offsets = new Map();
+    }
+    return toLocations(body, offsets);
+  };
+}
+
+function toLocations(
+  body: string,
+  offsets: ReadonlyMap<string, number>,
+): Map<string, SourceLocation> {
   const locate = createLineIndex(body);
   const located = new Map<string, SourceLocation>();
   for (const [path, offset] of offsets) located.set(path, locate(offset));

@@ -11,8 +11,10 @@ export type TextFormat = "json" | "yaml";
  * `SYNTAX_ERROR`: the text is not well-formed, or uses a construct that has no faithful JSON value
  * (an unknown tag, a collection as a key, a second document, an alias bomb).
  * `DUPLICATE_KEY`: a mapping repeats a key, so one of the values would be silently lost.
+ * `NOT_JSON_DATA`: well-formed text whose value has no canonical JSON form: a lone surrogate
+ * (`"\ud800"` is valid JSON syntax but not Unicode, and RFC 8785 refuses it).
  */
-export type TextProblemCode = "SYNTAX_ERROR" | "DUPLICATE_KEY";
+export type TextProblemCode = "SYNTAX_ERROR" | "DUPLICATE_KEY" | "NOT_JSON_DATA";
 
 /** One problem in a text. Every problem is an error: a text with problems has no value. */
 export interface TextProblem {

@@ -10,6 +10,11 @@ import type { JsonScanVisitor } from "./json-scan.js";
 import { stripBom } from "./lines.js";
 import { duplicateKeyMessage, locateProblems, nonFiniteMessage, pointerOf } from "./problems.js";
 import type { OffsetProblem, TextFormat, TextProblem } from "./problems.js";
+import { jsonDataProblems } from "../json-data.js";
+import { notJsonDataMessage } from "../parse-messages.js";
+import type { Document } from "yaml";
+import type { Locator } from "./locate.js";
+import { locatorFor } from "./locate.js";
 import { parseYaml } from "./yaml.js";
 import { MAX_ALIAS_EXPANSION, buildYamlValue } from "./yaml-build.js";
 
@@ -139,11 +144,39 @@ function readJson(text: string): { value: unknown; problems: OffsetProblem[] } {
   return { value, problems };
 }
 
-function readYaml(text: string): { value: unknown; problems: OffsetProblem[] } {
+/** What a reader found; `doc` is the parsed YAML document, kept to locate diagnostics later. */
+interface Outcome {
+  readonly value: unknown;
+  readonly problems: OffsetProblem[];
+  readonly doc?: Document.Parsed;
+}
+
+function readYaml(text: string): Outcome {
   const { doc, problems } = parseYaml(text);
   if (doc === undefined || problems.length > 0) return { value: undefined, problems };
   const built = buildYamlValue(doc.contents, MAX_ALIAS_EXPANSION * Math.max(text.length, 1));
-  return { value: built.value, problems: [...built.problems] };
+  return { value: built.value, problems: [...built.problems], doc };
+}
+
+/** A surrogate code unit, raw or as a JSON/YAML escape: only then can a string be ill-formed. */
+const SURROGATE_HINT = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/;
+
+/**
+ * Strings holding a lone surrogate. Both syntaxes accept `"\ud800"`, but it is not Unicode and
+ * the document could not be hashed (RFC 8785). One native scan of the text rules it out for
+ * almost every document, so the value is walked only when a surrogate appears.
+ */
+function surrogateProblems(value: unknown, locate: Locator, body: string): TextProblem[] {
+  if (!SURROGATE_HINT.test(body)) return [];
+  const found = jsonDataProblems(value);
+  if (found.length === 0) return [];
+  const located = locate(found.map((p) => p.path));
+  return found.map((p) => ({
+    code: "NOT_JSON_DATA",
+    message: notJsonDataMessage(p),
+    path: p.path,
+    location: located.get(p.path) ?? { line: 1, column: 1 },
+  }));
 }
 
 /**
@@ -153,6 +186,17 @@ function readYaml(text: string): { value: unknown; problems: OffsetProblem[] } {
  * (`text` not a string, an unknown `format`).
  */
 export function readDocumentText(text: string, options: ReadOptions = {}): ReadResult {
+  return readWithLocator(text, options).result;
+}
+
+/**
+ * {@link readDocumentText}, plus a locator for the same text that reuses what the read parsed.
+ * Internal to the model: the text parsers place their diagnostics with it.
+ */
+export function readWithLocator(
+  text: string,
+  options: ReadOptions = {},
+): { readonly result: ReadResult; readonly locate: Locator } {
   if (typeof text !== "string") throw new TypeError("readDocumentText: text must be a string.");
   const requested: unknown = options.format;
   if (requested !== undefined && requested !== "json" && requested !== "yaml") {
@@ -161,7 +205,7 @@ export function readDocumentText(text: string, options: ReadOptions = {}): ReadR
   }
   const body = stripBom(text);
   const format = options.format ?? detectTextFormat(body);
-  let outcome: { value: unknown; problems: OffsetProblem[] };
+  let outcome: Outcome;
   try {
     outcome = format === "json" ? readJson(body) : readYaml(body);
   } catch (error) {
@@ -172,8 +216,14 @@ export function readDocumentText(text: string, options: ReadOptions = {}): ReadR
       problems: [{ code: "SYNTAX_ERROR", message, path: "", offset: 0 }],
     };
   }
-  const problems = locateProblems(body, outcome.problems);
-  return problems.length === 0
-    ? { ok: true, value: outcome.value, format, problems }
-    : { ok: false, format, problems };
+  const locate = locatorFor(body, format, outcome.doc);
+  const problems =
+    outcome.problems.length === 0
+      ? surrogateProblems(outcome.value, locate, body)
+      : locateProblems(body, outcome.problems);
+  const result: ReadResult =
+    problems.length === 0
+      ? { ok: true, value: outcome.value, format, problems }
+      : { ok: false, format, problems };
+  return { result, locate };
 }

@@ -1,0 +1,97 @@
+/**
+ * The schema checks behind the parsers, compiled once on first use so that importing the model
+ * costs nothing.
+ *
+ * A workflow's nodes are checked one call per node instead of through the whole-document
+ * validator: Ajv collects the errors of a referenced schema with `vErrors.concat(...)` after each
+ * call, which copies every error so far, so 100,000 invalid nodes took 24 s. Checked here, each
+ * node's errors are appended once and the whole check stays linear. The errors are the same, in
+ * the same order, as the published schema's (a test compares the two).
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { agentWorkflowSchema, SCHEMA_BASE, toolContractSchema } from "./schema/workflow.js";
+
+/** The schema errors of a decoded value; empty when it is valid. May throw on exotic input. */
+export type SchemaCheck = (input: object) => readonly ErrorObject[];
+
+interface SchemaChecks {
+  readonly workflow: SchemaCheck;
+  readonly toolContract: SchemaCheck;
+}
+
+/** The workflow schema with `nodes` left to the per-node check. */
+const shellSchema = {
+  ...agentWorkflowSchema,
+  $id: `${SCHEMA_BASE}agent-workflow-shell.schema.json`,
+  properties: { ...agentWorkflowSchema.properties, nodes: { type: "array" } },
+};
+
+/** One node, with the workflow schema's definitions. */
+const nodeSchema = {
+  $schema: agentWorkflowSchema.$schema,
+  $id: `${SCHEMA_BASE}agent-workflow-node.schema.json`,
+  $ref: "#/$defs/node",
+  $defs: agentWorkflowSchema.$defs,
+};
+
+/** Properties the document validator checks after `nodes`, in schema order. */
+const AFTER_NODES = new Set(
+  Object.keys(agentWorkflowSchema.properties).slice(
+    Object.keys(agentWorkflowSchema.properties).indexOf("nodes") + 1,
+  ),
+);
+
+/** Whether an error is about a property checked after `nodes` (its first path token). */
+function afterNodes(error: ErrorObject): boolean {
+  return AFTER_NODES.has(error.instancePath.split("/", 2)[1] ?? "");
+}
+
+function errorsOf(validate: ValidateFunction, input: unknown): readonly ErrorObject[] {
+  return validate(input) ? [] : (validate.errors ?? []);
+}
+
+function workflowCheck(shell: ValidateFunction, node: ValidateFunction): SchemaCheck {
+  return (input) => {
+    const errors = [...errorsOf(shell, input)];
+    const nodes: unknown = (input as { nodes?: unknown }).nodes;
+    if (!Array.isArray(nodes)) return errors;
+    const nodeErrors: ErrorObject[] = [];
+    for (let i = 0; i < nodes.length; i += 1) {
+      // The context Ajv itself passes to a referenced schema, so paths read `/nodes/3/...`.
+      const context = {
+        instancePath: `/nodes/${String(i)}`,
+        parentData: nodes,
+        parentDataProperty: i,
+        rootData: input,
+        dynamicAnchors: {},
+      };
+      if (node(nodes[i], context)) continue;
+      for (const error of node.errors ?? []) nodeErrors.push(error);
+    }
+    if (nodeErrors.length === 0) return errors;
+    const at = errors.findIndex(afterNodes);
+    if (at < 0) return [...errors, ...nodeErrors];
+    return [...errors.slice(0, at), ...nodeErrors, ...errors.slice(at)];
+  };
+}
+
+let checks: SchemaChecks | undefined;
+
+/** The compiled checks of both document kinds. */
+export function schemaChecks(): SchemaChecks {
+  if (checks === undefined) {
+    const ajv = new Ajv2020({
+      allErrors: true,
+      strict: true,
+      strictTypes: false,
+      strictRequired: false,
+    });
+    const toolContract = ajv.compile(toolContractSchema);
+    checks = {
+      workflow: workflowCheck(ajv.compile(shellSchema), ajv.compile(nodeSchema)),
+      toolContract: (input) => errorsOf(toolContract, input),
+    };
+  }
+  return checks;
+}

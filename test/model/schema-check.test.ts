@@ -1,0 +1,99 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { getTemplate, parseWorkflow } from "../../src/model/index.js";
+import { schemaChecks } from "../../src/model/schema-check.js";
+import { agentWorkflowSchema } from "../../src/model/schema/workflow.js";
+
+/** The published schema, compiled whole: the reference the split check must agree with. */
+const reference = new Ajv2020({
+  allErrors: true,
+  strict: true,
+  strictTypes: false,
+  strictRequired: false,
+}).compile(agentWorkflowSchema);
+
+function referenceErrors(doc: object): readonly ErrorObject[] {
+  return reference(doc) ? [] : (reference.errors ?? []);
+}
+
+/** What a diagnostic is built from: where, which keyword, and its parameters. */
+function essence(errors: readonly ErrorObject[]): string[] {
+  return errors.map((e) => `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`);
+}
+
+function research(): Record<string, unknown> {
+  return structuredClone(getTemplate("research")) as unknown as Record<string, unknown>;
+}
+
+/** A template with up to three places (most under `nodes`) replaced by arbitrary JSON values. */
+const mutated = fc
+  .tuple(
+    fc.constantFrom("approval-gate", "research", "document-review"),
+    fc.array(
+      fc.tuple(
+        fc.array(
+          fc.oneof(fc.nat({ max: 8 }), fc.constantFrom("nodes", "edges", "config", "budget")),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.jsonValue(),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+  )
+  .map(([id, edits]) => {
+    const doc = structuredClone(getTemplate(id)) as unknown as Record<string, unknown>;
+    for (const [path, value] of edits) {
+      let current: Record<string, unknown> = doc;
+      for (const [i, step] of path.entries()) {
+        const keys = Object.keys(current);
+        const key = typeof step === "number" ? keys[step % Math.max(keys.length, 1)] : step;
+        if (key === undefined) break;
+        const next = current[key];
+        if (i === path.length - 1 || typeof next !== "object" || next === null) {
+          current[key] = value;
+          break;
+        }
+        current = next as Record<string, unknown>;
+      }
+    }
+    return doc;
+  });
+
+describe("the workflow schema check", () => {
+  it("gives the published schema's errors, in its order, for mutated templates", () => {
+    fc.assert(
+      fc.property(mutated, (doc) => {
+        expect(essence(schemaChecks().workflow(doc))).toEqual(essence(referenceErrors(doc)));
+      }),
+      { seed: 20_250_808, numRuns: 400 },
+    );
+  });
+
+  it("gives them for errors before, inside and after the nodes", () => {
+    const doc = research();
+    doc.extra = 1; // additionalProperties, reported before the properties
+    doc.autonomyLevel = 9; // before nodes
+    (doc.nodes as unknown[]).push(7, { id: "x", type: "llm", config: {} });
+    doc.edges = "none"; // after nodes
+    doc.budget = { maxSteps: -1 }; // after nodes
+    const errors = schemaChecks().workflow(doc);
+    expect(essence(errors)).toEqual(essence(referenceErrors(doc)));
+    expect(errors.map((e) => e.instancePath)).toEqual(
+      expect.arrayContaining(["/autonomyLevel", "/nodes/3", "/nodes/4/config", "/edges"]),
+    );
+  });
+
+  it("checks 100,000 invalid nodes and reports each one", () => {
+    const doc = { ...research(), nodes: Array<number>(100_000).fill(0) };
+    const { workflow, diagnostics } = parseWorkflow(doc);
+    expect(workflow).toBeUndefined();
+    expect(diagnostics).toHaveLength(100_000);
+    expect(diagnostics[99_999]).toMatchObject({
+      code: "STRUCTURE_INVALID",
+      path: "/nodes/99999",
+      data: { keyword: "type", expected: "object", actual: "integer" },
+    });
+  });
+});
