@@ -1,6 +1,9 @@
 /**
  * SHA-256 (FIPS 180-4) in plain TypeScript. The model core must run in browsers and stay
- * synchronous, which rules out both `node:crypto` and WebCrypto's promise-based `digest`.
+ * synchronous, which rules out importing `node:crypto` and WebCrypto's promise-based `digest`.
+ * Under Node the digest of a text still comes from `node:crypto`, reached at run time through
+ * `process.getBuiltinModule` (no import for a bundler to resolve): on a 15 MB canonical document
+ * it is several times faster, and a test checks that both give the same digests.
  */
 
 /** Round constants: first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
@@ -34,6 +37,26 @@ const encoder = new TextEncoder();
  * ```
  */
 export function sha256(text: string): string {
+  return nativeSha256?.(text) ?? sha256Portable(text);
+}
+
+/** What this file uses of `node:crypto`. */
+interface NodeCrypto {
+  readonly createHash: (algorithm: "sha256") => {
+    update: (data: string, encoding: "utf8") => { digest: (encoding: "hex") => string };
+  };
+}
+
+/** Node's SHA-256 of a UTF-8 text, or `undefined` outside Node (or before Node 20.16). */
+const nativeSha256: ((text: string) => string) | undefined = (() => {
+  const host = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+  const crypto = host.process?.getBuiltinModule?.("node:crypto") as NodeCrypto | undefined;
+  if (crypto === undefined) return undefined;
+  return (text: string) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
+})();
+
+/** {@link sha256} in plain TypeScript, as a browser computes it. Internal; tests compare it. */
+export function sha256Portable(text: string): string {
   return sha256Bytes(encoder.encode(text));
 }
 
