@@ -87,10 +87,17 @@ export function scanTemplates(text: string, hasNode: (id: string) => boolean): T
 interface Link {
   readonly token: string;
   readonly parent: Link | undefined;
+  /** How many tokens the chain up to the root holds. */
+  readonly depth: number;
 }
 
 /**
- * The strings holding `{{` anywhere in `params`, in document order, with their pointer tokens.
+ * The strings holding `{{` anywhere in `params`, in document order, with their pointer tokens;
+ * with `keep`, only the strings it accepts (it is given how many tokens a string would get, its
+ * depth, before they are built). Building a string's tokens costs its depth, so this
+ * costs the size of `params` plus the tokens returned: callers that need only the texts use
+ * {@link forEachTemplateString}, and callers that need the tokens of a few strings pass `keep`,
+ * which keeps 10,000-deep params with a template at every level linear.
  *
  * @example
  * ```ts
@@ -98,16 +105,33 @@ interface Link {
  *
  * templateStrings({ query: "{{plan.output.query}}", filters: { site: "{{input.site}}", lang: "en" } });
  * // → [{ tokens: ["query"], text: "{{plan.output.query}}" }, { tokens: ["filters", "site"], text: "{{input.site}}" }]
+ * templateStrings({ a: "{{x.output.y}}", b: "{{input.z}}" }, (text) => text.includes("input"));
+ * // → [{ tokens: ["b"], text: "{{input.z}}" }]
  * ```
  */
-export function templateStrings(params: unknown): { tokens: string[]; text: string }[] {
+export function templateStrings(
+  params: unknown,
+  keep?: (text: string, depth: number) => boolean,
+): { tokens: string[]; text: string }[] {
   const out: { tokens: string[]; text: string }[] = [];
+  if (typeof params === "object" && params !== null && isFlat(params)) {
+    // The common flat params object: no walk, no links.
+    const record = params as Record<string, unknown>;
+    for (const key in record) {
+      const value = record[key];
+      if (!Object.hasOwn(record, key) || typeof value !== "string" || !value.includes("{{"))
+        continue;
+      if (keep === undefined || keep(value, 1)) out.push({ tokens: [key], text: value });
+    }
+    return out;
+  }
   const seen = new Set<object>(); // a programmatic (non-JSON) document may share or cycle objects
   const stack: { value: unknown; link: Link | undefined }[] = [{ value: params, link: undefined }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { value, link } = item;
     if (typeof value === "string") {
-      if (!value.includes("{{")) continue;
+      const depth = link?.depth ?? 0;
+      if (!value.includes("{{") || (keep !== undefined && !keep(value, depth))) continue;
       const tokens: string[] = [];
       for (let l = link; l !== undefined; l = l.parent) tokens.push(l.token);
       out.push({ tokens: tokens.reverse(), text: value });
@@ -117,7 +141,10 @@ export function templateStrings(params: unknown): { tokens: string[]; text: stri
       for (let k = entries.length - 1; k >= 0; k -= 1) {
         const entry = entries[k];
         if (entry !== undefined)
-          stack.push({ value: entry[1], link: { token: entry[0], parent: link } });
+          stack.push({
+            value: entry[1],
+            link: { token: entry[0], parent: link, depth: (link?.depth ?? 0) + 1 },
+          });
       }
     }
   }
@@ -189,8 +216,9 @@ export function forEachTemplate(
 }
 
 /**
- * Calls `visit` for each string holding `{{` anywhere in `params`: {@link templateStrings}
- * without the pointer tokens, and without any allocation for the common flat params object.
+ * Calls `visit` for each string holding `{{` anywhere in `params`, in document order:
+ * {@link templateStrings} without the pointer tokens, so linear in the size of `params` however
+ * deep, and without any allocation for the common flat params object.
  *
  * @example
  * ```ts
@@ -204,22 +232,35 @@ export function forEachTemplate(
  * ```
  */
 export function forEachTemplateString(params: unknown, visit: (text: string) => void): void {
-  if (typeof params === "string") {
-    if (params.includes("{{")) visit(params);
+  if (typeof params === "object" && params !== null && isFlat(params)) {
+    const record = params as Record<string, unknown>;
+    for (const key in record) {
+      const value = record[key];
+      if (Object.hasOwn(record, key) && typeof value === "string" && value.includes("{{"))
+        visit(value);
+    }
     return;
   }
-  if (typeof params !== "object" || params === null) return;
-  const record = params as Record<string, unknown>;
-  for (const key in record) {
-    const value = record[key];
-    if (Object.hasOwn(record, key) && typeof value === "object" && value !== null) {
-      for (const { text } of templateStrings(params)) visit(text);
-      return;
+  const seen = new Set<object>(); // a programmatic (non-JSON) document may share or cycle objects
+  const stack: unknown[] = [params];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (value.includes("{{")) visit(value);
+    } else if (typeof value === "object" && value !== null && !seen.has(value)) {
+      seen.add(value);
+      const values: unknown[] = Object.values(value);
+      for (let k = values.length - 1; k >= 0; k -= 1) stack.push(values[k]);
     }
   }
-  for (const key in record) {
-    const value = record[key];
-    if (Object.hasOwn(record, key) && typeof value === "string" && value.includes("{{"))
-      visit(value);
+}
+
+/** True when no own value of `record` is an object (or array): its strings are all there is. */
+function isFlat(record: object): boolean {
+  const values = record as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
+    if (Object.hasOwn(values, key) && typeof value === "object" && value !== null) return false;
   }
+  return true;
 }

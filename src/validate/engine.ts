@@ -86,18 +86,21 @@ function runRules(
         options,
         report: (r) => {
           const template = meta.messages[r.messageId ?? "default"] ?? meta.messages.default;
-          const diagnostic: Diagnostic = {
-            code: meta.code,
-            severity,
-            message: interpolate(template, r.data),
-            target: r.target,
-            path: r.path,
-            data: r.data,
-          };
+          const message = interpolate(template, r.data);
+          const { target, path, data } = r;
+          // One object per finding, built whole: a rule may report 100,000 of them.
           out.push(
             meta.remediation === undefined
-              ? diagnostic
-              : { ...diagnostic, remediation: interpolate(meta.remediation, r.data) },
+              ? { code: meta.code, severity, message, target, path, data }
+              : {
+                  code: meta.code,
+                  severity,
+                  message,
+                  target,
+                  path,
+                  data,
+                  remediation: interpolate(meta.remediation, data),
+                },
           );
         },
       });

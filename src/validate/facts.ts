@@ -57,12 +57,14 @@ function conditionsOf(wf: AgentWorkflow, graph: FlowGraph): DecisionCondition[][
     if (node.type !== "decision") return [];
     const language = node.config.conditionLanguage ?? "feel";
     const out: DecisionCondition[] = [];
+    const config = pointer("nodes", i, "config");
     for (const route of graph.routes[i] ?? []) {
       if (route.condition === undefined) continue;
-      const path = `${pointer("nodes", i, "config")}${route.pointerSuffix}`;
       // The binary form keeps its condition on the config, not on the route.
       const conditionPath =
-        route.label === "onTrue" ? pointer("nodes", i, "config", "condition") : `${path}/condition`;
+        route.label === "onTrue"
+          ? `${config}/condition`
+          : `${config}${route.pointerSuffix}/condition`;
       out.push({
         label: route.label,
         text: route.condition,

@@ -12,18 +12,41 @@ function show(value: unknown): string {
   return value === undefined ? "?" : JSON.stringify(value);
 }
 
-/** Interpolates `template` with `data`. */
-export function interpolate(template: string, data: Readonly<Record<string, unknown>>): string {
-  let out = "";
+/** A template split once: text at even indexes, placeholder names (trimmed) at odd ones. */
+function split(template: string): readonly string[] {
+  const parts: string[] = [];
   let i = 0;
   while (i < template.length) {
     const open = template.indexOf("{{", i);
     if (open < 0) break;
     const close = template.indexOf("}}", open + 2);
     if (close < 0) break;
-    const name = template.slice(open + 2, close).trim();
-    out += template.slice(i, open) + (Object.hasOwn(data, name) ? show(data[name]) : `{{${name}}}`);
+    parts.push(template.slice(i, open), template.slice(open + 2, close).trim());
     i = close + 2;
   }
-  return out + template.slice(i);
+  parts.push(template.slice(i));
+  return parts;
+}
+
+/**
+ * Split templates by text: a rule may report 200,000 findings with the same few templates.
+ * Bounded, as custom rules could build templates on the fly.
+ */
+const splitCache = new Map<string, readonly string[]>();
+const SPLIT_CACHE_LIMIT = 1024;
+
+/** Interpolates `template` with `data`. */
+export function interpolate(template: string, data: Readonly<Record<string, unknown>>): string {
+  let parts = splitCache.get(template);
+  if (parts === undefined) {
+    parts = split(template);
+    if (splitCache.size >= SPLIT_CACHE_LIMIT) splitCache.clear();
+    splitCache.set(template, parts);
+  }
+  let out = parts[0] ?? "";
+  for (let k = 1; k < parts.length; k += 2) {
+    const name = parts[k] ?? "";
+    out += (Object.hasOwn(data, name) ? show(data[name]) : `{{${name}}}`) + (parts[k + 1] ?? "");
+  }
+  return out;
 }

@@ -39,6 +39,30 @@ describe("templateStrings", () => {
     ]);
   });
 
+  it("with keep, returns only the strings it accepts", () => {
+    const params = { a: "{{plan.output.q}}", b: { c: ["{{input.z}}", "{{input.y}}"] } };
+    expect(templateStrings(params, (text) => text.includes("input.z"))).toEqual([
+      { tokens: ["b", "c", "0"], text: "{{input.z}}" },
+    ]);
+    expect(templateStrings({ a: "{{input.z}}", b: 1 }, () => false)).toEqual([]);
+  });
+
+  it("walks 10,000-deep params with a template at every level, building tokens only as kept", () => {
+    const leaf = "{{input.q}}";
+    let deep: unknown = "{{input.leaf}}";
+    for (let k = 0; k < 10_000; k += 1) deep = { d: deep, e: [leaf] };
+    const kept = templateStrings({ q: deep }, (text) => text !== leaf);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.tokens).toHaveLength(10_001);
+    expect(kept[0]?.tokens.slice(0, 3)).toEqual(["q", "d", "d"]);
+    const texts: string[] = [];
+    forEachTemplateString({ q: deep }, (text) => texts.push(text));
+    expect(texts).toHaveLength(10_001);
+    // document order: `d` (down to the innermost string) before `e`
+    expect(texts[0]).toBe("{{input.leaf}}");
+    expect(texts.slice(1).every((text) => text === leaf)).toBe(true);
+  });
+
   it("terminates on a cyclic programmatic object", () => {
     const params: Record<string, unknown> = { q: "{{plan.output.q}}" };
     params.self = params;
@@ -73,6 +97,9 @@ describe("forEachTemplate / forEachTemplateString agree with the full scanners",
         forEachTemplateString(p, (text) => seen.push(text));
         const full = templateStrings(p).map((s) => s.text);
         expect(seen).toEqual(full);
+        // keep filters without changing order or tokens
+        const odd = (text: string): boolean => text.length % 2 === 1;
+        expect(templateStrings(p, odd)).toEqual(templateStrings(p).filter((s) => odd(s.text)));
         for (const text of full) {
           const visited: [TemplateKind, string][] = [];
           forEachTemplate(text, hasNode, (kind, name) => visited.push([kind, name]));

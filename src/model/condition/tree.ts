@@ -37,8 +37,13 @@ export function nameOf(node: FeelNode, text: string): string {
   return words.length > 0 ? words.join(" ") : text.slice(node.from, node.to).trim();
 }
 
+/** Whitespace that {@link quote} would change: a run, a non-space, or at either end. */
+const NOT_ONE_LINE = /\s\s|[^\S ]|^\s|\s$/;
+
 /** Quotes a piece of source for a message, shortened so that messages stay one line. */
 export function quote(source: string, max = 40): string {
+  // Most sources are short and already one spaced line; skip the regular expressions for them.
+  if (source.length <= max && !NOT_ONE_LINE.test(source)) return source;
   const oneLine = source
     .slice(0, max * 4)
     .replace(/\s+/g, " ")

@@ -63,16 +63,6 @@ export const rule: Rule = {
       });
     });
 
-    // Rank every place a problem can point at (a shape, or one of its fields) in document order.
-    const rank = new Map<string, { readonly order: number; readonly section: Section }>();
-    for (const section of sections) {
-      rank.set(section.base, { order: rank.size, section });
-      if (!isRecord(section.shape)) continue;
-      for (const key of Object.keys(section.shape)) {
-        rank.set(`${section.base}/${escapePointerToken(key)}`, { order: rank.size, section });
-      }
-    }
-
     const seen = new Set<string>();
     const found: ShapeProblem[] = [];
     for (const section of sections) {
@@ -83,6 +73,19 @@ export const rule: Rule = {
         found.push(problem);
       }
     }
+    if (found.length === 0) return;
+
+    // Rank every place a problem can point at (a shape, or one of its fields) in document order;
+    // only when there is a problem: a shape may have 100,000 fields.
+    const rank = new Map<string, { readonly order: number; readonly section: Section }>();
+    for (const section of sections) {
+      rank.set(section.base, { order: rank.size, section });
+      if (!isRecord(section.shape)) continue;
+      for (const key of Object.keys(section.shape)) {
+        rank.set(`${section.base}/${escapePointerToken(key)}`, { order: rank.size, section });
+      }
+    }
+
     // Stable: problems at the same field keep the order the model found them in.
     const orderOf = (p: ShapeProblem): number => rank.get(p.path)?.order ?? Number.MAX_SAFE_INTEGER;
     found.sort((a, b) => orderOf(a) - orderOf(b));

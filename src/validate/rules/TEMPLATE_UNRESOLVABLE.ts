@@ -1,13 +1,7 @@
-import type { TemplateKind, TemplateRef } from "../../model/index.js";
-import {
-  forEachTemplate,
-  forEachTemplateString,
-  pointer,
-  scanTemplates,
-  templateStrings,
-  upstreamAnswersOf,
-} from "../../model/index.js";
-import type { Rule, RuleContext } from "../types.js";
+import type { TemplateKind } from "../../model/index.js";
+import { forEachTemplate, forEachTemplateString, upstreamAnswersOf } from "../../model/index.js";
+import { templateReporter } from "../template-findings.js";
+import type { Rule } from "../types.js";
 
 /**
  * A tool param template reads a node's output at run time. If that node does not exist, has no
@@ -32,6 +26,7 @@ export const rule: Rule = {
         'tool node "{{nodeId}}" reads "{{expression}}", but the workflow input declares no field "{{ref}}"',
       syntax:
         'tool node "{{nodeId}}" has a template it cannot read ({{reason}}); write <node>.output.<path> or input.<field> between double braces',
+      more: 'tool node "{{nodeId}}" has {{count}} more templates that cannot be filled, not listed (a node lists at most {{limit}}, fewer when its params are thousands of levels deep)',
     },
     remediation:
       "reference a node that runs before the tool (connect it upstream) or a field of the workflow input",
@@ -39,18 +34,23 @@ export const rule: Rule = {
   check(context) {
     const { workflow, graph } = context;
     const hasNode = (id: string): boolean => graph.index.has(id);
-    const inputs = new Set(Object.keys(workflow.inputSchema).map((k) => k.replace(/\?$/, "")));
+    // Built on first use: an inputSchema may have 100,000 fields and no template read one.
+    let inputs: ReadonlySet<string> | undefined;
+    const hasInput = (name: string): boolean => {
+      inputs ??= new Set(Object.keys(workflow.inputSchema).map((k) => k.replace(/\?$/, "")));
+      return inputs.has(name);
+    };
     // Phase 1, allocation-free per template: which tool nodes have a finding for sure, and the
     // upstream questions. Phase 2 scans in full only the nodes that report something.
     const flagged = new Uint8Array(workflow.nodes.length);
     const sources: number[] = [];
     const targets: number[] = [];
-    // A node's questions are contiguous, from firstQuery[i], in the order phase 2 meets them.
-    const firstQuery = new Int32Array(workflow.nodes.length);
+    // Node i's questions are sources[firstQuery[i] .. firstQuery[i + 1]), all with target i.
+    const firstQuery = new Int32Array(workflow.nodes.length + 1);
     // One visitor for all nodes (no closure per node): `at` is the node being scanned.
     let at = 0;
     const visit = (kind: TemplateKind, name: string): void => {
-      if (kind === "syntax" || (kind === "input" && !inputs.has(name))) flagged[at] = 1;
+      if (kind === "syntax" || (kind === "input" && !hasInput(name))) flagged[at] = 1;
       if (kind !== "node") return;
       const source = graph.index.get(name);
       if (source === undefined || graph.nodes[source]?.type === "decision") flagged[at] = 1;
@@ -68,68 +68,19 @@ export const rule: Rule = {
       at = i;
       forEachTemplateString(node.config.params, scan);
     });
+    firstQuery[workflow.nodes.length] = sources.length;
     const answers = upstreamAnswersOf(graph, sources, targets);
     answers.forEach((answer, q) => {
       if (answer !== 1) flagged[targets[q] ?? 0] = 1;
     });
+    const phase2 = templateReporter(context, hasInput);
+    const upstream = new Map<number, boolean>(); // node i's answers by source (the target is i)
     flagged.forEach((flag, i) => {
-      if (flag === 1)
-        reportNode(context, i, { inputs, hasNode, answers, next: firstQuery[i] ?? 0 });
+      if (flag !== 1) return;
+      upstream.clear();
+      for (let q = firstQuery[i] ?? 0; q < (firstQuery[i + 1] ?? 0); q++)
+        upstream.set(sources[q] ?? 0, answers[q] === 1);
+      phase2(i, upstream);
     });
   },
 };
-
-/** Phase 2: every finding of tool node `i`, in document order, with pointers and data. */
-function reportNode(
-  context: RuleContext,
-  i: number,
-  phase1: {
-    readonly inputs: ReadonlySet<string>;
-    readonly hasNode: (id: string) => boolean;
-    readonly answers: Uint8Array;
-    next: number;
-  },
-): void {
-  const { workflow, graph } = context;
-  const { inputs, hasNode, answers } = phase1;
-  const node = workflow.nodes[i];
-  if (node?.type !== "tool") return;
-  const report = (
-    tokens: readonly string[],
-    text: string,
-    ref: TemplateRef,
-    messageId: string,
-    target: string,
-    reason: string,
-  ): void => {
-    context.report({
-      target: { kind: "node", nodeId: node.id },
-      path: pointer("nodes", i, "config", "params", ...tokens),
-      data: {
-        nodeId: node.id,
-        template: text.slice(ref.start, ref.end),
-        expression: ref.expression,
-        ref: target,
-        reason,
-      },
-      ...(messageId === "default" ? {} : { messageId }),
-    });
-  };
-  for (const { tokens, text } of templateStrings(node.config.params)) {
-    for (const ref of scanTemplates(text, hasNode)) {
-      if (ref.kind === "syntax") report(tokens, text, ref, "syntax", ref.expression, ref.problem);
-      else if (ref.kind === "input") {
-        if (!inputs.has(ref.field))
-          report(tokens, text, ref, "input", ref.field, "unknown-input-field");
-      } else {
-        const source = graph.index.get(ref.nodeId);
-        if (source === undefined) report(tokens, text, ref, "default", ref.nodeId, "unknown-node");
-        else if (graph.nodes[source]?.type === "decision")
-          report(tokens, text, ref, "decision", ref.nodeId, "decision");
-        else if (answers[phase1.next++] !== 1) {
-          report(tokens, text, ref, "not-upstream", ref.nodeId, "not-upstream");
-        }
-      }
-    }
-  }
-}
