@@ -121,3 +121,18 @@ describe("formatText", () => {
     expect(lines.at(-1)).toBe("");
   });
 });
+
+describe("formatText on a file with 200,000 diagnostics", () => {
+  it("prints every one, aligned (spreading them as arguments overflowed the stack)", () => {
+    const diagnostics = Array.from({ length: 200_000 }, (_, i) =>
+      diag("E", "error", { location: { line: i + 1, column: 1 } }),
+    );
+    const lines = formatText([{ file: "big.json", kind: "AgentWorkflow", diagnostics }]).split(
+      "\n",
+    );
+    expect(lines.filter((l) => l.endsWith("  error    E msg  E"))).toHaveLength(200_000);
+    expect(lines[1]).toBe(`  ${"1:1".padEnd(8)}  error    E msg  E`);
+    expect(lines[200_000]).toBe("  200000:1  error    E msg  E");
+    expect(lines.at(-2)).toBe("✖ 200000 problems (200000 errors, 0 warnings) in 1 file checked");
+  });
+});

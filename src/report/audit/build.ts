@@ -11,12 +11,13 @@ import { BPMN_RULES, checkProcess } from "../../bpmn/index.js";
 import { exportMermaid } from "../../interop/index.js";
 import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
 import { contentHash, parseWorkflow, sha256 } from "../../model/index.js";
-import type { Fixtures, SimulateOptions } from "../../simulate/index.js";
+import type { Fixtures, JsonObject, SimulateOptions } from "../../simulate/index.js";
 import { explore, sampleFixtures, sampleInput, simulate } from "../../simulate/index.js";
 import type { PresetName } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
 import { workflowGraph } from "./graph.js";
+import { cutMermaidLabels, drawingVerdict, exploreRunBound } from "./limits.js";
 import type {
   AuditReport,
   ExplorationEvidence,
@@ -52,25 +53,30 @@ function ruleResults(
   }[],
   diagnostics: readonly Diagnostic[],
 ): RuleResult[] {
+  // Grouped once: 200,000 findings under 40 rules must not be scanned 40 times.
+  const byCode = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const list = byCode.get(d.code);
+    if (list === undefined) byCode.set(d.code, [d]);
+    else list.push(d);
+  }
   return rules.map((rule) => {
-    const own = diagnostics.filter((d) => d.code === rule.code);
+    const own = byCode.get(rule.code) ?? [];
     return { ...rule, passed: own.length === 0, diagnostics: own };
   });
 }
 
 /**
- * Explores every route, and replays the first explored run that completes (or the first run)
- * as a trail the reviewer can read step by step.
+ * Explores every route, in at most `maxRuns` runs, and replays the first explored run that
+ * completes (or the first run) as a trail the reviewer can read step by step.
  */
 function exploration(
   wf: AgentWorkflow,
+  input: JsonObject,
   fixtures: Fixtures | undefined,
+  maxRuns: number,
 ): { evidence: ExplorationEvidence; trail: SimulationEvidence | undefined } {
-  const options = {
-    input: sampleInput(wf),
-    fixtures: fixtures ?? sampleFixtures(wf),
-    maxRuns: 200,
-  };
+  const options = { input, fixtures: fixtures ?? sampleFixtures(wf), maxRuns };
   const report = explore(wf, options);
   const shown = report.runs.find((r) => r.complete) ?? report.runs[0];
   const trail =
@@ -78,6 +84,7 @@ function exploration(
   const evidence: ExplorationEvidence = {
     outputs: fixtures === undefined ? "placeholders" : "fixtures",
     runs: report.runs.length,
+    maxRuns,
     coverage: report.coverage,
     ends: report.ends.map((e) => ({ nodeId: e.nodeId, runs: e.runs.length })),
     blocks: report.blocks.map((b) => ({ nodeId: b.nodeId, reason: b.reason, runs: b.runs.length })),
@@ -118,11 +125,15 @@ async function auditWorkflow(
   const assessment = assessAutonomy(wf);
   const declared = gateRequirement(wf.autonomyLevel);
   const justified = gateRequirement(assessment.level);
-  const { nodes, edges } = workflowGraph(wf, diagnostics);
-  const explored = exploration(wf, fixtures);
+  const { nodes, edges, dangling } = workflowGraph(wf, diagnostics);
+  const drawing = drawingVerdict(nodes.length, edges.length + dangling, dangling);
+  // Sampled once: a schema of 100,000 fields makes an input of 100,000 values.
+  const input = sampleInput(wf);
+  const maxRuns = exploreRunBound(nodes.length + edges.length);
+  const explored = exploration(wf, input, fixtures, maxRuns);
   const simulations: SimulationEvidence[] = [];
   if (fixtures !== undefined) {
-    simulations.push(run(wf, { fixtures, input: sampleInput(wf) }, "fixtures"));
+    simulations.push(run(wf, { fixtures, input }, "fixtures"));
   } else if (explored.trail !== undefined) simulations.push(explored.trail);
   return {
     id: wf.id,
@@ -137,7 +148,9 @@ async function auditWorkflow(
     rules: ruleResults(rules, diagnostics),
     nodes,
     edges,
-    mermaid: exportMermaid(wf),
+    drawing,
+    // Not exported when not drawn: the text would be as big as the workflow, for nothing.
+    mermaid: drawing.drawn ? cutMermaidLabels(exportMermaid(wf)) : "",
     simulations,
     exploration: explored.evidence,
   };

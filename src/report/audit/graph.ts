@@ -21,72 +21,131 @@ function findingsByNode(diagnostics: readonly Diagnostic[]): Map<string, string[
   return out;
 }
 
-function draftEdges(wf: AgentWorkflow, ids: ReadonlySet<string>): Omit<GraphEdge, "back">[] {
-  const types = new Map(wf.nodes.map((n) => [n.id, n.type]));
-  const edges: Omit<GraphEdge, "back">[] = [];
-  wf.edges.forEach((edge, k) => {
-    if (edge.edgeType === "delegate") {
-      edges.push({ from: edge.from, to: `#delegate-${k}`, label: "delegate" });
-      return;
-    }
-    if (types.get(edge.from) === "decision" || !ids.has(edge.to)) return;
-    edges.push({ from: edge.from, to: edge.to, label: edge.when ?? edge.edgeType });
-  });
-  const seen = new Set<string>();
-  for (const node of wf.nodes) {
-    if (node.type !== "decision" || seen.has(node.id)) continue;
-    seen.add(node.id);
-    for (const route of decisionRoutes(node.config)) {
-      const to = route.next === "end" ? END_NODE : route.next;
-      if (to !== END_NODE && !ids.has(to)) continue;
-      const bound = route.maxRetries === undefined ? "" : ` · max ${route.maxRetries}`;
-      edges.push({ from: node.id, to, label: route.label + bound });
-    }
-  }
-  return edges;
+/**
+ * The graph's edges before loops are marked, with their ends as node numbers (`from` is -1 for a
+ * missing source), the delegate boxes they need, and how many edges were left out.
+ */
+interface Drafts {
+  /** Marked `back` by {@link markBackEdges}. */
+  readonly edges: { from: string; to: string; label: string; back: boolean }[];
+  readonly from: number[];
+  readonly to: number[];
+  readonly delegates: GraphNode[];
+  usesEnd: boolean;
+  /** Edges and routes to a missing node: the Mermaid export draws them, the graph does not. */
+  dangling: number;
 }
 
-/** Marks edges that close a cycle (to a node on the DFS stack), with an iterative DFS. */
-function markBackEdges(
-  order: readonly string[],
-  edges: readonly Omit<GraphEdge, "back">[],
-): GraphEdge[] {
-  const out = new Map<string, number[]>();
-  edges.forEach((e, i) => {
-    const list = out.get(e.from) ?? [];
-    list.push(i);
-    out.set(e.from, list);
+/** Where an edge to the end node points until the end node has its number. */
+const TO_END = -2;
+
+/**
+ * The graph's edges: the workflow's edges, except those that leave a decision (its routes are
+ * drawn instead), and delegations to a box of their own numbered after the workflow's nodes.
+ */
+function draftEdges(
+  wf: AgentWorkflow,
+  nodes: readonly GraphNode[],
+  index: ReadonlyMap<string, number>,
+): Drafts {
+  const out: Drafts = {
+    edges: [],
+    from: [],
+    to: [],
+    delegates: [],
+    usesEnd: false,
+    dangling: 0,
+  };
+  const add = (fromId: string, toId: string, label: string, from: number, to: number): void => {
+    out.edges.push({ from: fromId, to: toId, label, back: false });
+    out.from.push(from);
+    out.to.push(to);
+  };
+  wf.edges.forEach((edge, k) => {
+    const from = index.get(edge.from) ?? -1;
+    if (edge.edgeType === "delegate") {
+      const id = `#delegate-${k}`;
+      add(edge.from, id, "delegate", from, nodes.length + out.delegates.length);
+      out.delegates.push({ id, type: "delegate", label: edge.to, findings: [] });
+      return;
+    }
+    if (nodes[from]?.type === "decision") return;
+    const to = index.get(edge.to);
+    if (to === undefined) out.dangling += 1;
+    else add(edge.from, edge.to, edge.when ?? edge.edgeType, from, to);
   });
-  const state = new Map<string, 1 | 2>();
-  const back = new Set<number>();
-  for (const root of order) {
-    if (state.has(root)) continue;
-    const stack: { id: string; next: number }[] = [{ id: root, next: 0 }];
-    state.set(root, 1);
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      if (top === undefined) break;
-      const list = out.get(top.id) ?? [];
-      const i = list[top.next++];
-      if (i === undefined) {
-        state.set(top.id, 2);
-        stack.pop();
+  // The routes of the first node of each id, as the graph keeps the first node of a duplicate id.
+  const seen = new Set<string>();
+  for (const node of wf.nodes) {
+    const from = index.get(node.id) ?? -1;
+    if (node.type !== "decision" || nodes[from]?.type !== "decision" || seen.has(node.id)) continue;
+    seen.add(node.id);
+    for (const route of decisionRoutes(node.config)) {
+      const to = route.next === "end" ? TO_END : index.get(route.next);
+      if (to === undefined) {
+        out.dangling += 1;
         continue;
       }
-      const to = edges[i]?.to ?? "";
-      const seen = state.get(to);
-      if (seen === 1) back.add(i);
-      else if (seen === undefined) {
-        state.set(to, 1);
-        stack.push({ id: to, next: 0 });
+      if (to === TO_END) out.usesEnd = true;
+      const bound = route.maxRetries === undefined ? "" : ` · max ${route.maxRetries}`;
+      const target = to === TO_END ? END_NODE : route.next;
+      add(node.id, target, route.label + bound, from, to);
+    }
+  }
+  return out;
+}
+
+/**
+ * Marks edges that close a cycle (to a node on the DFS stack). The DFS is iterative and runs on
+ * node numbers, with the edges grouped by source once, so a 100,000-node chain is one linear pass.
+ */
+function markBackEdges(n: number, from: readonly number[], to: readonly number[]): Uint8Array {
+  // The out-edges of node v, in edge order, are adjacency[start[v]] to adjacency[start[v + 1] - 1].
+  const start = new Int32Array(n + 1);
+  for (const v of from) if (v >= 0) start[v + 1] = (start[v + 1] ?? 0) + 1;
+  for (let v = 0; v < n; v++) start[v + 1] = (start[v + 1] ?? 0) + (start[v] ?? 0);
+  const fill = start.slice(0, n);
+  const adjacency = new Int32Array(start[n] ?? 0);
+  from.forEach((v, i) => {
+    if (v < 0) return;
+    const at = fill[v] ?? 0;
+    adjacency[at] = i;
+    fill[v] = at + 1;
+  });
+  const state = new Uint8Array(n); // 0 unseen, 1 on the DFS stack, 2 done
+  const next = start.slice(0, n); // per node: the next of its out-edges to follow
+  const stack = new Int32Array(n);
+  const back = new Uint8Array(from.length);
+  for (let root = 0; root < n; root++) {
+    if (state[root] !== 0) continue;
+    let depth = 0;
+    stack[depth++] = root;
+    state[root] = 1;
+    while (depth > 0) {
+      const v = stack[depth - 1] ?? 0;
+      const at = next[v] ?? 0;
+      if (at >= (start[v + 1] ?? 0)) {
+        state[v] = 2;
+        depth -= 1;
+        continue;
+      }
+      next[v] = at + 1;
+      const i = adjacency[at] ?? 0;
+      const w = to[i] ?? -1;
+      if (state[w] === 1) back[i] = 1;
+      else if (state[w] === 0) {
+        state[w] = 1;
+        stack[depth++] = w;
       }
     }
   }
-  return edges.map((e, i) => ({ ...e, back: back.has(i) }));
+  return back;
 }
 
 /**
  * The drawable graph of a workflow, its nodes marked with the codes of their diagnostics.
+ * Edges and routes to a missing node are left out and counted as `dangling` (validation reports
+ * each one).
  *
  * @example
  * ```ts
@@ -95,22 +154,23 @@ function markBackEdges(
  *
  * const wf = getTemplate("research");
  * if (wf === undefined) throw new Error("no such template");
- * const { nodes, edges } = workflowGraph(wf, []);
+ * const { nodes, edges, dangling } = workflowGraph(wf, []);
  * nodes.map((n) => n.id); // → ["llm-1", "tool-2", "dec-3", END_NODE]
  * // the retry closes a loop: a layout draws it back up
  * edges.filter((e) => e.back); // → [{ from: "dec-3", to: "llm-1", label: "onFalse · max 3", back: true }]
+ * dangling; // → 0
  * ```
  */
 export function workflowGraph(
   wf: AgentWorkflow,
   diagnostics: readonly Diagnostic[],
-): { nodes: GraphNode[]; edges: GraphEdge[] } {
+): { nodes: GraphNode[]; edges: GraphEdge[]; dangling: number } {
   const findings = findingsByNode(diagnostics);
-  const ids = new Set<string>();
+  const index = new Map<string, number>();
   const nodes: GraphNode[] = [];
   for (const node of wf.nodes) {
-    if (ids.has(node.id)) continue;
-    ids.add(node.id);
+    if (index.has(node.id)) continue;
+    index.set(node.id, nodes.length);
     nodes.push({
       id: node.id,
       type: node.type,
@@ -118,20 +178,14 @@ export function workflowGraph(
       findings: findings.get(node.id) ?? [],
     });
   }
-  const drafts = draftEdges(wf, ids);
-  wf.edges.forEach((edge, k) => {
-    if (edge.edgeType === "delegate") {
-      nodes.push({ id: `#delegate-${k}`, type: "delegate", label: edge.to, findings: [] });
-    }
+  const drafts = draftEdges(wf, nodes, index);
+  for (const box of drafts.delegates) nodes.push(box);
+  const end = nodes.length;
+  if (drafts.usesEnd) nodes.push({ id: END_NODE, type: "end", label: "end", findings: [] });
+  const to = drafts.to.map((v) => (v === TO_END ? end : v));
+  const back = markBackEdges(nodes.length, drafts.from, to);
+  drafts.edges.forEach((e, i) => {
+    e.back = back[i] === 1;
   });
-  if (drafts.some((e) => e.to === END_NODE)) {
-    nodes.push({ id: END_NODE, type: "end", label: "end", findings: [] });
-  }
-  return {
-    nodes,
-    edges: markBackEdges(
-      nodes.map((n) => n.id),
-      drafts,
-    ),
-  };
+  return { nodes, edges: drafts.edges, dangling: drafts.dangling };
 }

@@ -6,21 +6,27 @@
 import type { AgentTaskSummary } from "../../bpmn/index.js";
 import type { Diagnostic, Severity } from "../../model/index.js";
 import { escapeXml as esc } from "./escape.js";
+import { FINDINGS_LIMIT, unlistedNote } from "./limits.js";
 import type { AuditReport, ChecklistItem, ProcessAudit, RuleResult } from "./types.js";
 
-/** A finding with its page-wide number; its anchor is `finding-<n>`. */
+/** A finding with its page-wide number; its anchor is `finding-<n>` when it is listed. */
 export interface NumberedFinding {
   readonly diagnostic: Diagnostic;
   readonly n: number;
+  /** Among the first `FINDINGS_LIMIT` of its rule, which the page lists. */
+  readonly listed: boolean;
 }
 
 /**
  * Numbers the findings of `rules`, rule by rule, after the `start` findings of the sections
- * above. Numbers go by position, not by object, so a diagnostic shown twice gets two anchors.
+ * above. Numbers go by position, not by object, so a diagnostic shown twice gets two anchors;
+ * a finding past its rule's listing limit keeps its number, so later numbers do not move.
  */
 export function numberFindings(rules: readonly RuleResult[], start: number): NumberedFinding[][] {
   let n = start;
-  return rules.map((r) => r.diagnostics.map((diagnostic) => ({ diagnostic, n: ++n })));
+  return rules.map((r) =>
+    r.diagnostics.map((diagnostic, i) => ({ diagnostic, n: ++n, listed: i < FINDINGS_LIMIT })),
+  );
 }
 
 /** The in-page link of a numbered finding. */
@@ -37,7 +43,7 @@ export function table(
   const th = head.map((h) => `<th scope="col">${esc(h)}</th>`).join("");
   const body = rows.map((cells, i) => {
     const cls = rowClass(i);
-    return `<tr${cls === "" ? "" : ` class="${cls}"`}>${cells.map((c) => `<td>${c}</td>`).join("")}</tr>`;
+    return `<tr${cls === "" ? "" : ` class="${cls}"`}><td>${cells.join("</td><td>")}</td></tr>`;
   });
   return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join("\n")}\n</tbody>\n</table>`;
 }
@@ -97,11 +103,18 @@ export function ruleSection(rules: readonly RuleResult[], start: number): string
     return [code(r.code), esc(r.severity), result, esc(r.description)];
   });
   const passed = rules.filter((r) => r.passed).length;
-  const findings = numbered.flat().map(({ diagnostic: d, n }) => {
-    return (
-      `<li class="finding ${d.severity}" id="finding-${String(n)}"><span class="num">#${String(n)}</span>` +
-      `${code(d.code)} ${SEVERITY[d.severity]} at ${code(where(d))}${onWhat(d)}: ${esc(d.message)}</li>`
-    );
+  const findings: string[] = [];
+  numbered.forEach((list, i) => {
+    for (const { diagnostic: d, n, listed } of list) {
+      if (!listed) break;
+      findings.push(
+        `<li class="finding ${d.severity}" id="finding-${String(n)}"><span class="num">#${String(n)}</span>` +
+          `${code(d.code)} ${SEVERITY[d.severity]} at ${code(where(d))}${onWhat(d)}: ${esc(d.message)}</li>`,
+      );
+    }
+    const rule = rules[i];
+    const more = rule === undefined ? undefined : unlistedNote(rule.code, list.length);
+    if (more !== undefined) findings.push(`<li class="note">${esc(more)}</li>`);
   });
   return [
     `<p>${String(passed)} of ${String(rules.length)} rules passed.</p>`,
@@ -132,17 +145,19 @@ export function reviewedSection(report: AuditReport): string {
   ].join("\n");
 }
 
-/** A task blocks promotion when it needs a gate it does not reach, or an error names it. */
-export function taskBlocked(task: AgentTaskSummary, process: ProcessAudit): boolean {
-  if (task.requirement === "required" && task.gate !== "reached") return true;
-  return process.rules.some((r) =>
-    r.diagnostics.some(
-      (d) =>
-        d.severity === "error" &&
-        d.target.kind === "bpmn-element" &&
-        d.target.elementId === task.elementId,
-    ),
-  );
+/**
+ * Whether a task of `process` blocks promotion: it needs a gate it does not reach, or an error
+ * names it. The errors are read once, so asking for every task stays linear.
+ */
+export function taskBlocker(process: ProcessAudit): (task: AgentTaskSummary) => boolean {
+  const named = new Set<string>();
+  for (const r of process.rules) {
+    for (const d of r.diagnostics) {
+      if (d.severity === "error" && d.target.kind === "bpmn-element") named.add(d.target.elementId);
+    }
+  }
+  return (task) =>
+    (task.requirement === "required" && task.gate !== "reached") || named.has(task.elementId);
 }
 
 function gateCell(task: AgentTaskSummary): string {
@@ -152,15 +167,17 @@ function gateCell(task: AgentTaskSummary): string {
   return tag(`— ${task.gate}`);
 }
 
-function taskFindings(task: AgentTaskSummary, process: ProcessAudit): string {
-  const links = numberFindings(process.rules, 0)
-    .flat()
-    .filter(
-      ({ diagnostic: d }) =>
-        d.target.kind === "bpmn-element" && d.target.elementId === task.elementId,
-    )
-    .map(({ n }) => `<a href="${findingHref(n)}">#${String(n)}</a>`);
-  return links.length === 0 ? "" : `<br>findings ${links.join(" ")}`;
+/** Per BPMN element: the links to its numbered findings, gathered in one pass. */
+function elementFindings(process: ProcessAudit): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { diagnostic: d, n, listed } of numberFindings(process.rules, 0).flat()) {
+    if (!listed || d.target.kind !== "bpmn-element") continue;
+    const link = `<a href="${findingHref(n)}">#${String(n)}</a>`;
+    const list = out.get(d.target.elementId);
+    if (list === undefined) out.set(d.target.elementId, [link]);
+    else list.push(link);
+  }
+  return out;
 }
 
 /**
@@ -169,16 +186,17 @@ function taskFindings(task: AgentTaskSummary, process: ProcessAudit): string {
  */
 export function promotionSection(process: ProcessAudit): string {
   const word = process.allowed ? "ALLOWED" : "BLOCKED";
-  const blocked = process.agentTasks.filter((t) => taskBlocked(t, process));
+  const taskBlocked = taskBlocker(process);
+  const blocked = process.agentTasks.filter((t) => taskBlocked(t));
   const why = process.allowed
     ? "No error was found: the process may be promoted."
     : `Promotion is refused${blocked.length > 0 ? `: ${blocked.map((t) => esc(t.elementId)).join(", ")} cannot go live as modelled` : ""}.`;
+  const links = elementFindings(process);
   const rows = process.agentTasks.map((t) => {
-    const mark = taskBlocked(t, process)
-      ? ` ${tag("✖ BLOCKED", "strong")}`
-      : ` ${tag("✔ ok", "ok")}`;
+    const found = links.get(t.elementId) ?? [];
+    const mark = taskBlocked(t) ? ` ${tag("✖ BLOCKED", "strong")}` : ` ${tag("✔ ok", "ok")}`;
     return [
-      `${esc(t.elementId)}${mark}${taskFindings(t, process)}`,
+      `${esc(t.elementId)}${mark}${found.length === 0 ? "" : `<br>findings ${found.join(" ")}`}`,
       (t.ref === null ? "—" : `<span class="nowrap">${esc(t.ref)}</span>`) +
         (t.contentHash === null ? "" : `<br>${hash(t.contentHash)}`),
       esc(t.level ?? "unknown"),
@@ -203,7 +221,7 @@ export function promotionSection(process: ProcessAudit): string {
     `<div class="verdict ${process.allowed ? "allowed" : "blocked"}"><strong>${process.allowed ? "✔" : "✖"} ${word}</strong><span>${why}</span></div>`,
     table(head, rows, (i) => {
       const t = process.agentTasks[i];
-      return t !== undefined && taskBlocked(t, process) ? "blocked" : "";
+      return t !== undefined && taskBlocked(t) ? "blocked" : "";
     }),
     `<h3 id="process-rules">Process rules</h3>`,
     ruleSection(process.rules, 0),

@@ -9,6 +9,7 @@ import { escapeXml as esc } from "./escape.js";
 import type { NumberedFinding } from "./html-parts.js";
 import { code, findingHref, hash, numberFindings, ruleSection, table, tag } from "./html-parts.js";
 import { layoutGraph } from "./layout.js";
+import { coverageLimits, edgeRows, nodeRows, notDrawnNote } from "./limits.js";
 import type { NodeFindingLink } from "./svg.js";
 import { renderLegendSvg, renderWorkflowSvg } from "./svg.js";
 import type { WorkflowAudit } from "./types.js";
@@ -34,18 +35,22 @@ function nodeLinks(
   start: number,
   processFindings: readonly NumberedFinding[],
 ): Map<string, NodeFindingLink> {
-  const links = new Map<string, NodeFindingLink>();
-  const add = (nodeId: string | undefined, code: string, n: number): void => {
+  const links = new Map<string, { href: string | undefined; codes: string[] }>();
+  const add = (nodeId: string | undefined, f: NumberedFinding): void => {
     if (nodeId === undefined) return;
+    const href = f.listed ? findingHref(f.n) : undefined;
     const seen = links.get(nodeId);
-    links.set(nodeId, {
-      href: seen?.href ?? findingHref(n),
-      codes: [...(seen?.codes ?? []), code],
-    });
+    // Appended in place: 100,000 findings on one node must not copy the list each time.
+    if (seen === undefined) links.set(nodeId, { href, codes: [f.diagnostic.code] });
+    else {
+      seen.href ??= href;
+      seen.codes.push(f.diagnostic.code);
+    }
   };
-  for (const { diagnostic: d, n } of processFindings) add(processNode(d, w), d.code, n);
-  for (const { diagnostic: d, n } of numberFindings(w.rules, start).flat()) {
-    add(d.target.kind === "node" ? d.target.nodeId : undefined, d.code, n);
+  for (const f of processFindings) add(processNode(f.diagnostic, w), f);
+  for (const f of numberFindings(w.rules, start).flat()) {
+    const d = f.diagnostic;
+    add(d.target.kind === "node" ? d.target.nodeId : undefined, f);
   }
   return links;
 }
@@ -77,12 +82,37 @@ function autonomy(w: WorkflowAudit): string {
   ].join("\n");
 }
 
+/** What stands in for a graph over the drawing limit: the note, and every node and edge. */
+function graphTables(w: WorkflowAudit): string {
+  const nodes = nodeRows(w.nodes).map((r) => [
+    code(r[0] ?? ""),
+    esc(r[1] ?? ""),
+    esc(r[2] ?? ""),
+    esc(r[3] ?? ""),
+  ]);
+  const edges = edgeRows(w.edges).map((r) => [
+    code(r[0] ?? ""),
+    code(r[1] ?? ""),
+    esc(r[2] ?? ""),
+    `<span class="num">${r[3] ?? ""}</span>`,
+  ]);
+  return [
+    `<h3>Diagram</h3>`,
+    `<p class="note">${esc(notDrawnNote(w.drawing))}</p>`,
+    `<h4>Nodes</h4>`,
+    table(["node", "type", "name", "findings"], nodes),
+    `<h4>Edges</h4>`,
+    table(["from", "to", "label", "edges"], edges),
+  ].join("\n");
+}
+
 function diagram(
   w: WorkflowAudit,
   index: number,
   start: number,
   processFindings: readonly NumberedFinding[],
 ): string {
+  if (!w.drawing.drawn) return graphTables(w);
   const prefix = `wf-${String(index + 1)}`;
   const links = nodeLinks(w, start, processFindings);
   const marked = w.nodes.filter((n) => n.findings.length > 0 || links.has(n.id)).length;
@@ -124,11 +154,7 @@ function simulations(w: WorkflowAudit): string[] {
 function coverage(w: WorkflowAudit): string {
   const x = w.exploration;
   if (x === undefined) return "";
-  const limits = [
-    x.truncated ? "the run bound cut the search" : "",
-    x.bounded ? "loops were revisited at most 3 times" : "",
-  ].filter((s) => s !== "");
-  if (x.outputs === "placeholders") limits.unshift("llm outputs are schema placeholders");
+  const limits = coverageLimits(w);
   const mark = { taken: "✔", blocked: "✖", "not-reached": "—", unreachable: "✖" } as const;
   const rows = x.coverage.map((c) => [
     code(c.nodeId),

@@ -11,7 +11,7 @@ import {
   promotionSection,
   reviewedSection,
   tag,
-  taskBlocked,
+  taskBlocker,
 } from "./html-parts.js";
 import { REPORT_CSS } from "./html-style.js";
 import { workflowSection } from "./html-workflow.js";
@@ -28,7 +28,7 @@ function summary(report: AuditReport, findings: number): string {
     tags.push(
       process.allowed ? tag("✔ Promotion ALLOWED", "ok") : tag("✖ Promotion BLOCKED", "strong"),
     );
-    const blocked = process.agentTasks.filter((t) => taskBlocked(t, process)).length;
+    const blocked = process.agentTasks.filter(taskBlocker(process)).length;
     tags.push(
       tag(
         `${String(process.agentTasks.length)} agent task(s), ${String(blocked)} blocked`,

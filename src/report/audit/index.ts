@@ -6,6 +6,16 @@ export type { AuditOptions } from "./build.js";
 export { auditProcessReport, auditWorkflowReport } from "./build.js";
 export { oversightChecklist } from "./checklist.js";
 export { END_NODE, workflowGraph } from "./graph.js";
+export {
+  DRAWING_LIMIT,
+  drawingVerdict,
+  EXPLORE_RUNS,
+  EXPLORE_WORK,
+  exploreRunBound,
+  FINDINGS_LIMIT,
+  MERMAID_LABEL_LIMIT,
+  notDrawnNote,
+} from "./limits.js";
 export { renderAuditMarkdown } from "./markdown.js";
 export { renderAuditHtml } from "./html.js";
 export type { EdgePath, NodeBox, Point, WorkflowLayout } from "./layout.js";

@@ -5,6 +5,7 @@
  * so a retry never pulls its target below the decision that sends it back.
  */
 import dagre from "@dagrejs/dagre";
+import { drawingVerdict, mergeParallelEdges } from "./limits.js";
 import type { GraphEdge, GraphNode } from "./types.js";
 
 /** A point of the drawing, in SVG user units. */
@@ -26,13 +27,19 @@ export interface NodeBox {
   readonly subtitle: string;
 }
 
-/** A laid-out edge: its polyline from the source's outline to the target's outline. */
+/**
+ * A laid-out edge: its polyline from the source's outline to the target's outline. Identical
+ * edges (same ends, label and direction) share one path, which says how many it stands for.
+ */
 export interface EdgePath {
+  /** The first of the identical edges this path draws. */
   readonly edge: GraphEdge;
+  /** How many identical edges this path draws (1 for most). */
+  readonly count: number;
   readonly points: readonly Point[];
   /** Centre of the label box, absent for an edge without a label. */
   readonly labelAt: Point | undefined;
-  /** The label, shortened with `…` when too long. */
+  /** The label, shortened with `…` when too long, then `×n` when the path draws n edges. */
   readonly labelText: string;
 }
 
@@ -99,13 +106,28 @@ export function textWidth(text: string, size: number): number {
 
 const GRAPHEMES = new Intl.Segmenter("en", { granularity: "grapheme" });
 
-/** Shortens `text` with `…` until it fits `max` units wide at `size`. */
+/**
+ * Shortens `text` with `…` until it fits `max` units wide at `size`. One pass over the graphemes
+ * that fit, whatever the length of `text`: a label of a million characters costs as much as a
+ * short one.
+ */
 export function fitText(text: string, size: number, max: number): string {
-  if (textWidth(text, size) <= max) return text;
-  // Whole graphemes are dropped, so an emoji or an accented letter is never cut in half.
-  const chars = Array.from(GRAPHEMES.segment(text), (s) => s.segment);
-  while (chars.length > 1 && textWidth(chars.join("") + "…", size) > max) chars.pop();
-  return chars.join("") + "…";
+  const ellipsis = textWidth("…", size);
+  let width = 0;
+  // The longest prefix that still fits with `…` after it, as a length in code units.
+  let cut = 0;
+  let kept = 0;
+  for (const { segment, index } of GRAPHEMES.segment(text)) {
+    width += textWidth(segment, size);
+    if (width > max) {
+      // Whole graphemes are dropped, so an emoji or an accented letter is never cut in half,
+      // and at least one is kept.
+      return text.slice(0, kept === 0 ? index + segment.length : cut) + "…";
+    }
+    if (width + ellipsis <= max || kept === 0) cut = index + segment.length;
+    kept += 1;
+  }
+  return text;
 }
 
 function round(n: number): number {
@@ -148,7 +170,13 @@ function clip(b: NodeBox, toward: Point): Point {
 
 /**
  * Lays out the graph top to bottom. Deterministic: dagre has no randomness, and nodes and edges
- * are added in the report's order. Edges whose ends are not nodes of the graph are left out.
+ * are added in the report's order. Edges whose ends are not nodes of the graph are left out, and
+ * identical edges are laid out once ({@link EdgePath.count} says how many a path draws).
+ *
+ * Throws a RangeError for a graph over the drawing limit (`DRAWING_LIMIT`: 250 nodes or 250
+ * edges, counted after identical edges are merged): dagre's time grows faster than the graph,
+ * and its recursion overflows the stack on a chain of about 2,000 nodes. `drawingVerdict` tells
+ * first.
  *
  * @example
  * ```ts
@@ -168,6 +196,14 @@ export function layoutGraph(graph: {
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly GraphEdge[];
 }): WorkflowLayout {
+  const ids = new Set(graph.nodes.map((n) => n.id));
+  const merged = mergeParallelEdges(graph.edges.filter((e) => ids.has(e.from) && ids.has(e.to)));
+  const verdict = drawingVerdict(ids.size, merged.length, 0);
+  if (!verdict.drawn) {
+    throw new RangeError(
+      `layoutGraph: ${String(verdict.nodes)} nodes and ${String(verdict.edges)} edges exceed the drawing limit of ${String(verdict.limit)} nodes and ${String(verdict.limit)} edges`,
+    );
+  }
   const g = new lib.graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: "TB", nodesep: 36, ranksep: 40, edgesep: 16, marginx: 16, marginy: 16 });
   const sized = new Map<string, Omit<NodeBox, "x" | "y">>();
@@ -182,8 +218,12 @@ export function layoutGraph(graph: {
     key.set(node.id, `n${key.size}`);
     g.setNode(k(node.id), { width: b.width, height: b.height });
   }
-  const drawn = graph.edges.filter((e) => sized.has(e.from) && sized.has(e.to));
-  const labels = drawn.map((e) => fitText(e.label, FONT.edge, MAX_TEXT.edge));
+  const drawn = merged.map((m) => m.edge);
+  const labels = merged.map(({ edge: e, count }) => {
+    const text = fitText(e.label, FONT.edge, MAX_TEXT.edge);
+    if (count === 1) return text;
+    return text === "" ? `×${String(count)}` : `${text} ×${String(count)}`;
+  });
   drawn.forEach((e, i) => {
     const text = labels[i] ?? "";
     const size =
@@ -224,6 +264,7 @@ export function layoutGraph(graph: {
         : { x: round(laid.x), y: round(laid.y) };
     return {
       edge: e,
+      count: merged[i]?.count ?? 1,
       points: raw.map((p) => ({ x: round(p.x), y: round(p.y) })),
       labelAt,
       labelText,

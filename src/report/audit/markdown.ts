@@ -5,19 +5,35 @@
  */
 import type { Diagnostic } from "../../model/index.js";
 import { AGENT_TASK_COLUMNS, agentTaskCells } from "../agent-tasks.js";
+import {
+  coverageLimits,
+  edgeRows,
+  FINDINGS_LIMIT,
+  nodeRows,
+  notDrawnNote,
+  unlistedNote,
+} from "./limits.js";
 import type { AuditReport, ChecklistItem, RuleResult, WorkflowAudit } from "./types.js";
+
+/**
+ * Appends `items` to `lines` one by one: `lines.push(...items)` passes every item as an argument
+ * and overflows the stack at about 100,000 of them.
+ */
+function append(lines: string[], items: readonly string[]): void {
+  for (const item of items) lines.push(item);
+}
 
 /** A table cell: pipes and line breaks would break the row. */
 function cell(text: string | number): string {
-  return String(text).replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll(/\r?\n/g, " ");
+  const s = String(text);
+  if (!/[\\|\n]/.test(s)) return s;
+  return s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll(/\r?\n/g, " ");
 }
 
 function table(head: readonly string[], rows: readonly (readonly (string | number)[])[]): string[] {
-  return [
-    `| ${head.join(" | ")} |`,
-    `|${head.map(() => "---").join("|")}|`,
-    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`),
-  ];
+  const lines = [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`];
+  for (const r of rows) lines.push(`| ${r.map(cell).join(" | ")} |`);
+  return lines;
 }
 
 function where(d: Diagnostic): string {
@@ -32,16 +48,32 @@ function ruleTable(rules: readonly RuleResult[]): string[] {
     r.passed ? "✔ passed" : `✖ ${r.diagnostics.length} finding(s)`,
     r.description,
   ]);
-  const findings = rules.flatMap((r) =>
-    r.diagnostics.map(
-      (d) => `- \`${d.code}\` (${d.severity}) at ${cell(where(d))}: ${cell(d.message)}`,
-    ),
-  );
-  return [
-    ...table(["rule", "severity", "result", "checks"], rows),
-    "",
-    ...(findings.length === 0 ? ["No findings."] : ["Findings:", "", ...findings]),
-  ];
+  const findings: string[] = [];
+  for (const r of rules) {
+    for (const d of r.diagnostics.slice(0, FINDINGS_LIMIT)) {
+      findings.push(`- \`${d.code}\` (${d.severity}) at ${cell(where(d))}: ${cell(d.message)}`);
+    }
+    const more = unlistedNote(r.code, r.diagnostics.length);
+    if (more !== undefined) findings.push(`- ${more}`);
+  }
+  const lines = table(["rule", "severity", "result", "checks"], rows);
+  lines.push("");
+  if (findings.length === 0) lines.push("No findings.");
+  else {
+    lines.push("Findings:", "");
+    append(lines, findings);
+  }
+  return lines;
+}
+
+/** The Mermaid diagram, or for a graph over the drawing limit the note and every node and edge. */
+function diagram(w: WorkflowAudit): string[] {
+  if (w.drawing.drawn) return ["```mermaid", w.mermaid.trimEnd(), "```"];
+  const lines = [notDrawnNote(w.drawing), "", "Nodes:", ""];
+  append(lines, table(["node", "type", "name", "findings"], nodeRows(w.nodes)));
+  lines.push("", "Edges:", "");
+  append(lines, table(["from", "to", "label", "edges"], edgeRows(w.edges)));
+  return lines;
 }
 
 function workflowSection(w: WorkflowAudit): string[] {
@@ -65,55 +97,39 @@ function workflowSection(w: WorkflowAudit): string[] {
     "",
     "### Diagram",
     "",
-    "```mermaid",
-    w.mermaid.trimEnd(),
-    "```",
-    "",
-    "### Rules",
-    "",
-    ...ruleTable(w.rules),
-    "",
   ];
+  append(lines, diagram(w));
+  lines.push("", "### Rules", "");
+  append(lines, ruleTable(w.rules));
+  lines.push("");
   for (const sim of w.simulations) {
     const on = sim.kind === "fixtures" ? "on the given fixtures" : "of the first explored run";
     lines.push(`### Simulation ${on}: ${sim.status} in ${sim.steps} steps`, "");
-    lines.push(
-      ...table(
-        ["step", "type", "node", "what happened"],
-        sim.trail.map((t) => [t.step, t.type, t.nodeId ?? "", t.message]),
-      ),
-      "",
-    );
+    const rows = sim.trail.map((t) => [t.step, t.type, t.nodeId ?? "", t.message]);
+    append(lines, table(["step", "type", "node", "what happened"], rows));
+    lines.push("");
   }
   const x = w.exploration;
   if (x !== undefined) {
-    const limits = [
-      x.truncated ? "the run bound cut the search" : "",
-      x.bounded ? "loops were revisited at most 3 times" : "",
-    ].filter((s) => s !== "");
-    if (x.outputs === "placeholders") limits.unshift("llm outputs are schema placeholders");
+    const limits = coverageLimits(w);
     lines.push(
       `### Route coverage (${x.runs} explored run(s)${limits.length > 0 ? "; " + limits.join("; ") : ""})`,
       "",
     );
-    lines.push(
-      ...table(
-        ["decision", "route", "to", "coverage", "runs"],
-        x.coverage.map((c) => [
-          c.nodeId,
-          c.route,
-          c.next,
-          c.status + (c.reason === undefined ? "" : ` (${c.reason})`),
-          c.runs,
-        ]),
-      ),
-      "",
-    );
-    lines.push(...x.ends.map((e) => `- completes at ${e.nodeId} in ${e.runs} run(s)`));
-    lines.push(
-      ...x.blocks.map((b) => `- stops at ${b.nodeId} in ${b.runs} run(s): ${cell(b.reason)}`),
-      "",
-    );
+    const rows = x.coverage.map((c) => [
+      c.nodeId,
+      c.route,
+      c.next,
+      c.status + (c.reason === undefined ? "" : ` (${c.reason})`),
+      c.runs,
+    ]);
+    append(lines, table(["decision", "route", "to", "coverage", "runs"], rows));
+    lines.push("");
+    for (const e of x.ends) lines.push(`- completes at ${e.nodeId} in ${e.runs} run(s)`);
+    for (const b of x.blocks) {
+      lines.push(`- stops at ${b.nodeId} in ${b.runs} run(s): ${cell(b.reason)}`);
+    }
+    lines.push("");
   }
   return lines;
 }
@@ -157,7 +173,8 @@ export function renderAuditMarkdown(report: AuditReport): string {
   ];
   for (const w of report.workflows)
     reviewed.push(["workflow", `${w.id}@${w.version}`, w.contentHash]);
-  lines.push(...table(["kind", "what", "hash"], reviewed), "");
+  append(lines, table(["kind", "what", "hash"], reviewed));
+  lines.push("");
   lines.push(
     `Checked with ${Object.entries(report.tools)
       .map(([k, v]) => `${k} ${v}`)
@@ -167,24 +184,24 @@ export function renderAuditMarkdown(report: AuditReport): string {
   const process = report.process;
   if (process !== undefined) {
     lines.push(`## Promotion decision: ${process.allowed ? "ALLOWED" : "BLOCKED"}`, "");
-    lines.push(
-      ...table(
+    append(
+      lines,
+      table(
         AGENT_TASK_COLUMNS,
         process.agentTasks.map((t) => agentTaskCells(t)),
       ),
-      "",
-      "### Process rules",
-      "",
-      ...ruleTable(process.rules),
-      "",
     );
+    lines.push("", "### Process rules", "");
+    append(lines, ruleTable(process.rules));
+    lines.push("");
   }
-  for (const w of report.workflows) lines.push(...workflowSection(w));
+  for (const w of report.workflows) append(lines, workflowSection(w));
   lines.push("## Oversight checklist", "");
   lines.push(
     "What this review found that bears on each provision. It is evidence for a reviewer, not a statement that the system complies.",
     "",
   );
-  lines.push(...checklistLines(report.checklist), "");
+  append(lines, checklistLines(report.checklist));
+  lines.push("");
   return lines.join("\n");
 }

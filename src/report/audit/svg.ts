@@ -8,11 +8,17 @@
 import { escapeXml } from "./escape.js";
 import type { EdgePath, NodeBox, Point, WorkflowLayout } from "./layout.js";
 import { FONT, textWidth } from "./layout.js";
+import { clipText, TOOLTIP_LIMIT } from "./limits.js";
+
+/** Document text for a tooltip: cut when long (the page's tables keep all of it). */
+function clip(text: string): string {
+  return clipText(text, TOOLTIP_LIMIT);
+}
 
 /** Where a marked node links to, and the codes of its findings (the badge counts them). */
 export interface NodeFindingLink {
-  /** An in-page fragment, e.g. `#finding-3`. */
-  readonly href: string;
+  /** An in-page fragment, e.g. `#finding-3`; none when none of its findings is listed. */
+  readonly href: string | undefined;
   /** One code per finding, repeats included. */
   readonly codes: readonly string[];
 }
@@ -83,7 +89,7 @@ function edge(e: EdgePath, arrowId: string): string {
   const { x, y } = e.labelAt;
   return (
     path +
-    `<g class="edge-label"><title>${escapeXml(e.edge.label)}</title>` +
+    `<g class="edge-label"><title>${escapeXml(clip(e.edge.label) + (e.count === 1 ? "" : ` (${String(e.count)} identical edges)`))}</title>` +
     `<rect x="${n(x - w / 2)}" y="${n(y - 9)}" width="${n(w)}" height="18" rx="4"/>` +
     `<text x="${n(x)}" y="${n(y + 4)}" text-anchor="middle">${escapeXml(e.labelText)}</text></g>`
   );
@@ -125,7 +131,8 @@ function node(b: NodeBox, links: ReadonlyMap<string, NodeFindingLink> | undefine
   const about = marked
     ? ` — ✖ ${String(count)} finding(s): ${[...new Set(codes)].join(", ")}`
     : " — no findings";
-  const label = b.node.label === b.node.id ? b.node.id : `${b.node.label} (${b.node.id})`;
+  const id = clip(b.node.id);
+  const label = b.node.label === b.node.id ? id : `${clip(b.node.label)} (${id})`;
   let body = `<title>${escapeXml(`${label}, ${b.node.type}${about}`)}</title>` + shape(b);
   if (b.node.type === "end") {
     body += `<text class="title" x="${n(b.x)}" y="${n(b.y + 4)}" text-anchor="middle">end</text>`;
@@ -144,7 +151,7 @@ function node(b: NodeBox, links: ReadonlyMap<string, NodeFindingLink> | undefine
   }
   const cls = `node ${b.node.type}${marked ? " has-findings" : ""}`;
   const g = `<g class="${cls}" data-node-id="${escapeXml(b.node.id)}">${body}</g>`;
-  return link === undefined ? g : `<a href="${escapeXml(link.href)}">${g}</a>`;
+  return link?.href === undefined ? g : `<a href="${escapeXml(link.href)}">${g}</a>`;
 }
 
 /** Draws a laid-out graph as one `<svg>` element, sized to the layout. */

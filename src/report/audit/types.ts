@@ -36,6 +36,22 @@ export interface GraphEdge {
   readonly back: boolean;
 }
 
+/**
+ * Whether a workflow's graph is drawn (SPEC 8 diagrams): a graph over the drawing limit is not,
+ * and the report lists its nodes and edges in tables instead.
+ */
+export interface DrawingVerdict {
+  readonly drawn: boolean;
+  /** Nodes of the graph. */
+  readonly nodes: number;
+  /** Every edge a picture would draw: the graph's, and those to a missing node. */
+  readonly edges: number;
+  /** Edges to a missing node: the graph leaves them out (validation reports each one). */
+  readonly dangling: number;
+  /** The most nodes, and the most edges, that are drawn. */
+  readonly limit: number;
+}
+
 /** A simulation run shown in the report. */
 export interface SimulationEvidence {
   /** `fixtures` for a run on the given fixtures, `explore` for the forced-route runs. */
@@ -59,6 +75,8 @@ export interface ExplorationEvidence {
     readonly reason: string;
     readonly runs: number;
   }[];
+  /** The most runs explored: 200, fewer for a big workflow (see `exploreRunBound`). */
+  readonly maxRuns: number;
   /** The search was cut by its run bound, or a loop by its revisit bound. */
   readonly truncated: boolean;
   readonly bounded: boolean;
@@ -79,7 +97,9 @@ export interface WorkflowAudit {
   readonly rules: readonly RuleResult[];
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly GraphEdge[];
-  /** The workflow as a Mermaid flowchart (Markdown report). */
+  /** Whether the diagrams draw the graph; when they do not, the report lists it in tables. */
+  readonly drawing: DrawingVerdict;
+  /** The workflow as a Mermaid flowchart (Markdown report); empty when the graph is not drawn. */
   readonly mermaid: string;
   readonly simulations: readonly SimulationEvidence[];
   readonly exploration: ExplorationEvidence | undefined;

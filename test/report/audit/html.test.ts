@@ -59,6 +59,7 @@ const WORKFLOW: WorkflowAudit = {
     { from: "ok", to: "fetch", label: "onFalse · max 2", back: true },
     { from: EVIL, to: "#delegate-3", label: "delegate", back: false },
   ],
+  drawing: { drawn: true, nodes: 5, edges: 5, dangling: 0, limit: 250 },
   mermaid: "flowchart TD\n",
   simulations: [
     {
@@ -71,6 +72,7 @@ const WORKFLOW: WorkflowAudit = {
   exploration: {
     outputs: "placeholders",
     runs: 2,
+    maxRuns: 200,
     coverage: [{ nodeId: "ok", route: "onTrue", next: "end", status: "taken", runs: 1 }],
     ends: [{ nodeId: "ok", runs: 1 }],
     blocks: [{ nodeId: "ok", reason: "retry exhausted", runs: 1 }],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GraphEdge, GraphNode } from "../../../src/report/audit/index.js";
 import { layoutGraph } from "../../../src/report/audit/index.js";
-import { fitText } from "../../../src/report/audit/layout.js";
+import { fitText, FONT, textWidth } from "../../../src/report/audit/layout.js";
 
 function node(id: string, type: GraphNode["type"] = "llm", findings: string[] = []): GraphNode {
   return { id, type, label: id, findings };
@@ -116,5 +116,48 @@ describe("layoutGraph", () => {
     const layout = layoutGraph({ nodes: [], edges: [] });
     expect(layout.nodes).toEqual([]);
     expect(layout.edges).toEqual([]);
+  });
+
+  it("fits a label of a million characters by reading only what fits", () => {
+    const title = fitText("a.".repeat(500_000), FONT.title, 200);
+    expect(title.endsWith("…")).toBe(true);
+    expect(title.length).toBeLessThan(100);
+    expect(textWidth(title, FONT.title)).toBeLessThanOrEqual(200);
+    // Whole graphemes only, and at least one, even when none fits.
+    expect(fitText("👩‍👩‍👧‍👦".repeat(100), FONT.title, 40)).toBe("👩‍👩‍👧‍👦…");
+    expect(fitText("👩‍👩‍👧‍👦".repeat(100), FONT.title, 170)).toBe("👩‍👩‍👧‍👦".repeat(2) + "…");
+    expect(fitText("WWWW", FONT.title, 1)).toBe("W…");
+    const layout = layoutGraph({
+      nodes: [{ ...node("a"), label: "x".repeat(1_000_000) }, node("b")],
+      edges: [{ ...edge("a", "b"), label: "y".repeat(1_000_000) }],
+    });
+    expect(layout.nodes[0]?.title.length).toBeLessThan(100);
+    expect(layout.edges[0]?.labelText.length).toBeLessThan(100);
+  });
+
+  it("lays out identical edges once, counted, and other parallel edges apart", () => {
+    const layout = layoutGraph({
+      nodes: [node("a"), node("b")],
+      edges: [
+        ...Array.from({ length: 100_000 }, () => edge("a", "b")),
+        edge("a", "b", false, "onTrue"),
+      ],
+    });
+    expect(layout.edges.map((e) => [e.edge.label, e.count, e.labelText])).toEqual([
+      ["data", 100_000, "data ×100000"],
+      ["onTrue", 1, "onTrue"],
+    ]);
+  });
+
+  it("refuses a graph over the drawing limit instead of overflowing the stack", () => {
+    const nodes = Array.from({ length: 2_000 }, (_, i) => node(`n${String(i)}`));
+    const edges = nodes.slice(1).map((n, i) => edge(`n${String(i)}`, n.id));
+    expect(() => layoutGraph({ nodes, edges })).toThrow(
+      new RangeError(
+        "layoutGraph: 2000 nodes and 1999 edges exceed the drawing limit of 250 nodes and 250 edges",
+      ),
+    );
+    const small = { nodes: nodes.slice(0, 250), edges: edges.slice(0, 249) };
+    expect(layoutGraph(small).nodes).toHaveLength(250);
   });
 });
