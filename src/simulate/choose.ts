@@ -6,7 +6,7 @@
 import { budgetStop } from "./budget.js";
 import type { FlowContext } from "./context.js";
 import { own } from "./options.js";
-import { TO_MISSING, type Plan } from "./plan.js";
+import { routeCondition, TO_MISSING, type Plan } from "./plan.js";
 import { nodeAt } from "./table.js";
 import type { BlockCell, RetryCount } from "./types.js";
 
@@ -48,7 +48,8 @@ function pick(plan: Plan, ctx: FlowContext, k: number): Picked {
     };
   }
   for (let r = 0; r < routes.length; r++) {
-    const condition = routes[r]?.condition;
+    const route = routes[r];
+    const condition = route === undefined ? undefined : routeCondition(route);
     // The else branch (onFalse, otherwise) has no condition: it is taken when nothing before held.
     if (condition === undefined) return { route: r, forced: false };
     const result = condition.evaluate(ctx.merged);

@@ -165,6 +165,25 @@ export function acceptOutput(
   };
 }
 
+const accepted = new WeakMap<FlowContext, { k: number; output: JsonObject; ctx: FlowContext }>();
+
+/**
+ * {@link acceptOutput}, memoised per context: the step from one llm/tool node straight into the
+ * next accepts the output in a guard (is the next attempt blocked?) and again in the action.
+ */
+export function acceptedOutput(
+  plan: Plan,
+  ctx: FlowContext,
+  k: number,
+  output: JsonObject,
+): FlowContext {
+  const hit = accepted.get(ctx);
+  if (hit?.k === k && hit.output === output) return hit.ctx;
+  const next = acceptOutput(plan, ctx, k, output);
+  accepted.set(ctx, { k, output, ctx: next });
+  return next;
+}
+
 /** Whether node `k`'s error boundary allows another attempt after the current one failed. */
 export function canRetry(plan: Plan, ctx: FlowContext, k: number): boolean {
   const boundary = plan.boundaries[k];

@@ -5,18 +5,22 @@
  * route. What is reported is ordered by that search (route order), so it is deterministic.
  */
 import type { AgentWorkflow } from "../model/index.js";
-import { compileFlow } from "./machine.js";
+import type { ExploredBlock, ExploredEnd, RouteCoverage } from "./explore-report.js";
+import { blocksOf, coverageOf, endsOf } from "./explore-report.js";
+import { compilePlan } from "./machine.js";
 import type { Plan } from "./plan.js";
-import { simulate } from "./simulate.js";
+import { normalizeFixtures } from "./options.js";
+import { runPlan } from "./simulate.js";
 import { runUsage } from "./state.js";
 import type {
-  BlockCell,
   BlockedDecision,
   DecideTable,
-  JsonObject,
+  MachineInput,
   SimulateOptions,
   SimulationState,
 } from "./types.js";
+
+export type { ExploredBlock, ExploredEnd, RouteCoverage } from "./explore-report.js";
 
 /** Options of {@link explore}: those of `simulate` except `decide`, which explore supplies. */
 export interface ExploreOptions extends Omit<SimulateOptions, "decide"> {
@@ -44,35 +48,6 @@ export interface ExploredRun {
   /** The node the run ended or stopped at. */
   readonly lastNodeId: string;
   readonly steps: number;
-}
-
-/** What explore learnt about one decision route. */
-export interface RouteCoverage {
-  readonly nodeId: string;
-  readonly route: string;
-  readonly next: string;
-  /**
-   * `taken`: some run followed it. `blocked`: runs chose it but every one stopped on it (a
-   * missing target, an exhausted retry...). `not-reached`: no explored run reached the decision
-   * (an earlier stop, the budget, or the run bound). `unreachable`: the entry cannot reach it.
-   */
-  readonly status: "taken" | "blocked" | "not-reached" | "unreachable";
-  /** Runs that followed the route. */
-  readonly runs: number;
-  /** Why the route was never taken. */
-  readonly reason?: string;
-}
-
-/** A distinct stop and the runs that met it. */
-export interface ExploredBlock extends BlockedDecision {
-  readonly runs: readonly number[];
-}
-
-/** A distinct completion: the last node and the final output. */
-export interface ExploredEnd {
-  readonly nodeId: string;
-  readonly output: JsonObject;
-  readonly runs: readonly number[];
 }
 
 /** The result of {@link explore}. */
@@ -141,21 +116,21 @@ function lastNode(state: SimulationState): string {
 export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): ExploreReport {
   const maxRevisits = count(options.maxRevisits, 3, "maxRevisits");
   const maxRuns = count(options.maxRuns, 1000, "maxRuns");
-  const simulateOptions: SimulateOptions = {
-    ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
+  const input: MachineInput = {
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
-    ...(options.costModel !== undefined ? { costModel: options.costModel } : {}),
   };
-  const { plan } = compileFlow(wf, options.costModel);
+  const plan = compilePlan(wf, options.costModel);
+  // Checked and copied once: a run per route of a 100,000-route decision must not copy them again.
+  const fixtures = normalizeFixtures(options.fixtures);
   const runs: ExploredRun[] = [];
   const states: SimulationState[] = [];
   let bounded = false;
   const stack: DecideTable[] = [{}];
   while (stack.length > 0 && runs.length < maxRuns) {
     const decide = stack.pop() ?? {};
-    const state = simulate(wf, { ...simulateOptions, decide });
+    const state = runPlan(plan, fixtures, { ...input, decide });
     const branch = branchPoint(plan, state);
     const routes = branch === undefined ? [] : (plan.routes[branch.k] ?? []);
     const tried =
@@ -194,86 +169,4 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
     truncated: stack.length > 0,
     bounded,
   };
-}
-
-function coverageOf(plan: Plan, states: readonly SimulationState[]): RouteCoverage[] {
-  const out: RouteCoverage[] = [];
-  plan.routes.forEach((routes, k) => {
-    const nodeId = plan.ids[k] ?? "";
-    for (const route of routes) {
-      let taken = 0;
-      let reached = false;
-      let blockedReason: string | undefined;
-      for (const state of states) {
-        let took = false;
-        for (const record of state.trail) {
-          if (record.nodeId !== nodeId) continue;
-          if (record.type === "decision") reached = true;
-          if (record.type === "decision" && record.route === route.label) took = true;
-          if (record.type === "decision-blocked" && record.visit !== undefined) {
-            reached ||= record.cell !== "budget";
-            if (record.route === route.label) blockedReason ??= record.reason;
-          }
-        }
-        if (took) taken++;
-      }
-      const base = { nodeId, route: route.label, next: route.next };
-      if (taken > 0) out.push({ ...base, status: "taken", runs: taken });
-      else if (plan.graph.reachable[k] !== 1) {
-        const reason = `the entry cannot reach "${nodeId}"`;
-        out.push({ ...base, status: "unreachable", runs: 0, reason });
-      } else if (blockedReason !== undefined) {
-        out.push({ ...base, status: "blocked", runs: 0, reason: blockedReason });
-      } else {
-        const reason = reached
-          ? `no explored run took ${route.label}`
-          : `no explored run reached "${nodeId}"`;
-        out.push({ ...base, status: "not-reached", runs: 0, reason });
-      }
-    }
-  });
-  return out;
-}
-
-function blocksOf(states: readonly SimulationState[]): ExploredBlock[] {
-  const byKey = new Map<string, { block: BlockedDecision; runs: number[] }>();
-  const order: string[] = [];
-  states.forEach((state, i) => {
-    const b = state.blockedDecision;
-    if (b === null) return;
-    const key = JSON.stringify([b.nodeId, b.cell, b.reason]);
-    const hit = byKey.get(key);
-    if (hit !== undefined) hit.runs.push(i);
-    else {
-      byKey.set(key, { block: b, runs: [i] });
-      order.push(key);
-    }
-  });
-  return order.flatMap((key) => {
-    const hit = byKey.get(key);
-    if (hit === undefined) return [];
-    const cell: BlockCell = hit.block.cell;
-    return [{ nodeId: hit.block.nodeId, cell, reason: hit.block.reason, runs: hit.runs }];
-  });
-}
-
-function endsOf(states: readonly SimulationState[]): ExploredEnd[] {
-  const byKey = new Map<string, ExploredEnd & { runs: number[] }>();
-  const order: string[] = [];
-  states.forEach((state, i) => {
-    const last = state.trail[state.trail.length - 1];
-    if (!state.complete || last?.type !== "end" || last.output === undefined) return;
-    const nodeId = last.nodeId ?? "";
-    const key = JSON.stringify([nodeId, last.output]);
-    const hit = byKey.get(key);
-    if (hit !== undefined) hit.runs.push(i);
-    else {
-      byKey.set(key, { nodeId, output: last.output, runs: [i] });
-      order.push(key);
-    }
-  });
-  return order.flatMap((key) => {
-    const hit = byKey.get(key);
-    return hit === undefined ? [] : [hit];
-  });
 }

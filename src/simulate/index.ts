@@ -25,7 +25,7 @@ export type {
   Usage,
 } from "./types.js";
 export type { FlowContext, Limits, Spent, TrailList } from "./context.js";
-export type { NodeCounters, NodeTable } from "./table.js";
+export type { NodeCounters, NodeTable, TableChunk } from "./table.js";
 export type {
   ExecutorDoneEvent,
   ExecutorErrorEvent,
@@ -38,6 +38,7 @@ export type {
   NodeAction,
   NodeGuard,
   NodeParams,
+  StepParams,
   RouteParams,
 } from "./machine.js";
 export { EXECUTOR, MACHINE_ID, machineStates, snapshotState, toMachine } from "./machine.js";

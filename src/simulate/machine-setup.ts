@@ -16,6 +16,7 @@ import type {
 import { assign, fromPromise, setup } from "xstate";
 import type { FlowContext } from "./context.js";
 import {
+  acceptedOutput,
   acceptOutput,
   beginAttempt,
   blockAfterFailure,
@@ -32,6 +33,7 @@ import {
   blockFinal,
   canComplete,
   complete,
+  leavesWindow,
   takeRoute,
   takesRoute,
 } from "./route.js";
@@ -58,6 +60,14 @@ const missingExecutor = fromPromise<ExecutorOutput, ExecutorInput>(({ input }) =
 export interface NodeParams {
   readonly node: number;
 }
+/**
+ * Params of the guard and actions of a step from one llm/tool node (`node`) straight into the
+ * next llm/tool node (`next`): its output accepted and the next attempt checked in one transition.
+ */
+export interface StepParams {
+  readonly node: number;
+  readonly next: number;
+}
 /** Params of the route guard: the decision's index and the route's. */
 export interface RouteParams {
   readonly node: number;
@@ -72,8 +82,13 @@ function errorOf(event: FlowEvent): unknown {
   return event.type === `xstate.error.actor.${EXECUTOR}` ? event.error : undefined;
 }
 
-/** XState `setup` with every guard and action of a run of `plan`. */
-export function machineSetup(plan: Plan) {
+/**
+ * XState `setup` with every guard and action of a run of `plan`. `inWindow` says which nodes have
+ * a state: all of them in the machine `toMachine` returns; a part in the restricted machines a
+ * simulation of a large workflow drives (window.ts), whose `leavesWindow` guard sends a route to a
+ * node without a state to the `outside` state.
+ */
+export function machineSetup(plan: Plan, inWindow: (k: number) => boolean = () => true) {
   return setup({
     // XState's typing idiom: the assertion carries the machine's type parameters to `setup`.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
@@ -89,9 +104,16 @@ export function machineSetup(plan: Plan) {
         prepareAttempt(plan, context, p.node).kind === "block",
       outputRefused: ({ event }, p: NodeParams) =>
         outputProblem(plan, p.node, outputOf(event)) !== undefined,
+      nextAttemptBlocked: ({ context, event }, p: StepParams) => {
+        const output = outputOf(event);
+        if (!isOutputObject(output)) return false;
+        const next = acceptedOutput(plan, context, p.node, output);
+        return prepareAttempt(plan, next, p.next).kind === "block";
+      },
       canRetry: ({ context }, p: NodeParams) => canRetry(plan, context, p.node),
       route: ({ context }, p: RouteParams) => takesRoute(plan, context, p.node, p.route),
       canComplete: ({ context }) => canComplete(plan, context),
+      leavesWindow: ({ context }, p: NodeParams) => leavesWindow(plan, context, p.node, inWindow),
     },
     actions: {
       blockAttempt: assign(({ context }, p: NodeParams) => blockAttempt(plan, context, p.node)),
@@ -104,6 +126,18 @@ export function machineSetup(plan: Plan) {
         // The `outputRefused` guard ran first, so this is an object; stay total regardless.
         return isOutputObject(output)
           ? acceptOutput(plan, context, p.node, output)
+          : blockOutput(plan, context, p.node, output);
+      }),
+      acceptAndBlock: assign(({ context, event }, p: StepParams) => {
+        const output = outputOf(event);
+        return isOutputObject(output)
+          ? blockAttempt(plan, acceptedOutput(plan, context, p.node, output), p.next)
+          : blockOutput(plan, context, p.node, output);
+      }),
+      acceptAndBegin: assign(({ context, event }, p: StepParams) => {
+        const output = outputOf(event);
+        return isOutputObject(output)
+          ? beginAttempt(plan, acceptedOutput(plan, context, p.node, output), p.next)
           : blockOutput(plan, context, p.node, output);
       }),
       retry: assign(({ context, event }, p: NodeParams) =>
@@ -134,17 +168,20 @@ export type NodeAction =
   | "takeRoute"
   | "blockDecision";
 /** Guards that test one node (their params are {@link NodeParams}). */
-export type NodeGuard = "attemptBlocked" | "outputRefused" | "canRetry";
+export type NodeGuard = "attemptBlocked" | "outputRefused" | "canRetry" | "leavesWindow";
 
 /** The machine's named actions with their params. */
 export type FlowAction =
   | { [K in NodeAction]: { type: K; params: NodeParams } }[NodeAction]
+  | { type: "acceptAndBlock"; params: StepParams }
+  | { type: "acceptAndBegin"; params: StepParams }
   | { type: "complete"; params: NonReducibleUnknown }
   | { type: "blockFinal"; params: NonReducibleUnknown };
 
 /** The machine's named guards with their params. */
 export type FlowGuard =
   | { type: "route"; params: RouteParams }
+  | { type: "nextAttemptBlocked"; params: StepParams }
   | { [K in NodeGuard]: { type: K; params: NodeParams } }[NodeGuard]
   | { type: "canComplete"; params: unknown };
 

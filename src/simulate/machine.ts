@@ -6,10 +6,10 @@
  * same budgets, retries, error boundaries and schema checks.
  */
 import type { AgentWorkflow } from "../model/index.js";
-import { initialContext, type FlowContext } from "./context.js";
-import { executorInput } from "./execute.js";
-import { EXECUTOR, MACHINE_ID, machineSetup, type FlowMachine } from "./machine-setup.js";
-import { buildPlan, TO_END, TO_MISSING, type Plan } from "./plan.js";
+import type { FlowContext } from "./context.js";
+import { buildMachine } from "./machine-build.js";
+import type { FlowMachine } from "./machine-setup.js";
+import { buildPlan, type Plan } from "./plan.js";
 import { toSimulationState } from "./state.js";
 import type { CostModel, SimulationState } from "./types.js";
 
@@ -24,130 +24,21 @@ export type {
   NodeAction,
   NodeGuard,
   NodeParams,
+  StepParams,
   RouteParams,
 } from "./machine-setup.js";
 export { EXECUTOR, MACHINE_ID } from "./machine-setup.js";
 
-type MachineSetup = ReturnType<typeof machineSetup>;
-type MachineConfig = Parameters<MachineSetup["createMachine"]>[0];
-type StateConfig = NonNullable<MachineConfig["states"]>[string];
+const plain = new WeakMap<AgentWorkflow, Plan>();
+const costed = new WeakMap<AgentWorkflow, WeakMap<CostModel, Plan>>();
+const machines = new WeakMap<Plan, FlowMachine>();
 
-/** The state a flow goes to when it reaches node index `target` (or the end). */
-function stateFor(plan: Plan, target: number): string {
-  return target === TO_END || target < 0
-    ? `#${MACHINE_ID}.finishing`
-    : `#${MACHINE_ID}.${plan.stateIds[target] ?? ""}`;
-}
-
-function executionState(plan: Plan, k: number): StateConfig {
-  const params = { node: k };
-  return {
-    initial: "check",
-    states: {
-      check: {
-        always: [
-          {
-            guard: { type: "attemptBlocked", params },
-            target: `#${MACHINE_ID}.blocked`,
-            actions: { type: "blockAttempt", params },
-          },
-          { target: "run", actions: { type: "beginAttempt", params } },
-        ],
-      },
-      run: {
-        invoke: {
-          id: EXECUTOR,
-          src: EXECUTOR,
-          input: ({ context }) => executorInput(plan, context, k),
-          onDone: [
-            {
-              guard: { type: "outputRefused", params },
-              target: `#${MACHINE_ID}.blocked`,
-              actions: { type: "blockOutput", params },
-            },
-            {
-              target: stateFor(plan, plan.next[k] ?? -1),
-              reenter: true,
-              actions: { type: "accept", params },
-            },
-          ],
-          onError: [
-            {
-              guard: { type: "canRetry", params },
-              target: "check",
-              actions: { type: "retry", params },
-            },
-            { target: `#${MACHINE_ID}.blocked`, actions: { type: "blockFailure", params } },
-          ],
-        },
-      },
-    },
-  };
-}
-
-function decisionState(plan: Plan, k: number): StateConfig {
-  const params = { node: k };
-  // A route to a missing node has no state to go to; choosing it stops the run (blockDecision).
-  const routes = (plan.routes[k] ?? []).flatMap((route, r) =>
-    route.target === TO_MISSING
-      ? []
-      : [
-          {
-            guard: { type: "route" as const, params: { node: k, route: r } },
-            target: stateFor(plan, route.target),
-            reenter: true,
-            actions: { type: "takeRoute" as const, params },
-          },
-        ],
-  );
-  return {
-    always: [
-      ...routes,
-      { target: `#${MACHINE_ID}.blocked`, actions: { type: "blockDecision", params } },
-    ],
-  };
-}
-
-function buildMachine(plan: Plan): FlowMachine {
-  const states: Record<string, StateConfig> = {};
-  plan.graph.nodes.forEach((node, k) => {
-    const id = plan.stateIds[k] ?? `n${k}`;
-    states[id] = node.type === "decision" ? decisionState(plan, k) : executionState(plan, k);
-  });
-  states.finishing = {
-    always: [
-      { guard: "canComplete", target: "completed", actions: "complete" },
-      { target: "blocked", actions: "blockFinal" },
-    ],
-  };
-  states.completed = { type: "final" };
-  states.blocked = { type: "final" };
-  const entry = plan.graph.entry;
-  return machineSetup(plan).createMachine({
-    id: MACHINE_ID,
-    context: ({ input }) => initialContext(plan, input),
-    initial: entry === undefined ? "blocked" : (plan.stateIds[entry] ?? "blocked"),
-    states,
-    output: ({ context }) => toSimulationState(plan, context),
-  });
-}
-
-/** A built machine with the plan it was compiled from (the simulator drives both). */
-export interface CompiledFlow {
-  readonly plan: Plan;
-  readonly machine: FlowMachine;
-}
-
-const plain = new WeakMap<AgentWorkflow, CompiledFlow>();
-const costed = new WeakMap<AgentWorkflow, WeakMap<CostModel, CompiledFlow>>();
-
-/** The compiled plan and machine of a workflow, memoised per workflow object and cost model. */
-export function compileFlow(wf: AgentWorkflow, costModel?: CostModel): CompiledFlow {
+/** The compiled plan of a workflow, memoised per workflow object and cost model. */
+export function compilePlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
   if (costModel === undefined) {
     let hit = plain.get(wf);
     if (hit === undefined) {
-      const plan = buildPlan(wf);
-      hit = { plan, machine: buildMachine(plan) };
+      hit = buildPlan(wf);
       plain.set(wf, hit);
     }
     return hit;
@@ -159,11 +50,20 @@ export function compileFlow(wf: AgentWorkflow, costModel?: CostModel): CompiledF
   }
   let hit = byModel.get(costModel);
   if (hit === undefined) {
-    const plan = buildPlan(wf, costModel);
-    hit = { plan, machine: buildMachine(plan) };
+    hit = buildPlan(wf, costModel);
     byModel.set(costModel, hit);
   }
   return hit;
+}
+
+/** The machine with a state for every node of `plan`, built once per plan. */
+export function fullMachine(plan: Plan): FlowMachine {
+  let machine = machines.get(plan);
+  if (machine === undefined) {
+    machine = buildMachine(plan);
+    machines.set(plan, machine);
+  }
+  return machine;
 }
 
 /** Options of {@link toMachine}. */
@@ -177,7 +77,9 @@ export interface MachineOptions {
  * {@link ExecutorInput}; provide a real one with
  * `machine.provide({ actors: { execute: fromPromise(async ({ input }) => ...) } })`. The machine's
  * input is a {@link MachineInput}; its output, once done, the run's {@link SimulationState}.
- * Like the workflow's flow graph, the machine is memoised: treat workflows as immutable.
+ * Like the workflow's flow graph, the machine is memoised: treat workflows as immutable. XState
+ * builds every state up front, 80 to 100 µs per node (seconds for 100,000 nodes); `simulate` drives
+ * windows of the machine instead (docs/simulation.md, "Large workflows").
  * @throws TypeError when the cost model returns something other than non-negative numbers.
  *
  * @example
@@ -202,7 +104,7 @@ export interface MachineOptions {
  * ```
  */
 export function toMachine(wf: AgentWorkflow, options?: MachineOptions): FlowMachine {
-  return compileFlow(wf, options?.costModel).machine;
+  return fullMachine(compilePlan(wf, options?.costModel));
 }
 
 /**
@@ -222,7 +124,7 @@ export function toMachine(wf: AgentWorkflow, options?: MachineOptions): FlowMach
 export function machineStates(
   wf: AgentWorkflow,
 ): readonly { readonly stateId: string; readonly nodeId: string; readonly type: string }[] {
-  const { plan } = compileFlow(wf);
+  const plan = compilePlan(wf);
   return plan.graph.nodes.map((node, k) => ({
     stateId: plan.stateIds[k] ?? `n${k}`,
     nodeId: node.id,
@@ -250,5 +152,5 @@ export function snapshotState(
   wf: AgentWorkflow,
   snapshot: { readonly context: FlowContext },
 ): SimulationState {
-  return toSimulationState(compileFlow(wf).plan, snapshot.context);
+  return toSimulationState(compilePlan(wf), snapshot.context);
 }

@@ -5,6 +5,7 @@
  */
 import type { AgentWorkflow, Budget } from "../model/index.js";
 import { escapePointerToken as escape, flowGraph } from "../model/index.js";
+import { jsonCopy } from "./json.js";
 import type { DecideTable, Fixtures, JsonObject, MachineInput, NodeFixture } from "./types.js";
 
 /** The default hard bound on steps (SPEC 5). */
@@ -25,13 +26,24 @@ function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
+function copyError(what: string, error: unknown): TypeError {
+  const why = error instanceof Error ? error.message : String(error);
+  return new TypeError(`${what} must be a JSON object: ${why}`);
+}
+
 /**
  * A detached JSON copy, so that a caller mutating its fixtures after the run cannot change a
- * returned state, and so that only JSON (what a fixture file can hold) enters the run.
+ * returned state, and so that only JSON (what a fixture file can hold) enters the run. Any depth
+ * is accepted: a 10,000-deep output is valid JSON.
  */
 function jsonObject(value: unknown, what: string): JsonObject {
   if (!isRecord(value)) throw new TypeError(`${what} must be a JSON object`);
-  const copy: unknown = JSON.parse(JSON.stringify(value));
+  let copy: unknown;
+  try {
+    copy = jsonCopy(value);
+  } catch (error) {
+    throw copyError(what, error);
+  }
   if (!isRecord(copy)) throw new TypeError(`${what} must be a JSON object`);
   return copy;
 }
@@ -51,28 +63,60 @@ export function setOwn<T>(target: Record<string, T>, key: string, value: T): voi
   });
 }
 
+/** The outputs of a fixture after its type checks; `undefined` when it has none. */
+function checkedOutputs(nodeId: string, fixture: unknown): readonly unknown[] | undefined {
+  if (!isRecord(fixture)) throw new TypeError(`fixtures["${nodeId}"] must be an object`);
+  const { outputs, fails } = fixture;
+  if (outputs !== undefined && !Array.isArray(outputs)) {
+    throw new TypeError(`fixtures["${nodeId}"].outputs must be an array of objects`);
+  }
+  if (fails !== undefined && !isCount(fails)) {
+    throw new TypeError(`fixtures["${nodeId}"].fails must be a non-negative integer`);
+  }
+  const list = outputs as readonly unknown[] | undefined;
+  list?.forEach((output, i) => {
+    if (!isRecord(output)) {
+      throw new TypeError(`fixtures["${nodeId}"].outputs[${i}] must be a JSON object`);
+    }
+  });
+  return list;
+}
+
 /** Validates and copies fixtures. @throws TypeError on a value of the wrong type. */
 export function normalizeFixtures(fixtures: unknown): Fixtures {
   if (fixtures === undefined) return {};
   if (!isRecord(fixtures)) throw new TypeError("fixtures must be an object keyed by node id");
-  const out: Record<string, NodeFixture> = Object.create(null) as Record<string, NodeFixture>;
-  for (const [nodeId, fixture] of Object.entries(fixtures)) {
-    if (!isRecord(fixture)) throw new TypeError(`fixtures["${nodeId}"] must be an object`);
-    const { outputs, fails } = fixture;
-    if (outputs !== undefined && !Array.isArray(outputs)) {
-      throw new TypeError(`fixtures["${nodeId}"].outputs must be an array of objects`);
-    }
-    if (fails !== undefined && !isCount(fails)) {
-      throw new TypeError(`fixtures["${nodeId}"].fails must be a non-negative integer`);
-    }
-    const list = (outputs ?? []).map((o: unknown, i) =>
-      jsonObject(o, `fixtures["${nodeId}"].outputs[${i}]`),
+  const entries = Object.entries(fixtures);
+  const lists = entries.map(([nodeId, fixture]) => checkedOutputs(nodeId, fixture) ?? null);
+  // One copy of every output list: a JSON round trip per output cost more than the run when
+  // fixtures cover 100,000 nodes.
+  let copies: unknown;
+  try {
+    copies = jsonCopy(lists);
+  } catch {
+    // Name the output without a JSON form (a BigInt, a cycle), as copying it alone does.
+    entries.forEach(([nodeId], k) =>
+      lists[k]?.forEach((o, i) => jsonObject(o, `fixtures["${nodeId}"].outputs[${i}]`)),
     );
-    setOwn(out, nodeId, {
-      ...(outputs !== undefined ? { outputs: list } : {}),
-      ...(fails !== undefined ? { fails } : {}),
-    });
+    throw new TypeError("fixtures must hold JSON outputs");
   }
+  // A null-prototype table: a node id `__proto__` is an ordinary key, and lookups use `own`.
+  const out = Object.create(null) as Record<string, NodeFixture>;
+  entries.forEach(([nodeId, fixture], k) => {
+    const copied = (copies as readonly (readonly unknown[] | null)[])[k] ?? null;
+    const outputs = copied?.map((output, i) => {
+      // toJSON may turn an object into something else.
+      if (!isRecord(output)) {
+        throw new TypeError(`fixtures["${nodeId}"].outputs[${i}] must be a JSON object`);
+      }
+      return output;
+    });
+    const fails = (fixture as { fails?: number }).fails;
+    out[nodeId] = {
+      ...(outputs !== undefined ? { outputs } : {}),
+      ...(fails !== undefined ? { fails } : {}),
+    };
+  });
   return out;
 }
 

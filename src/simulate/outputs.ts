@@ -5,7 +5,7 @@
 import type { ErrorObject } from "ajv";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { pointerTokens } from "../model/index.js";
-import type { Plan } from "./plan.js";
+import { outputValidator, type Plan } from "./plan.js";
 import type { JsonObject } from "./types.js";
 
 /** Why an output is refused. */
@@ -57,7 +57,7 @@ export function outputProblem(plan: Plan, k: number, output: unknown): OutputPro
   if (!isOutputObject(output)) {
     return { cell: "execution", reason: `"${nodeId}" returned a non-object output` };
   }
-  const validate = plan.outputValidators[k];
+  const validate = outputValidator(plan, k);
   if (validate === undefined) return undefined;
   const error = firstError(validate, output, () => true);
   return error === undefined

@@ -4,9 +4,10 @@
  * type; templates inside text are interpolated. Anything that cannot be resolved stops the run:
  * calling a tool with a hole in its arguments would be a guess.
  */
-import { scanTemplates, templateStrings } from "../model/index.js";
+import { scanTemplates } from "../model/index.js";
 import type { TemplateRef } from "../model/index.js";
 import type { FlowContext } from "./context.js";
+import { jsonText } from "./json.js";
 import { setOwn } from "./options.js";
 import type { Plan } from "./plan.js";
 import { nodeAt } from "./table.js";
@@ -45,7 +46,24 @@ function asText(value: unknown): string {
   if (typeof value === "number" || typeof value === "boolean" || value === null) {
     return String(value);
   }
-  return JSON.stringify(value);
+  return jsonText(value) ?? "";
+}
+
+/** Scanned templates per plan and param string: a run resolves the same strings at every visit. */
+const scans = new WeakMap<Plan, Map<string, readonly TemplateRef[]>>();
+
+function templatesIn(plan: Plan, text: string): readonly TemplateRef[] {
+  let byText = scans.get(plan);
+  if (byText === undefined) {
+    byText = new Map();
+    scans.set(plan, byText);
+  }
+  let refs = byText.get(text);
+  if (refs === undefined) {
+    refs = scanTemplates(text, (id) => plan.graph.index.has(id));
+    byText.set(text, refs);
+  }
+  return refs;
 }
 
 /** The string with its templates resolved, or the first failure. */
@@ -54,8 +72,7 @@ function resolveString(
   ctx: FlowContext,
   text: string,
 ): { readonly value: unknown } | { readonly template: string; readonly reason: string } {
-  const hasNode = (id: string) => plan.graph.index.has(id);
-  const refs = scanTemplates(text, hasNode);
+  const refs = templatesIn(plan, text);
   let out = "";
   let from = 0;
   for (const ref of refs) {
@@ -69,6 +86,38 @@ function resolveString(
   return { value: out + text.slice(from) };
 }
 
+/** Distinct template strings per params object, in document order (workflows are immutable). */
+const texts = new WeakMap<object, readonly string[]>();
+
+/**
+ * The distinct strings holding `{{` in `params`, in document order (depth first, as written).
+ * Only the texts are collected, with an explicit stack: params nested 10,000 deep cost their size,
+ * where collecting each string's pointer path as well cost the square of the depth.
+ */
+export function templateTexts(params: object): readonly string[] {
+  const hit = texts.get(params);
+  if (hit !== undefined) return hit;
+  const out: string[] = [];
+  const distinct = new Set<string>();
+  const seen = new Set<object>(); // a programmatic document may share or cycle objects
+  const stack: unknown[] = [params];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (value.includes("{{") && !distinct.has(value)) {
+        distinct.add(value);
+        out.push(value);
+      }
+    } else if (typeof value === "object" && value !== null && !seen.has(value)) {
+      seen.add(value);
+      const members = Object.values(value);
+      for (let i = members.length - 1; i >= 0; i--) stack.push(members[i]);
+    }
+  }
+  texts.set(params, out);
+  return out;
+}
+
 type Container = Record<string, unknown> | unknown[];
 
 /**
@@ -80,12 +129,11 @@ export function resolveParams(plan: Plan, ctx: FlowContext, k: number): ParamsRe
   if (node?.type !== "tool") return { params: {} };
   const raw: unknown = node.config.params;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { params: {} };
-  const strings = templateStrings(raw);
+  const strings = templateTexts(raw);
   if (strings.length === 0) return { params: raw as JsonObject };
   // Resolve in document order first, so the failure reported is the first one an author reads.
   const values = new Map<string, unknown>();
-  for (const { text } of strings) {
-    if (values.has(text)) continue;
+  for (const text of strings) {
     const resolved = resolveString(plan, ctx, text);
     if ("template" in resolved) return resolved;
     values.set(text, resolved.value);

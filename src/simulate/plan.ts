@@ -11,6 +11,7 @@ import type {
   ErrorBoundaryDecorator,
   FlowGraph,
   MemoryDecorator,
+  SchemaShape,
 } from "../model/index.js";
 import {
   compileCondition,
@@ -35,9 +36,10 @@ export interface PlannedRoute {
   /** The target is in the decision's strongly connected component: taking it is a retry. */
   readonly loopsBack: boolean;
   readonly maxRetries?: number;
-  /** The condition text and its compiled form; absent on the else branch. */
+  /** The condition text; absent on the else branch. Compiled by {@link routeCondition}. */
   readonly conditionText?: string;
-  readonly condition?: CompiledCondition;
+  /** How the condition is read. */
+  readonly language: "feel" | "text";
 }
 
 /** A node's projected cost per execution attempt, with the defaults applied. */
@@ -57,7 +59,8 @@ export interface Plan {
   /** llm/tool: index of the first successor, or -1 when the node ends the run. */
   readonly next: readonly number[];
   readonly routes: readonly (readonly PlannedRoute[])[];
-  readonly outputValidators: readonly (ValidateFunction | undefined)[];
+  /** llm nodes' declared output schemas; compiled by {@link outputValidator}. */
+  readonly outputSchemas: readonly (SchemaShape | undefined)[];
   readonly finalValidator: ValidateFunction;
   readonly boundaries: readonly (ErrorBoundaryDecorator | undefined)[];
   readonly memories: readonly (MemoryDecorator | undefined)[];
@@ -87,8 +90,14 @@ function nonNegative(value: unknown, what: string): number {
   return value;
 }
 
+const NO_COST: PlannedCost = Object.freeze({ tokens: 0, wallTimeMs: 0, cost: Object.freeze([]) });
+
 /** Applies the cost model, or the default (llm: `maxOutputTokens`, else nothing). */
 function plannedCost(node: AgentNode, costModel: CostModel | undefined): PlannedCost {
+  // Shared by every node without a projected cost (most nodes of a large generated workflow).
+  if (costModel?.perNode === undefined && (node.type !== "llm" || !node.config.maxOutputTokens)) {
+    return NO_COST;
+  }
   // A cost model may be plain JavaScript: check what it returns instead of trusting its type.
   const returned: unknown = costModel?.perNode?.(node);
   if (returned !== undefined && (typeof returned !== "object" || returned === null)) {
@@ -124,14 +133,44 @@ function planRoutes(graph: FlowGraph, k: number): PlannedRoute[] {
       target,
       loopsBack: !isForwardRoute(graph, k, route),
       ...(route.maxRetries !== undefined ? { maxRetries: route.maxRetries } : {}),
-      ...(route.condition !== undefined
-        ? {
-            conditionText: route.condition,
-            condition: compileCondition(route.condition, { language }),
-          }
-        : {}),
+      ...(route.condition !== undefined ? { conditionText: route.condition } : {}),
+      language,
     };
   });
+}
+
+// Conditions and schemas are compiled when a run first needs them, once per plan: a decision with
+// 100,000 cases usually stops at its first, and a run of a large workflow visits a part of it.
+const conditions = new WeakMap<PlannedRoute, CompiledCondition>();
+const validators = new WeakMap<Plan, (ValidateFunction | undefined)[]>();
+
+/** A route's compiled condition; `undefined` on the else branch. */
+export function routeCondition(route: PlannedRoute): CompiledCondition | undefined {
+  const text = route.conditionText;
+  if (text === undefined) return undefined;
+  let compiled = conditions.get(route);
+  if (compiled === undefined) {
+    compiled = compileCondition(text, { language: route.language });
+    conditions.set(route, compiled);
+  }
+  return compiled;
+}
+
+/** The validator of node `k`'s declared output schema; `undefined` when it declares none. */
+export function outputValidator(plan: Plan, k: number): ValidateFunction | undefined {
+  const schema = plan.outputSchemas[k];
+  if (schema === undefined) return undefined;
+  let compiled = validators.get(plan);
+  if (compiled === undefined) {
+    compiled = [];
+    validators.set(plan, compiled);
+  }
+  let validate = compiled[k];
+  if (validate === undefined) {
+    validate = shapeValidator(schema, plan.wf.types);
+    compiled[k] = validate;
+  }
+  return validate;
 }
 
 /** Compiles a workflow for simulation. @throws TypeError when the cost model misbehaves. */
@@ -148,11 +187,7 @@ export function buildPlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
       n.type === "decision" ? -1 : (neighbours(graph.successors, k)[0] ?? -1),
     ),
     routes: nodes.map((_, k) => planRoutes(graph, k)),
-    outputValidators: nodes.map((n) =>
-      n.type === "llm" && n.config.outputSchema !== undefined
-        ? shapeValidator(n.config.outputSchema, types)
-        : undefined,
-    ),
+    outputSchemas: nodes.map((n) => (n.type === "llm" ? n.config.outputSchema : undefined)),
     finalValidator: shapeValidator(wf.outputSchema, types),
     boundaries: nodes.map((n) => decoratorOf(n, "errorBoundary")),
     memories: nodes.map((n) => decoratorOf(n, "memory")),

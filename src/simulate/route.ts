@@ -7,13 +7,29 @@ import { chooseRoute } from "./choose.js";
 import { edgeFrom, push, type FlowContext } from "./context.js";
 import { blockAt } from "./execute.js";
 import { finalProblem } from "./outputs.js";
-import type { Plan } from "./plan.js";
+import { TO_END, type Plan } from "./plan.js";
 import { nodeAt, withNode } from "./table.js";
 
 /** Whether decision `k` takes route `r` (the machine's route guard). */
 export function takesRoute(plan: Plan, ctx: FlowContext, k: number, r: number): boolean {
   const choice = chooseRoute(plan, ctx, k);
   return choice.kind === "route" && choice.route === r;
+}
+
+/**
+ * Whether decision `k` takes a route to a node `inWindow` rejects: the guard of a restricted
+ * machine's transition to its `outside` state (window.ts).
+ */
+export function leavesWindow(
+  plan: Plan,
+  ctx: FlowContext,
+  k: number,
+  inWindow: (k: number) => boolean,
+): boolean {
+  const choice = chooseRoute(plan, ctx, k);
+  if (choice.kind !== "route") return false;
+  const target = plan.routes[k]?.[choice.route]?.target ?? TO_END;
+  return target >= 0 && !inWindow(target);
 }
 
 /** Why a route was taken by evaluation, for the message. */

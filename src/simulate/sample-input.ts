@@ -5,7 +5,8 @@
  * same workflow always gets the same input.
  */
 import type { AgentWorkflow, TypeNode } from "../model/index.js";
-import { resolveShape, scanTemplates, templateStrings } from "../model/index.js";
+import { resolveShape, scanTemplates } from "../model/index.js";
+import { templateTexts } from "./params.js";
 import type { Fixtures, JsonObject, NodeFixture } from "./types.js";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -62,7 +63,9 @@ function fieldsReadByTemplates(wf: AgentWorkflow): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const node of wf.nodes) {
     if (node.type !== "tool") continue;
-    for (const { text } of templateStrings(node.config.params)) {
+    const params: unknown = node.config.params;
+    if (typeof params !== "object" || params === null) continue;
+    for (const text of templateTexts(params)) {
       for (const ref of scanTemplates(text, (id) => ids.has(id))) {
         const field = ref.kind === "node" ? ref.path[0] : undefined;
         if (ref.kind !== "node" || field === undefined) continue;

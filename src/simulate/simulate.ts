@@ -1,19 +1,21 @@
 /**
- * The deterministic mock run (SPEC 5): the workflow's machine driven by XState's pure transition
- * functions, with fixture outputs and failures fed in as the executor's results. No actor is
- * started, no timer is set: each step is `machine.transition(snapshot, event, scope)` with an
- * inert scope — what XState's `transition()` does, except that the scope is built once per run
- * instead of once per step (building it creates an actor, which was a third of a step's cost).
+ * The deterministic mock run (SPEC 5): the workflow's machine (for a large workflow, a window of
+ * it: window.ts) driven by XState's pure transition functions, with fixture outputs and failures
+ * fed in as the executor's results. No actor is started, no timer is set: each step is
+ * `machine.transition(snapshot, event, scope)` with an inert scope — what XState's `transition()`
+ * does, except that the scope is built once per machine instead of once per step (building it
+ * creates an actor, which was a third of a step's cost).
  */
 import { createActor } from "xstate";
 import type { AgentWorkflow } from "../model/index.js";
 import type { FlowContext } from "./context.js";
-import { compileFlow, EXECUTOR, type FlowEvent, type FlowMachine } from "./machine.js";
+import { compilePlan, EXECUTOR, fullMachine, type FlowEvent, type FlowMachine } from "./machine.js";
 import { normalizeFixtures, own } from "./options.js";
 import type { Plan } from "./plan.js";
 import { nodeAt } from "./table.js";
 import { toSimulationState } from "./state.js";
 import type { Fixtures, MachineInput, SimulateOptions, SimulationState } from "./types.js";
+import { isOutside, outsideTarget, startWindow, widerWindow } from "./window.js";
 
 /** The event fixtures give for the current attempt of node `k`. */
 function fixtureEvent(plan: Plan, fixtures: Fixtures, ctx: FlowContext, k: number): FlowEvent {
@@ -35,10 +37,19 @@ function fixtureEvent(plan: Plan, fixtures: Fixtures, ctx: FlowContext, k: numbe
 /** The scope `machine.transition` needs; inert: nothing is deferred, emitted or executed. */
 type InertScope = Parameters<FlowMachine["transition"]>[2];
 
-function inertScope(machine: FlowMachine, input: MachineInput): InertScope {
-  const self = createActor(machine, { input });
+const scopes = new WeakMap<FlowMachine, InertScope>();
+
+/**
+ * One inert scope per machine: creating its actor runs the machine's initial transition, which
+ * cost as much as a short run when it was done for every run. The scope holds no run state: its
+ * actor is only the parent of the executor actors XState creates and never starts.
+ */
+function inertScope(machine: FlowMachine): InertScope {
+  let scope = scopes.get(machine);
+  if (scope !== undefined) return scope;
+  const self = createActor(machine);
   const ignore = (): void => undefined;
-  return {
+  scope = {
     self,
     id: "",
     sessionId: "",
@@ -49,6 +60,35 @@ function inertScope(machine: FlowMachine, input: MachineInput): InertScope {
     stopChild: ignore,
     actionExecutor: ignore,
   };
+  scopes.set(machine, scope);
+  return scope;
+}
+
+type Snapshot = ReturnType<FlowMachine["transition"]>;
+
+/** Drives `machine` from its initial state until it is done or in its `outside` state. */
+function drive(
+  plan: Plan,
+  machine: FlowMachine,
+  fixtures: Fixtures,
+  input: MachineInput,
+): Snapshot {
+  const scope = inertScope(machine);
+  let snapshot = machine.getInitialSnapshot(scope, input);
+  // XState catches what the context function throws — the TypeError that names a malformed
+  // input, maxSteps, budget or decide — and returns an error snapshot: the caller gets the error.
+  if (snapshot.status === "error") {
+    const error: unknown = snapshot.error;
+    throw error instanceof Error ? error : new TypeError(String(error));
+  }
+  // Every event is one execution attempt, and every attempt is a step bounded by maxSteps, so
+  // this loop ends; the explicit bound only guards against a defect turning into a hang.
+  const bound = snapshot.context.limits.maxSteps + 2;
+  for (let i = 0; snapshot.status === "active" && !isOutside(snapshot) && i <= bound; i++) {
+    const ctx = snapshot.context;
+    snapshot = machine.transition(snapshot, fixtureEvent(plan, fixtures, ctx, ctx.at), scope);
+  }
+  return snapshot;
 }
 
 /**
@@ -83,21 +123,28 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
     throw new TypeError("simulate options must be an object");
   }
   const fixtures = normalizeFixtures(options.fixtures);
-  const { plan, machine } = compileFlow(wf, options.costModel);
   const input: MachineInput = {
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.decide !== undefined ? { decide: options.decide } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
   };
-  const scope = inertScope(machine, input);
-  let snapshot = machine.getInitialSnapshot(scope, input);
-  // Every event is one execution attempt, and every attempt is a step bounded by maxSteps, so
-  // this loop ends; the explicit bound only guards against a defect turning into a hang.
-  const bound = snapshot.context.limits.maxSteps + 2;
-  for (let i = 0; snapshot.status === "active" && i <= bound; i++) {
-    const ctx = snapshot.context;
-    snapshot = machine.transition(snapshot, fixtureEvent(plan, fixtures, ctx, ctx.at), scope);
+  return runPlan(compilePlan(wf, options.costModel), fixtures, input);
+}
+
+/**
+ * A run of `plan` with fixtures already checked and copied (explore checks them once for all its
+ * runs). Starts on the plan's current machine window and widens it when the run leaves it.
+ */
+export function runPlan(plan: Plan, fixtures: Fixtures, input: MachineInput): SimulationState {
+  let window = startWindow(plan);
+  let snapshot = drive(plan, window.machine, fixtures, input);
+  while (isOutside(snapshot)) {
+    // The run left a restricted machine (window.ts): run it again on a wider one.
+    const target = outsideTarget(plan, snapshot.context);
+    window = widerWindow(plan, window, target);
+    const machine = window.has[target] === 1 ? window.machine : fullMachine(plan);
+    snapshot = drive(plan, machine, fixtures, input);
   }
   return toSimulationState(plan, snapshot.context);
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { AgentNode } from "../../src/model/index.js";
 import type { CostModel, SimulateOptions } from "../../src/simulate/index.js";
-import { lintSimulationOptions, runUsage, simulate } from "../../src/simulate/index.js";
+import { explore, lintSimulationOptions, runUsage, simulate } from "../../src/simulate/index.js";
 import { decision, edge, llm, records, template, tool, workflow } from "./builders.js";
 
 const costModel: CostModel = {
@@ -120,6 +120,19 @@ describe("API misuse throws a TypeError", () => {
     expect(() => simulate(pipeline, options as SimulateOptions)).toThrow(TypeError);
   });
 
+  it.each([
+    [{ input: [] }, "input must be a JSON object"],
+    [{ maxSteps: -1 }, "maxSteps must be a non-negative integer"],
+    [{ decide: 5 }, "decide must be an object keyed by decision id"],
+    [{ budget: { maxTokens: -1 } }, "budget.maxTokens must be a non-negative finite number"],
+  ])("names the bad option: %j", (options, message) => {
+    expect(() => simulate(pipeline, options as SimulateOptions)).toThrow(new TypeError(message));
+    // explore supplies `decide` itself.
+    if (!("decide" in options)) {
+      expect(() => explore(pipeline, options as SimulateOptions)).toThrow(new TypeError(message));
+    }
+  });
+
   it("options that are not an object", () => {
     expect(() => simulate(pipeline, null as unknown as SimulateOptions)).toThrow(TypeError);
   });
@@ -156,5 +169,58 @@ describe("lintSimulationOptions", () => {
     expect(lintSimulationOptions(wf, { fixtures: { a: {} }, decide: { d: ["onFalse"] } })).toEqual(
       [],
     );
+  });
+});
+
+describe("options nested deeper than JSON.stringify can go", () => {
+  /** `{ is_complete: { is_complete: ... true } }`, `depth` levels, built without recursion. */
+  function deepOutput(depth: number): Record<string, unknown> {
+    let value: unknown = true;
+    for (let i = 0; i < depth; i++) value = { is_complete: value };
+    return value as Record<string, unknown>;
+  }
+  function depthOf(value: unknown): number {
+    let depth = 0;
+    for (let v = value; typeof v === "object" && v !== null; depth++) {
+      v = (v as { is_complete: unknown }).is_complete;
+    }
+    return depth;
+  }
+
+  it("accepts a fixture output nested 10,000 deep and records it whole", () => {
+    const output = { query: "q", ...deepOutput(10_000) };
+    const state = simulate(template("research"), { fixtures: { "llm-1": { outputs: [output] } } });
+    const move = records(state, "move")[0];
+    expect(move?.nodeId).toBe("llm-1");
+    expect(depthOf(move?.output)).toBe(10_000);
+    // The run reads the copy: the decision finds an object where it compares booleans.
+    expect(state.blockedDecision).toEqual({
+      nodeId: "dec-3",
+      cell: "condition",
+      reason: "output.is_complete is an object; a condition compares numbers, strings and booleans",
+    });
+  });
+
+  it("explore reports a completion whose output is nested 10,000 deep", () => {
+    const fixtures = {
+      "llm-1": { outputs: [{ query: "q" }] },
+      "tool-2": {
+        outputs: [{ answer: "a", sources: [], is_complete: true, deep: deepOutput(10_000) }],
+      },
+    };
+    const report = explore(template("research"), { fixtures, input: { query: "q" } });
+    expect(report.ends).toHaveLength(1);
+    expect(report.ends[0]?.runs).toEqual([0, 1, 2, 3]);
+    expect(depthOf((report.ends[0]?.output as { deep?: unknown }).deep)).toBe(10_000);
+  });
+
+  it("names the option when a fixture holds what JSON cannot (a BigInt, a cycle)", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const output of [{ n: 1n }, cyclic]) {
+      expect(() => simulate(pipeline, { fixtures: { a: { outputs: [output] } } })).toThrow(
+        /^fixtures\["a"\]\.outputs\[0\] must be a JSON object: /,
+      );
+    }
   });
 });

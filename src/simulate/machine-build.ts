@@ -1,0 +1,162 @@
+/**
+ * The machine's states, built from a plan: one top-level state per node (`n0`, `n1`..., because
+ * node ids may hold `.` and `#`, which XState reads as paths and ids), plus `finishing` (the final
+ * output check), `completed` and `blocked` — or, for a restricted machine (window.ts), the states
+ * of the nodes in its window plus `outside`.
+ */
+import { initialContext } from "./context.js";
+import { executorInput } from "./execute.js";
+import { EXECUTOR, MACHINE_ID, machineSetup, type FlowMachine } from "./machine-setup.js";
+import { TO_END, TO_MISSING, type Plan } from "./plan.js";
+import { toSimulationState } from "./state.js";
+
+type MachineSetup = ReturnType<typeof machineSetup>;
+type MachineConfig = Parameters<MachineSetup["createMachine"]>[0];
+type StateConfig = NonNullable<MachineConfig["states"]>[string];
+
+/** The state of a restricted machine that a run leaving its window goes to (window.ts). */
+export const OUTSIDE = "outside";
+
+/** Which nodes have a state: every one, or the window of a restricted machine. */
+type InWindow = (k: number) => boolean;
+
+/** The state a flow goes to when it reaches node index `target` (or the end). */
+function stateFor(plan: Plan, target: number, inWindow: InWindow): string {
+  if (target === TO_END || target < 0) return `#${MACHINE_ID}.finishing`;
+  if (!inWindow(target)) return `#${MACHINE_ID}.${OUTSIDE}`;
+  return `#${MACHINE_ID}.${plan.stateIds[target] ?? ""}`;
+}
+
+/**
+ * Where node `k` goes once its output is accepted. Into a next llm/tool node the step goes
+ * straight to its `run` state, the next attempt checked by a guard: through its `check` state it
+ * took a second microstep, a third of a step's time.
+ */
+function onOutput(plan: Plan, k: number, inWindow: InWindow) {
+  const params = { node: k };
+  const next = plan.next[k] ?? -1;
+  const refused = {
+    guard: { type: "outputRefused" as const, params },
+    target: `#${MACHINE_ID}.blocked`,
+    actions: { type: "blockOutput" as const, params },
+  };
+  if (next < 0 || !inWindow(next) || plan.graph.nodes[next]?.type === "decision") {
+    const accept = { type: "accept" as const, params };
+    return [refused, { target: stateFor(plan, next, inWindow), reenter: true, actions: accept }];
+  }
+  const step = { node: k, next };
+  return [
+    refused,
+    {
+      guard: { type: "nextAttemptBlocked" as const, params: step },
+      target: `#${MACHINE_ID}.blocked`,
+      actions: { type: "acceptAndBlock" as const, params: step },
+    },
+    {
+      target: `${stateFor(plan, next, inWindow)}.run`,
+      reenter: true,
+      actions: { type: "acceptAndBegin" as const, params: step },
+    },
+  ];
+}
+
+function executionState(plan: Plan, k: number, inWindow: InWindow): StateConfig {
+  const params = { node: k };
+  return {
+    initial: "check",
+    states: {
+      check: {
+        always: [
+          {
+            guard: { type: "attemptBlocked", params },
+            target: `#${MACHINE_ID}.blocked`,
+            actions: { type: "blockAttempt", params },
+          },
+          { target: "run", actions: { type: "beginAttempt", params } },
+        ],
+      },
+      run: {
+        invoke: {
+          id: EXECUTOR,
+          src: EXECUTOR,
+          input: ({ context }) => executorInput(plan, context, k),
+          onDone: onOutput(plan, k, inWindow),
+          onError: [
+            {
+              guard: { type: "canRetry", params },
+              target: "check",
+              actions: { type: "retry", params },
+            },
+            { target: `#${MACHINE_ID}.blocked`, actions: { type: "blockFailure", params } },
+          ],
+        },
+      },
+    },
+  };
+}
+
+function decisionState(plan: Plan, k: number, inWindow: InWindow): StateConfig {
+  const params = { node: k };
+  const routes = plan.routes[k] ?? [];
+  // A route to a missing node has no state to go to; choosing it stops the run (blockDecision).
+  // Routes out of a restricted machine's window share one transition, so that a decision with
+  // 100,000 routes costs the routes inside the window.
+  const inside = routes.flatMap((route, r) =>
+    route.target === TO_MISSING || (route.target >= 0 && !inWindow(route.target))
+      ? []
+      : [
+          {
+            guard: { type: "route" as const, params: { node: k, route: r } },
+            target: stateFor(plan, route.target, inWindow),
+            reenter: true,
+            actions: { type: "takeRoute" as const, params },
+          },
+        ],
+  );
+  const leaves = routes.some((route) => route.target >= 0 && !inWindow(route.target));
+  const outside = {
+    guard: { type: "leavesWindow" as const, params },
+    target: `#${MACHINE_ID}.${OUTSIDE}`,
+    reenter: true,
+    actions: { type: "takeRoute" as const, params },
+  };
+  return {
+    always: [
+      ...inside,
+      ...(leaves ? [outside] : []),
+      { target: `#${MACHINE_ID}.blocked`, actions: { type: "blockDecision", params } },
+    ],
+  };
+}
+
+/**
+ * The machine of `plan`: every node's state, or with `inWindow` only those of the nodes it
+ * accepts, plus a non-final `outside` state that transitions to any other node go to.
+ */
+export function buildMachine(plan: Plan, inWindow?: InWindow): FlowMachine {
+  const has = inWindow ?? (() => true);
+  const states: Record<string, StateConfig> = {};
+  plan.graph.nodes.forEach((node, k) => {
+    if (!has(k)) return;
+    const id = plan.stateIds[k] ?? `n${k}`;
+    states[id] =
+      node.type === "decision" ? decisionState(plan, k, has) : executionState(plan, k, has);
+  });
+  states.finishing = {
+    always: [
+      { guard: "canComplete", target: "completed", actions: "complete" },
+      { target: "blocked", actions: "blockFinal" },
+    ],
+  };
+  states.completed = { type: "final" };
+  states.blocked = { type: "final" };
+  if (inWindow !== undefined) states[OUTSIDE] = {};
+  const entry = plan.graph.entry;
+  return machineSetup(plan, has).createMachine({
+    id: MACHINE_ID,
+    context: ({ input }) => initialContext(plan, input),
+    initial: entry === undefined ? "blocked" : (plan.stateIds[entry] ?? "blocked"),
+    states,
+    output: ({ context }) => toSimulationState(plan, context),
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The simulator's JSON copy and text: the same values as `JSON.parse(JSON.stringify(x))` and
+ * `JSON.stringify(x)`, at depths where those throw a RangeError.
+ */
+import { describe, expect, it } from "vitest";
+import { jsonCopy, jsonText } from "../../src/simulate/json.js";
+
+/** `{ d: { d: ... leaf } }`, `depth` levels, built without recursion. */
+function deep(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = { d: value };
+  return value;
+}
+
+/** The leaf under `depth` levels of `d`, read without recursion. */
+function bottom(value: unknown, depth: number): unknown {
+  let current = value;
+  for (let i = 0; i < depth; i++) current = (current as { d: unknown }).d;
+  return current;
+}
+
+const samples: readonly [string, unknown][] = [
+  ["scalars and nesting", { a: 1, b: "x", c: [true, null, { d: [2.5] }], e: {} }],
+  ["members without a JSON form", { u: undefined, f: () => 1, s: Symbol("s"), k: 1 }],
+  ["array items without a JSON form", [undefined, () => 1, Symbol("s"), 1]],
+  ["numbers JSON cannot write", { nan: Number.NaN, inf: Infinity, negZero: -0 }],
+  ["toJSON and dates", { when: new Date(0), custom: { toJSON: (key: string) => `at ${key}` } }],
+  [
+    "boxed primitives",
+    { n: Object(3) as unknown, s: Object("t") as unknown, b: Object(false) as unknown },
+  ],
+  ["integer-like keys", { b: 1, 10: 2, 2: 3, a: 4 }],
+  ["an array with a hole", [1, , 3]], // eslint-disable-line no-sparse-arrays
+];
+
+/** What JSON makes of `value` as the member `d` of an object. */
+function reference(value: unknown): unknown {
+  return (JSON.parse(JSON.stringify({ d: value })) as { d?: unknown }).d;
+}
+
+describe("jsonCopy", () => {
+  it.each(samples)("copies %s as JSON.parse(JSON.stringify(x)) does", (_name, value) => {
+    expect(jsonCopy(value)).toStrictEqual(JSON.parse(JSON.stringify(value)));
+  });
+
+  // Nested 10,000 deep, the copy cannot be JSON.parse(JSON.stringify(x)): the explicit stack runs.
+  it.each(samples)("copies %s 10,000 levels down as JSON does", (_name, value) => {
+    expect(bottom(jsonCopy(deep(10_000, value)), 10_000)).toStrictEqual(reference(value));
+  });
+
+  it("turns negative zero into zero, as JSON does, at any depth", () => {
+    expect(Object.is((jsonCopy({ z: -0 }) as { z: number }).z, 0)).toBe(true);
+    expect(Object.is(bottom(jsonCopy(deep(10_000, -0)), 10_000), 0)).toBe(true);
+  });
+
+  it("keeps a __proto__ key as data, as JSON.parse does, at any depth", () => {
+    const value: unknown = JSON.parse('{"__proto__":{"polluted":"yes"},"a":1}');
+    for (const copy of [jsonCopy(value), bottom(jsonCopy(deep(10_000, value)), 10_000)]) {
+      expect(Object.keys(copy as object)).toEqual(["__proto__", "a"]);
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("returns undefined for a value without a JSON form", () => {
+    expect(jsonCopy(undefined)).toBeUndefined();
+    expect(jsonCopy(() => 1)).toBeUndefined();
+  });
+
+  it("throws a TypeError on a BigInt and on a cycle, at any depth", () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    for (const bad of [{ n: 1n }, cyclic]) {
+      expect(() => jsonCopy(bad)).toThrow(TypeError);
+      expect(() => jsonCopy(deep(10_000, bad))).toThrow(TypeError);
+    }
+  });
+
+  it("copies a shared (not cyclic) object once per place, as JSON does, at any depth", () => {
+    const shared = { x: 1 };
+    const copy = bottom(jsonCopy(deep(10_000, { a: shared, b: [shared] })), 10_000) as {
+      a: object;
+      b: object[];
+    };
+    expect(copy).toEqual({ a: { x: 1 }, b: [{ x: 1 }] });
+    expect(copy.a).not.toBe(copy.b[0]);
+  });
+
+  it("copies an object nested 10,000 deep, detached from the original", () => {
+    const original = deep(10_000, [1, "leaf"]);
+    const copy = jsonCopy(original);
+    expect(bottom(copy, 10_000)).toEqual([1, "leaf"]);
+    (bottom(original, 10_000) as unknown[]).push("later");
+    expect(bottom(copy, 10_000)).toEqual([1, "leaf"]);
+  });
+});
+
+describe("jsonText", () => {
+  it.each(samples)("writes %s as JSON.stringify does", (_name, value) => {
+    expect(jsonText(value)).toBe(JSON.stringify(value));
+  });
+
+  it("writes an object nested 10,000 deep", () => {
+    const text = jsonText(deep(10_000, { leaf: [1, "x"] }));
+    expect(text).toBe('{"d":'.repeat(10_000) + '{"leaf":[1,"x"]}' + "}".repeat(10_000));
+  });
+
+  it("writes a deep value with members JSON drops, as JSON.stringify would", () => {
+    const text = jsonText(deep(10_000, { u: undefined, n: Number.NaN, a: [undefined] }));
+    expect(text?.slice(5 * 10_000, -10_000)).toBe('{"n":null,"a":[null]}');
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Large workflows: a run drives the machine restricted to a window of nodes (window.ts) and must
+ * give exactly what the full machine gives; a 100,000-node workflow is simulated without
+ * building 100,000 states; a decision with thousands of routes is explored route by route.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createActor, fromPromise, toPromise } from "xstate";
+import { generateWorkflow } from "../../bench/generate.js";
+import type { AgentWorkflow } from "../../src/model/index.js";
+import type {
+  ExecutorInput,
+  ExploreReport,
+  Fixtures,
+  JsonObject,
+  SimulateOptions,
+  SimulationState,
+} from "../../src/simulate/index.js";
+import { explore, runUsage, simulate, toMachine } from "../../src/simulate/index.js";
+
+/** The first `count` llm/tool nodes output `{ q, done }`, visit by visit. */
+function fixturesFor(wf: AgentWorkflow, done: (k: number) => boolean, count = Infinity): Fixtures {
+  const out: Record<string, { outputs: JsonObject[] }> = {};
+  wf.nodes.forEach((node, k) => {
+    if (node.type === "decision" || k >= count) return;
+    out[node.id] = {
+      outputs: [
+        { q: `q${k}`, done: done(k) },
+        { q: "again", done: true },
+      ],
+    };
+  });
+  return out;
+}
+
+/** The run the full machine gives, driven by an actor whose executor replays the fixtures. */
+async function fullMachineRun(
+  wf: AgentWorkflow,
+  options: SimulateOptions,
+): Promise<SimulationState> {
+  const fixtures = options.fixtures ?? {};
+  const execute = fromPromise<JsonObject, ExecutorInput>(({ input }) => {
+    const outputs = fixtures[input.nodeId]?.outputs ?? [];
+    return Promise.resolve(outputs[Math.min(input.visit, outputs.length) - 1] ?? {});
+  });
+  const machine = toMachine(wf).provide({ actors: { execute } });
+  const input = { ...options };
+  delete input.fixtures;
+  return toPromise(createActor(machine, { input }).start());
+}
+
+describe("runs of large workflows", () => {
+  const chain = generateWorkflow(100_000, "chain");
+
+  it("stops a 100,000-node chain at its first unresolvable template after one step", () => {
+    const state = simulate(chain);
+    expect(state.blockedDecision).toEqual({
+      nodeId: "n1",
+      cell: "execution",
+      reason: '{{n0.output.q}}: the last output of "n0" has no field "q"',
+    });
+    expect(runUsage(state).steps).toBe(1);
+  });
+
+  it("runs a 100,000-node chain with fixtures up to maxSteps", () => {
+    const state = simulate(chain, {
+      fixtures: fixturesFor(chain, () => false, 601),
+      maxSteps: 600,
+    });
+    expect(state.blockedDecision).toEqual({
+      nodeId: "n600",
+      cell: "budget",
+      reason: "maxSteps 600 reached: the simulation's step bound stops the run",
+    });
+    expect(state.visitedNodes).toHaveLength(601);
+    expect(state.trail.at(-2)?.output).toEqual({ q: "q599", done: false });
+  });
+
+  it("gives what the full machine gives when the run leaves its first windows", async () => {
+    // Loops of ten nodes, each retried while `done` is false: the run goes back and forth.
+    const wf = generateWorkflow(600, "loops");
+    const options = { fixtures: fixturesFor(wf, (k) => k % 3 !== 0) };
+    const state = simulate(wf, options);
+    expect(state.complete).toBe(true);
+    expect(runUsage(state).steps).toBeGreaterThan(600);
+    expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
+  });
+
+  it("follows a forced route far outside the first window, as the full machine does", async () => {
+    // 2,100 nodes: the first window holds 256, the second 1,024 (still not the full machine).
+    const wf = generateWorkflow(2_100, "wide");
+    const options = { fixtures: fixturesFor(wf, () => true), decide: { n0: ["cases/2000"] } };
+    const state = simulate(wf, options);
+    expect(state.visitedNodes).toEqual(["n0", "n2001"]);
+    expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
+  });
+});
+
+describe("explore on a decision with 20,000 routes", () => {
+  let report: ExploreReport;
+  beforeAll(() => {
+    report = explore(generateWorkflow(20_001, "wide"));
+  });
+
+  it("runs the first 1,000 routes and says the bound cut the search", () => {
+    expect(report.runs).toHaveLength(1_000);
+    expect(report.truncated).toBe(true);
+    expect(report.runs[999]?.choices).toEqual([
+      { nodeId: "n0", visit: 1, route: "cases/999", forced: true },
+    ]);
+  });
+
+  it("reports the coverage of every route", () => {
+    expect(report.coverage).toHaveLength(20_001);
+    expect(report.coverage[999]).toEqual({
+      nodeId: "n0",
+      route: "cases/999",
+      next: "n1000",
+      status: "taken",
+      runs: 1,
+    });
+    expect(report.coverage[20_000]).toEqual({
+      nodeId: "n0",
+      route: "otherwise",
+      next: "end",
+      status: "not-reached",
+      runs: 0,
+      reason: "no explored run took otherwise",
+    });
+  });
+});
