@@ -17,7 +17,13 @@ import type { PresetName } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
 import { workflowGraph } from "./graph.js";
-import { cutMermaidLabels, drawingVerdict, exploreRunBound } from "./limits.js";
+import {
+  cutMermaidLabels,
+  drawingVerdict,
+  exploreRunBound,
+  REPORT_STEPS,
+  stepBoundStatus,
+} from "./limits.js";
 import type {
   AuditReport,
   ExplorationEvidence,
@@ -76,7 +82,12 @@ function exploration(
   fixtures: Fixtures | undefined,
   maxRuns: number,
 ): { evidence: ExplorationEvidence; trail: SimulationEvidence | undefined } {
-  const options = { input, fixtures: fixtures ?? sampleFixtures(wf), maxRuns };
+  const options = {
+    input,
+    fixtures: fixtures ?? sampleFixtures(wf),
+    maxRuns,
+    maxSteps: REPORT_STEPS,
+  };
   const report = explore(wf, options);
   const shown = report.runs.find((r) => r.complete) ?? report.runs[0];
   const trail =
@@ -99,8 +110,13 @@ function run(
   options: SimulateOptions,
   kind: SimulationEvidence["kind"],
 ): SimulationEvidence {
-  const state = simulate(wf, options);
-  const status = state.complete ? "complete" : `stopped at ${state.blockedDecision?.nodeId ?? "?"}`;
+  const state = simulate(wf, { ...options, maxSteps: REPORT_STEPS });
+  const blocked = state.blockedDecision;
+  const status = state.complete
+    ? "complete"
+    : blocked?.reason.startsWith(`maxSteps ${String(REPORT_STEPS)} `) === true
+      ? stepBoundStatus()
+      : `stopped at ${blocked?.nodeId ?? "?"}`;
   const last = state.trail[state.trail.length - 1];
   return { kind, status, steps: last?.step ?? 0, trail: state.trail };
 }

@@ -15,6 +15,7 @@ export {
   FINDINGS_LIMIT,
   MERMAID_LABEL_LIMIT,
   notDrawnNote,
+  REPORT_STEPS,
 } from "./limits.js";
 export { renderAuditMarkdown } from "./markdown.js";
 export { renderAuditHtml } from "./html.js";

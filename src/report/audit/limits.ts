@@ -6,6 +6,7 @@
  * long labels are cut in the pictures only. Both renderers take their wording from here, so the
  * Markdown and the HTML say the same thing.
  */
+import { DEFAULT_MAX_STEPS } from "../../simulate/index.js";
 import type { DrawingVerdict, GraphEdge, GraphNode, WorkflowAudit } from "./types.js";
 
 /**
@@ -79,6 +80,19 @@ export function notDrawnNote(v: DrawingVerdict): string {
       ? "every node and every edge"
       : `every node and every edge between two nodes; the ${count(v.dangling)} edge(s) to a missing node are in the findings`;
   return `Graph not drawn: ${sizes} exceed the drawing limit of ${String(v.limit)} nodes and ${String(v.limit)} edges. The tables below list ${listed}.`;
+}
+
+/**
+ * The most steps a run in a report takes, below the simulator's default of 10,000. A reviewer
+ * reads a trail of tens of steps; a run of 10,000 steps along a 100,000-node chain enters a new
+ * node at every step, and building the simulator's states for each took seconds. A run that
+ * reaches the bound says so in its status.
+ */
+export const REPORT_STEPS = 1_000;
+
+/** The status of a run that the report's step bound stopped. */
+export function stepBoundStatus(): string {
+  return `stopped at the report's bound of ${count(REPORT_STEPS)} steps (outside the report a run may take up to ${count(DEFAULT_MAX_STEPS)})`;
 }
 
 /**

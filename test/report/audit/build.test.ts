@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentEdge, AgentNode, AgentWorkflow } from "../../../src/model/index.js";
-import { auditWorkflowReport, renderAuditMarkdown } from "../../../src/report/audit/index.js";
+import {
+  auditWorkflowReport,
+  renderAuditMarkdown,
+  REPORT_STEPS,
+} from "../../../src/report/audit/index.js";
 
 describe("auditWorkflowReport on a graph over the drawing limit", () => {
   it("records the verdict, makes no Mermaid text, and explores within the bound", async () => {
@@ -86,5 +90,37 @@ describe("auditWorkflowReport on a graph over the drawing limit", () => {
     expect(renderAuditMarkdown(r)).toContain(
       "the run bound of 166, lowered from 200 for a graph of 1,203 nodes and edges, cut the search)",
     );
+  });
+});
+
+describe("auditWorkflowReport bounds its runs", () => {
+  it("stops a run at REPORT_STEPS and says so in the run's status", async () => {
+    const nodes: AgentNode[] = Array.from({ length: 1_500 }, (_, i) => ({
+      id: `s${String(i)}`,
+      type: "llm",
+      config: { model: "gpt-4o", promptRef: "prm:p@1.0.0", structuredOutput: true },
+    }));
+    const edges: AgentEdge[] = nodes
+      .slice(1)
+      .map((n, i) => ({ from: `s${String(i)}`, to: n.id, edgeType: "data" }));
+    const wf: AgentWorkflow = {
+      kind: "AgentWorkflow",
+      id: "agnt-long-chain",
+      version: "1.0.0",
+      name: "Long chain",
+      autonomyLevel: 1,
+      inputSchema: { q: "text" },
+      outputSchema: { a: "text" },
+      nodes,
+      edges,
+    };
+    const r = await auditWorkflowReport(wf, { file: "chain.json", text: "", tools: {} });
+    const [run] = r.workflows[0]?.simulations ?? [];
+    expect(REPORT_STEPS).toBe(1_000);
+    expect(run?.status).toBe(
+      "stopped at the report's bound of 1,000 steps (outside the report a run may take up to 10,000)",
+    );
+    expect(run?.trail.at(-1)?.type).toBe("decision-blocked");
+    expect(renderAuditMarkdown(r)).toContain("stopped at the report's bound of 1,000 steps");
   });
 });
