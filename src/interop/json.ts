@@ -15,17 +15,69 @@ export function own(obj: Readonly<Record<string, unknown>>, key: string): unknow
   return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
 
+/** A copy being filled: its source, the keys left to copy (all indices for an array), the copy. */
+interface CloneFrame {
+  readonly from: Readonly<Record<string, unknown>>;
+  /** The object's own keys; `undefined` for an array, which is walked by index. */
+  readonly keys: readonly string[] | undefined;
+  readonly length: number;
+  readonly to: Record<string, unknown>;
+  next: number;
+}
+
+/** An empty array or object to copy `value` into, or `undefined` for a leaf (copied as is). */
+function shellOf(value: unknown): Record<string, unknown> | undefined {
+  if (Array.isArray(value))
+    return new Array<unknown>(value.length) as unknown as Record<string, unknown>;
+  return isRecord(value) ? {} : undefined;
+}
+
+function frameOf(from: object, to: Record<string, unknown>): CloneFrame {
+  const keys = Array.isArray(from) ? undefined : Object.keys(from);
+  const length = keys === undefined ? (from as unknown[]).length : keys.length;
+  return { from: from as Readonly<Record<string, unknown>>, keys, length, to, next: 0 };
+}
+
 /**
  * A deep copy of a JSON value, so that an imported workflow never aliases (and is never changed
- * through) the caller's document. `Object.fromEntries` defines data properties, so `__proto__`
- * is copied as a key instead of replacing the prototype.
+ * through) the caller's document. A `__proto__` key is defined as data, so it is copied as a key
+ * instead of replacing the prototype; an array's holes stay holes. The walk keeps its own stack,
+ * so a 10,000-deep value copies without exhausting the call stack; a value that contains itself
+ * has no JSON form and is a `TypeError`.
  */
 export function cloneJson<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
-  if (isRecord(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cloneJson(v)])) as T;
+  const root = shellOf(value);
+  if (root === undefined) return value;
+  const stack: CloneFrame[] = [frameOf(value as object, root)];
+  // The objects on the path from the root: meeting one again is a cycle, not shared data.
+  const open = new Set<object>([value as object]);
+  for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
+    if (frame.next === frame.length) {
+      open.delete(frame.from);
+      stack.pop();
+      continue;
+    }
+    const index = frame.next;
+    frame.next += 1;
+    const key = frame.keys === undefined ? index : (frame.keys[index] ?? "");
+    if (typeof key === "number" && !(key in frame.from)) continue;
+    const child = frame.from[key];
+    const shell = shellOf(child);
+    if (key === "__proto__") {
+      Object.defineProperty(frame.to, key, {
+        value: shell ?? child,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    } else frame.to[key] = shell ?? child;
+    if (shell === undefined) continue;
+    const from = child as object;
+    if (open.has(from)) throw new TypeError("cloneJson: the value contains itself (a cycle)");
+    open.add(from);
+    stack.push(frameOf(from, shell));
   }
-  return value;
+  return root as T;
 }
 
 /** A short description of a value for messages: strings quoted and cut, others by kind. */

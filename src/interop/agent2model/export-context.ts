@@ -4,9 +4,10 @@
  * exit of a route when the importer recorded one, else one shared `success` terminal, declared.
  */
 import type { AgentWorkflow } from "../../model/index.js";
+import type { IndexedEdge } from "../edge-index.js";
 import type { InteropWarning } from "../types.js";
 import { HEURISTIC, NOT_EXPORTABLE } from "../types.js";
-import type { KeptFlowchart } from "./export-kept.js";
+import type { KeptExit, KeptFlowchart } from "./export-kept.js";
 import type { Agent2ModelOutcome } from "./types.js";
 
 /** What every part of one export reads and appends to. */
@@ -20,6 +21,29 @@ export interface ExportContext {
   /** Terminal key → outcome, in the order they are written. */
   readonly terminals: Map<string, Agent2ModelOutcome>;
   readonly warnings: InteropWarning[];
+  /** Node id → the flow edges (not delegate) leaving it, in `wf.edges` order: built once. */
+  readonly out: ReadonlyMap<string, readonly IndexedEdge[]>;
+  /** Node id → route label → the first exit the importer kept for it: built once. */
+  readonly exits: ReadonlyMap<string, ReadonlyMap<string | undefined, KeptExit>>;
+  /**
+   * Fallback terminals before `end-<fallbackFrom>` are taken for good (a node key, or a terminal
+   * that is not a success), so each search starts there instead of at `end` again.
+   */
+  fallbackFrom: number;
+}
+
+/** The first kept exit of each node and route, so that a look-up does not scan every exit. */
+export function exitIndex(
+  exits: readonly KeptExit[],
+): Map<string, Map<string | undefined, KeptExit>> {
+  const index = new Map<string, Map<string | undefined, KeptExit>>();
+  for (const exit of exits) {
+    let routes = index.get(exit.from);
+    if (routes === undefined)
+      index.set(exit.from, (routes = new Map<string | undefined, KeptExit>()));
+    if (!routes.has(exit.route)) routes.set(exit.route, exit);
+  }
+  return index;
 }
 
 /** Declares a workflow construct the flowchart cannot hold. */
@@ -38,7 +62,7 @@ export function keptTerminal(
   from: string,
   route: string | undefined,
 ): string | undefined {
-  const exit = ctx.kept.exits.find((e) => e.from === from && e.route === route);
+  const exit = ctx.exits.get(from)?.get(route);
   if (exit === undefined || ctx.turnKeys.has(exit.terminal)) return undefined;
   const known = ctx.terminals.get(exit.terminal);
   if (known !== undefined && known !== exit.outcome) return undefined;
@@ -48,8 +72,10 @@ export function keptTerminal(
 
 /** The fallback terminal: `end` (or `end-2`...), a success, created on first use. */
 function fallbackTerminal(ctx: ExportContext): string {
-  for (let n = 1; ; n += 1) {
+  // A terminal's outcome is never changed once set, so a key skipped here stays skipped.
+  for (let n = ctx.fallbackFrom; ; n += 1) {
     const key = n === 1 ? "end" : `end-${String(n)}`;
+    ctx.fallbackFrom = n;
     if (ctx.turnKeys.has(key)) continue;
     const outcome = ctx.terminals.get(key);
     if (outcome === "success") return key;

@@ -5,48 +5,61 @@
  * back the same, and the edges leaving the decision (documentation) so that they do too where
  * the routes allow it; the others are declared.
  */
-import type { AgentEdge, DecisionNode, DecisionRoute } from "../../model/index.js";
+import type { DecisionNode, DecisionRoute } from "../../model/index.js";
 import { decisionRoutes, pointer } from "../../model/index.js";
+import type { IndexedEdge } from "../edge-index.js";
+import { appendTo } from "../edge-index.js";
 import type { ExportContext } from "./export-context.js";
 import { keptTerminal, omit, terminalFor } from "./export-context.js";
 import { defaultCondition } from "./import.js";
 import type { Agent2ModelDocumentEdge, Agent2ModelDocumentTurn, Agent2ModelRole } from "./types.js";
-
-/** An edge leaving the decision, with its index in `wf.edges`. */
-interface OutEdge {
-  readonly e: AgentEdge;
-  readonly j: number;
-}
 
 /** Whether the routes are one edge in the flowchart: two routes to the same place. */
 function isSingle(
   ctx: ExportContext,
   node: DecisionNode,
   routes: readonly DecisionRoute[],
-  out: readonly OutEdge[],
+  out: readonly IndexedEdge[],
 ): boolean {
   const [first, second] = routes;
   if (first === undefined) return false;
   if (second === undefined) return true;
   if (routes.length !== 2 || first.next !== second.next) return false;
   if (first.next !== "end") return out.filter(({ e }) => e.to === first.next).length <= 1;
-  const kept = ctx.kept.exits.filter((x) => x.from === node.id);
-  const terminalOf = (label: string): string | undefined =>
-    kept.find((x) => x.route === label)?.terminal;
+  const kept = ctx.exits.get(node.id);
+  const terminalOf = (label: string): string | undefined => kept?.get(label)?.terminal;
   return terminalOf(first.label) === terminalOf(second.label);
 }
 
-/** Takes the first unused out-edge to `to` (with label `when` when `exact`), marking it used. */
-function take(
-  out: readonly OutEdge[],
-  used: Set<number>,
-  to: string,
-  when: string | undefined,
-  exact: boolean,
-): OutEdge | undefined {
-  const found = out.find(({ e, j }) => !used.has(j) && e.to === to && (!exact || e.when === when));
-  if (found !== undefined) used.add(found.j);
-  return found;
+/** Takes an unused out-edge to a target, marking it used; `exact` also matches its label. */
+type Take = (to: string, when: string | undefined, exact: boolean) => IndexedEdge | undefined;
+
+/**
+ * A {@link Take} over `out` that gives the first unused edge in edge order. The edges are grouped
+ * by target (and by target and label) once, and each group is walked past its used edges once
+ * in all, so a decision with many routes and many edges stays linear.
+ */
+function taker(out: readonly IndexedEdge[], used: Set<number>): Take {
+  const byTo = new Map<string, IndexedEdge[]>();
+  const byLabel = new Map<string, Map<string | undefined, IndexedEdge[]>>();
+  for (const edge of out) {
+    appendTo(byTo, edge.e.to, edge);
+    let labels = byLabel.get(edge.e.to);
+    if (labels === undefined)
+      byLabel.set(edge.e.to, (labels = new Map<string | undefined, IndexedEdge[]>()));
+    appendTo(labels, edge.e.when, edge);
+  }
+  const skipped = new Map<readonly IndexedEdge[], number>();
+  return (to, when, exact) => {
+    const list = exact ? byLabel.get(to)?.get(when) : byTo.get(to);
+    if (list === undefined) return undefined;
+    let k = skipped.get(list) ?? 0;
+    while (k < list.length && used.has(list[k]?.j ?? -1)) k += 1;
+    skipped.set(list, k);
+    const found = list[k];
+    if (found !== undefined) used.add(found.j);
+    return found;
+  };
 }
 
 /**
@@ -82,10 +95,9 @@ export function decisionTurn(
           maxRetries: r.maxRetries,
         },
       );
-  const out = ctx.wf.edges
-    .map((e, j) => ({ e, j }))
-    .filter(({ e }) => e.from === node.id && e.edgeType !== "delegate");
+  const out = ctx.out.get(node.id) ?? [];
   const used = new Set<number>();
+  const take = taker(out, used);
   const targetOf = (r: DecisionRoute): string => {
     if (r.next === "end") return terminalFor(ctx, node.id, r.label, at(r.pointerSuffix));
     const key = ctx.keys.get(r.next);
@@ -116,7 +128,7 @@ export function decisionTurn(
     const condition = first.condition ?? "";
     const when =
       condition === defaultCondition(role, to) || condition === "" ? undefined : condition;
-    if (first.next !== "end") take(out, used, first.next, when, true);
+    if (first.next !== "end") take(first.next, when, true);
     // Both exits of a single edge to a terminal go to it: keep the second one's record too.
     if (routes[1] !== undefined && first.next === "end")
       keptTerminal(ctx, node.id, routes[1].label);
@@ -126,11 +138,11 @@ export function decisionTurn(
       const to = targetOf(r);
       if (k < routes.length - 1) {
         const when = r.condition ?? "";
-        if (r.next !== "end") take(out, used, r.next, when, true);
+        if (r.next !== "end") take(r.next, when, true);
         next.push({ to, when });
         return;
       }
-      const when = r.next === "end" ? undefined : take(out, used, r.next, undefined, false)?.e.when;
+      const when = r.next === "end" ? undefined : take(r.next, undefined, false)?.e.when;
       next.push(when === undefined ? { to } : { to, when });
     });
   }

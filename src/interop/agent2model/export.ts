@@ -10,7 +10,8 @@ import type { AgentWorkflow, LlmNode, ToolNode } from "../../model/index.js";
 import { isValidId, pointer } from "../../model/index.js";
 import type { ExportResult } from "../types.js";
 import type { ExportContext } from "./export-context.js";
-import { omit, terminalFor } from "./export-context.js";
+import { flowEdgesBy } from "../edge-index.js";
+import { exitIndex, omit, terminalFor } from "./export-context.js";
 import { decisionTurn } from "./export-decision.js";
 import { readKept } from "./export-kept.js";
 import { mapIds, sanitizeId } from "./ids.js";
@@ -119,8 +120,7 @@ function agentTurn(
     }
   }
   const next: Agent2ModelDocumentEdge[] = [];
-  ctx.wf.edges.forEach((e, j) => {
-    if (e.from !== node.id || e.edgeType === "delegate") return;
+  for (const { e, j } of ctx.out.get(node.id) ?? []) {
     const to = ctx.keys.get(e.to);
     if (to === undefined) {
       omit(
@@ -129,7 +129,7 @@ function agentTurn(
         `edge '${e.from}' -> '${e.to}' left out: '${e.to}' is not a node`,
         { from: e.from, to: e.to },
       );
-      return;
+      continue;
     }
     if (e.when !== undefined)
       omit(
@@ -146,7 +146,7 @@ function agentTurn(
         {},
       );
     next.push({ to });
-  });
+  }
   if (next.length === 0) next.push({ to: terminalFor(ctx, node.id, undefined, at()) });
   return { role: "agent", prompt, next };
 }
@@ -230,7 +230,17 @@ export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDo
   const terminals = new Map(
     kept.terminals.filter((t) => !turnKeys.has(t.id)).map((t) => [t.id, t.outcome] as const),
   );
-  const ctx: ExportContext = { wf, kept, keys, turnKeys, terminals, warnings };
+  const ctx: ExportContext = {
+    wf,
+    kept,
+    keys,
+    turnKeys,
+    terminals,
+    warnings,
+    out: flowEdgesBy(wf, "from"),
+    exits: exitIndex(kept.exits),
+    fallbackFrom: 1,
+  };
   const turns = wf.nodes.map((node, i): [string, Agent2ModelDocumentTurn] => {
     if (node.decorators !== undefined)
       omit(

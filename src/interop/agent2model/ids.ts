@@ -21,6 +21,9 @@ export function sanitizeId(id: string): string {
 export function mapIds(ids: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   const taken = new Set<string>();
+  // Taken ids are never freed, so the next free suffix of a base only moves up: remembering it
+  // keeps many ids with one sanitized form linear instead of rescanning -2, -3, ... each time.
+  const nextSuffix = new Map<string, number>();
   for (const id of ids) {
     if (id !== END && isValidId(id)) {
       out.set(id, id);
@@ -31,7 +34,12 @@ export function mapIds(ids: readonly string[]): Map<string, string> {
     if (out.has(id)) continue;
     const base = sanitizeId(id);
     let candidate = base;
-    for (let n = 2; taken.has(candidate); n += 1) candidate = `${base}-${n}`;
+    if (taken.has(candidate)) {
+      let n = nextSuffix.get(base) ?? 2;
+      while (taken.has(`${base}-${String(n)}`)) n += 1;
+      nextSuffix.set(base, n);
+      candidate = `${base}-${String(n)}`;
+    }
     out.set(id, candidate);
     taken.add(candidate);
   }

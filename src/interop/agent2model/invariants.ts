@@ -4,6 +4,7 @@
  * with a JSON Pointer into the flowchart.
  */
 import type { Diagnostic, DiagnosticTarget } from "../../model/index.js";
+import { appendTo } from "../edge-index.js";
 import { pointer, WORKFLOW_TARGET } from "../../model/index.js";
 import { ImportError } from "../types.js";
 import { readFlowchart } from "./read.js";
@@ -82,8 +83,8 @@ function reachChecks(chart: Agent2ModelFlowchart, ids: ReadonlySet<string>): Dia
     if (node.kind !== "turn") continue;
     for (const edge of node.next) {
       if (!ids.has(edge.to)) continue;
-      forward.set(node.id, [...(forward.get(node.id) ?? []), edge.to]);
-      backward.set(edge.to, [...(backward.get(edge.to) ?? []), node.id]);
+      appendTo(forward, node.id, edge.to);
+      appendTo(backward, edge.to, node.id);
     }
   }
   const reachable = reach([chart.start], forward);

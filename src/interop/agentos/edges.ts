@@ -5,6 +5,7 @@
  * of these conditions are text (they read AgentOS state, never `output`), declared.
  */
 import { pointer } from "../../model/index.js";
+import { appendTo } from "../edge-index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { dropped, guessed, mapId } from "./common.js";
@@ -108,7 +109,7 @@ export function readFlow(
         `edge ${edge.i} names an unknown node ${describeValue(edge.source)}`,
       );
     }
-    groups.set(edge.source, [...(groups.get(edge.source) ?? []), edge]);
+    appendTo(groups, edge.source, edge);
   }
   const starts = groups.get(START) ?? [];
   const [first, second] = starts;

@@ -6,9 +6,29 @@
 import type { AgentNode, AgentWorkflow } from "../../model/index.js";
 import { compileShape } from "../../model/index.js";
 import { cloneJson, isRecord, own } from "../json.js";
+import type { InteropWarning } from "../types.js";
+import { NOT_EXPORTABLE } from "../types.js";
 import { END } from "./types.js";
 
 type Obj = Record<string, unknown>;
+
+/** The workflow keys the graph holds (or declares one by one): any other is declared as one. */
+export const TOP: ReadonlySet<string> = new Set([
+  "kind",
+  "id",
+  "name",
+  "inputSchema",
+  "outputSchema",
+  "nodes",
+  "edges",
+  "autonomyLevel",
+  "version",
+]);
+
+/** A NOT_EXPORTABLE warning. */
+export function omitted(path: string, message: string, data: Obj): InteropWarning {
+  return { code: NOT_EXPORTABLE, message, path, data };
+}
 
 /** The text condition the importer writes for personality edges. */
 export const PERSONALITY =

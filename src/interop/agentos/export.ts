@@ -9,36 +9,21 @@ import type { AgentNode, AgentWorkflow } from "../../model/index.js";
 import { decisionRoutes, pointer } from "../../model/index.js";
 import { cloneJson, isRecord, own } from "../json.js";
 import type { ExportResult, InteropWarning } from "../types.js";
-import { NOT_EXPORTABLE } from "../types.js";
 import {
   asObj,
   DISCOVERY,
   end,
   inserted,
+  omitted,
   partition,
   PERSONALITY,
+  TOP,
   unquote,
 } from "./export-parts.js";
 import { ASSUMED_VERSION, HOST_MODEL } from "./nodes.js";
 import { END, START } from "./types.js";
 
 type Obj = Record<string, unknown>;
-
-const TOP = new Set([
-  "kind",
-  "id",
-  "name",
-  "inputSchema",
-  "outputSchema",
-  "nodes",
-  "edges",
-  "autonomyLevel",
-  "version",
-]);
-
-function omitted(path: string, message: string, data: Obj): InteropWarning {
-  return { code: NOT_EXPORTABLE, message, path, data };
-}
 
 function exportNode(
   node: AgentNode,
@@ -133,9 +118,9 @@ function exportNode(
       ...timeout,
     };
   }
-  const routes = decisionRoutes(node.config);
-  routes.forEach((r) => {
-    const path = at("config", ...r.pointerSuffix.split("/").slice(1));
+  const config = at("config");
+  decisionRoutes(node.config).forEach((r) => {
+    const path = `${config}${r.pointerSuffix}`;
     if (r.condition !== undefined)
       warnings.push(
         omitted(

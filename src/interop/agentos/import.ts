@@ -61,9 +61,10 @@ function toShape(schema: unknown, at: string, warnings: InteropWarning[]): Draft
         ),
       );
   }
+  const requiredNames = new Set<unknown>(required);
   return Object.fromEntries(
     Object.entries(props).map(([name, field]) => [
-      required.includes(name) ? name : `${name}?`,
+      requiredNames.has(name) ? name : `${name}?`,
       cloneJson(field),
     ]),
   );

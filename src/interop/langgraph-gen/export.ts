@@ -17,6 +17,8 @@ import {
   notExportable,
   planDecisions,
 } from "../langgraph-graph/export-plan.js";
+import type { IndexedEdge } from "../edge-index.js";
+import { flowEdgesFrom } from "../edge-index.js";
 import type { ExportResult, InteropWarning } from "../types.js";
 import { baseId } from "./gen-read.js";
 import type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
@@ -43,7 +45,7 @@ function routerName(
 
 /** A decision's routes as one conditional edge from `from`. */
 function conditional(
-  wf: AgentWorkflow,
+  out: readonly IndexedEdge[],
   node: DecisionNode,
   i: number,
   from: string,
@@ -87,7 +89,7 @@ function conditional(
   const rebuilt: RebuiltEdge[] = kept.flatMap((r, k) =>
     r.next === "end" ? [] : [{ to: r.next, when: paths[k] }],
   );
-  declareDecisionEdges(wf, node.id, rebuilt, warnings);
+  declareDecisionEdges(out, rebuilt, warnings);
   return { from, condition, paths };
 }
 
@@ -169,6 +171,7 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     warnings,
   );
   const plan = planDecisions(wf, false);
+  const outOf = flowEdgesFrom(wf);
   const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
   const nodes: LangGraphGenNode[] = [];
   const groups = new Map<string, LangGraphGenEdge>();
@@ -177,11 +180,12 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     const place = plan.get(node.id);
     if (node.type === "decision" && place?.source !== undefined) {
       declareAttached(node, i, place, wf, warnings);
-      groups.set(place.source, conditional(wf, node, i, place.source, steps, warnings));
+      groups.set(place.source, conditional(outOf(node.id), node, i, place.source, steps, warnings));
       return;
     }
     nodes.push(step(node, i, warnings));
-    if (node.type === "decision") own.push(conditional(wf, node, i, node.id, steps, warnings));
+    if (node.type === "decision")
+      own.push(conditional(outOf(node.id), node, i, node.id, steps, warnings));
   });
   const written = writeEdges(
     wf,

@@ -8,6 +8,7 @@ import { guardImport } from "../guard.js";
 import { finishImport } from "../finish.js";
 import { pointer } from "../../model/index.js";
 import { describeValue, isRecord, own } from "../json.js";
+import { placeDecisions } from "../langgraph-graph/graph-build.js";
 import {
   allocateId,
   baseId,
@@ -34,6 +35,8 @@ interface Build {
   readonly used: Set<string>;
   readonly byName: Map<string, string>;
   readonly nodes: Draft[];
+  /** Each decision with the id of the node it follows, placed once every edge is read. */
+  readonly decisionsAfter: [string, Draft][];
   readonly edges: Draft[];
   readonly successors: Map<string, string[]>;
   readonly endEdges: { readonly index: number; readonly from: string }[];
@@ -126,7 +129,7 @@ function readConditional(
     .slice(0, -1)
     .map((p, k) => ({ condition: `${condition} returns '${p}'`, next: targets[k] ?? "end" }));
   const config = { conditionLanguage: "text", cases, otherwise: { next: targets.at(-1) ?? "end" } };
-  b.nodes.splice(b.nodes.findIndex((n) => n.id === from) + 1, 0, { id, type: "decision", config });
+  b.decisionsAfter.push([from, { id, type: "decision", config }]);
   link(from, id, i, b);
   for (const [k, p] of paths.entries()) link(id, targets[k] ?? "end", i, b, p);
 }
@@ -211,6 +214,7 @@ function importUnchecked(doc: unknown): ImportResult {
     used: new Set(),
     byName: new Map(),
     nodes: [],
+    decisionsAfter: [],
     edges: [],
     successors: new Map(),
     endEdges: [],
@@ -224,8 +228,9 @@ function importUnchecked(doc: unknown): ImportResult {
   for (const [i, e] of rawEdges.entries()) readEdge(e, i, entry, b);
   declareFanOut(b);
   // The model's entry is the first node with no forward predecessor: put the spec's entry first.
-  const at = b.nodes.findIndex((n) => n.id === entry);
-  if (at > 0) b.nodes.unshift(...b.nodes.splice(at, 1));
+  const nodes = placeDecisions(b.nodes, b.decisionsAfter);
+  const at = nodes.findIndex((n) => n.id === entry);
+  if (at > 0) nodes.unshift(...nodes.splice(at, 1));
   const draft: Draft = {
     kind: "AgentWorkflow",
     id,
@@ -234,7 +239,7 @@ function importUnchecked(doc: unknown): ImportResult {
     autonomyLevel: 1,
     inputSchema: { state: "any" },
     outputSchema: { state: "any" },
-    nodes: b.nodes,
+    nodes,
     edges: b.edges,
   };
   return finishImport(draft, warnings, (reason) => fail("", reason));

@@ -32,10 +32,22 @@ export function baseId(raw: string): string {
   return /^[A-Za-z]/.test(cleaned) ? cleaned : `n-${cleaned}`;
 }
 
+/** Per id set: the suffix each clashing base was last given (see {@link allocateId}). */
+const nextSuffix = new WeakMap<Set<string>, Map<string, number>>();
+
 /** Allocates `wanted`, or `wanted-2`, ... when taken or reserved; deterministic in input order. */
 export function allocateId(wanted: string, used: Set<string>): string {
   let id = wanted;
-  for (let n = 2; used.has(id) || RESERVED.has(id); n += 1) id = `${wanted}-${String(n)}`;
+  if (used.has(id) || RESERVED.has(id)) {
+    // `used` only grows, so the first free suffix of `wanted` only moves up: starting from the
+    // last one found keeps 100,000 names with one base linear instead of rescanning from -2.
+    let suffixes = nextSuffix.get(used);
+    if (suffixes === undefined) nextSuffix.set(used, (suffixes = new Map<string, number>()));
+    let n = suffixes.get(wanted) ?? 2;
+    for (id = `${wanted}-${String(n)}`; used.has(id) || RESERVED.has(id); n += 1)
+      id = `${wanted}-${String(n + 1)}`;
+    suffixes.set(wanted, n);
+  }
   used.add(id);
   return id;
 }

@@ -50,7 +50,7 @@ export function writeEdges<E>(
     }
     if (plan.get(e.to)?.edge === j) {
       flows.add(e.from);
-      edges.push(...writer.routed(e.from));
+      for (const routed of writer.routed(e.from)) edges.push(routed);
       return;
     }
     if (!steps.has(e.from) || decisions.has(e.from)) return;

@@ -5,8 +5,10 @@
  * conditional edges only where that reading gives it back: exactly one step leads to it, by one
  * edge, and no route leads to it. Every other decision becomes a step of its own, declared.
  */
-import type { AgentEdge, AgentNode, AgentWorkflow, DecisionRoute } from "../../model/index.js";
+import type { AgentNode, AgentWorkflow, DecisionRoute } from "../../model/index.js";
 import { decisionRoutes, pointer } from "../../model/index.js";
+import type { IndexedEdge } from "../edge-index.js";
+import { appendTo } from "../edge-index.js";
 import type { InteropWarning } from "../types.js";
 import { NOT_EXPORTABLE } from "../types.js";
 
@@ -96,10 +98,11 @@ export function declareTop(
  */
 export function planDecisions(wf: AgentWorkflow, startRouters: boolean): Map<string, Attachment> {
   const types = new Map(wf.nodes.map((n) => [n.id, n.type]));
+  // Only edges into decisions are looked up: indexing every edge costs a list per node.
+  const decisionIds = new Set(wf.nodes.filter((n) => n.type === "decision").map((n) => n.id));
   const into = new Map<string, number[]>();
   wf.edges.forEach((e, j) => {
-    if (e.edgeType === "delegate") return;
-    into.set(e.to, [...(into.get(e.to) ?? []), j]);
+    if (e.edgeType !== "delegate" && decisionIds.has(e.to)) appendTo(into, e.to, j);
   });
   const routed = new Set<string>();
   for (const n of wf.nodes)
@@ -133,22 +136,31 @@ export interface RebuiltEdge {
 }
 
 /**
- * Declares every edge leaving decision `id` that an import would not rebuild from its routes
- * (edges leaving a decision are documentation; the routes carry the flow).
+ * Declares every edge leaving a decision (`out`, its flow edges) that an import would not rebuild
+ * from its routes (edges leaving a decision are documentation; the routes carry the flow). Each
+ * rebuilt edge accounts for one data edge with its target and label.
  */
 export function declareDecisionEdges(
-  wf: AgentWorkflow,
-  id: string,
+  out: readonly IndexedEdge[],
   rebuilt: readonly RebuiltEdge[],
   warnings: InteropWarning[],
 ): void {
-  const left = [...rebuilt];
-  wf.edges.forEach((e: AgentEdge, j) => {
-    if (e.from !== id || e.edgeType === "delegate") return;
-    const k = left.findIndex((r) => r.to === e.to && r.when === e.when && e.edgeType === "data");
-    if (k >= 0) {
-      left.splice(k, 1);
-      return;
+  if (out.length === 0) return;
+  // Counts by target and label instead of a list searched per edge: linear in routes + edges.
+  const targets = new Set(out.map(({ e }) => e.to));
+  const left = new Map<string, Map<string | undefined, number>>();
+  for (const r of rebuilt) {
+    if (!targets.has(r.to)) continue;
+    let labels = left.get(r.to);
+    if (labels === undefined) left.set(r.to, (labels = new Map<string | undefined, number>()));
+    labels.set(r.when, (labels.get(r.when) ?? 0) + 1);
+  }
+  for (const { e, j } of out) {
+    const labels = e.edgeType === "data" ? left.get(e.to) : undefined;
+    const count = labels?.get(e.when) ?? 0;
+    if (labels !== undefined && count > 0) {
+      labels.set(e.when, count - 1);
+      continue;
     }
     warnings.push(
       notExportable(
@@ -160,7 +172,7 @@ export function declareDecisionEdges(
         },
       ),
     );
-  });
+  }
 }
 
 /** Declares what a route carries and no LangGraph edge can: `maxRetries`. */

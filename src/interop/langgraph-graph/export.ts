@@ -8,6 +8,8 @@
  */
 import type { AgentNode, AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/index.js";
 import { decisionRoutes, pointer } from "../../model/index.js";
+import type { IndexedEdge } from "../edge-index.js";
+import { flowEdgesFrom } from "../edge-index.js";
 import type { ExportResult, InteropWarning } from "../types.js";
 import { classify } from "./classify.js";
 import { declareAttached, writeEdges } from "./export-edges.js";
@@ -65,19 +67,19 @@ function targetOf(r: DecisionRoute, steps: ReadonlySet<string>): string | undefi
   return steps.has(r.next) ? r.next : undefined;
 }
 
-/** The label of the first edge to `to` that no earlier route already accounts for. */
+/** The label of the first edge to `to` (of `out`) that no earlier route already accounts for. */
 function lastLabel(
-  wf: AgentWorkflow,
-  id: string,
+  out: readonly IndexedEdge[],
   to: string,
   earlier: readonly RebuiltEdge[],
 ): string | undefined {
-  const left = earlier.filter((r) => r.to === to).map((r) => r.when);
-  for (const e of wf.edges) {
-    if (e.from !== id || e.to !== to || e.edgeType === "delegate") continue;
-    const k = left.indexOf(e.when);
-    if (k < 0) return e.when;
-    left.splice(k, 1);
+  const left = new Map<string | undefined, number>();
+  for (const r of earlier) if (r.to === to) left.set(r.when, (left.get(r.when) ?? 0) + 1);
+  for (const { e } of out) {
+    if (e.to !== to) continue;
+    const count = left.get(e.when) ?? 0;
+    if (count === 0) return e.when;
+    left.set(e.when, count - 1);
   }
   return undefined;
 }
@@ -88,7 +90,7 @@ function lastLabel(
  * workflow has to it, else its target's id (what LangGraph writes for an unlabelled branch).
  */
 function routeEdges(
-  wf: AgentWorkflow,
+  out: readonly IndexedEdge[],
   node: DecisionNode,
   i: number,
   source: string,
@@ -113,7 +115,7 @@ function routeEdges(
         { nodeId: node.id },
       ),
     );
-  const out: LangGraphGraphEdge[] = [];
+  const edges: LangGraphGraphEdge[] = [];
   const rebuilt: RebuiltEdge[] = [];
   routes.forEach((r, k) => {
     const target = targetOf(r, steps);
@@ -128,14 +130,12 @@ function routeEdges(
       return;
     }
     const data =
-      k < routes.length - 1
-        ? (r.condition ?? "")
-        : (lastLabel(wf, node.id, r.next, rebuilt) ?? target);
-    out.push({ source, target, data, conditional: true });
+      k < routes.length - 1 ? (r.condition ?? "") : (lastLabel(out, r.next, rebuilt) ?? target);
+    edges.push({ source, target, data, conditional: true });
     if (target !== END) rebuilt.push({ to: r.next, when: data });
   });
-  declareDecisionEdges(wf, node.id, rebuilt, warnings);
-  return out;
+  declareDecisionEdges(out, rebuilt, warnings);
+  return edges;
 }
 
 /**
@@ -159,6 +159,7 @@ export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphG
   const warnings: InteropWarning[] = [];
   declareTop(wf, "the drawable graph", SYNTHESISED, new Set(), warnings);
   const plan = planDecisions(wf, true);
+  const outOf = flowEdgesFrom(wf);
   const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
   const nodes: LangGraphGraphNode[] = [{ id: START, type: "schema", data: START }];
   const groups = new Map<string | undefined, LangGraphGraphEdge[]>();
@@ -167,7 +168,8 @@ export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphG
     const place = plan.get(node.id);
     if (node.type === "decision" && place !== undefined) {
       declareAttached(node, i, place, wf, warnings);
-      groups.set(place.source, routeEdges(wf, node, i, place.source ?? START, steps, warnings));
+      const edges = routeEdges(outOf(node.id), node, i, place.source ?? START, steps, warnings);
+      groups.set(place.source, edges);
       return;
     }
     nodes.push(runnable(node, i, warnings));
@@ -179,7 +181,8 @@ export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphG
           { nodeId: node.id },
         ),
       );
-      own.push(...routeEdges(wf, node, i, node.id, steps, warnings));
+      // One push per edge: spreading 100,000 routes as arguments overflows the stack.
+      for (const e of routeEdges(outOf(node.id), node, i, node.id, steps, warnings)) own.push(e);
     }
   });
   nodes.push({ id: END, type: "schema", data: END });

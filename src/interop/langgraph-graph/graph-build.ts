@@ -4,6 +4,7 @@
  * sentinels become the entry and `"end"`. Every guess is pushed as a warning, in a fixed order.
  */
 import { pointer } from "../../model/index.js";
+import { appendTo } from "../edge-index.js";
 import type { InteropWarning } from "../types.js";
 import { HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import { classify } from "./classify.js";
@@ -140,6 +141,8 @@ function wire(
   const out: Draft[] = [];
   const successors = new Map<SourceNode, string[]>();
   const endEdges: SourceEdge[] = [];
+  // Sources already wired to their decision: a set, not a search of `next` per edge.
+  const routed = new Set<SourceNode>();
   for (const e of edges) {
     const from = e.from.sentinel === "start" ? undefined : nextOf(e.from);
     const next = successors.get(e.from) ?? [];
@@ -147,7 +150,8 @@ function wire(
     const decision = decisions.get(e.from);
     if (e.conditional && decision !== undefined) {
       const dId = String(decision.id);
-      if (!next.includes(dId)) {
+      if (!routed.has(e.from)) {
+        routed.add(e.from);
         next.push(dId);
         if (from !== undefined) out.push({ from, to: dId, edgeType: "data" });
       }
@@ -201,6 +205,31 @@ function declareFanOut(wiring: Wiring, warnings: InteropWarning[]): void {
   }
 }
 
+/**
+ * The step nodes with each decision right after the node whose id it follows (a decision with
+ * no such node, the router of `__start__`, goes first); a later decision for the same place goes
+ * before an earlier one. One pass: inserting each decision with a search and a splice is
+ * quadratic for 100,000 routers.
+ */
+export function placeDecisions(
+  nodes: readonly Draft[],
+  decisions: readonly (readonly [string, Draft])[],
+): Draft[] {
+  const ids = new Set(nodes.map((n) => n.id));
+  const after = new Map<unknown, Draft[]>();
+  const front: Draft[] = [];
+  for (const [id, decision] of decisions) {
+    if (ids.has(id)) appendTo(after, id, decision);
+    else front.push(decision);
+  }
+  const placed = front.reverse();
+  for (const node of nodes) {
+    placed.push(node);
+    for (const decision of (after.get(node.id) ?? []).reverse()) placed.push(decision);
+  }
+  return placed;
+}
+
 /** Builds the workflow draft (identity, nodes, edges); the caller parses it. */
 export function buildWorkflow(input: BuildInput): Draft {
   const { steps, ids, warnings } = input;
@@ -208,13 +237,13 @@ export function buildWorkflow(input: BuildInput): Draft {
     "the drawable graph has no id, name, version or schemas; placeholders are synthesised";
   warnings.push(guessed("", message, { assumed: SYNTHESISED }));
   const nextOf = (n: SourceNode): string => (n.sentinel === "end" ? "end" : (ids.get(n) ?? "end"));
-  const nodes: Draft[] = [];
-  for (const step of steps) nodes.push(stepNode(step, nextOf(step), warnings));
+  // Steps first, then routers: their warnings come in that order.
+  const stepNodes = steps.map((step) => stepNode(step, nextOf(step), warnings));
   const decisions = routerDecisions(input, nextOf);
-  for (const [from, decision] of decisions) {
-    const at = nodes.findIndex((n) => n.id === nextOf(from));
-    nodes.splice(at + 1, 0, decision);
-  }
+  const nodes = placeDecisions(
+    stepNodes,
+    [...decisions].map(([from, decision]) => [nextOf(from), decision]),
+  );
   const wiring = wire(input, decisions, nextOf);
   declareFanOut(wiring, warnings);
   // The model's entry is the first node with no forward predecessor: put LangGraph's first.

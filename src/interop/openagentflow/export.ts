@@ -4,15 +4,16 @@
  * out and declared (`autonomyLevel` always). The document satisfies the seed's adapter checks
  * (an entrypoint, a terminal, an agent) whenever the workflow has an llm node that ends a run.
  */
-import type { AgentWorkflow, DecisionNode, LlmNode, Route } from "../../model/index.js";
+import type { AgentWorkflow, LlmNode } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
+import { flowEdgesBy } from "../edge-index.js";
 import { isRecord, own } from "../json.js";
 import type { ExportResult, InteropWarning } from "../types.js";
-import { NOT_EXPORTABLE } from "../types.js";
-import { feelToCondition } from "./condition.js";
+import type { Sink } from "./export-decision.js";
+import { exportDecision, omit } from "./export-decision.js";
 import { exportVariables } from "./export-state.js";
 import { workflowIdOf } from "./import.js";
-import type { OafAgent, OafDocument, OafEdge, OafExpr, OafTerminal } from "./ir-types.js";
+import type { OafAgent, OafDocument } from "./ir-types.js";
 import { OAF_IR_VERSION } from "./ir-types.js";
 
 const MAPPED_TOP = new Set([
@@ -36,15 +37,6 @@ const MAPPED_LLM = new Set([
   "outputSchema",
   "structuredOutput",
 ]);
-
-function omit(
-  warnings: InteropWarning[],
-  path: string,
-  message: string,
-  data: Record<string, unknown> = {},
-): void {
-  warnings.push({ code: NOT_EXPORTABLE, message, path, data });
-}
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
@@ -94,70 +86,6 @@ function exportAgent(
     inputs: strings(own(meta, "inputs")).filter((v) => declared.has(v)),
     outputs: outputs.filter((v) => declared.has(v)),
   };
-}
-
-interface Sink {
-  readonly edges: OafEdge[];
-  readonly terminals: OafTerminal[];
-  readonly bounds: { readonly path: string; readonly value: number }[];
-  readonly warnings: InteropWarning[];
-}
-
-function exportRoute(
-  source: string,
-  route: Route,
-  condition: OafExpr | null,
-  path: string,
-  agents: ReadonlySet<string>,
-  sink: Sink,
-): void {
-  if (route.maxRetries !== undefined)
-    sink.bounds.push({ path: `${path}/maxRetries`, value: route.maxRetries });
-  if (route.next === "end") sink.terminals.push({ source, condition });
-  else if (agents.has(route.next)) sink.edges.push({ source, target: route.next, condition });
-  else
-    omit(
-      sink.warnings,
-      path,
-      `route to '${route.next}' left out: the IR routes only to agents and end`,
-      { next: route.next },
-    );
-}
-
-function exportDecision(
-  node: DecisionNode,
-  i: number,
-  source: string,
-  agents: ReadonlySet<string>,
-  sink: Sink,
-): void {
-  const config = node.config;
-  const text = config.conditionLanguage === "text";
-  const cases =
-    "cases" in config
-      ? config.cases.map((c, j) => ({ c, path: pointer("nodes", i, "config", "cases", j) }))
-      : [
-          {
-            c: { ...config.onTrue, condition: config.condition },
-            path: pointer("nodes", i, "config", "onTrue"),
-          },
-        ];
-  const otherwise = "cases" in config ? config.otherwise : config.onFalse;
-  for (const { c, path } of cases) {
-    const tree = text ? undefined : feelToCondition(c.condition);
-    if (tree === undefined) {
-      omit(
-        sink.warnings,
-        path,
-        `route of '${node.id}' left out: condition '${c.condition}' has no IR expression form`,
-        { nodeId: node.id },
-      );
-      continue;
-    }
-    exportRoute(source, c, tree, path, agents, sink);
-  }
-  const otherPath = pointer("nodes", i, "config", "cases" in config ? "otherwise" : "onFalse");
-  exportRoute(source, otherwise, null, otherPath, agents, sink);
 }
 
 /**
@@ -225,6 +153,7 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
   const agents: OafAgent[] = [];
   const consumed = new Set<number>();
   const flowsOut = new Set<string>();
+  const intoNode = flowEdgesBy(wf, "to");
   wf.nodes.forEach((node, i) => {
     if (node.type === "llm") {
       agents.push(
@@ -238,9 +167,7 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
       );
       return;
     }
-    const into = wf.edges
-      .map((e, j) => ({ e, j }))
-      .filter(({ e }) => e.to === node.id && e.edgeType !== "delegate");
+    const into = intoNode.get(node.id) ?? [];
     const [only] = into;
     if (
       node.type === "decision" &&
@@ -280,7 +207,8 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
   });
   for (const agent of agents)
     if (!flowsOut.has(agent.id)) sink.terminals.push({ source: agent.id, condition: null });
-  const bound = Math.max(0, ...sink.bounds.map((b) => b.value));
+  // A loop, not `Math.max(...list)`: spreading 100,000 arguments overflows the stack.
+  const bound = sink.bounds.reduce((max, b) => Math.max(max, b.value), 0);
   for (const b of sink.bounds)
     if (b.value !== bound)
       omit(

@@ -5,6 +5,7 @@
  * `config.max_iterations` bounds every route that leads back into a loop.
  */
 import { analyzeCondition, pointer } from "../../model/index.js";
+import { appendTo } from "../edge-index.js";
 import { describeValue, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { HEURISTIC } from "../types.js";
@@ -44,7 +45,7 @@ function readTransitions(
 ): Map<string, Transition[]> {
   const out = new Map<string, Transition[]>();
   const add = (source: string, t: Transition): void => {
-    out.set(source, [...(out.get(source) ?? []), t]);
+    appendTo(out, source, t);
   };
   needArray(graph, "edges", ["graph"]).forEach((item, i) => {
     const at = ["graph", "edges", i];

@@ -93,42 +93,69 @@ export function fieldTypeOf(type: OafType): FieldType {
   return hasMap(type) ? jsonSchemaOf(type) : expressionOf(type);
 }
 
-function descriptorOfNode(node: TypeNode): string | undefined {
-  if (node.kind === "array") {
-    if (node.minItems !== undefined || node.maxItems !== undefined) return undefined;
-    const item = descriptorOfNode(node.element);
-    return item === undefined ? undefined : `list<${item}>`;
-  }
-  if (node.kind !== "primitive") return undefined;
-  const found = Object.entries(EXPRESSIONS).find(([, expr]) => expr === node.name);
-  return found?.[0];
+/** `inner` wrapped in the `list<` / `map<k,` openers collected from the outside in. */
+function wrapped(openers: readonly string[], inner: string | undefined): string | undefined {
+  return inner === undefined
+    ? undefined
+    : `${openers.join("")}${inner}${">".repeat(openers.length)}`;
 }
 
-function descriptorOfSchema(schema: Readonly<Record<string, unknown>>): string | undefined {
-  const type = own(schema, "type");
-  const keys = Object.keys(schema)
-    .filter((k) => k !== "required")
-    .sort()
-    .join(",");
-  if (type === "array" && keys === "items,type") {
-    const items = own(schema, "items");
-    const item = isRecord(items) ? descriptorOfSchema(items) : undefined;
-    return item === undefined ? undefined : `list<${item}>`;
+// Both walks below follow one chain of nested lists/maps in a loop, not by recursion, so a
+// 10,000-deep field type answers instead of exhausting the call stack.
+
+function descriptorOfNode(root: TypeNode): string | undefined {
+  const openers: string[] = [];
+  let node = root;
+  while (node.kind === "array") {
+    if (node.minItems !== undefined || node.maxItems !== undefined) return undefined;
+    openers.push("list<");
+    node = node.element;
   }
-  if (type === "object") {
-    const names = own(schema, "propertyNames");
-    const intKeys = isRecord(names) && own(names, "pattern") === INT_KEY_PATTERN;
-    if (
-      keys !== (intKeys ? "additionalProperties,propertyNames,type" : "additionalProperties,type")
-    ) {
-      return undefined;
+  if (node.kind !== "primitive") return undefined;
+  const name = node.name;
+  return wrapped(openers, Object.entries(EXPRESSIONS).find(([, expr]) => expr === name)?.[0]);
+}
+
+/** The `list<` or `map<k,` opener of one schema level and the schema inside it, if it is one. */
+function containerOf(
+  schema: Readonly<Record<string, unknown>>,
+  type: unknown,
+  keys: string,
+): readonly [string, unknown] | undefined {
+  if (type === "array" && keys === "items,type") return ["list<", own(schema, "items")];
+  if (type !== "object") return undefined;
+  const names = own(schema, "propertyNames");
+  const intKeys = isRecord(names) && own(names, "pattern") === INT_KEY_PATTERN;
+  const expected = intKeys
+    ? "additionalProperties,propertyNames,type"
+    : "additionalProperties,type";
+  if (keys !== expected) return undefined;
+  return [`map<${intKeys ? "int" : "string"},`, own(schema, "additionalProperties")];
+}
+
+function descriptorOfSchema(root: Readonly<Record<string, unknown>>): string | undefined {
+  const openers: string[] = [];
+  // A schema object met twice is a cycle (no JSON form), not a deeper level.
+  const seen = new Set<object>();
+  let schema = root;
+  for (;;) {
+    if (seen.has(schema)) return undefined;
+    seen.add(schema);
+    const type = own(schema, "type");
+    const keys = Object.keys(schema)
+      .filter((k) => k !== "required")
+      .sort()
+      .join(",");
+    if (type === "array" || type === "object") {
+      const level = containerOf(schema, type, keys);
+      if (level === undefined || !isRecord(level[1])) return undefined;
+      openers.push(level[0]);
+      schema = level[1];
+      continue;
     }
-    const values = own(schema, "additionalProperties");
-    const value = isRecord(values) ? descriptorOfSchema(values) : undefined;
-    return value === undefined ? undefined : `map<${intKeys ? "int" : "string"},${value}>`;
+    if (keys !== "type") return undefined;
+    return wrapped(openers, Object.entries(JSON_TYPES).find(([, json]) => json === type)?.[0]);
   }
-  if (keys !== "type") return undefined;
-  return Object.entries(JSON_TYPES).find(([, json]) => json === type)?.[0];
 }
 
 /** The descriptor of a field type, or `undefined` when it has no OAF form (`path`, bounds, ...). */
