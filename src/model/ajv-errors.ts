@@ -78,7 +78,11 @@ export function ajvErrorsToDiagnostics(
     if (seen.has(key)) continue;
     seen.add(key);
     const data: Record<string, unknown> = { keyword: error.keyword };
-    if (property === undefined) data.actual = typeName(valueAt(root, error.instancePath));
+    if (property === undefined) {
+      // `data` is there when the validator is verbose (the parsers' are); else walk to the value.
+      const value = "data" in error ? error.data : valueAt(root, error.instancePath);
+      data.actual = typeName(value);
+    }
     if (property !== undefined) data.property = property;
     if (params.type !== undefined) data.expected = params.type;
     if (params.allowedValues !== undefined) data.expected = params.allowedValues;

@@ -86,6 +86,8 @@ export function schemaChecks(): SchemaChecks {
       strict: true,
       strictTypes: false,
       strictRequired: false,
+      // Each error carries the value it is about, so diagnostics need not walk to it again.
+      verbose: true,
     });
     const toolContract = ajv.compile(toolContractSchema);
     checks = {
