@@ -92,46 +92,63 @@ type WellFormed = string & { isWellFormed: () => boolean };
  * bound stops a cycle), so that a valid document pays little for the check.
  */
 function quickCheck(value: unknown): boolean {
-  const values: unknown[] = [value];
+  if (typeof value !== "object" || value === null) return quickScalar(value) === SCALAR;
+  // Only objects are pushed: scalars, most of a document, are checked where they are met.
+  const objects: object[] = [value];
   const depths: number[] = [0];
   let budget = MAX_JSON_VALUES;
   for (let depth = depths.pop(); depth !== undefined; depth = depths.pop()) {
-    if (--budget < 0) return false;
-    const current = values.pop();
-    switch (typeof current) {
-      case "string":
-        if (!(current as WellFormed).isWellFormed()) return false;
-        continue;
-      case "number":
-        if (!Number.isFinite(current)) return false;
-        continue;
-      case "boolean":
-        continue;
-      case "object":
-        break;
-      default:
-        return false; // undefined in an array, bigint, function, symbol: the exact walk decides
-    }
-    if (current === null) continue;
+    const current = objects.pop() as object;
     if (depth >= QUICK_DEPTH || !isPlain(current)) return false;
     if (Array.isArray(current)) {
+      budget -= current.length;
       for (const item of current as unknown[]) {
-        values.push(item);
-        depths.push(depth + 1);
+        const kind = quickScalar(item);
+        if (kind === BAD) return false;
+        if (kind === OBJECT) {
+          objects.push(item as object);
+          depths.push(depth + 1);
+        }
       }
-      continue;
+    } else {
+      const record = current as Record<string, unknown>;
+      // for…in reads through V8's enum cache; plain objects have no enumerable inherited keys.
+      for (const key in record) {
+        budget -= 1;
+        if (!(key as WellFormed).isWellFormed()) return false;
+        const member = record[key];
+        if (member === undefined) continue;
+        const kind = quickScalar(member);
+        if (kind === BAD) return false;
+        if (kind === OBJECT) {
+          objects.push(member as object);
+          depths.push(depth + 1);
+        }
+      }
     }
-    const record = current as Record<string, unknown>;
-    // for…in reads through V8's enum cache; plain objects have no enumerable inherited keys.
-    for (const key in record) {
-      if (!(key as WellFormed).isWellFormed()) return false;
-      const member = record[key];
-      if (member === undefined) continue;
-      values.push(member);
-      depths.push(depth + 1);
-    }
+    if (budget < 0) return false;
   }
   return true;
+}
+
+const SCALAR = 0;
+const OBJECT = 1;
+const BAD = 2;
+
+/** A JSON scalar, an object (or array) to walk, or something the exact walk must look at. */
+function quickScalar(value: unknown): typeof SCALAR | typeof OBJECT | typeof BAD {
+  switch (typeof value) {
+    case "string":
+      return (value as WellFormed).isWellFormed() ? SCALAR : BAD;
+    case "number":
+      return Number.isFinite(value) ? SCALAR : BAD;
+    case "boolean":
+      return SCALAR;
+    case "object":
+      return value === null ? SCALAR : OBJECT;
+    default:
+      return BAD; // undefined in an array, bigint, function, symbol: the exact walk decides
+  }
 }
 
 /** An object being walked: its members are read one at a time, and no path string is built

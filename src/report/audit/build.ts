@@ -22,7 +22,7 @@ import {
   drawingVerdict,
   exploreRunBound,
   REPORT_STEPS,
-  stepBoundStatus,
+  runStatus,
 } from "./limits.js";
 import type {
   AuditReport,
@@ -111,12 +111,7 @@ function run(
   kind: SimulationEvidence["kind"],
 ): SimulationEvidence {
   const state = simulate(wf, { ...options, maxSteps: REPORT_STEPS });
-  const blocked = state.blockedDecision;
-  const status = state.complete
-    ? "complete"
-    : blocked?.reason.startsWith(`maxSteps ${String(REPORT_STEPS)} `) === true
-      ? stepBoundStatus()
-      : `stopped at ${blocked?.nodeId ?? "?"}`;
+  const status = runStatus(state.complete, state.blockedDecision);
   const last = state.trail[state.trail.length - 1];
   return { kind, status, steps: last?.step ?? 0, trail: state.trail };
 }

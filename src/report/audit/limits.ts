@@ -90,9 +90,16 @@ export function notDrawnNote(v: DrawingVerdict): string {
  */
 export const REPORT_STEPS = 1_000;
 
-/** The status of a run that the report's step bound stopped. */
-export function stepBoundStatus(): string {
-  return `stopped at the report's bound of ${count(REPORT_STEPS)} steps (outside the report a run may take up to ${count(DEFAULT_MAX_STEPS)})`;
+/** A run's status line: complete, stopped at a node, or stopped by {@link REPORT_STEPS}. */
+export function runStatus(
+  complete: boolean,
+  blocked: { readonly nodeId: string; readonly reason: string } | null | undefined,
+): string {
+  if (complete) return "complete";
+  if (blocked?.reason.startsWith(`maxSteps ${String(REPORT_STEPS)} `) === true) {
+    return `stopped at the report's bound of ${count(REPORT_STEPS)} steps (outside the report a run may take up to ${count(DEFAULT_MAX_STEPS)})`;
+  }
+  return `stopped at ${blocked?.nodeId ?? "?"}`;
 }
 
 /**
