@@ -97,8 +97,8 @@ function quickCheck(value: unknown): boolean {
   const objects: object[] = [value];
   const depths: number[] = [0];
   let budget = MAX_JSON_VALUES;
-  for (let depth = depths.pop(); depth !== undefined; depth = depths.pop()) {
-    const current = objects.pop() as object;
+  for (let current = objects.pop(); current !== undefined; current = objects.pop()) {
+    const depth = depths.pop() ?? 0;
     if (depth >= QUICK_DEPTH || !isPlain(current)) return false;
     if (Array.isArray(current)) {
       budget -= current.length;
