@@ -39,6 +39,59 @@ function isSkipped(value: unknown): boolean {
 /** Deeper than this, the recursive writer hands over to the iterative one (which finds cycles). */
 const QUICK_DEPTH = 256;
 
+/** Checks one member for {@link sortedKeys}, queueing it when it is an object. */
+function plainMember(member: unknown, depth: number, objects: object[], depths: number[]): boolean {
+  switch (typeof member) {
+    case "object":
+      if (member !== null) {
+        objects.push(member);
+        depths.push(depth + 1);
+      }
+      return true;
+    case "string":
+      return (member as WellFormed).isWellFormed();
+    case "number":
+      return Number.isFinite(member);
+    case "boolean":
+    case "undefined":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Every key of a plain JSON value, sorted by UTF-16 code units, or `undefined` when the native
+ * fast path cannot be trusted with the value: a string or key that is not well-formed, a number
+ * that is not finite, a BigInt, a function, an object that is not plain (it may have `toJSON`),
+ * nesting past {@link QUICK_DEPTH} (or a cycle), or an `__proto__` key, which `JSON.stringify`
+ * would read through the prototype of every object that lacks it.
+ */
+function sortedKeys(value: object): string[] | undefined {
+  const keys = new Set<string>();
+  const objects: object[] = [value];
+  const depths: number[] = [0];
+  for (let current = objects.pop(); current !== undefined; current = objects.pop()) {
+    const depth = depths.pop() ?? 0;
+    if (depth >= QUICK_DEPTH) return undefined;
+    if (Array.isArray(current)) {
+      for (const item of current as unknown[]) {
+        if (!plainMember(item, depth, objects, depths)) return undefined;
+      }
+      continue;
+    }
+    const proto: unknown = Object.getPrototypeOf(current);
+    if (proto !== Object.prototype && proto !== null) return undefined;
+    const record = current as Readonly<Record<string, unknown>>;
+    for (const key in record) {
+      if (!(key as WellFormed).isWellFormed()) return undefined;
+      keys.add(key);
+      if (!plainMember(record[key], depth, objects, depths)) return undefined;
+    }
+  }
+  return keys.has("__proto__") ? undefined : [...keys].sort();
+}
+
 /** Quoted keys: documents repeat a few keys (`id`, `type`, `config`) thousands of times. */
 const quotedKeys = new Map<string, string>();
 
@@ -106,6 +159,12 @@ function quick(value: unknown, depth: number, out: string[]): boolean {
 export function canonicalJson(value: unknown): string {
   if (isSkipped(value)) {
     throw new TypeError(`canonicalJson: a value of type ${typeof value} has no JSON form`);
+  }
+  if (typeof value === "object" && value !== null) {
+    // JSON.stringify writes an object's members in the order of a property list, so the list of
+    // every key, sorted, makes its native writer emit RFC 8785 order: twice as fast as ours.
+    const keys = sortedKeys(value);
+    if (keys !== undefined) return JSON.stringify(value, keys);
   }
   const parts: string[] = [];
   if (quick(value, 0, parts)) return parts.join("");

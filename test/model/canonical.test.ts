@@ -104,6 +104,22 @@ describe("canonicalJson", () => {
     );
   });
 
+  it.each<[string, unknown]>([
+    ["integer-like keys", { "10": 1, "2": 2, b: { "1": true, a: null } }],
+    ["an own __proto__ key", JSON.parse('{"a":{"__proto__":{"x":1}},"b":{"y":2}}')],
+    ["constructor and toString keys", { b: { constructor: 1 }, a: { toString: "x" }, c: {} }],
+    ["a null-prototype object", Object.assign(Object.create(null) as object, { b: 1, a: [2] })],
+    ["a Date (toJSON)", { when: new Date(0), n: [1, undefined] }],
+  ])("agrees with canonicalize on %s", (_name, value) => {
+    expect(canonicalJson(value)).toBe(canonicalize(value));
+  });
+
+  it("drops members with no JSON form as JSON.stringify does (canonicalize writes undefined)", () => {
+    const value = { f: () => 1, u: undefined, s: [Symbol("s")], k: 1 };
+    expect(canonicalJson(value)).toBe('{"k":1,"s":[null]}');
+    expect(canonicalJson(value)).toBe(JSON.stringify({ k: 1, s: [null] }));
+  });
+
   it("serialises shared (non-cyclic) subobjects every time they occur", () => {
     const shared = { z: 1 };
     expect(canonicalJson({ b: shared, a: [shared, shared] })).toBe(
