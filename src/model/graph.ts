@@ -101,6 +101,12 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     firstOf[i] = first ?? i;
   });
 
+  // Edges and routes mostly name a node next to the one named just before (documents list edges
+  // in order), so that node is compared first: at 100,000 ids a Map probe is a cache miss, and
+  // checking the guess reads memory the previous lookup already brought in.
+  const resolve = (key: string, guess: number): number | undefined =>
+    nodes[guess]?.id === key && firstOf[guess] === guess ? guess : index.get(key);
+
   const routes: (readonly DecisionRoute[])[] = [];
   let capacity = 0;
   for (const node of nodes) {
@@ -117,9 +123,11 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
   const offset = new Int32Array(n + 1);
   const edgeSource = new Int32Array(wf.edges.length);
   const edgeTarget = new Int32Array(wf.edges.length);
+  let near = 0;
   wf.edges.forEach((edge, k) => {
-    const from = index.get(edge.from);
-    const to = edge.edgeType === "delegate" ? undefined : index.get(edge.to);
+    const from = resolve(edge.from, near);
+    const to = edge.edgeType === "delegate" ? undefined : resolve(edge.to, (from ?? near) + 1);
+    near = to ?? from ?? near;
     edgeSource[k] = from ?? -1;
     edgeTarget[k] = to ?? -1;
     if (from === undefined || to === undefined) return;
@@ -155,7 +163,7 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
       // Edges leaving a decision are documentation; only its routes carry flow.
       for (const route of routes[i] ?? NO_ROUTES) {
         if (route.next === END) endsRun[i] = 1;
-        else add(i, index.get(route.next));
+        else add(i, resolve(route.next, i + 1));
       }
     } else {
       const end = offset[i + 1] ?? 0;

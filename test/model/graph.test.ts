@@ -263,6 +263,16 @@ describe("buildFlowGraph", () => {
     expect(labels).toStrictEqual(["", "", "onTrue,onFalse"]);
   });
 
+  it("resolves an edge or route to the first node of a duplicated id, even next to a repeat", () => {
+    // The repeat of "a" sits right after "b", where the lookup looks first.
+    const g = buildFlowGraph(
+      workflow([llm("a"), tool("b"), llm("a"), binary("d", "a", "b")], [edge("b", "a")]),
+    );
+    expect([...g.edgeSource]).toStrictEqual([1]);
+    expect([...g.edgeTarget]).toStrictEqual([0]);
+    expect([...neighbours(g.successors, 3)]).toStrictEqual([0, 1]);
+  });
+
   it("isForwardRoute: end and unknown targets are forward, a member of the loop is not", () => {
     const g = buildFlowGraph(research);
     const forward = ["end", "ghost", "tool-2"].map((next) => isForwardRoute(g, 2, { next }));
