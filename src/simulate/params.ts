@@ -4,7 +4,7 @@
  * type; templates inside text are interpolated. Anything that cannot be resolved stops the run:
  * calling a tool with a hole in its arguments would be a guess.
  */
-import { scanTemplates } from "../model/index.js";
+import { forEachTemplateString, scanTemplates } from "../model/index.js";
 import type { TemplateRef } from "../model/index.js";
 import type { FlowContext } from "./context.js";
 import { jsonText } from "./json.js";
@@ -89,31 +89,13 @@ function resolveString(
 /** Distinct template strings per params object, in document order (workflows are immutable). */
 const texts = new WeakMap<object, readonly string[]>();
 
-/**
- * The distinct strings holding `{{` in `params`, in document order (depth first, as written).
- * Only the texts are collected, with an explicit stack: params nested 10,000 deep cost their size,
- * where collecting each string's pointer path as well cost the square of the depth.
- */
+/** The distinct strings holding `{{` in `params`, in document order, once per params object. */
 export function templateTexts(params: object): readonly string[] {
   const hit = texts.get(params);
   if (hit !== undefined) return hit;
-  const out: string[] = [];
   const distinct = new Set<string>();
-  const seen = new Set<object>(); // a programmatic document may share or cycle objects
-  const stack: unknown[] = [params];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === "string") {
-      if (value.includes("{{") && !distinct.has(value)) {
-        distinct.add(value);
-        out.push(value);
-      }
-    } else if (typeof value === "object" && value !== null && !seen.has(value)) {
-      seen.add(value);
-      const members = Object.values(value);
-      for (let i = members.length - 1; i >= 0; i--) stack.push(members[i]);
-    }
-  }
+  forEachTemplateString(params, (text) => distinct.add(text));
+  const out = [...distinct];
   texts.set(params, out);
   return out;
 }

@@ -8,8 +8,8 @@ import type { InteropWarning } from "../types.js";
 import { FIELD_DROPPED } from "../types.js";
 import { LangGraphGenImportError } from "./gen-types.js";
 
-/** Ids a spec name must never take: `end` is the route keyword for "the run ends". */
-const RESERVED = new Set(["end"]);
+/** Both LangGraph importers allocate ids the same way (`end` is reserved for "the run ends"). */
+export { allocateId } from "../langgraph-graph/ids.js";
 
 export function fail(path: string, reason: string, elementId?: string): LangGraphGenImportError {
   return new LangGraphGenImportError(
@@ -30,26 +30,6 @@ export function warn(
 export function baseId(raw: string): string {
   const cleaned = raw.replace(/[^A-Za-z0-9.:-]/g, "-").slice(0, 240);
   return /^[A-Za-z]/.test(cleaned) ? cleaned : `n-${cleaned}`;
-}
-
-/** Per id set: the suffix each clashing base was last given (see {@link allocateId}). */
-const nextSuffix = new WeakMap<Set<string>, Map<string, number>>();
-
-/** Allocates `wanted`, or `wanted-2`, ... when taken or reserved; deterministic in input order. */
-export function allocateId(wanted: string, used: Set<string>): string {
-  let id = wanted;
-  if (used.has(id) || RESERVED.has(id)) {
-    // `used` only grows, so the first free suffix of `wanted` only moves up: starting from the
-    // last one found keeps 100,000 names with one base linear instead of rescanning from -2.
-    let suffixes = nextSuffix.get(used);
-    if (suffixes === undefined) nextSuffix.set(used, (suffixes = new Map<string, number>()));
-    let n = suffixes.get(wanted) ?? 2;
-    for (id = `${wanted}-${String(n)}`; used.has(id) || RESERVED.has(id); n += 1)
-      id = `${wanted}-${String(n + 1)}`;
-    suffixes.set(wanted, n);
-  }
-  used.add(id);
-  return id;
 }
 
 export function requireString(
