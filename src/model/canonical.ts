@@ -61,11 +61,19 @@ function plainMember(member: unknown, depth: number, objects: object[], depths: 
 }
 
 /**
+ * The most distinct keys the native path takes. `JSON.stringify` looks every key of the list up
+ * on every object, so the list must stay short: 100,000 distinct keys (a schema of 100,000
+ * fields) on a document of 300,000 objects would be 3e10 look-ups.
+ */
+const LIST_KEYS = 64;
+
+/**
  * Every key of a plain JSON value, sorted by UTF-16 code units, or `undefined` when the native
  * fast path cannot be trusted with the value: a string or key that is not well-formed, a number
  * that is not finite, a BigInt, a function, an object that is not plain (it may have `toJSON`),
- * nesting past {@link QUICK_DEPTH} (or a cycle), or an `__proto__` key, which `JSON.stringify`
- * would read through the prototype of every object that lacks it.
+ * nesting past {@link QUICK_DEPTH} (or a cycle), more than {@link LIST_KEYS} distinct keys, or an
+ * `__proto__` key, which `JSON.stringify` would read through the prototype of every object that
+ * lacks it.
  */
 function sortedKeys(value: object): string[] | undefined {
   const keys = new Set<string>();
@@ -86,6 +94,7 @@ function sortedKeys(value: object): string[] | undefined {
     for (const key in record) {
       if (!(key as WellFormed).isWellFormed()) return undefined;
       keys.add(key);
+      if (keys.size > LIST_KEYS) return undefined;
       if (!plainMember(record[key], depth, objects, depths)) return undefined;
     }
   }

@@ -110,6 +110,13 @@ describe("canonicalJson", () => {
     ["constructor and toString keys", { b: { constructor: 1 }, a: { toString: "x" }, c: {} }],
     ["a null-prototype object", Object.assign(Object.create(null) as object, { b: 1, a: [2] })],
     ["a Date (toJSON)", { when: new Date(0), n: [1, undefined] }],
+    [
+      "more distinct keys than the native path takes",
+      {
+        fields: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`f${String(i)}`, i])),
+        nodes: Array.from({ length: 50 }, (_, i) => ({ id: `n${String(i)}`, z: [i], a: {} })),
+      },
+    ],
   ])("agrees with canonicalize on %s", (_name, value) => {
     expect(canonicalJson(value)).toBe(canonicalize(value));
   });
