@@ -60,6 +60,17 @@ function plainMember(member: unknown, depth: number, objects: object[], depths: 
   }
 }
 
+/** Whether every member is a scalar that `JSON.stringify` writes as RFC 8785 does (or skips). */
+function isFlat(record: Readonly<Record<string, unknown>>, keys: readonly string[]): boolean {
+  for (const key of keys) {
+    if (!(key as WellFormed).isWellFormed()) return false;
+    const member = record[key];
+    if (typeof member === "object" ? member !== null : !plainMember(member, 0, [], []))
+      return false;
+  }
+  return true;
+}
+
 /**
  * The most distinct keys the native path takes. `JSON.stringify` looks every key of the list up
  * on every object, so the list must stay short: 100,000 distinct keys (a schema of 100,000
@@ -126,6 +137,15 @@ function quick(value: unknown, depth: number, out: string[]): boolean {
   }
   if (depth >= QUICK_DEPTH) return false;
   if (hasToJson(value)) return quick(value.toJSON(), depth + 1, out);
+  if (depth === 1) {
+    // The root had too many distinct keys for the native writer (a schema of thousands of
+    // fields), but each of its members may not: a workflow's nodes share a few keys.
+    const keys = sortedKeys(value);
+    if (keys !== undefined) {
+      out.push(JSON.stringify(value, keys));
+      return true;
+    }
+  }
   if (Array.isArray(value)) {
     out.push("[");
     for (let i = 0; i < value.length; i += 1) {
@@ -137,8 +157,14 @@ function quick(value: unknown, depth: number, out: string[]): boolean {
     return true;
   }
   const record = value as Readonly<Record<string, unknown>>;
+  const keys = Object.keys(record).sort();
+  if (isFlat(record, keys)) {
+    // Only scalars, all writable as JSON: the native writer, given this object's own sorted keys.
+    out.push(JSON.stringify(record, keys));
+    return true;
+  }
   let separator = "{";
-  for (const key of Object.keys(record).sort()) {
+  for (const key of keys) {
     const member = record[key];
     if (isSkipped(member)) continue;
     out.push(separator, quotedKey(key));

@@ -106,6 +106,10 @@ const ARRAYS: AdversarialCase[] = [
     inputSchema: Object.fromEntries(Array.from({ length: HUNDRED_K }, (_, i) => [`f${i}`, "text"])),
   })),
   value("array-1e5-decision-cases", () => generateWorkflow(HUNDRED_K, "wide")),
+  value("array-1e5-chain-and-keys", () => ({
+    ...generateWorkflow(HUNDRED_K, "chain"),
+    metadata: Object.fromEntries(Array.from({ length: HUNDRED_K }, (_, i) => [`k${i}`, i])),
+  })),
   text(
     "array-1e5-yaml-sequence",
     () => "kind: AgentWorkflow\nnodes:\n" + "- 1\n".repeat(HUNDRED_K),
