@@ -39,10 +39,13 @@ afterAll(() => {
   for (const t of timings) perCase.set(t.caseName, (perCase.get(t.caseName) ?? 0) + t.ms);
   const cases = [...perCase].sort((a, b) => b[1] - a[1]);
   const maxCase = cases[0];
-  const lines = slowest.map((t) => `  ${t.ms.toFixed(1).padStart(8)} ms  ${t.caseName} ${t.entry}`);
+  const lines = slowest.map(
+    (t) =>
+      `  ${t.ms.toFixed(1).padStart(8)} ms (${t.cpuMs.toFixed(0)} ms CPU)  ${t.caseName} ${t.entry}`,
+  );
   console.info(
     [
-      `adversarial corpus: ${CORPUS.length} cases, ${timings.length} calls, limit ${TIME_LIMIT_MS} ms per call`,
+      `adversarial corpus: ${CORPUS.length} cases, ${timings.length} calls, limit ${TIME_LIMIT_MS} ms per call (wall or CPU time, the smaller)`,
       `slowest calls:`,
       ...lines,
       `slowest case in total: ${maxCase?.[0] ?? "-"} ${(maxCase?.[1] ?? 0).toFixed(1)} ms`,
