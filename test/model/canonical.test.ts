@@ -134,6 +134,12 @@ describe("canonicalJson", () => {
     );
   });
 
+  it("agrees with canonicalize past the recursive writer's depth (the iterative writer)", () => {
+    let deep: unknown = { z: [1, "a"], a: null };
+    for (let i = 0; i < 1_000; i += 1) deep = i % 2 === 0 ? { y: deep, b: i } : [deep, { c: i }];
+    expect(canonicalJson(deep)).toBe(canonicalize(deep));
+  });
+
   it("handles 100,000 levels of nesting without overflowing the stack", () => {
     let deep: unknown = 0;
     for (let i = 0; i < 100_000; i += 1) deep = i % 2 === 0 ? { d: deep } : [deep];
