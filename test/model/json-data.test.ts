@@ -12,6 +12,18 @@ function research(): Record<string, unknown> {
   return structuredClone(getTemplate("research")) as unknown as Record<string, unknown>;
 }
 
+/** `{ d: { d: ... } }`, `depth` levels, and the innermost object. */
+function nested(depth: number): { root: Record<string, unknown>; bottom: Record<string, unknown> } {
+  const root: Record<string, unknown> = {};
+  let bottom = root;
+  for (let i = 0; i < depth; i += 1) {
+    const next: Record<string, unknown> = {};
+    bottom.d = next;
+    bottom = next;
+  }
+  return { root, bottom };
+}
+
 describe("jsonDataProblems", () => {
   const valid: [string, unknown][] = [
     ["a template", getTemplate("research")],
@@ -76,28 +88,16 @@ describe("jsonDataProblems", () => {
   });
 
   it("walks 10,000-deep nesting without recursion and finds the problem at the bottom", () => {
-    const root: Record<string, unknown> = {};
-    let current = root;
-    for (let i = 0; i < 10_000; i += 1) {
-      const next: Record<string, unknown> = {};
-      current.d = next;
-      current = next;
-    }
-    current.n = Number.POSITIVE_INFINITY;
+    const { root, bottom } = nested(10_000);
+    bottom.n = Number.POSITIVE_INFINITY;
     const [problem] = jsonDataProblems(root);
     expect(problem?.kind).toBe("not-finite");
     expect(problem?.path).toBe("/d".repeat(10_000) + "/n");
   });
 
   it("finds a cycle that closes 10,000 levels down", () => {
-    const root: Record<string, unknown> = {};
-    let current = root;
-    for (let i = 0; i < 10_000; i += 1) {
-      const next: Record<string, unknown> = {};
-      current.d = next;
-      current = next;
-    }
-    current.back = root;
+    const { root, bottom } = nested(10_000);
+    bottom.back = root;
     expect(jsonDataProblems(root).map((p) => p.kind)).toEqual(["cycle"]);
   });
 

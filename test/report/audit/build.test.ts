@@ -4,34 +4,48 @@
  * exploration bound recorded.
  */
 import { describe, expect, it } from "vitest";
-import type { AgentEdge, AgentNode, AgentWorkflow } from "../../../src/model/index.js";
+import type { AgentEdge, AgentNode, AgentWorkflow, LlmConfig } from "../../../src/model/index.js";
 import {
   auditWorkflowReport,
   renderAuditMarkdown,
   REPORT_STEPS,
 } from "../../../src/report/audit/index.js";
 
+/** A chain of `length` llm nodes `s0 → s1 → …`. */
+function llmChain(
+  length: number,
+  config: LlmConfig,
+  extra: Pick<AgentWorkflow, "id" | "name">,
+  extraEdges: readonly AgentEdge[] = [],
+): AgentWorkflow {
+  const nodes = Array.from({ length }, (_, i): AgentNode => ({
+    id: `s${String(i)}`,
+    type: "llm",
+    config,
+  }));
+  const edges: AgentEdge[] = nodes
+    .slice(1)
+    .map((n, i) => ({ from: `s${String(i)}`, to: n.id, edgeType: "data" }));
+  return {
+    kind: "AgentWorkflow",
+    version: "1.0.0",
+    autonomyLevel: 1,
+    inputSchema: { q: "text" },
+    outputSchema: { a: "text" },
+    ...extra,
+    nodes,
+    edges: [...edges, ...extraEdges],
+  };
+}
+
 describe("auditWorkflowReport on a graph over the drawing limit", () => {
   it("records the verdict, makes no Mermaid text, and explores within the bound", async () => {
-    const nodes: AgentNode[] = Array.from({ length: 300 }, (_, i) => ({
-      id: `s${String(i)}`,
-      type: "llm",
-      config: { model: "gpt-4o", promptRef: "prm:p@1.0.0" },
-    }));
-    const edges: AgentEdge[] = nodes
-      .slice(1)
-      .map((n, i) => ({ from: `s${String(i)}`, to: n.id, edgeType: "data" }));
-    const wf: AgentWorkflow = {
-      kind: "AgentWorkflow",
-      id: "agnt-chain",
-      version: "1.0.0",
-      name: "Chain",
-      autonomyLevel: 1,
-      inputSchema: { q: "text" },
-      outputSchema: { a: "text" },
-      nodes,
-      edges: [...edges, { from: "s299", to: "ghost", edgeType: "data" }],
-    };
+    const wf = llmChain(
+      300,
+      { model: "gpt-4o", promptRef: "prm:p@1.0.0" },
+      { id: "agnt-chain", name: "Chain" },
+      [{ from: "s299", to: "ghost", edgeType: "data" }],
+    );
     const r = await auditWorkflowReport(wf, { file: "chain.json", text: "", tools: {} });
     const w = r.workflows[0];
     expect(w?.drawing).toEqual({ drawn: false, nodes: 300, edges: 300, dangling: 1, limit: 250 });
@@ -95,25 +109,11 @@ describe("auditWorkflowReport on a graph over the drawing limit", () => {
 
 describe("auditWorkflowReport bounds its runs", () => {
   it("stops a run at REPORT_STEPS and says so in the run's status", async () => {
-    const nodes: AgentNode[] = Array.from({ length: 1_500 }, (_, i) => ({
-      id: `s${String(i)}`,
-      type: "llm",
-      config: { model: "gpt-4o", promptRef: "prm:p@1.0.0", structuredOutput: true },
-    }));
-    const edges: AgentEdge[] = nodes
-      .slice(1)
-      .map((n, i) => ({ from: `s${String(i)}`, to: n.id, edgeType: "data" }));
-    const wf: AgentWorkflow = {
-      kind: "AgentWorkflow",
-      id: "agnt-long-chain",
-      version: "1.0.0",
-      name: "Long chain",
-      autonomyLevel: 1,
-      inputSchema: { q: "text" },
-      outputSchema: { a: "text" },
-      nodes,
-      edges,
-    };
+    const wf = llmChain(
+      1_500,
+      { model: "gpt-4o", promptRef: "prm:p@1.0.0", structuredOutput: true },
+      { id: "agnt-long-chain", name: "Long chain" },
+    );
     const r = await auditWorkflowReport(wf, { file: "chain.json", text: "", tools: {} });
     const [run] = r.workflows[0]?.simulations ?? [];
     expect(REPORT_STEPS).toBe(1_000);
