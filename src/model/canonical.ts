@@ -2,17 +2,19 @@
  * Canonical form and identity (SPEC 2.7): what a report or a promotion decision names is the hash
  * of the RFC 8785 (JCS) text, so key order and whitespace never change a document's identity.
  *
- * Three writers, fastest first. `JSON.stringify` with the sorted list of every key writes RFC 8785
- * order natively for a plain value with few distinct keys (tried on the whole value, then on each
+ * Four writers, fastest first. The native `JSON.stringify` writes RFC 8785 text for a plain value
+ * whose objects enumerate their keys in sorted order: {@link sortedView} gives it a view where
+ * they do (copying only the objects that are not sorted yet). Where a view cannot be trusted (an
+ * integer-like or `__proto__` key, a `toJSON`), `JSON.stringify` with the sorted list of every key
+ * writes the same order for a value with few distinct keys (tried on the whole value, then on each
  * member of the root, and on every flat object). A recursive writer takes the rest up to 256
  * levels. Deeper input, and cycles, go to an iterative writer: the `canonicalize` package recurses
  * once per level and overflows the stack on a 10,000-deep metadata object, which a governance tool
- * must hash rather than crash on. Tests check all three against `canonicalize` as the reference.
+ * must hash rather than crash on. Tests check every writer against `canonicalize` as the reference.
  */
+import type { WellFormed } from "./canonical-native.js";
+import { isFlat, NO_VIEW, QUICK_DEPTH, sortedKeys, sortedView } from "./canonical-native.js";
 import { sha256 } from "./sha256.js";
-
-/** `String.prototype.isWellFormed` (ES2024, in Node 20), not in the ES2022 lib this builds with. */
-type WellFormed = string & { isWellFormed: () => boolean };
 
 function scalar(value: unknown): string {
   if (typeof value === "number" && !Number.isFinite(value)) {
@@ -37,82 +39,6 @@ function hasToJson(value: object): value is { toJSON: () => unknown } {
 /** Skipped like `JSON.stringify` skips them: members with no JSON form. */
 function isSkipped(value: unknown): boolean {
   return value === undefined || typeof value === "symbol" || typeof value === "function";
-}
-
-/** Deeper than this, the recursive writer hands over to the iterative one (which finds cycles). */
-const QUICK_DEPTH = 256;
-
-/** Checks one member for {@link sortedKeys}, queueing it when it is an object. */
-function plainMember(member: unknown, depth: number, objects: object[], depths: number[]): boolean {
-  switch (typeof member) {
-    case "object":
-      if (member !== null) {
-        objects.push(member);
-        depths.push(depth + 1);
-      }
-      return true;
-    case "string":
-      return (member as WellFormed).isWellFormed();
-    case "number":
-      return Number.isFinite(member);
-    case "boolean":
-    case "undefined":
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** Whether every member is a scalar that `JSON.stringify` writes as RFC 8785 does (or skips). */
-function isFlat(record: Readonly<Record<string, unknown>>, keys: readonly string[]): boolean {
-  for (const key of keys) {
-    if (!(key as WellFormed).isWellFormed()) return false;
-    const member = record[key];
-    if (typeof member === "object" ? member !== null : !plainMember(member, 0, [], []))
-      return false;
-  }
-  return true;
-}
-
-/**
- * The most distinct keys the native path takes. `JSON.stringify` looks every key of the list up
- * on every object, so the list must stay short: 100,000 distinct keys (a schema of 100,000
- * fields) on a document of 300,000 objects would be 3e10 look-ups.
- */
-const LIST_KEYS = 64;
-
-/**
- * Every key of a plain JSON value, sorted by UTF-16 code units, or `undefined` when the native
- * fast path cannot be trusted with the value: a string or key that is not well-formed, a number
- * that is not finite, a BigInt, a function, an object that is not plain (it may have `toJSON`),
- * nesting past {@link QUICK_DEPTH} (or a cycle), more than {@link LIST_KEYS} distinct keys, or an
- * `__proto__` key, which `JSON.stringify` would read through the prototype of every object that
- * lacks it.
- */
-function sortedKeys(value: object): string[] | undefined {
-  const keys = new Set<string>();
-  const objects: object[] = [value];
-  const depths: number[] = [0];
-  for (let current = objects.pop(); current !== undefined; current = objects.pop()) {
-    const depth = depths.pop() ?? 0;
-    if (depth >= QUICK_DEPTH) return undefined;
-    if (Array.isArray(current)) {
-      for (const item of current as unknown[]) {
-        if (!plainMember(item, depth, objects, depths)) return undefined;
-      }
-      continue;
-    }
-    const proto: unknown = Object.getPrototypeOf(current);
-    if (proto !== Object.prototype && proto !== null) return undefined;
-    const record = current as Readonly<Record<string, unknown>>;
-    for (const key in record) {
-      if (!(key as WellFormed).isWellFormed()) return undefined;
-      keys.add(key);
-      if (keys.size > LIST_KEYS) return undefined;
-      if (!plainMember(record[key], depth, objects, depths)) return undefined;
-    }
-  }
-  return keys.has("__proto__") ? undefined : [...keys].sort();
 }
 
 /** Quoted keys: documents repeat a few keys (`id`, `type`, `config`) thousands of times. */
@@ -141,8 +67,13 @@ function quick(value: unknown, depth: number, out: string[]): boolean {
   if (depth >= QUICK_DEPTH) return false;
   if (hasToJson(value)) return quick(value.toJSON(), depth + 1, out);
   if (depth === 1) {
-    // The root had too many distinct keys for the native writer (a schema of thousands of
-    // fields), but each of its members may not: a workflow's nodes share a few keys.
+    // The root had no sorted view (a metadata object of 100,000 unsorted keys), but each of its
+    // members may: a workflow's nodes share a few keys.
+    const view = sortedView(value, depth);
+    if (view !== NO_VIEW) {
+      out.push(JSON.stringify(view));
+      return true;
+    }
     const keys = sortedKeys(value);
     if (keys !== undefined) {
       out.push(JSON.stringify(value, keys));
@@ -199,10 +130,12 @@ export function canonicalJson(value: unknown): string {
     throw new TypeError(`canonicalJson: a value of type ${typeof value} has no JSON form`);
   }
   if (typeof value === "object" && value !== null) {
-    // JSON.stringify writes an object's members in the order of a property list, so the list of
-    // every key, sorted, makes its native writer emit RFC 8785 order: twice as fast as ours.
-    const keys = sortedKeys(value);
-    if (keys !== undefined) return JSON.stringify(value, keys);
+    // An object root is viewed member by member (in quick): one member without a view (100,000
+    // unsorted metadata keys) then costs no walk of the others.
+    if (Array.isArray(value)) {
+      const view = sortedView(value, 0);
+      if (view !== NO_VIEW) return JSON.stringify(view);
+    }
   }
   const parts: string[] = [];
   if (quick(value, 0, parts)) return parts.join("");

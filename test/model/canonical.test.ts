@@ -110,6 +110,23 @@ describe("canonicalJson", () => {
     ["constructor and toString keys", { b: { constructor: 1 }, a: { toString: "x" }, c: {} }],
     ["a null-prototype object", Object.assign(Object.create(null) as object, { b: 1, a: [2] })],
     ["a Date (toJSON)", { when: new Date(0), n: [1, undefined] }],
+    ["a sorted object over an unsorted one", { a: { b: { z: 1, y: [{ d: 1, c: 2 }] } }, b: 2 }],
+    ["integer-like keys deep in an array", [{ b: 1, a: [{ "2": 1, "10": [true] }] }]],
+    [
+      "an unsorted object of 1,001 keys (copied by the property list)",
+      Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`k${String(1_000 - i)}`, i])),
+    ],
+    [
+      "a sorted object of 2,000 keys over unsorted ones (copied below, kept above)",
+      {
+        m: Object.fromEntries(
+          Array.from({ length: 2_000 }, (_, i) => [
+            `k${String(i).padStart(4, "0")}`,
+            { y: i, x: [i] },
+          ]),
+        ),
+      },
+    ],
     [
       "more distinct keys than the native path takes",
       {
