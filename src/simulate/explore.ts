@@ -10,7 +10,7 @@ import { blocksOf, coverageOf, endsOf } from "./explore-report.js";
 import { compilePlan } from "./machine.js";
 import type { Plan } from "./plan.js";
 import { normalizeFixtures } from "./options.js";
-import { runPlan } from "./simulate.js";
+import { fixtureSource, runPlan } from "./simulate.js";
 import { runUsage } from "./state.js";
 import type {
   BlockedDecision,
@@ -123,7 +123,7 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
   };
   const plan = compilePlan(wf, options.costModel);
   // Checked and copied once: a run per route of a 100,000-route decision must not copy them again.
-  const fixtures = normalizeFixtures(options.fixtures);
+  const fixtures = fixtureSource(normalizeFixtures(options.fixtures), options.sampleOutputs);
   const runs: ExploredRun[] = [];
   const states: SimulationState[] = [];
   let bounded = false;

@@ -4,7 +4,7 @@
  * plain and fixed (`"example"`, `0`, `false`, one-element arrays at their minimum length), so the
  * same workflow always gets the same input.
  */
-import type { AgentWorkflow, TypeNode } from "../model/index.js";
+import type { AgentNode, AgentWorkflow, TypeNode } from "../model/index.js";
 import { resolveShape, scanTemplates } from "../model/index.js";
 import { templateTexts } from "./params.js";
 import type { Fixtures, JsonObject, NodeFixture } from "./types.js";
@@ -110,21 +110,48 @@ export function sampleFixtures(wf: AgentWorkflow): Fixtures {
   const read = fieldsReadByTemplates(wf);
   const out: Record<string, NodeFixture> = {};
   for (const node of wf.nodes) {
-    let schema;
-    if (node.type === "llm") {
-      schema =
-        node.config.outputSchema ??
-        (node.config.structuredOutput === true ? wf.outputSchema : undefined);
-    }
-    const fields = read.get(node.id);
-    if (schema === undefined && fields === undefined) continue;
-    const output = (
-      schema === undefined ? {} : sample(resolveShape(schema, wf.types, "/outputSchema").type, 0)
-    ) as Record<string, Json>;
-    for (const field of fields ?? []) {
-      if (!Object.hasOwn(output, field)) define(output, field, "example");
-    }
-    define(out, node.id, { outputs: [output as JsonObject] });
+    const fixture = nodeSample(wf, node, read);
+    if (fixture !== undefined) define(out, node.id, fixture);
   }
   return out;
+}
+
+/** The placeholder fixture of one node (see {@link sampleFixtures}), if it needs one. */
+function nodeSample(
+  wf: AgentWorkflow,
+  node: AgentNode,
+  read: ReadonlyMap<string, ReadonlySet<string>>,
+): NodeFixture | undefined {
+  let schema;
+  if (node.type === "llm") {
+    schema =
+      node.config.outputSchema ??
+      (node.config.structuredOutput === true ? wf.outputSchema : undefined);
+  }
+  const fields = read.get(node.id);
+  if (schema === undefined && fields === undefined) return undefined;
+  const output = (
+    schema === undefined ? {} : sample(resolveShape(schema, wf.types, "/outputSchema").type, 0)
+  ) as Record<string, Json>;
+  for (const field of fields ?? []) {
+    if (!Object.hasOwn(output, field)) define(output, field, "example");
+  }
+  return { outputs: [output] };
+}
+
+/**
+ * The placeholder fixture of a node of `wf`, built on first use: what `simulate` and `explore`
+ * read with `sampleOutputs` for a node with no fixture. The template reads are collected once,
+ * when the first node is sampled.
+ */
+export function lazySamples(wf: AgentWorkflow): (node: AgentNode) => NodeFixture | undefined {
+  let read: ReadonlyMap<string, ReadonlySet<string>> | undefined;
+  const made = new Map<AgentNode, NodeFixture | undefined>();
+  return (node) => {
+    if (made.has(node)) return made.get(node);
+    read ??= fieldsReadByTemplates(wf);
+    const fixture = nodeSample(wf, node, read);
+    made.set(node, fixture);
+    return fixture;
+  };
 }

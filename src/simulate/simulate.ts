@@ -7,19 +7,48 @@
  * creates an actor, which was a third of a step's cost).
  */
 import { createActor } from "xstate";
-import type { AgentWorkflow } from "../model/index.js";
+import type { AgentNode, AgentWorkflow } from "../model/index.js";
 import type { FlowContext } from "./context.js";
 import { compilePlan, EXECUTOR, fullMachine, type FlowEvent, type FlowMachine } from "./machine.js";
 import { normalizeFixtures, own } from "./options.js";
 import type { Plan } from "./plan.js";
 import { nodeAt } from "./table.js";
 import { toSimulationState } from "./state.js";
-import type { Fixtures, MachineInput, SimulateOptions, SimulationState } from "./types.js";
+import { lazySamples } from "./sample-input.js";
+import type {
+  Fixtures,
+  MachineInput,
+  NodeFixture,
+  SimulateOptions,
+  SimulationState,
+} from "./types.js";
 import { isOutside, outsideTarget, startWindow, widerWindow } from "./window.js";
 
+/** Where a run finds node `k`'s fixture. */
+export type FixtureSource = (plan: Plan, k: number) => NodeFixture | undefined;
+
+/**
+ * The fixture source of a run: the checked fixtures, then, with `sampleOutputs`, the node's
+ * placeholder, sampled on first use.
+ */
+export function fixtureSource(fixtures: Fixtures, sampleOutputs: unknown): FixtureSource {
+  if (sampleOutputs !== undefined && typeof sampleOutputs !== "boolean") {
+    throw new TypeError("sampleOutputs must be a boolean");
+  }
+  if (sampleOutputs !== true) return (plan, k) => own(fixtures, plan.ids[k] ?? "");
+  let samples: ((node: AgentNode) => NodeFixture | undefined) | undefined;
+  return (plan, k) => {
+    const fixture = own(fixtures, plan.ids[k] ?? "");
+    const node = plan.graph.nodes[k];
+    if (fixture !== undefined || node === undefined) return fixture;
+    samples ??= lazySamples(plan.wf);
+    return samples(node);
+  };
+}
+
 /** The event fixtures give for the current attempt of node `k`. */
-function fixtureEvent(plan: Plan, fixtures: Fixtures, ctx: FlowContext, k: number): FlowEvent {
-  const fixture = own(fixtures, plan.ids[k] ?? "");
+function fixtureEvent(plan: Plan, fixtures: FixtureSource, ctx: FlowContext, k: number): FlowEvent {
+  const fixture = fixtures(plan, k);
   const { executions: execution, visits: visit } = nodeAt(ctx.nodes, k);
   const fails = fixture?.fails ?? 0;
   if (execution <= fails) {
@@ -70,7 +99,7 @@ type Snapshot = ReturnType<FlowMachine["transition"]>;
 function drive(
   plan: Plan,
   machine: FlowMachine,
-  fixtures: Fixtures,
+  fixtures: FixtureSource,
   input: MachineInput,
 ): Snapshot {
   const scope = inertScope(machine);
@@ -122,7 +151,7 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
   if (typeof options !== "object" || (options as unknown) === null) {
     throw new TypeError("simulate options must be an object");
   }
-  const fixtures = normalizeFixtures(options.fixtures);
+  const fixtures = fixtureSource(normalizeFixtures(options.fixtures), options.sampleOutputs);
   const input: MachineInput = {
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.decide !== undefined ? { decide: options.decide } : {}),
@@ -136,7 +165,7 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
  * A run of `plan` with fixtures already checked and copied (explore checks them once for all its
  * runs). Starts on the plan's current machine window and widens it when the run leaves it.
  */
-export function runPlan(plan: Plan, fixtures: Fixtures, input: MachineInput): SimulationState {
+export function runPlan(plan: Plan, fixtures: FixtureSource, input: MachineInput): SimulationState {
   let window = startWindow(plan);
   let snapshot = drive(plan, window.machine, fixtures, input);
   while (isOutside(snapshot)) {

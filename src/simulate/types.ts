@@ -184,6 +184,12 @@ export interface MachineInput {
 /** Options of {@link simulate}. */
 export interface SimulateOptions extends MachineInput {
   readonly fixtures?: Fixtures;
+  /**
+   * A node with no fixture outputs the placeholder {@link sampleFixtures} gives it (default
+   * false: it outputs `{}`). Each placeholder is built when a run first reaches its node, so a
+   * run of 1,000 steps through a 100,000-node workflow samples 1,000 nodes, not all of them.
+   */
+  readonly sampleOutputs?: boolean;
   readonly costModel?: CostModel;
 }
 

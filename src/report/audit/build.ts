@@ -12,7 +12,7 @@ import { exportMermaid } from "../../interop/index.js";
 import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
 import { contentHash, parseWorkflow, sha256 } from "../../model/index.js";
 import type { Fixtures, JsonObject, SimulateOptions } from "../../simulate/index.js";
-import { explore, sampleFixtures, sampleInput, simulate } from "../../simulate/index.js";
+import { explore, sampleInput, simulate } from "../../simulate/index.js";
 import type { PresetName } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
@@ -82,9 +82,11 @@ function exploration(
   fixtures: Fixtures | undefined,
   maxRuns: number,
 ): { evidence: ExplorationEvidence; trail: SimulationEvidence | undefined } {
+  // Placeholders are sampled as runs reach their nodes: a run of 1,000 steps through 100,000
+  // nodes samples 1,000 of them.
   const options = {
     input,
-    fixtures: fixtures ?? sampleFixtures(wf),
+    ...(fixtures === undefined ? { sampleOutputs: true } : { fixtures }),
     maxRuns,
     maxSteps: REPORT_STEPS,
   };
