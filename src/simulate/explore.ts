@@ -9,7 +9,7 @@ import type { ExploredBlock, ExploredEnd, RouteCoverage } from "./explore-report
 import { blocksOf, coverageOf, endsOf } from "./explore-report.js";
 import { compilePlan } from "./machine.js";
 import type { Plan } from "./plan.js";
-import { normalizeFixtures } from "./options.js";
+import { copiedInput, normalizeFixtures } from "./options.js";
 import { fixtureSource, runPlan } from "./simulate.js";
 import { runUsage } from "./state.js";
 import type {
@@ -117,7 +117,7 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
   const maxRevisits = count(options.maxRevisits, 3, "maxRevisits");
   const maxRuns = count(options.maxRuns, 1000, "maxRuns");
   const input: MachineInput = {
-    ...(options.input !== undefined ? { input: options.input } : {}),
+    ...(options.input !== undefined ? { input: copiedInput(options.input) } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
   };
