@@ -28,6 +28,11 @@ export interface ExploreOptions extends Omit<SimulateOptions, "decide"> {
   readonly maxRevisits?: number;
   /** Runs to report at most (default 1,000); the report says when the bound cut the search. */
   readonly maxRuns?: number;
+  /**
+   * Also return each run's final state in `states`: what `simulate(wf, { ...options, decide })`
+   * returns for it, without running it again (default false: a thousand trails are large).
+   */
+  readonly keepStates?: boolean;
 }
 
 /** One route decision within a run. */
@@ -58,6 +63,8 @@ export interface ExploreReport {
   readonly ends: readonly ExploredEnd[];
   /** True when `maxRuns` stopped the search before every branch was run. */
   readonly truncated: boolean;
+  /** Each run's final state, in the order of `runs`, when `keepStates` was set. */
+  readonly states?: readonly SimulationState[];
   /** True when `maxRevisits` kept a looping route from being tried again somewhere. */
   readonly bounded: boolean;
 }
@@ -116,6 +123,8 @@ function lastNode(state: SimulationState): string {
 export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): ExploreReport {
   const maxRevisits = count(options.maxRevisits, 3, "maxRevisits");
   const maxRuns = count(options.maxRuns, 1000, "maxRuns");
+  const keepStates = options.keepStates ?? false;
+  if (typeof keepStates !== "boolean") throw new TypeError("keepStates must be a boolean");
   const input: MachineInput = {
     ...(options.input !== undefined ? { input: copiedInput(options.input) } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
@@ -168,5 +177,6 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
     ends: endsOf(states),
     truncated: stack.length > 0,
     bounded,
+    ...(keepStates ? { states } : {}),
   };
 }

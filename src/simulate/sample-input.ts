@@ -140,6 +140,12 @@ function nodeSample(
 }
 
 /**
+ * Template reads by workflow, for the runs of a workflow the simulator compiled (it caches plans
+ * by workflow object the same way): an audit's exploration and its replayed run share them.
+ */
+const readsOf = new WeakMap<AgentWorkflow, ReadonlyMap<string, ReadonlySet<string>>>();
+
+/**
  * The placeholder fixture of a node of `wf`, built on first use: what `simulate` and `explore`
  * read with `sampleOutputs` for a node with no fixture. The template reads are collected once,
  * when the first node is sampled.
@@ -149,7 +155,10 @@ export function lazySamples(wf: AgentWorkflow): (node: AgentNode) => NodeFixture
   const made = new Map<AgentNode, NodeFixture | undefined>();
   return (node) => {
     if (made.has(node)) return made.get(node);
-    read ??= fieldsReadByTemplates(wf);
+    if (read === undefined) {
+      read = readsOf.get(wf) ?? fieldsReadByTemplates(wf);
+      readsOf.set(wf, read);
+    }
     const fixture = nodeSample(wf, node, read);
     made.set(node, fixture);
     return fixture;

@@ -88,13 +88,33 @@ describe("explore", () => {
       "llm-1": { outputs: [{ query: "q" }] },
       "tool-2": { outputs: [{ answer: "a", sources: [], is_complete: false }] },
     };
-    const runs = explore(wf, { fixtures }).runs;
+    const report = explore(wf, { fixtures });
+    const runs = report.runs;
     expect(runs).toHaveLength(5);
+    expect(report.states).toBeUndefined();
     for (const run of runs) {
       const state = simulate(wf, { fixtures, decide: run.decide });
       expect(state.blockedDecision).toEqual(run.blockedDecision);
       expect(state.complete).toBe(run.complete);
     }
+  });
+
+  it("keepStates returns each run's final state, the one simulate gives for its decide table", () => {
+    const wf = template("research");
+    const fixtures = {
+      "llm-1": { outputs: [{ query: "q" }] },
+      "tool-2": { outputs: [{ answer: "a", sources: [], is_complete: false }] },
+    };
+    const report = explore(wf, { fixtures, keepStates: true, maxSteps: 12 });
+    expect(report.states).toHaveLength(5);
+    report.runs.forEach((run, i) => {
+      expect(report.states?.[i]).toEqual(
+        simulate(wf, { fixtures, decide: run.decide, maxSteps: 12 }),
+      );
+    });
+    expect(() => explore(wf, { keepStates: 1 as unknown as boolean })).toThrow(
+      new TypeError("keepStates must be a boolean"),
+    );
   });
 
   it("maxRevisits keeps looping routes from being forced again; maxRuns truncates", () => {

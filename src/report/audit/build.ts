@@ -11,7 +11,12 @@ import { BPMN_RULES, checkProcess } from "../../bpmn/index.js";
 import { exportMermaid } from "../../interop/index.js";
 import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
 import { contentHash, parseWorkflow, sha256 } from "../../model/index.js";
-import type { Fixtures, JsonObject, SimulateOptions } from "../../simulate/index.js";
+import type {
+  Fixtures,
+  JsonObject,
+  SimulateOptions,
+  SimulationState,
+} from "../../simulate/index.js";
 import { explore, sampleInput, simulate } from "../../simulate/index.js";
 import type { PresetName } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
@@ -73,7 +78,7 @@ function ruleResults(
 }
 
 /**
- * Explores every route, in at most `maxRuns` runs, and replays the first explored run that
+ * Explores every route, in at most `maxRuns` runs, and shows the first explored run that
  * completes (or the first run) as a trail the reviewer can read step by step.
  */
 function exploration(
@@ -90,10 +95,10 @@ function exploration(
     maxRuns,
     maxSteps: REPORT_STEPS,
   };
-  const report = explore(wf, options);
+  const report = explore(wf, { ...options, keepStates: true });
   const shown = report.runs.find((r) => r.complete) ?? report.runs[0];
-  const trail =
-    shown === undefined ? undefined : run(wf, { ...options, decide: shown.decide }, "explore");
+  const state = shown === undefined ? undefined : report.states?.[shown.index];
+  const trail = state === undefined ? undefined : evidenceOf(state, "explore");
   const evidence: ExplorationEvidence = {
     outputs: fixtures === undefined ? "placeholders" : "fixtures",
     runs: report.runs.length,
@@ -112,7 +117,10 @@ function run(
   options: SimulateOptions,
   kind: SimulationEvidence["kind"],
 ): SimulationEvidence {
-  const state = simulate(wf, { ...options, maxSteps: REPORT_STEPS });
+  return evidenceOf(simulate(wf, { ...options, maxSteps: REPORT_STEPS }), kind);
+}
+
+function evidenceOf(state: SimulationState, kind: SimulationEvidence["kind"]): SimulationEvidence {
   const status = runStatus(state.complete, state.blockedDecision);
   const last = state.trail[state.trail.length - 1];
   return { kind, status, steps: last?.step ?? 0, trail: state.trail };
