@@ -27,9 +27,24 @@ function quoteList(values: unknown): string {
   return Array.isArray(values) ? values.map((v) => JSON.stringify(v)).join(", ") : String(values);
 }
 
-function describeType(expected: unknown): string {
-  const names = Array.isArray(expected) ? expected : String(expected).split(",");
+function describeNames(names: readonly unknown[]): string {
   return names.map((n) => ARTICLE[String(n)] ?? String(n)).join(" or ");
+}
+
+/** Descriptions of Ajv's type names: a schema has a handful, a document can have 100,000 errors. */
+const TYPE_DESCRIPTIONS = new Map<string, string>();
+
+function describeType(expected: unknown): string {
+  if (typeof expected !== "string") {
+    return describeNames(Array.isArray(expected) ? expected : String(expected).split(","));
+  }
+  let described = TYPE_DESCRIPTIONS.get(expected);
+  if (described === undefined) {
+    described = describeNames(expected.split(","));
+    // Bounded, whatever schema a caller brings.
+    if (TYPE_DESCRIPTIONS.size < 64) TYPE_DESCRIPTIONS.set(expected, described);
+  }
+  return described;
 }
 
 /** The sentence for one structural problem. */
@@ -61,6 +76,11 @@ export function parseMessage(input: StructureMessageInput): string {
     default:
       return `${at}: does not match the ${input.documentKind} schema (${keyword})`;
   }
+}
+
+/** The sentence that counts the structural errors a document does not list. */
+export function tooManyErrorsMessage(documentKind: string, count: number, limit: number): string {
+  return `the ${documentKind}: ${String(count)} more structural errors, not listed (a document lists at most ${String(limit)})`;
 }
 
 /** The sentence for a document that is not what was expected at all. */

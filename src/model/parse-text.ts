@@ -2,13 +2,13 @@
  * Parsing from text (JSON or YAML): syntax errors and duplicate keys become diagnostics with
  * line and column, and every structural diagnostic gets the position of the value it names.
  */
-import type { Diagnostic, SourceLocation } from "./diagnostic.js";
+import type { Diagnostic } from "./diagnostic.js";
 import { WORKFLOW_TARGET } from "./diagnostic.js";
 import type { ToolContractParseResult, WorkflowParseResult } from "./parse.js";
 import { parseToolContractValue, parseWorkflowValue } from "./parse.js";
 import type { TextFormat, TextProblem } from "./text/index.js";
-import { locatePointers } from "./text/index.js";
 import type { Locator } from "./text/locate.js";
+import { textLocator } from "./text/locate.js";
 import { readWithLocator } from "./text/read.js";
 
 /** Options of the text parsers. */
@@ -55,17 +55,23 @@ export function withLocations(
   format: TextFormat,
   diagnostics: readonly Diagnostic[],
 ): Diagnostic[] {
-  return placeDiagnostics(diagnostics, (wanted) => locatePointers(text, format, wanted));
+  return placeDiagnostics(diagnostics, textLocator(text, format));
 }
 
-/** Adds a location to each diagnostic that has none, with `locate` answering for all at once. */
+/**
+ * Adds a location to each diagnostic that has none, with `locate` answering for all at once.
+ * A document can have 100,000 diagnostics: they are placed by index, with no map in between.
+ */
 function placeDiagnostics(diagnostics: readonly Diagnostic[], locate: Locator): Diagnostic[] {
-  const wanted = diagnostics.filter((d) => d.location === undefined).map((d) => d.path);
+  const wanted: string[] = [];
+  for (const d of diagnostics) if (d.location === undefined) wanted.push(d.path);
   if (wanted.length === 0) return [...diagnostics];
-  const found: Map<string, SourceLocation> = locate(wanted);
+  const found = locate(wanted);
+  let next = 0;
   return diagnostics.map((d) => {
     if (d.location !== undefined) return d;
-    const location = found.get(d.path);
+    const location = found[next];
+    next += 1;
     return location === undefined ? d : { ...d, location };
   });
 }

@@ -86,7 +86,7 @@ function parseDocument<T extends { readonly version: string }>(
       ],
     };
   }
-  let errors: readonly ErrorObject[];
+  let errors: readonly (readonly ErrorObject[])[];
   let notJson: Diagnostic[] = [];
   try {
     if (!decoded) notJson = notJsonData(input);

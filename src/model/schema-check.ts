@@ -5,15 +5,20 @@
  * A workflow's nodes are checked one call per node instead of through the whole-document
  * validator: Ajv collects the errors of a referenced schema with `vErrors.concat(...)` after each
  * call, which copies every error so far, so 100,000 invalid nodes took 24 s. Checked here, each
- * node's errors are appended once and the whole check stays linear. The errors are the same, in
- * the same order, as the published schema's (a test compares the two).
+ * node's errors are kept once, as their own run, and the whole check stays linear. The errors are
+ * the same, in the same order, as the published schema's (a test compares the two).
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { agentWorkflowSchema, SCHEMA_BASE, toolContractSchema } from "./schema/workflow.js";
 
-/** The schema errors of a decoded value; empty when it is valid. May throw on exotic input. */
-export type SchemaCheck = (input: object) => readonly ErrorObject[];
+/**
+ * The schema errors of a decoded value, in the published schema's order, as runs: the errors of
+ * one validator call. Two errors with the same instance path are always in the same run, so a
+ * duplicate is looked for within its run only, not among 100,000 errors. No run is empty; there
+ * are none when the value is valid. May throw on exotic input.
+ */
+export type SchemaCheck = (input: object) => readonly (readonly ErrorObject[])[];
 
 interface SchemaChecks {
   readonly workflow: SchemaCheck;
@@ -53,26 +58,29 @@ function errorsOf(validate: ValidateFunction, input: unknown): readonly ErrorObj
 
 function workflowCheck(shell: ValidateFunction, node: ValidateFunction): SchemaCheck {
   return (input) => {
-    const errors = [...errorsOf(shell, input)];
-    const nodes: unknown = (input as { nodes?: unknown }).nodes;
-    if (!Array.isArray(nodes)) return errors;
-    const nodeErrors: ErrorObject[] = [];
-    for (let i = 0; i < nodes.length; i += 1) {
-      // The context Ajv itself passes to a referenced schema, so paths read `/nodes/3/...`.
-      const context = {
-        instancePath: `/nodes/${String(i)}`,
-        parentData: nodes,
-        parentDataProperty: i,
-        rootData: input,
-        dynamicAnchors: {},
-      };
-      if (node(nodes[i], context)) continue;
-      for (const error of node.errors ?? []) nodeErrors.push(error);
-    }
-    if (nodeErrors.length === 0) return errors;
+    // The shell's errors about properties after `nodes` go after the nodes' errors.
+    const errors = errorsOf(shell, input);
     const at = errors.findIndex(afterNodes);
-    if (at < 0) return [...errors, ...nodeErrors];
-    return [...errors.slice(0, at), ...nodeErrors, ...errors.slice(at)];
+    const runs: (readonly ErrorObject[])[] = [];
+    const before = at < 0 ? errors : errors.slice(0, at);
+    if (before.length > 0) runs.push(before);
+    const nodes: unknown = (input as { nodes?: unknown }).nodes;
+    if (Array.isArray(nodes)) {
+      for (let i = 0; i < nodes.length; i += 1) {
+        // The context Ajv itself passes to a referenced schema, so paths read `/nodes/3/...`.
+        const context = {
+          instancePath: `/nodes/${String(i)}`,
+          parentData: nodes,
+          parentDataProperty: i,
+          rootData: input,
+          dynamicAnchors: {},
+        };
+        // Ajv gives each call its own `errors` array, so it is kept as it is.
+        if (!node(nodes[i], context) && node.errors) runs.push(node.errors);
+      }
+    }
+    if (at >= 0) runs.push(errors.slice(at));
+    return runs;
   };
 }
 
@@ -92,7 +100,10 @@ export function schemaChecks(): SchemaChecks {
     const toolContract = ajv.compile(toolContractSchema);
     checks = {
       workflow: workflowCheck(ajv.compile(shellSchema), ajv.compile(nodeSchema)),
-      toolContract: (input) => errorsOf(toolContract, input),
+      toolContract: (input) => {
+        const errors = errorsOf(toolContract, input);
+        return errors.length === 0 ? [] : [errors];
+      },
     };
   }
   return checks;

@@ -3,6 +3,7 @@ import type { ErrorObject } from "ajv";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getTemplate, parseWorkflow } from "../../src/model/index.js";
+import { MAX_STRUCTURE_ERRORS } from "../../src/model/ajv-errors.js";
 import { schemaChecks } from "../../src/model/schema-check.js";
 import { agentWorkflowSchema } from "../../src/model/schema/workflow.js";
 
@@ -65,7 +66,7 @@ describe("the workflow schema check", () => {
   it("gives the published schema's errors, in its order, for mutated templates", () => {
     fc.assert(
       fc.property(mutated, (doc) => {
-        expect(essence(schemaChecks().workflow(doc))).toEqual(essence(referenceErrors(doc)));
+        expect(essence(schemaChecks().workflow(doc).flat())).toEqual(essence(referenceErrors(doc)));
       }),
       { seed: 20_250_808, numRuns: 400 },
     );
@@ -78,22 +79,36 @@ describe("the workflow schema check", () => {
     (doc.nodes as unknown[]).push(7, { id: "x", type: "llm", config: {} });
     doc.edges = "none"; // after nodes
     doc.budget = { maxSteps: -1 }; // after nodes
-    const errors = schemaChecks().workflow(doc);
+    const errors = schemaChecks().workflow(doc).flat();
     expect(essence(errors)).toEqual(essence(referenceErrors(doc)));
     expect(errors.map((e) => e.instancePath)).toEqual(
       expect.arrayContaining(["/autonomyLevel", "/nodes/3", "/nodes/4/config", "/edges"]),
     );
   });
 
-  it("checks 100,000 invalid nodes and reports each one", () => {
+  it("checks 100,000 invalid nodes: lists the first 1,000, counts the rest in one diagnostic", () => {
     const doc = { ...research(), nodes: Array<number>(100_000).fill(0) };
+    const runs = schemaChecks().workflow(doc);
+    // One run per invalid node, each holding its own errors.
+    expect(runs).toHaveLength(100_000);
+    expect(runs[99_999]?.map((e) => e.instancePath)).toEqual(["/nodes/99999"]);
     const { workflow, diagnostics } = parseWorkflow(doc);
     expect(workflow).toBeUndefined();
-    expect(diagnostics).toHaveLength(100_000);
-    expect(diagnostics[99_999]).toMatchObject({
+    expect(MAX_STRUCTURE_ERRORS).toBe(1_000);
+    expect(diagnostics).toHaveLength(1_001);
+    expect(diagnostics[999]).toMatchObject({
       code: "STRUCTURE_INVALID",
-      path: "/nodes/99999",
+      path: "/nodes/999",
       data: { keyword: "type", expected: "object", actual: "integer" },
+    });
+    expect(diagnostics[1_000]).toEqual({
+      code: "STRUCTURE_INVALID",
+      severity: "error",
+      message:
+        "the workflow: 99000 more structural errors, not listed (a document lists at most 1000)",
+      target: { kind: "workflow" },
+      path: "",
+      data: { keyword: "too-many", count: 99_000, limit: 1_000 },
     });
   });
 });

@@ -12,7 +12,6 @@ import type { SourceLocation } from "../diagnostic.js";
 export type LineIndex = (offset: number) => SourceLocation;
 
 const LF = 0x0a;
-const CR = 0x0d;
 const BOM = 0xfeff;
 
 /**
@@ -23,32 +22,49 @@ export function stripBom(text: string): string {
   return text.charCodeAt(0) === BOM ? text.slice(1) : text;
 }
 
-/** Offsets where each line starts. LF, CRLF and a lone CR each end a line, as in YAML 1.2. */
+/**
+ * Offsets where each line starts. LF, CRLF and a lone CR each end a line, as in YAML 1.2. Found
+ * with `indexOf`, which the engine runs far faster than a loop over every character: a 15 MB
+ * JSON text on one line is scanned twice, natively.
+ */
 function lineStarts(text: string): number[] {
   const starts = [0];
-  const end = text.length;
-  for (let i = 0; i < end; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === LF) {
-      starts.push(i + 1);
-    } else if (c === CR) {
-      if (text.charCodeAt(i + 1) === LF) i += 1;
-      starts.push(i + 1);
+  let lf = text.indexOf("\n");
+  let cr = text.indexOf("\r");
+  while (lf >= 0 || cr >= 0) {
+    if (cr >= 0 && (lf < 0 || cr < lf)) {
+      const start = cr + (text.charCodeAt(cr + 1) === LF ? 2 : 1);
+      starts.push(start);
+      if (lf >= 0 && lf < start) lf = text.indexOf("\n", start);
+      cr = text.indexOf("\r", start);
+    } else {
+      starts.push(lf + 1);
+      lf = text.indexOf("\n", lf + 1);
     }
   }
   return starts;
 }
 
 /**
- * Builds a {@link LineIndex} for `text`: one linear pass, then a binary search per query, so
- * locating many offsets in a large text stays O((n + q) log n). Columns count UTF-16 code units,
- * as editors and the Language Server Protocol do by default.
+ * Builds a {@link LineIndex} for `text`: one linear pass, then a binary search per query (none
+ * when the offset is on the line of the previous query or the next), so locating many offsets in
+ * a large text stays O((n + q) log n). Columns count UTF-16 code units, as editors and the
+ * Language Server Protocol do by default.
  */
 export function createLineIndex(text: string): LineIndex {
   const starts = lineStarts(text);
   const end = text.length;
+  // Offsets mostly come in document order: often on the previous one's line or the next.
+  let previous = 0;
   return (offset: number): SourceLocation => {
     const at = Number.isFinite(offset) ? Math.min(Math.max(Math.trunc(offset), 0), end) : 0;
+    for (let line = previous; line <= previous + 1; line += 1) {
+      const start = starts[line];
+      if (start !== undefined && start <= at && at < (starts[line + 1] ?? Infinity)) {
+        previous = line;
+        return { line: line + 1, column: at - start + 1 };
+      }
+    }
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {
@@ -56,6 +72,7 @@ export function createLineIndex(text: string): LineIndex {
       if ((starts[mid] ?? 0) <= at) low = mid;
       else high = mid - 1;
     }
+    previous = low;
     return { line: low + 1, column: at - (starts[low] ?? 0) + 1 };
   };
 }

@@ -6,48 +6,30 @@
 import { isAlias, isMap, isPair, isSeq } from "yaml";
 import type { Alias, Document, Pair, YAMLMap } from "yaml";
 import type { SourceLocation } from "../diagnostic.js";
-import { pointerTokens } from "../pointer.js";
 import { scanJson } from "./json-scan.js";
+import { locateInValidJson } from "./json-valid.js";
 import { createLineIndex, stripBom } from "./lines.js";
+import type { PointerTrie, PointerTrieNode } from "./pointer-trie.js";
+import { inheritOffsets, isPointer, pointerTrie } from "./pointer-trie.js";
 import type { TextFormat } from "./problems.js";
 import { keyOf, parseYaml, startOf } from "./yaml.js";
 
-interface Trie {
-  readonly children: Map<string, Trie>;
-  /** Where the value at this pointer starts; -1 until the scan meets it. */
-  offset: number;
-}
-
-function isPointer(path: string): boolean {
-  return path === "" || path.startsWith("/");
+/** The offset of each pointer, in the order asked; -1 where the walk placed none. */
+function offsetsOf(trie: PointerTrie): number[] {
+  inheritOffsets(trie.root);
+  return trie.nodes.map((node) => node?.offset ?? -1);
 }
 
 /** One scan; only containers on the way to a requested pointer are looked into. */
-function locateJson(text: string, pointers: readonly string[]): Map<string, number> {
-  const root: Trie = { children: new Map(), offset: -1 };
-  const chains = new Map<string, Trie[]>();
-  for (const path of pointers) {
-    if (chains.has(path) || !isPointer(path)) continue;
-    let node = root;
-    const chain = [root];
-    for (const token of pointerTokens(path)) {
-      let next = node.children.get(token);
-      if (next === undefined) {
-        next = { children: new Map(), offset: -1 };
-        node.children.set(token, next);
-      }
-      chain.push(next);
-      node = next;
-    }
-    chains.set(path, chain);
-  }
-  const open: (Trie | undefined)[] = [];
-  let current: Trie | undefined;
+function locateJson(text: string, pointers: readonly string[]): number[] {
+  const trie = pointerTrie(pointers);
+  const open: (PointerTrieNode | undefined)[] = [];
+  let current: PointerTrieNode | undefined;
   // With duplicate keys the last occurrence wins, as in JSON.parse.
   scanJson(text, {
     value: (offset, token) => {
-      if (token === undefined) current = root;
-      else current = open.at(-1)?.children.get(typeof token === "number" ? String(token) : token);
+      if (token === undefined) current = trie.root;
+      else current = open.at(-1)?.children?.get(typeof token === "number" ? String(token) : token);
       if (current !== undefined) current.offset = offset;
     },
     open: () => open.push(current),
@@ -55,17 +37,7 @@ function locateJson(text: string, pointers: readonly string[]): Map<string, numb
       open.pop();
     },
   });
-  const found = new Map<string, number>();
-  for (const [path, chain] of chains) {
-    for (let i = chain.length - 1; i >= 0; i -= 1) {
-      const offset = chain[i]?.offset ?? -1;
-      if (offset >= 0) {
-        found.set(path, offset);
-        break;
-      }
-    }
-  }
-  return found;
+  return offsetsOf(trie);
 }
 
 /** Alias → the node it names: the last anchor of that name before it, in document order. */
@@ -93,60 +65,57 @@ function resolveAliases(root: unknown): Map<Alias, unknown> {
   return targets;
 }
 
-/** Follows each pointer through the document; a mapping is indexed once, on first use. */
-function locateYaml(text: string, pointers: readonly string[]): Map<string, number> {
-  return locateInYaml(parseYaml(text).doc, pointers);
+/** A mapping's pairs by key; with a repeated key the last pair wins. */
+function pairsByKey(map: YAMLMap): Map<string, Pair> {
+  const index = new Map<string, Pair>();
+  for (const pair of map.items) {
+    const key = keyOf(pair);
+    if (key !== undefined) index.set(key, pair);
+  }
+  return index;
 }
 
-function locateInYaml(
-  doc: Document.Parsed | undefined,
-  pointers: readonly string[],
-): Map<string, number> {
-  if (doc === undefined) return new Map();
-  const indexes = new Map<YAMLMap, Map<string, Pair>>();
-  const indexOf = (map: YAMLMap): Map<string, Pair> => {
-    let index = indexes.get(map);
-    if (index === undefined) {
-      index = new Map();
-      for (const pair of map.items) {
-        const key = keyOf(pair);
-        if (key !== undefined) index.set(key, pair);
-      }
-      indexes.set(map, index);
-    }
-    return index;
-  };
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/** Follows the pointers' trie through the document, one visit per requested prefix. */
+function locateInYaml(doc: Document.Parsed | undefined, pointers: readonly string[]): number[] {
+  if (doc === undefined) return pointers.map(() => -1);
+  const trie = pointerTrie(pointers);
+  trie.root.offset = startOf(doc.contents) ?? 0;
   let aliases: Map<Alias, unknown> | undefined;
-  const found = new Map<string, number>();
-  for (const path of pointers) {
-    if (found.has(path) || !isPointer(path)) continue;
-    let node: unknown = doc.contents;
-    let offset = startOf(node) ?? 0;
-    for (const token of pointerTokens(path)) {
-      // Through an alias, positions continue inside the anchored node, where the data is written.
-      if (isAlias(node)) node = (aliases ??= resolveAliases(doc.contents)).get(node);
-      let next: unknown;
-      let at: number | undefined;
-      if (isMap(node)) {
-        const pair = indexOf(node).get(token);
-        if (pair === undefined) break;
-        next = pair.value;
-        at = startOf(pair.value) ?? startOf(pair.key);
-      } else if (
-        isSeq(node) &&
-        /^(?:0|[1-9][0-9]*)$/.test(token) &&
-        Number(token) < node.items.length
-      ) {
-        next = node.items[Number(token)];
-        at = startOf(next);
+  const pending: [PointerTrieNode, unknown][] = [[trie.root, doc.contents]];
+  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
+    const [{ children }, value] = entry;
+    if (children === undefined) continue;
+    // Through an alias, positions continue inside the anchored node, where the data is written.
+    const node = isAlias(value) ? (aliases ??= resolveAliases(doc.contents)).get(value) : value;
+    if (isMap(node)) {
+      const pairs = pairsByKey(node);
+      for (const [token, child] of children) {
+        const pair = pairs.get(token);
+        if (pair === undefined) continue;
+        const at = startOf(pair.value) ?? startOf(pair.key);
+        if (at === undefined) continue;
+        child.offset = at;
+        if (child.children !== undefined) pending.push([child, pair.value]);
       }
-      if (at === undefined) break;
-      node = next;
-      offset = at;
+    } else if (isSeq(node)) {
+      for (const [token, child] of children) {
+        if (!INDEX.test(token) || Number(token) >= node.items.length) continue;
+        const item = node.items[Number(token)];
+        const at = startOf(item);
+        if (at === undefined) continue;
+        child.offset = at;
+        if (child.children !== undefined) pending.push([child, item]);
+      }
     }
-    found.set(path, offset);
   }
-  return found;
+  return offsetsOf(trie);
+}
+
+/** Locates in a text that has not been parsed yet. */
+function locateYaml(text: string, pointers: readonly string[]): number[] {
+  return locateInYaml(parseYaml(text).doc, pointers);
 }
 
 /**
@@ -162,49 +131,74 @@ export function locatePointers(
   format: TextFormat,
   pointers: readonly string[],
 ): Map<string, SourceLocation> {
-  const body = stripBom(text);
-  if (!pointers.some(isPointer)) return new Map();
-  let offsets: Map<string, number>;
-  try {
-    offsets = format === "json" ? locateJson(body, pointers) : locateYaml(body, pointers);
-  } catch {
-    offsets = new Map();
-  }
-  return toLocations(body, offsets);
+  const located = locateAll(stripBom(text), format, {}, pointers);
+  const found = new Map<string, SourceLocation>();
+  pointers.forEach((path, i) => {
+    const location = located[i];
+    if (location !== undefined && !found.has(path)) found.set(path, location);
+  });
+  return found;
 }
 
-/** Locates pointers in one text; see {@link locatePointers}. */
-export type Locator = (pointers: readonly string[]) => Map<string, SourceLocation>;
+/**
+ * Locates pointers in one text, as {@link locatePointers} does, answering in the order asked
+ * (`undefined` where it gives no entry): the text parsers place 100,000 diagnostics with it, and
+ * a map from pointer to location would only be looked up again.
+ */
+export type Locator = (pointers: readonly string[]) => readonly (SourceLocation | undefined)[];
 
 /**
- * A {@link locatePointers} for one text, reusing the YAML document its reader already parsed:
- * parsing a 100,000-item YAML sequence a second time just to place diagnostics doubled the cost
- * of reading it. `body` is the text after its BOM, as the reader saw it.
+ * {@link locatePointers} in the order asked; a parsed YAML `doc` is used, not parsed again, and a
+ * JSON text known to be `valid` is walked without being validated again.
+ */
+function locateAll(
+  body: string,
+  format: TextFormat,
+  parsed: { readonly doc?: Document.Parsed | undefined; readonly valid?: boolean },
+  pointers: readonly string[],
+): (SourceLocation | undefined)[] {
+  if (!pointers.some(isPointer)) return pointers.map(() => undefined);
+  let offsets: number[];
+  try {
+    if (format === "yaml") {
+      offsets =
+        parsed.doc === undefined ? locateYaml(body, pointers) : locateInYaml(parsed.doc, pointers);
+    } else if (parsed.valid === true) {
+      const trie = pointerTrie(pointers);
+      locateInValidJson(body, trie.root);
+      offsets = offsetsOf(trie);
+    } else {
+      offsets = locateJson(body, pointers);
+    }
+  } catch {
+    return pointers.map(() => undefined);
+  }
+  const locate = createLineIndex(body);
+  return offsets.map((offset) => (offset < 0 ? undefined : locate(offset)));
+}
+
+/**
+ * A {@link Locator} for one text, reusing what its reader found: the YAML document it parsed
+ * (parsing a 100,000-item YAML sequence a second time just to place diagnostics doubled the cost
+ * of reading it), and for JSON, whether `JSON.parse` accepted the text with no problem, so that
+ * skipping what no pointer asks into needs no validation. `body` is the text after its BOM, as
+ * the reader saw it.
  */
 export function locatorFor(
   body: string,
   format: TextFormat,
   yamlDoc: Document.Parsed | undefined,
+  validJson: boolean,
 ): Locator {
-  return (pointers) => {
-    if (format === "json" || yamlDoc === undefined) return locatePointers(body, format, pointers);
-    if (!pointers.some(isPointer)) return new Map();
-    let offsets: Map<string, number>;
-    try {
-      offsets = locateInYaml(yamlDoc, pointers);
-    } catch {
-      offsets = new Map();
-    }
-    return toLocations(body, offsets);
-  };
+  if (format === "json" && validJson) {
+    return (pointers) => locateAll(body, format, { valid: true }, pointers);
+  }
+  // Without a document, as `locatePointers` on the body (which strips a BOM again).
+  if (format === "json" || yamlDoc === undefined) return textLocator(body, format);
+  return (pointers) => locateAll(body, format, { doc: yamlDoc }, pointers);
 }
 
-function toLocations(
-  body: string,
-  offsets: ReadonlyMap<string, number>,
-): Map<string, SourceLocation> {
-  const locate = createLineIndex(body);
-  const located = new Map<string, SourceLocation>();
-  for (const [path, offset] of offsets) located.set(path, locate(offset));
-  return located;
+/** A {@link Locator} for a text not parsed yet, with its BOM, as {@link locatePointers} takes it. */
+export function textLocator(text: string, format: TextFormat): Locator {
+  return (pointers) => locateAll(stripBom(text), format, {}, pointers);
 }

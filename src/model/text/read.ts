@@ -7,6 +7,7 @@
 import { escapePointerToken } from "../pointer.js";
 import { scanJson, skipJsonSpace } from "./json-scan.js";
 import type { JsonScanVisitor } from "./json-scan.js";
+import { keyCount, memberCount } from "./json-valid.js";
 import { stripBom } from "./lines.js";
 import { duplicateKeyMessage, locateProblems, nonFiniteMessage, pointerOf } from "./problems.js";
 import type { OffsetProblem, TextFormat, TextProblem } from "./problems.js";
@@ -120,6 +121,9 @@ function readJson(text: string): { value: unknown; problems: OffsetProblem[] } {
   } catch (error) {
     failure = error;
   }
+  // On a text JSON.parse accepted, the scan can only find a repeated key or a number out of
+  // range; when the members written are the keys parsed and every number is finite, there is none.
+  if (parsed && keyCount(value) === memberCount(text)) return { value, problems };
   const syntax = scanJson(text, jsonChecks(text, problems));
   if (!parsed) {
     if (syntax !== undefined) {
@@ -171,11 +175,11 @@ function surrogateProblems(value: unknown, locate: Locator, body: string): TextP
   const found = jsonDataProblems(value);
   if (found.length === 0) return [];
   const located = locate(found.map((p) => p.path));
-  return found.map((p) => ({
+  return found.map((p, i) => ({
     code: "NOT_JSON_DATA",
     message: notJsonDataMessage(p),
     path: p.path,
-    location: located.get(p.path) ?? { line: 1, column: 1 },
+    location: located[i] ?? { line: 1, column: 1 },
   }));
 }
 
@@ -216,7 +220,8 @@ export function readWithLocator(
       problems: [{ code: "SYNTAX_ERROR", message, path: "", offset: 0 }],
     };
   }
-  const locate = locatorFor(body, format, outcome.doc);
+  // Without a problem, a JSON text is one JSON.parse accepted.
+  const locate = locatorFor(body, format, outcome.doc, outcome.problems.length === 0);
   const problems =
     outcome.problems.length === 0
       ? surrogateProblems(outcome.value, locate, body)
