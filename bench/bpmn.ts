@@ -2,15 +2,22 @@
  * The BPMN gate-check benchmark (SPEC §9): on generated processes of 1,000, 5,000 and 20,000 flow
  * nodes, times in one run (a) bpmn-moddle's `fromXML`, (b) `evaluateGatesSync` on the parsed
  * definitions and (c) bpmnlint with `bpmnlint:recommended` on the same definitions, plus the gate
- * check with an empty registry (the graph part alone), and reports the gate check as a share of
- * the parse and the 5k/1k and 20k/1k ratios (≈ 5 and 20 mean linear). A discarded first round
- * warms the JIT. `node --expose-gc --import tsx bench/bpmn.ts` prints the tables; `benchBpmn()`
- * returns the rows for a combined report.
+ * check with an empty registry (the graph part alone) and on cold input, and reports the gate
+ * check as a share of the parse and the 5k/1k and 20k/1k ratios (≈ 5 and 20 mean linear). A
+ * discarded first round warms the JIT. `node --expose-gc --import tsx bench/bpmn.ts` prints the
+ * tables; `benchBpmn()` returns the rows for a combined report.
  *
- * Every agent task refers to the same workflow (`agnt-x@1.0.0`); the gate check has no cache, so
- * each task resolves, parses, validates and hashes it again: that cost is per agent task. The
- * generated files carry no BPMNDI, so bpmnlint's `no-bpmndi` reports every element and its
- * DI-based rules have nothing to compare.
+ * Cold input: the gate check is bound by reading moddle's elements, dictionary-mode objects of
+ * about 1.5 kB each, and a read costs several times more when the tree is not in the CPU cache.
+ * Timing one tree over and over keeps a 1,000-node tree (about 4 MB) cached, which a
+ * 20,000-node tree (about 60 MB) never is. The cold task therefore checks, in turn, as many
+ * copies of the tree as make up the largest size, so that every size reads a tree that is not
+ * in the cache: its ratios are the check's own scaling, the others include the cache's.
+ *
+ * Every agent task refers to the same workflow (`agnt-x@1.0.0`); one check resolves, validates
+ * and hashes it once (per distinct ref), the rest is per agent task. The generated files carry
+ * no BPMNDI, so bpmnlint's `no-bpmndi` reports every element and its DI-based rules have
+ * nothing to compare.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -64,6 +71,8 @@ export interface BpmnBenchRow {
   readonly gateMs: number;
   /** The gate check with an empty registry: graph, sweeps and rules without workflow work. */
   readonly gateNoRegistryMs: number;
+  /** The gate check on cold input (copies of the tree in turn, see the file comment). */
+  readonly gateColdMs: number;
   readonly bpmnlintMs: number;
   readonly p50: Readonly<Record<Measure, number>>;
   readonly samples: Readonly<Record<Measure, number>>;
@@ -72,12 +81,13 @@ export interface BpmnBenchRow {
 }
 
 /** The timed tasks. */
-export type Measure = "moddle" | "gate" | "gateNoRegistry" | "bpmnlint";
+export type Measure = "moddle" | "gate" | "gateNoRegistry" | "gateCold" | "bpmnlint";
 
 const MEASURES: Readonly<Record<Measure, string>> = {
   moddle: "bpmn-moddle fromXML",
   gate: "gate check (evaluateGatesSync)",
   gateNoRegistry: "gate check, empty registry",
+  gateCold: "gate check, cold input",
   bpmnlint: "bpmnlint:recommended",
 };
 
@@ -133,11 +143,13 @@ interface Tools {
   readonly linter: BpmnLinter;
   readonly withRegistry: GateOptions;
   readonly emptyRegistry: GateOptions;
+  /** The largest size measured: the cold task checks as many nodes per round. */
+  readonly largest: number;
 }
 
-/** Generates a process of `size` flow nodes, checks its verdicts, and times the four tasks. */
+/** Generates a process of `size` flow nodes, checks its verdicts, and times the five tasks. */
 async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
-  const { moddle, linter, withRegistry, emptyRegistry } = tools;
+  const { moddle, linter, withRegistry, emptyRegistry, largest } = tools;
   gc();
   const generated = generateBpmnProcess(size);
   const { xml } = generated;
@@ -153,6 +165,13 @@ async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
     throw new Error(`size ${size}: unexpected gate verdicts (${blocked.join(", ")})`);
   }
   const lint = await linter.lint(lintDefinitions);
+  const copies = [definitions];
+  while (copies.length * size < largest) copies.push(await parse(moddle, xml));
+  let turn = 0;
+  const checkCold = (): void => {
+    evaluateGatesSync(copies[turn] ?? definitions, withRegistry);
+    turn = (turn + 1) % copies.length;
+  };
   const bench = new Bench({
     time: size >= 20_000 ? 2_000 : 1_000,
     iterations: 5,
@@ -164,6 +183,7 @@ async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
     .add(MEASURES.moddle, () => moddle.fromXML(xml), hooks)
     .add(MEASURES.gate, () => evaluateGatesSync(definitions, withRegistry), hooks)
     .add(MEASURES.gateNoRegistry, () => evaluateGatesSync(definitions, emptyRegistry), hooks)
+    .add(MEASURES.gateCold, checkCold, hooks)
     .add(MEASURES.bpmnlint, () => linter.lint(lintDefinitions), hooks);
   await bench.run();
   const mean = {} as Record<Measure, number>;
@@ -184,6 +204,7 @@ async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
     moddleMs: mean.moddle,
     gateMs: mean.gate,
     gateNoRegistryMs: mean.gateNoRegistry,
+    gateColdMs: mean.gateCold,
     bpmnlintMs: mean.bpmnlint,
     p50,
     samples,
@@ -204,6 +225,7 @@ export async function benchBpmn(
     linter: recommendedLinter(),
     withRegistry: { resolveWorkflow: (ref) => (ref === BENCH_AGENT_REF ? workflow : undefined) },
     emptyRegistry: { resolveWorkflow: () => undefined },
+    largest: Math.max(...sizes),
   };
   await measureSize(Math.min(...sizes), tools);
   const rows: BpmnBenchRow[] = [];
@@ -224,6 +246,7 @@ export function bpmnTable(rows: readonly BpmnBenchRow[]): Record<string, string 
     "gate/moddle %": fixed((100 * r.gateMs) / r.moddleMs, 1),
     "p50 gate/moddle %": fixed((100 * r.p50.gate) / r.p50.moddle, 1),
     "gate w/o registry ms": fixed(r.gateNoRegistryMs),
+    "gate cold ms": fixed(r.gateColdMs),
     "bpmnlint ms": fixed(r.bpmnlintMs),
     "bpmnlint/moddle %": fixed((100 * r.bpmnlintMs) / r.moddleMs, 1),
     "moddle µs/node": perNode(r.moddleMs, r.size),
@@ -240,6 +263,7 @@ export function bpmnRatios(rows: readonly BpmnBenchRow[]): Record<string, string
     [MEASURES.moddle, "moddle", (r) => r.moddleMs],
     [MEASURES.gate, "gate", (r) => r.gateMs],
     [MEASURES.gateNoRegistry, "gateNoRegistry", (r) => r.gateNoRegistryMs],
+    [MEASURES.gateCold, "gateCold", (r) => r.gateColdMs],
     [MEASURES.bpmnlint, "bpmnlint", (r) => r.bpmnlintMs],
   ];
   return columns.map(([task, measure, mean]) => {

@@ -5,12 +5,11 @@
 import type { ModdleObject } from "./moddle.js";
 import {
   BTV_URI,
+  elementKind,
   extensionValues,
   foreignAttrs,
   genericChildren,
   listProp,
-  localTypeName,
-  namespaceOf,
   stringProp,
 } from "./moddle.js";
 import type { AgentTaskSource } from "./types.js";
@@ -45,11 +44,13 @@ export interface AgentDeclaration {
 }
 
 function isBtv(element: ModdleObject, local: string): boolean {
-  return localTypeName(element) === local && namespaceOf(element) === BTV_URI;
+  const kind = elementKind(element);
+  return kind.local === local && kind.namespace === BTV_URI;
 }
 
 function isZeebe(element: ModdleObject, local: string): boolean {
-  return localTypeName(element) === local && namespaceOf(element) === ZEEBE_URI;
+  const kind = elementKind(element);
+  return kind.local === local && kind.namespace === ZEEBE_URI;
 }
 
 /** True when one of these extension values is `<btv:gate/>`. */

@@ -16,41 +16,60 @@ import { extensionValues } from "./moddle.js";
 import type { ProcessGraph } from "./process-graph.js";
 import { buildProcessGraph } from "./process-graph.js";
 import type { FlowNodeEntry } from "./process-index.js";
-import { indexDefinitions, NodeFlag } from "./process-index.js";
+import { indexDefinitions, nodeEntry, NodeFlag } from "./process-index.js";
 import type { TaskResolution } from "./resolve-tasks.js";
 import type { UnknownLevelPolicy } from "./types.js";
 
 /** Decides whether a flow node is an approval gate. */
 export type GatePredicate = (element: ModdleObject) => boolean;
 
+/** One agent task as the graph sees it, before its workflow is resolved. */
+export interface PreparedAgent {
+  /** Flow node index. */
+  readonly node: number;
+  readonly entry: FlowNodeEntry;
+  readonly declaration: AgentDeclaration;
+  readonly gate: GateVerdict;
+}
+
 /** The graph-side facts, before any workflow is resolved. */
 export interface PreparedProcess {
   readonly graph: ProcessGraph;
   readonly reach: GateReach;
-  /** Agent tasks in document order of the walk: flow node index and declaration. */
-  readonly agents: readonly { readonly node: number; readonly declaration: AgentDeclaration }[];
+  /** Agent tasks in document order of the walk. */
+  readonly agents: readonly PreparedAgent[];
   readonly gateCount: number;
 }
 
-/** Indexes the definitions, builds the graph and runs the reachability sweeps. */
+/**
+ * Indexes the definitions, builds the graph and runs the reachability sweeps. Everything read
+ * from the moddle tree is read here, before any resolver runs: an async resolver's await must
+ * not let an edit of the tree show half-way through one decision.
+ */
 export function prepareProcess(
   definitions: ModdleObject,
   isGate: GatePredicate = hasGateMarker,
 ): PreparedProcess {
-  const index = indexDefinitions(definitions);
-  const graph = buildProcessGraph(index);
-  const gates = new Set<number>();
-  const agents: { node: number; declaration: AgentDeclaration }[] = [];
-  index.nodes.forEach((node, i) => {
-    // Each element's extension values are read once; moddle's property reads are the cost here.
-    const values = extensionValues(node.element);
-    if (isGate === hasGateMarker ? isGateMarker(values) : isGate(node.element)) gates.add(i);
+  const gates: number[] = [];
+  const found: { node: number; declaration: AgentDeclaration }[] = [];
+  // Read during the walk, while the element is at hand: on a large tree each revisit is a miss.
+  const index = indexDefinitions(definitions, (element, node, flags) => {
+    const values = extensionValues(element);
+    if (isGate === hasGateMarker ? isGateMarker(values) : isGate(element)) gates.push(node);
     // Only activities can carry a Camunda template; other nodes need extension values to be agents.
-    const candidate = values.length > 0 || (node.flags & NodeFlag.activity) !== 0;
-    const declaration = candidate ? agentDeclaration(node.element, values) : undefined;
-    if (declaration !== undefined) agents.push({ node: i, declaration });
+    const candidate = values.length > 0 || (flags & NodeFlag.activity) !== 0;
+    const declaration = candidate ? agentDeclaration(element, values) : undefined;
+    if (declaration !== undefined) found.push({ node, declaration });
   });
-  return { graph, reach: computeGateReach(graph, gates), agents, gateCount: gates.size };
+  const graph = buildProcessGraph(index);
+  const reach = computeGateReach(graph, gates);
+  const agents = found.map(({ node, declaration }) => ({
+    node,
+    entry: nodeEntry(index, node),
+    declaration,
+    gate: gateVerdict(graph, reach, node),
+  }));
+  return { graph, reach, agents, gateCount: gates.length };
 }
 
 /** Everything known about one agent task. */
@@ -129,10 +148,9 @@ export function analyze(
   policy: UnknownLevelPolicy,
   registry: boolean,
 ): GateAnalysis {
-  const tasks = prepared.agents.flatMap(({ node, declaration }, i): AgentTaskFacts[] => {
+  const tasks = prepared.agents.flatMap(({ entry, declaration, gate }, i): AgentTaskFacts[] => {
     const resolution = resolutions[i];
-    const entry = prepared.graph.index.nodes[node];
-    if (resolution === undefined || entry === undefined) return [];
+    if (resolution === undefined) return [];
     const text = declaration.levelText;
     const parsedLevel = text !== undefined && LEVEL_TEXT.test(text) ? Number(text) : undefined;
     const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;
@@ -152,7 +170,7 @@ export function analyze(
         justifiedLevel,
         level,
         requirement,
-        gate: gateVerdict(prepared.graph, prepared.reach, node),
+        gate,
         contentHash: facts?.contentHash,
       },
     ];

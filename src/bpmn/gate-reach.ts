@@ -5,6 +5,7 @@
  */
 import { neighbours, reverseAdjacency } from "../model/index.js";
 import type { ProcessGraph } from "./process-graph.js";
+import { nodeId } from "./process-index.js";
 import type { GateStatus } from "./types.js";
 
 /** The two sweeps' results, by vertex. */
@@ -19,8 +20,8 @@ export interface GateReach {
   readonly toSink: Int32Array;
 }
 
-/** Runs both sweeps; `gates` holds the flow-node indexes that are gates. */
-export function computeGateReach(graph: ProcessGraph, gates: ReadonlySet<number>): GateReach {
+/** Runs both sweeps; `gates` lists the flow-node indexes that are gates (each once). */
+export function computeGateReach(graph: ProcessGraph, gates: readonly number[]): GateReach {
   const count = graph.kinds.length;
   const predecessors = reverseAdjacency(graph.successors);
   const isGate = new Uint8Array(count);
@@ -70,7 +71,7 @@ export function computeGateReach(graph: ProcessGraph, gates: ReadonlySet<number>
  * (a Camunda AI agent's ad-hoc tool container) its exit and interrupt vertices.
  */
 export function downstreamOf(graph: ProcessGraph, node: number): number[] {
-  const opens = graph.index.nodes[node]?.opens ?? -1;
+  const opens = graph.index.opens[node] ?? -1;
   if (opens >= 0) return [graph.exitOf[opens] ?? node, graph.interruptOf[opens] ?? node];
   return [...neighbours(graph.successors, node)];
 }
@@ -82,13 +83,13 @@ export interface GateVerdict {
   readonly bypassPath: readonly string[];
 }
 
-/** Flow nodes only: a sub-process's exit is implied by the path leaving it. */
+/** Flow nodes only (they come first): a sub-process's exit is implied by the path leaving it. */
 function label(graph: ProcessGraph, v: number): string | undefined {
-  return graph.kinds[v] === "node" ? graph.index.nodes[v]?.id : undefined;
+  return v < graph.index.flags.length ? nodeId(graph.index, v) : undefined;
 }
 
 function witness(graph: ProcessGraph, reach: GateReach, node: number, start: number): string[] {
-  const path = [graph.index.nodes[node]?.id ?? ""];
+  const path = [nodeId(graph.index, node)];
   let v = start;
   for (;;) {
     const name = label(graph, v);

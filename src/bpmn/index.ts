@@ -30,14 +30,15 @@ export type {
   UnknownLevelPolicy,
   WorkflowResolution,
 } from "./types.js";
-export type { AgentTaskFacts, GateAnalysis, PreparedProcess } from "./analysis.js";
+export type { AgentTaskFacts, GateAnalysis, PreparedAgent, PreparedProcess } from "./analysis.js";
 export type { GateReach, GateVerdict } from "./gate-reach.js";
 export type { ProcessGraph, VertexKind } from "./process-graph.js";
+export { VERTEX_KINDS } from "./process-graph.js";
 export type {
   ContainerEntry,
   ContainerKind,
   FlowNodeEntry,
   ProcessIndex,
 } from "./process-index.js";
-export { NodeFlag } from "./process-index.js";
+export { NodeFlag } from "./node-flags.js";
 export type { GatedTool, TaskResolution, TaskResolvers } from "./resolve-tasks.js";

@@ -69,12 +69,39 @@ export function createModdle(extensions: ModdleExtensions = {}): BpmnModdleInsta
   return new BpmnModdle({ ...extensions, btv });
 }
 
+/**
+ * Which prototypes are a moddle type's: bpmn-moddle builds one per type, carrying `$descriptor`
+ * and `$model`, and its constructor defines `$type`, `$attrs` and `$parent` on every instance as
+ * accessors with closures of their own. That leaves the instances in dictionary mode: a `$type`
+ * read is a hash probe and a getter call, a cache miss or more each on a large tree. The
+ * prototype is one pointer from the instance and shared by the whole type, so it is the cheap key
+ * for the facts of the type.
+ */
+const TYPED_PROTOTYPES = new WeakMap<object, boolean>();
+
+/**
+ * The prototype of a typed moddle element, shared by every element of its type; `undefined` for
+ * generic elements and plain objects. Only moddle's constructor makes objects of that prototype,
+ * so such an object has the type's `$type`.
+ */
+export function typePrototype(value: object): object | undefined {
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (typeof proto !== "object" || proto === null) return undefined;
+  let typed = TYPED_PROTOTYPES.get(proto);
+  if (typed === undefined) {
+    typed = Object.hasOwn(proto, "$descriptor") && Object.hasOwn(proto, "$model");
+    TYPED_PROTOTYPES.set(proto, typed);
+  }
+  return typed ? proto : undefined;
+}
+
 /** True for a moddle object (anything with a string `$type`). */
 export function isModdleObject(value: unknown): value is ModdleObject {
+  if (typeof value !== "object" || value === null) return false;
+  // A typed element's `$type` is a string by construction; reading it is the costly part.
   return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { $type?: unknown }).$type === "string"
+    typePrototype(value) !== undefined ||
+    typeof (value as { readonly $type?: unknown }).$type === "string"
   );
 }
 
@@ -176,6 +203,28 @@ export function namespaceOf(element: ModdleObject): string | undefined {
   if (typeof ns?.prefix !== "string" || typeof model?.getPackage !== "function") return undefined;
   const pkg = model.getPackage(ns.prefix) as { readonly uri?: unknown } | undefined;
   return typeof pkg?.uri === "string" ? pkg.uri : undefined;
+}
+
+/** An element's type as agentflow compares it: its {@link localTypeName} and {@link namespaceOf}. */
+export interface ElementKind {
+  readonly local: string;
+  readonly namespace: string | undefined;
+}
+
+const KINDS = new WeakMap<object, ElementKind>();
+
+/**
+ * The {@link ElementKind} of an element, computed once per moddle type (the local name and the
+ * namespace are the type's) and per call for generic elements.
+ */
+export function elementKind(element: ModdleObject): ElementKind {
+  const proto = typePrototype(element);
+  let kind = proto === undefined ? undefined : KINDS.get(proto);
+  if (kind === undefined) {
+    kind = { local: localTypeName(element), namespace: namespaceOf(element) };
+    if (proto !== undefined) KINDS.set(proto, kind);
+  }
+  return kind;
 }
 
 /** The values of an element's `bpmn:extensionElements`. */

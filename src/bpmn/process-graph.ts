@@ -26,11 +26,19 @@ import { NodeFlag } from "./process-index.js";
 /** What a vertex stands for. */
 export type VertexKind = "node" | "exit" | "interrupt" | "hub";
 
+/** Vertex kinds by their code in {@link ProcessGraph.kinds}. */
+export const VERTEX_KINDS: readonly VertexKind[] = ["node", "exit", "interrupt", "hub"];
+
+const EXIT = 1;
+const INTERRUPT = 2;
+const HUB = 3;
+
 /** The directed process graph, with per-container synthetic vertices. */
 export interface ProcessGraph {
   readonly index: ProcessIndex;
   readonly successors: Adjacency;
-  readonly kinds: readonly VertexKind[];
+  /** Per vertex: the index of its kind in {@link VERTEX_KINDS}; flow nodes come first. */
+  readonly kinds: Uint8Array;
   /** Node index a vertex belongs to (its sub-process for exit/hub, -1 for a process's). */
   readonly owner: Int32Array;
   /**
@@ -43,37 +51,53 @@ export interface ProcessGraph {
   readonly interruptOf: Int32Array;
 }
 
+/** Parallel edge columns, sized for the most edges the graph can have. */
+interface Edges {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  count: number;
+}
+
 /** Builds the graph in O(nodes + flows). */
 export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
-  const { nodes, containers } = index;
-  const kinds: VertexKind[] = nodes.map(() => "node");
-  const owner: number[] = nodes.map((_, i) => i);
+  const { containers, flags, opens, attachedTo } = index;
+  const nodeCount = flags.length;
+  let vertexCount = nodeCount + containers.length;
+  for (const c of containers) {
+    if (c.kind !== "process") vertexCount += c.kind === "ad-hoc" ? 2 : 1;
+  }
+  const kinds = new Uint8Array(vertexCount);
+  const owner = new Int32Array(vertexCount);
+  for (let i = 0; i < nodeCount; i++) owner[i] = i;
   const exitOf = new Int32Array(containers.length).fill(-1);
   const interruptOf = new Int32Array(containers.length);
   const hubOf = new Int32Array(containers.length).fill(-1);
-  const addVertex = (kind: VertexKind, node: number): number => {
-    kinds.push(kind);
-    owner.push(node);
-    return kinds.length - 1;
+  let vertices = nodeCount;
+  const addVertex = (kind: number, node: number): number => {
+    kinds[vertices] = kind;
+    owner[vertices] = node;
+    return vertices++;
   };
   containers.forEach((c, i) => {
-    interruptOf[i] = addVertex("interrupt", c.node);
+    interruptOf[i] = addVertex(INTERRUPT, c.node);
     if (c.kind === "process") return;
-    exitOf[i] = addVertex("exit", c.node);
-    if (c.kind === "ad-hoc") hubOf[i] = addVertex("hub", c.node);
+    exitOf[i] = addVertex(EXIT, c.node);
+    if (c.kind === "ad-hoc") hubOf[i] = addVertex(HUB, c.node);
   });
-  const from: number[] = [];
-  const to: number[] = [];
+  // Per flow or link one edge; per node at most 5, per boundary event 2; per ad-hoc container 2.
+  const bound =
+    index.flowSources.length + index.links.length + 7 * nodeCount + 2 * containers.length;
+  const edges: Edges = { from: new Int32Array(bound), to: new Int32Array(bound), count: 0 };
   const edge = (a: number, b: number): void => {
-    from.push(a);
-    to.push(b);
+    edges.from[edges.count] = a;
+    edges.to[edges.count++] = b;
   };
   const out = (n: number): number => {
-    const opens = nodes[n]?.opens ?? -1;
-    return opens >= 0 ? (exitOf[opens] ?? n) : n;
+    const opened = opens[n] ?? -1;
+    return opened >= 0 ? (exitOf[opened] ?? n) : n;
   };
-  const hasIn = new Uint8Array(nodes.length);
-  const hasOut = new Uint8Array(nodes.length);
+  const hasIn = new Uint8Array(nodeCount);
+  const hasOut = new Uint8Array(nodeCount);
   for (let k = 0; k < index.flowSources.length; k++) {
     const a = index.flowSources[k] ?? 0;
     const b = index.flowTargets[k] ?? 0;
@@ -81,67 +105,69 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     hasOut[a] = 1;
     hasIn[b] = 1;
   }
-  const linked = new Uint8Array(nodes.length);
+  const linked = new Uint8Array(nodeCount);
   for (const [a, b] of index.links) {
     edge(a, b);
     linked[a] = 1;
   }
   const hasStart = new Uint8Array(containers.length);
-  for (const n of nodes) {
-    if ((n.flags & NodeFlag.startEvent) !== 0) hasStart[n.container] = 1;
+  for (let i = 0; i < nodeCount; i++) {
+    if (((flags[i] ?? 0) & NodeFlag.startEvent) !== 0) hasStart[index.container[i] ?? 0] = 1;
   }
-  nodes.forEach((n, i) => {
-    const c = containers[n.container];
-    if (c === undefined) return;
-    const boundary = (index.attachedTo[i] ?? -1) >= 0;
-    const eventSub = n.opens >= 0 && containers[n.opens]?.kind === "event-sub-process";
-    edge(i, interruptOf[n.container] ?? i);
-    if (eventSub) edge(interruptOf[n.container] ?? i, i);
-    if (n.opens >= 0) edge(interruptOf[n.opens] ?? i, interruptOf[n.container] ?? i);
+  for (let i = 0; i < nodeCount; i++) {
+    const within = index.container[i] ?? 0;
+    const c = containers[within];
+    if (c === undefined) continue;
+    const opened = opens[i] ?? -1;
+    const boundary = (attachedTo[i] ?? -1) >= 0;
+    const eventSub = opened >= 0 && containers[opened]?.kind === "event-sub-process";
+    const interrupt = interruptOf[within] ?? i;
+    edge(i, interrupt);
+    if (eventSub) edge(interrupt, i);
+    if (opened >= 0) edge(interruptOf[opened] ?? i, interrupt);
     if (c.kind === "process" || boundary || eventSub) {
-      if (c.kind !== "process" && hasOut[i] === 0) edge(out(i), exitOf[n.container] ?? i);
-      return;
+      if (c.kind !== "process" && hasOut[i] === 0) edge(out(i), exitOf[within] ?? i);
+      continue;
     }
-    const container = c.node;
     if (c.kind === "ad-hoc") {
-      const hub = hubOf[n.container] ?? i;
+      const hub = hubOf[within] ?? i;
       edge(hub, i);
       edge(out(i), hub);
-      return;
+      continue;
     }
-    const isStart = (n.flags & NodeFlag.startEvent) !== 0;
+    const isStart = ((flags[i] ?? 0) & NodeFlag.startEvent) !== 0;
     // Read lazily: a moddle property read is costly and only start candidates need it.
     const entered =
-      hasStart[n.container] === 1
+      hasStart[within] === 1
         ? isStart
-        : hasIn[i] === 0 && n.element.isForCompensation !== true;
-    if (entered) edge(container, i);
-    if (hasOut[i] === 0) edge(out(i), exitOf[n.container] ?? i);
-  });
+        : hasIn[i] === 0 && index.elements[i]?.isForCompensation !== true;
+    if (entered) edge(c.node, i);
+    if (hasOut[i] === 0) edge(out(i), exitOf[within] ?? i);
+  }
   containers.forEach((c, i) => {
     if (c.kind !== "ad-hoc") return;
     edge(c.node, hubOf[i] ?? c.node);
     edge(hubOf[i] ?? c.node, exitOf[i] ?? c.node);
   });
-  for (let boundary = 0; boundary < nodes.length; boundary++) {
-    const host = index.attachedTo[boundary] ?? -1;
+  for (let boundary = 0; boundary < nodeCount; boundary++) {
+    const host = attachedTo[boundary] ?? -1;
     if (host < 0) continue;
     edge(host, boundary);
-    const opens = nodes[host]?.opens ?? -1;
-    if (opens >= 0) edge(interruptOf[opens] ?? host, boundary);
+    const opened = opens[host] ?? -1;
+    if (opened >= 0) edge(interruptOf[opened] ?? host, boundary);
   }
-  const sinks = new Uint8Array(kinds.length);
-  nodes.forEach((n, i) => {
-    if (containers[n.container]?.kind === "process" && hasOut[i] === 0 && linked[i] === 0) {
-      sinks[out(i)] = 1;
-    }
-  });
+  const sinks = new Uint8Array(vertexCount);
+  for (let i = 0; i < nodeCount; i++) {
+    const process = containers[index.container[i] ?? 0]?.kind === "process";
+    if (process && hasOut[i] === 0 && linked[i] === 0) sinks[out(i)] = 1;
+  }
+  const { from, to, count } = edges;
   return {
     index,
     sinks,
-    successors: adjacencyFromEdges(kinds.length, from, to),
+    successors: adjacencyFromEdges(vertexCount, from.subarray(0, count), to.subarray(0, count)),
     kinds,
-    owner: Int32Array.from(owner),
+    owner,
     exitOf,
     interruptOf,
   };

@@ -1,50 +1,35 @@
 /**
  * One walk over `bpmn:Definitions` that collects what the gate rules need: every flow node with
- * its container and moddle path, the containers (processes and sub-processes), the sequence
- * flows, boundary attachments and link events. Iterative, so 5,000 nested sub-processes do not
- * exhaust the stack; linear in the number of elements.
+ * its container, the containers (processes and sub-processes), the sequence flows, boundary
+ * attachments and link events. Iterative, so 5,000 nested sub-processes do not exhaust the
+ * stack; linear in the number of elements.
+ *
+ * On a large tree the walk is bound by memory, not by work: moddle elements are dictionary-mode
+ * objects of about 1.5 kB spread over the heap, so each property read is a cache miss once the
+ * tree outgrows the cache. The walk therefore reads every element in one visit (a caller's
+ * {@link NodeVisitor} reads its extensions while it is at hand), takes type facts from the
+ * element's prototype instead of its `$type`, leaves ids and paths to be read for the few nodes
+ * a report names, keeps per-node facts in typed columns rather than objects, and resolves
+ * references without a `Map` where it can (see `node-refs.ts`).
  */
 import type { ModdleObject } from "./moddle.js";
 import { boolProp, idOf, instanceOf, isModdleObject, listProp, stringProp } from "./moddle.js";
+import { flagsOf, NodeFlag } from "./node-flags.js";
+import type { Deferred, NodeRanges } from "./node-refs.js";
+import {
+  attachments,
+  column,
+  done,
+  fillTo,
+  findNear,
+  flowPairs,
+  lateLookup,
+  linkPairs,
+  put,
+  reserve,
+} from "./node-refs.js";
 
-/** Type flags of a flow node, computed once per `$type` (moddle's type check is costly). */
-export const NodeFlag = {
-  flowNode: 1,
-  sequenceFlow: 2,
-  subProcess: 4,
-  adHoc: 8,
-  startEvent: 16,
-  boundaryEvent: 32,
-  catchEvent: 64,
-  throwEvent: 128,
-  activity: 256,
-} as const;
-
-const FLAG_TYPES: readonly (readonly [number, string])[] = [
-  [NodeFlag.flowNode, "bpmn:FlowNode"],
-  [NodeFlag.sequenceFlow, "bpmn:SequenceFlow"],
-  [NodeFlag.subProcess, "bpmn:SubProcess"],
-  [NodeFlag.adHoc, "bpmn:AdHocSubProcess"],
-  [NodeFlag.startEvent, "bpmn:StartEvent"],
-  [NodeFlag.boundaryEvent, "bpmn:BoundaryEvent"],
-  [NodeFlag.catchEvent, "bpmn:IntermediateCatchEvent"],
-  [NodeFlag.throwEvent, "bpmn:IntermediateThrowEvent"],
-  [NodeFlag.activity, "bpmn:Activity"],
-];
-
-/**
- * The flags of an element's type. Typed moddle elements of one `$type` share their type
- * hierarchy, so the answer is cached by `$type`; the cache lives for one walk.
- */
-function flagsOf(element: ModdleObject, type: string, cache: Map<string, number>): number {
-  let flags = cache.get(type);
-  if (flags === undefined) {
-    flags = 0;
-    for (const [flag, name] of FLAG_TYPES) if (instanceOf(element, name)) flags |= flag;
-    cache.set(type, flags);
-  }
-  return flags;
-}
+export { NodeFlag } from "./node-flags.js";
 
 /** How a container orders its children. */
 export type ContainerKind = "process" | "sub-process" | "ad-hoc" | "event-sub-process";
@@ -58,9 +43,11 @@ export interface ContainerEntry {
   readonly node: number;
   /** Index of the process this container belongs to (itself for a process). */
   readonly process: number;
+  /** JSON Pointer of its `flowElements` from `bpmn:Definitions`. */
+  readonly path: string;
 }
 
-/** A flow node (task, event, gateway, sub-process, call activity). */
+/** One flow node (task, event, gateway, sub-process, call activity), as a report names it. */
 export interface FlowNodeEntry {
   readonly element: ModdleObject;
   readonly id: string;
@@ -73,24 +60,57 @@ export interface FlowNodeEntry {
   readonly flags: number;
 }
 
-/** Everything the process graph is built from. */
+/**
+ * Everything the process graph is built from, one column per fact, by node index (document
+ * order per container, nested content after its process).
+ */
 export interface ProcessIndex {
-  readonly nodes: readonly FlowNodeEntry[];
+  /** The flow nodes' moddle elements. */
+  readonly elements: readonly ModdleObject[];
+  /** Per node: {@link NodeFlag} bits of its type. */
+  readonly flags: Int32Array;
+  /** Per node: the index of its container. */
+  readonly container: Int32Array;
+  /** Per node: the container it opens if it is a sub-process, else -1. */
+  readonly opens: Int32Array;
+  /** Per node: its index in its container's `flowElements`. */
+  readonly position: Int32Array;
   readonly containers: readonly ContainerEntry[];
-  /**
-   * Sequence flows as node indexes, flow `k` from `flowSources[k]` to `flowTargets[k]` (flows
-   * whose ends are not flow nodes are left out). Flat arrays: one tuple per flow was a measurable
-   * share of the garbage at 20,000 nodes.
-   */
+  /** Sequence flows as node indexes, flow `k` from `flowSources[k]` to `flowTargets[k]`. */
   readonly flowSources: Int32Array;
   readonly flowTargets: Int32Array;
   /** Per node: the node a boundary event is attached to, or -1. */
   readonly attachedTo: Int32Array;
   /** Link throw → link catch node pairs, matched by name within a process. */
   readonly links: readonly (readonly [number, number])[];
-  readonly nodeOf: ReadonlyMap<ModdleObject, number>;
-  /** The ids of the processes, by container index (processes only). */
-  readonly processIds: ReadonlyMap<number, string>;
+}
+
+/** Called once per flow node, while the walk is at its element, in node index order. */
+export type NodeVisitor = (element: ModdleObject, node: number, flags: number) => void;
+
+/** The node's id, read when a report needs it (`""` without a string id). */
+export function nodeId(index: ProcessIndex, node: number): string {
+  const element = index.elements[node];
+  return element === undefined ? "" : (idOf(element) ?? "");
+}
+
+/** The node's JSON Pointer from `bpmn:Definitions`. */
+export function nodePath(index: ProcessIndex, node: number): string {
+  return `${index.containers[index.container[node] ?? 0]?.path ?? ""}/${index.position[node] ?? 0}`;
+}
+
+/** The node as one object, for the facts of an agent task. */
+export function nodeEntry(index: ProcessIndex, node: number): FlowNodeEntry {
+  const element = index.elements[node];
+  if (element === undefined) throw new RangeError(`no flow node ${node}`);
+  return {
+    element,
+    id: nodeId(index, node),
+    path: nodePath(index, node),
+    container: index.container[node] ?? -1,
+    opens: index.opens[node] ?? -1,
+    flags: index.flags[node] ?? 0,
+  };
 }
 
 function containerKind(element: ModdleObject, flags: number): ContainerKind {
@@ -107,123 +127,111 @@ function linkName(element: ModdleObject): string | undefined {
 
 interface Pending {
   readonly items: readonly unknown[];
-  readonly path: string;
   readonly container: number;
 }
 
-/** Walks the definitions once and indexes every process in it. */
-export function indexDefinitions(definitions: ModdleObject): ProcessIndex {
-  const nodes: FlowNodeEntry[] = [];
+/**
+ * Walks the definitions once and indexes every process in it; `visit` sees each flow node's
+ * element during the walk.
+ */
+export function indexDefinitions(definitions: ModdleObject, visit?: NodeVisitor): ProcessIndex {
+  const elements: ModdleObject[] = [];
+  const flagColumn = column();
+  const containerColumn = column();
+  const opensColumn = column();
+  const positionColumn = column();
   const containers: ContainerEntry[] = [];
-  const nodeOf = new Map<ModdleObject, number>();
-  const processIds = new Map<number, string>();
-  const rawFlows: ModdleObject[] = [];
+  const sources = column();
+  const targets = column();
+  const later: Deferred = { flows: [], boundaries: [], linkEvents: [] };
+  const ranges: NodeRanges = { start: column(), end: column() };
   const queue: Pending[] = [];
-  const typeFlags = new Map<string, number>();
+  const byType = new Map<string, number>();
   const roots = Array.isArray(definitions.rootElements)
     ? (definitions.rootElements as unknown[])
     : [];
   roots.forEach((root, i) => {
     if (!isModdleObject(root) || !instanceOf(root, "bpmn:Process")) return;
     const index = containers.length;
-    containers.push({ kind: "process", parent: -1, node: -1, process: index });
-    processIds.set(index, idOf(root) ?? "");
-    const items = Array.isArray(root.flowElements) ? (root.flowElements as unknown[]) : [];
-    queue.push({ items, path: `/rootElements/${i}/flowElements`, container: index });
+    const path = `/rootElements/${i}/flowElements`;
+    containers.push({ kind: "process", parent: -1, node: -1, process: index, path });
+    const items: unknown = root.flowElements;
+    queue.push({ items: Array.isArray(items) ? (items as unknown[]) : [], container: index });
   });
+  const columns = [flagColumn, containerColumn, opensColumn, positionColumn, sources, targets];
   // A queue, not a stack: processes come out in document order, nested content after them.
   for (let next = 0, pending = queue[0]; pending !== undefined; pending = queue[++next]) {
-    const { items, path, container } = pending;
-    items.forEach((raw, i) => {
-      // One read of `$type` (moddle elements are in dictionary mode; every read costs).
-      if (typeof raw !== "object" || raw === null) return;
-      const type = (raw as { readonly $type?: unknown }).$type;
-      if (typeof type !== "string") return;
+    const { items, container } = pending;
+    const parent = containers[container];
+    // A container's nodes take consecutive indexes: its flows' ends are searched among them.
+    const start = elements.length;
+    let hint = start;
+    for (const c of columns) reserve(c, items.length);
+    for (let i = 0; i < items.length; i++) {
+      const raw = items[i];
+      const flags = flagsOf(raw, byType);
+      if (flags < 0) continue;
       const item = raw as ModdleObject;
-      const flags = flagsOf(item, type, typeFlags);
       if ((flags & NodeFlag.sequenceFlow) !== 0) {
-        rawFlows.push(item);
-        return;
+        // Resolved at once when both ends precede the flow nearby, as they usually do.
+        const source = item.sourceRef;
+        const target = item.targetRef;
+        const from = findNear(elements, source, start, elements.length, hint);
+        const to = findNear(elements, target, start, elements.length, from < 0 ? hint : from);
+        if (from < 0 || to < 0) later.flows.push([sources.length, source, target, container, hint]);
+        else hint = to;
+        put(sources, from);
+        put(targets, to);
+        continue;
       }
-      if ((flags & NodeFlag.flowNode) === 0) return;
-      const index = nodes.length;
+      if ((flags & NodeFlag.flowNode) === 0) continue;
+      const index = elements.length;
       let opens = -1;
       if ((flags & NodeFlag.subProcess) !== 0) {
         opens = containers.length;
-        const process = containers[container]?.process ?? container;
+        const process = parent?.process ?? container;
         const kind = containerKind(item, flags);
-        containers.push({ kind, parent: container, node: index, process });
-        const children = Array.isArray(item.flowElements) ? (item.flowElements as unknown[]) : [];
-        queue.push({ items: children, path: `${path}/${i}/flowElements`, container: opens });
+        const path = `${parent?.path ?? ""}/${i}/flowElements`;
+        containers.push({ kind, parent: container, node: index, process, path });
+        const children: unknown = item.flowElements;
+        queue.push({
+          items: Array.isArray(children) ? (children as unknown[]) : [],
+          container: opens,
+        });
       }
-      const id = idOf(item) ?? "";
-      nodes.push({ element: item, id, path: `${path}/${i}`, container, opens, flags });
-      nodeOf.set(item, index);
-    });
+      elements.push(item);
+      put(flagColumn, flags);
+      put(containerColumn, container);
+      put(opensColumn, opens);
+      put(positionColumn, i);
+      if ((flags & NodeFlag.boundaryEvent) !== 0) {
+        const host = item.attachedToRef;
+        const found = findNear(elements, host, start, elements.length, index);
+        later.boundaries.push([index, found, host, container]);
+      }
+      if ((flags & (NodeFlag.catchEvent | NodeFlag.throwEvent)) !== 0) {
+        const name = linkName(item);
+        const key = `${parent?.process ?? -1}\u0000${name ?? ""}`;
+        if (name !== undefined)
+          later.linkEvents.push([index, key, (flags & NodeFlag.catchEvent) !== 0]);
+      }
+      visit?.(item, index, flags);
+    }
+    fillTo(ranges.start, container, start);
+    fillTo(ranges.end, container, elements.length);
   }
-  const { sources, targets } = flowPairs(rawFlows, nodeOf);
+  const lookup = lateLookup(elements, ranges);
+  const flows = flowPairs(sources, targets, later, lookup);
   return {
-    nodes,
+    elements,
+    flags: done(flagColumn),
+    container: done(containerColumn),
+    opens: done(opensColumn),
+    position: done(positionColumn),
     containers,
-    flowSources: sources,
-    flowTargets: targets,
-    attachedTo: attachments(nodes, nodeOf),
-    links: linkPairs(nodes, containers),
-    nodeOf,
-    processIds,
+    flowSources: flows.sources,
+    flowTargets: flows.targets,
+    attachedTo: attachments(elements.length, later, lookup),
+    links: linkPairs(later),
   };
-}
-
-function flowPairs(
-  flows: readonly ModdleObject[],
-  nodeOf: ReadonlyMap<ModdleObject, number>,
-): { sources: Int32Array; targets: Int32Array } {
-  const sources = new Int32Array(flows.length);
-  const targets = new Int32Array(flows.length);
-  let count = 0;
-  for (const flow of flows) {
-    // Identity lookups need no type check: anything that is not an indexed node misses.
-    const from = nodeOf.get(flow.sourceRef as ModdleObject);
-    const to = nodeOf.get(flow.targetRef as ModdleObject);
-    if (from === undefined || to === undefined) continue;
-    sources[count] = from;
-    targets[count] = to;
-    count += 1;
-  }
-  return { sources: sources.subarray(0, count), targets: targets.subarray(0, count) };
-}
-
-function attachments(
-  nodes: readonly FlowNodeEntry[],
-  nodeOf: ReadonlyMap<ModdleObject, number>,
-): Int32Array {
-  const out = new Int32Array(nodes.length).fill(-1);
-  nodes.forEach((node, i) => {
-    if ((node.flags & NodeFlag.boundaryEvent) === 0) return;
-    const hostIndex = nodeOf.get(node.element.attachedToRef as ModdleObject);
-    if (hostIndex !== undefined) out[i] = hostIndex;
-  });
-  return out;
-}
-
-function linkPairs(
-  nodes: readonly FlowNodeEntry[],
-  containers: readonly ContainerEntry[],
-): [number, number][] {
-  const catches = new Map<string, number[]>();
-  const throws: [string, number][] = [];
-  nodes.forEach((node, i) => {
-    if ((node.flags & (NodeFlag.catchEvent | NodeFlag.throwEvent)) === 0) return;
-    const name = linkName(node.element);
-    if (name === undefined) return;
-    const key = `${containers[node.container]?.process ?? -1}\u0000${name}`;
-    if ((node.flags & NodeFlag.catchEvent) !== 0) {
-      const list = catches.get(key) ?? [];
-      list.push(i);
-      catches.set(key, list);
-    } else throws.push([key, i]);
-  });
-  return throws.flatMap(([key, from]) =>
-    (catches.get(key) ?? []).map((to): [number, number] => [from, to]),
-  );
 }
