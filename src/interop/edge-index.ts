@@ -3,7 +3,8 @@
  * edge makes an export quadratic on a long chain (100,000 nodes and edges), so the edges are
  * grouped once, in place.
  */
-import type { AgentEdge, AgentWorkflow } from "../model/index.js";
+import type { AgentEdge, AgentWorkflow, DecisionNode, DecisionRoute } from "../model/index.js";
+import { decisionRoutes } from "../model/index.js";
 
 /** A flow edge with its index in `wf.edges` (for the warning's pointer). */
 export interface IndexedEdge {
@@ -42,5 +43,19 @@ export function flowEdgesFrom(wf: AgentWorkflow): (id: string) => readonly Index
   return (id) => {
     index ??= flowEdgesBy(wf, "from");
     return index.get(id) ?? [];
+  };
+}
+
+/**
+ * A decision's routes, read once per export: `decisionRoutes` builds an object per route, and an
+ * export that reads a decision of 100,000 cases twice (to plan, then to write it) paid twice.
+ * Keyed by the node itself, within one export of an unchanging workflow.
+ */
+export function routesOnce(): (node: DecisionNode) => readonly DecisionRoute[] {
+  const read = new Map<DecisionNode, readonly DecisionRoute[]>();
+  return (node) => {
+    let routes = read.get(node);
+    if (routes === undefined) read.set(node, (routes = decisionRoutes(node.config)));
+    return routes;
   };
 }

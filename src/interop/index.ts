@@ -20,6 +20,7 @@ export {
 } from "./types.js";
 export type { DetectedImport } from "./registry.js";
 export { detectFormat, FORMATS, importDocument } from "./registry.js";
+export { WARNINGS_LIMIT } from "./warnings.js";
 export * from "./langgraph/index.js";
 export * from "./agent2model/index.js";
 export * from "./langgraph-graph/index.js";

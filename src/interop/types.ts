@@ -41,6 +41,10 @@ export interface ImportResult {
 /** What an export returns: the foreign document, and every workflow construct it left out. */
 export interface ExportResult<D> {
   readonly document: D;
+  /**
+   * What was left out, in order: at most `WARNINGS_LIMIT` (1,000) warnings of one kind, then one
+   * that counts the rest of that kind (`data.unlisted`) and quotes the first of them.
+   */
   readonly warnings: readonly InteropWarning[];
 }
 

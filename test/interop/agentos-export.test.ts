@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentOs, exportAgentOs, importAgentOs } from "../../src/interop/agentos/index.js";
+import type { AgentWorkflow } from "../../src/model/index.js";
 import { getTemplate, listTemplates } from "../../src/model/index.js";
 import { codes, readFixture } from "./helpers.js";
 
@@ -53,4 +54,36 @@ describe("exportAgentOs", () => {
       expect(back.autonomyLevel).toBe(wf.autonomyLevel);
     },
   );
+});
+
+describe("exportAgentOs state partitions", () => {
+  it("compiles each field as it would be alone, a shared expression once", () => {
+    const wf = getTemplate("research");
+    if (wf === undefined) throw new Error("no research template");
+    // the same expressions under plain names, and names the shape reader takes apart
+    const fields = JSON.parse(
+      '{"a": "text", "b?": "text", "c": "integer[]", "d": "integer[]", "e??": "text",' +
+        ' "__proto__": "text", "": "text", "f": {"type": "string", "format": "uri"}, "g": "Nope"}',
+    ) as AgentWorkflow["inputSchema"];
+    const input = exportAgentOs({ ...wf, inputSchema: fields }).document.stateSchema as Record<
+      string,
+      { properties: Record<string, unknown>; required: string[] }
+    >;
+    const { properties, required } = input.input ?? { properties: {}, required: [] };
+    expect(Object.entries(properties)).toEqual([
+      ["a", { type: "string" }],
+      ["b", { type: "string" }],
+      ["c", { type: "array", items: { type: "integer" } }],
+      ["d", { type: "array", items: { type: "integer" } }],
+      // the reader strips one more "?" and refuses "__proto__": alone, they compile to nothing
+      ["e?", {}],
+      ["__proto__", {}],
+      ["", { type: "string" }],
+      ["f", { type: "string", format: "uri" }],
+      ["g", {}],
+    ]);
+    expect(required).toEqual(["a", "c", "d", "__proto__", "", "f", "g"]);
+    // each field has its own copy
+    expect(properties.c).not.toBe(properties.d);
+  });
 });

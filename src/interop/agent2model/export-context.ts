@@ -7,6 +7,7 @@ import type { AgentWorkflow } from "../../model/index.js";
 import type { IndexedEdge } from "../edge-index.js";
 import type { InteropWarning } from "../types.js";
 import { HEURISTIC, NOT_EXPORTABLE } from "../types.js";
+import type { ExportWarnings } from "../warnings.js";
 import type { KeptExit, KeptFlowchart } from "./export-kept.js";
 import type { Agent2ModelOutcome } from "./types.js";
 
@@ -20,7 +21,9 @@ export interface ExportContext {
   readonly turnKeys: ReadonlySet<string>;
   /** Terminal key → outcome, in the order they are written. */
   readonly terminals: Map<string, Agent2ModelOutcome>;
-  readonly warnings: InteropWarning[];
+  readonly warnings: ExportWarnings;
+  /** The model an import gives every llm node: `agent2model:<workflow id>`. */
+  readonly hostModel: string;
   /** Node id → the flow edges (not delegate) leaving it, in `wf.edges` order: built once. */
   readonly out: ReadonlyMap<string, readonly IndexedEdge[]>;
   /** Node id → route label → the first exit the importer kept for it: built once. */
@@ -46,14 +49,13 @@ export function exitIndex(
   return index;
 }
 
-/** Declares a workflow construct the flowchart cannot hold. */
-export function omit(
-  ctx: ExportContext,
+/** The warning that declares a workflow construct the flowchart cannot hold. */
+export function omitted(
   path: string,
   message: string,
   data: Record<string, unknown> = {},
-): void {
-  ctx.warnings.push({ code: NOT_EXPORTABLE, message, path, data });
+): InteropWarning {
+  return { code: NOT_EXPORTABLE, message, path, data };
 }
 
 /** The terminal the importer kept for this way out, if it is still usable. */
@@ -87,22 +89,23 @@ function fallbackTerminal(ctx: ExportContext): string {
 
 /**
  * The terminal a way out of the run goes to: the kept one, else the fallback with a HEURISTIC
- * at `path` (the workflow says that a run ends there, not how the conversation ends).
+ * at `path()` (the workflow says that a run ends there, not how the conversation ends). The path
+ * is made only when the warning is listed.
  */
 export function terminalFor(
   ctx: ExportContext,
   from: string,
   route: string | undefined,
-  path: string,
+  path: () => string,
 ): string {
   const kept = keptTerminal(ctx, from, route);
   if (kept !== undefined) return kept;
   const key = fallbackTerminal(ctx);
-  ctx.warnings.push({
+  ctx.warnings.add("fallback terminal", () => ({
     code: HEURISTIC,
     message: `the run ends here; it is written as an edge to the terminal '${key}' with outcome success (the workflow does not say how the conversation ends)`,
-    path,
+    path: path(),
     data: { nodeId: from, terminal: key, outcome: "success" },
-  });
+  }));
   return key;
 }

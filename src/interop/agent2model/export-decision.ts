@@ -10,7 +10,7 @@ import { decisionRoutes, pointer } from "../../model/index.js";
 import type { IndexedEdge } from "../edge-index.js";
 import { appendTo } from "../edge-index.js";
 import type { ExportContext } from "./export-context.js";
-import { keptTerminal, omit, terminalFor } from "./export-context.js";
+import { keptTerminal, omitted, terminalFor } from "./export-context.js";
 import { defaultCondition } from "./import.js";
 import type { Agent2ModelDocumentEdge, Agent2ModelDocumentTurn, Agent2ModelRole } from "./types.js";
 
@@ -75,54 +75,53 @@ export function decisionTurn(
   const kept = ctx.kept.nodes.get(node.id);
   const role: Agent2ModelRole =
     kept?.role === "user" && kept.prompt !== undefined ? "user" : "decision";
-  if (node.config.conditionLanguage !== "text") {
-    omit(
-      ctx,
-      at("/conditionLanguage"),
-      `decision '${node.id}': its FEEL conditions are written as natural-language 'when' texts; an import reads them as text (never simulable)`,
-      { nodeId: node.id },
+  if (node.config.conditionLanguage !== "text")
+    ctx.warnings.add("FEEL conditions", () =>
+      omitted(
+        at("/conditionLanguage"),
+        `decision '${node.id}': its FEEL conditions are written as natural-language 'when' texts; an import reads them as text (never simulable)`,
+        { nodeId: node.id },
+      ),
     );
-  }
   const routes = decisionRoutes(node.config);
-  for (const r of routes)
-    if (r.maxRetries !== undefined)
-      omit(
-        ctx,
-        at(`${r.pointerSuffix}/maxRetries`),
-        `decision '${node.id}': maxRetries has no flowchart form`,
-        {
-          nodeId: node.id,
-          maxRetries: r.maxRetries,
-        },
+  for (const r of routes) {
+    const { maxRetries } = r;
+    if (maxRetries !== undefined)
+      ctx.warnings.add("maxRetries", () =>
+        omitted(
+          at(`${r.pointerSuffix}/maxRetries`),
+          `decision '${node.id}': maxRetries has no flowchart form`,
+          { nodeId: node.id, maxRetries },
+        ),
       );
+  }
   const out = ctx.out.get(node.id) ?? [];
   const used = new Set<number>();
   const take = taker(out, used);
   const targetOf = (r: DecisionRoute): string => {
-    if (r.next === "end") return terminalFor(ctx, node.id, r.label, at(r.pointerSuffix));
+    if (r.next === "end") return terminalFor(ctx, node.id, r.label, () => at(r.pointerSuffix));
     const key = ctx.keys.get(r.next);
     if (key !== undefined) return key;
-    omit(
-      ctx,
-      at(`${r.pointerSuffix}/next`),
-      `decision '${node.id}': route to '${r.next}', which is not a node, ends the run instead`,
-      {
-        nodeId: node.id,
-        next: r.next,
-      },
+    ctx.warnings.add("route to a non-node", () =>
+      omitted(
+        at(`${r.pointerSuffix}/next`),
+        `decision '${node.id}': route to '${r.next}', which is not a node, ends the run instead`,
+        { nodeId: node.id, next: r.next },
+      ),
     );
-    return terminalFor(ctx, node.id, r.label, at(r.pointerSuffix));
+    return terminalFor(ctx, node.id, r.label, () => at(r.pointerSuffix));
   };
   const next: Agent2ModelDocumentEdge[] = [];
   const [first] = routes;
   if (first === undefined) {
-    omit(
-      ctx,
-      pointer("nodes", i, "config"),
-      `decision '${node.id}' has no route; it is written as the end of the run`,
-      { nodeId: node.id },
+    ctx.warnings.add("no route", () =>
+      omitted(
+        pointer("nodes", i, "config"),
+        `decision '${node.id}' has no route; it is written as the end of the run`,
+        { nodeId: node.id },
+      ),
     );
-    next.push({ to: terminalFor(ctx, node.id, undefined, pointer("nodes", i)) });
+    next.push({ to: terminalFor(ctx, node.id, undefined, () => pointer("nodes", i)) });
   } else if (isSingle(ctx, node, routes, out)) {
     const to = targetOf(first);
     const condition = first.condition ?? "";
@@ -148,14 +147,12 @@ export function decisionTurn(
   }
   for (const { e, j } of out)
     if (!used.has(j))
-      omit(
-        ctx,
-        pointer("edges", j),
-        `edge '${e.from}' -> '${e.to}' left out: an import rebuilds the edges leaving a decision from its routes`,
-        {
-          from: e.from,
-          to: e.to,
-        },
+      ctx.warnings.add("edge leaving a decision", () =>
+        omitted(
+          pointer("edges", j),
+          `edge '${e.from}' -> '${e.to}' left out: an import rebuilds the edges leaving a decision from its routes`,
+          { from: e.from, to: e.to },
+        ),
       );
   const turn = { role, next };
   return role === "user" && kept?.prompt !== undefined ? { ...turn, prompt: kept.prompt } : turn;

@@ -7,8 +7,8 @@
 import type { AgentWorkflow } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import { cloneJson, isRecord, own } from "../json.js";
-import type { InteropWarning } from "../types.js";
 import { NOT_EXPORTABLE } from "../types.js";
+import type { ExportWarnings } from "../warnings.js";
 import type { Agent2ModelOutcome, Agent2ModelRole } from "./types.js";
 
 /** A turn as the importer kept it: its flowchart key, role and prompt. */
@@ -60,24 +60,25 @@ function readList<T>(
   kept: Obj,
   key: string,
   read: (item: Obj) => T | undefined,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): T[] {
   const list = own(kept, key);
   if (list === undefined) return [];
   const at = pointer("metadata", "agent2model", key);
   if (!Array.isArray(list)) {
     const message = `metadata.agent2model.${key} is not the list the importer writes; it is not read`;
-    warnings.push({ code: NOT_EXPORTABLE, message, path: at, data: { key } });
+    warnings.add("kept list", () => ({ code: NOT_EXPORTABLE, message, path: at, data: { key } }));
     return [];
   }
   const out: T[] = [];
   list.forEach((item: unknown, i) => {
     const value = isRecord(item) ? read(item) : undefined;
     if (value !== undefined) out.push(value);
-    else {
-      const message = `metadata.agent2model.${key}[${String(i)}] does not have the importer's shape; it is not read`;
-      warnings.push({ code: NOT_EXPORTABLE, message, path: `${at}/${String(i)}`, data: { key } });
-    }
+    else
+      warnings.add("kept entry", () => {
+        const message = `metadata.agent2model.${key}[${String(i)}] does not have the importer's shape; it is not read`;
+        return { code: NOT_EXPORTABLE, message, path: `${at}/${String(i)}`, data: { key } };
+      });
   });
   return out;
 }
@@ -108,26 +109,31 @@ function readExit(item: Obj): KeptExit | undefined {
  * Reads `metadata.agent2model`, declaring every other metadata key and every kept entry that is
  * not in the importer's shape (both are left out of the flowchart).
  */
-export function readKept(wf: AgentWorkflow, warnings: InteropWarning[]): KeptFlowchart {
+export function readKept(wf: AgentWorkflow, warnings: ExportWarnings): KeptFlowchart {
   const metadata = wf.metadata ?? {};
   for (const key of Object.keys(metadata)) {
     if (key === "agent2model") continue;
-    const message = `metadata '${key}' left out: a flowchart has no metadata`;
-    warnings.push({ code: NOT_EXPORTABLE, message, path: pointer("metadata", key), data: { key } });
+    warnings.add("metadata key", () => {
+      const message = `metadata '${key}' left out: a flowchart has no metadata`;
+      return { code: NOT_EXPORTABLE, message, path: pointer("metadata", key), data: { key } };
+    });
   }
   const kept = own(metadata, "agent2model");
   if (!isRecord(kept)) {
-    if (kept !== undefined) {
-      const message = "metadata.agent2model is not an object; it is not read";
-      warnings.push({ code: NOT_EXPORTABLE, message, path: "/metadata/agent2model", data: {} });
-    }
+    if (kept !== undefined)
+      warnings.add("kept metadata", () => {
+        const message = "metadata.agent2model is not an object; it is not read";
+        return { code: NOT_EXPORTABLE, message, path: "/metadata/agent2model", data: {} };
+      });
     return { nodes: new Map(), terminals: [], exits: [] };
   }
   for (const key of Object.keys(kept)) {
     if (KEPT_KEYS.has(key)) continue;
-    const message = `metadata.agent2model.${key} left out: the importer writes no such key`;
-    const path = pointer("metadata", "agent2model", key);
-    warnings.push({ code: NOT_EXPORTABLE, message, path, data: { key } });
+    warnings.add("kept key", () => {
+      const message = `metadata.agent2model.${key} left out: the importer writes no such key`;
+      const path = pointer("metadata", "agent2model", key);
+      return { code: NOT_EXPORTABLE, message, path, data: { key } };
+    });
   }
   const nodes = new Map(readList(kept, "nodes", readTurn, warnings));
   const terminals = readList(

@@ -9,13 +9,16 @@
 import type { AgentWorkflow, LlmNode, ToolNode } from "../../model/index.js";
 import { isValidId, pointer } from "../../model/index.js";
 import type { ExportResult } from "../types.js";
+import { ExportWarnings } from "../warnings.js";
 import type { ExportContext } from "./export-context.js";
+import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesBy } from "../edge-index.js";
-import { exitIndex, omit, terminalFor } from "./export-context.js";
+import { exitIndex, omitted, terminalFor } from "./export-context.js";
 import { decisionTurn } from "./export-decision.js";
 import { readKept } from "./export-kept.js";
 import { mapIds, sanitizeId } from "./ids.js";
-import { INPUT_SCHEMA, OUTPUT_SCHEMA, VERSION } from "./import.js";
+import { declareTop } from "./export-top.js";
+import { VERSION } from "./import.js";
 import type {
   Agent2ModelDocument,
   Agent2ModelDocumentEdge,
@@ -23,34 +26,9 @@ import type {
   Agent2ModelDocumentTurn,
 } from "./types.js";
 
-/** Top-level workflow keys the flowchart holds, or that are checked one by one below. */
-const MAPPED_TOP = new Set([
-  "kind",
-  "id",
-  "name",
-  "description",
-  "version",
-  "autonomyLevel",
-  "inputSchema",
-  "outputSchema",
-  "nodes",
-  "edges",
-  "metadata",
-]);
-
 /** The workflow id an import derives from a flowchart name. */
 function idOf(name: string): string {
   return isValidId(name) ? name : sanitizeId(name);
-}
-
-function sameShape(
-  a: Readonly<Record<string, unknown>>,
-  b: Readonly<Record<string, unknown>>,
-): boolean {
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k])
-  );
 }
 
 /**
@@ -59,6 +37,11 @@ function sameShape(
  */
 function chooseKeys(ctx: Pick<ExportContext, "wf" | "warnings">): Map<string, string> {
   const { nodes } = ctx.wf;
+  const ids = new Map<string, string>();
+  for (const n of nodes) ids.set(n.id, n.id);
+  // Without a name other than its id, every node is keyed by its id either way, and nothing is
+  // declared: mapping 100,000 ids to see that is skipped.
+  if (nodes.every((n) => n.name === undefined || n.name === n.id)) return ids;
   const wanted = nodes.map((n) => n.name ?? n.id);
   const mapped = mapIds(wanted);
   const keepNames =
@@ -67,15 +50,31 @@ function chooseKeys(ctx: Pick<ExportContext, "wf" | "warnings">): Map<string, st
     wanted.every((k, i) => !/^\d+$/.test(k) && mapped.get(k) === nodes[i]?.id);
   if (keepNames) return new Map(nodes.map((n, i) => [n.id, wanted[i] ?? n.id]));
   nodes.forEach((n, i) => {
-    if (n.name !== undefined && n.name !== n.id)
-      ctx.warnings.push({
-        code: "NOT_EXPORTABLE",
-        message: `node '${n.id}': name '${n.name}' left out: the node ids are the flowchart keys`,
-        path: pointer("nodes", i, "name"),
-        data: { nodeId: n.id },
-      });
+    const { name } = n;
+    if (name !== undefined && name !== n.id)
+      ctx.warnings.add("node name", () =>
+        omitted(
+          pointer("nodes", i, "name"),
+          `node '${n.id}': name '${name}' left out: the node ids are the flowchart keys`,
+          { nodeId: n.id },
+        ),
+      );
   });
-  return new Map(nodes.map((n) => [n.id, n.id]));
+  return ids;
+}
+
+/** The flow edges of a node without any: one list for all of them. */
+const NO_EDGES: readonly IndexedEdge[] = [];
+
+/** The promptRef an import gives the llm node `nodeId` of workflow `wfId`. */
+function importedRef(wfId: string, nodeId: string): string {
+  return `prm:${wfId}.${nodeId}@${VERSION}`;
+}
+
+/** Whether `ref` is {@link importedRef}, without building it for each of 100,000 nodes. */
+function isImportedRef(ref: unknown, wfId: string, nodeId: string): boolean {
+  const length = "prm:.@".length + wfId.length + nodeId.length + VERSION.length;
+  return typeof ref === "string" && ref.length === length && ref === importedRef(wfId, nodeId);
 }
 
 /** An llm or tool node as an `agent` turn; its flow successors are its `next`. */
@@ -87,108 +86,76 @@ function agentTurn(
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
   let prompt: string;
   if (node.type === "tool") {
-    prompt = `Call the tool ${node.config.usesTool}.`;
-    omit(
-      ctx,
-      at("type"),
-      `tool node '${node.id}' is written as an agent turn: the flowchart has no tool steps; an import reads it as an llm node`,
-      { nodeId: node.id },
+    const { usesTool } = node.config;
+    prompt = `Call the tool ${usesTool}.`;
+    ctx.warnings.add("tool node", () =>
+      omitted(
+        at("type"),
+        `tool node '${node.id}' is written as an agent turn: the flowchart has no tool steps; an import reads it as an llm node`,
+        { nodeId: node.id },
+      ),
     );
-    omit(
-      ctx,
-      at("config"),
-      `tool node '${node.id}': its tool binding is kept only as the prompt text`,
-      { nodeId: node.id, usesTool: node.config.usesTool },
+    ctx.warnings.add("tool binding", () =>
+      omitted(
+        at("config"),
+        `tool node '${node.id}': its tool binding is kept only as the prompt text`,
+        { nodeId: node.id, usesTool },
+      ),
     );
   } else {
-    const promptRef = `prm:${ctx.wf.id}.${node.id}@${VERSION}`;
+    const { config } = node;
+    const ownRef = isImportedRef(config.promptRef, ctx.wf.id, node.id);
     const kept = ctx.kept.nodes.get(node.id);
-    const ownPrompt =
-      node.config.promptRef === promptRef && kept?.role === "agent" ? kept.prompt : undefined;
-    prompt = ownPrompt ?? `Follow prompt ${node.config.promptRef}.`;
-    for (const [key, value] of Object.entries(node.config)) {
-      if (key === "model" && value === `agent2model:${ctx.wf.id}`) continue;
-      if (key === "promptRef" && value === promptRef) continue;
-      const why =
-        key === "promptRef"
-          ? `it is written into the prompt text; an import synthesises '${promptRef}'`
-          : "the flowchart has no model settings";
-      omit(ctx, at("config", key), `node '${node.id}': config.${key} left out: ${why}`, {
-        nodeId: node.id,
-        key,
+    const ownPrompt = ownRef && kept?.role === "agent" ? kept.prompt : undefined;
+    prompt = ownPrompt ?? `Follow prompt ${config.promptRef}.`;
+    for (const key of Object.keys(config)) {
+      if (key === "model" && config.model === ctx.hostModel) continue;
+      if (key === "promptRef" && ownRef) continue;
+      ctx.warnings.add("node config", () => {
+        const why =
+          key === "promptRef"
+            ? `it is written into the prompt text; an import synthesises '${importedRef(ctx.wf.id, node.id)}'`
+            : "the flowchart has no model settings";
+        return omitted(at("config", key), `node '${node.id}': config.${key} left out: ${why}`, {
+          nodeId: node.id,
+          key,
+        });
       });
     }
   }
   const next: Agent2ModelDocumentEdge[] = [];
-  for (const { e, j } of ctx.out.get(node.id) ?? []) {
+  for (const { e, j } of ctx.out.get(node.id) ?? NO_EDGES) {
     const to = ctx.keys.get(e.to);
     if (to === undefined) {
-      omit(
-        ctx,
-        pointer("edges", j),
-        `edge '${e.from}' -> '${e.to}' left out: '${e.to}' is not a node`,
-        { from: e.from, to: e.to },
+      ctx.warnings.add("edge to a non-node", () =>
+        omitted(
+          pointer("edges", j),
+          `edge '${e.from}' -> '${e.to}' left out: '${e.to}' is not a node`,
+          { from: e.from, to: e.to },
+        ),
       );
       continue;
     }
-    if (e.when !== undefined)
-      omit(
-        ctx,
-        pointer("edges", j, "when"),
-        `edge '${e.from}' -> '${e.to}': label '${e.when}' left out: an agent turn's edges carry no condition`,
-        { when: e.when },
+    const { when } = e;
+    if (when !== undefined)
+      ctx.warnings.add("edge label", () =>
+        omitted(
+          pointer("edges", j, "when"),
+          `edge '${e.from}' -> '${e.to}': label '${when}' left out: an agent turn's edges carry no condition`,
+          { when },
+        ),
       );
     if (e.edgeType === "toolCall")
-      omit(
-        ctx,
-        pointer("edges", j, "edgeType"),
-        `edge '${e.from}' -> '${e.to}': toolCall is written as a plain edge`,
-        {},
+      ctx.warnings.add("toolCall edge", () =>
+        omitted(
+          pointer("edges", j, "edgeType"),
+          `edge '${e.from}' -> '${e.to}': toolCall is written as a plain edge`,
+        ),
       );
     next.push({ to });
   }
-  if (next.length === 0) next.push({ to: terminalFor(ctx, node.id, undefined, at()) });
+  if (next.length === 0) next.push({ to: terminalFor(ctx, node.id, undefined, () => at()) });
   return { role: "agent", prompt, next };
-}
-
-function declareTop(wf: AgentWorkflow, ctx: Pick<ExportContext, "warnings">): void {
-  const lose = (path: string, message: string, data: Record<string, unknown>): void => {
-    ctx.warnings.push({ code: "NOT_EXPORTABLE", message, path, data });
-  };
-  lose(
-    "/autonomyLevel",
-    "autonomyLevel left out: the flowchart has none; an import recomputes it",
-    { autonomyLevel: wf.autonomyLevel },
-  );
-  if (wf.version !== VERSION)
-    lose(
-      "/version",
-      `version '${wf.version}' left out: the flowchart has none; an import assumes ${VERSION}`,
-      { version: wf.version },
-    );
-  if (!sameShape(wf.inputSchema, INPUT_SCHEMA))
-    lose(
-      "/inputSchema",
-      "inputSchema left out: a conversation's input is its sampled scenario",
-      {},
-    );
-  if (!sameShape(wf.outputSchema, OUTPUT_SCHEMA))
-    lose(
-      "/outputSchema",
-      "outputSchema left out: a conversation's output is its terminal's outcome",
-      {},
-    );
-  for (const key of Object.keys(wf))
-    if (!MAPPED_TOP.has(key))
-      lose(pointer(key), `'${key}' left out: the flowchart has no such field`, { key });
-  wf.edges.forEach((e, j) => {
-    if (e.edgeType === "delegate")
-      lose(
-        pointer("edges", j),
-        `delegate edge '${e.from}' -> '${e.to}' left out: the flowchart has no delegation`,
-        { from: e.from, to: e.to },
-      );
-  });
 }
 
 /**
@@ -214,16 +181,17 @@ function declareTop(wf: AgentWorkflow, ctx: Pick<ExportContext, "warnings">): vo
  * ```
  */
 export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDocument> {
-  const warnings: ExportContext["warnings"] = [];
+  const warnings = new ExportWarnings();
   declareTop(wf, { warnings });
   const name = idOf(wf.name) === wf.id ? wf.name : wf.id;
   if (name !== wf.name)
-    warnings.push({
-      code: "NOT_EXPORTABLE",
-      message: `name '${wf.name}' left out: a flowchart's name is its id, so '${wf.id}' is written`,
-      path: "/name",
-      data: { name: wf.name },
-    });
+    warnings.add("/name", () =>
+      omitted(
+        "/name",
+        `name '${wf.name}' left out: a flowchart's name is its id, so '${wf.id}' is written`,
+        { name: wf.name },
+      ),
+    );
   const kept = readKept(wf, warnings);
   const keys = chooseKeys({ wf, warnings });
   const turnKeys = new Set(keys.values());
@@ -237,32 +205,32 @@ export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDo
     turnKeys,
     terminals,
     warnings,
+    hostModel: `agent2model:${wf.id}`,
     out: flowEdgesBy(wf, "from"),
     exits: exitIndex(kept.exits),
     fallbackFrom: 1,
   };
   const turns = wf.nodes.map((node, i): [string, Agent2ModelDocumentTurn] => {
     if (node.decorators !== undefined)
-      omit(
-        ctx,
-        pointer("nodes", i, "decorators"),
-        `node '${node.id}': decorators have no flowchart form`,
-        {
-          nodeId: node.id,
-        },
+      warnings.add("decorators", () =>
+        omitted(
+          pointer("nodes", i, "decorators"),
+          `node '${node.id}': decorators have no flowchart form`,
+          { nodeId: node.id },
+        ),
       );
     const turn = node.type === "decision" ? decisionTurn(ctx, node, i) : agentTurn(ctx, node, i);
     return [keys.get(node.id) ?? node.id, turn];
   });
   const [first] = turns;
   if (first === undefined)
-    omit(
-      ctx,
-      "/nodes",
-      "the workflow has no node; the flowchart starts at a terminal, which an import refuses",
-      {},
+    warnings.add("/nodes", () =>
+      omitted(
+        "/nodes",
+        "the workflow has no node; the flowchart starts at a terminal, which an import refuses",
+      ),
     );
-  const start = first?.[0] ?? terminalFor(ctx, wf.id, undefined, "/nodes");
+  const start = first?.[0] ?? terminalFor(ctx, wf.id, undefined, () => "/nodes");
   const ends = [...terminals].map(([key, terminal]): [string, Agent2ModelDocumentTerminal] => [
     key,
     { terminal },
@@ -280,5 +248,5 @@ export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDo
     nodes,
     ...(kept.scenario === undefined ? {} : { scenario_variables: kept.scenario.value }),
   };
-  return { document, warnings };
+  return { document, warnings: warnings.list() };
 }

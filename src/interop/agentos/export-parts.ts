@@ -4,10 +4,12 @@
  * that they are written back as edges.
  */
 import type { AgentNode, AgentWorkflow } from "../../model/index.js";
-import { compileShape } from "../../model/index.js";
+import { compileShape, pointer } from "../../model/index.js";
 import { cloneJson, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { NOT_EXPORTABLE } from "../types.js";
+import type { ExportWarnings } from "../warnings.js";
+import { ASSUMED_VERSION } from "./nodes.js";
 import { END } from "./types.js";
 
 type Obj = Record<string, unknown>;
@@ -30,6 +32,54 @@ export function omitted(path: string, message: string, data: Obj): InteropWarnin
   return { code: NOT_EXPORTABLE, message, path, data };
 }
 
+/**
+ * Declares what the IR has no place for at the top: `version` and `autonomyLevel` always, and
+ * every key but those in {@link TOP} (and `metadata` that holds only what the importer kept).
+ */
+export function declareTop(wf: AgentWorkflow, warnings: ExportWarnings): void {
+  warnings.add("/version", () =>
+    omitted("/version", "version left out: the IR has no version; an import assumes 1.0.0", {
+      version: wf.version,
+    }),
+  );
+  warnings.add("/autonomyLevel", () =>
+    omitted(
+      "/autonomyLevel",
+      "autonomyLevel left out: AgentOS has no autonomy level; an import recomputes it",
+      { autonomyLevel: wf.autonomyLevel },
+    ),
+  );
+  for (const key of Object.keys(wf)) {
+    if (
+      TOP.has(key) ||
+      (key === "metadata" && isRecord(wf.metadata) && Object.keys(wf.metadata).join() === "agentos")
+    )
+      continue;
+    warnings.add("top-level field", () =>
+      omitted(pointer(key), `'${key}' left out: the IR has no such field`, { key }),
+    );
+  }
+}
+
+/**
+ * A field name the shape reader takes as it is (no `?` left to strip, not `__proto__`, which it
+ * refuses): its type compiles the same under any such name.
+ */
+const PLAIN_NAME = /^[A-Za-z0-9_$-]+$/;
+
+/** The tool config keys the IR holds. */
+export const TOOL_KEYS: ReadonlySet<string> = new Set(["usesTool", "params", "timeoutMs"]);
+
+/** Whether `ref` is the promptRef an import gives the llm node `id`, without building it. */
+export function isImportedRef(ref: unknown, id: string): boolean {
+  const length = "prm:agentos.@".length + id.length + ASSUMED_VERSION.length;
+  return (
+    typeof ref === "string" &&
+    ref.length === length &&
+    ref === `prm:agentos.${id}@${ASSUMED_VERSION}`
+  );
+}
+
 /** The text condition the importer writes for personality edges. */
 export const PERSONALITY =
   /^persona trait '([^']*)' > (\S+) \(AgentOS scratch\._personaTraits, 0\.5 when absent\)$/;
@@ -40,13 +90,24 @@ export const DISCOVERY =
 export function partition(shape: Readonly<Record<string, unknown>>, wf: AgentWorkflow): Obj {
   const entries: [string, unknown][] = [];
   const required: string[] = [];
+  // What a type expression compiles to does not depend on the name of a plain field: compiled
+  // once per expression, not per field (a shape of 100,000 "text" fields compiled 100,000 times).
+  const byExpression = new Map<string, unknown>();
   for (const [key, field] of Object.entries(shape)) {
     const name = key.endsWith("?") ? key.slice(0, -1) : key;
     if (!key.endsWith("?")) required.push(name);
-    const compiled =
-      typeof field === "string" ? compileShape({ [name]: field }, wf.types).schema : undefined;
-    const props = compiled === undefined ? undefined : own(compiled, "properties");
-    entries.push([name, isRecord(props) ? cloneJson(own(props, name) ?? {}) : cloneJson(field)]);
+    if (typeof field !== "string") {
+      entries.push([name, cloneJson(field)]);
+      continue;
+    }
+    const plain = PLAIN_NAME.test(name) && name !== "__proto__";
+    let schema = plain ? byExpression.get(field) : undefined;
+    if (schema === undefined) {
+      const props = own(compileShape({ [name]: field }, wf.types).schema, "properties");
+      schema = isRecord(props) ? (own(props, name) ?? {}) : field;
+      if (plain) byExpression.set(field, schema);
+    }
+    entries.push([name, cloneJson(schema)]);
   }
   // fromEntries defines data properties, so a field called `__proto__` stays a field.
   const properties = Object.fromEntries(entries);
@@ -57,10 +118,12 @@ export function partition(shape: Readonly<Record<string, unknown>>, wf: AgentWor
 export function inserted(
   node: AgentNode,
 ): { kind: string; source: string; config: Obj } | undefined {
+  // Tested first, so that the 100,000 other nodes of a big workflow are not copied.
   const m = /^(.*)\.(personality|discovery)$/.exec(node.id);
+  if (m === null || node.type !== "decision") return undefined;
   const config: Obj = isRecord(node.config) ? { ...node.config } : {};
   const condition = own(config, "condition");
-  if (m === null || node.type !== "decision" || typeof condition !== "string") return undefined;
+  if (typeof condition !== "string") return undefined;
   if (own(config, "conditionLanguage") !== "text") return undefined;
   const [, source = "", kind = ""] = m;
   const re = kind === "personality" ? PERSONALITY : DISCOVERY;

@@ -6,18 +6,23 @@
  * decision's conditions are declared; the rest of what has no IR form is declared too.
  */
 import type { AgentNode, AgentWorkflow } from "../../model/index.js";
-import { decisionRoutes, pointer } from "../../model/index.js";
+import type { DecisionNode, DecisionRoute } from "../../model/index.js";
+import { pointer } from "../../model/index.js";
+import { routesOnce } from "../edge-index.js";
 import { cloneJson, isRecord, own } from "../json.js";
-import type { ExportResult, InteropWarning } from "../types.js";
+import type { ExportResult } from "../types.js";
+import { ExportWarnings } from "../warnings.js";
 import {
   asObj,
   DISCOVERY,
   end,
   inserted,
+  declareTop,
+  isImportedRef,
   omitted,
   partition,
   PERSONALITY,
-  TOP,
+  TOOL_KEYS,
   unquote,
 } from "./export-parts.js";
 import { ASSUMED_VERSION, HOST_MODEL } from "./nodes.js";
@@ -29,12 +34,13 @@ function exportNode(
   node: AgentNode,
   i: number,
   wf: AgentWorkflow,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
+  routesOf: (node: DecisionNode) => readonly DecisionRoute[],
 ): Obj {
   const c = asObj(node.config);
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
   const lose = (key: string): void => {
-    warnings.push(
+    warnings.add("node config", () =>
       omitted(at("config", key), `node '${node.id}': config.${key} has no AgentOS form`, {
         nodeId: node.id,
         key,
@@ -42,13 +48,13 @@ function exportNode(
     );
   };
   if (node.decorators !== undefined)
-    warnings.push(
+    warnings.add("decorators", () =>
       omitted(at("decorators"), `node '${node.id}': decorators have no AgentOS form`, {
         nodeId: node.id,
       }),
     );
   if (node.name !== undefined)
-    warnings.push(
+    warnings.add("node name", () =>
       omitted(at("name"), `node '${node.id}': name has no AgentOS form`, { nodeId: node.id }),
     );
   const common = { executionMode: "single_turn", checkpoint: "none" };
@@ -60,15 +66,21 @@ function exportNode(
       type: "gmi",
       instructions: typeof text === "string" ? text : `Follow prompt ${String(c.promptRef)}.`,
     };
-    for (const [key, value] of Object.entries(c)) {
-      if (key === "temperature") cfg.temperature = value;
-      else if (key === "maxOutputTokens") cfg.maxTokens = value;
-      else if (key === "model" && value === HOST_MODEL) continue;
-      else if (key === "promptRef" && value === `prm:agentos.${node.id}@${ASSUMED_VERSION}`)
-        continue;
+    for (const key of Object.keys(c)) {
+      if (key === "temperature") cfg.temperature = c[key];
+      else if (key === "maxOutputTokens") cfg.maxTokens = c[key];
+      else if (key === "model" && c[key] === HOST_MODEL) continue;
+      else if (key === "promptRef" && isImportedRef(c[key], node.id)) continue;
       else lose(key);
     }
-    return { id: node.id, type: "gmi", executorConfig: cfg, ...common, effectClass: "read" };
+    return {
+      id: node.id,
+      type: "gmi",
+      executorConfig: cfg,
+      executionMode: "single_turn",
+      checkpoint: "none",
+      effectClass: "read",
+    };
   }
   if (node.type === "tool") {
     const ref = String(c.usesTool);
@@ -76,8 +88,7 @@ function exportNode(
     const name = ref.slice("tool:".length, at);
     if (ref.slice(at + 1) !== ASSUMED_VERSION) lose("usesTool");
     const params = isRecord(c.params) ? cloneJson(c.params) : {};
-    for (const key of Object.keys(c))
-      if (!["usesTool", "params", "timeoutMs"].includes(key)) lose(key);
+    for (const key of Object.keys(c)) if (!TOOL_KEYS.has(key)) lose(key);
     const timeout = typeof c.timeoutMs === "number" ? { timeout: c.timeoutMs } : {};
     if (name === "agentos.human" && typeof params.prompt === "string") {
       return {
@@ -119,21 +130,23 @@ function exportNode(
     };
   }
   const config = at("config");
-  decisionRoutes(node.config).forEach((r) => {
-    const path = `${config}${r.pointerSuffix}`;
-    if (r.condition !== undefined)
-      warnings.push(
+  routesOf(node).forEach((r) => {
+    const { condition } = r;
+    if (condition !== undefined)
+      warnings.add("decision condition", () =>
         omitted(
-          path,
-          `decision '${node.id}': condition ${JSON.stringify(r.condition)} has no AgentOS form; the router gets a function stub`,
+          `${config}${r.pointerSuffix}`,
+          `decision '${node.id}': condition ${JSON.stringify(condition)} has no AgentOS form; the router gets a function stub`,
           { nodeId: node.id },
         ),
       );
     if (r.maxRetries !== undefined)
-      warnings.push(
-        omitted(`${path}/maxRetries`, `decision '${node.id}': maxRetries has no AgentOS form`, {
-          nodeId: node.id,
-        }),
+      warnings.add("maxRetries", () =>
+        omitted(
+          `${config}${r.pointerSuffix}/maxRetries`,
+          `decision '${node.id}': maxRetries has no AgentOS form`,
+          { nodeId: node.id },
+        ),
       );
   });
   return {
@@ -163,49 +176,40 @@ function exportNode(
  * ```
  */
 export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, unknown>> {
-  const warnings: InteropWarning[] = [
-    omitted("/version", "version left out: the IR has no version; an import assumes 1.0.0", {
-      version: wf.version,
-    }),
-    omitted(
-      "/autonomyLevel",
-      "autonomyLevel left out: AgentOS has no autonomy level; an import recomputes it",
-      { autonomyLevel: wf.autonomyLevel },
-    ),
-  ];
-  for (const key of Object.keys(wf)) {
-    if (
-      TOP.has(key) ||
-      (key === "metadata" && isRecord(wf.metadata) && Object.keys(wf.metadata).join() === "agentos")
-    )
-      continue;
-    warnings.push(omitted(pointer(key), `'${key}' left out: the IR has no such field`, { key }));
+  const warnings = new ExportWarnings();
+  declareTop(wf, warnings);
+  const special = new Map<string, NonNullable<ReturnType<typeof inserted>>>();
+  for (const n of wf.nodes) {
+    const s = inserted(n);
+    if (s !== undefined) special.set(n.id, s);
   }
-  const special = new Map(
-    wf.nodes.flatMap((n) => {
-      const s = inserted(n);
-      return s === undefined ? [] : [[n.id, s] as const];
-    }),
-  );
   const nodes: Obj[] = [];
+  const routesOf = routesOnce();
   wf.nodes.forEach((n, i) => {
-    if (!special.has(n.id)) nodes.push(exportNode(n, i, wf, warnings));
+    if (!special.has(n.id)) nodes.push(exportNode(n, i, wf, warnings, routesOf));
   });
   const edges: Obj[] = [];
+  const nextId = (): string => `edge-${String(edges.length + 1)}`;
   const add = (e: Obj): void => {
-    edges.push({ id: `edge-${edges.length + 1}`, ...e });
+    edges.push({ id: nextId(), ...e });
+  };
+  // Written out, not spread: a graph of 100,000 nodes has as many static edges.
+  const link = (source: string, target: string): void => {
+    edges.push({ id: nextId(), source, target, type: "static" });
   };
   const [entry] = wf.nodes;
-  if (entry !== undefined) add({ source: START, target: entry.id, type: "static" });
-  const byId = new Map([...wf.nodes].reverse().map((n) => [n.id, n]));
+  if (entry !== undefined) link(START, entry.id);
+  const byId = new Map<string, AgentNode>(); // the first node of each id
+  for (const n of wf.nodes) if (!byId.has(n.id)) byId.set(n.id, n);
   const hasOut = new Set<string>();
   const routed = new Set<string>();
   const route = (id: string): void => {
     const node = byId.get(id);
     if (routed.has(id) || node?.type !== "decision") return;
     routed.add(id);
-    for (const r of decisionRoutes(node.config))
-      add({
+    for (const r of routesOf(node))
+      edges.push({
+        id: nextId(),
         source: id,
         target: end(r.next),
         type: "conditional",
@@ -215,7 +219,7 @@ export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, un
   wf.edges.forEach((e, i) => {
     const from = byId.get(e.from);
     if (e.edgeType === "delegate") {
-      warnings.push(
+      warnings.add("delegate edge", () =>
         omitted(
           pointer("edges", i),
           `delegate edge '${e.from}' -> '${e.to}' left out: delegation has no AgentOS form`,
@@ -224,16 +228,17 @@ export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, un
       );
       return;
     }
-    if (e.when !== undefined)
-      warnings.push(
+    const { when } = e;
+    if (when !== undefined)
+      warnings.add("edge label", () =>
         omitted(
           pointer("edges", i, "when"),
           `edge '${e.from}' -> '${e.to}': when has no AgentOS form`,
-          { when: e.when },
+          { when },
         ),
       );
     if (e.edgeType === "toolCall")
-      warnings.push(
+      warnings.add("toolCall edge", () =>
         omitted(
           pointer("edges", i, "edgeType"),
           `edge '${e.from}' -> '${e.to}': toolCall is written as a static edge`,
@@ -247,7 +252,7 @@ export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, un
     hasOut.add(e.from);
     const s = special.get(e.to);
     if (s?.source !== e.from) {
-      add({ source: e.from, target: e.to, type: "static" });
+      link(e.from, e.to);
       return;
     }
     const onTrue = end(String((s.config.onTrue as Obj).next));
@@ -276,8 +281,7 @@ export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, un
   });
   for (const n of wf.nodes) {
     if (n.type === "decision" && !special.has(n.id)) route(n.id);
-    else if (n.type !== "decision" && !hasOut.has(n.id))
-      add({ source: n.id, target: END, type: "static" });
+    else if (n.type !== "decision" && !hasOut.has(n.id)) link(n.id, END);
   }
   const document: Obj = {
     id: wf.id,
@@ -290,5 +294,5 @@ export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, un
       artifacts: partition(wf.outputSchema, wf),
     },
   };
-  return { document, warnings };
+  return { document, warnings: warnings.list() };
 }

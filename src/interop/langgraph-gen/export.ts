@@ -6,7 +6,7 @@
  * condition text and schema an import would not synthesise again is declared.
  */
 import type { AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/index.js";
-import { decisionRoutes, pointer } from "../../model/index.js";
+import { pointer } from "../../model/index.js";
 import { declareAttached, writeEdges } from "../langgraph-graph/export-edges.js";
 import type { RebuiltEdge } from "../langgraph-graph/export-plan.js";
 import {
@@ -18,8 +18,9 @@ import {
   planDecisions,
 } from "../langgraph-graph/export-plan.js";
 import type { IndexedEdge } from "../edge-index.js";
-import { flowEdgesFrom } from "../edge-index.js";
-import type { ExportResult, InteropWarning } from "../types.js";
+import { flowEdgesFrom, routesOnce } from "../edge-index.js";
+import type { ExportResult } from "../types.js";
+import { ExportWarnings } from "../warnings.js";
 import { baseId } from "./gen-read.js";
 import type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
 
@@ -47,16 +48,16 @@ function routerName(
 function conditional(
   out: readonly IndexedEdge[],
   node: DecisionNode,
+  routes: readonly DecisionRoute[],
   i: number,
   from: string,
   steps: ReadonlySet<string>,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): LangGraphGenEdge {
-  const routes = decisionRoutes(node.config);
   declareRetries(node.id, i, routes, warnings);
   const kept = routes.filter((r) => {
     if (r.next === "end" || steps.has(r.next)) return true;
-    warnings.push(
+    warnings.add("route to a non-step", () =>
       notExportable(
         `${pointer("nodes", i, "config")}${r.pointerSuffix}`,
         `decision '${node.id}': route to '${r.next}', which is not a step, left out`,
@@ -67,7 +68,7 @@ function conditional(
   });
   const paths = kept.map((r) => (r.next === "end" ? END : r.next));
   if (paths.length < 2)
-    warnings.push(
+    warnings.add("one-route decision", () =>
       notExportable(
         pointer("nodes", i, "config"),
         `decision '${node.id}' has one route; a conditional edge with one path is read back as a plain edge`,
@@ -76,13 +77,14 @@ function conditional(
     );
   let condition = routerName(kept, paths);
   if (condition === undefined) {
-    condition = node.id.replace(/[^A-Za-z0-9_]/g, "_");
+    const router = node.id.replace(/[^A-Za-z0-9_]/g, "_");
+    condition = router;
     if (kept.length > 1)
-      warnings.push(
+      warnings.add("decision conditions", () =>
         notExportable(
           pointer("nodes", i, "config"),
-          `decision '${node.id}': its conditions left out: the spec names a router function, '${condition}'; an import reads each case as '${condition} returns '<path>''`,
-          { nodeId: node.id, condition },
+          `decision '${node.id}': its conditions left out: the spec names a router function, '${router}'; an import reads each case as '${router} returns '<path>''`,
+          { nodeId: node.id, condition: router },
         ),
       );
   }
@@ -96,26 +98,27 @@ function conditional(
 function step(
   node: AgentWorkflow["nodes"][number],
   i: number,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): LangGraphGenNode {
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
   if (baseId(node.id) !== node.id)
-    warnings.push(
+    warnings.add("node id", () =>
       notExportable(at("id"), `node id '${node.id}' is read back as '${baseId(node.id)}'`, {
         nodeId: node.id,
       }),
     );
   if (node.name !== undefined)
-    warnings.push(
+    warnings.add("node name", () =>
       notExportable(at("name"), `node '${node.id}': name left out: a spec node's name is its id`, {
         nodeId: node.id,
       }),
     );
-  if (node.type !== "llm")
-    warnings.push(
+  const { type } = node;
+  if (type !== "llm")
+    warnings.add(type === "tool" ? "tool node" : "decision node", () =>
       notExportable(
         at("type"),
-        node.type === "tool"
+        type === "tool"
           ? `tool node '${node.id}' left out as a tool: the spec has no node kinds; an import reads it as an llm node`
           : `decision '${node.id}' is written as a node (it is the entry, or no single step leads to it); an import reads it as an llm node followed by its conditional edge`,
         { nodeId: node.id },
@@ -155,7 +158,7 @@ function step(
  * ```
  */
 export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGenDocument> {
-  const warnings: InteropWarning[] = [];
+  const warnings = new ExportWarnings();
   const synthesisedId = `langgraph-gen-${baseId(wf.name)}`;
   declareTop(
     wf,
@@ -170,7 +173,8 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     new Set(["name"]),
     warnings,
   );
-  const plan = planDecisions(wf, false);
+  const routesOf = routesOnce();
+  const plan = planDecisions(wf, false, routesOf);
   const outOf = flowEdgesFrom(wf);
   const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
   const nodes: LangGraphGenNode[] = [];
@@ -180,12 +184,21 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     const place = plan.get(node.id);
     if (node.type === "decision" && place?.source !== undefined) {
       declareAttached(node, i, place, wf, warnings);
-      groups.set(place.source, conditional(outOf(node.id), node, i, place.source, steps, warnings));
+      const edge = conditional(
+        outOf(node.id),
+        node,
+        routesOf(node),
+        i,
+        place.source,
+        steps,
+        warnings,
+      );
+      groups.set(place.source, edge);
       return;
     }
     nodes.push(step(node, i, warnings));
     if (node.type === "decision")
-      own.push(conditional(outOf(node.id), node, i, node.id, steps, warnings));
+      own.push(conditional(outOf(node.id), node, routesOf(node), i, node.id, steps, warnings));
   });
   const written = writeEdges(
     wf,
@@ -197,10 +210,12 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
         return group === undefined ? [] : [group];
       },
       plain: (e, j) => {
-        if (e.when !== undefined) {
-          const message = `edge '${e.from}' -> '${e.to}': label '${e.when}' left out: a plain spec edge has none`;
-          warnings.push(notExportable(pointer("edges", j, "when"), message, { when: e.when }));
-        }
+        const { when } = e;
+        if (when !== undefined)
+          warnings.add("edge label", () => {
+            const message = `edge '${e.from}' -> '${e.to}': label '${when}' left out: a plain spec edge has none`;
+            return notExportable(pointer("edges", j, "when"), message, { when });
+          });
         return { from: e.from, to: e.to };
       },
       end: (from) => ({ from, to: END }),
@@ -209,7 +224,7 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
   );
   const edges = [...written.edges, ...own, ...written.ends];
   if (wf.nodes.length === 0)
-    warnings.push(
+    warnings.add("no node", () =>
       notExportable(
         "/nodes",
         "the workflow has no node; the spec's entrypoint is empty, which an import refuses",
@@ -221,5 +236,5 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     nodes,
     edges,
   };
-  return { document, warnings };
+  return { document, warnings: warnings.list() };
 }

@@ -6,7 +6,7 @@
  */
 import type { AgentEdge, AgentWorkflow, DecisionNode } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
-import type { InteropWarning } from "../types.js";
+import type { ExportWarnings } from "../warnings.js";
 import type { Attachment } from "./export-plan.js";
 import { declareNodeFields, notExportable } from "./export-plan.js";
 
@@ -36,7 +36,7 @@ export function writeEdges<E>(
   wf: AgentWorkflow,
   plan: ReadonlyMap<string, Attachment>,
   writer: EdgeWriter<E>,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): WrittenEdges<E> {
   const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
   const decisions = new Set(wf.nodes.filter((n) => n.type === "decision").map((n) => n.id));
@@ -44,8 +44,10 @@ export function writeEdges<E>(
   const flows = new Set<string>();
   wf.edges.forEach((e, j) => {
     if (e.edgeType === "delegate") {
-      const message = `delegate edge '${e.from}' -> '${e.to}' left out: ${writer.format} has no delegation`;
-      warnings.push(notExportable(pointer("edges", j), message, { from: e.from, to: e.to }));
+      warnings.add("delegate edge", () => {
+        const message = `delegate edge '${e.from}' -> '${e.to}' left out: ${writer.format} has no delegation`;
+        return notExportable(pointer("edges", j), message, { from: e.from, to: e.to });
+      });
       return;
     }
     if (plan.get(e.to)?.edge === j) {
@@ -55,15 +57,18 @@ export function writeEdges<E>(
     }
     if (!steps.has(e.from) || decisions.has(e.from)) return;
     if (!steps.has(e.to)) {
-      const message = `edge '${e.from}' -> '${e.to}' left out: '${e.to}' is not a step`;
-      warnings.push(notExportable(pointer("edges", j), message, { from: e.from, to: e.to }));
+      warnings.add("edge to a non-step", () => {
+        const message = `edge '${e.from}' -> '${e.to}' left out: '${e.to}' is not a step`;
+        return notExportable(pointer("edges", j), message, { from: e.from, to: e.to });
+      });
       return;
     }
     const written = writer.plain(e, j);
-    if (e.edgeType === "toolCall") {
-      const message = `edge '${e.from}' -> '${e.to}': toolCall is written as a plain edge`;
-      warnings.push(notExportable(pointer("edges", j, "edgeType"), message));
-    }
+    if (e.edgeType === "toolCall")
+      warnings.add("toolCall edge", () => {
+        const message = `edge '${e.from}' -> '${e.to}': toolCall is written as a plain edge`;
+        return notExportable(pointer("edges", j, "edgeType"), message);
+      });
     flows.add(e.from);
     edges.push(written);
   });
@@ -83,25 +88,29 @@ export function declareAttached(
   i: number,
   place: Attachment,
   wf: AgentWorkflow,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): void {
   const expected = `${place.source ?? "start"}.route`;
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
   const data = { nodeId: node.id };
-  if (node.id !== expected) {
-    const message = `decision id '${node.id}' left out: it is the router of '${place.source ?? "__start__"}', which an import names '${expected}'`;
-    warnings.push(notExportable(at("id"), message, { ...data, assumed: expected }));
-  }
-  if (node.name !== undefined) {
-    const message = `decision '${node.id}': name left out: a router has none`;
-    warnings.push(notExportable(at("name"), message, data));
-  }
+  if (node.id !== expected)
+    warnings.add("router id", () => {
+      const message = `decision id '${node.id}' left out: it is the router of '${place.source ?? "__start__"}', which an import names '${expected}'`;
+      return notExportable(at("id"), message, { ...data, assumed: expected });
+    });
+  if (node.name !== undefined)
+    warnings.add("router name", () => {
+      const message = `decision '${node.id}': name left out: a router has none`;
+      return notExportable(at("name"), message, data);
+    });
   declareNodeFields(node, i, {}, "LangGraph", warnings);
   const into = place.edge === undefined ? undefined : wf.edges[place.edge];
-  if (into?.when !== undefined && place.edge !== undefined) {
-    const message = `edge '${into.from}' -> '${into.to}': label left out: it becomes the router's conditional edges`;
-    warnings.push(
-      notExportable(pointer("edges", place.edge, "when"), message, { when: into.when }),
-    );
+  const j = place.edge;
+  if (into?.when !== undefined && j !== undefined) {
+    const { from, to, when } = into;
+    warnings.add("router edge label", () => {
+      const message = `edge '${from}' -> '${to}': label left out: it becomes the router's conditional edges`;
+      return notExportable(pointer("edges", j, "when"), message, { when });
+    });
   }
 }

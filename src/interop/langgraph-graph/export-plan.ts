@@ -5,12 +5,13 @@
  * conditional edges only where that reading gives it back: exactly one step leads to it, by one
  * edge, and no route leads to it. Every other decision becomes a step of its own, declared.
  */
-import type { AgentNode, AgentWorkflow, DecisionRoute } from "../../model/index.js";
-import { decisionRoutes, pointer } from "../../model/index.js";
+import type { AgentNode, AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/index.js";
+import { pointer } from "../../model/index.js";
 import type { IndexedEdge } from "../edge-index.js";
-import { appendTo } from "../edge-index.js";
+import { appendTo, routesOnce } from "../edge-index.js";
 import type { InteropWarning } from "../types.js";
 import { NOT_EXPORTABLE } from "../types.js";
+import type { ExportWarnings } from "../warnings.js";
 
 /** Where a decision's routes are written: on `source` (`undefined` is `__start__`). */
 export interface Attachment {
@@ -54,15 +55,13 @@ export function declareTop(
   format: string,
   synthesised: Synthesised,
   kept: ReadonlySet<string>,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): void {
-  warnings.push(
+  warnings.add("autonomyLevel", () =>
     notExportable(
       "/autonomyLevel",
       `autonomyLevel left out: ${format} has none; an import recomputes it`,
-      {
-        autonomyLevel: wf.autonomyLevel,
-      },
+      { autonomyLevel: wf.autonomyLevel },
     ),
   );
   const fixed: [keyof Synthesised, boolean][] = [
@@ -74,7 +73,7 @@ export function declareTop(
   ];
   for (const [key, same] of fixed)
     if (!same && !kept.has(key))
-      warnings.push(
+      warnings.add("synthesised field", () =>
         notExportable(
           pointer(key),
           `${key} left out: ${format} has none; an import synthesises it`,
@@ -86,7 +85,7 @@ export function declareTop(
   const handled = new Set(["kind", "nodes", "edges", "autonomyLevel", ...fixed.map(([k]) => k)]);
   for (const key of Object.keys(wf))
     if (!handled.has(key) && !kept.has(key))
-      warnings.push(
+      warnings.add("top-level field", () =>
         notExportable(pointer(key), `'${key}' left out: ${format} has no such field`, { key }),
       );
 }
@@ -94,9 +93,14 @@ export function declareTop(
 /**
  * The decisions written as conditional edges, and where. `startRouters`: a decision that is the
  * entry and has no edge into it may be written on `__start__` (the drawable graph allows it; the
- * langgraph-gen spec does not).
+ * langgraph-gen spec does not). `routesOf` reads a decision's routes (once, when the export
+ * shares it).
  */
-export function planDecisions(wf: AgentWorkflow, startRouters: boolean): Map<string, Attachment> {
+export function planDecisions(
+  wf: AgentWorkflow,
+  startRouters: boolean,
+  routesOf: (node: DecisionNode) => readonly DecisionRoute[] = routesOnce(),
+): Map<string, Attachment> {
   const types = new Map(wf.nodes.map((n) => [n.id, n.type]));
   // Only edges into decisions are looked up: indexing every edge costs a list per node.
   const decisionIds = new Set(wf.nodes.filter((n) => n.type === "decision").map((n) => n.id));
@@ -107,8 +111,7 @@ export function planDecisions(wf: AgentWorkflow, startRouters: boolean): Map<str
   const routed = new Set<string>();
   for (const n of wf.nodes)
     if (n.type === "decision")
-      for (const r of decisionRoutes(n.config))
-        if (types.get(r.next) === "decision") routed.add(r.next);
+      for (const r of routesOf(n)) if (types.get(r.next) === "decision") routed.add(r.next);
   const plan = new Map<string, Attachment>();
   const sources = new Set<string | undefined>();
   wf.nodes.forEach((n, i) => {
@@ -143,7 +146,7 @@ export interface RebuiltEdge {
 export function declareDecisionEdges(
   out: readonly IndexedEdge[],
   rebuilt: readonly RebuiltEdge[],
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): void {
   if (out.length === 0) return;
   // Counts by target and label instead of a list searched per edge: linear in routes + edges.
@@ -162,14 +165,11 @@ export function declareDecisionEdges(
       labels.set(e.when, count - 1);
       continue;
     }
-    warnings.push(
+    warnings.add("edge leaving a decision", () =>
       notExportable(
         pointer("edges", j),
         `edge '${e.from}' -> '${e.to}' left out: an import rebuilds the edges leaving a decision from its routes`,
-        {
-          from: e.from,
-          to: e.to,
-        },
+        { from: e.from, to: e.to },
       ),
     );
   }
@@ -180,20 +180,19 @@ export function declareRetries(
   nodeId: string,
   i: number,
   routes: readonly DecisionRoute[],
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): void {
-  for (const r of routes)
-    if (r.maxRetries !== undefined)
-      warnings.push(
+  for (const r of routes) {
+    const { maxRetries } = r;
+    if (maxRetries !== undefined)
+      warnings.add("maxRetries", () =>
         notExportable(
           `${pointer("nodes", i, "config")}${r.pointerSuffix}/maxRetries`,
           `decision '${nodeId}': maxRetries has no LangGraph form`,
-          {
-            nodeId,
-            maxRetries: r.maxRetries,
-          },
+          { nodeId, maxRetries },
         ),
       );
+  }
 }
 
 /**
@@ -205,10 +204,10 @@ export function declareNodeFields(
   i: number,
   synthesised: Readonly<Record<string, unknown>>,
   format: string,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): void {
   if (node.decorators !== undefined)
-    warnings.push(
+    warnings.add("decorators", () =>
       notExportable(
         pointer("nodes", i, "decorators"),
         `node '${node.id}': decorators have no form in ${format}`,
@@ -218,7 +217,7 @@ export function declareNodeFields(
   if (node.type === "decision") return;
   for (const [key, value] of Object.entries(node.config))
     if (!Object.hasOwn(synthesised, key) || synthesised[key] !== value)
-      warnings.push(
+      warnings.add("node config", () =>
         notExportable(
           pointer("nodes", i, "config", key),
           `node '${node.id}': config.${key} left out: ${format} holds no configuration`,

@@ -7,10 +7,11 @@
  * is declared.
  */
 import type { AgentNode, AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/index.js";
-import { decisionRoutes, pointer } from "../../model/index.js";
+import { pointer } from "../../model/index.js";
 import type { IndexedEdge } from "../edge-index.js";
-import { flowEdgesFrom } from "../edge-index.js";
-import type { ExportResult, InteropWarning } from "../types.js";
+import { flowEdgesFrom, routesOnce } from "../edge-index.js";
+import type { ExportResult } from "../types.js";
+import { ExportWarnings } from "../warnings.js";
 import { classify } from "./classify.js";
 import { declareAttached, writeEdges } from "./export-edges.js";
 import type { RebuiltEdge } from "./export-plan.js";
@@ -39,14 +40,15 @@ const CHAT_MODEL = ["langchain_core", "language_models", "chat_models", "BaseCha
 const START = "__start__";
 const END = "__end__";
 
-function runnable(node: AgentNode, i: number, warnings: InteropWarning[]): LangGraphGraphNode {
-  const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
+function runnable(node: AgentNode, i: number, warnings: ExportWarnings): LangGraphGraphNode {
   const name = node.name ?? node.id;
   if (baseId(node.id) !== node.id)
-    warnings.push(
-      notExportable(at("id"), `node id '${node.id}' is read back as '${baseId(node.id)}'`, {
-        nodeId: node.id,
-      }),
+    warnings.add("node id", () =>
+      notExportable(
+        pointer("nodes", i, "id"),
+        `node id '${node.id}' is read back as '${baseId(node.id)}'`,
+        { nodeId: node.id },
+      ),
     );
   let path = FUNCTION_NODE;
   let synthesised: Readonly<Record<string, string>> = {};
@@ -92,15 +94,15 @@ function lastLabel(
 function routeEdges(
   out: readonly IndexedEdge[],
   node: DecisionNode,
+  routes: readonly DecisionRoute[],
   i: number,
   source: string,
   steps: ReadonlySet<string>,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): LangGraphGraphEdge[] {
-  const routes = decisionRoutes(node.config);
   declareRetries(node.id, i, routes, warnings);
   if (node.config.conditionLanguage !== "text")
-    warnings.push(
+    warnings.add("FEEL conditions", () =>
       notExportable(
         pointer("nodes", i, "config", "conditionLanguage"),
         `decision '${node.id}': its FEEL conditions are written as branch labels; an import reads them as text (never simulable)`,
@@ -108,7 +110,7 @@ function routeEdges(
       ),
     );
   if (routes.length < 2)
-    warnings.push(
+    warnings.add("one-route decision", () =>
       notExportable(
         pointer("nodes", i, "config"),
         `decision '${node.id}' has one route; its single conditional edge is read back as a plain edge`,
@@ -120,7 +122,7 @@ function routeEdges(
   routes.forEach((r, k) => {
     const target = targetOf(r, steps);
     if (target === undefined) {
-      warnings.push(
+      warnings.add("route to a non-step", () =>
         notExportable(
           `${pointer("nodes", i, "config")}${r.pointerSuffix}`,
           `decision '${node.id}': route to '${r.next}', which is not a step, left out`,
@@ -156,9 +158,10 @@ function routeEdges(
  * ```
  */
 export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphGraphDocument> {
-  const warnings: InteropWarning[] = [];
+  const warnings = new ExportWarnings();
   declareTop(wf, "the drawable graph", SYNTHESISED, new Set(), warnings);
-  const plan = planDecisions(wf, true);
+  const routesOf = routesOnce();
+  const plan = planDecisions(wf, true, routesOf);
   const outOf = flowEdgesFrom(wf);
   const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
   const nodes: LangGraphGraphNode[] = [{ id: START, type: "schema", data: START }];
@@ -168,13 +171,14 @@ export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphG
     const place = plan.get(node.id);
     if (node.type === "decision" && place !== undefined) {
       declareAttached(node, i, place, wf, warnings);
-      const edges = routeEdges(outOf(node.id), node, i, place.source ?? START, steps, warnings);
+      const source = place.source ?? START;
+      const edges = routeEdges(outOf(node.id), node, routesOf(node), i, source, steps, warnings);
       groups.set(place.source, edges);
       return;
     }
     nodes.push(runnable(node, i, warnings));
     if (node.type === "decision") {
-      warnings.push(
+      warnings.add("decision step", () =>
         notExportable(
           pointer("nodes", i),
           `decision '${node.id}' is written as a routing step (no single step leads to it); an import reads it as a step followed by the router '${node.id}.route'`,
@@ -182,7 +186,9 @@ export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphG
         ),
       );
       // One push per edge: spreading 100,000 routes as arguments overflows the stack.
-      for (const e of routeEdges(outOf(node.id), node, i, node.id, steps, warnings)) own.push(e);
+      const routes = routesOf(node);
+      for (const e of routeEdges(outOf(node.id), node, routes, i, node.id, steps, warnings))
+        own.push(e);
     }
   });
   nodes.push({ id: END, type: "schema", data: END });
@@ -211,5 +217,5 @@ export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphG
     ...own,
     ...written.ends,
   ];
-  return { document: { nodes, edges }, warnings };
+  return { document: { nodes, edges }, warnings: warnings.list() };
 }

@@ -6,6 +6,7 @@ import type { AgentEdge, AgentNode, AgentWorkflow } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import { cloneJson } from "../json.js";
 import type { ExportResult, InteropWarning } from "../types.js";
+import { ExportWarnings } from "../warnings.js";
 import { NOT_EXPORTABLE } from "../types.js";
 import type {
   LangGraphSubsetDocument,
@@ -41,19 +42,19 @@ function omitted(path: string, message: string, data: Record<string, unknown>): 
   return { code: NOT_EXPORTABLE, message, path, data };
 }
 
-function exportNode(node: AgentNode, i: number, warnings: InteropWarning[]): LangGraphSubsetNode {
+function exportNode(node: AgentNode, i: number, warnings: ExportWarnings): LangGraphSubsetNode {
   for (const key of Object.keys(node)) {
     if (MAPPED_NODE_KEYS.has(key)) continue;
-    const why =
-      key === "decorators"
-        ? "decorators (memory, planner, errorBoundary) have no LangGraph form"
-        : "the subset has no such node field";
-    warnings.push(
-      omitted(pointer("nodes", i, key), `node '${node.id}': '${key}' left out: ${why}`, {
+    warnings.add("node field", () => {
+      const why =
+        key === "decorators"
+          ? "decorators (memory, planner, errorBoundary) have no LangGraph form"
+          : "the subset has no such node field";
+      return omitted(pointer("nodes", i, key), `node '${node.id}': '${key}' left out: ${why}`, {
         nodeId: node.id,
         key,
-      }),
-    );
+      });
+    });
   }
   return { id: node.id, type: node.type, data: cloneJson(node.config) };
 }
@@ -61,11 +62,11 @@ function exportNode(node: AgentNode, i: number, warnings: InteropWarning[]): Lan
 function exportEdge(
   edge: AgentEdge,
   i: number,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): LangGraphSubsetEdge | undefined {
   const data = { from: edge.from, to: edge.to };
   if (edge.edgeType === "delegate") {
-    warnings.push(
+    warnings.add("delegate edge", () =>
       omitted(
         pointer("edges", i),
         `delegate edge '${edge.from}' -> '${edge.to}' left out: delegation (a2a:1.0 semantics) has no LangGraph form`,
@@ -76,7 +77,7 @@ function exportEdge(
   }
   for (const key of Object.keys(edge)) {
     if (MAPPED_EDGE_KEYS.has(key)) continue;
-    warnings.push(
+    warnings.add("edge field", () =>
       omitted(
         pointer("edges", i, key),
         `edge '${edge.from}' -> '${edge.to}': '${key}' left out: the subset has no such edge field`,
@@ -112,17 +113,20 @@ function exportEdge(
  * ```
  */
 export function exportLangGraph(wf: AgentWorkflow): ExportResult<LangGraphSubsetDocument> {
-  const warnings: InteropWarning[] = [
+  const warnings = new ExportWarnings();
+  warnings.add("/autonomyLevel", () =>
     omitted(
       "/autonomyLevel",
       "autonomyLevel left out: LangGraph has no autonomy level; an import recomputes it from the graph",
       { autonomyLevel: wf.autonomyLevel },
     ),
-  ];
+  );
   for (const key of Object.keys(wf)) {
     if (MAPPED_TOP_LEVEL.has(key)) continue;
-    const why = TOP_LEVEL_REASONS.get(key) ?? "the subset has no such top-level field";
-    warnings.push(omitted(pointer(key), `'${key}' left out: ${why}`, { key }));
+    warnings.add("top-level field", () => {
+      const why = TOP_LEVEL_REASONS.get(key) ?? "the subset has no such top-level field";
+      return omitted(pointer(key), `'${key}' left out: ${why}`, { key });
+    });
   }
   const nodes = wf.nodes.map((node, i) => exportNode(node, i, warnings));
   const edges: LangGraphSubsetEdge[] = [];
@@ -139,5 +143,5 @@ export function exportLangGraph(wf: AgentWorkflow): ExportResult<LangGraphSubset
     nodes,
     edges,
   };
-  return { document, warnings };
+  return { document, warnings: warnings.list() };
 }

@@ -4,11 +4,16 @@
  * with dashed edges; loops show as edges back up the chart. Node ids become `n0`, `n1`... so that
  * no id can break the syntax, and every label is quoted with `"` escaped.
  */
-import type { AgentWorkflow } from "../../model/index.js";
+import type { AgentWorkflow, DecisionRoute } from "../../model/index.js";
 import { decisionRoutes } from "../../model/index.js";
+
+/** Any character {@link label} replaces. */
+const SYNTAX = /[&"<>]/;
 
 /** Characters Mermaid would read as syntax inside a quoted label. */
 function label(text: string): string {
+  // Most labels need nothing: one test instead of four scans (100,000 nodes, 100,000 routes).
+  if (!SYNTAX.test(text)) return text;
   return text
     .replaceAll("&", "#amp;")
     .replaceAll('"', "#quot;")
@@ -17,7 +22,8 @@ function label(text: string): string {
 }
 
 function edgeLabel(text: string): string {
-  return label(text).replaceAll("|", "#124;");
+  const quoted = label(text);
+  return quoted.includes("|") ? quoted.replaceAll("|", "#124;") : quoted;
 }
 
 /**
@@ -52,8 +58,12 @@ export function exportMermaid(wf: AgentWorkflow): string {
   wf.nodes.forEach((node, i) => {
     if (!index.has(node.id)) index.set(node.id, i);
   });
-  const ids = new Map([...index].map(([id, i]) => [id, `n${i}`]));
-  const ref = (id: string): string => ids.get(id) ?? "missing";
+  const ref = (id: string): string => {
+    const i = index.get(id);
+    return i === undefined ? "missing" : `n${String(i)}`;
+  };
+  // Each decision's routes, read once: a decision may have 100,000 of them.
+  const routes = new Map<number, readonly DecisionRoute[]>();
   // Assigned inside the callbacks below; an object keeps the flow analysis honest about that.
   const uses = { end: false, missing: false };
   wf.nodes.forEach((node, i) => {
@@ -63,36 +73,37 @@ export function exportMermaid(wf: AgentWorkflow): string {
     } else if (node.type === "tool") {
       lines.push(`  ${id}[/"${label(node.id)}<br/>${label(node.config.usesTool)}"/]`);
     } else {
-      const first = decisionRoutes(node.config).find((r) => r.condition !== undefined);
+      const own = decisionRoutes(node.config);
+      if (index.get(node.id) === i) routes.set(i, own);
+      const first = own.find((r) => r.condition !== undefined);
       const text =
         node.config.conditionLanguage === "text" ? "(natural language)" : (first?.condition ?? "");
       lines.push(`  ${id}{"${label(node.id)}<br/>${label(text)}"}`);
     }
   });
   wf.edges.forEach((edge, k) => {
-    const from = ids.get(edge.from);
+    const source = index.get(edge.from);
+    const from = ref(edge.from);
     if (edge.edgeType === "delegate") {
       lines.push(`  d${k}[["${label(edge.to)}"]]`);
-      lines.push(`  ${from ?? "missing"} -.->|delegate| d${k}`);
-      if (from === undefined) uses.missing = true;
+      lines.push(`  ${from} -.->|delegate| d${k}`);
+      if (source === undefined) uses.missing = true;
       return;
     }
-    const source = index.get(edge.from);
     if (source !== undefined && wf.nodes[source]?.type === "decision") return;
-    const to = ids.get(edge.to);
-    if (from === undefined || to === undefined) uses.missing = true;
-    lines.push(`  ${ref(edge.from)} -->|${edgeLabel(edge.when ?? edge.edgeType)}| ${ref(edge.to)}`);
+    const to = ref(edge.to);
+    if (source === undefined || !index.has(edge.to)) uses.missing = true;
+    lines.push(`  ${from} -->|${edgeLabel(edge.when ?? edge.edgeType)}| ${to}`);
   });
-  wf.nodes.forEach((node, i) => {
-    if (node.type !== "decision" || index.get(node.id) !== i) return;
-    for (const route of decisionRoutes(node.config)) {
+  for (const [i, own] of routes) {
+    for (const route of own) {
       const bound = route.maxRetries === undefined ? "" : ` · max ${route.maxRetries}`;
       const target = route.next === "end" ? "endNode" : ref(route.next);
       if (route.next === "end") uses.end = true;
-      else if (!ids.has(route.next)) uses.missing = true;
+      else if (!index.has(route.next)) uses.missing = true;
       lines.push(`  n${i} -->|${edgeLabel(route.label + bound)}| ${target}`);
     }
-  });
+  }
   if (uses.end) lines.push("  endNode((end))");
   if (uses.missing) lines.push('  missing["(missing node)"]');
   return lines.join("\n") + "\n";

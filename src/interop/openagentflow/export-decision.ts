@@ -7,17 +7,17 @@ import type { DecisionNode, Route } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import type { InteropWarning } from "../types.js";
 import { NOT_EXPORTABLE } from "../types.js";
+import type { ExportWarnings } from "../warnings.js";
 import { feelToCondition } from "./condition.js";
 import type { OafEdge, OafExpr, OafTerminal } from "./ir-types.js";
 
-/** Declares a construct the IR cannot hold. */
-export function omit(
-  warnings: InteropWarning[],
+/** The warning that declares a construct the IR cannot hold. */
+export function omitted(
   path: string,
   message: string,
   data: Record<string, unknown> = {},
-): void {
-  warnings.push({ code: NOT_EXPORTABLE, message, path, data });
+): InteropWarning {
+  return { code: NOT_EXPORTABLE, message, path, data };
 }
 
 /** Where a decision's routes go: IR edges and terminals, `maxRetries` bounds, warnings. */
@@ -25,7 +25,7 @@ export interface Sink {
   readonly edges: OafEdge[];
   readonly terminals: OafTerminal[];
   readonly bounds: { readonly path: string; readonly value: number }[];
-  readonly warnings: InteropWarning[];
+  readonly warnings: ExportWarnings;
 }
 
 function exportRoute(
@@ -41,11 +41,10 @@ function exportRoute(
   if (route.next === "end") sink.terminals.push({ source, condition });
   else if (agents.has(route.next)) sink.edges.push({ source, target: route.next, condition });
   else
-    omit(
-      sink.warnings,
-      path,
-      `route to '${route.next}' left out: the IR routes only to agents and end`,
-      { next: route.next },
+    sink.warnings.add("route to a non-agent", () =>
+      omitted(path, `route to '${route.next}' left out: the IR routes only to agents and end`, {
+        next: route.next,
+      }),
     );
 }
 
@@ -75,11 +74,12 @@ export function exportDecision(
   for (const { c, path } of cases) {
     const tree = text ? undefined : feelToCondition(c.condition);
     if (tree === undefined) {
-      omit(
-        sink.warnings,
-        path,
-        `route of '${node.id}' left out: condition '${c.condition}' has no IR expression form`,
-        { nodeId: node.id },
+      sink.warnings.add("condition", () =>
+        omitted(
+          path,
+          `route of '${node.id}' left out: condition '${c.condition}' has no IR expression form`,
+          { nodeId: node.id },
+        ),
       );
       continue;
     }

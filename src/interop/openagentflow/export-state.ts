@@ -5,15 +5,15 @@
  */
 import type { AgentWorkflow, FieldType } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
-import type { InteropWarning } from "../types.js";
 import { NOT_EXPORTABLE } from "../types.js";
+import type { ExportWarnings } from "../warnings.js";
 import type { OafVariable } from "./ir-types.js";
 import { descriptorOf } from "./type-descriptor.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The variables of a workflow, in schema order, and the names declared. */
-export function exportVariables(wf: AgentWorkflow, warnings: InteropWarning[]): OafVariable[] {
+export function exportVariables(wf: AgentWorkflow, warnings: ExportWarnings): OafVariable[] {
   const variables: OafVariable[] = [];
   const seen = new Set<string>();
   const add = (schema: "inputSchema" | "outputSchema", key: string, type: FieldType): void => {
@@ -23,23 +23,23 @@ export function exportVariables(wf: AgentWorkflow, warnings: InteropWarning[]): 
     const path = pointer(schema, key);
     const descriptor = descriptorOf(type);
     if (!NAME.test(name) || descriptor === undefined) {
-      warnings.push({
+      warnings.add("schema field", () => ({
         code: NOT_EXPORTABLE,
         message: `field '${key}' left out: ${descriptor === undefined ? "its type has no OAF type descriptor" : "its name is not an OAF identifier"}`,
         path,
         data: { key },
-      });
+      }));
       return;
     }
     seen.add(name);
     const required = schema === "inputSchema" && !optional;
     if (schema === "outputSchema" && !optional) {
-      warnings.push({
+      warnings.add("required output", () => ({
         code: NOT_EXPORTABLE,
         message: `output field '${key}' is written as a plain variable: OAF state has no required outputs`,
         path,
         data: { key },
-      });
+      }));
     }
     variables.push({
       name,

@@ -8,9 +8,10 @@ import type { AgentWorkflow, LlmNode } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import { flowEdgesBy } from "../edge-index.js";
 import { isRecord, own } from "../json.js";
-import type { ExportResult, InteropWarning } from "../types.js";
+import type { ExportResult } from "../types.js";
+import { ExportWarnings } from "../warnings.js";
 import type { Sink } from "./export-decision.js";
-import { exportDecision, omit } from "./export-decision.js";
+import { exportDecision, omitted } from "./export-decision.js";
 import { exportVariables } from "./export-state.js";
 import { workflowIdOf } from "./import.js";
 import type { OafAgent, OafDocument } from "./ir-types.js";
@@ -47,32 +48,34 @@ function exportAgent(
   i: number,
   kept: unknown,
   declared: ReadonlySet<string>,
-  warnings: InteropWarning[],
+  warnings: ExportWarnings,
 ): OafAgent {
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
   for (const key of Object.keys(node)) {
     if (key !== "id" && key !== "type" && key !== "config")
-      omit(warnings, at(key), `node '${node.id}': '${key}' has no OAF form`, {
-        nodeId: node.id,
-        key,
-      });
+      warnings.add("node field", () =>
+        omitted(at(key), `node '${node.id}': '${key}' has no OAF form`, { nodeId: node.id, key }),
+      );
   }
   for (const key of Object.keys(node.config)) {
     if (!MAPPED_LLM.has(key))
-      omit(warnings, at("config", key), `node '${node.id}': '${key}' has no OAF form`, {
-        nodeId: node.id,
-        key,
-      });
+      warnings.add("node config", () =>
+        omitted(at("config", key), `node '${node.id}': '${key}' has no OAF form`, {
+          nodeId: node.id,
+          key,
+        }),
+      );
   }
   const meta = isRecord(kept) ? kept : {};
   let instructions = own(meta, "instructions");
   if (typeof instructions !== "string") {
     instructions = node.config.promptRef;
-    omit(
-      warnings,
-      at("config", "promptRef"),
-      `node '${node.id}': the prompt text is not in the workflow; the promptRef is written as the instructions`,
-      { nodeId: node.id },
+    warnings.add("prompt text", () =>
+      omitted(
+        at("config", "promptRef"),
+        `node '${node.id}': the prompt text is not in the workflow; the promptRef is written as the instructions`,
+        { nodeId: node.id },
+      ),
     );
   }
   const outputs = Object.keys(node.config.outputSchema ?? {}).map((k) => k.replace(/\?$/, ""));
@@ -112,38 +115,45 @@ function exportAgent(
  * ```
  */
 export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument> {
-  const warnings: InteropWarning[] = [];
-  omit(
-    warnings,
-    "/autonomyLevel",
-    "autonomyLevel left out: the IR has none; an import recomputes it",
-    { autonomyLevel: wf.autonomyLevel },
+  const warnings = new ExportWarnings();
+  warnings.add("/autonomyLevel", () =>
+    omitted("/autonomyLevel", "autonomyLevel left out: the IR has none; an import recomputes it", {
+      autonomyLevel: wf.autonomyLevel,
+    }),
   );
   if (wf.id !== workflowIdOf(wf.name))
-    omit(
-      warnings,
-      "/id",
-      `id '${wf.id}' left out: the IR names a workflow only; an import derives the id from the name`,
-      { id: wf.id },
+    warnings.add("/id", () =>
+      omitted(
+        "/id",
+        `id '${wf.id}' left out: the IR names a workflow only; an import derives the id from the name`,
+        { id: wf.id },
+      ),
     );
   for (const key of Object.keys(wf))
     if (!MAPPED_TOP.has(key))
-      omit(warnings, pointer(key), `'${key}' left out: the IR has no such field`, { key });
+      warnings.add("top-level field", () =>
+        omitted(pointer(key), `'${key}' left out: the IR has no such field`, { key }),
+      );
   const config: Record<string, unknown> = { version: wf.version };
   for (const [key, value] of Object.entries(wf.budget ?? {})) {
     if (key === "maxWallTimeMs" && typeof value === "number") config.timeout_seconds = value / 1000;
     else
-      omit(
-        warnings,
-        pointer("budget", key),
-        `budget '${key}' left out: the IR has only timeout_seconds`,
-        { key },
+      warnings.add("budget", () =>
+        omitted(
+          pointer("budget", key),
+          `budget '${key}' left out: the IR has only timeout_seconds`,
+          {
+            key,
+          },
+        ),
       );
   }
   const meta = wf.metadata ?? {};
   for (const key of Object.keys(meta))
     if (key !== "openagentflow")
-      omit(warnings, pointer("metadata", key), `metadata '${key}' left out`, { key });
+      warnings.add("metadata key", () =>
+        omitted(pointer("metadata", key), `metadata '${key}' left out`, { key }),
+      );
   const oafMeta = own(meta, "openagentflow");
   const keptAgents = isRecord(oafMeta) ? own(oafMeta, "agents") : undefined;
   const variables = exportVariables(wf, warnings);
@@ -180,28 +190,31 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
       exportDecision(node, i, only.e.from, agentIds, sink);
       return;
     }
-    omit(
-      warnings,
-      pointer("nodes", i),
-      `${node.type} node '${node.id}' left out: only llm nodes and decisions right after one llm node have an IR form`,
-      { nodeId: node.id },
+    warnings.add("node", () =>
+      omitted(
+        pointer("nodes", i),
+        `${node.type} node '${node.id}' left out: only llm nodes and decisions right after one llm node have an IR form`,
+        { nodeId: node.id },
+      ),
     );
   });
   wf.edges.forEach((edge, j) => {
     if (consumed.has(j)) return;
     if (edge.edgeType === "delegate" || !agentIds.has(edge.from) || !agentIds.has(edge.to)) {
-      omit(
-        warnings,
-        pointer("edges", j),
-        `edge '${edge.from}' -> '${edge.to}' left out: the IR has agent-to-agent edges only`,
-        { from: edge.from, to: edge.to },
+      warnings.add("edge", () =>
+        omitted(
+          pointer("edges", j),
+          `edge '${edge.from}' -> '${edge.to}' left out: the IR has agent-to-agent edges only`,
+          { from: edge.from, to: edge.to },
+        ),
       );
       return;
     }
-    if (edge.when !== undefined)
-      omit(warnings, pointer("edges", j, "when"), `edge label '${edge.when}' left out`, {
-        when: edge.when,
-      });
+    const { when } = edge;
+    if (when !== undefined)
+      warnings.add("edge label", () =>
+        omitted(pointer("edges", j, "when"), `edge label '${when}' left out`, { when }),
+      );
     flowsOut.add(edge.from);
     sink.edges.push({ source: edge.from, target: edge.to, condition: null });
   });
@@ -211,11 +224,14 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
   const bound = sink.bounds.reduce((max, b) => Math.max(max, b.value), 0);
   for (const b of sink.bounds)
     if (b.value !== bound)
-      omit(
-        warnings,
-        b.path,
-        `maxRetries ${b.value} is written as the workflow's max_iterations ${bound}`,
-        { maxRetries: b.value },
+      warnings.add("maxRetries", () =>
+        omitted(
+          b.path,
+          `maxRetries ${b.value} is written as the workflow's max_iterations ${bound}`,
+          {
+            maxRetries: b.value,
+          },
+        ),
       );
   if (bound > 0) config.max_iterations = bound;
   const document: OafDocument = {
@@ -225,5 +241,5 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
     agents,
     graph: { edges: sink.edges, entrypoint: agents[0]?.id ?? "", terminals: sink.terminals },
   };
-  return { document, warnings };
+  return { document, warnings: warnings.list() };
 }

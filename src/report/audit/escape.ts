@@ -4,11 +4,16 @@
  * `<script>` must print as text, never run.
  */
 
+/** Any character {@link escapeXml} replaces. */
+const SPECIAL = /[&<>"']/;
+
 /** Escapes `&<>"'` so the text is safe in element content and in quoted attribute values. */
 export function escapeXml(text: string | number): string {
   const s = String(text);
-  // One scan, copying only between the characters replaced: a report of 200,000 findings
-  // escapes every message, and most need nothing.
+  // A report of 100,000 nodes escapes every cell of its tables, and most need nothing: the
+  // regular expression finds that about twice as fast as the loop below.
+  if (!SPECIAL.test(s)) return s;
+  // One scan, copying only between the characters replaced.
   let out = "";
   let last = 0;
   for (let i = 0; i < s.length; i++) {

@@ -10,13 +10,16 @@ import type { GraphEdge, GraphNode } from "./types.js";
 /** The id of the shared end node (workflow ids start with a letter, so `#` cannot clash). */
 export const END_NODE = "#end";
 
+/** The findings of a node without any: one list for all of them, never written to. */
+const NO_FINDINGS: readonly string[] = Object.freeze([]);
+
 function findingsByNode(diagnostics: readonly Diagnostic[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const d of diagnostics) {
     if (d.target.kind !== "node") continue;
-    const list = out.get(d.target.nodeId) ?? [];
-    if (!list.includes(d.code)) list.push(d.code);
-    out.set(d.target.nodeId, list);
+    const list = out.get(d.target.nodeId);
+    if (list === undefined) out.set(d.target.nodeId, [d.code]);
+    else if (!list.includes(d.code)) list.push(d.code);
   }
   return out;
 }
@@ -175,14 +178,18 @@ export function workflowGraph(
       id: node.id,
       type: node.type,
       label: node.name ?? node.id,
-      findings: findings.get(node.id) ?? [],
+      // Shared by the nodes without findings: 100,000 of them need no list each.
+      findings: findings.get(node.id) ?? NO_FINDINGS,
     });
   }
   const drafts = draftEdges(wf, nodes, index);
   for (const box of drafts.delegates) nodes.push(box);
   const end = nodes.length;
   if (drafts.usesEnd) nodes.push({ id: END_NODE, type: "end", label: "end", findings: [] });
-  const to = drafts.to.map((v) => (v === TO_END ? end : v));
+  const to = drafts.to;
+  to.forEach((v, i) => {
+    if (v === TO_END) to[i] = end;
+  });
   const back = markBackEdges(nodes.length, drafts.from, to);
   drafts.edges.forEach((e, i) => {
     e.back = back[i] === 1;

@@ -7,6 +7,7 @@ import type { AgentTaskSummary } from "../../bpmn/index.js";
 import type { Diagnostic, Severity } from "../../model/index.js";
 import { escapeXml as esc } from "./escape.js";
 import { FINDINGS_LIMIT, unlistedNote } from "./limits.js";
+import { joinRows } from "./rows.js";
 import type { AuditReport, ChecklistItem, ProcessAudit, RuleResult } from "./types.js";
 
 /** A finding with its page-wide number; its anchor is `finding-<n>` when it is listed. */
@@ -40,12 +41,25 @@ export function table(
   rows: readonly (readonly string[])[],
   rowClass: (index: number) => string = () => "",
 ): string {
+  return tableOf(head, rows, (cells) => cells, rowClass);
+}
+
+/**
+ * A table of a row per item, its cells (HTML already escaped) made by `cells`: the rows of a big
+ * table are built and joined a chunk at a time, never all kept as cell arrays first.
+ */
+export function tableOf<T>(
+  head: readonly string[],
+  items: readonly T[],
+  cells: (item: T) => readonly string[],
+  rowClass: (index: number) => string = () => "",
+): string {
   const th = head.map((h) => `<th scope="col">${esc(h)}</th>`).join("");
-  const body = rows.map((cells, i) => {
+  const body = joinRows(items, (item, i) => {
     const cls = rowClass(i);
-    return `<tr${cls === "" ? "" : ` class="${cls}"`}><td>${cells.join("</td><td>")}</td></tr>`;
+    return `<tr${cls === "" ? "" : ` class="${cls}"`}><td>${cells(item).join("</td><td>")}</td></tr>`;
   });
-  return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body.join("\n")}\n</tbody>\n</table>`;
+  return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
 /** Text as inline code. */
@@ -89,31 +103,38 @@ function onWhat(d: Diagnostic): string {
 
 /** Every rule result (passed ones too), then the findings, each with its page-wide anchor. */
 export function ruleSection(rules: readonly RuleResult[], start: number): string {
-  const numbered = numberFindings(rules, start);
+  // Numbers by position, as numberFindings gives them, without an object per finding: only
+  // the listed ones are written.
+  const firsts: number[] = [];
+  let n = start;
+  for (const r of rules) {
+    firsts.push(n + 1);
+    n += r.diagnostics.length;
+  }
   const rows = rules.map((r, i) => {
-    const n = numbered[i]?.[0]?.n;
     const failed = `✖ ${String(r.diagnostics.length)} finding(s)`;
     let result = tag("✔ passed", "ok");
     if (!r.passed) {
       result =
-        n === undefined
+        r.diagnostics.length === 0
           ? tag(failed, "bad")
-          : `<a class="tag bad" href="${findingHref(n)}">${esc(failed)}</a>`;
+          : `<a class="tag bad" href="${findingHref(firsts[i] ?? 0)}">${esc(failed)}</a>`;
     }
     return [code(r.code), esc(r.severity), result, esc(r.description)];
   });
   const passed = rules.filter((r) => r.passed).length;
   const findings: string[] = [];
-  numbered.forEach((list, i) => {
-    for (const { diagnostic: d, n, listed } of list) {
-      if (!listed) break;
+  rules.forEach((rule, i) => {
+    const first = firsts[i] ?? 0;
+    const listed = rule.diagnostics.slice(0, FINDINGS_LIMIT);
+    listed.forEach((d, k) => {
+      const num = String(first + k);
       findings.push(
-        `<li class="finding ${d.severity}" id="finding-${String(n)}"><span class="num">#${String(n)}</span>` +
+        `<li class="finding ${d.severity}" id="finding-${num}"><span class="num">#${num}</span>` +
           `${code(d.code)} ${SEVERITY[d.severity]} at ${code(where(d))}${onWhat(d)}: ${esc(d.message)}</li>`,
       );
-    }
-    const rule = rules[i];
-    const more = rule === undefined ? undefined : unlistedNote(rule.code, list.length);
+    });
+    const more = unlistedNote(rule.code, rule.diagnostics.length);
     if (more !== undefined) findings.push(`<li class="note">${esc(more)}</li>`);
   });
   return [

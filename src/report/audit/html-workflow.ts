@@ -7,9 +7,24 @@ import { autonomyLevelInfo } from "../../autonomy/index.js";
 import type { AutonomyLevel, Diagnostic } from "../../model/index.js";
 import { escapeXml as esc } from "./escape.js";
 import type { NumberedFinding } from "./html-parts.js";
-import { code, findingHref, hash, numberFindings, ruleSection, table, tag } from "./html-parts.js";
+import {
+  code,
+  findingHref,
+  hash,
+  numberFindings,
+  ruleSection,
+  tableOf,
+  tag,
+} from "./html-parts.js";
 import { layoutGraph } from "./layout.js";
-import { coverageLimits, edgeRows, nodeRows, notDrawnNote } from "./limits.js";
+import {
+  coverageLimits,
+  edgeCells,
+  mergeParallelEdges,
+  nodeCells,
+  notDrawnNote,
+} from "./limits.js";
+import { concat } from "./rows.js";
 import type { NodeFindingLink } from "./svg.js";
 import { renderLegendSvg, renderWorkflowSvg } from "./svg.js";
 import type { WorkflowAudit } from "./types.js";
@@ -84,26 +99,22 @@ function autonomy(w: WorkflowAudit): string {
 
 /** What stands in for a graph over the drawing limit: the note, and every node and edge. */
 function graphTables(w: WorkflowAudit): string {
-  const nodes = nodeRows(w.nodes).map((r) => [
-    code(r[0] ?? ""),
-    esc(r[1] ?? ""),
-    esc(r[2] ?? ""),
-    esc(r[3] ?? ""),
-  ]);
-  const edges = edgeRows(w.edges).map((r) => [
-    code(r[0] ?? ""),
-    code(r[1] ?? ""),
-    esc(r[2] ?? ""),
-    `<span class="num">${r[3] ?? ""}</span>`,
-  ]);
-  return [
+  const nodes = tableOf(["node", "type", "name", "findings"], w.nodes, (n) => {
+    const [id, type, name, findings] = nodeCells(n);
+    return [code(id), esc(type), esc(name), esc(findings)];
+  });
+  const edges = tableOf(["from", "to", "label", "edges"], mergeParallelEdges(w.edges), (m) => {
+    const [from, to, label, count] = edgeCells(m);
+    return [code(from), code(to), esc(label), `<span class="num">${count}</span>`];
+  });
+  return concat([
     `<h3>Diagram</h3>`,
     `<p class="note">${esc(notDrawnNote(w.drawing))}</p>`,
     `<h4>Nodes</h4>`,
-    table(["node", "type", "name", "findings"], nodes),
+    nodes,
     `<h4>Edges</h4>`,
-    table(["from", "to", "label", "edges"], edges),
-  ].join("\n");
+    edges,
+  ]);
 }
 
 function diagram(
@@ -138,7 +149,7 @@ function diagram(
 function simulations(w: WorkflowAudit): string[] {
   return w.simulations.map((sim) => {
     const on = sim.kind === "fixtures" ? "on the given fixtures" : "of the first explored run";
-    const rows = sim.trail.map((t) => [
+    const rows = tableOf(["step", "type", "node", "what happened"], sim.trail, (t) => [
       `<span class="num">${esc(t.step)}</span>`,
       esc(t.type),
       t.nodeId === undefined ? "" : code(t.nodeId),
@@ -146,7 +157,7 @@ function simulations(w: WorkflowAudit): string[] {
     ]);
     return [
       `<h3>Simulation ${on}: ${esc(sim.status)} in ${String(sim.steps)} steps</h3>`,
-      table(["step", "type", "node", "what happened"], rows),
+      rows,
     ].join("\n");
   });
 }
@@ -156,7 +167,7 @@ function coverage(w: WorkflowAudit): string {
   if (x === undefined) return "";
   const limits = coverageLimits(w);
   const mark = { taken: "✔", blocked: "✖", "not-reached": "—", unreachable: "✖" } as const;
-  const rows = x.coverage.map((c) => [
+  const rows = tableOf(["decision", "route", "to", "coverage", "runs"], x.coverage, (c) => [
     code(c.nodeId),
     esc(c.route),
     code(c.next),
@@ -169,13 +180,13 @@ function coverage(w: WorkflowAudit): string {
       (b) => `stops at ${code(b.nodeId)} in ${String(b.runs)} run(s): ${esc(b.reason)}`,
     ),
   ];
-  return [
+  return concat([
     `<h3>Route coverage (${String(x.runs)} explored run(s)${limits.length > 0 ? "; " + esc(limits.join("; ")) : ""})</h3>`,
-    table(["decision", "route", "to", "coverage", "runs"], rows),
+    rows,
     outcomes.length === 0
       ? ""
       : `<ul class="plain">${outcomes.map((o) => `<li>${o}</li>`).join("")}</ul>`,
-  ].join("\n");
+  ]);
 }
 
 /**
@@ -188,7 +199,7 @@ export function workflowSection(
   start: number,
   processFindings: readonly NumberedFinding[] = [],
 ): string {
-  return [
+  return concat([
     `<section class="workflow" id="wf-${String(index + 1)}">`,
     `<h2>Workflow ${esc(`${w.id}@${w.version}`)}</h2>`,
     `<p><strong>${esc(w.name)}</strong> — from ${esc(w.source)}, content hash ${hash(w.contentHash)}.</p>`,
@@ -199,5 +210,5 @@ export function workflowSection(
     ...simulations(w),
     coverage(w),
     `</section>`,
-  ].join("\n");
+  ]);
 }

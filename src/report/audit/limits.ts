@@ -159,19 +159,24 @@ export function mergeParallelEdges(edges: readonly GraphEdge[]): MergedEdge[] {
   return [...byKey.values()];
 }
 
+/** A row of the node table printed instead of a picture: id, type, name, finding codes. */
+export function nodeCells(n: GraphNode): [string, string, string, string] {
+  return [n.id, n.type, n.label === n.id ? "" : n.label, n.findings.join(", ")];
+}
+
 /** The rows of the node table printed instead of a picture: id, type, name, finding codes. */
 export function nodeRows(nodes: readonly GraphNode[]): string[][] {
-  return nodes.map((n) => [n.id, n.type, n.label === n.id ? "" : n.label, n.findings.join(", ")]);
+  return nodes.map(nodeCells);
+}
+
+/** A row of the edge table printed instead of a picture: from, to, label, how many. */
+export function edgeCells({ edge: e, count: n }: MergedEdge): [string, string, string, string] {
+  return [e.from, e.to, e.back ? `${e.label} (loops back)` : e.label, String(n)];
 }
 
 /** The rows of the edge table printed instead of a picture: from, to, label, how many. */
 export function edgeRows(edges: readonly GraphEdge[]): string[][] {
-  return mergeParallelEdges(edges).map(({ edge: e, count: n }) => [
-    e.from,
-    e.to,
-    e.back ? `${e.label} (loops back)` : e.label,
-    String(n),
-  ]);
+  return mergeParallelEdges(edges).map(edgeCells);
 }
 
 /** The most characters of one line of a label in the Markdown report's Mermaid diagram. */

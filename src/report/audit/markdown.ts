@@ -7,12 +7,14 @@ import type { Diagnostic } from "../../model/index.js";
 import { AGENT_TASK_COLUMNS, agentTaskCells } from "../agent-tasks.js";
 import {
   coverageLimits,
-  edgeRows,
+  edgeCells,
   FINDINGS_LIMIT,
-  nodeRows,
+  mergeParallelEdges,
+  nodeCells,
   notDrawnNote,
   unlistedNote,
 } from "./limits.js";
+import { joinRows } from "./rows.js";
 import type { AuditReport, ChecklistItem, RuleResult, WorkflowAudit } from "./types.js";
 
 /**
@@ -30,10 +32,20 @@ function cell(text: string | number): string {
   return s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll(/\r?\n/g, " ");
 }
 
-function table(head: readonly string[], rows: readonly (readonly (string | number)[])[]): string[] {
+/** A table of a row per item, `cells` giving its cells; lines, the rows joined as one. */
+function tableOf<T>(
+  head: readonly string[],
+  items: readonly T[],
+  cells: (item: T) => readonly (string | number)[],
+): string[] {
   const lines = [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`];
-  for (const r of rows) lines.push(`| ${r.map(cell).join(" | ")} |`);
+  if (items.length > 0)
+    lines.push(joinRows(items, (item) => `| ${cells(item).map(cell).join(" | ")} |`));
   return lines;
+}
+
+function table(head: readonly string[], rows: readonly (readonly (string | number)[])[]): string[] {
+  return tableOf(head, rows, (r) => r);
 }
 
 function where(d: Diagnostic): string {
@@ -70,9 +82,10 @@ function ruleTable(rules: readonly RuleResult[]): string[] {
 function diagram(w: WorkflowAudit): string[] {
   if (w.drawing.drawn) return ["```mermaid", w.mermaid.trimEnd(), "```"];
   const lines = [notDrawnNote(w.drawing), "", "Nodes:", ""];
-  append(lines, table(["node", "type", "name", "findings"], nodeRows(w.nodes)));
+  append(lines, tableOf(["node", "type", "name", "findings"], w.nodes, nodeCells));
   lines.push("", "Edges:", "");
-  append(lines, table(["from", "to", "label", "edges"], edgeRows(w.edges)));
+  const edges = mergeParallelEdges(w.edges);
+  append(lines, tableOf(["from", "to", "label", "edges"], edges, edgeCells));
   return lines;
 }
 
@@ -105,8 +118,15 @@ function workflowSection(w: WorkflowAudit): string[] {
   for (const sim of w.simulations) {
     const on = sim.kind === "fixtures" ? "on the given fixtures" : "of the first explored run";
     lines.push(`### Simulation ${on}: ${sim.status} in ${sim.steps} steps`, "");
-    const rows = sim.trail.map((t) => [t.step, t.type, t.nodeId ?? "", t.message]);
-    append(lines, table(["step", "type", "node", "what happened"], rows));
+    append(
+      lines,
+      tableOf(["step", "type", "node", "what happened"], sim.trail, (t) => [
+        t.step,
+        t.type,
+        t.nodeId ?? "",
+        t.message,
+      ]),
+    );
     lines.push("");
   }
   const x = w.exploration;
@@ -116,14 +136,16 @@ function workflowSection(w: WorkflowAudit): string[] {
       `### Route coverage (${x.runs} explored run(s)${limits.length > 0 ? "; " + limits.join("; ") : ""})`,
       "",
     );
-    const rows = x.coverage.map((c) => [
-      c.nodeId,
-      c.route,
-      c.next,
-      c.status + (c.reason === undefined ? "" : ` (${c.reason})`),
-      c.runs,
-    ]);
-    append(lines, table(["decision", "route", "to", "coverage", "runs"], rows));
+    append(
+      lines,
+      tableOf(["decision", "route", "to", "coverage", "runs"], x.coverage, (c) => [
+        c.nodeId,
+        c.route,
+        c.next,
+        c.status + (c.reason === undefined ? "" : ` (${c.reason})`),
+        c.runs,
+      ]),
+    );
     lines.push("");
     for (const e of x.ends) lines.push(`- completes at ${e.nodeId} in ${e.runs} run(s)`);
     for (const b of x.blocks) {
