@@ -5,7 +5,7 @@
  * same workflow always gets the same input.
  */
 import type { AgentNode, AgentWorkflow, TypeNode } from "../model/index.js";
-import { resolveShape, scanTemplates } from "../model/index.js";
+import { flowGraph, resolveShape, scanTemplates } from "../model/index.js";
 import { templateTexts } from "./params.js";
 import type { Fixtures, JsonObject, NodeFixture } from "./types.js";
 
@@ -59,7 +59,8 @@ export function sampleInput(wf: AgentWorkflow): JsonObject {
 
 /** Output fields that tool params read by template (`{{node.output.field}}`, path `[field]`), by node id. */
 function fieldsReadByTemplates(wf: AgentWorkflow): Map<string, Set<string>> {
-  const ids = new Set(wf.nodes.map((n) => n.id));
+  // The graph's id index, built once per workflow and shared with validation and simulation.
+  const ids = flowGraph(wf).index;
   const out = new Map<string, Set<string>>();
   for (const node of wf.nodes) {
     if (node.type !== "tool") continue;
