@@ -46,6 +46,8 @@ export interface Timing {
   readonly ms: number;
   /** This process's CPU time (all its threads) during the call. */
   readonly cpuMs: number;
+  /** 2 when the first run was over the limit and the call was timed again (the better run). */
+  readonly runs: 1 | 2;
 }
 
 /** What a case run reports: every timing, and the calls skipped as known failures. */
@@ -55,11 +57,38 @@ export interface CaseRun {
 }
 
 /**
- * The longest a single call may take: the issue asks for 1 s; 2 s leaves room for a loaded CI.
- * A call is held to the smaller of its wall-clock and CPU time: when other test files run on the
- * same two cores, wall time also counts their work, while CPU time counts only the call's.
+ * The longest a single call may take (issue 8: "each returns a diagnostic within 1 s"). A call is
+ * held to the smaller of its wall-clock and CPU time: when other work shares the two cores, wall
+ * time also counts it, while CPU time counts only this process's. A call over the limit is timed
+ * once more and held to the better run, as a benchmark takes the best of its samples: a major
+ * collection of garbage earlier calls left, or a busy neighbour, can land in any one run, while a
+ * call that is slow in itself is slow twice.
  */
-export const TIME_LIMIT_MS = 2_000;
+export const TIME_LIMIT_MS = 1_000;
+
+/** One timed run of a call. */
+interface Run<T> {
+  readonly result: T;
+  readonly ms: number;
+  readonly cpuMs: number;
+}
+
+async function timed<T>(key: string, f: () => T | Promise<T>): Promise<Run<T>> {
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  let result: T;
+  try {
+    result = await f();
+  } catch (error) {
+    const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    throw new Error(`${key} threw${pollution(key)}: ${stack}`, { cause: error });
+  }
+  const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  return { result, ms, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+const took = (run: Run<unknown>): number => Math.min(run.ms, run.cpuMs);
 
 /** How {@link runCase} runs. */
 export interface RunOptions {
@@ -102,27 +131,20 @@ class Runner {
       return undefined;
     }
     this.options.onCall?.(key);
-    const start = performance.now();
-    const cpuStart = process.cpuUsage();
-    let result: T;
-    try {
-      result = await f();
-    } catch (error) {
-      const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      throw new Error(`${key} threw${pollution(key)}: ${stack}`, { cause: error });
-    }
-    const ms = performance.now() - start;
-    const cpu = process.cpuUsage(cpuStart);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    this.timings.push({ caseName: this.subject.name, entry, ms, cpuMs });
-    assertNoPollution(key);
     const limit = this.options.slow?.get(key) ?? this.options.timeLimitMs ?? TIME_LIMIT_MS;
-    const took = Math.min(ms, cpuMs);
+    const first = await timed(key, f);
+    assertNoPollution(key);
+    const again = took(first) > limit ? await timed(key, f) : undefined;
+    if (again !== undefined) assertNoPollution(key);
+    const best = again !== undefined && took(again) < took(first) ? again : first;
+    const { ms, cpuMs } = best;
+    this.timings.push({ caseName: this.subject.name, entry, ms, cpuMs, runs: again ? 2 : 1 });
+    const detail = again === undefined ? "" : `, first run ${first.ms.toFixed(0)} ms`;
     assert.ok(
-      took <= limit,
-      `${key} took ${ms.toFixed(0)} ms (${cpuMs.toFixed(0)} ms of CPU; limit ${limit} ms)`,
+      took(best) <= limit,
+      `${key} took ${ms.toFixed(0)} ms (${cpuMs.toFixed(0)} ms of CPU${detail}; limit ${limit} ms)`,
     );
-    return result;
+    return best.result;
   }
 }
 
@@ -203,10 +225,22 @@ async function runWorkflow(
     auditWorkflowReport(wf, auditOptions),
   );
   if (report === undefined) return;
-  const markdown = await run.call(`${label}renderAuditMarkdown`, () => renderAuditMarkdown(report));
-  if (markdown !== undefined) assert.ok(markdown.length > 0);
-  const html = await run.call(`${label}renderAuditHtml`, () => renderAuditHtml(report));
-  if (html !== undefined) assert.ok(html.length > 0);
+  const markdown = await run.call(`${label}renderAuditMarkdown`, () =>
+    flat(renderAuditMarkdown(report)),
+  );
+  if (markdown !== undefined) assert.ok(markdown.startsWith("# "));
+  const html = await run.call(`${label}renderAuditHtml`, () => flat(renderAuditHtml(report)));
+  if (html !== undefined) assert.ok(html.trimEnd().endsWith("</html>"));
+}
+
+/**
+ * The page as a caller gets to use it. The renderers return strings V8 keeps as ropes of parts;
+ * reading a character flattens one into the single string a file write needs, so the timed call
+ * includes that copy.
+ */
+function flat(text: string): string {
+  assert.ok(text.charCodeAt(text.length - 1) >= 0);
+  return text;
 }
 
 function jsonText(value: unknown): string | undefined {
