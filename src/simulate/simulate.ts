@@ -166,7 +166,7 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
  * runs). Starts on the plan's current machine window and widens it when the run leaves it.
  */
 export function runPlan(plan: Plan, fixtures: FixtureSource, input: MachineInput): SimulationState {
-  let window = startWindow(plan);
+  let window = startWindow(plan, input.maxSteps);
   let snapshot = drive(plan, window.machine, fixtures, input);
   while (isOutside(snapshot)) {
     // The run left a restricted machine (window.ts): run it again on a wider one.

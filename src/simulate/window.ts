@@ -75,20 +75,29 @@ function restricted(plan: Plan, has: Uint8Array, size: number): MachineWindow {
 
 /**
  * The machine to start a run with: the full machine of a small workflow, else the largest window
- * built so far for the plan (explore's runs share it), else the first window from the entry.
+ * built so far for the plan (explore's runs share it) when it is no smaller than the first
+ * window, else the first window from the entry: 256 nodes, or `maxSteps + 1` when that is
+ * larger and under 1,024.
  */
-export function startWindow(plan: Plan): MachineWindow {
+export function startWindow(plan: Plan, maxSteps?: number): MachineWindow {
+  // A run of at most 1,023 steps reaches at most that many nodes and one more: starting with a
+  // window that large (the entry's nodes, breadth first) spares building 256 first, running to
+  // its edge, and running again (an audit report's runs stop at 1,000 steps).
+  const first =
+    maxSteps !== undefined && maxSteps < GROWTH * FIRST_WINDOW
+      ? Math.max(FIRST_WINDOW, maxSteps + 1)
+      : FIRST_WINDOW;
   const hit = windows.get(plan);
-  if (hit !== undefined) return hit;
   const n = plan.ids.length;
+  if (hit !== undefined && hit.size >= Math.min(first, n)) return hit;
   const entry = plan.graph.entry;
-  if (n <= FIRST_WINDOW || entry === undefined) {
+  if (n <= first || entry === undefined) {
     const window = { machine: fullMachine(plan), has: new Uint8Array(n).fill(1), size: n };
     windows.set(plan, window);
     return window;
   }
   const has = new Uint8Array(n);
-  return restricted(plan, has, fill(plan, has, [entry], FIRST_WINDOW));
+  return restricted(plan, has, fill(plan, has, [entry], first));
 }
 
 /**

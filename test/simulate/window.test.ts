@@ -85,6 +85,19 @@ describe("runs of large workflows", () => {
     expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
   });
 
+  it("starts a run of fewer than 1,024 steps on a window of maxSteps + 1 nodes, with the same result", async () => {
+    const wf = generateWorkflow(3_000, "loops");
+    const options = { fixtures: fixturesFor(wf, (k) => k % 3 !== 0), maxSteps: 700 };
+    const state = simulate(wf, options);
+    expect(state.blockedDecision?.cell).toBe("budget");
+    expect(runUsage(state).steps).toBe(700);
+    expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
+    const forced = { ...options, decide: { n9: ["onFalse", "onFalse", "onTrue"] }, maxSteps: 40 };
+    expect(JSON.stringify(simulate(wf, forced))).toBe(
+      JSON.stringify(await fullMachineRun(wf, forced)),
+    );
+  });
+
   it("follows a forced route far outside the first window, as the full machine does", async () => {
     // 2,100 nodes: the first window holds 256, the second 1,024 (still not the full machine).
     const wf = generateWorkflow(2_100, "wide");
