@@ -141,8 +141,8 @@ function nodeSample(
 }
 
 /**
- * Template reads by workflow, for the runs of a workflow the simulator compiled (it caches plans
- * by workflow object the same way): an audit's exploration and its replayed run share them.
+ * Template reads by workflow object, as the simulator caches its plans: the runs of every
+ * `simulate` and `explore` call on one workflow share them.
  */
 const readsOf = new WeakMap<AgentWorkflow, ReadonlyMap<string, ReadonlySet<string>>>();
 
