@@ -3,6 +3,7 @@
  * Two typed arrays instead of one array per node: at 100,000 nodes the per-node arrays cost more
  * in garbage collection than the graph algorithms themselves, and grew super-linearly.
  */
+import { scratchScope } from "./scratch.js";
 
 /** Neighbour lists of `offsets.length - 1` nodes, in two flat arrays. */
 export interface Adjacency {
@@ -97,16 +98,19 @@ export function reverseAdjacency(adjacency: Adjacency): Adjacency {
   const offsets = new Int32Array(n + 1);
   for (const t of targets) offsets[t + 1] = (offsets[t + 1] ?? 0) + 1;
   for (let v = 0; v < n; v++) offsets[v + 1] = (offsets[v + 1] ?? 0) + (offsets[v] ?? 0);
-  const cursor = offsets.slice(0, n);
   const sources = new Int32Array(targets.length);
-  for (let v = 0; v < n; v++) {
-    for (let k = fwd[v] ?? 0; k < (fwd[v + 1] ?? 0); k++) {
-      const t = targets[k] ?? 0;
-      const at = cursor[t] ?? 0;
-      sources[at] = v;
-      cursor[t] = at + 1;
+  scratchScope((take) => {
+    const cursor = take(n);
+    cursor.set(offsets.subarray(0, n));
+    for (let v = 0; v < n; v++) {
+      for (let k = fwd[v] ?? 0; k < (fwd[v + 1] ?? 0); k++) {
+        const t = targets[k] ?? 0;
+        const at = cursor[t] ?? 0;
+        sources[at] = v;
+        cursor[t] = at + 1;
+      }
     }
-  }
+  });
   return { offsets, targets: sources };
 }
 
@@ -144,4 +148,43 @@ export function adjacencyFromEdges(
     fill[v] = at + 1;
   }
   return { offsets, targets };
+}
+
+/**
+ * Marks (sets to 1) every node reachable from `starts` along `adjacency`, the starts included.
+ * Breadth-first with a queue, not recursion, so a 100,000-node chain cannot overflow the stack.
+ *
+ * @example
+ * ```ts
+ * const marked = new Uint8Array(4);
+ * markFrom(marked, [1], adjacencyFromLists([[1], [2], [], [0]]));
+ * marked; // → Uint8Array.from([0, 1, 1, 0])
+ * ```
+ */
+export function markFrom(
+  marked: Uint8Array,
+  starts: ArrayLike<number>,
+  adjacency: Adjacency,
+): void {
+  scratchScope((take) => {
+    const queue = take(marked.length);
+    let tail = 0;
+    // eslint-disable-next-line @typescript-eslint/prefer-for-of -- an ArrayLike is not iterable
+    for (let k = 0; k < starts.length; k++) {
+      const s = starts[k] ?? 0;
+      if (marked[s] === 1) continue;
+      marked[s] = 1;
+      queue[tail++] = s;
+    }
+    const { offsets, targets } = adjacency;
+    for (let head = 0; head < tail; head++) {
+      const v = queue[head] ?? 0;
+      for (let k = offsets[v] ?? 0; k < (offsets[v + 1] ?? 0); k++) {
+        const j = targets[k] ?? 0;
+        if (marked[j] === 1) continue;
+        marked[j] = 1;
+        queue[tail++] = j;
+      }
+    }
+  });
 }

@@ -6,9 +6,12 @@
 
 import { decisionRoutes, type DecisionRoute } from "./routes.js";
 import type { Adjacency } from "./adjacency.js";
-import { neighbours, reverseAdjacency } from "./adjacency.js";
+import { markFrom, reverseAdjacency } from "./adjacency.js";
+import { flowEdges } from "./graph-edges.js";
+import { indexIds } from "./id-index.js";
 import { tarjanScc } from "./scc.js";
-import type { AgentWorkflow, AgentNode, Route } from "./types.js";
+import { scratchScope } from "./scratch.js";
+import type { AgentWorkflow, AgentNode } from "./types.js";
 
 /**
  * Plain, read-only graph data indexed by node position in `wf.nodes`. The typed arrays must not be
@@ -18,9 +21,17 @@ export interface FlowGraph {
   /** The workflow's nodes, in document order. */
   readonly nodes: readonly AgentNode[];
   /**
+   * Per node, its `type` as a number (`NODE_KIND`: 1 llm, 2 tool, 3 decision, 0 anything else).
+   * A rule that concerns one type reads this instead of the node: at 100,000 nodes the node
+   * objects do not fit in the cache, and loading one costs about ten times reading a byte here.
+   */
+  readonly kind: Uint8Array;
+  /**
    * Node id → index of its first occurrence. A duplicated id resolves to its first node for edges
    * and routes, so a later duplicate has no incoming flow and (unless it is a decision, which
    * carries its own routes) no outgoing flow either; the duplicate itself is reported by a rule.
+   * A read-only map backed by a hash table over typed arrays, not a `Map` instance (`new
+   * Map(index)` copies it).
    */
   readonly index: ReadonlyMap<string, number>;
   /**
@@ -33,8 +44,21 @@ export interface FlowGraph {
   readonly edgeSource: Int32Array;
   /** Per edge, the node index of `to`, or -1 when no node has that id or the edge delegates. */
   readonly edgeTarget: Int32Array;
+  /**
+   * The indexes of the `delegate` edges, ascending. Rules about delegation walk this list rather
+   * than every edge: a workflow of 100,000 edges rarely has more than a few delegations.
+   */
+  readonly delegateEdges: Int32Array;
   /** Routes per node in evaluation order; empty for `llm` and `tool` nodes. */
   readonly routes: readonly (readonly DecisionRoute[])[];
+  /**
+   * Per route, its target resolved once: node `i`'s `k`-th route (`routes[i][k]`) is
+   * `routeTarget[routeStart[i] + k]`: a node index, -2 for `"end"`, or -1 when no node has that
+   * id. Rules read it instead of looking the id up again.
+   */
+  readonly routeStart: Int32Array;
+  /** See {@link FlowGraph.routeStart}. */
+  readonly routeTarget: Int32Array;
   /**
    * Flow successors per node, first occurrence kept. Decision: route targets in route order
    * (`"end"` and unknown ids excluded); its outgoing edges are documentation and carry no flow.
@@ -71,8 +95,8 @@ export type { SccResult } from "./scc.js";
 /** Shared by every llm/tool node: they have no routes. */
 const NO_ROUTES: readonly DecisionRoute[] = Object.freeze([]);
 
-/** The pseudo-target of a route that finishes the run. */
-const END = "end";
+/** The values of {@link FlowGraph.kind}; 0 is any other `type`. */
+export const NODE_KIND = { llm: 1, tool: 2, decision: 3 } as const;
 
 /**
  * Builds the flow graph of a workflow. O(V+E). Prefer {@link flowGraph}, which memoises.
@@ -93,112 +117,70 @@ const END = "end";
 export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
   const nodes = wf.nodes;
   const n = nodes.length;
-  const index = new Map<string, number>();
-  const firstOf = new Int32Array(n);
-  nodes.forEach((node, i) => {
-    const first = index.get(node.id);
-    if (first === undefined) index.set(node.id, i);
-    firstOf[i] = first ?? i;
-  });
-
-  // Edges and routes mostly name a node next to the one named just before (documents list edges
-  // in order), so that node is compared first: at 100,000 ids a Map probe is a cache miss, and
-  // checking the guess reads memory the previous lookup already brought in.
-  const resolve = (key: string, guess: number): number | undefined =>
-    nodes[guess]?.id === key && firstOf[guess] === guess ? guess : index.get(key);
-
-  const routes: (readonly DecisionRoute[])[] = [];
-  let capacity = 0;
-  for (const node of nodes) {
-    const list = node.type === "decision" ? decisionRoutes(node.config) : NO_ROUTES;
-    routes.push(list);
-    capacity += list.length;
-  }
-
-  // Edge targets are grouped per source first (a counting sort into flat arrays, so no array per
-  // node), so that each node's successors are added in one contiguous run: the dedup stamp in
-  // `add` is only valid within such a run.
-  const edgeFrom = new Int32Array(wf.edges.length).fill(-1);
-  const edgeTo = new Int32Array(wf.edges.length);
-  const offset = new Int32Array(n + 1);
-  const edgeSource = new Int32Array(wf.edges.length);
-  const edgeTarget = new Int32Array(wf.edges.length);
-  let near = 0;
-  wf.edges.forEach((edge, k) => {
-    const from = resolve(edge.from, near);
-    const to = edge.edgeType === "delegate" ? undefined : resolve(edge.to, (from ?? near) + 1);
-    near = to ?? from ?? near;
-    edgeSource[k] = from ?? -1;
-    edgeTarget[k] = to ?? -1;
-    if (from === undefined || to === undefined) return;
-    edgeFrom[k] = from;
-    edgeTo[k] = to;
-    offset[from + 1] = (offset[from + 1] ?? 0) + 1;
-  });
-  for (let i = 0; i < n; i++) offset[i + 1] = (offset[i + 1] ?? 0) + (offset[i] ?? 0);
-  const cursor = offset.slice(0, n);
-  const grouped = new Int32Array(offset[n] ?? 0);
-  edgeFrom.forEach((from, k) => {
-    if (from < 0) return;
-    const at = cursor[from] ?? 0;
-    grouped[at] = edgeTo[k] ?? 0;
-    cursor[from] = at + 1;
-  });
-
-  const succOffsets = new Int32Array(n + 1);
-  const succTargets = new Int32Array(capacity + grouped.length);
-  const endsRun = new Uint8Array(n);
-  const cyclic = new Uint8Array(n);
-  // seen[j] === i + 1 means j is already a successor of i: dedup in O(1) without a Set per node.
-  const seen = new Int32Array(n);
-  let count = 0;
-  const add = (from: number, to: number | undefined): void => {
-    if (to === undefined || seen[to] === from + 1) return;
-    seen[to] = from + 1;
-    succTargets[count++] = to;
-    if (to === from) cyclic[from] = 1;
-  };
-  for (let i = 0; i < n; i++) {
-    if (nodes[i]?.type === "decision") {
-      // Edges leaving a decision are documentation; only its routes carry flow.
-      for (const route of routes[i] ?? NO_ROUTES) {
-        if (route.next === END) endsRun[i] = 1;
-        else add(i, resolve(route.next, i + 1));
-      }
-    } else {
-      const end = offset[i + 1] ?? 0;
-      for (let k = offset[i] ?? 0; k < end; k++) add(i, grouped[k]);
+  const kind = new Uint8Array(n);
+  // Built at its final length (a push per node grew and copied a 100,000-element array), and not
+  // by `nodes.map`, which would call a constructor a hostile document set on the array.
+  const routes = new Array<readonly DecisionRoute[]>(n).fill(NO_ROUTES);
+  // Types and routes are read in the same pass as the ids, while each node is in the cache.
+  const { index, firstOf } = indexIds(nodes, (i, node) => {
+    // A `type` outside the three (an unvalidated document) keeps kind 0.
+    const type: string = node.type;
+    if (type === "llm") kind[i] = NODE_KIND.llm;
+    else if (type === "tool") kind[i] = NODE_KIND.tool;
+    else if (node.type === "decision") {
+      kind[i] = NODE_KIND.decision;
+      routes[i] = decisionRoutes(node.config);
     }
-    succOffsets[i + 1] = count;
-    if (count === (succOffsets[i] ?? 0)) endsRun[i] = 1;
-  }
-  const successors: Adjacency = { offsets: succOffsets, targets: succTargets.slice(0, count) };
+  });
+  const routeStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) routeStart[i + 1] = (routeStart[i] ?? 0) + (routes[i]?.length ?? 0);
+
+  const { edgeSource, edgeTarget, delegateEdges, routeTarget, successors, endsRun, selfLoop } =
+    flowEdges({
+      edges: wf.edges,
+      isDecision: (i) => kind[i] === NODE_KIND.decision,
+      routes,
+      routeStart,
+      // Edges and routes mostly name a node next to the one named just before, so that node is
+      // compared first: at 100,000 ids a table probe is a cache miss, and checking the guess
+      // reads memory the previous lookup already brought in.
+      resolve: (id, guess) =>
+        nodes[guess]?.id === id && firstOf[guess] === guess ? guess : index.get(id),
+    });
   const predecessors = reverseAdjacency(successors);
 
   const { sccOf, sccMembers, sccTopoOrder } = tarjanScc(successors);
+  const cyclic = selfLoop;
   for (let c = 0; c < sccMembers.offsets.length - 1; c++) {
     const start = sccMembers.offsets[c] ?? 0;
     const end = sccMembers.offsets[c + 1] ?? 0;
     if (end - start > 1) for (let k = start; k < end; k++) cyclic[sccMembers.targets[k] ?? 0] = 1;
   }
 
-  const entry = findEntry(n, predecessors, sccOf, (i) => index.get(nodes[i]?.id ?? "") === i);
+  const entry = findEntry(n, predecessors, sccOf, firstOf);
   const reachable = new Uint8Array(n);
-  if (entry !== undefined) mark(reachable, [entry], successors);
-  const exits: number[] = [];
-  endsRun.forEach((e, i) => {
-    if (e === 1) exits.push(i);
-  });
+  if (entry !== undefined) markFrom(reachable, [entry], successors);
   const canReachExit = new Uint8Array(n);
-  mark(canReachExit, exits, predecessors);
+  scratchScope((take) => {
+    const exits = take(n);
+    let count = 0;
+    endsRun.forEach((e, i) => {
+      if (e === 1) exits[count++] = i;
+    });
+    markFrom(canReachExit, exits.subarray(0, count), predecessors);
+  });
 
   return {
     nodes,
+    kind,
     index,
     firstOf,
     edgeSource,
     edgeTarget,
+    delegateEdges,
     routes,
+    routeStart,
+    routeTarget,
     successors,
     predecessors,
     sccOf,
@@ -212,51 +194,34 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
   };
 }
 
-/** First node in document order whose component has no incoming edge from another component. */
+/**
+ * First node in document order whose component has no incoming edge from another component. A
+ * repeated id never receives flow, so it would be a spurious source: a first-of-id node is
+ * preferred, and any source is taken only when every source is a repeat.
+ */
 function findEntry(
   n: number,
   predecessors: Adjacency,
   sccOf: Int32Array,
-  isFirstOfId: (i: number) => boolean,
+  firstOf: Int32Array,
 ): number | undefined {
-  const entered = new Uint8Array(n); // per component id; there are at most n components
-  const { offsets, targets } = predecessors;
-  for (let i = 0; i < n; i++) {
-    const c = sccOf[i] ?? 0;
-    for (let k = offsets[i] ?? 0; k < (offsets[i + 1] ?? 0); k++) {
-      if (sccOf[targets[k] ?? 0] !== c) entered[c] = 1;
+  return scratchScope((take) => {
+    const entered = take(n); // per component id; there are at most n components
+    const { offsets, targets } = predecessors;
+    for (let i = 0; i < n; i++) {
+      const c = sccOf[i] ?? 0;
+      for (let k = offsets[i] ?? 0; k < (offsets[i + 1] ?? 0); k++) {
+        if (sccOf[targets[k] ?? 0] !== c) entered[c] = 1;
+      }
     }
-  }
-  // A repeated id never receives flow, so it would be a spurious source: prefer a first-of-id
-  // node, and fall back to any source only when every source is a repeat.
-  let fallback: number | undefined;
-  for (let i = 0; i < n; i++) {
-    if (entered[sccOf[i] ?? 0] !== 0) continue;
-    if (isFirstOfId(i)) return i;
-    fallback ??= i;
-  }
-  return fallback;
-}
-
-/** Breadth-first marking from `starts` (marked too) along `adjacency`; a queue, not recursion. */
-function mark(marked: Uint8Array, starts: ArrayLike<number>, adjacency: Adjacency): void {
-  const queue = new Int32Array(marked.length);
-  let tail = 0;
-  for (const s of Array.from(starts)) {
-    if (marked[s] === 1) continue;
-    marked[s] = 1;
-    queue[tail++] = s;
-  }
-  const { offsets, targets } = adjacency;
-  for (let head = 0; head < tail; head++) {
-    const v = queue[head] ?? 0;
-    for (let k = offsets[v] ?? 0; k < (offsets[v + 1] ?? 0); k++) {
-      const j = targets[k] ?? 0;
-      if (marked[j] === 1) continue;
-      marked[j] = 1;
-      queue[tail++] = j;
+    let fallback: number | undefined;
+    for (let i = 0; i < n; i++) {
+      if (entered[sccOf[i] ?? 0] !== 0) continue;
+      if (firstOf[i] === i) return i;
+      fallback ??= i;
     }
-  }
+    return fallback;
+  });
 }
 
 const memo = new WeakMap<AgentWorkflow, FlowGraph>();
@@ -288,71 +253,5 @@ export function flowGraph(wf: AgentWorkflow): FlowGraph {
   return graph;
 }
 
-/**
- * Nodes with a path of at least one step to `nodeIndex`: its upstream nodes, the other members of
- * its component, and itself only when it is cyclic. O(V+E) per call, so a rule asking this for
- * every node should use {@link forwardDataflow} instead, which answers all nodes in one pass.
- *
- * @example
- * ```ts
- * import { flowGraph, getTemplate, upstreamOf } from "agentflow/model";
- *
- * const wf = getTemplate("document-review"); // llm-extract → dec-validate → llm-classify
- * if (wf === undefined) throw new Error("no such template");
- * upstreamOf(flowGraph(wf), 2); // → Uint8Array.from([1, 1, 0])
- * ```
- */
-export function upstreamOf(graph: FlowGraph, nodeIndex: number): Uint8Array {
-  const marked = new Uint8Array(graph.nodes.length);
-  mark(marked, neighbours(graph.predecessors, nodeIndex), graph.predecessors);
-  return marked;
-}
-
-/**
- * Whether the node lies on a cycle (including a self-loop). O(1).
- *
- * @example
- * ```ts
- * import { canReachItself, flowGraph, getTemplate } from "agentflow/model";
- *
- * const research = getTemplate("research"); // dec-3 can send the run back to llm-1
- * const review = getTemplate("document-review"); // no loop
- * if (research === undefined || review === undefined) throw new Error("no such template");
- * canReachItself(flowGraph(research), 0); // → true
- * canReachItself(flowGraph(review), 0); // → false
- * ```
- */
-export function canReachItself(graph: FlowGraph, nodeIndex: number): boolean {
-  return graph.cyclic[nodeIndex] === 1;
-}
-
-/**
- * Whether a route of the decision at `decisionIndex` leaves without the possibility of coming
- * back: it goes to `"end"`, to an unknown id, or to a node in another component (which, the
- * condensation being acyclic, can never reach the decision again). A route to the decision
- * itself or to a member of its component is a loop-back (a retry).
- *
- * @example
- * ```ts
- * import { flowGraph, getTemplate, isForwardRoute } from "agentflow/model";
- *
- * const wf = getTemplate("research"); // dec-3 (index 2) ends the run or retries llm-1
- * if (wf === undefined) throw new Error("no such template");
- * const graph = flowGraph(wf);
- * isForwardRoute(graph, 2, { next: "end" }); // → true
- * // a retry
- * isForwardRoute(graph, 2, { next: "llm-1" }); // → false
- * ```
- */
-export function isForwardRoute(
-  graph: FlowGraph,
-  decisionIndex: number,
-  route: Pick<Route, "next">,
-): boolean {
-  if (route.next === END) return true;
-  const target = graph.index.get(route.next);
-  if (target === undefined) return true;
-  return graph.sccOf[target] !== graph.sccOf[decisionIndex];
-}
-
+export { canReachItself, isForwardRoute, upstreamOf } from "./graph-queries.js";
 export { forwardDataflow } from "./dataflow.js";

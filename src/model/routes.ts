@@ -44,6 +44,11 @@ export function isMultiway(config: DecisionConfig): config is MultiwayDecisionCo
   return "cases" in raw || "otherwise" in raw;
 }
 
+/** The pointer suffixes of the fixed routes, built once. */
+const ON_TRUE = pointer("onTrue");
+const ON_FALSE = pointer("onFalse");
+const OTHERWISE = pointer("otherwise");
+
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -62,13 +67,16 @@ function readRoute(
   const next = value.next;
   if (typeof next !== "string") return undefined;
   const maxRetries = value.maxRetries;
-  return {
-    label,
-    ...(typeof condition === "string" ? { condition } : {}),
-    next,
-    ...(typeof maxRetries === "number" ? { maxRetries } : {}),
-    pointerSuffix,
-  };
+  // Four literals rather than spreads of optional parts: a multi-way decision may have 100,000
+  // cases, and each spread built a temporary object. The key order is the same in all four.
+  if (typeof condition === "string") {
+    return typeof maxRetries === "number"
+      ? { label, condition, next, maxRetries, pointerSuffix }
+      : { label, condition, next, pointerSuffix };
+  }
+  return typeof maxRetries === "number"
+    ? { label, next, maxRetries, pointerSuffix }
+    : { label, next, pointerSuffix };
 }
 
 /**
@@ -102,22 +110,26 @@ function readRoute(
 export function decisionRoutes(config: DecisionConfig): readonly DecisionRoute[] {
   const raw: unknown = config;
   if (!isRecord(raw)) return [];
-  const routes: DecisionRoute[] = [];
-  const push = (route: DecisionRoute | undefined): void => {
-    if (route !== undefined) routes.push(route);
-  };
-  if (isMultiway(config)) {
-    const cases = raw.cases;
-    if (Array.isArray(cases)) {
-      cases.forEach((c: unknown, i) => {
-        const condition = isRecord(c) ? c.condition : undefined;
-        push(readRoute(c, `cases/${i}`, pointer("cases", i), condition));
-      });
-    }
-    push(readRoute(raw.otherwise, "otherwise", pointer("otherwise"), undefined));
-  } else {
-    push(readRoute(raw.onTrue, "onTrue", pointer("onTrue"), raw.condition));
-    push(readRoute(raw.onFalse, "onFalse", pointer("onFalse"), undefined));
+  // Plain loops and constant pointers: a workflow may hold 10,000 decisions, or one with 100,000
+  // cases, and a closure, a callback and a pointer built per route were most of the cost.
+  if (!isMultiway(config)) {
+    const onTrue = readRoute(raw.onTrue, "onTrue", ON_TRUE, raw.condition);
+    const onFalse = readRoute(raw.onFalse, "onFalse", ON_FALSE, undefined);
+    if (onTrue === undefined) return onFalse === undefined ? [] : [onFalse];
+    return onFalse === undefined ? [onTrue] : [onTrue, onFalse];
   }
+  const routes: DecisionRoute[] = [];
+  const cases = raw.cases;
+  if (Array.isArray(cases)) {
+    for (let i = 0; i < cases.length; i++) {
+      if (!(i in cases)) continue; // a hole is no route (forEach skipped holes too)
+      const c: unknown = cases[i];
+      const label = `cases/${String(i)}`;
+      const route = readRoute(c, label, `/${label}`, isRecord(c) ? c.condition : undefined);
+      if (route !== undefined) routes.push(route);
+    }
+  }
+  const otherwise = readRoute(raw.otherwise, "otherwise", OTHERWISE, undefined);
+  if (otherwise !== undefined) routes.push(otherwise);
   return routes;
 }

@@ -5,7 +5,9 @@
  */
 import type { FlowGraph } from "./graph.js";
 import { forwardDataflow } from "./graph.js";
-import { adjacencyFromEdges, nodeCount } from "./adjacency.js";
+import { nodeCount } from "./adjacency.js";
+import type { Take } from "./scratch.js";
+import { scratchScope } from "./scratch.js";
 
 /** One question: is there a flow path of at least one step from `source` to `target`? */
 export interface UpstreamQuery {
@@ -19,34 +21,54 @@ export interface UpstreamQuery {
  * a DFS-tree ancestor encloses its descendants' `pre`..`post`, and everything reachable from `c`
  * has its `post` in `low[c]..post[c]` (the GRAIL labelling, with the DFS tree as a tree cover).
  */
-function dfsLabels(graph: FlowGraph): { pre: Int32Array; post: Int32Array; low: Int32Array } {
+function dfsLabels(
+  graph: FlowGraph,
+  take: Take,
+): { pre: Int32Array; post: Int32Array; low: Int32Array } {
   const count = nodeCount(graph.sccMembers);
   // The condensation's edges in CSR form (duplicates kept: harmless for the labels), built with
-  // index loops: an array per component and a view per node were most of this file's garbage.
+  // index loops into scratch arrays: an array per component and a view per node were most of
+  // this file's garbage, and fresh typed arrays most of what remained.
   const { offsets, targets } = graph.successors;
-  const from = new Int32Array(targets.length);
-  const to = new Int32Array(targets.length);
-  let edges = 0;
+  const { sccOf } = graph;
+  const succOffsets = take(count + 1);
   for (let m = 0; m < graph.nodes.length; m++) {
-    const c = graph.sccOf[m] ?? 0;
+    const c = sccOf[m] ?? 0;
     for (let e = offsets[m] ?? 0, end = offsets[m + 1] ?? 0; e < end; e++) {
-      const d = graph.sccOf[targets[e] ?? 0] ?? 0;
-      if (d !== c) {
-        from[edges] = c;
-        to[edges++] = d;
-      }
+      if ((sccOf[targets[e] ?? 0] ?? 0) !== c) succOffsets[c + 1] = (succOffsets[c + 1] ?? 0) + 1;
     }
   }
-  const succ = adjacencyFromEdges(count, from.subarray(0, edges), to.subarray(0, edges));
-  const pre = new Int32Array(count).fill(-1);
-  const post = new Int32Array(count);
-  const low = new Int32Array(count);
-  const cursor = Int32Array.from(succ.offsets.subarray(0, count));
-  const stack = new Int32Array(count);
+  for (let c = 0; c < count; c++)
+    succOffsets[c + 1] = (succOffsets[c + 1] ?? 0) + (succOffsets[c] ?? 0);
+  const cursor = take(count);
+  cursor.set(succOffsets.subarray(0, count));
+  const succTargets = take(succOffsets[count] ?? 0);
+  for (let m = 0; m < graph.nodes.length; m++) {
+    const c = sccOf[m] ?? 0;
+    for (let e = offsets[m] ?? 0, end = offsets[m + 1] ?? 0; e < end; e++) {
+      const d = sccOf[targets[e] ?? 0] ?? 0;
+      if (d === c) continue;
+      const at = cursor[c] ?? 0;
+      succTargets[at] = d;
+      cursor[c] = at + 1;
+    }
+  }
+  const succ = { offsets: succOffsets, targets: succTargets };
+  // `pre` is stored + 1 (0 = not visited yet): scratch arrays start zeroed.
+  const pre = take(count);
+  const post = take(count);
+  const low = take(count);
+  cursor.set(succOffsets.subarray(0, count));
+  const stack = take(count);
   let [preCount, postCount] = [0, 0];
-  for (const root of graph.sccTopoOrder) {
-    if (pre[root] !== -1) continue;
-    pre[root] = preCount++;
+  // An index loop: a for-of over 100,000 components, run once per call, allocated a result per
+  // step before the optimiser got to it.
+  const order = graph.sccTopoOrder;
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
+  for (let r = 0; r < order.length; r++) {
+    const root = order[r] ?? 0;
+    if (pre[root] !== 0) continue;
+    pre[root] = ++preCount;
     let sp = 0;
     stack[sp++] = root;
     while (sp > 0) {
@@ -65,8 +87,8 @@ function dfsLabels(graph: FlowGraph): { pre: Int32Array; post: Int32Array; low: 
       }
       cursor[c] = k + 1;
       const next = succ.targets[k] ?? 0;
-      if (pre[next] === -1) {
-        pre[next] = preCount++;
+      if (pre[next] === 0) {
+        pre[next] = ++preCount;
         stack[sp++] = next;
       }
     }
@@ -121,8 +143,22 @@ export function upstreamAnswersOf(
 ): Uint8Array {
   const answers = new Uint8Array(sources.length);
   if (sources.length === 0) return answers;
-  const { pre, post, low } = dfsLabels(graph);
-  const stamp = new Int32Array(graph.nodes.length); // predecessors of the last target, marked
+  scratchScope((take) => {
+    answerAll(graph, sources, targets, answers, take);
+  });
+  return answers;
+}
+
+/** The body of {@link upstreamAnswersOf}, with its temporaries in scratch arrays. */
+function answerAll(
+  graph: FlowGraph,
+  sources: ArrayLike<number>,
+  targets: ArrayLike<number>,
+  answers: Uint8Array,
+  take: Take,
+): void {
+  const { pre, post, low } = dfsLabels(graph, take);
+  const stamp = take(graph.nodes.length); // predecessors of the last target, marked
   let stamped = -1;
   const slot = new Map<number, number>(); // unsettled source → its bit, counted from 0
   const pending: number[][] = []; // query indexes by chunk of 32 sources
@@ -152,8 +188,9 @@ export function upstreamAnswersOf(
       }
     }
   }
+  if (pending.length === 0) return;
   const unsettled = [...slot.keys()];
-  const bitOf = new Int32Array(graph.nodes.length).fill(-1);
+  const bitOf = take(graph.nodes.length).fill(-1);
   pending.forEach((qs, chunk) => {
     const members = unsettled.slice(chunk * 32, chunk * 32 + 32);
     members.forEach((source, b) => (bitOf[source] = b));
@@ -168,5 +205,4 @@ export function upstreamAnswersOf(
     }
     for (const source of members) bitOf[source] = -1;
   });
-  return answers;
 }

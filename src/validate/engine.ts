@@ -4,9 +4,15 @@
  * synchronously over one shared graph and one set of facts. A rule that throws becomes a
  * `RULE_CRASHED` error: a check that could not run must not pass silently.
  */
-import type { AgentWorkflow, Diagnostic, Severity, SeveritySetting } from "../model/index.js";
+import type {
+  AgentWorkflow,
+  Diagnostic,
+  RefParseResult,
+  Severity,
+  SeveritySetting,
+} from "../model/index.js";
 import { flowGraph, WORKFLOW_TARGET } from "../model/index.js";
-import { createFacts } from "./facts.js";
+import { createFacts, nodeRefsOf } from "./facts.js";
 import { interpolate } from "./message.js";
 import { presetSettings } from "./presets.js";
 import type { ResolvedRefs } from "./resolve.js";
@@ -72,9 +78,10 @@ function runRules(
   workflow: AgentWorkflow,
   active: readonly ActiveRule[],
   resolved: ResolvedRefs,
+  nodeRefs: readonly (RefParseResult | undefined)[],
 ): Diagnostic[] {
   const graph = flowGraph(workflow);
-  const facts = createFacts(workflow, graph, resolved);
+  const facts = createFacts(workflow, graph, resolved, nodeRefs);
   const out: Diagnostic[] = [];
   for (const { rule, severity, options } of active) {
     const { meta } = rule;
@@ -164,11 +171,14 @@ export function createValidator(config: ValidatorConfig = {}): Validator {
   const resolvers = config.resolvers ?? {};
   return {
     activeRules: active.map(({ rule, severity }) => ({ rule, severity })),
+    // The refs of the nodes are parsed once, for resolution and for the rules.
     async validate(workflow) {
-      return runRules(workflow, active, await resolveReferences(workflow, resolvers));
+      const refs = nodeRefsOf(workflow, flowGraph(workflow));
+      return runRules(workflow, active, await resolveReferences(workflow, resolvers, refs), refs);
     },
     validateSync(workflow) {
-      return runRules(workflow, active, resolveReferencesSync(workflow, resolvers));
+      const refs = nodeRefsOf(workflow, flowGraph(workflow));
+      return runRules(workflow, active, resolveReferencesSync(workflow, resolvers, refs), refs);
     },
   };
 }

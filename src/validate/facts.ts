@@ -8,12 +8,14 @@ import { assessAutonomy } from "../autonomy/index.js";
 import type {
   AgentWorkflow,
   ConditionAnalysis,
+  ConditionOptions,
   FlowGraph,
   RefParseResult,
   ResolvedShape,
   SchemaShape,
 } from "../model/index.js";
-import { analyzeCondition, parseRef, pointer, resolveShape } from "../model/index.js";
+import { analyzeCondition, parseRef, resolveShape } from "../model/index.js";
+import { NODE_KIND } from "../model/graph.js";
 import type { ResolvedRefs } from "./resolve.js";
 
 /** One condition of a decision with its analysis. */
@@ -52,47 +54,133 @@ function lazy<T>(compute: () => T): () => T {
   };
 }
 
-function conditionsOf(wf: AgentWorkflow, graph: FlowGraph): DecisionCondition[][] {
-  return wf.nodes.map((node, i) => {
-    if (node.type !== "decision") return [];
-    const language = node.config.conditionLanguage ?? "feel";
-    const out: DecisionCondition[] = [];
-    const config = pointer("nodes", i, "config");
-    for (const route of graph.routes[i] ?? []) {
-      if (route.condition === undefined) continue;
+/** Shared by every node without conditions: an empty array per node was 100,000 survivors. */
+const NO_CONDITIONS: readonly DecisionCondition[] = Object.freeze([]);
+
+/** How many distinct condition texts one validation remembers the analysis of. */
+const ANALYSIS_MEMO_LIMIT = 1024;
+
+function conditionsOf(wf: AgentWorkflow, graph: FlowGraph): (readonly DecisionCondition[])[] {
+  // Loops of 10,000 decisions often repeat one condition (`output.done = true`): each text is
+  // analysed once per validation. Analyses are frozen and shared anyway. Bounded, so that a
+  // decision with 100,000 distinct cases pays a lookup per case, not a table of them.
+  const memo = new Map<string, ConditionAnalysis>();
+  // An analysis equal in content to the previous one is replaced by it: the 100,000 cases of a
+  // wide decision (`output.route = 1`, `= 2`…) all analyse to "reads output.route, simulable".
+  // A validation holds its analyses until it ends, so at that size every distinct object was
+  // copied and promoted by the young-generation collector; a duplicate now dies at once.
+  let last: ConditionAnalysis | undefined;
+  const analyze = (text: string): ConditionAnalysis => {
+    // Once the memo is full, most texts are new: a lookup would only cost.
+    const full = memo.size >= ANALYSIS_MEMO_LIMIT;
+    let analysis = full ? undefined : memo.get(text);
+    if (analysis === undefined) {
+      analysis = analyzeCondition(text, FEEL);
+      if (last !== undefined && sameAnalysis(analysis, last)) analysis = last;
+      last = analysis;
+      if (!full) memo.set(text, analysis);
+    }
+    return analysis;
+  };
+  // Collected here, then copied at their exact length: they live for the whole validation, and
+  // an array grown by push keeps room for 17. Overwritten, not emptied: emptying frees its room.
+  const found: DecisionCondition[] = [];
+  let count = 0;
+  const at = (i: number): readonly DecisionCondition[] => {
+    const node = wf.nodes[i];
+    if (graph.kind[i] !== NODE_KIND.decision || node?.type !== "decision") return NO_CONDITIONS;
+    const text = node.config.conditionLanguage === "text";
+    count = 0;
+    const config = `/nodes/${String(i)}/config`;
+    const routes = graph.routes[i] ?? [];
+    // An index loop: a decision may have 100,000 cases, and an iterator result per case was
+    // garbage the optimiser does not remove from a loop that runs once per validation.
+    // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
+    for (let r = 0; r < routes.length; r++) {
+      const route = routes[r];
+      if (route?.condition === undefined) continue;
       // The binary form keeps its condition on the config, not on the route.
       const conditionPath =
         route.label === "onTrue"
           ? `${config}/condition`
           : `${config}${route.pointerSuffix}/condition`;
-      out.push({
+      found[count++] = {
         label: route.label,
         text: route.condition,
         path: conditionPath,
-        analysis: analyzeCondition(route.condition, { language }),
-      });
+        analysis: text ? analyzeCondition(route.condition, TEXT) : analyze(route.condition),
+      };
     }
-    return out;
+    return found.slice(0, count);
+  };
+  return perNode(wf.nodes.length, at);
+}
+
+/**
+ * Whether two analyses are equal in content. Those with rewrites or problems never are: their
+ * offsets point into their own text.
+ */
+function sameAnalysis(a: ConditionAnalysis, b: ConditionAnalysis): boolean {
+  if (a.rewrites.length + a.problems.length + b.rewrites.length + b.problems.length > 0) {
+    return false;
+  }
+  if (a.ok !== b.ok || a.simulable !== b.simulable || a.structured !== b.structured) return false;
+  if (a.fields.length !== b.fields.length) return false;
+  for (let k = 0; k < a.fields.length; k++) if (a.fields[k] !== b.fields[k]) return false;
+  return true;
+}
+
+const FEEL: ConditionOptions = { language: "feel" };
+const TEXT: ConditionOptions = { language: "text" };
+
+/**
+ * The parsed `promptRef` / `usesTool` of every node (`undefined` for other types): one pass over
+ * the nodes, shared by resolution and the facts, which each made their own before.
+ */
+export function nodeRefsOf(
+  wf: AgentWorkflow,
+  graph: FlowGraph,
+): readonly (RefParseResult | undefined)[] {
+  return perNode(wf.nodes.length, (i) => {
+    const kind = graph.kind[i];
+    if (kind !== NODE_KIND.llm && kind !== NODE_KIND.tool) return undefined; // not loaded
+    const n = wf.nodes[i];
+    if (n?.type === "llm") return parseRef(n.config.promptRef);
+    if (n?.type === "tool") return parseRef(n.config.usesTool);
+    return undefined;
   });
 }
 
-/** Builds the facts of one validation. */
-export function createFacts(wf: AgentWorkflow, graph: FlowGraph, resolved: ResolvedRefs): Facts {
+/**
+ * `[value(0), …, value(length - 1)]`, by a loop into an array of its final length: not
+ * `wf.nodes.map`, which would call a constructor a hostile document set on the array, nor
+ * `Array.from` with a callback, several times slower (~30 ns an element against ~6).
+ */
+export function perNode<T>(length: number, value: (i: number) => T): T[] {
+  const out = new Array<T>(length);
+  for (let i = 0; i < length; i++) out[i] = value(i);
+  return out;
+}
+
+/** Builds the facts of one validation; `nodeRefs` is {@link nodeRefsOf}'s result if known. */
+export function createFacts(
+  wf: AgentWorkflow,
+  graph: FlowGraph,
+  resolved: ResolvedRefs,
+  nodeRefs: readonly (RefParseResult | undefined)[] = nodeRefsOf(wf, graph),
+): Facts {
   const shapes = new Map<string, ResolvedShape>();
   return {
     resolved,
     autonomy: lazy(() => assessAutonomy(wf)),
     conditions: lazy(() => conditionsOf(wf, graph)),
-    nodeRefs: lazy(() =>
-      wf.nodes.map((n) => {
-        if (n.type === "llm") return parseRef(n.config.promptRef);
-        if (n.type === "tool") return parseRef(n.config.usesTool);
-        return undefined;
-      }),
-    ),
-    delegateRefs: lazy(() =>
-      wf.edges.map((e) => (e.edgeType === "delegate" ? parseRef(e.to) : undefined)),
-    ),
+    nodeRefs: () => nodeRefs,
+    // Only the delegate edges are loaded; the array still has one slot per edge.
+    delegateRefs: lazy(() => {
+      const out = new Array<RefParseResult | undefined>(wf.edges.length).fill(undefined);
+      for (const k of graph.delegateEdges) out[k] = parseRef(wf.edges[k]?.to);
+      return out;
+    }),
     shape: (shape, path) => {
       let resolvedShape = shapes.get(path);
       if (resolvedShape === undefined) {

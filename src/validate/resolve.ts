@@ -4,8 +4,10 @@
  * same generator drives both, so `validateSync` and `validate` cannot drift apart. Resolved
  * documents are parsed: a registry returning garbage is a failed resolution, not a crash.
  */
-import type { AgentWorkflow, ToolContract } from "../model/index.js";
-import { parseRef, parseToolContract, parseWorkflow } from "../model/index.js";
+import { NODE_KIND } from "../model/graph.js";
+import type { AgentWorkflow, RefParseResult, ToolContract } from "../model/index.js";
+import { flowGraph, parseRef, parseToolContract, parseWorkflow } from "../model/index.js";
+import { nodeRefsOf } from "./facts.js";
 import type { Resolution, Resolvers } from "./types.js";
 
 /** Everything resolved for one validation, keyed by canonical `id@x.y.z`. */
@@ -108,26 +110,40 @@ function* resolveKind<T>(
   });
 }
 
-function* resolution(wf: AgentWorkflow, resolvers: Resolvers): Step {
+/**
+ * The distinct canonical tool and prompt refs among the nodes' parsed refs (`refs[i]` of node `i`);
+ * tool refs only with the `tool:` prefix. Reads no node: the refs were parsed once, for the facts.
+ */
+function distinctRefs(
+  refs: readonly (RefParseResult | undefined)[],
+  kind: Uint8Array,
+): { toolRefs: string[]; promptRefs: string[] } {
+  const tools = new Set<string>();
+  const prompts = new Set<string>();
+  refs.forEach((parsed, i) => {
+    if (parsed?.ok !== true) return;
+    if (kind[i] === NODE_KIND.tool) {
+      if (parsed.ref.id.startsWith("tool:")) tools.add(parsed.canonical);
+    } else if (kind[i] === NODE_KIND.llm) prompts.add(parsed.canonical);
+  });
+  return { toolRefs: [...tools], promptRefs: [...prompts] };
+}
+
+function* resolution(
+  wf: AgentWorkflow,
+  resolvers: Resolvers,
+  refs: readonly (RefParseResult | undefined)[],
+): Step {
   const tools = new Map<string, Resolution<ToolContract>>();
   const prompts = new Map<string, Resolution<true>>();
   const delegates = new Map<string, Resolution<AgentWorkflow>>();
-  // Plain loops: a one-element array per node (flatMap) was measurable garbage at 100,000 nodes.
-  const toolRefs: unknown[] = [];
-  const promptRefs: unknown[] = [];
-  for (const n of wf.nodes) {
-    if (n.type === "tool") toolRefs.push(n.config.usesTool);
-    else if (n.type === "llm") promptRefs.push(n.config.promptRef);
-  }
-  yield* resolveKind(canonicalRefs(toolRefs, "tool:"), resolvers.resolveTool, parseTool, tools);
-  yield* resolveKind(
-    canonicalRefs(promptRefs),
-    resolvers.resolvePrompt,
-    () => true as const,
-    prompts,
-  );
+  const graph = flowGraph(wf);
+  const { toolRefs, promptRefs } = distinctRefs(refs, graph.kind);
+  yield* resolveKind(toolRefs, resolvers.resolveTool, parseTool, tools);
+  yield* resolveKind(promptRefs, resolvers.resolvePrompt, () => true as const, prompts);
   // Delegates are resolved in waves: each wave's workflows name the next wave's refs.
-  let wave = canonicalRefs(wf.edges.filter((e) => e.edgeType === "delegate").map((e) => e.to));
+  // The graph lists the delegate edges: the other edges are never loaded.
+  let wave = canonicalRefs(Array.from(graph.delegateEdges, (k) => wf.edges[k]?.to));
   while (wave.length > 0 && delegates.size < MAX_DELEGATES) {
     const batch = wave.filter((k) => !delegates.has(k)).slice(0, MAX_DELEGATES - delegates.size);
     yield* resolveKind(batch, resolvers.resolveDelegate, parseDelegate, delegates);
@@ -155,8 +171,12 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  * {@link resolveReferences}) and throws a `TypeError`; a resolver that throws is a failed
  * resolution.
  */
-export function resolveReferencesSync(wf: AgentWorkflow, resolvers: Resolvers): ResolvedRefs {
-  const steps = resolution(wf, resolvers);
+export function resolveReferencesSync(
+  wf: AgentWorkflow,
+  resolvers: Resolvers,
+  refs: readonly (RefParseResult | undefined)[] = nodeRefsOf(wf, flowGraph(wf)),
+): ResolvedRefs {
+  const steps = resolution(wf, resolvers, refs);
   let step = steps.next([]);
   while (step.done !== true) {
     const settled: Settled[] = step.value.map((value) => {
@@ -175,8 +195,9 @@ export function resolveReferencesSync(wf: AgentWorkflow, resolvers: Resolvers): 
 export async function resolveReferences(
   wf: AgentWorkflow,
   resolvers: Resolvers,
+  refs: readonly (RefParseResult | undefined)[] = nodeRefsOf(wf, flowGraph(wf)),
 ): Promise<ResolvedRefs> {
-  const steps = resolution(wf, resolvers);
+  const steps = resolution(wf, resolvers, refs);
   let step = steps.next([]);
   while (step.done !== true) {
     const results = await Promise.allSettled(step.value.map((v) => Promise.resolve(v)));

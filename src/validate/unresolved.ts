@@ -3,6 +3,7 @@
  * parsed and was looked up, report an unknown or failed resolution (never a missing resolver).
  */
 import type { AgentNode } from "../model/index.js";
+import { NODE_KIND } from "../model/graph.js";
 import { pointer } from "../model/index.js";
 import type { Resolution, RuleContext } from "./types.js";
 
@@ -20,10 +21,12 @@ export interface UnresolvedSpec {
 /** Reports every unknown (messageId `default`) or failed (`failed`) resolution. */
 export function reportUnresolved(context: RuleContext, spec: UnresolvedSpec): void {
   const refs = context.facts.nodeRefs();
+  const kind = context.graph.kind;
+  const wanted = NODE_KIND[spec.nodeType];
   context.workflow.nodes.forEach((node: AgentNode, i) => {
     const parsed = refs[i];
     // Invalid refs belong to the *_REF_INVALID rules: they were never looked up.
-    if (node.type !== spec.nodeType || parsed?.ok !== true) return;
+    if (kind[i] !== wanted || parsed?.ok !== true) return;
     const resolution = spec.resolutions.get(parsed.canonical);
     if (resolution?.status !== "unknown" && resolution?.status !== "failed") return;
     const written = (node.config as unknown as Readonly<Record<string, unknown>>)[spec.field];

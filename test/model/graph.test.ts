@@ -285,6 +285,8 @@ describe("buildFlowGraph", () => {
     const copy = { ...research };
     expect(flowGraph(copy)).not.toBe(g);
     expect(flowGraph(copy)).toStrictEqual(g);
+    // The index is not a Map (toStrictEqual only sees its size): compare its entries.
+    expect(new Map(flowGraph(copy).index)).toStrictEqual(new Map(g.index));
   });
 });
 describe("large graphs do not overflow the stack", () => {

@@ -24,12 +24,16 @@ export const rule: Rule = {
   },
   check(context) {
     // `report` stays on the context: it is declared as a method, so it is not destructured.
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
+    // Findings are per delegate edge: without one, nothing to compute (not even the refs).
+    if (graph.delegateEdges.length === 0) return;
     const refs = facts.delegateRefs();
     const level = workflow.autonomyLevel;
-    workflow.edges.forEach((edge, index) => {
+    // Only the delegate edges: the others are never loaded.
+    graph.delegateEdges.forEach((index) => {
+      const edge = workflow.edges[index];
       const parsed = refs[index];
-      if (edge.edgeType !== "delegate" || parsed?.ok !== true) return;
+      if (edge?.edgeType !== "delegate" || parsed?.ok !== true) return;
       const delegate = facts.resolved.delegates.get(parsed.canonical);
       if (delegate?.status !== "resolved") return;
       const delegateLevel = delegate.value.autonomyLevel;

@@ -24,8 +24,16 @@ export const rule: Rule = {
   check({ workflow, facts, report }) {
     const conditions = facts.conditions();
     workflow.nodes.forEach((node, i) => {
+      // Only decisions have conditions: the others are skipped without loading the node.
+      const list = conditions[i];
+      if (list === undefined || list.length === 0) return;
       if (node.type !== "decision" || node.config.conditionLanguage === "text") return;
-      for (const condition of conditions[i] ?? []) {
+      // An index loop: a decision may have 100,000 cases, and this loop runs once per validation,
+      // too rarely for the optimiser to remove the iterator's result per step.
+      // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
+      for (let k = 0; k < list.length; k++) {
+        const condition = list[k];
+        if (condition === undefined) continue;
         const { rewrites } = condition.analysis;
         if (rewrites.length === 0) continue;
         report({

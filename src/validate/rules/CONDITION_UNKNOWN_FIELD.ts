@@ -1,5 +1,5 @@
-import { forwardDataflow, type AgentWorkflow } from "../../model/index.js";
-import type { Facts } from "../facts.js";
+import { forwardDataflow } from "../../model/index.js";
+import { anyDeclared, fieldsRead, produced, shapeNames, topField } from "../output-names.js";
 import type { Rule } from "../types.js";
 
 /**
@@ -12,31 +12,6 @@ const MAX_TRACKED = 1024;
 const MAX_LISTED = 20;
 /** Bit 0: an upstream node declares its output; bit 1: one produces undeclared output; then names. */
 const FIRST_FIELD_BIT = 2;
-
-/** Top-level names of a shape (`?` stripped), or `undefined` when it is not a shape. */
-function shapeNames(shape: unknown): string[] | undefined {
-  if (typeof shape !== "object" || shape === null || Array.isArray(shape)) return undefined;
-  return Object.keys(shape).map((k) => (k.endsWith("?") ? k.slice(0, -1) : k));
-}
-
-/** What each node adds to `output`: the names it declares, `undefined` if unknown, `null` if none. */
-function produced(wf: AgentWorkflow, facts: Facts): (string[] | null | undefined)[] {
-  const refs = facts.nodeRefs();
-  return wf.nodes.map((node, i) => {
-    if (node.type === "decision") return null;
-    if (node.type === "llm") return shapeNames(node.config.outputSchema);
-    const ref = refs[i];
-    const contract = ref?.ok === true ? facts.resolved.tools.get(ref.canonical) : undefined;
-    return contract?.status === "resolved" ? shapeNames(contract.value.outputSchema) : undefined;
-  });
-}
-
-/** The top-level name after `output.` of a qualified name read, or `undefined` for other roots. */
-function topField(name: string): string | undefined {
-  if (!name.startsWith("output.")) return undefined;
-  const end = name.indexOf(".", 7);
-  return name.slice(7, end < 0 ? undefined : end);
-}
 
 /**
  * A condition reads `output.x` but no node upstream of the decision declares `x` in its output:
@@ -73,10 +48,10 @@ export const rule: Rule = {
       bit.set(name, names.length + FIRST_FIELD_BIT);
       names.push(name);
     };
-    const read = new Set(conditions.flat().flatMap((c) => c.analysis.fields.map(topField)));
+    const read = fieldsRead(conditions);
     if (read.size === (read.has(undefined) ? 1 : 0)) return;
+    if (!anyDeclared(workflow, facts)) return;
     const declared = produced(workflow, facts);
-    if (!declared.some((d) => Array.isArray(d))) return;
     // Bits go to names both read and declared first: a name declared nowhere needs no bit.
     const anywhere = new Set(declared.flatMap((d) => d ?? []));
     for (const name of read) if (name !== undefined && anywhere.has(name)) track(name);
@@ -113,6 +88,7 @@ export const rule: Rule = {
     let byName: (readonly [string, number])[] | undefined; // sorted once, on the first report
 
     workflow.nodes.forEach((node, i) => {
+      if (conditions[i]?.length === 0) return;
       const seen = upstream[i] ?? EMPTY;
       if (!has(seen, 0) || has(seen, 1)) return;
       let listed: string[] | undefined;

@@ -1,8 +1,12 @@
+import { NODE_KIND } from "../../model/graph.js";
 import { neighbours, pointer } from "../../model/index.js";
+import type { DecisionCondition } from "../facts.js";
 import type { Rule } from "../types.js";
 
 /** At most this many member ids are listed in `members`; `size` stays exact. */
 const MAX_LISTED = 20;
+
+const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analysis.structured;
 
 /**
  * A loop must contain its own stop: a decision that routes on a structured condition (a field of
@@ -32,44 +36,46 @@ export const rule: Rule = {
   },
   check({ graph, facts, report }) {
     const conditions = facts.conditions();
-    const found: { readonly at: number; readonly members: readonly number[] }[] = [];
+    const { routeStart, routeTarget, sccOf, kind } = graph;
     const { offsets, targets } = graph.sccMembers;
+    // Loops without a stop, with the node to report at. Index loops over typed arrays: a loop
+    // that stops (the usual case) allocates nothing; a workflow of 100,000 nodes may hold
+    // 10,000 loops, and an array per loop was most of this rule's garbage.
+    const found: { readonly at: number; readonly component: number }[] = [];
     for (let c = 0; c < offsets.length - 1; c++) {
-      const first = targets[offsets[c] ?? 0];
-      if (offsets[c] === offsets[c + 1] || first === undefined || graph.cyclic[first] !== 1)
-        continue;
-      const members = [...neighbours(graph.sccMembers, c)];
+      const begin = offsets[c] ?? 0;
+      const end = offsets[c + 1] ?? 0;
+      const first = targets[begin];
+      if (begin === end || first === undefined || graph.cyclic[first] !== 1) continue;
       let firstDecision: number | undefined;
       let stops = false;
-      for (const m of members) {
-        if (graph.nodes[m]?.type !== "decision") continue;
+      for (let k = begin; k < end && !stops; k++) {
+        const m = targets[k] ?? 0;
+        if (kind[m] !== NODE_KIND.decision) continue;
         firstDecision ??= m;
-        const structured = (conditions[m] ?? []).some(
-          (x) => x.analysis.ok && x.analysis.structured,
-        );
-        if (!structured) continue;
-        const leaves = (graph.routes[m] ?? []).some((route) => {
-          if (route.next === "end") return true;
-          const target = graph.index.get(route.next);
-          return target !== undefined && graph.sccOf[target] !== c;
-        });
-        if (leaves) {
-          stops = true;
-          break;
+        if (!(conditions[m] ?? []).some(isStructured)) continue;
+        for (let r = routeStart[m] ?? 0; r < (routeStart[m + 1] ?? 0); r++) {
+          const target = routeTarget[r] ?? -1;
+          // -2 is "end"; -1 an id no node has, which does not leave.
+          if (target === -2 || (target >= 0 && sccOf[target] !== c)) {
+            stops = true;
+            break;
+          }
         }
       }
-      if (!stops) found.push({ at: firstDecision ?? first, members });
+      if (!stops) found.push({ at: firstDecision ?? first, component: c });
     }
     found.sort((a, b) => a.at - b.at);
-    for (const { at, members } of found) {
+    for (const { at, component } of found) {
       const node = graph.nodes[at];
       if (node === undefined) continue;
+      const members = neighbours(graph.sccMembers, component);
       report({
         target: { kind: "node", nodeId: node.id },
         path: pointer("nodes", at),
         data: {
           nodeId: node.id,
-          members: members.slice(0, MAX_LISTED).map((m) => graph.nodes[m]?.id ?? ""),
+          members: Array.from(members.subarray(0, MAX_LISTED), (m) => graph.nodes[m]?.id ?? ""),
           size: members.length,
         },
       });

@@ -72,8 +72,15 @@ export const rule: Rule = {
       metricOf.set(field, metric);
       return metric;
     };
+    const isMetric = (field: string): boolean => match(field) !== undefined;
     workflow.nodes.forEach((node, i) => {
-      for (const condition of conditions[i] ?? []) {
+      const list = conditions[i] ?? [];
+      // Index loops, and the matches collected only for a condition that has one: a decision may
+      // have 100,000 cases, and an array per case was most of this rule's garbage.
+      // eslint-disable-next-line @typescript-eslint/prefer-for-of -- an iterator result per case too
+      for (let k = 0; k < list.length; k++) {
+        const condition = list[k];
+        if (!condition?.analysis.fields.some(isMetric)) continue;
         const matches = condition.analysis.fields.flatMap((field) => {
           const metric = match(field);
           return metric === undefined ? [] : [{ field, metric }];

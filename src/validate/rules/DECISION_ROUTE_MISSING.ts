@@ -1,8 +1,8 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
-/** The pseudo-target of a route that finishes the run. */
-const END = "end";
+/** `FlowGraph.routeTarget` of a route to an id no node has (`"end"` is -2). */
+const NOWHERE = -1;
 
 /**
  * A decision route goes to an id that is neither a node nor `"end"`. At run time that branch has
@@ -24,17 +24,21 @@ export const rule: Rule = {
   check(context) {
     // `report` is a method of the context, so it is called on it rather than destructured.
     const { graph } = context;
-    graph.routes.forEach((routes, i) => {
-      const node = graph.nodes[i];
-      if (node === undefined) return;
-      for (const route of routes) {
-        if (route.next === END || graph.index.has(route.next)) continue;
+    const { routeStart, routeTarget } = graph;
+    // Index loops over the resolved targets: most nodes have no routes and are never loaded.
+    for (let i = 0; i < graph.nodes.length; i++) {
+      const start = routeStart[i] ?? 0;
+      for (let r = start, end = routeStart[i + 1] ?? 0; r < end; r++) {
+        if (routeTarget[r] !== NOWHERE) continue;
+        const node = graph.nodes[i];
+        const route = graph.routes[i]?.[r - start];
+        if (node === undefined || route === undefined) continue;
         context.report({
           target: { kind: "node", nodeId: node.id },
           path: pointer("nodes", i, "config") + route.pointerSuffix + pointer("next"),
           data: { nodeId: node.id, route: route.label, next: route.next },
         });
       }
-    });
+    }
   },
 };

@@ -1,3 +1,4 @@
+import { NODE_KIND } from "../../model/graph.js";
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
@@ -20,8 +21,9 @@ export const rule: Rule = {
     remediation:
       'have a model return a structured field (e.g. is_complete: bool) and route on it in FEEL: "output.is_complete = true"',
   },
-  check({ workflow, report }) {
+  check({ workflow, graph, report }) {
     workflow.nodes.forEach((node, i) => {
+      if (graph.kind[i] !== NODE_KIND.decision) return;
       if (node.type !== "decision" || node.config.conditionLanguage !== "text") return;
       report({
         target: { kind: "node", nodeId: node.id },

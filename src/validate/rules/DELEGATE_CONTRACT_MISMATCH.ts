@@ -56,13 +56,17 @@ export const rule: Rule = {
       'declare "{{field}}" as {{expected}} (required) in the output of "{{nodeId}}", or delegate to a version whose input matches',
   },
   check(context) {
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
+    // Findings are per delegate edge: without one, nothing to compute (not even the refs).
+    if (graph.delegateEdges.length === 0) return;
     const refs = facts.delegateRefs();
     const tools = new Map<string, ObjectTypeNode>();
     const inputs = new Map<string, readonly ObjectField[]>();
-    workflow.edges.forEach((edge, index) => {
+    // Only the delegate edges: the others are never loaded.
+    graph.delegateEdges.forEach((index) => {
+      const edge = workflow.edges[index];
       const parsed = refs[index];
-      if (edge.edgeType !== "delegate" || parsed?.ok !== true) return;
+      if (edge?.edgeType !== "delegate" || parsed?.ok !== true) return;
       const delegate = facts.resolved.delegates.get(parsed.canonical);
       if (delegate?.status !== "resolved") return;
       const output = delegatorOutput(context, edge.from, tools);

@@ -56,7 +56,9 @@ export const rule: Rule = {
   },
   check(context) {
     // `report` stays on the context: it is declared as a method, so it is not destructured.
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
+    // Findings are per delegate edge: without one, nothing to compute (not even the refs).
+    if (graph.delegateEdges.length === 0) return;
     // The delegation graph: this workflow (index 0, with this document's edges, even if a
     // registry also holds a copy of it) and every resolved delegate; unresolved refs end a path.
     const written = `${workflow.id}@${workflow.version}`;
@@ -98,10 +100,12 @@ export const rule: Rule = {
     // walked through, so each cycle is charged to the first edge that reaches it directly.
     const seen = new Uint8Array(keys.length);
     seen[0] = 1;
-    workflow.edges.forEach((edge, index) => {
+    // Only the delegate edges: the others are never loaded.
+    graph.delegateEdges.forEach((index) => {
+      const edge = workflow.edges[index];
       const t = own[index];
       const parsed = refs[index];
-      if (edge.edgeType !== "delegate" || t === undefined || parsed?.ok !== true) return;
+      if (edge?.edgeType !== "delegate" || t === undefined || parsed?.ok !== true) return;
       const emit = (chain: readonly number[]) => {
         const names = chain.map((v) => keys[v] ?? "?");
         context.report({

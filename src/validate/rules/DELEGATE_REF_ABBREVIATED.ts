@@ -18,11 +18,15 @@ export const rule: Rule = {
   },
   check(context) {
     // `report` stays on the context: it is declared as a method, so it is not destructured.
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
+    // Findings are per delegate edge: without one, nothing to compute (not even the refs).
+    if (graph.delegateEdges.length === 0) return;
     const refs = facts.delegateRefs();
-    workflow.edges.forEach((edge, index) => {
+    // Only the delegate edges: the others are never loaded.
+    graph.delegateEdges.forEach((index) => {
+      const edge = workflow.edges[index];
       const parsed = refs[index];
-      if (edge.edgeType !== "delegate" || parsed?.ok !== true || !parsed.abbreviated) return;
+      if (edge?.edgeType !== "delegate" || parsed?.ok !== true || !parsed.abbreviated) return;
       context.report({
         target: { kind: "edge", index, from: edge.from, to: edge.to },
         path: pointer("edges", index, "to"),

@@ -29,13 +29,17 @@ export const rule: Rule = {
   },
   check(context) {
     // `report` stays on the context: it is declared as a method, so it is not destructured.
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
+    // Findings are per delegate edge: without one, nothing to compute (not even the refs).
+    if (graph.delegateEdges.length === 0) return;
     const refs = facts.delegateRefs();
     const { delegates } = facts.resolved;
-    workflow.edges.forEach((edge, index) => {
+    // Only the delegate edges: the others are never loaded.
+    graph.delegateEdges.forEach((index) => {
+      const edge = workflow.edges[index];
       const parsed = refs[index];
       // Invalid refs are DELEGATE_REF_INVALID's: they were never looked up.
-      if (edge.edgeType !== "delegate" || parsed?.ok !== true) return;
+      if (edge?.edgeType !== "delegate" || parsed?.ok !== true) return;
       const resolution = delegates.get(parsed.canonical);
       if (resolution?.status === "resolved") return;
       const base = {

@@ -1,5 +1,10 @@
-import { neighbours, pointer } from "../../model/index.js";
-import type { Rule } from "../types.js";
+import { pointer } from "../../model/index.js";
+import type { DecisionCondition } from "../facts.js";
+import type { Take } from "../../model/scratch.js";
+import { scratchScope } from "../../model/scratch.js";
+import type { Rule, RuleContext } from "../types.js";
+
+const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analysis.structured;
 
 /**
  * A decision that routes on a field of `output` needs that field to exist with a known type; an
@@ -26,39 +31,52 @@ export const rule: Rule = {
     remediation:
       'set structuredOutput: true on "{{nodeId}}" (and declare its outputSchema) so the fields the decision reads are guaranteed',
   },
-  check({ workflow, graph, facts, report }) {
-    const conditions = facts.conditions();
-    const n = graph.nodes.length;
-    // origin[v] = 1 + index of a structured decision that v reaches; 0 = reaches none.
-    const origin = new Int32Array(n);
-    const queue: number[] = [];
-    conditions.forEach((list, d) => {
-      if (!list.some((c) => c.analysis.ok && c.analysis.structured)) return;
-      for (const p of neighbours(graph.predecessors, d)) {
-        if (origin[p] !== 0) continue;
-        origin[p] = d + 1;
-        queue.push(p);
-      }
-    });
-    // The iterator re-reads the length, so nodes pushed below are visited too.
-    for (const v of queue) {
-      for (const p of neighbours(graph.predecessors, v)) {
-        if (origin[p] !== 0) continue;
-        origin[p] = origin[v] ?? 0;
-        queue.push(p);
-      }
-    }
-    workflow.nodes.forEach((node, i) => {
-      const reached = (origin[i] ?? 0) - 1;
-      if (node.type !== "llm" || reached < 0 || node.config.structuredOutput === true) return;
-      const explicit = Object.hasOwn(node.config, "structuredOutput");
-      report({
-        target: { kind: "node", nodeId: node.id },
-        path: explicit
-          ? pointer("nodes", i, "config", "structuredOutput")
-          : pointer("nodes", i, "config"),
-        data: { nodeId: node.id, decisionId: graph.nodes[reached]?.id ?? "" },
-      });
+  check(context) {
+    scratchScope((take) => {
+      check(context, take);
     });
   },
 };
+
+/** The body of the rule; `take` gives its temporaries (scratch.ts). */
+function check({ workflow, graph, facts, report }: RuleContext, take: Take): void {
+  const conditions = facts.conditions();
+  const n = graph.nodes.length;
+  const { offsets, targets } = graph.predecessors;
+  // origin[v] = 1 + index of a structured decision that v reaches; 0 = reaches none.
+  const origin = take(n);
+  // Index loops and a typed queue (each node enters it once): a view or closure per node was
+  // most of this rule's garbage at 100,000 nodes.
+  const queue = take(n);
+  let tail = 0;
+  conditions.forEach((list, d) => {
+    if (list.length === 0 || !list.some(isStructured)) return;
+    for (let k = offsets[d] ?? 0, end = offsets[d + 1] ?? 0; k < end; k++) {
+      const p = targets[k] ?? 0;
+      if (origin[p] !== 0) continue;
+      origin[p] = d + 1;
+      queue[tail++] = p;
+    }
+  });
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head] ?? 0;
+    for (let k = offsets[v] ?? 0, end = offsets[v + 1] ?? 0; k < end; k++) {
+      const p = targets[k] ?? 0;
+      if (origin[p] !== 0) continue;
+      origin[p] = origin[v] ?? 0;
+      queue[tail++] = p;
+    }
+  }
+  workflow.nodes.forEach((node, i) => {
+    const reached = (origin[i] ?? 0) - 1;
+    if (reached < 0 || node.type !== "llm" || node.config.structuredOutput === true) return;
+    const explicit = Object.hasOwn(node.config, "structuredOutput");
+    report({
+      target: { kind: "node", nodeId: node.id },
+      path: explicit
+        ? pointer("nodes", i, "config", "structuredOutput")
+        : pointer("nodes", i, "config"),
+      data: { nodeId: node.id, decisionId: graph.nodes[reached]?.id ?? "" },
+    });
+  });
+}

@@ -34,12 +34,16 @@ export const rule: Rule = {
     const { graph } = context;
     const n = graph.nodes.length;
     const doomed = (i: number): boolean => graph.reachable[i] === 1 && graph.canReachExit[i] === 0;
+    // Most workflows have no trap: find one before allocating anything per node.
+    let first = 0;
+    while (first < n && !doomed(first)) first++;
+    if (first === n) return;
 
     // Label the weakly connected parts of the doomed region, following flow both ways.
     const part = new Int32Array(n).fill(-1);
     let parts = 0;
     const queue: number[] = [];
-    for (let start = 0; start < n; start++) {
+    for (let start = first; start < n; start++) {
       if (!doomed(start) || part[start] !== -1) continue;
       part[start] = parts;
       queue.length = 0;

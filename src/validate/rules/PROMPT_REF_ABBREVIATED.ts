@@ -1,3 +1,4 @@
+import { NODE_KIND } from "../../model/graph.js";
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
@@ -15,11 +16,12 @@ export const rule: Rule = {
     remediation: 'write the full version: "{{normalized}}"',
   },
   check(context) {
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
     const refs = facts.nodeRefs();
     workflow.nodes.forEach((node, i) => {
       const parsed = refs[i];
-      if (node.type !== "llm" || parsed?.ok !== true || !parsed.abbreviated) return;
+      if (graph.kind[i] !== NODE_KIND.llm || parsed?.ok !== true || !parsed.abbreviated) return;
+      if (node.type !== "llm") return; // known from `kind`; narrows the type
       context.report({
         target: { kind: "node", nodeId: node.id },
         path: pointer("nodes", i, "config", "promptRef"),

@@ -1,3 +1,4 @@
+import { NODE_KIND } from "../../model/graph.js";
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
@@ -16,11 +17,12 @@ export const rule: Rule = {
     remediation: 'name an exact prompt version, for example "prm:research@2.0.0"',
   },
   check(context) {
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
     const refs = facts.nodeRefs();
     workflow.nodes.forEach((node, i) => {
       const parsed = refs[i];
-      if (node.type !== "llm" || parsed === undefined || parsed.ok) return;
+      if (graph.kind[i] !== NODE_KIND.llm || parsed === undefined || parsed.ok) return;
+      if (node.type !== "llm") return; // known from `kind`; narrows the type
       context.report({
         target: { kind: "node", nodeId: node.id },
         path: pointer("nodes", i, "config", "promptRef"),

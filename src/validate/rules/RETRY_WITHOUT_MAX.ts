@@ -18,19 +18,22 @@ export const rule: Rule = {
     remediation: "add maxRetries to the route (for example 3) so the loop has a stated bound",
   },
   check({ graph, report }) {
-    graph.routes.forEach((routes, i) => {
-      const node = graph.nodes[i];
-      if (node === undefined) return;
-      for (const route of routes) {
-        if (route.maxRetries !== undefined) continue;
-        const target = graph.index.get(route.next);
-        if (target === undefined || graph.sccOf[target] !== graph.sccOf[i]) continue;
+    const { routeStart, routeTarget, sccOf } = graph;
+    // Index loops over the resolved targets: most nodes have no routes and are never loaded.
+    for (let i = 0; i < graph.nodes.length; i++) {
+      const start = routeStart[i] ?? 0;
+      for (let r = start, end = routeStart[i + 1] ?? 0; r < end; r++) {
+        const target = routeTarget[r] ?? -1; // -1, -2: no node, "end"
+        if (target < 0 || sccOf[target] !== sccOf[i]) continue;
+        const node = graph.nodes[i];
+        const route = graph.routes[i]?.[r - start];
+        if (node === undefined || route === undefined || route.maxRetries !== undefined) continue;
         report({
           target: { kind: "node", nodeId: node.id },
           path: pointer("nodes", i, "config") + route.pointerSuffix,
           data: { nodeId: node.id, route: route.label, next: route.next },
         });
       }
-    });
+    }
   },
 };

@@ -1,3 +1,4 @@
+import { NODE_KIND } from "../../model/graph.js";
 import { escapePointerToken, pointer, pointerTokens } from "../../model/index.js";
 import type { DiagnosticTarget, SchemaShape, ShapeProblem } from "../../model/index.js";
 import type { Rule } from "../types.js";
@@ -54,7 +55,9 @@ export const rule: Rule = {
         });
       }
     }
+    const { kind } = context.graph;
     workflow.nodes.forEach((node, i) => {
+      if (kind[i] !== NODE_KIND.llm) return;
       if (node.type !== "llm" || node.config.outputSchema === undefined) return;
       sections.push({
         base: pointer("nodes", i, "config", "outputSchema"),

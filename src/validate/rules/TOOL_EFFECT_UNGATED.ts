@@ -1,3 +1,4 @@
+import { NODE_KIND } from "../../model/graph.js";
 import { effectNeedsGate } from "../../autonomy/index.js";
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
@@ -22,11 +23,11 @@ export const rule: Rule = {
       'publish a version of "{{tool}}" with authorization "gate" (and gate it in the process), or use a reversible tool',
   },
   check(context) {
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
     const refs = facts.nodeRefs();
     workflow.nodes.forEach((node, i) => {
       const parsed = refs[i];
-      if (node.type !== "tool" || parsed?.ok !== true) return;
+      if (graph.kind[i] !== NODE_KIND.tool || parsed?.ok !== true) return;
       const resolution = facts.resolved.tools.get(parsed.canonical);
       if (resolution?.status !== "resolved") return;
       const { effect, authorization } = resolution.value;

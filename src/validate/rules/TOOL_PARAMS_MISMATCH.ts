@@ -1,3 +1,4 @@
+import { NODE_KIND } from "../../model/graph.js";
 import type { ObjectTypeNode, TypeNode } from "../../model/index.js";
 import { formatType, pointer, resolveShape, wholeTemplate } from "../../model/index.js";
 import type { Rule, RuleContext } from "../types.js";
@@ -59,7 +60,7 @@ export const rule: Rule = {
     remediation: 'make the params of "{{nodeId}}" match the input of "{{tool}}"',
   },
   check(context) {
-    const { workflow, facts } = context;
+    const { workflow, graph, facts } = context;
     const refs = facts.nodeRefs();
     const shapes = new Map<string, { input: ObjectTypeNode; output: ObjectTypeNode }>();
     const contract = (i: number) => {
@@ -78,8 +79,8 @@ export const rule: Rule = {
     };
     const ofString = stringTyper(context, (i) => contract(i)?.output);
     workflow.nodes.forEach((node, i) => {
-      const bound = node.type === "tool" ? contract(i) : undefined;
-      if (node.type !== "tool" || bound === undefined) return;
+      const bound = graph.kind[i] === NODE_KIND.tool ? contract(i) : undefined;
+      if (bound === undefined || node.type !== "tool") return;
       const { params } = node.config;
       const { tool, input } = bound;
       const at = (...tokens: string[]) => ({

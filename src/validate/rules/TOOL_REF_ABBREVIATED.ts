@@ -1,3 +1,4 @@
+import { NODE_KIND } from "../../model/graph.js";
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
@@ -14,11 +15,12 @@ export const rule: Rule = {
     messages: { default: 'tool node "{{nodeId}}" uses "{{ref}}", read as "{{normalized}}"' },
     remediation: 'write the full version: "{{normalized}}"',
   },
-  check({ workflow, facts, report }) {
+  check({ workflow, graph, facts, report }) {
     const refs = facts.nodeRefs();
     workflow.nodes.forEach((node, i) => {
       const parsed = refs[i];
-      if (node.type !== "tool" || parsed?.ok !== true || !parsed.abbreviated) return;
+      if (graph.kind[i] !== NODE_KIND.tool || parsed?.ok !== true || !parsed.abbreviated) return;
+      if (node.type !== "tool") return; // known from `kind`; narrows the type
       report({
         target: { kind: "node", nodeId: node.id },
         path: pointer("nodes", i, "config", "usesTool"),

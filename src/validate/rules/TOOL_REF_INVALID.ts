@@ -1,3 +1,4 @@
+import { NODE_KIND } from "../../model/graph.js";
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
@@ -17,12 +18,13 @@ export const rule: Rule = {
     },
     remediation: 'name a versioned tool contract, for example "tool:browser-search@1.2.0"',
   },
-  check({ workflow, facts, report }) {
+  check({ workflow, graph, facts, report }) {
     const refs = facts.nodeRefs();
     workflow.nodes.forEach((node, i) => {
       const parsed = refs[i];
-      if (node.type !== "tool" || parsed === undefined) return;
+      if (graph.kind[i] !== NODE_KIND.tool || parsed === undefined) return;
       if (parsed.ok && parsed.ref.id.startsWith("tool:")) return;
+      if (node.type !== "tool") return; // known from `kind`; narrows the type
       // Built only for a report: at 100,000 tool nodes, eager pointers were most of this rule's cost.
       const base = {
         target: { kind: "node", nodeId: node.id } as const,

@@ -1,0 +1,73 @@
+/**
+ * Output names for CONDITION_UNKNOWN_FIELD: what each node declares it adds to `output`, and the
+ * top-level fields the conditions read.
+ */
+import type { AgentWorkflow } from "../model/index.js";
+import type { DecisionCondition, Facts } from "./facts.js";
+import { perNode } from "./facts.js";
+
+/** Top-level names of a shape (`?` stripped), or `undefined` when it is not a shape. */
+export function shapeNames(shape: unknown): string[] | undefined {
+  if (typeof shape !== "object" || shape === null || Array.isArray(shape)) return undefined;
+  return Object.keys(shape).map((k) => (k.endsWith("?") ? k.slice(0, -1) : k));
+}
+
+/** The shape node `i` declares for `output`: `null` for a decision, `undefined` if unknown. */
+function declaredShape(wf: AgentWorkflow, facts: Facts, i: number): unknown {
+  const node = wf.nodes[i];
+  if (node === undefined) return undefined;
+  if (node.type === "decision") return null;
+  if (node.type === "llm") return node.config.outputSchema;
+  const ref = facts.nodeRefs()[i];
+  const contract = ref?.ok === true ? facts.resolved.tools.get(ref.canonical) : undefined;
+  return contract?.status === "resolved" ? contract.value.outputSchema : undefined;
+}
+
+/** What each node adds to `output`: the names it declares, `undefined` if unknown, `null` if none. */
+export function produced(wf: AgentWorkflow, facts: Facts): (string[] | null | undefined)[] {
+  return perNode(wf.nodes.length, (i) => {
+    const shape = declaredShape(wf, facts, i);
+    return shape === null ? null : shapeNames(shape);
+  });
+}
+
+/**
+ * Whether some node declares its output ({@link produced} would hold a list): asked first, so
+ * that most workflows build no per-node list at all.
+ */
+export function anyDeclared(wf: AgentWorkflow, facts: Facts): boolean {
+  for (let i = 0; i < wf.nodes.length; i++) {
+    const shape = declaredShape(wf, facts, i);
+    if (typeof shape === "object" && shape !== null && !Array.isArray(shape)) return true;
+  }
+  return false;
+}
+
+/** The top-level name after `output.` of a qualified name read, or `undefined` for other roots. */
+export function topField(name: string): string | undefined {
+  if (!name.startsWith("output.")) return undefined;
+  const end = name.indexOf(".", 7);
+  return name.slice(7, end < 0 ? undefined : end);
+}
+
+/**
+ * The top-level fields (by {@link topField}) the conditions read, in order of first reading.
+ * Index loops, not flat/flatMap or for-of: a decision may have 100,000 cases, each with an array
+ * of fields, and this runs once per validation, too rarely for the optimiser to remove the
+ * iterators' result per step.
+ */
+export function fieldsRead(
+  conditions: readonly (readonly DecisionCondition[])[],
+): Set<string | undefined> {
+  const read = new Set<string | undefined>();
+  /* eslint-disable @typescript-eslint/prefer-for-of -- see above */
+  for (let i = 0; i < conditions.length; i++) {
+    const list = conditions[i] ?? [];
+    for (let k = 0; k < list.length; k++) {
+      const fields = list[k]?.analysis.fields ?? [];
+      for (let f = 0; f < fields.length; f++) read.add(topField(fields[f] ?? ""));
+    }
+  }
+  /* eslint-enable @typescript-eslint/prefer-for-of */
+  return read;
+}
