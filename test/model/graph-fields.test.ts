@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildFlowGraph, NODE_KIND } from "../../src/model/graph.js";
 import type { AgentEdge, AgentNode, AgentWorkflow } from "../../src/model/types.js";
+import { workflow as baseWorkflow } from "../validate/builders.js";
 
 const llm = (id: string): AgentNode => ({
   id,
@@ -25,20 +26,9 @@ const multi = (id: string, targets: readonly string[], otherwise: string): Agent
     otherwise: { next: otherwise },
   },
 });
-const workflow = (
-  nodes: readonly AgentNode[],
-  edges: readonly AgentEdge[] = [],
-): AgentWorkflow => ({
-  kind: "AgentWorkflow",
-  id: "agnt-test",
-  version: "1.0.0",
-  name: "Test",
-  autonomyLevel: 2,
-  inputSchema: { q: "text" },
-  outputSchema: { a: "text" },
-  nodes,
-  edges,
-});
+/** A workflow of the shared test builder, at autonomy 2 with a text output. */
+const workflow = (nodes: readonly AgentNode[], edges: readonly AgentEdge[] = []): AgentWorkflow =>
+  baseWorkflow(nodes, edges, { autonomyLevel: 2, outputSchema: { a: "text" } });
 
 /** What `routeTarget` must hold: the first node with the id, -2 for "end", -1 for no node. */
 function expectedTargets(wf: AgentWorkflow): number[] {
