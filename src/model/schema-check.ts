@@ -56,7 +56,29 @@ function errorsOf(validate: ValidateFunction, input: unknown): readonly ErrorObj
   return validate(input) ? [] : (validate.errors ?? []);
 }
 
-function workflowCheck(shell: ValidateFunction, node: ValidateFunction): SchemaCheck {
+/**
+ * The node schema specialised to each node type: its `allOf` keeps the one branch whose `if`
+ * names that type. For a node of that type the other branches' `if`s fail and add nothing, so
+ * the two schemas accept exactly the same nodes (a property test compares them). The full node
+ * schema builds an error object and an array for every failing `if`, two per valid node, which
+ * is most of what a large workflow's check allocated.
+ */
+function nodeSchemaFor(type: string): object {
+  const { node } = agentWorkflowSchema.$defs;
+  return {
+    ...node,
+    $schema: agentWorkflowSchema.$schema,
+    $id: `${SCHEMA_BASE}agent-workflow-node-${type}.schema.json`,
+    $defs: agentWorkflowSchema.$defs,
+    allOf: node.allOf.filter((branch) => branch.if.properties.type.const === type),
+  };
+}
+
+function workflowCheck(
+  shell: ValidateFunction,
+  node: ValidateFunction,
+  fast: ReadonlyMap<string, ValidateFunction>,
+): SchemaCheck {
   return (input) => {
     // The shell's errors about properties after `nodes` go after the nodes' errors.
     const errors = errorsOf(shell, input);
@@ -66,7 +88,20 @@ function workflowCheck(shell: ValidateFunction, node: ValidateFunction): SchemaC
     if (before.length > 0) runs.push(before);
     const nodes: unknown = (input as { nodes?: unknown }).nodes;
     if (Array.isArray(nodes)) {
+      // One context for every valid node: its path only matters in errors, which come from the
+      // full check below.
+      const shared = {
+        instancePath: "",
+        parentData: nodes,
+        parentDataProperty: 0,
+        rootData: input,
+        dynamicAnchors: {},
+      };
       for (let i = 0; i < nodes.length; i += 1) {
+        const item: unknown = nodes[i];
+        const type: unknown = (item as { type?: unknown } | null)?.type;
+        const check = typeof type === "string" ? fast.get(type) : undefined;
+        if (check?.(item, shared) === true) continue;
         // The context Ajv itself passes to a referenced schema, so paths read `/nodes/3/...`.
         const context = {
           instancePath: `/nodes/${String(i)}`,
@@ -76,7 +111,7 @@ function workflowCheck(shell: ValidateFunction, node: ValidateFunction): SchemaC
           dynamicAnchors: {},
         };
         // Ajv gives each call its own `errors` array, so it is kept as it is.
-        if (!node(nodes[i], context) && node.errors) runs.push(node.errors);
+        if (!node(item, context) && node.errors) runs.push(node.errors);
       }
     }
     if (at >= 0) runs.push(errors.slice(at));
@@ -99,7 +134,16 @@ export function schemaChecks(): SchemaChecks {
     });
     const toolContract = ajv.compile(toolContractSchema);
     checks = {
-      workflow: workflowCheck(ajv.compile(shellSchema), ajv.compile(nodeSchema)),
+      workflow: workflowCheck(
+        ajv.compile(shellSchema),
+        ajv.compile(nodeSchema),
+        new Map(
+          agentWorkflowSchema.$defs.node.properties.type.enum.map((type) => [
+            type,
+            ajv.compile(nodeSchemaFor(type)),
+          ]),
+        ),
+      ),
       toolContract: (input) => {
         const errors = errorsOf(toolContract, input);
         return errors.length === 0 ? [] : [errors];

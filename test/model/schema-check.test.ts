@@ -86,6 +86,25 @@ describe("the workflow schema check", () => {
     );
   });
 
+  it("holds a node to its own type's config, whichever config it carries", () => {
+    const doc = research();
+    const decisionConfig = { condition: "x", onTrue: { next: "a" }, onFalse: { next: "b" } };
+    (doc.nodes as unknown[]).push(
+      { id: "l", type: "llm", config: decisionConfig },
+      { id: "d", type: "decision", config: { model: "m", promptRef: "p" } },
+      { id: "t", type: "tool", config: { usesTool: "x" }, decorators: [{ type: "memory" }] },
+      { id: "u", type: "unknown", config: {} },
+      { id: "n", type: null, config: {} },
+      { id: "ok", type: "tool", config: { usesTool: "x" } },
+    );
+    const errors = schemaChecks().workflow(doc).flat();
+    expect(essence(errors)).toEqual(essence(referenceErrors(doc)));
+    const at = new Set(errors.map((e) => e.instancePath.split("/").slice(0, 3).join("/")));
+    expect([...at].sort()).toEqual(
+      ["/nodes/3", "/nodes/4", "/nodes/5", "/nodes/6", "/nodes/7"].sort(),
+    );
+  });
+
   it("checks 100,000 invalid nodes: lists the first 1,000, counts the rest in one diagnostic", () => {
     const doc = { ...research(), nodes: Array<number>(100_000).fill(0) };
     const runs = schemaChecks().workflow(doc);

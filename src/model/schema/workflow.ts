@@ -90,7 +90,18 @@ const multiwayDecision = {
   additionalProperties: false,
 } as const;
 
-function whenType(type: string, then: object): object {
+/** `then` applies to an object whose `type` is `type`; typed so that checks can pick a branch. */
+function whenType<T extends string, S extends object>(
+  type: T,
+  then: S,
+): {
+  readonly if: {
+    readonly type: "object";
+    readonly required: readonly ["type"];
+    readonly properties: { readonly type: { readonly const: T } };
+  };
+  readonly then: S;
+} {
   return {
     if: { type: "object", required: ["type"], properties: { type: { const: type } } },
     then,

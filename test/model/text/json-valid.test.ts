@@ -48,6 +48,28 @@ describe("memberCount and keyCount", () => {
     expect(keyCount(JSON.parse('{"a": [1.7e308, 1e-400, null, "x"]}'))).toBe(1);
   });
 
+  it("keyCount counts own keys only, even with an enumerable key on Object.prototype", () => {
+    const value: unknown = JSON.parse('{"a": {"b": 1, "0": [{"c": null}]}, "__proto__": {}}');
+    expect(keyCount(value)).toBe(5);
+    // Read while polluted, asserted after: the test runner itself must not see the property.
+    let counted: number;
+    let problems: readonly { readonly code: string; readonly path: string }[];
+    Object.defineProperty(Object.prototype, "polluted", {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      counted = keyCount(value);
+      problems = readDocumentText('{"a": 1, "a": 2}').problems;
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    expect(counted).toBe(5);
+    expect(problems).toMatchObject([{ code: "DUPLICATE_KEY", path: "/a" }]);
+  });
+
   it("agree on every JSON value, however laid out", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.nat({ max: layouts.length - 1 }), (value, layout) => {
