@@ -2,8 +2,8 @@
  * The autonomy level a workflow's graph justifies (SPEC 4), with the reasons: each names the
  * feature and the nodes or edges that force it, so a reviewer can check the verdict by hand.
  */
-import type { AgentWorkflow, AutonomyLevel } from "../model/index.js";
-import { flowGraph, isForwardRoute } from "../model/index.js";
+import type { AgentNode, AgentWorkflow, AutonomyLevel, FlowGraph } from "../model/index.js";
+import { flowGraph, NODE_KIND } from "../model/index.js";
 
 /** The graph features that raise the level. */
 export type AutonomyFeature = "dynamic-planner" | "delegation" | "branching-decision" | "loop";
@@ -26,52 +26,58 @@ export interface AutonomyAssessment {
   readonly reasons: readonly AutonomyReason[];
 }
 
-function plannerNodes(wf: AgentWorkflow): string[] {
-  return wf.nodes
-    .filter((n) => n.decorators?.some((d) => d.type === "planner" && d.strategy === "dynamic"))
-    .map((n) => n.id);
-}
+const isDynamicPlanner = (n: AgentNode): boolean =>
+  n.decorators?.some((d) => d.type === "planner" && d.strategy === "dynamic") === true;
 
-function delegateEdges(wf: AgentWorkflow): number[] {
-  const out: number[] = [];
-  wf.edges.forEach((e, i) => {
-    if (e.edgeType === "delegate") out.push(i);
-  });
+function plannerNodes(wf: AgentWorkflow): string[] {
+  const out: string[] = [];
+  for (const n of wf.nodes) if (isDynamicPlanner(n)) out.push(n.id);
   return out;
 }
 
 /**
- * Decisions with two *different* forward routes: a forward route goes to `"end"` or to a node
- * that cannot reach the decision again. Two routes that both end the run do not branch.
+ * Whether decision `i` has two *different* forward routes: a forward route goes to `"end"` or to
+ * a node in another component, which cannot reach the decision again. Two routes that both end
+ * the run do not branch. Reads the targets the graph resolved: no id lookup per route.
  */
-function branchingDecisions(wf: AgentWorkflow): string[] {
-  const graph = flowGraph(wf);
-  const out: string[] = [];
-  graph.routes.forEach((routes, i) => {
-    if (routes.length < 2) return;
-    // Two distinct forward targets are enough; no set per node (100,000 nodes, 100,000 sets).
-    let first: string | undefined;
+function branches(graph: FlowGraph, i: number): boolean {
+  const { routeStart, routeTarget, sccOf } = graph;
+  // Two distinct forward targets are enough; no set per node (100,000 nodes, 100,000 sets).
+  let first = NONE;
+  for (let r = routeStart[i] ?? 0; r < (routeStart[i + 1] ?? 0); r++) {
+    const target = routeTarget[r] ?? UNKNOWN;
     // A route to an unknown id can never run, so it is no branch (DECISION_ROUTE_MISSING blocks
     // it); counting it would add a second, derived error to the one that matters.
-    for (const route of routes) {
-      const exists = route.next === "end" || graph.index.has(route.next);
-      if (!exists || !isForwardRoute(graph, i, route)) continue;
-      if (first === undefined) first = route.next;
-      else if (route.next !== first) {
-        out.push(graph.nodes[i]?.id ?? "");
-        return;
-      }
+    if (target === UNKNOWN || (target >= 0 && sccOf[target] === sccOf[i])) continue;
+    if (first === NONE) first = target;
+    else if (target !== first) return true;
+  }
+  return false;
+}
+
+/** `routeTarget` of a route to an id no node has (graph-edges.ts). */
+const UNKNOWN = -1;
+/** No forward target seen yet; never a `routeTarget` value. */
+const NONE = -3;
+
+function branchingDecisions(graph: FlowGraph): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < graph.nodes.length; i++) {
+    if (graph.kind[i] === NODE_KIND.decision && branches(graph, i)) {
+      out.push(graph.nodes[i]?.id ?? "");
     }
-  });
+  }
   return out;
 }
 
-function loopNodes(wf: AgentWorkflow): string[] {
-  const graph = flowGraph(wf);
-  const out: string[] = [];
-  graph.cyclic.forEach((c, i) => {
-    if (c === 1) out.push(graph.nodes[i]?.id ?? "");
-  });
+function loopNodes(graph: FlowGraph): string[] {
+  // Counted first and filled at the exact length: in a workflow of loops every node is listed,
+  // and a list grown by push copied itself over and over.
+  let count = 0;
+  for (const c of graph.cyclic) count += c;
+  const out = new Array<string>(count);
+  let k = 0;
+  for (let i = 0; k < count; i++) if (graph.cyclic[i] === 1) out[k++] = graph.nodes[i]?.id ?? "";
   return out;
 }
 
@@ -100,16 +106,17 @@ export function assessAutonomy(wf: AgentWorkflow): AutonomyAssessment {
   if (planners.length > 0) {
     reasons.push({ level: 5, feature: "dynamic-planner", nodeIds: planners, edgeIndexes: [] });
   }
-  const delegates = delegateEdges(wf);
-  if (delegates.length > 0) {
+  const graph = flowGraph(wf);
+  if (graph.delegateEdges.length > 0) {
+    const delegates = Array.from(graph.delegateEdges);
     const from = [...new Set(delegates.map((i) => wf.edges[i]?.from ?? ""))];
     reasons.push({ level: 4, feature: "delegation", nodeIds: from, edgeIndexes: delegates });
   }
-  const branching = branchingDecisions(wf);
+  const branching = branchingDecisions(graph);
   if (branching.length > 0) {
     reasons.push({ level: 3, feature: "branching-decision", nodeIds: branching, edgeIndexes: [] });
   }
-  const loops = loopNodes(wf);
+  const loops = loopNodes(graph);
   if (loops.length > 0) {
     reasons.push({ level: 2, feature: "loop", nodeIds: loops, edgeIndexes: [] });
   }
@@ -132,5 +139,13 @@ export function assessAutonomy(wf: AgentWorkflow): AutonomyAssessment {
  * ```
  */
 export function minCoherentLevel(wf: AgentWorkflow): AutonomyLevel {
-  return assessAutonomy(wf).level;
+  // The level alone, from the highest feature down, stopping at the first present: no list of
+  // node ids (every node of a workflow of loops), which the assessment builds for its reasons.
+  if (wf.nodes.some(isDynamicPlanner)) return 5;
+  const graph = flowGraph(wf);
+  if (graph.delegateEdges.length > 0) return 4;
+  for (let i = 0; i < graph.nodes.length; i++) {
+    if (graph.kind[i] === NODE_KIND.decision && branches(graph, i)) return 3;
+  }
+  return graph.cyclic.includes(1) ? 2 : 1;
 }

@@ -75,6 +75,7 @@ export {
   flowGraph,
   forwardDataflow,
   isForwardRoute,
+  NODE_KIND,
   upstreamOf,
 } from "./graph.js";
 

@@ -114,6 +114,26 @@ export function templateStrings(
   keep?: (text: string, depth: number) => boolean,
 ): { tokens: string[]; text: string }[] {
   const out: { tokens: string[]; text: string }[] = [];
+  forEachTemplateEntry(params, keep, (text, tokens) => {
+    out.push({ tokens: [...tokens], text });
+  });
+  return out;
+}
+
+/** The tokens of a string of a flat params object: one array, refilled for each string. */
+const FLAT_TOKENS: string[] = [""];
+
+/**
+ * {@link templateStrings} as a visitor: calls `visit` with each string holding `{{` anywhere in
+ * `params` that `keep` accepts, in document order, and its pointer tokens. `tokens` is valid only
+ * during the call (a flat params object reuses one array), so a caller that reports a few
+ * strings among 100,000 nodes allocates nothing for the others, nor a list of entries.
+ */
+export function forEachTemplateEntry(
+  params: unknown,
+  keep: ((text: string, depth: number) => boolean) | undefined,
+  visit: (text: string, tokens: readonly string[]) => void,
+): void {
   if (typeof params === "object" && params !== null && isFlat(params)) {
     // The common flat params object: no walk, no links.
     const record = params as Record<string, unknown>;
@@ -121,9 +141,11 @@ export function templateStrings(
       const value = record[key];
       if (!Object.hasOwn(record, key) || typeof value !== "string" || !value.includes("{{"))
         continue;
-      if (keep === undefined || keep(value, 1)) out.push({ tokens: [key], text: value });
+      if (keep !== undefined && !keep(value, 1)) continue;
+      FLAT_TOKENS[0] = key;
+      visit(value, FLAT_TOKENS);
     }
-    return out;
+    return;
   }
   const seen = new Set<object>(); // a programmatic (non-JSON) document may share or cycle objects
   const stack: { value: unknown; link: Link | undefined }[] = [{ value: params, link: undefined }];
@@ -134,7 +156,7 @@ export function templateStrings(
       if (!value.includes("{{") || (keep !== undefined && !keep(value, depth))) continue;
       const tokens: string[] = [];
       for (let l = link; l !== undefined; l = l.parent) tokens.push(l.token);
-      out.push({ tokens: tokens.reverse(), text: value });
+      visit(value, tokens.reverse());
     } else if (typeof value === "object" && value !== null && !seen.has(value)) {
       seen.add(value);
       const entries: [string, unknown][] = Object.entries(value);
@@ -148,7 +170,6 @@ export function templateStrings(
       }
     }
   }
-  return out;
 }
 
 /**

@@ -4,11 +4,13 @@
  * shapes. Each is computed on first use, so a preset that turns rules off pays for less.
  */
 import type { AutonomyAssessment } from "../autonomy/index.js";
-import { assessAutonomy } from "../autonomy/index.js";
+import { assessAutonomy, minCoherentLevel } from "../autonomy/index.js";
 import type {
   AgentWorkflow,
+  AutonomyLevel,
   ConditionAnalysis,
   ConditionOptions,
+  DecisionRoute,
   FlowGraph,
   RefParseResult,
   ResolvedShape,
@@ -32,6 +34,11 @@ export interface DecisionCondition {
 export interface Facts {
   readonly resolved: ResolvedRefs;
   readonly autonomy: () => AutonomyAssessment;
+  /**
+   * The level of {@link Facts.autonomy} alone, without its reasons, which list every node of a
+   * workflow of loops: rules that only compare levels read this.
+   */
+  readonly autonomyLevel: () => AutonomyLevel;
   /** Conditions per node index (empty for llm/tool nodes). */
   readonly conditions: () => readonly (readonly DecisionCondition[])[];
   /** Parsed `promptRef` / `usesTool` per node index; `undefined` for other node types. */
@@ -91,7 +98,6 @@ function conditionsOf(wf: AgentWorkflow, graph: FlowGraph): (readonly DecisionCo
     if (graph.kind[i] !== NODE_KIND.decision || node?.type !== "decision") return NO_CONDITIONS;
     const text = node.config.conditionLanguage === "text";
     count = 0;
-    const config = `/nodes/${String(i)}/config`;
     const routes = graph.routes[i] ?? [];
     // An index loop: a decision may have 100,000 cases, and an iterator result per case was
     // garbage the optimiser does not remove from a loop that runs once per validation.
@@ -99,21 +105,40 @@ function conditionsOf(wf: AgentWorkflow, graph: FlowGraph): (readonly DecisionCo
     for (let r = 0; r < routes.length; r++) {
       const route = routes[r];
       if (route?.condition === undefined) continue;
-      // The binary form keeps its condition on the config, not on the route.
-      const conditionPath =
-        route.label === "onTrue"
-          ? `${config}/condition`
-          : `${config}${route.pointerSuffix}/condition`;
-      found[count++] = {
-        label: route.label,
-        text: route.condition,
-        path: conditionPath,
-        analysis: text ? analyzeCondition(route.condition, TEXT) : analyze(route.condition),
-      };
+      const condition = route.condition;
+      const analysis = text ? analyzeCondition(condition, TEXT) : analyze(condition);
+      found[count++] = new RouteCondition(route, i, analysis);
     }
     return found.slice(0, count);
   };
   return perNode(wf.nodes.length, at);
+}
+
+/**
+ * A {@link DecisionCondition} that builds its pointer when asked: rules read it only for a
+ * finding, and a decision with 100,000 cases held two string pieces per case for the whole
+ * validation, which every young-generation collection of a large run copied.
+ */
+class RouteCondition implements DecisionCondition {
+  constructor(
+    private readonly route: DecisionRoute,
+    private readonly node: number,
+    readonly analysis: ConditionAnalysis,
+  ) {}
+
+  get label(): string {
+    return this.route.label;
+  }
+
+  get text(): string {
+    return this.route.condition ?? ""; // only routes with a condition get one
+  }
+
+  get path(): string {
+    // The binary form keeps its condition on the config, not on the route.
+    const suffix = this.route.label === "onTrue" ? "" : this.route.pointerSuffix;
+    return `/nodes/${String(this.node)}/config${suffix}/condition`;
+  }
 }
 
 /**
@@ -173,6 +198,7 @@ export function createFacts(
   return {
     resolved,
     autonomy: lazy(() => assessAutonomy(wf)),
+    autonomyLevel: lazy(() => minCoherentLevel(wf)),
     conditions: lazy(() => conditionsOf(wf, graph)),
     nodeRefs: () => nodeRefs,
     // Only the delegate edges are loaded; the array still has one slot per edge.

@@ -60,12 +60,23 @@ export function fieldsRead(
   conditions: readonly (readonly DecisionCondition[])[],
 ): Set<string | undefined> {
   const read = new Set<string | undefined>();
+  // Consecutive conditions mostly read the same name (the cases of a wide decision share one
+  // analysis): its field is cut out once, not once per case.
+  let name: string | undefined;
+  let field: string | undefined;
   /* eslint-disable @typescript-eslint/prefer-for-of -- see above */
   for (let i = 0; i < conditions.length; i++) {
     const list = conditions[i] ?? [];
     for (let k = 0; k < list.length; k++) {
       const fields = list[k]?.analysis.fields ?? [];
-      for (let f = 0; f < fields.length; f++) read.add(topField(fields[f] ?? ""));
+      for (let f = 0; f < fields.length; f++) {
+        const next = fields[f] ?? "";
+        if (next !== name) {
+          name = next;
+          field = topField(next);
+        }
+        read.add(field);
+      }
     }
   }
   /* eslint-enable @typescript-eslint/prefer-for-of */

@@ -12,7 +12,8 @@
  * template of 10,000-deep params would be a report of the square of their size.
  */
 import type { TemplateRef } from "../model/index.js";
-import { escapePointerToken, scanTemplates, templateStrings } from "../model/index.js";
+import { escapePointerToken, scanTemplates } from "../model/index.js";
+import { forEachTemplateEntry } from "../model/param-template.js";
 import type { RuleContext } from "./types.js";
 
 /** Findings listed per tool node; the rest are counted in one `more` finding. */
@@ -87,58 +88,70 @@ export function templateReporter(
     tokens += depth;
     return true;
   };
+  // The node being reported, its pointer prefix and how many findings it listed, read by `list`.
+  let nodeId = "";
+  let target: { readonly kind: "node"; readonly nodeId: string } = { kind: "node", nodeId };
+  let params = "";
+  let listed = 0;
+  // One visitor for all nodes (no closure per node); called in document order for the strings
+  // `reporting` kept. Index loops and no spread: at 50,000 reporting nodes, the iterators,
+  // destructurings and spread objects per finding were half of this rule's garbage.
+  const list = (text: string, tokens: readonly string[]): void => {
+    // One pointer per string, shared by its findings; not `pointer(...tokens)`, as a spread of
+    // 100,000 tokens would overflow the stack. Joined into one flat string: each `+` would add a
+    // node of a string tree the finding keeps.
+    const pieces = new Array<string>(tokens.length + 1);
+    pieces[0] = params;
+    for (let k = 0; k < tokens.length; k++) pieces[k + 1] = escapePointerToken(tokens[k] ?? "");
+    const path = pieces.join("/");
+    const findings = findingsOf(text);
+    // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
+    for (let f = 0; f < findings.length; f++) {
+      const finding = findings[f];
+      if (finding === undefined) continue;
+      if (listed === MAX_TEMPLATE_FINDINGS) {
+        unlisted += 1; // the last kept string may hold more than the limit leaves
+        continue;
+      }
+      listed += 1;
+      const ref = finding[0];
+      const messageId = finding[1];
+      const data = {
+        nodeId,
+        template: text.slice(ref.start, ref.end),
+        expression: ref.expression,
+        ref: finding[2],
+        reason: finding[3],
+      };
+      context.report(
+        messageId === "default" ? { target, path, data } : { target, path, data, messageId },
+      );
+    }
+  };
   return (i, answers) => {
     const node = workflow.nodes[i];
     if (node?.type !== "tool") return;
     upstream = answers;
-    byNode.clear();
+    // Cleared only when used: a clear allocates a new table, and most nodes ask nothing.
+    if (byNode.size > 0) byNode.clear();
     // Separate assignments: a destructuring of a fresh array allocated per node.
     kept = 0;
     tokens = 0;
     unlisted = 0;
     stopped = false;
-    const target = { kind: "node", nodeId: node.id } as const;
-    const params = `/nodes/${i}/config/params`;
-    let listed = 0;
-    for (const entry of templateStrings(node.config.params, reporting)) {
-      const { text } = entry;
-      // One pointer per string, shared by its findings; not `pointer(...tokens)`, as a spread of
-      // 100,000 tokens would overflow the stack.
-      // Joined into one flat string: each `+` would add a node of a string tree the finding keeps.
-      const path = [params, ...entry.tokens.map(escapePointerToken)].join("/");
-      // Index loops and no spread: at 50,000 reporting nodes, the iterators, destructurings and
-      // spread objects per finding were half of this rule's garbage.
-      const findings = findingsOf(text);
-      // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
-      for (let f = 0; f < findings.length; f++) {
-        const finding = findings[f];
-        if (finding === undefined) continue;
-        if (listed === MAX_TEMPLATE_FINDINGS) {
-          unlisted += 1; // the last kept string may hold more than the limit leaves
-          continue;
-        }
-        listed += 1;
-        const ref = finding[0];
-        const messageId = finding[1];
-        const data = {
-          nodeId: node.id,
-          template: text.slice(ref.start, ref.end),
-          expression: ref.expression,
-          ref: finding[2],
-          reason: finding[3],
-        };
-        context.report(
-          messageId === "default" ? { target, path, data } : { target, path, data, messageId },
-        );
-      }
-    }
+    nodeId = node.id;
+    target = { kind: "node", nodeId };
+    params = `/nodes/${i}/config/params`;
+    listed = 0;
+    // `reporting` and `list` alternate per string: the counts they share are only summed.
+    forEachTemplateEntry(node.config.params, reporting, list);
     if (unlisted === 0) return;
     context.report({
       target,
       path: params,
       messageId: "more",
       data: {
-        nodeId: node.id,
+        nodeId,
         reason: "too-many",
         count: unlisted,
         listed,

@@ -111,6 +111,29 @@ describe("assessAutonomy", () => {
   });
 });
 
+describe("minCoherentLevel", () => {
+  it("is the assessment's level, also with unknown, repeated and end-only routes", () => {
+    const wfs: AgentWorkflow[] = [
+      minimal(),
+      workflow([llm("a"), decision("d", "output.x = 1", "nowhere", "a")], [edge("a", "d")]),
+      workflow(
+        [llm("a"), decision("d", "output.x = 1", "nowhere", "b"), llm("b")],
+        [edge("a", "d")],
+      ),
+      workflow([decision("d", "output.x = 1", "b", "b"), llm("b")], []),
+      workflow([decision("d", "output.x = 1", "b", "c"), llm("b"), llm("c")], []),
+      workflow([decision("d", "output.x = 1", "d", "end")], []),
+      workflow([decision("d", "output.x = 1", "b", "end"), llm("b"), llm("b")], []),
+      workflow([llm("a"), llm("b")], [edge("a", "b"), edge("b", "a")]),
+      workflow([llm("a")], [{ from: "a", to: "agnt:other@1.0.0", edgeType: "delegate" }]),
+      workflow([{ ...llm("a"), decorators: [{ type: "planner", strategy: "dynamic" }] }], []),
+    ];
+    const levels = wfs.map((wf) => minCoherentLevel(wf));
+    expect(levels).toEqual(wfs.map((wf) => assessAutonomy(wf).level));
+    expect(levels).toEqual([1, 2, 1, 1, 3, 2, 3, 2, 4, 5]);
+  });
+});
+
 describe("the scale and gate requirements", () => {
   it("has six levels with the normative names and gates", () => {
     expect(AUTONOMY_SCALE.map((l) => [l.level, l.name, l.gate])).toEqual([

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TemplateKind } from "../../src/model/index.js";
+import { forEachTemplateEntry } from "../../src/model/param-template.js";
 import {
   forEachTemplate,
   forEachTemplateString,
@@ -61,6 +62,25 @@ describe("templateStrings", () => {
     // document order: `d` (down to the innermost string) before `e`
     expect(texts[0]).toBe("{{input.leaf}}");
     expect(texts.slice(1).every((text) => text === leaf)).toBe(true);
+  });
+
+  it("forEachTemplateEntry visits what templateStrings returns, tokens valid during the call", () => {
+    const flat = { a: "{{plan.output.q}}", n: 1, b: "x {{input.z}}", c: "plain" };
+    const nested = { a: "{{plan.output.q}}", b: { c: ["{{input.z}}", "plain"] } };
+    for (const params of [flat, nested]) {
+      const seen: { tokens: string[]; text: string }[] = [];
+      forEachTemplateEntry(params, undefined, (text, tokens) =>
+        seen.push({ tokens: [...tokens], text }),
+      );
+      expect(seen).toEqual(templateStrings(params));
+    }
+    const kept: string[] = [];
+    forEachTemplateEntry(
+      flat,
+      (text, depth) => depth === 1 && text.startsWith("x"),
+      (text, tokens) => kept.push(`${tokens.join("/")}=${text}`),
+    );
+    expect(kept).toEqual(["b=x {{input.z}}"]);
   });
 
   it("terminates on a cyclic programmatic object", () => {

@@ -6,7 +6,7 @@
 import { evaluateComparison } from "./evaluate.js";
 import type { FeelAnalysis } from "./feel.js";
 import { parseFeel, syntaxOnly } from "./feel.js";
-import { simpleComparison } from "./simple.js";
+import { simpleAnalysis, simpleComparison } from "./simple.js";
 import type { ConditionAnalysis, ConditionEvaluation, ConditionOptions } from "./types.js";
 
 export { MAX_CONDITION_DEPTH, MAX_CONDITION_LENGTH } from "./feel.js";
@@ -60,8 +60,11 @@ function analyzed(text: string): FeelAnalysis {
   if (typeof input !== "string") return { analysis: syntaxOnly("a condition must be a string", 0) };
   // The fast path costs less than a cache entry would (a decision may have 100,000 distinct
   // cases), and its analysis is frozen when built.
-  const simple = simpleComparison(input);
-  if (simple !== undefined) return simple;
+  return simpleComparison(input) ?? parsed(input);
+}
+
+/** The parser path, cached by text. */
+function parsed(input: string): FeelAnalysis {
   const hit = feelCache.get(input);
   if (hit !== undefined) return hit;
   let result: FeelAnalysis;
@@ -127,8 +130,12 @@ export function compileCondition(text: string, options?: ConditionOptions): Comp
  * ```
  */
 export function analyzeCondition(text: string, options?: ConditionOptions): ConditionAnalysis {
-  // No evaluator: a validation analyses every case of a decision, maybe 100,000 of them.
-  return options?.language === "text" ? TEXT_ANALYSIS : analyzed(text).analysis;
+  if (options?.language === "text") return TEXT_ANALYSIS;
+  // No compiled comparison on the fast path: a validation analyses every case of a decision,
+  // maybe 100,000 of them, and only needs the analysis.
+  const input: unknown = text;
+  const simple = typeof input === "string" ? simpleAnalysis(input) : undefined;
+  return simple ?? analyzed(text).analysis;
 }
 
 /**

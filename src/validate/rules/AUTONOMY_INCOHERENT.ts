@@ -17,8 +17,9 @@ export const rule: Rule = {
     remediation: "declare autonomyLevel {{justified}} or higher, or remove the {{feature}}",
   },
   check({ workflow, facts, report }) {
+    // The reasons (every node of a workflow of loops) only when there is something to report.
+    if (workflow.autonomyLevel >= facts.autonomyLevel()) return;
     const assessment = facts.autonomy();
-    if (workflow.autonomyLevel >= assessment.level) return;
     const top = assessment.reasons[0];
     report({
       target: { kind: "workflow" },

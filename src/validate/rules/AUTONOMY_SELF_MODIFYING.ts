@@ -21,7 +21,7 @@ export const rule: Rule = {
       "document the run-time monitor and the stop mechanism (who can halt the agent, how fast) in the process's governance record",
   },
   check({ workflow, facts, report }) {
-    const justified = facts.autonomy().level;
+    const justified = facts.autonomyLevel();
     if (workflow.autonomyLevel !== 5 && justified !== 5) return;
     report({
       target: { kind: "workflow" },

@@ -17,7 +17,7 @@ export const rule: Rule = {
   },
   check({ workflow, facts, report }) {
     // The higher of the declared and the justified level: an under-declared loop needs limits too.
-    const level = Math.max(workflow.autonomyLevel, facts.autonomy().level);
+    const level = Math.max(workflow.autonomyLevel, facts.autonomyLevel());
     if (level < 2) return;
     const budget = workflow.budget;
     const empty = budget === undefined || Object.keys(budget).length === 0;

@@ -1,3 +1,4 @@
+import type { ConditionAnalysis } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
 /** The self-reported metrics looked for when the rule is given no `names` option. */
@@ -73,6 +74,17 @@ export const rule: Rule = {
       return metric;
     };
     const isMetric = (field: string): boolean => match(field) !== undefined;
+    // Analyses are shared (the cases of a wide decision mostly have one): the last one's answer
+    // is reused, a comparison per case instead of a walk of its fields.
+    let lastAnalysis: ConditionAnalysis | undefined;
+    let lastReads = false;
+    const readsMetric = (analysis: ConditionAnalysis): boolean => {
+      if (analysis !== lastAnalysis) {
+        lastAnalysis = analysis;
+        lastReads = analysis.fields.some(isMetric);
+      }
+      return lastReads;
+    };
     workflow.nodes.forEach((node, i) => {
       const list = conditions[i] ?? [];
       // Index loops, and the matches collected only for a condition that has one: a decision may
@@ -80,7 +92,7 @@ export const rule: Rule = {
       // eslint-disable-next-line @typescript-eslint/prefer-for-of -- an iterator result per case too
       for (let k = 0; k < list.length; k++) {
         const condition = list[k];
-        if (!condition?.analysis.fields.some(isMetric)) continue;
+        if (condition === undefined || !readsMetric(condition.analysis)) continue;
         const matches = condition.analysis.fields.flatMap((field) => {
           const metric = match(field);
           return metric === undefined ? [] : [{ field, metric }];

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyzeCondition, evaluateCondition } from "../../../src/model/condition/index.js";
 import { parseFeel } from "../../../src/model/condition/feel.js";
-import { simpleComparison } from "../../../src/model/condition/simple.js";
+import { simpleAnalysis, simpleComparison } from "../../../src/model/condition/simple.js";
 
 /** Words that lezer-feel may read specially after a dot, next to plain names. */
 const NAMES = [
@@ -81,6 +81,75 @@ describe("simpleComparison", () => {
       { numRuns: 3000 },
     );
     expect(accepted).toBeGreaterThan(150); // the generator also makes texts it must refuse
+  });
+
+  it("property: takes exactly the texts the former regular expression took", () => {
+    // The regular expression the scan replaced, kept as the reference of the accepted form.
+    const former =
+      /^output((?:\.[A-Za-z_][A-Za-z0-9_]*)+)[ \t]*(<=|>=|!=|=|<|>)[ \t]*([0-9]+(?:\.[0-9]+)?|"[^"\\\r\n\uD800-\uDFFF]*"|true|false)$/;
+    const reserved =
+      /\.(and|between|else|every|external|false|for|function|if|in|instance|not|null|of|or|return|satisfies|some|then|true)(?![A-Za-z0-9_])/;
+    const noise = fc.stringMatching(/^[ \t.a-z0-9<>=!"]{0,4}$/);
+    const text = fc.oneof(
+      condition,
+      fc.tuple(condition, noise).map(([c, n]) => c + n),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const match = former.exec(t);
+        const digits = (match?.[3] ?? "").replace(".", "");
+        const equality = match?.[2] === "=" || match?.[2] === "!=";
+        const ordered = match !== null && !/^[0-9]/.test(match[3] ?? "") && !equality;
+        const segments = (match?.[1] ?? "").split(".").length - 1;
+        const expected =
+          match !== null &&
+          !reserved.test(match[1] ?? "") &&
+          segments <= 100 &&
+          digits.length <= 100 &&
+          !ordered;
+        expect(simpleAnalysis(t) !== undefined).toBe(expected);
+        expect(simpleComparison(t) !== undefined).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("property: the analysis alone is the parser's analysis", () => {
+    fc.assert(
+      fc.property(condition, (text) => {
+        const fast = simpleAnalysis(text);
+        if (fast !== undefined) expect(fast).toEqual(parseFeel(text).analysis);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("shares one frozen analysis between conditions on one field, and only between those", () => {
+    const route = simpleAnalysis("output.route = 1");
+    expect(simpleAnalysis("output.route = 2")).toBe(route);
+    expect(simpleAnalysis("output.routeX = 1")?.fields).toEqual(["output.routeX"]);
+    expect(simpleAnalysis("output.route >= 3")?.fields).toEqual(["output.route"]);
+    expect(simpleAnalysis("output.rout = 1")?.fields).toEqual(["output.rout"]);
+    expect(simpleAnalysis("output.route.a = 1")?.fields).toEqual(["output.route.a"]);
+    expect(Object.isFrozen(route?.fields)).toBe(true);
+  });
+
+  it.each([
+    ["a string ordered", 'output.a >= "b"'],
+    ["a boolean ordered", "output.a < true"],
+    ["an unclosed string", 'output.a = "b'],
+    ["a lone quote", 'output.a = "'],
+    ["a trailing dot", "output.a = 1."],
+    ["two dots", "output.a = 1.2.3"],
+    ["a truthy word", "output.a = truex"],
+    ["an empty segment", "output..a = 1"],
+    ["no path", "output = 1"],
+    ["a root with a suffix", "outputs.a = 1"],
+    ["a lone !", "output.a ! 1"],
+    ["nothing after the operator", "output.a = "],
+  ])("refuses %s in the scan as well", (_what, text) => {
+    expect(simpleAnalysis(text)).toBeUndefined();
+    expect(simpleComparison(text)).toBeUndefined();
   });
 
   it("accepts every BMP character in a string except surrogates, as the parser does", () => {
