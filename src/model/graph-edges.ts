@@ -4,7 +4,6 @@
  * at 100,000 nodes, fresh ones were a third of the typed arrays a validation allocated.
  */
 import type { Adjacency } from "./adjacency.js";
-import type { DecisionRoute } from "./routes.js";
 import { scratchScope } from "./scratch.js";
 import type { AgentEdge } from "./types.js";
 
@@ -32,7 +31,11 @@ export interface FlowInput {
   readonly edges: readonly AgentEdge[];
   /** Whether node `i` is a decision: its routes carry its flow, its outgoing edges are documentation. */
   readonly isDecision: (i: number) => boolean;
-  readonly routes: readonly (readonly DecisionRoute[])[];
+  /**
+   * Calls `visit` with the `next` of each of decision `i`'s routes, in route order: the routes
+   * themselves are not built (graph.ts builds them only when asked for).
+   */
+  readonly routesOf: (i: number, visit: (next: string) => void) => void;
   /** Node `i`'s routes are `routeStart[i] .. routeStart[i + 1]` in the flat route order. */
   readonly routeStart: Int32Array;
   /** The first node with the id (checking `guess` first), or `undefined`. */
@@ -48,7 +51,7 @@ export interface FlowInput {
  * const flow = flowEdges({
  *   edges: [{ from: "a", to: "b", edgeType: "data" }],
  *   isDecision: () => false,
- *   routes: [[], []],
+ *   routesOf: () => undefined,
  *   routeStart: new Int32Array(3),
  *   resolve: (id) => (ids.includes(id) ? ids.indexOf(id) : undefined),
  * });
@@ -57,8 +60,8 @@ export interface FlowInput {
  * ```
  */
 export function flowEdges(input: FlowInput): FlowEdges {
-  const { edges, routes, routeStart, resolve } = input;
-  const n = routes.length;
+  const { edges, routesOf, routeStart, resolve } = input;
+  const n = routeStart.length - 1;
   const m = edges.length;
   const edgeSource = new Int32Array(m);
   const edgeTarget = new Int32Array(m);
@@ -111,24 +114,29 @@ export function flowEdges(input: FlowInput): FlowEdges {
       succTargets[count++] = to;
       if (to === from) selfLoop[from] = 1;
     };
+    // The state of the decision being read, for the one route visitor shared by all decisions.
+    let decision = 0;
+    let guess = 0;
+    let at = 0;
+    const visitRoute = (next: string): void => {
+      let target = ROUTE_TO_END;
+      if (next === END) endsRun[decision] = 1;
+      else {
+        const to = resolve(next, guess);
+        add(decision, to);
+        target = to ?? ROUTE_TO_NOWHERE;
+        if (to !== undefined) guess = to + 1;
+      }
+      routeTarget[at++] = target;
+    };
     for (let i = 0; i < n; i++) {
       if (input.isDecision(i)) {
-        const list = routes[i] ?? [];
         // The guess: the node after the decision, then the node after the previous target (the
         // cases of a wide decision usually list the nodes in order).
-        let guess = i + 1;
-        for (let r = 0, at = routeStart[i] ?? 0; r < list.length; r++, at++) {
-          const next = list[r]?.next ?? END;
-          let target = ROUTE_TO_END;
-          if (next === END) endsRun[i] = 1;
-          else {
-            const to = resolve(next, guess);
-            add(i, to);
-            target = to ?? ROUTE_TO_NOWHERE;
-            if (to !== undefined) guess = to + 1;
-          }
-          routeTarget[at] = target;
-        }
+        decision = i;
+        guess = i + 1;
+        at = routeStart[i] ?? 0;
+        routesOf(i, visitRoute);
       } else {
         const end = offset[i + 1] ?? 0;
         for (let k = offset[i] ?? 0; k < end; k++) add(i, grouped[k]);

@@ -4,99 +4,21 @@
  * Every traversal is iterative: a 100,000-node chain must not overflow the stack.
  */
 
-import { decisionRoutes, type DecisionRoute } from "./routes.js";
+import type { RouteVisitor } from "./routes.js";
+import { forEachRoute } from "./routes.js";
+import type { FlowGraph } from "./graph-view.js";
+import { GraphView, NODE_KIND } from "./graph-view.js";
 import type { Adjacency } from "./adjacency.js";
 import { markFrom, reverseAdjacency } from "./adjacency.js";
 import { flowEdges } from "./graph-edges.js";
 import { indexIds } from "./id-index.js";
 import { tarjanScc } from "./scc.js";
 import { scratchScope } from "./scratch.js";
-import type { AgentWorkflow, AgentNode } from "./types.js";
+import type { AgentWorkflow } from "./types.js";
 
-/**
- * Plain, read-only graph data indexed by node position in `wf.nodes`. The typed arrays must not be
- * mutated: the graph is memoised and shared.
- */
-export interface FlowGraph {
-  /** The workflow's nodes, in document order. */
-  readonly nodes: readonly AgentNode[];
-  /**
-   * Per node, its `type` as a number (`NODE_KIND`: 1 llm, 2 tool, 3 decision, 0 anything else).
-   * A rule that concerns one type reads this instead of the node: at 100,000 nodes the node
-   * objects do not fit in the cache, and loading one costs about ten times reading a byte here.
-   */
-  readonly kind: Uint8Array;
-  /**
-   * Node id → index of its first occurrence. A duplicated id resolves to its first node for edges
-   * and routes, so a later duplicate has no incoming flow and (unless it is a decision, which
-   * carries its own routes) no outgoing flow either; the duplicate itself is reported by a rule.
-   * A read-only map backed by a hash table over typed arrays, not a `Map` instance (`new
-   * Map(index)` copies it).
-   */
-  readonly index: ReadonlyMap<string, number>;
-  /**
-   * Per node, the index of the first node with the same id (itself when it is the first). Rules
-   * read it instead of asking `index` again: at 100,000 ids every string-keyed lookup is a cache
-   * miss, and each lookup done once here is one fewer in every rule.
-   */
-  readonly firstOf: Int32Array;
-  /** Per edge, the node index of `from`, or -1 when no node has that id. */
-  readonly edgeSource: Int32Array;
-  /** Per edge, the node index of `to`, or -1 when no node has that id or the edge delegates. */
-  readonly edgeTarget: Int32Array;
-  /**
-   * The indexes of the `delegate` edges, ascending. Rules about delegation walk this list rather
-   * than every edge: a workflow of 100,000 edges rarely has more than a few delegations.
-   */
-  readonly delegateEdges: Int32Array;
-  /** Routes per node in evaluation order; empty for `llm` and `tool` nodes. */
-  readonly routes: readonly (readonly DecisionRoute[])[];
-  /**
-   * Per route, its target resolved once: node `i`'s `k`-th route (`routes[i][k]`) is
-   * `routeTarget[routeStart[i] + k]`: a node index, -2 for `"end"`, or -1 when no node has that
-   * id. Rules read it instead of looking the id up again.
-   */
-  readonly routeStart: Int32Array;
-  /** See {@link FlowGraph.routeStart}. */
-  readonly routeTarget: Int32Array;
-  /**
-   * Flow successors per node, first occurrence kept. Decision: route targets in route order
-   * (`"end"` and unknown ids excluded); its outgoing edges are documentation and carry no flow.
-   * `llm`/`tool`: `to` of outgoing non-delegate edges in edge order, unknown ids excluded.
-   */
-  readonly successors: Adjacency;
-  /** Flow predecessors per node, ascending. */
-  readonly predecessors: Adjacency;
-  /** Component id per node; see {@link SccResult.sccOf} for the id order. */
-  readonly sccOf: Int32Array;
-  /** Members of each component, in document order: `neighbours(sccMembers, c)`. */
-  readonly sccMembers: Adjacency;
-  /** Component ids in topological order, sources first. */
-  readonly sccTopoOrder: readonly number[];
-  /** 1 when the node can reach itself: its component has several members, or it loops on itself. */
-  readonly cyclic: Uint8Array;
-  /**
-   * The first node, in document order, whose component has no predecessor outside itself (a
-   * source of the condensation). Every such node has no forward predecessor; requiring the whole
-   * component to be a source also rules out a node that is only entered through a cycle which
-   * is itself entered from elsewhere. `undefined` only when there are no nodes.
-   */
-  readonly entry: number | undefined;
-  /** 1 when the node is reachable from the entry (the entry included). */
-  readonly reachable: Uint8Array;
-  /** 1 for exits: nodes with no successors, and decisions with a route to `"end"`. */
-  readonly endsRun: Uint8Array;
-  /** 1 when some exit is reachable from the node (exits included). */
-  readonly canReachExit: Uint8Array;
-}
-
+export type { FlowGraph } from "./graph-view.js";
+export { NODE_KIND } from "./graph-view.js";
 export type { SccResult } from "./scc.js";
-
-/** Shared by every llm/tool node: they have no routes. */
-const NO_ROUTES: readonly DecisionRoute[] = Object.freeze([]);
-
-/** The values of {@link FlowGraph.kind}; 0 is any other `type`. */
-export const NODE_KIND = { llm: 1, tool: 2, decision: 3 } as const;
 
 /**
  * Builds the flow graph of a workflow. O(V+E). Prefer {@link flowGraph}, which memoises.
@@ -118,10 +40,12 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
   const nodes = wf.nodes;
   const n = nodes.length;
   const kind = new Uint8Array(n);
-  // Built at its final length (a push per node grew and copied a 100,000-element array), and not
-  // by `nodes.map`, which would call a constructor a hostile document set on the array.
-  const routes = new Array<readonly DecisionRoute[]>(n).fill(NO_ROUTES);
-  // Types and routes are read in the same pass as the ids, while each node is in the cache.
+  const routeStart = new Int32Array(n + 1);
+  let counted = 0;
+  const count: RouteVisitor = () => {
+    counted += 1;
+  };
+  // Types and route counts are read in the same pass as the ids, while each node is in the cache.
   const { index, firstOf } = indexIds(nodes, (i, node) => {
     // A `type` outside the three (an unvalidated document) keeps kind 0.
     const type: string = node.type;
@@ -129,17 +53,28 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     else if (type === "tool") kind[i] = NODE_KIND.tool;
     else if (node.type === "decision") {
       kind[i] = NODE_KIND.decision;
-      routes[i] = decisionRoutes(node.config);
+      counted = 0;
+      forEachRoute(node.config, count);
+      routeStart[i + 1] = counted;
     }
   });
-  const routeStart = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) routeStart[i + 1] = (routeStart[i] ?? 0) + (routes[i]?.length ?? 0);
+  for (let i = 0; i < n; i++) routeStart[i + 1] = (routeStart[i + 1] ?? 0) + (routeStart[i] ?? 0);
+  // One adapter for all decisions: no closure per node.
+  let sink: (next: string) => void = () => undefined;
+  const toSink: RouteVisitor = (_source, route) => {
+    sink(route.next);
+  };
 
   const { edgeSource, edgeTarget, delegateEdges, routeTarget, successors, endsRun, selfLoop } =
     flowEdges({
       edges: wf.edges,
       isDecision: (i) => kind[i] === NODE_KIND.decision,
-      routes,
+      routesOf: (i, visit) => {
+        const node = nodes[i];
+        if (node?.type !== "decision") return;
+        sink = visit;
+        forEachRoute(node.config, toSink);
+      },
       routeStart,
       // Edges and routes mostly name a node next to the one named just before, so that node is
       // compared first: at 100,000 ids a table probe is a cache miss, and checking the guess
@@ -170,7 +105,7 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     markFrom(canReachExit, exits.subarray(0, count), predecessors);
   });
 
-  return {
+  return new GraphView({
     nodes,
     kind,
     index,
@@ -178,7 +113,6 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     edgeSource,
     edgeTarget,
     delegateEdges,
-    routes,
     routeStart,
     routeTarget,
     successors,
@@ -191,7 +125,7 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     reachable,
     endsRun,
     canReachExit,
-  };
+  });
 }
 
 /**

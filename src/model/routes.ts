@@ -53,22 +53,82 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** {@link RouteVisitor}'s `source` of the fixed routes; a case's is its index in `cases`. */
+export const ROUTE_SOURCE = { onTrue: -1, onFalse: -2, otherwise: -3 } as const;
+
 /**
- * Reads one route defensively: a route that is missing or has no string `next` is dropped (the
- * schema check reports it), so callers never see a half-formed route.
+ * Called for each well-formed route of a decision, in evaluation order: `source` says where it is
+ * written (a {@link ROUTE_SOURCE} or a case index), `route` is the route object as written (its
+ * `next` is a string), `condition` is its guarding expression as written (any value; undefined
+ * on the else branch).
  */
-function readRoute(
-  value: unknown,
-  label: string,
-  pointerSuffix: string,
+export type RouteVisitor = (
+  source: number,
+  route: Readonly<Record<string, unknown>> & { readonly next: string },
   condition: unknown,
-): DecisionRoute | undefined {
-  if (!isRecord(value)) return undefined;
-  const next = value.next;
-  if (typeof next !== "string") return undefined;
-  const maxRetries = value.maxRetries;
-  // Four literals rather than spreads of optional parts: a multi-way decision may have 100,000
-  // cases, and each spread built a temporary object. The key order is the same in all four.
+) => void;
+
+/** A route that is missing or has no string `next` is dropped (the schema check reports it). */
+function wellFormed(
+  value: unknown,
+): value is Readonly<Record<string, unknown>> & { readonly next: string } {
+  return isRecord(value) && typeof value.next === "string";
+}
+
+/**
+ * The routes of {@link decisionRoutes} without building them: the graph reads only their targets,
+ * and a decision with 100,000 cases made 100,000 route objects and 200,000 label and pointer
+ * strings that every collection of a validation copied. Allocates nothing.
+ */
+export function forEachRoute(config: DecisionConfig, visit: RouteVisitor): void {
+  const raw: unknown = config;
+  if (!isRecord(raw)) return;
+  if (!isMultiway(config)) {
+    if (wellFormed(raw.onTrue)) visit(ROUTE_SOURCE.onTrue, raw.onTrue, raw.condition);
+    if (wellFormed(raw.onFalse)) visit(ROUTE_SOURCE.onFalse, raw.onFalse, undefined);
+    return;
+  }
+  const cases = raw.cases;
+  if (Array.isArray(cases)) {
+    for (let i = 0; i < cases.length; i++) {
+      if (!(i in cases)) continue; // a hole is no route (forEach skipped holes too)
+      const c: unknown = cases[i];
+      if (wellFormed(c)) visit(i, c, c.condition);
+    }
+  }
+  if (wellFormed(raw.otherwise)) visit(ROUTE_SOURCE.otherwise, raw.otherwise, undefined);
+}
+
+/** The label of the route written at `source` (see {@link ROUTE_SOURCE}). */
+export function routeLabel(source: number): string {
+  if (source >= 0) return `cases/${String(source)}`;
+  return source === ROUTE_SOURCE.onTrue
+    ? "onTrue"
+    : source === ROUTE_SOURCE.onFalse
+      ? "onFalse"
+      : "otherwise";
+}
+
+/** The pointer suffix of the route written at `source`, relative to the node's `config`. */
+export function routePointerSuffix(source: number): string {
+  if (source >= 0) return `/cases/${String(source)}`;
+  return source === ROUTE_SOURCE.onTrue
+    ? ON_TRUE
+    : source === ROUTE_SOURCE.onFalse
+      ? ON_FALSE
+      : OTHERWISE;
+}
+
+/** The route object; four literals rather than spreads of optional parts, in one key order. */
+function routeOf(
+  source: number,
+  route: Readonly<Record<string, unknown>> & { readonly next: string },
+  condition: unknown,
+): DecisionRoute {
+  const label = routeLabel(source);
+  const pointerSuffix = source >= 0 ? `/${label}` : routePointerSuffix(source);
+  const next = route.next;
+  const maxRetries = route.maxRetries;
   if (typeof condition === "string") {
     return typeof maxRetries === "number"
       ? { label, condition, next, maxRetries, pointerSuffix }
@@ -108,28 +168,9 @@ function readRoute(
  * ```
  */
 export function decisionRoutes(config: DecisionConfig): readonly DecisionRoute[] {
-  const raw: unknown = config;
-  if (!isRecord(raw)) return [];
-  // Plain loops and constant pointers: a workflow may hold 10,000 decisions, or one with 100,000
-  // cases, and a closure, a callback and a pointer built per route were most of the cost.
-  if (!isMultiway(config)) {
-    const onTrue = readRoute(raw.onTrue, "onTrue", ON_TRUE, raw.condition);
-    const onFalse = readRoute(raw.onFalse, "onFalse", ON_FALSE, undefined);
-    if (onTrue === undefined) return onFalse === undefined ? [] : [onFalse];
-    return onFalse === undefined ? [onTrue] : [onTrue, onFalse];
-  }
   const routes: DecisionRoute[] = [];
-  const cases = raw.cases;
-  if (Array.isArray(cases)) {
-    for (let i = 0; i < cases.length; i++) {
-      if (!(i in cases)) continue; // a hole is no route (forEach skipped holes too)
-      const c: unknown = cases[i];
-      const label = `cases/${String(i)}`;
-      const route = readRoute(c, label, `/${label}`, isRecord(c) ? c.condition : undefined);
-      if (route !== undefined) routes.push(route);
-    }
-  }
-  const otherwise = readRoute(raw.otherwise, "otherwise", OTHERWISE, undefined);
-  if (otherwise !== undefined) routes.push(otherwise);
+  forEachRoute(config, (source, route, condition) => {
+    routes.push(routeOf(source, route, condition));
+  });
   return routes;
 }

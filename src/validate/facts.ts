@@ -10,7 +10,6 @@ import type {
   AutonomyLevel,
   ConditionAnalysis,
   ConditionOptions,
-  DecisionRoute,
   FlowGraph,
   RefParseResult,
   ResolvedShape,
@@ -18,6 +17,8 @@ import type {
 } from "../model/index.js";
 import { analyzeCondition, parseRef, resolveShape } from "../model/index.js";
 import { NODE_KIND } from "../model/graph.js";
+import type { RouteVisitor } from "../model/routes.js";
+import { forEachRoute, ROUTE_SOURCE, routeLabel, routePointerSuffix } from "../model/routes.js";
 import type { ResolvedRefs } from "./resolve.js";
 
 /** One condition of a decision with its analysis. */
@@ -93,50 +94,49 @@ function conditionsOf(wf: AgentWorkflow, graph: FlowGraph): (readonly DecisionCo
   // an array grown by push keeps room for 17. Overwritten, not emptied: emptying frees its room.
   const found: DecisionCondition[] = [];
   let count = 0;
+  // The state of the node being read, for the one route visitor shared by all decisions.
+  let current = 0;
+  let plainText = false;
+  const collect: RouteVisitor = (source, _route, condition) => {
+    if (typeof condition !== "string") return; // the else branch, or a malformed condition
+    const analysis = plainText ? analyzeCondition(condition, TEXT) : analyze(condition);
+    found[count++] = new RouteCondition(source, current, condition, analysis);
+  };
   const at = (i: number): readonly DecisionCondition[] => {
     const node = wf.nodes[i];
     if (graph.kind[i] !== NODE_KIND.decision || node?.type !== "decision") return NO_CONDITIONS;
-    const text = node.config.conditionLanguage === "text";
+    plainText = node.config.conditionLanguage === "text";
+    current = i;
     count = 0;
-    const routes = graph.routes[i] ?? [];
-    // An index loop: a decision may have 100,000 cases, and an iterator result per case was
-    // garbage the optimiser does not remove from a loop that runs once per validation.
-    // eslint-disable-next-line @typescript-eslint/prefer-for-of -- see above
-    for (let r = 0; r < routes.length; r++) {
-      const route = routes[r];
-      if (route?.condition === undefined) continue;
-      const condition = route.condition;
-      const analysis = text ? analyzeCondition(condition, TEXT) : analyze(condition);
-      found[count++] = new RouteCondition(route, i, analysis);
-    }
+    // The routes as written, not `graph.routes`: a decision may have 100,000 cases, whose route
+    // objects, labels and pointers the validation would otherwise build and keep.
+    forEachRoute(node.config, collect);
     return found.slice(0, count);
   };
   return perNode(wf.nodes.length, at);
 }
 
 /**
- * A {@link DecisionCondition} that builds its pointer when asked: rules read it only for a
- * finding, and a decision with 100,000 cases held two string pieces per case for the whole
+ * A {@link DecisionCondition} that builds its label and pointer when asked: rules read them only
+ * for a finding, and a decision with 100,000 cases held two strings per case for the whole
  * validation, which every young-generation collection of a large run copied.
  */
 class RouteCondition implements DecisionCondition {
   constructor(
-    private readonly route: DecisionRoute,
+    /** Where the route is written: a case index or a `ROUTE_SOURCE`. */
+    private readonly source: number,
     private readonly node: number,
+    readonly text: string,
     readonly analysis: ConditionAnalysis,
   ) {}
 
   get label(): string {
-    return this.route.label;
-  }
-
-  get text(): string {
-    return this.route.condition ?? ""; // only routes with a condition get one
+    return routeLabel(this.source);
   }
 
   get path(): string {
     // The binary form keeps its condition on the config, not on the route.
-    const suffix = this.route.label === "onTrue" ? "" : this.route.pointerSuffix;
+    const suffix = this.source === ROUTE_SOURCE.onTrue ? "" : routePointerSuffix(this.source);
     return `/nodes/${String(this.node)}/config${suffix}/condition`;
   }
 }

@@ -35,12 +35,11 @@ const withParams = (params: Record<string, unknown>) =>
 
 describe("validate at scale", () => {
   it("checks every case of a decision with 20,000 cases", () => {
-    // n0 routes to 19,999 nodes; the 10,000 tool nodes read n0's output, and n0 is a decision.
-    const diagnostics = validator.validateSync(generateWorkflow(20_000, "wide"));
-    expect(countByCode(diagnostics)).toEqual({
-      TEMPLATE_UNRESOLVABLE: 10_000,
-      AUTONOMY_INCOHERENT: 1,
-    });
+    // n0 routes to 19,999 nodes, whose tools read the workflow input: nothing to report.
+    expect(validator.validateSync(generateWorkflow(20_000, "wide"))).toEqual([]);
+    // The same, but the 10,000 tool nodes read n0's output, and n0 is a decision.
+    const diagnostics = validator.validateSync(generateWorkflow(20_000, "wide-findings"));
+    expect(countByCode(diagnostics)).toEqual({ TEMPLATE_UNRESOLVABLE: 10_000 });
     const last = diagnostics.filter((d) => d.code === "TEMPLATE_UNRESOLVABLE").at(-1);
     expect(last?.path).toBe("/nodes/19999/config/params/q");
     expect(last?.data).toMatchObject({ nodeId: "n19999", ref: "n0", reason: "decision" });
