@@ -105,7 +105,7 @@ const ARRAYS: AdversarialCase[] = [
     ...template(),
     inputSchema: Object.fromEntries(Array.from({ length: HUNDRED_K }, (_, i) => [`f${i}`, "text"])),
   })),
-  value("array-1e5-decision-cases", () => generateWorkflow(HUNDRED_K, "wide")),
+  value("array-1e5-decision-cases", () => generateWorkflow(HUNDRED_K, "wide-findings")),
   value("array-1e5-chain-and-keys", () => ({
     ...generateWorkflow(HUNDRED_K, "chain"),
     metadata: Object.fromEntries(Array.from({ length: HUNDRED_K }, (_, i) => [`k${i}`, i])),
