@@ -59,6 +59,26 @@ function parsedFromValue(value: AgentWorkflow): AgentWorkflow {
   return parsed;
 }
 
+/**
+ * Objects shaped like the TEMPLATE_UNRESOLVABLE findings of `wide-findings` (one per tool node,
+ * every second node), built with nothing else: the least a validation that reports them does.
+ */
+function findingObjects(size: number): object[] {
+  const out: object[] = [];
+  for (let i = 1; i < size; i += 2) {
+    const nodeId = `n${String(i)}`;
+    out.push({
+      code: "TEMPLATE_UNRESOLVABLE",
+      severity: "error",
+      message: `tool node "${nodeId}" reads "n0.output.q", but "n0" is a decision, which has no output`,
+      target: { kind: "node", nodeId },
+      path: `/nodes/${String(i)}/config/params/q`,
+      data: { nodeId, template: "{{n0.output.q}}", expression: "n0.output.q", ref: "n0" },
+    });
+  }
+  return out;
+}
+
 const loopsText = (size: number): string => JSON.stringify(generateWorkflow(size, "loops"));
 
 const TASKS: readonly Task[] = [
@@ -110,6 +130,10 @@ const TASKS: readonly Task[] = [
       const loops = generateWorkflow(size, "loops");
       return () => new Map(loops.nodes.map((n, i) => [n.id, i]));
     },
+  },
+  {
+    name: "floor: the findings of wide-findings, as objects",
+    setup: (size) => () => findingObjects(size),
   },
   ...SHAPES.map((shape): Task => ({
     name: `validate (${shape})`,
