@@ -8,8 +8,9 @@ import { decisionRoutes } from "./routes.js";
 import type { AgentNode } from "./types.js";
 
 /**
- * Plain, read-only graph data indexed by node position in `wf.nodes`. The typed arrays must not be
- * mutated: the graph is memoised and shared.
+ * Read-only graph data indexed by node position in `wf.nodes`. The typed arrays must not be
+ * mutated: the graph is memoised and shared. Every field is data except `routes`, which is built
+ * on first read (a spread of the graph does not copy it; read it by name).
  */
 export interface FlowGraph {
   /** The workflow's nodes, in document order. */
