@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildFlowGraph, NODE_KIND } from "../../src/model/graph.js";
+import { decisionRoutes } from "../../src/model/routes.js";
 import type { AgentEdge, AgentNode, AgentWorkflow } from "../../src/model/types.js";
 import { workflow as baseWorkflow } from "../validate/builders.js";
 
@@ -57,6 +58,32 @@ describe("flow graph fields", () => {
     // ghost is no node (-1), end is -2, and the repeated "a" resolves to its first node.
     expect([...g.routeTarget]).toStrictEqual([2, 1, -1, 2, -2, 0, -2]);
     expect([...g.routeTarget]).toStrictEqual(expectedTargets(wf));
+  });
+
+  it("routes are built on first read, once, as decisionRoutes lists them", () => {
+    const wf = workflow([
+      multi("d", ["a", "end"], "a"),
+      llm("a"),
+      // A malformed case is no route, in the routes and in routeStart alike.
+      {
+        id: "e",
+        type: "decision",
+        config: { cases: [{ condition: "c", next: 7 }], otherwise: { next: "end" } },
+      } as unknown as AgentNode,
+    ]);
+    const g = buildFlowGraph(wf);
+    const first = g.routes;
+    expect(g.routes).toBe(first);
+    expect(first).toStrictEqual(
+      wf.nodes.map((n) => (n.type === "decision" ? decisionRoutes(n.config) : [])),
+    );
+    expect(first.map((r) => r.length)).toStrictEqual([3, 0, 1]);
+    expect([...g.routeStart]).toStrictEqual([0, 3, 3, 4]);
+    expect(first[2]?.[0]).toStrictEqual({
+      label: "otherwise",
+      next: "end",
+      pointerSuffix: "/otherwise",
+    });
   });
 
   it("routeTarget agrees with the ids for any order of case targets", () => {

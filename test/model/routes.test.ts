@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decisionRoutes, isMultiway, type DecisionRoute } from "../../src/model/routes.js";
+import {
+  decisionRoutes,
+  forEachRoute,
+  isMultiway,
+  ROUTE_SOURCE,
+  routeLabel,
+  routePointerSuffix,
+  type DecisionRoute,
+} from "../../src/model/routes.js";
 import type { DecisionConfig } from "../../src/model/types.js";
 
 /** Configs that passed no schema check are cast: the functions must still be total on them. */
@@ -144,5 +152,65 @@ describe("decisionRoutes", () => {
       onFalse: { next: "b" },
     });
     expect(Object.keys(routes[1] ?? {})).toStrictEqual(["label", "next", "pointerSuffix"]);
+  });
+});
+
+describe("forEachRoute", () => {
+  /** What the visitor is given, as the route object decisionRoutes builds from it. */
+  function visited(config: DecisionConfig): DecisionRoute[] {
+    const out: DecisionRoute[] = [];
+    forEachRoute(config, (source, route, condition) => {
+      const maxRetries = route.maxRetries;
+      out.push({
+        label: routeLabel(source),
+        ...(typeof condition === "string" ? { condition } : {}),
+        next: route.next,
+        ...(typeof maxRetries === "number" ? { maxRetries } : {}),
+        pointerSuffix: routePointerSuffix(source),
+      });
+    });
+    return out;
+  }
+
+  it.each(cases)("visits what decisionRoutes lists: $name", ({ config, routes }) => {
+    expect(visited(config)).toStrictEqual(routes);
+  });
+
+  it("gives each route where it is written", () => {
+    const sources: number[] = [];
+    const record = (source: number): void => {
+      sources.push(source);
+    };
+    forEachRoute({ condition: "c", onTrue: { next: "a" }, onFalse: { next: "b" } }, record);
+    // A hole and a malformed case are skipped; the others keep their array index.
+    forEachRoute(
+      loose({
+        // eslint-disable-next-line no-sparse-arrays -- a hole is the point
+        cases: [{ condition: "x", next: "a" }, , { next: 3 }, { condition: "y", next: "b" }],
+        otherwise: { next: "end" },
+      }),
+      record,
+    );
+    expect(sources).toStrictEqual([
+      ROUTE_SOURCE.onTrue,
+      ROUTE_SOURCE.onFalse,
+      0,
+      3,
+      ROUTE_SOURCE.otherwise,
+    ]);
+    expect(sources.map(routeLabel)).toStrictEqual([
+      "onTrue",
+      "onFalse",
+      "cases/0",
+      "cases/3",
+      "otherwise",
+    ]);
+    expect(sources.map(routePointerSuffix)).toStrictEqual([
+      "/onTrue",
+      "/onFalse",
+      "/cases/0",
+      "/cases/3",
+      "/otherwise",
+    ]);
   });
 });
