@@ -3,7 +3,7 @@
  * feature and the nodes or edges that force it, so a reviewer can check the verdict by hand.
  */
 import type { AgentNode, AgentWorkflow, AutonomyLevel, FlowGraph } from "../model/index.js";
-import { flowGraph, NODE_KIND } from "../model/index.js";
+import { flowGraph, isForwardRouteAt, NODE_KIND } from "../model/index.js";
 
 /** The graph features that raise the level. */
 export type AutonomyFeature = "dynamic-planner" | "delegation" | "branching-decision" | "loop";
@@ -41,14 +41,14 @@ function plannerNodes(wf: AgentWorkflow): string[] {
  * the run do not branch. Reads the targets the graph resolved: no id lookup per route.
  */
 function branches(graph: FlowGraph, i: number): boolean {
-  const { routeStart, routeTarget, sccOf } = graph;
+  const { routeStart, routeTarget } = graph;
   // Two distinct forward targets are enough; no set per node (100,000 nodes, 100,000 sets).
   let first = NONE;
   for (let r = routeStart[i] ?? 0; r < (routeStart[i + 1] ?? 0); r++) {
     const target = routeTarget[r] ?? UNKNOWN;
     // A route to an unknown id can never run, so it is no branch (DECISION_ROUTE_MISSING blocks
     // it); counting it would add a second, derived error to the one that matters.
-    if (target === UNKNOWN || (target >= 0 && sccOf[target] === sccOf[i])) continue;
+    if (target === UNKNOWN || !isForwardRouteAt(graph, i, r)) continue;
     if (first === NONE) first = target;
     else if (target !== first) return true;
   }

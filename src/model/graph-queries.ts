@@ -74,3 +74,25 @@ export function isForwardRoute(
   if (target === undefined) return true;
   return graph.sccOf[target] !== graph.sccOf[decisionIndex];
 }
+
+/**
+ * {@link isForwardRoute} for the route at flat index `route` (`graph.routeStart[decisionIndex] +
+ * k` for its `k`-th route), read from the targets the graph resolved, with no id lookup.
+ *
+ * @example
+ * ```ts
+ * import { flowGraph, getTemplate, isForwardRouteAt } from "agentflow/model";
+ *
+ * const wf = getTemplate("research"); // dec-3 (index 2): onTrue ends the run, onFalse retries llm-1
+ * if (wf === undefined) throw new Error("no such template");
+ * const graph = flowGraph(wf);
+ * const start = graph.routeStart[2] ?? 0;
+ * isForwardRouteAt(graph, 2, start); // → true
+ * isForwardRouteAt(graph, 2, start + 1); // → false
+ * ```
+ */
+export function isForwardRouteAt(graph: FlowGraph, decisionIndex: number, route: number): boolean {
+  const target = graph.routeTarget[route] ?? -1;
+  // -2: "end", -1: no node has the id.
+  return target < 0 || graph.sccOf[target] !== graph.sccOf[decisionIndex];
+}

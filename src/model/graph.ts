@@ -187,5 +187,5 @@ export function flowGraph(wf: AgentWorkflow): FlowGraph {
   return graph;
 }
 
-export { canReachItself, isForwardRoute, upstreamOf } from "./graph-queries.js";
+export { canReachItself, isForwardRoute, isForwardRouteAt, upstreamOf } from "./graph-queries.js";
 export { forwardDataflow } from "./dataflow.js";

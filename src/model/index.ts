@@ -75,6 +75,7 @@ export {
   flowGraph,
   forwardDataflow,
   isForwardRoute,
+  isForwardRouteAt,
   NODE_KIND,
   upstreamOf,
 } from "./graph.js";

@@ -16,7 +16,7 @@ import type {
 import {
   compileCondition,
   flowGraph,
-  isForwardRoute,
+  isForwardRouteAt,
   neighbours,
   shapeValidator,
 } from "../model/index.js";
@@ -124,14 +124,16 @@ function planRoutes(graph: FlowGraph, k: number): PlannedRoute[] {
   const node = graph.nodes[k];
   if (node?.type !== "decision") return [];
   const language = node.config.conditionLanguage === "text" ? "text" : "feel";
-  return (graph.routes[k] ?? []).map((route) => {
-    const index = graph.index.get(route.next);
-    const target = route.next === "end" ? TO_END : (index ?? TO_MISSING);
+  const start = graph.routeStart[k] ?? 0;
+  return (graph.routes[k] ?? []).map((route, r) => {
+    // The targets the graph resolved: -2 is "end", -1 no node.
+    const resolved = graph.routeTarget[start + r] ?? -1;
+    const target = resolved === -2 ? TO_END : resolved === -1 ? TO_MISSING : resolved;
     return {
       label: route.label,
       next: route.next,
       target,
-      loopsBack: !isForwardRoute(graph, k, route),
+      loopsBack: !isForwardRouteAt(graph, k, start + r),
       ...(route.maxRetries !== undefined ? { maxRetries: route.maxRetries } : {}),
       ...(route.condition !== undefined ? { conditionText: route.condition } : {}),
       language,
