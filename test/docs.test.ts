@@ -4,13 +4,14 @@
  * needs one; the rule index lists every rule. Workflow rules' examples are YAML or JSON
  * workflows; BPMN rules' examples are BPMN XML processes, checked with `checkProcess`.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BPMN_RULES, checkProcess } from "../src/bpmn/index.js";
 import { parseWorkflowText } from "../src/model/index.js";
 import { createValidator, RULES, type Resolvers } from "../src/validate/index.js";
 import { ruleIndexMarkdown } from "../src/validate/rule-index.js";
-import { resetGenerated, runExample, typeErrors, writeExample } from "./run-example.js";
+import { writeDocExamples } from "./examples/docs.js";
+import { resetGenerated, runExample } from "./run-example.js";
 
 const root = new URL("../", import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), "utf8");
@@ -119,28 +120,13 @@ describe("BPMN rule documentation", () => {
 
 /**
  * Code blocks marked ```` ```ts runnable ```` in README.md and docs/ are run as written, their
- * `agentflow` imports pointed at `src` (see run-example.ts), and type-checked. Blocks that need
+ * `agentflow` imports pointed at `src` (see run-example.ts); examples/typecheck.test.ts
+ * type-checks them. Blocks that need
  * the reader's own registry or a browser stay plain ```` ```ts ````.
  */
 describe("runnable documentation examples", () => {
-  const pages = [
-    "README.md",
-    ...readdirSync(new URL("docs/", root), { recursive: true, encoding: "utf8" })
-      .filter((name) => name.endsWith(".md"))
-      .map((name) => `docs/${name.split("\\").join("/")}`)
-      .sort(),
-  ];
   resetGenerated("docs");
-  const examples = pages.flatMap((page) =>
-    [...read(page).matchAll(/^```ts runnable\n([\s\S]*?)^```$/gm)].map((m, i) => {
-      const name = `${page.replace(/\.md$/, "").replaceAll("/", "-")}.${String(i + 1)}`;
-      return {
-        page,
-        name: `${page} #${String(i + 1)}`,
-        file: writeExample(`docs/${name}`, m[1] ?? ""),
-      };
-    }),
-  );
+  const examples = writeDocExamples("docs");
 
   let exitCode: typeof process.exitCode;
   beforeEach(() => {
@@ -167,9 +153,5 @@ describe("runnable documentation examples", () => {
 
   it.each(examples.map((e) => [e.name, e.file] as const))("%s runs", async (_name, file) => {
     await runExample(file);
-  });
-
-  it("the examples type-check", () => {
-    expect(typeErrors(examples.map((e) => e.file))).toEqual([]);
   });
 });

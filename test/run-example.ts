@@ -156,20 +156,28 @@ export function readTsconfig(name: string): ts.ParsedCommandLine {
 /**
  * Type-checks written examples with the repository's compiler options (tsconfig.json: strict,
  * NodeNext) and returns the problems found in them, one line each with file, line and column.
+ * Only the examples are checked (and what they use, as far as the checker needs it): `src` is
+ * type-checked whole by `npm run typecheck`, and checking it again here was most of the time.
  */
 export function typeErrors(files: readonly string[]): string[] {
   const { options } = readTsconfig("tsconfig.json");
   const program = ts.createProgram(files, { ...options, noEmit: true });
-  const wanted = new Set(files.map((f) => program.getSourceFile(f)).filter((f) => f !== undefined));
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((d) => d.file === undefined || wanted.has(d.file))
-    .map((d) => {
-      if (d.file === undefined || d.start === undefined) return flatten(d);
-      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-      const where = relative(ROOT, d.file.fileName).split(sep).join("/");
-      return `${where}:${line + 1}:${character + 1}: ${flatten(d)}`;
-    });
+  const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
+  for (const name of files) {
+    // Asked without a file, the program would check every file it holds.
+    const file = program.getSourceFile(name);
+    if (file === undefined) throw new Error(`${name} is not in the program`);
+    diagnostics.push(
+      ...program.getSyntacticDiagnostics(file),
+      ...program.getSemanticDiagnostics(file),
+    );
+  }
+  return diagnostics.map((d) => {
+    if (d.file === undefined || d.start === undefined) return flatten(d);
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    const where = relative(ROOT, d.file.fileName).split(sep).join("/");
+    return `${where}:${line + 1}:${character + 1}: ${flatten(d)}`;
+  });
 }
 
 function flatten(diagnostic: ts.Diagnostic): string {

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { importDocument } from "../../src/interop/index.js";
 import { parseWorkflow } from "../../src/model/index.js";
+import { tempDir } from "../temp.js";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
@@ -45,7 +45,7 @@ describe("agentflow convert", () => {
   });
 
   it("imports another format and writes Mermaid to a file", async () => {
-    const out = join(mkdtempSync(join(tmpdir(), "agentflow-convert-")), "graph.mmd");
+    const out = join(tempDir("agentflow-convert-"), "graph.mmd");
     const result = await run(
       "convert",
       "test/fixtures/openagentflow/hello_ir.json",

@@ -2,12 +2,12 @@
  * `agentflow gate`: the promotion decision on the loan-origination example, in every format,
  * with exit 1 when blocked, 0 when allowed and 2 for input that is not BPMN.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import { tempDir } from "../temp.js";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
@@ -21,7 +21,7 @@ const LOAN = "examples/processes/loan-origination.bpmn";
 const REGISTRY = "examples/registry";
 
 function tempFile(name: string, text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "agentflow-gate-"));
+  const dir = tempDir("agentflow-gate-");
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;

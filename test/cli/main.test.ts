@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import type { CliIo } from "../../src/cli/io.js";
+import { tempDir } from "../temp.js";
 
 interface Run {
   code: number;
@@ -24,7 +24,7 @@ async function run(...argv: string[]): Promise<Run> {
 }
 
 function tempFile(name: string, text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "agentflow-cli-"));
+  const dir = tempDir("agentflow-cli-");
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
@@ -152,7 +152,7 @@ describe("agentflow check: presets, registry, formats", () => {
   });
 
   it("reports an unknown tool when a registry is given that lacks it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "agentflow-reg-"));
+    const dir = tempDir("agentflow-reg-");
     writeFileSync(
       join(dir, "other.tool.json"),
       readFileSync("examples/registry/erp-purchase-order.tool.json"),

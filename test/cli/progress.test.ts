@@ -4,8 +4,7 @@
  * message; never without a terminal. The total time ends the summary only when stdout is a
  * terminal, so captured output stays the same from run to run.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
@@ -17,6 +16,7 @@ import {
   startProgress,
   withTotalTime,
 } from "../../src/cli/progress.js";
+import { tempDir } from "../temp.js";
 
 interface Terminal {
   readonly io: CliIo;
@@ -51,7 +51,7 @@ const stdoutOf = (t: Terminal): string =>
     .join("");
 
 function folder(count: number, extra: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "agentflow-progress-"));
+  const dir = tempDir("agentflow-progress-");
   for (let i = 0; i < count; i += 1) {
     writeFileSync(
       join(dir, `t${String(i).padStart(3, "0")}.tool.json`),

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadFolderRegistry } from "../../src/cli/registry.js";
+import { tempDir } from "../temp.js";
 
 const tool = (version: string) => ({
   kind: "ToolContract",
@@ -16,7 +16,7 @@ const tool = (version: string) => ({
 });
 
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "agentflow-registry-"));
+  const dir = tempDir("agentflow-registry-");
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

@@ -2,12 +2,12 @@
  * `agentflow report`: Markdown or HTML by the extension of -o, the same bytes for the same
  * inputs, exit 1 when the reviewed material blocks, usage errors for what cannot be written.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import { tempDir } from "../temp.js";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
@@ -16,7 +16,7 @@ async function run(...argv: string[]): Promise<{ code: number; stdout: string; s
   return { code: await main(argv, io), stdout, stderr };
 }
 
-const dir = mkdtempSync(join(tmpdir(), "agentflow-report-"));
+const dir = tempDir("agentflow-report-");
 const LOAN = "examples/processes/loan-origination.bpmn";
 
 describe("agentflow report", () => {

@@ -3,8 +3,7 @@
  * no console error and no request but the page itself, and shows the diagrams and the blocked
  * agent task. The page and a full-page screenshot are left in `.artifacts/` for a person to see.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -12,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { loadFolderRegistry } from "../../src/cli/registry.js";
 import type { AuditReport } from "../../src/report/audit/index.js";
 import { auditProcessReport, renderAuditHtml } from "../../src/report/audit/index.js";
+import { tempDir } from "../temp.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -55,7 +55,7 @@ describe("HTML audit report in a browser", () => {
     async () => {
       const { path, report } = await writeReport();
       const page = pathToFileURL(path).href;
-      const profile = mkdtempSync(join(tmpdir(), "agentflow-e2e-"));
+      const profile = tempDir("agentflow-e2e-");
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: CHROMIUM,
         args: ARGS,

@@ -23,6 +23,7 @@ describe("determinism", () => {
     const stdout = execFileSync(process.execPath, ["--import", "tsx", script.pathname], {
       cwd: new URL(".", root),
       encoding: "utf8",
+      env: { ...process.env, TSX_DISABLE_CACHE: "1" }, // tsx would leave a cache in the temp folder
     });
     expect(stdout).toBe(JSON.stringify(scenario()));
   });

@@ -197,6 +197,7 @@ describe("docs/simulation.md", () => {
         {
           cwd: new URL(".", root),
           encoding: "utf8",
+          env: { ...process.env, TSX_DISABLE_CACHE: "1" }, // tsx would leave a cache in /tmp
         },
       );
       expect(expected).not.toBe("");

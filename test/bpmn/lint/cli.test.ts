@@ -5,12 +5,12 @@
  * bpmn-js bundlers use, run without a bundler. Needs `dist/` (`npm run build`; CI builds on install).
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../../temp.js";
 
 const repo = new URL("../../../", import.meta.url).pathname;
 const bpmnlint = join(repo, "node_modules/bpmnlint/bin/bpmnlint.js");
@@ -50,7 +50,7 @@ beforeAll(() => {
   if (!existsSync(join(repo, "dist/bpmn/lint/index.js"))) {
     throw new Error("dist/ is missing: run `npm run build` before this test");
   }
-  project = mkdtempSync(join(tmpdir(), "agentflow-bpmnlint-"));
+  project = tempDir("agentflow-bpmnlint-");
   mkdirSync(join(project, "node_modules"));
   symlinkSync(repo, join(project, "node_modules/bpmnlint-plugin-agentflow"), "dir");
   writeFileSync(join(project, ".bpmnlintrc"), docsBlock("json .bpmnlintrc"));
