@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BPMN_RULES, checkProcess } from "../src/bpmn/index.js";
 import { parseWorkflowText } from "../src/model/index.js";
 import { createValidator, RULES, type Resolvers } from "../src/validate/index.js";
-import { ruleIndexMarkdown } from "../src/validate/rule-index.js";
+import { ruleIndexMarkdown } from "../src/report/rule-index.js";
 import { writeDocExamples } from "./examples/docs.js";
 import { resetGenerated, runExample } from "./run-example.js";
 

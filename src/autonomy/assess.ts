@@ -55,7 +55,7 @@ function branches(graph: FlowGraph, i: number): boolean {
   return false;
 }
 
-/** `routeTarget` of a route to an id no node has (graph-edges.ts). */
+/** `routeTarget` of a route to an id no node has (model/graph/edges.ts). */
 const UNKNOWN = -1;
 /** No forward target seen yet; never a `routeTarget` value. */
 const NONE = -3;

@@ -1,6 +1,9 @@
 /**
  * The AgentWorkflow model (SPEC 2): types, parsing, refs, the type language, the flow graph view,
- * canonical form and hashes, and the shipped templates.
+ * canonical form and hashes, and the shipped templates. Each room of the folder has its own
+ * face: `json/` (pointers, JSON data), `parse/`, `text/` (JSON and YAML reading), `schema/`,
+ * `shape/` (the type language), `graph/` (the flow graph), `condition/`, `params/` (param
+ * templates), `canonical/` (canonical form, hashes) and `templates/`.
  *
  * @packageDocumentation
  */
@@ -13,77 +16,93 @@ export type {
   SourceLocation,
 } from "./diagnostic.js";
 export { countBySeverity, hasErrors, WORKFLOW_TARGET } from "./diagnostic.js";
-export { escapePointerToken, pointer, pointerTokens } from "./pointer.js";
+export { escapePointerToken, pointer, pointerTokens } from "./json/index.js";
 
 export type { Ref, RefErrorReason, RefParseResult, VersionParseResult } from "./ref.js";
 export { formatRef, isValidId, isValidRef, parseRef, parseVersion } from "./ref.js";
 
-export type { ParseResult, ToolContractParseResult, WorkflowParseResult } from "./parse.js";
+export type { ParseResult, ToolContractParseResult, WorkflowParseResult } from "./parse/index.js";
 export {
   NOT_JSON_DATA,
   parseToolContract,
+  parseToolContractText,
   parseWorkflow,
+  parseWorkflowText,
+  STRUCTURE_INVALID,
+  UNKNOWN_PROPERTY,
   VERSION_ABBREVIATED,
   VERSION_INVALID,
-} from "./parse.js";
-export { STRUCTURE_INVALID, UNKNOWN_PROPERTY } from "./ajv-errors.js";
-export type { TextParseExtras, TextParseOptions } from "./parse-text.js";
-export { parseToolContractText, parseWorkflowText, withLocations } from "./parse-text.js";
+  withLocations,
+} from "./parse/index.js";
+export type { TextParseExtras, TextParseOptions } from "./parse/index.js";
 export type { TextFormat } from "./text/index.js";
-export { agentWorkflowSchema, toolContractSchema } from "./schema/workflow.js";
+export { agentWorkflowSchema, toolContractSchema } from "./schema/index.js";
 
 export type {
   AnyTypeNode,
   ArrayTypeNode,
+  CompiledShape,
+  JsonSchemaObject,
   MemberTypeNode,
   NamedTypeNode,
   ObjectField,
   ObjectTypeNode,
   PrimitiveName,
   PrimitiveTypeNode,
+  ResolvedShape,
   SchemaTypeNode,
+  ShapeOptions,
+  ShapeProblem,
+  ShapeProblemReason,
   TypeExpressionError,
   TypeExpressionResult,
+  TypeMismatch,
   TypeNode,
-} from "./type-expr.js";
-export { parseTypeExpression } from "./type-expr.js";
-export { formatType } from "./type-format.js";
-export type { ResolvedShape, ShapeOptions, ShapeProblem, ShapeProblemReason } from "./shape.js";
-export { MAX_JSON_SCHEMA_DEPTH, MAX_SHAPE_NODES, resolveShape } from "./shape.js";
-export type { CompiledShape, JsonSchemaObject } from "./shape-compile.js";
-export { compileShape } from "./shape-compile.js";
-export { shapeValidator } from "./shape-validator.js";
-export type { TypeMismatch } from "./assignable.js";
-export { findMismatch, isAssignable } from "./assignable.js";
+} from "./shape/index.js";
+export {
+  compileShape,
+  findMismatch,
+  formatType,
+  isAssignable,
+  MAX_JSON_SCHEMA_DEPTH,
+  MAX_SHAPE_NODES,
+  parseTypeExpression,
+  resolveShape,
+  shapeValidator,
+} from "./shape/index.js";
 
-export type { DecisionRoute } from "./routes.js";
-export { decisionRoutes, isMultiway } from "./routes.js";
-export type { FlowGraph, SccResult } from "./graph.js";
-export { tarjanScc } from "./scc.js";
-export type { Adjacency } from "./adjacency.js";
+export type {
+  Adjacency,
+  DecisionRoute,
+  FlowGraph,
+  SccResult,
+  UpstreamQuery,
+} from "./graph/index.js";
 export {
   adjacencyFromEdges,
   adjacencyFromLists,
   adjacencyToLists,
-  neighbours,
-  nodeCount,
-  reverseAdjacency,
-} from "./adjacency.js";
-export {
   buildFlowGraph,
   canReachItself,
+  decisionRoutes,
   flowGraph,
   forwardDataflow,
   isForwardRoute,
   isForwardRouteAt,
+  isMultiway,
+  neighbours,
   NODE_KIND,
+  nodeCount,
+  reverseAdjacency,
+  tarjanScc,
+  upstreamAnswers,
+  upstreamAnswersOf,
   upstreamOf,
-} from "./graph.js";
+} from "./graph/index.js";
 
-export { canonicalJson, contentHash } from "./canonical.js";
-export { jsonDataProblems, MAX_JSON_VALUES } from "./json-data.js";
-export type { JsonDataProblem, JsonDataProblemKind } from "./json-data.js";
-export { sha256 } from "./sha256.js";
+export { canonicalJson, contentHash, sha256 } from "./canonical/index.js";
+export { jsonDataProblems, MAX_JSON_VALUES } from "./json/index.js";
+export type { JsonDataProblem, JsonDataProblemKind } from "./json/index.js";
 
 export type { TemplateInfo } from "./templates/index.js";
 export { getTemplate, listTemplates } from "./templates/index.js";
@@ -112,13 +131,11 @@ export type {
   TemplateRef,
   TemplateSyntaxProblem,
   TemplateTarget,
-} from "./param-template.js";
+} from "./params/index.js";
 export {
   forEachTemplate,
   forEachTemplateString,
   scanTemplates,
   templateStrings,
   wholeTemplate,
-} from "./param-template.js";
-export type { UpstreamQuery } from "./upstream.js";
-export { upstreamAnswers, upstreamAnswersOf } from "./upstream.js";
+} from "./params/index.js";

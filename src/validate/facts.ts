@@ -15,10 +15,9 @@ import type {
   ResolvedShape,
   SchemaShape,
 } from "../model/index.js";
-import { analyzeCondition, parseRef, resolveShape } from "../model/index.js";
-import { NODE_KIND } from "../model/graph.js";
-import type { RouteVisitor } from "../model/routes.js";
-import { forEachRoute, ROUTE_SOURCE, routeLabel, routePointerSuffix } from "../model/routes.js";
+import { analyzeCondition, NODE_KIND, parseRef, resolveShape } from "../model/index.js";
+import type { RouteVisitor } from "../model/internal.js";
+import { forEachRoute, ROUTE_SOURCE, routeLabel, routePointerSuffix } from "../model/internal.js";
 import type { ResolvedRefs } from "./resolve.js";
 
 /** One condition of a decision with its analysis. */

@@ -20,5 +20,6 @@ export type { DecisionCondition, Facts } from "./facts.js";
 export { PRESET_NAMES, presetSettings } from "./presets.js";
 export type { ResolvedRefs } from "./resolve.js";
 export { MAX_DELEGATES } from "./resolve.js";
-export { RULES } from "./rules/index.js";
+export type { RuleGroup } from "./rules/index.js";
+export { RULE_GROUPS, RULES } from "./rules/index.js";
 export { validateToolContract } from "./tool-contract.js";

@@ -4,9 +4,14 @@
  * same generator drives both, so `validateSync` and `validate` cannot drift apart. Resolved
  * documents are parsed: a registry returning garbage is a failed resolution, not a crash.
  */
-import { NODE_KIND } from "../model/graph.js";
+import {
+  flowGraph,
+  NODE_KIND,
+  parseRef,
+  parseToolContract,
+  parseWorkflow,
+} from "../model/index.js";
 import type { AgentWorkflow, RefParseResult, ToolContract } from "../model/index.js";
-import { flowGraph, parseRef, parseToolContract, parseWorkflow } from "../model/index.js";
 import { nodeRefsOf } from "./facts.js";
 import type { Resolution, Resolvers } from "./types.js";
 

@@ -13,7 +13,7 @@
  */
 import type { TemplateRef } from "../model/index.js";
 import { escapePointerToken, scanTemplates } from "../model/index.js";
-import { forEachTemplateEntry } from "../model/param-template.js";
+import { forEachTemplateEntry } from "../model/internal.js";
 import type { RuleContext } from "./types.js";
 
 /** Findings listed per tool node; the rest are counted in one `more` finding. */

@@ -3,8 +3,7 @@
  * parsed and was looked up, report an unknown or failed resolution (never a missing resolver).
  */
 import type { AgentNode } from "../model/index.js";
-import { NODE_KIND } from "../model/graph.js";
-import { pointer } from "../model/index.js";
+import { NODE_KIND, pointer } from "../model/index.js";
 import type { Resolution, RuleContext } from "./types.js";
 
 /** What differs between the two rules. */

@@ -1,7 +1,7 @@
 /** What reading a text can report, and how raw offsets become the located problems callers see. */
 
 import type { SourceLocation } from "../diagnostic.js";
-import { escapePointerToken } from "../pointer.js";
+import { escapePointerToken } from "../json/index.js";
 import { createLineIndex } from "./lines.js";
 
 /** The two text formats agentflow reads. */

@@ -4,15 +4,13 @@
  * otherwise let the reader silently pick one meaning for the author.
  */
 
-import { escapePointerToken } from "../pointer.js";
+import { escapePointerToken, jsonDataProblems, notJsonDataMessage } from "../json/index.js";
 import { scanJson, skipJsonSpace } from "./json-scan.js";
 import type { JsonScanVisitor } from "./json-scan.js";
 import { keyCount, memberCount } from "./json-valid.js";
 import { stripBom } from "./lines.js";
 import { duplicateKeyMessage, locateProblems, nonFiniteMessage, pointerOf } from "./problems.js";
 import type { OffsetProblem, TextFormat, TextProblem } from "./problems.js";
-import { jsonDataProblems } from "../json-data.js";
-import { notJsonDataMessage } from "../parse-messages.js";
 import type { Document } from "yaml";
 import type { Locator } from "./locate.js";
 import { locatorFor } from "./locate.js";

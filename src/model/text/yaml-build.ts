@@ -5,7 +5,7 @@
  */
 
 import { isAlias, isMap, isPair, isScalar, isSeq } from "yaml";
-import { escapePointerToken } from "../pointer.js";
+import { escapePointerToken } from "../json/index.js";
 import { duplicateKeyMessage, nonFiniteMessage, pointerOf } from "./problems.js";
 import type { OffsetProblem } from "./problems.js";
 import { keyOf, startOf } from "./yaml.js";

@@ -1,5 +1,4 @@
-import { NODE_KIND } from "../../model/graph.js";
-import { neighbours, pointer } from "../../model/index.js";
+import { neighbours, NODE_KIND, pointer } from "../../model/index.js";
 import type { DecisionCondition } from "../facts.js";
 import type { Rule } from "../types.js";
 

@@ -1,7 +1,7 @@
 import { pointer } from "../../model/index.js";
 import type { DecisionCondition } from "../facts.js";
-import type { Take } from "../../model/scratch.js";
-import { scratchScope } from "../../model/scratch.js";
+import type { Take } from "../../model/internal.js";
+import { scratchScope } from "../../model/internal.js";
 import type { Rule, RuleContext } from "../types.js";
 
 const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analysis.structured;

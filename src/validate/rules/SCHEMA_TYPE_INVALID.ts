@@ -1,5 +1,4 @@
-import { NODE_KIND } from "../../model/graph.js";
-import { escapePointerToken, pointer, pointerTokens } from "../../model/index.js";
+import { escapePointerToken, NODE_KIND, pointer, pointerTokens } from "../../model/index.js";
 import type { DiagnosticTarget, SchemaShape, ShapeProblem } from "../../model/index.js";
 import type { Rule } from "../types.js";
 

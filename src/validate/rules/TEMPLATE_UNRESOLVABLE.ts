@@ -1,9 +1,13 @@
-import { NODE_KIND } from "../../model/graph.js";
+import {
+  forEachTemplate,
+  forEachTemplateString,
+  NODE_KIND,
+  upstreamAnswersOf,
+} from "../../model/index.js";
 import type { TemplateKind } from "../../model/index.js";
-import { forEachTemplate, forEachTemplateString, upstreamAnswersOf } from "../../model/index.js";
 import { templateReporter } from "../template-findings.js";
-import type { Take } from "../../model/scratch.js";
-import { scratchScope } from "../../model/scratch.js";
+import type { Take } from "../../model/internal.js";
+import { scratchScope } from "../../model/internal.js";
 import type { Rule, RuleContext } from "../types.js";
 
 /**

@@ -1,6 +1,5 @@
-import { NODE_KIND } from "../../model/graph.js";
+import { NODE_KIND, pointer } from "../../model/index.js";
 import { effectNeedsGate } from "../../autonomy/index.js";
-import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
 /**

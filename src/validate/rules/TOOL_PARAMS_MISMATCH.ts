@@ -1,6 +1,5 @@
-import { NODE_KIND } from "../../model/graph.js";
+import { formatType, NODE_KIND, pointer, resolveShape, wholeTemplate } from "../../model/index.js";
 import type { ObjectTypeNode, TypeNode } from "../../model/index.js";
-import { formatType, pointer, resolveShape, wholeTemplate } from "../../model/index.js";
 import type { Rule, RuleContext } from "../types.js";
 import { ANY, fieldType, paramMismatch } from "../param-types.js";
 

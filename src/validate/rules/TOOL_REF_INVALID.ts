@@ -1,5 +1,4 @@
-import { NODE_KIND } from "../../model/graph.js";
-import { pointer } from "../../model/index.js";
+import { NODE_KIND, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
 
 /**

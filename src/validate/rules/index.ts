@@ -11,12 +11,21 @@ import { LOOP_RULES } from "./loops.js";
 import { REFERENCE_RULES } from "./references.js";
 import { STRUCTURE_RULES } from "./structure.js";
 
-/** Every built-in rule, in run order. */
-export const RULES: readonly Rule[] = Object.freeze([
-  ...STRUCTURE_RULES,
-  ...LOOP_RULES,
-  ...CONDITION_RULES,
-  ...REFERENCE_RULES,
-  ...DELEGATION_RULES,
-  ...AUTONOMY_RULES,
+/** A group of rules, as the rule index (`docs/rules/README.md`) lists them. */
+export interface RuleGroup {
+  readonly title: string;
+  readonly rules: readonly Rule[];
+}
+
+/** The built-in rules by group, in run order. */
+export const RULE_GROUPS: readonly RuleGroup[] = Object.freeze([
+  { title: "Structure", rules: STRUCTURE_RULES },
+  { title: "Loops and stops", rules: LOOP_RULES },
+  { title: "Conditions", rules: CONDITION_RULES },
+  { title: "References and contracts", rules: REFERENCE_RULES },
+  { title: "Delegation", rules: DELEGATION_RULES },
+  { title: "Budget and autonomy", rules: AUTONOMY_RULES },
 ]);
+
+/** Every built-in rule, in run order. */
+export const RULES: readonly Rule[] = Object.freeze(RULE_GROUPS.flatMap((group) => group.rules));

@@ -1,0 +1,15 @@
+/**
+ * What the library's other modules (`validate/` above all) share with the model but users do
+ * not: the decision-route walk, the scratch arrays of the graph algorithms, and the param
+ * template walk with its JSON Pointers. Not a package entry point and not in the API reference;
+ * outside `model/`, everything else comes from `model/index.ts`.
+ */
+export type { RouteVisitor, Take } from "./graph/index.js";
+export {
+  forEachRoute,
+  ROUTE_SOURCE,
+  routeLabel,
+  routePointerSuffix,
+  scratchScope,
+} from "./graph/index.js";
+export { forEachTemplateEntry } from "./params/index.js";
