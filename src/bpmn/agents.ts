@@ -3,23 +3,9 @@
  * `btv:gate`, and Camunda 8's AI agents, whose autonomy level the XML does not state.
  */
 import type { ModdleObject } from "./moddle.js";
-import {
-  BTV_URI,
-  elementKind,
-  extensionValues,
-  foreignAttrs,
-  genericChildren,
-  listProp,
-  stringProp,
-} from "./moddle.js";
+import { camundaAgentMarker, modelerTemplate } from "./camunda-agents.js";
+import { BTV_URI, elementKind, extensionValues, stringProp } from "./moddle.js";
 import type { AgentTaskSource } from "./types.js";
-
-/** The Zeebe (Camunda 8) extension namespace. */
-export const ZEEBE_URI = "http://camunda.org/schema/zeebe/1.0";
-/** Element templates of Camunda's AI agent connectors start with this id. */
-export const CAMUNDA_AGENT_TEMPLATE_PREFIX = "io.camunda.connectors.agenticai.";
-/** The Zeebe property that marks an ad-hoc sub-process as an AI agent's tool container. */
-export const CAMUNDA_TOOL_CONTAINER_PROPERTY = "io.camunda.agenticai.toolContainer";
 
 /** An embedded copy of the agent workflow, used only when the registry does not know the ref. */
 export interface WorkflowSnapshot {
@@ -46,11 +32,6 @@ export interface AgentDeclaration {
 function isBtv(element: ModdleObject, local: string): boolean {
   const kind = elementKind(element);
   return kind.local === local && kind.namespace === BTV_URI;
-}
-
-function isZeebe(element: ModdleObject, local: string): boolean {
-  const kind = elementKind(element);
-  return kind.local === local && kind.namespace === ZEEBE_URI;
 }
 
 /** True when one of these extension values is `<btv:gate/>`. */
@@ -94,41 +75,6 @@ export function hasGateMarker(element: ModdleObject): boolean {
   return isGateMarker(extensionValues(element));
 }
 
-function modelerTemplate(element: ModdleObject): string | undefined {
-  const typed = stringProp(element, "modelerTemplate");
-  if (typed !== undefined) return typed;
-  const attrs = foreignAttrs(element);
-  for (const key in attrs) {
-    const value = attrs[key];
-    if (key.endsWith(":modelerTemplate") && typeof value === "string") return value;
-  }
-  return undefined;
-}
-
-function zeebePropertyNames(properties: ModdleObject): string[] {
-  const typed = listProp(properties, "properties");
-  const items = typed.length > 0 ? typed : genericChildren(properties);
-  return items.flatMap((p) => {
-    const name = stringProp(p, "name");
-    return name === undefined ? [] : [name];
-  });
-}
-
-function camundaMarker(element: ModdleObject, values: readonly ModdleObject[]): string | undefined {
-  const template = modelerTemplate(element);
-  if (template?.startsWith(CAMUNDA_AGENT_TEMPLATE_PREFIX) === true) return template;
-  for (const value of values) {
-    if (isZeebe(value, "agentdefinition")) return "zeebe:agentDefinition";
-    if (
-      isZeebe(value, "properties") &&
-      zeebePropertyNames(value).includes(CAMUNDA_TOOL_CONTAINER_PROPERTY)
-    ) {
-      return CAMUNDA_TOOL_CONTAINER_PROPERTY;
-    }
-  }
-  return undefined;
-}
-
 function snapshotOf(
   values: readonly ModdleObject[],
   raw: readonly unknown[],
@@ -169,7 +115,7 @@ export function agentDeclaration(
       marker: undefined,
     };
   }
-  const marker = camundaMarker(element, values);
+  const marker = camundaAgentMarker(element, values);
   if (marker === undefined) return undefined;
   return {
     source: "camunda",

@@ -10,12 +10,13 @@ export type { ReadOptions, ReadResult } from "./read.js";
 export { readProcess, writeProcess } from "./read.js";
 export type { SourceIndex } from "./source-index.js";
 export type { AgentDeclaration, WorkflowSnapshot } from "./agents.js";
+export { hasGateMarker } from "./agents.js";
 export {
-  CAMUNDA_AGENT_TEMPLATE_PREFIX,
+  CAMUNDA_AGENT_JOB_TYPES,
+  CAMUNDA_AGENT_TEMPLATES,
   CAMUNDA_TOOL_CONTAINER_PROPERTY,
-  hasGateMarker,
   ZEEBE_URI,
-} from "./agents.js";
+} from "./camunda-agents.js";
 export type { GatePredicate } from "./analysis.js";
 export type { AgentTaskSummary, GateDecision, GateOptions, ProcessCheck } from "./evaluate.js";
 export { checkProcess, evaluateGates, evaluateGatesSync } from "./evaluate.js";

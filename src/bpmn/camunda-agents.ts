@@ -1,0 +1,94 @@
+/**
+ * Camunda 8's AI agents, recognised by what a modeller leaves in the XML: the element template
+ * an element was made from, the job type its `zeebe:taskDefinition` names (kept when a modeller
+ * unlinks the template), the `zeebe:agentDefinition` element, or the tool-container property.
+ * The lists come from the element templates Camunda publishes for its agentic-ai connectors
+ * (`connectors/agentic-ai/.../element-templates` in camunda/connectors, versions 0 to 11 and v2).
+ * Only the agents are listed: the MCP clients, the ad-hoc tools schema resolver and the sandbox
+ * are tools an agent calls, and the A2A inbound events wait for an answer; none of them decides.
+ */
+import type { ModdleObject } from "./moddle.js";
+import { elementKind, foreignAttrs, genericChildren, listProp, stringProp } from "./moddle.js";
+
+/** The Zeebe (Camunda 8) extension namespace. */
+export const ZEEBE_URI = "http://camunda.org/schema/zeebe/1.0";
+
+/**
+ * Element-template ids of Camunda's agents, as prefixes: the AI Agent task and sub-process (v0,
+ * v1, the job worker, v2) and the A2A client, which hands the work to a remote agent.
+ */
+export const CAMUNDA_AGENT_TEMPLATES: readonly string[] = [
+  "io.camunda.connectors.agenticai.aiagent.",
+  "io.camunda.connectors.agenticai.ai-agent-task.",
+  "io.camunda.connectors.agenticai.ai-agent-subprocess.",
+  "io.camunda.connectors.agenticai.a2a.client.v",
+];
+
+/**
+ * Job types (`zeebe:taskDefinition type`) of the same agents, as prefixes: `aiagent:1` (the AI
+ * Agent task), `aiagent-job-worker:1` (the AI Agent sub-process), `aiagent:task:2` and
+ * `aiagent:subprocess:2` (v2), and `a2aclient:0`.
+ */
+export const CAMUNDA_AGENT_JOB_TYPES: readonly string[] = [
+  "io.camunda.agenticai:aiagent:",
+  "io.camunda.agenticai:aiagent-job-worker:",
+  "io.camunda.agenticai:a2aclient:",
+];
+
+/** The Zeebe property that marks an ad-hoc sub-process as an AI agent's tool container. */
+export const CAMUNDA_TOOL_CONTAINER_PROPERTY = "io.camunda.agenticai.toolContainer";
+
+function isZeebe(element: ModdleObject, local: string): boolean {
+  const kind = elementKind(element);
+  return kind.local === local && kind.namespace === ZEEBE_URI;
+}
+
+/** The element's `zeebe:modelerTemplate`, typed (zeebe-bpmn-moddle) or as a foreign attribute. */
+export function modelerTemplate(element: ModdleObject): string | undefined {
+  const typed = stringProp(element, "modelerTemplate");
+  if (typed !== undefined) return typed;
+  const attrs = foreignAttrs(element);
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (key.endsWith(":modelerTemplate") && typeof value === "string") return value;
+  }
+  return undefined;
+}
+
+function zeebePropertyNames(properties: ModdleObject): string[] {
+  const typed = listProp(properties, "properties");
+  const items = typed.length > 0 ? typed : genericChildren(properties);
+  return items.flatMap((p) => {
+    const name = stringProp(p, "name");
+    return name === undefined ? [] : [name];
+  });
+}
+
+const startsWithAny = (text: string, prefixes: readonly string[]): boolean =>
+  prefixes.some((prefix) => text.startsWith(prefix));
+
+/**
+ * What marks the element as a Camunda agent (the template id, the job type, or the marker
+ * element's name), or `undefined` for an ordinary element.
+ */
+export function camundaAgentMarker(
+  element: ModdleObject,
+  values: readonly ModdleObject[],
+): string | undefined {
+  const template = modelerTemplate(element);
+  if (template !== undefined && startsWithAny(template, CAMUNDA_AGENT_TEMPLATES)) return template;
+  for (const value of values) {
+    if (isZeebe(value, "agentdefinition")) return "zeebe:agentDefinition";
+    if (isZeebe(value, "taskdefinition")) {
+      const type = stringProp(value, "type");
+      if (type !== undefined && startsWithAny(type.trim(), CAMUNDA_AGENT_JOB_TYPES)) return type;
+    }
+    if (
+      isZeebe(value, "properties") &&
+      zeebePropertyNames(value).includes(CAMUNDA_TOOL_CONTAINER_PROPERTY)
+    ) {
+      return CAMUNDA_TOOL_CONTAINER_PROPERTY;
+    }
+  }
+  return undefined;
+}
