@@ -8,6 +8,7 @@
 
 module.exports = {
   rules: {
+    "sequence-flow-crosses-scope": "error",
     "agent-ref-invalid": "error",
     "agent-autonomy-invalid": "error",
     "agent-unresolved": "warn",

@@ -15,7 +15,8 @@ export interface GateReach {
   readonly canReachGate: Uint8Array;
   /**
    * Length of the shortest gate-free path from the vertex to a sink (an end of the process), or
-   * -1 when every path to a sink passes a gate. A gate itself is always -1.
+   * -1 when every path to a sink passes a gate. A gate that completes on every path is -1; one
+   * that an interrupting boundary event can cancel has the length of the path through it.
    */
   readonly toSink: Int32Array;
 }
@@ -45,20 +46,31 @@ export function computeGateReach(graph: ProcessGraph, gates: readonly number[]):
       queue[tail++] = p;
     }
   }
+  // A gate is passed when it completes: an atomic gate along its outgoing flows (and the
+  // boundary events that leave it running), never along an interrupting boundary event, which
+  // cancels it; a sub-process gate at its exit.
+  const { opens, attachedTo, events } = graph.index;
+  const blocks = new Uint8Array(count);
+  for (const g of gates) {
+    const opened = opens[g] ?? -1;
+    blocks[opened >= 0 ? (graph.exitOf[opened] ?? g) : g] = 1;
+  }
+  const nodeCount = graph.index.flags.length;
   const toSink = new Int32Array(count).fill(-1);
   head = 0;
   tail = 0;
   for (let v = 0; v < count; v++) {
-    if (isGate[v] === 0 && graph.sinks[v] === 1) {
+    if (blocks[v] === 0 && graph.sinks[v] === 1) {
       toSink[v] = 0;
       queue[tail++] = v;
     }
   }
   while (head < tail) {
     const v = queue[head++] ?? 0;
+    const cancels = v < nodeCount && events.interrupting[v] === 1 ? (attachedTo[v] ?? -1) : -1;
     for (let e = offsets[v] ?? 0, end = offsets[v + 1] ?? 0; e < end; e++) {
       const p = targets[e] ?? 0;
-      if (toSink[p] !== -1 || isGate[p] === 1) continue;
+      if (toSink[p] !== -1 || (blocks[p] === 1 && p !== cancels)) continue;
       toSink[p] = (toSink[v] ?? 0) + 1;
       queue[tail++] = p;
     }

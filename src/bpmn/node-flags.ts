@@ -18,6 +18,7 @@ export const NodeFlag = {
   catchEvent: 64,
   throwEvent: 128,
   activity: 256,
+  endEvent: 512,
 } as const;
 
 const FLAG_TYPES: readonly (readonly [number, string])[] = [
@@ -30,6 +31,7 @@ const FLAG_TYPES: readonly (readonly [number, string])[] = [
   [NodeFlag.catchEvent, "bpmn:IntermediateCatchEvent"],
   [NodeFlag.throwEvent, "bpmn:IntermediateThrowEvent"],
   [NodeFlag.activity, "bpmn:Activity"],
+  [NodeFlag.endEvent, "bpmn:EndEvent"],
 ];
 
 /** Flags by moddle type prototype: a type's hierarchy is fixed, so this outlives one walk. */

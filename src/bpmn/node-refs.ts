@@ -116,30 +116,50 @@ export function lateLookup(elements: readonly unknown[], ranges: NodeRanges): La
   };
 }
 
-/** The flow columns with late ends filled in and flows between non-nodes left out, in order. */
+/**
+ * The flow columns with late ends filled in, flows between non-nodes left out, and flows whose
+ * ends are not both in the flow's own container (`flowScopes`, by slot) set apart: such a flow
+ * is invalid BPMN, which no engine runs, so it must not carry reachability.
+ */
 export function flowPairs(
   sourceColumn: Column,
   targetColumn: Column,
+  flowScopes: Column,
+  nodeScopes: Int32Array,
   later: Deferred,
   lookup: LateLookup,
-): { sources: Int32Array; targets: Int32Array } {
+): { sources: Int32Array; targets: Int32Array; crossing: CrossingSlot[] } {
   const sources = done(sourceColumn);
   const targets = done(targetColumn);
-  if (later.flows.length === 0) return { sources, targets };
+  const scopes = done(flowScopes);
   for (const [slot, source, target, container, hint] of later.flows) {
     sources[slot] = lookup(source, container, hint);
     targets[slot] = lookup(target, container, hint);
   }
+  const crossing: CrossingSlot[] = [];
   let count = 0;
   for (let k = 0; k < sources.length; k++) {
     const from = sources[k] ?? -1;
     const to = targets[k] ?? -1;
     if (from < 0 || to < 0) continue;
+    const scope = scopes[k] ?? -1;
+    if (nodeScopes[from] !== scope || nodeScopes[to] !== scope) {
+      crossing.push({ slot: k, source: from, target: to });
+      continue;
+    }
     sources[count] = from;
     targets[count] = to;
     count += 1;
   }
-  return { sources: sources.slice(0, count), targets: targets.slice(0, count) };
+  if (count === sources.length) return { sources, targets, crossing };
+  return { sources: sources.slice(0, count), targets: targets.slice(0, count), crossing };
+}
+
+/** A sequence flow whose ends lie outside its container: its slot and its two ends. */
+export interface CrossingSlot {
+  readonly slot: number;
+  readonly source: number;
+  readonly target: number;
 }
 
 /** Per node: the host a boundary event is attached to, or -1. */

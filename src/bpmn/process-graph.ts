@@ -20,6 +20,8 @@
  */
 import type { Adjacency } from "../model/index.js";
 import { adjacencyFromEdges } from "../model/index.js";
+import { throwCatchers } from "./catchers.js";
+import { EventKind } from "./event-facts.js";
 import type { ProcessIndex } from "./process-index.js";
 import { NodeFlag } from "./process-index.js";
 
@@ -51,10 +53,10 @@ export interface ProcessGraph {
   readonly interruptOf: Int32Array;
 }
 
-/** Parallel edge columns, sized for the most edges the graph can have. */
+/** Parallel edge columns, sized for the edges most graphs have and grown past that. */
 interface Edges {
-  readonly from: Int32Array;
-  readonly to: Int32Array;
+  from: Int32Array;
+  to: Int32Array;
   count: number;
 }
 
@@ -84,11 +86,20 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     exitOf[i] = addVertex(EXIT, c.node);
     if (c.kind === "ad-hoc") hubOf[i] = addVertex(HUB, c.node);
   });
-  // Per flow or link one edge; per node at most 5, per boundary event 2; per ad-hoc container 2.
+  // Per flow or link one edge; per node at most 5, per boundary event 2; per ad-hoc container 2;
+  // a thrown error or escalation adds one per catcher, which only a crafted process has many of.
   const bound =
     index.flowSources.length + index.links.length + 7 * nodeCount + 2 * containers.length;
   const edges: Edges = { from: new Int32Array(bound), to: new Int32Array(bound), count: 0 };
   const edge = (a: number, b: number): void => {
+    if (edges.count === edges.from.length) {
+      const from = new Int32Array(2 * edges.count + 16);
+      const to = new Int32Array(from.length);
+      from.set(edges.from);
+      to.set(edges.to);
+      edges.from = from;
+      edges.to = to;
+    }
     edges.from[edges.count] = a;
     edges.to[edges.count++] = b;
   };
@@ -114,10 +125,33 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   for (let i = 0; i < nodeCount; i++) {
     if (((flags[i] ?? 0) & NodeFlag.startEvent) !== 0) hasStart[index.container[i] ?? 0] = 1;
   }
+  const { kind: eventKind, compensation } = index.events;
+  const catchers = throwCatchers(index);
+  /** Where a path ends at node `i` (no outgoing flow): its container's exit, or a catcher. */
+  const ending = (i: number, within: number): void => {
+    const kind = eventKind[i] ?? EventKind.none;
+    if (kind === EventKind.error || kind === EventKind.escalation) {
+      const caught = catchers(i);
+      for (const catcher of caught.nodes) edge(i, catcher);
+      // A caught error never completes the scope; an escalation does unless its catcher
+      // interrupts; an uncaught escalation is a plain end, an uncaught error ends the process.
+      if (kind === EventKind.error && caught.nodes.length > 0) return;
+      if (kind === EventKind.escalation && caught.interrupting) return;
+      if (kind === EventKind.error) {
+        uncaught.push(i);
+        return;
+      }
+    }
+    const exit = exitOf[within] ?? -1;
+    if (exit >= 0) edge(out(i), exit);
+  };
+  const uncaught: number[] = [];
   for (let i = 0; i < nodeCount; i++) {
     const within = index.container[i] ?? 0;
     const c = containers[within];
     if (c === undefined) continue;
+    // Compensation handlers and boundaries run only when compensation is thrown: not the flow.
+    if (compensation[i] === 1) continue;
     const opened = opens[i] ?? -1;
     const boundary = (attachedTo[i] ?? -1) >= 0;
     const eventSub = opened >= 0 && containers[opened]?.kind === "event-sub-process";
@@ -126,7 +160,7 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     if (eventSub) edge(interrupt, i);
     if (opened >= 0) edge(interruptOf[opened] ?? i, interrupt);
     if (c.kind === "process" || boundary || eventSub) {
-      if (c.kind !== "process" && hasOut[i] === 0) edge(out(i), exitOf[within] ?? i);
+      if (hasOut[i] === 0 && linked[i] === 0) ending(i, within);
       continue;
     }
     if (c.kind === "ad-hoc") {
@@ -142,7 +176,7 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
         ? isStart
         : hasIn[i] === 0 && index.elements[i]?.isForCompensation !== true;
     if (entered) edge(c.node, i);
-    if (hasOut[i] === 0) edge(out(i), exitOf[within] ?? i);
+    if (hasOut[i] === 0) ending(i, within);
   }
   containers.forEach((c, i) => {
     if (c.kind !== "ad-hoc") return;
@@ -151,7 +185,7 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   });
   for (let boundary = 0; boundary < nodeCount; boundary++) {
     const host = attachedTo[boundary] ?? -1;
-    if (host < 0) continue;
+    if (host < 0 || compensation[boundary] === 1) continue;
     edge(host, boundary);
     const opened = opens[host] ?? -1;
     if (opened >= 0) edge(interruptOf[opened] ?? host, boundary);
@@ -159,8 +193,19 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   const sinks = new Uint8Array(vertexCount);
   for (let i = 0; i < nodeCount; i++) {
     const process = containers[index.container[i] ?? 0]?.kind === "process";
-    if (process && hasOut[i] === 0 && linked[i] === 0) sinks[out(i)] = 1;
+    if (process && hasOut[i] === 0 && linked[i] === 0 && compensation[i] === 0) {
+      // An error or escalation caught at the process level goes on in its handler.
+      const kind = eventKind[i] ?? EventKind.none;
+      const thrown = kind === EventKind.error || kind === EventKind.escalation;
+      if (
+        !thrown ||
+        catchers(i).nodes.length === 0 ||
+        (kind === EventKind.escalation && !catchers(i).interrupting)
+      )
+        sinks[out(i)] = 1;
+    }
   }
+  for (const i of uncaught) sinks[i] = 1;
   const { from, to, count } = edges;
   return {
     index,

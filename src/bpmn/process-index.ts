@@ -14,6 +14,8 @@
  */
 import type { ModdleObject } from "./moddle.js";
 import { boolProp, idOf, instanceOf, isModdleObject, listProp, stringProp } from "./moddle.js";
+import type { EventFacts } from "./event-facts.js";
+import { readEventFacts } from "./event-facts.js";
 import { flagsOf, NodeFlag } from "./node-flags.js";
 import type { Deferred, NodeRanges } from "./node-refs.js";
 import {
@@ -83,6 +85,26 @@ export interface ProcessIndex {
   readonly attachedTo: Int32Array;
   /** Link throw → link catch node pairs, matched by name within a process. */
   readonly links: readonly (readonly [number, number])[];
+  /**
+   * Sequence flows whose source or target is not in the flow's own container (another process,
+   * or across a sub-process's border): invalid BPMN, reported and left out of the graph.
+   */
+  readonly crossingFlows: readonly CrossingFlow[];
+  /** What each node's events do to the flow (boundary, end and start events, compensation). */
+  readonly events: EventFacts;
+  /** Per container index of a process: the process's id (`""` without one); others `""`. */
+  readonly processIds: readonly string[];
+}
+
+/** A sequence flow that leaves its container (see {@link ProcessIndex.crossingFlows}). */
+export interface CrossingFlow {
+  readonly element: ModdleObject;
+  /** JSON Pointer of the flow from `bpmn:Definitions`. */
+  readonly path: string;
+  /** The container the flow is written in. */
+  readonly container: number;
+  readonly source: number;
+  readonly target: number;
 }
 
 /** Called once per flow node, while the walk is at its element, in node index order. */
@@ -141,8 +163,12 @@ export function indexDefinitions(definitions: ModdleObject, visit?: NodeVisitor)
   const opensColumn = column();
   const positionColumn = column();
   const containers: ContainerEntry[] = [];
+  const processIds: string[] = [];
   const sources = column();
   const targets = column();
+  const flowScopes = column();
+  const flowPositions = column();
+  const flowItems: ModdleObject[] = [];
   const later: Deferred = { flows: [], boundaries: [], linkEvents: [] };
   const ranges: NodeRanges = { start: column(), end: column() };
   const queue: Pending[] = [];
@@ -155,10 +181,14 @@ export function indexDefinitions(definitions: ModdleObject, visit?: NodeVisitor)
     const index = containers.length;
     const path = `/rootElements/${i}/flowElements`;
     containers.push({ kind: "process", parent: -1, node: -1, process: index, path });
+    processIds[index] = idOf(root) ?? "";
     const items: unknown = root.flowElements;
     queue.push({ items: Array.isArray(items) ? (items as unknown[]) : [], container: index });
   });
-  const columns = [flagColumn, containerColumn, opensColumn, positionColumn, sources, targets];
+  const columns = [
+    ...[flagColumn, containerColumn, opensColumn, positionColumn],
+    ...[sources, targets, flowScopes, flowPositions],
+  ];
   // A queue, not a stack: processes come out in document order, nested content after them.
   for (let next = 0, pending = queue[0]; pending !== undefined; pending = queue[++next]) {
     const { items, container } = pending;
@@ -182,6 +212,9 @@ export function indexDefinitions(definitions: ModdleObject, visit?: NodeVisitor)
         else hint = to;
         put(sources, from);
         put(targets, to);
+        put(flowScopes, container);
+        put(flowPositions, i);
+        flowItems.push(item);
         continue;
       }
       if ((flags & NodeFlag.flowNode) === 0) continue;
@@ -221,11 +254,15 @@ export function indexDefinitions(definitions: ModdleObject, visit?: NodeVisitor)
     fillTo(ranges.end, container, elements.length);
   }
   const lookup = lateLookup(elements, ranges);
-  const flows = flowPairs(sources, targets, later, lookup);
+  const containerOf = done(containerColumn);
+  const scopes = done(flowScopes);
+  const positions = done(flowPositions);
+  const flows = flowPairs(sources, targets, flowScopes, containerOf, later, lookup);
+  const flags = done(flagColumn);
   return {
     elements,
-    flags: done(flagColumn),
-    container: done(containerColumn),
+    flags,
+    container: containerOf,
     opens: done(opensColumn),
     position: done(positionColumn),
     containers,
@@ -233,5 +270,13 @@ export function indexDefinitions(definitions: ModdleObject, visit?: NodeVisitor)
     flowTargets: flows.targets,
     attachedTo: attachments(elements.length, later, lookup),
     links: linkPairs(later),
+    crossingFlows: flows.crossing.flatMap(({ slot, source, target }): CrossingFlow[] => {
+      const element = flowItems[slot];
+      const container = scopes[slot] ?? 0;
+      const path = `${containers[container]?.path ?? ""}/${positions[slot] ?? 0}`;
+      return element === undefined ? [] : [{ element, path, container, source, target }];
+    }),
+    events: readEventFacts(elements, flags),
+    processIds,
   };
 }

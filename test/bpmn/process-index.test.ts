@@ -4,6 +4,7 @@
  * facts behind them. Values only: the speed is the benchmark's business.
  */
 import { describe, expect, it } from "vitest";
+import { idOf } from "../../src/bpmn/moddle.js";
 import type { ModdleObject } from "../../src/bpmn/index.js";
 import { createModdle, evaluateGates, readProcess } from "../../src/bpmn/index.js";
 import { elementKind, isModdleObject, typePrototype } from "../../src/bpmn/moddle.js";
@@ -97,7 +98,13 @@ describe("indexDefinitions", () => {
       subProcess("Sub", [task("Inner"), flow("S", "Inner")]),
       flow("Inner", "S"),
     );
-    expect(await flowIds(across)).toEqual(["Inner→S", "S→Inner"]);
+    // flows across a sub-process's border are found, and set apart: no engine runs them
+    expect(await flowIds(across)).toEqual([]);
+    const crossing = indexDefinitions(await parse(across)).crossingFlows;
+    expect(crossing.map((f) => [idOf(f.element), f.path])).toEqual([
+      ["Inner-S", "/rootElements/0/flowElements/2"],
+      ["S-Inner", "/rootElements/0/flowElements/1/flowElements/1"],
+    ]);
     // a flow to an id that is not a flow node is left out, the rest keep their order
     const dangling = processXml(task("A"), task("B"), flow("A", "Nowhere"), flow("A", "B"));
     expect(await flowIds(dangling)).toEqual(["A→B"]);

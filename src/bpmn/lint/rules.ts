@@ -19,6 +19,7 @@ import type { BpmnlintReporter, BpmnlintRule, BpmnlintRuleFactory } from "./type
  * has no rule here because bpmnlint parses the XML itself and reports its own import warnings.
  */
 export const AGENTFLOW_RULE_NAMES = [
+  "sequence-flow-crosses-scope",
   "agent-ref-invalid",
   "agent-autonomy-invalid",
   "agent-unresolved",

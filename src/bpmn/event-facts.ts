@@ -1,0 +1,103 @@
+/**
+ * What the events of a process do to its flow (SPEC 7; docs/bpmn.md, "How gates are found"):
+ * which boundary events and event sub-process starts interrupt, which end events throw an error
+ * or an escalation (and which error or escalation), which end events terminate their scope, and
+ * which elements belong to compensation rather than the normal flow. Read once per event node,
+ * after the walk, so the walk itself stays one read per element.
+ */
+import type { ModdleObject } from "./moddle.js";
+import { boolProp, idOf, instanceOf, listProp, objectProp, stringProp } from "./moddle.js";
+import { NodeFlag } from "./node-flags.js";
+
+/** What an event throws or catches, as far as the gate analysis cares. */
+export const EventKind = {
+  none: 0,
+  error: 1,
+  escalation: 2,
+  terminate: 3,
+  compensate: 4,
+} as const;
+
+/** A value of {@link EventKind}. */
+export type EventKindCode = (typeof EventKind)[keyof typeof EventKind];
+
+/** Per node facts of its events; nodes that are no events have `none` and are not interrupting. */
+export interface EventFacts {
+  /** Per node: the {@link EventKind} of its (first relevant) event definition. */
+  readonly kind: Uint8Array;
+  /**
+   * Per node: the error or escalation it throws or catches, as a key (`code:<errorCode>` or
+   * `ref:<id>`), or `undefined` for a catch-all or a node with none.
+   */
+  readonly ref: readonly (string | undefined)[];
+  /**
+   * Per node: 1 for a boundary event that cancels its host (`cancelActivity` absent or true; an
+   * error boundary always does) and for the start event of an interrupting event sub-process.
+   */
+  readonly interrupting: Uint8Array;
+  /** Per node: 1 for a compensation handler (`isForCompensation`) or compensation boundary. */
+  readonly compensation: Uint8Array;
+}
+
+const EVENT_FLAGS =
+  NodeFlag.startEvent |
+  NodeFlag.endEvent |
+  NodeFlag.boundaryEvent |
+  NodeFlag.catchEvent |
+  NodeFlag.throwEvent;
+
+const DEFINITIONS: readonly (readonly [string, EventKindCode, string | undefined])[] = [
+  ["bpmn:ErrorEventDefinition", EventKind.error, "errorRef"],
+  ["bpmn:EscalationEventDefinition", EventKind.escalation, "escalationRef"],
+  ["bpmn:TerminateEventDefinition", EventKind.terminate, undefined],
+  ["bpmn:CompensateEventDefinition", EventKind.compensate, undefined],
+];
+
+/**
+ * The key two events are matched by: an error's (or escalation's) code when it has one, as the
+ * engines match them, else the referenced element's id.
+ */
+function refKey(target: ModdleObject | undefined, codeName: string): string | undefined {
+  if (target === undefined) return undefined;
+  const code = stringProp(target, codeName);
+  if (code !== undefined && code !== "") return `code:${code}`;
+  const id = idOf(target);
+  return id === undefined ? undefined : `ref:${id}`;
+}
+
+/** Reads the event facts of every node of an index (`elements` and their `flags`). */
+export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Array): EventFacts {
+  const count = elements.length;
+  const kind = new Uint8Array(count);
+  const ref: (string | undefined)[] = new Array<string | undefined>(count);
+  const interrupting = new Uint8Array(count);
+  const compensation = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    const element = elements[i];
+    const f = flags[i] ?? 0;
+    if (element === undefined) continue;
+    if ((f & NodeFlag.activity) !== 0) {
+      if (boolProp(element, "isForCompensation")) compensation[i] = 1;
+      continue;
+    }
+    if ((f & EVENT_FLAGS) === 0) continue;
+    for (const definition of listProp(element, "eventDefinitions")) {
+      const found = DEFINITIONS.find(([type]) => instanceOf(definition, type));
+      if (found === undefined) continue;
+      const [, code, refName] = found;
+      kind[i] = code;
+      if (refName !== undefined) {
+        const codeName = code === EventKind.error ? "errorCode" : "escalationCode";
+        ref[i] = refKey(objectProp(definition, refName), codeName);
+      }
+      break;
+    }
+    if ((f & NodeFlag.boundaryEvent) !== 0) {
+      if (kind[i] === EventKind.compensate) compensation[i] = 1;
+      else if (kind[i] === EventKind.error || element.cancelActivity !== false) interrupting[i] = 1;
+    } else if ((f & NodeFlag.startEvent) !== 0 && element.isInterrupting !== false) {
+      interrupting[i] = 1;
+    }
+  }
+  return { kind, ref, interrupting, compensation };
+}
