@@ -9,6 +9,7 @@
 module.exports = {
   rules: {
     "sequence-flow-crosses-scope": "error",
+    "btv-namespace-mismatch": "warn",
     "agent-ref-invalid": "error",
     "agent-autonomy-invalid": "error",
     "agent-unresolved": "warn",

@@ -12,6 +12,8 @@ import { agentDeclaration, hasGateMarker, isGateMarker } from "./agents.js";
 import type { GateReach, GateVerdict } from "./gate-reach.js";
 import { computeGateReach, gateVerdict } from "./gate-reach.js";
 import type { ModdleObject } from "./moddle.js";
+import type { NamespaceMismatch } from "./namespace-check.js";
+import { namespaceChecker } from "./namespace-check.js";
 import { extensionValues } from "./moddle.js";
 import type { ProcessGraph } from "./process-graph.js";
 import { buildProcessGraph } from "./process-graph.js";
@@ -39,6 +41,8 @@ export interface PreparedProcess {
   /** Agent tasks in document order of the walk. */
   readonly agents: readonly PreparedAgent[];
   readonly gateCount: number;
+  /** Extension elements meant as btv ones, in a namespace that only looks like it. */
+  readonly namespaceMismatches: readonly NamespaceMismatch[];
 }
 
 /**
@@ -52,9 +56,12 @@ export function prepareProcess(
 ): PreparedProcess {
   const gates: number[] = [];
   const found: { node: number; declaration: AgentDeclaration }[] = [];
+  const mismatches: NamespaceMismatch[] = [];
+  const checkNamespaces = namespaceChecker(definitions);
   // Read during the walk, while the element is at hand: on a large tree each revisit is a miss.
   const index = indexDefinitions(definitions, (element, node, flags) => {
     const values = extensionValues(element);
+    if (values.length > 0) mismatches.push(...checkNamespaces(node, values));
     if (isGate === hasGateMarker ? isGateMarker(values) : isGate(element)) gates.push(node);
     // Only activities can carry a Camunda template; other nodes need extension values to be agents.
     const candidate = values.length > 0 || (flags & NodeFlag.activity) !== 0;
@@ -69,7 +76,7 @@ export function prepareProcess(
     declaration,
     gate: gateVerdict(graph, reach, node),
   }));
-  return { graph, reach, agents, gateCount: gates.length };
+  return { graph, reach, agents, gateCount: gates.length, namespaceMismatches: mismatches };
 }
 
 /** Everything known about one agent task. */

@@ -11,6 +11,7 @@ export { readProcess, writeProcess } from "./read.js";
 export type { SourceIndex } from "./source-index.js";
 export type { AgentDeclaration, WorkflowSnapshot } from "./agents.js";
 export { hasGateMarker } from "./agents.js";
+export { isBtvLookalike } from "./namespace-check.js";
 export {
   CAMUNDA_AGENT_JOB_TYPES,
   CAMUNDA_AGENT_TEMPLATES,

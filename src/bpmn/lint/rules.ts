@@ -20,6 +20,7 @@ import type { BpmnlintReporter, BpmnlintRule, BpmnlintRuleFactory } from "./type
  */
 export const AGENTFLOW_RULE_NAMES = [
   "sequence-flow-crosses-scope",
+  "btv-namespace-mismatch",
   "agent-ref-invalid",
   "agent-autonomy-invalid",
   "agent-unresolved",

@@ -12,6 +12,7 @@ import { rule as AGENT_REF_INVALID } from "./AGENT_REF_INVALID.js";
 import { rule as AGENT_UNRESOLVED } from "./AGENT_UNRESOLVED.js";
 import { rule as AGENT_WORKFLOW_INVALID } from "./AGENT_WORKFLOW_INVALID.js";
 import { rule as BPMN_PARSE } from "./BPMN_PARSE.js";
+import { rule as BTV_NAMESPACE_MISMATCH } from "./BTV_NAMESPACE_MISMATCH.js";
 import { rule as SEQUENCE_FLOW_CROSSES_SCOPE } from "./SEQUENCE_FLOW_CROSSES_SCOPE.js";
 import { rule as TOOL_EFFECT_NEEDS_GATE } from "./TOOL_EFFECT_NEEDS_GATE.js";
 
@@ -19,6 +20,7 @@ import { rule as TOOL_EFFECT_NEEDS_GATE } from "./TOOL_EFFECT_NEEDS_GATE.js";
 export const BPMN_RULES: readonly BpmnRule[] = Object.freeze([
   BPMN_PARSE,
   SEQUENCE_FLOW_CROSSES_SCOPE,
+  BTV_NAMESPACE_MISMATCH,
   AGENT_REF_INVALID,
   AGENT_AUTONOMY_INVALID,
   AGENT_UNRESOLVED,

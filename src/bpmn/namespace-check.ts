@@ -1,0 +1,124 @@
+/**
+ * Extension elements that were meant as agentflow's but are not read as such: a `btv:agentTask`,
+ * `btv:gate` or `btv:agentWorkflowSnapshot` in a namespace that looks like the btv URI (another
+ * version, `http` for `https`, a typo) but is not it. moddle reads such an element as an unknown
+ * one, so the agent task or gate it declares would be ignored without a word. When the document
+ * binds the `btv` prefix itself to the other URI, moddle renames the prefix and keeps no URI on
+ * the element; the URI then comes from the `xmlns` declarations.
+ */
+import type { ModdleObject } from "./moddle.js";
+import { BTV_URI, elementKind, foreignAttrs } from "./moddle.js";
+
+/** The btv element names, as {@link elementKind} spells them (lower case). */
+const BTV_LOCALS: ReadonlySet<string> = new Set(["agenttask", "gate", "agentworkflowsnapshot"]);
+
+/** The spelling of each btv element name, for messages. */
+const SPELLING: Readonly<Record<string, string>> = {
+  agenttask: "agentTask",
+  gate: "gate",
+  agentworkflowsnapshot: "agentWorkflowSnapshot",
+};
+
+/** `https://Agentflow.dev/schema/btv/1.0/` → `agentflow.dev/schema/btv/1.0`. */
+function normalise(uri: string): string {
+  return uri
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/\/+$/, "");
+}
+
+const TARGET = normalise(BTV_URI);
+/** The part every version of the btv URI shares. */
+const FAMILY = TARGET.slice(0, TARGET.lastIndexOf("/"));
+
+/** Edit distance, at most `limit + 1` (only short strings reach the table). */
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
+/**
+ * True for a URI that looks like the btv namespace but is not it: the same up to scheme, case,
+ * `www.` and a trailing slash, another version under `agentflow.dev/schema/btv/`, or within three
+ * edits of it.
+ *
+ * @example
+ * ```ts
+ * import { isBtvLookalike } from "agentflow/bpmn";
+ *
+ * isBtvLookalike("https://agentflow.dev/schema/btv/1.1"); // → true
+ * isBtvLookalike("https://agentflow.dev/schema/btv/1.0"); // → false
+ * isBtvLookalike("http://camunda.org/schema/zeebe/1.0"); // → false
+ * ```
+ */
+export function isBtvLookalike(uri: string): boolean {
+  if (uri === BTV_URI) return false;
+  const n = normalise(uri);
+  return n === TARGET || n.startsWith(`${FAMILY}/`) || distance(n, TARGET, 3) <= 3;
+}
+
+/** The look-alike URIs declared by `xmlns:*` attributes of an element. */
+function declaredLookalikes(element: ModdleObject | undefined): string[] {
+  if (element === undefined) return [];
+  const attrs = foreignAttrs(element);
+  const out: string[] = [];
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (key.startsWith("xmlns") && typeof value === "string" && isBtvLookalike(value)) {
+      out.push(value);
+    }
+  }
+  return out;
+}
+
+/** One extension value that was meant as a btv element. */
+export interface NamespaceMismatch {
+  /** Flow node index of the host. */
+  readonly node: number;
+  /** Index of the value in the host's extension values. */
+  readonly value: number;
+  /** The element's name, as written (`agentTask`). */
+  readonly element: string;
+  /** The namespace it is in. */
+  readonly namespace: string;
+}
+
+/**
+ * A checker for the extension values of one document: `definitions` supplies the `xmlns`
+ * declarations a renamed prefix points back to.
+ */
+export function namespaceChecker(
+  definitions: ModdleObject,
+): (node: number, values: readonly ModdleObject[]) => NamespaceMismatch[] {
+  let declared: string[] | undefined;
+  return (node, values) => {
+    const out: NamespaceMismatch[] = [];
+    values.forEach((value, i) => {
+      const kind = elementKind(value);
+      if (!BTV_LOCALS.has(kind.local) || kind.namespace === BTV_URI) return;
+      let namespace = kind.namespace;
+      if (namespace === undefined) {
+        declared ??= declaredLookalikes(definitions);
+        namespace = declaredLookalikes(value)[0] ?? declared[0];
+      }
+      if (namespace === undefined || !isBtvLookalike(namespace)) return;
+      out.push({ node, value: i, element: SPELLING[kind.local] ?? kind.local, namespace });
+    });
+    return out;
+  };
+}
