@@ -94,8 +94,10 @@ function fatal(error: unknown, xml: string, source: SourceIndex): ParseIssue {
       ? { line: 1, column: 1 }
       : source.locateReported(Number(position[1]), Number(position[2]));
   if (text.startsWith("failed to parse document as")) {
-    const found = FIRST_ELEMENT.exec(xml)?.[1] ?? "";
-    return { kind: "unknown-root", subject: found, reason: text, location };
+    // moddle names no position: the root element's own is the one to show.
+    const first = FIRST_ELEMENT.exec(xml);
+    const at = first === null ? location : source.locateOffset(first.index);
+    return { kind: "unknown-root", subject: first?.[1] ?? "", reason: text, location: at };
   }
   return {
     kind: "unreadable",

@@ -92,6 +92,20 @@ function renderText(
   return lines.join("\n") + "\n" + formatText([checked], { color });
 }
 
+/**
+ * The decision as JSON data: the verdict, the findings and the agent tasks. Not the parsed
+ * definitions a `ProcessCheck` also carries: the moddle tree is the input again, as deep as the
+ * process nests (JSON.stringify recurses through it) and, indented, quadratic in that depth.
+ */
+function gateJson(
+  file: string,
+  decision: GateDecision,
+  readable: boolean,
+): Readonly<Record<string, unknown>> {
+  const { allowed, blocking, warnings, agentTasks } = decision;
+  return { file, readable, allowed, blocking, warnings, agentTasks };
+}
+
 /** Runs the command; resolves to the exit code. */
 export async function runGate(file: string, options: GateCliOptions, io: CliIo): Promise<number> {
   if (!(GATE_FORMATS as readonly string[]).includes(options.format)) {
@@ -112,16 +126,16 @@ export async function runGate(file: string, options: GateCliOptions, io: CliIo):
     gateOptions(registry, policy as UnknownLevelPolicy),
   );
   if (unreadable) {
+    // Said on stderr for people; a machine format still gets its document, holding the error.
     for (const d of checked.diagnostics) {
       const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
       io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
     }
-    return 2;
   }
   const rules = ruleDescriptors();
   switch (options.format) {
     case "json":
-      io.stdout(JSON.stringify({ file, ...decision }, null, 2) + "\n");
+      io.stdout(JSON.stringify(gateJson(file, decision, !unreadable), null, 2) + "\n");
       break;
     case "sarif":
       io.stdout(formatSarif([checked], { rules }));
@@ -133,7 +147,8 @@ export async function runGate(file: string, options: GateCliOptions, io: CliIo):
       io.stdout(formatGithub([checked]));
       break;
     default:
-      io.stdout(renderText(file, checked, decision, io.isTTY));
+      if (!unreadable) io.stdout(renderText(file, checked, decision, io.isTTY));
   }
+  if (unreadable) return 2;
   return decision.allowed ? 0 : 1;
 }

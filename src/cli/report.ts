@@ -84,6 +84,14 @@ export async function runReport(
       throw new UsageError("--fixtures applies to a workflow report, not to a process");
     }
     report = await auditProcessReport(base);
+    if (report.process?.readable === false) {
+      // Nothing was reviewed: an unreadable file is a usage error, never a "blocked" report.
+      for (const d of report.process.rules.flatMap((r) => r.diagnostics)) {
+        const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
+        io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
+      }
+      return 2;
+    }
   } else {
     const fixtures =
       options.fixtures === undefined

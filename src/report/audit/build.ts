@@ -288,6 +288,7 @@ export async function auditProcessReport(options: AuditOptions): Promise<AuditRe
   const id = typeof check.definitions?.id === "string" ? check.definitions.id : options.file;
   const process = {
     id,
+    readable: check.definitions !== undefined,
     allowed: check.allowed,
     agentTasks: check.agentTasks,
     rules: ruleResults(rules, diagnostics),

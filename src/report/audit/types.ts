@@ -108,6 +108,11 @@ export interface WorkflowAudit {
 /** The process part of a report on a BPMN file. */
 export interface ProcessAudit {
   readonly id: string;
+  /**
+   * False when the file could not be read as BPMN at all (not XML, or not `bpmn:definitions`):
+   * then there is no process to review, and `rules` holds only the BPMN_PARSE errors.
+   */
+  readonly readable: boolean;
   readonly allowed: boolean;
   readonly agentTasks: readonly AgentTaskSummary[];
   readonly rules: readonly RuleResult[];

@@ -175,7 +175,8 @@ bpmnRuleTester(rule, {
         {
           ...DOCUMENT,
           data: { kind: "unknown-root", subject: "bpmn:process" },
-          location: { line: 1, column: 1 },
+          // the root element's own position, not the XML declaration's
+          location: { line: 2, column: 1 },
         },
       ],
     },

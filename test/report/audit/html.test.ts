@@ -87,6 +87,7 @@ const REPORT: AuditReport = {
   tools: { agentflow: "0.1.0", "bpmn-moddle": "10.3.1" },
   process: {
     id: "Demo",
+    readable: true,
     allowed: false,
     agentTasks: [
       {
