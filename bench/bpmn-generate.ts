@@ -4,7 +4,9 @@
  * loops back through a joining gateway, and an agent task (`btv:agentTask`) about every 20 flow
  * nodes. Most agent tasks are followed directly by a user task marked `<btv:gate/>`; a known few
  * bypass it (a default branch or a timer boundary event that ends the process ungated). Elements
- * carry names, `incoming`/`outgoing` and conditions as a modeler writes them, but no BPMNDI.
+ * carry names, `incoming`/`outgoing`, conditions and BPMN DI (a shape with bounds for every flow
+ * node, sub-processes expanded around their children, boundary events on their host's edge, and
+ * an edge with waypoints for every sequence flow) as a modeller writes them.
  */
 import { BTV_URI } from "../src/bpmn/index.js";
 
@@ -221,6 +223,87 @@ class Builder {
   }
 }
 
+/** A shape's bounds. */
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+const SIZE: Readonly<Record<string, readonly [number, number]>> = {
+  startEvent: [36, 36],
+  endEvent: [36, 36],
+  boundaryEvent: [36, 36],
+  exclusiveGateway: [50, 50],
+};
+
+/**
+ * Lays a container out left to right from `(x, y)`: each node in a row, a sub-process around its
+ * own row one level down, a boundary event on its host's lower edge. Returns the row's extent.
+ * Nesting is at most three levels deep, so the recursion is bounded by the generator.
+ */
+function layout(c: Container, x: number, y: number, boxes: Map<string, Box>): Box {
+  let right = x;
+  let bottom = y + 80;
+  const hosts: Node[] = [];
+  for (const n of c.nodes) {
+    if (n.tag === "boundaryEvent") {
+      hosts.push(n);
+      continue;
+    }
+    let box: Box;
+    if (n.children !== undefined) {
+      const inner = layout(n.children, right + 30, y + 40, boxes);
+      box = { x: right, y, width: inner.width + 60, height: inner.height + 80 };
+    } else {
+      const [width, height] = SIZE[n.tag] ?? [100, 80];
+      box = { x: right, y: y + (80 - height) / 2, width, height };
+    }
+    boxes.set(n.id, box);
+    right = box.x + box.width + 50;
+    bottom = Math.max(bottom, box.y + box.height);
+  }
+  for (const n of hosts) {
+    const ref = /attachedToRef="([^"]+)"/.exec(n.attrs ?? "")?.[1] ?? "";
+    const host = boxes.get(ref) ?? { x, y, width: 100, height: 80 };
+    boxes.set(n.id, { x: host.x + 30, y: host.y + host.height - 18, width: 36, height: 36 });
+  }
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+function diagram(main: Container, processId: string): string {
+  const boxes = new Map<string, Box>();
+  layout(main, 150, 80, boxes);
+  const out: string[] = [
+    '  <bpmndi:BPMNDiagram id="BPMNDiagram_1">',
+    `    <bpmndi:BPMNPlane id="BPMNPlane_1" bpmnElement="${processId}">`,
+  ];
+  const center = (id: string): string => {
+    const b = boxes.get(id) ?? { x: 0, y: 0, width: 0, height: 0 };
+    return `<di:waypoint x="${b.x + b.width / 2}" y="${b.y + b.height / 2}" />`;
+  };
+  const pending: Container[] = [main];
+  for (let c = pending.pop(); c !== undefined; c = pending.pop()) {
+    for (const n of c.nodes) {
+      const b = boxes.get(n.id);
+      if (b === undefined) continue;
+      const expanded = n.children === undefined ? "" : ' isExpanded="true"';
+      out.push(
+        `      <bpmndi:BPMNShape id="${n.id}_di" bpmnElement="${n.id}"${expanded}><dc:Bounds x="${b.x}" y="${b.y}" width="${b.width}" height="${b.height}" /></bpmndi:BPMNShape>`,
+      );
+      if (n.children !== undefined) pending.push(n.children);
+    }
+    for (const f of c.flows) {
+      out.push(
+        `      <bpmndi:BPMNEdge id="${f.id}_di" bpmnElement="${f.id}">${center(f.source)}${center(f.target)}</bpmndi:BPMNEdge>`,
+      );
+    }
+  }
+  out.push("    </bpmndi:BPMNPlane>", "  </bpmndi:BPMNDiagram>");
+  return out.join("\n");
+}
+
 const escapeXml = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -276,10 +359,11 @@ export function generateBpmnProcess(size: number): GeneratedProcess {
   b.chain(main, prev, "endEvent", "Order done");
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:btv="${BTV_URI}" id="Definitions_bench_${size}" targetNamespace="http://bpmn.io/schema/bpmn">`,
+    `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:btv="${BTV_URI}" id="Definitions_bench_${size}" targetNamespace="http://bpmn.io/schema/bpmn">`,
     `  <bpmn:process id="Process_bench_${size}" name="Generated process of ${size} flow nodes" isExecutable="true">`,
     serialize(main, "    "),
     "  </bpmn:process>",
+    diagram(main, `Process_bench_${size}`),
     "</bpmn:definitions>",
     "",
   ].join("\n");

@@ -21,7 +21,7 @@ import { buildFlowGraph, parseWorkflow, parseWorkflowText } from "../src/model/i
 import { createValidator } from "../src/validate/index.js";
 import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
-import { benchBpmn, bpmnRatios, bpmnTable } from "./bpmn.js";
+import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
 import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
 import { benchSimulate } from "./simulate.js";
@@ -202,6 +202,7 @@ console.table(extraTable(extra));
 const bpmn = await benchBpmn();
 console.table(bpmnTable(bpmn));
 console.table(bpmnRatios(bpmn));
+console.table(bpmnGrowth(bpmn));
 const cli = await benchCli();
 console.table(cli);
 const peak = peakRssMb();

@@ -45,6 +45,8 @@ export function throwCatchers(index: ProcessIndex): (node: number) => Caught {
   const memo = new Map<string, Caught>();
   return (node) => {
     const k = kind[node] ?? EventKind.none;
+    // Only end events throw; a boundary or start event of the same kind catches.
+    if (((index.flags[node] ?? 0) & NodeFlag.endEvent) === 0) return NOBODY;
     if (k !== EventKind.error && k !== EventKind.escalation) return NOBODY;
     const key = `${String(k)}\u0000${ref[node] ?? ""}`;
     const visited: number[] = [];

@@ -56,6 +56,19 @@ export function computeGateReach(graph: ProcessGraph, gates: readonly number[]):
     blocks[opened >= 0 ? (graph.exitOf[opened] ?? g) : g] = 1;
   }
   const nodeCount = graph.index.flags.length;
+  // A non-interrupting boundary event leaves a sub-process gate running too: its path has
+  // passed the gate as surely as an atomic gate's does.
+  for (let b = 0; b < nodeCount; b++) {
+    const host = attachedTo[b] ?? -1;
+    if (
+      host >= 0 &&
+      (opens[host] ?? -1) >= 0 &&
+      isGate[host] === 1 &&
+      events.interrupting[b] === 0
+    ) {
+      blocks[b] = 1;
+    }
+  }
   const toSink = new Int32Array(count).fill(-1);
   head = 0;
   tail = 0;
@@ -119,6 +132,10 @@ export function gateVerdict(graph: ProcessGraph, reach: GateReach, node: number)
   const starts = downstreamOf(graph, node);
   if (!starts.some((s) => reach.canReachGate[s] === 1))
     return { status: "missing", bypassPath: [] };
+  // An agent task with no outgoing flow ends the process itself when it completes.
+  if (graph.sinks[node] === 1) {
+    return { status: "bypassed", bypassPath: [nodeId(graph.index, node)] };
+  }
   let open: number | undefined;
   for (const s of starts) {
     const d = reach.toSink[s] ?? -1;

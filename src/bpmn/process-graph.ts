@@ -129,7 +129,8 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   const catchers = throwCatchers(index);
   /** Where a path ends at node `i` (no outgoing flow): its container's exit, or a catcher. */
   const ending = (i: number, within: number): void => {
-    const kind = eventKind[i] ?? EventKind.none;
+    const thrower = ((flags[i] ?? 0) & NodeFlag.endEvent) !== 0;
+    const kind = thrower ? (eventKind[i] ?? EventKind.none) : EventKind.none;
     if (kind === EventKind.error || kind === EventKind.escalation) {
       const caught = catchers(i);
       for (const catcher of caught.nodes) edge(i, catcher);
@@ -195,7 +196,7 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     const process = containers[index.container[i] ?? 0]?.kind === "process";
     if (process && hasOut[i] === 0 && linked[i] === 0 && compensation[i] === 0) {
       // An error or escalation caught at the process level goes on in its handler.
-      const kind = eventKind[i] ?? EventKind.none;
+      const kind = ((flags[i] ?? 0) & NodeFlag.endEvent) !== 0 ? (eventKind[i] ?? 0) : 0;
       const thrown = kind === EventKind.error || kind === EventKind.escalation;
       if (
         !thrown ||

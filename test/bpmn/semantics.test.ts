@@ -394,6 +394,44 @@ describe("error, escalation and terminate end events", () => {
     });
   });
 
+  it("an error boundary without outgoing flow inside a sub-process ends only the sub-process", async () => {
+    // A catching error event is no thrower: found by the random-process property.
+    const work = subProcess("Work", [
+      startEvent("WS"),
+      task("Call"),
+      boundary("CallFailed", "Call", errorDef("Broken")),
+      endEvent("WE"),
+      ...chain("WS", "Call", "WE"),
+    ]);
+    const xml = await one(
+      startEvent("S"),
+      agent("A"),
+      work,
+      gate("G"),
+      endEvent("E"),
+      chain("S", "A", "Work", "G", "E"),
+    );
+    expect(await verdict(xml)).toEqual({ gate: "reached", codes: [] });
+  });
+
+  it("an agent task with no outgoing flow ends the process when it completes", async () => {
+    // Found by the random-process property: the task itself is an end of the process.
+    const xml = await one(
+      startEvent("S"),
+      agent("A"),
+      boundary("Slow", "A", TIMER, false),
+      gate("G"),
+      endEvent("E"),
+      chain("S", "A"),
+      chain("Slow", "G", "E"),
+    );
+    expect(await verdict(xml)).toEqual({
+      gate: "bypassed",
+      codes: ["AGENT_GATE_BYPASS"],
+      bypassPath: ["A"],
+    });
+  });
+
   it("a terminate end in a sub-process completes the sub-process, which goes on to the gate", async () => {
     const work = subProcess("Work", [
       startEvent("WS"),

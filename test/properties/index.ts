@@ -1,5 +1,6 @@
 /** Every property of the suites in this folder, for `scripts/fuzz.ts`. */
 import { BPMN_PROPERTIES } from "./bpmn.js";
+import { BPMN_SEMANTICS_PROPERTIES } from "./bpmn-semantics.js";
 import { INTEROP_PROPERTIES } from "./interop.js";
 import { PARSER_PROPERTIES } from "./parsers.js";
 import { REPORT_PROPERTIES } from "./report.js";
@@ -12,5 +13,6 @@ export const ALL_PROPERTIES: readonly PropertyDef[] = [
   ...WORKFLOW_PROPERTIES,
   ...INTEROP_PROPERTIES,
   ...BPMN_PROPERTIES,
+  ...BPMN_SEMANTICS_PROPERTIES,
   ...REPORT_PROPERTIES,
 ];
