@@ -7,8 +7,12 @@
  * sub-processes. Edges:
  *
  * - a sequence flow `a → b` leaves `a` (or `a`'s exit, for a sub-process) and enters `b`;
+ *   flows between containers are not in the index (they never run);
  * - a sub-process enters its start events (or, without any, its children without incoming flow);
- *   a child without outgoing flow leads to the sub-process's exit;
+ *   a child without outgoing flow leads to the sub-process's exit, except an error end event,
+ *   which leads to its catchers (`catchers.ts`) or, uncaught, is an end of the process, and an
+ *   escalation end event, which leads to its catchers and, unless one interrupts, to the exit;
+ * - compensation boundary events and handlers have no edges: they are not the normal flow;
  * - an ad-hoc sub-process enters its hub; the hub enters every child and the exit; every child
  *   returns to the hub (children are unordered);
  * - an activity leads to its boundary events (a sub-process from its interrupt vertex);
@@ -127,6 +131,8 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   }
   const { kind: eventKind, compensation } = index.events;
   const catchers = throwCatchers(index);
+  /** Error end events nothing catches: each ends the process. */
+  const uncaught: number[] = [];
   /** Where a path ends at node `i` (no outgoing flow): its container's exit, or a catcher. */
   const ending = (i: number, within: number): void => {
     const thrower = ((flags[i] ?? 0) & NodeFlag.endEvent) !== 0;
@@ -146,7 +152,6 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     const exit = exitOf[within] ?? -1;
     if (exit >= 0) edge(out(i), exit);
   };
-  const uncaught: number[] = [];
   for (let i = 0; i < nodeCount; i++) {
     const within = index.container[i] ?? 0;
     const c = containers[within];
@@ -177,7 +182,7 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
         ? isStart
         : hasIn[i] === 0 && index.elements[i]?.isForCompensation !== true;
     if (entered) edge(c.node, i);
-    if (hasOut[i] === 0) ending(i, within);
+    if (hasOut[i] === 0 && linked[i] === 0) ending(i, within);
   }
   containers.forEach((c, i) => {
     if (c.kind !== "ad-hoc") return;
