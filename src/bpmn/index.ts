@@ -39,8 +39,12 @@ export { VERTEX_KINDS } from "./process-graph.js";
 export type {
   ContainerEntry,
   ContainerKind,
+  CrossingFlow,
   FlowNodeEntry,
   ProcessIndex,
 } from "./process-index.js";
+export type { EventFacts, EventKindCode } from "./event-facts.js";
+export { EventKind } from "./event-facts.js";
+export type { NamespaceMismatch } from "./namespace-check.js";
 export { NodeFlag } from "./node-flags.js";
 export type { GatedTool, TaskResolution, TaskResolvers } from "./resolve-tasks.js";
