@@ -6,17 +6,29 @@ import { at, bpmnRuleTester } from "../rule-tester.js";
 
 const CODE = "BTV_NAMESPACE_MISMATCH";
 
-/** S → A → E where `A` carries `<p:element/>`, with `p` bound to `uri`. */
+/** The diagram of S → A → E, as a modeller lays it out. */
+const DIAGRAM = [
+  '<bpmndi:BPMNDiagram id="Diagram_1"><bpmndi:BPMNPlane id="Plane_1" bpmnElement="P">',
+  '<bpmndi:BPMNShape id="S_di" bpmnElement="S"><dc:Bounds x="152" y="102" width="36" height="36" /></bpmndi:BPMNShape>',
+  '<bpmndi:BPMNShape id="A_di" bpmnElement="A"><dc:Bounds x="240" y="80" width="100" height="80" /></bpmndi:BPMNShape>',
+  '<bpmndi:BPMNShape id="E_di" bpmnElement="E"><dc:Bounds x="392" y="102" width="36" height="36" /></bpmndi:BPMNShape>',
+  '<bpmndi:BPMNEdge id="S-A_di" bpmnElement="S-A"><di:waypoint x="188" y="120" /><di:waypoint x="240" y="120" /></bpmndi:BPMNEdge>',
+  '<bpmndi:BPMNEdge id="A-E_di" bpmnElement="A-E"><di:waypoint x="340" y="120" /><di:waypoint x="392" y="120" /></bpmndi:BPMNEdge>',
+  "</bpmndi:BPMNPlane></bpmndi:BPMNDiagram>",
+].join("\n");
+
+/** S → A → E (with DI) where `A` carries `<p:element/>`, with `p` bound to `uri`. */
 function doc(prefix: string, uri: string, element: string, local = ""): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" xmlns:${prefix}="${uri}" id="Defs" targetNamespace="https://example.com/test">`,
+    `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:${prefix}="${uri}" id="Defs" targetNamespace="https://example.com/test">`,
     '  <bpmn:process id="P">',
     startEvent("S"),
     `<bpmn:serviceTask id="A"><bpmn:extensionElements><${prefix}:${element}${local} /></bpmn:extensionElements></bpmn:serviceTask>`,
     endEvent("E"),
     ...chain("S", "A", "E"),
     "  </bpmn:process>",
+    DIAGRAM,
     "</bpmn:definitions>",
   ].join("\n");
 }
