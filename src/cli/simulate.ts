@@ -3,7 +3,13 @@
  * the trail one record per line, or the result as JSON. Exit 1 when the run blocks.
  */
 import type { DecideTable, ExploreReport, Fixtures, SimulationState } from "../simulate/index.js";
-import { explore, finalOutput, lintSimulationOptions, simulate } from "../simulate/index.js";
+import {
+  explore,
+  finalOutput,
+  lintSimulationOptions,
+  OptionTypeError,
+  simulate,
+} from "../simulate/index.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import { loadObject, loadWorkflow } from "./load.js";
@@ -26,13 +32,15 @@ export function parseDecide(values: readonly string[]): DecideTable {
       throw new UsageError(`--decide expects decisionId=route[,route...], got '${value}'`);
     }
     const id = value.slice(0, eq);
+    // Own entries only: a decision id such as `constructor` must not find Object.prototype's.
+    const previous = Object.hasOwn(table, id) ? (table[id] ?? []) : [];
     const routes = value
       .slice(eq + 1)
       .split(",")
       .map((r) => r.trim())
       .filter((r) => r !== "");
     Object.defineProperty(table, id, {
-      value: [...(table[id] ?? []), ...routes],
+      value: [...previous, ...routes],
       enumerable: true,
       writable: true,
       configurable: true,
@@ -104,17 +112,35 @@ export async function runSimulate(
   const decide = parseDecide(options.decide ?? []);
   const maxSteps = maxStepsOf(options.maxSteps);
   const base = { fixtures, ...(maxSteps === undefined ? {} : { maxSteps }) };
-  for (const problem of lintSimulationOptions(workflow, { fixtures, decide })) {
-    io.stderr(`agentflow: warning: ${problem.path}: ${problem.message}\n`);
+  return optionsChecked(options.fixtures, () => {
+    for (const problem of lintSimulationOptions(workflow, { fixtures, decide })) {
+      io.stderr(`agentflow: warning: ${problem.path}: ${problem.message}\n`);
+    }
+    if (options.explore === true) {
+      const report = explore(workflow, base);
+      io.stdout(
+        options.format === "json" ? JSON.stringify(report, null, 2) + "\n" : exploreText(report),
+      );
+      return report.blocks.length > 0 ? 1 : 0;
+    }
+    const state = simulate(workflow, { ...base, decide });
+    io.stdout(options.format === "json" ? JSON.stringify(state, null, 2) + "\n" : trailText(state));
+    return state.complete ? 0 : 1;
+  });
+}
+
+/**
+ * Runs `f`; an option of the wrong type (a fixtures file written wrong) is the user's mistake, a
+ * usage error naming the file and the JSON Pointer of the value in it, never an internal error.
+ */
+function optionsChecked(fixturesFile: string | undefined, f: () => number): number {
+  try {
+    return f();
+  } catch (error) {
+    if (!(error instanceof OptionTypeError)) throw error;
+    const inFixtures = fixturesFile !== undefined && error.path.startsWith("/fixtures");
+    if (!inFixtures) throw new UsageError(`${error.path}: ${error.message}`);
+    const pointer = error.path.slice("/fixtures".length) || "/";
+    throw new UsageError(`${fixturesFile}: ${pointer}: ${error.message}`);
   }
-  if (options.explore === true) {
-    const report = explore(workflow, base);
-    io.stdout(
-      options.format === "json" ? JSON.stringify(report, null, 2) + "\n" : exploreText(report),
-    );
-    return report.blocks.length > 0 ? 1 : 0;
-  }
-  const state = simulate(workflow, { ...base, decide });
-  io.stdout(options.format === "json" ? JSON.stringify(state, null, 2) + "\n" : trailText(state));
-  return state.complete ? 0 : 1;
 }

@@ -18,6 +18,24 @@ export interface OptionProblem {
   readonly message: string;
 }
 
+/**
+ * A simulation option of the wrong type: API misuse, or a fixtures file a user wrote wrong. A
+ * `TypeError` as before, which also says where, so that a CLI can name the place in the file.
+ */
+export class OptionTypeError extends TypeError {
+  /** JSON Pointer into the options object (`/fixtures/llm-1/fails`). */
+  readonly path: string;
+
+  constructor(path: string, message: string) {
+    super(message);
+    this.name = "OptionTypeError";
+    this.path = path;
+  }
+}
+
+const at = (...tokens: readonly (string | number)[]): string =>
+  tokens.map((t) => `/${escape(t)}`).join("");
+
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -65,18 +83,28 @@ export function setOwn<T>(target: Record<string, T>, key: string, value: T): voi
 
 /** The outputs of a fixture after its type checks; `undefined` when it has none. */
 function checkedOutputs(nodeId: string, fixture: unknown): readonly unknown[] | undefined {
-  if (!isRecord(fixture)) throw new TypeError(`fixtures["${nodeId}"] must be an object`);
+  if (!isRecord(fixture))
+    throw new OptionTypeError(at("fixtures", nodeId), `fixtures["${nodeId}"] must be an object`);
   const { outputs, fails } = fixture;
   if (outputs !== undefined && !Array.isArray(outputs)) {
-    throw new TypeError(`fixtures["${nodeId}"].outputs must be an array of objects`);
+    throw new OptionTypeError(
+      at("fixtures", nodeId, "outputs"),
+      `fixtures["${nodeId}"].outputs must be an array of objects`,
+    );
   }
   if (fails !== undefined && !isCount(fails)) {
-    throw new TypeError(`fixtures["${nodeId}"].fails must be a non-negative integer`);
+    throw new OptionTypeError(
+      at("fixtures", nodeId, "fails"),
+      `fixtures["${nodeId}"].fails must be a non-negative integer`,
+    );
   }
   const list = outputs as readonly unknown[] | undefined;
   list?.forEach((output, i) => {
     if (!isRecord(output)) {
-      throw new TypeError(`fixtures["${nodeId}"].outputs[${i}] must be a JSON object`);
+      throw new OptionTypeError(
+        at("fixtures", nodeId, "outputs", i),
+        `fixtures["${nodeId}"].outputs[${i}] must be a JSON object`,
+      );
     }
   });
   return list;
@@ -85,7 +113,8 @@ function checkedOutputs(nodeId: string, fixture: unknown): readonly unknown[] | 
 /** Validates and copies fixtures. @throws TypeError on a value of the wrong type. */
 export function normalizeFixtures(fixtures: unknown): Fixtures {
   if (fixtures === undefined) return {};
-  if (!isRecord(fixtures)) throw new TypeError("fixtures must be an object keyed by node id");
+  if (!isRecord(fixtures))
+    throw new OptionTypeError("/fixtures", "fixtures must be an object keyed by node id");
   const entries = Object.entries(fixtures);
   const lists = entries.map(([nodeId, fixture]) => checkedOutputs(nodeId, fixture) ?? null);
   // One copy of every output list: a JSON round trip per output cost more than the run when
@@ -107,7 +136,10 @@ export function normalizeFixtures(fixtures: unknown): Fixtures {
     const outputs = copied?.map((output, i) => {
       // toJSON may turn an object into something else.
       if (!isRecord(output)) {
-        throw new TypeError(`fixtures["${nodeId}"].outputs[${i}] must be a JSON object`);
+        throw new OptionTypeError(
+          at("fixtures", nodeId, "outputs", i),
+          `fixtures["${nodeId}"].outputs[${i}] must be a JSON object`,
+        );
       }
       return output;
     });
@@ -123,7 +155,8 @@ export function normalizeFixtures(fixtures: unknown): Fixtures {
 /** Validates and copies a decide table. @throws TypeError on a value of the wrong type. */
 export function normalizeDecide(decide: unknown): DecideTable {
   if (decide === undefined) return {};
-  if (!isRecord(decide)) throw new TypeError("decide must be an object keyed by decision id");
+  if (!isRecord(decide))
+    throw new OptionTypeError("/decide", "decide must be an object keyed by decision id");
   const out: Record<string, readonly string[]> = Object.create(null) as Record<
     string,
     readonly string[]
@@ -132,7 +165,10 @@ export function normalizeDecide(decide: unknown): DecideTable {
     const list: readonly unknown[] = Array.isArray(labels) ? labels : [];
     const strings = list.filter((l): l is string => typeof l === "string");
     if (!Array.isArray(labels) || strings.length !== list.length) {
-      throw new TypeError(`decide["${nodeId}"] must be an array of route labels`);
+      throw new OptionTypeError(
+        at("decide", nodeId),
+        `decide["${nodeId}"] must be an array of route labels`,
+      );
     }
     setOwn(out, nodeId, strings);
   }
@@ -172,7 +208,9 @@ export function normalizeInput(input: unknown): Required<Omit<MachineInput, "max
   const value: unknown = input ?? {};
   if (!isRecord(value)) throw new TypeError("the machine input must be an object");
   const maxSteps = value.maxSteps ?? DEFAULT_MAX_STEPS;
-  if (!isCount(maxSteps)) throw new TypeError("maxSteps must be a non-negative integer");
+  if (!isCount(maxSteps)) {
+    throw new OptionTypeError("/maxSteps", "maxSteps must be a non-negative integer");
+  }
   return {
     input:
       value.input === undefined

@@ -1,7 +1,10 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDecide } from "../../src/cli/simulate.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import { tempDir } from "../temp.js";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
@@ -113,5 +116,38 @@ describe("parseDecide", () => {
       d: ["onTrue", "onFalse", "cases/1"],
       e: ["otherwise"],
     });
+  });
+});
+
+describe("agentflow simulate: a user's mistakes are usage errors, never internal ones", () => {
+  it.each(["constructor", "__proto__", "toString"])(
+    "--decide %s=onTrue names no decision: a warning, and the run goes on",
+    async (id) => {
+      const result = await run("simulate", WF, "--fixtures", FIXTURES, "--decide", `${id}=onTrue`);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(`agentflow: warning: /decide/${id}`);
+      expect(result.stderr).not.toContain("internal error");
+    },
+  );
+
+  it("a fixture with fails: -1 is exit 2, naming the file and the pointer", async () => {
+    const dir = tempDir("agentflow-simulate-");
+    const file = join(dir, "fixtures.json");
+    writeFileSync(file, JSON.stringify({ "plan-queries": { outputs: [], fails: -1 } }));
+    const result = await run("simulate", WF, "--fixtures", file);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      `agentflow: ${file}: /plan-queries/fails: fixtures["plan-queries"].fails must be a non-negative integer\n`,
+    );
+  });
+
+  it("the same mistake under --explore is exit 2 too", async () => {
+    const dir = tempDir("agentflow-simulate-");
+    const file = join(dir, "fixtures.json");
+    writeFileSync(file, JSON.stringify({ search: { outputs: [1] } }));
+    const result = await run("simulate", WF, "--fixtures", file, "--explore");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}: /search/outputs/0: `);
   });
 });

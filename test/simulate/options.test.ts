@@ -5,7 +5,13 @@
 import { describe, expect, it } from "vitest";
 import type { AgentNode } from "../../src/model/index.js";
 import type { CostModel, SimulateOptions } from "../../src/simulate/index.js";
-import { explore, lintSimulationOptions, runUsage, simulate } from "../../src/simulate/index.js";
+import {
+  explore,
+  lintSimulationOptions,
+  OptionTypeError,
+  runUsage,
+  simulate,
+} from "../../src/simulate/index.js";
 import { decision, edge, llm, records, template, tool, workflow } from "./builders.js";
 
 const costModel: CostModel = {
@@ -126,11 +132,31 @@ describe("API misuse throws a TypeError", () => {
     [{ decide: 5 }, "decide must be an object keyed by decision id"],
     [{ budget: { maxTokens: -1 } }, "budget.maxTokens must be a non-negative finite number"],
   ])("names the bad option: %j", (options, message) => {
-    expect(() => simulate(pipeline, options as SimulateOptions)).toThrow(new TypeError(message));
+    // A TypeError (an OptionTypeError for the checked options), with the exact message.
+    expect(() => simulate(pipeline, options as SimulateOptions)).toThrow(TypeError);
+    expect(() => simulate(pipeline, options as SimulateOptions)).toThrow(message);
     // explore supplies `decide` itself.
     if (!("decide" in options)) {
-      expect(() => explore(pipeline, options as SimulateOptions)).toThrow(new TypeError(message));
+      expect(() => explore(pipeline, options as SimulateOptions)).toThrow(TypeError);
+      expect(() => explore(pipeline, options as SimulateOptions)).toThrow(message);
     }
+  });
+
+  it.each([
+    [{ maxSteps: -1 }, "/maxSteps"],
+    [{ decide: 5 }, "/decide"],
+    [{ decide: { "a/b": [1] } }, "/decide/a~1b"],
+    [{ fixtures: { n: { fails: -1 } } }, "/fixtures/n/fails"],
+    [{ fixtures: { n: { outputs: [1] } } }, "/fixtures/n/outputs/0"],
+  ])("says where the bad option is, as a JSON Pointer: %j", (options, path) => {
+    let thrown: unknown;
+    try {
+      simulate(pipeline, options as SimulateOptions);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(OptionTypeError);
+    expect((thrown as OptionTypeError).path).toBe(path);
   });
 
   it("options that are not an object", () => {
