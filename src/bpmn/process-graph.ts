@@ -134,10 +134,15 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   /** Error end events nothing catches: each ends the process. */
   const uncaught: number[] = [];
   /** Where a path ends at node `i` (no outgoing flow): its container's exit, or a catcher. */
+  /** The error or escalation an end event throws; `none` for any other node. */
+  const thrownKind = (i: number): number => {
+    if (((flags[i] ?? 0) & NodeFlag.endEvent) === 0) return EventKind.none;
+    const kind = eventKind[i] ?? EventKind.none;
+    return kind === EventKind.error || kind === EventKind.escalation ? kind : EventKind.none;
+  };
   const ending = (i: number, within: number): void => {
-    const thrower = ((flags[i] ?? 0) & NodeFlag.endEvent) !== 0;
-    const kind = thrower ? (eventKind[i] ?? EventKind.none) : EventKind.none;
-    if (kind === EventKind.error || kind === EventKind.escalation) {
+    const kind = thrownKind(i);
+    if (kind !== EventKind.none) {
       const caught = catchers(i);
       for (const catcher of caught.nodes) edge(i, catcher);
       // A caught error never completes the scope; an escalation does unless its catcher
@@ -201,12 +206,12 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     const process = containers[index.container[i] ?? 0]?.kind === "process";
     if (process && hasOut[i] === 0 && linked[i] === 0 && compensation[i] === 0) {
       // An error or escalation caught at the process level goes on in its handler.
-      const kind = ((flags[i] ?? 0) & NodeFlag.endEvent) !== 0 ? (eventKind[i] ?? 0) : 0;
-      const thrown = kind === EventKind.error || kind === EventKind.escalation;
+      const kind = thrownKind(i);
+      const caught = kind === EventKind.none ? undefined : catchers(i);
       if (
-        !thrown ||
-        catchers(i).nodes.length === 0 ||
-        (kind === EventKind.escalation && !catchers(i).interrupting)
+        caught === undefined ||
+        caught.nodes.length === 0 ||
+        (kind === EventKind.escalation && !caught.interrupting)
       )
         sinks[out(i)] = 1;
     }

@@ -28,7 +28,7 @@ import { BPMN_RULES } from "../bpmn/index.js";
 import { collectFiles, DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readTexts } from "./files.js";
 import { checkProcessFile, gateOptions } from "./gate.js";
 import type { CliIo } from "./io.js";
-import { UsageError } from "./io.js";
+import { located, UsageError } from "./io.js";
 import { startProgress, startStopwatch, withTotalTime } from "./progress.js";
 import { loadFolderRegistry } from "./registry.js";
 
@@ -272,9 +272,8 @@ export async function runCheck(
         for (const d of result.diagnostics) {
           if (d.code !== "SYNTAX_ERROR") continue;
           unreadable = true;
-          const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
           progress.clear();
-          io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
+          io.stderr(`agentflow: ${located(file, d)}: ${d.message}\n`);
         }
         // In text, a syntax error is said once, on stderr; machine formats keep it as data.
         const shown = text

@@ -17,7 +17,7 @@ import {
 import { ruleDescriptors } from "./check.js";
 import { readText } from "./files.js";
 import type { CliIo } from "./io.js";
-import { UsageError } from "./io.js";
+import { reportOnStderr, UsageError } from "./io.js";
 import type { FolderRegistry } from "./registry.js";
 import { loadFolderRegistry } from "./registry.js";
 
@@ -127,10 +127,7 @@ export async function runGate(file: string, options: GateCliOptions, io: CliIo):
   );
   if (unreadable) {
     // Said on stderr for people; a machine format still gets its document, holding the error.
-    for (const d of checked.diagnostics) {
-      const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
-      io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
-    }
+    reportOnStderr(io, file, checked.diagnostics);
   }
   const rules = ruleDescriptors();
   switch (options.format) {

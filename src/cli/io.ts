@@ -1,3 +1,5 @@
+import type { Diagnostic } from "../model/index.js";
+
 /** Where the CLI writes, injectable so that tests capture output without a subprocess. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -31,6 +33,16 @@ export const processIo: CliIo = {
   stdoutIsTTY: process.stdout.isTTY,
   stderrIsTTY: process.stderr.isTTY,
 };
+
+/** `file:line:column` of a diagnostic, or `file` when it has no position. */
+export function located(file: string, d: Diagnostic): string {
+  return d.location === undefined ? file : `${file}:${d.location.line}:${d.location.column}`;
+}
+
+/** Writes each diagnostic as `agentflow: file:line:column: message` on stderr. */
+export function reportOnStderr(io: CliIo, file: string, diagnostics: readonly Diagnostic[]): void {
+  for (const d of diagnostics) io.stderr(`agentflow: ${located(file, d)}: ${d.message}\n`);
+}
 
 /** A user mistake: reported as one line on stderr with exit code 2, never a stack trace. */
 export class UsageError extends Error {

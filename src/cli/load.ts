@@ -8,11 +8,10 @@ import { detectFormat, ImportError } from "../interop/index.js";
 import type { AgentWorkflow, Diagnostic } from "../model/index.js";
 import { parseWorkflowText } from "../model/index.js";
 import { DOCUMENT_EXTENSIONS, readText } from "./files.js";
-import { UsageError } from "./io.js";
+import { located, UsageError } from "./io.js";
 
 function where(file: string, d: Diagnostic): string {
-  const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
-  return `${file}${at}: ${d.code} ${d.message}`;
+  return `${located(file, d)}: ${d.code} ${d.message}`;
 }
 
 /** Reads a file as a workflow, importing other formats; throws a UsageError when it is not one. */

@@ -17,7 +17,7 @@ import {
 import type { Fixtures } from "../simulate/index.js";
 import { PROCESS_EXTENSION, readText } from "./files.js";
 import type { CliIo } from "./io.js";
-import { UsageError } from "./io.js";
+import { reportOnStderr, UsageError } from "./io.js";
 import { loadObject, loadWorkflow } from "./load.js";
 import { loadFolderRegistry } from "./registry.js";
 
@@ -86,10 +86,11 @@ export async function runReport(
     report = await auditProcessReport(base);
     if (report.process?.readable === false) {
       // Nothing was reviewed: an unreadable file is a usage error, never a "blocked" report.
-      for (const d of report.process.rules.flatMap((r) => r.diagnostics)) {
-        const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
-        io.stderr(`agentflow: ${file}${at}: ${d.message}\n`);
-      }
+      reportOnStderr(
+        io,
+        file,
+        report.process.rules.flatMap((r) => r.diagnostics),
+      );
       return 2;
     }
   } else {
