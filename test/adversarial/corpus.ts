@@ -126,6 +126,9 @@ const DEPTH: AdversarialCase[] = [
   }),
   text("deep-10k-yaml-flow", () => "a: " + "[".repeat(DEEP) + "]".repeat(DEEP)),
   text("deep-10k-yaml-block-sequence", () => "- ".repeat(DEEP) + "x\n"),
+  // Refused at level 257 while reading: time linear in the input, never a million-level tree.
+  text("deep-1e6-yaml-flow", () => "[".repeat(MILLION) + "]".repeat(MILLION)),
+  text("deep-1e6-yaml-block-sequence", () => "- ".repeat(MILLION) + "x\n"),
   value("deep-10k-metadata", () => ({ ...template(), metadata: nested(DEEP, 1, (d) => ({ d })) })),
   value("deep-10k-json-schema-field", () => ({
     ...template(),

@@ -3,7 +3,7 @@
  * composer can take. The value itself is built in `yaml-build.ts`.
  */
 
-import { CST, Composer, Parser, isNode, isScalar } from "yaml";
+import { CST, Composer, Lexer, Parser, isNode, isScalar } from "yaml";
 import type { Document, ErrorCode, Pair, YAMLError } from "yaml";
 import type { OffsetProblem } from "./problems.js";
 
@@ -12,7 +12,9 @@ import type { OffsetProblem } from "./problems.js";
  * the end of the call stack it fails unpredictably (a different error per run) and V8 can even
  * abort the process when a regular expression is compiled there ("RegExpCompiler Allocation
  * failed"), which a 20 kB `[[[…]]]` triggers. Its CST parser is iterative, so depth is measured
- * on the CST first. JSON has no such limit.
+ * there: while it reads (its stack of open collections), so that a text a million levels deep is
+ * refused after the first few hundred instead of after building a million-level tree, and on the
+ * finished CST for the exact offset. JSON has no such limit.
  */
 export const MAX_YAML_DEPTH = 256;
 
@@ -52,6 +54,32 @@ function tooDeep(tokens: readonly CST.Token[]): number | undefined {
   return undefined;
 }
 
+/**
+ * Open tokens the parser's stack may hold besides collections: the document, and a scalar or
+ * a pair being read at its top.
+ */
+const STACK_SLACK = 2;
+
+/**
+ * The CST of `text`, as `new Parser().parse(text)` gives it, or where it was given up: as soon
+ * as the parser's stack holds more open collections than {@link MAX_YAML_DEPTH}. Checked per
+ * lexeme, in constant time, so refusing a deep text costs time linear in what was read.
+ */
+function readTokens(text: string): { readonly tokens: CST.Token[]; readonly deepAt?: number } {
+  const parser = new Parser();
+  const tokens: CST.Token[] = [];
+  for (const lexeme of new Lexer().lex(text)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length > MAX_YAML_DEPTH + STACK_SLACK) {
+      // The stack holds the document, then one collection per level: report the first too deep.
+      const first = parser.stack.filter((t) => CST.isCollection(t))[MAX_YAML_DEPTH];
+      return { tokens, deepAt: first?.offset ?? parser.offset };
+    }
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens };
+}
+
 /** A parsed YAML document (absent when the text could not be composed) and its syntax problems. */
 export interface YamlParse {
   readonly doc: Document.Parsed | undefined;
@@ -87,8 +115,8 @@ export function foldCommentHeader(text: string): string {
  * second document.
  */
 export function parseYaml(text: string): YamlParse {
-  const tokens = Array.from(new Parser().parse(foldCommentHeader(text)));
-  const deep = tooDeep(tokens);
+  const { tokens, deepAt } = readTokens(foldCommentHeader(text));
+  const deep = deepAt ?? tooDeep(tokens);
   if (deep !== undefined) {
     const message = `The YAML text nests collections more than ${MAX_YAML_DEPTH} levels deep, which this reader does not accept.`;
     return {
