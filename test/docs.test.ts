@@ -6,8 +6,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BPMN_RULES, checkProcess } from "../src/bpmn/index.js";
-import { parseWorkflowText } from "../src/model/index.js";
+import type { RegistryDefinition } from "../src/bpmn/index.js";
+import { BPMN_RULES, checkProcess, RegistryConflictError } from "../src/bpmn/index.js";
+import { contentHash, parseWorkflowText } from "../src/model/index.js";
 import { createValidator, RULES, type Resolvers } from "../src/validate/index.js";
 import { ruleIndexMarkdown } from "../src/report/rule-index.js";
 import { writeDocExamples } from "./examples/docs.js";
@@ -26,18 +27,35 @@ function blocks(markdown: string, tag: string, lang?: string): string[] {
   return out;
 }
 
-/** The page's `registry` blocks as one lookup by `id@version`. */
+/**
+ * The page's `registry` blocks as one lookup by `id@version`, as a registry resolves: two
+ * documents with one `id@version` and different content are a conflict, thrown for that ref.
+ */
 function registryLookup(markdown: string): (ref: string) => unknown {
-  const byRef = new Map<string, unknown>();
-  for (const text of blocks(markdown, "registry")) {
+  const byRef = new Map<string, { doc: unknown; definitions: RegistryDefinition[] }>();
+  blocks(markdown, "registry").forEach((text, block) => {
     const read = parseWorkflowText(text); // decodes YAML/JSON; the documents are checked by the resolvers
     const docs = Array.isArray(read.value) ? (read.value as unknown[]) : [read.value];
-    for (const doc of docs) {
+    docs.forEach((doc, i) => {
       const { id, version } = doc as { id: string; version: string };
-      byRef.set(`${id}@${version}`, doc);
+      const ref = `${id}@${version}`;
+      const definition = {
+        source: `registry ${block + 1}, document ${i + 1}`,
+        contentHash: contentHash(doc),
+      };
+      const entry = byRef.get(ref);
+      if (entry === undefined) byRef.set(ref, { doc, definitions: [definition] });
+      else entry.definitions.push(definition);
+    });
+  });
+  return (ref) => {
+    const entry = byRef.get(ref);
+    if (entry === undefined) return undefined;
+    if (new Set(entry.definitions.map((d) => d.contentHash)).size > 1) {
+      throw new RegistryConflictError(ref, entry.definitions);
     }
-  }
-  return (ref) => byRef.get(ref);
+    return entry.doc;
+  };
 }
 
 function registryResolvers(markdown: string): Resolvers {

@@ -12,6 +12,7 @@ module.exports = {
     "btv-namespace-mismatch": "warn",
     "agent-ref-invalid": "error",
     "agent-autonomy-invalid": "error",
+    "agent-ref-conflict": "error",
     "agent-unresolved": "warn",
     "agent-autonomy-mismatch": "error",
     "agent-workflow-invalid": "error",

@@ -48,3 +48,5 @@ export { EventKind } from "./event-facts.js";
 export type { NamespaceMismatch } from "./namespace-check.js";
 export { NodeFlag } from "./node-flags.js";
 export type { GatedTool, TaskResolution, TaskResolvers } from "./resolve-tasks.js";
+export type { RegistryConflict, RegistryDefinition } from "./registry-conflict.js";
+export { conflictOf, describeDefinitions, RegistryConflictError } from "./registry-conflict.js";

@@ -11,6 +11,8 @@ import { effectNeedsGate } from "../autonomy/index.js";
 import type { Validator } from "../validate/index.js";
 import { MAX_DELEGATES } from "../validate/index.js";
 import type { AgentDeclaration } from "./agents.js";
+import type { RegistryConflict } from "./registry-conflict.js";
+import { conflictOf } from "./registry-conflict.js";
 import type { WorkflowResolution } from "./types.js";
 
 /** A tool whose effect needs an approval gate, called by the agent's workflow or a delegate. */
@@ -33,6 +35,11 @@ export interface TaskResolution {
   /** Why the registry's answer was not used: it failed, or returned another workflow. */
   readonly registryProblem: string | undefined;
   readonly gatedTools: readonly GatedTool[];
+  /**
+   * References the registry holds different documents for, met while resolving this task: its
+   * workflow, a tool it or a delegate calls, or a delegate. Each blocks the task.
+   */
+  readonly conflicts: readonly RegistryConflict[];
 }
 
 /** A request the generator makes; the driver answers it (sync or async). */
@@ -43,7 +50,13 @@ export type ResolveRequest =
 
 /** A driver's answer to a lookup: the value, or why the resolver failed. */
 export type LookupAnswer =
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly value: unknown }
+  | {
+      readonly ok: false;
+      readonly error: string;
+      /** When the resolver failed because its registry holds different documents for the ref. */
+      readonly conflict?: RegistryConflict;
+    };
 
 const UNRESOLVED: TaskResolution = Object.freeze({
   resolution: "unresolved",
@@ -52,6 +65,7 @@ const UNRESOLVED: TaskResolution = Object.freeze({
   snapshotProblem: undefined,
   registryProblem: undefined,
   gatedTools: [],
+  conflicts: [],
 });
 
 function snapshotWorkflow(
@@ -86,12 +100,16 @@ function identity(value: unknown): string | undefined {
   return typeof id === "string" && typeof version === "string" ? `${id}@${version}` : undefined;
 }
 
-/** The registry's workflow for `ref`, or why there is none usable. */
+/** The registry's workflow for `ref`, or why there is none usable; conflicts go to `conflicts`. */
 function* lookupWorkflow(
   ref: string,
+  conflicts: RegistryConflict[],
 ): Generator<ResolveRequest, { value?: unknown; problem?: string }, unknown> {
   const answer = (yield { kind: "workflow", ref }) as LookupAnswer;
-  if (!answer.ok) return { problem: `the registry failed: ${answer.error}` };
+  if (!answer.ok) {
+    if (answer.conflict !== undefined) conflicts.push(answer.conflict);
+    return { problem: `the registry failed: ${answer.error}` };
+  }
   if (answer.value === undefined || answer.value === null) return {};
   const own = identity(answer.value);
   if (own !== undefined && own !== ref) {
@@ -101,7 +119,10 @@ function* lookupWorkflow(
 }
 
 /** Gated tools of the workflow and, transitively, of the delegates it can resolve. */
-function* gatedToolsOf(root: AgentWorkflow): Generator<ResolveRequest, GatedTool[], unknown> {
+function* gatedToolsOf(
+  root: AgentWorkflow,
+  conflicts: RegistryConflict[],
+): Generator<ResolveRequest, GatedTool[], unknown> {
   const out: GatedTool[] = [];
   const seen = new Set([`${root.id}@${root.version}`]);
   const queue: { workflow: AgentWorkflow; via: string | undefined }[] = [
@@ -114,6 +135,7 @@ function* gatedToolsOf(root: AgentWorkflow): Generator<ResolveRequest, GatedTool
       const tool = parseRef(node.config.usesTool);
       if (!tool.ok) continue;
       const answer = (yield { kind: "tool", ref: tool.canonical }) as LookupAnswer;
+      if (!answer.ok && answer.conflict !== undefined) conflicts.push(answer.conflict);
       const effect = answer.ok ? effectOf(answer.value) : undefined;
       if (effect !== undefined && effectNeedsGate(effect)) {
         out.push({
@@ -128,7 +150,7 @@ function* gatedToolsOf(root: AgentWorkflow): Generator<ResolveRequest, GatedTool
       const ref = edge.edgeType === "delegate" ? parseRef(edge.to) : undefined;
       if (ref?.ok !== true || seen.has(ref.canonical) || seen.size > MAX_DELEGATES) continue;
       seen.add(ref.canonical);
-      const found = yield* lookupWorkflow(ref.canonical);
+      const found = yield* lookupWorkflow(ref.canonical, conflicts);
       const delegate = found.value === undefined ? undefined : parseWorkflow(found.value).workflow;
       if (delegate !== undefined) queue.push({ workflow: delegate, via: ref.canonical });
     }
@@ -143,7 +165,8 @@ export function* resolveTask(
   const parsedRef = parseRef(declaration.ref);
   if (!parsedRef.ok) return UNRESOLVED;
   const ref = parsedRef.canonical;
-  const found = yield* lookupWorkflow(ref);
+  const conflicts: RegistryConflict[] = [];
+  const found = yield* lookupWorkflow(ref, conflicts);
   const registryProblem = found.problem;
   let resolution: WorkflowResolution = "registry";
   let snapshotProblem: string | undefined;
@@ -151,18 +174,20 @@ export function* resolveTask(
   if (document === undefined) {
     const snap = snapshotWorkflow(declaration, ref);
     snapshotProblem = snap.problem;
-    if (snap.workflow === undefined) return { ...UNRESOLVED, snapshotProblem, registryProblem };
+    if (snap.workflow === undefined) {
+      return { ...UNRESOLVED, snapshotProblem, registryProblem, conflicts };
+    }
     resolution = "snapshot";
     document = snap.workflow;
   }
   const parsed = parseWorkflow(document);
-  const base = { resolution, snapshotProblem, registryProblem };
+  const base = { resolution, snapshotProblem, registryProblem, conflicts };
   if (parsed.workflow === undefined) {
     return { ...base, workflow: undefined, diagnostics: parsed.diagnostics, gatedTools: [] };
   }
   const workflow = parsed.workflow;
   const diagnostics = (yield { kind: "validate", workflow }) as Diagnostic[];
-  const gatedTools = yield* gatedToolsOf(workflow);
+  const gatedTools = yield* gatedToolsOf(workflow, conflicts);
   return { ...base, workflow, diagnostics: [...parsed.diagnostics, ...diagnostics], gatedTools };
 }
 
@@ -181,7 +206,11 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 function failure(error: unknown): LookupAnswer {
-  return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  const message = error instanceof Error ? error.message : String(error);
+  const conflict = conflictOf(error);
+  return conflict === undefined
+    ? { ok: false, error: message }
+    : { ok: false, error: message, conflict };
 }
 
 /** Drives {@link resolveTask} synchronously; a resolver that returns a promise is a TypeError. */

@@ -24,8 +24,10 @@ import {
 } from "../report/index.js";
 import type { PresetName, Validator } from "../validate/index.js";
 import { createValidator, PRESET_NAMES, RULES, validateToolContract } from "../validate/index.js";
+import type { RegistryDefinition } from "../bpmn/index.js";
 import { BPMN_RULES } from "../bpmn/index.js";
 import { collectFiles, DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readTexts } from "./files.js";
+import { pathSkipped, registryConflict, registryDuplicate } from "./diagnostics.js";
 import { checkProcessFile, gateOptions } from "./gate.js";
 import type { CliIo } from "./io.js";
 import { located, UsageError } from "./io.js";
@@ -222,6 +224,32 @@ function detach(result: CheckedFile, slim: boolean): CheckedFile {
 }
 
 /**
+ * The result with a `REGISTRY_CONFLICT` (different content) or `REGISTRY_DUPLICATE` (the same)
+ * when an earlier checked document of its kind has its `id@version`: files checked together are
+ * read as one registry would read them. Imported documents are left out, since a converted copy
+ * beside its source is the usual case, not an impostor.
+ */
+function definedOnce(result: CheckedFile, seen: Map<string, RegistryDefinition>): CheckedFile {
+  const { id, version, contentHash: hash, format } = result;
+  if (id === undefined || version === undefined || hash === undefined || format !== undefined) {
+    return result;
+  }
+  const ref = `${id}@${version}`;
+  const key = `${result.kind} ${ref}`;
+  const first = seen.get(key);
+  const here = { source: result.file, contentHash: hash };
+  if (first === undefined) {
+    seen.set(key, here);
+    return result;
+  }
+  const again =
+    first.contentHash === hash
+      ? registryDuplicate(ref, first, here)
+      : registryConflict(ref, first, here);
+  return { ...result, diagnostics: [...result.diagnostics, again] };
+}
+
+/**
  * Runs the command and returns its exit code: 0 clean, 1 errors (or too many warnings), 2
  * unreadable input. Files are read, checked and reduced one at a time: what stays is each file's
  * result as plain data (see {@link detach}) and the counts, never texts, documents or graphs.
@@ -259,7 +287,9 @@ export async function runCheck(
     ...gateOptions(registry),
     workflowValidation: { preset: preset as PresetName },
   };
-  const files = await collectFiles(paths, { processes: true });
+  const identities = new Map<string, RegistryDefinition>();
+  const { files, skipped } = await collectFiles(paths, { processes: true });
+  for (const s of skipped) keep({ file: s.path, kind: "unknown", diagnostics: [pathSkipped(s)] });
   const progress = startProgress(io, files.length);
   try {
     for await (const { file, text: source } of readTexts(files)) {
@@ -275,11 +305,9 @@ export async function runCheck(
           progress.clear();
           io.stderr(`agentflow: ${located(file, d)}: ${d.message}\n`);
         }
-        // In text, a syntax error is said once, on stderr; machine formats keep it as data.
-        const shown = text
-          ? result.diagnostics.filter((d) => d.code !== "SYNTAX_ERROR")
-          : result.diagnostics;
-        keep({ ...result, diagnostics: shown });
+        // Said on stderr too, for scripts that read only that; the report keeps it in every
+        // format, so that an unreadable file is never listed as passing.
+        keep(definedOnce(result, identities));
       }
       progress.tick();
     }

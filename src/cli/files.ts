@@ -1,10 +1,14 @@
 /**
  * Finding and reading the files a command is given: files as named, directories walked in sorted
- * order (stable output), skipping `node_modules` and dot-folders.
+ * order (stable output), skipping `node_modules` and dot-folders. Symbolic links are followed,
+ * files and folders alike; a folder reached a second time (a loop, or two links to one folder)
+ * is walked once, and every path passed over for a reason is returned with that reason, so
+ * that a caller can say so. Only regular files are read: a FIFO would block the read forever.
  */
-import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
-import { extname, join } from "node:path";
+import type { Dirent, Stats } from "node:fs";
+import { constants } from "node:fs";
+import { open, readdir, stat } from "node:fs/promises";
+import { extname, join, sep } from "node:path";
 import { UsageError } from "./io.js";
 
 /** The extensions read as documents, with the syntax they imply. */
@@ -19,7 +23,19 @@ function describe(error: unknown): string {
   if (code === "ENOENT") return "no such file or directory";
   if (code === "EACCES") return "permission denied";
   if (code === "EISDIR") return "is a directory";
+  if (code === "ELOOP") return "a loop of symbolic links";
+  if (code === "ENOTDIR") return "a part of the path is not a directory";
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a path is when it is not a regular file or a folder, in a reader's words. */
+function oddKind(info: Stats | Dirent): string {
+  if (info.isFIFO()) return "a FIFO (named pipe)";
+  if (info.isSocket()) return "a socket";
+  if (info.isCharacterDevice()) return "a character device";
+  if (info.isBlockDevice()) return "a block device";
+  if (info.isDirectory()) return "a directory";
+  return "of an unknown kind";
 }
 
 /** BPMN process files, which `check` and `gate` read (a registry folder does not). */
@@ -29,6 +45,18 @@ export const PROCESS_EXTENSION = ".bpmn";
 export interface CollectOptions {
   /** Also collect `.bpmn` process files. */
   readonly processes?: boolean;
+}
+
+/** A path a folder walk passed over, and why (a broken link, a loop, a FIFO…). */
+export interface SkippedPath {
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** The files a command reads, in order, and the paths passed over on the way. */
+export interface Collected {
+  readonly files: string[];
+  readonly skipped: SkippedPath[];
 }
 
 /**
@@ -42,50 +70,100 @@ function isDocumentName(name: string): boolean {
   );
 }
 
+/** The identity of what a path leads to, whatever links lead there. */
+function identity(info: Stats): string {
+  return `${info.dev}:${info.ino}`;
+}
+
+/** Entries of one folder, sorted by code unit so that output is stable. */
+async function sortedEntries(dir: string): Promise<Dirent[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
 /**
- * The names in a folder listing that a walk visits (sub-folders and documents), sorted by code
- * unit so that output is stable, with the sub-folders among them. A separate function so that
- * the walk holds names while it recurses, never the listing's entry objects.
+ * Appends the documents below `root` to `out`, depth first, in sorted order. Iterative (the
+ * depth of a tree of folders is the input's), with one `stat` per folder and per link only.
  */
-function visitNames(
-  entries: readonly Dirent[],
+async function walk(
+  root: string,
+  rootInfo: Stats,
+  out: Collected,
   processes: boolean,
-): { readonly names: string[]; readonly folders: ReadonlySet<string> } {
-  const names: string[] = [];
-  const folders = new Set<string>();
-  for (const entry of entries) {
+): Promise<void> {
+  const seen = new Map<string, string>([[identity(rootInfo), root]]);
+  const wanted = (name: string): boolean =>
+    isDocumentName(name) || (processes && extname(name) === PROCESS_EXTENSION);
+  // Each frame is a folder's remaining entries, reversed so that pop() gives the next.
+  const stack: { readonly dir: string; readonly entries: Dirent[] }[] = [
+    { dir: root, entries: (await sortedEntries(root)).reverse() },
+  ];
+  for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
+    const entry = frame.entries.pop();
+    if (entry === undefined) {
+      stack.pop();
+      continue;
+    }
     const name = entry.name;
     if (name.startsWith(".") || name === "node_modules") continue;
-    if (entry.isDirectory()) folders.add(name);
-    else if (!entry.isFile()) continue;
-    else if (!isDocumentName(name) && !(processes && extname(name) === PROCESS_EXTENSION)) continue;
-    names.push(name);
-  }
-  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { names, folders };
-}
-
-/** Appends the documents below `dir` to `out`, depth first; `out` is all the walk builds. */
-async function walk(dir: string, out: string[], processes: boolean): Promise<void> {
-  const { names, folders } = visitNames(await readdir(dir, { withFileTypes: true }), processes);
-  for (const name of names) {
-    const path = join(dir, name);
-    if (folders.has(name)) await walk(path, out, processes);
-    else out.push(path);
+    const path = join(frame.dir, name);
+    let info: Stats | undefined;
+    if (entry.isSymbolicLink()) {
+      try {
+        info = await stat(path);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        const reason = code === "ENOENT" ? "a broken symbolic link" : describe(error);
+        out.skipped.push({ path, reason });
+        continue;
+      }
+    }
+    const isDirectory = info?.isDirectory() ?? entry.isDirectory();
+    if (isDirectory) {
+      info ??= await stat(path);
+      const first = seen.get(identity(info));
+      if (first !== undefined) {
+        const loop = path.startsWith(first + sep);
+        out.skipped.push({
+          path,
+          reason: loop
+            ? `a symbolic link back to '${first}', which holds it (a loop)`
+            : `the same folder as '${first}', read already`,
+        });
+        continue;
+      }
+      seen.set(identity(info), path);
+      let entries: Dirent[];
+      try {
+        entries = await sortedEntries(path);
+      } catch (error) {
+        out.skipped.push({ path, reason: describe(error) });
+        continue;
+      }
+      stack.push({ dir: path, entries: entries.reverse() });
+      continue;
+    }
+    if (!wanted(name)) continue;
+    const isFile = info?.isFile() ?? entry.isFile();
+    if (isFile) out.files.push(path);
+    else {
+      out.skipped.push({ path, reason: `${oddKind(info ?? entry)}, not a regular file` });
+    }
   }
 }
 
 /**
- * Expands the paths a user gave into document files. A missing path or a file with an
- * extension agentflow does not read is a {@link UsageError}.
+ * Expands the paths a user gave into document files. A missing path, a path that is not a
+ * regular file or a folder, or a file with an extension agentflow does not read is a
+ * {@link UsageError}; inside folders such paths are passed over and listed in `skipped`.
  */
 export async function collectFiles(
   paths: readonly string[],
   options: CollectOptions = {},
-): Promise<string[]> {
+): Promise<Collected> {
   const processes = options.processes === true;
   const kinds = processes ? ".json, .yaml, .yml or .bpmn" : ".json, .yaml or .yml";
-  const out: string[] = [];
+  const out: Collected = { files: [], skipped: [] };
   for (const path of paths) {
     let info;
     try {
@@ -94,14 +172,16 @@ export async function collectFiles(
       throw new UsageError(`cannot read '${path}': ${describe(error)}`);
     }
     if (info.isDirectory()) {
-      const before = out.length;
-      await walk(path, out, processes);
-      if (out.length === before) throw new UsageError(`'${path}' holds no ${kinds} file`);
+      const before = out.files.length;
+      await walk(path, info, out, processes);
+      if (out.files.length === before) throw new UsageError(`'${path}' holds no ${kinds} file`);
+    } else if (!info.isFile()) {
+      throw new UsageError(`cannot read '${path}': it is ${oddKind(info)}, not a regular file`);
     } else if (
       Object.hasOwn(DOCUMENT_EXTENSIONS, extname(path)) ||
       (processes && extname(path) === PROCESS_EXTENSION)
     ) {
-      out.push(path);
+      out.files.push(path);
     } else {
       throw new UsageError(`'${path}': unknown file type (expected ${kinds})`);
     }
@@ -109,11 +189,32 @@ export async function collectFiles(
   return out;
 }
 
+/** Flags for opening a file to read: non-blocking, so that opening a FIFO returns at once. */
+const READ_FLAGS = constants.O_RDONLY | ((constants.O_NONBLOCK as number | undefined) ?? 0);
+
+/**
+ * Reads a regular file as UTF-8. It is opened first and asked what it is, on the open handle,
+ * so a FIFO or a device is refused instead of read (which would wait for a writer forever).
+ */
+async function readRegular(path: string): Promise<string> {
+  const handle = await open(path, READ_FLAGS);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      throw new UsageError(`cannot read '${path}': it is ${oddKind(info)}, not a regular file`);
+    }
+    return await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Reads a file as UTF-8, turning file-system errors into a {@link UsageError}. */
 export async function readText(path: string): Promise<string> {
   try {
-    return await readFile(path, "utf8");
+    return await readRegular(path);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read '${path}': ${describe(error)}`);
   }
 }
@@ -125,9 +226,14 @@ export const READ_AHEAD = 8;
 type Read = { readonly text: string } | { readonly error: UsageError };
 
 function startRead(path: string): Promise<Read> {
-  return readFile(path, "utf8").then(
+  return readText(path).then(
     (text) => ({ text }),
-    (error: unknown) => ({ error: new UsageError(`cannot read '${path}': ${describe(error)}`) }),
+    (error: unknown) => ({
+      error:
+        error instanceof UsageError
+          ? error
+          : new UsageError(`cannot read '${path}': ${describe(error)}`),
+    }),
   );
 }
 

@@ -82,14 +82,31 @@ function table(decision: GateDecision): string[] {
 
 function renderText(
   file: string,
-  checked: CheckedFile,
+  checked: readonly CheckedFile[],
   decision: GateDecision,
   color: boolean,
 ): string {
   const verdict = decision.allowed ? "ALLOWED" : "BLOCKED";
   const counts = `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
-  const lines = [`${file}: promotion ${verdict} (${counts})`, "", ...table(decision), ""];
-  return lines.join("\n") + "\n" + formatText([checked], { color });
+  const lines = [`${file}: promotion ${verdict} (${counts})`];
+  const registry = checked.slice(1).flatMap((f) => f.diagnostics);
+  if (registry.length > 0) {
+    const errors = registry.filter((d) => d.severity === "error").length;
+    lines.push(
+      `the registry: ${errors} error(s), ${registry.length - errors} warning(s) about its files, listed below`,
+    );
+  }
+  lines.push("", ...table(decision), "");
+  return lines.join("\n") + "\n" + formatText(checked, { color });
+}
+
+/** The registry's problems as files of the report, so that every format shows them. */
+function registryFiles(registry: FolderRegistry | undefined): CheckedFile[] {
+  return (registry?.problems ?? []).map(({ file, diagnostics }) => ({
+    file,
+    kind: "unknown",
+    diagnostics,
+  }));
 }
 
 /**
@@ -101,9 +118,11 @@ function gateJson(
   file: string,
   decision: GateDecision,
   readable: boolean,
+  registry: readonly CheckedFile[],
 ): Readonly<Record<string, unknown>> {
   const { allowed, blocking, warnings, agentTasks } = decision;
-  return { file, readable, allowed, blocking, warnings, agentTasks };
+  const problems = registry.map(({ file, diagnostics }) => ({ file, diagnostics }));
+  return { file, readable, allowed, blocking, warnings, agentTasks, registry: problems };
 }
 
 /** Runs the command; resolves to the exit code. */
@@ -130,21 +149,25 @@ export async function runGate(file: string, options: GateCliOptions, io: CliIo):
     reportOnStderr(io, file, checked.diagnostics);
   }
   const rules = ruleDescriptors();
+  const fromRegistry = registryFiles(registry);
+  const all = [checked, ...fromRegistry];
   switch (options.format) {
     case "json":
-      io.stdout(JSON.stringify(gateJson(file, decision, !unreadable), null, 2) + "\n");
+      io.stdout(
+        JSON.stringify(gateJson(file, decision, !unreadable, fromRegistry), null, 2) + "\n",
+      );
       break;
     case "sarif":
-      io.stdout(formatSarif([checked], { rules }));
+      io.stdout(formatSarif(all, { rules }));
       break;
     case "junit":
-      io.stdout(formatJunit([checked]));
+      io.stdout(formatJunit(all));
       break;
     case "github":
-      io.stdout(formatGithub([checked]));
+      io.stdout(formatGithub(all));
       break;
     default:
-      if (!unreadable) io.stdout(renderText(file, checked, decision, io.isTTY));
+      if (!unreadable) io.stdout(renderText(file, all, decision, io.isTTY));
   }
   if (unreadable) return 2;
   return decision.allowed ? 0 : 1;

@@ -2,107 +2,160 @@
  * A registry read from a folder (Node only): every workflow and tool contract below it, indexed
  * by `id@version`, served as validation resolvers. Hosts may also ask by semver range
  * (`tool:search@^1.2.0`); references inside documents are always exact.
+ *
+ * What is reviewed must be what was named: two documents with one `id@version` and different
+ * content are a conflict, and the registry resolves that reference to neither (it throws a
+ * {@link RegistryConflictError}, which the gate turns into a blocking `AGENT_REF_CONFLICT`).
+ * `docs/registry.md` says how a folder is read.
  */
-import semver from "semver";
-import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
-import { parseRef, parseToolContractText, parseWorkflowText } from "../model/index.js";
-import type { Resolvers } from "../validate/index.js";
-import { collectFiles, DOCUMENT_EXTENSIONS, readText } from "./files.js";
+import { stat } from "node:fs/promises";
 import { extname } from "node:path";
+import semver from "semver";
+import type { RegistryDefinition } from "../bpmn/index.js";
+import { RegistryConflictError } from "../bpmn/index.js";
+import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
+import { contentHash, parseRef, parseToolContractText, parseWorkflowText } from "../model/index.js";
+import type { Resolvers } from "../validate/index.js";
+import { pathSkipped, registryConflict, registryDuplicate } from "./diagnostics.js";
+import { collectFiles, DOCUMENT_EXTENSIONS, readText } from "./files.js";
+import { UsageError } from "./io.js";
+
+/** The documents one `id@version` is defined by, in the order the files were read. */
+interface Entry<T> {
+  readonly doc: T;
+  readonly definitions: RegistryDefinition[];
+  /** True when two definitions differ in content: the reference resolves to neither. */
+  conflict: boolean;
+}
 
 /** Documents of one kind by id, then by version. */
-type Shelf<T> = Map<string, Map<string, T>>;
+type Shelf<T> = Map<string, Map<string, Entry<T>>>;
 
 /** A loaded registry. */
 export interface FolderRegistry {
+  /** The first definition of each `id@version` (conflicting ones included; `resolve` refuses them). */
   readonly workflows: ReadonlyMap<string, ReadonlyMap<string, AgentWorkflow>>;
   readonly tools: ReadonlyMap<string, ReadonlyMap<string, ToolContract>>;
-  /** Files that could not be loaded, and duplicate `id@version`s (the first file wins). */
+  /**
+   * What the reader should know: files that could not be loaded, paths passed over, and
+   * `id@version`s defined again (`REGISTRY_DUPLICATE`, a warning, when the content is the same;
+   * `REGISTRY_CONFLICT`, an error, when it differs), each on the file it concerns.
+   */
   readonly problems: readonly {
     readonly file: string;
     readonly diagnostics: readonly Diagnostic[];
   }[];
   readonly resolvers: Resolvers;
-  /** Resolves `id@version` or `id@<range>` to the highest matching version's document. */
+  /**
+   * Resolves `id@version` or `id@<range>` to the highest matching version's document; throws a
+   * {@link RegistryConflictError} when that version has different documents.
+   */
   resolve(ref: string): AgentWorkflow | ToolContract | undefined;
 }
 
+/** Files a shelf adds a document from; returns the diagnostic when it defines a ref again. */
 function shelve<T extends { readonly id: string; readonly version: string }>(
   shelf: Shelf<T>,
   doc: T,
-): boolean {
+  file: string,
+): Diagnostic | undefined {
   let versions = shelf.get(doc.id);
   if (versions === undefined) {
     versions = new Map();
     shelf.set(doc.id, versions);
   }
-  if (versions.has(doc.version)) return false;
-  versions.set(doc.version, doc);
-  return true;
+  const definition = { source: file, contentHash: contentHash(doc) };
+  const entry = versions.get(doc.version);
+  if (entry === undefined) {
+    versions.set(doc.version, { doc, definitions: [definition], conflict: false });
+    return undefined;
+  }
+  const ref = `${doc.id}@${doc.version}`;
+  const first = entry.definitions[0] ?? definition;
+  entry.definitions.push(definition);
+  if (first.contentHash === definition.contentHash)
+    return registryDuplicate(ref, first, definition);
+  entry.conflict = true;
+  return registryConflict(ref, first, definition);
+}
+
+function found<T>(entry: Entry<T> | undefined, ref: string): T | undefined {
+  if (entry === undefined) return undefined;
+  if (entry.conflict) {
+    const distinct = new Map(entry.definitions.map((d) => [d.contentHash, d] as const));
+    // One definition per content: the first file of each, in reading order.
+    throw new RegistryConflictError(ref, [...distinct.values()]);
+  }
+  return entry.doc;
 }
 
 function lookup<T>(shelf: Shelf<T>, ref: string): T | undefined {
   const exact = parseRef(ref);
-  if (exact.ok) return shelf.get(exact.ref.id)?.get(exact.ref.version);
+  if (exact.ok) {
+    return found(shelf.get(exact.ref.id)?.get(exact.ref.version), exact.canonical);
+  }
   const at = ref.lastIndexOf("@");
   if (at <= 0) return undefined;
-  const versions = shelf.get(ref.slice(0, at));
+  const id = ref.slice(0, at);
+  const versions = shelf.get(id);
   const range = semver.validRange(ref.slice(at + 1));
   if (versions === undefined || range === null) return undefined;
   const best = semver.maxSatisfying([...versions.keys()], range);
-  return best === null ? undefined : versions.get(best);
+  return best === null ? undefined : found(versions.get(best), `${id}@${best}`);
 }
 
-function duplicate(file: string, ref: string): Diagnostic {
-  return {
-    code: "REGISTRY_DUPLICATE",
-    severity: "warning",
-    message: `${ref} is defined again in this file; the first definition is used`,
-    target: { kind: "workflow" },
-    path: "",
-    data: { ref },
-  };
+/** The documents of a shelf, first definition of each ref. */
+function documents<T>(shelf: Shelf<T>): Map<string, Map<string, T>> {
+  return new Map(
+    [...shelf].map(([id, versions]) => [
+      id,
+      new Map([...versions].map(([version, entry]) => [version, entry.doc])),
+    ]),
+  );
 }
 
-/** Loads every `.json`/`.yaml`/`.yml` document below `dir` (sorted, so loading is deterministic). */
+/**
+ * Loads every `.json`/`.yaml`/`.yml` document below `dir` (sorted, so loading is deterministic;
+ * symbolic links followed). `dir` must be a folder: a file is a {@link UsageError}, since a
+ * registry of one document would resolve almost nothing and say nothing about it.
+ */
 export async function loadFolderRegistry(dir: string): Promise<FolderRegistry> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info !== undefined && !info.isDirectory()) {
+    throw new UsageError(
+      `--registry '${dir}' is not a folder; give the folder that holds the workflows and tool contracts`,
+    );
+  }
   const workflows: Shelf<AgentWorkflow> = new Map();
   const tools: Shelf<ToolContract> = new Map();
   const problems: { file: string; diagnostics: readonly Diagnostic[] }[] = [];
-  for (const file of await collectFiles([dir])) {
+  const { files, skipped } = await collectFiles([dir]);
+  for (const s of skipped) problems.push({ file: s.path, diagnostics: [pathSkipped(s)] });
+  for (const file of files) {
     const text = await readText(file);
     const format = DOCUMENT_EXTENSIONS[extname(file)];
     const options = format === undefined ? {} : { format };
     const asWorkflow = parseWorkflowText(text, options);
     const kind = (asWorkflow.value as { kind?: unknown } | undefined)?.kind;
+    let again: Diagnostic | undefined;
     if (kind === "ToolContract") {
       const parsed = parseToolContractText(text, options);
       if (parsed.contract === undefined) problems.push({ file, diagnostics: parsed.diagnostics });
-      else if (!shelve(tools, parsed.contract)) {
-        problems.push({
-          file,
-          diagnostics: [duplicate(file, `${parsed.contract.id}@${parsed.contract.version}`)],
-        });
-      }
+      else again = shelve(tools, parsed.contract, file);
     } else if (asWorkflow.workflow === undefined) {
       problems.push({ file, diagnostics: asWorkflow.diagnostics });
-    } else if (!shelve(workflows, asWorkflow.workflow)) {
-      problems.push({
-        file,
-        diagnostics: [duplicate(file, `${asWorkflow.workflow.id}@${asWorkflow.workflow.version}`)],
-      });
+    } else {
+      again = shelve(workflows, asWorkflow.workflow, file);
     }
+    if (again !== undefined) problems.push({ file, diagnostics: [again] });
   }
-  const resolve = (ref: string): AgentWorkflow | ToolContract | undefined =>
-    lookup(tools, ref) ?? lookup(workflows, ref);
+  const resolveTool = (ref: string): ToolContract | undefined => lookup(tools, ref);
+  const resolveDelegate = (ref: string): AgentWorkflow | undefined => lookup(workflows, ref);
   return {
-    workflows,
-    tools,
+    workflows: documents(workflows),
+    tools: documents(tools),
     problems,
-    resolve,
-    resolvers: {
-      resolveTool: (ref) => lookup(tools, ref),
-      resolveDelegate: (ref) => lookup(workflows, ref),
-    },
+    resolve: (ref) => resolveTool(ref) ?? resolveDelegate(ref),
+    resolvers: { resolveTool, resolveDelegate },
   };
 }

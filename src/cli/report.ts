@@ -17,7 +17,7 @@ import {
 import type { Fixtures } from "../simulate/index.js";
 import { PROCESS_EXTENSION, readText } from "./files.js";
 import type { CliIo } from "./io.js";
-import { reportOnStderr, UsageError } from "./io.js";
+import { located, reportOnStderr, UsageError } from "./io.js";
 import { loadObject, loadWorkflow } from "./load.js";
 import { loadFolderRegistry } from "./registry.js";
 
@@ -67,6 +67,11 @@ export async function runReport(
   const render = renderer(options.output);
   const registry =
     options.registry === undefined ? undefined : await loadFolderRegistry(options.registry);
+  // The report is about the process or the workflow; what the registry's files hold is said here.
+  for (const { file, diagnostics } of registry?.problems ?? []) {
+    for (const d of diagnostics)
+      io.stderr(`agentflow: ${d.severity}: ${located(file, d)}: ${d.message} (${d.code})\n`);
+  }
   const base: AuditOptions = {
     file,
     text: await readText(file),

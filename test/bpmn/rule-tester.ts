@@ -12,8 +12,10 @@ import type {
   GateOptions,
   GatePredicate,
   ModdleExtensions,
+  RegistryDefinition,
 } from "../../src/bpmn/index.js";
-import { checkProcess, evaluateGatesSync } from "../../src/bpmn/index.js";
+import { checkProcess, evaluateGatesSync, RegistryConflictError } from "../../src/bpmn/index.js";
+import { contentHash } from "../../src/model/index.js";
 import type {
   Diagnostic,
   Severity,
@@ -71,10 +73,28 @@ export function at(code: string, elementId: string, path: string) {
   return { code, target: { kind: "bpmn-element", elementId, path }, path } as const;
 }
 
-/** The registry as a lookup by `id@version`. */
+/**
+ * The registry as a lookup by `id@version`, as a folder registry answers: documents listed
+ * twice with different content are a conflict for their ref (sources `doc <index>`).
+ */
 export function registryLookup(docs: readonly RegistryDoc[]): (ref: string) => unknown {
-  const byRef = new Map<string, unknown>(docs.map((d) => [`${d.id}@${d.version}`, d]));
-  return (ref) => byRef.get(ref);
+  const byRef = new Map<string, { doc: RegistryDoc; definitions: RegistryDefinition[] }>();
+  docs.forEach((doc, i) => {
+    const ref = `${doc.id}@${doc.version}`;
+    const definition = { source: `doc ${i}`, contentHash: contentHash(doc) };
+    const entry = byRef.get(ref);
+    if (entry === undefined) byRef.set(ref, { doc, definitions: [definition] });
+    else if (!entry.definitions.some((d) => d.contentHash === definition.contentHash)) {
+      entry.definitions.push(definition);
+    }
+  });
+  return (ref) => {
+    const entry = byRef.get(ref);
+    if (entry !== undefined && entry.definitions.length > 1) {
+      throw new RegistryConflictError(ref, entry.definitions);
+    }
+    return entry?.doc;
+  };
 }
 
 function optionsOf(c: BpmnValidCase): GateOptions {

@@ -1,7 +1,7 @@
 /**
  * The gate rules as bpmnlint rule factories (SPEC 7). bpmnlint runs each rule over the moddle
  * tree it parsed; every agentflow rule looks at the root `bpmn:Definitions` only, evaluates the
- * gates there (once for all nine rules, see {@link createRules}) and reports the diagnostics of
+ * gates there (once for all its rules, see {@link createRules}) and reports the diagnostics of
  * its own code.
  */
 import type { Diagnostic } from "../../model/index.js";
@@ -23,6 +23,7 @@ export const AGENTFLOW_RULE_NAMES = [
   "btv-namespace-mismatch",
   "agent-ref-invalid",
   "agent-autonomy-invalid",
+  "agent-ref-conflict",
   "agent-unresolved",
   "agent-autonomy-mismatch",
   "agent-workflow-invalid",
@@ -107,7 +108,7 @@ function report(definitions: ModdleObject, d: Diagnostic, reporter: BpmnlintRepo
 }
 
 /**
- * Makes the plugin's rule factories. The nine rules share one evaluation per definitions and
+ * Makes the plugin's rule factories. The rules share one evaluation per definitions and
  * policy: the first rule to run on a `bpmn:Definitions` evaluates the gates, the others read the
  * cached decision. The entry is dropped in a microtask, once bpmnlint's synchronous pass over
  * its rules is over, because bpmn-js lints the same (mutated) definitions object after every
@@ -184,7 +185,7 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
           if (element.$type === "bpmn:Definitions") {
             reportCode(element, evaluate(element, policy), code, reporter);
           }
-          // Only the root matters: skipping the descent saves nine walks of the whole tree.
+          // Only the root matters: skipping the descent saves a walk of the whole tree per rule.
           return false;
         },
       };

@@ -31,6 +31,9 @@ export const rule: BpmnRule = {
     const registry = context.analysis?.registry ?? false;
     for (const task of context.analysis?.tasks ?? []) {
       if (task.ref?.ok !== true || task.resolution.resolution === "registry") continue;
+      // A ref with two documents is AGENT_REF_CONFLICT's (an error), said once, not twice.
+      const ref = task.ref.canonical;
+      if (task.resolution.conflicts.some((c) => c.ref === ref)) continue;
       const problem = task.resolution.snapshotProblem;
       const failed = task.resolution.registryProblem;
       const usedSnapshot = task.resolution.resolution === "snapshot";

@@ -50,6 +50,11 @@ bpmnRuleTester(rule, {
       registry,
     },
     { name: "a Camunda agent has no ref to resolve", xml: gated(zeebeAgent("A")), registry },
+    {
+      name: "a ref the registry holds two documents for is AGENT_REF_CONFLICT's (said once)",
+      xml: gated(agent("A", { ref: "agnt-research@2.1.0", level: "2" })),
+      registry: [research, agentWorkflow("agnt-research@2.1.0", 2, { justified: 1 })],
+    },
   ],
   invalid: [
     {

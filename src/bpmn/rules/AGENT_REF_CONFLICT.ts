@@ -1,0 +1,50 @@
+import { describeDefinitions } from "../registry-conflict.js";
+import { declarationPath, refLabel } from "../report-data.js";
+import type { BpmnRule } from "../rule.js";
+
+/**
+ * A registry that holds two different documents for one `id@version` cannot say which one was
+ * reviewed: an impostor may stand in for the agent, a tool or a delegate. Every task that
+ * resolves through such a reference is blocked, once per reference, naming every definition.
+ */
+export const rule: BpmnRule = {
+  meta: {
+    code: "AGENT_REF_CONFLICT",
+    defaultSeverity: "error",
+    description:
+      "An agent task's workflow, or a tool or delegate it uses, has two different documents in the registry",
+    docs: "docs/rules/AGENT_REF_CONFLICT.md",
+    messages: {
+      default:
+        '{{ref}} (agent task "{{elementId}}") is defined with different content in {{definitions}}; which one would run cannot be known, so the agent cannot be reviewed',
+      used: '{{ref}}, which {{agent}} (agent task "{{elementId}}") uses, is defined with different content in {{definitions}}; which one would run cannot be known',
+    },
+    remediation:
+      "remove or re-version the document that is not the reviewed one, so that each id@version has one content",
+  },
+  check(context) {
+    for (const task of context.analysis?.tasks ?? []) {
+      if (task.ref?.ok !== true) continue;
+      const agent = refLabel(task);
+      const said = new Set<string>();
+      for (const conflict of task.resolution.conflicts) {
+        if (said.has(conflict.ref)) continue;
+        said.add(conflict.ref);
+        const own = conflict.ref === task.ref.canonical;
+        context.report({
+          elementId: task.node.id,
+          path: own ? declarationPath(task, "agentWorkflowRef") : task.node.path,
+          messageId: own ? "default" : "used",
+          data: {
+            elementId: task.node.id,
+            ref: conflict.ref,
+            agent,
+            definitions: describeDefinitions(conflict.definitions),
+            sources: conflict.definitions.map((d) => d.source),
+            contentHashes: conflict.definitions.map((d) => d.contentHash),
+          },
+        });
+      }
+    }
+  },
+};

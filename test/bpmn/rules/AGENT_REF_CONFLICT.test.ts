@@ -1,0 +1,103 @@
+import { rule } from "../../../src/bpmn/rules/AGENT_REF_CONFLICT.js";
+import { contentHash } from "../../../src/model/index.js";
+import {
+  agent,
+  agentWorkflow,
+  chain,
+  declarationPath,
+  endEvent,
+  gate,
+  HELPER,
+  nodePath,
+  processXml,
+  startEvent,
+  toolCaller,
+  toolContract,
+} from "../builders.js";
+import { at, bpmnRuleTester } from "../rule-tester.js";
+
+const CODE = "AGENT_REF_CONFLICT";
+const research = agentWorkflow("agnt-research@2.1.0", 2);
+// The same id@version, another graph: what an impostor file would hold.
+const impostor = agentWorkflow("agnt-research@2.1.0", 2, { justified: 1 });
+const reads = toolContract("tool:lookup@1.0.0", "read");
+const pays = toolContract("tool:lookup@1.0.0", "external-commitment");
+const caller = toolCaller("agnt-caller@1.0.0", "tool:lookup@1.0.0");
+const planner = agentWorkflow("agnt-planner@1.0.0", 4);
+const otherHelper = agentWorkflow("agnt-helper@1.0.0", 2);
+
+/** S → A → G → E with the agent task `A`. */
+const gated = (ref: string, level: string) =>
+  processXml(
+    startEvent("S"),
+    agent("A", { ref, level }),
+    gate("G"),
+    endEvent("E"),
+    chain("S", "A", "G", "E"),
+  );
+const refPath = declarationPath(nodePath(1), "agentWorkflowRef");
+
+bpmnRuleTester(rule, {
+  valid: [
+    {
+      name: "one document per id@version",
+      xml: gated("agnt-research@2.1.0", "2"),
+      registry: [research],
+    },
+    {
+      name: "the same document twice is no conflict",
+      xml: gated("agnt-research@2.1.0", "2"),
+      registry: [research, structuredClone(research)],
+    },
+    {
+      name: "a contested ref no task uses does not concern the process",
+      xml: gated("agnt-caller@1.0.0", "1"),
+      registry: [caller, reads, research, impostor],
+    },
+  ],
+  invalid: [
+    {
+      name: "the task's own workflow has two documents",
+      xml: gated("agnt-research@2.1.0", "2"),
+      registry: [research, impostor],
+      errors: [
+        {
+          ...at(CODE, "A", refPath),
+          data: {
+            elementId: "A",
+            ref: "agnt-research@2.1.0",
+            agent: "agnt-research@2.1.0",
+            sources: ["doc 0", "doc 1"],
+            contentHashes: [contentHash(research), contentHash(impostor)],
+          },
+        },
+      ],
+    },
+    {
+      name: "a tool the workflow calls has two contracts (one that pays)",
+      xml: gated("agnt-caller@1.0.0", "1"),
+      registry: [caller, reads, pays],
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: {
+            ref: "tool:lookup@1.0.0",
+            agent: "agnt-caller@1.0.0",
+            contentHashes: [contentHash(reads), contentHash(pays)],
+          },
+        },
+      ],
+    },
+    {
+      name: "a delegate has two documents",
+      xml: gated("agnt-planner@1.0.0", "4"),
+      registry: [planner, HELPER, otherHelper],
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: { ref: "agnt-helper@1.0.0", agent: "agnt-planner@1.0.0" },
+        },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,80 @@
+/**
+ * Honest exits (issue 17): 0 allowed or clean, 1 blocked or errors, 2 a usage mistake or
+ * unreadable input, said in one line and never as a pass; never 3 for a user's input.
+ */
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../temp.js";
+import { run, STACK_LINE } from "./run.js";
+
+const GOOD = "examples/workflows/market-research.agent.json";
+
+describe("an unreadable file is never shown as passing", () => {
+  const dir = tempDir("agentflow-exits-");
+  const empty = join(dir, "empty.json");
+  writeFileSync(empty, "");
+
+  it("text: listed with its error and counted, exit 2", async () => {
+    const result = await run("check", empty, GOOD);
+    expect(result.code).toBe(2);
+    expect(result.stdout).not.toContain(`${empty}  ✔`);
+    expect(result.stdout).toContain(
+      `${empty}\n  1:1  error    The text is empty; a JSON value was expected.  SYNTAX_ERROR\n`,
+    );
+    expect(result.stdout).toContain(`${GOOD}  ✔ no problems`);
+    expect(result.stdout).toContain("✖ 1 problem (1 error, 0 warnings) in 2 files checked");
+    expect(result.stdout).not.toContain("no problems\n\n✔");
+    expect(result.stderr).toBe(
+      `agentflow: ${empty}:1:1: The text is empty; a JSON value was expected.\n`,
+    );
+  });
+
+  it.each([
+    ["json", /"code": "SYNTAX_ERROR"/],
+    ["sarif", /"ruleId": "SYNTAX_ERROR"/],
+    ["junit", /<failure type="SYNTAX_ERROR"/],
+    ["github", /^::error file=.*empty\.json,line=1,col=1,title=SYNTAX_ERROR::/m],
+  ])("%s: the file carries its error, exit 2", async (format, shown) => {
+    const result = await run("check", "--format", format, empty, GOOD);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(shown);
+  });
+});
+
+describe("a path that is not a regular file", () => {
+  it("a FIFO is refused at once with a message, not read (which would wait forever)", async () => {
+    const dir = tempDir("agentflow-fifo-");
+    const fifo = join(dir, "pipe.agent.json");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    for (const argv of [
+      ["check", fifo],
+      ["simulate", fifo],
+      ["convert", fifo, "--to", "mermaid"],
+      ["report", fifo, "-o", join(dir, "r.md")],
+      ["simulate", GOOD, "--fixtures", fifo],
+    ]) {
+      const result = await run(...argv);
+      expect(result).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `agentflow: cannot read '${fifo}': it is a FIFO (named pipe), not a regular file\n`,
+      });
+    }
+    const gate = join(dir, "pipe.bpmn");
+    spawnSync("mkfifo", [gate]);
+    expect((await run("gate", gate)).stderr).toBe(
+      `agentflow: cannot read '${gate}': it is a FIFO (named pipe), not a regular file\n`,
+    );
+  }, 20_000);
+
+  it("a character device is refused the same way", async () => {
+    const result = await run("simulate", "/dev/null");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "agentflow: cannot read '/dev/null': it is a character device, not a regular file\n",
+    );
+    expect(result.stderr).not.toMatch(STACK_LINE);
+  });
+});
