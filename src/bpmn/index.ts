@@ -32,6 +32,7 @@ export type {
   UnknownLevelPolicy,
   WorkflowResolution,
 } from "./types.js";
+export { UNKNOWN_LEVEL_POLICIES, unknownPolicyProblem } from "./types.js";
 export type { AgentTaskFacts, GateAnalysis, PreparedAgent, PreparedProcess } from "./analysis.js";
 export type { GateReach, GateVerdict } from "./gate-reach.js";
 export type { ProcessGraph, VertexKind } from "./process-graph.js";

@@ -40,3 +40,29 @@ export type WorkflowResolution = "registry" | "snapshot" | "unresolved";
 
 /** How Camunda 8 agents (whose autonomy level is unknown) are governed. */
 export type UnknownLevelPolicy = "gate-required" | "gate-optional" | "ignore";
+
+/** Every {@link UnknownLevelPolicy}, in the order help texts list them. */
+export const UNKNOWN_LEVEL_POLICIES: readonly UnknownLevelPolicy[] = Object.freeze([
+  "gate-required",
+  "gate-optional",
+  "ignore",
+]);
+
+/**
+ * Why `value` is no {@link UnknownLevelPolicy}, in the words the CLI and the bpmnlint plugin
+ * share (`option` names the setting as the user wrote it), or `undefined` when it is one.
+ *
+ * @example
+ * ```ts
+ * import { unknownPolicyProblem } from "agentflow/bpmn";
+ *
+ * unknownPolicyProblem("--camunda-agents", "never");
+ * // → "unknown --camunda-agents 'never' (expected gate-required, gate-optional, ignore)"
+ * unknownPolicyProblem("camundaAgents", "ignore"); // → undefined
+ * ```
+ */
+export function unknownPolicyProblem(option: string, value: unknown): string | undefined {
+  if ((UNKNOWN_LEVEL_POLICIES as readonly unknown[]).includes(value)) return undefined;
+  const shown = typeof value === "string" ? value : JSON.stringify(value);
+  return `unknown ${option} '${shown}' (expected ${UNKNOWN_LEVEL_POLICIES.join(", ")})`;
+}

@@ -3,11 +3,11 @@
  * as agentflow JSON, another format, or a Mermaid flowchart. Every construct the target cannot
  * hold is said on stderr (one line each); nothing is dropped silently.
  */
-import { writeFile } from "node:fs/promises";
 import { stringify as stringifyYaml } from "yaml";
 import type { Format, InteropWarning } from "../interop/index.js";
 import { exportMermaid, FORMATS } from "../interop/index.js";
 import type { CliIo } from "./io.js";
+import { writeOutput } from "./files.js";
 import { UsageError } from "./io.js";
 import { loadWorkflow } from "./load.js";
 
@@ -31,7 +31,7 @@ function exporter(to: string): Format | undefined {
 /** Runs the command; returns the exit code (0, or 2 for a usage mistake). */
 export async function runConvert(
   file: string,
-  options: { readonly to: string; readonly output?: string },
+  options: { readonly to: string; readonly output?: string; readonly force?: boolean },
   io: CliIo,
 ): Promise<number> {
   const target =
@@ -58,14 +58,6 @@ export async function runConvert(
   for (const w of warnings)
     io.stderr(`agentflow: warning: ${w.path || "/"}: ${w.message} (${w.code})\n`);
   if (options.output === undefined) io.stdout(text);
-  else {
-    try {
-      await writeFile(options.output, text);
-    } catch (error) {
-      throw new UsageError(
-        `cannot write '${options.output}': ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
+  else await writeOutput(options.output, text, { input: file, force: options.force === true });
   return 0;
 }

@@ -7,8 +7,8 @@
  */
 import type { Dirent, Stats } from "node:fs";
 import { constants } from "node:fs";
-import { open, readdir, stat } from "node:fs/promises";
-import { extname, join, sep } from "node:path";
+import { open, readdir, stat, writeFile } from "node:fs/promises";
+import { dirname, extname, join, sep } from "node:path";
 import { UsageError } from "./io.js";
 
 /** The extensions read as documents, with the syntax they imply. */
@@ -257,5 +257,53 @@ export async function* readTexts(
     if (read === undefined) return;
     if ("error" in read) throw read.error;
     yield { file, text: read.text };
+  }
+}
+
+/** What {@link writeOutput} must not overwrite, unless forced. */
+export interface WriteGuard {
+  /** The file the command read: writing over it would lose it. */
+  readonly input?: string;
+  /** Overwrite `input` all the same (`--force`). */
+  readonly force?: boolean;
+}
+
+async function statOrUndefined(path: string): Promise<Stats | undefined> {
+  try {
+    return await stat(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes a command's output file. Refuses, as a {@link UsageError}: the input file itself (by
+ * identity, so another name for it counts too) unless forced, and anything that is not a
+ * regular file; and says a failed write in the CLI's words (`its folder … does not exist`).
+ */
+export async function writeOutput(
+  path: string,
+  text: string,
+  guard: WriteGuard = {},
+): Promise<void> {
+  const target = await statOrUndefined(path);
+  if (target !== undefined && !target.isFile()) {
+    throw new UsageError(`cannot write '${path}': it is ${oddKind(target)}, not a regular file`);
+  }
+  if (target !== undefined && guard.input !== undefined && guard.force !== true) {
+    const input = await statOrUndefined(guard.input);
+    if (input !== undefined && identity(input) === identity(target)) {
+      throw new UsageError(
+        `-o '${path}' is the input file; writing it would replace what was read (add --force to overwrite it)`,
+      );
+    }
+  }
+  try {
+    await writeFile(path, text);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const reason =
+      code === "ENOENT" ? `its folder '${dirname(path)}' does not exist` : describe(error);
+    throw new UsageError(`cannot write '${path}': ${reason}`);
   }
 }

@@ -4,7 +4,7 @@
  * github). Exit 1 when promotion is blocked, 2 when the file cannot be read as BPMN.
  */
 import type { GateDecision, GateOptions, UnknownLevelPolicy } from "../bpmn/index.js";
-import { checkProcess } from "../bpmn/index.js";
+import { checkProcess, unknownPolicyProblem } from "../bpmn/index.js";
 import type { CheckedFile } from "../report/index.js";
 import {
   AGENT_TASK_COLUMNS,
@@ -23,7 +23,6 @@ import { loadFolderRegistry } from "./registry.js";
 
 /** The output formats `gate` accepts. */
 export const GATE_FORMATS = ["text", "json", "sarif", "junit", "github"] as const;
-const POLICIES: readonly UnknownLevelPolicy[] = ["gate-required", "gate-optional", "ignore"];
 
 /** Options of `agentflow gate`, as commander parses them. */
 export interface GateCliOptions {
@@ -133,9 +132,8 @@ export async function runGate(file: string, options: GateCliOptions, io: CliIo):
     );
   }
   const policy = options.camundaAgents ?? "gate-required";
-  if (!(POLICIES as readonly string[]).includes(policy)) {
-    throw new UsageError(`unknown --camunda-agents '${policy}' (expected ${POLICIES.join(", ")})`);
-  }
+  const problem = unknownPolicyProblem("--camunda-agents", policy);
+  if (problem !== undefined) throw new UsageError(problem);
   const registry =
     options.registry === undefined ? undefined : await loadFolderRegistry(options.registry);
   const text = await readText(file);

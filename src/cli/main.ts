@@ -96,7 +96,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .argument("<file>", "an agentflow workflow or any importable format")
     .requiredOption("-t, --to <format>", `target: ${convertTargets().join(", ")}`)
     .option("-o, --output <file>", "write here instead of stdout")
-    .action(async (file: string, options: { to: string; output?: string }) => {
+    .option("--force", "let -o overwrite the input file")
+    .action(async (file: string, options: { to: string; output?: string; force?: boolean }) => {
       setExit(await runConvert(file, options, io));
     });
   program

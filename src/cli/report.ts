@@ -4,7 +4,6 @@
  * `-o`. The same inputs give the same bytes: the report carries versions and hashes, no dates.
  */
 import { readFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { extname } from "node:path";
 import type { AuditOptions, AuditReport } from "../report/audit/index.js";
@@ -15,7 +14,7 @@ import {
   renderAuditMarkdown,
 } from "../report/audit/index.js";
 import type { Fixtures } from "../simulate/index.js";
-import { PROCESS_EXTENSION, readText } from "./files.js";
+import { PROCESS_EXTENSION, readText, writeOutput } from "./files.js";
 import type { CliIo } from "./io.js";
 import { located, reportOnStderr, UsageError } from "./io.js";
 import { loadObject, loadWorkflow } from "./load.js";
@@ -108,13 +107,7 @@ export async function runReport(
       ...(fixtures === undefined ? {} : { fixtures }),
     });
   }
-  try {
-    await writeFile(options.output, render(report));
-  } catch (error) {
-    throw new UsageError(
-      `cannot write '${options.output}': ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  await writeOutput(options.output, render(report), { input: file });
   const failed =
     report.process?.allowed === false ||
     report.workflows.some((w) => w.rules.some((r) => !r.passed && r.severity === "error"));

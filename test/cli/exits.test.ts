@@ -3,7 +3,7 @@
  * unreadable input, said in one line and never as a pass; never 3 for a user's input.
  */
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../temp.js";
@@ -76,5 +76,53 @@ describe("a path that is not a regular file", () => {
       "agentflow: cannot read '/dev/null': it is a character device, not a regular file\n",
     );
     expect(result.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
+describe("writing the output", () => {
+  it("convert X -o X is refused, the input kept, unless --force", async () => {
+    const dir = tempDir("agentflow-overwrite-");
+    const file = join(dir, "research.agent.json");
+    const text = readFileSync(GOOD, "utf8");
+    writeFileSync(file, text);
+    const refused = await run("convert", file, "--to", "mermaid", "-o", file);
+    expect(refused).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `agentflow: -o '${file}' is the input file; writing it would replace what was read (add --force to overwrite it)\n`,
+    });
+    expect(readFileSync(file, "utf8")).toBe(text);
+    // Another name for the same file is the same file.
+    const link = join(dir, "link.json");
+    symlinkSync(file, link);
+    expect((await run("convert", file, "--to", "langgraph", "-o", link)).code).toBe(2);
+    expect(readFileSync(file, "utf8")).toBe(text);
+    const forced = await run("convert", file, "--to", "mermaid", "-o", file, "--force");
+    expect(forced.code).toBe(0);
+    expect(readFileSync(file, "utf8")).toMatch(/^flowchart /);
+  });
+
+  it.each([
+    ["report", ["examples/processes/loan-origination.bpmn", "-o", "/missing/dir/r.html"]],
+    ["convert", [GOOD, "--to", "agentflow", "-o", "/missing/dir/r.json"]],
+  ])("%s -o into a missing folder says so in the CLI's words", async (command, args) => {
+    const result = await run(command, ...args);
+    const out = args.at(-1) ?? "";
+    expect(result).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `agentflow: cannot write '${out}': its folder '/missing/dir' does not exist\n`,
+    });
+  });
+
+  it("report -o onto a directory is refused", async () => {
+    const dir = tempDir("agentflow-outdir-");
+    const out = join(dir, "r.md");
+    mkdirSync(out);
+    const result = await run("report", GOOD, "-o", out);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `agentflow: cannot write '${out}': it is a directory, not a regular file\n`,
+    );
   });
 });

@@ -11,6 +11,7 @@ import { evaluateGatesSync } from "../evaluate.js";
 import type { ModdleObject } from "../moddle.js";
 import { BPMN_RULES } from "../rules/index.js";
 import type { UnknownLevelPolicy } from "../types.js";
+import { unknownPolicyProblem } from "../types.js";
 import { pathBelow } from "./path.js";
 import type { BpmnlintReporter, BpmnlintRule, BpmnlintRuleFactory } from "./types.js";
 
@@ -60,27 +61,44 @@ export function ruleCode(name: AgentflowRuleName): string {
  */
 export type AgentflowLintOptions = Omit<GateOptions, "rules">;
 
-const POLICIES: readonly UnknownLevelPolicy[] = ["gate-required", "gate-optional", "ignore"];
-
-/** Checks a rule's JSON options: a typo would otherwise silently keep the default policy. */
-function policyOf(name: string, config: unknown, fallback: UnknownLevelPolicy): UnknownLevelPolicy {
-  if (config === undefined || config === null) return fallback;
+/**
+ * Reads a rule's JSON options: the policy, or the one-line problem with them. A typo would
+ * otherwise silently keep the default policy.
+ */
+function policyOf(
+  config: unknown,
+  fallback: UnknownLevelPolicy,
+): { readonly policy: UnknownLevelPolicy } | { readonly problem: string } {
+  if (config === undefined || config === null) return { policy: fallback };
   if (typeof config !== "object" || Array.isArray(config)) {
-    throw new TypeError(`agentflow/${name}: the rule's options must be an object`);
+    return { problem: "the rule's options must be an object" };
   }
   for (const key of Object.keys(config)) {
-    if (key !== "camundaAgents") {
-      throw new TypeError(`agentflow/${name}: unknown option '${key}' (known: camundaAgents)`);
-    }
+    if (key !== "camundaAgents")
+      return { problem: `unknown option '${key}' (known: camundaAgents)` };
   }
   const policy = (config as { readonly camundaAgents?: unknown }).camundaAgents;
-  if (policy === undefined) return fallback;
-  if (!POLICIES.includes(policy as UnknownLevelPolicy)) {
-    throw new TypeError(
-      `agentflow/${name}: camundaAgents must be one of ${POLICIES.join(", ")}, got ${JSON.stringify(policy)}`,
-    );
-  }
-  return policy as UnknownLevelPolicy;
+  if (policy === undefined) return { policy: fallback };
+  const problem = unknownPolicyProblem("camundaAgents", policy);
+  return problem === undefined ? { policy: policy as UnknownLevelPolicy } : { problem };
+}
+
+/**
+ * A misconfigured rule: it reports its one-line problem on the root, once per lint pass, where
+ * bpmnlint's CLI prints it in its table and bpmn-js shows it on the diagram. A throw would end
+ * the whole lint pass with a stack trace and lint nothing.
+ */
+function misconfigured(name: string, code: string, problem: string): BpmnlintRule {
+  return {
+    meta: { documentation: { url: ruleHelpUri(code) } },
+    check(element, reporter) {
+      if (element.$type === "bpmn:Definitions") {
+        const id = typeof element.id === "string" ? element.id : "";
+        reporter.report(id, `agentflow/${name}: ${problem}; the rule did not run`);
+      }
+      return false;
+    },
+  };
 }
 
 /** The reports of one code, with the rule's crash turned back into a throw for bpmnlint. */
@@ -178,7 +196,9 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
       throw new Error(`agentflow: the bpmnlint rule ${name} has no BPMN rule ${code}`);
     }
     return (config) => {
-      const policy = policyOf(name, config, fallback);
+      const read = policyOf(config, fallback);
+      if ("problem" in read) return misconfigured(name, code, read.problem);
+      const { policy } = read;
       const rule: BpmnlintRule = {
         meta: { documentation: { url: ruleHelpUri(code) } },
         check(element, reporter) {

@@ -90,6 +90,30 @@ describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
     expect(status).toBe(0);
   });
 
+  it("says a misspelled rule option in one line, without a stack trace, and lints the rest", () => {
+    writeFileSync(
+      join(project, "misspelled.bpmnlintrc"),
+      JSON.stringify({
+        extends: "plugin:agentflow/recommended",
+        rules: { "agentflow/agent-gate-bypass": ["error", { camundaAgent: "ignore" }] },
+      }),
+    );
+    const { status, stdout, stderr } = run([
+      bpmnlint,
+      "--config",
+      "misspelled.bpmnlintrc",
+      "loan-review.bpmn",
+    ]);
+    expect(stderr).toBe("");
+    expect(stdout).not.toMatch(/^\s+at /m);
+    expect(lines(stdout)).toContain(
+      "Definitions_Loan error agentflow/agent-gate-bypass: unknown option 'camundaAgent' (known: camundaAgents); the rule did not run agentflow/agent-gate-bypass",
+    );
+    // The other rules ran.
+    expect(stdout).toContain("agentflow/agent-unresolved");
+    expect(status).toBe(1);
+  });
+
   it("explains a Node.js that cannot require() ES modules instead of 'cannot resolve rule'", () => {
     const script = `require("bpmnlint-plugin-agentflow/rules/agent-gate-bypass")()`;
     const { status, stderr } = run(["--no-experimental-require-module", "-e", script]);

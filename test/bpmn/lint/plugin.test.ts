@@ -195,14 +195,27 @@ describe("rule options and failures", () => {
     [{ camundaAgent: "ignore" }, "unknown option 'camundaAgent' (known: camundaAgents)"],
     [
       { camundaAgents: "never" },
-      'camundaAgents must be one of gate-required, gate-optional, ignore, got "never"',
+      "unknown camundaAgents 'never' (expected gate-required, gate-optional, ignore)",
     ],
     ["ignore", "the rule's options must be an object"],
-  ])("rejects the options %j", (options, message) => {
-    expect(() => rules["agent-gate-bypass"](options as never)).toThrow(
-      `agentflow/agent-gate-bypass: ${message}`,
-    );
-  });
+  ])(
+    "reports the options %j on the root, in one line, and does not run",
+    async (options, message) => {
+      const linter = staticLinter(staticResolverCache());
+      const xml = linear(agentTask("Agent", { ref: REF, level: "1" }), false);
+      const results = await lint(linter, xml, {
+        ...RECOMMENDED,
+        rules: { "agentflow/agent-gate-bypass": ["error", options] },
+      });
+      expect(results["agentflow/agent-gate-bypass"]).toEqual([
+        expect.objectContaining({
+          id: "Definitions_1",
+          message: `agentflow/agent-gate-bypass: ${message}; the rule did not run`,
+          category: "error",
+        }),
+      ]);
+    },
+  );
 
   it("reports a failing evaluation as a rule error of each rule", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
