@@ -13,6 +13,7 @@ import {
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import { loadObject, loadWorkflow } from "./load.js";
+import { visibleText } from "../model/index.js";
 
 /** Options of `agentflow simulate`, as commander parses them. */
 export interface SimulateCliOptions {
@@ -61,7 +62,15 @@ function trailText(state: SimulationState): string {
       ? `✔ complete in ${steps} steps; output ${JSON.stringify(finalOutput(state))}`
       : `✖ blocked at ${blocked.nodeId} (${blocked.cell}) after ${steps} steps: ${blocked.reason}`,
   );
-  return lines.join("\n") + "\n";
+  return shownLines(lines);
+}
+
+/**
+ * The lines as a terminal shows them: node ids, messages and outputs come from the workflow and
+ * its fixtures, so invisible characters in them are shown escaped (a newline would forge a line).
+ */
+function shownLines(lines: readonly string[]): string {
+  return lines.map(visibleText).join("\n") + "\n";
 }
 
 function exploreText(report: ExploreReport): string {
@@ -80,7 +89,7 @@ function exploreText(report: ExploreReport): string {
   lines.push("", `Blocks (${report.blocks.length}):`);
   for (const b of report.blocks)
     lines.push(`  at ${b.nodeId} (${b.cell}): ${b.reason} (runs ${b.runs.join(", ")})`);
-  return lines.join("\n") + "\n";
+  return shownLines(lines);
 }
 
 function maxStepsOf(value: string | undefined): number | undefined {

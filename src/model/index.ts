@@ -36,6 +36,7 @@ export {
 } from "./parse/index.js";
 export type { TextParseExtras, TextParseOptions } from "./parse/index.js";
 export type { TextFormat } from "./text/index.js";
+export { hasInvisibleCharacters, invisibleCharacters, visibleText } from "./text/index.js";
 export { agentWorkflowSchema, toolContractSchema } from "./schema/index.js";
 
 export type {

@@ -3,6 +3,7 @@
  * audit report, so that both name the columns and the missing values the same way.
  */
 import type { AgentTaskSummary } from "../bpmn/index.js";
+import { visibleText } from "../model/index.js";
 
 /** Column headings, in order. */
 export const AGENT_TASK_COLUMNS: readonly string[] = Object.freeze([
@@ -18,6 +19,7 @@ export const AGENT_TASK_COLUMNS: readonly string[] = Object.freeze([
 
 /**
  * One row of cells for a task; `hashLength` shortens the content hash (e.g. for a terminal).
+ * Ids and refs come from the process file, so invisible characters in them are shown escaped.
  *
  * @example
  * ```ts
@@ -56,8 +58,12 @@ export function agentTaskCells(
 ): string[] {
   const hash = task.contentHash ?? "-";
   return [
-    task.elementId,
-    task.ref ?? (task.source === "camunda" ? "(camunda agent)" : "(invalid ref)"),
+    visibleText(task.elementId),
+    task.ref === null
+      ? task.source === "camunda"
+        ? "(camunda agent)"
+        : "(invalid ref)"
+      : visibleText(task.ref),
     task.level === null ? "?" : String(task.level),
     task.justifiedLevel === null ? "?" : String(task.justifiedLevel),
     task.requirement,

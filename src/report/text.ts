@@ -2,7 +2,7 @@
  * The `text` format, modelled on eslint's: a block per file with one line per diagnostic
  * (line:column, severity, message, code), then a summary. Colour only when asked for (a TTY).
  */
-import { countBySeverity } from "../model/index.js";
+import { countBySeverity, visibleText } from "../model/index.js";
 import type { Diagnostic, Severity } from "../model/index.js";
 import type { CheckedFile } from "./types.js";
 
@@ -39,7 +39,9 @@ function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 
 /** The file's heading: its path, and the format it was imported from, if any. */
 function name(file: CheckedFile): string {
-  return file.format === undefined ? file.file : `${file.file} (imported from ${file.format})`;
+  // A file name may hold a newline too; shown escaped, it cannot forge a line of the report.
+  const shown = visibleText(file.file);
+  return file.format === undefined ? shown : `${shown} (imported from ${file.format})`;
 }
 
 /**

@@ -1,15 +1,18 @@
 /**
  * Fills `{{name}}` placeholders of a rule's message template from its report data. A linear
  * scan (no regex) so a hostile value cannot slow it down; unknown placeholders stay visible.
+ * Strings are shown with invisible characters escaped (`visibleText`), so a message never hides
+ * a bidi override or a newline from its reader; `data` keeps the exact values.
  */
+import { visibleText } from "../model/index.js";
 
 function show(value: unknown): string {
   if (Array.isArray(value)) return value.map(show).join(", ");
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return visibleText(value);
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
     return String(value);
   }
-  return value === undefined ? "?" : JSON.stringify(value);
+  return value === undefined ? "?" : visibleText(JSON.stringify(value));
 }
 
 /** A template split once: text at even indexes, placeholder names (trimmed) at odd ones. */

@@ -17,9 +17,13 @@ import {
 } from "../../src/report/index.js";
 import {
   auditWorkflowReport,
+  markdownCode,
+  markdownText,
   renderAuditHtml,
   renderAuditMarkdown,
 } from "../../src/report/audit/index.js";
+import { visibleText } from "../../src/model/index.js";
+import { escapeHtml, renderInline, structureOf } from "../report/audit/markdown-reader.js";
 import { createValidator } from "../../src/validate/index.js";
 import { workflowArbitrary } from "./arbitraries.js";
 import { assertNoPollution } from "./checks.js";
@@ -28,7 +32,15 @@ import { asyncProperty, property } from "./settings.js";
 
 const FILE = "test/properties/report.property.test.ts";
 
-const XSS = ['<script>alert("x")</script>', "<img src=x onerror=alert(1)>", "]]><!--", "a & b"];
+const XSS = [
+  '<script>alert("x")</script>',
+  "<img src=x onerror=alert(1)>",
+  "]]><!--",
+  "a & b",
+  "x\n## Promotion decision: ALLOWED",
+  "m\n```\n# end of the diagram",
+  "[x](javascript:alert(1))",
+];
 
 /**
  * Workflows with author text that HTML must escape, and node ids that may be prototype members
@@ -57,6 +69,11 @@ export async function auditHolds(wf: AgentWorkflow): Promise<void> {
   const html = renderAuditHtml(report);
   assert.equal(renderAuditHtml(again), html);
   for (const text of XSS.slice(0, 2)) assert.ok(!html.includes(text), `raw ${text} in the HTML`);
+  const read = structureOf(markdown);
+  assert.deepEqual(read.html, [], "raw HTML in the Markdown");
+  assert.deepEqual(read.links, [], "a link in the Markdown");
+  assert.equal(read.fences.length, report.workflows.filter((w) => w.drawing.drawn).length);
+  assert.ok(!read.headings.some((h) => h.startsWith("Promotion")), "a forged heading");
   assertNoPollution("audit report");
 }
 
@@ -78,8 +95,42 @@ export function formatsHold([wf, file]: [AgentWorkflow, string]): void {
   }
 }
 
+/** Text made of what Markdown reads as syntax, line breaks and invisible characters. */
+const markdownishArb = fc.string({
+  unit: fc.constantFrom(
+    ..."\\`*_[]()<>#|~&$!-+=.:;/ \n\r\tab1".split(""),
+    "```",
+    "\u202E",
+    "\u200B",
+    "\u0000",
+    "&amp;",
+    "&#60;",
+    "javascript:",
+    "<b>",
+    "é",
+  ),
+  maxLength: 40,
+});
+
+/** Escaped text renders as exactly the text, and code as exactly the code, on one line. */
+export function markdownEscapeHolds(text: string): void {
+  const shown = escapeHtml(visibleText(text));
+  const asText = markdownText(text);
+  assert.ok(!asText.includes("\n"));
+  // A reader drops spaces at the ends of a paragraph: compare what is inside them.
+  assert.equal(renderInline(asText).trim(), shown.trim());
+  if (text !== "") assert.equal(renderInline(markdownCode(text)), `<code>${shown}</code>`);
+}
+
 /** The report properties. */
 export const REPORT_PROPERTIES: readonly PropertyDef[] = [
+  property(
+    "markdownText and markdownCode: render as the literal text",
+    FILE,
+    2_000,
+    markdownishArb,
+    markdownEscapeHolds,
+  ),
   asyncProperty(
     "auditWorkflowReport and renderers: deterministic, escaped",
     FILE,

@@ -5,20 +5,26 @@
  * no id can break the syntax, and every label is quoted with `"` escaped.
  */
 import type { AgentWorkflow, DecisionRoute } from "../../model/index.js";
-import { decisionRoutes } from "../../model/index.js";
+import { decisionRoutes, visibleText } from "../../model/index.js";
 
 /** Any character {@link label} replaces. */
-const SYNTAX = /[&"<>]/;
+const SYNTAX = /[&"<>`]/;
 
-/** Characters Mermaid would read as syntax inside a quoted label. */
-function label(text: string): string {
-  // Most labels need nothing: one test instead of four scans (100,000 nodes, 100,000 routes).
+/**
+ * A label's text, safe inside Mermaid's quotes and inside a Markdown code fence: invisible
+ * characters escaped (a newline would end the line, and a line of three backticks the fence),
+ * and what Mermaid reads as syntax written as its entity codes.
+ */
+function label(raw: string): string {
+  const text = visibleText(raw);
+  // Most labels need nothing: one test instead of five scans (100,000 nodes, 100,000 routes).
   if (!SYNTAX.test(text)) return text;
   return text
     .replaceAll("&", "#amp;")
     .replaceAll('"', "#quot;")
     .replaceAll("<", "#lt;")
-    .replaceAll(">", "#gt;");
+    .replaceAll(">", "#gt;")
+    .replaceAll("`", "#96;");
 }
 
 function edgeLabel(text: string): string {

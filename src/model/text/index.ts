@@ -9,3 +9,4 @@ export { detectTextFormat, readDocumentText, readWithLocator } from "./read.js";
 export type { ReadOptions, ReadResult } from "./read.js";
 export { MAX_YAML_DEPTH } from "./yaml.js";
 export { MAX_ALIAS_EXPANSION } from "./yaml-build.js";
+export { hasInvisibleCharacters, invisibleCharacters, visibleText } from "./visible.js";

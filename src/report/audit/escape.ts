@@ -4,12 +4,18 @@
  * `<script>` must print as text, never run.
  */
 
+import { visibleText } from "../../model/index.js";
+
 /** Any character {@link escapeXml} replaces. */
 const SPECIAL = /[&<>"']/;
 
-/** Escapes `&<>"'` so the text is safe in element content and in quoted attribute values. */
+/**
+ * Escapes `&<>"'` so the text is safe in element content and in quoted attribute values, and
+ * shows invisible characters (bidi overrides, zero-width spaces, controls) as escapes, so that
+ * what the page shows is what the document holds.
+ */
 export function escapeXml(text: string | number): string {
-  const s = String(text);
+  const s = visibleText(String(text));
   // A report of 100,000 nodes escapes every cell of its tables, and most need nothing: the
   // regular expression finds that about twice as fast as the loop below.
   if (!SPECIAL.test(s)) return s;

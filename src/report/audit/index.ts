@@ -18,6 +18,7 @@ export {
   REPORT_STEPS,
 } from "./limits.js";
 export { renderAuditMarkdown } from "./markdown.js";
+export { markdownCode, markdownText } from "./markdown-escape.js";
 export { renderAuditHtml } from "./html.js";
 export type { EdgePath, NodeBox, Point, WorkflowLayout } from "./layout.js";
 export { layoutGraph } from "./layout.js";

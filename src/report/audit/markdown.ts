@@ -14,6 +14,7 @@ import {
   notDrawnNote,
   unlistedNote,
 } from "./limits.js";
+import { markdownCode, markdownText } from "./markdown-escape.js";
 import { joinRows } from "./rows.js";
 import type { AuditReport, ChecklistItem, RuleResult, WorkflowAudit } from "./types.js";
 
@@ -25,18 +26,20 @@ function append(lines: string[], items: readonly string[]): void {
   for (const item of items) lines.push(item);
 }
 
-/** A table cell: pipes and line breaks would break the row. */
-function cell(text: string | number): string {
-  const s = String(text);
-  if (!/[\\|\n]/.test(s)) return s;
-  return s.replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll(/\r?\n/g, " ");
+/** A table cell's content: text, or text shown as code. Escaped when the row is written. */
+type Cell = string | number | { readonly code: string };
+
+function cell(content: Cell): string {
+  return typeof content === "object"
+    ? markdownCode(content.code, { cell: true })
+    : markdownText(content);
 }
 
 /** A table of a row per item, `cells` giving its cells; lines, the rows joined as one. */
 function tableOf<T>(
   head: readonly string[],
   items: readonly T[],
-  cells: (item: T) => readonly (string | number)[],
+  cells: (item: T) => readonly Cell[],
 ): string[] {
   const lines = [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`];
   if (items.length > 0)
@@ -44,7 +47,7 @@ function tableOf<T>(
   return lines;
 }
 
-function table(head: readonly string[], rows: readonly (readonly (string | number)[])[]): string[] {
+function table(head: readonly string[], rows: readonly (readonly Cell[])[]): string[] {
   return tableOf(head, rows, (r) => r);
 }
 
@@ -55,7 +58,7 @@ function where(d: Diagnostic): string {
 
 function ruleTable(rules: readonly RuleResult[]): string[] {
   const rows = rules.map((r) => [
-    `\`${r.code}\``,
+    { code: r.code },
     r.severity,
     r.passed ? "✔ passed" : `✖ ${r.diagnostics.length} finding(s)`,
     r.description,
@@ -63,10 +66,12 @@ function ruleTable(rules: readonly RuleResult[]): string[] {
   const findings: string[] = [];
   for (const r of rules) {
     for (const d of r.diagnostics.slice(0, FINDINGS_LIMIT)) {
-      findings.push(`- \`${d.code}\` (${d.severity}) at ${cell(where(d))}: ${cell(d.message)}`);
+      findings.push(
+        `- ${markdownCode(d.code)} (${d.severity}) at ${markdownText(where(d))}: ${markdownText(d.message)}`,
+      );
     }
     const more = unlistedNote(r.code, r.diagnostics.length);
-    if (more !== undefined) findings.push(`- ${more}`);
+    if (more !== undefined) findings.push(`- ${markdownText(more)}`);
   }
   const lines = table(["rule", "severity", "result", "checks"], rows);
   lines.push("");
@@ -81,7 +86,7 @@ function ruleTable(rules: readonly RuleResult[]): string[] {
 /** The Mermaid diagram, or for a graph over the drawing limit the note and every node and edge. */
 function diagram(w: WorkflowAudit): string[] {
   if (w.drawing.drawn) return ["```mermaid", w.mermaid.trimEnd(), "```"];
-  const lines = [notDrawnNote(w.drawing), "", "Nodes:", ""];
+  const lines = [markdownText(notDrawnNote(w.drawing)), "", "Nodes:", ""];
   append(lines, tableOf(["node", "type", "name", "findings"], w.nodes, nodeCells));
   lines.push("", "Edges:", "");
   const edges = mergeParallelEdges(w.edges);
@@ -95,12 +100,12 @@ function workflowSection(w: WorkflowAudit): string[] {
       ? ["- no loop, branch, delegation or planner: level 1 is justified"]
       : w.reasons.map(
           (r) =>
-            `- level ${r.level}: ${r.feature} at ${[...r.nodeIds].join(", ") || "edges " + r.edgeIndexes.join(", ")}`,
+            `- level ${r.level}: ${markdownText(r.feature)} at ${markdownText([...r.nodeIds].join(", ") || "edges " + r.edgeIndexes.join(", "))}`,
         );
   const lines = [
-    `## Workflow ${w.id}@${w.version}`,
+    `## Workflow ${markdownText(`${w.id}@${w.version}`)}`,
     "",
-    `**${cell(w.name)}** — from ${cell(w.source)}, content hash \`${w.contentHash}\`.`,
+    `**${markdownText(w.name)}** — from ${markdownText(w.source)}, content hash ${markdownCode(w.contentHash)}.`,
     "",
     "### Autonomy",
     "",
@@ -117,7 +122,7 @@ function workflowSection(w: WorkflowAudit): string[] {
   lines.push("");
   for (const sim of w.simulations) {
     const on = sim.kind === "fixtures" ? "on the given fixtures" : "of the first explored run";
-    lines.push(`### Simulation ${on}: ${sim.status} in ${sim.steps} steps`, "");
+    lines.push(`### Simulation ${on}: ${markdownText(sim.status)} in ${sim.steps} steps`, "");
     append(
       lines,
       tableOf(["step", "type", "node", "what happened"], sim.trail, (t) => [
@@ -133,7 +138,7 @@ function workflowSection(w: WorkflowAudit): string[] {
   if (x !== undefined) {
     const limits = coverageLimits(w);
     lines.push(
-      `### Route coverage (${x.runs} explored run(s)${limits.length > 0 ? "; " + limits.join("; ") : ""})`,
+      `### Route coverage (${x.runs} explored run(s)${limits.length > 0 ? "; " + markdownText(limits.join("; ")) : ""})`,
       "",
     );
     append(
@@ -147,9 +152,13 @@ function workflowSection(w: WorkflowAudit): string[] {
       ]),
     );
     lines.push("");
-    for (const e of x.ends) lines.push(`- completes at ${e.nodeId} in ${e.runs} run(s)`);
+    for (const e of x.ends) {
+      lines.push(`- completes at ${markdownText(e.nodeId)} in ${e.runs} run(s)`);
+    }
     for (const b of x.blocks) {
-      lines.push(`- stops at ${b.nodeId} in ${b.runs} run(s): ${cell(b.reason)}`);
+      lines.push(
+        `- stops at ${markdownText(b.nodeId)} in ${b.runs} run(s): ${markdownText(b.reason)}`,
+      );
     }
     lines.push("");
   }
@@ -164,8 +173,8 @@ function checklistLines(items: readonly ChecklistItem[]): string[] {
     "no-evidence": "evidence missing",
   } as const;
   return items.flatMap((item) => [
-    `- ${mark[item.status]} **${item.reference}** — ${item.question} *(${word[item.status]})*`,
-    ...item.evidence.map((e) => `  - ${e}`),
+    `- ${mark[item.status]} **${markdownText(item.reference)}** — ${markdownText(item.question)} *(${word[item.status]})*`,
+    ...item.evidence.map((e) => `  - ${markdownText(e)}`),
   ]);
 }
 
@@ -188,21 +197,17 @@ function checklistLines(items: readonly ChecklistItem[]): string[] {
  * ```
  */
 export function renderAuditMarkdown(report: AuditReport): string {
-  const lines = [`# ${report.title}`, ""];
+  const lines = [`# ${markdownText(report.title)}`, ""];
   lines.push("## What was reviewed", "");
-  const reviewed: (readonly string[])[] = [
+  const reviewed: (readonly Cell[])[] = [
     [report.subject.kind, report.subject.file, report.subject.fileHash],
   ];
   for (const w of report.workflows)
     reviewed.push(["workflow", `${w.id}@${w.version}`, w.contentHash]);
   append(lines, table(["kind", "what", "hash"], reviewed));
   lines.push("");
-  lines.push(
-    `Checked with ${Object.entries(report.tools)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(", ")}.`,
-    "",
-  );
+  const tools = Object.entries(report.tools).map(([k, v]) => `${k} ${v}`);
+  lines.push(`Checked with ${markdownText(tools.join(", "))}.`, "");
   const process = report.process;
   if (process !== undefined) {
     lines.push(`## Promotion decision: ${process.allowed ? "ALLOWED" : "BLOCKED"}`, "");

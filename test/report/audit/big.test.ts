@@ -77,7 +77,7 @@ describe("a graph over the drawing limit", () => {
     expect(md).not.toContain("```mermaid");
     const lines = md.split("\n");
     expect(lines.filter((l) => /^\| n\d+ \| llm \|/.test(l))).toHaveLength(100_000);
-    expect(lines).toContain("| n7 | llm | Step <seven> | X |");
+    expect(lines).toContain("| n7 | llm | Step \\<seven\\> | X |");
     // n0 → n1 appears 4 times: one row, counted
     expect(lines).toContain("| n0 | n1 | data | 4 |");
     expect(lines.filter((l) => /^\| n\d+ \| n\d+ \| data \|/.test(l))).toHaveLength(99_999);
