@@ -1,6 +1,7 @@
 /**
  * The long fuzz run (issue 8, item 4; not in CI): every property of `test/properties` for
- * `--minutes` each (default 10), in batches with fresh random seeds. Each batch prints its seed;
+ * `--minutes` each (default 10), in batches with fresh random seeds — the CLI's `main(argv)` on
+ * random command lines and files among them (`--only "main(argv)"`, issue 17). Each batch prints its seed;
  * a failure prints fast-check's counterexample and the command that replays it in vitest.
  *
  *   npm run fuzz -- [--minutes <n>] [--only <name part>]... [--list]
@@ -9,6 +10,7 @@ import { randomInt } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { ALL_PROPERTIES } from "../test/properties/index.js";
+import { removeTempDirs } from "../test/temp.js";
 import type { PropertyDef } from "../test/properties/settings.js";
 
 interface Outcome {
@@ -80,4 +82,6 @@ if (values.list) {
     console.log(`${o.name} | ${o.batches} | ${o.runs} | ${result}`);
   }
   process.exitCode = outcomes.some((o) => o.failedSeed !== undefined) ? 1 : 0;
+  // The CLI property writes its cases under one temporary folder; vitest's setup removes it in CI.
+  removeTempDirs();
 }

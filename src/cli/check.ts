@@ -30,7 +30,7 @@ import { collectFiles, DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readTexts } from 
 import { pathSkipped, registryConflict, registryDuplicate } from "./diagnostics.js";
 import { checkProcessFile, gateOptions } from "./gate.js";
 import type { CliIo } from "./io.js";
-import { located, UsageError } from "./io.js";
+import { located, reportOnStderr, UsageError } from "./io.js";
 import { startProgress, startStopwatch, withTotalTime } from "./progress.js";
 import { loadFolderRegistry } from "./registry.js";
 
@@ -295,7 +295,16 @@ export async function runCheck(
     for await (const { file, text: source } of readTexts(files)) {
       if (extname(file) === PROCESS_EXTENSION) {
         const checked = await checkProcessFile(file, source, processOptions);
-        unreadable ||= checked.unreadable;
+        if (checked.unreadable) {
+          // As for a document: said on stderr, and kept in the report in every format.
+          unreadable = true;
+          progress.clear();
+          reportOnStderr(
+            io,
+            file,
+            checked.checked.diagnostics.filter((d) => d.severity === "error"),
+          );
+        }
         keep(checked.checked);
       } else {
         const result = await checkText(file, source, validator);

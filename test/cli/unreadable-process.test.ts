@@ -84,6 +84,8 @@ describe.each(CASES)("an unreadable process (%s)", (_name, file, message) => {
     expect(result.code).toBe(2);
     expect(result.stdout).toContain("BPMN_PARSE");
     expect(result.stdout).not.toContain("no problems");
+    // An exit 2 always says why on stderr, as gate and report do.
+    expect(result.stderr).toContain(`agentflow: ${file}${message}`);
   });
 
   it("report exits 2 and writes no report", async () => {

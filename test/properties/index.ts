@@ -1,6 +1,7 @@
 /** Every property of the suites in this folder, for `scripts/fuzz.ts`. */
 import { BPMN_PROPERTIES } from "./bpmn.js";
 import { BPMN_SEMANTICS_PROPERTIES } from "./bpmn-semantics.js";
+import { CLI_PROPERTIES } from "./cli.js";
 import { INTEROP_PROPERTIES } from "./interop.js";
 import { PARSER_PROPERTIES } from "./parsers.js";
 import { REPORT_PROPERTIES } from "./report.js";
@@ -15,4 +16,5 @@ export const ALL_PROPERTIES: readonly PropertyDef[] = [
   ...BPMN_PROPERTIES,
   ...BPMN_SEMANTICS_PROPERTIES,
   ...REPORT_PROPERTIES,
+  ...CLI_PROPERTIES,
 ];
