@@ -17,6 +17,7 @@ import type { Fixtures } from "../simulate/index.js";
 import { PROCESS_EXTENSION, readText, writeOutput } from "./files.js";
 import type { CliIo } from "./io.js";
 import { located, reportOnStderr, UsageError } from "./io.js";
+import { optionsChecked } from "./fixtures-errors.js";
 import { loadObject, loadWorkflow } from "./load.js";
 import { loadFolderRegistry } from "./registry.js";
 
@@ -102,10 +103,10 @@ export async function runReport(
       options.fixtures === undefined
         ? undefined
         : ((await loadObject(options.fixtures, "fixtures")) as Fixtures);
-    report = await auditWorkflowReport(await loadWorkflow(file), {
-      ...base,
-      ...(fixtures === undefined ? {} : { fixtures }),
-    });
+    const workflow = await loadWorkflow(file);
+    report = await optionsChecked(options.fixtures, () =>
+      auditWorkflowReport(workflow, { ...base, ...(fixtures === undefined ? {} : { fixtures }) }),
+    );
   }
   await writeOutput(options.output, render(report), { input: file });
   const failed =

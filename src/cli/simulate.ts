@@ -3,15 +3,10 @@
  * the trail one record per line, or the result as JSON. Exit 1 when the run blocks.
  */
 import type { DecideTable, ExploreReport, Fixtures, SimulationState } from "../simulate/index.js";
-import {
-  explore,
-  finalOutput,
-  lintSimulationOptions,
-  OptionTypeError,
-  simulate,
-} from "../simulate/index.js";
+import { explore, finalOutput, lintSimulationOptions, simulate } from "../simulate/index.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
+import { optionsChecked } from "./fixtures-errors.js";
 import { loadObject, loadWorkflow } from "./load.js";
 import { visibleText } from "../model/index.js";
 
@@ -136,20 +131,4 @@ export async function runSimulate(
     io.stdout(options.format === "json" ? JSON.stringify(state, null, 2) + "\n" : trailText(state));
     return state.complete ? 0 : 1;
   });
-}
-
-/**
- * Runs `f`; an option of the wrong type (a fixtures file written wrong) is the user's mistake, a
- * usage error naming the file and the JSON Pointer of the value in it, never an internal error.
- */
-function optionsChecked(fixturesFile: string | undefined, f: () => number): number {
-  try {
-    return f();
-  } catch (error) {
-    if (!(error instanceof OptionTypeError)) throw error;
-    const inFixtures = fixturesFile !== undefined && error.path.startsWith("/fixtures");
-    if (!inFixtures) throw new UsageError(`${error.path}: ${error.message}`);
-    const pointer = error.path.slice("/fixtures".length) || "/";
-    throw new UsageError(`${fixturesFile}: ${pointer}: ${error.message}`);
-  }
 }

@@ -126,3 +126,21 @@ describe("writing the output", () => {
     );
   });
 });
+
+describe("a fixtures file written wrong", () => {
+  it.each([
+    ["simulate", (f: string) => ["simulate", GOOD, "--fixtures", f]],
+    ["report", (f: string) => ["report", GOOD, "--fixtures", f, "-o", `${f}.md`]],
+  ])("%s says which file and which value (exit 2), never exit 3", async (_command, argv) => {
+    const dir = tempDir("agentflow-bad-fixtures-");
+    // A workflow given as fixtures: its "$schema" is no node's fixture.
+    const file = join(dir, "wrong.fixtures.json");
+    writeFileSync(file, readFileSync(GOOD, "utf8"));
+    const result = await run(...argv(file));
+    expect(result).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `agentflow: ${file}: /$schema: fixtures["$schema"] must be an object\n`,
+    });
+  });
+});
