@@ -3,7 +3,13 @@
  * the trail one record per line, or the result as JSON. Exit 1 when the run blocks.
  */
 import type { DecideTable, ExploreReport, Fixtures, SimulationState } from "../simulate/index.js";
-import { explore, finalOutput, lintSimulationOptions, simulate } from "../simulate/index.js";
+import {
+  explore,
+  finalOutput,
+  lintSimulationOptions,
+  MAX_STEPS_LIMIT,
+  simulate,
+} from "../simulate/index.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
@@ -90,8 +96,10 @@ function exploreText(report: ExploreReport): string {
 function maxStepsOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`--max-steps needs a whole number ≥ 1, got '${value}'`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_STEPS_LIMIT)
+    throw new UsageError(
+      `--max-steps needs a whole number from 1 to ${String(MAX_STEPS_LIMIT)}, got '${value}'`,
+    );
   return n;
 }
 

@@ -77,13 +77,19 @@ export interface MemoryDecorator {
   readonly expiry?: string;
 }
 
-/** Planner decorator: `dynamic` means the agent rewrites its own plan (autonomy 5). */
+/**
+ * Planner decorator: `dynamic` means the agent rewrites its own plan (autonomy 5). A document
+ * may leave `strategy` out; parsing writes the default, `static`.
+ */
 export interface PlannerDecorator {
   readonly type: "planner";
   readonly strategy: "static" | "dynamic";
 }
 
-/** Error boundary decorator: failed executions are retried with a logical-time backoff. */
+/**
+ * Error boundary decorator: failed executions are retried with a logical-time backoff. A
+ * document may leave `backoff` out; parsing writes the default, `fixed`.
+ */
 export interface ErrorBoundaryDecorator {
   readonly type: "errorBoundary";
   readonly maxRetries: number;

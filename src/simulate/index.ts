@@ -45,7 +45,12 @@ export { EXECUTOR, MACHINE_ID, machineStates, snapshotState, toMachine } from ".
 export { simulate } from "./simulate.js";
 export { finalOutput, runUsage } from "./state.js";
 export type { OptionProblem } from "./options.js";
-export { DEFAULT_MAX_STEPS, lintSimulationOptions, OptionTypeError } from "./options.js";
+export {
+  DEFAULT_MAX_STEPS,
+  lintSimulationOptions,
+  MAX_STEPS_LIMIT,
+  OptionTypeError,
+} from "./options.js";
 export type {
   ExploredBlock,
   ExploredChoice,

@@ -11,6 +11,13 @@ import type { DecideTable, Fixtures, JsonObject, MachineInput, NodeFixture } fro
 /** The default hard bound on steps (SPEC 5). */
 export const DEFAULT_MAX_STEPS = 10_000;
 
+/**
+ * The largest `maxSteps` a run may ask for. A run holds a trail record per step: an unbounded
+ * loop run to 100,000 steps takes about 10 s and 400 MB on the benchmark machine, to 1,000,000
+ * about 100 s and 1.7 GB; a bound past this one is a hang in all but name.
+ */
+export const MAX_STEPS_LIMIT = 100_000;
+
 /** A problem with simulation options that does not prevent a run. */
 export interface OptionProblem {
   /** JSON Pointer into the options object (`/fixtures/llm-9`, `/decide/dec-3/1`). */
@@ -210,6 +217,12 @@ export function normalizeInput(input: unknown): Required<Omit<MachineInput, "max
   const maxSteps = value.maxSteps ?? DEFAULT_MAX_STEPS;
   if (!isCount(maxSteps)) {
     throw new OptionTypeError("/maxSteps", "maxSteps must be a non-negative integer");
+  }
+  if (maxSteps > MAX_STEPS_LIMIT) {
+    throw new OptionTypeError(
+      "/maxSteps",
+      `maxSteps must be at most ${String(MAX_STEPS_LIMIT)} (a run holds a record per step)`,
+    );
   }
   return {
     input:

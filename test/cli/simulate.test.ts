@@ -93,7 +93,12 @@ describe("agentflow simulate", () => {
     ],
     [
       ["simulate", WF, "--max-steps", "0"],
-      "agentflow: --max-steps needs a whole number ≥ 1, got '0'\n",
+      "agentflow: --max-steps needs a whole number from 1 to 100000, got '0'\n",
+    ],
+    [
+      // An unbounded loop run to a billion steps would take hours and all the memory there is.
+      ["simulate", WF, "--max-steps", "1e9"],
+      "agentflow: --max-steps needs a whole number from 1 to 100000, got '1e9'\n",
     ],
     [
       ["simulate", WF, "--explore", "--decide", "a=b"],

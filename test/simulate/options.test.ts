@@ -129,6 +129,7 @@ describe("API misuse throws a TypeError", () => {
   it.each([
     [{ input: [] }, "input must be a JSON object"],
     [{ maxSteps: -1 }, "maxSteps must be a non-negative integer"],
+    [{ maxSteps: 100_001 }, "maxSteps must be at most 100000 (a run holds a record per step)"],
     [{ decide: 5 }, "decide must be an object keyed by decision id"],
     [{ budget: { maxTokens: -1 } }, "budget.maxTokens must be a non-negative finite number"],
   ])("names the bad option: %j", (options, message) => {

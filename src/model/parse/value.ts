@@ -4,6 +4,7 @@
  */
 import type { ErrorObject } from "ajv";
 import { ajvErrorsToDiagnostics, STRUCTURE_INVALID, targetOf } from "./ajv-errors.js";
+import { withDefaults } from "./defaults.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { hasErrors, WORKFLOW_TARGET } from "../diagnostic.js";
 import { jsonDataProblems, notJsonDataMessage } from "../json/index.js";
@@ -165,7 +166,7 @@ export function parseWorkflowValue(input: unknown, decoded: boolean): WorkflowPa
   const result = parseDocument<AgentWorkflow>(input, schemaChecks().workflow, "workflow", decoded);
   return result.value === undefined
     ? { diagnostics: result.diagnostics }
-    : { workflow: result.value, diagnostics: result.diagnostics };
+    : { workflow: withDefaults(result.value), diagnostics: result.diagnostics };
 }
 
 /**

@@ -123,16 +123,15 @@ const decorator = {
       additionalProperties: false,
     }),
     whenType("planner", {
-      required: ["strategy"],
-      properties: { type: true, strategy: { enum: ["static", "dynamic"] } },
+      properties: { type: true, strategy: { enum: ["static", "dynamic"], default: "static" } },
       additionalProperties: false,
     }),
     whenType("errorBoundary", {
-      required: ["maxRetries", "backoff"],
+      required: ["maxRetries"],
       properties: {
         type: true,
         maxRetries: { type: "integer", minimum: 0 },
-        backoff: { enum: ["fixed", "exponential"] },
+        backoff: { enum: ["fixed", "exponential"], default: "fixed" },
       },
       additionalProperties: false,
     }),
