@@ -43,7 +43,18 @@ export interface CheckOptions {
   readonly preset?: string;
   readonly registry?: string;
   readonly maxWarnings?: string;
+  /** `--no-suppress`: also report graph findings that follow from a route to a missing id. */
+  readonly suppress?: boolean;
 }
+
+/**
+ * The rules whose findings can follow from a route to a missing id, set to report them too
+ * (`--no-suppress`). Both are errors in every preset.
+ */
+const CASCADES_REPORTED = {
+  NO_PATH_TO_END: ["error", { reportCascades: true }],
+  CYCLE_WITHOUT_STOP: ["error", { reportCascades: true }],
+} as const;
 
 /** Describes the built-in rules (workflow and BPMN) for SARIF and JUnit. */
 export function ruleDescriptors(): RuleDescriptor[] {
@@ -269,6 +280,7 @@ export async function runCheck(
   const validator = createValidator({
     preset: preset as PresetName,
     ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
+    ...(options.suppress === false ? { rules: CASCADES_REPORTED } : {}),
   });
   const text = options.format === "text";
   const results: CheckedFile[] = [];

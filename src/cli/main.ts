@@ -44,6 +44,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("-p, --preset <preset>", "rule preset: recommended, strict or all", "recommended")
     .option("-r, --registry <dir>", "folder of workflows and tool contracts to resolve references")
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
+    .option(
+      "--no-suppress",
+      "also report the traps and loops a route to a missing node id makes (reported once by default)",
+    )
     .action(async (paths: string[], options: CheckOptions) => {
       setExit(await runCheck(paths, options, io));
     });

@@ -104,6 +104,23 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     });
     markFrom(canReachExit, exits.subarray(0, count), predecessors);
   });
+  // Decisions with a route to a missing id (-1), read as ways out: one mistake, one finding.
+  let canReachExitOrBrokenRoute = canReachExit;
+  scratchScope((take) => {
+    const broken = take(n);
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      for (let r = routeStart[i] ?? 0; r < (routeStart[i + 1] ?? 0); r++) {
+        if (routeTarget[r] === -1 && canReachExit[i] === 0) {
+          broken[count++] = i;
+          break;
+        }
+      }
+    }
+    if (count === 0) return;
+    canReachExitOrBrokenRoute = canReachExit.slice();
+    markFrom(canReachExitOrBrokenRoute, broken.subarray(0, count), predecessors);
+  });
 
   return new GraphView({
     nodes,
@@ -125,6 +142,7 @@ export function buildFlowGraph(wf: AgentWorkflow): FlowGraph {
     reachable,
     endsRun,
     canReachExit,
+    canReachExitOrBrokenRoute,
   });
 }
 

@@ -87,6 +87,13 @@ export interface FlowGraph {
   readonly endsRun: Uint8Array;
   /** 1 when some exit is reachable from the node (exits included). */
   readonly canReachExit: Uint8Array;
+  /**
+   * 1 when an exit, or a decision with a route to an id no node has, is reachable from the node.
+   * A route to a missing id is its own finding (DECISION_ROUTE_MISSING); read as a way out here,
+   * it tells which traps hold only because of that route, so that one mistake makes one finding.
+   * The same array as {@link canReachExit} when no route is broken.
+   */
+  readonly canReachExitOrBrokenRoute: Uint8Array;
 }
 
 /** Shared by every llm/tool node: they have no routes. */
@@ -139,6 +146,7 @@ export class GraphView implements FlowGraph {
   readonly reachable: Uint8Array;
   readonly endsRun: Uint8Array;
   readonly canReachExit: Uint8Array;
+  readonly canReachExitOrBrokenRoute: Uint8Array;
   #routes: (readonly DecisionRoute[])[] | undefined;
 
   /** Takes every field but the routes, which it builds from `nodes` when first read. */
@@ -162,6 +170,7 @@ export class GraphView implements FlowGraph {
     this.reachable = data.reachable;
     this.endsRun = data.endsRun;
     this.canReachExit = data.canReachExit;
+    this.canReachExitOrBrokenRoute = data.canReachExitOrBrokenRoute;
   }
 
   /** See {@link FlowGraph.routes}. */

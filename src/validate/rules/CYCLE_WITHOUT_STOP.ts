@@ -13,8 +13,10 @@ const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analy
  * run ever leaves depends on a model's prose or on nothing at all.
  *
  * A loop is a strongly connected component with several members, or one node with a self-loop. A
- * route leaves when it goes to `"end"` or to a node in another component; a route to an unknown id
- * leads nowhere and is not a way out (DECISION_ROUTE_MISSING reports it). Whether the leaving route
+ * route leaves when it goes to `"end"` or to a node in another component. A route to an unknown id
+ * is DECISION_ROUTE_MISSING's finding; it was meant to go somewhere, so a structured decision
+ * with such a route is read as the loop's stop and the loop is not reported again (option
+ * `reportCascades: true` reads the route as leading nowhere and reports the loop too). Whether the leaving route
  * is the one the structured condition guards is not asked: every route of a decision is chosen by
  * its conditions, so a decision that reads `output` decides when the run leaves. Edges leaving an
  * llm or tool node are not stops: they carry no condition. One report per loop, on its first
@@ -33,8 +35,9 @@ export const rule: Rule = {
     remediation:
       'give the loop a decision on a structured field (e.g. "output.is_complete = true") with a route to "end" or past the loop, and maxRetries on the route back',
   },
-  check({ graph, facts, report }) {
+  check({ graph, facts, options, report }) {
     const conditions = facts.conditions();
+    const brokenLeaves = options.reportCascades !== true;
     const { routeStart, routeTarget, sccOf, kind } = graph;
     const { offsets, targets } = graph.sccMembers;
     // Loops without a stop, with the node to report at. Index loops over typed arrays: a loop
@@ -55,8 +58,12 @@ export const rule: Rule = {
         if (!(conditions[m] ?? []).some(isStructured)) continue;
         for (let r = routeStart[m] ?? 0; r < (routeStart[m + 1] ?? 0); r++) {
           const target = routeTarget[r] ?? -1;
-          // -2 is "end"; -1 an id no node has, which does not leave.
-          if (target === -2 || (target >= 0 && sccOf[target] !== c)) {
+          // -2 is "end"; -1 an id no node has, read as leaving unless cascades are asked for.
+          if (
+            target === -2 ||
+            (target === -1 && brokenLeaves) ||
+            (target >= 0 && sccOf[target] !== c)
+          ) {
             stops = true;
             break;
           }

@@ -15,6 +15,9 @@ const MAX_LISTED = 20;
  * is, or that has a predecessor which can still finish. Two traps entered from one decision are
  * two traps (two reports); one trap entered at two nodes is one report, naming both entries.
  * O(V+E): one pass to label the parts, one over the predecessors to find the entries.
+ *
+ * A route to an id no node has is DECISION_ROUTE_MISSING's finding; a trap it would leave is
+ * not reported again here (option `reportCascades: true` reports it too).
  */
 export const rule: Rule = {
   meta: {
@@ -33,7 +36,13 @@ export const rule: Rule = {
     // `report` is a method of the context, so it is called on it rather than destructured.
     const { graph } = context;
     const n = graph.nodes.length;
-    const doomed = (i: number): boolean => graph.reachable[i] === 1 && graph.canReachExit[i] === 0;
+    // A trap that a route to a missing id would leave holds only because of that route, which
+    // DECISION_ROUTE_MISSING reports: one mistake, one finding, unless cascades are asked for.
+    const exit =
+      context.options.reportCascades === true
+        ? graph.canReachExit
+        : graph.canReachExitOrBrokenRoute;
+    const doomed = (i: number): boolean => graph.reachable[i] === 1 && exit[i] === 0;
     // Most workflows have no trap: find one before allocating anything per node.
     let first = 0;
     while (first < n && !doomed(first)) first++;

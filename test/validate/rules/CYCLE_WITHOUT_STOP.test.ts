@@ -33,6 +33,10 @@ const ring = (size: number) => {
 
 ruleTester(rule, {
   valid: [
+    {
+      name: "a structured stop whose way out names an unknown id is DECISION_ROUTE_MISSING's alone",
+      workflow: loop(decision("check", "output.done = true", "ghost", retry("plan"))),
+    },
     { name: "no loop", workflow: minimal() },
     { name: "no nodes at all", workflow: workflow([], []) },
     {
@@ -107,8 +111,14 @@ ruleTester(rule, {
       errors: [at("check", 2)],
     },
     {
-      name: "a route to an unknown id is not a way out",
+      name: "with reportCascades, a route to an unknown id is not a way out",
+      setting: ["error", { reportCascades: true }],
       workflow: loop(decision("check", "output.done = true", "ghost", retry("plan"))),
+      errors: [at("check", 2)],
+    },
+    {
+      name: "a broken route of an unstructured decision: the loop has no stop whatever it meant",
+      workflow: loop(decision("check", "1 < 2", "ghost", retry("plan"))),
       errors: [at("check", 2)],
     },
     {

@@ -24,6 +24,18 @@ const chain = Array.from({ length: 100_000 }, (_, i) => `n${i}`);
 
 ruleTester(rule, {
   valid: [
+    {
+      name: "a trap that a route to an unknown id would leave is DECISION_ROUTE_MISSING's alone",
+      workflow: workflow(
+        [
+          llm("s"),
+          decision("d0", "output.go = true", "a", "end"),
+          llm("a"),
+          decision("d", "output.done = true", "ghost", { next: "a", maxRetries: 2 }),
+        ],
+        [edge("s", "d0"), edge("a", "d")],
+      ),
+    },
     { name: "a path to end", workflow: minimal() },
     { name: "an empty graph is NO_ENTRY_NODE's business", workflow: workflow([], []) },
     {
@@ -216,7 +228,8 @@ ruleTester(rule, {
       ],
     },
     {
-      name: "a route to an unknown id is not a way out",
+      name: "with reportCascades, a route to an unknown id is not a way out",
+      setting: ["error", { reportCascades: true }],
       workflow: workflow(
         [
           llm("s"),
