@@ -89,7 +89,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       [],
     )
     .option("--explore", "force every route of every decision and report coverage, ends and blocks")
-    .option("--max-steps <n>", "bound the run (default 10000)")
+    .option("--max-steps <n>", "bound the run (default 10000, at most 100000)")
+    .option(
+      "--strict-params",
+      "stop at a tool whose params hold a template that cannot be resolved (default: pass its text on, with a warning)",
+    )
     .option("-f, --format <format>", "output format: text or json", "text")
     .action(async (file: string, options: SimulateCliOptions) => {
       setExit(await runSimulate(file, options, io));

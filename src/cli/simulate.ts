@@ -23,6 +23,8 @@ export interface SimulateCliOptions {
   readonly explore?: boolean;
   readonly format: string;
   readonly maxSteps?: string;
+  /** `--strict-params`: stop at a tool whose params hold an unresolvable template. */
+  readonly strictParams?: boolean;
 }
 
 /** Parses `--decide dec-3=onFalse,onTrue` (repeatable) into a decide table. */
@@ -123,7 +125,11 @@ export async function runSimulate(
   ) as Fixtures;
   const decide = parseDecide(options.decide ?? []);
   const maxSteps = maxStepsOf(options.maxSteps);
-  const base = { fixtures, ...(maxSteps === undefined ? {} : { maxSteps }) };
+  const base = {
+    fixtures,
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+    ...(options.strictParams === true ? { strictParams: true } : {}),
+  };
   return optionsChecked(options.fixtures, () => {
     for (const problem of lintSimulationOptions(workflow, { fixtures, decide })) {
       io.stderr(`agentflow: warning: ${problem.path}: ${problem.message}\n`);
@@ -136,6 +142,16 @@ export async function runSimulate(
       return report.blocks.length > 0 ? 1 : 0;
     }
     const state = simulate(workflow, { ...base, decide });
+    // A template passed through unresolved is a run that went on where a strict one stops.
+    for (const r of state.trail) {
+      for (const u of r.unresolvedTemplates ?? []) {
+        io.stderr(
+          visibleText(
+            `agentflow: warning: step ${String(r.step)}, tool "${r.nodeId ?? ""}": ${u.template} is unresolved (${u.reason}); its text was passed on (--strict-params stops here)`,
+          ) + "\n",
+        );
+      }
+    }
     io.stdout(options.format === "json" ? JSON.stringify(state, null, 2) + "\n" : trailText(state));
     return state.complete ? 0 : 1;
   });

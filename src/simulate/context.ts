@@ -8,7 +8,13 @@ import type { Budget } from "../model/index.js";
 import { normalizeInput } from "./options.js";
 import type { Plan } from "./plan.js";
 import { emptyTable, type NodeTable } from "./table.js";
-import type { BlockedDecision, DecideTable, JsonObject, TransitionRecord } from "./types.js";
+import type {
+  BlockedDecision,
+  DecideTable,
+  JsonObject,
+  TransitionRecord,
+  UnresolvedTemplate,
+} from "./types.js";
 
 /** A trail as a cons list, newest record first. */
 export interface TrailList {
@@ -52,6 +58,10 @@ export interface FlowContext {
   readonly attempt: number;
   /** The current attempt's resolved params (tools). */
   readonly params: JsonObject | null;
+  /** The current attempt's unresolved templates, kept as text (tools, `strictParams` off). */
+  readonly unresolved: readonly UnresolvedTemplate[] | null;
+  /** Whether an unresolved template stops the run (`strictParams`). */
+  readonly strictParams: boolean;
   /** The node the token came from (for edge ids), or -1 at the start. */
   readonly prev: number;
   /** The logical clock: the sum of error-boundary backoffs. */
@@ -119,7 +129,7 @@ export function initialContext(plan: Plan, rawInput: unknown): FlowContext {
 const defaults = new WeakMap<Plan, FlowContext>();
 
 function buildInitialContext(plan: Plan, rawInput: unknown): FlowContext {
-  const { input, decide, budget, maxSteps } = normalizeInput(rawInput);
+  const { input, decide, budget, maxSteps, strictParams } = normalizeInput(rawInput);
   const n = plan.ids.length;
   const base: FlowContext = {
     input,
@@ -130,6 +140,8 @@ function buildInitialContext(plan: Plan, rawInput: unknown): FlowContext {
     at: -1,
     attempt: 0,
     params: null,
+    unresolved: null,
+    strictParams,
     prev: -1,
     clock: 0,
     spent: { steps: 0, tokens: 0, wallTimeMs: 0, cost: [] },

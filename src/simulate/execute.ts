@@ -9,11 +9,21 @@ import { isOutputObject, outputProblem } from "./outputs.js";
 import { resolveParams } from "./params.js";
 import type { Plan } from "./plan.js";
 import { nodeAt, withNode } from "./table.js";
-import type { BlockCell, ExecutorInput, JsonObject, TransitionRecord } from "./types.js";
+import type {
+  BlockCell,
+  ExecutorInput,
+  JsonObject,
+  TransitionRecord,
+  UnresolvedTemplate,
+} from "./types.js";
 
 /** The verdict before an attempt: go (with resolved params) or stop. */
 export type Prepared =
-  | { readonly kind: "go"; readonly params: JsonObject | null }
+  | {
+      readonly kind: "go";
+      readonly params: JsonObject | null;
+      readonly unresolved: readonly UnresolvedTemplate[] | null;
+    }
   | {
       readonly kind: "block";
       readonly cell: BlockCell;
@@ -35,10 +45,14 @@ export function prepareAttempt(plan: Plan, ctx: FlowContext, k: number): Prepare
     const resolved = resolveParams(plan, ctx, k);
     prepared =
       "params" in resolved
-        ? { kind: "go", params: resolved.params }
+        ? {
+            kind: "go",
+            params: resolved.params,
+            unresolved: resolved.unresolved.length === 0 ? null : resolved.unresolved,
+          }
         : { kind: "block", cell: "execution", reason: `${resolved.template}: ${resolved.reason}` };
   } else {
-    prepared = { kind: "go", params: null };
+    prepared = { kind: "go", params: null, unresolved: null };
   }
   memo.set(ctx, { plan, k, prepared });
   return prepared;
@@ -96,6 +110,7 @@ export function beginAttempt(plan: Plan, ctx: FlowContext, k: number): FlowConte
     at: k,
     attempt: newVisit ? 1 : ctx.attempt + 1,
     params: prepared.kind === "go" ? prepared.params : null,
+    unresolved: prepared.kind === "go" ? prepared.unresolved : null,
   };
 }
 
@@ -127,19 +142,27 @@ export function acceptOutput(
   const visit = nodeAt(ctx.nodes, k).visits;
   const step = ctx.spent.steps;
   const params = ctx.params;
+  const unresolved = ctx.unresolved;
+  const paramsNote =
+    params === null
+      ? ""
+      : unresolved === null
+        ? " with resolved params"
+        : ` with params; ${unresolved.length} template(s) unresolved, kept as text: ${unresolved.map((u) => u.template).join(", ")}`;
   let trail = push(ctx.trail, {
     step,
     type: "move",
     message:
       `${nodeId} ran (visit ${visit}` +
       (ctx.attempt > 1 ? `, attempt ${ctx.attempt})` : ")") +
-      (params !== null ? " with resolved params" : ""),
+      paramsNote,
     nodeId,
     ...edgeFrom(plan, ctx.prev, nodeId),
     visit,
     attempt: ctx.attempt,
     output,
     ...(params !== null ? { params } : {}),
+    ...(unresolved !== null ? { unresolvedTemplates: unresolved } : {}),
   });
   const memory = plan.memories[k];
   if (memory !== undefined) {
@@ -162,6 +185,7 @@ export function acceptOutput(
     at: -1,
     attempt: 0,
     params: null,
+    unresolved: null,
   };
 }
 

@@ -129,6 +129,7 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
     ...(options.input !== undefined ? { input: copiedInput(options.input) } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+    ...(options.strictParams !== undefined ? { strictParams: options.strictParams } : {}),
   };
   const plan = compilePlan(wf, options.costModel);
   // Checked and copied once: a run per route of a 100,000-route decision must not copy them again.

@@ -21,6 +21,7 @@ export type {
   SimulateOptions,
   SimulationState,
   TransitionRecord,
+  UnresolvedTemplate,
   TransitionType,
   Usage,
 } from "./types.js";

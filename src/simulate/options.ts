@@ -224,7 +224,12 @@ export function normalizeInput(input: unknown): Required<Omit<MachineInput, "max
       `maxSteps must be at most ${String(MAX_STEPS_LIMIT)} (a run holds a record per step)`,
     );
   }
+  const strictParams = value.strictParams ?? false;
+  if (typeof strictParams !== "boolean") {
+    throw new OptionTypeError("/strictParams", "strictParams must be a boolean");
+  }
   return {
+    strictParams,
     input:
       value.input === undefined
         ? {}

@@ -1,8 +1,9 @@
 /**
  * Resolving tool params (SPEC 2.9, 5): `{{node.output.path}}` reads that node's last output and
  * `{{input.field}}` the run's input. A string that is one whole template takes the value with its
- * type; templates inside text are interpolated. Anything that cannot be resolved stops the run:
- * calling a tool with a hole in its arguments would be a guess.
+ * type; templates inside text are interpolated. A template that cannot be resolved keeps its
+ * text and is listed with its reason, as the seed engine passes it through; with `strictParams`
+ * the first one stops the run instead (calling a tool with a hole in its arguments is a guess).
  */
 import { forEachTemplateString, scanTemplates } from "../model/index.js";
 import type { TemplateRef } from "../model/index.js";
@@ -11,11 +12,17 @@ import { jsonText } from "./json.js";
 import { setOwn } from "./options.js";
 import type { Plan } from "./plan.js";
 import { nodeAt } from "./table.js";
-import type { JsonObject } from "./types.js";
+import type { JsonObject, UnresolvedTemplate } from "./types.js";
 
-/** The resolved params, or the template that could not be resolved and why. */
+/**
+ * The resolved params, with the templates kept as text (none when all resolved); or, under
+ * `strictParams`, the first template that could not be resolved and why.
+ */
 export type ParamsResult =
-  { readonly params: JsonObject } | { readonly template: string; readonly reason: string };
+  | { readonly params: JsonObject; readonly unresolved: readonly UnresolvedTemplate[] }
+  | { readonly template: string; readonly reason: string };
+
+const NONE: readonly UnresolvedTemplate[] = Object.freeze([]);
 
 type Lookup = { readonly value: unknown } | { readonly missing: string };
 
@@ -66,21 +73,29 @@ function templatesIn(plan: Plan, text: string): readonly TemplateRef[] {
   return refs;
 }
 
-/** The string with its templates resolved, or the first failure. */
+/**
+ * The string with its templates resolved. A template that cannot be resolved keeps its text and
+ * goes to `unresolved`; under `strict` the first one is returned as the failure instead.
+ */
 function resolveString(
   plan: Plan,
   ctx: FlowContext,
   text: string,
-): { readonly value: unknown } | { readonly template: string; readonly reason: string } {
+  unresolved: UnresolvedTemplate[],
+): { readonly value: unknown } | UnresolvedTemplate {
   const refs = templatesIn(plan, text);
   let out = "";
   let from = 0;
   for (const ref of refs) {
     const found = lookup(plan, ctx, ref);
     const template = text.slice(ref.start, ref.end);
-    if ("missing" in found) return { template, reason: found.missing };
-    if (refs.length === 1 && ref.start === 0 && ref.end === text.length) return found;
-    out += text.slice(from, ref.start) + asText(found.value);
+    if ("missing" in found) {
+      if (ctx.strictParams) return { template, reason: found.missing };
+      unresolved.push({ template, reason: found.missing });
+    }
+    const value = "missing" in found ? template : found.value;
+    if (refs.length === 1 && ref.start === 0 && ref.end === text.length) return { value };
+    out += text.slice(from, ref.start) + asText(value);
     from = ref.end;
   }
   return { value: out + text.slice(from) };
@@ -108,15 +123,18 @@ type Container = Record<string, unknown> | unknown[];
  */
 export function resolveParams(plan: Plan, ctx: FlowContext, k: number): ParamsResult {
   const node = plan.graph.nodes[k];
-  if (node?.type !== "tool") return { params: {} };
+  if (node?.type !== "tool") return { params: {}, unresolved: NONE };
   const raw: unknown = node.config.params;
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { params: {} };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return { params: {}, unresolved: NONE };
+  }
   const strings = templateTexts(raw);
-  if (strings.length === 0) return { params: raw as JsonObject };
+  if (strings.length === 0) return { params: raw as JsonObject, unresolved: NONE };
   // Resolve in document order first, so the failure reported is the first one an author reads.
   const values = new Map<string, unknown>();
+  const unresolved: UnresolvedTemplate[] = [];
   for (const text of strings) {
-    const resolved = resolveString(plan, ctx, text);
+    const resolved = resolveString(plan, ctx, text, unresolved);
     if ("template" in resolved) return resolved;
     values.set(text, resolved.value);
   }
@@ -139,5 +157,5 @@ export function resolveParams(plan: Plan, ctx: FlowContext, k: number): ParamsRe
       else setOwn(item.to, key, copy);
     }
   }
-  return { params: root };
+  return { params: root, unresolved: unresolved.length === 0 ? NONE : unresolved };
 }

@@ -157,6 +157,7 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
     ...(options.decide !== undefined ? { decide: options.decide } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+    ...(options.strictParams !== undefined ? { strictParams: options.strictParams } : {}),
   };
   return runPlan(compilePlan(wf, options.costModel), fixtures, input);
 }

@@ -83,6 +83,11 @@ export interface TransitionRecord {
   readonly output?: JsonObject;
   /** `move` of a tool: its params with templates resolved. */
   readonly params?: JsonObject;
+  /**
+   * `move` of a tool: the templates of its params that could not be resolved, kept as their text
+   * (the default; `strictParams: true` stops the run at the first instead), each with its reason.
+   */
+  readonly unresolvedTemplates?: readonly UnresolvedTemplate[];
   /** `decision` (and route stops): the route label taken. */
   readonly route?: string;
   /** `decision`: the route's target, a node id or `"end"`. */
@@ -170,6 +175,13 @@ export interface CostModel {
   perNode?(node: AgentNode): NodeCost | undefined;
 }
 
+/** A template of a tool's params that could not be resolved, and why. */
+export interface UnresolvedTemplate {
+  /** The template as written, e.g. `{{llm-1.output.query}}`. */
+  readonly template: string;
+  readonly reason: string;
+}
+
 /** The machine's input: everything a run needs that is data. */
 export interface MachineInput {
   /** The workflow input; `{{input.x}}` templates read it. */
@@ -179,6 +191,12 @@ export interface MachineInput {
   readonly budget?: Budget;
   /** Hard bound on steps (default 10,000). */
   readonly maxSteps?: number;
+  /**
+   * Stop the run at a tool whose params hold a template that cannot be resolved (cell
+   * `execution`). Default false: as the seed engine does, the template keeps its text, the run
+   * goes on, and the tool's `move` record lists it in `unresolvedTemplates`.
+   */
+  readonly strictParams?: boolean;
 }
 
 /** Options of {@link simulate}. */

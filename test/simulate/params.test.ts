@@ -37,12 +37,25 @@ describe("params nested 10,000 deep", () => {
     expect(bottom(params.q, 9_999)).toEqual({ d: "heat pumps and 2", e: ["heat pumps and 2"] });
   });
 
-  it("stop at their first unresolvable template", () => {
-    const state = simulate(deepTool, { fixtures: { a: { outputs: [{ n: 2 }] } } });
+  it("with strictParams, stop at their first unresolvable template", () => {
+    const state = simulate(deepTool, {
+      fixtures: { a: { outputs: [{ n: 2 }] } },
+      strictParams: true,
+    });
     expect(state.blockedDecision).toEqual({
       nodeId: "t",
       cell: "execution",
       reason: '{{input.q}}: the input has no field "q"',
     });
+  });
+
+  it("by default keep an unresolvable template's text, list it, and go on", () => {
+    const state = simulate(deepTool, { fixtures: { a: { outputs: [{ n: 2 }] } } });
+    expect(state.complete).toBe(true);
+    const move = records(state, "move")[1];
+    expect(bottom((move?.params as { q: unknown }).q, 10_000)).toBe("{{input.q}} and 2");
+    expect(move?.unresolvedTemplates).toEqual([
+      { template: "{{input.q}}", reason: 'the input has no field "q"' },
+    ]);
   });
 });

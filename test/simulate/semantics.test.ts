@@ -162,9 +162,9 @@ const rows: readonly Row[] = [
     blocked: { nodeId: "a", cell: "execution", reason: "execution failed: fixture failure 1 of 1" },
   },
   {
-    name: "an unresolvable template stops before the tool runs",
+    name: "with strictParams, an unresolvable template stops before the tool runs",
     wf: workflow([llm("a"), tool("t", { q: "{{a.output.query}}" })], [edge("a", "t")]),
-    options: { fixtures: { a: { outputs: [{ other: 1 }] } } },
+    options: { fixtures: { a: { outputs: [{ other: 1 }] } }, strictParams: true },
     blocked: {
       nodeId: "t",
       cell: "execution",
@@ -172,9 +172,9 @@ const rows: readonly Row[] = [
     },
   },
   {
-    name: "a template naming a node that has not run",
+    name: "with strictParams, a template naming a node that has not run",
     wf: workflow([tool("t", { q: "{{b.output.x}}" }), llm("b")], [edge("t", "b")]),
-    options: {},
+    options: { strictParams: true },
     blocked: {
       nodeId: "t",
       cell: "execution",

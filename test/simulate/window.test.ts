@@ -51,8 +51,8 @@ async function fullMachineRun(
 describe("runs of large workflows", () => {
   const chain = generateWorkflow(100_000, "chain");
 
-  it("stops a 100,000-node chain at its first unresolvable template after one step", () => {
-    const state = simulate(chain);
+  it("with strictParams, stops a 100,000-node chain at its first unresolvable template after one step", () => {
+    const state = simulate(chain, { strictParams: true });
     expect(state.blockedDecision).toEqual({
       nodeId: "n1",
       cell: "execution",
