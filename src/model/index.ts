@@ -114,6 +114,8 @@ export {
   evaluateCondition,
   MAX_CONDITION_DEPTH,
   MAX_CONDITION_LENGTH,
+  applyRewrites,
+  rewriteJsDialect,
   rewriteJsOperators,
 } from "./condition/index.js";
 export type {

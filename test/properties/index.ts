@@ -2,6 +2,7 @@
 import { BPMN_PROPERTIES } from "./bpmn.js";
 import { BPMN_SEMANTICS_PROPERTIES } from "./bpmn-semantics.js";
 import { CLI_PROPERTIES } from "./cli.js";
+import { CONDITION_PROPERTIES } from "./conditions.js";
 import { INTEROP_PROPERTIES } from "./interop.js";
 import { PARSER_PROPERTIES } from "./parsers.js";
 import { REPORT_PROPERTIES } from "./report.js";
@@ -17,4 +18,5 @@ export const ALL_PROPERTIES: readonly PropertyDef[] = [
   ...BPMN_SEMANTICS_PROPERTIES,
   ...REPORT_PROPERTIES,
   ...CLI_PROPERTIES,
+  ...CONDITION_PROPERTIES,
 ];

@@ -7,7 +7,7 @@
 import { parseExpression } from "feelin";
 import { compileTree } from "./compile.js";
 import { collectNameReads } from "./names.js";
-import { originalOffset, rewriteJsOperators } from "./rewrite.js";
+import { originalOffset, rewriteJsDialect, rewriteJsOperators } from "./rewrite.js";
 import type { OperatorRewrite } from "./rewrite.js";
 import { quote } from "./tree.js";
 import type { FeelTree } from "./tree.js";
@@ -105,15 +105,33 @@ export function parseFeel(original: string): FeelAnalysis {
     };
   }
   if (original.trim() === "") return { analysis: syntaxOnly("the condition is empty", 0) };
-  const { text, rewrites } = rewriteJsOperators(original);
-  const toOriginal = (offset: number): number => originalOffset(rewrites, offset);
+  let { text, rewrites } = rewriteJsOperators(original);
   let tree: FeelTree;
   try {
     tree = parseExpression(text, {}, undefined);
   } catch {
     return { analysis: syntaxOnly("the FEEL parser could not read the condition", 0, rewrites) };
   }
-  const scan = scanTree(tree);
+  let scan = scanTree(tree);
+  if (scan.error !== undefined) {
+    // Not FEEL as it stands: read the seed's JavaScript-like dialect (quotes, &&, ||, !), and
+    // keep that reading if it parses. A text that is FEEL never gets here, so never changes.
+    const dialect = rewriteJsDialect(original);
+    if (dialect.text !== text) {
+      try {
+        const again = parseExpression(dialect.text, {}, undefined);
+        const rescan = scanTree(again);
+        if (rescan.error === undefined) {
+          ({ text, rewrites } = dialect);
+          tree = again;
+          scan = rescan;
+        }
+      } catch {
+        // The first reading's error is the one reported.
+      }
+    }
+  }
+  const toOriginal = (offset: number): number => originalOffset(rewrites, offset);
   if (scan.error !== undefined) {
     const { from, to } = scan.error;
     return { analysis: syntaxOnly(syntaxMessage(text, from, to), toOriginal(from), rewrites) };

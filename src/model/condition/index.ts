@@ -10,7 +10,7 @@ export {
   evaluateCondition,
 } from "./analyze.js";
 export type { CompiledCondition } from "./analyze.js";
-export { rewriteJsOperators } from "./rewrite.js";
+export { applyRewrites, rewriteJsDialect, rewriteJsOperators } from "./rewrite.js";
 export type { OperatorRewrite, RewriteResult } from "./rewrite.js";
 export type {
   ConditionAnalysis,

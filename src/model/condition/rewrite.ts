@@ -9,10 +9,14 @@
  * linear in the length of the text whatever the input.
  */
 
-/** One operator that was rewritten; `offset` is 0-based, into the original text. */
+/**
+ * One piece of JavaScript that was rewritten; `offset` is 0-based, into the original text.
+ * `from` is the text replaced (an operator, a whole single-quoted string, or `""` where a closing
+ * parenthesis was inserted), `to` its FEEL.
+ */
 export interface OperatorRewrite {
-  readonly from: "===" | "!==" | "==";
-  readonly to: "=" | "!=";
+  readonly from: string;
+  readonly to: string;
   readonly offset: number;
 }
 
@@ -110,4 +114,189 @@ export function originalOffset(rewrites: readonly OperatorRewrite[], offset: num
     shift += r.from.length - r.to.length;
   }
   return offset + shift;
+}
+
+const APOSTROPHE = 39; // '
+const AMPERSAND = 38; // &
+const PIPE = 124; // |
+const OPEN = 40; // (
+const CLOSE = 41; // )
+const OPEN_BRACKET = 91; // [
+
+/** A character of a name or a path (`output.items[0].ok`), as `!` takes its operand. */
+function isNameChar(c: number): boolean {
+  return (
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46
+  );
+}
+
+/** Where the string literal opened by the quote `quote` at `i` ends (past its closing quote). */
+function stringEnd(text: string, i: number, quote: number): number {
+  let j = i + 1;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === BACKSLASH) j += 2;
+    else if (c === quote) return j + 1;
+    else j += 1;
+  }
+  return text.length;
+}
+
+/** Where the operand of a `!` starting at `i` ends: a parenthesised group, or a name path. */
+function operandEnd(text: string, i: number): number | undefined {
+  const n = text.length;
+  if (text.charCodeAt(i) === OPEN) {
+    let depth = 0;
+    for (let j = i; j < n;) {
+      const c = text.charCodeAt(j);
+      if (c === QUOTE || c === APOSTROPHE) {
+        j = stringEnd(text, j, c);
+        continue;
+      }
+      if (c === OPEN) depth += 1;
+      else if (c === CLOSE && --depth === 0) return j + 1;
+      j += 1;
+    }
+    return undefined;
+  }
+  let j = i;
+  while (j < n) {
+    const c = text.charCodeAt(j);
+    if (isNameChar(c)) j += 1;
+    else if (c === OPEN_BRACKET) {
+      const close = text.indexOf("]", j);
+      if (close < 0) return undefined;
+      j = close + 1;
+    } else break;
+  }
+  return j > i ? j : undefined;
+}
+
+/** A single-quoted JavaScript string as a FEEL string: `'a "b" \'c\''` → `"a \"b\" 'c'"`. */
+function doubleQuoted(literal: string): string {
+  const body =
+    literal.endsWith("'") && literal.length > 1 ? literal.slice(1, -1) : literal.slice(1);
+  let out = "";
+  for (let k = 0; k < body.length; k++) {
+    const ch = body[k] ?? "";
+    if (ch === "\\" && body[k + 1] === "'") {
+      out += "'";
+      k += 1;
+    } else if (ch === "\\") {
+      out += ch + (body[k + 1] ?? "");
+      k += 1;
+    } else if (ch === '"') out += '\\"';
+    else out += ch;
+  }
+  return `"${out}"`;
+}
+
+/**
+ * The seed's JavaScript-like condition dialect read as FEEL, in one forward pass: the operators
+ * of {@link rewriteJsOperators}, and `'single-quoted'` strings → `"double-quoted"`, `&&` → `and`,
+ * `||` → `or`, `!x` / `!(…)` → `not(x)` / `not(…)` (but `!=` stays). Double-quoted FEEL strings
+ * and comments are never touched. Only used when the text is not FEEL as it stands (`parseFeel`
+ * tries {@link rewriteJsOperators} alone first), so that a valid FEEL expression — where `'` may
+ * be part of a name — never changes meaning. Linear in the text, apart from the operand scan of a
+ * `!`, which reads its operand once more. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { rewriteJsDialect } from "agentflow/model";
+ *
+ * rewriteJsDialect("output.status === 'rejected' && !output.ok").text;
+ * // → 'output.status = "rejected" and not(output.ok)'
+ * ```
+ */
+export function rewriteJsDialect(text: string): RewriteResult {
+  const rewrites: OperatorRewrite[] = [];
+  const parts: string[] = [];
+  let copied = 0;
+  let i = 0;
+  const n = text.length;
+  /** Closing parentheses to insert, by the offset they go before. */
+  const closers: number[] = [];
+  const replace = (length: number, to: string): void => {
+    parts.push(text.slice(copied, i), to);
+    rewrites.push({ from: text.slice(i, i + length), to, offset: i });
+    i += length;
+    copied = i;
+  };
+  const closeAt = (offset: number): void => {
+    while (closers.length > 0 && (closers.at(-1) ?? n) <= offset) {
+      const at = closers.pop() ?? offset;
+      parts.push(text.slice(copied, at), ")");
+      rewrites.push({ from: "", to: ")", offset: at });
+      copied = at;
+    }
+  };
+  while (i < n) {
+    closeAt(i);
+    const c = text.charCodeAt(i);
+    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+    if (c === QUOTE) {
+      i = stringEnd(text, i, QUOTE);
+    } else if (c === APOSTROPHE) {
+      const end = stringEnd(text, i, APOSTROPHE);
+      replace(end - i, doubleQuoted(text.slice(i, end)));
+    } else if (c === SLASH && next === SLASH) {
+      while (i < n && text.charCodeAt(i) !== NEWLINE) i += 1;
+    } else if (c === SLASH && next === STAR) {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if ((c === LESS || c === GREATER) && next === EQUALS) {
+      i += 2;
+    } else if (c === BANG && next === EQUALS) {
+      if (i + 2 < n && text.charCodeAt(i + 2) === EQUALS) replace(3, "!=");
+      else i += 2;
+    } else if (c === EQUALS && next === EQUALS) {
+      replace(i + 2 < n && text.charCodeAt(i + 2) === EQUALS ? 3 : 2, "=");
+    } else if ((c === AMPERSAND && next === AMPERSAND) || (c === PIPE && next === PIPE)) {
+      // A word needs spaces around it where the symbol did not: `a&&b` → `a and b`.
+      const before = i > 0 && text.charCodeAt(i - 1) !== 32 ? " " : "";
+      const after = i + 2 < n && text.charCodeAt(i + 2) !== 32 ? " " : "";
+      replace(2, `${before}${c === AMPERSAND ? "and" : "or"}${after}`);
+    } else if (c === BANG) {
+      let start = i + 1;
+      while (start < n && text.charCodeAt(start) === 32) start += 1;
+      const end = operandEnd(text, start);
+      if (end === undefined) {
+        i += 1;
+        continue;
+      }
+      replace(start - i, "not(");
+      // Closers nest: an inner `!` closes before an outer one that ends at the same place.
+      closers.push(end);
+      closers.sort((a, b) => b - a);
+    } else {
+      i += 1;
+    }
+  }
+  closeAt(n);
+  if (rewrites.length === 0) return { text, rewrites };
+  parts.push(text.slice(copied));
+  return { text: parts.join(""), rewrites };
+}
+
+/**
+ * The text the rewrites make of `text`: what the condition was read as. The rewrites must be
+ * those of {@link rewriteJsOperators} or {@link rewriteJsDialect} on this text, in order.
+ *
+ * @example
+ * ```ts
+ * import { applyRewrites, rewriteJsDialect } from "agentflow/model";
+ *
+ * const text = "!output.ok || output.n == 2";
+ * applyRewrites(text, rewriteJsDialect(text).rewrites); // → "not(output.ok) or output.n = 2"
+ * ```
+ */
+export function applyRewrites(text: string, rewrites: readonly OperatorRewrite[]): string {
+  const parts: string[] = [];
+  let copied = 0;
+  for (const r of rewrites) {
+    parts.push(text.slice(copied, r.offset), r.to);
+    copied = r.offset + r.from.length;
+  }
+  parts.push(text.slice(copied));
+  return parts.join("");
 }

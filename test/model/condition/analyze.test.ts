@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_CONDITION_LENGTH, analyzeCondition } from "../../../src/model/condition/index.js";
+import {
+  MAX_CONDITION_LENGTH,
+  analyzeCondition,
+  applyRewrites,
+} from "../../../src/model/condition/index.js";
 import type { ConditionAnalysis } from "../../../src/model/condition/index.js";
 
 /** The problems of an analysis as [kind, offset, construct] triples, messages left out. */
@@ -130,6 +134,39 @@ describe("analyzeCondition: the S-FEEL allow-list", () => {
   });
 });
 
+describe("analyzeCondition: the seed's JavaScript-like dialect", () => {
+  it.each([
+    ["output.a === 1 && output.b === 2", "output.a = 1 and output.b = 2", ["a", "b"]],
+    ["output.a == 1 || output.b != 2", "output.a = 1 or output.b != 2", ["a", "b"]],
+    ["!output.done", "not(output.done)", ["done"]],
+    ["!(output.a && output.b)", "not((output.a and output.b))", ["a", "b"]],
+    ["output.status === 'rejected'", 'output.status = "rejected"', ["status"]],
+    ["output.q === 'say \\'hi\\' \"x\"'", 'output.q = "say \'hi\' \\"x\\""', ["q"]],
+  ])("%j is read as the FEEL %j, structured", (text, feel, fields) => {
+    const analysis = analyzeCondition(text);
+    expect(analysis.ok).toBe(true);
+    expect(analysis.structured).toBe(true);
+    expect(analysis.fields).toEqual(fields.map((f) => `output.${f}`));
+    expect(applyRewrites(text, analysis.rewrites)).toBe(feel);
+  });
+
+  it("never touches a condition that is FEEL as written", () => {
+    for (const text of [
+      'output.name = "it\'s && || !x"',
+      "not(output.a) and output.b != 1",
+      "output.a = 1 // && a comment",
+    ]) {
+      expect(analyzeCondition(text).rewrites).toEqual([]);
+    }
+  });
+
+  it("points problems into the text as written", () => {
+    // `other` is no output field: its offset is where the author wrote it.
+    const analysis = analyzeCondition("output.a === 'x' && other = 1");
+    expect(analysis.problems.find((p) => p.kind === "unknown-name")?.offset).toBe(20);
+  });
+});
+
 describe("analyzeCondition: syntax", () => {
   const errors: readonly [string, number][] = [
     ["output.a >", 10],
@@ -139,10 +176,10 @@ describe("analyzeCondition: syntax", () => {
     ['"unterminated', 0],
     ['output.a = "unterminated', 11],
     ['output.a = "a\nb"', 11],
-    ["output.a = 1 && output.b = 2", 13],
-    ["output.a = 1 || output.b = 2", 13],
-    ["!output.a", 0],
-    ["output.a = 'x'", 11],
+    // The seed's dialect is read only where that reading parses.
+    ["output.a = 1 && ", 13],
+    ["!!output.a", 0],
+    ["output.a = 'x' 'y'", 11],
     ["output.a = 1,2", 12],
     ["output.$a = 1", 7],
     ["output.and = 1", 7],
@@ -163,10 +200,10 @@ describe("analyzeCondition: syntax", () => {
   });
 
   const hints: readonly [string, string][] = [
-    ["output.a = 1 && output.b = 2", "'and'"],
-    ["output.a = 1 || output.b = 2", "'or'"],
-    ["!output.a", "= false"],
-    ["output.a = 'x'", "double quotes"],
+    ["output.a = 1 && ", "'and'"],
+    ["output.a = 1 || ", "'or'"],
+    ["!!output.a", "= false"],
+    ["output.a = 'x' 'y'", "double quotes"],
     ['"unterminated', "not closed"],
     ["output.a >", "ends too early"],
     ["", "empty"],

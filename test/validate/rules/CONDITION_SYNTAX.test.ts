@@ -34,9 +34,9 @@ ruleTester(rule, {
     },
     { name: "an empty condition", workflow: on(""), errors: [{ ...at(), data: { offset: 0 } }] },
     {
-      name: "&& is not FEEL",
-      workflow: on("output.a = 1 && output.b = 2"),
-      errors: [{ ...at(), data: { condition: "output.a = 1 && output.b = 2" } }],
+      name: "&& with nothing after it is not FEEL, read either way",
+      workflow: on("output.a = 1 && "),
+      errors: [{ ...at(), data: { condition: "output.a = 1 && " } }],
     },
     {
       name: "the offset is into the text as written, before the rewrite",
