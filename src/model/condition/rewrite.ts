@@ -130,7 +130,10 @@ function isNameChar(c: number): boolean {
   );
 }
 
-/** Where the string literal opened by the quote `quote` at `i` ends (past its closing quote). */
+/**
+ * Where the string literal opened by the quote `quote` at `i` ends (past its closing quote), or
+ * -1 when it is never closed.
+ */
 function stringEnd(text: string, i: number, quote: number): number {
   let j = i + 1;
   while (j < text.length) {
@@ -139,7 +142,7 @@ function stringEnd(text: string, i: number, quote: number): number {
     else if (c === quote) return j + 1;
     else j += 1;
   }
-  return text.length;
+  return -1;
 }
 
 /** Where the operand of a `!` starting at `i` ends: a parenthesised group, or a name path. */
@@ -151,6 +154,7 @@ function operandEnd(text: string, i: number): number | undefined {
       const c = text.charCodeAt(j);
       if (c === QUOTE || c === APOSTROPHE) {
         j = stringEnd(text, j, c);
+        if (j < 0) return undefined;
         continue;
       }
       if (c === OPEN) depth += 1;
@@ -174,8 +178,7 @@ function operandEnd(text: string, i: number): number | undefined {
 
 /** A single-quoted JavaScript string as a FEEL string: `'a "b" \'c\''` → `"a \"b\" 'c'"`. */
 function doubleQuoted(literal: string): string {
-  const body =
-    literal.endsWith("'") && literal.length > 1 ? literal.slice(1, -1) : literal.slice(1);
+  const body = literal.slice(1, -1);
   let out = "";
   for (let k = 0; k < body.length; k++) {
     const ch = body[k] ?? "";
@@ -235,10 +238,13 @@ export function rewriteJsDialect(text: string): RewriteResult {
     const c = text.charCodeAt(i);
     const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
     if (c === QUOTE) {
-      i = stringEnd(text, i, QUOTE);
+      const end = stringEnd(text, i, QUOTE);
+      i = end < 0 ? n : end;
     } else if (c === APOSTROPHE) {
       const end = stringEnd(text, i, APOSTROPHE);
-      replace(end - i, doubleQuoted(text.slice(i, end)));
+      // An unclosed string stays as written: closing it would be a guess.
+      if (end < 0) i = n;
+      else replace(end - i, doubleQuoted(text.slice(i, end)));
     } else if (c === SLASH && next === SLASH) {
       while (i < n && text.charCodeAt(i) !== NEWLINE) i += 1;
     } else if (c === SLASH && next === STAR) {

@@ -180,6 +180,8 @@ describe("analyzeCondition: syntax", () => {
     ["output.a = 1 && ", 13],
     ["!!output.a", 0],
     ["output.a = 'x' 'y'", 11],
+    // An unclosed single-quoted string is not closed by a guess.
+    ["output.a === 'x", 13],
     ["output.a = 1,2", 12],
     ["output.$a = 1", 7],
     ["output.and = 1", 7],
