@@ -80,3 +80,53 @@ describe("decorator defaults", () => {
     });
   });
 });
+
+describe("only what the seed requires is required", () => {
+  it("a document with exactly the seed types' required fields parses without an error", () => {
+    // Each field here is required by the seed's own types.ts; every optional one is left out:
+    // description, budget, structuredOutput, params, timeoutMs, maxRetries, when, expiry,
+    // strategy, backoff.
+    const minimal = {
+      kind: "AgentWorkflow",
+      id: "agnt-min",
+      version: "1.0.0",
+      name: "Minimal",
+      autonomyLevel: 1,
+      inputSchema: { q: "string" },
+      outputSchema: { done: "boolean" },
+      nodes: [
+        {
+          id: "think",
+          type: "llm",
+          config: { model: "gpt-4o", promptRef: "prm:think@1.0.0" },
+          decorators: [
+            { type: "memory", scope: "short" },
+            { type: "planner" },
+            { type: "errorBoundary", maxRetries: 1 },
+          ],
+        },
+        { id: "search", type: "tool", config: { usesTool: "tool:search@1.0.0" } },
+        {
+          id: "done",
+          type: "decision",
+          config: {
+            condition: "output.done = true",
+            onTrue: { next: "end" },
+            onFalse: { next: "end" },
+          },
+        },
+      ],
+      edges: [
+        { from: "think", to: "search", edgeType: "toolCall" },
+        { from: "search", to: "done", edgeType: "data" },
+      ],
+    };
+    const parsed = parseWorkflow(minimal);
+    expect(parsed.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(parsed.workflow?.nodes[0]?.decorators).toEqual([
+      { type: "memory", scope: "short" },
+      { type: "planner", strategy: "static" },
+      { type: "errorBoundary", maxRetries: 1, backoff: "fixed" },
+    ]);
+  });
+});
