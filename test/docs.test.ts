@@ -6,9 +6,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RegistryDefinition } from "../src/bpmn/index.js";
-import { BPMN_RULES, checkProcess, RegistryConflictError } from "../src/bpmn/index.js";
-import { contentHash, parseWorkflowText } from "../src/model/index.js";
+import { BPMN_RULES, checkProcess } from "../src/bpmn/index.js";
+import { parseWorkflowText } from "../src/model/index.js";
+import type { RegistryDoc } from "./bpmn/rule-tester.js";
+import { registryLookup as lookupOf } from "./bpmn/rule-tester.js";
 import { createValidator, RULES, type Resolvers } from "../src/validate/index.js";
 import { ruleIndexMarkdown } from "../src/report/rule-index.js";
 import { writeDocExamples } from "./examples/docs.js";
@@ -32,30 +33,11 @@ function blocks(markdown: string, tag: string, lang?: string): string[] {
  * documents with one `id@version` and different content are a conflict, thrown for that ref.
  */
 function registryLookup(markdown: string): (ref: string) => unknown {
-  const byRef = new Map<string, { doc: unknown; definitions: RegistryDefinition[] }>();
-  blocks(markdown, "registry").forEach((text, block) => {
+  const docs = blocks(markdown, "registry").flatMap((text) => {
     const read = parseWorkflowText(text); // decodes YAML/JSON; the documents are checked by the resolvers
-    const docs = Array.isArray(read.value) ? (read.value as unknown[]) : [read.value];
-    docs.forEach((doc, i) => {
-      const { id, version } = doc as { id: string; version: string };
-      const ref = `${id}@${version}`;
-      const definition = {
-        source: `registry ${block + 1}, document ${i + 1}`,
-        contentHash: contentHash(doc),
-      };
-      const entry = byRef.get(ref);
-      if (entry === undefined) byRef.set(ref, { doc, definitions: [definition] });
-      else entry.definitions.push(definition);
-    });
+    return (Array.isArray(read.value) ? read.value : [read.value]) as RegistryDoc[];
   });
-  return (ref) => {
-    const entry = byRef.get(ref);
-    if (entry === undefined) return undefined;
-    if (new Set(entry.definitions.map((d) => d.contentHash)).size > 1) {
-      throw new RegistryConflictError(ref, entry.definitions);
-    }
-    return entry.doc;
-  };
+  return lookupOf(docs);
 }
 
 function registryResolvers(markdown: string): Resolvers {

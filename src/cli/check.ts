@@ -27,7 +27,7 @@ import { createValidator, PRESET_NAMES, RULES, validateToolContract } from "../v
 import type { RegistryDefinition } from "../bpmn/index.js";
 import { BPMN_RULES } from "../bpmn/index.js";
 import { collectFiles, DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readTexts } from "./files.js";
-import { pathSkipped, registryConflict, registryDuplicate } from "./diagnostics.js";
+import { pathSkipped, redefinition } from "./diagnostics.js";
 import { checkProcessFile, gateOptions } from "./gate.js";
 import type { CliIo } from "./io.js";
 import { located, reportOnStderr, UsageError } from "./io.js";
@@ -253,10 +253,7 @@ function definedOnce(result: CheckedFile, seen: Map<string, RegistryDefinition>)
     seen.set(key, here);
     return result;
   }
-  const again =
-    first.contentHash === hash
-      ? registryDuplicate(ref, first, here)
-      : registryConflict(ref, first, here);
+  const again = redefinition(ref, first, here);
   return { ...result, diagnostics: [...result.diagnostics, again] };
 }
 

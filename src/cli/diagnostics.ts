@@ -56,3 +56,17 @@ export function registryDuplicate(
     data: { ref, definitions: [first, again] },
   };
 }
+
+/**
+ * What a second definition of `ref` is: a {@link registryDuplicate} when its content hash is the
+ * first one's, else a {@link registryConflict}. One decision for the registry and for `check`.
+ */
+export function redefinition(
+  ref: string,
+  first: RegistryDefinition,
+  again: RegistryDefinition,
+): Diagnostic {
+  return first.contentHash === again.contentHash
+    ? registryDuplicate(ref, first, again)
+    : registryConflict(ref, first, again);
+}

@@ -226,14 +226,10 @@ export const READ_AHEAD = 8;
 type Read = { readonly text: string } | { readonly error: UsageError };
 
 function startRead(path: string): Promise<Read> {
+  // readText turns every failure into a UsageError already.
   return readText(path).then(
     (text) => ({ text }),
-    (error: unknown) => ({
-      error:
-        error instanceof UsageError
-          ? error
-          : new UsageError(`cannot read '${path}': ${describe(error)}`),
-    }),
+    (error: unknown) => ({ error: error as UsageError }),
   );
 }
 

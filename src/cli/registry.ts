@@ -16,7 +16,7 @@ import { RegistryConflictError } from "../bpmn/index.js";
 import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
 import { contentHash, parseRef, parseToolContractText, parseWorkflowText } from "../model/index.js";
 import type { Resolvers } from "../validate/index.js";
-import { pathSkipped, registryConflict, registryDuplicate } from "./diagnostics.js";
+import { pathSkipped, redefinition } from "./diagnostics.js";
 import { collectFiles, DOCUMENT_EXTENSIONS, readText } from "./files.js";
 import { UsageError } from "./io.js";
 
@@ -73,10 +73,8 @@ function shelve<T extends { readonly id: string; readonly version: string }>(
   const ref = `${doc.id}@${doc.version}`;
   const first = entry.definitions[0] ?? definition;
   entry.definitions.push(definition);
-  if (first.contentHash === definition.contentHash)
-    return registryDuplicate(ref, first, definition);
-  entry.conflict = true;
-  return registryConflict(ref, first, definition);
+  entry.conflict ||= first.contentHash !== definition.contentHash;
+  return redefinition(ref, first, definition);
 }
 
 function found<T>(entry: Entry<T> | undefined, ref: string): T | undefined {

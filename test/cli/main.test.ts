@@ -1,27 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import type { CliIo } from "../../src/cli/io.js";
 import { tempDir } from "../temp.js";
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(...argv: string[]): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    isTTY: false,
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
-}
+import { run } from "./run.js";
 
 function tempFile(name: string, text: string): string {
   const dir = tempDir("agentflow-cli-");

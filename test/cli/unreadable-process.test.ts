@@ -8,17 +8,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
 import { tempDir } from "../temp.js";
-
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), isTTY: false };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
-}
+import { run } from "./run.js";
 
 const dir = tempDir("agentflow-unreadable-");
 const write = (name: string, text: string): string => {
