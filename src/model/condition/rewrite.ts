@@ -55,49 +55,7 @@ const NEWLINE = 10;
  * ```
  */
 export function rewriteJsOperators(text: string): RewriteResult {
-  const rewrites: OperatorRewrite[] = [];
-  const parts: string[] = [];
-  let copied = 0; // text before this offset is already in `parts`
-  let i = 0;
-  const n = text.length;
-  const replace = (from: OperatorRewrite["from"], to: OperatorRewrite["to"]): void => {
-    parts.push(text.slice(copied, i), to);
-    rewrites.push({ from, to, offset: i });
-    i += from.length;
-    copied = i;
-  };
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
-    if (c === QUOTE) {
-      i += 1;
-      while (i < n) {
-        const s = text.charCodeAt(i);
-        if (s === BACKSLASH) i += 2;
-        else if (s === QUOTE) break;
-        else i += 1;
-      }
-      i += 1; // the closing quote, or past the end of an unterminated string
-    } else if (c === SLASH && next === SLASH) {
-      while (i < n && text.charCodeAt(i) !== NEWLINE) i += 1;
-    } else if (c === SLASH && next === STAR) {
-      const end = text.indexOf("*/", i + 2);
-      i = end < 0 ? n : end + 2;
-    } else if ((c === LESS || c === GREATER) && next === EQUALS) {
-      i += 2; // `<=` / `>=`: the `=` belongs to them, so `>==` stays a syntax error
-    } else if (c === BANG && next === EQUALS) {
-      if (i + 2 < n && text.charCodeAt(i + 2) === EQUALS) replace("!==", "!=");
-      else i += 2;
-    } else if (c === EQUALS && next === EQUALS) {
-      if (i + 2 < n && text.charCodeAt(i + 2) === EQUALS) replace("===", "=");
-      else replace("==", "=");
-    } else {
-      i += 1;
-    }
-  }
-  if (rewrites.length === 0) return { text, rewrites };
-  parts.push(text.slice(copied));
-  return { text: parts.join(""), rewrites };
+  return scanJs(text, false);
 }
 
 /**
@@ -212,6 +170,15 @@ function doubleQuoted(literal: string): string {
  * ```
  */
 export function rewriteJsDialect(text: string): RewriteResult {
+  return scanJs(text, true);
+}
+
+/**
+ * The one forward pass both rewrites share: the operators always, and with `dialect` the rest of
+ * the seed's dialect (single quotes, `&&`, `||`, `!`). Without it a `'` is no string delimiter,
+ * as in FEEL.
+ */
+function scanJs(text: string, dialect: boolean): RewriteResult {
   const rewrites: OperatorRewrite[] = [];
   const parts: string[] = [];
   let copied = 0;
@@ -240,7 +207,7 @@ export function rewriteJsDialect(text: string): RewriteResult {
     if (c === QUOTE) {
       const end = stringEnd(text, i, QUOTE);
       i = end < 0 ? n : end;
-    } else if (c === APOSTROPHE) {
+    } else if (dialect && c === APOSTROPHE) {
       const end = stringEnd(text, i, APOSTROPHE);
       // An unclosed string stays as written: closing it would be a guess.
       if (end < 0) i = n;
@@ -257,12 +224,15 @@ export function rewriteJsDialect(text: string): RewriteResult {
       else i += 2;
     } else if (c === EQUALS && next === EQUALS) {
       replace(i + 2 < n && text.charCodeAt(i + 2) === EQUALS ? 3 : 2, "=");
-    } else if ((c === AMPERSAND && next === AMPERSAND) || (c === PIPE && next === PIPE)) {
+    } else if (
+      dialect &&
+      ((c === AMPERSAND && next === AMPERSAND) || (c === PIPE && next === PIPE))
+    ) {
       // A word needs spaces around it where the symbol did not: `a&&b` → `a and b`.
       const before = i > 0 && text.charCodeAt(i - 1) !== 32 ? " " : "";
       const after = i + 2 < n && text.charCodeAt(i + 2) !== 32 ? " " : "";
       replace(2, `${before}${c === AMPERSAND ? "and" : "or"}${after}`);
-    } else if (c === BANG) {
+    } else if (dialect && c === BANG) {
       let start = i + 1;
       while (start < n && text.charCodeAt(start) === 32) start += 1;
       const end = operandEnd(text, start);
