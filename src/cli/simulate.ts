@@ -8,6 +8,7 @@ import {
   finalOutput,
   lintSimulationOptions,
   MAX_STEPS_LIMIT,
+  runUsage,
   simulate,
 } from "../simulate/index.js";
 import type { CliIo } from "./io.js";
@@ -59,11 +60,12 @@ function trailText(state: SimulationState): string {
     return `${String(r.step).padStart(4)}  ${r.type.padEnd(16)}  ${node.padEnd(18)}  ${r.message}`;
   });
   const blocked = state.blockedDecision;
-  const steps = state.trail.at(-1)?.step ?? 0;
+  const { steps, moves } = runUsage(state);
+  const spent = `${String(steps)} steps (${String(moves)} moves)`;
   lines.push(
     blocked === null
-      ? `✔ complete in ${steps} steps; output ${JSON.stringify(finalOutput(state))}`
-      : `✖ blocked at ${blocked.nodeId} (${blocked.cell}) after ${steps} steps: ${blocked.reason}`,
+      ? `✔ complete in ${spent}; output ${JSON.stringify(finalOutput(state))}`
+      : `✖ blocked at ${blocked.nodeId} (${blocked.cell}) after ${spent}: ${blocked.reason}`,
   );
   return shownLines(lines);
 }

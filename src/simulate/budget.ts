@@ -1,7 +1,11 @@
 /**
- * Budget projection (SPEC 5): before a node runs, the step it would take and what it would cost
- * are added to what was spent; if a limit would be exceeded the run stops *before* the node, as a
- * host enforcing the budget would.
+ * Budget projection (SPEC 5). A budget is charged per llm/tool execution that produced an output,
+ * as the seed engine charges it: one step, and the node's projected tokens, wall time and cost.
+ * Failed attempts and decisions are free. The check comes before every attempt: if the attempt's
+ * output would break a limit, the run stops *before* the node (the seed runs it and stops after;
+ * same node and cell, docs/seed-compatibility.md), as a host enforcing the budget would.
+ * The simulation's own bound, `maxSteps`, counts moves instead: every attempt and every decision
+ * evaluation, so a run that only routes or only fails still ends.
  */
 import type { FlowContext, Spent } from "./context.js";
 import type { Plan } from "./plan.js";
@@ -13,8 +17,13 @@ export interface BudgetStop {
   readonly reason: string;
 }
 
-/** What has been spent plus node `k`'s projected cost for one more attempt. */
-export function spendOn(plan: Plan, spent: Spent, k: number): Spent {
+/** What has been spent plus one more move (an attempt or a decision evaluation). */
+export function moveOn(spent: Spent): Spent {
+  return { ...spent, moves: spent.moves + 1 };
+}
+
+/** What has been spent plus node `k`'s output: one step and its projected cost. */
+export function chargeOutput(plan: Plan, spent: Spent, k: number): Spent {
   const planned = plan.costs[k];
   if (planned === undefined) return { ...spent, steps: spent.steps + 1 };
   let cost = spent.cost;
@@ -28,6 +37,7 @@ export function spendOn(plan: Plan, spent: Spent, k: number): Spent {
     cost = next;
   }
   return {
+    moves: spent.moves,
     steps: spent.steps + 1,
     tokens: spent.tokens + planned.tokens,
     wallTimeMs: spent.wallTimeMs + planned.wallTimeMs,
@@ -35,20 +45,24 @@ export function spendOn(plan: Plan, spent: Spent, k: number): Spent {
   };
 }
 
-/** Whether one more attempt of node `k` stays within every limit; the first limit broken if not. */
+/**
+ * Whether one more move at node `k` stays within every limit; the first limit broken if not. A
+ * decision is checked against `maxSteps` only; an llm/tool attempt as if it produced its output.
+ */
 export function budgetStop(plan: Plan, ctx: FlowContext, k: number): BudgetStop | undefined {
   const limits = ctx.limits;
-  const next = spendOn(plan, ctx.spent, k);
+  if (ctx.spent.moves + 1 > limits.maxSteps) {
+    return {
+      limit: "maxSteps",
+      reason: `maxSteps ${limits.maxSteps} reached: the simulation's step bound stops the run`,
+    };
+  }
+  if (plan.graph.nodes[k]?.type === "decision") return undefined;
+  const next = chargeOutput(plan, ctx.spent, k);
   if (limits.budgetSteps !== undefined && next.steps > limits.budgetSteps) {
     return {
       limit: "budget.maxSteps",
       reason: `budget.maxSteps ${limits.budgetSteps} exceeded: step ${next.steps} would run "${plan.ids[k] ?? ""}"`,
-    };
-  }
-  if (next.steps > limits.maxSteps) {
-    return {
-      limit: "maxSteps",
-      reason: `maxSteps ${limits.maxSteps} reached: the simulation's step bound stops the run`,
     };
   }
   if (limits.maxTokens !== undefined && next.tokens > limits.maxTokens) {
@@ -77,8 +91,9 @@ export function budgetStop(plan: Plan, ctx: FlowContext, k: number): BudgetStop 
 
 /** The usage summary written on `end` and `decision-blocked` records. */
 export function usageOf(plan: Plan, ctx: FlowContext): Usage {
-  const { steps, tokens, wallTimeMs, cost } = ctx.spent;
-  if (!plan.hasCostModel) return { steps, tokens, logicalTime: ctx.clock };
+  const { steps, moves, tokens, wallTimeMs, cost } = ctx.spent;
+  if (!plan.hasCostModel) return { steps, moves, tokens, logicalTime: ctx.clock };
   const sorted = [...cost].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { steps, tokens, logicalTime: ctx.clock, wallTimeMs, cost: Object.fromEntries(sorted) };
+  const total = Object.fromEntries(sorted);
+  return { steps, moves, tokens, logicalTime: ctx.clock, wallTimeMs, cost: total };
 }

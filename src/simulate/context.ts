@@ -34,6 +34,9 @@ export interface Limits {
 
 /** Accumulated projected usage. */
 export interface Spent {
+  /** llm/tool attempts and decision evaluations: the unit of `maxSteps` and of a record's `step`. */
+  readonly moves: number;
+  /** llm/tool executions that produced an output: the unit of `budget.maxSteps`. */
   readonly steps: number;
   readonly tokens: number;
   readonly wallTimeMs: number;
@@ -144,7 +147,7 @@ function buildInitialContext(plan: Plan, rawInput: unknown): FlowContext {
     strictParams,
     prev: -1,
     clock: 0,
-    spent: { steps: 0, tokens: 0, wallTimeMs: 0, cost: [] },
+    spent: { moves: 0, steps: 0, tokens: 0, wallTimeMs: 0, cost: [] },
     trail: null,
     blocked: null,
     complete: false,
@@ -160,7 +163,7 @@ function buildInitialContext(plan: Plan, rawInput: unknown): FlowContext {
       message: "blocked: the workflow has no nodes, so nothing can run",
       cell: blocked.cell,
       reason: blocked.reason,
-      usage: { steps: 0, tokens: 0, logicalTime: 0 },
+      usage: { steps: 0, moves: 0, tokens: 0, logicalTime: 0 },
     }),
   };
 }

@@ -3,7 +3,7 @@
  * before an attempt (budget, params), the attempt itself, accepting an output, and a failure
  * caught by an error boundary (logical-time backoff) or not.
  */
-import { budgetStop, spendOn, usageOf } from "./budget.js";
+import { budgetStop, chargeOutput, moveOn, usageOf } from "./budget.js";
 import { edgeFrom, push, type FlowContext } from "./context.js";
 import { isOutputObject, outputProblem } from "./outputs.js";
 import { resolveParams } from "./params.js";
@@ -74,7 +74,7 @@ export function blockAt(
   const nodeId = plan.ids[k] ?? "";
   const blocked = { nodeId, cell: stop.cell, reason: stop.reason };
   const record: TransitionRecord = {
-    step: ctx.spent.steps,
+    step: ctx.spent.moves,
     type: "decision-blocked",
     message: `blocked at ${nodeId} (${stop.cell}): ${stop.reason}`,
     nodeId,
@@ -95,14 +95,14 @@ export function blockAttempt(plan: Plan, ctx: FlowContext, k: number): FlowConte
   return blockAt(plan, ctx, k, prepared, { visit: visitOf(ctx, k), ...extra });
 }
 
-/** Starts an attempt: one step spent, the projected cost added, counters moved. */
+/** Starts an attempt: one move made, counters moved (the output is charged when accepted). */
 export function beginAttempt(plan: Plan, ctx: FlowContext, k: number): FlowContext {
   const prepared = prepareAttempt(plan, ctx, k);
   const newVisit = ctx.attempt === 0 || ctx.at !== k;
   const counters = nodeAt(ctx.nodes, k);
   return {
     ...ctx,
-    spent: spendOn(plan, ctx.spent, k),
+    spent: moveOn(ctx.spent),
     nodes: withNode(ctx.nodes, k, {
       visits: counters.visits + (newVisit ? 1 : 0),
       executions: counters.executions + 1,
@@ -131,7 +131,7 @@ export function executorInput(plan: Plan, ctx: FlowContext, k: number): Executor
   };
 }
 
-/** Accepts node `k`'s output: merged shallowly, kept as its last output, recorded. */
+/** Accepts node `k`'s output: charged to the budget, merged shallowly, kept as its last output, recorded. */
 export function acceptOutput(
   plan: Plan,
   ctx: FlowContext,
@@ -140,7 +140,7 @@ export function acceptOutput(
 ): FlowContext {
   const nodeId = plan.ids[k] ?? "";
   const visit = nodeAt(ctx.nodes, k).visits;
-  const step = ctx.spent.steps;
+  const step = ctx.spent.moves;
   const params = ctx.params;
   const unresolved = ctx.unresolved;
   const paramsNote =
@@ -178,6 +178,7 @@ export function acceptOutput(
   }
   return {
     ...ctx,
+    spent: chargeOutput(plan, ctx.spent, k),
     merged: { ...ctx.merged, ...output },
     nodes: withNode(ctx.nodes, k, { last: output }),
     trail,
@@ -243,7 +244,7 @@ export function retryAfterFailure(
     clock,
     nodes: withNode(ctx.nodes, k, { failures: nodeAt(ctx.nodes, k).failures + 1 }),
     trail: push(ctx.trail, {
-      step: ctx.spent.steps,
+      step: ctx.spent.moves,
       type: "boundary",
       message: `${nodeId} failed (attempt ${ctx.attempt}): ${text}; errorBoundary retries at logical time ${clock} (backoff ${backoff})`,
       nodeId,

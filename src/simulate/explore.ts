@@ -52,6 +52,7 @@ export interface ExploredRun {
   readonly blockedDecision: BlockedDecision | null;
   /** The node the run ended or stopped at. */
   readonly lastNodeId: string;
+  /** llm/tool executions that produced an output (`usage.steps`). */
   readonly steps: number;
 }
 

@@ -2,7 +2,7 @@
  * The decision side of a run and its end, as pure context updates: following the chosen route,
  * stopping at a decision, and completing (after the final output check) or not.
  */
-import { spendOn, usageOf } from "./budget.js";
+import { moveOn, usageOf } from "./budget.js";
 import { chooseRoute } from "./choose.js";
 import { edgeFrom, push, type FlowContext } from "./context.js";
 import { blockAt } from "./execute.js";
@@ -42,14 +42,14 @@ function whyTaken(plan: Plan, k: number, r: number): string {
   return "no case holds";
 }
 
-/** Follows the chosen route of decision `k`: one step, the retry count, a `decision` record. */
+/** Follows the chosen route of decision `k`: one move, the retry count, a `decision` record. */
 export function takeRoute(plan: Plan, ctx: FlowContext, k: number): FlowContext {
   const choice = chooseRoute(plan, ctx, k);
   const route = choice.kind === "route" ? plan.routes[k]?.[choice.route] : undefined;
   if (choice.kind !== "route" || route === undefined) return blockDecision(plan, ctx, k);
   const nodeId = plan.ids[k] ?? "";
   const visit = nodeAt(ctx.nodes, k).visits + 1;
-  const spent = spendOn(plan, ctx.spent, k);
+  const spent = moveOn(ctx.spent);
   const how = choice.forced ? "forced by decide" : whyTaken(plan, k, choice.route);
   const retry = choice.retry;
   const retryText = retry !== undefined ? `, retry ${retry.count} of ${retry.max}` : "";
@@ -63,7 +63,7 @@ export function takeRoute(plan: Plan, ctx: FlowContext, k: number): FlowContext 
     ),
     prev: k,
     trail: push(ctx.trail, {
-      step: spent.steps,
+      step: spent.moves,
       type: "decision",
       message: `${nodeId} takes ${route.label} to ${route.next} (${how}${retryText})`,
       nodeId,
@@ -77,7 +77,7 @@ export function takeRoute(plan: Plan, ctx: FlowContext, k: number): FlowContext 
   };
 }
 
-/** Stops at decision `k`. An evaluated decision spent a step; a budget stop did not. */
+/** Stops at decision `k`. An evaluated decision made a move; a budget stop did not. */
 export function blockDecision(plan: Plan, ctx: FlowContext, k: number): FlowContext {
   const choice = chooseRoute(plan, ctx, k);
   if (choice.kind !== "block") return ctx;
@@ -91,7 +91,7 @@ export function blockDecision(plan: Plan, ctx: FlowContext, k: number): FlowCont
   const visit = nodeAt(ctx.nodes, k).visits + 1;
   const evaluated = {
     ...ctx,
-    spent: spendOn(plan, ctx.spent, k),
+    spent: moveOn(ctx.spent),
     nodes: withNode(ctx.nodes, k, { visits: visit }),
   };
   return blockAt(plan, evaluated, k, choice, {
@@ -121,9 +121,9 @@ export function complete(plan: Plan, ctx: FlowContext): FlowContext {
     ...ctx,
     complete: true,
     trail: push(ctx.trail, {
-      step: ctx.spent.steps,
+      step: ctx.spent.moves,
       type: "end",
-      message: `run complete after ${ctx.spent.steps} steps`,
+      message: `run complete after ${ctx.spent.steps} steps (${ctx.spent.moves} moves)`,
       nodeId,
       ...endEdge(plan, ctx),
       output: ctx.merged,
@@ -142,7 +142,7 @@ export function blockFinal(plan: Plan, ctx: FlowContext): FlowContext {
     ...ctx,
     blocked,
     trail: push(ctx.trail, {
-      step: ctx.spent.steps,
+      step: ctx.spent.moves,
       type: "decision-blocked",
       message: `blocked at the end (${problem.cell}): ${problem.reason}`,
       nodeId,

@@ -67,7 +67,7 @@ export function finalOutput(state: SimulationState): JsonObject | undefined {
 }
 
 /**
- * What the run used (steps, tokens, logical time; cost and wall time with a cost model).
+ * What the run used (steps, moves, tokens, logical time; cost and wall time with a cost model).
  *
  * @example
  * ```ts
@@ -80,10 +80,10 @@ export function finalOutput(state: SimulationState): JsonObject | undefined {
  *   "llm-1": { outputs: [{ query: "q", answer: "a", sources: [], is_complete: true }] },
  * };
  * runUsage(simulate(research, { fixtures, input: { query: "q" } }));
- * // → { steps: 3, tokens: 4096, logicalTime: 0 }
+ * // → { steps: 2, moves: 3, tokens: 4096, logicalTime: 0 }
  * ```
  */
 export function runUsage(state: SimulationState): Usage {
   const last = state.trail[state.trail.length - 1];
-  return last?.usage ?? { steps: 0, tokens: 0, logicalTime: 0 };
+  return last?.usage ?? { steps: 0, moves: 0, tokens: 0, logicalTime: 0 };
 }

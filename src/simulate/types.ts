@@ -41,8 +41,10 @@ export type TransitionType =
 
 /** Resources a run consumed, as projected by the budget model. */
 export interface Usage {
-  /** Node execution attempts: llm/tool attempts (failed ones too) and decision evaluations. */
+  /** llm/tool executions that produced an output: what `budget.maxSteps` limits. */
   readonly steps: number;
+  /** Moves: llm/tool attempts (failed ones too) and decision evaluations; `maxSteps` limits them. */
+  readonly moves: number;
   /** Projected model tokens (see docs/simulation.md#budgets). */
   readonly tokens: number;
   /** The logical clock: the sum of error-boundary backoffs. */
@@ -189,7 +191,7 @@ export interface MachineInput {
   readonly decide?: DecideTable;
   /** Merged over the workflow's own `budget`, key by key. */
   readonly budget?: Budget;
-  /** Hard bound on steps (default 10,000). */
+  /** Hard bound on moves: llm/tool attempts and decision evaluations (default 10,000). */
   readonly maxSteps?: number;
   /**
    * Stop the run at a tool whose params hold a template that cannot be resolved (cell

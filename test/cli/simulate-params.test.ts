@@ -26,7 +26,7 @@ describe("simulate with an unresolved template", () => {
   it("goes on, and says so in one warning line (exit 0)", async () => {
     const result = await run("simulate", SEED, "--fixtures", fixtures);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/✔ complete in 6 steps/);
+    expect(result.stdout).toMatch(/✔ complete in 4 steps \(6 moves\)/);
     expect(result.stdout).toContain(
       "tool-2 ran (visit 2) with params; 1 template(s) unresolved, kept as text: {{llm-1.output.query}}",
     );
@@ -39,7 +39,7 @@ describe("simulate with an unresolved template", () => {
     const result = await run("simulate", SEED, "--fixtures", fixtures, "--strict-params");
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      '✖ blocked at tool-2 (execution) after 4 steps: {{llm-1.output.query}}: the last output of "llm-1" has no field "query"',
+      '✖ blocked at tool-2 (execution) after 3 steps (4 moves): {{llm-1.output.query}}: the last output of "llm-1" has no field "query"',
     );
     expect(result.stderr).toBe("");
   });

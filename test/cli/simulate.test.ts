@@ -48,7 +48,7 @@ describe("agentflow simulate", () => {
     );
     expect(result.code).toBe(1);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
-      "✖ blocked at enough-evidence (onFalse) after 12 steps: retry exhausted after 3 attempts",
+      "✖ blocked at enough-evidence (onFalse) after 8 steps (12 moves): retry exhausted after 3 attempts",
     );
   });
 

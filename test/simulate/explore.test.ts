@@ -25,8 +25,8 @@ describe("explore", () => {
     ]);
     expect(report.blocks).toEqual([]);
     expect(report.runs.map((r) => [r.decide, r.complete, r.lastNodeId, r.steps])).toEqual([
-      [{ "dec-validate": ["onTrue"] }, true, "llm-classify", 3],
-      [{ "dec-validate": ["onFalse"] }, true, "dec-validate", 2],
+      [{ "dec-validate": ["onTrue"] }, true, "llm-classify", 2],
+      [{ "dec-validate": ["onFalse"] }, true, "dec-validate", 1],
     ]);
     expect(report.runs[1]?.choices).toEqual([
       { nodeId: "dec-validate", visit: 1, route: "onFalse", forced: true },

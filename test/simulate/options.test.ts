@@ -30,6 +30,7 @@ describe("cost model and budgets", () => {
     const state = simulate(pipeline, { costModel });
     expect(runUsage(state)).toEqual({
       steps: 3,
+      moves: 3,
       tokens: 2000,
       logicalTime: 0,
       wallTimeMs: 3200,
@@ -50,16 +51,34 @@ describe("cost model and budgets", () => {
   it("cost and wall-time limits are not enforced without a cost model", () => {
     const state = simulate(pipeline, { budget: { maxCostUSD: 0, maxWallTimeMs: 0 } });
     expect(state.complete).toBe(true);
-    expect(runUsage(state)).toEqual({ steps: 3, tokens: 0, logicalTime: 0 });
+    expect(runUsage(state)).toEqual({ steps: 3, moves: 3, tokens: 0, logicalTime: 0 });
   });
 
-  it("failed attempts are charged like successful ones", () => {
+  it("failed attempts are moves, not charged to the budget (as the seed engine charges)", () => {
     const wf = workflow(
       [{ ...llm("a"), decorators: [{ type: "errorBoundary", maxRetries: 2, backoff: "fixed" }] }],
       [],
     );
     const state = simulate(wf, { costModel, fixtures: { a: { fails: 2 } } });
-    expect(runUsage(state)).toMatchObject({ steps: 3, tokens: 3000, wallTimeMs: 4500 });
+    expect(runUsage(state)).toMatchObject({ steps: 1, moves: 3, tokens: 1000, wallTimeMs: 1500 });
+  });
+
+  it("a budget one output too small stops before the node, however often it would fail", () => {
+    const wf = workflow(
+      [{ ...llm("a"), decorators: [{ type: "errorBoundary", maxRetries: 2, backoff: "fixed" }] }],
+      [],
+    );
+    const state = simulate(wf, {
+      costModel,
+      budget: { maxTokens: 999 },
+      fixtures: { a: { fails: 1 } },
+    });
+    expect(state.blockedDecision).toEqual({
+      nodeId: "a",
+      cell: "budget",
+      reason: "budget.maxTokens 999 exceeded: 1000 tokens projected",
+    });
+    expect(runUsage(state)).toMatchObject({ steps: 0, moves: 0, tokens: 0 });
   });
 
   it("a memory decorator adds a boundary record after its node runs", () => {

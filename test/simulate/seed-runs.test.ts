@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { AgentWorkflow } from "../../src/model/index.js";
+import type { AgentWorkflow, Budget } from "../../src/model/index.js";
 import { parseWorkflow } from "../../src/model/index.js";
 import type { Fixtures, SimulationState } from "../../src/simulate/index.js";
 import { simulate } from "../../src/simulate/index.js";
@@ -37,6 +37,7 @@ function toolCalls(state: SimulationState): unknown[] {
 const RUNS: readonly {
   readonly name: string;
   readonly fixtures: Fixtures;
+  readonly budget?: Budget;
   readonly ends: unknown;
   readonly calls: unknown[];
 }[] = [
@@ -89,15 +90,17 @@ const RUNS: readonly {
     calls: [],
   },
   {
-    name: "the step budget (budget.maxSteps 12)",
+    // The template's own maxSteps 12 is never reached: its retry bound allows 8 llm/tool outputs.
+    // A host's budget of 5 is: the seed runs tool-2 as step 6 and stops at it; we stop before it.
+    name: "the step budget (a budget of maxSteps 5; failures and decisions are free)",
     fixtures: { "llm-1": { fails: 3, outputs: [{ is_complete: false }] } },
+    budget: { maxSteps: 5 },
     ends: {
-      nodeId: "llm-1",
+      nodeId: "tool-2",
       cell: "budget",
-      reason: 'budget.maxSteps 12 exceeded: step 13 would run "llm-1"',
+      reason: 'budget.maxSteps 5 exceeded: step 6 would run "tool-2"',
     },
     calls: [
-      { query: QUERY, unresolved: UNRESOLVED },
       { query: QUERY, unresolved: UNRESOLVED },
       { query: QUERY, unresolved: UNRESOLVED },
     ],
@@ -105,8 +108,12 @@ const RUNS: readonly {
 ];
 
 describe("the seed's Research Agent, run as the seed runs it", () => {
-  it.each(RUNS)("$name", ({ fixtures, ends, calls }) => {
-    const state = simulate(seed, { fixtures, input: { query: "heat pumps" } });
+  it.each(RUNS)("$name", ({ fixtures, budget, ends, calls }) => {
+    const state = simulate(seed, {
+      fixtures,
+      input: { query: "heat pumps" },
+      ...(budget !== undefined ? { budget } : {}),
+    });
     expect(end(state)).toEqual(ends);
     expect(toolCalls(state)).toEqual(calls);
   });

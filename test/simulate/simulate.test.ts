@@ -65,7 +65,7 @@ describe("Research Agent acceptance", () => {
       { query: "q2" },
     ]);
     expect(finalOutput(state)).toEqual({ query: "q2", ...found(true) });
-    expect(runUsage(state)).toEqual({ steps: 6, tokens: 8192, logicalTime: 0 });
+    expect(runUsage(state)).toEqual({ steps: 4, moves: 6, tokens: 8192, logicalTime: 0 });
     expect(state.visitedNodes).toEqual(["llm-1", "tool-2", "dec-3"]);
     expect(state.traversedEdges).toEqual([
       "llm-1->tool-2",
@@ -98,7 +98,7 @@ describe("Research Agent acceptance", () => {
       route: "onFalse",
       forced: false,
       cell: "onFalse",
-      usage: { steps: 9, tokens: 12288, logicalTime: 0 },
+      usage: { steps: 6, moves: 9, tokens: 12288, logicalTime: 0 },
     });
     expect(state.tokens).toEqual(["dec-3"]);
   });
@@ -131,7 +131,8 @@ describe("Research Agent acceptance", () => {
       ["llm-1", 2, 2, 3, "fixture failure 2 of 2"],
     ]);
     expect(records(state, "move")[0]).toMatchObject({ nodeId: "llm-1", visit: 1, attempt: 3 });
-    expect(runUsage(state)).toEqual({ steps: 5, tokens: 12288, logicalTime: 3 });
+    // failed attempts are not charged: two steps, one model call of 4,096 tokens
+    expect(runUsage(state)).toEqual({ steps: 2, moves: 5, tokens: 4096, logicalTime: 3 });
   });
 
   it("blocks at the error boundary when llm-1 fails 4 times (maxRetries 3)", () => {
@@ -150,18 +151,19 @@ describe("Research Agent acceptance", () => {
   });
 
   it("blocks on the budget when budget.maxSteps is lower than the path", () => {
+    // steps are llm/tool outputs (decisions are free): llm-1, tool-2, llm-1, then tool-2 is the 4th
     const state = simulate(research(), { fixtures: loopFixtures(), budget: { maxSteps: 3 } });
     expect(state.blockedDecision).toEqual({
-      nodeId: "llm-1",
+      nodeId: "tool-2",
       cell: "budget",
-      reason: 'budget.maxSteps 3 exceeded: step 4 would run "llm-1"',
+      reason: 'budget.maxSteps 3 exceeded: step 4 would run "tool-2"',
     });
     expect(state.trail[state.trail.length - 1]).toMatchObject({
       type: "decision-blocked",
       limit: "budget.maxSteps",
-      edgeId: "dec-3->llm-1",
+      edgeId: "llm-1->tool-2",
       visit: 2,
-      usage: { steps: 3, tokens: 4096, logicalTime: 0 },
+      usage: { steps: 3, moves: 4, tokens: 8192, logicalTime: 0 },
     });
   });
 

@@ -90,7 +90,7 @@ describe("runs of large workflows", () => {
     const options = { fixtures: fixturesFor(wf, (k) => k % 3 !== 0), maxSteps: 700 };
     const state = simulate(wf, options);
     expect(state.blockedDecision?.cell).toBe("budget");
-    expect(runUsage(state).steps).toBe(700);
+    expect(runUsage(state).moves).toBe(700);
     expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
     const forced = { ...options, decide: { n9: ["onFalse", "onFalse", "onTrue"] }, maxSteps: 40 };
     expect(JSON.stringify(simulate(wf, forced))).toBe(

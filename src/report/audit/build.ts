@@ -17,7 +17,7 @@ import type {
   SimulateOptions,
   SimulationState,
 } from "../../simulate/index.js";
-import { explore, sampleInput, simulate } from "../../simulate/index.js";
+import { explore, runUsage, sampleInput, simulate } from "../../simulate/index.js";
 import type { PresetName } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
@@ -122,8 +122,8 @@ function run(
 
 function evidenceOf(state: SimulationState, kind: SimulationEvidence["kind"]): SimulationEvidence {
   const status = runStatus(state.complete, state.blockedDecision);
-  const last = state.trail[state.trail.length - 1];
-  return { kind, status, steps: last?.step ?? 0, trail: state.trail };
+  const { steps, moves } = runUsage(state);
+  return { kind, status, steps, moves, trail: state.trail };
 }
 
 async function auditWorkflow(

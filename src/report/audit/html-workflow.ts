@@ -156,7 +156,7 @@ function simulations(w: WorkflowAudit): string[] {
       esc(t.message),
     ]);
     return [
-      `<h3>Simulation ${on}: ${esc(sim.status)} in ${String(sim.steps)} steps</h3>`,
+      `<h3>Simulation ${on}: ${esc(sim.status)} in ${String(sim.steps)} steps (${String(sim.moves)} moves)</h3>`,
       rows,
     ].join("\n");
   });

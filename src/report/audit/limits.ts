@@ -83,9 +83,9 @@ export function notDrawnNote(v: DrawingVerdict): string {
 }
 
 /**
- * The most steps a run in a report takes, below the simulator's default of 10,000. A reviewer
- * reads a trail of tens of steps; a run of 10,000 steps along a 100,000-node chain enters a new
- * node at every step, and building the simulator's states for each took seconds. A run that
+ * The most moves (attempts and decision evaluations: `maxSteps`) a run in a report makes, below
+ * the simulator's default of 10,000. A reviewer reads a trail of tens of moves; a run of 10,000
+ * moves along a 100,000-node chain enters a new node at every move, and building the simulator's states for each took seconds. A run that
  * reaches the bound says so in its status.
  */
 export const REPORT_STEPS = 1_000;
@@ -97,7 +97,7 @@ export function runStatus(
 ): string {
   if (complete) return "complete";
   if (blocked?.reason.startsWith(`maxSteps ${String(REPORT_STEPS)} `) === true) {
-    return `stopped at the report's bound of ${count(REPORT_STEPS)} steps (outside the report a run may take up to ${count(DEFAULT_MAX_STEPS)})`;
+    return `stopped at the report's bound of ${count(REPORT_STEPS)} moves (outside the report a run may make up to ${count(DEFAULT_MAX_STEPS)})`;
   }
   return `stopped at ${blocked?.nodeId ?? "?"}`;
 }

@@ -122,7 +122,10 @@ function workflowSection(w: WorkflowAudit): string[] {
   lines.push("");
   for (const sim of w.simulations) {
     const on = sim.kind === "fixtures" ? "on the given fixtures" : "of the first explored run";
-    lines.push(`### Simulation ${on}: ${markdownText(sim.status)} in ${sim.steps} steps`, "");
+    lines.push(
+      `### Simulation ${on}: ${markdownText(sim.status)} in ${sim.steps} steps (${sim.moves} moves)`,
+      "",
+    );
     append(
       lines,
       tableOf(["step", "type", "node", "what happened"], sim.trail, (t) => [

@@ -57,7 +57,10 @@ export interface SimulationEvidence {
   /** `fixtures` for a run on the given fixtures, `explore` for the forced-route runs. */
   readonly kind: "fixtures" | "explore";
   readonly status: string;
+  /** llm/tool executions that produced an output (the budget's steps). */
   readonly steps: number;
+  /** Attempts and decision evaluations (what the report's bound counts). */
+  readonly moves: number;
   readonly trail: readonly TransitionRecord[];
 }
 

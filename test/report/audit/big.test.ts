@@ -228,6 +228,7 @@ describe("long text and the exploration bound", () => {
           kind: "explore",
           status: "complete",
           steps: 1,
+          moves: 1,
           trail: [{ step: 1, type: "move", message: label }],
         },
       ],

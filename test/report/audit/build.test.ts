@@ -118,9 +118,9 @@ describe("auditWorkflowReport bounds its runs", () => {
     const [run] = r.workflows[0]?.simulations ?? [];
     expect(REPORT_STEPS).toBe(1_000);
     expect(run?.status).toBe(
-      "stopped at the report's bound of 1,000 steps (outside the report a run may take up to 10,000)",
+      "stopped at the report's bound of 1,000 moves (outside the report a run may make up to 10,000)",
     );
     expect(run?.trail.at(-1)?.type).toBe("decision-blocked");
-    expect(renderAuditMarkdown(r)).toContain("stopped at the report's bound of 1,000 steps");
+    expect(renderAuditMarkdown(r)).toContain("stopped at the report's bound of 1,000 moves");
   });
 });

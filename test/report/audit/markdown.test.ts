@@ -109,7 +109,7 @@ describe("renderAuditMarkdown", () => {
       fixtures,
     });
     const md = renderAuditMarkdown(report);
-    expect(md).toContain("### Simulation on the given fixtures: complete in 6 steps");
+    expect(md).toContain("### Simulation on the given fixtures: complete in 4 steps (6 moves)");
     expect(md).toContain(
       "| 3 | decision | enough-evidence | enough-evidence takes onFalse to plan-queries",
     );
