@@ -104,11 +104,13 @@ describe("a failing or wrong registry", () => {
 
 describe("tools reached through delegation", () => {
   it("a level-4 agent whose delegate pays cannot skip the gate", async () => {
+    // its output covers the delegate's input, so the delegation itself is valid
     const delegating = workflow([llm("a")], [edge("a", "agnt-payer@1.0.0", "delegate")], {
       id: "agnt-a",
       version: "1.0.0",
       autonomyLevel: 4,
       budget: { maxSteps: 10 },
+      outputSchema: { q: "text" },
     });
     const registry = new Map<string, unknown>([
       [REF, delegating],

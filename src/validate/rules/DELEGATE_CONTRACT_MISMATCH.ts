@@ -7,7 +7,7 @@ import type { Rule, RuleContext } from "../types.js";
  * the tool contract a tool node binds to. Undefined when nothing is declared (or the contract is
  * unresolved): the contract is then unknown, and guessing it would report noise.
  */
-function delegatorOutput(
+function nodeOutput(
   { workflow, graph, facts }: RuleContext,
   from: string,
   tools: Map<string, ObjectTypeNode>,
@@ -34,6 +34,23 @@ function delegatorOutput(
 }
 
 /**
+ * The output the delegate is given: the node's own when it declares one; otherwise the
+ * workflow's `outputSchema`, the contract the seed engine checks a delegation against (an agent
+ * hands on what it declares it produces), so a seed document keeps its finding here.
+ */
+function delegatorOutput(
+  context: RuleContext,
+  from: string,
+  tools: Map<string, ObjectTypeNode>,
+): { readonly type: ObjectTypeNode; readonly output: "node" | "workflow" } | undefined {
+  const own = nodeOutput(context, from, tools);
+  if (own !== undefined) return { type: own, output: "node" };
+  if (context.graph.index.get(from) === undefined) return undefined;
+  const type = context.facts.shape(context.workflow.outputSchema, "/outputSchema").type;
+  return { type, output: "workflow" };
+}
+
+/**
  * A delegate receives what the delegating node produced. If that output lacks a field the
  * delegate requires, or gives it a type the delegate cannot accept, the hand-off fails at run
  * time, in the other agent, far from the cause.
@@ -42,7 +59,8 @@ export const rule: Rule = {
   meta: {
     code: "DELEGATE_CONTRACT_MISMATCH",
     defaultSeverity: "error",
-    description: "The delegating node's declared output does not cover the delegate's inputs",
+    description:
+      "The delegating node's declared output (else the workflow's outputSchema) does not cover the delegate's inputs",
     docs: "docs/rules/DELEGATE_CONTRACT_MISMATCH.md",
     messages: {
       default:
@@ -51,9 +69,15 @@ export const rule: Rule = {
         'node "{{nodeId}}" delegates to "{{delegate}}", whose required input "{{field}}" ({{expected}}) is not in the node\'s output',
       optional:
         'node "{{nodeId}}" delegates to "{{delegate}}", whose required input "{{field}}" ({{expected}}) is only optional in the node\'s output',
+      workflow:
+        'node "{{nodeId}}" delegates to "{{delegate}}", whose input "{{field}}" expects {{expected}}, but the workflow\'s outputSchema (the node declares no output) gives {{actual}}',
+      workflowMissing:
+        'node "{{nodeId}}" delegates to "{{delegate}}", whose required input "{{field}}" ({{expected}}) is not in the workflow\'s outputSchema (the node declares no output)',
+      workflowOptional:
+        'node "{{nodeId}}" delegates to "{{delegate}}", whose required input "{{field}}" ({{expected}}) is only optional in the workflow\'s outputSchema (the node declares no output)',
     },
     remediation:
-      'declare "{{field}}" as {{expected}} (required) in the output of "{{nodeId}}", or delegate to a version whose input matches',
+      'declare "{{field}}" as {{expected}} (required) in the output of "{{nodeId}}" (or, when the node declares none, in the workflow\'s outputSchema), or delegate to a version whose input matches',
   },
   check(context) {
     const { workflow, graph, facts } = context;
@@ -69,8 +93,17 @@ export const rule: Rule = {
       if (edge?.edgeType !== "delegate" || parsed?.ok !== true) return;
       const delegate = facts.resolved.delegates.get(parsed.canonical);
       if (delegate?.status !== "resolved") return;
-      const output = delegatorOutput(context, edge.from, tools);
-      if (output === undefined) return;
+      const given = delegatorOutput(context, edge.from, tools);
+      if (given === undefined) return;
+      const { type: output } = given;
+      const ids =
+        given.output === "node"
+          ? ({ default: "default", missing: "missing", optional: "optional" } as const)
+          : ({
+              default: "workflow",
+              missing: "workflowMissing",
+              optional: "workflowOptional",
+            } as const);
       let wanted = inputs.get(parsed.canonical);
       if (wanted === undefined) {
         const { inputSchema, types } = delegate.value;
@@ -79,36 +112,38 @@ export const rule: Rule = {
       }
       const have = new Map(output.fields.map((f) => [f.name, f]));
       for (const field of wanted) {
-        const given = have.get(field.name);
+        const found = have.get(field.name);
         const data = {
           nodeId: edge.from,
           index,
           delegate: parsed.canonical,
           field: field.name,
           expected: formatType(field.type),
+          output: given.output,
         };
         const at = {
           target: { kind: "node", nodeId: edge.from } as const,
           path: pointer("edges", index, "to"),
         };
-        if (given === undefined) {
+        if (found === undefined) {
           if (!field.optional)
-            context.report({ ...at, messageId: "missing", data: { ...data, reason: "missing" } });
+            context.report({ ...at, messageId: ids.missing, data: { ...data, reason: "missing" } });
           continue;
         }
-        const actual = formatType(given.type);
-        if (given.optional && !field.optional) {
+        const actual = formatType(found.type);
+        if (found.optional && !field.optional) {
           context.report({
             ...at,
-            messageId: "optional",
+            messageId: ids.optional,
             data: { ...data, actual, reason: "optional" },
           });
           continue;
         }
-        const mismatch = findMismatch(given.type, field.type);
+        const mismatch = findMismatch(found.type, field.type);
         if (mismatch === undefined) continue;
         context.report({
           ...at,
+          messageId: ids.default,
           data: { ...data, actual, reason: "type", fieldPath: [field.name, ...mismatch.path] },
         });
       }

@@ -74,8 +74,8 @@ ruleTester(rule, {
       resolvers: registry,
     },
     {
-      name: "no declared output: nothing is guessed",
-      workflow: delegator(undefined),
+      name: "no declared output: the workflow's outputSchema covers the inputs",
+      workflow: delegator(undefined, { outputSchema: covering }),
       resolvers: registry,
     },
     { name: "the delegate is unresolved (no resolver)", workflow: delegator({}) },
@@ -86,8 +86,11 @@ ruleTester(rule, {
       resolvers: registry,
     },
     {
-      name: "a tool node whose contract is unresolved declares nothing",
-      workflow: workflow([tool("t")], [edge("t", "agnt-verify@1.0.0", "delegate")]),
+      name: "a tool node whose contract is unresolved: the workflow's outputSchema is read",
+      workflow: workflow([tool("t")], [edge("t", "agnt-verify@1.0.0", "delegate")], {
+        types: delegatorTypes,
+        outputSchema: covering,
+      }),
       resolvers: registry,
     },
     {
@@ -96,10 +99,11 @@ ruleTester(rule, {
       resolvers: { ...registry, resolveTool: () => searchTool({ topic: "text", items: "any[]" }) },
     },
     {
-      name: "a decision node has no output of its own",
+      name: "a decision node has no output of its own: the workflow's outputSchema is read",
       workflow: workflow(
         [llm("a"), decision("d", "output.ok = true", "end", "end")],
         [edge("a", "d"), edge("d", "agnt-verify@1.0.0", "delegate")],
+        { types: delegatorTypes, outputSchema: covering },
       ),
       resolvers: registry,
     },
@@ -110,6 +114,27 @@ ruleTester(rule, {
     },
   ],
   invalid: [
+    {
+      // the seed engine's contract: what the agent declares it produces (its outputSchema)
+      name: "no declared output: the workflow's outputSchema misses the inputs",
+      workflow: delegator(undefined),
+      resolvers: registry,
+      errors: [
+        { ...at(), data: { field: "topic", reason: "missing", output: "workflow" } },
+        { ...at(), data: { field: "items", reason: "missing", output: "workflow" } },
+      ],
+    },
+    {
+      name: "no declared output: a workflow output of the wrong type",
+      workflow: delegator(undefined, { outputSchema: { ...covering, topic: "number" } }),
+      resolvers: registry,
+      errors: [
+        {
+          ...at(),
+          data: { field: "topic", actual: "number", reason: "type", output: "workflow" },
+        },
+      ],
+    },
     {
       name: "a required input is missing",
       workflow: delegator({ items: "Entry[]" }),
