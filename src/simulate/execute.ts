@@ -131,7 +131,7 @@ export function executorInput(plan: Plan, ctx: FlowContext, k: number): Executor
   };
 }
 
-/** Accepts node `k`'s output: charged to the budget, merged shallowly, kept as its last output, recorded. */
+/** Accepts node `k`'s output: charged to the budget, merged, kept as its last output, recorded. */
 export function acceptOutput(
   plan: Plan,
   ctx: FlowContext,

@@ -85,8 +85,8 @@ export function notDrawnNote(v: DrawingVerdict): string {
 /**
  * The most moves (attempts and decision evaluations: `maxSteps`) a run in a report makes, below
  * the simulator's default of 10,000. A reviewer reads a trail of tens of moves; a run of 10,000
- * moves along a 100,000-node chain enters a new node at every move, and building the simulator's states for each took seconds. A run that
- * reaches the bound says so in its status.
+ * moves along a 100,000-node chain enters a new node at every move, and building the simulator's
+ * states for each took seconds. A run that reaches the bound says so in its status.
  */
 export const REPORT_STEPS = 1_000;
 
