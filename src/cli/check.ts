@@ -30,6 +30,7 @@ import { collectFiles, DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readTexts } from 
 import { pathSkipped, redefinition } from "./diagnostics.js";
 import { checkProcessFile, gateOptions } from "./gate.js";
 import type { CliIo } from "./io.js";
+import { importDiagnostics } from "./imported.js";
 import { located, reportOnStderr, UsageError } from "./io.js";
 import { startProgress, startStopwatch, withTotalTime } from "./progress.js";
 import { loadFolderRegistry } from "./registry.js";
@@ -103,14 +104,7 @@ async function checkImported(
 ): Promise<CheckedFile> {
   try {
     const { workflow, warnings } = source.import(value);
-    const declared: Diagnostic[] = warnings.map((w) => ({
-      code: w.code,
-      severity: "warning",
-      message: w.message,
-      target: { kind: "workflow" },
-      path: w.path,
-      data: { format: source.id, ...(w.data ?? {}) },
-    }));
+    const declared = importDiagnostics(text, format, source.id, warnings);
     const found = await validator.validate(workflow);
     return {
       file,
@@ -119,7 +113,7 @@ async function checkImported(
       id: workflow.id,
       version: workflow.version,
       contentHash: contentHash(workflow),
-      diagnostics: [...withLocations(text, format, declared), ...found],
+      diagnostics: [...declared, ...found],
     };
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;

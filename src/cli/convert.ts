@@ -9,6 +9,7 @@ import { exportMermaid, FORMATS } from "../interop/index.js";
 import type { CliIo } from "./io.js";
 import { writeOutput } from "./files.js";
 import { UsageError } from "./io.js";
+import { printImportWarnings } from "./imported.js";
 import { loadWorkflow } from "./load.js";
 
 /** Target names the command accepts, with the formats they name. */
@@ -41,7 +42,8 @@ export async function runConvert(
       `cannot convert to '${options.to}' (expected ${convertTargets().join(", ")})`,
     );
   }
-  const workflow = await loadWorkflow(file);
+  const { workflow, imported } = await loadWorkflow(file);
+  printImportWarnings(io, file, imported);
   let text: string;
   let warnings: readonly InteropWarning[] = [];
   if (options.to === "agentflow") text = JSON.stringify(workflow, null, 2) + "\n";

@@ -8,23 +8,37 @@ import { detectFormat, ImportError } from "../interop/index.js";
 import type { AgentWorkflow, Diagnostic } from "../model/index.js";
 import { parseWorkflowText } from "../model/index.js";
 import { DOCUMENT_EXTENSIONS, readText } from "./files.js";
+import type { ImportedFrom } from "./imported.js";
+import { importDiagnostics } from "./imported.js";
 import { located, UsageError } from "./io.js";
 
 function where(file: string, d: Diagnostic): string {
   return `${located(file, d)}: ${d.code} ${d.message}`;
 }
 
+/** A workflow read from a file, and what its import declared when it was another format's. */
+export interface LoadedWorkflow {
+  readonly workflow: AgentWorkflow;
+  /** Set when the file was another format's document: the import's declared losses. */
+  readonly imported?: ImportedFrom;
+}
+
 /** Reads a file as a workflow, importing other formats; throws a UsageError when it is not one. */
-export async function loadWorkflow(file: string): Promise<AgentWorkflow> {
+export async function loadWorkflow(file: string): Promise<LoadedWorkflow> {
   const text = await readText(file);
   const format = DOCUMENT_EXTENSIONS[extname(file)];
   const parsed = parseWorkflowText(text, format === undefined ? {} : { format });
-  if (parsed.workflow !== undefined) return parsed.workflow;
+  if (parsed.workflow !== undefined) return { workflow: parsed.workflow };
   const kind = (parsed.value as { kind?: unknown } | undefined)?.kind;
   const foreign = kind === undefined ? detectFormat(parsed.value) : undefined;
   if (foreign !== undefined) {
     try {
-      return foreign.import(parsed.value).workflow;
+      const { workflow, warnings } = foreign.import(parsed.value);
+      const declared = importDiagnostics(text, parsed.format, foreign.id, warnings);
+      return {
+        workflow,
+        imported: { format: foreign.id, title: foreign.title, warnings: declared },
+      };
     } catch (error) {
       if (error instanceof ImportError) {
         throw new UsageError(`${file}: cannot import as ${foreign.title}: ${error.message}`);

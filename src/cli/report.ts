@@ -18,6 +18,7 @@ import { PROCESS_EXTENSION, readText, writeOutput } from "./files.js";
 import type { CliIo } from "./io.js";
 import { located, reportOnStderr, UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
+import { printImportWarnings } from "./imported.js";
 import { loadObject, loadWorkflow } from "./load.js";
 import { loadFolderRegistry } from "./registry.js";
 
@@ -103,9 +104,14 @@ export async function runReport(
       options.fixtures === undefined
         ? undefined
         : ((await loadObject(options.fixtures, "fixtures")) as Fixtures);
-    const workflow = await loadWorkflow(file);
+    const { workflow, imported } = await loadWorkflow(file);
+    printImportWarnings(io, file, imported);
+    const extra = {
+      ...(fixtures === undefined ? {} : { fixtures }),
+      ...(imported === undefined ? {} : { imported }),
+    };
     report = await optionsChecked(options.fixtures, () =>
-      auditWorkflowReport(workflow, { ...base, ...(fixtures === undefined ? {} : { fixtures }) }),
+      auditWorkflowReport(workflow, { ...base, ...extra }),
     );
   }
   await writeOutput(options.output, render(report), { input: file });

@@ -14,6 +14,7 @@ import {
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
+import { printImportWarnings } from "./imported.js";
 import { loadObject, loadWorkflow } from "./load.js";
 import { visibleText } from "../model/index.js";
 
@@ -121,7 +122,8 @@ export async function runSimulate(
       "--explore forces every route itself; it cannot be combined with --decide",
     );
   }
-  const workflow = await loadWorkflow(file);
+  const { workflow, imported } = await loadWorkflow(file);
+  printImportWarnings(io, file, imported);
   const fixtures = (
     options.fixtures === undefined ? {} : await loadObject(options.fixtures, "fixtures")
   ) as Fixtures;

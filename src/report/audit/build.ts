@@ -32,6 +32,7 @@ import {
 import type {
   AuditReport,
   ExplorationEvidence,
+  ImportEvidence,
   RuleResult,
   SimulationEvidence,
   WorkflowAudit,
@@ -52,6 +53,8 @@ export interface AuditOptions {
   readonly preset?: PresetName;
   /** Gate options for a process report (isGate, policy). */
   readonly gate?: Pick<GateOptions, "isGate" | "policy">;
+  /** What the import declared, when the reviewed workflow was imported from another format. */
+  readonly imported?: ImportEvidence;
 }
 
 const STRICTNESS: Readonly<Record<GateRequirement, number>> = { none: 0, optional: 1, required: 2 };
@@ -208,7 +211,9 @@ export async function auditWorkflowReport(
   wf: AgentWorkflow,
   options: AuditOptions,
 ): Promise<AuditReport> {
-  const workflow = await auditWorkflow(wf, options.file, options, options.fixtures);
+  const audited = await auditWorkflow(wf, options.file, options, options.fixtures);
+  const workflow =
+    options.imported === undefined ? audited : { ...audited, imported: options.imported };
   return {
     title: `Agent workflow review: ${wf.name} (${wf.id}@${wf.version})`,
     subject: subject(options, "workflow"),

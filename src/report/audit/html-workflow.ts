@@ -20,6 +20,9 @@ import { layoutGraph } from "./layout.js";
 import {
   coverageLimits,
   edgeCells,
+  FINDINGS_LIMIT,
+  importedHeading,
+  importUnlistedNote,
   mergeParallelEdges,
   nodeCells,
   notDrawnNote,
@@ -146,6 +149,27 @@ function diagram(
   ].join("\n");
 }
 
+/** What the import declared, above the verdicts it affects. */
+function importedSection(w: WorkflowAudit): string {
+  const imported = w.imported;
+  if (imported === undefined) return "";
+  const rows = tableOf(
+    ["code", "where", "what was lost or guessed"],
+    imported.warnings.slice(0, FINDINGS_LIMIT),
+    (d) => [
+      code(d.code),
+      `${d.location === undefined ? "" : esc(`${String(d.location.line)}:${String(d.location.column)} `)}${code(d.path || "/")}`,
+      esc(d.message),
+    ],
+  );
+  const more = importUnlistedNote(imported.warnings.length);
+  return concat([
+    `<h3>${esc(importedHeading(imported.title, imported.warnings.length))}</h3>`,
+    rows,
+    more === undefined ? "" : `<p>${esc(more)}</p>`,
+  ]);
+}
+
 function simulations(w: WorkflowAudit): string[] {
   return w.simulations.map((sim) => {
     const on = sim.kind === "fixtures" ? "on the given fixtures" : "of the first explored run";
@@ -203,6 +227,7 @@ export function workflowSection(
     `<section class="workflow" id="wf-${String(index + 1)}">`,
     `<h2>Workflow ${esc(`${w.id}@${w.version}`)}</h2>`,
     `<p><strong>${esc(w.name)}</strong> — from ${esc(w.source)}, content hash ${hash(w.contentHash)}.</p>`,
+    importedSection(w),
     autonomy(w),
     diagram(w, index, start, processFindings),
     `<h3>Rules</h3>`,

@@ -30,6 +30,17 @@ export function unlistedNote(code: string, total: number): string | undefined {
   return `… and ${count(total - FINDINGS_LIMIT)} more ${code} finding(s), not listed: the report lists at most ${count(FINDINGS_LIMIT)} per rule (agentflow check --format json lists them all).`;
 }
 
+/** The heading of the section on what an import declared, and the note past the listing limit. */
+export function importedHeading(title: string, total: number): string {
+  return `Imported from ${title}: ${count(total)} declared loss(es) or guess(es)`;
+}
+
+/** The note after {@link FINDINGS_LIMIT} listed import warnings, or undefined. */
+export function importUnlistedNote(total: number): string | undefined {
+  if (total <= FINDINGS_LIMIT) return undefined;
+  return `… and ${count(total - FINDINGS_LIMIT)} more, not listed: the report lists at most ${count(FINDINGS_LIMIT)} (agentflow check --format json lists them all).`;
+}
+
 /** The most characters of document text in a tooltip of the drawing. */
 export const TOOLTIP_LIMIT = 500;
 

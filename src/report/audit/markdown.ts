@@ -9,6 +9,8 @@ import {
   coverageLimits,
   edgeCells,
   FINDINGS_LIMIT,
+  importedHeading,
+  importUnlistedNote,
   mergeParallelEdges,
   nodeCells,
   notDrawnNote,
@@ -54,6 +56,24 @@ function table(head: readonly string[], rows: readonly (readonly Cell[])[]): str
 function where(d: Diagnostic): string {
   if (d.location !== undefined) return `${d.location.line}:${d.location.column}`;
   return d.path === "" ? "(document)" : d.path;
+}
+
+/** What the import declared, listed where a reviewer reads first: above the verdicts it affects. */
+function importedSection(w: WorkflowAudit): string[] {
+  const imported = w.imported;
+  if (imported === undefined) return [];
+  const shown = imported.warnings.slice(0, FINDINGS_LIMIT);
+  const more = importUnlistedNote(imported.warnings.length);
+  return [
+    `### ${markdownText(importedHeading(imported.title, imported.warnings.length))}`,
+    "",
+    ...shown.map(
+      (d) =>
+        `- ${markdownCode(d.code)} at ${markdownText(where(d))} ${markdownCode(d.path || "/")}: ${markdownText(d.message)}`,
+    ),
+    ...(more === undefined ? [] : [`- ${markdownText(more)}`]),
+    "",
+  ];
 }
 
 function ruleTable(rules: readonly RuleResult[]): string[] {
@@ -107,6 +127,7 @@ function workflowSection(w: WorkflowAudit): string[] {
     "",
     `**${markdownText(w.name)}** — from ${markdownText(w.source)}, content hash ${markdownCode(w.contentHash)}.`,
     "",
+    ...importedSection(w),
     "### Autonomy",
     "",
     `Declared level ${w.declaredLevel}; the graph justifies level ${w.justifiedLevel}. A gate downstream is **${w.gateRequirement}**.`,

@@ -52,6 +52,16 @@ export interface DrawingVerdict {
   readonly limit: number;
 }
 
+/** The document was another format's: what its import declared lost or guessed. */
+export interface ImportEvidence {
+  /** The importer's format id (`langgraph-graph`, `openagentflow`, ...). */
+  readonly format: string;
+  /** The format's name for people. */
+  readonly title: string;
+  /** Every declared loss or guess, as warning diagnostics pointing into the source document. */
+  readonly warnings: readonly Diagnostic[];
+}
+
 /** A simulation run shown in the report. */
 export interface SimulationEvidence {
   /** `fixtures` for a run on the given fixtures, `explore` for the forced-route runs. */
@@ -106,6 +116,8 @@ export interface WorkflowAudit {
   readonly mermaid: string;
   readonly simulations: readonly SimulationEvidence[];
   readonly exploration: ExplorationEvidence | undefined;
+  /** Set when the reviewed file was another format's document, imported. */
+  readonly imported?: ImportEvidence;
 }
 
 /** The process part of a report on a BPMN file. */
