@@ -5,17 +5,15 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import type { CheckOptions } from "./check.js";
-import { runCheck } from "./check.js";
-import { convertTargets, runConvert } from "./convert.js";
+import { CONVERT_TARGETS } from "./convert-targets.js";
 import type { GateCliOptions } from "./gate.js";
-import { runGate } from "./gate.js";
 import type { ReportCliOptions } from "./report.js";
-import { runReport } from "./report.js";
 import type { CliIo } from "./io.js";
 import { processIo, UsageError } from "./io.js";
 import type { SimulateCliOptions } from "./simulate.js";
-import { runSimulate } from "./simulate.js";
-import { runTemplates } from "./templates.js";
+
+// Each subcommand's modules (and the schemas they compile) load only when it runs: `--version`,
+// `--help` and a mistyped option should not pay for the validator, BPMN and every importer.
 
 /** Accumulates a repeatable option. */
 function collect(value: string, previous: string[]): string[] {
@@ -49,6 +47,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       "also report the traps and loops a route to a missing node id makes (reported once by default)",
     )
     .action(async (paths: string[], options: CheckOptions) => {
+      const { runCheck } = await import("./check.js");
       setExit(await runCheck(paths, options, io));
     });
   program
@@ -63,6 +62,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       "gate-required",
     )
     .action(async (file: string, options: GateCliOptions) => {
+      const { runGate } = await import("./gate.js");
       setExit(await runGate(file, options, io));
     });
   program
@@ -75,6 +75,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("-r, --registry <dir>", "folder of agent workflows and tool contracts")
     .option("--fixtures <file>", "fixtures for the workflow's simulation (workflow reports)")
     .action(async (file: string, options: ReportCliOptions) => {
+      const { runReport } = await import("./report.js");
       setExit(await runReport(file, options, io));
     });
   program
@@ -96,23 +97,26 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     )
     .option("-f, --format <format>", "output format: text or json", "text")
     .action(async (file: string, options: SimulateCliOptions) => {
+      const { runSimulate } = await import("./simulate.js");
       setExit(await runSimulate(file, options, io));
     });
   program
     .command("convert")
     .description("convert a workflow to agentflow JSON, another format, or a Mermaid flowchart")
     .argument("<file>", "an agentflow workflow or any importable format")
-    .requiredOption("-t, --to <format>", `target: ${convertTargets().join(", ")}`)
+    .requiredOption("-t, --to <format>", `target: ${CONVERT_TARGETS.join(", ")}`)
     .option("-o, --output <file>", "write here instead of stdout")
     .option("--force", "let -o overwrite the input file")
     .action(async (file: string, options: { to: string; output?: string; force?: boolean }) => {
+      const { runConvert } = await import("./convert.js");
       setExit(await runConvert(file, options, io));
     });
   program
     .command("templates")
     .description("list the templates, or print one as JSON")
     .argument("[id]", "template id, e.g. research")
-    .action((id: string | undefined) => {
+    .action(async (id: string | undefined) => {
+      const { runTemplates } = await import("./templates.js");
       setExit(runTemplates(id, io));
     });
   return program;
