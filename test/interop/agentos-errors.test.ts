@@ -40,8 +40,8 @@ function refusal(doc: unknown): AgentOsImportError {
   throw new Error("imported");
 }
 
-describe("importAgentOs: the generated research graph fails loudly", () => {
-  it("first on summarize's guardrail reroute to search (a branch agentflow would lose)", () => {
+describe("importAgentOs: the generated research graph", () => {
+  it("fails loudly on summarize's guardrail reroute to search (a branch agentflow would lose)", () => {
     const e = refusal(generated());
     expect([e.path, e.elementId, e.format]).toEqual([
       "/nodes/3/guardrailPolicy",
@@ -50,12 +50,24 @@ describe("importAgentOs: the generated research graph fails loudly", () => {
     ]);
   });
 
-  it("then on the __CONDITIONAL__ placeholder of edge-4 (AgentOS runs none of its nodes)", () => {
+  it("without that reroute, it imports: edge-4's __CONDITIONAL__ becomes a declared decision", () => {
     const doc = generated();
     const summarize = doc.nodes[3];
     if (summarize !== undefined) delete summarize.guardrailPolicy;
-    const e = refusal(doc);
-    expect([e.path, e.elementId]).toEqual(["/edges/3/target", "edge-4"]);
+    const { workflow, warnings } = importAgentOs(doc);
+    expect(workflow.nodes.map((n) => n.id)).toEqual([
+      "plan",
+      "search",
+      "evaluate",
+      "summarize",
+      "review",
+      "evaluate.conditional",
+      "summarize.personality",
+    ]);
+    const held = warnings.filter((w) => w.path === "/edges/3/target");
+    expect(held.map((w) => [w.code, w.data?.edgeId, w.data?.decisionId])).toEqual([
+      ["HEURISTIC", "edge-4", "evaluate.conditional"],
+    ]);
   });
 });
 
@@ -64,19 +76,6 @@ describe("importAgentOs: every refusal names its path and element", () => {
     ["not an object", () => [1], "", undefined],
     ["no id", (g) => ({ ...g, id: 3 }), "/id", undefined],
     ["nodes not an array", (g) => ({ ...g, nodes: {} }), "/nodes", undefined],
-    [
-      "a subgraph node",
-      (g) => (
-        (g.nodes[0] = {
-          id: "a",
-          type: "subgraph",
-          executorConfig: { type: "subgraph", graphId: "x" },
-        }),
-        g
-      ),
-      "/nodes/0/type",
-      "a",
-    ],
     [
       "a voice node",
       (g) => ((g.nodes[0] = { id: "a", type: "voice", executorConfig: { type: "voice" } }), g),
@@ -148,7 +147,7 @@ describe("importAgentOs: every refusal names its path and element", () => {
       undefined,
     ],
     [
-      "a conditional edge from a node that is not a router",
+      "a conditional edge to a named target from a node that is not a router",
       (g) => (
         (g.edges[1] = {
           source: "a",
@@ -197,6 +196,39 @@ describe("importAgentOs: every refusal names its path and element", () => {
       },
       "/edges/2/personalityCondition",
       "a",
+    ],
+    [
+      "a __CONDITIONAL__ edge beside personality edges of the same node",
+      (g) => {
+        const pc = { trait: "t", threshold: 0.5, above: "a", below: "__END__" };
+        g.edges[1] = { source: "a", target: "a", type: "personality", personalityCondition: pc };
+        g.edges.push(
+          { source: "a", target: "__END__", type: "personality", personalityCondition: pc },
+          {
+            source: "a",
+            target: "__CONDITIONAL__",
+            type: "conditional",
+            condition: { type: "function" },
+          },
+        );
+        return g;
+      },
+      "/edges/3",
+      "a",
+    ],
+    [
+      "a __CONDITIONAL__ edge from __START__ (agentflow has one entry node)",
+      (g) => (
+        (g.edges[0] = {
+          source: "__START__",
+          target: "__CONDITIONAL__",
+          type: "conditional",
+          condition: { type: "function" },
+        }),
+        g
+      ),
+      "/edges/0",
+      undefined,
     ],
     [
       "a router without out-edges",

@@ -39,6 +39,43 @@ describe("exportAgentOs", () => {
     ]);
   });
 
+  it("writes a subgraph's stand-in tool back as a subgraph node; the round trip is deep-equal", () => {
+    const graph = {
+      id: "g1",
+      name: "g",
+      nodes: [
+        {
+          id: "inner",
+          type: "subgraph",
+          executorConfig: {
+            type: "subgraph",
+            graphId: "graph-inner-1",
+            outputMapping: { "artifacts.text": "scratch.text" },
+          },
+        },
+      ],
+      edges: [
+        { id: "e1", source: "__START__", target: "inner", type: "static" },
+        { id: "e2", source: "inner", target: "__END__", type: "static" },
+      ],
+    };
+    const first = importAgentOs(graph).workflow;
+    const { document } = exportAgentOs(first);
+    expect((document.nodes as unknown[])[0]).toStrictEqual({
+      id: "inner",
+      type: "subgraph",
+      executorConfig: {
+        type: "subgraph",
+        graphId: "graph-inner-1",
+        outputMapping: { "artifacts.text": "scratch.text" },
+      },
+      executionMode: "single_turn",
+      checkpoint: "none",
+      effectClass: "read",
+    });
+    expect(importAgentOs(document).workflow).toStrictEqual(first);
+  });
+
   it.each(listTemplates().map((t) => t.id))(
     "template %s exports and re-imports its nodes and flow",
     (id) => {

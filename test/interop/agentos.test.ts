@@ -203,7 +203,7 @@ describe("importAgentOs: mapped constructs, exact fields", () => {
       [...base, ["FIELD_DROPPED", "/nodes/0/executorConfig/maxInternalIterations"]],
     ],
     [
-      "an id that is not valid is mapped, and the entry node is put first",
+      "an id that is not valid is mapped, kept as the name, and the entry node is put first",
       (g) => {
         g.nodes.unshift({
           id: "9 b",
@@ -216,7 +216,12 @@ describe("importAgentOs: mapped constructs, exact fields", () => {
       {
         nodes: [
           { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
-          { id: "n-9-b", type: "tool", config: { usesTool: "tool:t@1.0.0", params: { q: 1 } } },
+          {
+            id: "n-9-b",
+            name: "9 b",
+            type: "tool",
+            config: { usesTool: "tool:t@1.0.0", params: { q: 1 } },
+          },
         ],
         edges: [{ from: "a", to: "n-9-b", edgeType: "data" }],
       },
@@ -326,6 +331,149 @@ describe("importAgentOs: mapped constructs, exact fields", () => {
         ["FIELD_DROPPED", "/edges/1"],
         ["HEURISTIC", "/edges"],
       ],
+    ],
+    [
+      "a __CONDITIONAL__ edge from an llm becomes a FEEL decision over every node, then end",
+      (g) => {
+        g.nodes.push({ id: "b", type: "tool", executorConfig: { type: "tool", toolName: "t" } });
+        g.edges[1] = {
+          id: "e2",
+          source: "a",
+          target: "__CONDITIONAL__",
+          type: "conditional",
+          condition: { type: "function" },
+        };
+        g.edges.push({ id: "e3", source: "b", target: "__END__", type: "static" });
+      },
+      {
+        nodes: [
+          { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
+          { id: "b", type: "tool", config: { usesTool: "tool:t@1.0.0" } },
+          {
+            id: "a.conditional",
+            type: "decision",
+            config: {
+              cases: [
+                { condition: 'route("e2") = "a"', next: "a" },
+                { condition: 'route("e2") = "b"', next: "b" },
+              ],
+              otherwise: { next: "end" },
+            },
+          },
+        ],
+        edges: [{ from: "a", to: "a.conditional", edgeType: "data" }],
+      },
+      [
+        ...base,
+        ["HEURISTIC", "/nodes/1/executorConfig/toolName"],
+        ["HEURISTIC", "/edges/1/target"],
+        ["HEURISTIC", "/edges"],
+      ],
+    ],
+    [
+      "static edges and two __CONDITIONAL__ edges of one node: data edges and two decisions",
+      (g) => {
+        g.nodes.push({ id: "b", type: "tool", executorConfig: { type: "tool", toolName: "t" } });
+        const held = { type: "conditional", target: "__CONDITIONAL__", source: "a" };
+        g.edges[1] = { id: "e2", source: "a", target: "b", type: "static" };
+        g.edges.push({ id: "e3", ...held, condition: { type: "function" } });
+        g.edges.push({ ...held, condition: { type: "function" } });
+      },
+      {
+        edges: [
+          { from: "a", to: "a.conditional-1", edgeType: "data" },
+          { from: "a", to: "a.conditional-2", edgeType: "data" },
+          { from: "a", to: "b", edgeType: "data" },
+        ],
+      },
+      [
+        ...base,
+        ["HEURISTIC", "/nodes/1/executorConfig/toolName"],
+        ["HEURISTIC", "/edges/2/target"],
+        ["HEURISTIC", "/edges/3/target"],
+        ["HEURISTIC", "/edges"],
+      ],
+    ],
+    [
+      "a router's __CONDITIONAL__ edge adds every node and end to its declared routes",
+      (g) => {
+        g.nodes.push({
+          id: "r",
+          type: "router",
+          executorConfig: { type: "router", condition: { type: "function" } },
+        });
+        g.edges[1] = { id: "e2", source: "a", target: "r", type: "static" };
+        g.edges.push({ id: "e3", source: "r", target: "__END__", type: "static" });
+        g.edges.push({
+          id: "e4",
+          source: "r",
+          target: "__CONDITIONAL__",
+          type: "conditional",
+          condition: { type: "function" },
+        });
+      },
+      {
+        nodes: [
+          { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
+          {
+            id: "r",
+            type: "decision",
+            config: {
+              conditionLanguage: "text",
+              cases: [
+                { condition: "router 'r' picks '__END__'", next: "end" },
+                { condition: "router 'r' picks 'a'", next: "a" },
+              ],
+              otherwise: { next: "r" },
+            },
+          },
+        ],
+        edges: [
+          { from: "a", to: "r", edgeType: "data" },
+          { from: "r", to: "a", edgeType: "data" },
+          { from: "r", to: "r", edgeType: "data" },
+        ],
+      },
+      [
+        ...base,
+        ["HEURISTIC", "/nodes/1/executorConfig/condition"],
+        ["HEURISTIC", "/edges/3/target"],
+        ["HEURISTIC", "/edges"],
+      ],
+    ],
+    [
+      "a subgraph node is a tool node standing for the nested graph; accented ids keep their name",
+      (g) => {
+        g.nodes.push({
+          id: "résumé",
+          type: "subgraph",
+          executorConfig: {
+            type: "subgraph",
+            graphId: "graph-inner-1",
+            inputMapping: { "scratch.q": "input.q" },
+          },
+          executionMode: "single_turn",
+          checkpoint: "none",
+        });
+        g.edges[1] = { id: "e2", source: "a", target: "résumé", type: "static" };
+        g.edges.push({ id: "e3", source: "résumé", target: "__END__", type: "static" });
+      },
+      {
+        nodes: [
+          { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
+          {
+            id: "r-sum-",
+            name: "résumé",
+            type: "tool",
+            config: {
+              usesTool: "tool:agentos.subgraph@1.0.0",
+              params: { graphId: "graph-inner-1", inputMapping: { "scratch.q": "input.q" } },
+            },
+          },
+        ],
+        edges: [{ from: "a", to: "r-sum-", edgeType: "data" }],
+      },
+      [...base, ["VALUE_NORMALIZED", "/nodes/1/id"], ["HEURISTIC", "/nodes/1/type"]],
     ],
   ];
   it.each(cases)("%s", (_name, edit, fields, warnings) => {

@@ -2,13 +2,15 @@
  * AgentOS edges → agentflow flow. Static edges become `data` edges; the `__START__` edge picks
  * the entry; `__END__` becomes the end of the run. A router's out-edges become the routes of its
  * decision, and a node's personality or discovery edges become an inserted binary decision; all
- * of these conditions are text (they read AgentOS state, never `output`), declared.
+ * of these conditions are text (they read AgentOS state, never `output`), declared. An
+ * `addConditionalEdge` placeholder becomes an inserted decision over every node (`conditional.ts`).
  */
 import { pointer } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { dropped, guessed, mapId } from "./common.js";
+import { anywhere, edgeId, isPlaceholder, placeholder } from "./conditional.js";
 import { discovery, personality } from "./inserted.js";
 import type { Draft, Edge, MappedNode, Resolve } from "./types.js";
 import { CONDITIONAL, END, fail, START } from "./types.js";
@@ -86,7 +88,7 @@ export function readFlow(
     if (name === CONDITIONAL) {
       throw fail(
         pointer("edges", edge.i, key),
-        `the target of this conditional edge was chosen by a JS function lost in serialisation, and AgentOS runs none of a graph's nodes with such an edge`,
+        `${CONDITIONAL} is the placeholder target of a conditional edge (addConditionalEdge); as the ${key} of a ${edge.type} edge it names no node`,
         edgeId(edge),
       );
     }
@@ -123,12 +125,13 @@ export function readFlow(
   }
   if (resolve(first.target, first) === "end") endsAtOnce(first);
   const out: MappedFlow = { edges: [], decisions: [], entry: first.target };
+  const targets = anywhere(nodes);
   for (const [source, group] of groups) {
     if (source === START) continue;
     const node = nodes.get(source);
     if (node === undefined) continue;
-    if (node.sourceType === "router") routes(node, group, resolve, out, warnings);
-    else plain(node, group, resolve, out, warnings);
+    if (node.sourceType === "router") routes(node, group, { resolve, targets }, out, warnings);
+    else plain(node, group, { resolve, targets }, out, warnings);
   }
   for (const node of nodes.values()) {
     if (node.sourceType === "router" && !groups.has(node.sourceId)) {
@@ -149,15 +152,60 @@ function endsAtOnce(edge: Edge): never {
   );
 }
 
+/** What mapping a node's out-edges needs besides the edges: end resolution and every target. */
+interface Ends {
+  readonly resolve: Resolve;
+  /** Every node's source id in source order, then `__END__`: a placeholder's possible targets. */
+  readonly targets: readonly string[];
+}
+
+/**
+ * The targets of a router's out-edges, in edge order, then those a `__CONDITIONAL__` edge adds:
+ * it stands for every target AgentOS itself assumes for it (every node, then `__END__`), each
+ * once, declared.
+ */
+function routerTargets(
+  node: MappedNode,
+  group: readonly Edge[],
+  ends: Ends,
+  warnings: InteropWarning[],
+): { readonly edge: Edge; readonly target: string }[] {
+  const seen = new Set<string>();
+  const list: { edge: Edge; target: string }[] = [];
+  for (const edge of group) {
+    if (!isPlaceholder(edge)) {
+      seen.add(edge.target);
+      list.push({ edge, target: edge.target });
+    }
+  }
+  for (const edge of group) {
+    if (!isPlaceholder(edge)) continue;
+    warnings.push(
+      guessed(
+        pointer("edges", edge.i, "target"),
+        `edge '${edgeId(edge)}' of router '${node.sourceId}' leads to ${CONDITIONAL}: its target is picked at run time, so the router may route to every node or ${END}`,
+        { edgeId: edgeId(edge), nodeId: node.sourceId, targets: [...ends.targets] },
+      ),
+    );
+    for (const target of ends.targets) {
+      if (seen.has(target)) continue;
+      seen.add(target);
+      list.push({ edge, target });
+    }
+  }
+  return list;
+}
+
 function routes(
   node: MappedNode,
   group: readonly Edge[],
-  resolve: Resolve,
+  ends: Ends,
   out: MappedFlow,
   warnings: InteropWarning[],
 ): void {
   const from = mapId(node.sourceId);
-  const targets = group.map((edge) => {
+  const { resolve } = ends;
+  const targets = routerTargets(node, group, ends, warnings).map(({ edge, target }) => {
     if (edge.type !== "static" && edge.type !== "conditional") {
       throw fail(
         pointer("edges", edge.i, "type"),
@@ -168,7 +216,7 @@ function routes(
     const cond = own(edge.raw, "condition");
     const expr =
       isRecord(cond) && own(cond, "type") === "expression" ? own(cond, "expr") : undefined;
-    if (cond !== undefined) {
+    if (cond !== undefined && !isPlaceholder(edge)) {
       warnings.push(
         guessed(
           pointer("edges", edge.i, "condition"),
@@ -177,10 +225,10 @@ function routes(
         ),
       );
     }
-    const next = resolve(edge.target, edge);
+    const next = resolve(target, edge);
     if (next !== "end") out.edges.push({ from, to: next, edgeType: "data" });
     const text =
-      `router '${node.sourceId}' picks '${edge.target}'` +
+      `router '${node.sourceId}' picks '${target}'` +
       (node.routerExpr === undefined ? "" : ` (router condition: ${node.routerExpr})`) +
       (typeof expr === "string" ? ` (edge condition: ${expr})` : "");
     return { condition: text, next };
@@ -193,37 +241,47 @@ function routes(
 
 function plain(
   node: MappedNode,
-  group: readonly Edge[],
-  resolve: Resolve,
+  all: readonly Edge[],
+  ends: Ends,
   out: MappedFlow,
   warnings: InteropWarning[],
 ): void {
   const from = mapId(node.sourceId);
+  const { resolve } = ends;
+  const held = all.filter(isPlaceholder);
+  const group = held.length === 0 ? all : all.filter((edge) => !isPlaceholder(edge));
+  held.forEach((edge, k) => {
+    const id = held.length === 1 ? `${from}.conditional` : `${from}.conditional-${String(k + 1)}`;
+    out.decisions.push(placeholder(node, edge, id, ends.targets, warnings));
+    out.edges.push({ from, to: id, edgeType: "data" });
+  });
   const [first] = group;
   if (first === undefined) return;
-  const odd = group.find((edge) => edge.type !== first.type);
+  // A placeholder's decision runs beside static edges (AgentOS follows both), not beside a
+  // personality or discovery choice, which would need two decisions in one.
+  const branching = first.type === "personality" || first.type === "discovery";
+  const odd =
+    branching && held[0] !== undefined ? held[0] : group.find((edge) => edge.type !== first.type);
   if (odd !== undefined) {
     throw fail(
       pointer("edges", odd.i),
-      `node '${node.sourceId}' mixes ${first.type} and ${odd.type} out-edges, which have no single agentflow form`,
+      `node '${node.sourceId}' mixes ${first.type} and ${isPlaceholder(odd) ? CONDITIONAL : odd.type} out-edges, which have no single agentflow form`,
       node.sourceId,
     );
   }
   if (first.type === "conditional") {
-    const edge = group.find((e) => e.target === CONDITIONAL) ?? first;
-    resolve(edge.target, edge);
     throw fail(
-      pointer("edges", edge.i),
-      `conditional edge from '${node.sourceId}', which is not a router; only routers choose between routes`,
+      pointer("edges", first.i),
+      `conditional edge from '${node.sourceId}' to a named target, and '${node.sourceId}' is not a router; only routers choose between named routes`,
       node.sourceId,
     );
   }
   if (first.type === "static") {
-    const ends = group.filter((e) => e.target === END);
+    const toEnd = group.filter((e) => e.target === END);
     for (const edge of group) {
       const to = resolve(edge.target, edge);
       if (to !== "end") out.edges.push({ from, to, edgeType: "data" });
-      else if (ends.length < group.length) {
+      else if (toEnd.length < all.length) {
         warnings.push(
           dropped(
             pointer("edges", edge.i),
@@ -242,10 +300,4 @@ function plain(
       : discovery(node, group, resolve, warnings, id);
   out.decisions.push(decision);
   out.edges.push({ from, to: id, edgeType: "data" });
-}
-
-/** The element id of an edge for errors: its own `id` when it has one, else its source. */
-function edgeId(edge: Edge): string {
-  const id = own(edge.raw, "id");
-  return typeof id === "string" ? id : edge.source;
 }

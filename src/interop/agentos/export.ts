@@ -1,6 +1,6 @@
 /**
  * Export to an AgentOS `CompiledExecutionGraph`, for the subset the importer maps: llm → gmi,
- * tool → tool (or human / guardrail for the contract refs the importer binds them to), decision
+ * tool → tool (or human / guardrail / subgraph for the contract refs the importer binds them to), decision
  * → router with conditional edges, and the inserted `.personality` / `.discovery` decisions back
  * to their edges. Conditions cannot be carried (AgentOS routers run JS functions), so every
  * decision's conditions are declared; the rest of what has no IR form is declared too.
@@ -112,6 +112,21 @@ function exportNode(
         executorConfig: cfg,
         ...common,
         effectClass: "pure",
+        ...timeout,
+      };
+    }
+    if (name === "agentos.subgraph" && typeof params.graphId === "string") {
+      return {
+        id: node.id,
+        type: "subgraph",
+        executorConfig: {
+          type: "subgraph",
+          graphId: params.graphId,
+          ...(isRecord(params.inputMapping) ? { inputMapping: params.inputMapping } : {}),
+          ...(isRecord(params.outputMapping) ? { outputMapping: params.outputMapping } : {}),
+        },
+        ...common,
+        effectClass: "read",
         ...timeout,
       };
     }

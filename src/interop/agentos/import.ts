@@ -217,8 +217,9 @@ function importUnchecked(doc: unknown): ImportResult {
 /**
  * Imports an AgentOS `CompiledExecutionGraph` (decoded JSON). Throws only
  * {@link AgentOsImportError}: for a construct whose loss would change what the graph can do
- * (subgraph and voice nodes, `__CONDITIONAL__` placeholder targets, guardrail reroutes) and for
- * a malformed graph, naming the JSON Pointer and element.
+ * (voice nodes, guardrail reroutes, a `__START__` edge that is not static) and for a malformed
+ * graph, naming the JSON Pointer and element. An `addConditionalEdge` placeholder and a subgraph
+ * node are imported, declared (`docs/interop/agentos.md`).
  *
  * @example
  * ```ts

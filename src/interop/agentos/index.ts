@@ -1,6 +1,7 @@
 /**
  * AgentOS interop: import of the `CompiledExecutionGraph` IR that AgentGraph, workflow() and
- * mission() all compile to (seed `agentos-orchestration.txt`). Import only, for now.
+ * mission() all compile to (seed `agentos-orchestration.txt`): import, and export of the subset
+ * the import maps.
  *
  * @packageDocumentation
  */

@@ -1,8 +1,8 @@
 /**
  * AgentOS nodes → agentflow nodes. gmi → llm, tool → tool, router → decision (routes come from
- * its edges); human, guardrail and extension nodes become tool nodes bound to a documented
- * contract ref (declared); subgraph and voice nodes, and anything that reroutes flow on a
- * guardrail violation, fail loudly because dropping them would change what the graph can do.
+ * its edges); human, guardrail, extension and subgraph nodes become tool nodes bound to a
+ * documented contract ref (declared). Voice nodes, and anything that reroutes flow on a guardrail
+ * violation, fail loudly because dropping them would change what the graph can do.
  */
 import { isValidRef, pointer } from "../../model/index.js";
 import { cloneJson, describeValue, isRecord, own } from "../json.js";
@@ -23,11 +23,15 @@ const SILENT: ReadonlyMap<string, unknown> = new Map([
   ["executionMode", "single_turn"],
   ["checkpoint", "none"],
 ]);
-/** Types refused: no agentflow construct runs a nested graph or a voice pipeline. */
+/** Types refused: no agentflow construct runs a voice pipeline (a multi-turn session). */
 const REFUSED: ReadonlyMap<string, string> = new Map([
-  ["subgraph", "a subgraph runs a nested graph, which has no agentflow node form"],
   ["voice", "a voice pipeline node has no agentflow node form"],
 ]);
+/** The keys {@link gate} reads for human, guardrail and extension nodes (a subgraph lists its own). */
+const GATE_KEYS = ["prompt", "guardrailIds", "onViolation", "extensionId", "method"];
+
+/** The node types read as a tool node on a contract ref. */
+const GATES: ReadonlySet<string> = new Set(["human", "guardrail", "extension", "subgraph"]);
 
 type Config = Readonly<Record<string, unknown>>;
 
@@ -141,11 +145,27 @@ function tool(ctx: Ctx, cfg: Config, raw: Config): Draft {
   return config;
 }
 
-/** human / guardrail / extension: a tool node on a documented contract ref, declared. */
+/**
+ * A subgraph runs another compiled graph that the IR names only by id, so the node stands for
+ * it as a tool bound to one contract ref; the id and field mappings travel as params.
+ */
+function subgraphParams(ctx: Ctx, cfg: Config): Draft {
+  const params: Draft = { graphId: str(ctx, cfg, "graphId") };
+  for (const key of ["inputMapping", "outputMapping"]) {
+    const value = own(cfg, key);
+    if (isRecord(value)) params[key] = cloneJson(value);
+  }
+  return params;
+}
+
+/** human / guardrail / extension / subgraph: a tool node on a documented contract ref, declared. */
 function gate(ctx: Ctx, type: string, cfg: Config): Draft {
   let name: string;
   let params: Draft;
-  if (type === "human") {
+  if (type === "subgraph") {
+    name = "agentos.subgraph";
+    params = subgraphParams(ctx, cfg);
+  } else if (type === "human") {
     name = "agentos.human";
     params = { prompt: str(ctx, cfg, "prompt") };
   } else if (type === "guardrail") {
@@ -167,17 +187,21 @@ function gate(ctx: Ctx, type: string, cfg: Config): Draft {
     params = { method: str(ctx, cfg, "method") };
   }
   const usesTool = toolRef(ctx, name, at(ctx, "executorConfig"));
+  const nested =
+    type === "subgraph"
+      ? `, standing for nested graph ${describeValue(params.graphId)} (its nodes are not in the IR)`
+      : "";
   ctx.warnings.push(
     guessed(
       at(ctx, "type"),
-      `node '${ctx.id}': a ${type} node is read as a tool node bound to '${usesTool}'`,
-      {
-        nodeId: ctx.id,
-        assumed: usesTool,
-      },
+      `node '${ctx.id}': a ${type} node is read as a tool node bound to '${usesTool}'${nested}`,
+      type === "subgraph"
+        ? { nodeId: ctx.id, assumed: usesTool, graphId: params.graphId }
+        : { nodeId: ctx.id, assumed: usesTool },
     ),
   );
-  dropKeys(ctx, cfg, ["prompt", "guardrailIds", "onViolation", "extensionId", "method"]);
+  // A subgraph mapping that is not an object was not kept, so it is declared.
+  dropKeys(ctx, cfg, type === "subgraph" ? Object.keys(params) : GATE_KEYS);
   return { usesTool, params };
 }
 
@@ -205,9 +229,17 @@ function routerNode(ctx: Ctx, cfg: Config, raw: Config, workflowId: string): Map
   );
   dropKeys(ctx, cfg, ["condition"]);
   declareNodeKeys(ctx, raw, "router");
-  const node: Draft = { id: workflowId, type: "decision", config: {} };
+  const node: Draft = { ...named(ctx.id, workflowId), type: "decision", config: {} };
   const base = { sourceId: ctx.id, index: ctx.i, sourceType: "router", node };
   return typeof expr === "string" && kind === "expression" ? { ...base, routerExpr: expr } : base;
+}
+
+/**
+ * The id part of a node draft: a source id that had to change is kept as the node's `name`, so
+ * that the original is still there to read (as the LangGraph imports do).
+ */
+function named(sourceId: string, workflowId: string): Draft {
+  return sourceId === workflowId ? { id: workflowId } : { id: workflowId, name: sourceId };
 }
 
 function declareNodeKeys(ctx: Ctx, raw: Config, type: string): void {
@@ -276,12 +308,13 @@ export function readNode(
   }
   const workflowId = mapId(id);
   if (workflowId !== id) warnings.push(renamed(at(ctx, "id"), id, workflowId));
+  const head = named(id, workflowId);
   let node: Draft;
-  if (type === "gmi") node = { id: workflowId, type: "llm", config: gmi(ctx, cfg) };
-  else if (type === "tool") node = { id: workflowId, type: "tool", config: tool(ctx, cfg, raw) };
+  if (type === "gmi") node = { ...head, type: "llm", config: gmi(ctx, cfg) };
+  else if (type === "tool") node = { ...head, type: "tool", config: tool(ctx, cfg, raw) };
   else if (type === "router") return routerNode(ctx, cfg, raw, workflowId);
-  else if (type === "human" || type === "guardrail" || type === "extension") {
-    node = { id: workflowId, type: "tool", config: gate(ctx, type, cfg) };
+  else if (GATES.has(type)) {
+    node = { ...head, type: "tool", config: gate(ctx, type, cfg) };
   } else {
     throw fail(
       at(ctx, "type"),

@@ -13,8 +13,8 @@ export const START = "__START__";
 export const END = "__END__";
 /**
  * The placeholder target `AgentGraph.addConditionalEdge()` stores: the real target is chosen by
- * a JS function that did not survive serialisation, and (per the seed) the runtime then runs
- * none of the graph's nodes.
+ * a JS function that did not survive serialisation, so AgentOS (0.9.164) reads the edge as able
+ * to lead to every node or `__END__`, and so does the import.
  */
 export const CONDITIONAL = "__CONDITIONAL__";
 
