@@ -35,9 +35,34 @@ const ERRORS: [string, unknown, string, string | undefined][] = [
   ["no version", routing((d) => delete d.version), "/version", undefined],
   ["no agent", routing((d) => (d.agents = [])), "/agents", undefined],
   [
-    "an agent without model",
-    routing((d) => (d.agents[0] = { ...d.agents[0], model: null })),
+    'an agent with an empty model (null is the runtime default, "" is nothing)',
+    routing((d) => (d.agents[0] = { ...d.agents[0], model: "" })),
     "/agents/0/model",
+    "Reviewer",
+  ],
+  [
+    "an agent without a model key",
+    routing((d) => {
+      if (d.agents[0] !== undefined) delete d.agents[0].model;
+    }),
+    "/agents/0/model",
+    "Reviewer",
+  ],
+  [
+    "a model that is not text",
+    routing((d) => (d.agents[1] = { ...d.agents[1], model: 4 })),
+    "/agents/1/model",
+    "Fixer",
+  ],
+  [
+    "a not with another operator",
+    routing((d) => {
+      const edge = d.graph.edges[0];
+      if (edge !== undefined) {
+        edge.condition = { type: "UnaryExpr", operator: "-", right: firstCondition(d) };
+      }
+    }),
+    "/graph/edges/0/condition/operator",
     "Reviewer",
   ],
   [

@@ -28,6 +28,36 @@ const OUTCOMES: ReadonlySet<string> = new Set<Agent2ModelOutcome>([
 
 type Obj = Readonly<Record<string, unknown>>;
 
+/**
+ * The optional fields of each level of the IR, with the value pydantic's `model_dump` writes for
+ * one that was left out (`flowchart.json` writes every field): `null`, or the field's default.
+ */
+const ABSENT: Readonly<Record<"top" | "node" | "edge", Readonly<Record<string, unknown>>>> = {
+  top: { description: "", scenario_variables: {} },
+  node: { role: null, prompt: null, next: [], terminal: null },
+  edge: { when: null },
+};
+
+function isAbsent(value: unknown, absent: unknown): boolean {
+  if (value === null || value === absent) return true;
+  if (Array.isArray(absent)) return Array.isArray(value) && value.length === 0;
+  return isRecord(absent) && isRecord(value) && Object.keys(value).length === 0;
+}
+
+/**
+ * `obj` without the optional fields that hold `null` or their default: the one place where the
+ * canonical JSON form (`agent2model compile`'s `flowchart.json`) becomes the YAML form, so that
+ * both read the same. Required fields and unknown keys are kept, to fail or be declared.
+ */
+function present(obj: Obj, level: keyof typeof ABSENT): Obj {
+  const absent = ABSENT[level];
+  return Object.fromEntries(
+    Object.entries(obj).filter(
+      ([key, value]) => !(Object.hasOwn(absent, key) && isAbsent(value, own(absent, key))),
+    ),
+  );
+}
+
 /** Builds the importer's error; `elementId` names the flowchart node when there is one. */
 export function fail(path: string, reason: string, elementId?: string): Agent2ModelImportError {
   return new Agent2ModelImportError(
@@ -61,6 +91,15 @@ function readEdge(
       id,
     );
   }
+  return readEdgeMapping(present(raw, "edge"), at, id, warnings);
+}
+
+function readEdgeMapping(
+  raw: Obj,
+  at: string,
+  id: string,
+  warnings: InteropWarning[],
+): Agent2ModelEdge {
   const to = readString(raw, "to", `${at}/to`, id);
   const when = own(raw, "when");
   if (when !== undefined && (typeof when !== "string" || when.trim() === "")) {
@@ -87,10 +126,11 @@ function readNext(node: Obj, id: string, warnings: InteropWarning[]): Agent2Mode
   return next.map((edge: unknown, i) => readEdge(edge, `${at}/${i}`, id, warnings));
 }
 
-function readNode(id: string, raw: unknown, warnings: InteropWarning[]): Agent2ModelNode {
+function readNode(id: string, value: unknown, warnings: InteropWarning[]): Agent2ModelNode {
   const at = pointer("nodes", id);
-  if (!isRecord(raw))
-    throw fail(at, `node '${id}' must be a mapping, found ${describeValue(raw)}`, id);
+  if (!isRecord(value))
+    throw fail(at, `node '${id}' must be a mapping, found ${describeValue(value)}`, id);
+  const raw = present(value, "node");
   const terminal = own(raw, "terminal");
   if (terminal !== undefined) {
     if (typeof terminal !== "string" || !OUTCOMES.has(terminal)) {
@@ -131,11 +171,15 @@ function readNode(id: string, raw: unknown, warnings: InteropWarning[]): Agent2M
 }
 
 /**
- * Reads a decoded flowchart. Throws only {@link Agent2ModelImportError}, with the pointer of the
- * first malformed element; keys outside the IR are pushed onto `warnings` as `FIELD_DROPPED`.
+ * Reads a decoded flowchart, the YAML form or the canonical JSON form (where an optional field
+ * holding `null` or its default is absent). Throws only {@link Agent2ModelImportError}, with the
+ * pointer of the first malformed element; keys outside the IR are pushed onto `warnings` as
+ * `FIELD_DROPPED`.
  */
-export function readFlowchart(doc: unknown, warnings: InteropWarning[]): Agent2ModelFlowchart {
-  if (!isRecord(doc)) throw fail("", `a flowchart must be a mapping, found ${describeValue(doc)}`);
+export function readFlowchart(value: unknown, warnings: InteropWarning[]): Agent2ModelFlowchart {
+  if (!isRecord(value))
+    throw fail("", `a flowchart must be a mapping, found ${describeValue(value)}`);
+  const doc = present(value, "top");
   for (const key of Object.keys(doc)) {
     if (TOP_LEVEL_KEYS.has(key)) continue;
     warnings.push(dropped(pointer(key), `top-level key '${key}' is not in the IR`, key));

@@ -1,8 +1,9 @@
 /**
  * IR condition trees to FEEL and back. Identifiers are state variables and become `output.<name>`
  * (agentflow conditions read the merged outputs); `==` becomes FEEL `=`; `and` / `or` keep their
- * FEEL spelling, and a logical operand is always parenthesised so that reading the FEEL back gives
- * the same tree.
+ * FEEL spelling; `not` becomes FEEL's function `not(...)`. A logical operand of a logical node,
+ * and a comparison or logical operand of a comparison, is always parenthesised, so that FEEL's
+ * precedence cannot regroup the tree and reading the FEEL back gives the same tree.
  */
 import { pointer } from "../../model/index.js";
 import { describeValue, isRecord, own } from "../json.js";
@@ -65,23 +66,31 @@ function translate(
   }
   if (type === "LiteralExpr") return literal(own(raw, "value"), pointer(...at, "value"), ctx);
   const side = (key: string): string => translate(own(raw, key), [...at, key], ctx, depth + 1);
+  // Parenthesise by the child's IR type, not by its text: the grouping is the tree's.
+  const wrap = (key: string, grouped: readonly string[]): string => {
+    const child = own(raw, key);
+    const text = side(key);
+    const childType = isRecord(child) ? own(child, "type") : undefined;
+    return typeof childType === "string" && grouped.includes(childType) ? `(${text})` : text;
+  };
   if (
     type === "BinaryExpr" &&
     typeof operator === "string" &&
     Object.hasOwn(COMPARISONS, operator)
   ) {
-    return `${side("left")} ${COMPARISONS[operator] ?? operator} ${side("right")}`;
+    const grouped = ["BinaryExpr", "LogicalExpr"];
+    return `${wrap("left", grouped)} ${COMPARISONS[operator] ?? operator} ${wrap("right", grouped)}`;
   }
   if (type === "LogicalExpr" && (operator === "and" || operator === "or")) {
-    const wrap = (key: string): string => {
-      const child = own(raw, key);
-      const text = side(key);
-      return isRecord(child) && own(child, "type") === "LogicalExpr" ? `(${text})` : text;
-    };
-    return `${wrap("left")} ${operator} ${wrap("right")}`;
+    return `${wrap("left", ["LogicalExpr"])} ${operator} ${wrap("right", ["LogicalExpr"])}`;
   }
+  // The IR's only unary operator; FEEL spells negation as a function, which needs no grouping.
+  if (type === "UnaryExpr" && operator === "not") return `not(${side("right")})`;
   throw oafError(
-    pointer(...at, type === "BinaryExpr" || type === "LogicalExpr" ? "operator" : "type"),
+    pointer(
+      ...at,
+      type === "BinaryExpr" || type === "LogicalExpr" || type === "UnaryExpr" ? "operator" : "type",
+    ),
     `condition node ${describeValue(type)} with operator ${describeValue(operator)} has no FEEL translation`,
     ctx.elementId,
   );
@@ -131,22 +140,24 @@ const FROM_FEEL: Readonly<Record<string, Comparison>> = {
 };
 
 /**
- * Reads back the FEEL {@link conditionToFeel} writes (comparisons of `output.<name>` and literals
- * joined by `and` / `or`, with parentheses); `undefined` for anything else. Never throws.
+ * Reads back the FEEL {@link conditionToFeel} writes (comparisons, `and` / `or`, `not(...)` over
+ * `output.<name>` and literals, with parentheses); `undefined` for anything else. Never throws.
  */
 export function feelToCondition(text: string): OafExpr | undefined {
   const tokens = tokenize(text);
   if (tokens === undefined) return undefined;
   let pos = 0;
   const peek = (): Token | undefined => tokens[pos];
+  const word = (t: Token | undefined, expected: string): boolean =>
+    t?.kind === "word" && t.text === expected;
   const operand = (): OafExpr | undefined => {
     const t = tokens[pos++];
     if (t === undefined) return undefined;
     if (t.kind === "name") return { type: "IdentifierExpr", name: t.text.slice("output.".length) };
     if (t.kind === "number") return { type: "LiteralExpr", value: Number(t.text) };
-    if (t.kind === "word" && (t.text === "true" || t.text === "false"))
+    if (word(t, "true") || word(t, "false"))
       return { type: "LiteralExpr", value: t.text === "true" };
-    if (t.kind === "word" && t.text === "null") return { type: "LiteralExpr", value: null };
+    if (word(t, "null")) return { type: "LiteralExpr", value: null };
     if (t.kind !== "string") return undefined;
     try {
       const value: unknown = JSON.parse(t.text);
@@ -155,24 +166,37 @@ export function feelToCondition(text: string): OafExpr | undefined {
       return undefined;
     }
   };
-  const atom = (depth: number): OafExpr | undefined => {
-    if (peek()?.text === "(") {
+  /** A parenthesised expression, the body of `not(...)` included. */
+  const group = (depth: number): OafExpr | undefined => {
+    if (peek()?.text !== "(") return undefined;
+    pos += 1;
+    const inner = logical("or", depth + 1);
+    return tokens[pos++]?.text === ")" ? inner : undefined;
+  };
+  const unary = (depth: number): OafExpr | undefined => {
+    if (depth > MAX_DEPTH) return undefined;
+    if (peek()?.text === "(") return group(depth);
+    if (word(peek(), "not") && tokens[pos + 1]?.text === "(") {
       pos += 1;
-      const inner = logical("or", depth + 1);
-      return tokens[pos++]?.text === ")" ? inner : undefined;
+      const right = group(depth);
+      return right === undefined ? undefined : { type: "UnaryExpr", operator: "not", right };
     }
-    const left = operand();
-    const op = FROM_FEEL[tokens[pos++]?.text ?? ""];
-    const right = operand();
-    if (left === undefined || op === undefined || right === undefined) return undefined;
-    return { type: "BinaryExpr", operator: op, left, right };
+    return operand();
+  };
+  const comparison = (depth: number): OafExpr | undefined => {
+    const left = unary(depth);
+    const op = FROM_FEEL[peek()?.text ?? ""];
+    if (left === undefined || op === undefined) return left;
+    pos += 1;
+    const right = unary(depth);
+    return right === undefined ? undefined : { type: "BinaryExpr", operator: op, left, right };
   };
   const logical = (operator: "and" | "or", depth: number): OafExpr | undefined => {
     if (depth > MAX_DEPTH) return undefined;
     const next = (): OafExpr | undefined =>
-      operator === "or" ? logical("and", depth) : atom(depth);
+      operator === "or" ? logical("and", depth) : comparison(depth);
     let left = next();
-    while (left !== undefined && peek()?.kind === "word" && peek()?.text === operator) {
+    while (left !== undefined && word(peek(), operator)) {
       pos += 1;
       const right = next();
       left = right === undefined ? undefined : { type: "LogicalExpr", operator, left, right };

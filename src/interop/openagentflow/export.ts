@@ -15,7 +15,7 @@ import { exportDecision, omitted } from "./export-decision.js";
 import { exportVariables } from "./export-state.js";
 import { workflowIdOf } from "./import.js";
 import type { OafAgent, OafDocument } from "./ir-types.js";
-import { OAF_IR_VERSION } from "./ir-types.js";
+import { OAF_IR_VERSION, RUNTIME_DEFAULT_MODEL } from "./ir-types.js";
 
 const MAPPED_TOP = new Set([
   "kind",
@@ -82,7 +82,7 @@ function exportAgent(
   return {
     id: node.id,
     instructions: String(instructions),
-    model: node.config.model,
+    model: node.config.model === RUNTIME_DEFAULT_MODEL ? null : node.config.model,
     provider: node.config.provider ?? null,
     temperature: node.config.temperature ?? null,
     tools: strings(own(meta, "tools")),

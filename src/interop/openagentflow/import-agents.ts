@@ -7,8 +7,8 @@ import type { FieldType } from "../../model/index.js";
 import { isValidId, pointer } from "../../model/index.js";
 import { describeValue, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED, VALUE_NORMALIZED } from "../types.js";
-import { oafError } from "./ir-types.js";
+import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { oafError, RUNTIME_DEFAULT_MODEL } from "./ir-types.js";
 import type { StateVariable } from "./import-state.js";
 import type { At, Obj } from "./read.js";
 import { dropUnknown, needItem, needString, needStrings } from "./read.js";
@@ -30,6 +30,8 @@ export interface ReadAgent {
   readonly node: Readonly<Record<string, unknown>>;
   readonly kept: Readonly<Record<string, unknown>>;
   readonly outputs: readonly string[];
+  /** The JSON Pointer of `model` when it was `null` and became {@link RUNTIME_DEFAULT_MODEL}. */
+  readonly defaultModelAt?: string;
 }
 
 /** A valid agentflow id for an OAF identifier: invalid characters become `-`, a letter leads. */
@@ -96,14 +98,15 @@ export function readAgent(
       sourceId,
     );
   }
-  const model = own(raw, "model");
-  if (typeof model !== "string" || model === "") {
+  const written = own(raw, "model");
+  if (written !== null && (typeof written !== "string" || written === "")) {
     throw oafError(
       pointer(...at, "model"),
-      `agent '${sourceId}' has no model; an agentflow llm node needs one`,
+      `'model' of agent '${sourceId}' must be a non-empty string or null, found ${describeValue(written)}`,
       sourceId,
     );
   }
+  const model = written ?? RUNTIME_DEFAULT_MODEL;
   const provider = optional(raw, "provider", "string", at, sourceId);
   const temperature = optional(raw, "temperature", "number", at, sourceId);
   const tools = needStrings(raw, "tools", at, sourceId);
@@ -135,5 +138,30 @@ export function readAgent(
     inputs: [...inputs],
     ...(tools.length > 0 ? { tools: [...tools] } : {}),
   };
-  return { sourceId, node: { id, type: "llm", config }, kept, outputs };
+  const node = { id, type: "llm", config };
+  return written === null
+    ? { sourceId, node, kept, outputs, defaultModelAt: pointer(...at, "model") }
+    : { sourceId, node, kept, outputs };
+}
+
+/**
+ * The one warning that declares every agent whose `model: null` became
+ * {@link RUNTIME_DEFAULT_MODEL}, at the first one's pointer; `undefined` when there is none. One
+ * per document: the same guess at each agent says nothing more than the list of agents.
+ */
+export function runtimeDefaultWarning(agents: readonly ReadAgent[]): InteropWarning | undefined {
+  const concerned = agents.flatMap((a) =>
+    a.defaultModelAt === undefined
+      ? []
+      : [{ agentId: a.sourceId, nodeId: String(a.node.id), path: a.defaultModelAt }],
+  );
+  const [first] = concerned;
+  if (first === undefined) return undefined;
+  const names = concerned.map((c) => `'${c.agentId}'`).join(", ");
+  return {
+    code: HEURISTIC,
+    message: `model null ("the runtime's default model") on ${names}: the llm model is '${RUNTIME_DEFAULT_MODEL}', which the export writes back as null`,
+    path: first.path,
+    data: { model: RUNTIME_DEFAULT_MODEL, agents: concerned },
+  };
 }

@@ -11,7 +11,7 @@ import { describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import type { ReadAgent } from "./import-agents.js";
-import { readAgent } from "./import-agents.js";
+import { readAgent, runtimeDefaultWarning } from "./import-agents.js";
 import { buildGraph, readEntrypoint } from "./import-graph.js";
 import { readVariables, schemasOf } from "./import-state.js";
 import { OpenAgentFlowImportError, oafError } from "./ir-types.js";
@@ -160,6 +160,8 @@ function importUnchecked(doc: unknown): ImportResult {
     agents.set(agent.sourceId, agent);
     nodeIds.add(nodeId);
   });
+  const defaulted = runtimeDefaultWarning([...agents.values()]);
+  if (defaulted !== undefined) warnings.push(defaulted);
   const graph = needRecord(doc, "graph", []);
   dropUnknown(graph, GRAPH_KEYS, ["graph"], "graph", warnings);
   const entry = readEntrypoint(graph, agents);

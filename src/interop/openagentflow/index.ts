@@ -22,7 +22,12 @@ export type {
   OafVariable,
   OpenAgentFlowImportErrorOptions,
 } from "./ir-types.js";
-export { OAF_IR_VERSION, OPENAGENTFLOW_ID, OpenAgentFlowImportError } from "./ir-types.js";
+export {
+  OAF_IR_VERSION,
+  OPENAGENTFLOW_ID,
+  OpenAgentFlowImportError,
+  RUNTIME_DEFAULT_MODEL,
+} from "./ir-types.js";
 
 /**
  * Whether a decoded document is OpenAgentFlow IR: an object without `kind`, with a string

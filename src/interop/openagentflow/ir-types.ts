@@ -10,8 +10,20 @@ export const OPENAGENTFLOW_ID = "openagentflow";
 /** The IR version export writes: the seed's current version. Import accepts any `0.x.y`. */
 export const OAF_IR_VERSION = "0.1.0";
 
+/**
+ * The llm `model` of an agent whose IR `model` is `null` ("the runtime's default model"): an
+ * llm node needs a model string, so the import names the default and the export writes `null`
+ * back for it. A source model literally called this is therefore exported as `null` too.
+ */
+export const RUNTIME_DEFAULT_MODEL = "runtime-default";
+
 /** A node of an IR condition tree, as the OAF compiler writes it (`when` clauses of the flow). */
 export type OafExpr =
+  | {
+      readonly type: "UnaryExpr";
+      readonly operator: "not";
+      readonly right: OafExpr;
+    }
   | {
       readonly type: "LogicalExpr";
       readonly operator: "and" | "or";

@@ -1,0 +1,285 @@
+/**
+ * The IR that OpenAgentFlow's own compiler (0.1.5, `../shared/tools/openagentflow`) writes for the
+ * `.oaf` sources beside it in `test/fixtures/openagentflow/` (see ORIGIN.md): every fixture of the
+ * folder imports to the nodes, edges, conditions and warnings listed here, and round-trips.
+ */
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  exportOpenAgentFlow,
+  importOpenAgentFlow,
+  RUNTIME_DEFAULT_MODEL,
+} from "../../src/interop/openagentflow/index.js";
+import type { AgentWorkflow } from "../../src/model/index.js";
+import { analyzeCondition } from "../../src/model/index.js";
+import { codes, readFixture } from "./helpers.js";
+
+/** What a fixture imports to, in a form a table can hold. */
+interface Expected {
+  /** `id:model` for llm nodes, `id:decision` for decisions, in node order. */
+  readonly nodes: readonly string[];
+  readonly edges: readonly string[];
+  /** Per decision: `[condition, next, maxRetries?]` per case, then `["otherwise", next, ...]`. */
+  readonly routes: Readonly<Record<string, readonly (readonly unknown[])[]>>;
+  readonly warnings: readonly (readonly [string, string])[];
+}
+
+const EXPECTED: Readonly<Record<string, Expected>> = {
+  "hello_ir.json": {
+    nodes: ["Greeter:gemma-4-26b-a4b-it"],
+    edges: [],
+    routes: {},
+    warnings: [["HEURISTIC", "/workflow/config/version"]],
+  },
+  "summarize_ir.json": {
+    nodes: ["Extractor:gemini-2.0-flash", "Synthesizer:gpt-4o"],
+    edges: ["Extractor -> Synthesizer"],
+    routes: {},
+    warnings: [["HEURISTIC", "/workflow/config/version"]],
+  },
+  "software_dev_ir.json": {
+    nodes: [
+      "Analyst:gemma-4-26b-a4b-it",
+      "Architect:gemma-4-26b-a4b-it",
+      "Developer:gemma-4-26b-a4b-it",
+    ],
+    edges: ["Analyst -> Architect", "Architect -> Developer"],
+    routes: {},
+    warnings: [
+      ["VALUE_NORMALIZED", "/workflow/config/version"],
+      ["FIELD_DROPPED", "/agents/2/tools"],
+    ],
+  },
+  "conditional_routing_ir.generated.json": {
+    nodes: ["Reviewer:gemma-4-26b-a4b-it", "Reviewer-route:decision", "Fixer:gemma-4-26b-a4b-it"],
+    edges: ["Reviewer -> Reviewer-route", "Fixer -> Reviewer"],
+    routes: {
+      "Reviewer-route": [
+        ['output.status = "rejected" and output.retry_count < 3', "Fixer", 10],
+        ['output.status = "approved" or output.retry_count >= 3', "end"],
+        ["otherwise", "end"],
+      ],
+    },
+    warnings: [
+      ["HEURISTIC", "/workflow/config/version"],
+      ["FIELD_DROPPED", "/state/variables/3/options/0"],
+      ["HEURISTIC", "/graph/edges/0/condition"],
+    ],
+  },
+  "ticket_triage_ir.generated.json": {
+    nodes: [
+      "Classifier:claude-3-5-sonnet-latest",
+      "Classifier-route:decision",
+      "Responder:gpt-4o-mini",
+      "Responder-route:decision",
+      `Escalator:${RUNTIME_DEFAULT_MODEL}`,
+    ],
+    edges: ["Classifier -> Classifier-route", "Responder -> Responder-route"],
+    routes: {
+      "Classifier-route": [
+        ["not(output.is_spam) and output.confidence >= 0.7", "Responder"],
+        ['output.is_spam = true or output.category = "junk"', "end"],
+        ["otherwise", "Escalator"],
+      ],
+      "Responder-route": [
+        ["not(output.needs_human)", "end"],
+        ["otherwise", "Escalator"],
+      ],
+    },
+    warnings: [
+      ["FIELD_DROPPED", "/workflow/config/runtime"],
+      ["VALUE_NORMALIZED", "/workflow/config/version"],
+      ["HEURISTIC", "/agents/2/model"],
+      // no loop: the bound has no route to sit on
+      ["FIELD_DROPPED", "/workflow/config/max_iterations"],
+    ],
+  },
+  "review_loop_ir.generated.json": {
+    nodes: [
+      `Writer:${RUNTIME_DEFAULT_MODEL}`,
+      "Critic:gemini-2.0-flash",
+      "Critic-route:decision",
+      `Publisher:${RUNTIME_DEFAULT_MODEL}`,
+    ],
+    edges: ["Writer -> Critic", "Critic -> Critic-route"],
+    routes: {
+      "Critic-route": [
+        ["not(output.approved) or output.score < 7", "Writer", 3],
+        ["not(not(output.approved)) and output.score >= 7", "Publisher"],
+        ["otherwise", "end"],
+      ],
+    },
+    warnings: [
+      ["HEURISTIC", "/workflow/config/version"],
+      ["HEURISTIC", "/agents/0/model"],
+      ["HEURISTIC", "/graph/edges/1/condition"],
+    ],
+  },
+  "catalog_enrichment_ir.generated.json": {
+    nodes: ["Tagger:gpt-4o", "Summarizer:local-llama-3-8b"],
+    edges: ["Tagger -> Summarizer"],
+    routes: {},
+    warnings: [
+      ["FIELD_DROPPED", "/workflow/config/batch_size"],
+      ["FIELD_DROPPED", "/workflow/config/strict"],
+      ["FIELD_DROPPED", "/state/variables/5/options/0"],
+      ["FIELD_DROPPED", "/state/variables/6/options/0"],
+      ["FIELD_DROPPED", "/state/variables/6/options/1"],
+      ["FIELD_DROPPED", "/agents/0/tools"],
+    ],
+  },
+  "precedence_probe_ir.generated.json": {
+    nodes: [
+      `Gate:${RUNTIME_DEFAULT_MODEL}`,
+      "Gate-route:decision",
+      "Fast:gemma-3-27b-it",
+      "Slow:o3-mini",
+    ],
+    edges: ["Gate -> Gate-route"],
+    routes: {
+      "Gate-route": [
+        // the compiler binds `not` tighter than `==`: `not status == "open"` is (not status) == "open"
+        ['not(output.status) = "open"', "Fast"],
+        ["output.urgent or (output.ready and output.priority > 2)", "Slow"],
+        ["(output.urgent and output.ready) or (output.escalate and not(output.blocked))", "end"],
+        ["otherwise", "end"],
+      ],
+    },
+    warnings: [
+      ["HEURISTIC", "/workflow/config/version"],
+      ["HEURISTIC", "/agents/0/model"],
+      ["HEURISTIC", "/graph/edges/0/condition"],
+    ],
+  },
+};
+
+function route(r: { next: string; maxRetries?: number }, first: string): unknown[] {
+  return r.maxRetries === undefined ? [first, r.next] : [first, r.next, r.maxRetries];
+}
+
+function summary(wf: AgentWorkflow): Omit<Expected, "warnings"> {
+  const routes: Record<string, unknown[][]> = {};
+  for (const n of wf.nodes) {
+    if (n.type !== "decision" || !("cases" in n.config)) continue;
+    routes[n.id] = [
+      ...n.config.cases.map((c) => route(c, c.condition)),
+      route(n.config.otherwise, "otherwise"),
+    ];
+  }
+  return {
+    nodes: wf.nodes.map((n) => `${n.id}:${n.type === "llm" ? n.config.model : n.type}`),
+    edges: wf.edges.map((e) => `${e.from} -> ${e.to}`),
+    routes,
+  };
+}
+
+const DIR = new URL("../fixtures/openagentflow/", import.meta.url);
+const FILES = readdirSync(DIR)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
+
+describe("OpenAgentFlow fixtures", () => {
+  it("the table lists every IR fixture of the folder, and each .oaf source has its IR", () => {
+    expect(FILES).toEqual(Object.keys(EXPECTED).sort());
+    for (const oaf of readdirSync(DIR).filter((f) => f.endsWith(".oaf"))) {
+      const ir = `${oaf.replace(/\.oaf$/, "").replaceAll("-", "_")}_ir`;
+      expect(FILES.some((f) => f.startsWith(`${ir}.`) || f === `${ir}.json`)).toBe(true);
+    }
+  });
+
+  describe.each(FILES)("%s", (file) => {
+    const expected = EXPECTED[file];
+    const doc = (): unknown => readFixture(`openagentflow/${file}`);
+
+    it("imports to the listed nodes, edges, routes and warnings", () => {
+      const { workflow, warnings } = importOpenAgentFlow(doc());
+      expect(summary(workflow)).toStrictEqual({
+        nodes: expected?.nodes,
+        edges: expected?.edges,
+        routes: expected?.routes,
+      });
+      expect(codes(warnings)).toEqual(expected?.warnings);
+    });
+
+    it("every condition is FEEL that parses", () => {
+      const { routes } = summary(importOpenAgentFlow(doc()).workflow);
+      const conditions = Object.values(routes).flatMap((rows) =>
+        rows.slice(0, -1).map(([condition]) => condition),
+      );
+      for (const c of conditions)
+        expect(typeof c === "string" && analyzeCondition(c).ok).toBe(true);
+    });
+
+    it("round-trips: import → export → import is deep-equal, nothing else declared", () => {
+      const first = importOpenAgentFlow(doc());
+      const exported = exportOpenAgentFlow(first.workflow);
+      expect(codes(exported.warnings)).toEqual([["NOT_EXPORTABLE", "/autonomyLevel"]]);
+      expect(importOpenAgentFlow(exported.document).workflow).toStrictEqual(first.workflow);
+    });
+  });
+});
+
+describe("model: null (the runtime's default model)", () => {
+  it("review_loop: one HEURISTIC names every agent concerned, with its source pointer", () => {
+    const { warnings } = importOpenAgentFlow(
+      readFixture("openagentflow/review_loop_ir.generated.json"),
+    );
+    const defaulted = warnings.filter((w) => w.path.endsWith("/model"));
+    expect(defaulted).toEqual([
+      {
+        code: "HEURISTIC",
+        message: expect.stringContaining("'Writer', 'Publisher'") as unknown,
+        path: "/agents/0/model",
+        data: {
+          model: "runtime-default",
+          agents: [
+            { agentId: "Writer", nodeId: "Writer", path: "/agents/0/model" },
+            { agentId: "Publisher", nodeId: "Publisher", path: "/agents/2/model" },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it("ticket_triage: an explicit provider stays beside the default model", () => {
+    const { workflow } = importOpenAgentFlow(
+      readFixture("openagentflow/ticket_triage_ir.generated.json"),
+    );
+    expect(workflow.nodes.find((n) => n.id === "Escalator")?.config).toStrictEqual({
+      model: "runtime-default",
+      promptRef: "prm:Escalator@1.0.0",
+      structuredOutput: true,
+      outputSchema: { reply: "text" },
+      provider: "anthropic",
+    });
+  });
+
+  it("the export writes null back for runtime-default, and the model otherwise", () => {
+    const { workflow } = importOpenAgentFlow(
+      readFixture("openagentflow/review_loop_ir.generated.json"),
+    );
+    const { document } = exportOpenAgentFlow(workflow);
+    expect(document.agents.map((a) => [a.id, a.model, a.provider])).toEqual([
+      ["Writer", null, null],
+      ["Critic", "gemini-2.0-flash", "gemini"],
+      ["Publisher", null, null],
+    ]);
+  });
+
+  it("a renamed agent is listed with its node id", () => {
+    const doc = readFixture("openagentflow/hello_ir.json") as {
+      agents: Record<string, unknown>[];
+      graph: { entrypoint: string; terminals: { source: string }[] };
+    };
+    const [agent] = doc.agents;
+    if (agent === undefined || doc.graph.terminals[0] === undefined) throw new Error("no agent");
+    doc.agents[0] = { ...agent, id: "1st greeter", model: null };
+    doc.graph.entrypoint = "1st greeter";
+    doc.graph.terminals[0].source = "1st greeter";
+    const warning = importOpenAgentFlow(doc).warnings.find((w) => w.path === "/agents/0/model");
+    expect(warning?.data).toEqual({
+      model: "runtime-default",
+      agents: [{ agentId: "1st greeter", nodeId: "a-1st-greeter", path: "/agents/0/model" }],
+    });
+  });
+});
