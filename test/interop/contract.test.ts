@@ -26,10 +26,17 @@ const WARNING_COUNTS: Readonly<Record<string, number>> = {
   "openagentflow/summarize_ir.json": 1,
   "openagentflow/software_dev_ir.json": 2,
   "openagentflow/conditional_routing_ir.generated.json": 3,
+  "openagentflow/ticket_triage_ir.generated.json": 4,
+  "openagentflow/review_loop_ir.generated.json": 3,
+  "openagentflow/catalog_enrichment_ir.generated.json": 6,
+  "openagentflow/precedence_probe_ir.generated.json": 3,
   "agentos/research-graph-routed.compiled-execution-graph.derived.json": 28,
   "agent2model/travel_booking.flowchart.yaml": 15,
   "agent2model/zoom_support.flowchart.yaml": 16,
   "agent2model/insurance_claims.flowchart.yaml": 60,
+  "agent2model/travel_booking.flowchart.json": 15,
+  "agent2model/zoom_support.flowchart.json": 16,
+  "agent2model/insurance_claims.flowchart.json": 60,
 };
 
 /** Format id → fixture paths under `test/fixtures/`. A new format must list at least one. */
@@ -48,12 +55,19 @@ const FIXTURES_BY_FORMAT: Readonly<Record<string, readonly string[]>> = {
     "openagentflow/summarize_ir.json",
     "openagentflow/software_dev_ir.json",
     "openagentflow/conditional_routing_ir.generated.json",
+    "openagentflow/ticket_triage_ir.generated.json",
+    "openagentflow/review_loop_ir.generated.json",
+    "openagentflow/catalog_enrichment_ir.generated.json",
+    "openagentflow/precedence_probe_ir.generated.json",
   ],
   agentos: ["agentos/research-graph-routed.compiled-execution-graph.derived.json"],
   agent2model: [
     "agent2model/travel_booking.flowchart.yaml",
     "agent2model/zoom_support.flowchart.yaml",
     "agent2model/insurance_claims.flowchart.yaml",
+    "agent2model/travel_booking.flowchart.json",
+    "agent2model/zoom_support.flowchart.json",
+    "agent2model/insurance_claims.flowchart.json",
   ],
 };
 
