@@ -50,7 +50,6 @@ describe("importLangGraphGraph: malformed graphs fail loudly", () => {
     ["a duplicate id", graph([runnable("a"), runnable("a")], []), "/nodes/2/id", "a"],
     ["a schema step", graph([{ id: "s", type: "schema" }], []), "/nodes/1/type", "s"],
     ["an agentflow type", graph([{ id: "s", type: "llm" }], []), "/nodes/1/type", "s"],
-    ["a subgraph sentinel", graph([{ id: "g:__start__" }], []), "/nodes/1/id", "g:__start__"],
     ["an unknown target", graph([], [edge("__start__", "x")]), "/edges/0/target", undefined],
     ["an edge from __end__", graph([], [edge("__end__", "__end__")]), "/edges/0/source", undefined],
     [

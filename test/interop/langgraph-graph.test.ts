@@ -297,4 +297,98 @@ describe("importLangGraphGraph: mapping rules", () => {
       successors: ["b", "c"],
     });
   });
+
+  it("subgraph sentinels are inlined: a router on a subgraph's entry routes after the step before", () => {
+    const doc = graph(
+      [
+        runnable("plan"),
+        { id: "sub:__start__", type: "schema" },
+        runnable("sub:a"),
+        runnable("sub:b"),
+        { id: "sub:__end__", type: "schema" },
+        { id: "dead:__end__", type: "schema" },
+      ],
+      [
+        edge("__start__", "plan"),
+        edge("plan", "sub:__start__"),
+        edge("sub:__start__", "sub:a", { conditional: true, data: "left" }),
+        edge("sub:__start__", "sub:b", { conditional: true, data: "right" }),
+        edge("sub:a", "sub:__end__"),
+        edge("sub:b", "sub:__end__"),
+        edge("sub:__end__", "__end__"),
+        edge("dead:__end__", "plan"),
+      ],
+    );
+    const { workflow, warnings } = importLangGraphGraph(doc);
+    expect(workflow.nodes.map((n) => n.id)).toEqual(["plan", "plan.route", "sub:a", "sub:b"]);
+    expect(workflow.nodes[1]?.config).toEqual({
+      conditionLanguage: "text",
+      cases: [{ condition: "left", next: "sub:a" }],
+      otherwise: { next: "sub:b" },
+    });
+    expect(warnings.find((w) => w.path === "/nodes/2/id")?.data).toEqual({
+      nodeId: "sub:__start__",
+      subgraph: "sub",
+      role: "entry",
+    });
+    expect(warnings.find((w) => w.path === "/nodes/5/id")?.data).toMatchObject({ role: "exit" });
+    expect(warnings.find((w) => w.path === "/edges/7")).toMatchObject({
+      code: "FIELD_DROPPED",
+      data: { from: "dead:__end__", to: "plan" },
+    });
+  });
+
+  it.each([
+    [
+      "a changed id keeps the LangGraph id; another data.name is declared",
+      "writer_team",
+      "LangGraph",
+      "writer_team",
+      true,
+    ],
+    [
+      "an unchanged id keeps a data.name that spells it",
+      "search-tool",
+      "search_tool",
+      "search_tool",
+      false,
+    ],
+    ["an unchanged id drops a data.name that does not", "tools", "func", undefined, true],
+    ["a data.name equal to the last id segment says nothing", "sub:x_y", "x_y", "sub:x_y", false],
+  ])("%s", (_name, id, dataName, name, declared) => {
+    const doc = graph(
+      [{ id, type: "runnable", data: { id: ["x"], name: dataName } }],
+      [edge("__start__", id)],
+    );
+    const { workflow, warnings } = importLangGraphGraph(doc);
+    expect(workflow.nodes[0]?.name).toBe(name);
+    const w = warnings.find((x) => x.path === "/nodes/1/data/name");
+    expect(w?.code).toBe(declared ? "FIELD_DROPPED" : undefined);
+    if (declared) expect(w?.data).toMatchObject({ key: "name", name: dataName });
+  });
+
+  it("a parallel entry beside a router: the inserted start step leads to the router and the step", () => {
+    const doc = graph(
+      [runnable("a"), runnable("b"), runnable("c")],
+      [
+        edge("__start__", "a", { conditional: true, data: "x" }),
+        edge("__start__", "b", { conditional: true, data: "y" }),
+        edge("__start__", "c"),
+      ],
+    );
+    const { workflow, warnings } = importLangGraphGraph(doc);
+    expect(workflow.nodes.map((n) => n.id)).toEqual(["start", "start.route", "a", "b", "c"]);
+    expect(workflow.edges).toEqual([
+      { from: "start", to: "start.route", edgeType: "data" },
+      { from: "start.route", to: "a", edgeType: "data", when: "x" },
+      { from: "start.route", to: "b", edgeType: "data", when: "y" },
+      { from: "start", to: "c", edgeType: "data" },
+    ]);
+    expect(
+      warnings.find((w) => w.path === "/nodes/0" && "successors" in (w.data ?? {}))?.data,
+    ).toMatchObject({
+      nodeId: "start",
+      successors: ["start.route", "c"],
+    });
+  });
 });

@@ -10,7 +10,7 @@ import { HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import { classify } from "./classify.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
 import { dropped } from "./graph-read.js";
-import { allocateId } from "./ids.js";
+import { allocateId, baseId } from "./ids.js";
 
 /** A workflow under construction: plain data, parsed by the model before it is returned. */
 export type Draft = Record<string, unknown>;
@@ -39,6 +39,29 @@ const PLACEHOLDER_VERSION = "0.0.0";
 
 function guessed(path: string, message: string, data: Record<string, unknown>): InteropWarning {
   return { code: HEURISTIC, message, path, data };
+}
+
+/**
+ * The `name` a step keeps: its LangGraph id whenever the agentflow id differs, so the id is never
+ * lost. A `data.name` never replaces it: it is kept only when it spells the same id (`search_tool`
+ * for `search-tool`, what the export writes back); any other (`LangGraph` for a compiled subgraph,
+ * `func` for a ToolNode) is declared dropped.
+ */
+function nameOf(node: SourceNode, id: string, warnings: InteropWarning[]): { name?: string } {
+  const raw = String(node.rawId);
+  const spelled = node.dataName !== undefined && baseId(node.dataName) === id;
+  if (raw === id && spelled) return { name: node.dataName ?? raw };
+  if (node.dataName !== undefined) {
+    const message = `node '${raw}': its runnable name '${node.dataName}' is not kept; the node keeps its LangGraph id '${raw}'`;
+    warnings.push(
+      dropped(pointer("nodes", node.index, "data", "name"), message, {
+        nodeId: id,
+        key: "name",
+        name: node.dataName,
+      }),
+    );
+  }
+  return raw === id ? {} : { name: raw };
 }
 
 function stepNode(node: SourceNode, id: string, warnings: InteropWarning[]): Draft {
@@ -70,7 +93,7 @@ function stepNode(node: SourceNode, id: string, warnings: InteropWarning[]): Dra
   const what = c.type === "tool" ? "its tool contract ref" : "its model and prompt ref";
   const message = `node '${raw}': the graph does not say ${what}; placeholders are synthesised (bind them before review)`;
   warnings.push(guessed(pointer("nodes", i, "data"), message, { nodeId: id, assumed: config }));
-  return { id, type: c.type, ...(node.name === id ? {} : { name: node.name }), config };
+  return { id, type: c.type, ...nameOf(node, id, warnings), config };
 }
 
 /** The conditional out-edges of each source, in edge order; sources in order of first edge. */
@@ -136,6 +159,7 @@ function wire(
   input: BuildInput,
   decisions: ReadonlyMap<SourceNode, Draft>,
   nextOf: (n: SourceNode) => string,
+  fork: string | undefined,
 ): Wiring {
   const { edges, warnings } = input;
   const out: Draft[] = [];
@@ -144,7 +168,7 @@ function wire(
   // Sources already wired to their decision: a set, not a search of `next` per edge.
   const routed = new Set<SourceNode>();
   for (const e of edges) {
-    const from = e.from.sentinel === "start" ? undefined : nextOf(e.from);
+    const from = e.from.sentinel === "start" ? fork : nextOf(e.from);
     const next = successors.get(e.from) ?? [];
     successors.set(e.from, next);
     const decision = decisions.get(e.from);
@@ -180,7 +204,7 @@ function wire(
     }
   }
   const start = [...successors].find(([n]) => n.sentinel === "start");
-  return { edges: out, entry: start?.[1][0], successors, endEdges };
+  return { edges: out, entry: fork ?? start?.[1][0], successors, endEdges };
 }
 
 /** Fan-outs LangGraph runs in parallel, and `__end__` edges beside other successors, declared. */
@@ -188,10 +212,9 @@ function declareFanOut(wiring: Wiring, warnings: InteropWarning[]): void {
   for (const [node, next] of wiring.successors) {
     if (next.length < 2) continue;
     const raw = String(node.rawId);
-    const message =
-      node.sentinel === "start"
-        ? `the graph starts ${String(next.length)} branches in parallel; agentflow has one entry, '${next[0] ?? ""}'`
-        : `LangGraph runs the ${String(next.length)} successors of '${raw}' in parallel; agentflow reads them in edge order`;
+    // The entry's fan-out is declared with its inserted node (see `entryFork`).
+    if (node.sentinel === "start") continue;
+    const message = `LangGraph runs the ${String(next.length)} successors of '${raw}' in parallel; agentflow reads them in edge order`;
     warnings.push(
       guessed(pointer("nodes", node.index), message, { nodeId: raw, successors: next }),
     );
@@ -230,6 +253,59 @@ export function placeDecisions(
   return placed;
 }
 
+/** How many flow successors `__start__` has: its plain edges to steps, and its router once. */
+function entryOutDegree(
+  edges: readonly SourceEdge[],
+  decisions: ReadonlyMap<SourceNode, Draft>,
+): number {
+  let count = 0;
+  let routed = false;
+  for (const e of edges) {
+    if (e.from.sentinel !== "start") continue;
+    if (e.conditional && decisions.has(e.from)) {
+      if (!routed) count += 1;
+      routed = true;
+    } else if (e.to.sentinel !== "end") count += 1;
+  }
+  return count;
+}
+
+/**
+ * The node that stands for `__start__` when it has two or more successors (a parallel entry):
+ * agentflow has one entry, so the fan-out starts from an inserted step with an edge to each
+ * successor, read like any function node. Declared once, naming every successor.
+ */
+function entryFork(
+  input: BuildInput,
+  decisions: ReadonlyMap<SourceNode, Draft>,
+): Draft | undefined {
+  const { edges, used, warnings } = input;
+  if (entryOutDegree(edges, decisions) < 2) return undefined;
+  const start = edges.find((e) => e.from.sentinel === "start")?.from;
+  if (start === undefined) return undefined;
+  const id = allocateId("start", used);
+  const targets: string[] = [];
+  let routed = false;
+  for (const e of edges) {
+    if (e.from !== start) continue;
+    const decision = e.conditional ? decisions.get(start) : undefined;
+    if (decision !== undefined) {
+      if (!routed) targets.push(String(decision.id));
+      routed = true;
+    } else if (e.to.sentinel !== "end") targets.push(String(e.to.rawId));
+  }
+  const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
+  const message = `__start__ starts ${String(targets.length)} branches in parallel (${targets.map((t) => `'${t}'`).join(", ")}); agentflow has one entry, so the inserted step '${id}' leads to each of them, and a simulation follows only the first, '${targets[0] ?? ""}'`;
+  warnings.push(
+    guessed(pointer("nodes", start.index), message, {
+      nodeId: id,
+      successors: targets,
+      assumed: config,
+    }),
+  );
+  return { id, type: "llm", name: "__start__", config };
+}
+
 /** Builds the workflow draft (identity, nodes, edges); the caller parses it. */
 export function buildWorkflow(input: BuildInput): Draft {
   const { steps, ids, warnings } = input;
@@ -244,7 +320,9 @@ export function buildWorkflow(input: BuildInput): Draft {
     stepNodes,
     [...decisions].map(([from, decision]) => [nextOf(from), decision]),
   );
-  const wiring = wire(input, decisions, nextOf);
+  const fork = entryFork(input, decisions);
+  if (fork !== undefined) nodes.unshift(fork);
+  const wiring = wire(input, decisions, nextOf, fork === undefined ? undefined : String(fork.id));
   declareFanOut(wiring, warnings);
   // The model's entry is the first node with no forward predecessor: put LangGraph's first.
   const entryAt = nodes.findIndex((n) => n.id === wiring.entry);

@@ -14,6 +14,7 @@ import { dropped, fail, readEdges, readNodes } from "./graph-read.js";
 import { allocateId, baseId } from "./ids.js";
 import { LangGraphGraphImportError } from "./graph-types.js";
 import { buildWorkflow } from "./graph-build.js";
+import { inlineSubgraphSentinels } from "./subgraph-inline.js";
 
 function importUnchecked(doc: unknown): ImportResult {
   if (!isRecord(doc))
@@ -32,7 +33,11 @@ function importUnchecked(doc: unknown): ImportResult {
   if (!Array.isArray(rawEdges))
     throw fail("/edges", `'edges' must be an array, found ${describeValue(rawEdges)}`);
   const nodes = readNodes(rawNodes, warnings);
-  const edges: SourceEdge[] = readEdges(rawEdges, nodes, warnings);
+  const edges: SourceEdge[] = inlineSubgraphSentinels(
+    nodes.values(),
+    readEdges(rawEdges, nodes, warnings),
+    warnings,
+  );
   const steps: SourceNode[] = [...nodes.values()].filter((n) => n.sentinel === undefined);
   const used = new Set<string>();
   const ids = new Map<SourceNode, string>();

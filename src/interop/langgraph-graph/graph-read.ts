@@ -12,9 +12,15 @@ import { LangGraphGraphImportError } from "./graph-types.js";
 export interface SourceNode {
   readonly index: number;
   readonly rawId: string | number;
-  /** The display name: `data.name` when it is a string, else the id as text. */
+  /**
+   * The LangGraph id as text: a node keeps it as its `name` whenever its agentflow id differs.
+   * `data.name` never replaces it (a compiled subgraph's is the class name `LangGraph`).
+   */
   readonly name: string;
-  readonly sentinel?: "start" | "end";
+  /** `data.name` when it is a string that says more than the id (see {@link nameIsId}). */
+  readonly dataName?: string;
+  /** `start` / `end`: the graph's own sentinels; `entry` / `exit`: a subgraph's (`x:__start__`). */
+  readonly sentinel?: "start" | "end" | "entry" | "exit";
   readonly data: unknown;
 }
 
@@ -33,6 +39,8 @@ const RUNNABLE_DATA_KEYS = new Set(["id", "name"]);
 /** Keys of a sentinel's `data` that carry no content: a bare `$schema`, or its own class path. */
 const EMPTY_SENTINEL_DATA_KEYS = new Set(["$schema", "id", "name"]);
 const NATIVE_TYPES = new Set(["runnable", "unknown"]);
+/** A subgraph's sentinel as xray draws it: `<subgraph id>:__start__` / `:__end__`. */
+const SUBGRAPH_SENTINEL = /^.+:__(start|end)__$/;
 
 /** An {@link LangGraphGraphImportError} at `path`. */
 export function fail(path: string, reason: string, elementId?: string): LangGraphGraphImportError {
@@ -110,6 +118,11 @@ function readSentinelData(data: unknown, i: number, id: string, warnings: Intero
   );
 }
 
+/** Whether `data.name` says nothing the id does not: the id itself or its last `x:` segment. */
+export function nameIsId(name: unknown, id: string): boolean {
+  return name === undefined || name === id || name === id.slice(id.lastIndexOf(":") + 1);
+}
+
 function readRunnableData(data: unknown, i: number, id: string, warnings: InteropWarning[]): void {
   if (data === undefined) return;
   if (!isRecord(data)) {
@@ -136,21 +149,20 @@ function readNode(raw: unknown, i: number, warnings: InteropWarning[]): SourceNo
     );
   }
   const id = String(rawId);
-  if (/:__(start|end)__$/.test(id)) {
-    throw fail(
-      pointer("nodes", i, "id"),
-      `the subgraph sentinel '${id}' has no agentflow form; draw the graph with xray so that subgraphs are inlined`,
-      id,
-    );
-  }
   const data = own(raw, "data");
-  const dataName = isRecord(data) ? own(data, "name") : undefined;
-  const name = typeof dataName === "string" && dataName !== "" ? dataName : id;
+  const name = id;
   dropKeys(raw, NODE_KEYS, ["nodes", i], `node '${id}'`, warnings);
   readMetadata(raw, i, id, warnings);
   if (rawId === "__start__" || rawId === "__end__") {
     readSentinelData(data, i, id, warnings);
     return { index: i, rawId, name, sentinel: rawId === "__start__" ? "start" : "end", data };
+  }
+  // xray draws a subgraph it cannot trim to one first / last node with its own sentinels,
+  // prefixed by the subgraph's node id (`writer_team:__start__`): its entry and exit.
+  const sub = SUBGRAPH_SENTINEL.exec(id);
+  if (sub !== null) {
+    readSentinelData(data, i, id, warnings);
+    return { index: i, rawId, name, sentinel: sub[1] === "start" ? "entry" : "exit", data };
   }
   const type = own(raw, "type");
   if (type !== undefined && (typeof type !== "string" || !NATIVE_TYPES.has(type))) {
@@ -161,7 +173,9 @@ function readNode(raw: unknown, i: number, warnings: InteropWarning[]): SourceNo
     );
   }
   readRunnableData(data, i, id, warnings);
-  return { index: i, rawId, name, data };
+  const dataName = isRecord(data) ? own(data, "name") : undefined;
+  const named = typeof dataName === "string" && dataName !== "" && !nameIsId(dataName, id);
+  return { index: i, rawId, name, data, ...(named ? { dataName } : {}) };
 }
 
 /** Reads every node; duplicate ids fail at the second one. */
