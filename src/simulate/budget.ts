@@ -19,13 +19,17 @@ export interface BudgetStop {
 
 /** What has been spent plus one more move (an attempt or a decision evaluation). */
 export function moveOn(spent: Spent): Spent {
-  return { ...spent, moves: spent.moves + 1 };
+  const { steps, tokens, wallTimeMs, cost } = spent;
+  return { moves: spent.moves + 1, steps, tokens, wallTimeMs, cost };
 }
 
 /** What has been spent plus node `k`'s output: one step and its projected cost. */
 export function chargeOutput(plan: Plan, spent: Spent, k: number): Spent {
   const planned = plan.costs[k];
-  if (planned === undefined) return { ...spent, steps: spent.steps + 1 };
+  if (planned === undefined) {
+    const { moves, tokens, wallTimeMs, cost } = spent;
+    return { moves, steps: spent.steps + 1, tokens, wallTimeMs, cost };
+  }
   let cost = spent.cost;
   if (planned.cost.length > 0) {
     const next = cost.map(([code, amount]) => [code, amount] as [string, number]);
@@ -58,31 +62,37 @@ export function budgetStop(plan: Plan, ctx: FlowContext, k: number): BudgetStop 
     };
   }
   if (plan.graph.nodes[k]?.type === "decision") return undefined;
-  const next = chargeOutput(plan, ctx.spent, k);
-  if (limits.budgetSteps !== undefined && next.steps > limits.budgetSteps) {
+  const spent = ctx.spent;
+  const planned = plan.costs[k];
+  const steps = spent.steps + 1;
+  if (limits.budgetSteps !== undefined && steps > limits.budgetSteps) {
     return {
       limit: "budget.maxSteps",
-      reason: `budget.maxSteps ${limits.budgetSteps} exceeded: step ${next.steps} would run "${plan.ids[k] ?? ""}"`,
+      reason: `budget.maxSteps ${limits.budgetSteps} exceeded: step ${steps} would run "${plan.ids[k] ?? ""}"`,
     };
   }
-  if (limits.maxTokens !== undefined && next.tokens > limits.maxTokens) {
+  const tokens = spent.tokens + (planned?.tokens ?? 0);
+  if (limits.maxTokens !== undefined && tokens > limits.maxTokens) {
     return {
       limit: "budget.maxTokens",
-      reason: `budget.maxTokens ${limits.maxTokens} exceeded: ${next.tokens} tokens projected`,
+      reason: `budget.maxTokens ${limits.maxTokens} exceeded: ${tokens} tokens projected`,
     };
   }
-  if (limits.maxWallTimeMs !== undefined && next.wallTimeMs > limits.maxWallTimeMs) {
+  const wallTimeMs = spent.wallTimeMs + (planned?.wallTimeMs ?? 0);
+  if (limits.maxWallTimeMs !== undefined && wallTimeMs > limits.maxWallTimeMs) {
     return {
       limit: "budget.maxWallTimeMs",
-      reason: `budget.maxWallTimeMs ${limits.maxWallTimeMs} exceeded: ${next.wallTimeMs} ms projected`,
+      reason: `budget.maxWallTimeMs ${limits.maxWallTimeMs} exceeded: ${wallTimeMs} ms projected`,
     };
   }
+  if (limits.maxCost.length === 0) return undefined;
+  const next = chargeOutput(plan, spent, k);
   for (const [code, max] of limits.maxCost) {
-    const spent = next.cost.find((e) => e[0] === code)?.[1] ?? 0;
-    if (spent > max) {
+    const amount = next.cost.find((e) => e[0] === code)?.[1] ?? 0;
+    if (amount > max) {
       return {
         limit: `budget.maxCost${code}`,
-        reason: `budget.maxCost${code} ${max} exceeded: ${spent} ${code} projected`,
+        reason: `budget.maxCost${code} ${max} exceeded: ${amount} ${code} projected`,
       };
     }
   }

@@ -74,14 +74,15 @@ function pick(plan: Plan, ctx: FlowContext, k: number): Picked {
 export function chooseRoute(plan: Plan, ctx: FlowContext, k: number): Choice {
   const hit = memo.get(ctx);
   if (hit?.k === k && hit.plan === plan) return hit.choice;
-  const choice = computeChoice(plan, ctx, k);
+  const choice = choose(plan, ctx, k);
   memo.set(ctx, { plan, k, choice });
   return choice;
 }
 
 const memo = new WeakMap<FlowContext, { plan: Plan; k: number; choice: Choice }>();
 
-function computeChoice(plan: Plan, ctx: FlowContext, k: number): Choice {
+/** The choice of decision `k` in `ctx`, computed: what {@link chooseRoute} memoises. */
+export function choose(plan: Plan, ctx: FlowContext, k: number): Choice {
   const budget = budgetStop(plan, ctx, k);
   if (budget !== undefined) {
     return { kind: "block", cell: "budget", reason: budget.reason, limit: budget.limit };

@@ -98,6 +98,32 @@ function resolveLimits(wfBudget: Budget | undefined, budget: Budget, maxSteps: n
   };
 }
 
+/**
+ * `ctx` with `changes`: a literal of every field, in the order of the initial context. A spread
+ * `{ ...ctx, spent }` was a third of a step's time: V8 clones the object, then redefines each
+ * changed field on its slow path.
+ */
+export function nextContext(ctx: FlowContext, changes: Partial<FlowContext>): FlowContext {
+  return {
+    input: changes.input ?? ctx.input,
+    decide: changes.decide ?? ctx.decide,
+    limits: changes.limits ?? ctx.limits,
+    merged: changes.merged ?? ctx.merged,
+    nodes: changes.nodes ?? ctx.nodes,
+    at: changes.at ?? ctx.at,
+    attempt: changes.attempt ?? ctx.attempt,
+    params: changes.params === undefined ? ctx.params : changes.params,
+    unresolved: changes.unresolved === undefined ? ctx.unresolved : changes.unresolved,
+    strictParams: changes.strictParams ?? ctx.strictParams,
+    prev: changes.prev ?? ctx.prev,
+    clock: changes.clock ?? ctx.clock,
+    spent: changes.spent ?? ctx.spent,
+    trail: changes.trail === undefined ? ctx.trail : changes.trail,
+    blocked: changes.blocked === undefined ? ctx.blocked : changes.blocked,
+    complete: changes.complete ?? ctx.complete,
+  };
+}
+
 /** Prepends a record. */
 export function push(trail: TrailList | null, record: TransitionRecord): TrailList {
   return { record, rest: trail };
@@ -115,6 +141,9 @@ export function edgeFrom(plan: Plan, prev: number, to: string): { edgeId?: strin
   const from = plan.ids[prev];
   return from === undefined ? {} : { edgeId: `${from}->${to}` };
 }
+
+/** A trail record being written, field by field in its order (see {@link nextContext}). */
+export type RecordDraft = { -readonly [K in keyof TransitionRecord]: TransitionRecord[K] };
 
 /** The context a run starts with. @throws TypeError when the input is malformed (API misuse). */
 export function initialContext(plan: Plan, rawInput: unknown): FlowContext {
@@ -154,8 +183,7 @@ function buildInitialContext(plan: Plan, rawInput: unknown): FlowContext {
   };
   if (plan.graph.entry !== undefined) return base;
   const blocked = { nodeId: "", cell: "execution", reason: "the workflow has no nodes" };
-  return {
-    ...base,
+  return nextContext(base, {
     blocked,
     trail: push(null, {
       step: 0,
@@ -165,5 +193,5 @@ function buildInitialContext(plan: Plan, rawInput: unknown): FlowContext {
       reason: blocked.reason,
       usage: { steps: 0, moves: 0, tokens: 0, logicalTime: 0 },
     }),
-  };
+  });
 }

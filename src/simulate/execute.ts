@@ -4,7 +4,7 @@
  * caught by an error boundary (logical-time backoff) or not.
  */
 import { budgetStop, chargeOutput, moveOn, usageOf } from "./budget.js";
-import { edgeFrom, push, type FlowContext } from "./context.js";
+import { edgeFrom, nextContext, push, type FlowContext, type RecordDraft } from "./context.js";
 import { isOutputObject, outputProblem } from "./outputs.js";
 import { resolveParams } from "./params.js";
 import type { Plan } from "./plan.js";
@@ -31,29 +31,35 @@ export type Prepared =
       readonly limit?: string;
     };
 
+/** Checks the budget, then resolves a tool's params: whether node `k` may be attempted now. */
+export function prepare(plan: Plan, ctx: FlowContext, k: number): Prepared {
+  const budget = budgetStop(plan, ctx, k);
+  if (budget !== undefined) {
+    return { kind: "block", cell: "budget", reason: budget.reason, limit: budget.limit };
+  }
+  if (plan.graph.nodes[k]?.type !== "tool") return GO;
+  const resolved = resolveParams(plan, ctx, k);
+  return "params" in resolved
+    ? {
+        kind: "go",
+        params: resolved.params,
+        unresolved: resolved.unresolved.length === 0 ? null : resolved.unresolved,
+      }
+    : { kind: "block", cell: "execution", reason: `${resolved.template}: ${resolved.reason}` };
+}
+
+const GO: Prepared = Object.freeze({ kind: "go", params: null, unresolved: null });
+
 const memo = new WeakMap<FlowContext, { plan: Plan; k: number; prepared: Prepared }>();
 
-/** Checks the budget, then resolves a tool's params. Memoised per context (guard + action). */
+/**
+ * {@link prepare}, memoised per context: the machine asks it in a guard (is the attempt
+ * blocked?) and again in the action that follows.
+ */
 export function prepareAttempt(plan: Plan, ctx: FlowContext, k: number): Prepared {
   const hit = memo.get(ctx);
   if (hit?.k === k && hit.plan === plan) return hit.prepared;
-  let prepared: Prepared;
-  const budget = budgetStop(plan, ctx, k);
-  if (budget !== undefined) {
-    prepared = { kind: "block", cell: "budget", reason: budget.reason, limit: budget.limit };
-  } else if (plan.graph.nodes[k]?.type === "tool") {
-    const resolved = resolveParams(plan, ctx, k);
-    prepared =
-      "params" in resolved
-        ? {
-            kind: "go",
-            params: resolved.params,
-            unresolved: resolved.unresolved.length === 0 ? null : resolved.unresolved,
-          }
-        : { kind: "block", cell: "execution", reason: `${resolved.template}: ${resolved.reason}` };
-  } else {
-    prepared = { kind: "go", params: null, unresolved: null };
-  }
+  const prepared = prepare(plan, ctx, k);
   memo.set(ctx, { plan, k, prepared });
   return prepared;
 }
@@ -84,24 +90,34 @@ export function blockAt(
     reason: stop.reason,
     usage: usageOf(plan, ctx),
   };
-  return { ...ctx, blocked, trail: push(ctx.trail, record) };
+  return nextContext(ctx, { blocked, trail: push(ctx.trail, record) });
 }
 
-/** Stops before an attempt (budget, params). */
-export function blockAttempt(plan: Plan, ctx: FlowContext, k: number): FlowContext {
-  const prepared = prepareAttempt(plan, ctx, k);
+/** Stops before an attempt (budget, params); `prepared` is the verdict on it, if known. */
+export function blockAttempt(
+  plan: Plan,
+  ctx: FlowContext,
+  k: number,
+  prepared: Prepared = prepareAttempt(plan, ctx, k),
+): FlowContext {
   if (prepared.kind === "go") return ctx;
   const extra = prepared.limit !== undefined ? { limit: prepared.limit } : {};
   return blockAt(plan, ctx, k, prepared, { visit: visitOf(ctx, k), ...extra });
 }
 
-/** Starts an attempt: one move made, counters moved (the output is charged when accepted). */
-export function beginAttempt(plan: Plan, ctx: FlowContext, k: number): FlowContext {
-  const prepared = prepareAttempt(plan, ctx, k);
+/**
+ * Starts an attempt: one move made, counters moved (the output is charged when accepted);
+ * `prepared` is the verdict on it, if known.
+ */
+export function beginAttempt(
+  plan: Plan,
+  ctx: FlowContext,
+  k: number,
+  prepared: Prepared = prepareAttempt(plan, ctx, k),
+): FlowContext {
   const newVisit = ctx.attempt === 0 || ctx.at !== k;
   const counters = nodeAt(ctx.nodes, k);
-  return {
-    ...ctx,
+  return nextContext(ctx, {
     spent: moveOn(ctx.spent),
     nodes: withNode(ctx.nodes, k, {
       visits: counters.visits + (newVisit ? 1 : 0),
@@ -111,7 +127,7 @@ export function beginAttempt(plan: Plan, ctx: FlowContext, k: number): FlowConte
     attempt: newVisit ? 1 : ctx.attempt + 1,
     params: prepared.kind === "go" ? prepared.params : null,
     unresolved: prepared.kind === "go" ? prepared.unresolved : null,
-  };
+  });
 }
 
 /** What the `execute` actor is given for the current attempt of node `k`. */
@@ -149,7 +165,9 @@ export function acceptOutput(
       : unresolved === null
         ? " with resolved params"
         : ` with params; ${unresolved.length} template(s) unresolved, kept as text: ${unresolved.map((u) => u.template).join(", ")}`;
-  let trail = push(ctx.trail, {
+  // Written field by field, as nextContext is: spreads of the optional fields made every
+  // field after them a slow-path definition.
+  const record: RecordDraft = {
     step,
     type: "move",
     message:
@@ -157,13 +175,15 @@ export function acceptOutput(
       (ctx.attempt > 1 ? `, attempt ${ctx.attempt})` : ")") +
       paramsNote,
     nodeId,
-    ...edgeFrom(plan, ctx.prev, nodeId),
-    visit,
-    attempt: ctx.attempt,
-    output,
-    ...(params !== null ? { params } : {}),
-    ...(unresolved !== null ? { unresolvedTemplates: unresolved } : {}),
-  });
+  };
+  const from = plan.ids[ctx.prev];
+  if (from !== undefined) record.edgeId = `${from}->${nodeId}`;
+  record.visit = visit;
+  record.attempt = ctx.attempt;
+  record.output = output;
+  if (params !== null) record.params = params;
+  if (unresolved !== null) record.unresolvedTemplates = unresolved;
+  let trail = push(ctx.trail, record);
   const memory = plan.memories[k];
   if (memory !== undefined) {
     const expiry = typeof memory.expiry === "string" ? { expiry: memory.expiry } : {};
@@ -176,10 +196,9 @@ export function acceptOutput(
       memory: { scope: memory.scope, ...expiry },
     });
   }
-  return {
-    ...ctx,
+  return nextContext(ctx, {
     spent: chargeOutput(plan, ctx.spent, k),
-    merged: { ...ctx.merged, ...output },
+    merged: mergeOutput(ctx.merged, output),
     nodes: withNode(ctx.nodes, k, { last: output }),
     trail,
     prev: k,
@@ -187,7 +206,13 @@ export function acceptOutput(
     attempt: 0,
     params: null,
     unresolved: null,
-  };
+  });
+}
+
+/** The shallow merge of an output into the merged output; no copy for an empty output. */
+function mergeOutput(merged: JsonObject, output: JsonObject): JsonObject {
+  for (const key in output) if (Object.hasOwn(output, key)) return { ...merged, ...output };
+  return merged;
 }
 
 const accepted = new WeakMap<FlowContext, { k: number; output: JsonObject; ctx: FlowContext }>();
@@ -239,8 +264,7 @@ export function retryAfterFailure(
   const backoff = backoffOf(boundary?.backoff ?? "fixed", ctx.attempt);
   const clock = Math.min(ctx.clock + backoff, Number.MAX_SAFE_INTEGER);
   const text = errorText(error);
-  return {
-    ...ctx,
+  return nextContext(ctx, {
     clock,
     nodes: withNode(ctx.nodes, k, { failures: nodeAt(ctx.nodes, k).failures + 1 }),
     trail: push(ctx.trail, {
@@ -254,7 +278,7 @@ export function retryAfterFailure(
       backoff,
       logicalTime: clock,
     }),
-  };
+  });
 }
 
 /** A failure nothing catches any more: without a boundary `execution`, else `errorBoundary`. */
@@ -267,7 +291,9 @@ export function blockAfterFailure(
   const boundary = plan.boundaries[k];
   const text = errorText(error);
   const counters = nodeAt(ctx.nodes, k);
-  const failed = { ...ctx, nodes: withNode(ctx.nodes, k, { failures: counters.failures + 1 }) };
+  const failed = nextContext(ctx, {
+    nodes: withNode(ctx.nodes, k, { failures: counters.failures + 1 }),
+  });
   const extra = { visit: counters.visits, attempt: ctx.attempt, error: text };
   if (boundary === undefined) {
     return blockAt(

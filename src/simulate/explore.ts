@@ -10,7 +10,8 @@ import { blocksOf, coverageOf, endsOf } from "./explore-report.js";
 import { compilePlan } from "./machine.js";
 import type { Plan } from "./plan.js";
 import { copiedInput, normalizeFixtures } from "./options.js";
-import { fixtureSource, runPlan } from "./simulate.js";
+import { fixtureSource } from "./fixtures.js";
+import { runPlan } from "./simulate.js";
 import { runUsage } from "./state.js";
 import type {
   BlockedDecision,

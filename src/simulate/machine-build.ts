@@ -1,8 +1,7 @@
 /**
  * The machine's states, built from a plan: one top-level state per node (`n0`, `n1`..., because
  * node ids may hold `.` and `#`, which XState reads as paths and ids), plus `finishing` (the final
- * output check), `completed` and `blocked` — or, for a restricted machine (window.ts), the states
- * of the nodes in its window plus `outside`.
+ * output check), `completed` and `blocked`.
  */
 import { initialContext } from "./context.js";
 import { executorInput } from "./execute.js";
@@ -14,16 +13,9 @@ type MachineSetup = ReturnType<typeof machineSetup>;
 type MachineConfig = Parameters<MachineSetup["createMachine"]>[0];
 type StateConfig = NonNullable<MachineConfig["states"]>[string];
 
-/** The state of a restricted machine that a run leaving its window goes to (window.ts). */
-export const OUTSIDE = "outside";
-
-/** Which nodes have a state: every one, or the window of a restricted machine. */
-type InWindow = (k: number) => boolean;
-
 /** The state a flow goes to when it reaches node index `target` (or the end). */
-function stateFor(plan: Plan, target: number, inWindow: InWindow): string {
+function stateFor(plan: Plan, target: number): string {
   if (target === TO_END || target < 0) return `#${MACHINE_ID}.finishing`;
-  if (!inWindow(target)) return `#${MACHINE_ID}.${OUTSIDE}`;
   return `#${MACHINE_ID}.${plan.stateIds[target] ?? ""}`;
 }
 
@@ -32,7 +24,7 @@ function stateFor(plan: Plan, target: number, inWindow: InWindow): string {
  * straight to its `run` state, the next attempt checked by a guard: through its `check` state it
  * took a second microstep, a third of a step's time.
  */
-function onOutput(plan: Plan, k: number, inWindow: InWindow) {
+function onOutput(plan: Plan, k: number) {
   const params = { node: k };
   const next = plan.next[k] ?? -1;
   const refused = {
@@ -40,9 +32,9 @@ function onOutput(plan: Plan, k: number, inWindow: InWindow) {
     target: `#${MACHINE_ID}.blocked`,
     actions: { type: "blockOutput" as const, params },
   };
-  if (next < 0 || !inWindow(next) || plan.graph.nodes[next]?.type === "decision") {
+  if (next < 0 || plan.graph.nodes[next]?.type === "decision") {
     const accept = { type: "accept" as const, params };
-    return [refused, { target: stateFor(plan, next, inWindow), reenter: true, actions: accept }];
+    return [refused, { target: stateFor(plan, next), reenter: true, actions: accept }];
   }
   const step = { node: k, next };
   return [
@@ -53,14 +45,14 @@ function onOutput(plan: Plan, k: number, inWindow: InWindow) {
       actions: { type: "acceptAndBlock" as const, params: step },
     },
     {
-      target: `${stateFor(plan, next, inWindow)}.run`,
+      target: `${stateFor(plan, next)}.run`,
       reenter: true,
       actions: { type: "acceptAndBegin" as const, params: step },
     },
   ];
 }
 
-function executionState(plan: Plan, k: number, inWindow: InWindow): StateConfig {
+function executionState(plan: Plan, k: number): StateConfig {
   const params = { node: k };
   return {
     initial: "check",
@@ -80,7 +72,7 @@ function executionState(plan: Plan, k: number, inWindow: InWindow): StateConfig 
           id: EXECUTOR,
           src: EXECUTOR,
           input: ({ context }) => executorInput(plan, context, k),
-          onDone: onOutput(plan, k, inWindow),
+          onDone: onOutput(plan, k),
           onError: [
             {
               guard: { type: "canRetry", params },
@@ -95,52 +87,36 @@ function executionState(plan: Plan, k: number, inWindow: InWindow): StateConfig 
   };
 }
 
-function decisionState(plan: Plan, k: number, inWindow: InWindow): StateConfig {
+function decisionState(plan: Plan, k: number): StateConfig {
   const params = { node: k };
   const routes = plan.routes[k] ?? [];
   // A route to a missing node has no state to go to; choosing it stops the run (blockDecision).
-  // Routes out of a restricted machine's window share one transition, so that a decision with
-  // 100,000 routes costs the routes inside the window.
-  const inside = routes.flatMap((route, r) =>
-    route.target === TO_MISSING || (route.target >= 0 && !inWindow(route.target))
+  const taken = routes.flatMap((route, r) =>
+    route.target === TO_MISSING
       ? []
       : [
           {
             guard: { type: "route" as const, params: { node: k, route: r } },
-            target: stateFor(plan, route.target, inWindow),
+            target: stateFor(plan, route.target),
             reenter: true,
             actions: { type: "takeRoute" as const, params },
           },
         ],
   );
-  const leaves = routes.some((route) => route.target >= 0 && !inWindow(route.target));
-  const outside = {
-    guard: { type: "leavesWindow" as const, params },
-    target: `#${MACHINE_ID}.${OUTSIDE}`,
-    reenter: true,
-    actions: { type: "takeRoute" as const, params },
-  };
   return {
     always: [
-      ...inside,
-      ...(leaves ? [outside] : []),
+      ...taken,
       { target: `#${MACHINE_ID}.blocked`, actions: { type: "blockDecision", params } },
     ],
   };
 }
 
-/**
- * The machine of `plan`: every node's state, or with `inWindow` only those of the nodes it
- * accepts, plus a non-final `outside` state that transitions to any other node go to.
- */
-export function buildMachine(plan: Plan, inWindow?: InWindow): FlowMachine {
-  const has = inWindow ?? (() => true);
+/** The machine of `plan`: a state for every node. */
+export function buildMachine(plan: Plan): FlowMachine {
   const states: Record<string, StateConfig> = {};
   plan.graph.nodes.forEach((node, k) => {
-    if (!has(k)) return;
     const id = plan.stateIds[k] ?? `n${k}`;
-    states[id] =
-      node.type === "decision" ? decisionState(plan, k, has) : executionState(plan, k, has);
+    states[id] = node.type === "decision" ? decisionState(plan, k) : executionState(plan, k);
   });
   states.finishing = {
     always: [
@@ -150,9 +126,8 @@ export function buildMachine(plan: Plan, inWindow?: InWindow): FlowMachine {
   };
   states.completed = { type: "final" };
   states.blocked = { type: "final" };
-  if (inWindow !== undefined) states[OUTSIDE] = {};
   const entry = plan.graph.entry;
-  return machineSetup(plan, has).createMachine({
+  return machineSetup(plan).createMachine({
     id: MACHINE_ID,
     context: ({ input }) => initialContext(plan, input),
     initial: entry === undefined ? "blocked" : (plan.stateIds[entry] ?? "blocked"),

@@ -33,7 +33,6 @@ import {
   blockFinal,
   canComplete,
   complete,
-  leavesWindow,
   takeRoute,
   takesRoute,
 } from "./route.js";
@@ -82,13 +81,8 @@ function errorOf(event: FlowEvent): unknown {
   return event.type === `xstate.error.actor.${EXECUTOR}` ? event.error : undefined;
 }
 
-/**
- * XState `setup` with every guard and action of a run of `plan`. `inWindow` says which nodes have
- * a state: all of them in the machine `toMachine` returns; a part in the restricted machines a
- * simulation of a large workflow drives (window.ts), whose `leavesWindow` guard sends a route to a
- * node without a state to the `outside` state.
- */
-export function machineSetup(plan: Plan, inWindow: (k: number) => boolean = () => true) {
+/** XState `setup` with every guard and action of a run of `plan`. */
+export function machineSetup(plan: Plan) {
   return setup({
     // XState's typing idiom: the assertion carries the machine's type parameters to `setup`.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
@@ -113,7 +107,6 @@ export function machineSetup(plan: Plan, inWindow: (k: number) => boolean = () =
       canRetry: ({ context }, p: NodeParams) => canRetry(plan, context, p.node),
       route: ({ context }, p: RouteParams) => takesRoute(plan, context, p.node, p.route),
       canComplete: ({ context }) => canComplete(plan, context),
-      leavesWindow: ({ context }, p: NodeParams) => leavesWindow(plan, context, p.node, inWindow),
     },
     actions: {
       blockAttempt: assign(({ context }, p: NodeParams) => blockAttempt(plan, context, p.node)),
@@ -168,7 +161,7 @@ export type NodeAction =
   | "takeRoute"
   | "blockDecision";
 /** Guards that test one node (their params are {@link NodeParams}). */
-export type NodeGuard = "attemptBlocked" | "outputRefused" | "canRetry" | "leavesWindow";
+export type NodeGuard = "attemptBlocked" | "outputRefused" | "canRetry";
 
 /** The machine's named actions with their params. */
 export type FlowAction =

@@ -78,8 +78,9 @@ export interface MachineOptions {
  * `machine.provide({ actors: { execute: fromPromise(async ({ input }) => ...) } })`. The machine's
  * input is a {@link MachineInput}; its output, once done, the run's {@link SimulationState}.
  * Like the workflow's flow graph, the machine is memoised: treat workflows as immutable. XState
- * builds every state up front, 80 to 100 µs per node (seconds for 100,000 nodes); `simulate` drives
- * windows of the machine instead (docs/simulation.md, "Large workflows").
+ * builds every state up front, 80 to 100 µs per node (seconds for 100,000 nodes); `simulate`
+ * interprets the same compiled plan instead (docs/simulation.md, "Why simulate does not drive
+ * XState").
  * @throws TypeError when the cost model returns something other than non-negative numbers.
  *
  * @example

@@ -3,33 +3,17 @@
  * stopping at a decision, and completing (after the final output check) or not.
  */
 import { moveOn, usageOf } from "./budget.js";
-import { chooseRoute } from "./choose.js";
-import { edgeFrom, push, type FlowContext } from "./context.js";
+import { chooseRoute, type Choice } from "./choose.js";
+import { nextContext, push, type FlowContext, type RecordDraft } from "./context.js";
 import { blockAt } from "./execute.js";
 import { finalProblem } from "./outputs.js";
-import { TO_END, type Plan } from "./plan.js";
+import type { Plan } from "./plan.js";
 import { nodeAt, withNode } from "./table.js";
 
 /** Whether decision `k` takes route `r` (the machine's route guard). */
 export function takesRoute(plan: Plan, ctx: FlowContext, k: number, r: number): boolean {
   const choice = chooseRoute(plan, ctx, k);
   return choice.kind === "route" && choice.route === r;
-}
-
-/**
- * Whether decision `k` takes a route to a node `inWindow` rejects: the guard of a restricted
- * machine's transition to its `outside` state (window.ts).
- */
-export function leavesWindow(
-  plan: Plan,
-  ctx: FlowContext,
-  k: number,
-  inWindow: (k: number) => boolean,
-): boolean {
-  const choice = chooseRoute(plan, ctx, k);
-  if (choice.kind !== "route") return false;
-  const target = plan.routes[k]?.[choice.route]?.target ?? TO_END;
-  return target >= 0 && !inWindow(target);
 }
 
 /** Why a route was taken by evaluation, for the message. */
@@ -42,19 +26,38 @@ function whyTaken(plan: Plan, k: number, r: number): string {
   return "no case holds";
 }
 
-/** Follows the chosen route of decision `k`: one move, the retry count, a `decision` record. */
-export function takeRoute(plan: Plan, ctx: FlowContext, k: number): FlowContext {
-  const choice = chooseRoute(plan, ctx, k);
+/**
+ * Follows the chosen route of decision `k`: one move, the retry count, a `decision` record;
+ * `choice` is the decision's choice, if known.
+ */
+export function takeRoute(
+  plan: Plan,
+  ctx: FlowContext,
+  k: number,
+  choice: Choice = chooseRoute(plan, ctx, k),
+): FlowContext {
   const route = choice.kind === "route" ? plan.routes[k]?.[choice.route] : undefined;
-  if (choice.kind !== "route" || route === undefined) return blockDecision(plan, ctx, k);
+  if (choice.kind !== "route" || route === undefined) return blockDecision(plan, ctx, k, choice);
   const nodeId = plan.ids[k] ?? "";
   const visit = nodeAt(ctx.nodes, k).visits + 1;
   const spent = moveOn(ctx.spent);
   const how = choice.forced ? "forced by decide" : whyTaken(plan, k, choice.route);
   const retry = choice.retry;
   const retryText = retry !== undefined ? `, retry ${retry.count} of ${retry.max}` : "";
-  return {
-    ...ctx,
+  const record: RecordDraft = {
+    step: spent.moves,
+    type: "decision",
+    message: `${nodeId} takes ${route.label} to ${route.next} (${how}${retryText})`,
+    nodeId,
+  };
+  const from = plan.ids[ctx.prev];
+  if (from !== undefined) record.edgeId = `${from}->${nodeId}`;
+  record.visit = visit;
+  record.route = route.label;
+  record.next = route.next;
+  record.forced = choice.forced;
+  if (retry !== undefined) record.retry = retry;
+  return nextContext(ctx, {
     spent,
     nodes: withNode(
       ctx.nodes,
@@ -62,24 +65,20 @@ export function takeRoute(plan: Plan, ctx: FlowContext, k: number): FlowContext 
       retry !== undefined ? { visits: visit, retries: retry.count } : { visits: visit },
     ),
     prev: k,
-    trail: push(ctx.trail, {
-      step: spent.moves,
-      type: "decision",
-      message: `${nodeId} takes ${route.label} to ${route.next} (${how}${retryText})`,
-      nodeId,
-      ...edgeFrom(plan, ctx.prev, nodeId),
-      visit,
-      route: route.label,
-      next: route.next,
-      forced: choice.forced,
-      ...(retry !== undefined ? { retry } : {}),
-    }),
-  };
+    trail: push(ctx.trail, record),
+  });
 }
 
-/** Stops at decision `k`. An evaluated decision made a move; a budget stop did not. */
-export function blockDecision(plan: Plan, ctx: FlowContext, k: number): FlowContext {
-  const choice = chooseRoute(plan, ctx, k);
+/**
+ * Stops at decision `k`. An evaluated decision made a move; a budget stop did not. `choice` is
+ * the decision's choice, if known.
+ */
+export function blockDecision(
+  plan: Plan,
+  ctx: FlowContext,
+  k: number,
+  choice: Choice = chooseRoute(plan, ctx, k),
+): FlowContext {
   if (choice.kind !== "block") return ctx;
   if (choice.cell === "budget") {
     const extra = {
@@ -89,11 +88,10 @@ export function blockDecision(plan: Plan, ctx: FlowContext, k: number): FlowCont
     return blockAt(plan, ctx, k, choice, extra);
   }
   const visit = nodeAt(ctx.nodes, k).visits + 1;
-  const evaluated = {
-    ...ctx,
+  const evaluated = nextContext(ctx, {
     spent: moveOn(ctx.spent),
     nodes: withNode(ctx.nodes, k, { visits: visit }),
-  };
+  });
   return blockAt(plan, evaluated, k, choice, {
     visit,
     ...(choice.forced !== undefined ? { forced: choice.forced } : {}),
@@ -117,8 +115,7 @@ export function canComplete(plan: Plan, ctx: FlowContext): boolean {
 /** Completes the run with an `end` record carrying the final output and the usage. */
 export function complete(plan: Plan, ctx: FlowContext): FlowContext {
   const nodeId = plan.ids[ctx.prev] ?? "";
-  return {
-    ...ctx,
+  return nextContext(ctx, {
     complete: true,
     trail: push(ctx.trail, {
       step: ctx.spent.moves,
@@ -129,7 +126,7 @@ export function complete(plan: Plan, ctx: FlowContext): FlowContext {
       output: ctx.merged,
       usage: usageOf(plan, ctx),
     }),
-  };
+  });
 }
 
 /** Stops at the end because the final output violates the workflow's outputSchema. */
@@ -138,8 +135,7 @@ export function blockFinal(plan: Plan, ctx: FlowContext): FlowContext {
   if (problem === undefined) return ctx;
   const nodeId = plan.ids[ctx.prev] ?? "";
   const blocked = { nodeId, cell: problem.cell, reason: problem.reason };
-  return {
-    ...ctx,
+  return nextContext(ctx, {
     blocked,
     trail: push(ctx.trail, {
       step: ctx.spent.moves,
@@ -153,5 +149,5 @@ export function blockFinal(plan: Plan, ctx: FlowContext): FlowContext {
       ...(problem.field !== undefined ? { field: problem.field } : {}),
       usage: usageOf(plan, ctx),
     }),
-  };
+  });
 }

@@ -82,7 +82,15 @@ export function withNode(table: NodeTable, k: number, patch: Partial<NodeCounter
     chunk = child(chunk, k, level);
   }
   const leaf = (chunk as readonly NodeCounters[]).slice();
-  leaf[k & MASK] = { ...(leaf[k & MASK] ?? ZERO), ...patch };
+  const old = leaf[k & MASK] ?? ZERO;
+  // A literal of every field: a spread of the old counters and the patch took the slow path.
+  leaf[k & MASK] = {
+    visits: patch.visits ?? old.visits,
+    executions: patch.executions ?? old.executions,
+    failures: patch.failures ?? old.failures,
+    retries: patch.retries ?? old.retries,
+    last: patch.last === undefined ? old.last : patch.last,
+  };
   let copy: TableChunk = leaf;
   for (let level = 1; level <= table.height; level++) {
     const parent = (path[table.height - level] as readonly TableChunk[]).slice();

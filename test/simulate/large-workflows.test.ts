@@ -1,7 +1,8 @@
 /**
- * Large workflows: a run drives the machine restricted to a window of nodes (window.ts) and must
- * give exactly what the full machine gives; a 100,000-node workflow is simulated without
- * building 100,000 states; a decision with thousands of routes is explored route by route.
+ * Large workflows: a run costs what it touches, so a 100,000-node workflow is simulated without
+ * building 100,000 states, and long runs that go back and forth or follow a forced route far
+ * from the entry give exactly what the full XState machine gives; a decision with thousands of
+ * routes is explored route by route.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createActor, fromPromise, toPromise } from "xstate";
@@ -75,7 +76,7 @@ describe("runs of large workflows", () => {
     expect(state.trail.at(-2)?.output).toEqual({ q: "q599", done: false });
   });
 
-  it("gives what the full machine gives when the run leaves its first windows", async () => {
+  it("gives what the full machine gives on a run that goes back and forth over 600 nodes", async () => {
     // Loops of ten nodes, each retried while `done` is false: the run goes back and forth.
     const wf = generateWorkflow(600, "loops");
     const options = { fixtures: fixturesFor(wf, (k) => k % 3 !== 0) };
@@ -85,7 +86,7 @@ describe("runs of large workflows", () => {
     expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
   });
 
-  it("starts a run of fewer than 1,024 steps on a window of maxSteps + 1 nodes, with the same result", async () => {
+  it("gives what the full machine gives on runs bounded by maxSteps, with and without forced routes", async () => {
     const wf = generateWorkflow(3_000, "loops");
     const options = { fixtures: fixturesFor(wf, (k) => k % 3 !== 0), maxSteps: 700 };
     const state = simulate(wf, options);
@@ -98,8 +99,7 @@ describe("runs of large workflows", () => {
     );
   });
 
-  it("follows a forced route far outside the first window, as the full machine does", async () => {
-    // 2,100 nodes: the first window holds 256, the second 1,024 (still not the full machine).
+  it("follows a forced route 2,000 nodes from the entry, as the full machine does", async () => {
     const wf = generateWorkflow(2_100, "wide");
     const options = { fixtures: fixturesFor(wf, () => true), decide: { n0: ["cases/2000"] } };
     const state = simulate(wf, options);

@@ -1,0 +1,78 @@
+/**
+ * The run `simulate` and `explore` make: the machine's transitions (machine-build.ts), taken in
+ * the machine's order by a loop over the compiled plan instead of by XState. Written by hand
+ * because XState's transition, general over every machine, cost 25 times the seed engine's step
+ * on a chain: per step it creates a snapshot and an actor for the invoked executor, and scans
+ * the eventless transitions of every state it enters. Here a step is a call of each guard and
+ * action the machine's transition would call — the same functions (execute.ts, route.ts), so the
+ * semantics live in one place — and nothing else; test/simulate/equivalence.property.test.ts
+ * proves over random workflows, fixtures and options that both give the same `SimulationState`,
+ * byte for byte.
+ */
+import { choose } from "./choose.js";
+import { initialContext, type FlowContext } from "./context.js";
+import {
+  acceptOutput,
+  beginAttempt,
+  blockAfterFailure,
+  blockAttempt,
+  blockOutput,
+  canRetry,
+  prepare,
+  retryAfterFailure,
+} from "./execute.js";
+import { fixtureFailure, fixtureOutput, type FixtureSource } from "./fixtures.js";
+import { outputProblem } from "./outputs.js";
+import { TO_END, type Plan } from "./plan.js";
+import { blockDecision, blockFinal, canComplete, complete, takeRoute } from "./route.js";
+import type { MachineInput } from "./types.js";
+
+/** The machine's `finishing` state: every llm/tool without a next node and route to `"end"`. */
+function finish(plan: Plan, ctx: FlowContext): FlowContext {
+  return canComplete(plan, ctx) ? complete(plan, ctx) : blockFinal(plan, ctx);
+}
+
+/**
+ * Runs `plan` from its entry until it completes or stops, and returns the final context: what the
+ * machine's final snapshot holds. @throws TypeError when the input is malformed (API misuse).
+ */
+export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInput): FlowContext {
+  let ctx = initialContext(plan, input);
+  const entry = plan.graph.entry;
+  if (entry === undefined) return ctx;
+  const nodes = plan.graph.nodes;
+  // Every turn of the loop makes a move (an attempt or a decision evaluation) or ends the run,
+  // and moves are bounded by maxSteps; the explicit bound only guards against a defect.
+  const bound = ctx.limits.maxSteps + 2;
+  let k = entry;
+  for (let turn = 0; turn <= bound; turn++) {
+    if (k === TO_END || k < 0) return finish(plan, ctx);
+    if (nodes[k]?.type === "decision") {
+      // The decision state's eventless transitions: the chosen route's, else `blockDecision`.
+      const choice = choose(plan, ctx, k);
+      const route = choice.kind === "route" ? plan.routes[k]?.[choice.route] : undefined;
+      if (choice.kind !== "route" || route === undefined) {
+        return blockDecision(plan, ctx, k, choice);
+      }
+      ctx = takeRoute(plan, ctx, k, choice);
+      k = route.target;
+      continue;
+    }
+    // The `check` state, then `run`: the executor's result is the fixture's.
+    const prepared = prepare(plan, ctx, k);
+    if (prepared.kind === "block") return blockAttempt(plan, ctx, k, prepared);
+    ctx = beginAttempt(plan, ctx, k, prepared);
+    const fixture = fixtures(plan, k);
+    const failure = fixtureFailure(fixture, ctx, k);
+    if (failure !== undefined) {
+      if (!canRetry(plan, ctx, k)) return blockAfterFailure(plan, ctx, k, failure);
+      ctx = retryAfterFailure(plan, ctx, k, failure);
+      continue;
+    }
+    const output = fixtureOutput(fixture, ctx, k);
+    if (outputProblem(plan, k, output) !== undefined) return blockOutput(plan, ctx, k, output);
+    ctx = acceptOutput(plan, ctx, k, output);
+    k = plan.next[k] ?? TO_END;
+  }
+  return ctx;
+}

@@ -1,0 +1,117 @@
+/**
+ * `simulate` takes the machine's transitions without XState (src/simulate/interpret.ts); this
+ * proves it ends where the machine `toMachine` returns ends, run by an XState actor with the same
+ * fixtures: the same `SimulationState`, byte for byte, over random workflows, fixtures, forced
+ * routes, budgets, cost models, step bounds and strict params.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { AgentNode, AgentWorkflow, Budget } from "../../src/model/index.js";
+import type { CostModel, NodeCost, SimulateOptions } from "../../src/simulate/index.js";
+import { simulate } from "../../src/simulate/index.js";
+import { machineRun } from "./machine-run.js";
+import { build, decideOf, fixturesOf, specArb, type Spec } from "./random-workflow.js";
+
+/** What the options add to a random spec. */
+interface Extra {
+  readonly withDecide: boolean;
+  readonly strictParams: boolean | undefined;
+  readonly budget: Budget | undefined;
+  readonly ownBudget: Budget | undefined;
+  readonly costs: readonly (NodeCost | undefined)[] | undefined;
+  readonly input: boolean;
+}
+
+const budgetArb: fc.Arbitrary<Budget> = fc.record(
+  {
+    maxSteps: fc.integer({ min: 0, max: 40 }),
+    maxTokens: fc.integer({ min: 0, max: 2_000 }),
+    maxWallTimeMs: fc.integer({ min: 0, max: 5_000 }),
+    maxCostEUR: fc.double({ min: 0, max: 2, noNaN: true }),
+  },
+  { requiredKeys: [] },
+);
+
+const costArb: fc.Arbitrary<NodeCost | undefined> = fc.option(
+  fc.record(
+    {
+      tokens: fc.integer({ min: 0, max: 500 }),
+      cost: fc.record({ EUR: fc.double({ min: 0, max: 0.5, noNaN: true }) }),
+      wallTimeMs: fc.integer({ min: 0, max: 1_500 }),
+    },
+    { requiredKeys: [] },
+  ),
+  { nil: undefined },
+);
+
+const extraArb: fc.Arbitrary<Extra> = fc.record({
+  withDecide: fc.boolean(),
+  strictParams: fc.constantFrom(undefined, false, true),
+  budget: fc.option(budgetArb, { nil: undefined }),
+  ownBudget: fc.option(budgetArb, { nil: undefined }),
+  costs: fc.option(fc.array(costArb, { minLength: 1, maxLength: 6 }), { nil: undefined }),
+  input: fc.boolean(),
+});
+
+/** A cost model that gives node `k` the cost at `k` of the list (wrapping around). */
+function costModelOf(wf: AgentWorkflow, costs: readonly (NodeCost | undefined)[]): CostModel {
+  const index = new Map(wf.nodes.map((node, k) => [node.id, k]));
+  return {
+    perNode: (node: AgentNode) => costs[(index.get(node.id) ?? 0) % costs.length],
+  };
+}
+
+function caseOf(spec: Spec, extra: Extra): { wf: AgentWorkflow; options: SimulateOptions } {
+  const built = build(spec);
+  const wf: AgentWorkflow =
+    extra.ownBudget !== undefined ? { ...built, budget: extra.ownBudget } : built;
+  const options: SimulateOptions = {
+    fixtures: fixturesOf(spec),
+    maxSteps: spec.maxSteps,
+    ...(extra.input ? { input: { q: "x" } } : {}),
+    ...(extra.withDecide ? { decide: decideOf(spec) } : {}),
+    ...(extra.strictParams !== undefined ? { strictParams: extra.strictParams } : {}),
+    ...(extra.budget !== undefined ? { budget: extra.budget } : {}),
+    ...(extra.costs !== undefined ? { costModel: costModelOf(wf, extra.costs) } : {}),
+  };
+  return { wf, options };
+}
+
+describe("simulate and the XState machine", () => {
+  it("end in the same SimulationState, byte for byte", async () => {
+    await fc.assert(
+      fc.asyncProperty(specArb, extraArb, async (spec, extra) => {
+        const { wf, options } = caseOf(spec, extra);
+        const expected = JSON.stringify(await machineRun(wf, options));
+        expect(JSON.stringify(simulate(wf, options))).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("end the same way on workflows whose runs stop early, loop or complete", async () => {
+    // The blocked cells the property reached, so that it is known to cover every way to stop.
+    const cells = new Set<string>();
+    let complete = 0;
+    await fc.assert(
+      fc.asyncProperty(specArb, extraArb, async (spec, extra) => {
+        const { wf, options } = caseOf(spec, extra);
+        const state = simulate(wf, options);
+        expect(JSON.stringify(state)).toBe(JSON.stringify(await machineRun(wf, options)));
+        if (state.complete) complete++;
+        else if (state.blockedDecision !== null) cells.add(state.blockedDecision.cell);
+      }),
+      { numRuns: 300, seed: 20_261_203 },
+    );
+    expect(complete).toBeGreaterThan(0);
+    expect([...cells].sort()).toEqual(
+      expect.arrayContaining([
+        "budget",
+        "condition",
+        "errorBoundary",
+        "execution",
+        "output-schema",
+      ]),
+    );
+  });
+});
