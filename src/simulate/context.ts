@@ -6,7 +6,7 @@
  */
 import type { Budget } from "../model/index.js";
 import { normalizeInput } from "./options.js";
-import type { Plan } from "./plan.js";
+import { edgeIdBetween, type Plan } from "./plan.js";
 import { emptyTable, type NodeTable } from "./table.js";
 import type {
   BlockedDecision,
@@ -21,6 +21,18 @@ export interface TrailList {
   readonly record: TransitionRecord;
   readonly rest: TrailList | null;
 }
+
+/**
+ * A trail that one run owns (the interpreter's; see `ownedTable` in table.ts): its records in
+ * order, appended in place. A cons cell per record, and the reversed copy at the end, were a
+ * tenth of what a 100,000-step run kept alive for the garbage collector to trace.
+ */
+export interface OwnedTrail {
+  readonly owned: TransitionRecord[];
+}
+
+/** The records of a run so far. */
+export type Trail = TrailList | OwnedTrail;
 
 /** Budget limits resolved from the workflow, the options and `maxSteps`. */
 export interface Limits {
@@ -70,7 +82,7 @@ export interface FlowContext {
   /** The logical clock: the sum of error-boundary backoffs. */
   readonly clock: number;
   readonly spent: Spent;
-  readonly trail: TrailList | null;
+  readonly trail: Trail | null;
   readonly blocked: BlockedDecision | null;
   readonly complete: boolean;
 }
@@ -124,22 +136,36 @@ export function nextContext(ctx: FlowContext, changes: Partial<FlowContext>): Fl
   };
 }
 
-/** Prepends a record. */
-export function push(trail: TrailList | null, record: TransitionRecord): TrailList {
+/** Adds a record: prepended to a cons list, appended in place to an owned trail. */
+export function push(trail: Trail | null, record: TransitionRecord): Trail {
+  if (trail !== null && "owned" in trail) {
+    trail.owned.push(record);
+    return trail;
+  }
   return { record, rest: trail };
 }
 
-/** The trail in order, oldest first. Iterative: trails can be 10,000 records long. */
-export function trailArray(trail: TrailList | null): TransitionRecord[] {
+/** The newest record, if any. */
+export function lastRecord(trail: Trail | null): TransitionRecord | undefined {
+  if (trail === null) return undefined;
+  return "owned" in trail ? trail.owned[trail.owned.length - 1] : trail.record;
+}
+
+/**
+ * The trail in order, oldest first: an owned trail's own array, which its run no longer writes.
+ * Iterative: trails can be 100,000 records long.
+ */
+export function trailArray(trail: Trail | null): TransitionRecord[] {
+  if (trail !== null && "owned" in trail) return trail.owned;
   const out: TransitionRecord[] = [];
-  for (let t = trail; t !== null; t = t.rest) out.push(t.record);
+  for (let t: TrailList | null = trail; t !== null; t = t.rest) out.push(t.record);
   return out.reverse();
 }
 
-/** The `from->to` id of the edge the token takes from `prev` to the node `to`. */
-export function edgeFrom(plan: Plan, prev: number, to: string): { edgeId?: string } {
-  const from = plan.ids[prev];
-  return from === undefined ? {} : { edgeId: `${from}->${to}` };
+/** The `from->to` id of the edge the token takes from `prev` to node `k`, as a record's field. */
+export function edgeFrom(plan: Plan, prev: number, k: number): { edgeId?: string } {
+  const edgeId = edgeIdBetween(plan, prev, k);
+  return edgeId === undefined ? {} : { edgeId };
 }
 
 /** A trail record being written, field by field in its order (see {@link nextContext}). */

@@ -7,7 +7,7 @@ import { budgetStop, chargeOutput, moveOn, usageOf } from "./budget.js";
 import { edgeFrom, nextContext, push, type FlowContext, type RecordDraft } from "./context.js";
 import { isOutputObject, outputProblem } from "./outputs.js";
 import { resolveParams } from "./params.js";
-import type { Plan } from "./plan.js";
+import { edgeIdBetween, type Plan } from "./plan.js";
 import { nodeAt, withNode } from "./table.js";
 import type {
   BlockCell,
@@ -84,7 +84,7 @@ export function blockAt(
     type: "decision-blocked",
     message: `blocked at ${nodeId} (${stop.cell}): ${stop.reason}`,
     nodeId,
-    ...edgeFrom(plan, ctx.prev, nodeId),
+    ...edgeFrom(plan, ctx.prev, k),
     ...extra,
     cell: stop.cell,
     reason: stop.reason,
@@ -176,8 +176,8 @@ export function acceptOutput(
       paramsNote,
     nodeId,
   };
-  const from = plan.ids[ctx.prev];
-  if (from !== undefined) record.edgeId = `${from}->${nodeId}`;
+  const edgeId = edgeIdBetween(plan, ctx.prev, k);
+  if (edgeId !== undefined) record.edgeId = edgeId;
   record.visit = visit;
   record.attempt = ctx.attempt;
   record.output = output;

@@ -10,7 +10,7 @@
  * byte for byte.
  */
 import { choose } from "./choose.js";
-import { initialContext, type FlowContext } from "./context.js";
+import { initialContext, nextContext, type FlowContext } from "./context.js";
 import {
   acceptOutput,
   beginAttempt,
@@ -25,6 +25,7 @@ import { fixtureFailure, fixtureOutput, type FixtureSource } from "./fixtures.js
 import { outputProblem } from "./outputs.js";
 import { TO_END, type Plan } from "./plan.js";
 import { blockDecision, blockFinal, canComplete, complete, takeRoute } from "./route.js";
+import { ownedTable } from "./table.js";
 import type { MachineInput } from "./types.js";
 
 /** The machine's `finishing` state: every llm/tool without a next node and route to `"end"`. */
@@ -37,9 +38,13 @@ function finish(plan: Plan, ctx: FlowContext): FlowContext {
  * machine's final snapshot holds. @throws TypeError when the input is malformed (API misuse).
  */
 export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInput): FlowContext {
-  let ctx = initialContext(plan, input);
+  const initial = initialContext(plan, input);
   const entry = plan.graph.entry;
-  if (entry === undefined) return ctx;
+  if (entry === undefined) return initial;
+  // No one sees this run's contexts but the loop, each replacing the last, so the run owns its
+  // counters and trail (table.ts, context.ts), and the initial context, shared between runs
+  // and empty, is never written.
+  let ctx = nextContext(initial, { nodes: ownedTable(initial.nodes.size), trail: { owned: [] } });
   const nodes = plan.graph.nodes;
   // Every turn of the loop makes a move (an attempt or a decision evaluation) or ends the run,
   // and moves are bounded by maxSteps; the explicit bound only guards against a defect.

@@ -66,6 +66,48 @@ export interface Plan {
   readonly memories: readonly (MemoryDecorator | undefined)[];
   readonly costs: readonly PlannedCost[];
   readonly hasCostModel: boolean;
+  /** The `from->to` ids of the edges runs took, made on first use (see {@link edgeIdBetween}). */
+  readonly edgeIds: EdgeIdCache;
+}
+
+/** Edge ids by the index of the successor (`next`) and of the route (`routeStart + r`). */
+export interface EdgeIdCache {
+  readonly next: (string | undefined)[];
+  readonly routes: (string | undefined)[];
+  /** Each id made, numbered in the order made (`traversedEdges` marks them by number). */
+  readonly numbers: Map<string, number>;
+}
+
+/** Routes of a decision past which its edge id is built anew rather than looked up. */
+const SCANNED_ROUTES = 8;
+
+/**
+ * The id of the edge from node `prev` to node `k` (`undefined` at the start). Made once per plan
+ * and edge: a run of 100,000 steps built and hashed (for `traversedEdges`) a new string a step.
+ * A decision's route to `k` is looked up among its first few routes only, so that a decision of
+ * 100,000 cases does not cost a scan a step.
+ */
+export function edgeIdBetween(plan: Plan, prev: number, k: number): string | undefined {
+  const from = plan.ids[prev];
+  if (from === undefined) return undefined;
+  const cache = plan.edgeIds;
+  if (plan.next[prev] === k) return (cache.next[prev] ??= numbered(cache, from, plan.ids[k]));
+  const routes = plan.routes[prev] ?? [];
+  if (routes.length <= SCANNED_ROUTES) {
+    const start = plan.graph.routeStart[prev] ?? 0;
+    for (let r = 0; r < routes.length; r++) {
+      if (routes[r]?.target === k) {
+        return (cache.routes[start + r] ??= numbered(cache, from, plan.ids[k]));
+      }
+    }
+  }
+  return `${from}->${plan.ids[k] ?? ""}`;
+}
+
+function numbered(cache: EdgeIdCache, from: string, to: string | undefined): string {
+  const id = `${from}->${to ?? ""}`;
+  if (!cache.numbers.has(id)) cache.numbers.set(id, cache.numbers.size);
+  return id;
 }
 
 function decoratorOf<T extends "memory" | "errorBoundary">(
@@ -195,5 +237,6 @@ export function buildPlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
     memories: nodes.map((n) => decoratorOf(n, "memory")),
     costs: nodes.map((n) => plannedCost(n, costModel)),
     hasCostModel: costModel !== undefined,
+    edgeIds: { next: [], routes: [], numbers: new Map() },
   };
 }

@@ -4,10 +4,10 @@
  */
 import { moveOn, usageOf } from "./budget.js";
 import { chooseRoute, type Choice } from "./choose.js";
-import { nextContext, push, type FlowContext, type RecordDraft } from "./context.js";
+import { lastRecord, nextContext, push, type FlowContext, type RecordDraft } from "./context.js";
 import { blockAt } from "./execute.js";
 import { finalProblem } from "./outputs.js";
-import type { Plan } from "./plan.js";
+import { edgeIdBetween, type Plan } from "./plan.js";
 import { nodeAt, withNode } from "./table.js";
 
 /** Whether decision `k` takes route `r` (the machine's route guard). */
@@ -50,8 +50,8 @@ export function takeRoute(
     message: `${nodeId} takes ${route.label} to ${route.next} (${how}${retryText})`,
     nodeId,
   };
-  const from = plan.ids[ctx.prev];
-  if (from !== undefined) record.edgeId = `${from}->${nodeId}`;
+  const edgeId = edgeIdBetween(plan, ctx.prev, k);
+  if (edgeId !== undefined) record.edgeId = edgeId;
   record.visit = visit;
   record.route = route.label;
   record.next = route.next;
@@ -101,7 +101,7 @@ export function blockDecision(
 
 /** The edge id when the run ends through a decision route to `"end"`. */
 function endEdge(plan: Plan, ctx: FlowContext): { edgeId?: string } {
-  const head = ctx.trail?.record;
+  const head = lastRecord(ctx.trail);
   const last = plan.ids[ctx.prev];
   if (head?.type !== "decision" || head.next !== "end" || last === undefined) return {};
   return { edgeId: `${last}->end` };

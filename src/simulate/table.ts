@@ -3,6 +3,11 @@
  * step copies what it changes: one chunk per level, three chunks of 64 for 100,000 nodes, where a
  * flat array of chunk pointers cost a 1,563-pointer copy per update — 25 KB of garbage a step,
  * which kept the garbage collector busier than the run itself.
+ *
+ * A run that no one else can observe mid-way (the interpreter's: it hands out only the final
+ * context) owns its table instead: a flat array written in place, so an update costs one slot
+ * whatever the workflow's size. The trie's copies grew with its height and were a fifth of a
+ * step; XState's snapshots, which callers may keep, still get the persistent form.
  */
 import type { JsonObject } from "./types.js";
 
@@ -28,6 +33,11 @@ export interface NodeTable {
   /** Nodes in the table; counters outside it read as zero and are never written. */
   readonly size: number;
   readonly root: TableChunk;
+  /**
+   * Set on a table that one run owns ({@link ownedTable}): the counters by node index, written in
+   * place by {@link withNode}; `root` is then unused.
+   */
+  readonly owned?: (NodeCounters | undefined)[];
 }
 
 const SHIFT = 6;
@@ -64,17 +74,47 @@ function child(chunk: TableChunk, k: number, level: number): TableChunk {
   return (chunk as readonly TableChunk[])[(k >> (SHIFT * level)) & MASK] ?? ZEROS[0] ?? [];
 }
 
+/**
+ * An empty table of `n` nodes that the caller owns alone: {@link withNode} updates it in place and
+ * returns it. Only for a run whose intermediate contexts nobody keeps.
+ */
+export function ownedTable(n: number): NodeTable {
+  return { height: 0, size: n, root: ZEROS[0] ?? [], owned: new Array<NodeCounters>(n) };
+}
+
 /** Node `k`'s counters (zero for an index outside the table). */
 export function nodeAt(table: NodeTable, k: number): NodeCounters {
   if (k < 0 || k >= table.size) return ZERO;
+  const owned = table.owned;
+  if (owned !== undefined) return owned[k] ?? ZERO;
   let chunk = table.root;
   for (let level = table.height; level > 0; level--) chunk = child(chunk, k, level);
   return (chunk as readonly NodeCounters[])[k & MASK] ?? ZERO;
 }
 
-/** A table equal to `table` except that node `k`'s counters are updated by `patch`. */
+/** `old` with `patch` applied. */
+function updated(old: NodeCounters, patch: Partial<NodeCounters>): NodeCounters {
+  // A literal of every field: a spread of the old counters and the patch took the slow path.
+  return {
+    visits: patch.visits ?? old.visits,
+    executions: patch.executions ?? old.executions,
+    failures: patch.failures ?? old.failures,
+    retries: patch.retries ?? old.retries,
+    last: patch.last === undefined ? old.last : patch.last,
+  };
+}
+
+/**
+ * A table equal to `table` except that node `k`'s counters are updated by `patch`; an owned table
+ * is updated in place and returned.
+ */
 export function withNode(table: NodeTable, k: number, patch: Partial<NodeCounters>): NodeTable {
   if (k < 0 || k >= table.size) return table;
+  const owned = table.owned;
+  if (owned !== undefined) {
+    owned[k] = updated(owned[k] ?? ZERO, patch);
+    return table;
+  }
   const path: TableChunk[] = [];
   let chunk = table.root;
   for (let level = table.height; level > 0; level--) {
@@ -82,15 +122,7 @@ export function withNode(table: NodeTable, k: number, patch: Partial<NodeCounter
     chunk = child(chunk, k, level);
   }
   const leaf = (chunk as readonly NodeCounters[]).slice();
-  const old = leaf[k & MASK] ?? ZERO;
-  // A literal of every field: a spread of the old counters and the patch took the slow path.
-  leaf[k & MASK] = {
-    visits: patch.visits ?? old.visits,
-    executions: patch.executions ?? old.executions,
-    failures: patch.failures ?? old.failures,
-    retries: patch.retries ?? old.retries,
-    last: patch.last === undefined ? old.last : patch.last,
-  };
+  leaf[k & MASK] = updated(leaf[k & MASK] ?? ZERO, patch);
   let copy: TableChunk = leaf;
   for (let level = 1; level <= table.height; level++) {
     const parent = (path[table.height - level] as readonly TableChunk[]).slice();

@@ -114,4 +114,42 @@ describe("simulate and the XState machine", () => {
       ]),
     );
   });
+
+  it("end the same way where fixtures are found by node index: duplicated ids, odd keys", async () => {
+    const llm = (id: string): AgentNode => ({
+      id,
+      type: "llm",
+      config: { model: "m", promptRef: "prm:p@1.0.0" },
+    });
+    const wf: AgentWorkflow = {
+      kind: "AgentWorkflow",
+      id: "agnt-dup",
+      version: "1.0.0",
+      name: "Duplicated ids",
+      autonomyLevel: 1,
+      inputSchema: { q: "text" },
+      outputSchema: { "n?": "number" },
+      nodes: [llm("a"), llm("__proto__"), llm("a"), llm("b")],
+      edges: [
+        { from: "a", to: "__proto__", edgeType: "data" },
+        { from: "__proto__", to: "b", edgeType: "data" },
+      ],
+    };
+    const options: SimulateOptions = {
+      fixtures: {
+        a: { outputs: [{ n: 1 }] },
+        ["__proto__"]: { fails: 0, outputs: [{ n: 2 }] },
+        ghost: { outputs: [{ n: 9 }] },
+      },
+    };
+    const expected = JSON.stringify(await machineRun(wf, options));
+    const state = simulate(wf, options);
+    expect(state.visitedNodes).toEqual(["a", "__proto__", "b"]);
+    expect(JSON.stringify(state)).toBe(expected);
+    // A second run of the same workflow reuses its plan and edge ids; it must not see the first.
+    expect(JSON.stringify(simulate(wf, options))).toBe(expected);
+    expect(JSON.stringify(simulate(wf, { fixtures: { b: { fails: 1 } } }))).toBe(
+      JSON.stringify(await machineRun(wf, { fixtures: { b: { fails: 1 } } })),
+    );
+  });
 });
