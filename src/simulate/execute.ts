@@ -165,22 +165,19 @@ export function acceptOutput(
       : unresolved === null
         ? " with resolved params"
         : ` with params; ${unresolved.length} template(s) unresolved, kept as text: ${unresolved.map((u) => u.template).join(", ")}`;
-  // Written field by field, as nextContext is: spreads of the optional fields made every
-  // field after them a slow-path definition.
-  const record: RecordDraft = {
-    step,
-    type: "move",
-    message:
-      `${nodeId} ran (visit ${visit}` +
-      (ctx.attempt > 1 ? `, attempt ${ctx.attempt})` : ")") +
-      paramsNote,
-    nodeId,
-  };
+  const message =
+    `${nodeId} ran (visit ${visit}` +
+    (ctx.attempt > 1 ? `, attempt ${ctx.attempt})` : ")") +
+    paramsNote;
   const edgeId = edgeIdBetween(plan, ctx.prev, k);
-  if (edgeId !== undefined) record.edgeId = edgeId;
-  record.visit = visit;
-  record.attempt = ctx.attempt;
-  record.output = output;
+  const attempt = ctx.attempt;
+  // One literal per shape, with every field in record order: spreads of the optional fields made
+  // every field after them a slow-path definition, and fields added one by one after the literal
+  // went to a second, out-of-object store, which a long run's records kept alive by the 100,000.
+  const record: RecordDraft =
+    edgeId !== undefined
+      ? { step, type: "move", message, nodeId, edgeId, visit, attempt, output }
+      : { step, type: "move", message, nodeId, visit, attempt, output };
   if (params !== null) record.params = params;
   if (unresolved !== null) record.unresolvedTemplates = unresolved;
   let trail = push(ctx.trail, record);
