@@ -136,6 +136,15 @@ export function nextContext(ctx: FlowContext, changes: Partial<FlowContext>): Fl
   };
 }
 
+/**
+ * Whether the context belongs to a run that owns its pieces: the interpreter's, which starts with
+ * an owned trail, an owned node table and a merged output of its own together, and hands out
+ * only its final context. Its pieces are then written in place.
+ */
+export function ownsRun(ctx: FlowContext): boolean {
+  return ctx.trail !== null && "owned" in ctx.trail;
+}
+
 /** Adds a record: prepended to a cons list, appended in place to an owned trail. */
 export function push(trail: Trail | null, record: TransitionRecord): Trail {
   if (trail !== null && "owned" in trail) {

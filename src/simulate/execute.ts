@@ -4,7 +4,15 @@
  * caught by an error boundary (logical-time backoff) or not.
  */
 import { budgetStop, chargeOutput, moveOn, usageOf } from "./budget.js";
-import { edgeFrom, nextContext, push, type FlowContext, type RecordDraft } from "./context.js";
+import {
+  edgeFrom,
+  nextContext,
+  ownsRun,
+  push,
+  type FlowContext,
+  type RecordDraft,
+} from "./context.js";
+import { setOwn } from "./options.js";
 import { isOutputObject, outputProblem } from "./outputs.js";
 import { resolveParams } from "./params.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
@@ -195,7 +203,7 @@ export function acceptOutput(
   }
   return nextContext(ctx, {
     spent: chargeOutput(plan, ctx.spent, k),
-    merged: mergeOutput(ctx.merged, output),
+    merged: mergeOutput(ctx, output),
     nodes: withNode(ctx.nodes, k, { last: output }),
     trail,
     prev: k,
@@ -206,8 +214,18 @@ export function acceptOutput(
   });
 }
 
-/** The shallow merge of an output into the merged output; no copy for an empty output. */
-function mergeOutput(merged: JsonObject, output: JsonObject): JsonObject {
+/**
+ * The shallow merge of an output into the merged output; no copy for an empty output, and none
+ * in a run that owns its context's pieces (see {@link ownsRun}): there each key is defined in
+ * place, as a spread defines it, and a chain whose nodes each add a field no longer copies a
+ * growing object at every step.
+ */
+function mergeOutput(ctx: FlowContext, output: JsonObject): JsonObject {
+  const merged = ctx.merged;
+  if (ownsRun(ctx)) {
+    for (const key of Object.keys(output)) setOwn(merged, key, output[key]);
+    return merged;
+  }
   for (const key in output) if (Object.hasOwn(output, key)) return { ...merged, ...output };
   return merged;
 }

@@ -42,9 +42,13 @@ export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInp
   const entry = plan.graph.entry;
   if (entry === undefined) return initial;
   // No one sees this run's contexts but the loop, each replacing the last, so the run owns its
-  // counters and trail (table.ts, context.ts), and the initial context, shared between runs
-  // and empty, is never written.
-  let ctx = nextContext(initial, { nodes: ownedTable(initial.nodes.size), trail: { owned: [] } });
+  // counters, trail and merged output (`ownsRun` in context.ts), and the initial context,
+  // shared between runs and empty, is never written.
+  let ctx = nextContext(initial, {
+    nodes: ownedTable(initial.nodes.size),
+    trail: { owned: [] },
+    merged: {},
+  });
   const nodes = plan.graph.nodes;
   // Every turn of the loop makes a move (an attempt or a decision evaluation) or ends the run,
   // and moves are bounded by maxSteps; the explicit bound only guards against a defect.

@@ -151,5 +151,19 @@ describe("simulate and the XState machine", () => {
     expect(JSON.stringify(simulate(wf, { fixtures: { b: { fails: 1 } } }))).toBe(
       JSON.stringify(await machineRun(wf, { fixtures: { b: { fails: 1 } } })),
     );
+    // Merged in place in simulate, spread by the machine: the same keys, values and order,
+    // with an own `__proto__` key, integer-like keys and a key written twice.
+    const merging = {
+      fixtures: JSON.parse(
+        '{"a": {"outputs": [{"z": 1, "2": "two", "__proto__": {"p": 1}}]},' +
+          '"__proto__": {"outputs": [{"z": 2, "1": "one", "y": null}]},' +
+          '"b": {"outputs": [{"__proto__": 3, "a": []}]}}',
+      ) as SimulateOptions["fixtures"],
+    };
+    const merged = simulate(wf, merging);
+    expect(JSON.stringify(merged)).toBe(JSON.stringify(await machineRun(wf, merging)));
+    expect(JSON.stringify(merged.trail.at(-1)?.output)).toBe(
+      '{"1":"one","2":"two","z":2,"__proto__":3,"y":null,"a":[]}',
+    );
   });
 });
