@@ -24,7 +24,7 @@ import { generateWorkflow } from "./generate.js";
 import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
 import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
-import { benchSimulate } from "./simulate.js";
+import { benchExplore, benchSimulate, exploreTable, simulateTable } from "./simulate.js";
 
 const SIZES = [1_000, 10_000, 100_000] as const;
 const SHAPES: readonly GraphShape[] = ["chain", "loops", "wide", "wide-findings"];
@@ -189,14 +189,9 @@ const table = [...new Set(rows.map((r) => r.task))].map((task) => {
 });
 console.table(table);
 const simulation = await benchSimulate();
-console.table(
-  simulation.map((r) => ({
-    task: `simulate: ${r.task}`,
-    steps: r.steps,
-    "mean (ms)": r.meanMs.toFixed(2),
-    "steps/s": r.stepsPerSecond,
-  })),
-);
+console.table(simulateTable(simulation));
+const exploration = await benchExplore();
+console.table(exploreTable(exploration));
 const extra = await benchExtra();
 console.table(extraTable(extra));
 const bpmn = await benchBpmn();
@@ -211,7 +206,17 @@ mkdirSync(".bench-results", { recursive: true });
 writeFileSync(
   ".bench-results/bench.json",
   JSON.stringify(
-    { node: process.version, rows, table, simulation, extra, bpmn, cli, peakRssMb: peak },
+    {
+      node: process.version,
+      rows,
+      table,
+      simulation,
+      exploration,
+      extra,
+      bpmn,
+      cli,
+      peakRssMb: peak,
+    },
     null,
     2,
   ) + "\n",

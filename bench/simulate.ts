@@ -1,24 +1,49 @@
 /**
- * Simulation throughput in steps per second: a 50-node chain, a 1,000-node chain and a loop bounded
- * at 100 iterations. `node --import tsx bench/simulate.ts` prints the table; `benchSimulate()`
- * returns the rows for a combined report. Ratios between rows, not absolute times, are what carry
- * from one machine to another.
+ * Simulation throughput: steps per second on chains of llm nodes of 50, 1,000, 5,000 and 100,000
+ * nodes (one fixture output each) with each size's rate as a share of the 50-node rate (1.00 is
+ * flat with size), a loop bounded at 100 iterations, and `explore` — runs and steps per second —
+ * on the shipped templates and on a 1,000-node workflow with 100 decisions.
+ * `node --expose-gc --import tsx bench/simulate.ts` prints the tables; `benchSimulate()` and
+ * `benchExplore()` return the rows for a combined report. Ratios between rows of one run, not
+ * absolute times, are what carry from one machine to another.
  */
 import { pathToFileURL } from "node:url";
 import { Bench } from "tinybench";
 import type { AgentEdge, AgentNode, AgentWorkflow } from "../src/model/index.js";
-import type { SimulateOptions } from "../src/simulate/index.js";
-import { runUsage, simulate } from "../src/simulate/index.js";
+import { getTemplate, listTemplates } from "../src/model/index.js";
+import type { NodeFixture, SimulateOptions } from "../src/simulate/index.js";
+import { explore, runUsage, simulate } from "../src/simulate/index.js";
 
-/** One measured task. */
+/** One measured simulation task. */
 export interface SimulateBenchRow {
   readonly task: string;
-  /** Steps one run executes. */
+  /** Nodes of the workflow. */
+  readonly nodes: number;
+  /** Steps one run executes (moves: llm/tool attempts and decision evaluations). */
   readonly steps: number;
   readonly meanMs: number;
   readonly stepsPerSecond: number;
+  /** `stepsPerSecond` over the 50-node chain's (chains only). */
+  readonly vs50?: number;
   readonly samples: number;
 }
+
+/** One measured `explore` task. */
+export interface ExploreBenchRow {
+  readonly task: string;
+  readonly nodes: number;
+  /** Runs one exploration makes. */
+  readonly runs: number;
+  /** llm/tool steps over all its runs. */
+  readonly steps: number;
+  readonly meanMs: number;
+  readonly runsPerSecond: number;
+  readonly stepsPerSecond: number;
+  readonly samples: number;
+}
+
+/** Chain sizes; the first is the reference of `vs50`. */
+export const CHAIN_SIZES = [50, 1_000, 5_000, 100_000] as const;
 
 function shell(nodes: AgentNode[], edges: AgentEdge[]): AgentWorkflow {
   return {
@@ -34,22 +59,30 @@ function shell(nodes: AgentNode[], edges: AgentEdge[]): AgentWorkflow {
   };
 }
 
-/** `size` llm nodes in a row. */
-function chain(size: number): AgentWorkflow {
+const llm = (id: string): AgentNode => ({
+  id,
+  type: "llm",
+  config: { model: "m", promptRef: "prm:p@1.0.0" },
+});
+
+/** `size` llm nodes in a row, and a fixture output for each. */
+function chain(size: number): [AgentWorkflow, SimulateOptions] {
   const nodes: AgentNode[] = [];
   const edges: AgentEdge[] = [];
+  const fixtures: Record<string, NodeFixture> = {};
   for (let i = 0; i < size; i++) {
-    nodes.push({ id: `s${i}`, type: "llm", config: { model: "m", promptRef: "prm:p@1.0.0" } });
+    nodes.push(llm(`s${i}`));
+    fixtures[`s${i}`] = { outputs: [{ done: i === size - 1 }] };
     if (i > 0) edges.push({ from: `s${i - 1}`, to: `s${i}`, edgeType: "data" });
   }
-  return shell(nodes, edges);
+  return [shell(nodes, edges), { fixtures, maxSteps: Math.max(size, 10_000) }];
 }
 
 /** An llm node and a decision looping back to it at most `iterations` times. */
-function loop(iterations: number): AgentWorkflow {
-  return shell(
+function loop(iterations: number): [AgentWorkflow, SimulateOptions] {
+  const wf = shell(
     [
-      { id: "work", type: "llm", config: { model: "m", promptRef: "prm:p@1.0.0" } },
+      llm("work"),
       {
         id: "check",
         type: "decision",
@@ -62,56 +95,138 @@ function loop(iterations: number): AgentWorkflow {
     ],
     [{ from: "work", to: "check", edgeType: "data" }],
   );
+  const outputs = [...Array.from({ length: iterations }, () => ({ done: false })), { done: true }];
+  return [wf, { fixtures: { work: { outputs } } }];
 }
 
-const loopFixtures = (iterations: number): SimulateOptions => ({
-  fixtures: {
-    work: {
-      outputs: [...Array.from({ length: iterations }, () => ({ done: false })), { done: true }],
-    },
-  },
-});
+/**
+ * `decisions` segments of `perSegment - 1` llm nodes and a decision that goes on to the next
+ * segment or ends the run: exploring it runs every way out, `decisions + 1` runs.
+ */
+function segmented(decisions: number, perSegment: number): AgentWorkflow {
+  const nodes: AgentNode[] = [];
+  const edges: AgentEdge[] = [];
+  for (let d = 0; d < decisions; d++) {
+    for (let i = 0; i < perSegment - 1; i++) {
+      const id = `g${d}-n${i}`;
+      nodes.push(llm(id));
+      if (i > 0) edges.push({ from: `g${d}-n${i - 1}`, to: id, edgeType: "data" });
+    }
+    const next = d + 1 < decisions ? `g${d + 1}-n0` : "end";
+    nodes.push({
+      id: `g${d}-check`,
+      type: "decision",
+      config: {
+        condition: `output.stop${d} = true`,
+        onTrue: { next: "end" },
+        onFalse: { next },
+      },
+    });
+    edges.push({ from: `g${d}-n${perSegment - 2}`, to: `g${d}-check`, edgeType: "data" });
+  }
+  return { ...shell(nodes, edges), autonomyLevel: 3 };
+}
 
-/** Runs the benchmark and returns one row per task. */
+/** Runs the simulation benchmark and returns one row per task. */
 export async function benchSimulate(): Promise<SimulateBenchRow[]> {
-  const tasks: readonly [string, AgentWorkflow, SimulateOptions][] = [
-    ["chain of 50", chain(50), {}],
-    ["chain of 1,000", chain(1_000), {}],
-    ["loop of 100 iterations", loop(100), loopFixtures(100)],
-  ];
-  const bench = new Bench({ time: 1_000, iterations: 5 });
-  const steps = new Map<string, number>();
-  for (const [name, wf, options] of tasks) {
+  const tasks: [string, number, AgentWorkflow, SimulateOptions][] = CHAIN_SIZES.map((size) => {
+    const [wf, options] = chain(size);
+    return [`chain of ${size.toLocaleString("en-US")}`, size, wf, options];
+  });
+  const [loopWf, loopOptions] = loop(100);
+  tasks.push(["loop of 100 iterations", 2, loopWf, loopOptions]);
+  const rows: SimulateBenchRow[] = [];
+  for (const [name, nodes, wf, options] of tasks) {
     const state = simulate(wf, options);
     if (!state.complete) throw new Error(`${name} did not complete`);
-    steps.set(name, runUsage(state).steps);
+    const steps = runUsage(state).moves;
+    // Each task alone, from a collected heap: what one task left must not be traced in the next.
+    (globalThis as { gc?: () => void }).gc?.();
+    const bench = new Bench({
+      time: nodes >= 100_000 ? 3_000 : 1_000,
+      iterations: 5,
+      warmupTime: 500,
+    });
     bench.add(name, () => simulate(wf, options));
-  }
-  await bench.run();
-  return bench.tasks.map((task) => {
-    const result = task.result;
-    if (result.state !== "completed") throw new Error(`${task.name} did not complete`);
-    const perRun = steps.get(task.name) ?? 0;
+    await bench.run();
+    const result = bench.tasks[0]?.result;
+    if (result?.state !== "completed") throw new Error(`${name} did not complete`);
     const meanMs = result.latency.mean;
-    return {
-      task: task.name,
-      steps: perRun,
+    rows.push({
+      task: name,
+      nodes,
+      steps,
       meanMs,
-      stepsPerSecond: Math.round(perRun / (meanMs / 1000)),
+      stepsPerSecond: Math.round(steps / (meanMs / 1000)),
       samples: result.latency.samplesCount,
-    };
+    });
+  }
+  const reference = rows[0]?.stepsPerSecond ?? NaN;
+  return rows.map((r, i) =>
+    i < CHAIN_SIZES.length ? { ...r, vs50: r.stepsPerSecond / reference } : r,
+  );
+}
+
+/** Runs the `explore` benchmark and returns one row per workflow. */
+export async function benchExplore(): Promise<ExploreBenchRow[]> {
+  const workflows: [string, AgentWorkflow][] = listTemplates().map((t) => {
+    const wf = getTemplate(t.id);
+    if (wf === undefined) throw new Error(`no template ${t.id}`);
+    return [`template ${t.id}`, wf];
   });
+  workflows.push(["1,000 nodes, 100 decisions", segmented(100, 10)]);
+  const rows: ExploreBenchRow[] = [];
+  for (const [name, wf] of workflows) {
+    // Sampled outputs, so that each run goes past the first node whose output schema `{}` fails.
+    const options = { sampleOutputs: true };
+    const report = explore(wf, options);
+    const steps = report.runs.reduce((sum, run) => sum + run.steps, 0);
+    (globalThis as { gc?: () => void }).gc?.();
+    const bench = new Bench({ time: 1_000, iterations: 5, warmupTime: 500 });
+    bench.add(name, () => explore(wf, options));
+    await bench.run();
+    const result = bench.tasks[0]?.result;
+    if (result?.state !== "completed") throw new Error(`${name} did not complete`);
+    const meanMs = result.latency.mean;
+    rows.push({
+      task: `explore: ${name}`,
+      nodes: wf.nodes.length,
+      runs: report.runs.length,
+      steps,
+      meanMs,
+      runsPerSecond: Math.round(report.runs.length / (meanMs / 1000)),
+      stepsPerSecond: Math.round(steps / (meanMs / 1000)),
+      samples: result.latency.samplesCount,
+    });
+  }
+  return rows;
+}
+
+/** The simulation rows as a printable table. */
+export function simulateTable(rows: readonly SimulateBenchRow[]): Record<string, string>[] {
+  return rows.map((r) => ({
+    task: `simulate: ${r.task}`,
+    steps: String(r.steps),
+    "mean (ms)": r.meanMs.toFixed(3),
+    "steps/s": r.stepsPerSecond.toLocaleString("en-US"),
+    "vs 50 nodes": r.vs50 !== undefined ? r.vs50.toFixed(2) : "",
+  }));
+}
+
+/** The explore rows as a printable table. */
+export function exploreTable(rows: readonly ExploreBenchRow[]): Record<string, string>[] {
+  return rows.map((r) => ({
+    task: r.task,
+    nodes: String(r.nodes),
+    runs: String(r.runs),
+    steps: String(r.steps),
+    "mean (ms)": r.meanMs.toFixed(3),
+    "runs/s": r.runsPerSecond.toLocaleString("en-US"),
+    "steps/s": r.stepsPerSecond.toLocaleString("en-US"),
+  }));
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const rows = await benchSimulate();
-  console.table(
-    rows.map((r) => ({
-      task: r.task,
-      steps: r.steps,
-      "mean (ms)": r.meanMs.toFixed(2),
-      "steps/s": r.stepsPerSecond,
-      samples: r.samples,
-    })),
-  );
+  console.table(simulateTable(await benchSimulate()));
+  console.table(exploreTable(await benchExplore()));
 }

@@ -223,7 +223,11 @@ export function acceptOutput(
 function mergeOutput(ctx: FlowContext, output: JsonObject): JsonObject {
   const merged = ctx.merged;
   if (ownsRun(ctx)) {
-    for (const key of Object.keys(output)) setOwn(merged, key, output[key]);
+    for (const key of Object.keys(output)) {
+      // Only `__proto__` is a setter on Object.prototype; every other key may be assigned.
+      if (key === "__proto__") setOwn(merged, key, output[key]);
+      else (merged as Record<string, unknown>)[key] = output[key];
+    }
     return merged;
   }
   for (const key in output) if (Object.hasOwn(output, key)) return { ...merged, ...output };

@@ -158,7 +158,7 @@ describe("simulate and the XState machine", () => {
         '{"a": {"outputs": [{"z": 1, "2": "two", "__proto__": {"p": 1}}]},' +
           '"__proto__": {"outputs": [{"z": 2, "1": "one", "y": null}]},' +
           '"b": {"outputs": [{"__proto__": 3, "a": []}]}}',
-      ) as SimulateOptions["fixtures"],
+      ) as NonNullable<SimulateOptions["fixtures"]>,
     };
     const merged = simulate(wf, merging);
     expect(JSON.stringify(merged)).toBe(JSON.stringify(await machineRun(wf, merging)));
