@@ -30,7 +30,7 @@ export interface ReportCliOptions {
 }
 
 /** The libraries whose versions a report names: they did the parsing, checking and simulating. */
-const LIBRARIES = ["bpmn-moddle", "xstate", "feelin", "ajv"] as const;
+const LIBRARIES = ["bpmn-moddle", "xstate", "lezer-feel", "ajv"] as const;
 
 function versionOf(require: NodeJS.Require, name: string): string {
   try {

@@ -4,8 +4,8 @@
  * comparison so that evaluation needs no second parse. `analyze.ts` caches the results and tries
  * the parser-free fast path (`simple.ts`) first.
  */
-import { parseExpression } from "feelin";
 import { compileTree } from "./compile.js";
+import { parseFeelExpression } from "./parser.js";
 import { collectNameReads } from "./names.js";
 import { originalOffset, rewriteJsDialect, rewriteJsOperators } from "./rewrite.js";
 import type { OperatorRewrite } from "./rewrite.js";
@@ -108,7 +108,7 @@ export function parseFeel(original: string): FeelAnalysis {
   let { text, rewrites } = rewriteJsOperators(original);
   let tree: FeelTree;
   try {
-    tree = parseExpression(text, {}, undefined);
+    tree = parseFeelExpression(text);
   } catch {
     return { analysis: syntaxOnly("the FEEL parser could not read the condition", 0, rewrites) };
   }
@@ -119,7 +119,7 @@ export function parseFeel(original: string): FeelAnalysis {
     const dialect = rewriteJsDialect(original);
     if (dialect.text !== text) {
       try {
-        const again = parseExpression(dialect.text, {}, undefined);
+        const again = parseFeelExpression(dialect.text);
         const rescan = scanTree(again);
         if (rescan.error === undefined) {
           ({ text, rewrites } = dialect);

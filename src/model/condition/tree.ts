@@ -1,11 +1,11 @@
 /**
- * Small helpers over the lezer-feel tree. The types are taken from `feelin`'s own signature so
+ * Small helpers over the lezer-feel tree. The types are taken from the parser's own signature so
  * that this folder depends on no package the project does not declare.
  */
-import type { parseExpression } from "feelin";
+import type { parseFeelExpression } from "./parser.js";
 
-/** The lezer tree `parseExpression` returns. */
-export type FeelTree = ReturnType<typeof parseExpression>;
+/** The lezer tree {@link parseFeelExpression} returns. */
+export type FeelTree = ReturnType<typeof parseFeelExpression>;
 
 /** A node of {@link FeelTree}. */
 export type FeelNode = FeelTree["topNode"];
