@@ -1,6 +1,6 @@
 /**
- * The schema checks behind the parsers, compiled once on first use so that importing the model
- * costs nothing.
+ * The schema checks behind the parsers, compiled ahead of time into Ajv's standalone code
+ * (compiled-schemas.ts says why).
  *
  * A workflow's nodes are checked one call per node instead of through the whole-document
  * validator: Ajv collects the errors of a referenced schema with `vErrors.concat(...)` after each
@@ -8,9 +8,10 @@
  * node's errors are kept once, as their own run, and the whole check stays linear. The errors are
  * the same, in the same order, as the published schema's (a test compares the two).
  */
-import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { agentWorkflowSchema, SCHEMA_BASE, toolContractSchema } from "../schema/index.js";
+import { agentWorkflowSchema } from "../schema/index.js";
+import { NODE_TYPES } from "./compiled-schemas.js";
+import * as compiled from "./generated/validators.js";
 
 /**
  * The schema errors of a decoded value, in the published schema's order, as runs: the errors of
@@ -24,21 +25,6 @@ interface SchemaChecks {
   readonly workflow: SchemaCheck;
   readonly toolContract: SchemaCheck;
 }
-
-/** The workflow schema with `nodes` left to the per-node check. */
-const shellSchema = {
-  ...agentWorkflowSchema,
-  $id: `${SCHEMA_BASE}agent-workflow-shell.schema.json`,
-  properties: { ...agentWorkflowSchema.properties, nodes: { type: "array" } },
-};
-
-/** One node, with the workflow schema's definitions. */
-const nodeSchema = {
-  $schema: agentWorkflowSchema.$schema,
-  $id: `${SCHEMA_BASE}agent-workflow-node.schema.json`,
-  $ref: "#/$defs/node",
-  $defs: agentWorkflowSchema.$defs,
-};
 
 /** Properties the document validator checks after `nodes`, in schema order. */
 const AFTER_NODES = new Set(
@@ -54,24 +40,6 @@ function afterNodes(error: ErrorObject): boolean {
 
 function errorsOf(validate: ValidateFunction, input: unknown): readonly ErrorObject[] {
   return validate(input) ? [] : (validate.errors ?? []);
-}
-
-/**
- * The node schema specialised to each node type: its `allOf` keeps the one branch whose `if`
- * names that type. For a node of that type the other branches' `if`s fail and add nothing, so
- * the two schemas accept exactly the same nodes (a property test compares them). The full node
- * schema builds an error object and an array for every failing `if`, two per valid node, which
- * is most of what a large workflow's check allocated.
- */
-function nodeSchemaFor(type: string): object {
-  const { node } = agentWorkflowSchema.$defs;
-  return {
-    ...node,
-    $schema: agentWorkflowSchema.$schema,
-    $id: `${SCHEMA_BASE}agent-workflow-node-${type}.schema.json`,
-    $defs: agentWorkflowSchema.$defs,
-    allOf: node.allOf.filter((branch) => branch.if.properties.type.const === type),
-  };
 }
 
 function workflowCheck(
@@ -119,30 +87,27 @@ function workflowCheck(
   };
 }
 
+/**
+ * A generated validator, typed: the standalone code is untyped JavaScript, and each export is an
+ * Ajv validate function of the same signature and `errors` property as one Ajv compiles.
+ */
+function validator(name: string): ValidateFunction {
+  const validate = (compiled as Readonly<Record<string, unknown>>)[name];
+  if (typeof validate !== "function") throw new Error(`no generated validator ${name}`);
+  return validate as ValidateFunction;
+}
+
 let checks: SchemaChecks | undefined;
 
-/** The compiled checks of both document kinds. */
+/** The checks of both document kinds, validators compiled ahead of time (compiled-schemas.ts). */
 export function schemaChecks(): SchemaChecks {
   if (checks === undefined) {
-    const ajv = new Ajv2020({
-      allErrors: true,
-      strict: true,
-      strictTypes: false,
-      strictRequired: false,
-      // Each error carries the value it is about, so diagnostics need not walk to it again.
-      verbose: true,
-    });
-    const toolContract = ajv.compile(toolContractSchema);
+    const toolContract = validator("toolContract");
     checks = {
       workflow: workflowCheck(
-        ajv.compile(shellSchema),
-        ajv.compile(nodeSchema),
-        new Map(
-          agentWorkflowSchema.$defs.node.properties.type.enum.map((type) => [
-            type,
-            ajv.compile(nodeSchemaFor(type)),
-          ]),
-        ),
+        validator("shell"),
+        validator("node"),
+        new Map(NODE_TYPES.map((type) => [type, validator(`node_${type}`)])),
       ),
       toolContract: (input) => {
         const errors = errorsOf(toolContract, input);
