@@ -106,7 +106,7 @@ function diagnosticOf(
   const params = error.params as Record<string, unknown>;
   const data: Record<string, unknown> = { keyword: error.keyword };
   if (property === undefined) {
-    // `data` is there when the validator is verbose (the parsers' are); else walk to the value.
+    // `data` is there when a validator is verbose (the parsers' are not); else walk to the value.
     const value = "data" in error ? error.data : valueAt(root, error.instancePath);
     data.actual = typeName(value);
   }

@@ -14,8 +14,9 @@ export const CHECK_OPTIONS = {
   strict: true,
   strictTypes: false,
   strictRequired: false,
-  // Each error carries the value it is about, so diagnostics need not walk to it again.
-  verbose: true,
+  // Not verbose: an error's value is found from its path (ajv-errors.ts), and verbose code
+  // inlined the schema objects at every error, a third of the parser's browser bundle.
+  verbose: false,
 } as const satisfies Options;
 
 /** The workflow schema with `nodes` left to the per-node check. */
