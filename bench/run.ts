@@ -22,9 +22,11 @@ import { createValidator } from "../src/validate/index.js";
 import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
 import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
+import { benchBundles, bundleTable } from "./bundle.js";
 import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
 import { benchExplore, benchSimulate, exploreTable, simulateTable } from "./simulate.js";
+import { benchStartup, startupTable } from "./startup.js";
 
 const SIZES = [1_000, 10_000, 100_000] as const;
 const SHAPES: readonly GraphShape[] = ["chain", "loops", "wide", "wide-findings"];
@@ -200,6 +202,10 @@ console.table(bpmnRatios(bpmn));
 console.table(bpmnGrowth(bpmn));
 const cli = await benchCli();
 console.table(cli);
+const startup = benchStartup();
+console.table(startupTable(startup));
+const bundles = await benchBundles();
+console.table(bundleTable(bundles));
 const peak = peakRssMb();
 console.log(`peak RSS of the whole run: ${peak} MB (node ${process.version})`);
 mkdirSync(".bench-results", { recursive: true });
@@ -215,6 +221,8 @@ writeFileSync(
       extra,
       bpmn,
       cli,
+      startup,
+      bundles,
       peakRssMb: peak,
     },
     null,
