@@ -199,9 +199,11 @@ export class AgentflowService {
 
   #draw(decision: GateDecision): void {
     const doc = this.#canvas.getContainer().ownerDocument;
+    const agents = new Set<string>();
     for (const badge of taskBadges(decision)) {
       const element = this.#registry.get(badge.elementId);
       if (element === undefined) continue;
+      agents.add(element.id);
       this.#mark(element, AGENT_MARKER);
       this.#overlays.add(element, OVERLAY_TYPE, {
         position: { top: -24, left: 0 },
@@ -223,8 +225,9 @@ export class AgentflowService {
       if (node === undefined || !isGate(node)) continue;
       const mark = gateMark(element.id, stringAttr(btvValue(bo, "btv:Gate"), "approverRole"));
       this.#mark(element, GATE_MARKER);
+      // An agent that is its own gate gets both: the marker goes above the badge.
       this.#overlays.add(element, OVERLAY_TYPE, {
-        position: { top: -24, left: 0 },
+        position: { top: agents.has(element.id) ? -46 : -24, left: 0 },
         html: gateMarkElement(doc, mark),
       });
     }
