@@ -13,7 +13,8 @@ import { parseRef } from "../model/index.js";
  * import { refProblem } from "agentflow/bpmn-js";
  *
  * refProblem("agnt-credit-risk@1.0.0", true); // → null
- * refProblem("agnt-credit-risk", true); // → "Not an id@version ref: the reference has no '@version'"
+ * refProblem("agnt-credit-risk", true);
+ * // → "Not an id@version ref: 'agnt-credit-risk' has no '@version' (expected id@x.y.z)"
  * refProblem("", false); // → null
  * ```
  */
