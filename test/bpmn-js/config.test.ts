@@ -12,7 +12,7 @@ describe("configProblems", () => {
     expect(
       configProblems({
         resolveWorkflow: () => undefined,
-        resolveTool: async () => undefined,
+        resolveTool: () => Promise.resolve(undefined),
         isGate: () => false,
         policy: { camundaAgents: "gate-optional" },
         rules: { AGENT_UNRESOLVED: "off" },

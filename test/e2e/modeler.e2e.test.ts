@@ -54,23 +54,24 @@ async function bypassed(page: Page): Promise<string[]> {
 /** The `btv:agentTask` attributes of a task in the modeller's XML export. */
 async function exportedAgentTask(page: Page, id: string): Promise<string> {
   const xml = await page.evaluate(async () => {
-    const { xml } = await window.agentflowDemo.modeler.saveXML({ format: true });
+    const { xml } = await (window as unknown as DemoWindow).agentflowDemo.modeler.saveXML({
+      format: true,
+    });
     return xml ?? "";
   });
   const task = new RegExp(`<bpmn:serviceTask id="${id}"[\\s\\S]*?</bpmn:serviceTask>`).exec(xml);
   return /<btv:agentTask[^>]*>/.exec(task?.[0] ?? "")?.[0] ?? "";
 }
 
-declare global {
-  interface Window {
-    agentflowDemo: {
-      readonly modeler: {
-        get(name: string): never;
-        saveXML(options?: { format?: boolean }): Promise<{ xml?: string }>;
-      };
-      readonly imported: Promise<unknown>;
+/** The page's handle on its modeller (`examples/modeler/main.ts`), as the test calls it. */
+interface DemoWindow {
+  readonly agentflowDemo: {
+    readonly modeler: {
+      get(name: string): unknown;
+      saveXML(options?: { format?: boolean }): Promise<{ xml?: string }>;
     };
-  }
+    readonly imported: Promise<unknown>;
+  };
 }
 
 describe("bpmn-js modeller demo in a browser", () => {
@@ -95,7 +96,7 @@ describe("bpmn-js modeller demo in a browser", () => {
         const tab = context.pages()[0] ?? (await context.newPage());
         tab.on("pageerror", (e) => errors.push(e.message));
         await tab.goto(page, { waitUntil: "load" });
-        await tab.evaluate(() => window.agentflowDemo.imported);
+        await tab.evaluate(() => (window as unknown as DemoWindow).agentflowDemo.imported);
 
         // 1. The overlays of both agent tasks, and the gate markers.
         await tab.waitForSelector(badge("DraftAndSendOffer"));
@@ -140,7 +141,7 @@ describe("bpmn-js modeller demo in a browser", () => {
 
         // 2. Risk band? straight to Draft and send offer: the credit-risk agent is bypassed.
         const flowId = await tab.evaluate(() => {
-          const { modeler } = window.agentflowDemo;
+          const { modeler } = (window as unknown as DemoWindow).agentflowDemo;
           const registry = modeler.get("elementRegistry") as { get(id: string): unknown };
           const modeling = modeler.get("modeling") as {
             connect(source: unknown, target: unknown): { id: string };
@@ -163,7 +164,11 @@ describe("bpmn-js modeller demo in a browser", () => {
 
         // 3. Undo: the flow goes, and with it the bypass.
         await tab.evaluate(() => {
-          (window.agentflowDemo.modeler.get("commandStack") as { undo(): void }).undo();
+          (
+            (window as unknown as DemoWindow).agentflowDemo.modeler.get("commandStack") as {
+              undo(): void;
+            }
+          ).undo();
         });
         await tab.waitForSelector(`${badge("AssessCreditRisk")}[data-agentflow-gate="reached"]`);
         expect(await tab.locator(`g[data-element-id="${flowId}"]`).count()).toBe(0);
@@ -212,7 +217,11 @@ describe("bpmn-js modeller demo in a browser", () => {
 
         // The panel's edit is one undo step, like any other.
         await tab.evaluate(() => {
-          (window.agentflowDemo.modeler.get("commandStack") as { undo(): void }).undo();
+          (
+            (window as unknown as DemoWindow).agentflowDemo.modeler.get("commandStack") as {
+              undo(): void;
+            }
+          ).undo();
         });
         await tab.waitForSelector(`${badge("DraftAndSendOffer")}[data-agentflow-level="3"]`);
         expect(await level.inputValue()).toBe("3");

@@ -7,6 +7,14 @@
 import type { ModdleObject } from "../../bpmn/index.js";
 import { btvValue, extensionElementsOf, extensionValuesOf, stringAttr } from "../btv-read.js";
 
+/** The attributes whose presence makes a task an agent task (see `patchBtvCommands`). */
+export const AGENT_ATTRIBUTES: readonly string[] = Object.freeze([
+  "agentWorkflowRef",
+  "autonomyLevel",
+  "inputMapping",
+  "outputMapping",
+]);
+
 /** One `element.updateModdleProperties` command. */
 export interface ModdleCommand {
   readonly cmd: "element.updateModdleProperties";

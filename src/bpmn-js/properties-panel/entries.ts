@@ -9,21 +9,13 @@ import { AUTONOMY_SCALE } from "../../autonomy/index.js";
 import { btvValue, stringAttr } from "../btv-read.js";
 import { refProblem } from "../ref-check.js";
 import type { BpmnFactory, ModdleCommand } from "./commands.js";
-import { gateCommands, patchBtvCommands } from "./commands.js";
+import { AGENT_ATTRIBUTES, gateCommands, patchBtvCommands } from "./commands.js";
 
 /** What the panel passes every entry component. */
 export interface EntryProps {
   readonly element: { readonly businessObject: unknown };
   readonly id: string;
 }
-
-/** The attributes whose presence makes a task an agent task (see `patchBtvCommands`). */
-export const AGENT_ATTRIBUTES: readonly string[] = Object.freeze([
-  "agentWorkflowRef",
-  "autonomyLevel",
-  "inputMapping",
-  "outputMapping",
-]);
 
 interface CommandStack {
   execute(command: string, context: unknown): void;
