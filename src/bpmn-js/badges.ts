@@ -79,7 +79,7 @@ export function badgeGate(
 }
 
 /** The element a diagnostic is on, when it is a BPMN element. */
-export function diagnosticElement(diagnostic: Diagnostic): string | undefined {
+function diagnosticElement(diagnostic: Diagnostic): string | undefined {
   return diagnostic.target.kind === "bpmn-element" ? diagnostic.target.elementId : undefined;
 }
 

@@ -12,7 +12,41 @@ export interface FlowEdge {
   readonly target: string;
 }
 
-/** The ids of every bypass path a decision reports, one list per `AGENT_GATE_BYPASS` finding. */
+/**
+ * The ids of every bypass path a decision reports, one list per `AGENT_GATE_BYPASS` finding.
+ *
+ * @example
+ * ```ts
+ * import { checkProcess } from "agentflow/bpmn";
+ * import { bypassPaths } from "agentflow/bpmn-js";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * // the "small" branch of the gateway skips the review
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="MarketStudy" targetNamespace="https://example.com">
+ *   <bpmn:process id="Study" isExecutable="true">
+ *     <bpmn:startEvent id="Start" />
+ *     <bpmn:serviceTask id="Research">
+ *       <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-rsch@2.1.0" /></bpmn:extensionElements>
+ *     </bpmn:serviceTask>
+ *     <bpmn:exclusiveGateway id="Size" />
+ *     <bpmn:userTask id="Review">
+ *       <bpmn:extensionElements><btv:gate approverRole="analyst" /></bpmn:extensionElements>
+ *     </bpmn:userTask>
+ *     <bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="Research" />
+ *     <bpmn:sequenceFlow id="F2" sourceRef="Research" targetRef="Size" />
+ *     <bpmn:sequenceFlow id="F3" name="large" sourceRef="Size" targetRef="Review" />
+ *     <bpmn:sequenceFlow id="F4" name="small" sourceRef="Size" targetRef="End" />
+ *     <bpmn:sequenceFlow id="F5" sourceRef="Review" targetRef="End" />
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const decision = await checkProcess(xml, {
+ *   resolveWorkflow: (ref) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined),
+ * });
+ * bypassPaths(decision); // → [["Research", "Size", "End"]]
+ * ```
+ */
 export function bypassPaths(
   decision: Pick<GateDecision, "blocking" | "warnings">,
 ): (readonly string[])[] {

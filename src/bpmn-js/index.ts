@@ -10,7 +10,7 @@
 import { AgentflowService } from "./service.js";
 
 export type { BadgeFinding, BadgeGate, GateMark, TaskBadge } from "./badges.js";
-export { BADGE_GATES, badgeGate, diagnosticElement, gateMark, taskBadges } from "./badges.js";
+export { BADGE_GATES, badgeGate, gateMark, taskBadges } from "./badges.js";
 export type { FlowEdge } from "./bypass.js";
 export { bypassFlowIds, bypassPaths } from "./bypass.js";
 export type { AgentflowConfig } from "./config.js";

@@ -8,7 +8,7 @@
  */
 import { AgentflowPropertiesProvider } from "./provider.js";
 
-export type { PanelGroup } from "./provider.js";
+export type { Injector, PanelGroup, PropertiesPanel } from "./provider.js";
 export { AgentflowPropertiesProvider, GROUP_ID } from "./provider.js";
 
 /**

@@ -28,13 +28,15 @@ export interface PanelGroup {
   }[];
 }
 
-interface PropertiesPanel {
+/** The part of bpmn-js-properties-panel's `propertiesPanel` service the provider calls. */
+export interface PropertiesPanel {
   registerProvider(priority: number, provider: AgentflowPropertiesProvider): void;
 }
 
 type Translate = (text: string) => string;
 
-interface Injector {
+/** diagram-js's `injector`, as the provider uses it. */
+export interface Injector {
   get(name: string, strict?: boolean): unknown;
 }
 
