@@ -122,6 +122,21 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await tab.locator("#verdict").innerText()).toBe(
           "Promotion blocked · 2 blocking, 0 warnings",
         );
+        // The service's decision is the one the badges show.
+        expect(
+          await tab.evaluate(() => {
+            const agentflow = (window as unknown as DemoWindow).agentflowDemo.modeler.get(
+              "agentflow",
+            ) as {
+              getDecision(): {
+                allowed: boolean;
+                agentTasks: { elementId: string; gate: string }[];
+              };
+            };
+            const decision = agentflow.getDecision();
+            return [decision.allowed, decision.agentTasks.map((t) => `${t.elementId}: ${t.gate}`)];
+          }),
+        ).toEqual([false, ["AssessCreditRisk: reached", "DraftAndSendOffer: missing"]]);
         // The lint plugin runs live too: its overlay sits on the ungated offer task.
         await tab.waitForSelector(
           '.djs-overlays[data-container-id="DraftAndSendOffer"] .bjsl-overlay',
