@@ -242,6 +242,34 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await level.inputValue()).toBe("3");
         expect(await exportedAgentTask(tab, "DraftAndSendOffer")).toContain('autonomyLevel="3"');
 
+        // Any flow node can be made a gate in the panel, with an approver role.
+        await tab.locator('g.djs-element[data-element-id="RiskBand"]').click();
+        const gateBox = tab.locator("#bio-properties-panel-agentflow-gate");
+        expect(await gateBox.isChecked()).toBe(false);
+        await gateBox.check();
+        const riskBandMarker = tab.locator(
+          '.agentflow-gate-marker[data-agentflow-element="RiskBand"]',
+        );
+        await riskBandMarker.waitFor();
+        expect(await riskBandMarker.innerText()).toBe("Gate");
+        await tab
+          .locator("#bio-properties-panel-agentflow-approverRole")
+          .pressSequentially("risk-officer");
+        await tab.waitForSelector(
+          '.agentflow-gate-marker[data-agentflow-element="RiskBand"][data-agentflow-gate-marker="risk-officer"]',
+        );
+        expect(await riskBandMarker.innerText()).toBe("Gate · risk-officer");
+        const xml = await tab.evaluate(async () => {
+          const { xml } = await (window as unknown as DemoWindow).agentflowDemo.modeler.saveXML({
+            format: true,
+          });
+          return xml ?? "";
+        });
+        expect(
+          /<bpmn:exclusiveGateway id="RiskBand"[\s\S]*?<\/bpmn:exclusiveGateway>/.exec(xml)?.[0],
+        ).toContain('<btv:gate approverRole="risk-officer" />');
+        await tab.screenshot({ path: join(ARTIFACTS, "modeler-gate.png") });
+
         // toggle(false) hides every badge and marker; the button shows them again.
         await tab.locator("#toggle").click();
         expect(await tab.locator(".agentflow-badge, .agentflow-gate-marker").count()).toBe(0);
