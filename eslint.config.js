@@ -6,7 +6,7 @@ export default tseslint.config(
   {
     ignores: ["dist/", "node_modules/", "api-docs/", "coverage/", ".bench-results/", ".artifacts/"],
   },
-  { ignores: ["test/.generated/", "src/model/parse/generated/"] },
+  { ignores: ["test/.generated/", "src/model/parse/generated/", "examples/modeler/dist/"] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   ...tseslint.configs.stylisticTypeChecked,

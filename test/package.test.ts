@@ -52,7 +52,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["validate", "simulate", "interop"],
   ["bpmn"],
   ["report"],
-  ["bpmn/lint", "cli"],
+  ["bpmn/lint", "cli", "bpmn-js"],
   ["index.ts"],
 ];
 

@@ -1,0 +1,59 @@
+/// <reference lib="dom" />
+/**
+ * The overlays' DOM: a badge per agent task, whose findings list shows on hover (and on keyboard
+ * focus), and a marker per gate. Built with DOM calls, not HTML strings, so that no id, role or
+ * message of the diagram is ever read as markup.
+ */
+import type { GateMark, TaskBadge } from "./badges.js";
+
+/**
+ * The badge of an agent task: `data-agentflow-level`, `data-agentflow-gate` and
+ * `data-agentflow-element` carry its data for hosts and tests.
+ */
+export function taskBadgeElement(doc: Document, badge: TaskBadge): HTMLElement {
+  const root = doc.createElement("div");
+  root.className = `agentflow-badge agentflow-gate-${badge.gate}`;
+  root.setAttribute("data-agentflow-element", badge.elementId);
+  root.setAttribute("data-agentflow-level", badge.level);
+  root.setAttribute("data-agentflow-gate", badge.gate);
+  root.tabIndex = 0;
+  const count = badge.findings.length;
+  root.setAttribute(
+    "aria-label",
+    `${badge.text}; ${count === 0 ? "no findings" : `${count} finding${count === 1 ? "" : "s"}`}`,
+  );
+
+  const text = doc.createElement("span");
+  text.className = "agentflow-badge-text";
+  text.textContent = badge.text;
+  root.append(text);
+
+  const list = doc.createElement("ul");
+  list.className = "agentflow-findings";
+  for (const finding of badge.findings) {
+    const item = doc.createElement("li");
+    item.className = `agentflow-finding agentflow-finding-${finding.severity}`;
+    const code = doc.createElement("code");
+    code.textContent = finding.code;
+    item.append(code, ` ${finding.message}`);
+    list.append(item);
+  }
+  if (count === 0) {
+    const item = doc.createElement("li");
+    item.className = "agentflow-finding";
+    item.textContent = "No findings on this task.";
+    list.append(item);
+  }
+  root.append(list);
+  return root;
+}
+
+/** The marker of an approval gate: `data-agentflow-gate-marker` holds the approver role. */
+export function gateMarkElement(doc: Document, mark: GateMark): HTMLElement {
+  const root = doc.createElement("div");
+  root.className = "agentflow-gate-marker";
+  root.setAttribute("data-agentflow-element", mark.elementId);
+  root.setAttribute("data-agentflow-gate-marker", mark.approverRole ?? "");
+  root.textContent = mark.text;
+  return root;
+}

@@ -1,0 +1,50 @@
+/**
+ * agentflow inside bpmn-js (`agentflow/bpmn-js`): a module that shows, while a process is drawn,
+ * which tasks run agents and at what autonomy level, whether each reaches an approval gate, and
+ * which flows bypass it. Add it with `additionalModules: [Agentflow]` and configure it with the
+ * modeller's `agentflow` option; `docs/modeler.md` shows how. The pure parts (badges, bypass
+ * flows, option checks) are exported for hosts that draw their own.
+ *
+ * @packageDocumentation
+ */
+import { AgentflowService } from "./service.js";
+
+export type { BadgeFinding, BadgeGate, GateMark, TaskBadge } from "./badges.js";
+export { BADGE_GATES, badgeGate, gateMark, taskBadges } from "./badges.js";
+export type { FlowEdge } from "./bypass.js";
+export { bypassFlowIds, bypassPaths } from "./bypass.js";
+export type { AgentflowConfig } from "./config.js";
+export { configProblems, DEFAULT_DEBOUNCE } from "./config.js";
+export { refProblem } from "./ref-check.js";
+export type {
+  BpmnJs,
+  Canvas,
+  DiagramElement,
+  ElementRegistry,
+  EventBus,
+  OverlayPosition,
+  Overlays,
+} from "./diagram.js";
+export type {
+  AgentflowChangedEvent,
+  AgentflowErrorEvent,
+  AgentflowToggleEvent,
+} from "./service.js";
+export {
+  AGENT_MARKER,
+  AgentflowService,
+  BYPASS_MARKER,
+  GATE_MARKER,
+  OVERLAY_TYPE,
+} from "./service.js";
+
+/** The bpmn-js module: `new Modeler({ additionalModules: [Agentflow] })`. */
+const Agentflow: {
+  readonly __init__: readonly string[];
+  readonly agentflow: readonly ["type", typeof AgentflowService];
+} = {
+  __init__: ["agentflow"],
+  agentflow: ["type", AgentflowService],
+};
+
+export default Agentflow;

@@ -1,0 +1,147 @@
+/**
+ * The entries of the "Agent governance" group, as the panel's entry components: the agent
+ * workflow ref (checked as `id@version` as it is typed), the autonomy level, the gate marker
+ * and its approver role. Each writes through the command stack (see `commands.ts`).
+ */
+import { CheckboxEntry, SelectEntry, TextFieldEntry } from "@bpmn-io/properties-panel";
+import { useService } from "bpmn-js-properties-panel";
+import { AUTONOMY_SCALE } from "../../autonomy/index.js";
+import { btvValue, stringAttr } from "../btv-read.js";
+import { refProblem } from "../ref-check.js";
+import type { BpmnFactory, ModdleCommand } from "./commands.js";
+import { AGENT_ATTRIBUTES, gateCommands, patchBtvCommands } from "./commands.js";
+
+/** What the panel passes every entry component. */
+export interface EntryProps {
+  readonly element: { readonly businessObject: unknown };
+  readonly id: string;
+}
+
+interface CommandStack {
+  execute(command: string, context: unknown): void;
+}
+
+type Translate = (text: string, replacements?: Readonly<Record<string, string>>) => string;
+type Debounce = (fn: (value: string) => void) => (value: string) => void;
+
+function services(): {
+  readonly run: (commands: readonly ModdleCommand[]) => void;
+  readonly factory: BpmnFactory;
+  readonly translate: Translate;
+} {
+  const commandStack = useService("commandStack") as CommandStack;
+  const factory = useService("bpmnFactory") as BpmnFactory;
+  const translate = (useService("translate") as Translate | undefined) ?? ((text: string) => text);
+  return {
+    run: (commands) => {
+      if (commands.length > 0)
+        commandStack.execute("properties-panel.multi-command-executor", commands);
+    },
+    factory,
+    translate,
+  };
+}
+
+/** The agent workflow ref of a task. */
+export function WorkflowRefEntry(props: EntryProps): unknown {
+  const { element, id } = props;
+  const { run, factory, translate } = services();
+  const debounce = useService("debounceInput") as Debounce;
+  const agent = btvValue(element.businessObject, "btv:AgentTask");
+  return TextFieldEntry({
+    element,
+    id,
+    label: translate("Agent workflow ref"),
+    description: translate("The reviewed workflow the task runs, as id@version."),
+    debounce,
+    getValue: () =>
+      stringAttr(btvValue(element.businessObject, "btv:AgentTask"), "agentWorkflowRef") ?? "",
+    setValue: (value) => {
+      run(
+        patchBtvCommands(
+          element,
+          "btv:AgentTask",
+          { agentWorkflowRef: value.trim() },
+          factory,
+          AGENT_ATTRIBUTES,
+        ),
+      );
+    },
+    validate: (value) => refProblem(value.trim(), agent !== undefined),
+  });
+}
+
+/** The autonomy level of a task: 0-5, or not set. */
+export function AutonomyLevelEntry(props: EntryProps): unknown {
+  const { element, id } = props;
+  const { run, factory, translate } = services();
+  const getValue = (): string =>
+    stringAttr(btvValue(element.businessObject, "btv:AgentTask"), "autonomyLevel") ?? "";
+  return SelectEntry({
+    element,
+    id,
+    label: translate("Autonomy level"),
+    getValue,
+    setValue: (value) => {
+      run(
+        patchBtvCommands(
+          element,
+          "btv:AgentTask",
+          { autonomyLevel: value },
+          factory,
+          AGENT_ATTRIBUTES,
+        ),
+      );
+    },
+    getOptions: () => {
+      const options = [
+        { value: "", label: translate("(not an agent task)") },
+        ...AUTONOMY_SCALE.map((info) => ({
+          value: String(info.level),
+          label: `${info.level} · ${info.name}`,
+        })),
+      ];
+      // A level outside the scale is shown as it is written, so the select does not hide it.
+      const current = getValue();
+      if (!options.some((o) => o.value === current)) {
+        options.push({
+          value: current,
+          label: translate("{level} (not a level)", { level: current }),
+        });
+      }
+      return options;
+    },
+  });
+}
+
+/** Whether the flow node is an approval gate (`btv:gate`). */
+export function GateEntry(props: EntryProps): unknown {
+  const { element, id } = props;
+  const { run, factory, translate } = services();
+  return CheckboxEntry({
+    element,
+    id,
+    label: translate("Approval gate"),
+    getValue: () => btvValue(element.businessObject, "btv:Gate") !== undefined,
+    setValue: (value) => {
+      run(gateCommands(element, value, factory));
+    },
+  });
+}
+
+/** The approver role of a gate. */
+export function ApproverRoleEntry(props: EntryProps): unknown {
+  const { element, id } = props;
+  const { run, factory, translate } = services();
+  const debounce = useService("debounceInput") as Debounce;
+  return TextFieldEntry({
+    element,
+    id,
+    label: translate("Approver role"),
+    debounce,
+    getValue: () => stringAttr(btvValue(element.businessObject, "btv:Gate"), "approverRole") ?? "",
+    setValue: (value) => {
+      run(patchBtvCommands(element, "btv:Gate", { approverRole: value.trim() }, factory, []));
+    },
+  });
+}

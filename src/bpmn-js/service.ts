@@ -1,0 +1,241 @@
+/// <reference lib="dom" />
+/**
+ * The `agentflow` service: evaluates the gates on the modeller's own definitions after import
+ * and after every change (debounced), keeps the latest {@link GateDecision}, fires
+ * `agentflow.changed` with it, and draws the badges, gate markers and bypass flows.
+ */
+import type { GateDecision, GateOptions } from "../bpmn/index.js";
+import { evaluateGates, hasGateMarker } from "../bpmn/index.js";
+import { gateMark, taskBadges } from "./badges.js";
+import { asModdle, btvValue, isType, stringAttr } from "./btv-read.js";
+import type { FlowEdge } from "./bypass.js";
+import { bypassFlowIds } from "./bypass.js";
+import type { AgentflowConfig } from "./config.js";
+import { configProblems, DEFAULT_DEBOUNCE } from "./config.js";
+import type {
+  BpmnJs,
+  Canvas,
+  DiagramElement,
+  ElementRegistry,
+  EventBus,
+  Overlays,
+} from "./diagram.js";
+import { gateMarkElement, taskBadgeElement } from "./draw.js";
+
+/** The overlay type of everything the module draws (`overlays.remove({ type })` clears it). */
+export const OVERLAY_TYPE = "agentflow";
+
+/** The canvas marker on the sequence flows of a bypass path. */
+export const BYPASS_MARKER = "agentflow-bypass";
+
+/** The canvas marker on every agent task, and on every approval gate. */
+export const AGENT_MARKER = "agentflow-agent";
+/** See {@link AGENT_MARKER}. */
+export const GATE_MARKER = "agentflow-gate";
+
+/** What `agentflow.changed` carries. */
+export interface AgentflowChangedEvent {
+  readonly decision: GateDecision;
+}
+
+/** What `agentflow.error` carries: an evaluation that threw (a host's resolver or predicate). */
+export interface AgentflowErrorEvent {
+  readonly error: unknown;
+}
+
+/** What `agentflow.toggle` carries. */
+export interface AgentflowToggleEvent {
+  readonly active: boolean;
+}
+
+function elementsOf(registry: ElementRegistry): DiagramElement[] {
+  // Labels share their element's business object; the element itself carries the overlay.
+  return registry.getAll().filter((element) => element.labelTarget === undefined);
+}
+
+function parentId(businessObject: unknown): string | undefined {
+  const parent = asModdle(asModdle(businessObject)?.$parent);
+  return parent === undefined ? undefined : stringAttr(parent, "id");
+}
+
+/** The module's service, registered as `agentflow`. */
+export class AgentflowService {
+  /** What diagram-js injects, in constructor order. */
+  static readonly $inject = [
+    "config.agentflow",
+    "eventBus",
+    "bpmnjs",
+    "elementRegistry",
+    "overlays",
+    "canvas",
+  ];
+
+  readonly #options: GateOptions;
+  readonly #debounce: number;
+  readonly #eventBus: EventBus;
+  readonly #bpmnjs: BpmnJs;
+  readonly #registry: ElementRegistry;
+  readonly #overlays: Overlays;
+  readonly #canvas: Canvas;
+  #active: boolean;
+  #decision: GateDecision | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts evaluations, so that an older async one that finishes late is dropped. */
+  #run = 0;
+  #marked: { readonly id: string; readonly marker: string }[] = [];
+
+  /** Built by diagram-js; throws a `TypeError` naming every wrong option. */
+  constructor(
+    config: AgentflowConfig | undefined,
+    eventBus: EventBus,
+    bpmnjs: BpmnJs,
+    elementRegistry: ElementRegistry,
+    overlays: Overlays,
+    canvas: Canvas,
+  ) {
+    const problems = configProblems(config);
+    if (problems.length > 0) throw new TypeError(problems.join("; "));
+    const { debounce, active, ...options } = config ?? {};
+    this.#options = options;
+    this.#debounce = debounce ?? DEFAULT_DEBOUNCE;
+    this.#active = active ?? true;
+    this.#eventBus = eventBus;
+    this.#bpmnjs = bpmnjs;
+    this.#registry = elementRegistry;
+    this.#overlays = overlays;
+    this.#canvas = canvas;
+    eventBus.on("import.done", () => {
+      this.#schedule(0);
+    });
+    eventBus.on("commandStack.changed", () => {
+      this.#schedule(this.#debounce);
+    });
+    eventBus.on("diagram.clear", () => {
+      this.#cancel();
+      this.#run++;
+      this.#clear();
+      this.#decision = undefined;
+    });
+    eventBus.on("diagram.destroy", () => {
+      this.#cancel();
+      this.#run++;
+    });
+  }
+
+  /** The decision for the diagram as last evaluated; `undefined` before the first evaluation. */
+  getDecision(): GateDecision | undefined {
+    return this.#decision;
+  }
+
+  /** Whether the overlays are shown. */
+  isActive(): boolean {
+    return this.#active;
+  }
+
+  /**
+   * Shows (`true`) or hides (`false`) every badge, marker and bypass flow, or flips them. The
+   * gates are still evaluated while hidden, so `getDecision()` stays current.
+   */
+  toggle(on = !this.#active): void {
+    this.#active = on;
+    this.#clear();
+    if (on && this.#decision !== undefined) this.#draw(this.#decision);
+    this.#eventBus.fire("agentflow.toggle", { active: on } satisfies AgentflowToggleEvent);
+  }
+
+  /**
+   * Evaluates the gates now (dropping a pending debounced run), draws the result and fires
+   * `agentflow.changed`. Resolves with the decision, or `undefined` when there is no diagram, the
+   * evaluation threw (then `agentflow.error` fires), or a later evaluation overtook this one.
+   */
+  async evaluate(): Promise<GateDecision | undefined> {
+    this.#cancel();
+    const run = ++this.#run;
+    const definitions = asModdle(this.#bpmnjs.getDefinitions());
+    if (definitions === undefined) return undefined;
+    let decision: GateDecision;
+    try {
+      decision = await evaluateGates(definitions, this.#options);
+    } catch (error) {
+      if (run === this.#run) {
+        this.#eventBus.fire("agentflow.error", { error } satisfies AgentflowErrorEvent);
+      }
+      return undefined;
+    }
+    if (run !== this.#run) return undefined;
+    this.#decision = decision;
+    this.#clear();
+    if (this.#active) this.#draw(decision);
+    this.#eventBus.fire("agentflow.changed", { decision } satisfies AgentflowChangedEvent);
+    return decision;
+  }
+
+  #schedule(delay: number): void {
+    this.#cancel();
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.evaluate();
+    }, delay);
+  }
+
+  #cancel(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #mark(element: DiagramElement, marker: string): void {
+    this.#canvas.addMarker(element, marker);
+    this.#marked.push({ id: element.id, marker });
+  }
+
+  #clear(): void {
+    this.#overlays.remove({ type: OVERLAY_TYPE });
+    for (const { id, marker } of this.#marked) {
+      const element = this.#registry.get(id);
+      if (element !== undefined) this.#canvas.removeMarker(element, marker);
+    }
+    this.#marked = [];
+  }
+
+  #draw(decision: GateDecision): void {
+    const doc = this.#canvas.getContainer().ownerDocument;
+    const agents = new Set<string>();
+    for (const badge of taskBadges(decision)) {
+      const element = this.#registry.get(badge.elementId);
+      if (element === undefined) continue;
+      agents.add(element.id);
+      this.#mark(element, AGENT_MARKER);
+      this.#overlays.add(element, OVERLAY_TYPE, {
+        position: { top: -24, left: 0 },
+        html: taskBadgeElement(doc, badge),
+      });
+    }
+    const isGate = this.#options.isGate ?? hasGateMarker;
+    const flows: FlowEdge[] = [];
+    for (const element of elementsOf(this.#registry)) {
+      const bo = element.businessObject;
+      if (isType(bo, "bpmn:SequenceFlow")) {
+        const source = element.source?.id;
+        const target = element.target?.id;
+        if (source !== undefined && target !== undefined)
+          flows.push({ id: element.id, source, target });
+        continue;
+      }
+      const node = isType(bo, "bpmn:FlowNode") ? asModdle(bo) : undefined;
+      if (node === undefined || !isGate(node)) continue;
+      const mark = gateMark(element.id, stringAttr(btvValue(bo, "btv:Gate"), "approverRole"));
+      this.#mark(element, GATE_MARKER);
+      // An agent that is its own gate gets both: the marker goes above the badge.
+      this.#overlays.add(element, OVERLAY_TYPE, {
+        position: { top: agents.has(element.id) ? -46 : -24, left: 0 },
+        html: gateMarkElement(doc, mark),
+      });
+    }
+    const parentOf = (id: string): string | undefined =>
+      parentId(this.#registry.get(id)?.businessObject);
+    for (const id of bypassFlowIds(decision, flows, parentOf)) {
+      const flow = this.#registry.get(id);
+      if (flow !== undefined) this.#mark(flow, BYPASS_MARKER);
+    }
+  }
+}

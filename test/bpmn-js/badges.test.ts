@@ -1,0 +1,106 @@
+/**
+ * The badges as data (issue 23): the gate status of each agent task in the badge's words, its
+ * level and its findings, from the decision on the real example process, with and without a
+ * shortcut that bypasses the reviews.
+ */
+import { describe, expect, it } from "vitest";
+import type { AgentTaskSummary } from "../../src/bpmn/index.js";
+import { checkProcess } from "../../src/bpmn/index.js";
+import { BADGE_GATES, badgeGate, gateMark, taskBadges } from "../../src/bpmn-js/index.js";
+import { loanXml, registry, shortcutXml } from "./loan.js";
+
+describe("taskBadges", () => {
+  it("gives the example's two agent tasks their level, gate status and findings", async () => {
+    const badges = taskBadges(await checkProcess(loanXml, registry));
+    expect(
+      badges.map(({ elementId, level, gate, text }) => ({ elementId, level, gate, text })),
+    ).toEqual([
+      { elementId: "AssessCreditRisk", level: "2", gate: "reached", text: "L2 · gated" },
+      { elementId: "DraftAndSendOffer", level: "3", gate: "missing", text: "L3 · gate missing" },
+    ]);
+    expect(badges[0]?.findings).toEqual([]);
+    expect(badges[1]?.findings.map((f) => [f.code, f.severity])).toEqual([
+      ["AGENT_GATE_UNREACHABLE", "error"],
+      ["TOOL_EFFECT_NEEDS_GATE", "error"],
+    ]);
+    expect(badges[1]?.findings[0]?.message).toContain('"DraftAndSendOffer"');
+  });
+
+  it("turns the credit-risk task to bypass when a flow skips both reviews", async () => {
+    const [risk] = taskBadges(await checkProcess(shortcutXml, registry));
+    expect(risk).toMatchObject({
+      elementId: "AssessCreditRisk",
+      gate: "bypass",
+      text: "L2 · gate bypassed",
+    });
+    expect(risk?.findings.map((f) => f.code)).toEqual(["AGENT_GATE_BYPASS"]);
+  });
+
+  it("says unresolved when no registry knows the workflow, and lists the warning", async () => {
+    const [risk] = taskBadges(await checkProcess(loanXml, {}));
+    expect(risk).toMatchObject({ gate: "unresolved", level: "2", text: "L2 · unresolved" });
+    expect(risk?.findings.map((f) => f.code)).toEqual(["AGENT_UNRESOLVED"]);
+  });
+
+  it("shows an unreadable level as unknown", async () => {
+    const xml = loanXml.replace('autonomyLevel="2"', 'autonomyLevel="high"');
+    const [risk] = taskBadges(await checkProcess(xml, {}));
+    expect(risk).toMatchObject({ level: "unknown", gate: "unresolved", text: "L? · unresolved" });
+    expect(risk?.findings.map((f) => f.code)).toContain("AGENT_AUTONOMY_INVALID");
+  });
+});
+
+describe("badgeGate", () => {
+  const task = (
+    requirement: AgentTaskSummary["requirement"],
+    gate: AgentTaskSummary["gate"],
+    resolution: AgentTaskSummary["resolution"] = "registry",
+  ) => badgeGate({ requirement, gate, resolution });
+
+  it("maps every requirement and verdict to one of the six statuses", () => {
+    const table = (["required", "optional", "none"] as const).flatMap((requirement) =>
+      (["reached", "bypassed", "missing"] as const).map((gate) => [
+        requirement,
+        gate,
+        task(requirement, gate),
+      ]),
+    );
+    expect(table).toEqual([
+      ["required", "reached", "reached"],
+      ["required", "bypassed", "bypass"],
+      ["required", "missing", "missing"],
+      ["optional", "reached", "reached"],
+      ["optional", "bypassed", "optional"],
+      ["optional", "missing", "optional"],
+      ["none", "reached", "not-needed"],
+      ["none", "bypassed", "not-needed"],
+      ["none", "missing", "not-needed"],
+    ]);
+    expect(new Set(table.map((row) => row[2]))).toEqual(
+      new Set(BADGE_GATES.filter((g) => g !== "unresolved")),
+    );
+  });
+
+  it("puts a required gate's problem before an unresolved workflow, and unresolved before the rest", () => {
+    expect(task("required", "bypassed", "unresolved")).toBe("bypass");
+    expect(task("required", "missing", "unresolved")).toBe("missing");
+    expect(task("required", "reached", "unresolved")).toBe("unresolved");
+    expect(task("none", "missing", "unresolved")).toBe("unresolved");
+    expect(task("required", "reached", "snapshot")).toBe("reached");
+  });
+});
+
+describe("gateMark", () => {
+  it("names the approver role when there is one", () => {
+    expect(gateMark("UnderwriterReview", "underwriter")).toEqual({
+      elementId: "UnderwriterReview",
+      approverRole: "underwriter",
+      text: "Gate · underwriter",
+    });
+    expect(gateMark("Review", "  ")).toEqual({
+      elementId: "Review",
+      approverRole: undefined,
+      text: "Gate",
+    });
+  });
+});

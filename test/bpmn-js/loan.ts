@@ -1,0 +1,40 @@
+/**
+ * The example loan process and its registry, as the bpmn-js module's tests use them: the process
+ * as a modeller wrote it (with DI), and a variant where "Risk band?" leads straight to "Draft and
+ * send offer", skipping both reviews, as a designer would draw it.
+ */
+import { readFileSync } from "node:fs";
+import { parseWorkflowText } from "../../src/model/index.js";
+
+/** The example process's XML. */
+export const loanXml = readFileSync("examples/processes/loan-origination.bpmn", "utf8");
+
+/** The process with a flow `Flow_Shortcut` from `RiskBand` to `DraftAndSendOffer`. */
+export const shortcutXml = loanXml
+  .replace(
+    "<bpmn:outgoing>Flow_High</bpmn:outgoing>",
+    "<bpmn:outgoing>Flow_High</bpmn:outgoing>\n      <bpmn:outgoing>Flow_Shortcut</bpmn:outgoing>",
+  )
+  .replace(
+    "<bpmn:incoming>Flow_Approved</bpmn:incoming>",
+    "<bpmn:incoming>Flow_Approved</bpmn:incoming>\n      <bpmn:incoming>Flow_Shortcut</bpmn:incoming>",
+  )
+  .replace(
+    '<bpmn:sequenceFlow id="Flow_ToSent"',
+    '<bpmn:sequenceFlow id="Flow_Shortcut" sourceRef="RiskBand" targetRef="DraftAndSendOffer" />\n    <bpmn:sequenceFlow id="Flow_ToSent"',
+  );
+
+const registryDoc = (name: string): unknown =>
+  parseWorkflowText(readFileSync(`examples/registry/${name}`, "utf8")).value;
+const docs = new Map<string, unknown>([
+  ["agnt-credit-risk@1.0.0", registryDoc("credit-risk.agent.json")],
+  ["agnt-offer-sender@1.0.0", registryDoc("offer-sender.agent.json")],
+  ["tool:credit-bureau-report@2.0.0", registryDoc("credit-bureau-report.tool.json")],
+  ["tool:send-loan-offer@1.1.0", registryDoc("send-loan-offer.tool.json")],
+]);
+
+/** The example registry as resolvers. */
+export const registry = {
+  resolveWorkflow: (ref: string): unknown => docs.get(ref),
+  resolveTool: (ref: string): unknown => docs.get(ref),
+};
