@@ -6,6 +6,7 @@
 import type { AgentTaskSummary } from "../../bpmn/index.js";
 import type { Diagnostic, Severity } from "../../model/index.js";
 import { escapeXml as esc } from "./escape.js";
+import { processDiagramsHtml } from "./html-process.js";
 import { FINDINGS_LIMIT, unlistedNote } from "./limits.js";
 import { joinRows } from "./rows.js";
 import type { AuditReport, ChecklistItem, ProcessAudit, RuleResult } from "./types.js";
@@ -59,7 +60,8 @@ export function tableOf<T>(
     const cls = rowClass(i);
     return `<tr${cls === "" ? "" : ` class="${cls}"`}><td>${cells(item).join("</td><td>")}</td></tr>`;
   });
-  return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+  // In a box of its own that scrolls sideways: on a phone a wide table never widens the page.
+  return `<div class="table-scroll"><table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
 }
 
 /** Text as inline code. */
@@ -244,6 +246,7 @@ export function promotionSection(process: ProcessAudit): string {
       const t = process.agentTasks[i];
       return t !== undefined && taskBlocked(t) ? "blocked" : "";
     }),
+    processDiagramsHtml(process),
     `<h3 id="process-rules">Process rules</h3>`,
     ruleSection(process.rules, 0),
     `</section>`,

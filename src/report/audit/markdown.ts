@@ -17,6 +17,7 @@ import {
   unlistedNote,
 } from "./limits.js";
 import { markdownCode, markdownText } from "./markdown-escape.js";
+import { processDiagramsMarkdown } from "./markdown-process.js";
 import { joinRows } from "./rows.js";
 import type { AuditReport, ChecklistItem, RuleResult, WorkflowAudit } from "./types.js";
 
@@ -242,7 +243,9 @@ export function renderAuditMarkdown(report: AuditReport): string {
         process.agentTasks.map((t) => agentTaskCells(t)),
       ),
     );
-    lines.push("", "### Process rules", "");
+    lines.push("");
+    append(lines, processDiagramsMarkdown(process));
+    lines.push("### Process rules", "");
     append(lines, ruleTable(process.rules));
     lines.push("");
   }
