@@ -233,12 +233,11 @@ function poolOf(
 ): DiagramPool {
   const nodes: DiagramNode[] = [];
   const flows: DiagramFlow[] = [];
-  // Iterative, so sub-processes nested thousands deep do not exhaust the stack.
+  // Iterative, so sub-processes nested thousands deep do not exhaust the stack; the loop also
+  // visits the containers appended while it runs.
   const pending: { container: ModdleObject; parent: string }[] =
     process === undefined ? [] : [{ container: process, parent: "" }];
-  for (let head = 0; head < pending.length; head++) {
-    const next = pending[head];
-    if (next === undefined) break;
+  for (const next of pending) {
     const defaults = new Set<ModdleObject>();
     const elements = listProp(next.container, "flowElements");
     for (const element of elements) {

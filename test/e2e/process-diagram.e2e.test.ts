@@ -94,9 +94,9 @@ async function report(c: Case): Promise<AuditReport> {
 
 /** How wide the page's content is, and its window (evaluated in the page, which has a DOM). */
 async function pageWidths(page: Page): Promise<{ page: number; body: number; view: number }> {
-  return (await page.evaluate(
+  return page.evaluate<{ page: number; body: number; view: number }>(
     "({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth })",
-  )) as { page: number; body: number; view: number };
+  );
 }
 
 /** The text of every ```mermaid block of a Markdown document. */
@@ -192,11 +192,13 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
         const link = svg.locator('a:has(g.agent-badge[data-element-id="DraftAndSendOffer"])');
         const href = (await link.getAttribute("href")) ?? "";
         expect(href).toMatch(/^#finding-\d+$/);
-        expect(await page.locator(`${href}`).innerText()).toContain("AGENT_GATE_UNREACHABLE");
+        expect(await page.locator(href).innerText()).toContain("AGENT_GATE_UNREACHABLE");
         const gates = svg.locator("g.gate-mark");
-        expect(
-          await gates.evaluateAll((els) => els.map((e) => e.getAttribute("data-element-id"))),
-        ).toEqual(["UnderwriterReview", "SeniorReview"]);
+        const gated: (string | null)[] = [];
+        for (let i = 0; i < (await gates.count()); i++) {
+          gated.push(await gates.nth(i).getAttribute("data-element-id"));
+        }
+        expect(gated).toEqual(["UnderwriterReview", "SeniorReview"]);
         expect(await svg.locator("g.bypass").count()).toBe(0);
         await page
           .locator("figure.process-box")

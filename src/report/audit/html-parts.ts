@@ -9,6 +9,7 @@ import { escapeXml as esc } from "./escape.js";
 import { processDiagramsHtml } from "./html-process.js";
 import { FINDINGS_LIMIT, unlistedNote } from "./limits.js";
 import { joinRows } from "./rows.js";
+import { ruleCheck } from "./rule-checks.js";
 import type { AuditReport, ChecklistItem, ProcessAudit, RuleResult } from "./types.js";
 
 /** A finding with its page-wide number; its anchor is `finding-<n>` when it is listed. */
@@ -122,7 +123,7 @@ export function ruleSection(rules: readonly RuleResult[], start: number): string
           ? tag(failed, "bad")
           : `<a class="tag bad" href="${findingHref(firsts[i] ?? 0)}">${esc(failed)}</a>`;
     }
-    return [code(r.code), esc(r.severity), result, esc(r.description)];
+    return [code(r.code), esc(r.severity), result, esc(ruleCheck(r.code, r.description))];
   });
   const passed = rules.filter((r) => r.passed).length;
   const findings: string[] = [];

@@ -19,6 +19,7 @@ import {
 import { markdownCode, markdownText } from "./markdown-escape.js";
 import { processDiagramsMarkdown } from "./markdown-process.js";
 import { joinRows } from "./rows.js";
+import { ruleCheck } from "./rule-checks.js";
 import type { AuditReport, ChecklistItem, RuleResult, WorkflowAudit } from "./types.js";
 
 /**
@@ -82,7 +83,7 @@ function ruleTable(rules: readonly RuleResult[]): string[] {
     { code: r.code },
     r.severity,
     r.passed ? "✔ passed" : `✖ ${r.diagnostics.length} finding(s)`,
-    r.description,
+    ruleCheck(r.code, r.description),
   ]);
   const findings: string[] = [];
   for (const r of rules) {

@@ -163,8 +163,8 @@ function layoutPool(pool: DiagramPool): PoolLayout {
   const flows: PlacedFlow[] = [];
   const routed = new Set<string>();
   const pending: { id: string; at: XY }[] = [{ id: "", at: { x: 0, y: 0 } }];
-  for (let head = 0; head < pending.length; head++) {
-    const { id, at } = pending[head] ?? { id: "", at: { x: 0, y: 0 } };
+  // The loop also visits the sub-processes appended while it runs.
+  for (const { id, at } of pending) {
     const rel = laid.get(id);
     if (rel === undefined) continue;
     for (const node of members.get(id) ?? []) {
