@@ -281,9 +281,12 @@ function rect(b: Box, rx: number, cls: string, inset = 0): string {
   return `<rect class="${cls}" x="${n(b.x + inset)}" y="${n(b.y + inset)}" width="${n(Math.max(b.width - 2 * inset, 0))}" height="${n(Math.max(b.height - 2 * inset, 0))}" rx="${String(rx)}"/>`;
 }
 
-/** Whether `p` is drawn as a frame around content (an expanded sub-process with content). */
+/**
+ * Whether `p` is drawn as a frame around content: a sub-process with content drawn, or one the
+ * DI says is expanded (an empty expanded sub-process is still a frame, not a collapsed box).
+ */
 export function isFrame(p: PlacedNode, hasContent: boolean): boolean {
-  return p.node.container !== "" && hasContent;
+  return p.node.container !== "" && (hasContent || p.node.expanded);
 }
 
 function activityShape(p: PlacedNode, frame: boolean): string {

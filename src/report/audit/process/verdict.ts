@@ -46,7 +46,27 @@ export function hiddenNodes(diagram: ProcessDiagram): Map<string, string> {
   return hidden;
 }
 
-/** The drawing verdict of one diagram. */
+/**
+ * The drawing verdict of one diagram: `di` when every flow node it shows has a DI shape and it
+ * is within {@link PROCESS_DI_LIMIT}; `dagre` without (full) DI within `DRAWING_LIMIT`; else
+ * `none`.
+ *
+ * @example
+ * ```ts
+ * import { readProcess, readProcessDiagrams } from "agentflow/bpmn";
+ * import { processDrawing } from "agentflow/report";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="https://example.com">
+ *   <bpmn:process id="P"><bpmn:startEvent id="Start" /><bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F" sourceRef="Start" targetRef="End" /></bpmn:process>
+ * </bpmn:definitions>`;
+ * const { definitions } = await readProcess(xml);
+ * if (definitions === undefined) throw new Error("unreadable");
+ * const [diagram] = readProcessDiagrams(definitions, () => false);
+ * if (diagram === undefined) throw new Error("no process");
+ * processDrawing(diagram); // → { mode: "dagre", hasDi: false, nodes: 2, flows: 1, limit: 250 }
+ * ```
+ */
 export function processDrawing(diagram: ProcessDiagram): ProcessDrawing {
   const hidden = hiddenNodes(diagram);
   let nodes = 0;
