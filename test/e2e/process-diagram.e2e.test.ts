@@ -92,6 +92,25 @@ async function report(c: Case): Promise<AuditReport> {
   });
 }
 
+/** Modelled processes whose Mermaid charts must parse too. */
+const MODELLED = [
+  "test/fixtures/bpmn/miwg-reference/B.2.0.bpmn",
+  "test/fixtures/bpmn/miwg-reference/C.1.0.bpmn",
+  "test/fixtures/bpmn/bpmn-js/kitchen-sink.bpmn",
+  "test/fixtures/bpmn/bpmn-js/collapsed-sub-process.bpmn",
+];
+
+/** Parses `source` with the page's Mermaid: "ok", or the error's message (run in the page). */
+async function parse(source: string): Promise<string> {
+  const m = (globalThis as unknown as { mermaid: { parse(t: string): Promise<unknown> } }).mermaid;
+  try {
+    await m.parse(source);
+    return "ok";
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
 /** How wide the page's content is, and its window (evaluated in the page, which has a DOM). */
 async function pageWidths(page: Page): Promise<{ page: number; body: number; view: number }> {
   return page.evaluate<{ page: number; body: number; view: number }>(
@@ -325,24 +344,27 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
           processBlocks += blocks.filter((b) => b.startsWith("flowchart LR")).length;
           for (const text of blocks) {
             total += 1;
-            const result = await page.evaluate(async (source) => {
-              const m = (
-                globalThis as unknown as {
-                  mermaid: { parse(t: string): Promise<unknown> };
-                }
-              ).mermaid;
-              try {
-                await m.parse(source);
-                return "ok";
-              } catch (e) {
-                return e instanceof Error ? e.message : String(e);
-              }
-            }, text);
+            const result = await page.evaluate(parse, text);
             expect(result, `${name}:\n${text}`).toBe("ok");
           }
         }
         expect(processBlocks).toBe(CASES.length);
         expect(total).toBe(CASES.length + 2 * 3);
+        // Real BPMN with pools, lanes, sub-processes (nested, collapsed, event, ad-hoc), boundary
+        // events and message flows: each process chart parses too.
+        for (const file of MODELLED) {
+          const r = await auditProcessReport({
+            file,
+            text: readFileSync(join(ROOT, file), "utf8"),
+            tools: { agentflow: "e2e" },
+          });
+          const charts = mermaidBlocks(renderAuditMarkdown(r));
+          expect(charts.length, file).toBe(r.process?.diagrams.length);
+          for (const text of charts) {
+            const result = await page.evaluate(parse, text);
+            expect(result, `${file}:\n${text}`).toBe("ok");
+          }
+        }
         // A broken block is refused: the parser does check.
         const broken = await page.evaluate(async () => {
           const m = (globalThis as unknown as { mermaid: { parse(t: string): Promise<unknown> } })

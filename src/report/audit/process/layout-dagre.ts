@@ -256,7 +256,7 @@ function layoutPool(pool: DiagramPool): PoolLayout {
 export function layoutWithDagre(diagram: ProcessDiagram): ProcessLayout {
   const laid = diagram.pools.map(layoutPool);
   const banded = diagram.pools.some((p) => p.participantId !== "");
-  const inner = Math.max(120, ...laid.map((l) => l.width));
+  const inner = laid.reduce((widest, l) => Math.max(widest, l.width), 120);
   const width = banded ? inner + BAND : inner;
   const pools: PlacedPool[] = [];
   const nodes: PlacedNode[] = [];

@@ -85,7 +85,8 @@ export function processDrawing(diagram: ProcessDiagram): ProcessDrawing {
   }
   hasDi &&= anyDi;
   const limit = hasDi ? PROCESS_DI_LIMIT : DRAWING_LIMIT;
-  const within = nodes <= limit && flows <= limit;
+  // Pools count too: a collaboration of 100,000 empty participants is as much to draw.
+  const within = nodes <= limit && flows <= limit && diagram.pools.length <= limit;
   return { mode: within ? (hasDi ? "di" : "dagre") : "none", hasDi, nodes, flows, limit };
 }
 

@@ -27,6 +27,12 @@ async function diagrams(path: string): Promise<ProcessDiagram[]> {
   return readProcessDiagrams(definitions, hasGateMarker);
 }
 
+/** `value`, which the test knows is there. */
+function defined<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("expected a value");
+  return value;
+}
+
 const NO_MARKS: ProcessMarks = { agents: new Map(), bypasses: [] };
 
 function ids(svg: string): string[] {
@@ -66,7 +72,7 @@ describe("reading a process for its picture", () => {
       { x: 420, y: 120 },
       { x: 500, y: 120 },
     ]);
-    expect(processDrawing(d as ProcessDiagram)).toEqual({
+    expect(processDrawing(defined(d))).toEqual({
       mode: "di",
       hasDi: true,
       nodes: 10,
@@ -83,7 +89,7 @@ describe("reading a process for its picture", () => {
     expect(d?.pools.every((p) => p.participantId !== "" && p.bounds !== undefined)).toBe(true);
     expect(d?.pools.map((p) => p.lanes.length)).toEqual([1, 3]);
     expect(d?.messageFlows.length).toBe(5);
-    const layout = layoutFromDi(d as ProcessDiagram);
+    const layout = layoutFromDi(defined(d));
     const svg = renderProcessSvg(layout, NO_MARKS, { idPrefix: "p", title: "A.4.0" });
     const nodes = d?.pools.flatMap((p) => p.nodes.map((n) => n.id)) ?? [];
     expect(new Set(ids(svg))).toEqual(new Set(nodes));
@@ -94,9 +100,9 @@ describe("reading a process for its picture", () => {
 
   it("draws a collapsed sub-process with its marker and leaves its content out", async () => {
     const [d] = await diagrams("test/fixtures/bpmn/bpmn-js/collapsed-sub-process.bpmn");
-    const drawing = processDrawing(d as ProcessDiagram);
+    const drawing = processDrawing(defined(d));
     expect(drawing.mode).toBe("di");
-    const layout = layoutFromDi(d as ProcessDiagram);
+    const layout = layoutFromDi(defined(d));
     expect(layout.hidden.size).toBeGreaterThan(0);
     const svg = renderProcessSvg(layout, NO_MARKS, { idPrefix: "p", title: "collapsed" });
     for (const hidden of layout.hidden.keys()) expect(ids(svg)).not.toContain(hidden);
@@ -113,7 +119,7 @@ describe("reading a process for its picture", () => {
     const { definitions } = await readProcess(cut);
     if (definitions === undefined) throw new Error("unreadable");
     const [d] = readProcessDiagrams(definitions, hasGateMarker);
-    const diagram = d as ProcessDiagram;
+    const diagram = defined(d);
     expect(processDrawing(diagram).mode).toBe("dagre");
     const layout = layoutWithDagre(diagram);
     const nodes = diagram.pools.flatMap((p) => p.nodes);
@@ -282,8 +288,8 @@ describe("the limits of the process picture", () => {
     const { definitions } = await readProcess(small.xml);
     if (definitions === undefined) throw new Error("unreadable");
     const [d] = readProcessDiagrams(definitions, hasGateMarker);
-    expect(processDrawing(d as ProcessDiagram)).toMatchObject({ mode: "di", nodes: 5_000 });
-    const svg = renderProcessSvg(layoutFromDi(d as ProcessDiagram), NO_MARKS, {
+    expect(processDrawing(defined(d))).toMatchObject({ mode: "di", nodes: 5_000 });
+    const svg = renderProcessSvg(layoutFromDi(defined(d)), NO_MARKS, {
       idPrefix: "p",
       title: "t",
     });
@@ -296,7 +302,7 @@ describe("the limits of the process picture", () => {
     );
     if (bigDefs === undefined) throw new Error("unreadable");
     const [bd] = readProcessDiagrams(bigDefs, hasGateMarker);
-    const drawing = processDrawing(bd as ProcessDiagram);
+    const drawing = processDrawing(defined(bd));
     expect(drawing).toMatchObject({ mode: "none", hasDi: false, nodes: 50_000, limit: 250 });
     expect(drawingNote(drawing)).toBe(
       `Process not drawn: 50,000 flow nodes and ${big.sequenceFlows.toLocaleString("en-US")} flows exceed the limit of 250 flow nodes and 250 flows laid out without BPMN DI. The agent task table and the findings above name every agent task, its gate status and every bypass path.`,
