@@ -233,14 +233,18 @@ function layoutPool(pool: DiagramPool): PoolLayout {
     if (from === undefined || to === undefined) continue;
     let points: XY[];
     if (hostOf.has(flow.source)) {
-      // Down from the event, then across: how a modeller routes a boundary event's flow.
+      // Down from the event, then across: how a modeller routes a boundary event's flow. To a
+      // target above, across below the host first and up into the target, never through it.
       const start = { x: round(from.box.x + 18), y: round(from.box.y + 36) };
       const goal = centre(to.box);
-      const corner = { x: start.x, y: round(goal.y) };
-      points =
-        Math.abs(goal.y - start.y) < 20
-          ? [start, clipTo(to.node, to.box, start)]
-          : [start, corner, clipTo(to.node, to.box, corner)];
+      if (goal.y > start.y + 20) {
+        const corner = { x: start.x, y: round(goal.y) };
+        points = [start, corner, clipTo(to.node, to.box, corner)];
+      } else {
+        const low = round(start.y + 14);
+        const under = { x: round(goal.x), y: low };
+        points = [start, { x: start.x, y: low }, under, clipTo(to.node, to.box, under)];
+      }
     } else points = straight(from, to);
     flows.push({ flow, message: false, points, label: undefined });
   }
@@ -308,11 +312,24 @@ export function layoutWithDagre(diagram: ProcessDiagram): ProcessLayout {
     if (from === undefined || to === undefined) continue;
     flows.push({ flow, message: true, points: straight(from, to), label: undefined });
   }
+  // Boundary events hang below their host, and their flows route under it: the picture grows
+  // to hold whatever ends up past dagre's extent.
+  let right = width + (banded ? GAP : 0);
+  let bottom = Math.max(y, 60);
+  const grow = (x: number, yy: number): void => {
+    right = Math.max(right, x + 10);
+    bottom = Math.max(bottom, yy + 10);
+  };
+  for (const n of nodes) {
+    grow(n.box.x + n.box.width, n.box.y + n.box.height);
+    if (n.label !== undefined) grow(n.label.x + n.label.width, n.label.y + n.label.height);
+  }
+  for (const f of flows) for (const p of f.points) grow(p.x, p.y);
   return {
     diagram,
     source: "dagre",
-    width: round(width + (banded ? GAP : 0)),
-    height: round(Math.max(y, 60)),
+    width: round(right),
+    height: round(bottom),
     pools,
     nodes,
     flows,

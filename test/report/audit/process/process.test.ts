@@ -282,6 +282,36 @@ describe("reading a process for its picture", () => {
   });
 });
 
+describe("choosing the layout", () => {
+  it("lays out with dagre when one flow node has no shape, and keeps every point in the picture", async () => {
+    const xml = readFileSync(ROOT + "test/fixtures/processes/loan-fast-track.bpmn", "utf8");
+    const partial = xml.replace(
+      /<bpmndi:BPMNShape id="ReviewOverdue_di"[\s\S]*?<\/bpmndi:BPMNShape>/,
+      "",
+    );
+    expect(partial).not.toContain("ReviewOverdue_di");
+    const { definitions } = await readProcess(partial);
+    const [d] = readProcessDiagrams(defined(definitions), hasGateMarker);
+    expect(processDrawing(defined(d))).toMatchObject({ mode: "dagre", hasDi: false, nodes: 10 });
+    const layout = layoutWithDagre(defined(d));
+    expect(layout.nodes).toHaveLength(10);
+    // The boundary event sits on its host's lower edge.
+    const host = layout.nodes.find((p) => p.node.id === "UnderwriterReview")?.box;
+    const timer = layout.nodes.find((p) => p.node.id === "ReviewOverdue")?.box;
+    expect(defined(timer).y + defined(timer).height / 2).toBe(
+      defined(host).y + defined(host).height,
+    );
+    for (const f of layout.flows) {
+      for (const p of f.points) {
+        expect(p.x).toBeGreaterThanOrEqual(0);
+        expect(p.y).toBeGreaterThanOrEqual(0);
+        expect(p.x).toBeLessThanOrEqual(layout.width);
+        expect(p.y).toBeLessThanOrEqual(layout.height);
+      }
+    }
+  });
+});
+
 describe("the limits of the process picture", () => {
   it("draws 5,000 flow nodes from DI, and says why 50,000 without DI are not drawn", async () => {
     const small = generateBpmnProcess(5_000);
