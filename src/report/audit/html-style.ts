@@ -100,7 +100,7 @@ footer { margin-top: 48px; padding-top: 12px; border-top: 1px solid var(--line);
 .table-scroll { max-width: 100%; overflow-x: auto; }
 .table-scroll > table { margin: 8px 0 14px; }
 .diagram-scroll { max-width: 100%; overflow-x: auto; }
-code { overflow-wrap: anywhere; }
+code { overflow-wrap: break-word; }
 .hash { overflow-wrap: anywhere; word-break: normal; }
 ul.process-key { list-style: none; margin: 6px 0 12px; padding: 0; display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; font-size: 12.5px; }
 .key-badge {

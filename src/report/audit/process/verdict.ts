@@ -19,6 +19,8 @@ export interface ProcessDrawing {
   readonly mode: "di" | "dagre" | "none";
   /** Whether every flow node shown has a DI shape. */
   readonly hasDi: boolean;
+  /** Flow nodes shown that have no DI shape (all of them in a file without DI). */
+  readonly missingShapes: number;
   readonly nodes: number;
   /** Sequence and message flows. */
   readonly flows: number;
@@ -64,7 +66,8 @@ export function hiddenNodes(diagram: ProcessDiagram): Map<string, string> {
  * if (definitions === undefined) throw new Error("unreadable");
  * const [diagram] = readProcessDiagrams(definitions, () => false);
  * if (diagram === undefined) throw new Error("no process");
- * processDrawing(diagram); // → { mode: "dagre", hasDi: false, nodes: 2, flows: 1, limit: 250 }
+ * processDrawing(diagram);
+ * // → { mode: "dagre", hasDi: false, missingShapes: 2, nodes: 2, flows: 1, limit: 250 }
  * ```
  */
 export function processDrawing(diagram: ProcessDiagram): ProcessDrawing {
@@ -73,21 +76,25 @@ export function processDrawing(diagram: ProcessDiagram): ProcessDrawing {
   let flows = diagram.messageFlows.length;
   let hasDi = true;
   let anyDi = false;
+  let missingShapes = 0;
   for (const pool of diagram.pools) {
     flows += pool.flows.length;
     nodes += pool.nodes.length;
     if (pool.bounds !== undefined) anyDi = true;
     for (const node of pool.nodes) {
       if (hidden.has(node.id)) continue;
-      if (node.bounds === undefined) hasDi = false;
-      else anyDi = true;
+      if (node.bounds === undefined) {
+        hasDi = false;
+        missingShapes += 1;
+      } else anyDi = true;
     }
   }
   hasDi &&= anyDi;
   const limit = hasDi ? PROCESS_DI_LIMIT : DRAWING_LIMIT;
   // Pools count too: a collaboration of 100,000 empty participants is as much to draw.
   const within = nodes <= limit && flows <= limit && diagram.pools.length <= limit;
-  return { mode: within ? (hasDi ? "di" : "dagre") : "none", hasDi, nodes, flows, limit };
+  const mode = within ? (hasDi ? "di" : "dagre") : "none";
+  return { mode, hasDi, missingShapes, nodes, flows, limit };
 }
 
 function count(n: number): string {
@@ -99,7 +106,11 @@ export function drawingNote(d: ProcessDrawing): string {
   const size = `${count(d.nodes)} flow nodes and ${count(d.flows)} flows`;
   if (d.mode === "di") return `Drawn as laid out in the file's BPMN DI (${size}).`;
   if (d.mode === "dagre") {
-    return `Laid out by agentflow with dagre, left to right: the file has ${d.hasDi ? "" : "no or only partial "}BPMN DI (${size}).`;
+    const why =
+      d.missingShapes === d.nodes
+        ? "the file has no BPMN DI for this process"
+        : `the file's BPMN DI has no shape for ${count(d.missingShapes)} of its flow nodes`;
+    return `Laid out by agentflow with dagre, left to right: ${why} (${size}).`;
   }
   const how = d.hasDi
     ? `exceed the limit of ${count(d.limit)} flow nodes and ${count(d.limit)} flows drawn from BPMN DI`

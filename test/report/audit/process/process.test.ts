@@ -75,6 +75,7 @@ describe("reading a process for its picture", () => {
     expect(processDrawing(defined(d))).toEqual({
       mode: "di",
       hasDi: true,
+      missingShapes: 0,
       nodes: 10,
       flows: 10,
       limit: PROCESS_DI_LIMIT,
@@ -292,7 +293,11 @@ describe("choosing the layout", () => {
     expect(partial).not.toContain("ReviewOverdue_di");
     const { definitions } = await readProcess(partial);
     const [d] = readProcessDiagrams(defined(definitions), hasGateMarker);
-    expect(processDrawing(defined(d))).toMatchObject({ mode: "dagre", hasDi: false, nodes: 10 });
+    const drawing = processDrawing(defined(d));
+    expect(drawing).toMatchObject({ mode: "dagre", hasDi: false, missingShapes: 1, nodes: 10 });
+    expect(drawingNote(drawing)).toBe(
+      "Laid out by agentflow with dagre, left to right: the file's BPMN DI has no shape for 1 of its flow nodes (10 flow nodes and 11 flows).",
+    );
     const layout = layoutWithDagre(defined(d));
     expect(layout.nodes).toHaveLength(10);
     // The boundary event sits on its host's lower edge.
