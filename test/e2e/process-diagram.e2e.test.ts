@@ -218,6 +218,8 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
           gated.push(await gates.nth(i).getAttribute("data-element-id"));
         }
         expect(gated).toEqual(["UnderwriterReview", "SeniorReview"]);
+        // No bypass finding, so no bypass path.
+        expect(await page.locator("li.finding", { hasText: "AGENT_GATE_BYPASS" }).count()).toBe(0);
         expect(await svg.locator("g.bypass").count()).toBe(0);
         await page
           .locator("figure.process-box")
@@ -248,6 +250,7 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
           AssessCreditRisk: "reached: L2 · ✔ gate reached",
           DraftAndSendOffer: "missing: L3 · ✖ gate missing",
         });
+        expect(await page.locator("li.finding", { hasText: "AGENT_GATE_BYPASS" }).count()).toBe(0);
         expect(await svg.locator("g.bypass").count()).toBe(0);
         await noSideScroll(page, "report-example-no-registry-420.png");
         expect(errors).toEqual([]);

@@ -7,9 +7,12 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ProcessDiagram } from "../../../../src/bpmn/index.js";
 import { hasGateMarker, readProcess, readProcessDiagrams } from "../../../../src/bpmn/index.js";
+import type { AgentTaskSummary } from "../../../../src/bpmn/index.js";
 import type { ProcessMarks } from "../../../../src/report/audit/process/index.js";
 import {
+  badgeText,
   drawingNote,
+  gateMark,
   layoutFromDi,
   layoutWithDagre,
   PROCESS_DI_LIMIT,
@@ -280,6 +283,35 @@ describe("reading a process for its picture", () => {
     expect(
       renderProcessSvg(layoutWithDagre(diagram), NO_MARKS, { idPrefix: "p", title: "t" }),
     ).not.toContain('class="bypass"');
+  });
+});
+
+describe("the marks of agent tasks", () => {
+  it("gives each gate verdict and requirement its status and badge", () => {
+    const task = (requirement: AgentTaskSummary["requirement"], gate: AgentTaskSummary["gate"]) =>
+      gateMark({
+        elementId: "A",
+        source: "btv",
+        ref: null,
+        level: 2,
+        justifiedLevel: null,
+        resolution: "unresolved",
+        contentHash: null,
+        requirement,
+        gate,
+      });
+    expect(task("required", "reached")).toBe("reached");
+    expect(task("required", "missing")).toBe("missing");
+    expect(task("required", "bypassed")).toBe("bypassed");
+    expect(task("optional", "missing")).toBe("optional");
+    expect(task("optional", "reached")).toBe("reached");
+    expect(task("none", "missing")).toBe("not-needed");
+    expect(badgeText({ level: null, mark: "not-needed", href: undefined, findings: 0 })).toBe(
+      "L? · — no gate needed",
+    );
+    expect(badgeText({ level: 4, mark: "optional", href: undefined, findings: 1 })).toBe(
+      "L4 · ⚠ gate optional",
+    );
   });
 });
 
