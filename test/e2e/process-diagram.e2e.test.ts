@@ -196,6 +196,7 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
         const svg = page.locator("svg.process:not(.legend)");
         expect(await svg.count()).toBe(1);
         expect(await svg.getAttribute("data-layout")).toBe("di");
+        expect(await page.locator('nav.toc a[href="#process-diagram"]').count()).toBe(1);
         expect(await svg.isVisible()).toBe(true);
         for (const id of FLOW_NODES) {
           const el = svg.locator(`g.el[data-element-id="${id}"]`);
