@@ -51,3 +51,13 @@ export { NodeFlag } from "./node-flags.js";
 export type { GatedTool, TaskResolution, TaskResolvers } from "./resolve-tasks.js";
 export type { RegistryConflict, RegistryDefinition } from "./registry-conflict.js";
 export { conflictOf, describeDefinitions, RegistryConflictError } from "./registry-conflict.js";
+export type {
+  DiagramBounds,
+  DiagramFlow,
+  DiagramLane,
+  DiagramNode,
+  DiagramPoint,
+  DiagramPool,
+  ProcessDiagram,
+} from "./diagram-read.js";
+export { readProcessDiagrams } from "./diagram-read.js";

@@ -26,5 +26,9 @@ export * from "./agent2model/index.js";
 export * from "./langgraph-graph/index.js";
 export * from "./openagentflow/index.js";
 export * from "./agentos/index.js";
-export { exportMermaid } from "./mermaid/index.js";
+export {
+  exportMermaid,
+  edgeLabel as mermaidEdgeLabel,
+  label as mermaidLabel,
+} from "./mermaid/index.js";
 export * from "./langgraph-gen/index.js";

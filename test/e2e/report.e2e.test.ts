@@ -73,7 +73,8 @@ describe("HTML audit report in a browser", () => {
         tab.on("pageerror", (e) => errors.push(e.message));
         await tab.goto(page, { waitUntil: "load" });
 
-        const diagrams = tab.locator("svg.diagram:not(.legend)");
+        // The workflows' diagrams; the process's is test/e2e/process-diagram.e2e.test.ts's.
+        const diagrams = tab.locator("svg.diagram:not(.legend):not(.process)");
         expect(await diagrams.count()).toBe(2);
         expect(await diagrams.first().isVisible()).toBe(true);
         const box = await diagrams.first().boundingBox();

@@ -7,7 +7,7 @@
 import type { GateRequirement } from "../../autonomy/index.js";
 import { assessAutonomy, gateRequirement } from "../../autonomy/index.js";
 import type { AgentTaskSummary, GateOptions } from "../../bpmn/index.js";
-import { BPMN_RULES, checkProcess } from "../../bpmn/index.js";
+import { BPMN_RULES, checkProcess, hasGateMarker, readProcessDiagrams } from "../../bpmn/index.js";
 import { exportMermaid } from "../../interop/index.js";
 import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
 import { contentHash, parseWorkflow, sha256 } from "../../model/index.js";
@@ -21,6 +21,7 @@ import { explore, runUsage, sampleInput, simulate } from "../../simulate/index.j
 import type { PresetName } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
+import { processDrawing } from "./process/verdict.js";
 import { workflowGraph } from "./graph.js";
 import {
   cutMermaidLabels,
@@ -297,6 +298,12 @@ export async function auditProcessReport(options: AuditOptions): Promise<AuditRe
     allowed: check.allowed,
     agentTasks: check.agentTasks,
     rules: ruleResults(rules, diagnostics),
+    diagrams:
+      check.definitions === undefined
+        ? []
+        : readProcessDiagrams(check.definitions, options.gate?.isGate ?? hasGateMarker).map(
+            (diagram) => ({ diagram, drawing: processDrawing(diagram) }),
+          ),
   };
   const workflows: WorkflowAudit[] = [];
   for (const { task, workflow } of await resolvedWorkflows(check.agentTasks, options)) {

@@ -6,8 +6,10 @@
 import type { AgentTaskSummary } from "../../bpmn/index.js";
 import type { Diagnostic, Severity } from "../../model/index.js";
 import { escapeXml as esc } from "./escape.js";
+import { processDiagramsHtml } from "./html-process.js";
 import { FINDINGS_LIMIT, unlistedNote } from "./limits.js";
 import { joinRows } from "./rows.js";
+import { ruleCheck } from "./rule-checks.js";
 import type { AuditReport, ChecklistItem, ProcessAudit, RuleResult } from "./types.js";
 
 /** A finding with its page-wide number; its anchor is `finding-<n>` when it is listed. */
@@ -59,7 +61,8 @@ export function tableOf<T>(
     const cls = rowClass(i);
     return `<tr${cls === "" ? "" : ` class="${cls}"`}><td>${cells(item).join("</td><td>")}</td></tr>`;
   });
-  return `<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+  // In a box of its own that scrolls sideways: on a phone a wide table never widens the page.
+  return `<div class="table-scroll"><table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table></div>`;
 }
 
 /** Text as inline code. */
@@ -120,7 +123,7 @@ export function ruleSection(rules: readonly RuleResult[], start: number): string
           ? tag(failed, "bad")
           : `<a class="tag bad" href="${findingHref(firsts[i] ?? 0)}">${esc(failed)}</a>`;
     }
-    return [code(r.code), esc(r.severity), result, esc(r.description)];
+    return [code(r.code), esc(r.severity), result, esc(ruleCheck(r.code, r.description))];
   });
   const passed = rules.filter((r) => r.passed).length;
   const findings: string[] = [];
@@ -244,6 +247,7 @@ export function promotionSection(process: ProcessAudit): string {
       const t = process.agentTasks[i];
       return t !== undefined && taskBlocked(t) ? "blocked" : "";
     }),
+    processDiagramsHtml(process),
     `<h3 id="process-rules">Process rules</h3>`,
     ruleSection(process.rules, 0),
     `</section>`,

@@ -3,6 +3,7 @@
  * that always doubles a text mark (✔, ✖, ⚠), and print rules so the page can be handed on as
  * paper or PDF with every table and the diagrams intact.
  */
+import { PROCESS_CSS } from "./process/index.js";
 import { DIAGRAM_CSS } from "./svg.js";
 
 const PAGE_CSS = `
@@ -20,7 +21,10 @@ body {
   font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
     "Noto Sans", "Liberation Sans", "DejaVu Sans", sans-serif;
 }
-.page { max-width: 1120px; margin: 0 auto; padding: 36px 40px 40px; background: #ffffff; }
+.page {
+  max-width: 1120px; margin: 0 auto; padding: 36px 40px 40px; background: #ffffff;
+  overflow-wrap: break-word;
+}
 a { color: var(--accent); }
 code, .mono {
   font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace;
@@ -93,6 +97,33 @@ ol.checklist > li { margin: 10px 0; padding: 12px 16px; border: 1px solid var(--
 ol.checklist .ref { font-weight: 700; }
 ol.checklist ul { margin: 6px 0 0; padding-left: 20px; color: #273449; }
 footer { margin-top: 48px; padding-top: 12px; border-top: 1px solid var(--line); font-size: 12px; color: var(--muted); }
+.table-scroll { max-width: 100%; overflow-x: auto; }
+.table-scroll > table { margin: 8px 0 14px; }
+.diagram-scroll { max-width: 100%; overflow-x: auto; }
+code { overflow-wrap: break-word; }
+.hash { overflow-wrap: anywhere; word-break: normal; }
+ul.process-key { list-style: none; margin: 6px 0 12px; padding: 0; display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; font-size: 12.5px; }
+.key-badge {
+  display: inline-block; padding: 0 9px; border-radius: 999px; color: #ffffff; font-size: 11.5px;
+  font-weight: 700; white-space: nowrap;
+}
+.key-badge.status-reached { background: var(--ok); }
+.key-badge.status-missing, .key-badge.status-bypassed { background: var(--bad); }
+.key-badge.status-optional { background: var(--warn); }
+.key-badge.status-not-needed { background: var(--muted); }
+.key-badge.gate { background: var(--accent); }
+.key-bypass {
+  display: inline-block; width: 28px; height: 0; vertical-align: middle;
+  border-top: 3px dashed var(--bad); box-shadow: 0 0 0 3px rgba(180, 35, 24, .2);
+}
+@media (max-width: 640px) {
+  .page { padding: 18px 12px 24px; }
+  h1 { font-size: 21px; }
+  .verdict { flex-wrap: wrap; padding: 10px 12px; }
+  .tag { white-space: normal; }
+  figure.diagram-box { padding: 8px; margin: 8px 0 12px; }
+  svg.process:not(.legend) { max-width: none; }
+}
 @page { margin: 14mm; }
 @media print {
   body { background: #ffffff; font-size: 10.5pt; }
@@ -107,8 +138,11 @@ footer { margin-top: 48px; padding-top: 12px; border-top: 1px solid var(--line);
   th, td { padding: 4px 6px; }
   th, .nowrap { white-space: normal; }
   .fact .v { font-size: 13pt; }
+  .table-scroll, .diagram-scroll { overflow: visible; }
+  svg.diagram { max-width: 100% !important; height: auto; }
+  figure.process-box { break-inside: auto; }
 }
 `;
 
 /** The whole stylesheet of the page. */
-export const REPORT_CSS = PAGE_CSS + DIAGRAM_CSS;
+export const REPORT_CSS = PAGE_CSS + DIAGRAM_CSS + PROCESS_CSS;

@@ -48,6 +48,9 @@ function toc(report: AuditReport): string {
   const items = [`<li><a href="#reviewed">What was reviewed</a></li>`];
   if (report.process !== undefined) {
     items.push(`<li><a href="#decision">Promotion decision</a></li>`);
+    if (report.process.diagrams.length > 0) {
+      items.push(`<li><a href="#process-diagram">Process diagram</a></li>`);
+    }
   }
   report.workflows.forEach((w, i) => {
     items.push(`<li><a href="#wf-${String(i + 1)}">${esc(`${w.id}@${w.version}`)}</a></li>`);

@@ -53,16 +53,19 @@ export interface WorkflowLayout {
 
 // dagre 3's bundled .d.ts imports its own files without extensions, so under NodeNext its
 // graphlib and layout types resolve to `any`; this is the part of its API used here, typed.
-interface DagreNode {
+/** A node dagre has placed. */
+export interface DagreNode {
   x: number;
   y: number;
 }
-interface DagreEdge {
+/** An edge dagre has routed. */
+export interface DagreEdge {
   points?: Point[];
   x?: number;
   y?: number;
 }
-interface DagreGraph {
+/** The part of graphlib's Graph that the layouts use. */
+export interface DagreGraph {
   setGraph(label: Readonly<Record<string, number | string>>): unknown;
   setNode(id: string, label: { width: number; height: number }): unknown;
   setEdge(
@@ -75,11 +78,13 @@ interface DagreGraph {
   edge(from: string, to: string, name: string): DagreEdge | undefined;
   graph(): { width?: number; height?: number };
 }
-interface Dagre {
+/** dagre's graphlib and layout, typed. */
+export interface Dagre {
   graphlib: { Graph: new (options: { multigraph: boolean }) => DagreGraph };
   layout(graph: DagreGraph): unknown;
 }
-const lib = dagre as unknown as Dagre;
+/** dagre, through the typed face above (the process layout uses it too). */
+export const lib = dagre as unknown as Dagre;
 
 /** Font sizes shared with the SVG renderer, which draws the text these boxes are sized for. */
 export const FONT = { title: 13, subtitle: 11, edge: 11 } as const;

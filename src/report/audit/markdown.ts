@@ -17,7 +17,9 @@ import {
   unlistedNote,
 } from "./limits.js";
 import { markdownCode, markdownText } from "./markdown-escape.js";
+import { processDiagramsMarkdown } from "./markdown-process.js";
 import { joinRows } from "./rows.js";
+import { ruleCheck } from "./rule-checks.js";
 import type { AuditReport, ChecklistItem, RuleResult, WorkflowAudit } from "./types.js";
 
 /**
@@ -81,7 +83,7 @@ function ruleTable(rules: readonly RuleResult[]): string[] {
     { code: r.code },
     r.severity,
     r.passed ? "✔ passed" : `✖ ${r.diagnostics.length} finding(s)`,
-    r.description,
+    ruleCheck(r.code, r.description),
   ]);
   const findings: string[] = [];
   for (const r of rules) {
@@ -242,7 +244,9 @@ export function renderAuditMarkdown(report: AuditReport): string {
         process.agentTasks.map((t) => agentTaskCells(t)),
       ),
     );
-    lines.push("", "### Process rules", "");
+    lines.push("");
+    append(lines, processDiagramsMarkdown(process));
+    lines.push("### Process rules", "");
     append(lines, ruleTable(process.rules));
     lines.push("");
   }

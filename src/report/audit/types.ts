@@ -5,9 +5,10 @@
  * clock).
  */
 import type { AutonomyReason, GateRequirement } from "../../autonomy/index.js";
-import type { AgentTaskSummary } from "../../bpmn/index.js";
+import type { AgentTaskSummary, ProcessDiagram } from "../../bpmn/index.js";
 import type { Diagnostic, Severity } from "../../model/index.js";
 import type { RouteCoverage, TransitionRecord } from "../../simulate/index.js";
+import type { ProcessDrawing } from "./process/verdict.js";
 
 /** The result of one rule on one document: every active rule appears, passed ones too. */
 export interface RuleResult {
@@ -131,6 +132,17 @@ export interface ProcessAudit {
   readonly allowed: boolean;
   readonly agentTasks: readonly AgentTaskSummary[];
   readonly rules: readonly RuleResult[];
+  /**
+   * The process drawn: one diagram per collaboration (a pool per participant) and per process
+   * outside any, each with how it is drawn (empty when the file could not be read).
+   */
+  readonly diagrams: readonly ProcessDiagramAudit[];
+}
+
+/** One process picture of the report: what it shows, and whether and how it is drawn. */
+export interface ProcessDiagramAudit {
+  readonly diagram: ProcessDiagram;
+  readonly drawing: ProcessDrawing;
 }
 
 /** Whether the reviewed material holds evidence for one oversight question. */

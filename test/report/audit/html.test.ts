@@ -90,6 +90,7 @@ const REPORT: AuditReport = {
     id: "Demo",
     readable: true,
     allowed: false,
+    diagrams: [],
     agentTasks: [
       {
         elementId: "Assess",

@@ -78,8 +78,11 @@ describe("renderAuditMarkdown", () => {
 
   it("writes Mermaid blocks that the flowchart grammar accepts", async () => {
     const blocks = mermaidBlocks(renderAuditMarkdown(await loan()));
-    expect(blocks).toHaveLength(2);
-    for (const block of blocks) expect(mermaidErrors(block)).toEqual([]);
+    // The process first (a left-to-right chart, which Mermaid itself parses in the browser test:
+    // test/e2e/process-diagram.e2e.test.ts), then each workflow.
+    expect(blocks).toHaveLength(3);
+    expect(blocks[0]?.startsWith("flowchart LR\n")).toBe(true);
+    for (const block of blocks.slice(1)) expect(mermaidErrors(block)).toEqual([]);
   });
 
   it("writes tables whose rows all have the header's column count", async () => {

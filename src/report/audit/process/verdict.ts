@@ -1,0 +1,119 @@
+/**
+ * Whether, and how, a process diagram is drawn (docs/report.md): from the file's DI when every
+ * flow node it shows has a shape, up to {@link PROCESS_DI_LIMIT}; laid out with dagre otherwise,
+ * up to the workflows' `DRAWING_LIMIT`; past those, not drawn, and the report says so.
+ */
+import type { ProcessDiagram } from "../../../bpmn/index.js";
+import { DRAWING_LIMIT } from "../limits.js";
+
+/**
+ * The most flow nodes, and the most flows, drawn from a file's DI. Placing shapes where the file
+ * says is linear; past 10,000 shapes the page itself (several MB of SVG) is what no reviewer can
+ * use, and the tables and findings say everything the picture would.
+ */
+export const PROCESS_DI_LIMIT = 10_000;
+
+/** How a process diagram is drawn, and its size. */
+export interface ProcessDrawing {
+  /** `di`: as the modeller laid it out; `dagre`: laid out by agentflow; `none`: not drawn. */
+  readonly mode: "di" | "dagre" | "none";
+  /** Whether every flow node shown has a DI shape. */
+  readonly hasDi: boolean;
+  /** Flow nodes shown that have no DI shape (all of them in a file without DI). */
+  readonly missingShapes: number;
+  readonly nodes: number;
+  /** Sequence and message flows. */
+  readonly flows: number;
+  /** The limit that applied: {@link PROCESS_DI_LIMIT} with DI, `DRAWING_LIMIT` without. */
+  readonly limit: number;
+}
+
+/**
+ * Per flow node id: the id of the collapsed sub-process that hides it (drawn in the file's own
+ * DI, a collapsed sub-process keeps its content in a plane of its own). Parents come before their
+ * content in a pool's node list, so one pass suffices.
+ */
+export function hiddenNodes(diagram: ProcessDiagram): Map<string, string> {
+  const hidden = new Map<string, string>();
+  for (const pool of diagram.pools) {
+    const collapsed = new Set<string>();
+    for (const node of pool.nodes) {
+      const by = hidden.get(node.parent) ?? (collapsed.has(node.parent) ? node.parent : undefined);
+      if (by !== undefined) hidden.set(node.id, by);
+      else if (node.container !== "" && node.bounds !== undefined && !node.expanded) {
+        collapsed.add(node.id);
+      }
+    }
+  }
+  return hidden;
+}
+
+/**
+ * The drawing verdict of one diagram: `di` when every flow node it shows has a DI shape and it
+ * is within {@link PROCESS_DI_LIMIT}; `dagre` without (full) DI within `DRAWING_LIMIT`; else
+ * `none`.
+ *
+ * @example
+ * ```ts
+ * import { readProcess, readProcessDiagrams } from "agentflow/bpmn";
+ * import { processDrawing } from "agentflow/report";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="https://example.com">
+ *   <bpmn:process id="P"><bpmn:startEvent id="Start" /><bpmn:endEvent id="End" />
+ *     <bpmn:sequenceFlow id="F" sourceRef="Start" targetRef="End" /></bpmn:process>
+ * </bpmn:definitions>`;
+ * const { definitions } = await readProcess(xml);
+ * if (definitions === undefined) throw new Error("unreadable");
+ * const [diagram] = readProcessDiagrams(definitions, () => false);
+ * if (diagram === undefined) throw new Error("no process");
+ * processDrawing(diagram);
+ * // → { mode: "dagre", hasDi: false, missingShapes: 2, nodes: 2, flows: 1, limit: 250 }
+ * ```
+ */
+export function processDrawing(diagram: ProcessDiagram): ProcessDrawing {
+  const hidden = hiddenNodes(diagram);
+  let nodes = 0;
+  let flows = diagram.messageFlows.length;
+  let hasDi = true;
+  let anyDi = false;
+  let missingShapes = 0;
+  for (const pool of diagram.pools) {
+    flows += pool.flows.length;
+    nodes += pool.nodes.length;
+    if (pool.bounds !== undefined) anyDi = true;
+    for (const node of pool.nodes) {
+      if (hidden.has(node.id)) continue;
+      if (node.bounds === undefined) {
+        hasDi = false;
+        missingShapes += 1;
+      } else anyDi = true;
+    }
+  }
+  hasDi &&= anyDi;
+  const limit = hasDi ? PROCESS_DI_LIMIT : DRAWING_LIMIT;
+  // Pools count too: a collaboration of 100,000 empty participants is as much to draw.
+  const within = nodes <= limit && flows <= limit && diagram.pools.length <= limit;
+  const mode = within ? (hasDi ? "di" : "dagre") : "none";
+  return { mode, hasDi, missingShapes, nodes, flows, limit };
+}
+
+function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** The sentence under a drawing, or in place of one, saying how it was drawn. */
+export function drawingNote(d: ProcessDrawing): string {
+  const size = `${count(d.nodes)} flow nodes and ${count(d.flows)} flows`;
+  if (d.mode === "di") return `Drawn as laid out in the file's BPMN DI (${size}).`;
+  if (d.mode === "dagre") {
+    const why =
+      d.missingShapes === d.nodes
+        ? "the file has no BPMN DI for this process"
+        : `the file's BPMN DI has no shape for ${count(d.missingShapes)} of its flow nodes`;
+    return `Laid out by agentflow with dagre, left to right: ${why} (${size}).`;
+  }
+  const how = d.hasDi
+    ? `exceed the limit of ${count(d.limit)} flow nodes and ${count(d.limit)} flows drawn from BPMN DI`
+    : `exceed the limit of ${count(d.limit)} flow nodes and ${count(d.limit)} flows laid out without BPMN DI`;
+  return `Process not drawn: ${size} ${how}. The agent task table and the findings above name every agent task, its gate status and every bypass path.`;
+}
