@@ -22,6 +22,8 @@ export interface CliIo {
    * one place the CLI reads time). Defaults to `performance.now`; tests inject a fake.
    */
   readonly now?: () => number;
+  /** The environment read for `FORCE_COLOR` and `NO_COLOR`; none when absent. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The process's own streams. */
@@ -32,6 +34,7 @@ export const processIo: CliIo = {
   // Undefined rather than false on a pipe, whatever the types say: read with `=== true`.
   stdoutIsTTY: process.stdout.isTTY,
   stderrIsTTY: process.stderr.isTTY,
+  env: process.env,
 };
 
 /** `file:line:column` of a diagnostic, or `file` when it has no position. */
