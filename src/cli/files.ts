@@ -74,12 +74,15 @@ export interface Collected {
 
 /**
  * Simulation fixtures (`*.fixtures.json`, `*.fixtures.yaml`) live next to workflows but are
- * inputs, not documents, so a folder walk leaves them out; named explicitly, they are read.
+ * inputs, not documents, so a folder walk leaves them out, as it does the config file
+ * (`agentflow.config.json`); named explicitly, they are read.
  */
 function isDocumentName(name: string): boolean {
   const ext = extname(name);
   return (
-    Object.hasOwn(DOCUMENT_EXTENSIONS, ext) && !name.slice(0, -ext.length).endsWith(".fixtures")
+    Object.hasOwn(DOCUMENT_EXTENSIONS, ext) &&
+    !name.slice(0, -ext.length).endsWith(".fixtures") &&
+    name !== "agentflow.config.json"
   );
 }
 
@@ -181,8 +184,15 @@ async function expandGlob(
     ignore: [...ALWAYS_IGNORED],
   });
   const ignored = options.ignored;
+  // The ignore globs above are relative to the working directory; a pattern reaching outside it
+  // (`../x/**`, `/abs/**`) is kept out of these folders by its segments.
+  const never = (file: string): boolean =>
+    file.split("/").some((segment) => segment === "node_modules" || segment === ".git");
   return matches
-    .filter((file) => wanted(file.slice(file.lastIndexOf("/") + 1)) && ignored?.(file) !== true)
+    .filter(
+      (file) =>
+        wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
+    )
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 

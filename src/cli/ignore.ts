@@ -29,7 +29,12 @@ export function ignoreTest(groups: readonly IgnoreGroup[], cwd: string): IgnoreT
     return matchers.some(({ base, match }) => {
       const rel = relative(base, absolute).split(sep).join("/");
       // A path outside the patterns' folder is not theirs to ignore.
-      return rel !== "" && !rel.startsWith("../") && rel !== ".." && match(rel);
+      if (rel === "" || rel === ".." || rel.startsWith("../")) return false;
+      // A folder that matches ignores what it holds, as in ESLint and .gitignore.
+      for (let end = rel.indexOf("/"); end !== -1; end = rel.indexOf("/", end + 1)) {
+        if (match(rel.slice(0, end))) return true;
+      }
+      return match(rel);
     });
   };
 }
