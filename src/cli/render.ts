@@ -1,11 +1,18 @@
 import { pathToFileURL } from "node:url";
 import type { CheckedFile } from "../report/index.js";
-import { formatGithub, formatJson, formatJunit, formatSarif, formatText } from "../report/index.js";
+import {
+  formatGithub,
+  formatGitlab,
+  formatJson,
+  formatJunit,
+  formatSarif,
+  formatText,
+} from "../report/index.js";
 import { ruleDescriptors } from "./rule-descriptors.js";
 import { packageVersion } from "./version.js";
 
 /** The report formats of `check` and `gate`. */
-export const REPORT_FORMATS = ["text", "json", "sarif", "junit", "github"] as const;
+export const REPORT_FORMATS = ["text", "json", "sarif", "junit", "github", "gitlab"] as const;
 
 /** How {@link renderFiles} renders. */
 export interface RenderOptions {
@@ -36,6 +43,8 @@ export function renderFiles(
       return formatJunit(files, { rules: ruleDescriptors() });
     case "github":
       return formatGithub(files);
+    case "gitlab":
+      return formatGitlab(files);
     default:
       return formatText(files, { color: options.color });
   }

@@ -109,3 +109,27 @@ describe("colour", () => {
     expect(readFileSync(join(dir, "b.txt"), "utf8")).toContain(ESC);
   });
 });
+
+describe("--format gitlab", () => {
+  it("check and gate write a Code Quality report whose fingerprints are stable across runs", async () => {
+    const check = await run("check", "--format", "gitlab", BROKEN);
+    expect(check.code).toBe(1);
+    const issues = JSON.parse(check.stdout) as {
+      check_name: string;
+      severity: string;
+      fingerprint: string;
+      location: { path: string; lines: { begin: number } };
+    }[];
+    const retry = issues.find((i) => i.check_name === "RETRY_WITHOUT_MAX");
+    expect(retry?.severity).toBe("major");
+    expect(retry?.location).toEqual({ path: BROKEN, lines: { begin: 25 } });
+    expect((await run("check", "--format", "gitlab", BROKEN)).stdout).toBe(check.stdout);
+    const gate = await run("gate", "--registry", "examples/registry", "--format", "gitlab", LOAN);
+    expect(gate.code).toBe(1);
+    const blocking = JSON.parse(gate.stdout) as { check_name: string; severity: string }[];
+    expect(blocking.map((i) => [i.check_name, i.severity])).toEqual([
+      ["AGENT_GATE_UNREACHABLE", "major"],
+      ["TOOL_EFFECT_NEEDS_GATE", "major"],
+    ]);
+  });
+});
