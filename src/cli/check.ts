@@ -105,11 +105,12 @@ export async function runCheck(
   for (const s of skipped) keep({ file: s.path, kind: "unknown", diagnostics: [pathSkipped(s)] });
   const progress = startProgress(io, files.length);
   try {
-    const outcomes = await checkFiles(files, settings, context, {
+    const batch = checkFiles(files, settings, context, {
       mode: { processesOnly: false },
       concurrency: options.concurrency,
     });
-    for await (const outcome of outcomes) {
+    io.debug?.(`${files.length} file(s) in ${batch.workers} worker thread(s)`);
+    for await (const outcome of batch.outcomes) {
       if (outcome.unreadable) {
         // Said on stderr too, for scripts that read only that; the report keeps it in every
         // format, so that an unreadable file is never listed as passing.

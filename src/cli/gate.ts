@@ -162,11 +162,12 @@ export async function runGate(
     })),
   ];
   const decided: Decided[] = [];
-  const outcomes = await checkFiles(files, settings, context, {
+  const batch = checkFiles(files, settings, context, {
     mode: { processesOnly: true },
     concurrency: options.concurrency,
   });
-  for await (const outcome of outcomes) {
+  io.debug?.(`${files.length} file(s) in ${batch.workers} worker thread(s)`);
+  for await (const outcome of batch.outcomes) {
     // Said on stderr for people; a machine format still gets its document, holding the error.
     for (const line of outcome.stderr) io.stderr(line);
     if (outcome.decision !== undefined) {

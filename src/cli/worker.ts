@@ -1,0 +1,60 @@
+/**
+ * A worker thread of `check` and `gate` (`--concurrency`): it builds its own validator and
+ * registry from the run's settings (plain data), then reads and checks the files it is sent,
+ * one message each, and posts each outcome back with its index so that the main thread prints
+ * them in input order.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { FileCheckMode, FileOutcome } from "./check-file.js";
+import { checkOneFile } from "./check-file.js";
+import { readText } from "./files.js";
+import { UsageError } from "./io.js";
+import type { FileCheckSettings } from "./settings.js";
+import { fileCheckContext } from "./settings.js";
+
+/** What the main thread gives a worker when it starts it. */
+export interface WorkerSetup {
+  readonly settings: FileCheckSettings;
+  readonly mode: FileCheckMode;
+}
+
+/** A file to check: its index in the run's list, and its path. */
+export interface WorkerJob {
+  readonly index: number;
+  readonly file: string;
+}
+
+/**
+ * What a worker answers for a job: the outcome; or the file's read error (a {@link UsageError}'s
+ * message, raised on the main thread when the file's turn comes); or an unexpected failure,
+ * which the main thread treats as a bug, as it would on its own thread.
+ */
+export type WorkerReply =
+  | { readonly index: number; readonly outcome: FileOutcome }
+  | { readonly index: number; readonly usageError: string }
+  | { readonly index: number; readonly crash: string };
+
+async function serve(): Promise<void> {
+  const port = parentPort;
+  if (port === null) return;
+  const setup = workerData as WorkerSetup;
+  const context = await fileCheckContext(setup.settings);
+  port.on("message", (job: WorkerJob) => {
+    void (async (): Promise<WorkerReply> => {
+      try {
+        const text = await readText(job.file);
+        return {
+          index: job.index,
+          outcome: await checkOneFile(job.file, text, context, setup.mode),
+        };
+      } catch (error) {
+        if (error instanceof UsageError) return { index: job.index, usageError: error.message };
+        return { index: job.index, crash: error instanceof Error ? error.message : String(error) };
+      }
+    })().then((reply) => {
+      port.postMessage(reply);
+    });
+  });
+}
+
+await serve();
