@@ -15,6 +15,30 @@ import { packageVersion } from "./version.js";
 // Each subcommand's modules (and the schemas they compile) load only when it runs: `--version`,
 // `--help` and a mistyped option should not pay for the validator, BPMN and every importer.
 
+/** What `check --help` and `gate --help` add below the options. */
+const BATCH_HELP = `
+Paths may be files, folders (walked in sorted order) or glob patterns; quote a pattern
+('agents/**/*.json') so that agentflow expands it. node_modules and .git are never read.
+
+Settings come from agentflow.config.json, found in the working directory or a folder above
+it (up to the repository root), or named with -c; --no-config ignores it. Its fields:
+preset, rules (code: "off" | "warn" | "error"), registry (a folder or a list, relative to
+the file), ignores (globs), policy.camundaAgents. Flags win over the file. Schema:
+schemas/agentflow-config.schema.json.
+
+Exit codes: 0 no errors; 1 errors, a blocked promotion (gate: the worst of all processes)
+or more warnings than --max-warnings; 2 a usage mistake, a bad config or an unreadable
+file; 3 an internal error.
+`;
+
+/** What `agentflow --help` adds below the commands. */
+const PROGRAM_HELP = `
+check and gate take files, folders and quoted glob patterns, read agentflow.config.json
+(or -c <file>; --no-config), and print text, json, sarif, junit, github or gitlab, to
+stdout or to -o <file>. Exit codes: 0 clean, 1 errors or a blocked promotion, 2 a usage
+mistake or unreadable input, 3 an internal error. 'agentflow check --help' says more.
+`;
+
 /** The options `check` and `gate` share (see `settings.ts`); the config file sets defaults. */
 function addBatchOptions(command: Command): Command {
   return command
@@ -46,7 +70,8 @@ function addBatchOptions(command: Command): Command {
     .option(
       "--concurrency <n>",
       "worker threads for many files: auto, off or a number (default off)",
-    );
+    )
+    .addHelpText("after", BATCH_HELP);
 }
 
 /** Accumulates a repeatable option. */
@@ -60,7 +85,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .version(packageVersion(), "-v, --version")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
-    .showHelpAfterError("(run 'agentflow --help' for usage)");
+    .showHelpAfterError("(run 'agentflow --help' for usage)")
+    .addHelpText("after", PROGRAM_HELP);
   addBatchOptions(
     program
       .command("check")
