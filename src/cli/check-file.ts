@@ -184,19 +184,13 @@ export interface FileOutcome {
 /**
  * What is kept of a file's result until the report: a JSON copy, plain data only, because V8
  * strings cut from a text (ids, quoted names) keep the whole text alive and a content hash is a
- * rope of its digest's pieces. The text report shows neither identity nor hash (`slim`, once
- * the identities were compared). A result that is not JSON data is kept as it is.
+ * rope of its digest's pieces. A value that is not JSON data is kept as it is.
  */
-export function detach<T>(value: T, slim: boolean): T {
-  let kept: unknown = value;
-  if (slim && typeof value === "object" && value !== null && "diagnostics" in value) {
-    const { file, kind, format, diagnostics } = value as unknown as CheckedFile;
-    kept = { file, kind, ...(format === undefined ? {} : { format }), diagnostics };
-  }
+export function detach<T>(value: T): T {
   try {
-    return JSON.parse(JSON.stringify(kept)) as T;
+    return JSON.parse(JSON.stringify(value)) as T;
   } catch {
-    return kept as T;
+    return value;
   }
 }
 
@@ -226,16 +220,16 @@ export async function checkOneFile(
           .map((d) => `agentflow: ${located(file, d)}: ${d.message}\n`)
       : [];
     return {
-      checked: { ...detach(checked, false), file },
+      checked: { ...detach(checked), file },
       unreadable,
       stderr,
-      decision: detach({ allowed, blocking, warnings, agentTasks }, false),
+      decision: detach({ allowed, blocking, warnings, agentTasks }),
     };
   }
   const result = await checkText(file, text, context.validator);
   const syntax = result.diagnostics.filter((d) => d.code === "SYNTAX_ERROR");
   return {
-    checked: { ...detach(result, false), file },
+    checked: { ...detach(result), file },
     unreadable: syntax.length > 0,
     stderr: syntax.map((d) => `agentflow: ${located(file, d)}: ${d.message}\n`),
   };

@@ -59,8 +59,7 @@ function addBatchOptions(command: Command): Command {
     .option(
       "--ignore-pattern <pattern>",
       "pass over files and folders matching this glob (repeatable)",
-      collect,
-      [],
+      collectMore,
     )
     .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
     .option("--quiet", "report errors only")
@@ -72,6 +71,11 @@ function addBatchOptions(command: Command): Command {
       "worker threads for many files: auto, off or a number (default off)",
     )
     .addHelpText("after", BATCH_HELP);
+}
+
+/** Accumulates a repeatable option that has no default (so that help shows none). */
+function collectMore(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /** Accumulates a repeatable option. */
