@@ -43,7 +43,8 @@ describe("bpmnlint-pack-config", () => {
     // What bpmn-js-bpmnlint does with a packed config.
     const require = createRequire(join(project, "package.json"));
     const { config, resolver } = require("./packed.cjs") as { config: unknown; resolver: unknown };
-    const { Linter } = require("bpmnlint") as {
+    // bpmnlint from this repository, as its symlink in the project would resolve it.
+    const { Linter } = createRequire(join(repo, "package.json"))("bpmnlint") as {
       Linter: new (options: { config: unknown; resolver: unknown }) => {
         lint(root: unknown): Promise<Record<string, Report[]>>;
       };
