@@ -14,7 +14,7 @@ import { checkOneFile } from "./check-file.js";
 import { readTexts } from "./files.js";
 import { UsageError } from "./io.js";
 import type { FileCheckContext, FileCheckSettings } from "./settings.js";
-import type { WorkerJob, WorkerReply, WorkerSetup } from "./worker.js";
+import type { WorkerJob, WorkerMessage, WorkerReply, WorkerSetup } from "./worker.js";
 
 /** Checks `files` on this thread, yielding each outcome in input order. */
 export async function* checkInProcess(
@@ -31,8 +31,10 @@ export async function* checkInProcess(
 const AUTO_MAX_WORKERS = 4;
 /** `auto` starts one worker per this many files at most: a thread costs a registry and a validator. */
 const AUTO_FILES_PER_WORKER = 100;
-/** Jobs sent ahead to each worker, so that none waits for the main thread between files. */
-const JOBS_IN_FLIGHT = 8;
+/** Files per message to a worker: fewer, larger messages cost the main thread less. */
+const CHUNK = 16;
+/** Chunks sent ahead to each worker, so that none waits for the main thread between them. */
+const CHUNKS_IN_FLIGHT = 2;
 
 /**
  * The number of worker threads for `--concurrency` (`off`, `auto` or a whole number ≥ 1) and a
@@ -91,13 +93,16 @@ async function* checkInWorkers(
   let sent = 0;
   const send = (worker: Worker): void => {
     if (sent >= files.length) return;
-    const job: WorkerJob = { index: sent, file: files[sent] ?? "" };
-    sent += 1;
-    worker.postMessage(job);
+    const jobs: WorkerJob[] = [];
+    for (; sent < files.length && jobs.length < CHUNK; sent += 1) {
+      jobs.push({ index: sent, file: files[sent] ?? "" });
+    }
+    const message: WorkerMessage = jobs;
+    worker.postMessage(message);
   };
   for (const worker of workers) {
-    worker.on("message", (reply: WorkerReply) => {
-      arrived.set(reply.index, reply);
+    worker.on("message", (text: string) => {
+      for (const reply of JSON.parse(text) as WorkerReply[]) arrived.set(reply.index, reply);
       send(worker);
       wake?.();
     });
@@ -105,7 +110,7 @@ async function* checkInWorkers(
       failure ??= error;
       wake?.();
     });
-    for (let i = 0; i < JOBS_IN_FLIGHT; i += 1) send(worker);
+    for (let i = 0; i < CHUNKS_IN_FLIGHT; i += 1) send(worker);
   }
   try {
     for (let next = 0; next < files.length; next += 1) {

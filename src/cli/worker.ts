@@ -25,6 +25,13 @@ export interface WorkerJob {
 }
 
 /**
+ * What the main thread sends: a few files at a time, and what a worker sends back: their
+ * replies as one JSON text, since one string crosses threads for less than many small objects
+ * (and every outcome is JSON data already).
+ */
+export type WorkerMessage = readonly WorkerJob[];
+
+/**
  * What a worker answers for a job: the outcome; or the file's read error (a {@link UsageError}'s
  * message, raised on the main thread when the file's turn comes); or an unexpected failure,
  * which the main thread treats as a bug, as it would on its own thread.
@@ -39,20 +46,22 @@ async function serve(): Promise<void> {
   if (port === null) return;
   const setup = workerData as WorkerSetup;
   const context = await fileCheckContext(setup.settings);
-  port.on("message", (job: WorkerJob) => {
-    void (async (): Promise<WorkerReply> => {
-      try {
-        const text = await readText(job.file);
-        return {
-          index: job.index,
-          outcome: await checkOneFile(job.file, text, context, setup.mode),
-        };
-      } catch (error) {
-        if (error instanceof UsageError) return { index: job.index, usageError: error.message };
-        return { index: job.index, crash: error instanceof Error ? error.message : String(error) };
-      }
-    })().then((reply) => {
-      port.postMessage(reply);
+  const answer = async (job: WorkerJob): Promise<WorkerReply> => {
+    try {
+      const text = await readText(job.file);
+      return { index: job.index, outcome: await checkOneFile(job.file, text, context, setup.mode) };
+    } catch (error) {
+      if (error instanceof UsageError) return { index: job.index, usageError: error.message };
+      return { index: job.index, crash: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  // One chunk at a time, in order: a worker is one thread, and its replies keep their order.
+  let queue = Promise.resolve();
+  port.on("message", (jobs: WorkerMessage) => {
+    queue = queue.then(async () => {
+      const replies: WorkerReply[] = [];
+      for (const job of jobs) replies.push(await answer(job));
+      port.postMessage(JSON.stringify(replies));
     });
   });
 }
