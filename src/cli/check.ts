@@ -82,6 +82,7 @@ export async function runCheck(
   const maxWarnings = parseMaxWarnings(options.maxWarnings);
   const cwd = process.cwd();
   const settings = await resolveSettings(options, cwd);
+  io.debug?.(`config: ${settings.configFile ?? "none"}`);
   const context = await fileCheckContext(settings);
   const text = options.format === "text";
   const results: CheckedFile[] = [];

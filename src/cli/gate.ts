@@ -8,7 +8,7 @@
 import { stat } from "node:fs/promises";
 import { countBySeverity } from "../model/index.js";
 import type { CheckedFile } from "../report/index.js";
-import { AGENT_TASK_COLUMNS, agentTaskCells } from "../report/index.js";
+import { AGENT_TASK_COLUMNS, agentTaskCells, formatText } from "../report/index.js";
 import { checkFiles } from "./batch.js";
 import type { GateSummary } from "./check-file.js";
 import { useColor } from "./color.js";
@@ -21,7 +21,6 @@ import { UsageError } from "./io.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
 import type { BatchCliOptions } from "./settings.js";
 import { fileCheckContext, resolveSettings } from "./settings.js";
-import { formatText } from "../report/index.js";
 
 export { gateOptions } from "./gate-options.js";
 export { checkProcessFile } from "./check-file.js";
@@ -146,6 +145,7 @@ export async function runGate(
   const maxWarnings = parseMaxWarnings(options.maxWarnings);
   const cwd = process.cwd();
   const settings = await resolveSettings(options, cwd);
+  io.debug?.(`config: ${settings.configFile ?? "none"}`);
   const ignored = ignoreTest(settings.ignores, cwd);
   const single = await isSingleFile(paths);
   const { files, skipped } = await collectFiles(paths, {

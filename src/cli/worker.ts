@@ -46,21 +46,36 @@ async function serve(): Promise<void> {
   if (port === null) return;
   const setup = workerData as WorkerSetup;
   const context = await fileCheckContext(setup.settings);
-  const answer = async (job: WorkerJob): Promise<WorkerReply> => {
-    try {
-      const text = await readText(job.file);
-      return { index: job.index, outcome: await checkOneFile(job.file, text, context, setup.mode) };
-    } catch (error) {
-      if (error instanceof UsageError) return { index: job.index, usageError: error.message };
-      return { index: job.index, crash: error instanceof Error ? error.message : String(error) };
-    }
-  };
+  const failed = (index: number, error: unknown): WorkerReply =>
+    error instanceof UsageError
+      ? { index, usageError: error.message }
+      : { index, crash: error instanceof Error ? error.message : String(error) };
   // One chunk at a time, in order: a worker is one thread, and its replies keep their order.
   let queue = Promise.resolve();
   port.on("message", (jobs: WorkerMessage) => {
     queue = queue.then(async () => {
+      // The chunk's files are read at once, as the main thread reads ahead: one read at a time
+      // would leave the thread waiting on the disk between files.
+      const reads = jobs.map((job) =>
+        readText(job.file).then(
+          (text) => ({ text }),
+          (error: unknown) => ({ error }),
+        ),
+      );
       const replies: WorkerReply[] = [];
-      for (const job of jobs) replies.push(await answer(job));
+      for (const [i, job] of jobs.entries()) {
+        const read = await reads[i];
+        if (read === undefined || "error" in read) {
+          replies.push(failed(job.index, read?.error));
+          continue;
+        }
+        try {
+          const outcome = await checkOneFile(job.file, read.text, context, setup.mode);
+          replies.push({ index: job.index, outcome });
+        } catch (error) {
+          replies.push(failed(job.index, error));
+        }
+      }
       port.postMessage(JSON.stringify(replies));
     });
   });

@@ -96,7 +96,10 @@ describe("--concurrency", () => {
     const threaded = await runCli(...args, "--concurrency", "2");
     expect(single.code).toBe(2);
     expect(single.stderr).toContain("j-not-bpmn.bpmn:1:1");
-    expect(threaded).toEqual({ ...single, debug: ["3 file(s) in 2 worker thread(s)"] });
+    expect(threaded).toEqual({
+      ...single,
+      debug: ["config: none", "3 file(s) in 2 worker thread(s)"],
+    });
   });
 
   it("an unreadable file stops the run at its turn, as on one thread", async () => {
