@@ -69,8 +69,8 @@ describe("--concurrency", () => {
       expect(threaded.stdout).toBe(single.stdout);
       expect(threaded.stderr).toBe(single.stderr);
       expect(threaded.code).toBe(single.code);
-      expect(single.debug).toEqual(["11 file(s) in 0 worker thread(s)"]);
-      expect(threaded.debug).toEqual(["11 file(s) in 2 worker thread(s)"]);
+      expect(single.debug).toEqual(["config: none", "11 file(s) in 0 worker thread(s)"]);
+      expect(threaded.debug).toEqual(["config: none", "11 file(s) in 2 worker thread(s)"]);
       // The mixed folder shows each kind of outcome.
       if (format === "json") {
         const files = JSON.parse(single.stdout) as {
