@@ -4,6 +4,7 @@
  * files it is sent while the main thread yields the outcomes in input order, holding only those
  * that arrive before their turn. The output is the same either way, byte for byte.
  */
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -59,6 +60,17 @@ export function workerCount(
     );
   }
   return Math.min(n, Math.max(files, 1));
+}
+
+/**
+ * Whether the worker's module is there: `worker.js` beside this module (the build, or a bundle
+ * that has the worker as an entry point of its own), or `worker.ts` (the sources). A bundle
+ * without it runs on this thread, with the same output, rather than fail.
+ */
+function workerModuleExists(): boolean {
+  const here = fileURLToPath(import.meta.url);
+  const name = here.endsWith(".js") ? "./worker.js" : "./worker.ts";
+  return existsSync(fileURLToPath(new URL(name, import.meta.url)));
 }
 
 /**
@@ -154,7 +166,8 @@ export function checkFiles(
   context: FileCheckContext,
   options: BatchOptions,
 ): Batch {
-  const workers = workerCount(options.concurrency, files.length);
+  const wanted = workerCount(options.concurrency, files.length);
+  const workers = wanted > 0 && workerModuleExists() ? wanted : 0;
   return {
     outcomes:
       workers === 0
