@@ -4,8 +4,13 @@
  * report and what it leaves behind (both after a collection), and peak RSS.
  * `node --expose-gc --import tsx bench/cli.ts` prints the table; `benchCli()` returns the rows.
  * The corpus and the measured run are shared with `test/cli/scale.test.ts`.
+ *
+ * Each row also times the built CLI (`node bin/agentflow.js check`, as users run it; needs
+ * `npm run build`) with `--concurrency off`, `1` and `2`: files per second, process start
+ * included, and the speed-up of two workers over one thread.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -228,6 +233,36 @@ export interface CliBenchRow {
   readonly leftMb: number;
   /** Peak RSS of the process so far, in MB. */
   readonly peakRssMb: number;
+  /** The built CLI, `--concurrency off`: files per second, process start included. */
+  readonly builtOffFps: number;
+  /** The built CLI, `--concurrency 1` (one worker thread). */
+  readonly built1WorkerFps: number;
+  /** The built CLI, `--concurrency 2`. */
+  readonly built2WorkersFps: number;
+  /** `built2WorkersFps / builtOffFps`: what a second core buys. */
+  readonly speedup2: number;
+}
+
+const BIN = new URL("../bin/agentflow.js", import.meta.url).pathname;
+const BUILT = new URL("../dist/cli/worker.js", import.meta.url).pathname;
+
+/**
+ * Median wall time of `node bin/agentflow.js check --concurrency <c> <dir>` over `runs` runs, in
+ * ms; NaN when `dist/` is not built.
+ */
+function timeBuiltCli(dir: string, concurrency: string, runs: number): number {
+  if (!existsSync(BUILT)) return NaN;
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    const result = spawnSync(process.execPath, [BIN, "check", "--concurrency", concurrency, dir], {
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+    });
+    times.push(performance.now() - start);
+    if (result.status !== 1) throw new Error(`agentflow check exited ${String(result.status)}`);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? NaN;
 }
 
 const SIZES = [1_000, 10_000] as const;
@@ -253,6 +288,9 @@ export async function benchCli(): Promise<CliBenchRow[]> {
         times.push((await measureCheck([corpus.dir])).ms);
       const ms = times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? NaN;
       const memory = await measureCheck([corpus.dir], gc);
+      const fps = (c: string): number =>
+        Math.round(size / (timeBuiltCli(corpus.dir, c, RUNS[size]) / 1000));
+      const [off, one, two] = [fps("off"), fps("1"), fps("2")];
       rows.push({
         files: size,
         ms: Math.round(ms),
@@ -260,6 +298,10 @@ export async function benchCli(): Promise<CliBenchRow[]> {
         heldMb: mb(memory.heldBytes),
         leftMb: mb(memory.leftBytes),
         peakRssMb: peakRssMb(),
+        builtOffFps: off,
+        built1WorkerFps: one,
+        built2WorkersFps: two,
+        speedup2: Math.round((two / off) * 100) / 100,
       });
     } finally {
       removeCheckCorpus(corpus);

@@ -2,22 +2,20 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS on purpose: bpmnlint require()s plugins */
 /**
  * bpmnlint's NodeResolver require()s a plugin's rules (`bpmnlint-plugin-agentflow/rules/<name>`)
- * and configs, so these CommonJS files stand between it and agentflow's ES module build. Node
- * 20.19+ and 22.12+ can require() ES modules; older versions cannot, and bpmnlint would swallow
- * that error as "cannot resolve rule", so the failure is handed back as a factory that throws,
- * which bpmnlint does report.
+ * and configs, so these CommonJS files stand between it and agentflow. They require the CommonJS
+ * bundle of the plugin (`dist/bpmnlint-plugin.cjs`, see scripts/bundle-bpmnlint.ts), which loads
+ * on any Node.js 20 and which config bundlers (bpmnlint-pack-config) pack as it is. bpmnlint
+ * would swallow a failure to load as "cannot resolve rule", so the failure is handed back as a
+ * factory that throws, which bpmnlint does report.
  */
 "use strict";
 
 function rule(name) {
   let plugin;
   try {
-    plugin = require("../dist/bpmn/lint/index.js");
+    plugin = require("../dist/bpmnlint-plugin.cjs");
   } catch (error) {
-    const hint =
-      error && error.code === "ERR_REQUIRE_ESM"
-        ? "this Node.js cannot require() ES modules; use Node.js 20.19+ or 22.12+"
-        : String(error && error.message);
+    const hint = String(error && error.message);
     return function unavailable() {
       throw new Error(`agentflow/${name}: the agentflow plugin did not load: ${hint}`);
     };

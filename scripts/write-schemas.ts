@@ -1,11 +1,17 @@
 /**
  * Writes the published JSON Schemas (`schemas/*.json`) from their TypeScript source. Run after
- * changing `src/model/schema/workflow.ts`; `test/model/schema.test.ts` fails while they differ.
+ * changing `src/model/schema/workflow.ts` or `src/cli/config-schema.ts`;
+ * `test/model/schema.test.ts` and `test/cli/config.test.ts` fail while they differ.
  */
 import { writeFileSync } from "node:fs";
+import { configSchema } from "../src/cli/config-schema.js";
 import { publishedSchemas } from "../src/model/schema/published.js";
 
-for (const [file, schema] of Object.entries(publishedSchemas)) {
+const schemas: Record<string, unknown> = {
+  ...publishedSchemas,
+  "agentflow-config.schema.json": configSchema(),
+};
+for (const [file, schema] of Object.entries(schemas)) {
   writeFileSync(
     new URL(`../schemas/${file}`, import.meta.url),
     JSON.stringify(schema, null, 2) + "\n",

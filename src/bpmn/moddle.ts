@@ -4,7 +4,7 @@
  * else in agentflow touches moddle's untyped objects.
  */
 import { BpmnModdle } from "bpmn-moddle";
-import btv from "./resources/btv.json" with { type: "json" };
+import { BTV_DESCRIPTOR as btv } from "./resources/btv.js";
 
 /** A moddle element: a `$type` and properties of unknown type, read with the accessors below. */
 export interface ModdleObject {

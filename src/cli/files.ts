@@ -1,6 +1,7 @@
 /**
- * Finding and reading the files a command is given: files as named, directories walked in sorted
- * order (stable output), skipping `node_modules` and dot-folders. Symbolic links are followed,
+ * Finding and reading the files a command is given: files as named, glob patterns expanded with
+ * tinyglobby (sorted), directories walked in sorted order (stable output), skipping
+ * `node_modules`, dot-folders and what the ignore patterns name. Symbolic links are followed,
  * files and folders alike; a folder reached a second time (a loop, or two links to one folder)
  * is walked once, and every path passed over for a reason is returned with that reason, so
  * that a caller can say so. Only regular files are read: a FIFO would block the read forever.
@@ -8,7 +9,10 @@
 import type { Dirent, Stats } from "node:fs";
 import { constants } from "node:fs";
 import { open, readdir, stat, writeFile } from "node:fs/promises";
-import { dirname, extname, join, sep } from "node:path";
+import { dirname, extname, isAbsolute, join, sep } from "node:path";
+import { glob, isDynamicPattern } from "tinyglobby";
+import type { IgnoreTest } from "./ignore.js";
+import { ALWAYS_IGNORED } from "./ignore.js";
 import { UsageError } from "./io.js";
 
 /** The extensions read as documents, with the syntax they imply. */
@@ -45,6 +49,15 @@ export const PROCESS_EXTENSION = ".bpmn";
 export interface CollectOptions {
   /** Also collect `.bpmn` process files. */
   readonly processes?: boolean;
+  /**
+   * Collect only `.bpmn` process files from folders and globs (`gate`); a file named as such is
+   * read whatever its extension, as BPMN.
+   */
+  readonly onlyProcesses?: boolean;
+  /** Paths that folder walks and globs pass over (named files are always read). */
+  readonly ignored?: IgnoreTest;
+  /** The folder glob patterns are relative to; the working directory by default. */
+  readonly cwd?: string;
 }
 
 /** A path a folder walk passed over, and why (a broken link, a loop, a FIFO…). */
@@ -61,12 +74,15 @@ export interface Collected {
 
 /**
  * Simulation fixtures (`*.fixtures.json`, `*.fixtures.yaml`) live next to workflows but are
- * inputs, not documents, so a folder walk leaves them out; named explicitly, they are read.
+ * inputs, not documents, so a folder walk leaves them out, as it does the config file
+ * (`agentflow.config.json`); named explicitly, they are read.
  */
 function isDocumentName(name: string): boolean {
   const ext = extname(name);
   return (
-    Object.hasOwn(DOCUMENT_EXTENSIONS, ext) && !name.slice(0, -ext.length).endsWith(".fixtures")
+    Object.hasOwn(DOCUMENT_EXTENSIONS, ext) &&
+    !name.slice(0, -ext.length).endsWith(".fixtures") &&
+    name !== "agentflow.config.json"
   );
 }
 
@@ -89,11 +105,10 @@ async function walk(
   root: string,
   rootInfo: Stats,
   out: Collected,
-  processes: boolean,
+  wanted: (name: string) => boolean,
+  ignored: IgnoreTest | undefined,
 ): Promise<void> {
   const seen = new Map<string, string>([[identity(rootInfo), root]]);
-  const wanted = (name: string): boolean =>
-    isDocumentName(name) || (processes && extname(name) === PROCESS_EXTENSION);
   // Each frame is a folder's remaining entries, reversed so that pop() gives the next.
   const stack: { readonly dir: string; readonly entries: Dirent[] }[] = [
     { dir: root, entries: (await sortedEntries(root)).reverse() },
@@ -107,6 +122,7 @@ async function walk(
     const name = entry.name;
     if (name.startsWith(".") || name === "node_modules") continue;
     const path = join(frame.dir, name);
+    if (ignored?.(path) === true) continue;
     let info: Stats | undefined;
     if (entry.isSymbolicLink()) {
       try {
@@ -152,32 +168,72 @@ async function walk(
   }
 }
 
+/** Files a glob pattern matches, sorted by code unit; node_modules and .git never. */
+async function expandGlob(
+  pattern: string,
+  wanted: (name: string) => boolean,
+  options: CollectOptions,
+): Promise<string[]> {
+  const matches = await glob(pattern, {
+    cwd: options.cwd ?? process.cwd(),
+    absolute: isAbsolute(pattern),
+    onlyFiles: true,
+    dot: false,
+    expandDirectories: false,
+    followSymbolicLinks: true,
+    ignore: [...ALWAYS_IGNORED],
+  });
+  const ignored = options.ignored;
+  // The ignore globs above are relative to the working directory; a pattern reaching outside it
+  // (`../x/**`, `/abs/**`) is kept out of these folders by its segments.
+  const never = (file: string): boolean =>
+    file.split("/").some((segment) => segment === "node_modules" || segment === ".git");
+  return matches
+    .filter(
+      (file) =>
+        wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
+    )
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /**
- * Expands the paths a user gave into document files. A missing path, a path that is not a
- * regular file or a folder, or a file with an extension agentflow does not read is a
- * {@link UsageError}; inside folders such paths are passed over and listed in `skipped`.
+ * Expands the paths a user gave into document files. A missing path that is not a glob pattern,
+ * a glob that matches no file, a path that is not a regular file or a folder, or a file with an
+ * extension agentflow does not read is a {@link UsageError}; inside folders such paths are
+ * passed over and listed in `skipped`.
  */
 export async function collectFiles(
   paths: readonly string[],
   options: CollectOptions = {},
 ): Promise<Collected> {
-  const processes = options.processes === true;
-  const kinds = processes ? ".json, .yaml, .yml or .bpmn" : ".json, .yaml or .yml";
+  const only = options.onlyProcesses === true;
+  const processes = only || options.processes === true;
+  const kinds = only ? ".bpmn" : processes ? ".json, .yaml, .yml or .bpmn" : ".json, .yaml or .yml";
+  const wanted = (name: string): boolean =>
+    (!only && isDocumentName(name)) || (processes && extname(name) === PROCESS_EXTENSION);
   const out: Collected = { files: [], skipped: [] };
   for (const path of paths) {
     let info;
     try {
       info = await stat(path);
     } catch (error) {
+      // A pattern is tried as a path first: a file may be named `a[1].json`.
+      if (isDynamicPattern(path)) {
+        const matched = await expandGlob(path, wanted, options);
+        if (matched.length === 0) throw new UsageError(`no ${kinds} file matches '${path}'`);
+        for (const file of matched) out.files.push(file);
+        continue;
+      }
       throw new UsageError(`cannot read '${path}': ${describe(error)}`);
     }
     if (info.isDirectory()) {
       const before = out.files.length;
-      await walk(path, info, out, processes);
+      await walk(path, info, out, wanted, options.ignored);
       if (out.files.length === before) throw new UsageError(`'${path}' holds no ${kinds} file`);
     } else if (!info.isFile()) {
       throw new UsageError(`cannot read '${path}': it is ${oddKind(info)}, not a regular file`);
     } else if (
+      only ||
       Object.hasOwn(DOCUMENT_EXTENSIONS, extname(path)) ||
       (processes && extname(path) === PROCESS_EXTENSION)
     ) {
@@ -260,6 +316,8 @@ export async function* readTexts(
 export interface WriteGuard {
   /** The file the command read: writing over it would lose it. */
   readonly input?: string;
+  /** The files the command read, when there are several (`check`, `gate`): never overwritten. */
+  readonly inputs?: readonly string[];
   /** Overwrite `input` all the same (`--force`). */
   readonly force?: boolean;
 }
@@ -292,6 +350,14 @@ export async function writeOutput(
       throw new UsageError(
         `-o '${path}' is the input file; writing it would replace what was read (add --force to overwrite it)`,
       );
+    }
+  }
+  if (target !== undefined && guard.inputs !== undefined) {
+    for (const input of guard.inputs) {
+      const info = await statOrUndefined(input);
+      if (info !== undefined && identity(info) === identity(target)) {
+        throw new UsageError(`-o '${path}' is one of the input files; writing it would replace it`);
+      }
     }
   }
   try {

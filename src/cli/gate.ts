@@ -1,72 +1,44 @@
 /**
- * `agentflow gate <process.bpmn> --registry <dir>`: the promotion decision for a process (SPEC
- * 7), printed as a verdict and a table of agent tasks (text) or as data (json, sarif, junit,
- * github). Exit 1 when promotion is blocked, 2 when the file cannot be read as BPMN.
+ * `agentflow gate <process.bpmn…> --registry <dir>`: the promotion decision for each process
+ * (SPEC 7), printed as a verdict and a table of agent tasks (text) or as data (json, sarif,
+ * junit, github). Takes files, folders and globs like `check`; the exit code is the worst:
+ * 2 when a file cannot be read as BPMN, else 1 when a promotion is blocked (or there are more
+ * warnings than `--max-warnings`), else 0.
  */
-import type { GateDecision, GateOptions, UnknownLevelPolicy } from "../bpmn/index.js";
-import { checkProcess, unknownPolicyProblem } from "../bpmn/index.js";
+import { stat } from "node:fs/promises";
+import { countBySeverity } from "../model/index.js";
 import type { CheckedFile } from "../report/index.js";
-import {
-  AGENT_TASK_COLUMNS,
-  agentTaskCells,
-  formatGithub,
-  formatJunit,
-  formatSarif,
-  formatText,
-} from "../report/index.js";
-import { ruleDescriptors } from "./check.js";
-import { readText } from "./files.js";
+import { AGENT_TASK_COLUMNS, agentTaskCells, formatText } from "../report/index.js";
+import { checkFiles } from "./batch.js";
+import type { GateSummary } from "./check-file.js";
+import { useColor } from "./color.js";
+import { pathSkipped } from "./diagnostics.js";
+import { emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
+import { collectFiles } from "./files.js";
+import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
-import { reportOnStderr, UsageError } from "./io.js";
-import type { FolderRegistry } from "./registry.js";
-import { loadFolderRegistry } from "./registry.js";
+import { UsageError } from "./io.js";
+import { renderFiles, REPORT_FORMATS } from "./render.js";
+import type { BatchCliOptions } from "./settings.js";
+import { fileCheckContext, resolveSettings } from "./settings.js";
+
+export { gateOptions } from "./gate-options.js";
+export { checkProcessFile } from "./check-file.js";
 
 /** The output formats `gate` accepts. */
-export const GATE_FORMATS = ["text", "json", "sarif", "junit", "github"] as const;
+export const GATE_FORMATS = REPORT_FORMATS;
 
 /** Options of `agentflow gate`, as commander parses them. */
-export interface GateCliOptions {
-  readonly registry?: string;
-  readonly format: string;
-  readonly camundaAgents?: string;
-}
+export type GateCliOptions = BatchCliOptions;
 
-/** The gate options for a folder registry and a policy. */
-export function gateOptions(
-  registry: FolderRegistry | undefined,
-  camundaAgents: UnknownLevelPolicy = "gate-required",
-): GateOptions {
-  if (registry === undefined) return { policy: { camundaAgents } };
-  const { resolveTool, resolveDelegate } = registry.resolvers;
-  return {
-    policy: { camundaAgents },
-    ...(resolveTool === undefined ? {} : { resolveTool }),
-    ...(resolveDelegate === undefined ? {} : { resolveWorkflow: resolveDelegate }),
-  };
-}
-
-/** Checks one process file; `unreadable` when moddle could not read it at all. */
-export async function checkProcessFile(
-  file: string,
-  text: string,
-  options: GateOptions,
-): Promise<{
+/** One process's decision, as `gate` reports it. */
+interface Decided {
   readonly checked: CheckedFile;
-  readonly decision: GateDecision;
-  readonly unreadable: boolean;
-}> {
-  const result = await checkProcess(text, options);
-  const root = result.definitions;
-  const checked: CheckedFile = {
-    file,
-    kind: root === undefined ? "unknown" : "BpmnProcess",
-    ...(root === undefined || typeof root.id !== "string" ? {} : { id: root.id }),
-    diagnostics: [...result.blocking, ...result.warnings],
-  };
-  return { checked, decision: result, unreadable: root === undefined };
+  readonly decision: GateSummary;
+  readonly readable: boolean;
 }
 
-function table(decision: GateDecision): string[] {
+function table(decision: GateSummary): string[] {
   if (decision.agentTasks.length === 0) return ["no agent tasks"];
   const rows = decision.agentTasks.map((t) => agentTaskCells(t, { hashLength: 19 }));
   const head = AGENT_TASK_COLUMNS;
@@ -79,94 +51,162 @@ function table(decision: GateDecision): string[] {
   return [line(head), ...rows.map(line)];
 }
 
-function renderText(
+/** The verdict line, a note on the registry's problems, and the table of agent tasks. */
+function verdictBlock(
   file: string,
-  checked: readonly CheckedFile[],
-  decision: GateDecision,
-  color: boolean,
-): string {
+  decision: GateSummary,
+  registry: readonly CheckedFile[],
+): string[] {
   const verdict = decision.allowed ? "ALLOWED" : "BLOCKED";
   const counts = `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
   const lines = [`${file}: promotion ${verdict} (${counts})`];
-  const registry = checked.slice(1).flatMap((f) => f.diagnostics);
-  if (registry.length > 0) {
-    const errors = registry.filter((d) => d.severity === "error").length;
+  const problems = registry.flatMap((f) => f.diagnostics);
+  if (problems.length > 0) {
+    const errors = problems.filter((d) => d.severity === "error").length;
     lines.push(
-      `the registry: ${errors} error(s), ${registry.length - errors} warning(s) about its files, listed below`,
+      `the registry: ${errors} error(s), ${problems.length - errors} warning(s) about its files, listed below`,
     );
   }
   lines.push("", ...table(decision), "");
-  return lines.join("\n") + "\n" + formatText(checked, { color });
-}
-
-/** The registry's problems as files of the report, so that every format shows them. */
-function registryFiles(registry: FolderRegistry | undefined): CheckedFile[] {
-  return (registry?.problems ?? []).map(({ file, diagnostics }) => ({
-    file,
-    kind: "unknown",
-    diagnostics,
-  }));
+  return lines;
 }
 
 /**
- * The decision as JSON data: the verdict, the findings and the agent tasks. Not the parsed
- * definitions a `ProcessCheck` also carries: the moddle tree is the input again, as deep as the
- * process nests (JSON.stringify recurses through it) and, indented, quadratic in that depth.
+ * The text report: each readable process's verdict and table, in input order, then the findings
+ * of every file (the registry's last) and, for several processes, one line of totals.
+ */
+function renderText(
+  decided: readonly Decided[],
+  shown: readonly CheckedFile[],
+  registry: readonly CheckedFile[],
+  color: boolean,
+): string {
+  const lines: string[] = [];
+  for (const { checked, decision, readable } of decided) {
+    if (readable) lines.push(...verdictBlock(checked.file, decision, registry));
+  }
+  let text = lines.join("\n") + "\n" + formatText(shown, { color });
+  if (decided.length > 1) {
+    const blocked = decided.filter((d) => d.readable && !d.decision.allowed).length;
+    const unreadable = decided.filter((d) => !d.readable).length;
+    const allowed = decided.length - blocked - unreadable;
+    text += `${decided.length} processes: ${allowed} allowed, ${blocked} blocked, ${unreadable} unreadable\n`;
+  }
+  return text;
+}
+
+/** The registry's problems as files of the report, so that every format shows them. */
+function registryFiles(
+  problems: readonly { readonly file: string; readonly diagnostics: CheckedFile["diagnostics"] }[],
+): CheckedFile[] {
+  return problems.map(({ file, diagnostics }) => ({ file, kind: "unknown", diagnostics }));
+}
+
+/**
+ * A decision as JSON data: the verdict, the findings and the agent tasks (never the moddle tree,
+ * which is the input again, as deep as the process nests).
  */
 function gateJson(
-  file: string,
-  decision: GateDecision,
-  readable: boolean,
+  { checked, decision, readable }: Decided,
   registry: readonly CheckedFile[],
+  quiet: boolean,
 ): Readonly<Record<string, unknown>> {
   const { allowed, blocking, warnings, agentTasks } = decision;
   const problems = registry.map(({ file, diagnostics }) => ({ file, diagnostics }));
-  return { file, readable, allowed, blocking, warnings, agentTasks, registry: problems };
+  return {
+    file: checked.file,
+    readable,
+    allowed,
+    blocking,
+    warnings: quiet ? [] : warnings,
+    agentTasks,
+    registry: problems,
+  };
+}
+
+/** True when the command line names exactly one existing file: `--format json` then prints one object. */
+async function isSingleFile(paths: readonly string[]): Promise<boolean> {
+  if (paths.length !== 1 || paths[0] === undefined) return false;
+  const info = await stat(paths[0]).catch(() => undefined);
+  return info?.isFile() === true;
 }
 
 /** Runs the command; resolves to the exit code. */
-export async function runGate(file: string, options: GateCliOptions, io: CliIo): Promise<number> {
+export async function runGate(
+  paths: readonly string[],
+  options: GateCliOptions,
+  io: CliIo,
+): Promise<number> {
   if (!(GATE_FORMATS as readonly string[]).includes(options.format)) {
     throw new UsageError(
       `unknown format '${options.format}' (expected ${GATE_FORMATS.join(", ")})`,
     );
   }
-  const policy = options.camundaAgents ?? "gate-required";
-  const problem = unknownPolicyProblem("--camunda-agents", policy);
-  if (problem !== undefined) throw new UsageError(problem);
-  const registry =
-    options.registry === undefined ? undefined : await loadFolderRegistry(options.registry);
-  const text = await readText(file);
-  const { checked, decision, unreadable } = await checkProcessFile(
-    file,
-    text,
-    gateOptions(registry, policy as UnknownLevelPolicy),
-  );
-  if (unreadable) {
+  const maxWarnings = parseMaxWarnings(options.maxWarnings);
+  const cwd = process.cwd();
+  const settings = await resolveSettings(options, cwd);
+  io.debug?.(`config: ${settings.configFile ?? "none"}`);
+  const ignored = ignoreTest(settings.ignores, cwd);
+  const single = await isSingleFile(paths);
+  const { files, skipped } = await collectFiles(paths, {
+    onlyProcesses: true,
+    ...(ignored === undefined ? {} : { ignored }),
+  });
+  const context = await fileCheckContext(settings);
+  const registry = [
+    ...registryFiles(context.registry?.problems ?? []),
+    ...skipped.map((s): CheckedFile => ({
+      file: s.path,
+      kind: "unknown",
+      diagnostics: [pathSkipped(s)],
+    })),
+  ];
+  const decided: Decided[] = [];
+  const batch = checkFiles(files, settings, context, {
+    mode: { processesOnly: true },
+    concurrency: options.concurrency,
+  });
+  io.debug?.(`${files.length} file(s) in ${batch.workers} worker thread(s)`);
+  for await (const outcome of batch.outcomes) {
     // Said on stderr for people; a machine format still gets its document, holding the error.
-    reportOnStderr(io, file, checked.diagnostics);
+    for (const line of outcome.stderr) io.stderr(line);
+    if (outcome.decision !== undefined) {
+      decided.push({
+        checked: outcome.checked,
+        decision: outcome.decision,
+        readable: !outcome.unreadable,
+      });
+    }
   }
-  const rules = ruleDescriptors();
-  const fromRegistry = registryFiles(registry);
-  const all = [checked, ...fromRegistry];
-  switch (options.format) {
-    case "json":
-      io.stdout(
-        JSON.stringify(gateJson(file, decision, !unreadable, fromRegistry), null, 2) + "\n",
-      );
-      break;
-    case "sarif":
-      io.stdout(formatSarif(all, { rules }));
-      break;
-    case "junit":
-      io.stdout(formatJunit(all));
-      break;
-    case "github":
-      io.stdout(formatGithub(all));
-      break;
-    default:
-      if (!unreadable) io.stdout(renderText(file, all, decision, io.isTTY));
+  const all = [...decided.map((d) => d.checked), ...registry];
+  const quiet = options.quiet === true;
+  const shown = quiet ? errorsOnly(all) : all;
+  const toFile = options.outputFile !== undefined;
+  let report: string;
+  if (options.format === "json") {
+    const objects = decided.map((d) => gateJson(d, registry, quiet));
+    report = JSON.stringify(single && objects.length === 1 ? objects[0] : objects, null, 2) + "\n";
+  } else if (options.format === "text") {
+    report = decided.some((d) => d.readable)
+      ? renderText(decided, shown, registry, useColor(options.color, io, toFile))
+      : "";
+  } else {
+    report = renderFiles(options.format, shown, {
+      color: false,
+      cwd,
+      ...(options.sarifCategory === undefined ? {} : { sarifCategory: options.sarifCategory }),
+    });
   }
-  if (unreadable) return 2;
-  return decision.allowed ? 0 : 1;
+  const unreadable = decided.filter((d) => !d.readable).length;
+  const blocked = decided.filter((d) => d.readable && !d.decision.allowed).length;
+  const warnings = all.reduce((n, f) => n + countBySeverity(f.diagnostics).warning, 0);
+  const summary = `${decided.length} process(es): ${decided.length - blocked - unreadable} allowed, ${blocked} blocked, ${unreadable} unreadable`;
+  if (report !== "" || toFile) await emitReport(report, options.outputFile, files, summary, io);
+  if (unreadable > 0) return 2;
+  if (blocked > 0) return 1;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    io.stderr(`agentflow: ${warnings} warnings exceed --max-warnings ${maxWarnings}\n`);
+    return 1;
+  }
+  return 0;
 }

@@ -22,6 +22,13 @@ export interface CliIo {
    * one place the CLI reads time). Defaults to `performance.now`; tests inject a fake.
    */
   readonly now?: () => number;
+  /**
+   * Where the CLI says how it ran (how many worker threads checked the files), for tests and
+   * for `AGENTFLOW_DEBUG=1`; absent means nowhere. Never part of a report.
+   */
+  readonly debug?: (line: string) => void;
+  /** The environment read for `FORCE_COLOR` and `NO_COLOR`; none when absent. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The process's own streams. */
@@ -32,6 +39,10 @@ export const processIo: CliIo = {
   // Undefined rather than false on a pipe, whatever the types say: read with `=== true`.
   stdoutIsTTY: process.stdout.isTTY,
   stderrIsTTY: process.stderr.isTTY,
+  env: process.env,
+  ...(process.env.AGENTFLOW_DEBUG === undefined || process.env.AGENTFLOW_DEBUG === ""
+    ? {}
+    : { debug: (line: string) => process.stderr.write(`agentflow: debug: ${line}\n`) }),
 };
 
 /** `file:line:column` of a diagnostic, or `file` when it has no position. */

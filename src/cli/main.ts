@@ -2,7 +2,6 @@
  * The `agentflow` command. User mistakes end with one line on stderr and exit code 2; problems
  * found in documents are reported on stdout with exit code 1; a clean run exits 0.
  */
-import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import type { CheckOptions } from "./check.js";
 import { CONVERT_TARGETS } from "./convert-targets.js";
@@ -11,18 +10,77 @@ import type { ReportCliOptions } from "./report.js";
 import type { CliIo } from "./io.js";
 import { processIo, UsageError } from "./io.js";
 import type { SimulateCliOptions } from "./simulate.js";
+import { packageVersion } from "./version.js";
 
 // Each subcommand's modules (and the schemas they compile) load only when it runs: `--version`,
 // `--help` and a mistyped option should not pay for the validator, BPMN and every importer.
 
+/** What `check --help` and `gate --help` add below the options. */
+const BATCH_HELP = `
+Paths may be files, folders (walked in sorted order) or glob patterns; quote a pattern
+('agents/**/*.json') so that agentflow expands it. node_modules and .git are never read.
+
+Settings come from agentflow.config.json, found in the working directory or a folder above
+it (up to the repository root), or named with -c; --no-config ignores it. Its fields:
+preset, rules (code: "off" | "warn" | "error"), registry (a folder or a list, relative to
+the file), ignores (globs), policy.camundaAgents. Flags win over the file. Schema:
+schemas/agentflow-config.schema.json.
+
+Exit codes: 0 no errors; 1 errors, a blocked promotion (gate: the worst of all processes)
+or more warnings than --max-warnings; 2 a usage mistake, a bad config or an unreadable
+file; 3 an internal error.
+`;
+
+/** What `agentflow --help` adds below the commands. */
+const PROGRAM_HELP = `
+check and gate take files, folders and quoted glob patterns, read agentflow.config.json
+(or -c <file>; --no-config), and print text, json, sarif, junit, github or gitlab, to
+stdout or to -o <file>. Exit codes: 0 clean, 1 errors or a blocked promotion, 2 a usage
+mistake or unreadable input, 3 an internal error. 'agentflow check --help' says more.
+`;
+
+/** The options `check` and `gate` share (see `settings.ts`); the config file sets defaults. */
+function addBatchOptions(command: Command): Command {
+  return command
+    .option(
+      "-f, --format <format>",
+      "output format: text, json, sarif, junit, github or gitlab",
+      "text",
+    )
+    .option("-o, --output-file <file>", "write the report here; a one-line summary goes to stderr")
+    .option("-c, --config <file>", "the config file (default: agentflow.config.json, looked up)")
+    .option("--no-config", "ignore agentflow.config.json")
+    .option("-p, --preset <preset>", "rule preset: recommended (default), strict or all")
+    .option("-r, --registry <dir>", "folder of workflows and tool contracts to resolve references")
+    .option(
+      "--camunda-agents <policy>",
+      "Camunda AI agents (unknown level): gate-required (default), gate-optional or ignore",
+    )
+    .option(
+      "--ignore-pattern <pattern>",
+      "pass over files and folders matching this glob (repeatable)",
+      collectMore,
+    )
+    .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
+    .option("--quiet", "report errors only")
+    .option("--color", "colour the text report (default: on a terminal; FORCE_COLOR, NO_COLOR)")
+    .option("--no-color", "never colour")
+    .option("--sarif-category <id>", "SARIF automationDetails.id, the code scanning category")
+    .option(
+      "--concurrency <n>",
+      "worker threads for many files: auto, off or a number (default off)",
+    )
+    .addHelpText("after", BATCH_HELP);
+}
+
+/** Accumulates a repeatable option that has no default (so that help shows none). */
+function collectMore(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 /** Accumulates a repeatable option. */
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-function packageVersion(): string {
-  const raw = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
-  return (JSON.parse(raw) as { version: string }).version;
 }
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
@@ -31,40 +89,34 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .version(packageVersion(), "-v, --version")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
-    .showHelpAfterError("(run 'agentflow --help' for usage)");
-  program
-    .command("check")
-    .description(
-      "check agent workflows, tool contracts (.json, .yaml, .yml) and BPMN processes (.bpmn); folders are walked",
-    )
-    .argument("<paths...>", "files or folders")
-    .option("-f, --format <format>", "output format: text, json, sarif, junit or github", "text")
-    .option("-p, --preset <preset>", "rule preset: recommended, strict or all", "recommended")
-    .option("-r, --registry <dir>", "folder of workflows and tool contracts to resolve references")
-    .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
-    .option(
-      "--no-suppress",
-      "also report the traps and loops a route to a missing node id makes (reported once by default)",
-    )
-    .action(async (paths: string[], options: CheckOptions) => {
-      const { runCheck } = await import("./check.js");
-      setExit(await runCheck(paths, options, io));
-    });
-  program
-    .command("gate")
-    .description("the promotion decision for a BPMN process: exit 1 when it is blocked")
-    .argument("<process>", "a .bpmn file")
-    .option("-r, --registry <dir>", "folder of agent workflows and tool contracts")
-    .option("-f, --format <format>", "output format: text, json, sarif, junit or github", "text")
-    .option(
-      "--camunda-agents <policy>",
-      "Camunda AI agents (unknown level): gate-required, gate-optional or ignore",
-      "gate-required",
-    )
-    .action(async (file: string, options: GateCliOptions) => {
-      const { runGate } = await import("./gate.js");
-      setExit(await runGate(file, options, io));
-    });
+    .showHelpAfterError("(run 'agentflow --help' for usage)")
+    .addHelpText("after", PROGRAM_HELP);
+  addBatchOptions(
+    program
+      .command("check")
+      .description(
+        "check agent workflows, tool contracts (.json, .yaml, .yml) and BPMN processes (.bpmn); folders are walked, globs expanded",
+      )
+      .argument("<paths...>", "files, folders or glob patterns (quote them: 'agents/**/*.json')")
+      .option(
+        "--no-suppress",
+        "also report the traps and loops a route to a missing node id makes (reported once by default)",
+      ),
+  ).action(async (paths: string[], options: CheckOptions) => {
+    const { runCheck } = await import("./check.js");
+    setExit(await runCheck(paths, options, io));
+  });
+  addBatchOptions(
+    program
+      .command("gate")
+      .description(
+        "the promotion decision for each BPMN process: exit 1 when one is blocked (the worst decision wins)",
+      )
+      .argument("<processes...>", ".bpmn files, folders or glob patterns"),
+  ).action(async (paths: string[], options: GateCliOptions) => {
+    const { runGate } = await import("./gate.js");
+    setExit(await runGate(paths, options, io));
+  });
   program
     .command("report")
     .description(

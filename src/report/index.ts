@@ -14,5 +14,7 @@ export type { SarifFormatOptions } from "./sarif.js";
 export { formatJunit } from "./junit.js";
 export type { JunitFormatOptions } from "./junit.js";
 export { formatGithub } from "./github.js";
+export { formatGitlab } from "./gitlab.js";
+export type { GitlabIssue } from "./gitlab.js";
 export { AGENT_TASK_COLUMNS, agentTaskCells } from "./agent-tasks.js";
 export * from "./audit/index.js";

@@ -1,6 +1,7 @@
 /**
  * The `junit` format: JUnit XML, which GitLab (merge-request test reports), Jenkins, Azure DevOps
- * and most CI servers read. A checked file is a test suite and a diagnostic a test case.
+ * and most CI servers read. A checked file is a test suite and a diagnostic a test case, named by
+ * its code and the element or node id it is about.
  *
  * Errors are `<failure>`s, so the pipeline and its test report fail exactly when promotion would
  * be blocked. Warnings and infos are passing test cases whose `<system-out>` holds the finding:
@@ -71,7 +72,15 @@ function isCrash(d: Diagnostic): boolean {
   return d.severity === "error" && d.code === CRASH_CODE;
 }
 
+/**
+ * A test case's name: the code and what it is about, by the id a reader knows (the BPMN element,
+ * the workflow node, an edge's ends); the JSON Pointer only for a finding with no such id.
+ */
 function caseName(d: Diagnostic): string {
+  const target = d.target;
+  if (target.kind === "bpmn-element") return `${d.code} ${target.elementId}`;
+  if (target.kind === "node") return `${d.code} ${target.nodeId}`;
+  if (target.kind === "edge") return `${d.code} ${target.from}->${target.to}`;
   return d.path === "" ? d.code : `${d.code} ${d.path}`;
 }
 

@@ -17,6 +17,18 @@ export interface SarifFormatOptions {
   readonly toolVersion?: string;
   /** Where synthesised descriptors link to; defaults to {@link DOCS_BASE_URL}. */
   readonly docsBaseUrl?: string;
+  /**
+   * The folder relative paths are relative to, as a `file:` URI (the CLI gives its working
+   * directory). It defines `%SRCROOT%` in `originalUriBaseIds`; files below it get URIs relative
+   * to it, files elsewhere absolute `file:` URIs without a base.
+   */
+  readonly srcRoot?: string;
+  /**
+   * `automationDetails.id` of the run: the category GitHub code scanning keeps apart from other
+   * analyses of the same commit (`--sarif-category`). A trailing `/` is added when missing, so
+   * that the whole value is the category and no run id is implied.
+   */
+  readonly category?: string;
 }
 
 /** Where the SARIF 2.1.0 schema is published; viewers and editors use it to validate the log. */
@@ -56,23 +68,41 @@ function encodePath(path: string): string {
   return path.split("/").map(encodeUriSegment).join("/");
 }
 
-/**
- * A file path as a SARIF URI. Relative paths stay relative (to `%SRCROOT%`) so the log carries no
- * machine-specific prefix and GitHub can match it to the repository; absolute paths, which the
- * user chose to give, become `file:` URIs. Backslashes become slashes (Windows paths) and every
- * segment is percent-encoded, because the schema requires a valid URI reference and file names may
- * hold spaces, `#`, `%` or a `:` that would otherwise read as a scheme.
- */
-export function artifactLocationOf(file: string): ArtifactLocation {
-  const slashed = file.replaceAll("\\", "/");
+/** The `file:` URI of an absolute path (POSIX, a Windows drive, or UNC), or undefined. */
+function absoluteUri(slashed: string): string | undefined {
   if (/^[A-Za-z]:\//.test(slashed)) {
-    return { uri: `file:///${slashed.slice(0, 2)}${encodePath(slashed.slice(2))}` };
+    return `file:///${slashed.slice(0, 2)}${encodePath(slashed.slice(2))}`;
   }
-  if (slashed.startsWith("//")) return { uri: `file:${encodePath(slashed)}` };
-  if (slashed.startsWith("/")) return { uri: `file://${encodePath(slashed)}` };
+  if (slashed.startsWith("//")) return `file:${encodePath(slashed)}`;
+  if (slashed.startsWith("/")) return `file://${encodePath(slashed)}`;
+  return undefined;
+}
+
+/**
+ * A file path as a SARIF URI. With `srcRoot` (a `file:` URI of a folder), a file below it gets a
+ * URI relative to it with `uriBaseId: %SRCROOT%`, and any other file an absolute `file:` URI with
+ * no base, so that no URI claims a base it is not in. Without it, absolute paths become `file:`
+ * URIs, relative paths below the working directory stay relative to `%SRCROOT%`, and a path
+ * that climbs out of it (`../`) stays a relative reference with no base. Backslashes become
+ * slashes (Windows paths) and every segment is percent-encoded, because the schema requires a
+ * valid URI reference and file names may hold spaces, `#`, `%` or a `:` that would otherwise
+ * read as a scheme.
+ */
+export function artifactLocationOf(file: string, srcRoot?: string): ArtifactLocation {
+  const slashed = file.replaceAll("\\", "/");
+  const absolute = absoluteUri(slashed);
   let relative = slashed;
   while (relative.startsWith("./")) relative = relative.slice(2);
-  return { uri: encodePath(relative), uriBaseId: SRCROOT };
+  if (srcRoot === undefined) {
+    if (absolute !== undefined) return { uri: absolute };
+    if (relative === ".." || relative.startsWith("../")) return { uri: encodePath(relative) };
+    return { uri: encodePath(relative), uriBaseId: SRCROOT };
+  }
+  const root = srcRoot.endsWith("/") ? srcRoot : `${srcRoot}/`;
+  const href = absolute ?? new URL(encodePath(relative), root).href;
+  return href.startsWith(root) && href.length > root.length
+    ? { uri: href.slice(root.length), uriBaseId: SRCROOT }
+    : { uri: href };
 }
 
 /** The first sentence, for `shortDescription`, which viewers show where space is short. */
@@ -120,14 +150,44 @@ function reportingDescriptor(rule: RuleDescriptor): Record<string, unknown> {
 
 /**
  * The construct a JSON Pointer names, in SARIF's vocabulary for logical locations: the document
- * itself is an `object`, an array index a `value`, a member name a `property`, and a BPMN element
- * an XML `element`.
+ * itself is an `object`, an array index a `value`, a member name a `property`.
  */
-function logicalKind(d: Diagnostic, tokens: readonly string[]): string {
-  if (d.target.kind === "bpmn-element") return "element";
+function pointerKind(tokens: readonly string[]): string {
   const last = tokens.at(-1);
   if (last === undefined) return "object";
   return /^(?:0|[1-9][0-9]*)$/.test(last) ? "value" : "property";
+}
+
+/**
+ * What a result is about, by the name a reader knows it by: the BPMN element id (an XML
+ * `element`), the workflow node id, an edge as `from->to`, or the document's own id. Only a
+ * finding on a document without an id falls back to its JSON Pointer, which `properties.pointer`
+ * always carries.
+ */
+function logicalLocation(d: Diagnostic, documentId: string | undefined): Record<string, string> {
+  const target = d.target;
+  switch (target.kind) {
+    case "bpmn-element":
+      return { name: target.elementId, fullyQualifiedName: target.elementId, kind: "element" };
+    case "node":
+      return { name: target.nodeId, fullyQualifiedName: target.nodeId, kind: "object" };
+    case "edge": {
+      const name = `${target.from}->${target.to}`;
+      return { name, fullyQualifiedName: name, kind: "object" };
+    }
+    default: {
+      if (documentId !== undefined) {
+        return { name: documentId, fullyQualifiedName: documentId, kind: "module" };
+      }
+      const tokens = pointerTokens(d.path);
+      const last = tokens.at(-1);
+      return {
+        ...(last === undefined ? {} : { name: last }),
+        fullyQualifiedName: d.path,
+        kind: pointerKind(tokens),
+      };
+    }
+  }
 }
 
 function messageText(d: Diagnostic): string {
@@ -146,9 +206,8 @@ function result(
   d: Diagnostic,
   artifact: ArtifactLocation,
   ruleIndex: number,
+  documentId: string | undefined,
 ): Record<string, unknown> {
-  const tokens = pointerTokens(d.path);
-  const last = tokens.at(-1);
   const region =
     d.location === undefined
       ? { startLine: 1 }
@@ -161,19 +220,13 @@ function result(
     locations: [
       {
         physicalLocation: { artifactLocation: artifact, region },
-        logicalLocations: [
-          {
-            ...(last === undefined ? {} : { name: last }),
-            fullyQualifiedName: d.path,
-            kind: logicalKind(d, tokens),
-          },
-        ],
+        logicalLocations: [logicalLocation(d, documentId)],
       },
     ],
     partialFingerprints: {
       [FINGERPRINT_KEY]: sha256(JSON.stringify([d.code, artifact.uri, d.path])),
     },
-    properties: { target: d.target, data: d.data },
+    properties: { target: d.target, pointer: d.path, data: d.data },
   };
 }
 
@@ -239,7 +292,7 @@ export function formatSarif(
   const artifactIndex = new Map<string, number>();
   const results: Record<string, unknown>[] = [];
   for (const file of files) {
-    const location = artifactLocationOf(file.file);
+    const location = artifactLocationOf(file.file, options.srcRoot);
     const key = `${location.uriBaseId ?? ""} ${location.uri}`;
     let index = artifactIndex.get(key);
     if (index === undefined) {
@@ -252,7 +305,7 @@ export function formatSarif(
       });
     }
     for (const d of file.diagnostics) {
-      results.push(result(d, { ...location, index }, ruleIndex.get(d.code) ?? -1));
+      results.push(result(d, { ...location, index }, ruleIndex.get(d.code) ?? -1, file.id));
     }
   }
 
@@ -264,10 +317,31 @@ export function formatSarif(
       : { version: options.toolVersion, semanticVersion: options.toolVersion }),
     rules: rules.map(reportingDescriptor),
   };
-  const log = {
-    $schema: SARIF_SCHEMA_URI,
-    version: "2.1.0",
-    runs: [{ tool: { driver }, artifacts, results, columnKind: "utf16CodeUnits" }],
+  const based = artifacts.some(
+    (a) => (a.location as ArtifactLocation | undefined)?.uriBaseId === SRCROOT,
+  );
+  // A base that a URI names must be defined (SARIF 3.14.14): by its URI when it is known.
+  const originalUriBaseIds =
+    options.srcRoot !== undefined
+      ? {
+          [SRCROOT]: {
+            uri: options.srcRoot.endsWith("/") ? options.srcRoot : `${options.srcRoot}/`,
+          },
+        }
+      : based
+        ? { [SRCROOT]: { description: { text: "The folder agentflow was run in." } } }
+        : undefined;
+  const category = options.category;
+  const run = {
+    tool: { driver },
+    ...(category === undefined
+      ? {}
+      : { automationDetails: { id: category.endsWith("/") ? category : `${category}/` } }),
+    ...(originalUriBaseIds === undefined ? {} : { originalUriBaseIds }),
+    artifacts,
+    results,
+    columnKind: "utf16CodeUnits",
   };
+  const log = { $schema: SARIF_SCHEMA_URI, version: "2.1.0", runs: [run] };
   return JSON.stringify(log, null, 2) + "\n";
 }

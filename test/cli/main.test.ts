@@ -75,7 +75,7 @@ describe("agentflow check", () => {
     ],
     [
       ["check", "--format", "xml", "examples"],
-      "agentflow: unknown format 'xml' (expected text, json, sarif, junit, github)\n",
+      "agentflow: unknown format 'xml' (expected text, json, sarif, junit, github, gitlab)\n",
     ],
     [
       ["templates", "nope"],

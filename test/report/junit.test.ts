@@ -117,6 +117,7 @@ const SMALL: CheckedFile[] = [
     kind: "AgentWorkflow",
     diagnostics: [
       diag("RETRY_WITHOUT_MAX", "error", {
+        target: { kind: "node", nodeId: "check" },
         path: "/nodes/2",
         location: { line: 10, column: 3 },
         remediation: "Set maxRetries.",
@@ -143,7 +144,7 @@ describe("formatJunit", () => {
       `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="agentflow" tests="4" failures="1" errors="0">
   <testsuite name="flows/a.json" tests="3" failures="1" errors="0">
-    <testcase classname="flows/a.json" name="RETRY_WITHOUT_MAX /nodes/2">
+    <testcase classname="flows/a.json" name="RETRY_WITHOUT_MAX check">
       <failure type="RETRY_WITHOUT_MAX" message="RETRY_WITHOUT_MAX msg">error: RETRY_WITHOUT_MAX msg
 Set maxRetries.
 at flows/a.json:10:3 (/nodes/2)

@@ -175,17 +175,42 @@ describe("formatSarif: results", () => {
     expect(results[1]?.message.text).toBe("NODE_UNREACHABLE happened.");
     expect(results[0]?.properties).toEqual({
       target: { kind: "node", nodeId: "check" },
+      pointer: "/nodes/2/config",
       data: { nodeId: "check" },
     });
   });
 
-  it("names the JSON Pointer as the logical location", () => {
+  it("names the node, the document or (without an id) the JSON Pointer as the logical location", () => {
     const logical = results.map((r) => r.locations[0]?.logicalLocations[0]);
     expect(logical).toEqual([
-      { name: "config", fullyQualifiedName: "/nodes/2/config", kind: "property" },
-      { name: "5", fullyQualifiedName: "/nodes/5", kind: "value" },
-      { fullyQualifiedName: "", kind: "object" },
+      { name: "check", fullyQualifiedName: "check", kind: "object" },
+      { name: "loop", fullyQualifiedName: "loop", kind: "module" },
+      { name: "loop", fullyQualifiedName: "loop", kind: "module" },
       { name: "kind", fullyQualifiedName: "/kind", kind: "property" },
+    ]);
+  });
+
+  it("names a BPMN element by its id and an edge by its ends", () => {
+    const run = expectValid(
+      formatSarif([
+        {
+          file: "p.bpmn",
+          kind: "BpmnProcess",
+          diagnostics: [
+            diag("AGENT_GATE_UNREACHABLE", "error", {
+              target: { kind: "bpmn-element", elementId: "DraftOffer" },
+            }),
+            diag("EDGE_X", "warning", {
+              target: { kind: "edge", index: 0, from: "a", to: "b" },
+              path: "/edges/0",
+            }),
+          ],
+        },
+      ]),
+    );
+    expect(run.results.map((r) => r.locations[0]?.logicalLocations[0])).toEqual([
+      { name: "DraftOffer", fullyQualifiedName: "DraftOffer", kind: "element" },
+      { name: "a->b", fullyQualifiedName: "a->b", kind: "object" },
     ]);
   });
 
@@ -244,6 +269,32 @@ describe("formatSarif: rules and artifacts", () => {
     expect(driver.semanticVersion).toBe("1.2.3");
   });
 
+  it("defines %SRCROOT%: by its URI with srcRoot, by a description without", () => {
+    const rooted = JSON.parse(formatSarif(MANY, { srcRoot: "file:///work/repo" })) as {
+      runs: { originalUriBaseIds: unknown }[];
+    };
+    expect(rooted.runs[0]?.originalUriBaseIds).toEqual({
+      "%SRCROOT%": { uri: "file:///work/repo/" },
+    });
+    const bare = JSON.parse(formatSarif(MANY)) as { runs: { originalUriBaseIds: unknown }[] };
+    expect(bare.runs[0]?.originalUriBaseIds).toEqual({
+      "%SRCROOT%": { description: { text: "The folder agentflow was run in." } },
+    });
+    const none: unknown = JSON.parse(
+      formatSarif([{ file: "/abs/a.json", kind: "unknown", diagnostics: [] }]),
+    );
+    expect(none).not.toHaveProperty(["runs", 0, "originalUriBaseIds"]);
+  });
+
+  it("records the category as automationDetails.id, ending with a slash", () => {
+    const log = (category: string): unknown =>
+      (JSON.parse(formatSarif([], { category })) as { runs: { automationDetails: unknown }[] })
+        .runs[0]?.automationDetails;
+    expect(log("agentflow")).toEqual({ id: "agentflow/" });
+    expect(log("agentflow/processes/")).toEqual({ id: "agentflow/processes/" });
+    expectValid(formatSarif(MANY, { category: "agentflow", srcRoot: "file:///w/" }));
+  });
+
   it("lists each file once, with the content hash as a property, never as a file hash", () => {
     const twice = [...MANY, ...MANY.slice(0, 1)];
     const artifacts = expectValid(formatSarif(twice)).artifacts;
@@ -278,7 +329,7 @@ describe("artifactLocationOf", () => {
   const table: readonly [string, string, string | undefined][] = [
     ["examples/a.json", "examples/a.json", "%SRCROOT%"],
     ["./a.json", "a.json", "%SRCROOT%"],
-    ["../up/a.json", "../up/a.json", "%SRCROOT%"],
+    ["../up/a.json", "../up/a.json", undefined],
     ["dir\\sub\\a.json", "dir/sub/a.json", "%SRCROOT%"],
     ["with space#1%.json", "with%20space%231%25.json", "%SRCROOT%"],
     ["c:rel.json", "c%3Arel.json", "%SRCROOT%"],
@@ -289,6 +340,19 @@ describe("artifactLocationOf", () => {
   ];
   it.each(table)("%j → %s", (file, uri, uriBaseId) => {
     const location = artifactLocationOf(file);
+    expect(location.uri).toBe(uri);
+    expect(location.uriBaseId).toBe(uriBaseId);
+  });
+
+  const rooted: readonly [string, string, string | undefined][] = [
+    ["examples/a.json", "examples/a.json", "%SRCROOT%"],
+    ["./a b.json", "a%20b.json", "%SRCROOT%"],
+    ["/work/repo/x/a.json", "x/a.json", "%SRCROOT%"],
+    ["../up/a.json", "file:///work/up/a.json", undefined],
+    ["/elsewhere/a.json", "file:///elsewhere/a.json", undefined],
+  ];
+  it.each(rooted)("with srcRoot file:///work/repo/, %j → %s", (file, uri, uriBaseId) => {
+    const location = artifactLocationOf(file, "file:///work/repo/");
     expect(location.uri).toBe(uri);
     expect(location.uriBaseId).toBe(uriBaseId);
   });

@@ -1,0 +1,178 @@
+/**
+ * Checking a list of files and handing the outcomes back in input order: on the main thread,
+ * reading a few files ahead, or in worker threads (`--concurrency`), each of which checks the
+ * files it is sent while the main thread yields the outcomes in input order, holding only those
+ * that arrive before their turn. The output is the same either way, byte for byte.
+ */
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { FileCheckMode, FileOutcome } from "./check-file.js";
+import { checkOneFile } from "./check-file.js";
+import { readTexts } from "./files.js";
+import { UsageError } from "./io.js";
+import type { FileCheckContext, FileCheckSettings } from "./settings.js";
+import type { WorkerJob, WorkerMessage, WorkerReply, WorkerSetup } from "./worker.js";
+
+/** Checks `files` on this thread, yielding each outcome in input order. */
+export async function* checkInProcess(
+  files: readonly string[],
+  context: FileCheckContext,
+  mode: FileCheckMode,
+): AsyncGenerator<FileOutcome, void, undefined> {
+  for await (const { file, text } of readTexts(files)) {
+    yield await checkOneFile(file, text, context, mode);
+  }
+}
+
+/** At most this many worker threads with `auto`: past it, reading and printing dominate. */
+const AUTO_MAX_WORKERS = 4;
+/** `auto` starts one worker per this many files at most: a thread costs a registry and a validator. */
+const AUTO_FILES_PER_WORKER = 100;
+/** Files per message to a worker: fewer, larger messages cost the main thread less. */
+const CHUNK = 16;
+/** Chunks sent ahead to each worker, so that none waits for the main thread between them. */
+const CHUNKS_IN_FLIGHT = 2;
+
+/**
+ * The number of worker threads for `--concurrency` (`off`, `auto` or a whole number ≥ 1) and a
+ * run of `files` files; 0 means this thread. `auto` uses one per core, at most
+ * {@link AUTO_MAX_WORKERS} and one per {@link AUTO_FILES_PER_WORKER} files, and none when that
+ * leaves one.
+ */
+export function workerCount(
+  concurrency: string | undefined,
+  files: number,
+  cores: number = availableParallelism(),
+): number {
+  if (concurrency === undefined || concurrency === "off") return 0;
+  if (concurrency === "auto") {
+    const n = Math.min(cores, AUTO_MAX_WORKERS, Math.ceil(files / AUTO_FILES_PER_WORKER));
+    return n > 1 ? n : 0;
+  }
+  const n = Number(concurrency);
+  if (concurrency.trim() === "" || !Number.isInteger(n) || n < 1) {
+    throw new UsageError(
+      `--concurrency needs auto, off or a whole number ≥ 1, got '${concurrency}'`,
+    );
+  }
+  return Math.min(n, Math.max(files, 1));
+}
+
+/**
+ * Whether the worker's module is there: `worker.js` beside this module (the build, or a bundle
+ * that has the worker as an entry point of its own), or `worker.ts` (the sources). A bundle
+ * without it runs on this thread, with the same output, rather than fail.
+ */
+function workerModuleExists(): boolean {
+  const here = fileURLToPath(import.meta.url);
+  const name = here.endsWith(".js") ? "./worker.js" : "./worker.ts";
+  return existsSync(fileURLToPath(new URL(name, import.meta.url)));
+}
+
+/**
+ * How to start a worker: the compiled `worker.js` next to this module; or, when agentflow runs
+ * from its TypeScript sources (tests, `tsx`), a small script that registers tsx in the thread
+ * and then imports `worker.ts`, since a worker does not inherit its parent's loader hooks.
+ */
+function startWorker(setup: WorkerSetup): Worker {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith(".js")) {
+    return new Worker(new URL("./worker.js", import.meta.url), { workerData: setup });
+  }
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve("tsx/package.json"));
+  const api = pathToFileURL(join(tsxRoot, "dist/esm/api/index.mjs")).href;
+  const worker = new URL("./worker.ts", import.meta.url).href;
+  const script = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`;
+  return new Worker(script, { eval: true, workerData: setup });
+}
+
+/** Checks `files` in `count` worker threads, yielding each outcome in input order. */
+async function* checkInWorkers(
+  files: readonly string[],
+  settings: FileCheckSettings,
+  mode: FileCheckMode,
+  count: number,
+): AsyncGenerator<FileOutcome, void, undefined> {
+  const setup: WorkerSetup = { settings, mode };
+  const workers = Array.from({ length: count }, () => startWorker(setup));
+  const arrived = new Map<number, WorkerReply>();
+  let wake: (() => void) | undefined;
+  let failure: Error | undefined;
+  let sent = 0;
+  const send = (worker: Worker): void => {
+    if (sent >= files.length) return;
+    const jobs: WorkerJob[] = [];
+    for (; sent < files.length && jobs.length < CHUNK; sent += 1) {
+      jobs.push({ index: sent, file: files[sent] ?? "" });
+    }
+    const message: WorkerMessage = jobs;
+    worker.postMessage(message);
+  };
+  for (const worker of workers) {
+    worker.on("message", (text: string) => {
+      for (const reply of JSON.parse(text) as WorkerReply[]) arrived.set(reply.index, reply);
+      send(worker);
+      wake?.();
+    });
+    worker.on("error", (error: Error) => {
+      failure ??= error;
+      wake?.();
+    });
+    for (let i = 0; i < CHUNKS_IN_FLIGHT; i += 1) send(worker);
+  }
+  try {
+    for (let next = 0; next < files.length; next += 1) {
+      let reply = arrived.get(next);
+      while (reply === undefined) {
+        if (failure !== undefined) throw failure;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        reply = arrived.get(next);
+      }
+      arrived.delete(next);
+      if ("usageError" in reply) throw new UsageError(reply.usageError);
+      if ("crash" in reply) throw new Error(reply.crash);
+      yield reply.outcome;
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/** How {@link checkFiles} runs. */
+export interface BatchOptions {
+  readonly mode: FileCheckMode;
+  /** `--concurrency`: `off`, `auto` or a number of worker threads. */
+  readonly concurrency?: string | undefined;
+}
+
+/** The outcomes of a run, and how many worker threads produce them (0: this thread). */
+export interface Batch {
+  readonly outcomes: AsyncIterable<FileOutcome>;
+  readonly workers: number;
+}
+
+/**
+ * The outcomes of checking `files`, in input order. A file that cannot be read is a
+ * `UsageError` when its turn comes, on one thread or many.
+ */
+export function checkFiles(
+  files: readonly string[],
+  settings: FileCheckSettings,
+  context: FileCheckContext,
+  options: BatchOptions,
+): Batch {
+  const wanted = workerCount(options.concurrency, files.length);
+  const workers = wanted > 0 && workerModuleExists() ? wanted : 0;
+  return {
+    outcomes:
+      workers === 0
+        ? checkInProcess(files, context, options.mode)
+        : checkInWorkers(files, settings, options.mode, workers),
+    workers,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The JSON Schema of `agentflow.config.json`, published as `schemas/agentflow-config.schema.json`
+ * (written by `npm run schemas`) so that editors complete and check the file, and used by the CLI
+ * to validate it. Rule codes are listed, so a misspelt code is caught with its pointer.
+ */
+import { BPMN_RULES, UNKNOWN_LEVEL_POLICIES } from "../bpmn/index.js";
+import { PRESET_NAMES, RULES } from "../validate/index.js";
+
+/** Where the config schema is published, as its `$id`. */
+export const CONFIG_SCHEMA_ID = "https://agentflow.dev/schemas/agentflow-config.schema.json";
+
+/** The settings a rule can be given in the config file. */
+export const RULE_LEVELS = ["off", "warn", "error"] as const;
+
+/** Every rule code the config file may name, sorted. */
+export function configurableRuleCodes(): string[] {
+  return [...RULES, ...BPMN_RULES].map((r) => r.meta.code).sort();
+}
+
+/** Builds the schema (a function, so that loading the module compiles nothing). */
+export function configSchema(): Readonly<Record<string, unknown>> {
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: CONFIG_SCHEMA_ID,
+    title: "agentflow configuration",
+    description:
+      "agentflow.config.json: settings for `agentflow check` and `agentflow gate` in a repository. Command-line flags win over it.",
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      $schema: { type: "string", description: "The schema of this file, for editors." },
+      preset: {
+        enum: [...PRESET_NAMES],
+        description: "The rule preset (default recommended).",
+      },
+      rules: {
+        type: "object",
+        description: 'Per-rule settings by code: "off", "warn" or "error".',
+        propertyNames: { enum: configurableRuleCodes() },
+        additionalProperties: { enum: [...RULE_LEVELS] },
+      },
+      registry: {
+        description:
+          "A folder, or a list of folders, of workflows and tool contracts, relative to this file.",
+        oneOf: [
+          { type: "string", minLength: 1 },
+          { type: "array", items: { type: "string", minLength: 1 }, minItems: 1 },
+        ],
+      },
+      ignores: {
+        type: "array",
+        description:
+          "Glob patterns (relative to this file) of files and folders that globs and folder walks pass over.",
+        items: { type: "string", minLength: 1 },
+      },
+      policy: {
+        type: "object",
+        additionalProperties: false,
+        description: "What the command-line policy flags set.",
+        properties: {
+          camundaAgents: {
+            enum: [...UNKNOWN_LEVEL_POLICIES],
+            description:
+              "How Camunda AI agents (unknown autonomy level) are governed (--camunda-agents).",
+          },
+        },
+      },
+    },
+  };
+}

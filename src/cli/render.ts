@@ -1,0 +1,51 @@
+import { pathToFileURL } from "node:url";
+import type { CheckedFile } from "../report/index.js";
+import {
+  formatGithub,
+  formatGitlab,
+  formatJson,
+  formatJunit,
+  formatSarif,
+  formatText,
+} from "../report/index.js";
+import { ruleDescriptors } from "./rule-descriptors.js";
+import { packageVersion } from "./version.js";
+
+/** The report formats of `check` and `gate`. */
+export const REPORT_FORMATS = ["text", "json", "sarif", "junit", "github", "gitlab"] as const;
+
+/** How {@link renderFiles} renders. */
+export interface RenderOptions {
+  readonly color: boolean;
+  /** SARIF `automationDetails.id` (`--sarif-category`). */
+  readonly sarifCategory?: string;
+  /** The working directory: SARIF URIs are relative to it. */
+  readonly cwd: string;
+}
+
+/** Renders checked files in one of {@link REPORT_FORMATS} (anything else is text). */
+export function renderFiles(
+  format: string,
+  files: readonly CheckedFile[],
+  options: RenderOptions,
+): string {
+  switch (format) {
+    case "json":
+      return formatJson(files);
+    case "sarif":
+      return formatSarif(files, {
+        rules: ruleDescriptors(),
+        toolVersion: packageVersion(),
+        srcRoot: pathToFileURL(options.cwd).href,
+        ...(options.sarifCategory === undefined ? {} : { category: options.sarifCategory }),
+      });
+    case "junit":
+      return formatJunit(files, { rules: ruleDescriptors() });
+    case "github":
+      return formatGithub(files);
+    case "gitlab":
+      return formatGitlab(files);
+    default:
+      return formatText(files, { color: options.color });
+  }
+}

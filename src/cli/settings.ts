@@ -1,0 +1,159 @@
+/**
+ * What a run of `check` or `gate` uses, from the config file and the flags: flags win over the
+ * file, and what neither sets takes the built-in default. The part each file's check needs is
+ * plain data ({@link FileCheckSettings}), so that a worker thread can be given it.
+ */
+import type { GateOptions, UnknownLevelPolicy } from "../bpmn/index.js";
+import { BPMN_RULES, unknownPolicyProblem } from "../bpmn/index.js";
+import type { SeveritySetting } from "../model/index.js";
+import type { PresetName, RuleSetting, Validator } from "../validate/index.js";
+import { createValidator, PRESET_NAMES } from "../validate/index.js";
+import type { LoadedConfig, RuleLevel } from "./config.js";
+import { configPath, resolveConfig } from "./config.js";
+import { gateOptions } from "./gate-options.js";
+import type { IgnoreGroup } from "./ignore.js";
+import { UsageError } from "./io.js";
+import type { FolderRegistry } from "./registry.js";
+import { loadFolderRegistry } from "./registry.js";
+
+/** The options `check` and `gate` share, as commander parses them. */
+export interface BatchCliOptions {
+  readonly format: string;
+  /** `-c <file>`: a string; `--no-config`: false; neither: undefined. */
+  readonly config?: string | boolean;
+  readonly preset?: string;
+  readonly registry?: string;
+  readonly ignorePattern?: readonly string[];
+  readonly camundaAgents?: string;
+  /** `--no-suppress`: also report graph findings that follow from a route to a missing id. */
+  readonly suppress?: boolean;
+  readonly outputFile?: string;
+  readonly quiet?: boolean;
+  /** `--color` true, `--no-color` false, neither undefined. */
+  readonly color?: boolean;
+  readonly maxWarnings?: string;
+  readonly concurrency?: string;
+  readonly sarifCategory?: string;
+}
+
+/** What checking one file needs, as plain data (it crosses to worker threads). */
+export interface FileCheckSettings {
+  readonly preset: PresetName;
+  /** Workflow rule settings (config levels, `--no-suppress`). */
+  readonly workflowRules: Readonly<Record<string, RuleSetting>>;
+  /** BPMN rule settings from the config. */
+  readonly bpmnRules: Readonly<Record<string, SeveritySetting>>;
+  /** Registry folders, as the CLI shows paths. */
+  readonly registry: readonly string[];
+  readonly camundaAgents: UnknownLevelPolicy;
+}
+
+/** Everything a run decided before reading its files. */
+export interface RunSettings extends FileCheckSettings {
+  readonly ignores: readonly IgnoreGroup[];
+  /** The config file used, if any. */
+  readonly configFile?: string;
+}
+
+/**
+ * The rules whose findings can follow from a route to a missing id, set to report them too
+ * (`--no-suppress`). Both are errors in every preset.
+ */
+const CASCADING = ["NO_PATH_TO_END", "CYCLE_WITHOUT_STOP"] as const;
+
+const LEVELS: Readonly<Record<RuleLevel, SeveritySetting>> = {
+  off: "off",
+  warn: "warning",
+  error: "error",
+};
+
+function expectOneOf(what: string, value: string, allowed: readonly string[]): void {
+  if (!allowed.includes(value))
+    throw new UsageError(`unknown ${what} '${value}' (expected ${allowed.join(", ")})`);
+}
+
+function splitRules(
+  loaded: LoadedConfig | undefined,
+  suppress: boolean,
+): Pick<FileCheckSettings, "workflowRules" | "bpmnRules"> {
+  const bpmnCodes = new Set(BPMN_RULES.map((r) => r.meta.code));
+  const workflowRules: Record<string, RuleSetting> = {};
+  const bpmnRules: Record<string, SeveritySetting> = {};
+  // Sorted so that the settings (and what a worker is given) do not depend on the file's order.
+  const entries = Object.entries(loaded?.config.rules ?? {}).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  for (const [code, level] of entries) {
+    if (bpmnCodes.has(code)) bpmnRules[code] = LEVELS[level];
+    else workflowRules[code] = LEVELS[level];
+  }
+  if (!suppress) {
+    for (const code of CASCADING) {
+      const level = workflowRules[code] ?? "error";
+      if (level !== "off")
+        workflowRules[code] = [level as SeveritySetting, { reportCascades: true }];
+    }
+  }
+  return { workflowRules, bpmnRules };
+}
+
+/** Reads the config (unless `--no-config`) and merges the flags over it. */
+export async function resolveSettings(
+  options: BatchCliOptions,
+  cwd: string = process.cwd(),
+): Promise<RunSettings> {
+  const loaded = await resolveConfig(options.config, cwd);
+  const config = loaded?.config;
+  const preset = options.preset ?? config?.preset ?? "recommended";
+  expectOneOf("preset", preset, PRESET_NAMES);
+  const camundaAgents = options.camundaAgents ?? config?.policy?.camundaAgents ?? "gate-required";
+  const problem = unknownPolicyProblem("--camunda-agents", camundaAgents);
+  if (problem !== undefined) throw new UsageError(problem);
+  const fromConfig = config?.registry;
+  const configured =
+    loaded === undefined || fromConfig === undefined
+      ? []
+      : (typeof fromConfig === "string" ? [fromConfig] : fromConfig).map((p) =>
+          configPath(loaded, p, cwd),
+        );
+  const registry = options.registry === undefined ? configured : [options.registry];
+  const ignores: IgnoreGroup[] = [];
+  if (loaded !== undefined && config?.ignores !== undefined) {
+    ignores.push({ base: loaded.dir, patterns: config.ignores });
+  }
+  if (options.ignorePattern !== undefined && options.ignorePattern.length > 0) {
+    ignores.push({ base: cwd, patterns: options.ignorePattern });
+  }
+  return {
+    preset: preset as PresetName,
+    ...splitRules(loaded, options.suppress !== false),
+    registry,
+    camundaAgents: camundaAgents as UnknownLevelPolicy,
+    ignores,
+    ...(loaded === undefined ? {} : { configFile: loaded.file }),
+  };
+}
+
+/** What checking files needs, built once per thread from {@link FileCheckSettings}. */
+export interface FileCheckContext {
+  readonly validator: Validator;
+  readonly processOptions: GateOptions;
+  readonly registry?: FolderRegistry;
+}
+
+/** Loads the registry and builds the validator and the process options. */
+export async function fileCheckContext(settings: FileCheckSettings): Promise<FileCheckContext> {
+  const registry =
+    settings.registry.length === 0 ? undefined : await loadFolderRegistry(settings.registry);
+  const validator = createValidator({
+    preset: settings.preset,
+    rules: settings.workflowRules,
+    ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
+  });
+  const processOptions: GateOptions = {
+    ...gateOptions(registry, settings.camundaAgents),
+    rules: settings.bpmnRules,
+    workflowValidation: { preset: settings.preset, rules: settings.workflowRules },
+  };
+  return { validator, processOptions, ...(registry === undefined ? {} : { registry }) };
+}

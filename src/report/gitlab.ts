@@ -1,0 +1,100 @@
+/**
+ * The `gitlab` format: a GitLab Code Quality report, the subset of the Code Climate issue format
+ * GitLab reads (`description`, `check_name`, `fingerprint`, `severity`, `location.path`,
+ * `location.lines.begin`), shown in merge-request widgets and diffs when a job uploads it as
+ * `artifacts:reports:codequality`.
+ */
+import { sha256 } from "../model/index.js";
+import type { Diagnostic, Severity } from "../model/index.js";
+import type { CheckedFile } from "./types.js";
+
+/**
+ * Severities as GitLab names them. An error blocks promotion and is `major`, a warning `minor`,
+ * as the ESLint GitLab formatters map them; `critical` and `blocker` are left to security tools.
+ */
+const SEVERITIES: Readonly<Record<Severity, "major" | "minor" | "info">> = {
+  error: "major",
+  warning: "minor",
+  info: "info",
+};
+
+/** One issue of the report. */
+export interface GitlabIssue {
+  readonly type: "issue";
+  readonly description: string;
+  readonly check_name: string;
+  readonly fingerprint: string;
+  readonly severity: "major" | "minor" | "info";
+  readonly location: { readonly path: string; readonly lines: { readonly begin: number } };
+}
+
+/** What a finding is about, by id where it has one, else its JSON Pointer. */
+function subject(d: Diagnostic): string {
+  const target = d.target;
+  if (target.kind === "bpmn-element") return `element:${target.elementId}`;
+  if (target.kind === "node") return `node:${target.nodeId}`;
+  if (target.kind === "edge") return `edge:${target.from}->${target.to}`;
+  return `pointer:${d.path}`;
+}
+
+/** A path as GitLab matches it to the repository: slashes, no leading `./`. */
+function repositoryPath(file: string): string {
+  let path = file.replaceAll("\\", "/");
+  while (path.startsWith("./")) path = path.slice(2);
+  return path;
+}
+
+/**
+ * Renders checked files as a GitLab Code Quality report (a JSON array, in file order and, within
+ * a file, in the order given). The fingerprint hashes the code, the file and what the finding is
+ * about (element or node id, else pointer), never the line or the message, so an issue keeps its
+ * identity when lines move or wording changes; the same finding twice on one subject is told
+ * apart by its occurrence, since GitLab drops issues whose fingerprints repeat.
+ *
+ * @example
+ * ```ts
+ * import { formatGitlab, type CheckedFile } from "agentflow/report";
+ *
+ * const files: CheckedFile[] = [
+ *   {
+ *     file: "agents/triage.agent.yaml",
+ *     kind: "AgentWorkflow",
+ *     diagnostics: [
+ *       {
+ *         code: "BUDGET_MISSING",
+ *         severity: "warning",
+ *         message: 'workflow "agnt-triage" runs at autonomy 2 but states no budget',
+ *         target: { kind: "workflow" },
+ *         path: "",
+ *         data: { level: 2 },
+ *         location: { line: 1, column: 1 },
+ *       },
+ *     ],
+ *   },
+ * ];
+ * const [issue] = JSON.parse(formatGitlab(files)) as { severity: string; location: unknown }[];
+ * issue?.severity; // → "minor"
+ * issue?.location; // → { path: "agents/triage.agent.yaml", lines: { begin: 1 } }
+ * ```
+ */
+export function formatGitlab(files: readonly CheckedFile[]): string {
+  const issues: GitlabIssue[] = [];
+  const seen = new Map<string, number>();
+  for (const file of files) {
+    const path = repositoryPath(file.file);
+    for (const d of file.diagnostics) {
+      const key = JSON.stringify([d.code, path, subject(d)]);
+      const occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+      issues.push({
+        type: "issue",
+        description: d.message,
+        check_name: d.code,
+        fingerprint: sha256(JSON.stringify(["agentflow/v1", key, occurrence])),
+        severity: SEVERITIES[d.severity],
+        location: { path, lines: { begin: d.location?.line ?? 1 } },
+      });
+    }
+  }
+  return JSON.stringify(issues, null, 2) + "\n";
+}

@@ -1,0 +1,161 @@
+/**
+ * `--concurrency`: `check` and `gate` over many files in worker threads print exactly what one
+ * thread prints (stdout, stderr and exit code, in every format) on a mixed folder: good, broken,
+ * unreadable, foreign-format and duplicate documents, and readable and unreadable processes. The
+ * worker path is really taken: in process (from the TypeScript sources, with tsx registered in
+ * each thread) and through the built CLI (`bin/agentflow.js`, after `npm run build`).
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { workerCount } from "../../src/cli/batch.js";
+import type { CliIo } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
+import { tempDir } from "../temp.js";
+
+const repo = new URL("../../", import.meta.url).pathname;
+const FORMATS = ["text", "json", "sarif", "junit", "github", "gitlab"] as const;
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly debug: string[];
+}
+
+async function runCli(...argv: string[]): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  const debug: string[] = [];
+  const io: CliIo = {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    isTTY: false,
+    debug: (line) => debug.push(line),
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr, debug };
+}
+
+let mixed = "";
+
+beforeAll(() => {
+  mixed = tempDir("agentflow-concurrency-");
+  const copy = (from: string, to: string): void => {
+    copyFileSync(join(repo, from), join(mixed, to));
+  };
+  copy("examples/workflows/market-research.agent.json", "a-good.agent.json");
+  copy("examples/workflows/contract-review.agent.yaml", "b-good.agent.yaml");
+  copy("examples/workflows/refund-autopilot.broken.agent.json", "c-broken.agent.json");
+  writeFileSync(join(mixed, "d-unreadable.agent.json"), '{ "kind": "AgentWorkflow", ');
+  copy("test/fixtures/langgraph-graph/py-to_json-human-agent-loop.json", "e-langgraph.json");
+  copy("examples/registry/credit-risk.agent.json", "f-credit-risk.agent.json");
+  copy("examples/registry/credit-risk.agent.json", "g-credit-risk-again.agent.json");
+  copy("examples/registry/send-loan-offer.tool.json", "h-tool.json");
+  copy("examples/processes/loan-origination.bpmn", "i-loan.bpmn");
+  writeFileSync(join(mixed, "j-not-bpmn.bpmn"), "<html/>");
+  copy("examples/processes/loan-origination.bpmn", "k-loan-again.bpmn");
+});
+
+describe("--concurrency", () => {
+  it.each(FORMATS)(
+    "check --format %s: two workers print what one thread prints",
+    async (format) => {
+      const args = ["check", "--registry", "examples/registry", "--format", format, mixed];
+      const single = await runCli(...args, "--concurrency", "off");
+      const threaded = await runCli(...args, "--concurrency", "2");
+      expect(single.code).toBe(2);
+      expect(threaded.stdout).toBe(single.stdout);
+      expect(threaded.stderr).toBe(single.stderr);
+      expect(threaded.code).toBe(single.code);
+      expect(single.debug).toEqual(["config: none", "11 file(s) in 0 worker thread(s)"]);
+      expect(threaded.debug).toEqual(["config: none", "11 file(s) in 2 worker thread(s)"]);
+      // The mixed folder shows each kind of outcome.
+      if (format === "json") {
+        const files = JSON.parse(single.stdout) as {
+          file: string;
+          format?: string;
+          diagnostics: { code: string }[];
+        }[];
+        const codes = (name: string): string[] =>
+          files.find((f) => f.file.endsWith(name))?.diagnostics.map((d) => d.code) ?? [];
+        expect(codes("d-unreadable.agent.json")).toContain("SYNTAX_ERROR");
+        expect(codes("c-broken.agent.json")).toContain("RETRY_WITHOUT_MAX");
+        expect(codes("g-credit-risk-again.agent.json")).toContain("REGISTRY_DUPLICATE");
+        expect(codes("j-not-bpmn.bpmn")).toContain("BPMN_PARSE");
+        expect(codes("i-loan.bpmn")).toContain("TOOL_EFFECT_NEEDS_GATE");
+        expect(files.find((f) => f.file.endsWith("e-langgraph.json"))?.format).toBeDefined();
+      }
+    },
+  );
+
+  it.each(FORMATS)("gate --format %s: two workers print what one thread prints", async (format) => {
+    const args = ["gate", "--registry", "examples/registry", "--format", format, mixed];
+    const single = await runCli(...args);
+    const threaded = await runCli(...args, "--concurrency", "2");
+    expect(single.code).toBe(2);
+    expect(single.stderr).toContain("j-not-bpmn.bpmn:1:1");
+    expect(threaded).toEqual({
+      ...single,
+      debug: ["config: none", "3 file(s) in 2 worker thread(s)"],
+    });
+  });
+
+  it("an unreadable file stops the run at its turn, as on one thread", async () => {
+    const dir = tempDir("agentflow-concurrency-unreadable-");
+    copyFileSync(join(repo, "examples/registry/credit-risk.agent.json"), join(dir, "a.agent.json"));
+    const fifo = join(dir, "b.agent.json");
+    spawnSync("mkfifo", [fifo]);
+    const single = await runCli("check", "--concurrency", "off", join(dir, "a.agent.json"), fifo);
+    const threaded = await runCli("check", "--concurrency", "2", join(dir, "a.agent.json"), fifo);
+    expect(single.code).toBe(2);
+    expect(single.stderr).toContain("FIFO");
+    expect({ ...threaded, debug: [] }).toEqual({ ...single, debug: [] });
+  });
+
+  it("takes auto, off or a whole number, and refuses anything else (exit 2)", async () => {
+    expect(workerCount(undefined, 10_000, 8)).toBe(0);
+    expect(workerCount("off", 10_000, 8)).toBe(0);
+    expect(workerCount("auto", 10_000, 8)).toBe(4);
+    expect(workerCount("auto", 10_000, 2)).toBe(2);
+    expect(workerCount("auto", 150, 8)).toBe(2);
+    expect(workerCount("auto", 50, 8)).toBe(0);
+    expect(workerCount("auto", 10_000, 1)).toBe(0);
+    expect(workerCount("3", 10_000, 1)).toBe(3);
+    expect(workerCount("3", 2, 8)).toBe(2);
+    for (const bad of ["0", "-1", "1.5", "many", ""]) {
+      const result = await runCli("check", "--concurrency", bad, "examples/workflows");
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `agentflow: --concurrency needs auto, off or a whole number ≥ 1, got '${bad}'\n`,
+      );
+    }
+  });
+
+  it("the built CLI runs its workers from dist/ and prints what one thread prints", () => {
+    if (!existsSync(join(repo, "dist/cli/worker.js"))) {
+      throw new Error("dist/ is missing: run `npm run build` before this test");
+    }
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [join(repo, "bin/agentflow.js"), ...args], {
+        cwd: repo,
+        encoding: "utf8",
+        env: { ...process.env, AGENTFLOW_DEBUG: "1", NO_COLOR: "1" },
+      });
+    for (const command of ["check", "gate"]) {
+      const args = [command, "--registry", "examples/registry", "--format", "sarif", mixed];
+      const single = cli(...args, "--concurrency", "off");
+      const threaded = cli(...args, "--concurrency", "2");
+      expect(threaded.stderr).toContain("agentflow: debug: ");
+      expect(threaded.stderr).toMatch(/in 2 worker thread\(s\)\n/);
+      expect(single.stderr).toMatch(/in 0 worker thread\(s\)\n/);
+      expect(threaded.stdout).toBe(single.stdout);
+      expect(threaded.stdout.length).toBeGreaterThan(1000);
+      expect(threaded.status).toBe(2);
+      expect(threaded.stderr.replace(/in \d worker/, "")).toBe(
+        single.stderr.replace(/in \d worker/, ""),
+      );
+    }
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * `agentflow.config.json`: found upward from the working directory (no higher than the
+ * repository root), or named with `-c`; `--no-config` ignores it; validated with its published
+ * schema (a bad file is exit 2 naming the pointer); flags win over it.
+ */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { configSchema } from "../../src/cli/config-schema.js";
+import { CONFIG_FILE_NAME, findConfigFile } from "../../src/cli/config.js";
+import { tempDir } from "../temp.js";
+import { run } from "./run.js";
+
+const BROKEN = "examples/workflows/refund-autopilot.broken.agent.json";
+const LOAN = "examples/processes/loan-origination.bpmn";
+
+function configIn(dir: string, config: unknown): string {
+  const file = join(dir, CONFIG_FILE_NAME);
+  writeFileSync(file, typeof config === "string" ? config : JSON.stringify(config));
+  return file;
+}
+
+describe("the config file's schema", () => {
+  it("is published in schemas/ as npm run schemas writes it", () => {
+    const published = readFileSync("schemas/agentflow-config.schema.json", "utf8");
+    expect(published).toBe(JSON.stringify(configSchema(), null, 2) + "\n");
+  });
+});
+
+describe("finding agentflow.config.json", () => {
+  it("finds the nearest file upward, and stops at the repository root", () => {
+    const top = tempDir("agentflow-config-");
+    configIn(top, {});
+    const deep = join(top, "a", "b");
+    mkdirSync(deep, { recursive: true });
+    expect(findConfigFile(deep)).toBe(join(top, CONFIG_FILE_NAME));
+    configIn(join(top, "a"), {});
+    expect(findConfigFile(deep)).toBe(join(top, "a", CONFIG_FILE_NAME));
+    // A repository below the file: the lookup stops at its root (a `.git` folder or file).
+    const repo = join(top, "repo");
+    mkdirSync(join(repo, "src"), { recursive: true });
+    writeFileSync(join(repo, ".git"), "gitdir: elsewhere\n");
+    expect(findConfigFile(join(repo, "src"))).toBeUndefined();
+  });
+
+  it("is used from the working directory, and --no-config ignores it", async () => {
+    const dir = tempDir("agentflow-config-cwd-");
+    configIn(dir, { rules: { RETRY_WITHOUT_MAX: "off" } });
+    const broken = join(process.cwd(), BROKEN);
+    const home = process.cwd();
+    process.chdir(dir);
+    try {
+      const found = await run("check", broken);
+      expect(found.stdout).not.toContain("RETRY_WITHOUT_MAX");
+      const ignored = await run("check", "--no-config", broken);
+      expect(ignored.stdout).toContain("RETRY_WITHOUT_MAX");
+    } finally {
+      process.chdir(home);
+    }
+  });
+});
+
+describe("agentflow check -c <config>", () => {
+  it("turns a rule off and another up to error", async () => {
+    const dir = tempDir("agentflow-config-rules-");
+    const config = configIn(dir, {
+      $schema: "../schemas/agentflow-config.schema.json",
+      rules: { RETRY_WITHOUT_MAX: "off", BUDGET_MISSING: "error", LLM_NOT_STRUCTURED: "warn" },
+    });
+    const plain = await run("check", "--format", "json", "--no-config", BROKEN);
+    const configured = await run("check", "--format", "json", "-c", config, BROKEN);
+    type Out = { diagnostics: { code: string; severity: string }[] }[];
+    const codes = (out: string): string[] =>
+      (JSON.parse(out) as Out).flatMap((f) => f.diagnostics.map((d) => `${d.code}:${d.severity}`));
+    expect(codes(plain.stdout)).toContain("RETRY_WITHOUT_MAX:error");
+    expect(codes(plain.stdout)).toContain("BUDGET_MISSING:warning");
+    expect(codes(configured.stdout)).not.toContain("RETRY_WITHOUT_MAX:error");
+    expect(codes(configured.stdout)).toContain("BUDGET_MISSING:error");
+    expect(codes(configured.stdout)).toContain("LLM_NOT_STRUCTURED:warning");
+  });
+
+  it("turns a BPMN rule down for gate, which then decides on what is left", async () => {
+    const dir = tempDir("agentflow-config-bpmn-");
+    const config = configIn(dir, {
+      registry: relative(dir, "examples/registry"),
+      rules: { TOOL_EFFECT_NEEDS_GATE: "warn", AGENT_GATE_UNREACHABLE: "off" },
+    });
+    const result = await run("gate", "-c", config, "--format", "json", LOAN);
+    const decision = JSON.parse(result.stdout) as {
+      allowed: boolean;
+      blocking: unknown[];
+      warnings: { code: string }[];
+    };
+    expect(decision.blocking).toEqual([]);
+    expect(decision.warnings.map((d) => d.code)).toEqual(["TOOL_EFFECT_NEEDS_GATE"]);
+    expect(decision.allowed).toBe(true);
+    expect(result.code).toBe(0);
+  });
+
+  it("reads registry folders relative to the config file", async () => {
+    const dir = tempDir("agentflow-config-registry-");
+    cpSync("examples/registry", join(dir, "reg"), { recursive: true });
+    const config = configIn(dir, { registry: ["reg"] });
+    const result = await run("gate", "-c", config, "--format", "json", LOAN);
+    const decision = JSON.parse(result.stdout) as {
+      warnings: { code: string }[];
+      agentTasks: { resolution: string }[];
+    };
+    expect(decision.agentTasks.map((t) => t.resolution)).toEqual(["registry", "registry"]);
+    expect(decision.warnings.map((d) => d.code)).not.toContain("AGENT_UNRESOLVED");
+  });
+
+  it("lets flags win: --registry over registry, --preset over preset, --camunda-agents over policy", async () => {
+    const dir = tempDir("agentflow-config-flags-");
+    const config = configIn(dir, {
+      registry: "no-such-folder",
+      preset: "all",
+      policy: { camundaAgents: "ignore" },
+    });
+    const missing = await run("gate", "-c", config, LOAN);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("no-such-folder");
+    const flagged = await run(
+      "gate",
+      "-c",
+      config,
+      "--registry",
+      "examples/registry",
+      "--preset",
+      "recommended",
+      "--camunda-agents",
+      "gate-required",
+      "--format",
+      "json",
+      LOAN,
+    );
+    expect(flagged.code).toBe(1);
+    const decision = JSON.parse(flagged.stdout) as { agentTasks: { resolution: string }[] };
+    expect(decision.agentTasks.map((t) => t.resolution)).toEqual(["registry", "registry"]);
+  });
+
+  it.each([
+    [{ rules: { NOPE: "off" } }, "/rules/NOPE: is not a rule code agentflow knows"],
+    [
+      { rules: { RETRY_WITHOUT_MAX: "warning" } },
+      "/rules/RETRY_WITHOUT_MAX: must be equal to one of the allowed values (expected off, warn, error)",
+    ],
+    [
+      { preset: "max" },
+      "/preset: must be equal to one of the allowed values (expected recommended, strict, all)",
+    ],
+    [{ registries: "x" }, "/registries: is not a setting agentflow knows"],
+    [{ ignores: "x" }, "/ignores: must be array"],
+    [
+      { policy: { camundaAgents: "never" } },
+      "/policy/camundaAgents: must be equal to one of the allowed values",
+    ],
+    ["{ not json", "not JSON"],
+  ])("a bad config %j is exit 2 with the pointer", async (config, message) => {
+    const file = configIn(tempDir("agentflow-config-bad-"), config);
+    for (const command of ["check", "gate"]) {
+      const result = await run(command, "-c", file, command === "gate" ? LOAN : BROKEN);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain(`agentflow: ${file}: ${message}`);
+    }
+  });
+
+  it("a missing config file is exit 2", async () => {
+    const result = await run("check", "-c", "no/such/agentflow.config.json", BROKEN);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "agentflow: cannot read the config file 'no/such/agentflow.config.json': no such file\n",
+    );
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Glob patterns on the command line (quoted, as in CI), `--ignore-pattern`, `ignores` in the
+ * config file, and the folders never walked (`node_modules`, `.git`).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../temp.js";
+import { run } from "./run.js";
+
+const GOOD = JSON.stringify({
+  kind: "ToolContract",
+  id: "tool:ok",
+  version: "1.0.0",
+  name: "ok",
+  inputSchema: { q: "text" },
+  outputSchema: { hits: "text[]" },
+  effect: "read",
+  authorization: "automatic",
+});
+
+/** The files a text report lists, in order. */
+function listed(stdout: string): string[] {
+  return stdout
+    .split("\n")
+    .filter((line) => /^\S.*\.(json|ya?ml|bpmn)(\s|$)/.test(line))
+    .map((line) => line.split(/\s/)[0] ?? "");
+}
+
+describe("glob patterns", () => {
+  it("check 'examples/**/*.json' reads every match, sorted, and no fixtures", async () => {
+    const result = await run("check", "examples/**/*.json");
+    expect(result.code).toBe(1);
+    const files = listed(result.stdout);
+    expect(files).toEqual([...files].sort());
+    expect(files).toContain("examples/workflows/refund-autopilot.broken.agent.json");
+    expect(files).toContain("examples/registry/credit-risk.agent.json");
+    expect(files.some((f) => f.includes(".fixtures."))).toBe(false);
+    expect(files.some((f) => f.endsWith(".yaml"))).toBe(false);
+  });
+
+  it("a pattern that matches nothing is exit 2 saying so", async () => {
+    const result = await run("check", "examples/**/*.nothing.json");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "agentflow: no .json, .yaml, .yml or .bpmn file matches 'examples/**/*.nothing.json'\n",
+    );
+  });
+
+  it("gate takes a glob of processes", async () => {
+    const result = await run("gate", "--registry", "examples/registry", "examples/**/*.bpmn");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      "examples/processes/loan-origination.bpmn: promotion BLOCKED (2 blocking, 0 warning(s))",
+    );
+  });
+
+  it("never reads node_modules or .git, walked or globbed", async () => {
+    const dir = tempDir("agentflow-globs-");
+    for (const sub of ["node_modules/pkg", ".git/objects", "src"]) {
+      mkdirSync(join(dir, sub), { recursive: true });
+      writeFileSync(join(dir, sub, "tool.json"), GOOD);
+    }
+    for (const path of [dir, `${dir}/**/*.json`]) {
+      const result = await run("check", path);
+      expect(result.code).toBe(0);
+      expect(listed(result.stdout)).toEqual([join(dir, "src", "tool.json")]);
+    }
+  });
+});
+
+describe("ignores", () => {
+  it("--ignore-pattern passes over matching files and folders, in walks and globs", async () => {
+    for (const path of ["examples", "examples/**/*.json"]) {
+      const result = await run(
+        "check",
+        "--ignore-pattern",
+        "**/*.broken.agent.json",
+        "--ignore-pattern",
+        "examples/registry",
+        path,
+      );
+      const files = listed(result.stdout);
+      expect(files.length).toBeGreaterThan(0);
+      expect(files.some((f) => f.includes("broken") || f.startsWith("examples/registry"))).toBe(
+        false,
+      );
+    }
+  });
+
+  it("ignores in the config are relative to the config file; named files are still read", async () => {
+    const dir = tempDir("agentflow-ignores-");
+    mkdirSync(join(dir, "generated"));
+    writeFileSync(join(dir, "generated", "tool.json"), GOOD);
+    writeFileSync(join(dir, "tool.json"), GOOD);
+    const config = join(dir, "agentflow.config.json");
+    writeFileSync(config, JSON.stringify({ ignores: ["generated/**"] }));
+    const walked = await run("check", "-c", config, dir);
+    expect(listed(walked.stdout)).toEqual([join(dir, "tool.json")]);
+    const named = await run("check", "-c", config, join(dir, "generated", "tool.json"));
+    expect(listed(named.stdout)).toEqual([join(dir, "generated", "tool.json")]);
+  });
+
+  it("a folder whose every file is ignored holds no file to check: exit 2", async () => {
+    const result = await run("check", "--ignore-pattern", "**", "examples/workflows");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "'examples/workflows' holds no .json, .yaml, .yml or .bpmn file",
+    );
+  });
+});

@@ -1,0 +1,90 @@
+/** The GitLab Code Quality report: fields GitLab reads, severities, and stable fingerprints. */
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../../src/model/index.js";
+import type { CheckedFile } from "../../src/report/index.js";
+import { formatGitlab } from "../../src/report/index.js";
+
+function diag(code: string, severity: Diagnostic["severity"], extra: Partial<Diagnostic> = {}) {
+  const d: Diagnostic = {
+    code,
+    severity,
+    message: `${code} msg`,
+    target: { kind: "workflow" },
+    path: "",
+    data: {},
+    ...extra,
+  };
+  return d;
+}
+
+interface Issue {
+  type: string;
+  description: string;
+  check_name: string;
+  fingerprint: string;
+  severity: string;
+  location: { path: string; lines: { begin: number } };
+}
+
+const FILES: CheckedFile[] = [
+  {
+    file: "./flows/a.json",
+    kind: "AgentWorkflow",
+    diagnostics: [
+      diag("RETRY_WITHOUT_MAX", "error", {
+        target: { kind: "node", nodeId: "check" },
+        path: "/nodes/2",
+        location: { line: 10, column: 3 },
+      }),
+      diag("BUDGET_MISSING", "warning"),
+      diag("AUTONOMY_SELF_MODIFYING", "info", { location: { line: 3, column: 1 } }),
+    ],
+  },
+  {
+    file: "procs\\p.bpmn",
+    kind: "BpmnProcess",
+    diagnostics: [
+      diag("AGENT_UNRESOLVED", "warning", { target: { kind: "bpmn-element", elementId: "T1" } }),
+      diag("AGENT_UNRESOLVED", "warning", { target: { kind: "bpmn-element", elementId: "T1" } }),
+    ],
+  },
+];
+
+const parse = (files: CheckedFile[]): Issue[] => JSON.parse(formatGitlab(files)) as Issue[];
+
+describe("formatGitlab", () => {
+  it("writes the fields GitLab reads, one issue per diagnostic, in order", () => {
+    const issues = parse(FILES);
+    expect(issues.map((i) => [i.check_name, i.severity, i.location])).toEqual([
+      ["RETRY_WITHOUT_MAX", "major", { path: "flows/a.json", lines: { begin: 10 } }],
+      ["BUDGET_MISSING", "minor", { path: "flows/a.json", lines: { begin: 1 } }],
+      ["AUTONOMY_SELF_MODIFYING", "info", { path: "flows/a.json", lines: { begin: 3 } }],
+      ["AGENT_UNRESOLVED", "minor", { path: "procs/p.bpmn", lines: { begin: 1 } }],
+      ["AGENT_UNRESOLVED", "minor", { path: "procs/p.bpmn", lines: { begin: 1 } }],
+    ]);
+    expect(issues.every((i) => i.type === "issue")).toBe(true);
+    expect(issues[0]?.description).toBe("RETRY_WITHOUT_MAX msg");
+  });
+
+  it("gives unique fingerprints that do not move with lines or wording", () => {
+    const issues = parse(FILES);
+    const prints = issues.map((i) => i.fingerprint);
+    expect(new Set(prints).size).toBe(prints.length);
+    expect(prints.every((p) => /^[0-9a-f]{64}$/.test(p))).toBe(true);
+    const moved = FILES.map((f) => ({
+      ...f,
+      diagnostics: f.diagnostics.map((d) => ({
+        ...d,
+        message: "reworded",
+        location: { line: 99, column: 9 },
+      })),
+    }));
+    expect(parse(moved).map((i) => i.fingerprint)).toEqual(prints);
+    const renamed = [{ ...FILES[0], file: "flows/b.json" } as CheckedFile];
+    expect(parse(renamed)[0]?.fingerprint).not.toBe(prints[0]);
+  });
+
+  it("is an empty array for clean input", () => {
+    expect(formatGitlab([{ file: "a.json", kind: "AgentWorkflow", diagnostics: [] }])).toBe("[]\n");
+  });
+});
