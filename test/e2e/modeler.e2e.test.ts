@@ -177,13 +177,24 @@ describe("bpmn-js modeller demo in a browser", () => {
         await tab.screenshot({ path: join(ARTIFACTS, "modeler-bypass.png") });
         await tab.mouse.move(5, 700);
 
-        // 3. Undo: the flow goes, and with it the bypass.
+        // 3. A bypass flow renamed and evaluated, then both edits undone at once: the flow has its
+        // old id back, the new one goes, and with it every bypass marker.
+        await tab.evaluate(async () => {
+          const { modeler } = (window as unknown as DemoWindow).agentflowDemo;
+          const registry = modeler.get("elementRegistry") as { get(id: string): unknown };
+          const modeling = modeler.get("modeling") as {
+            updateProperties(element: unknown, properties: object): void;
+          };
+          modeling.updateProperties(registry.get("Flow_ToBand"), { id: "Flow_ToBandRenamed" });
+          await (modeler.get("agentflow") as { evaluate(): Promise<unknown> }).evaluate();
+        });
+        expect(await classesOf(tab, "Flow_ToBandRenamed")).toContain("agentflow-bypass");
         await tab.evaluate(() => {
-          (
-            (window as unknown as DemoWindow).agentflowDemo.modeler.get("commandStack") as {
-              undo(): void;
-            }
-          ).undo();
+          const stack = (window as unknown as DemoWindow).agentflowDemo.modeler.get(
+            "commandStack",
+          ) as { undo(): void };
+          stack.undo();
+          stack.undo();
         });
         await tab.waitForSelector(`${badge("AssessCreditRisk")}[data-agentflow-gate="reached"]`);
         expect(await tab.locator(`g[data-element-id="${flowId}"]`).count()).toBe(0);
