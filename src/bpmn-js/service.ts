@@ -112,6 +112,9 @@ export class AgentflowService {
       this.#schedule(0);
     });
     eventBus.on("commandStack.changed", () => {
+      // A run still waiting on an async resolver evaluated the diagram as it was: drop it now,
+      // not when the debounced run starts, or it could be drawn in between.
+      this.#run++;
       this.#schedule(this.#debounce);
     });
     eventBus.on("diagram.clear", () => {

@@ -245,6 +245,35 @@ describe("AgentflowService", () => {
     ]);
   });
 
+  it("drops an async evaluation that finishes after an edit, before the debounced one", async () => {
+    const pending: { readonly ref: string; readonly answer: (value: unknown) => void }[] = [];
+    // A debounce no test waits out: the edit's own evaluation is started by hand below.
+    const { bus, service, decisions } = await setup({
+      resolveTool: registry.resolveTool,
+      resolveWorkflow: (ref) =>
+        new Promise((answer) => {
+          pending.push({ ref, answer });
+        }),
+      debounce: 3_600_000,
+    });
+    const answerNext = async (count: number) => {
+      await vi.waitFor(() => {
+        expect(pending).toHaveLength(count);
+      });
+      const lookup = pending[count - 1];
+      lookup?.answer(registry.resolveWorkflow(lookup.ref));
+    };
+    const started = service.evaluate();
+    await answerNext(1);
+    // The diagram changes while the run waits for its second lookup.
+    bus.fire("commandStack.changed", {});
+    await answerNext(2);
+    expect(await started).toBeUndefined();
+    expect(decisions).toEqual([]);
+    expect(service.getDecision()).toBeUndefined();
+    bus.fire("diagram.destroy", {});
+  });
+
   it("fires agentflow.error when the host's gate predicate throws, and keeps the last decision", async () => {
     let broken = false;
     const { bus, service, decisions } = await setup({
