@@ -51,6 +51,25 @@ async function bypassed(page: Page): Promise<string[]> {
   return [...new Set(ids)].sort();
 }
 
+/** The computed stroke of an element's outline: the first child of its visual, as bpmn-js draws it. */
+async function outlineStroke(page: Page, id: string): Promise<string> {
+  return page
+    .locator(`g.djs-element[data-element-id="${id}"] > .djs-visual > :first-child`)
+    .evaluate((e) => getComputedStyle(e).stroke);
+}
+
+/** A colour variable of the canvas (`--agentflow-gate`), as the browser computes it. */
+async function canvasColour(page: Page, variable: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement("div");
+    probe.style.color = `var(${name})`;
+    document.querySelector(".djs-container")?.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, variable);
+}
+
 /** The `btv:agentTask` attributes of a task in the modeller's XML export. */
 async function exportedAgentTask(page: Page, id: string): Promise<string> {
   const xml = await page.evaluate(async () => {
@@ -254,6 +273,15 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await exportedAgentTask(tab, "DraftAndSendOffer")).toContain('autonomyLevel="3"');
 
         // Any flow node can be made a gate in the panel, with an approver role.
+        // Agents and gates are outlined in their colours, whatever their shape: a gateway made a
+        // gate gets the outline on its polygon, as a task gets it on its rect.
+        const gateColour = await canvasColour(tab, "--agentflow-gate");
+        const agentColour = await canvasColour(tab, "--agentflow-agent");
+        expect(gateColour).not.toBe(agentColour);
+        expect(await outlineStroke(tab, "UnderwriterReview")).toBe(gateColour);
+        expect(await outlineStroke(tab, "AssessCreditRisk")).toBe(agentColour);
+        expect(await outlineStroke(tab, "DraftAndSendOffer")).toBe(agentColour);
+        expect(await outlineStroke(tab, "RiskBand")).not.toBe(gateColour);
         await tab.locator('g.djs-element[data-element-id="RiskBand"]').click();
         const gateBox = tab.locator("#bio-properties-panel-agentflow-gate");
         expect(await gateBox.isChecked()).toBe(false);
@@ -262,6 +290,12 @@ describe("bpmn-js modeller demo in a browser", () => {
           '.agentflow-gate-marker[data-agentflow-element="RiskBand"]',
         );
         await riskBandMarker.waitFor();
+        expect(
+          await tab
+            .locator('g.djs-element[data-element-id="RiskBand"] > .djs-visual > :first-child')
+            .evaluate((e) => e.tagName),
+        ).toBe("polygon");
+        expect(await outlineStroke(tab, "RiskBand")).toBe(gateColour);
         expect(await riskBandMarker.innerText()).toBe("Gate");
         await tab
           .locator("#bio-properties-panel-agentflow-approverRole")
