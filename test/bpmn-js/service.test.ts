@@ -302,23 +302,49 @@ describe("AgentflowService", () => {
     expect(removed.at(-1)).toEqual({ type: OVERLAY_TYPE });
   });
 
-  it("toggles without drawing while off, and says so on the bus", async () => {
-    const { bus, service } = await setup(registry);
+  it("hides and shows the badges, gate markers and canvas markers on toggle, and says so", async () => {
+    const { bus, service, marked, drawn } = await drawingSetup(shortcutXml);
     const toggles: unknown[] = [];
     bus.on("agentflow.toggle", (event) => toggles.push(event));
-    expect(service.isActive()).toBe(false);
-    service.toggle(false);
-    expect(toggles).toEqual([expect.objectContaining({ active: false })]);
-  });
-
-  it("draws the badges, gate markers and bypass flows on the canvas", async () => {
-    const { service, marked, drawn } = await drawingSetup(shortcutXml);
     await service.evaluate();
-    expect(drawn(".agentflow-badge")).toEqual(["AssessCreditRisk", "DraftAndSendOffer"]);
-    expect(drawn(".agentflow-gate-marker")).toEqual(["UnderwriterReview", "SeniorReview"]);
-    expect(marked(AGENT_MARKER)).toEqual(["AssessCreditRisk", "DraftAndSendOffer"]);
-    expect(marked(GATE_MARKER)).toEqual(["SeniorReview", "UnderwriterReview"]);
-    expect(marked(BYPASS_MARKER)).toEqual(["Flow_Shortcut", "Flow_ToBand", "Flow_ToSent"]);
+    const shown = () => ({
+      badges: drawn(".agentflow-badge"),
+      gates: drawn(".agentflow-gate-marker"),
+      agentMarkers: marked(AGENT_MARKER),
+      gateMarkers: marked(GATE_MARKER),
+      bypass: marked(BYPASS_MARKER),
+    });
+    const all = {
+      badges: ["AssessCreditRisk", "DraftAndSendOffer"],
+      gates: ["UnderwriterReview", "SeniorReview"],
+      agentMarkers: ["AssessCreditRisk", "DraftAndSendOffer"],
+      gateMarkers: ["SeniorReview", "UnderwriterReview"],
+      bypass: ["Flow_Shortcut", "Flow_ToBand", "Flow_ToSent"],
+    };
+    const none = { badges: [], gates: [], agentMarkers: [], gateMarkers: [], bypass: [] };
+    expect(shown()).toEqual(all);
+
+    service.toggle(false);
+    expect(service.isActive()).toBe(false);
+    expect(shown()).toEqual(none);
+    // Evaluation goes on while hidden, and draws nothing.
+    const decision = await service.evaluate();
+    expect(service.getDecision()).toBe(decision);
+    expect(shown()).toEqual(none);
+
+    service.toggle(true);
+    expect(service.isActive()).toBe(true);
+    expect(shown()).toEqual(all);
+    service.toggle();
+    expect(shown()).toEqual(none);
+    service.toggle();
+    expect(shown()).toEqual(all);
+    expect(toggles).toEqual([
+      expect.objectContaining({ active: false }),
+      expect.objectContaining({ active: true }),
+      expect.objectContaining({ active: false }),
+      expect.objectContaining({ active: true }),
+    ]);
   });
 
   it("clears the bypass marker of a flow whose id changed since it was marked", async () => {

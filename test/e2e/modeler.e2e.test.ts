@@ -70,6 +70,14 @@ async function canvasColour(page: Page, variable: string): Promise<string> {
   }, variable);
 }
 
+/** The ids of the elements carrying a canvas marker, sorted. */
+async function markedWith(page: Page, marker: string): Promise<string[]> {
+  const ids = await page
+    .locator(`g.djs-element.${marker}`)
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-element-id") ?? ""));
+  return [...new Set(ids)].sort();
+}
+
 /** The `btv:agentTask` attributes of a task in the modeller's XML export. */
 async function exportedAgentTask(page: Page, id: string): Promise<string> {
   const xml = await page.evaluate(async () => {
@@ -315,11 +323,42 @@ describe("bpmn-js modeller demo in a browser", () => {
         ).toContain('<btv:gate approverRole="risk-officer" />');
         await tab.screenshot({ path: join(ARTIFACTS, "modeler-gate.png") });
 
-        // toggle(false) hides every badge and marker; the button shows them again.
+        // A bypass again, past the new gate: the credit-risk agent straight to the offer task.
+        const skipId = await tab.evaluate(() => {
+          const { modeler } = (window as unknown as DemoWindow).agentflowDemo;
+          const registry = modeler.get("elementRegistry") as { get(id: string): unknown };
+          const modeling = modeler.get("modeling") as {
+            connect(source: unknown, target: unknown): { id: string };
+          };
+          return modeling.connect(
+            registry.get("AssessCreditRisk"),
+            registry.get("DraftAndSendOffer"),
+          ).id;
+        });
+        await tab.waitForSelector(`${badge("AssessCreditRisk")}[data-agentflow-gate="bypass"]`);
+        const drawn = {
+          bypass: [skipId, "Flow_ToSent"].sort(),
+          agents: ["AssessCreditRisk", "DraftAndSendOffer"],
+          gates: ["RiskBand", "SeniorReview", "UnderwriterReview"],
+        };
+        const canvasMarkers = async () => ({
+          bypass: await bypassed(tab),
+          agents: await markedWith(tab, "agentflow-agent"),
+          gates: await markedWith(tab, "agentflow-gate"),
+        });
+        expect(await canvasMarkers()).toEqual(drawn);
+
+        // toggle(false) hides every badge, gate marker and canvas marker; the button shows them
+        // again.
         await tab.locator("#toggle").click();
         expect(await tab.locator(".agentflow-badge, .agentflow-gate-marker").count()).toBe(0);
+        expect(await canvasMarkers()).toEqual({ bypass: [], agents: [], gates: [] });
+        expect(await outlineStroke(tab, "RiskBand")).not.toBe(gateColour);
         await tab.locator("#toggle").click();
         expect(await tab.locator(".agentflow-badge").count()).toBe(2);
+        expect(await tab.locator(".agentflow-gate-marker").count()).toBe(3);
+        expect(await canvasMarkers()).toEqual(drawn);
+        expect(await outlineStroke(tab, "RiskBand")).toBe(gateColour);
 
         expect(errors).toEqual([]);
         const folder = pathToFileURL(out).href;
