@@ -51,7 +51,7 @@ export async function buildModelerDemo(outdir: string = join(DEMO, "dist")): Pro
     sourcemap: false,
     logLevel: "warning",
     plugins: [agentflowPackage],
-    // The JSX runtime of the panel is preact's; fonts and icons go into the CSS as data URLs.
+    // The example process goes in as text; the fonts and icons of the CSS go in as data URLs.
     loader: {
       ".bpmn": "text",
       ".woff": "dataurl",
