@@ -3,13 +3,39 @@
  * esbuild, the example process and registry included, into `examples/modeler/dist/` with its
  * page, so the folder opens from disk with no server and no network.
  */
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "esbuild";
 import { build } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DEMO = join(ROOT, "examples/modeler");
+
+/** The package's exports map: `./bpmn-js/style.css` → `./dist/bpmn-js/style.css`. */
+const EXPORTS = (
+  JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+    readonly exports: Readonly<Record<string, string | { readonly default: string }>>;
+  }
+).exports;
+
+/**
+ * Lets the demo import `agentflow/...` as docs/modeler.md tells users to: the specifier goes
+ * through the package's exports map, to the source file the `dist/` target is built from, so
+ * the demo needs no `npm run build` first and never shows a stale `dist/`.
+ */
+const agentflowPackage: Plugin = {
+  name: "agentflow-package",
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^agentflow\// }, ({ path }) => {
+      const target = EXPORTS[`./${path.slice("agentflow/".length)}`];
+      if (target === undefined)
+        return { errors: [{ text: `agentflow does not export '${path}'` }] };
+      const built = typeof target === "string" ? target : target.default;
+      return { path: join(ROOT, built.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts")) };
+    });
+  },
+};
 
 /** Builds the demo into `outdir` (by default `examples/modeler/dist`) and returns the page's path. */
 export async function buildModelerDemo(outdir: string = join(DEMO, "dist")): Promise<string> {
@@ -24,7 +50,8 @@ export async function buildModelerDemo(outdir: string = join(DEMO, "dist")): Pro
     minify: true,
     sourcemap: false,
     logLevel: "warning",
-    // The JSX runtime of the panel is preact's; fonts and icons go into the CSS as data URLs.
+    plugins: [agentflowPackage],
+    // The example process goes in as text; the fonts and icons of the CSS go in as data URLs.
     loader: {
       ".bpmn": "text",
       ".woff": "dataurl",

@@ -2,9 +2,22 @@
  * Package-level promises: every subpath export points at a module that exists, and the core
  * (everything but the CLI) imports nothing from `node:`, so it runs in a browser.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import { build } from "esbuild";
+import MiniCssExtractPlugin from "mini-css-extract-plugin";
+import type { Stats } from "webpack";
+import webpack from "webpack";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "./temp.js";
 
 const root = new URL("../", import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
@@ -26,6 +39,62 @@ describe("package", () => {
     const source = js.replace("./dist/", "src/").replace(/\.js$/, ".ts");
     expect(existsSync(join(root, source))).toBe(true);
     expect(typeof target === "string" ? "" : target.types).toBe(js.replace(/\.js$/, ".d.ts"));
+  });
+
+  /**
+   * A project with agentflow installed as a user installs it (its package.json, and the
+   * stylesheet where `npm run build` puts it) and a one-line entry, the import docs/modeler.md
+   * tells users to write.
+   */
+  function cssProject(): string {
+    const project = tempDir("agentflow-css-");
+    const installed = join(project, "node_modules/agentflow");
+    const css = (pkg.exports["./bpmn-js/style.css"] as string).replace("./", "");
+    mkdirSync(dirname(join(installed, css)), { recursive: true });
+    copyFileSync(join(root, "package.json"), join(installed, "package.json"));
+    copyFileSync(join(root, "src/bpmn-js/style.css"), join(installed, css));
+    writeFileSync(join(project, "entry.js"), 'import "agentflow/bpmn-js/style.css";\n');
+    return project;
+  }
+
+  it("keeps agentflow/bpmn-js/style.css when esbuild bundles the documented import", async () => {
+    const result = await build({
+      absWorkingDir: cssProject(),
+      entryPoints: ["entry.js"],
+      outdir: "out",
+      bundle: true,
+      write: false,
+      logLevel: "silent",
+    });
+    const output = result.outputFiles.find((file) => file.path.endsWith(".css"))?.text ?? "";
+    expect(result.warnings.map((w) => w.text)).toEqual([]);
+    expect(output).toContain(".agentflow-badge");
+    expect(output).toContain(".djs-connection.agentflow-bypass");
+  });
+
+  it("keeps agentflow/bpmn-js/style.css when webpack bundles the documented import", async () => {
+    // webpack, unlike esbuild, prunes a side-effect-free CSS import in production mode.
+    const project = cssProject();
+    const stats = await new Promise<Stats | undefined>((done, fail) => {
+      webpack(
+        {
+          mode: "production",
+          context: project,
+          entry: "./entry.js",
+          output: { path: join(project, "out") },
+          module: { rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] }] },
+          plugins: [new MiniCssExtractPlugin()],
+          resolveLoader: { modules: [join(root, "node_modules")] },
+        },
+        (error, result) => {
+          if (error) fail(error);
+          else done(result);
+        },
+      );
+    });
+    expect(stats?.hasErrors()).toBe(false);
+    const css = join(project, "out/main.css");
+    expect(existsSync(css) ? readFileSync(css, "utf8") : "").toContain(".agentflow-badge");
   });
 
   it("has the agentflow bin", () => {

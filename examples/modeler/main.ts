@@ -9,7 +9,7 @@ import "bpmn-js/dist/assets/bpmn-js.css";
 import "bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css";
 import "@bpmn-io/properties-panel/dist/assets/properties-panel.css";
 import "bpmn-js-bpmnlint/dist/assets/css/bpmn-js-bpmnlint.css";
-import "../../src/bpmn-js/style.css";
+import "agentflow/bpmn-js/style.css";
 import BpmnModeler from "bpmn-js/lib/Modeler.js";
 import lintModule from "bpmn-js-bpmnlint";
 import { BpmnPropertiesPanelModule, BpmnPropertiesProviderModule } from "bpmn-js-properties-panel";

@@ -8,17 +8,23 @@ import creditRisk from "../registry/credit-risk.agent.json" with { type: "json" 
 import offerSender from "../registry/offer-sender.agent.json" with { type: "json" };
 import sendOffer from "../registry/send-loan-offer.tool.json" with { type: "json" };
 
-const DOCUMENTS: readonly { readonly id: string; readonly version: string }[] = [
-  creditRisk,
-  offerSender,
-  bureau,
-  sendOffer,
-];
+/** What indexing needs of a registry document. */
+interface RegistryDocument {
+  readonly id: string;
+  readonly version: string;
+}
 
-const BY_REF = new Map<string, unknown>(DOCUMENTS.map((doc) => [`${doc.id}@${doc.version}`, doc]));
+/** Indexes documents by `id@version`. */
+const byRef = (docs: readonly RegistryDocument[]): ReadonlyMap<string, unknown> =>
+  new Map<string, unknown>(docs.map((doc) => [`${doc.id}@${doc.version}`, doc]));
+
+// Workflows and tool contracts apart, as the CLI's registry keeps them: a tool's ref written as an
+// agent task's workflow ref must resolve to nothing, not to the tool's contract.
+const WORKFLOWS = byRef([creditRisk, offerSender]);
+const TOOLS = byRef([bureau, sendOffer]);
 
 /** The workflows and tool contracts of the example registry, as `evaluateGates` resolvers. */
 export const exampleRegistry = {
-  resolveWorkflow: (ref: string): unknown => BY_REF.get(ref),
-  resolveTool: (ref: string): unknown => BY_REF.get(ref),
+  resolveWorkflow: (ref: string): unknown => WORKFLOWS.get(ref),
+  resolveTool: (ref: string): unknown => TOOLS.get(ref),
 } as const;

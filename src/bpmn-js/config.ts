@@ -4,7 +4,8 @@
  * a failure at the first evaluation.
  */
 import type { GateOptions } from "../bpmn/index.js";
-import { unknownPolicyProblem } from "../bpmn/index.js";
+import { BPMN_RULES, unknownPolicyProblem } from "../bpmn/index.js";
+import { PRESET_NAMES, RULES } from "../validate/index.js";
 
 /**
  * The `agentflow` options of the modeller: `evaluateGates`'s resolvers, gate predicate and
@@ -78,6 +79,10 @@ export function configProblems(config: unknown): string[] {
       if (problem !== undefined) problems.push(problem);
     }
   }
+  problems.push(
+    ...rulesProblems(options.rules),
+    ...workflowValidationProblems(options.workflowValidation),
+  );
   const debounce = options.debounce;
   if (
     debounce !== undefined &&
@@ -89,6 +94,79 @@ export function configProblems(config: unknown): string[] {
   }
   if (options.active !== undefined && typeof options.active !== "boolean") {
     problems.push(`agentflow.active must be true or false, got ${describe(options.active)}`);
+  }
+  return problems;
+}
+
+const SEVERITIES: readonly unknown[] = ["error", "warning", "info", "off"];
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function severityProblem(path: string, value: unknown): string | undefined {
+  return SEVERITIES.includes(value)
+    ? undefined
+    : `${path} must be error, warning, info or off, got ${describe(value)}`;
+}
+
+/** `rules` as `evaluateGates` reads it: known BPMN rule codes, each with a severity. */
+function rulesProblems(rules: unknown): string[] {
+  if (rules === undefined) return [];
+  if (!isRecord(rules)) return [`agentflow.rules must be an object, got ${describe(rules)}`];
+  const known = new Set(BPMN_RULES.map((rule) => rule.meta.code));
+  return Object.entries(rules).flatMap(([code, setting]) => {
+    if (!known.has(code)) return [`unknown BPMN rule '${code}' in agentflow.rules`];
+    return severityProblem(`agentflow.rules.${code}`, setting) ?? [];
+  });
+}
+
+/**
+ * `workflowValidation` as `createValidator` reads it (the module adds the resolvers): a preset,
+ * and per-rule settings of the built-in rules or of the host's own `ruleSet`.
+ */
+function workflowValidationProblems(config: unknown): string[] {
+  const at = "agentflow.workflowValidation";
+  if (config === undefined) return [];
+  if (!isRecord(config)) return [`${at} must be an object, got ${describe(config)}`];
+  const problems: string[] = [];
+  for (const key of Object.keys(config)) {
+    if (!["preset", "rules", "ruleSet"].includes(key))
+      problems.push(`unknown ${at} option '${key}' (known: preset, rules, ruleSet)`);
+  }
+  const { preset, rules, ruleSet } = config;
+  if (preset !== undefined && !(PRESET_NAMES as readonly unknown[]).includes(preset)) {
+    problems.push(
+      `unknown ${at}.preset ${typeof preset === "string" ? `'${preset}'` : describe(preset)} (expected ${PRESET_NAMES.join(", ")})`,
+    );
+  }
+  let codes = new Set<unknown>(RULES.map((rule) => rule.meta.code));
+  if (ruleSet !== undefined) {
+    if (Array.isArray(ruleSet)) {
+      codes = new Set(
+        ruleSet.map((rule: unknown) =>
+          isRecord(rule) && isRecord(rule.meta) ? rule.meta.code : undefined,
+        ),
+      );
+    } else {
+      problems.push(`${at}.ruleSet must be an array of rules, got ${describe(ruleSet)}`);
+    }
+  }
+  if (rules === undefined) return problems;
+  if (!isRecord(rules))
+    return [...problems, `${at}.rules must be an object, got ${describe(rules)}`];
+  for (const [code, setting] of Object.entries(rules)) {
+    if (!codes.has(code)) {
+      problems.push(`unknown workflow rule '${code}' in ${at}.rules`);
+      continue;
+    }
+    // A setting is a severity, or [severity, options].
+    const severity: unknown = Array.isArray(setting) ? (setting as unknown[])[0] : setting;
+    const problem = severityProblem(`${at}.rules.${code}`, severity);
+    if (problem !== undefined) problems.push(problem);
+    else if (Array.isArray(setting) && (setting.length !== 2 || !isRecord(setting[1]))) {
+      problems.push(`${at}.rules.${code} must be a severity or [severity, options object]`);
+    }
   }
   return problems;
 }

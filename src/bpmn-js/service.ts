@@ -82,7 +82,11 @@ export class AgentflowService {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Counts evaluations, so that an older async one that finishes late is dropped. */
   #run = 0;
-  #marked: { readonly id: string; readonly marker: string }[] = [];
+  /**
+   * The elements marked, as objects rather than ids: an element's id can change (the panel, or
+   * `modeling.updateProperties`), and the canvas finds the marker by the element's current id.
+   */
+  #marked: { readonly element: DiagramElement; readonly marker: string }[] = [];
 
   /** Built by diagram-js; throws a `TypeError` naming every wrong option. */
   constructor(
@@ -108,6 +112,9 @@ export class AgentflowService {
       this.#schedule(0);
     });
     eventBus.on("commandStack.changed", () => {
+      // A run still waiting on an async resolver evaluated the diagram as it was: drop it now,
+      // not when the debounced run starts, or it could be drawn in between.
+      this.#run++;
       this.#schedule(this.#debounce);
     });
     eventBus.on("diagram.clear", () => {
@@ -185,14 +192,14 @@ export class AgentflowService {
 
   #mark(element: DiagramElement, marker: string): void {
     this.#canvas.addMarker(element, marker);
-    this.#marked.push({ id: element.id, marker });
+    this.#marked.push({ element, marker });
   }
 
   #clear(): void {
     this.#overlays.remove({ type: OVERLAY_TYPE });
-    for (const { id, marker } of this.#marked) {
-      const element = this.#registry.get(id);
-      if (element !== undefined) this.#canvas.removeMarker(element, marker);
+    for (const { element, marker } of this.#marked) {
+      // A removed element (still here after an undo or redo) is skipped by the canvas itself.
+      this.#canvas.removeMarker(element, marker);
     }
     this.#marked = [];
   }

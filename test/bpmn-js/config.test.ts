@@ -3,8 +3,10 @@
  * built, instead of failing later inside an evaluation.
  */
 import { describe, expect, it } from "vitest";
+import { evaluateGates, readProcess } from "../../src/bpmn/index.js";
 import { configProblems, refProblem } from "../../src/bpmn-js/index.js";
 import { AgentflowService } from "../../src/bpmn-js/service.js";
+import { loanXml, registry } from "./loan.js";
 
 describe("configProblems", () => {
   it("accepts no options, and the options of evaluateGates", () => {
@@ -15,7 +17,11 @@ describe("configProblems", () => {
         resolveTool: () => Promise.resolve(undefined),
         isGate: () => false,
         policy: { camundaAgents: "gate-optional" },
-        rules: { AGENT_UNRESOLVED: "off" },
+        rules: { AGENT_UNRESOLVED: "off", AGENT_GATE_BYPASS: "warning" },
+        workflowValidation: {
+          preset: "strict",
+          rules: { AUTONOMY_CHAIN: "off", AUTONOMY_INCOHERENT: ["warning", {}] },
+        },
         debounce: 0,
         active: false,
       }),
@@ -44,6 +50,60 @@ describe("configProblems", () => {
     expect(configProblems({ policy: null })).toEqual([
       "agentflow.policy must be an object, got null",
     ]);
+  });
+
+  it("checks rules and workflowValidation as evaluateGates reads them", () => {
+    expect(
+      configProblems({
+        rules: { AGENT_GATE_BYPAS: "off", AGENT_UNRESOLVED: "fatal" },
+        workflowValidation: {
+          preset: "lenient",
+          rules: { AUTONOMY_CHAIN: "of", AGENT_GATE_BYPASS: "off", AUTONOMY_INCOHERENT: ["error"] },
+          resolvers: {},
+        },
+      }),
+    ).toEqual([
+      "unknown BPMN rule 'AGENT_GATE_BYPAS' in agentflow.rules",
+      "agentflow.rules.AGENT_UNRESOLVED must be error, warning, info or off, got string",
+      "unknown agentflow.workflowValidation option 'resolvers' (known: preset, rules, ruleSet)",
+      "unknown agentflow.workflowValidation.preset 'lenient' (expected recommended, strict, all)",
+      "agentflow.workflowValidation.rules.AUTONOMY_CHAIN must be error, warning, info or off, got string",
+      "unknown workflow rule 'AGENT_GATE_BYPASS' in agentflow.workflowValidation.rules",
+      "agentflow.workflowValidation.rules.AUTONOMY_INCOHERENT must be a severity or [severity, options object]",
+    ]);
+    expect(configProblems({ rules: ["AGENT_UNRESOLVED"], workflowValidation: "strict" })).toEqual([
+      "agentflow.rules must be an object, got an array",
+      "agentflow.workflowValidation must be an object, got string",
+    ]);
+    // A host's own rule set: its codes are the known ones.
+    const own = { meta: { code: "HOST_RULE" } };
+    expect(
+      configProblems({ workflowValidation: { ruleSet: [own], rules: { HOST_RULE: "error" } } }),
+    ).toEqual([]);
+    expect(
+      configProblems({ workflowValidation: { ruleSet: [own], rules: { AUTONOMY_CHAIN: "off" } } }),
+    ).toEqual(["unknown workflow rule 'AUTONOMY_CHAIN' in agentflow.workflowValidation.rules"]);
+  });
+
+  it("agrees with evaluateGates on what it accepts", async () => {
+    const { definitions } = await readProcess(loanXml);
+    if (definitions === undefined) throw new Error("the example must parse");
+    const accepted = {
+      rules: { AGENT_UNRESOLVED: "off" },
+      workflowValidation: { preset: "strict", rules: { AUTONOMY_CHAIN: "off" } },
+    } as const;
+    expect(configProblems(accepted)).toEqual([]);
+    await expect(evaluateGates(definitions, accepted)).resolves.toBeDefined();
+    const refused = { rules: { AGENT_GATE_BYPAS: "off" } } as const;
+    expect(configProblems(refused)).toEqual([
+      "unknown BPMN rule 'AGENT_GATE_BYPAS' in agentflow.rules",
+    ]);
+    await expect(evaluateGates(definitions, refused)).rejects.toThrow(TypeError);
+    const refusedWorkflow = { workflowValidation: { rules: { AUTONOMY_CHAIN2: "off" } } } as const;
+    expect(configProblems(refusedWorkflow)).toHaveLength(1);
+    await expect(evaluateGates(definitions, { ...registry, ...refusedWorkflow })).rejects.toThrow(
+      TypeError,
+    );
   });
 
   it("makes the service refuse to start with them, naming each", () => {

@@ -26,15 +26,17 @@ export const shortcutXml = loanXml
 
 const registryDoc = (name: string): unknown =>
   parseWorkflowText(readFileSync(`examples/registry/${name}`, "utf8")).value;
-const docs = new Map<string, unknown>([
+const workflows = new Map<string, unknown>([
   ["agnt-credit-risk@1.0.0", registryDoc("credit-risk.agent.json")],
   ["agnt-offer-sender@1.0.0", registryDoc("offer-sender.agent.json")],
+]);
+const tools = new Map<string, unknown>([
   ["tool:credit-bureau-report@2.0.0", registryDoc("credit-bureau-report.tool.json")],
   ["tool:send-loan-offer@1.1.0", registryDoc("send-loan-offer.tool.json")],
 ]);
 
-/** The example registry as resolvers. */
+/** The example registry as resolvers, workflows and tool contracts apart. */
 export const registry = {
-  resolveWorkflow: (ref: string): unknown => docs.get(ref),
-  resolveTool: (ref: string): unknown => docs.get(ref),
+  resolveWorkflow: (ref: string): unknown => workflows.get(ref),
+  resolveTool: (ref: string): unknown => tools.get(ref),
 };

@@ -1,18 +1,31 @@
+/// <reference lib="dom" />
+// @vitest-environment happy-dom
 /**
- * The `agentflow` service's timing (issue 23), with diagram-js's real event bus and the example
- * process's real moddle definitions: the import is evaluated at once, changes are debounced into
- * one evaluation, an async evaluation overtaken by a newer one is dropped, a host's predicate that
- * throws is an `agentflow.error`, and `diagram.clear` forgets the decision. The overlays are off
- * (`active: false`), so nothing here draws; drawing is tested in Chromium
- * (`test/e2e/modeler.e2e.test.ts`).
+ * The `agentflow` service (issue 23), with diagram-js's real event bus and the example process's
+ * real moddle definitions: the import is evaluated at once, changes are debounced into one
+ * evaluation, an async evaluation overtaken by a newer one or by an edit is dropped, a host's
+ * predicate that throws is an `agentflow.error`, and `diagram.clear` forgets the decision. The
+ * timing tests run with the overlays off (`active: false`). The drawing tests use diagram-js's
+ * real element registry and canvas marker code on happy-dom (diagram-js's overlays and SVG
+ * rendering need a real browser's SVG; they are tested in Chromium,
+ * `test/e2e/modeler.e2e.test.ts`).
  */
+import Canvas from "diagram-js/lib/core/Canvas.js";
+import ElementRegistry from "diagram-js/lib/core/ElementRegistry.js";
 import EventBus from "diagram-js/lib/core/EventBus.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GateDecision, ModdleObject } from "../../src/bpmn/index.js";
 import { readProcess } from "../../src/bpmn/index.js";
 import type { AgentflowChangedEvent, AgentflowConfig } from "../../src/bpmn-js/index.js";
-import { AgentflowService, OVERLAY_TYPE } from "../../src/bpmn-js/index.js";
-import { loanXml, registry } from "./loan.js";
+import type { Canvas as CanvasService, DiagramElement } from "../../src/bpmn-js/diagram.js";
+import {
+  AGENT_MARKER,
+  AgentflowService,
+  BYPASS_MARKER,
+  GATE_MARKER,
+  OVERLAY_TYPE,
+} from "../../src/bpmn-js/index.js";
+import { loanXml, registry, shortcutXml } from "./loan.js";
 
 interface Bus {
   on(event: string, callback: (event: unknown) => void): void;
@@ -51,6 +64,105 @@ async function setup(config: AgentflowConfig) {
     decisions.push((event as AgentflowChangedEvent).decision);
   });
   return { bus, service, decisions, removed };
+}
+
+interface Registry {
+  add(element: DiagramElement, gfx: SVGElement): void;
+  get(id: string): DiagramElement | undefined;
+  getAll(): DiagramElement[];
+  getGraphics(element: DiagramElement): SVGElement;
+  updateId(element: DiagramElement, id: string): void;
+}
+
+/** A mutable diagram element, as diagram-js's shapes and connections are. */
+interface Shape {
+  id: string;
+  readonly type: string;
+  readonly businessObject: ModdleObject;
+  source?: Shape | undefined;
+  target?: Shape | undefined;
+}
+
+/** A bpmn-moddle object as far as the setup reads and writes it. */
+type Moddle = ModdleObject & { get(name: string): unknown; id: string };
+
+/**
+ * A service that draws, on the process's elements in diagram-js's real `ElementRegistry` (one
+ * `<g>` each, as the canvas makes them) with the real `Canvas` marker code; the overlays are kept
+ * in the container, as diagram-js keeps them in its overlay layer.
+ */
+async function drawingSetup(xml: string) {
+  const { definitions } = await readProcess(xml);
+  if (definitions === undefined) throw new Error("the example must parse");
+  const bus = new (EventBus as unknown as new () => Bus)();
+  const elementRegistry = new (ElementRegistry as unknown as new (bus: Bus) => Registry)(bus);
+  const container = document.createElement("div");
+  const canvas = Object.assign(
+    Object.create((Canvas as unknown as { prototype: object }).prototype) as CanvasService,
+    {
+      _elementRegistry: elementRegistry,
+      _eventBus: bus,
+      getContainer: () => container,
+    },
+  );
+  const process = ((definitions as Moddle).get("rootElements") as Moddle[]).find(
+    (root) => root.$type === "bpmn:Process",
+  );
+  const byId = new Map<string, Shape>();
+  for (const bo of (process?.get("flowElements") ?? []) as Moddle[]) {
+    byId.set(bo.id, { id: bo.id, type: bo.$type, businessObject: bo });
+  }
+  for (const element of byId.values()) {
+    const bo = element.businessObject;
+    if (bo.$type !== "bpmn:SequenceFlow") continue;
+    element.source = byId.get((bo.sourceRef as Moddle).id);
+    element.target = byId.get((bo.targetRef as Moddle).id);
+  }
+  for (const element of byId.values()) {
+    elementRegistry.add(element, document.createElementNS("http://www.w3.org/2000/svg", "g"));
+  }
+  const overlays = new Map<HTMLElement, string>();
+  const service = new AgentflowService(
+    { ...registry, debounce: 0 },
+    bus,
+    { getDefinitions: (): ModdleObject => definitions },
+    elementRegistry,
+    {
+      add: (_element, type, { html }) => {
+        overlays.set(html, type);
+        container.append(html);
+        return String(overlays.size);
+      },
+      remove: ({ type }) => {
+        for (const [html, of] of overlays) {
+          if (of !== type) continue;
+          html.remove();
+          overlays.delete(html);
+        }
+      },
+    },
+    canvas,
+  );
+  /** The ids of the elements whose graphics carry `marker`, sorted. */
+  const marked = (marker: string): string[] =>
+    elementRegistry
+      .getAll()
+      .filter((element) => elementRegistry.getGraphics(element).classList.contains(marker))
+      .map((element) => element.id)
+      .sort();
+  /** The element ids of the badges, or of the gate markers, in the container. */
+  const drawn = (selector: string): (string | null)[] =>
+    Array.from(container.querySelectorAll(selector), (e) =>
+      e.getAttribute("data-agentflow-element"),
+    );
+  /** Changes an element's id as bpmn-js's `updateProperties` does: business object and registry. */
+  const rename = (from: string, to: string): void => {
+    const element = elementRegistry.get(from);
+    if (element === undefined) throw new Error(`no ${from}`);
+    (element.businessObject as Moddle).id = to;
+    elementRegistry.updateId(element, to);
+  };
+  return { bus, service, marked, drawn, rename };
 }
 
 const gates = (decision: GateDecision | undefined) =>
@@ -133,6 +245,35 @@ describe("AgentflowService", () => {
     ]);
   });
 
+  it("drops an async evaluation that finishes after an edit, before the debounced one", async () => {
+    const pending: { readonly ref: string; readonly answer: (value: unknown) => void }[] = [];
+    // A debounce no test waits out: the edit's own evaluation is started by hand below.
+    const { bus, service, decisions } = await setup({
+      resolveTool: registry.resolveTool,
+      resolveWorkflow: (ref) =>
+        new Promise((answer) => {
+          pending.push({ ref, answer });
+        }),
+      debounce: 3_600_000,
+    });
+    const answerNext = async (count: number) => {
+      await vi.waitFor(() => {
+        expect(pending).toHaveLength(count);
+      });
+      const lookup = pending[count - 1];
+      lookup?.answer(registry.resolveWorkflow(lookup.ref));
+    };
+    const started = service.evaluate();
+    await answerNext(1);
+    // The diagram changes while the run waits for its second lookup.
+    bus.fire("commandStack.changed", {});
+    await answerNext(2);
+    expect(await started).toBeUndefined();
+    expect(decisions).toEqual([]);
+    expect(service.getDecision()).toBeUndefined();
+    bus.fire("diagram.destroy", {});
+  });
+
   it("fires agentflow.error when the host's gate predicate throws, and keeps the last decision", async () => {
     let broken = false;
     const { bus, service, decisions } = await setup({
@@ -161,12 +302,62 @@ describe("AgentflowService", () => {
     expect(removed.at(-1)).toEqual({ type: OVERLAY_TYPE });
   });
 
-  it("toggles without drawing while off, and says so on the bus", async () => {
-    const { bus, service } = await setup(registry);
+  it("hides and shows the badges, gate markers and canvas markers on toggle, and says so", async () => {
+    const { bus, service, marked, drawn } = await drawingSetup(shortcutXml);
     const toggles: unknown[] = [];
     bus.on("agentflow.toggle", (event) => toggles.push(event));
-    expect(service.isActive()).toBe(false);
+    await service.evaluate();
+    const shown = () => ({
+      badges: drawn(".agentflow-badge"),
+      gates: drawn(".agentflow-gate-marker"),
+      agentMarkers: marked(AGENT_MARKER),
+      gateMarkers: marked(GATE_MARKER),
+      bypass: marked(BYPASS_MARKER),
+    });
+    const all = {
+      badges: ["AssessCreditRisk", "DraftAndSendOffer"],
+      gates: ["UnderwriterReview", "SeniorReview"],
+      agentMarkers: ["AssessCreditRisk", "DraftAndSendOffer"],
+      gateMarkers: ["SeniorReview", "UnderwriterReview"],
+      bypass: ["Flow_Shortcut", "Flow_ToBand", "Flow_ToSent"],
+    };
+    const none = { badges: [], gates: [], agentMarkers: [], gateMarkers: [], bypass: [] };
+    expect(shown()).toEqual(all);
+
     service.toggle(false);
-    expect(toggles).toEqual([expect.objectContaining({ active: false })]);
+    expect(service.isActive()).toBe(false);
+    expect(shown()).toEqual(none);
+    // Evaluation goes on while hidden, and draws nothing.
+    const decision = await service.evaluate();
+    expect(service.getDecision()).toBe(decision);
+    expect(shown()).toEqual(none);
+
+    service.toggle(true);
+    expect(service.isActive()).toBe(true);
+    expect(shown()).toEqual(all);
+    service.toggle();
+    expect(shown()).toEqual(none);
+    service.toggle();
+    expect(shown()).toEqual(all);
+    expect(toggles).toEqual([
+      expect.objectContaining({ active: false }),
+      expect.objectContaining({ active: true }),
+      expect.objectContaining({ active: false }),
+      expect.objectContaining({ active: true }),
+    ]);
+  });
+
+  it("clears the bypass marker of a flow whose id changed since it was marked", async () => {
+    const { service, marked, rename } = await drawingSetup(shortcutXml);
+    await service.evaluate();
+    rename("Flow_ToBand", "Flow_Renamed");
+    await service.evaluate();
+    expect(marked(BYPASS_MARKER)).toEqual(["Flow_Renamed", "Flow_Shortcut", "Flow_ToSent"]);
+    // Undone: the flow takes its old id back; what was drawn under the new id must still go.
+    rename("Flow_Renamed", "Flow_ToBand");
+    service.toggle(false);
+    expect(marked(BYPASS_MARKER)).toEqual([]);
+    expect(marked(AGENT_MARKER)).toEqual([]);
+    expect(marked(GATE_MARKER)).toEqual([]);
   });
 });

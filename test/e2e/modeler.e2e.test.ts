@@ -51,6 +51,33 @@ async function bypassed(page: Page): Promise<string[]> {
   return [...new Set(ids)].sort();
 }
 
+/** The computed stroke of an element's outline: the first child of its visual, as bpmn-js draws it. */
+async function outlineStroke(page: Page, id: string): Promise<string> {
+  return page
+    .locator(`g.djs-element[data-element-id="${id}"] > .djs-visual > :first-child`)
+    .evaluate((e) => getComputedStyle(e).stroke);
+}
+
+/** A colour variable of the canvas (`--agentflow-gate`), as the browser computes it. */
+async function canvasColour(page: Page, variable: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement("div");
+    probe.style.color = `var(${name})`;
+    document.querySelector(".djs-container")?.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, variable);
+}
+
+/** The ids of the elements carrying a canvas marker, sorted. */
+async function markedWith(page: Page, marker: string): Promise<string[]> {
+  const ids = await page
+    .locator(`g.djs-element.${marker}`)
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-element-id") ?? ""));
+  return [...new Set(ids)].sort();
+}
+
 /** The `btv:agentTask` attributes of a task in the modeller's XML export. */
 async function exportedAgentTask(page: Page, id: string): Promise<string> {
   const xml = await page.evaluate(async () => {
@@ -177,13 +204,24 @@ describe("bpmn-js modeller demo in a browser", () => {
         await tab.screenshot({ path: join(ARTIFACTS, "modeler-bypass.png") });
         await tab.mouse.move(5, 700);
 
-        // 3. Undo: the flow goes, and with it the bypass.
+        // 3. A bypass flow renamed and evaluated, then both edits undone at once: the flow has its
+        // old id back, the new one goes, and with it every bypass marker.
+        await tab.evaluate(async () => {
+          const { modeler } = (window as unknown as DemoWindow).agentflowDemo;
+          const registry = modeler.get("elementRegistry") as { get(id: string): unknown };
+          const modeling = modeler.get("modeling") as {
+            updateProperties(element: unknown, properties: object): void;
+          };
+          modeling.updateProperties(registry.get("Flow_ToBand"), { id: "Flow_ToBandRenamed" });
+          await (modeler.get("agentflow") as { evaluate(): Promise<unknown> }).evaluate();
+        });
+        expect(await classesOf(tab, "Flow_ToBandRenamed")).toContain("agentflow-bypass");
         await tab.evaluate(() => {
-          (
-            (window as unknown as DemoWindow).agentflowDemo.modeler.get("commandStack") as {
-              undo(): void;
-            }
-          ).undo();
+          const stack = (window as unknown as DemoWindow).agentflowDemo.modeler.get(
+            "commandStack",
+          ) as { undo(): void };
+          stack.undo();
+          stack.undo();
         });
         await tab.waitForSelector(`${badge("AssessCreditRisk")}[data-agentflow-gate="reached"]`);
         expect(await tab.locator(`g[data-element-id="${flowId}"]`).count()).toBe(0);
@@ -243,6 +281,15 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await exportedAgentTask(tab, "DraftAndSendOffer")).toContain('autonomyLevel="3"');
 
         // Any flow node can be made a gate in the panel, with an approver role.
+        // Agents and gates are outlined in their colours, whatever their shape: a gateway made a
+        // gate gets the outline on its polygon, as a task gets it on its rect.
+        const gateColour = await canvasColour(tab, "--agentflow-gate");
+        const agentColour = await canvasColour(tab, "--agentflow-agent");
+        expect(gateColour).not.toBe(agentColour);
+        expect(await outlineStroke(tab, "UnderwriterReview")).toBe(gateColour);
+        expect(await outlineStroke(tab, "AssessCreditRisk")).toBe(agentColour);
+        expect(await outlineStroke(tab, "DraftAndSendOffer")).toBe(agentColour);
+        expect(await outlineStroke(tab, "RiskBand")).not.toBe(gateColour);
         await tab.locator('g.djs-element[data-element-id="RiskBand"]').click();
         const gateBox = tab.locator("#bio-properties-panel-agentflow-gate");
         expect(await gateBox.isChecked()).toBe(false);
@@ -251,6 +298,12 @@ describe("bpmn-js modeller demo in a browser", () => {
           '.agentflow-gate-marker[data-agentflow-element="RiskBand"]',
         );
         await riskBandMarker.waitFor();
+        expect(
+          await tab
+            .locator('g.djs-element[data-element-id="RiskBand"] > .djs-visual > :first-child')
+            .evaluate((e) => e.tagName),
+        ).toBe("polygon");
+        expect(await outlineStroke(tab, "RiskBand")).toBe(gateColour);
         expect(await riskBandMarker.innerText()).toBe("Gate");
         await tab
           .locator("#bio-properties-panel-agentflow-approverRole")
@@ -270,11 +323,42 @@ describe("bpmn-js modeller demo in a browser", () => {
         ).toContain('<btv:gate approverRole="risk-officer" />');
         await tab.screenshot({ path: join(ARTIFACTS, "modeler-gate.png") });
 
-        // toggle(false) hides every badge and marker; the button shows them again.
+        // A bypass again, past the new gate: the credit-risk agent straight to the offer task.
+        const skipId = await tab.evaluate(() => {
+          const { modeler } = (window as unknown as DemoWindow).agentflowDemo;
+          const registry = modeler.get("elementRegistry") as { get(id: string): unknown };
+          const modeling = modeler.get("modeling") as {
+            connect(source: unknown, target: unknown): { id: string };
+          };
+          return modeling.connect(
+            registry.get("AssessCreditRisk"),
+            registry.get("DraftAndSendOffer"),
+          ).id;
+        });
+        await tab.waitForSelector(`${badge("AssessCreditRisk")}[data-agentflow-gate="bypass"]`);
+        const drawn = {
+          bypass: [skipId, "Flow_ToSent"].sort(),
+          agents: ["AssessCreditRisk", "DraftAndSendOffer"],
+          gates: ["RiskBand", "SeniorReview", "UnderwriterReview"],
+        };
+        const canvasMarkers = async () => ({
+          bypass: await bypassed(tab),
+          agents: await markedWith(tab, "agentflow-agent"),
+          gates: await markedWith(tab, "agentflow-gate"),
+        });
+        expect(await canvasMarkers()).toEqual(drawn);
+
+        // toggle(false) hides every badge, gate marker and canvas marker; the button shows them
+        // again.
         await tab.locator("#toggle").click();
         expect(await tab.locator(".agentflow-badge, .agentflow-gate-marker").count()).toBe(0);
+        expect(await canvasMarkers()).toEqual({ bypass: [], agents: [], gates: [] });
+        expect(await outlineStroke(tab, "RiskBand")).not.toBe(gateColour);
         await tab.locator("#toggle").click();
         expect(await tab.locator(".agentflow-badge").count()).toBe(2);
+        expect(await tab.locator(".agentflow-gate-marker").count()).toBe(3);
+        expect(await canvasMarkers()).toEqual(drawn);
+        expect(await outlineStroke(tab, "RiskBand")).toBe(gateColour);
 
         expect(errors).toEqual([]);
         const folder = pathToFileURL(out).href;
