@@ -25,7 +25,7 @@ export type {
   TransitionType,
   Usage,
 } from "./types.js";
-export type { FlowContext, Limits, Spent, TrailList } from "./context.js";
+export type { FlowContext, Limits, OwnedTrail, Spent, Trail, TrailList } from "./context.js";
 export type { NodeCounters, NodeTable, TableChunk } from "./table.js";
 export type {
   ExecutorDoneEvent,

@@ -8,9 +8,9 @@ import type { Plan } from "./plan.js";
 import type { JsonObject, SimulationState, TransitionRecord, Usage } from "./types.js";
 
 /**
- * The distinct values of `key` in trail order. Values the plan numbers (node ids, the edge ids it
- * made, numbered below `size`) are marked in a byte array, others in a `Set`: a `Set` of every id, grown as it filled,
- * was a fifth of a 5,000-step run.
+ * The distinct values of `key` in trail order. Values the plan numbers below `size` (node ids,
+ * the edge ids it made) are marked in a byte array, others kept in a `Set`: a `Set` of every id,
+ * grown as it filled, was a fifth of a 5,000-step run.
  */
 function distinct(
   records: readonly TransitionRecord[],

@@ -34,8 +34,8 @@ export interface NodeTable {
   readonly size: number;
   readonly root: TableChunk;
   /**
-   * Set on a table that one run owns ({@link ownedTable}): the counters by node index, written in
-   * place by {@link withNode}; `root` is then unused.
+   * Set on a table that one run owns (`ownedTable`): the counters by node index, written in
+   * place by `withNode`; `root` is then unused.
    */
   readonly owned?: (NodeCounters | undefined)[];
 }
