@@ -18,7 +18,7 @@ export function processDiagramsMarkdown(process: ProcessAudit): string[] {
   const lines = [
     "### Process diagram",
     "",
-    "Agent tasks carry their autonomy level and gate status (reached, missing, bypassed, optional, not needed); gates are marked ◆ gate; the links of each path that bypasses every gate (AGENT_GATE_BYPASS) are drawn red and dashed.",
+    "Agent tasks carry their autonomy level and gate status (reached, missing, bypassed, optional, not needed, workflow unresolved); gates are marked ◆ gate; the links of each path that bypasses every gate (AGENT_GATE_BYPASS) are drawn red and dashed.",
     "",
   ];
   for (const { diagram, drawing } of process.diagrams) {

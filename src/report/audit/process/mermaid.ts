@@ -19,6 +19,7 @@ const CLASSES = [
   "classDef bypassed fill:#fdeceb,stroke:#b42318,stroke-width:3px",
   "classDef optional fill:#fff5db,stroke:#8a5a00,stroke-width:3px",
   "classDef notNeeded fill:#f1f5f9,stroke:#526075,stroke-width:3px",
+  "classDef unresolved fill:#f4effa,stroke:#6b3fa0,stroke-width:3px",
 ];
 
 function text(raw: string): string {

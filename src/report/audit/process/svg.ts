@@ -48,10 +48,12 @@ svg.process { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 .process .agent-task.status-missing > .shape, .process .agent-task.status-bypassed > .shape { stroke: #b42318; fill: #fdeceb; }
 .process .agent-task.status-optional > .shape { stroke: #8a5a00; fill: #fff5db; }
 .process .agent-task.status-not-needed > .shape { stroke: #526075; fill: #f1f5f9; }
+.process .agent-task.status-unresolved > .shape { stroke: #6b3fa0; fill: #f4effa; }
 .process .agent-badge.status-reached rect { fill: #1b7f3b; }
 .process .agent-badge.status-missing rect, .process .agent-badge.status-bypassed rect { fill: #b42318; }
 .process .agent-badge.status-optional rect { fill: #8a5a00; }
 .process .agent-badge.status-not-needed rect { fill: #526075; }
+.process .agent-badge.status-unresolved rect { fill: #6b3fa0; }
 .process .bypass, .process .bypass-finding { pointer-events: visibleStroke; }
 .process .bypass-hit { fill: none; stroke: #b42318; stroke-opacity: 0; stroke-width: 10; }
 .process .bypass-under { fill: none; stroke: #b42318; stroke-opacity: .25; stroke-width: 10; stroke-linecap: round; stroke-linejoin: round; }

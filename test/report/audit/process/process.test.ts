@@ -294,17 +294,7 @@ describe("reading a process for its picture", () => {
 describe("the marks of agent tasks", () => {
   it("gives each gate verdict and requirement its status and badge", () => {
     const task = (requirement: AgentTaskSummary["requirement"], gate: AgentTaskSummary["gate"]) =>
-      gateMark({
-        elementId: "A",
-        source: "btv",
-        ref: null,
-        level: 2,
-        justifiedLevel: null,
-        resolution: "unresolved",
-        contentHash: null,
-        requirement,
-        gate,
-      });
+      gateMark({ resolution: "registry", requirement, gate });
     expect(task("required", "reached")).toBe("reached");
     expect(task("required", "missing")).toBe("missing");
     expect(task("required", "bypassed")).toBe("bypassed");
