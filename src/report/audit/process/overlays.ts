@@ -8,8 +8,8 @@ import { escapeXml } from "../escape.js";
 import { textWidth } from "../layout.js";
 import { clipText, TOOLTIP_LIMIT } from "../limits.js";
 import { centre, clipTo } from "./geometry.js";
-import type { AgentMark, BypassMark } from "./marks.js";
-import { badgeText } from "./marks.js";
+import type { AgentMark, BypassMark, GateMark } from "./marks.js";
+import { badgeText, GATE_MARK_TEXT } from "./marks.js";
 import { n } from "./text.js";
 import type { PlacedFlow, PlacedNode, ProcessLayout, XY } from "./types.js";
 
@@ -39,6 +39,21 @@ export function agentBadge(p: PlacedNode, mark: AgentMark): string {
     `<g class="agent-badge status-${mark.mark}" data-for="${escapeXml(p.node.id)}" data-status="${mark.mark}">` +
     `<title>${escapeXml(title)}</title>${pill(text, x, p.box.y - 4)}</g>`;
   return mark.href === undefined ? g : `<a href="${escapeXml(mark.href)}">${g}</a>`;
+}
+
+/**
+ * The badge of a sub-process drawn collapsed that hides agent tasks: how many, and the worst
+ * status among them (e.g. `2 agents · ✖ gate missing`), so the picture does not lose them.
+ */
+export function hiddenAgentsBadge(p: PlacedNode, count: number, worst: GateMark): string {
+  const text = `${String(count)} agent${count === 1 ? "" : "s"} · ${GATE_MARK_TEXT[worst]}`;
+  const w = pillWidth(text);
+  const x = Math.max(p.box.x + p.box.width - w + 8, p.box.x - 8);
+  const title = `${p.node.id}: ${String(count)} agent task(s) inside, drawn collapsed; the worst gate status among them is ${GATE_MARK_TEXT[worst]}`;
+  return (
+    `<g class="agent-badge hidden-agents status-${worst}" data-for="${escapeXml(p.node.id)}" data-status="${worst}" data-agents="${String(count)}">` +
+    `<title>${escapeXml(title)}</title>${pill(text, x, p.box.y - 4)}</g>`
+  );
 }
 
 /** The `gate` tag of an approval gate, above its upper-left corner. */

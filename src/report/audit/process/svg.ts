@@ -6,9 +6,10 @@
  */
 import { escapeXml } from "../escape.js";
 import { flowSvg } from "./flows.js";
-import type { ProcessMarks } from "./marks.js";
+import type { GateMark, ProcessMarks } from "./marks.js";
 import { GATE_MARK_TEXT, GATE_MARKS } from "./marks.js";
-import { agentBadge, BypassDrawer, gateTag } from "./overlays.js";
+import { AGENT_GATE_STATUSES } from "../../../bpmn/index.js";
+import { agentBadge, BypassDrawer, gateTag, hiddenAgentsBadge } from "./overlays.js";
 import { isFrame, nodeClasses, nodeShape, poolShape } from "./shapes.js";
 import { n } from "./text.js";
 import type { PlacedFlow, PlacedNode, ProcessLayout } from "./types.js";
@@ -131,6 +132,24 @@ export function renderProcessSvg(
     if (p.node.gate) tags.push(gateTag(p));
     const mark = marks.agents.get(p.node.id);
     if (mark !== undefined) tags.push(agentBadge(p, mark));
+  }
+  // Agent tasks inside a sub-process drawn collapsed: a count and the worst status on its box.
+  const inside = new Map<string, { count: number; worst: GateMark }>();
+  for (const [id, mark] of marks.agents) {
+    const container = layout.hidden.get(id);
+    if (container === undefined) continue;
+    const seen = inside.get(container);
+    if (seen === undefined) inside.set(container, { count: 1, worst: mark.mark });
+    else {
+      seen.count += 1;
+      if (AGENT_GATE_STATUSES.indexOf(mark.mark) < AGENT_GATE_STATUSES.indexOf(seen.worst))
+        seen.worst = mark.mark;
+    }
+  }
+  for (const [container, { count, worst }] of inside) {
+    const p = placed.get(container);
+    if (p !== undefined && !marks.agents.has(container))
+      tags.push(hiddenAgentsBadge(p, count, worst));
   }
   const bypasses = new BypassDrawer(layout, placed, flowsFrom).draw(marks.bypasses);
   // Room above the top shapes for their badges.

@@ -269,3 +269,44 @@ ${[...["Start", ...tasks].map((a, i) => `    <bpmn:sequenceFlow id="F${String(i)
     expect(few.length).toBe(240);
   });
 });
+
+describe("agent tasks inside a collapsed sub-process", () => {
+  const collapsed = SUB.replace(' isExpanded="true"', ' isExpanded="false"').replace(
+    '<dc:Bounds x="80" y="40" width="400" height="200" />',
+    '<dc:Bounds x="380" y="100" width="100" height="80" />',
+  );
+
+  it("puts their count and worst status on the collapsed box", async () => {
+    const report = await auditProcessReport({ file: "c.bpmn", text: collapsed, tools: {} });
+    const svg = /<svg class="diagram process"[\s\S]*?<\/svg>/.exec(renderAuditHtml(report))?.[0];
+    expect(svg).not.toContain('data-element-id="Agent"');
+    expect(svg).toContain(
+      '<g class="agent-badge hidden-agents status-bypassed" data-for="Sub" data-status="bypassed" data-agents="1">',
+    );
+    expect(svg).toContain(">1 agent · ✖ gate bypassed</text>");
+  });
+
+  it("names the worst of several", async () => {
+    const { definitions } = await readProcess(collapsed);
+    if (definitions === undefined) throw new Error("unreadable");
+    const [d] = readProcessDiagrams(definitions, hasGateMarker);
+    if (d === undefined) throw new Error("no diagram");
+    const mark = (m: "reached" | "missing" | "not-needed") =>
+      ({ level: 3, mark: m, href: undefined, findings: 0 }) as const;
+    const svg = renderProcessSvg(
+      layoutFromDi(d),
+      {
+        agents: new Map([
+          ["InnerStart", mark("reached")],
+          ["Agent", mark("missing")],
+          ["InnerEnd", mark("not-needed")],
+        ]),
+        bypasses: [],
+      },
+      { idPrefix: "p", title: "t" },
+    );
+    expect(svg).toContain('data-for="Sub" data-status="missing" data-agents="3"');
+    expect(svg).toContain(">3 agents · ✖ gate missing</text>");
+    expect(svg.match(/class="agent-badge/g)?.length).toBe(1);
+  });
+});
