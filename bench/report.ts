@@ -4,8 +4,10 @@
  * 50,000 without DI, past the layout bound (`DRAWING_LIMIT`), so not drawn; with 5,000 without
  * DI and 50,000 with DI (past `PROCESS_DI_LIMIT`) for comparison. Times building the report
  * (parse, gate check, the one agent workflow's review), rendering the HTML and the Markdown, and
- * the drawing alone (layout from DI and SVG). `node --expose-gc --import tsx bench/report.ts`
- * prints the table; `benchReport()` returns the rows for a combined report.
+ * the drawing alone (layout from DI and SVG), and the drawing's growth with DI from 500 to 5,000
+ * flow nodes (time and HTML bytes per flow node), which docs/report.md calls linear.
+ * `node --expose-gc --import tsx bench/report.ts` prints the table; `benchReport()` returns the
+ * rows for a combined report and `reportTable()` formats them for `console.table`.
  */
 import { pathToFileURL } from "node:url";
 import { Bench } from "tinybench";
@@ -37,6 +39,7 @@ export interface ReportBenchRow {
 
 /** The processes measured: flow nodes, and whether the file keeps its DI. */
 export const REPORT_BENCH_CASES: readonly { readonly size: number; readonly di: boolean }[] = [
+  { size: 500, di: true },
   { size: 5_000, di: true },
   { size: 5_000, di: false },
   { size: 50_000, di: false },
@@ -49,11 +52,13 @@ function withoutDi(xml: string): string {
   return start < 0 || end < 0 ? xml : xml.slice(0, start) + xml.slice(end + 22);
 }
 
-/** Runs the benchmark and returns one row per process. */
-export async function benchReport(): Promise<ReportBenchRow[]> {
+/** Runs the benchmark and returns one row per process (`cases`: all of {@link REPORT_BENCH_CASES}). */
+export async function benchReport(
+  cases: readonly { readonly size: number; readonly di: boolean }[] = REPORT_BENCH_CASES,
+): Promise<ReportBenchRow[]> {
   const agent = benchAgentWorkflow();
   const rows: ReportBenchRow[] = [];
-  for (const { size, di } of REPORT_BENCH_CASES) {
+  for (const { size, di } of cases) {
     const generated = generateBpmnProcess(size);
     const text = di ? generated.xml : withoutDi(generated.xml);
     const options = {
@@ -105,22 +110,64 @@ export async function benchReport(): Promise<ReportBenchRow[]> {
   return rows;
 }
 
+/** The rows as `console.table` shows them: times in ms, the page in kB and bytes per flow node. */
+export function reportTable(rows: readonly ReportBenchRow[]): Record<string, string | number>[] {
+  return rows.map((r) => ({
+    process: r.task,
+    drawing: r.drawing,
+    "build (ms)": r.buildMs.toFixed(1),
+    "html (ms)": r.htmlMs.toFixed(1),
+    "markdown (ms)": r.markdownMs.toFixed(1),
+    "draw (ms)": r.drawMs.toFixed(1),
+    "html size (kB)": Math.round(r.htmlBytes / 1024),
+    "html bytes / node": Math.round(r.htmlBytes / r.flowNodes),
+    samples: r.samples,
+  }));
+}
+
+/** How the drawing with DI grows from the smallest to the largest drawn process measured. */
+export interface DrawingGrowth {
+  readonly fromNodes: number;
+  readonly toNodes: number;
+  /** Draw time of the larger ÷ the smaller: about the node ratio when linear. */
+  readonly drawRatio: number;
+  /** HTML bytes of the larger ÷ the smaller. */
+  readonly bytesRatio: number;
+  readonly bytesPerNodeFrom: number;
+  readonly bytesPerNodeTo: number;
+}
+
+/** The growth of the DI drawing between the smallest and largest rows drawn from DI, if two. */
+export function drawingGrowth(rows: readonly ReportBenchRow[]): DrawingGrowth | undefined {
+  const drawn = rows.filter((r) => r.drawing === "di").sort((a, b) => a.flowNodes - b.flowNodes);
+  const from = drawn[0];
+  const to = drawn[drawn.length - 1];
+  if (from === undefined || to === undefined || from === to) return undefined;
+  return {
+    fromNodes: from.flowNodes,
+    toNodes: to.flowNodes,
+    drawRatio: to.drawMs / from.drawMs,
+    bytesRatio: to.htmlBytes / from.htmlBytes,
+    bytesPerNodeFrom: from.htmlBytes / from.flowNodes,
+    bytesPerNodeTo: to.htmlBytes / to.flowNodes,
+  };
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const rows = await benchReport();
-  console.table(
-    rows.map((r) => ({
-      process: r.task,
-      drawing: r.drawing,
-      "build (ms)": r.buildMs.toFixed(1),
-      "html (ms)": r.htmlMs.toFixed(1),
-      "markdown (ms)": r.markdownMs.toFixed(1),
-      "draw (ms)": r.drawMs.toFixed(1),
-      "html size (kB)": Math.round(r.htmlBytes / 1024),
-      samples: r.samples,
-    })),
+  const rows = await benchReport(
+    process.argv.includes("--di-only")
+      ? REPORT_BENCH_CASES.filter((c) => c.di && c.size <= 5_000)
+      : REPORT_BENCH_CASES,
   );
-  const base = rows[0];
-  const big = rows[2];
+  console.table(reportTable(rows));
+  const growth = drawingGrowth(rows);
+  if (growth !== undefined) {
+    console.log(
+      `drawing with DI, ${growth.toNodes.toLocaleString("en-US")} ÷ ${growth.fromNodes.toLocaleString("en-US")} flow nodes: draw ${growth.drawRatio.toFixed(2)}×, html bytes ${growth.bytesRatio.toFixed(2)}× (${Math.round(growth.bytesPerNodeFrom)} → ${Math.round(growth.bytesPerNodeTo)} bytes per flow node)`,
+    );
+  }
+  const base = rows.find((r) => r.flowNodes === 5_000 && r.di);
+  const big = rows.find((r) => r.flowNodes === 50_000 && !r.di);
   if (base !== undefined && big !== undefined) {
     console.log(
       `html render, 50,000 without DI ÷ 5,000 with DI: ${(big.htmlMs / base.htmlMs).toFixed(2)}×; build: ${(big.buildMs / base.buildMs).toFixed(2)}× (10× the flow nodes)`,

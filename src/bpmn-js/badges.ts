@@ -4,14 +4,15 @@
  * `draw.ts` turns it into DOM.
  */
 import type { AgentTaskSummary, GateDecision } from "../bpmn/index.js";
+import { agentGateStatus } from "../bpmn/index.js";
 import type { Diagnostic, Severity } from "../model/index.js";
 
 /**
  * Where the gate stands for one agent task, as the overlay's `data-agentflow-gate` says it.
  * `bypass` and `missing` are the required gate's problems; `optional` is a level-4 task whose
- * gate is not on every path; `not-needed` a level-5 task (or one the policy ignores);
- * `unresolved` a task whose workflow could not be read, so its gate verdict is the declared
- * level's alone.
+ * gate is not on every path; `not-needed` a level-5 task (or one the policy ignores) that
+ * reaches no gate; `unresolved` a task whose workflow could not be read and that reaches no gate
+ * on every path. The rule is `agentGateStatus` of agentflow/bpmn (docs/bpmn.md).
  */
 export type BadgeGate = "reached" | "missing" | "bypass" | "optional" | "not-needed" | "unresolved";
 
@@ -54,9 +55,8 @@ const WORDS: Readonly<Record<BadgeGate, string>> = {
 };
 
 /**
- * The badge status of one task. A gate the task requires but does not get is shown first, since
- * that blocks promotion whatever the workflow says; an unresolved workflow comes next, because
- * the remaining verdicts (gated, optional, not needed) rest on a level nothing has checked.
+ * The badge status of one task: `agentGateStatus` of agentflow/bpmn (the rule the audit report
+ * shows too), with `bypassed` spelt `bypass` as the overlay's attribute has always said it.
  *
  * @example
  * ```ts
@@ -64,18 +64,14 @@ const WORDS: Readonly<Record<BadgeGate, string>> = {
  *
  * badgeGate({ requirement: "required", gate: "bypassed", resolution: "registry" }); // → "bypass"
  * badgeGate({ requirement: "optional", gate: "missing", resolution: "registry" }); // → "optional"
- * badgeGate({ requirement: "required", gate: "reached", resolution: "unresolved" }); // → "unresolved"
+ * badgeGate({ requirement: "required", gate: "reached", resolution: "unresolved" }); // → "reached"
  * ```
  */
 export function badgeGate(
   task: Pick<AgentTaskSummary, "requirement" | "gate" | "resolution">,
 ): BadgeGate {
-  if (task.requirement === "required" && task.gate === "bypassed") return "bypass";
-  if (task.requirement === "required" && task.gate === "missing") return "missing";
-  if (task.resolution === "unresolved") return "unresolved";
-  if (task.requirement === "none") return "not-needed";
-  if (task.requirement === "optional" && task.gate !== "reached") return "optional";
-  return "reached";
+  const status = agentGateStatus(task);
+  return status === "bypassed" ? "bypass" : status;
 }
 
 /** The element a diagnostic is on, when it is a BPMN element. */

@@ -20,6 +20,8 @@ export {
 } from "./camunda-agents.js";
 export type { GatePredicate } from "./analysis.js";
 export type { AgentTaskSummary, GateDecision, GateOptions, ProcessCheck } from "./evaluate.js";
+export type { AgentGateStatus } from "./gate-status.js";
+export { AGENT_GATE_STATUSES, agentGateStatus } from "./gate-status.js";
 export { checkProcess, evaluateGates, evaluateGatesSync } from "./evaluate.js";
 export type { BpmnRule, BpmnRuleContext } from "./rule.js";
 export { BPMN_RULES } from "./rules/index.js";

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentTaskSummary } from "../../src/bpmn/index.js";
 import { checkProcess } from "../../src/bpmn/index.js";
 import { BADGE_GATES, badgeGate, gateMark, taskBadges } from "../../src/bpmn-js/index.js";
+import { gateMark as gateMark_ } from "../../src/report/audit/process/index.js";
 import { loanXml, registry, shortcutXml } from "./loan.js";
 
 describe("taskBadges", () => {
@@ -36,16 +37,16 @@ describe("taskBadges", () => {
     expect(risk?.findings.map((f) => f.code)).toEqual(["AGENT_GATE_BYPASS"]);
   });
 
-  it("says unresolved when no registry knows the workflow, and lists the warning", async () => {
+  it("says gated for an unresolved task that reaches its gate, as the report does, and lists the warning", async () => {
     const [risk] = taskBadges(await checkProcess(loanXml, {}));
-    expect(risk).toMatchObject({ gate: "unresolved", level: "2", text: "L2 · unresolved" });
+    expect(risk).toMatchObject({ gate: "reached", level: "2", text: "L2 · gated" });
     expect(risk?.findings.map((f) => f.code)).toEqual(["AGENT_UNRESOLVED"]);
   });
 
   it("shows an unreadable level as unknown", async () => {
     const xml = loanXml.replace('autonomyLevel="2"', 'autonomyLevel="high"');
     const [risk] = taskBadges(await checkProcess(xml, {}));
-    expect(risk).toMatchObject({ level: "unknown", gate: "unresolved", text: "L? · unresolved" });
+    expect(risk).toMatchObject({ level: "unknown", gate: "reached", text: "L? · gated" });
     expect(risk?.findings.map((f) => f.code)).toContain("AGENT_AUTONOMY_INVALID");
   });
 });
@@ -72,7 +73,7 @@ describe("badgeGate", () => {
       ["optional", "reached", "reached"],
       ["optional", "bypassed", "optional"],
       ["optional", "missing", "optional"],
-      ["none", "reached", "not-needed"],
+      ["none", "reached", "reached"],
       ["none", "bypassed", "not-needed"],
       ["none", "missing", "not-needed"],
     ]);
@@ -84,7 +85,11 @@ describe("badgeGate", () => {
   it("puts a required gate's problem before an unresolved workflow, and unresolved before the rest", () => {
     expect(task("required", "bypassed", "unresolved")).toBe("bypass");
     expect(task("required", "missing", "unresolved")).toBe("missing");
-    expect(task("required", "reached", "unresolved")).toBe("unresolved");
+    // A gate on every path is a fact of the process, whatever the workflow: the report agrees.
+    expect(task("required", "reached", "unresolved")).toBe("reached");
+    expect(task("none", "reached", "registry")).toBe(
+      gateMark_({ requirement: "none", gate: "reached", resolution: "registry" }),
+    );
     expect(task("none", "missing", "unresolved")).toBe("unresolved");
     expect(task("required", "reached", "snapshot")).toBe("reached");
   });

@@ -173,7 +173,7 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
     const all = page.locator("svg.process g.agent-badge");
     for (let i = 0; i < (await all.count()); i++) {
       const b = all.nth(i);
-      const id = (await b.getAttribute("data-element-id")) ?? "";
+      const id = (await b.getAttribute("data-for")) ?? "";
       out[id] =
         `${(await b.getAttribute("data-status")) ?? ""}: ${await b.locator("text").textContent()}`;
     }
@@ -202,6 +202,8 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
           const el = svg.locator(`g.el[data-element-id="${id}"]`);
           expect(await el.count(), id).toBe(1);
           expect(await el.isVisible(), id).toBe(true);
+          // The id names the element's own shape only; its marks say data-for.
+          expect(await svg.locator(`[data-element-id="${id}"]`).count(), id).toBe(1);
         }
         expect(await svg.locator("g.flow").count()).toBe(10);
         expect(await badges(page)).toEqual({
@@ -209,14 +211,14 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
           DraftAndSendOffer: "missing: L3 · ✖ gate missing",
         });
         // The task whose gate is missing links to its finding.
-        const link = svg.locator('a:has(g.agent-badge[data-element-id="DraftAndSendOffer"])');
+        const link = svg.locator('a:has(g.agent-badge[data-for="DraftAndSendOffer"])');
         const href = (await link.getAttribute("href")) ?? "";
         expect(href).toMatch(/^#finding-\d+$/);
         expect(await page.locator(href).innerText()).toContain("AGENT_GATE_UNREACHABLE");
         const gates = svg.locator("g.gate-mark");
         const gated: (string | null)[] = [];
         for (let i = 0; i < (await gates.count()); i++) {
-          gated.push(await gates.nth(i).getAttribute("data-element-id"));
+          gated.push(await gates.nth(i).getAttribute("data-for"));
         }
         expect(gated).toEqual(["UnderwriterReview", "SeniorReview"]);
         // No bypass finding, so no bypass path.
@@ -292,14 +294,17 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
           expect(findings).toBe(1);
           const bypass = svg.locator("g.bypass");
           expect(await bypass.count()).toBe(1);
-          expect(await bypass.getAttribute("data-element-id")).toBe("AssessCreditRisk");
-          expect(await bypass.locator("title").textContent()).toContain(
-            "AssessCreditRisk → RiskBand → Approved → ApplicationDeclined",
-          );
+          expect(await bypass.getAttribute("data-findings")).toBe("1");
           const line = bypass.locator("path.bypass-line");
           const box = await line.boundingBox();
           expect(box?.width ?? 0).toBeGreaterThan(100);
-          const href = await svg.locator("a:has(g.bypass)").getAttribute("href");
+          const finding = svg.locator("g.bypass-finding");
+          expect(await finding.count()).toBe(1);
+          expect(await finding.getAttribute("data-for")).toBe("AssessCreditRisk");
+          expect(await finding.locator("title").textContent()).toContain(
+            "AssessCreditRisk → RiskBand → Approved → ApplicationDeclined",
+          );
+          const href = await svg.locator("a:has(g.bypass-finding)").getAttribute("href");
           expect(await page.locator(href ?? "#none").innerText()).toContain("AGENT_GATE_BYPASS");
           await page
             .locator("figure.process-box")

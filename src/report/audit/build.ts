@@ -21,7 +21,7 @@ import { explore, runUsage, sampleInput, simulate } from "../../simulate/index.j
 import type { PresetName } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
-import { processDrawing } from "./process/verdict.js";
+import { processDrawing } from "./process/index.js";
 import { workflowGraph } from "./graph.js";
 import {
   cutMermaidLabels,

@@ -111,6 +111,7 @@ ul.process-key { list-style: none; margin: 6px 0 12px; padding: 0; display: flex
 .key-badge.status-missing, .key-badge.status-bypassed { background: var(--bad); }
 .key-badge.status-optional { background: var(--warn); }
 .key-badge.status-not-needed { background: var(--muted); }
+.key-badge.status-unresolved { background: #6b3fa0; }
 .key-badge.gate { background: var(--accent); }
 .key-bypass {
   display: inline-block; width: 28px; height: 0; vertical-align: middle;

@@ -2,7 +2,7 @@
  * The process drawn in the Markdown report (issue 21): a Mermaid flowchart per diagram within the
  * drawing limit, or the sentence saying why it is not drawn.
  */
-import { DRAWING_LIMIT } from "./limits.js";
+import { DRAWING_LIMIT, MERMAID_TEXT_LIMIT, mermaidTooLongNote } from "./limits.js";
 import { markdownText } from "./markdown-escape.js";
 import { processMarks, processMermaid } from "./process/index.js";
 import type { ProcessAudit } from "./types.js";
@@ -18,7 +18,7 @@ export function processDiagramsMarkdown(process: ProcessAudit): string[] {
   const lines = [
     "### Process diagram",
     "",
-    "Agent tasks carry their autonomy level and gate status (reached, missing, bypassed, optional, not needed); gates are marked ◆ gate; the links of each path that bypasses every gate (AGENT_GATE_BYPASS) are drawn red and dashed.",
+    "Agent tasks carry their autonomy level and gate status (reached, missing, bypassed, optional, not needed, workflow unresolved); gates are marked ◆ gate; the links of each path that bypasses every gate (AGENT_GATE_BYPASS) are drawn red and dashed.",
     "",
   ];
   for (const { diagram, drawing } of process.diagrams) {
@@ -37,7 +37,12 @@ export function processDiagramsMarkdown(process: ProcessAudit): string[] {
       );
       continue;
     }
-    lines.push("```mermaid", processMermaid(diagram, marks), "```", "");
+    const chart = processMermaid(diagram, marks);
+    if (chart.length > MERMAID_TEXT_LIMIT) {
+      lines.push(markdownText(mermaidTooLongNote(chart.length)), "");
+      continue;
+    }
+    lines.push("```mermaid", chart, "```", "");
   }
   return lines;
 }

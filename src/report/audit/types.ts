@@ -8,7 +8,7 @@ import type { AutonomyReason, GateRequirement } from "../../autonomy/index.js";
 import type { AgentTaskSummary, ProcessDiagram } from "../../bpmn/index.js";
 import type { Diagnostic, Severity } from "../../model/index.js";
 import type { RouteCoverage, TransitionRecord } from "../../simulate/index.js";
-import type { ProcessDrawing } from "./process/verdict.js";
+import type { ProcessDrawing } from "./process/index.js";
 
 /** The result of one rule on one document: every active rule appears, passed ones too. */
 export interface RuleResult {

@@ -3,12 +3,13 @@
  * and the link to its first finding; per AGENT_GATE_BYPASS finding the path it names. Built from
  * the report's data alone, so the Markdown and the HTML mark the same things.
  */
-import type { AgentTaskSummary } from "../../../bpmn/index.js";
+import type { AgentGateStatus, AgentTaskSummary } from "../../../bpmn/index.js";
+import { agentGateStatus } from "../../../bpmn/index.js";
 import { FINDINGS_LIMIT } from "../limits.js";
 import type { ProcessAudit } from "../types.js";
 
-/** An agent task's gate status as the picture shows it. */
-export type GateMark = "reached" | "missing" | "bypassed" | "optional" | "not-needed";
+/** An agent task's gate status as the picture shows it: `AgentGateStatus` of agentflow/bpmn. */
+export type GateMark = AgentGateStatus;
 
 /** Every {@link GateMark}, in the legend's order. */
 export const GATE_MARKS: readonly GateMark[] = [
@@ -17,6 +18,7 @@ export const GATE_MARKS: readonly GateMark[] = [
   "bypassed",
   "optional",
   "not-needed",
+  "unresolved",
 ];
 
 /** The words and sign of each {@link GateMark}; the colour only repeats them. */
@@ -26,17 +28,14 @@ export const GATE_MARK_TEXT: Readonly<Record<GateMark, string>> = {
   bypassed: "✖ gate bypassed",
   optional: "⚠ gate optional",
   "not-needed": "— no gate needed",
+  unresolved: "? workflow unresolved",
 };
 
-/**
- * The mark of a task: a gate it reaches is `reached` whatever its level; otherwise what its
- * level asks for decides (a required gate is `missing` or `bypassed`).
- */
-export function gateMark(task: AgentTaskSummary): GateMark {
-  if (task.gate === "reached") return "reached";
-  if (task.requirement === "none") return "not-needed";
-  if (task.requirement === "optional") return "optional";
-  return task.gate;
+/** The mark of a task: its `agentGateStatus` (agentflow/bpmn), the rule the modeller shows too. */
+export function gateMark(
+  task: Pick<AgentTaskSummary, "requirement" | "gate" | "resolution">,
+): GateMark {
+  return agentGateStatus(task);
 }
 
 /** One agent task's mark. */

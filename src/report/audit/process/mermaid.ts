@@ -3,11 +3,11 @@
  * gateways as diamonds, tasks as rounded boxes, sub-processes and pools as subgraphs, agent tasks
  * and gates styled with `classDef` (an agent task's label adds its level and gate status), and
  * each bypass path's links styled with `linkStyle`. Ids are `n0`, `n1`…, never the document's;
- * labels are quoted and escaped, and cut to `MERMAID_LABEL_LIMIT`.
+ * labels are quoted and escaped, then cut to `MERMAID_LABEL_LIMIT` characters of escaped text.
  */
 import type { DiagramNode, ProcessDiagram } from "../../../bpmn/index.js";
 import { mermaidEdgeLabel, mermaidLabel } from "../../../interop/index.js";
-import { clipText, MERMAID_LABEL_LIMIT } from "../limits.js";
+import { clipEscaped, MERMAID_LABEL_LIMIT } from "../limits.js";
 import type { ProcessMarks } from "./marks.js";
 import { badgeText } from "./marks.js";
 import { outlineOf } from "./shape-size.js";
@@ -19,10 +19,11 @@ const CLASSES = [
   "classDef bypassed fill:#fdeceb,stroke:#b42318,stroke-width:3px",
   "classDef optional fill:#fff5db,stroke:#8a5a00,stroke-width:3px",
   "classDef notNeeded fill:#f1f5f9,stroke:#526075,stroke-width:3px",
+  "classDef unresolved fill:#f4effa,stroke:#6b3fa0,stroke-width:3px",
 ];
 
 function text(raw: string): string {
-  return mermaidLabel(clipText(raw, MERMAID_LABEL_LIMIT));
+  return clipEscaped(mermaidLabel(raw), MERMAID_LABEL_LIMIT);
 }
 
 function statement(key: string, node: DiagramNode, extra: string): string {
@@ -39,7 +40,10 @@ function statement(key: string, node: DiagramNode, extra: string): string {
 
 /**
  * The flowchart of `diagram`, with `marks`. The caller keeps the diagram within the drawing
- * limit (Mermaid refuses a text over 50,000 characters and draws big charts unreadably).
+ * limit (Mermaid draws big charts unreadably) and checks the text's length against
+ * `MERMAID_TEXT_LIMIT` (Mermaid refuses a text over 50,000 characters): labels are bounded, but
+ * 250 nodes of 200 characters are not. A bypass step that leaves a sub-process styles the link
+ * out of the nearest enclosing container, as the SVG draws it.
  *
  * @example
  * ```ts
@@ -126,9 +130,9 @@ export function processMermaid(diagram: ProcessDiagram, marks: ProcessMarks): st
     const b = keyOf.get(to);
     if (a === undefined || b === undefined) return;
     lines.push(
-      `  ${a} ${arrow}${label === "" ? "" : `|"${mermaidEdgeLabel(clipText(label, MERMAID_LABEL_LIMIT))}"|`} ${b}`,
+      `  ${a} ${arrow}${label === "" ? "" : `|"${clipEscaped(mermaidEdgeLabel(label), MERMAID_LABEL_LIMIT)}"|`} ${b}`,
     );
-    const pair = `${from.length}:${from}${to}`;
+    const pair = `${String(from.length)}:${from}${to}`;
     const seen = links.get(pair);
     if (seen === undefined) links.set(pair, [count]);
     else seen.push(count);
@@ -143,12 +147,25 @@ export function processMermaid(diagram: ProcessDiagram, marks: ProcessMarks): st
   for (const f of diagram.messageFlows) link(f.source, f.target, "-.->", f.name);
   for (const c of CLASSES) lines.push(`  ${c}`);
   for (const [cls, keys] of classes) lines.push(`  class ${keys.join(",")} ${cls}`);
+  const parentOf = new Map<string, string>();
+  for (const pool of diagram.pools)
+    for (const node of pool.nodes)
+      if (node.parent !== "" && !parentOf.has(node.id)) parentOf.set(node.id, node.parent);
   const styled = new Set<number>();
   for (const b of marks.bypasses) {
     for (let i = 0; i + 1 < b.path.length; i++) {
-      const from = b.path[i] ?? "";
       const to = b.path[i + 1] ?? "";
-      for (const index of links.get(`${from.length}:${from}${to}`) ?? []) styled.add(index);
+      for (
+        let from: string | undefined = b.path[i], seen = new Set<string>();
+        from !== undefined && !seen.has(from);
+        from = parentOf.get(from)
+      ) {
+        seen.add(from);
+        const found = links.get(`${String(from.length)}:${from}${to}`);
+        if (found === undefined) continue;
+        for (const index of found) styled.add(index);
+        break;
+      }
     }
   }
   if (styled.size > 0) {

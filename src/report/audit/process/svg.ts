@@ -1,14 +1,15 @@
 /**
  * A laid-out process as one inline `<svg>`: pools and lanes, sub-process frames, flows, flow
  * nodes, then the review's marks on top (gate tags, agent badges, bypass paths). Every element
- * carries its BPMN id in `data-element-id`; ids inside the drawing derive from a caller-given
+ * carries its BPMN id in `data-element-id` (its own shape only: marks on it say `data-for`); ids inside the drawing derive from a caller-given
  * prefix, never from the document, so two pictures in one page cannot clash.
  */
 import { escapeXml } from "../escape.js";
 import { flowSvg } from "./flows.js";
-import type { ProcessMarks } from "./marks.js";
+import type { GateMark, ProcessMarks } from "./marks.js";
 import { GATE_MARK_TEXT, GATE_MARKS } from "./marks.js";
-import { agentBadge, bypassPath, gateTag } from "./overlays.js";
+import { AGENT_GATE_STATUSES } from "../../../bpmn/index.js";
+import { agentBadge, BypassDrawer, gateTag, hiddenAgentsBadge } from "./overlays.js";
 import { isFrame, nodeClasses, nodeShape, poolShape } from "./shapes.js";
 import { n } from "./text.js";
 import type { PlacedFlow, PlacedNode, ProcessLayout } from "./types.js";
@@ -48,11 +49,14 @@ svg.process { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 .process .agent-task.status-missing > .shape, .process .agent-task.status-bypassed > .shape { stroke: #b42318; fill: #fdeceb; }
 .process .agent-task.status-optional > .shape { stroke: #8a5a00; fill: #fff5db; }
 .process .agent-task.status-not-needed > .shape { stroke: #526075; fill: #f1f5f9; }
+.process .agent-task.status-unresolved > .shape { stroke: #6b3fa0; fill: #f4effa; }
 .process .agent-badge.status-reached rect { fill: #1b7f3b; }
 .process .agent-badge.status-missing rect, .process .agent-badge.status-bypassed rect { fill: #b42318; }
 .process .agent-badge.status-optional rect { fill: #8a5a00; }
 .process .agent-badge.status-not-needed rect { fill: #526075; }
-.process .bypass { pointer-events: visibleStroke; }
+.process .agent-badge.status-unresolved rect { fill: #6b3fa0; }
+.process .bypass, .process .bypass-finding { pointer-events: visibleStroke; }
+.process .bypass-hit { fill: none; stroke: #b42318; stroke-opacity: 0; stroke-width: 10; }
 .process .bypass-under { fill: none; stroke: #b42318; stroke-opacity: .25; stroke-width: 10; stroke-linecap: round; stroke-linejoin: round; }
 .process .bypass-line { fill: none; stroke: #b42318; stroke-width: 2.5; stroke-dasharray: 8 5; }
 .process .bypass-ring { fill: none; stroke: #b42318; stroke-width: 2; stroke-dasharray: 4 3; }
@@ -129,7 +133,25 @@ export function renderProcessSvg(
     const mark = marks.agents.get(p.node.id);
     if (mark !== undefined) tags.push(agentBadge(p, mark));
   }
-  const bypasses = marks.bypasses.map((b) => bypassPath(layout, placed, flowsFrom, b));
+  // Agent tasks inside a sub-process drawn collapsed: a count and the worst status on its box.
+  const inside = new Map<string, { count: number; worst: GateMark }>();
+  for (const [id, mark] of marks.agents) {
+    const container = layout.hidden.get(id);
+    if (container === undefined) continue;
+    const seen = inside.get(container);
+    if (seen === undefined) inside.set(container, { count: 1, worst: mark.mark });
+    else {
+      seen.count += 1;
+      if (AGENT_GATE_STATUSES.indexOf(mark.mark) < AGENT_GATE_STATUSES.indexOf(seen.worst))
+        seen.worst = mark.mark;
+    }
+  }
+  for (const [container, { count, worst }] of inside) {
+    const p = placed.get(container);
+    if (p !== undefined && !marks.agents.has(container))
+      tags.push(hiddenAgentsBadge(p, count, worst));
+  }
+  const bypasses = new BypassDrawer(layout, placed, flowsFrom).draw(marks.bypasses);
   // Room above the top shapes for their badges.
   const top = 16;
   const w = n(Math.max(layout.width, 1));
@@ -142,7 +164,7 @@ export function renderProcessSvg(
     `<g class="frames">${frames.join("")}</g>`,
     `<g class="flows">${layout.flows.map((f) => flowSvg(f, prefix)).join("")}</g>`,
     `<g class="nodes">${shapes.join("")}${boundaries.join("")}</g>`,
-    `<g class="bypasses">${bypasses.join("")}</g>`,
+    `<g class="bypasses">${bypasses}</g>`,
     `<g class="tags">${tags.join("")}</g>`,
     `</svg>`,
   ].join("\n");

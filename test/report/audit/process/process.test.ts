@@ -275,11 +275,16 @@ describe("reading a process for its picture", () => {
     );
     const svg = renderProcessSvg(layoutWithDagre(diagram), marks, { idPrefix: "p", title: "t" });
     expect(svg).toContain(
-      '<a href="#finding-1"><g class="bypass" data-element-id="A" data-finding="1">',
+      '<a href="#finding-1"><g class="bypass-finding" data-for="A" data-finding="1">',
     );
+    expect(svg).toContain('<g class="bypass" data-findings="1">');
     expect(svg).toContain('data-status="bypassed"');
-    expect(svg).toContain('<g class="gate-mark" data-element-id="G">');
+    expect(svg).toContain('<g class="gate-mark" data-for="G">');
     expect(svg.match(/<g class="bypass"/g)?.length).toBe(1);
+    // Marks name their element in data-for: data-element-id is the element's shape's alone.
+    for (const id of ["A", "G", "X", "E"]) {
+      expect(svg.match(new RegExp(`data-element-id="${id}"`, "g"))?.length, id).toBe(1);
+    }
     expect(
       renderProcessSvg(layoutWithDagre(diagram), NO_MARKS, { idPrefix: "p", title: "t" }),
     ).not.toContain('class="bypass"');
@@ -289,17 +294,7 @@ describe("reading a process for its picture", () => {
 describe("the marks of agent tasks", () => {
   it("gives each gate verdict and requirement its status and badge", () => {
     const task = (requirement: AgentTaskSummary["requirement"], gate: AgentTaskSummary["gate"]) =>
-      gateMark({
-        elementId: "A",
-        source: "btv",
-        ref: null,
-        level: 2,
-        justifiedLevel: null,
-        resolution: "unresolved",
-        contentHash: null,
-        requirement,
-        gate,
-      });
+      gateMark({ resolution: "registry", requirement, gate });
     expect(task("required", "reached")).toBe("reached");
     expect(task("required", "missing")).toBe("missing");
     expect(task("required", "bypassed")).toBe("bypassed");

@@ -56,7 +56,7 @@ describe("the process picture in the report", () => {
     for (const id of ["Start", "Agent", "Split", "Approve", "End", "AutoEnd"]) {
       expect(svg).toContain(`data-element-id="${id}"`);
     }
-    expect(svg).toContain('<g class="bypass" data-element-id="Agent"');
+    expect(svg).toContain('<g class="bypass-finding" data-for="Agent"');
     expect(svg).toContain('data-status="bypassed"');
 
     const markdown = renderAuditMarkdown(report);
