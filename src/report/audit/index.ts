@@ -22,5 +22,11 @@ export { markdownCode, markdownText } from "./markdown-escape.js";
 export { renderAuditHtml } from "./html.js";
 export type { EdgePath, NodeBox, Point, WorkflowLayout } from "./layout.js";
 export { layoutGraph } from "./layout.js";
-export type { ProcessDrawing } from "./process/index.js";
+export type {
+  AgentMark,
+  BypassMark,
+  GateMark,
+  ProcessDrawing,
+  ProcessMarks,
+} from "./process/index.js";
 export { PROCESS_DI_LIMIT, processDrawing, processMermaid } from "./process/index.js";
