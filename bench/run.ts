@@ -13,7 +13,8 @@
  * Two floors run on the same inputs: `JSON.parse` of the text and a `Map` of the node ids, work
  * any parser must do, whose own ratios show what the machine's memory adds at 100k.
  * Then: simulation steps/s by chain size against 50 nodes and `explore` runs/s (simulate.ts), the
- * other tasks (extra.ts), BPMN (bpmn.ts), `check` over many files (cli.ts), CLI start-up against
+ * other tasks (extra.ts), BPMN (bpmn.ts), `check` over many files (cli.ts), the process report
+ * (report.ts: 5,000 flow nodes with DI, 50,000 without, the drawing's growth), CLI start-up against
  * `node -e 0` (startup.ts, on the built CLI) and the browser bundle sizes (bundle.ts).
  * Results also go to `.bench-results/` as JSON.
  */
@@ -28,6 +29,7 @@ import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
 import { benchBundles, bundleTable } from "./bundle.js";
 import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
+import { benchReport, drawingGrowth, reportTable } from "./report.js";
 import { benchExplore, benchSimulate, exploreTable, simulateTable } from "./simulate.js";
 import { benchStartup, startupTable } from "./startup.js";
 
@@ -205,6 +207,10 @@ console.table(bpmnRatios(bpmn));
 console.table(bpmnGrowth(bpmn));
 const cli = await benchCli();
 console.table(cli);
+const reports = await benchReport();
+console.table(reportTable(reports));
+const growth = drawingGrowth(reports);
+if (growth !== undefined) console.table([growth]);
 const startup = benchStartup();
 console.table(startupTable(startup));
 const bundles = await benchBundles();
@@ -224,6 +230,7 @@ writeFileSync(
       extra,
       bpmn,
       cli,
+      reports,
       startup,
       bundles,
       peakRssMb: peak,
