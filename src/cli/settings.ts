@@ -121,6 +121,12 @@ export async function resolveSettings(
   if (loaded !== undefined && config?.ignores !== undefined) {
     ignores.push({ base: loaded.dir, patterns: config.ignores });
   }
+  // An empty pattern is what an unset "$VAR" gives in CI: say so rather than ignore nothing.
+  if (options.ignorePattern?.some((p) => p.trim() === "") === true) {
+    throw new UsageError(
+      "--ignore-pattern '' is empty: give a glob pattern (is a variable unset?)",
+    );
+  }
   if (options.ignorePattern !== undefined && options.ignorePattern.length > 0) {
     ignores.push({ base: cwd, patterns: options.ignorePattern });
   }

@@ -108,4 +108,15 @@ describe("ignores", () => {
       "'examples/workflows' holds no .json, .yaml, .yml or .bpmn file",
     );
   });
+
+  it("an empty --ignore-pattern (an unset $VAR in CI) is exit 2 saying so, for check and gate", async () => {
+    for (const command of ["check", "gate"]) {
+      const result = await run(command, "--ignore-pattern", "", "examples/processes");
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        "agentflow: --ignore-pattern '' is empty: give a glob pattern (is a variable unset?)\n",
+      );
+      expect(result.stdout).toBe("");
+    }
+  });
 });
