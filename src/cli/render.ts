@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import type { CheckedFile } from "../report/index.js";
 import {
+  fileUriOf,
   formatGithub,
   formatGitlab,
   formatJson,
@@ -36,7 +37,7 @@ export function renderFiles(
       return formatSarif(files, {
         rules: ruleDescriptors(),
         toolVersion: packageVersion(),
-        srcRoot: pathToFileURL(options.cwd).href,
+        srcRoot: fileUriOf(options.cwd) ?? pathToFileURL(options.cwd).href,
         ...(options.sarifCategory === undefined ? {} : { category: options.sarifCategory }),
       });
     case "junit":
