@@ -2,7 +2,7 @@
  * `-o/--output-file` on `check` and `gate` (the report in the file, a one-line summary on
  * stderr), `--quiet` (errors only) and colour: `--color`/`--no-color`, `FORCE_COLOR`, `NO_COLOR`.
  */
-import { copyFileSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
@@ -131,5 +131,41 @@ describe("--format gitlab", () => {
       ["AGENT_GATE_UNREACHABLE", "major"],
       ["TOOL_EFFECT_NEEDS_GATE", "major"],
     ]);
+  });
+
+  it("fixing one of two findings of a code on one node leaves the other's fingerprint", async () => {
+    const file = join(tempDir("agentflow-gitlab-"), "w.agent.json");
+    const workflow = (type: string): string =>
+      JSON.stringify({
+        kind: "AgentWorkflow",
+        id: "agnt-x",
+        version: "1.0.0",
+        name: "x",
+        nodes: [
+          { id: "s", type, config: 5 },
+          { id: "e", type: "end" },
+        ],
+        edges: [{ from: "s", to: "e" }],
+      });
+    const report = async (): Promise<Map<string, string>> => {
+      const result = await run("check", "--format", "gitlab", file);
+      expect(result.code).toBe(1);
+      const issues = JSON.parse(result.stdout) as { description: string; fingerprint: string }[];
+      return new Map(issues.map((i) => [i.description, i.fingerprint]));
+    };
+    const type = '/nodes/0/type: must be one of "llm", "tool", "decision"';
+    const config = "/nodes/0/config: must be an object, found an integer";
+    writeFileSync(file, workflow("bogus"));
+    const before = await report();
+    expect([before.has(type), before.has(config)]).toEqual([true, true]);
+    writeFileSync(file, workflow("llm"));
+    const after = await report();
+    expect(after.has(type)).toBe(false);
+    // Every finding still there keeps its fingerprint; none takes the fixed one's.
+    expect(after.size).toBe(before.size - 1);
+    for (const [description, fingerprint] of after) {
+      expect([description, fingerprint]).toEqual([description, before.get(description)]);
+    }
+    expect([...after.values()]).not.toContain(before.get(type));
   });
 });
