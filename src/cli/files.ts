@@ -8,8 +8,8 @@
  */
 import type { Dirent, Stats } from "node:fs";
 import { constants } from "node:fs";
-import { open, readdir, stat, writeFile } from "node:fs/promises";
-import { dirname, extname, isAbsolute, join, sep } from "node:path";
+import { open, readdir, realpath, stat, writeFile } from "node:fs/promises";
+import { dirname, extname, isAbsolute, join, resolve, sep } from "node:path";
 import { glob, isDynamicPattern } from "tinyglobby";
 import type { IgnoreTest } from "./ignore.js";
 import { ALWAYS_IGNORED } from "./ignore.js";
@@ -188,12 +188,32 @@ async function expandGlob(
   // (`../x/**`, `/abs/**`) is kept out of these folders by its segments.
   const never = (file: string): boolean =>
     file.split("/").some((segment) => segment === "node_modules" || segment === ".git");
-  return matches
-    .filter(
-      (file) =>
-        wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
-    )
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const kept = matches.filter(
+    (file) =>
+      wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
+  );
+  return (await unlinkedFirst(kept, options.cwd ?? process.cwd())).sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+}
+
+/**
+ * One path per real file among a glob's matches: a glob follows symbolic links, loops included
+ * (`a/self/x.json`, `a/up/a/x.json`), so the file's own path is kept when it is among them, and
+ * otherwise the first.
+ */
+async function unlinkedFirst(matches: readonly string[], cwd: string): Promise<string[]> {
+  const chosen = new Map<string, string>();
+  for (const file of matches) {
+    let real: string;
+    try {
+      real = await realpath(resolve(cwd, file));
+    } catch {
+      real = resolve(cwd, file);
+    }
+    if (!chosen.has(real) || resolve(cwd, file) === real) chosen.set(real, file);
+  }
+  return [...chosen.values()];
 }
 
 /**
@@ -242,7 +262,31 @@ export async function collectFiles(
       throw new UsageError(`'${path}': unknown file type (expected ${kinds})`);
     }
   }
-  return out;
+  return { files: await onceEach(out.files), skipped: out.skipped };
+}
+
+/**
+ * The files with each real file kept once, where it first appears, as ESLint does: a file named
+ * twice, matched by a glob and named, or reached again through a symbolic link (a glob follows
+ * links, loops included) is checked once, so that it neither doubles its findings nor reads as
+ * a second definition of itself.
+ */
+async function onceEach(files: readonly string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const file of files) {
+    let real: string;
+    try {
+      real = await realpath(file);
+    } catch {
+      // Left for the read to report, in the CLI's words.
+      real = file;
+    }
+    if (seen.has(real)) continue;
+    seen.add(real);
+    kept.push(file);
+  }
+  return kept;
 }
 
 /** Flags for opening a file to read: non-blocking, so that opening a FIFO returns at once. */
