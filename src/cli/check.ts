@@ -102,6 +102,7 @@ export async function runCheck(
   const { files, skipped } = await collectFiles(paths, {
     processes: true,
     ...(ignored === undefined ? {} : { ignored }),
+    ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
   });
   for (const s of skipped) keep({ file: s.path, kind: "unknown", diagnostics: [pathSkipped(s)] });
   const progress = startProgress(io, files.length);

@@ -58,6 +58,11 @@ export interface CollectOptions {
   readonly ignored?: IgnoreTest;
   /** The folder glob patterns are relative to; the working directory by default. */
   readonly cwd?: string;
+  /**
+   * The command's `-o` file: folder walks and globs pass over it, so that a second run does not
+   * read the first run's report as input. Named as an input, it is kept (and `-o` then refused).
+   */
+  readonly output?: string;
 }
 
 /** A path a folder walk passed over, and why (a broken link, a loop, a FIFO…). */
@@ -232,6 +237,7 @@ export async function collectFiles(
   const wanted = (name: string): boolean =>
     (!only && isDocumentName(name)) || (processes && extname(name) === PROCESS_EXTENSION);
   const out: Collected = { files: [], skipped: [] };
+  const named = new Set<string>();
   for (const path of paths) {
     let info;
     try {
@@ -258,11 +264,27 @@ export async function collectFiles(
       (processes && extname(path) === PROCESS_EXTENSION)
     ) {
       out.files.push(path);
+      named.add(path);
     } else {
       throw new UsageError(`'${path}': unknown file type (expected ${kinds})`);
     }
   }
-  return { files: await onceEach(out.files), skipped: out.skipped };
+  const files = await onceEach(out.files);
+  if (options.output === undefined) return { files, skipped: out.skipped };
+  const output = await realOrResolved(options.output);
+  const found: string[] = [];
+  for (const file of files) {
+    if (named.has(file) || (await realOrResolved(file)) !== output) found.push(file);
+  }
+  return { files: found, skipped: out.skipped };
+}
+
+async function realOrResolved(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 /**
@@ -275,13 +297,8 @@ async function onceEach(files: readonly string[]): Promise<string[]> {
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const file of files) {
-    let real: string;
-    try {
-      real = await realpath(file);
-    } catch {
-      // Left for the read to report, in the CLI's words.
-      real = file;
-    }
+    // A path that cannot be resolved is left for the read to report, in the CLI's words.
+    const real = await realOrResolved(file);
     if (seen.has(real)) continue;
     seen.add(real);
     kept.push(file);

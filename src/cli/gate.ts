@@ -151,6 +151,7 @@ export async function runGate(
   const { files, skipped } = await collectFiles(paths, {
     onlyProcesses: true,
     ...(ignored === undefined ? {} : { ignored }),
+    ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
   });
   const context = await fileCheckContext(settings);
   const registry = [

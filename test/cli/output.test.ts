@@ -48,6 +48,24 @@ describe("-o/--output-file", () => {
     expect(readFileSync(out, "utf8")).toContain(`${LOAN}: promotion BLOCKED`);
   });
 
+  it("a second identical run over the folder that holds the -o file does not read it", async () => {
+    const dir = tempDir("agentflow-out-");
+    copyFileSync(BROKEN, join(dir, "w.agent.json"));
+    const out = join(dir, "gl-code-quality-report.json");
+    const first = await run("check", dir, "-f", "gitlab", "-o", out);
+    expect(first.code).toBe(1);
+    const report = readFileSync(out, "utf8");
+    for (const args of [[dir], [`${dir}/*.json`]]) {
+      const again = await run("check", ...args, "-f", "gitlab", "-o", out);
+      expect([again.code, again.stderr]).toEqual([first.code, first.stderr]);
+      expect(readFileSync(out, "utf8")).toBe(report);
+    }
+    // Named as an input, it is read, and writing over it is refused.
+    const named = await run("check", dir, out, "-f", "gitlab", "-o", out);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain("is one of the input files");
+  });
+
   it("refuses to write over an input file, and a missing folder, with exit 2", async () => {
     const dir = tempDir("agentflow-out-");
     const input = join(dir, "w.agent.json");
