@@ -126,6 +126,17 @@ describe("colour", () => {
     await runIn({}, false, "check", "--color", "-o", join(dir, "b.txt"), BROKEN);
     expect(readFileSync(join(dir, "b.txt"), "utf8")).toContain(ESC);
   });
+
+  it("FORCE_COLOR puts no colour into a file written with -o, for check and gate", async () => {
+    const dir = tempDir("agentflow-out-");
+    await runIn({ FORCE_COLOR: "1" }, true, "check", "-o", join(dir, "c.txt"), BROKEN);
+    await runIn({ FORCE_COLOR: "1" }, false, "gate", "-o", join(dir, "g.txt"), LOAN);
+    const check = readFileSync(join(dir, "c.txt"), "utf8");
+    const gate = readFileSync(join(dir, "g.txt"), "utf8");
+    expect(check).toContain("RETRY_WITHOUT_MAX");
+    expect(gate).toContain("promotion BLOCKED");
+    expect([check.includes(ESC), gate.includes(ESC)]).toEqual([false, false]);
+  });
 });
 
 describe("--format gitlab", () => {
