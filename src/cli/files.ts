@@ -133,6 +133,9 @@ async function walk(
       try {
         info = await stat(path);
       } catch (error) {
+        // What it would have been is unknown; reported only when its name is one the command
+        // reads, so that `gate` says nothing of a broken `notes.json` it would never read.
+        if (!wanted(name)) continue;
         const code = (error as { code?: unknown }).code;
         const reason = code === "ENOENT" ? "a broken symbolic link" : describe(error);
         out.skipped.push({ path, reason });

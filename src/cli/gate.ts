@@ -109,10 +109,12 @@ function registryFiles(
 function gateJson(
   { checked, decision, readable }: Decided,
   registry: readonly CheckedFile[],
+  passedOver: readonly CheckedFile[],
   quiet: boolean,
 ): Readonly<Record<string, unknown>> {
   const { allowed, blocking, warnings, agentTasks } = decision;
-  const problems = registry.map(({ file, diagnostics }) => ({ file, diagnostics }));
+  const plain = (files: readonly CheckedFile[]): unknown[] =>
+    files.map(({ file, diagnostics }) => ({ file, diagnostics }));
   return {
     file: checked.file,
     readable,
@@ -120,7 +122,8 @@ function gateJson(
     blocking,
     warnings: quiet ? [] : warnings,
     agentTasks,
-    registry: problems,
+    registry: plain(registry),
+    ...(passedOver.length === 0 || quiet ? {} : { skipped: plain(passedOver) }),
   };
 }
 
@@ -154,14 +157,13 @@ export async function runGate(
     ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
   });
   const context = await fileCheckContext(settings);
-  const registry = [
-    ...registryFiles(context.registry?.problems ?? []),
-    ...skipped.map((s): CheckedFile => ({
-      file: s.path,
-      kind: "unknown",
-      diagnostics: [pathSkipped(s)],
-    })),
-  ];
+  const registry = registryFiles(context.registry?.problems ?? []);
+  // Paths the walk of the inputs passed over: problems of the input, not of the registry.
+  const passedOver = skipped.map((s): CheckedFile => ({
+    file: s.path,
+    kind: "unknown",
+    diagnostics: [pathSkipped(s)],
+  }));
   const decided: Decided[] = [];
   const batch = checkFiles(files, settings, context, {
     mode: { processesOnly: true },
@@ -179,13 +181,13 @@ export async function runGate(
       });
     }
   }
-  const all = [...decided.map((d) => d.checked), ...registry];
+  const all = [...decided.map((d) => d.checked), ...passedOver, ...registry];
   const quiet = options.quiet === true;
   const shown = quiet ? errorsOnly(all) : all;
   const toFile = options.outputFile !== undefined;
   let report: string;
   if (options.format === "json") {
-    const objects = decided.map((d) => gateJson(d, registry, quiet));
+    const objects = decided.map((d) => gateJson(d, registry, passedOver, quiet));
     report = JSON.stringify(single && objects.length === 1 ? objects[0] : objects, null, 2) + "\n";
   } else if (options.format === "text") {
     report = decided.some((d) => d.readable)
