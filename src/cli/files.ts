@@ -316,12 +316,14 @@ const READ_FLAGS = constants.O_RDONLY | ((constants.O_NONBLOCK as number | undef
  * Reads a regular file as UTF-8. It is opened first and asked what it is, on the open handle,
  * so a FIFO or a device is refused instead of read (which would wait for a writer forever).
  */
-async function readRegular(path: string): Promise<string> {
+async function readRegular(path: string, what: string): Promise<string> {
   const handle = await open(path, READ_FLAGS);
   try {
     const info = await handle.stat();
     if (!info.isFile()) {
-      throw new UsageError(`cannot read '${path}': it is ${oddKind(info)}, not a regular file`);
+      throw new UsageError(
+        `cannot read ${what}'${path}': it is ${oddKind(info)}, not a regular file`,
+      );
     }
     return await handle.readFile("utf8");
   } finally {
@@ -329,13 +331,16 @@ async function readRegular(path: string): Promise<string> {
   }
 }
 
-/** Reads a file as UTF-8, turning file-system errors into a {@link UsageError}. */
-export async function readText(path: string): Promise<string> {
+/**
+ * Reads a file as UTF-8, turning file-system errors into a {@link UsageError}; `what` names the
+ * file in the error (`the config file `), when it is not an input.
+ */
+export async function readText(path: string, what = ""): Promise<string> {
   try {
-    return await readRegular(path);
+    return await readRegular(path, what);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read '${path}': ${describe(error)}`);
+    throw new UsageError(`cannot read ${what}'${path}': ${describe(error)}`);
   }
 }
 
