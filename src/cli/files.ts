@@ -400,17 +400,40 @@ async function statOrUndefined(path: string): Promise<Stats | undefined> {
 }
 
 /**
- * Writes a command's output file. Refuses, as a {@link UsageError}: the input file itself (by
- * identity, so another name for it counts too) unless forced, and anything that is not a
- * regular file; and says a failed write in the CLI's words (`its folder … does not exist`).
+ * Checks, before any work, that the `-o` file can be written where it is meant to go: a path that
+ * is empty (an unset `$VAR`), whose folder is missing, or that is a folder is a
+ * {@link UsageError} now, not after a whole run's checking.
+ */
+export async function checkOutputPath(path: string): Promise<void> {
+  if (path.trim() === "") {
+    throw new UsageError("-o needs a file name, got an empty path (is a variable unset?)");
+  }
+  const target = await statOrUndefined(path);
+  if (target?.isDirectory() === true) {
+    throw new UsageError(`cannot write '${path}': it is a directory`);
+  }
+  const folder = await statOrUndefined(dirname(path));
+  if (folder?.isDirectory() !== true) {
+    throw new UsageError(`cannot write '${path}': its folder '${dirname(path)}' does not exist`);
+  }
+}
+
+/**
+ * Writes a command's output file. Refuses, as a {@link UsageError}: an empty path, the input
+ * file itself (by identity, so another name for it counts too) unless forced, and anything that
+ * is neither a regular file nor a character device (`/dev/null`); and says a failed write in the CLI's words (`its folder … does not exist`).
  */
 export async function writeOutput(
   path: string,
   text: string,
   guard: WriteGuard = {},
 ): Promise<void> {
+  if (path.trim() === "") {
+    throw new UsageError("-o needs a file name, got an empty path (is a variable unset?)");
+  }
   const target = await statOrUndefined(path);
-  if (target !== undefined && !target.isFile()) {
+  // A character device (`/dev/null`, `/dev/stdout`) takes a write as a shell redirection does.
+  if (target !== undefined && !target.isFile() && !target.isCharacterDevice()) {
     throw new UsageError(`cannot write '${path}': it is ${oddKind(target)}, not a regular file`);
   }
   if (target !== undefined && guard.input !== undefined && guard.force !== true) {

@@ -14,7 +14,7 @@ import type { GateSummary } from "./check-file.js";
 import { useColor } from "./color.js";
 import { pathSkipped } from "./diagnostics.js";
 import { emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
-import { collectFiles } from "./files.js";
+import { checkOutputPath, collectFiles } from "./files.js";
 import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
@@ -147,6 +147,7 @@ export async function runGate(
   }
   const maxWarnings = parseMaxWarnings(options.maxWarnings);
   const cwd = process.cwd();
+  if (options.outputFile !== undefined) await checkOutputPath(options.outputFile);
   const settings = await resolveSettings(options, cwd);
   io.debug?.(`config: ${settings.configFile ?? "none"}`);
   const ignored = ignoreTest(settings.ignores, cwd);

@@ -78,6 +78,34 @@ describe("-o/--output-file", () => {
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toContain("does not exist");
   });
+
+  it("a bad -o is refused before anything is read; a character device is written to", async () => {
+    const dir = tempDir("agentflow-out-");
+    const html = join(dir, "not.bpmn");
+    writeFileSync(html, "<html/>");
+    for (const command of ["check", "gate"]) {
+      const missing = join(dir, "missing", "dir", "f.txt");
+      const nowhere = await run(command, "-o", missing, html);
+      // Only the -o problem: the unreadable process was never read.
+      expect([nowhere.code, nowhere.stderr]).toEqual([
+        2,
+        `agentflow: cannot write '${missing}': its folder '${join(dir, "missing", "dir")}' does not exist\n`,
+      ]);
+      const empty = await run(command, "-o", "", html);
+      expect([empty.code, empty.stderr]).toEqual([
+        2,
+        "agentflow: -o needs a file name, got an empty path (is a variable unset?)\n",
+      ]);
+      const folder = await run(command, "-o", dir, html);
+      expect([folder.code, folder.stderr]).toEqual([
+        2,
+        `agentflow: cannot write '${dir}': it is a directory\n`,
+      ]);
+    }
+    const devNull = await run("check", "-o", "/dev/null", BROKEN);
+    expect(devNull.code).toBe(1);
+    expect(devNull.stderr).toBe("agentflow: wrote /dev/null: 7 errors, 4 warnings in 1 file\n");
+  });
 });
 
 describe("--quiet", () => {
