@@ -45,6 +45,8 @@ export interface FileCheckSettings {
   readonly bpmnRules: Readonly<Record<string, SeveritySetting>>;
   /** Registry folders, as the CLI shows paths. */
   readonly registry: readonly string[];
+  /** Where the registry was set (`--registry`, `registry in <config file>`), for its errors. */
+  readonly registrySource: string;
   readonly camundaAgents: UnknownLevelPolicy;
 }
 
@@ -117,6 +119,10 @@ export async function resolveSettings(
           configPath(loaded, p, cwd),
         );
   const registry = options.registry === undefined ? configured : [options.registry];
+  const registrySource =
+    options.registry === undefined && loaded !== undefined
+      ? `registry in ${loaded.file}`
+      : "--registry";
   const ignores: IgnoreGroup[] = [];
   if (loaded !== undefined && config?.ignores !== undefined) {
     ignores.push({ base: loaded.dir, patterns: config.ignores });
@@ -134,6 +140,7 @@ export async function resolveSettings(
     preset: preset as PresetName,
     ...splitRules(loaded, options.suppress !== false),
     registry,
+    registrySource,
     camundaAgents: camundaAgents as UnknownLevelPolicy,
     ignores,
     ...(loaded === undefined ? {} : { configFile: loaded.file }),
@@ -150,7 +157,9 @@ export interface FileCheckContext {
 /** Loads the registry and builds the validator and the process options. */
 export async function fileCheckContext(settings: FileCheckSettings): Promise<FileCheckContext> {
   const registry =
-    settings.registry.length === 0 ? undefined : await loadFolderRegistry(settings.registry);
+    settings.registry.length === 0
+      ? undefined
+      : await loadFolderRegistry(settings.registry, settings.registrySource);
   const validator = createValidator({
     preset: settings.preset,
     rules: settings.workflowRules,

@@ -177,6 +177,39 @@ describe("agentflow check -c <config>", () => {
     );
   });
 
+  it("a registry that cannot be used says it is the registry, and where it was set", async () => {
+    const dir = tempDir("agentflow-config-registry-");
+    mkdirSync(join(dir, "emptyreg"));
+    writeFileSync(join(dir, "file.json"), "{}");
+    const nope = relative(process.cwd(), join(dir, "nope"));
+    const cases: [unknown, string][] = [
+      [
+        { registry: "nope" },
+        `the registry (registry in ${join(dir, CONFIG_FILE_NAME)}): cannot read '${nope}': no such file or directory`,
+      ],
+      [
+        { registry: "emptyreg" },
+        `the registry (registry in ${join(dir, CONFIG_FILE_NAME)}): '${relative(process.cwd(), join(dir, "emptyreg"))}' holds no .json, .yaml or .yml file`,
+      ],
+      [
+        { registry: "file.json" },
+        `the registry '${relative(process.cwd(), join(dir, "file.json"))}' (registry in ${join(dir, CONFIG_FILE_NAME)}) is not a folder`,
+      ],
+    ];
+    for (const [config, message] of cases) {
+      const file = configIn(dir, config);
+      for (const command of ["check", "gate"]) {
+        const result = await run(command, "-c", file, command === "gate" ? LOAN : BROKEN);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(`agentflow: ${message}`);
+      }
+    }
+    const flag = await run("check", "--registry", join(dir, "emptyreg"), BROKEN);
+    expect(flag.stderr).toBe(
+      `agentflow: the registry (--registry): '${join(dir, "emptyreg")}' holds no .json, .yaml or .yml file\n`,
+    );
+  });
+
   it("a config that is not JSON is placed by line and column, as an editor jumps to it", async () => {
     const dir = tempDir("agentflow-config-bad-");
     const file = join(dir, "agentflow.config.json");

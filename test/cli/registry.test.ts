@@ -161,7 +161,7 @@ describe("loadFolderRegistry", () => {
     const dir = folder({ "a.json": JSON.stringify(tool("1.0.0")) });
     await expect(loadFolderRegistry(join(dir, "a.json"))).rejects.toThrow(
       new UsageError(
-        `--registry '${dir}/a.json' is not a folder; give the folder that holds the workflows and tool contracts`,
+        `the registry '${dir}/a.json' (--registry) is not a folder; give the folder that holds the workflows and tool contracts`,
       ),
     );
   });
