@@ -74,7 +74,9 @@ function explain(error: ErrorObject): string {
   }
   // A name the `propertyNames` enum refused: only rule codes are, in this schema.
   if (error.propertyName !== undefined) {
-    return `${error.instancePath}/${error.propertyName}: is not a rule code agentflow knows`;
+    // Findings of reading a file (STRUCTURE_INVALID, UNKNOWN_PROPERTY, VERSION_ABBREVIATED…)
+    // are agentflow's codes too, but no rule's: say which codes can be set, not "unknown".
+    return `${error.instancePath}/${error.propertyName}: is not the code of a rule; only rules can be set here (docs/rules), not what reading a file reports (STRUCTURE_INVALID, UNKNOWN_PROPERTY…)`;
   }
   const allowed = Array.isArray(params.allowedValues)
     ? ` (expected ${params.allowedValues.map(String).join(", ")})`

@@ -56,13 +56,19 @@ function verdictBlock(
   file: string,
   decision: GateSummary,
   registry: readonly CheckedFile[],
+  quiet: boolean,
 ): string[] {
   const verdict = decision.allowed ? "ALLOWED" : "BLOCKED";
-  const counts = `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
+  // --quiet shows errors only, as ESLint's does: no count of the warnings it hides either.
+  const counts = quiet
+    ? `${decision.blocking.length} blocking`
+    : `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
   const lines = [`${file}: promotion ${verdict} (${counts})`];
   const problems = registry.flatMap((f) => f.diagnostics);
-  if (problems.length > 0) {
-    const errors = problems.filter((d) => d.severity === "error").length;
+  const errors = problems.filter((d) => d.severity === "error").length;
+  if (quiet && errors > 0)
+    lines.push(`the registry: ${errors} error(s) about its files, listed below`);
+  else if (!quiet && problems.length > 0) {
     lines.push(
       `the registry: ${errors} error(s), ${problems.length - errors} warning(s) about its files, listed below`,
     );
@@ -80,10 +86,11 @@ function renderText(
   shown: readonly CheckedFile[],
   registry: readonly CheckedFile[],
   color: boolean,
+  quiet: boolean,
 ): string {
   const lines: string[] = [];
   for (const { checked, decision, readable } of decided) {
-    if (readable) lines.push(...verdictBlock(checked.file, decision, registry));
+    if (readable) lines.push(...verdictBlock(checked.file, decision, registry, quiet));
   }
   let text = lines.join("\n") + "\n" + formatText(shown, { color });
   if (decided.length > 1) {
@@ -192,7 +199,7 @@ export async function runGate(
     report = JSON.stringify(single && objects.length === 1 ? objects[0] : objects, null, 2) + "\n";
   } else if (options.format === "text") {
     report = decided.some((d) => d.readable)
-      ? renderText(decided, shown, registry, useColor(options.color, io, toFile))
+      ? renderText(decided, shown, registry, useColor(options.color, io, toFile), quiet)
       : "";
   } else {
     report = renderFiles(options.format, shown, {

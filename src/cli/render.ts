@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { CheckedFile } from "../report/index.js";
 import {
@@ -24,6 +25,15 @@ export interface RenderOptions {
   readonly cwd: string;
 }
 
+/**
+ * A path relative to the working directory when it is inside it (`/abs/ws/a.json`,
+ * `../ws/a.json` → `a.json`), as GitLab maps paths to the repository; any other path as given.
+ */
+function repositoryRelative(file: string, cwd: string): string {
+  const rel = relative(cwd, resolve(cwd, file));
+  return rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? file : rel;
+}
+
 /** Renders checked files in one of {@link REPORT_FORMATS} (anything else is text). */
 export function renderFiles(
   format: string,
@@ -45,7 +55,9 @@ export function renderFiles(
     case "github":
       return formatGithub(files);
     case "gitlab":
-      return formatGitlab(files);
+      return formatGitlab(
+        files.map((f) => ({ ...f, file: repositoryRelative(f.file, options.cwd) })),
+      );
     default:
       return formatText(files, { color: options.color });
   }

@@ -127,6 +127,11 @@ export async function resolveSettings(
   if (loaded !== undefined && config?.ignores !== undefined) {
     ignores.push({ base: loaded.dir, patterns: config.ignores });
   }
+  if (options.sarifCategory?.trim() === "") {
+    throw new UsageError(
+      "--sarif-category '' is empty: give the category, e.g. agentflow (is a variable unset?)",
+    );
+  }
   // An empty pattern is what an unset "$VAR" gives in CI: say so rather than ignore nothing.
   if (options.ignorePattern?.some((p) => p.trim() === "") === true) {
     throw new UsageError(

@@ -141,7 +141,11 @@ describe("agentflow check -c <config>", () => {
   });
 
   it.each([
-    [{ rules: { NOPE: "off" } }, "/rules/NOPE: is not a rule code agentflow knows"],
+    [{ rules: { NOPE: "off" } }, "/rules/NOPE: is not the code of a rule; only rules can be set"],
+    [
+      { rules: { UNKNOWN_PROPERTY: "off" } },
+      "/rules/UNKNOWN_PROPERTY: is not the code of a rule; only rules can be set here (docs/rules), not what reading a file reports (STRUCTURE_INVALID, UNKNOWN_PROPERTY…)",
+    ],
     [
       { rules: { RETRY_WITHOUT_MAX: "warning" } },
       "/rules/RETRY_WITHOUT_MAX: must be equal to one of the allowed values (expected off, warn, error)",

@@ -3,7 +3,7 @@
  * stderr), `--quiet` (errors only) and colour: `--color`/`--no-color`, `FORCE_COLOR`, `NO_COLOR`.
  */
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
@@ -109,6 +109,14 @@ describe("-o/--output-file", () => {
 });
 
 describe("--quiet", () => {
+  it("gate's verdict line counts blocking findings only, not the warnings it hides", async () => {
+    const quiet = await run("gate", "--quiet", LOAN);
+    const verdict = quiet.stdout.split("\n").find((l) => l.includes(": promotion "));
+    expect(verdict).toMatch(new RegExp(`^${LOAN}: promotion BLOCKED \\(\\d+ blocking\\)$`));
+    const loud = await run("gate", LOAN);
+    expect(loud.stdout).toMatch(/promotion BLOCKED \(\d+ blocking, \d+ warning\(s\)\)/);
+  });
+
   it("reports errors only, in every format, and keeps the exit code", async () => {
     const text = await run("check", "--quiet", BROKEN);
     expect(text.code).toBe(1);
@@ -188,6 +196,15 @@ describe("--format gitlab", () => {
       ["AGENT_GATE_UNREACHABLE", "major"],
       ["TOOL_EFFECT_NEEDS_GATE", "major"],
     ]);
+  });
+
+  it("paths inside the working directory are relative, however they were given", async () => {
+    const up = relative(process.cwd(), join(process.cwd(), "..", basename(process.cwd()), BROKEN));
+    for (const given of [resolve(BROKEN), up]) {
+      const result = await run("check", "--format", "gitlab", given);
+      const issues = JSON.parse(result.stdout) as { location: { path: string } }[];
+      expect(new Set(issues.map((i) => i.location.path))).toEqual(new Set([BROKEN]));
+    }
   });
 
   it("fixing one of two findings of a code on one node leaves the other's fingerprint", async () => {

@@ -146,6 +146,18 @@ describe("SARIF that GitHub code scanning reads without surprises", () => {
     expect(prints(absolute).length).toBeGreaterThan(0);
   });
 
+  it("an empty --sarif-category is exit 2 saying so, not an id of '/'", async () => {
+    for (const command of ["check", "gate"]) {
+      let stderr = "";
+      const io: CliIo = { stdout: () => undefined, stderr: (t) => (stderr += t), isTTY: false };
+      const target = command === "gate" ? "examples/processes/loan-origination.bpmn" : "examples";
+      expect(await main([command, "-f", "sarif", "--sarif-category", "", target], io)).toBe(2);
+      expect(stderr).toBe(
+        "agentflow: --sarif-category '' is empty: give the category, e.g. agentflow (is a variable unset?)\n",
+      );
+    }
+  });
+
   it("gate: valid SARIF naming the BPMN element ids, with the category", async () => {
     const { code, run } = await sarifOf(
       "gate",
