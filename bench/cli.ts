@@ -7,10 +7,11 @@
  *
  * Each row also times the built CLI (`node bin/agentflow.js check`, as users run it; needs
  * `npm run build`) with `--concurrency off`, `1` and `2`: files per second, process start
- * included, and the speed-up of two workers over one thread.
+ * included, and the speed-up of two workers over one thread. `benchGate()` does the same for
+ * `agentflow gate` on 300 copies of a real process (a first table).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -310,7 +311,71 @@ export async function benchCli(): Promise<CliBenchRow[]> {
   return rows;
 }
 
+/** One row of the gate benchmark: the built CLI over a folder of processes. */
+export interface GateBenchRow {
+  readonly processes: number;
+  readonly builtOffFps: number;
+  readonly built1WorkerFps: number;
+  readonly built2WorkersFps: number;
+  /** `built2WorkersFps / builtOffFps`. */
+  readonly speedup2: number;
+}
+
+const LOAN = new URL("../examples/processes/loan-origination.bpmn", import.meta.url).pathname;
+const REGISTRY = new URL("../examples/registry", import.meta.url).pathname;
+/**
+ * Processes in the gate corpus: each is a full BPMN document with DI and two agent tasks
+ * resolved from the registry, so a few hundred already take seconds per run on one thread.
+ */
+const GATE_SIZE = 300;
+const GATE_RUNS = 3;
+
+/**
+ * Median wall time of `node bin/agentflow.js gate --registry examples/registry --concurrency <c>
+ * <dir>` over `runs` runs, in ms; NaN when `dist/` is not built.
+ */
+function timeBuiltGate(dir: string, concurrency: string, runs: number): number {
+  if (!existsSync(BUILT)) return NaN;
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    const result = spawnSync(
+      process.execPath,
+      [BIN, "gate", "--registry", REGISTRY, "--concurrency", concurrency, dir],
+      { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+    );
+    times.push(performance.now() - start);
+    // Every copy of loan-origination is blocked (an agent task without its gate).
+    if (result.status !== 1) throw new Error(`agentflow gate exited ${String(result.status)}`);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? NaN;
+}
+
+/** Times `agentflow gate` (the built CLI) on copies of a real process, off / 1 / 2 workers. */
+export function benchGate(count: number = GATE_SIZE): GateBenchRow {
+  const dir = mkdtempSync(join(tmpdir(), "agentflow-gate-bench-"));
+  try {
+    const text = readFileSync(LOAN, "utf8");
+    for (let i = 0; i < count; i += 1) {
+      writeFileSync(join(dir, `p${String(i).padStart(5, "0")}.bpmn`), text);
+    }
+    const fps = (c: string): number =>
+      Math.round(count / (timeBuiltGate(dir, c, GATE_RUNS) / 1000));
+    const [off, one, two] = [fps("off"), fps("1"), fps("2")];
+    return {
+      processes: count,
+      builtOffFps: off,
+      built1WorkerFps: one,
+      built2WorkersFps: two,
+      speedup2: Math.round((two / off) * 100) / 100,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.table([benchGate()]);
   const rows = await benchCli();
   console.table(rows);
   const [small, large] = rows;

@@ -68,10 +68,19 @@ describe("installed from the tarball as docs/bpmnlint.md says", () => {
         line.startsWith("npm install --save-dev bpmnlint bpmnlint-plugin-agentflow@file:"),
       );
     if (command === undefined) throw new Error("docs/bpmnlint.md has no install-from-file line");
+    // bpmnlint pinned to the devDependency's version, so that the output asserted below cannot
+    // change under us when a new bpmnlint is published.
+    const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
+    const bpmnlint = pkg.devDependencies.bpmnlint;
+    if (bpmnlint === undefined) throw new Error("package.json has no bpmnlint devDependency");
     const args = command
       .replace(/@file:\S+/, `@file:${tarball}`)
       .split(" ")
-      .slice(1);
+      .slice(1)
+      .map((arg) => (arg === "bpmnlint" ? `bpmnlint@${bpmnlint}` : arg));
+    expect(args).toContain(`bpmnlint@${bpmnlint}`);
     project = tempDir("agentflow-install-");
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "p", private: true }));
     execFileSync(

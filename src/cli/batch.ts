@@ -90,15 +90,22 @@ function startWorker(setup: WorkerSetup): Worker {
   return new Worker(script, { eval: true, workerData: setup });
 }
 
-/** Checks `files` in `count` worker threads, yielding each outcome in input order. */
-async function* checkInWorkers(
+/**
+ * Checks `files` in `count` worker threads, yielding each outcome in input order. A worker that
+ * stops before the run is done (an `error`, or an exit without one) ends the run with an error
+ * rather than leave it waiting for replies that will never come. `start` makes a worker
+ * (the real one by default; a test gives one that exits).
+ */
+export async function* checkInWorkers(
   files: readonly string[],
   settings: FileCheckSettings,
   mode: FileCheckMode,
   count: number,
+  start: (setup: WorkerSetup) => Worker = startWorker,
 ): AsyncGenerator<FileOutcome, void, undefined> {
   const setup: WorkerSetup = { settings, mode };
-  const workers = Array.from({ length: count }, () => startWorker(setup));
+  const workers = Array.from({ length: count }, () => start(setup));
+  let finished = false;
   const arrived = new Map<number, WorkerReply>();
   let wake: (() => void) | undefined;
   let failure: Error | undefined;
@@ -122,6 +129,11 @@ async function* checkInWorkers(
       failure ??= error;
       wake?.();
     });
+    worker.on("exit", (code: number) => {
+      if (finished) return;
+      failure ??= new Error(`a worker thread stopped (exit code ${code}) before the run was done`);
+      wake?.();
+    });
     for (let i = 0; i < CHUNKS_IN_FLIGHT; i += 1) send(worker);
   }
   try {
@@ -139,6 +151,7 @@ async function* checkInWorkers(
       yield reply.outcome;
     }
   } finally {
+    finished = true;
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }

@@ -10,7 +10,7 @@ import { checkFiles } from "./batch.js";
 import { useColor } from "./color.js";
 import { pathSkipped, redefinition } from "./diagnostics.js";
 import { emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
-import { collectFiles } from "./files.js";
+import { checkOutputPath, collectFiles } from "./files.js";
 import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
@@ -81,6 +81,7 @@ export async function runCheck(
   expectFormat(options.format);
   const maxWarnings = parseMaxWarnings(options.maxWarnings);
   const cwd = process.cwd();
+  if (options.outputFile !== undefined) await checkOutputPath(options.outputFile);
   const settings = await resolveSettings(options, cwd);
   io.debug?.(`config: ${settings.configFile ?? "none"}`);
   const context = await fileCheckContext(settings);
@@ -102,6 +103,7 @@ export async function runCheck(
   const { files, skipped } = await collectFiles(paths, {
     processes: true,
     ...(ignored === undefined ? {} : { ignored }),
+    ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
   });
   for (const s of skipped) keep({ file: s.path, kind: "unknown", diagnostics: [pathSkipped(s)] });
   const progress = startProgress(io, files.length);

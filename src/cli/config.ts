@@ -6,13 +6,13 @@
  * (`schemas/agentflow-config.schema.json`); a bad file is a usage error naming the pointer.
  */
 import { existsSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { UnknownLevelPolicy } from "../bpmn/index.js";
 import type { PresetName } from "../validate/index.js";
 import { configSchema } from "./config-schema.js";
+import { readText } from "./files.js";
 import { UsageError } from "./io.js";
 
 /** The name the CLI looks for. */
@@ -74,7 +74,9 @@ function explain(error: ErrorObject): string {
   }
   // A name the `propertyNames` enum refused: only rule codes are, in this schema.
   if (error.propertyName !== undefined) {
-    return `${error.instancePath}/${error.propertyName}: is not a rule code agentflow knows`;
+    // Findings of reading a file (STRUCTURE_INVALID, UNKNOWN_PROPERTY, VERSION_ABBREVIATED…)
+    // are agentflow's codes too, but no rule's: say which codes can be set, not "unknown".
+    return `${error.instancePath}/${error.propertyName}: is not the code of a rule; only rules can be set here (docs/rules), not what reading a file reports (STRUCTURE_INVALID, UNKNOWN_PROPERTY…)`;
   }
   const allowed = Array.isArray(params.allowedValues)
     ? ` (expected ${params.allowedValues.map(String).join(", ")})`
@@ -93,23 +95,32 @@ export function checkConfig(file: string, value: unknown): AgentflowConfig {
   return value as AgentflowConfig;
 }
 
+/** `:line:column` of a JSON.parse error, as editors jump to it; the end for a cut-off text. */
+function jsonErrorPlace(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : "";
+  const at = /at position (\d+)/.exec(message)?.[1];
+  const offset = at === undefined ? text.length : Math.min(Number(at), text.length);
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
+  return `:${line}:${column}`;
+}
+
+/** JSON.parse's message without the offset that {@link jsonErrorPlace} turned into a place. */
+function jsonProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/ in JSON at position \d+( \(line \d+ column \d+\))?$/, "");
+}
+
 /** Reads and validates a config file; every problem is a {@link UsageError}. */
 export async function loadConfigFile(file: string): Promise<LoadedConfig> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const reason =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code);
-    throw new UsageError(`cannot read the config file '${file}': ${reason}`);
-  }
+  // The FIFO-safe reader: `-c <(…)` or a named pipe must not block the run forever.
+  const text = await readText(file, "the config file ");
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`${file}: not JSON: ${detail}`);
+    throw new UsageError(`${file}${jsonErrorPlace(text, error)}: not JSON: ${jsonProblem(error)}`);
   }
   return { file, dir: dirname(resolve(file)), config: checkConfig(file, value) };
 }

@@ -8,8 +8,8 @@
  */
 import type { Dirent, Stats } from "node:fs";
 import { constants } from "node:fs";
-import { open, readdir, stat, writeFile } from "node:fs/promises";
-import { dirname, extname, isAbsolute, join, sep } from "node:path";
+import { open, readdir, realpath, stat, writeFile } from "node:fs/promises";
+import { dirname, extname, isAbsolute, join, resolve, sep } from "node:path";
 import { glob, isDynamicPattern } from "tinyglobby";
 import type { IgnoreTest } from "./ignore.js";
 import { ALWAYS_IGNORED } from "./ignore.js";
@@ -58,6 +58,11 @@ export interface CollectOptions {
   readonly ignored?: IgnoreTest;
   /** The folder glob patterns are relative to; the working directory by default. */
   readonly cwd?: string;
+  /**
+   * The command's `-o` file: folder walks and globs pass over it, so that a second run does not
+   * read the first run's report as input. Named as an input, it is kept (and `-o` then refused).
+   */
+  readonly output?: string;
 }
 
 /** A path a folder walk passed over, and why (a broken link, a loop, a FIFO…). */
@@ -128,6 +133,9 @@ async function walk(
       try {
         info = await stat(path);
       } catch (error) {
+        // What it would have been is unknown; reported only when its name is one the command
+        // reads, so that `gate` says nothing of a broken `notes.json` it would never read.
+        if (!wanted(name)) continue;
         const code = (error as { code?: unknown }).code;
         const reason = code === "ENOENT" ? "a broken symbolic link" : describe(error);
         out.skipped.push({ path, reason });
@@ -188,12 +196,32 @@ async function expandGlob(
   // (`../x/**`, `/abs/**`) is kept out of these folders by its segments.
   const never = (file: string): boolean =>
     file.split("/").some((segment) => segment === "node_modules" || segment === ".git");
-  return matches
-    .filter(
-      (file) =>
-        wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
-    )
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const kept = matches.filter(
+    (file) =>
+      wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
+  );
+  return (await unlinkedFirst(kept, options.cwd ?? process.cwd())).sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+}
+
+/**
+ * One path per real file among a glob's matches: a glob follows symbolic links, loops included
+ * (`a/self/x.json`, `a/up/a/x.json`), so the file's own path is kept when it is among them, and
+ * otherwise the first.
+ */
+async function unlinkedFirst(matches: readonly string[], cwd: string): Promise<string[]> {
+  const chosen = new Map<string, string>();
+  for (const file of matches) {
+    let real: string;
+    try {
+      real = await realpath(resolve(cwd, file));
+    } catch {
+      real = resolve(cwd, file);
+    }
+    if (!chosen.has(real) || resolve(cwd, file) === real) chosen.set(real, file);
+  }
+  return [...chosen.values()];
 }
 
 /**
@@ -212,6 +240,7 @@ export async function collectFiles(
   const wanted = (name: string): boolean =>
     (!only && isDocumentName(name)) || (processes && extname(name) === PROCESS_EXTENSION);
   const out: Collected = { files: [], skipped: [] };
+  const named = new Set<string>();
   for (const path of paths) {
     let info;
     try {
@@ -238,11 +267,46 @@ export async function collectFiles(
       (processes && extname(path) === PROCESS_EXTENSION)
     ) {
       out.files.push(path);
+      named.add(path);
     } else {
       throw new UsageError(`'${path}': unknown file type (expected ${kinds})`);
     }
   }
-  return out;
+  const files = await onceEach(out.files);
+  if (options.output === undefined) return { files, skipped: out.skipped };
+  const output = await realOrResolved(options.output);
+  const found: string[] = [];
+  for (const file of files) {
+    if (named.has(file) || (await realOrResolved(file)) !== output) found.push(file);
+  }
+  return { files: found, skipped: out.skipped };
+}
+
+async function realOrResolved(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/**
+ * The files with each real file kept once, where it first appears, as ESLint does: a file named
+ * twice, matched by a glob and named, or reached again through a symbolic link (a glob follows
+ * links, loops included) is checked once, so that it neither doubles its findings nor reads as
+ * a second definition of itself.
+ */
+async function onceEach(files: readonly string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const file of files) {
+    // A path that cannot be resolved is left for the read to report, in the CLI's words.
+    const real = await realOrResolved(file);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    kept.push(file);
+  }
+  return kept;
 }
 
 /** Flags for opening a file to read: non-blocking, so that opening a FIFO returns at once. */
@@ -252,12 +316,14 @@ const READ_FLAGS = constants.O_RDONLY | ((constants.O_NONBLOCK as number | undef
  * Reads a regular file as UTF-8. It is opened first and asked what it is, on the open handle,
  * so a FIFO or a device is refused instead of read (which would wait for a writer forever).
  */
-async function readRegular(path: string): Promise<string> {
+async function readRegular(path: string, what: string): Promise<string> {
   const handle = await open(path, READ_FLAGS);
   try {
     const info = await handle.stat();
     if (!info.isFile()) {
-      throw new UsageError(`cannot read '${path}': it is ${oddKind(info)}, not a regular file`);
+      throw new UsageError(
+        `cannot read ${what}'${path}': it is ${oddKind(info)}, not a regular file`,
+      );
     }
     return await handle.readFile("utf8");
   } finally {
@@ -265,13 +331,16 @@ async function readRegular(path: string): Promise<string> {
   }
 }
 
-/** Reads a file as UTF-8, turning file-system errors into a {@link UsageError}. */
-export async function readText(path: string): Promise<string> {
+/**
+ * Reads a file as UTF-8, turning file-system errors into a {@link UsageError}; `what` names the
+ * file in the error (`the config file `), when it is not an input.
+ */
+export async function readText(path: string, what = ""): Promise<string> {
   try {
-    return await readRegular(path);
+    return await readRegular(path, what);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read '${path}': ${describe(error)}`);
+    throw new UsageError(`cannot read ${what}'${path}': ${describe(error)}`);
   }
 }
 
@@ -331,17 +400,40 @@ async function statOrUndefined(path: string): Promise<Stats | undefined> {
 }
 
 /**
- * Writes a command's output file. Refuses, as a {@link UsageError}: the input file itself (by
- * identity, so another name for it counts too) unless forced, and anything that is not a
- * regular file; and says a failed write in the CLI's words (`its folder … does not exist`).
+ * Checks, before any work, that the `-o` file can be written where it is meant to go: a path that
+ * is empty (an unset `$VAR`), whose folder is missing, or that is a folder is a
+ * {@link UsageError} now, not after a whole run's checking.
+ */
+export async function checkOutputPath(path: string): Promise<void> {
+  if (path.trim() === "") {
+    throw new UsageError("-o needs a file name, got an empty path (is a variable unset?)");
+  }
+  const target = await statOrUndefined(path);
+  if (target?.isDirectory() === true) {
+    throw new UsageError(`cannot write '${path}': it is a directory`);
+  }
+  const folder = await statOrUndefined(dirname(path));
+  if (folder?.isDirectory() !== true) {
+    throw new UsageError(`cannot write '${path}': its folder '${dirname(path)}' does not exist`);
+  }
+}
+
+/**
+ * Writes a command's output file. Refuses, as a {@link UsageError}: an empty path, the input
+ * file itself (by identity, so another name for it counts too) unless forced, and anything that
+ * is neither a regular file nor a character device (`/dev/null`); and says a failed write in the CLI's words (`its folder … does not exist`).
  */
 export async function writeOutput(
   path: string,
   text: string,
   guard: WriteGuard = {},
 ): Promise<void> {
+  if (path.trim() === "") {
+    throw new UsageError("-o needs a file name, got an empty path (is a variable unset?)");
+  }
   const target = await statOrUndefined(path);
-  if (target !== undefined && !target.isFile()) {
+  // A character device (`/dev/null`, `/dev/stdout`) takes a write as a shell redirection does.
+  if (target !== undefined && !target.isFile() && !target.isCharacterDevice()) {
     throw new UsageError(`cannot write '${path}': it is ${oddKind(target)}, not a regular file`);
   }
   if (target !== undefined && guard.input !== undefined && guard.force !== true) {

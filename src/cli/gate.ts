@@ -14,7 +14,7 @@ import type { GateSummary } from "./check-file.js";
 import { useColor } from "./color.js";
 import { pathSkipped } from "./diagnostics.js";
 import { emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
-import { collectFiles } from "./files.js";
+import { checkOutputPath, collectFiles } from "./files.js";
 import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
@@ -56,13 +56,19 @@ function verdictBlock(
   file: string,
   decision: GateSummary,
   registry: readonly CheckedFile[],
+  quiet: boolean,
 ): string[] {
   const verdict = decision.allowed ? "ALLOWED" : "BLOCKED";
-  const counts = `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
+  // --quiet shows errors only, as ESLint's does: no count of the warnings it hides either.
+  const counts = quiet
+    ? `${decision.blocking.length} blocking`
+    : `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
   const lines = [`${file}: promotion ${verdict} (${counts})`];
   const problems = registry.flatMap((f) => f.diagnostics);
-  if (problems.length > 0) {
-    const errors = problems.filter((d) => d.severity === "error").length;
+  const errors = problems.filter((d) => d.severity === "error").length;
+  if (quiet && errors > 0)
+    lines.push(`the registry: ${errors} error(s) about its files, listed below`);
+  else if (!quiet && problems.length > 0) {
     lines.push(
       `the registry: ${errors} error(s), ${problems.length - errors} warning(s) about its files, listed below`,
     );
@@ -80,10 +86,11 @@ function renderText(
   shown: readonly CheckedFile[],
   registry: readonly CheckedFile[],
   color: boolean,
+  quiet: boolean,
 ): string {
   const lines: string[] = [];
   for (const { checked, decision, readable } of decided) {
-    if (readable) lines.push(...verdictBlock(checked.file, decision, registry));
+    if (readable) lines.push(...verdictBlock(checked.file, decision, registry, quiet));
   }
   let text = lines.join("\n") + "\n" + formatText(shown, { color });
   if (decided.length > 1) {
@@ -109,10 +116,12 @@ function registryFiles(
 function gateJson(
   { checked, decision, readable }: Decided,
   registry: readonly CheckedFile[],
+  passedOver: readonly CheckedFile[],
   quiet: boolean,
 ): Readonly<Record<string, unknown>> {
   const { allowed, blocking, warnings, agentTasks } = decision;
-  const problems = registry.map(({ file, diagnostics }) => ({ file, diagnostics }));
+  const plain = (files: readonly CheckedFile[]): unknown[] =>
+    files.map(({ file, diagnostics }) => ({ file, diagnostics }));
   return {
     file: checked.file,
     readable,
@@ -120,7 +129,8 @@ function gateJson(
     blocking,
     warnings: quiet ? [] : warnings,
     agentTasks,
-    registry: problems,
+    registry: plain(registry),
+    ...(passedOver.length === 0 || quiet ? {} : { skipped: plain(passedOver) }),
   };
 }
 
@@ -144,6 +154,7 @@ export async function runGate(
   }
   const maxWarnings = parseMaxWarnings(options.maxWarnings);
   const cwd = process.cwd();
+  if (options.outputFile !== undefined) await checkOutputPath(options.outputFile);
   const settings = await resolveSettings(options, cwd);
   io.debug?.(`config: ${settings.configFile ?? "none"}`);
   const ignored = ignoreTest(settings.ignores, cwd);
@@ -151,16 +162,16 @@ export async function runGate(
   const { files, skipped } = await collectFiles(paths, {
     onlyProcesses: true,
     ...(ignored === undefined ? {} : { ignored }),
+    ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
   });
   const context = await fileCheckContext(settings);
-  const registry = [
-    ...registryFiles(context.registry?.problems ?? []),
-    ...skipped.map((s): CheckedFile => ({
-      file: s.path,
-      kind: "unknown",
-      diagnostics: [pathSkipped(s)],
-    })),
-  ];
+  const registry = registryFiles(context.registry?.problems ?? []);
+  // Paths the walk of the inputs passed over: problems of the input, not of the registry.
+  const passedOver = skipped.map((s): CheckedFile => ({
+    file: s.path,
+    kind: "unknown",
+    diagnostics: [pathSkipped(s)],
+  }));
   const decided: Decided[] = [];
   const batch = checkFiles(files, settings, context, {
     mode: { processesOnly: true },
@@ -178,17 +189,17 @@ export async function runGate(
       });
     }
   }
-  const all = [...decided.map((d) => d.checked), ...registry];
+  const all = [...decided.map((d) => d.checked), ...passedOver, ...registry];
   const quiet = options.quiet === true;
   const shown = quiet ? errorsOnly(all) : all;
   const toFile = options.outputFile !== undefined;
   let report: string;
   if (options.format === "json") {
-    const objects = decided.map((d) => gateJson(d, registry, quiet));
+    const objects = decided.map((d) => gateJson(d, registry, passedOver, quiet));
     report = JSON.stringify(single && objects.length === 1 ? objects[0] : objects, null, 2) + "\n";
   } else if (options.format === "text") {
     report = decided.some((d) => d.readable)
-      ? renderText(decided, shown, registry, useColor(options.color, io, toFile))
+      ? renderText(decided, shown, registry, useColor(options.color, io, toFile), quiet)
       : "";
   } else {
     report = renderFiles(options.format, shown, {

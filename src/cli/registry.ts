@@ -116,22 +116,36 @@ function documents<T>(shelf: Shelf<T>): Map<string, Map<string, T>> {
  * Loads every `.json`/`.yaml`/`.yml` document below `dir` (sorted, so loading is deterministic;
  * symbolic links followed), or below each of several folders in the order given, as one
  * registry. A folder must be one: a file is a {@link UsageError}, since a registry of one
- * document would resolve almost nothing and say nothing about it.
+ * document would resolve almost nothing and say nothing about it. `source` says where the
+ * folders were set (`--registry`, or `registry in <config file>`), for the errors.
  */
-export async function loadFolderRegistry(dir: string | readonly string[]): Promise<FolderRegistry> {
+export async function loadFolderRegistry(
+  dir: string | readonly string[],
+  source = "--registry",
+): Promise<FolderRegistry> {
   const dirs = typeof dir === "string" ? [dir] : dir;
   for (const folder of dirs) {
     const info = await stat(folder).catch(() => undefined);
     if (info !== undefined && !info.isDirectory()) {
       throw new UsageError(
-        `--registry '${folder}' is not a folder; give the folder that holds the workflows and tool contracts`,
+        `the registry '${folder}' (${source}) is not a folder; give the folder that holds the workflows and tool contracts`,
       );
     }
   }
   const workflows: Shelf<AgentWorkflow> = new Map();
   const tools: Shelf<ToolContract> = new Map();
   const problems: { file: string; diagnostics: readonly Diagnostic[] }[] = [];
-  const { files, skipped } = await collectFiles(dirs);
+  let collected;
+  try {
+    collected = await collectFiles(dirs);
+  } catch (error) {
+    // Said as the registry's problem, and where it was set, not as an input's.
+    if (error instanceof UsageError) {
+      throw new UsageError(`the registry (${source}): ${error.message}`);
+    }
+    throw error;
+  }
+  const { files, skipped } = collected;
   for (const s of skipped) problems.push({ file: s.path, diagnostics: [pathSkipped(s)] });
   for (const file of files) {
     const text = await readText(file);

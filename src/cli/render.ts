@@ -1,6 +1,8 @@
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { CheckedFile } from "../report/index.js";
 import {
+  fileUriOf,
   formatGithub,
   formatGitlab,
   formatJson,
@@ -23,6 +25,15 @@ export interface RenderOptions {
   readonly cwd: string;
 }
 
+/**
+ * A path relative to the working directory when it is inside it (`/abs/ws/a.json`,
+ * `../ws/a.json` → `a.json`), as GitLab maps paths to the repository; any other path as given.
+ */
+function repositoryRelative(file: string, cwd: string): string {
+  const rel = relative(cwd, resolve(cwd, file));
+  return rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? file : rel;
+}
+
 /** Renders checked files in one of {@link REPORT_FORMATS} (anything else is text). */
 export function renderFiles(
   format: string,
@@ -36,7 +47,7 @@ export function renderFiles(
       return formatSarif(files, {
         rules: ruleDescriptors(),
         toolVersion: packageVersion(),
-        srcRoot: pathToFileURL(options.cwd).href,
+        srcRoot: fileUriOf(options.cwd) ?? pathToFileURL(options.cwd).href,
         ...(options.sarifCategory === undefined ? {} : { category: options.sarifCategory }),
       });
     case "junit":
@@ -44,7 +55,9 @@ export function renderFiles(
     case "github":
       return formatGithub(files);
     case "gitlab":
-      return formatGitlab(files);
+      return formatGitlab(
+        files.map((f) => ({ ...f, file: repositoryRelative(f.file, options.cwd) })),
+      );
     default:
       return formatText(files, { color: options.color });
   }

@@ -45,6 +45,8 @@ export interface FileCheckSettings {
   readonly bpmnRules: Readonly<Record<string, SeveritySetting>>;
   /** Registry folders, as the CLI shows paths. */
   readonly registry: readonly string[];
+  /** Where the registry was set (`--registry`, `registry in <config file>`), for its errors. */
+  readonly registrySource: string;
   readonly camundaAgents: UnknownLevelPolicy;
 }
 
@@ -117,9 +119,24 @@ export async function resolveSettings(
           configPath(loaded, p, cwd),
         );
   const registry = options.registry === undefined ? configured : [options.registry];
+  const registrySource =
+    options.registry === undefined && loaded !== undefined
+      ? `registry in ${loaded.file}`
+      : "--registry";
   const ignores: IgnoreGroup[] = [];
   if (loaded !== undefined && config?.ignores !== undefined) {
     ignores.push({ base: loaded.dir, patterns: config.ignores });
+  }
+  if (options.sarifCategory?.trim() === "") {
+    throw new UsageError(
+      "--sarif-category '' is empty: give the category, e.g. agentflow (is a variable unset?)",
+    );
+  }
+  // An empty pattern is what an unset "$VAR" gives in CI: say so rather than ignore nothing.
+  if (options.ignorePattern?.some((p) => p.trim() === "") === true) {
+    throw new UsageError(
+      "--ignore-pattern '' is empty: give a glob pattern (is a variable unset?)",
+    );
   }
   if (options.ignorePattern !== undefined && options.ignorePattern.length > 0) {
     ignores.push({ base: cwd, patterns: options.ignorePattern });
@@ -128,6 +145,7 @@ export async function resolveSettings(
     preset: preset as PresetName,
     ...splitRules(loaded, options.suppress !== false),
     registry,
+    registrySource,
     camundaAgents: camundaAgents as UnknownLevelPolicy,
     ignores,
     ...(loaded === undefined ? {} : { configFile: loaded.file }),
@@ -144,7 +162,9 @@ export interface FileCheckContext {
 /** Loads the registry and builds the validator and the process options. */
 export async function fileCheckContext(settings: FileCheckSettings): Promise<FileCheckContext> {
   const registry =
-    settings.registry.length === 0 ? undefined : await loadFolderRegistry(settings.registry);
+    settings.registry.length === 0
+      ? undefined
+      : await loadFolderRegistry(settings.registry, settings.registrySource);
   const validator = createValidator({
     preset: settings.preset,
     rules: settings.workflowRules,

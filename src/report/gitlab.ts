@@ -28,12 +28,20 @@ export interface GitlabIssue {
   readonly location: { readonly path: string; readonly lines: { readonly begin: number } };
 }
 
-/** What a finding is about, by id where it has one, else its JSON Pointer. */
+/**
+ * What a finding is about: the id where it has one, with the part of its JSON Pointer below the
+ * node or edge (`/config`, `/type`), so that two findings of one code on one node are told apart
+ * by what they point at rather than by their order (fixing one must not hand its fingerprint to
+ * the other), while moving the node in the file keeps both; a BPMN element by its id alone; else
+ * the whole pointer.
+ */
 function subject(d: Diagnostic): string {
   const target = d.target;
+  const below = d.path.replace(/^\/(nodes|edges)\/\d+(?=\/|$)/, "");
+  // A BPMN pointer is the element's place among its siblings, which moves with no change to it.
   if (target.kind === "bpmn-element") return `element:${target.elementId}`;
-  if (target.kind === "node") return `node:${target.nodeId}`;
-  if (target.kind === "edge") return `edge:${target.from}->${target.to}`;
+  if (target.kind === "node") return `node:${target.nodeId}:${below}`;
+  if (target.kind === "edge") return `edge:${target.from}->${target.to}:${below}`;
   return `pointer:${d.path}`;
 }
 
@@ -47,7 +55,8 @@ function repositoryPath(file: string): string {
 /**
  * Renders checked files as a GitLab Code Quality report (a JSON array, in file order and, within
  * a file, in the order given). The fingerprint hashes the code, the file and what the finding is
- * about (element or node id, else pointer), never the line or the message, so an issue keeps its
+ * about (element or node id and the pointer below it, else the pointer), never the line or the
+ * message, so an issue keeps its
  * identity when lines move or wording changes; the same finding twice on one subject is told
  * apart by its occurrence, since GitLab drops issues whose fingerprints repeat.
  *

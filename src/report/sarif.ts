@@ -79,6 +79,24 @@ function absoluteUri(slashed: string): string | undefined {
 }
 
 /**
+ * The `file:` URI of an absolute path (POSIX, a Windows drive, or UNC), encoded as
+ * {@link artifactLocationOf} encodes artifacts, so that a `srcRoot` made with it is a prefix of
+ * the URIs of the files below it whatever characters the folder names hold (`workspace@2`).
+ *
+ * @example
+ * ```ts
+ * import { fileUriOf } from "agentflow/report";
+ *
+ * fileUriOf("/builds/workspace@2"); // → "file:///builds/workspace%402"
+ * fileUriOf("C:\\ci\\my repo"); // → "file:///C:/ci/my%20repo"
+ * fileUriOf("relative/path"); // → undefined
+ * ```
+ */
+export function fileUriOf(absolutePath: string): string | undefined {
+  return absoluteUri(absolutePath.replaceAll("\\", "/"));
+}
+
+/**
  * A file path as a SARIF URI. With `srcRoot` (a `file:` URI of a folder), a file below it gets a
  * URI relative to it with `uriBaseId: %SRCROOT%`, and any other file an absolute `file:` URI with
  * no base, so that no URI claims a base it is not in. Without it, absolute paths become `file:`

@@ -6,10 +6,12 @@
  * each thread) and through the built CLI (`bin/agentflow.js`, after `npm run build`).
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { workerCount } from "../../src/cli/batch.js";
+import { checkFiles, workerCount } from "../../src/cli/batch.js";
+import { UsageError } from "../../src/cli/io.js";
+import { fileCheckContext, resolveSettings } from "../../src/cli/settings.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { tempDir } from "../temp.js";
@@ -102,7 +104,37 @@ describe("--concurrency", () => {
     });
   });
 
-  it("an unreadable file stops the run at its turn, as on one thread", async () => {
+  it("a file gone between collection and reading stops the run in a worker, as on one thread", async () => {
+    const dir = tempDir("agentflow-concurrency-gone-");
+    const files = ["a", "b", "c"].map((n) => join(dir, `${n}.agent.json`));
+    for (const file of files) {
+      copyFileSync(join(repo, "examples/registry/credit-risk.agent.json"), file);
+    }
+    // What collectFiles returned; then b is deleted, as by a concurrent checkout.
+    rmSync(files[1] ?? "");
+    const settings = await resolveSettings({ format: "text", config: false });
+    const context = await fileCheckContext(settings);
+    const outcomes = async (concurrency: string): Promise<[number, string[], string]> => {
+      const batch = checkFiles(files, settings, context, {
+        mode: { processesOnly: false },
+        concurrency,
+      });
+      const seen: string[] = [];
+      try {
+        for await (const outcome of batch.outcomes) seen.push(outcome.checked.file);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return [batch.workers, seen, (error as Error).message];
+      }
+      return [batch.workers, seen, "no error"];
+    };
+    const message = `cannot read '${files[1] ?? ""}': no such file or directory`;
+    expect(await outcomes("off")).toEqual([0, [files[0]], message]);
+    // The worker's own read fails: its usageError reply is raised at b's turn, after a.
+    expect(await outcomes("2")).toEqual([2, [files[0]], message]);
+  });
+
+  it("a FIFO named on the command line is refused before any file is checked", async () => {
     const dir = tempDir("agentflow-concurrency-unreadable-");
     copyFileSync(join(repo, "examples/registry/credit-risk.agent.json"), join(dir, "a.agent.json"));
     const fifo = join(dir, "b.agent.json");

@@ -3,6 +3,7 @@
  * repository root), or named with `-c`; `--no-config` ignores it; validated with its published
  * schema (a bad file is exit 2 naming the pointer); flags win over it.
  */
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -140,7 +141,11 @@ describe("agentflow check -c <config>", () => {
   });
 
   it.each([
-    [{ rules: { NOPE: "off" } }, "/rules/NOPE: is not a rule code agentflow knows"],
+    [{ rules: { NOPE: "off" } }, "/rules/NOPE: is not the code of a rule; only rules can be set"],
+    [
+      { rules: { UNKNOWN_PROPERTY: "off" } },
+      "/rules/UNKNOWN_PROPERTY: is not the code of a rule; only rules can be set here (docs/rules), not what reading a file reports (STRUCTURE_INVALID, UNKNOWN_PROPERTY…)",
+    ],
     [
       { rules: { RETRY_WITHOUT_MAX: "warning" } },
       "/rules/RETRY_WITHOUT_MAX: must be equal to one of the allowed values (expected off, warn, error)",
@@ -155,14 +160,16 @@ describe("agentflow check -c <config>", () => {
       { policy: { camundaAgents: "never" } },
       "/policy/camundaAgents: must be equal to one of the allowed values",
     ],
-    ["{ not json", "not JSON"],
+    ["{ not json", "1:3: not JSON: Expected property name or '}'"],
   ])("a bad config %j is exit 2 with the pointer", async (config, message) => {
     const file = configIn(tempDir("agentflow-config-bad-"), config);
     for (const command of ["check", "gate"]) {
       const result = await run(command, "-c", file, command === "gate" ? LOAN : BROKEN);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe("");
-      expect(result.stderr).toContain(`agentflow: ${file}: ${message}`);
+      expect(result.stderr).toContain(
+        `agentflow: ${file}${message.startsWith("/") ? ": " : ":"}${message}`,
+      );
     }
   });
 
@@ -170,7 +177,61 @@ describe("agentflow check -c <config>", () => {
     const result = await run("check", "-c", "no/such/agentflow.config.json", BROKEN);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      "agentflow: cannot read the config file 'no/such/agentflow.config.json': no such file\n",
+      "agentflow: cannot read the config file 'no/such/agentflow.config.json': no such file or directory\n",
+    );
+  });
+
+  it("a registry that cannot be used says it is the registry, and where it was set", async () => {
+    const dir = tempDir("agentflow-config-registry-");
+    mkdirSync(join(dir, "emptyreg"));
+    writeFileSync(join(dir, "file.json"), "{}");
+    const nope = relative(process.cwd(), join(dir, "nope"));
+    const cases: [unknown, string][] = [
+      [
+        { registry: "nope" },
+        `the registry (registry in ${join(dir, CONFIG_FILE_NAME)}): cannot read '${nope}': no such file or directory`,
+      ],
+      [
+        { registry: "emptyreg" },
+        `the registry (registry in ${join(dir, CONFIG_FILE_NAME)}): '${relative(process.cwd(), join(dir, "emptyreg"))}' holds no .json, .yaml or .yml file`,
+      ],
+      [
+        { registry: "file.json" },
+        `the registry '${relative(process.cwd(), join(dir, "file.json"))}' (registry in ${join(dir, CONFIG_FILE_NAME)}) is not a folder`,
+      ],
+    ];
+    for (const [config, message] of cases) {
+      const file = configIn(dir, config);
+      for (const command of ["check", "gate"]) {
+        const result = await run(command, "-c", file, command === "gate" ? LOAN : BROKEN);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(`agentflow: ${message}`);
+      }
+    }
+    const flag = await run("check", "--registry", join(dir, "emptyreg"), BROKEN);
+    expect(flag.stderr).toBe(
+      `agentflow: the registry (--registry): '${join(dir, "emptyreg")}' holds no .json, .yaml or .yml file\n`,
+    );
+  });
+
+  it("a config that is not JSON is placed by line and column, as an editor jumps to it", async () => {
+    const dir = tempDir("agentflow-config-bad-");
+    const file = join(dir, "agentflow.config.json");
+    writeFileSync(file, '{\n  "preset": "strict",\n}\n');
+    const result = await run("check", "-c", file, BROKEN);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `agentflow: ${file}:3:1: not JSON: Expected double-quoted property name\n`,
+    );
+  });
+
+  it("-c naming a FIFO is exit 2 at once, not a run waiting for a writer", async () => {
+    const fifo = join(tempDir("agentflow-config-fifo-"), "agentflow.config.json");
+    execFileSync("mkfifo", [fifo]);
+    const result = await run("check", "-c", fifo, BROKEN);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `agentflow: cannot read the config file '${fifo}': it is a FIFO (named pipe), not a regular file\n`,
     );
   });
 });

@@ -2,7 +2,8 @@
  * `agentflow gate` over many processes: files, folders and globs, a decision printed per
  * process in input order, and the worst exit code; `--max-warnings` as in `check`.
  */
-import { writeFileSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../temp.js";
@@ -56,6 +57,29 @@ describe("agentflow gate over many processes", () => {
     expect(result.stdout).toContain("2 processes: 1 allowed, 1 blocked, 0 unreadable\n");
     // A folder gives its .bpmn files only: the JSON beside the process is not read as BPMN.
     expect(result.stdout).not.toContain("notes.json");
+  });
+
+  it("says nothing of paths it would never read, and a skipped .bpmn is the input's problem", async () => {
+    const dir = folder({ "ok.bpmn": GATED });
+    symlinkSync("nowhere", join(dir, "notes.json"));
+    execFileSync("mkfifo", [join(dir, "pipe.json")]);
+    const clean = await run("gate", "--registry", REGISTRY, "--max-warnings", "0", dir);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).not.toMatch(/notes\.json|pipe\.json|PATH_SKIPPED|the registry/);
+    symlinkSync("nowhere", join(dir, "gone.bpmn"));
+    const text = await run("gate", "--registry", REGISTRY, dir);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`${join(dir, "gone.bpmn")}\n  -  warning  skipped: a broken`);
+    expect(text.stdout).not.toContain("the registry:");
+    const json = await run("gate", "--registry", REGISTRY, "--format", "json", dir);
+    const [decision] = JSON.parse(json.stdout) as {
+      registry: unknown[];
+      skipped: { file: string; diagnostics: { code: string }[] }[];
+    }[];
+    expect(decision?.registry).toEqual([]);
+    expect(decision?.skipped.map((s) => [s.file, s.diagnostics.map((d) => d.code)])).toEqual([
+      [join(dir, "gone.bpmn"), ["PATH_SKIPPED"]],
+    ]);
   });
 
   it("an unreadable process makes the exit 2, and the others are still decided", async () => {

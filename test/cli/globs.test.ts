@@ -2,7 +2,7 @@
  * Glob patterns on the command line (quoted, as in CI), `--ignore-pattern`, `ignores` in the
  * config file, and the folders never walked (`node_modules`, `.git`).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../temp.js";
@@ -18,6 +18,8 @@ const GOOD = JSON.stringify({
   effect: "read",
   authorization: "automatic",
 });
+
+const LOAN = "examples/processes/loan-origination.bpmn";
 
 /** The files a text report lists, in order. */
 function listed(stdout: string): string[] {
@@ -107,5 +109,52 @@ describe("ignores", () => {
     expect(result.stderr).toContain(
       "'examples/workflows' holds no .json, .yaml, .yml or .bpmn file",
     );
+  });
+
+  it("a file named twice, or by a folder and a glob, is checked once, in its first place", async () => {
+    const dir = tempDir("agentflow-globs-");
+    mkdirSync(join(dir, "workflows"));
+    mkdirSync(join(dir, "processes"));
+    const flow = join(dir, "workflows", "market-research.agent.json");
+    copyFileSync("examples/workflows/market-research.agent.json", flow);
+    copyFileSync(LOAN, join(dir, "processes", "loan.bpmn"));
+    const check = await run("check", join(dir, "workflows"), `${dir}/workflows/*.json`, flow);
+    expect(check.code).toBe(0);
+    expect(listed(check.stdout)).toEqual([flow]);
+    expect(check.stdout).not.toContain("REGISTRY_DUPLICATE");
+    expect(check.stdout).toContain("1 file checked, no problems");
+    const gate = await run(
+      "gate",
+      "--registry",
+      "examples/registry",
+      join(dir, "processes"),
+      `${dir}/processes/*.bpmn`,
+    );
+    expect(gate.code).toBe(1);
+    expect(gate.stdout.match(/promotion BLOCKED/g)).toEqual(["promotion BLOCKED"]);
+    expect(gate.stdout).not.toContain("2 processes");
+  });
+
+  it("a glob through symbolic-link loops checks each real file once, by its own path", async () => {
+    const dir = tempDir("agentflow-globs-");
+    mkdirSync(join(dir, "a"));
+    writeFileSync(join(dir, "a", "x.json"), GOOD);
+    symlinkSync("../a", join(dir, "a", "self"));
+    symlinkSync("..", join(dir, "a", "up"));
+    const result = await run("check", `${dir}/a/**/*.json`);
+    expect(result.code).toBe(0);
+    expect(listed(result.stdout)).toEqual([join(dir, "a", "x.json")]);
+    expect(result.stdout).not.toContain("REGISTRY_DUPLICATE");
+  });
+
+  it("an empty --ignore-pattern (an unset $VAR in CI) is exit 2 saying so, for check and gate", async () => {
+    for (const command of ["check", "gate"]) {
+      const result = await run(command, "--ignore-pattern", "", "examples/processes");
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        "agentflow: --ignore-pattern '' is empty: give a glob pattern (is a variable unset?)\n",
+      );
+      expect(result.stdout).toBe("");
+    }
   });
 });

@@ -212,7 +212,7 @@ describe("agentflow check: presets, registry, formats", () => {
     ],
     [
       ["check", "--registry", "nope", "examples"],
-      "agentflow: cannot read 'nope': no such file or directory\n",
+      "agentflow: the registry (--registry): cannot read 'nope': no such file or directory\n",
     ],
   ])("%j is a usage error", async (argv, stderr) => {
     expect(await run(...argv)).toEqual({ code: 2, stdout: "", stderr });

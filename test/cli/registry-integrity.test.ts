@@ -147,7 +147,7 @@ describe("what a registry is", () => {
       expect(result).toEqual({
         code: 2,
         stdout: "",
-        stderr: `agentflow: --registry '${file}' is not a folder; give the folder that holds the workflows and tool contracts\n`,
+        stderr: `agentflow: the registry '${file}' (--registry) is not a folder; give the folder that holds the workflows and tool contracts\n`,
       });
     }
   });

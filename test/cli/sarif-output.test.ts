@@ -2,7 +2,8 @@
  * `agentflow check --format sarif` on the examples is valid SARIF 2.1.0 (validated against the
  * official schema) with help links for every rule that fired and line numbers for the findings.
  */
-import { copyFileSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import ajvDraft04 from "ajv-draft-04";
@@ -111,6 +112,50 @@ describe("SARIF that GitHub code scanning reads without surprises", () => {
     copyFileSync("examples/workflows/refund-autopilot.broken.agent.json", outside);
     const { run } = await sarifOf("check", relative(process.cwd(), outside));
     expect(run.artifacts.map((a) => a.location)).toEqual([{ uri: pathToFileURL(outside).href }]);
+  });
+
+  it("a working directory named like Jenkins' 'workspace@2' still holds its files (built CLI)", () => {
+    const cwd = join(tempDir("agentflow-sarif-"), "ws@2 +,;=&$");
+    mkdirSync(cwd);
+    copyFileSync("examples/workflows/refund-autopilot.broken.agent.json", join(cwd, "f.json"));
+    const bin = resolve("bin/agentflow.js");
+    const sarif = (file: string): SarifRun => {
+      const result = spawnSync(process.execPath, [bin, "check", file, "-f", "sarif"], {
+        cwd,
+        encoding: "utf8",
+      });
+      expect(result.status).toBe(1);
+      const log = JSON.parse(result.stdout) as { runs: SarifRun[] };
+      expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+      const run = log.runs[0];
+      if (run === undefined) throw new Error("no run");
+      return run;
+    };
+    const absolute = sarif(join(cwd, "f.json"));
+    expect(absolute.originalUriBaseIds?.["%SRCROOT%"]?.uri).toMatch(
+      /\/ws%402%20%2B%2C%3B%3D%26%24\/$/,
+    );
+    expect(absolute.artifacts.map((a) => a.location)).toEqual([
+      { uri: "f.json", uriBaseId: "%SRCROOT%" },
+    ]);
+    // The same finding, named either way, keeps its fingerprint.
+    const named = sarif("f.json");
+    const prints = (run: SarifRun): unknown[] =>
+      run.results.map((r) => (r as { partialFingerprints?: unknown }).partialFingerprints);
+    expect(prints(absolute)).toEqual(prints(named));
+    expect(prints(absolute).length).toBeGreaterThan(0);
+  });
+
+  it("an empty --sarif-category is exit 2 saying so, not an id of '/'", async () => {
+    for (const command of ["check", "gate"]) {
+      let stderr = "";
+      const io: CliIo = { stdout: () => undefined, stderr: (t) => (stderr += t), isTTY: false };
+      const target = command === "gate" ? "examples/processes/loan-origination.bpmn" : "examples";
+      expect(await main([command, "-f", "sarif", "--sarif-category", "", target], io)).toBe(2);
+      expect(stderr).toBe(
+        "agentflow: --sarif-category '' is empty: give the category, e.g. agentflow (is a variable unset?)\n",
+      );
+    }
   });
 
   it("gate: valid SARIF naming the BPMN element ids, with the category", async () => {
