@@ -80,7 +80,7 @@ function absoluteUri(slashed: string): string | undefined {
 
 /**
  * The `file:` URI of an absolute path (POSIX, a Windows drive, or UNC), encoded as
- * {@link artifactLocationOf} encodes artifacts, so that a `srcRoot` made with it is a prefix of
+ * `artifactLocationOf` encodes artifacts, so that a `srcRoot` made with it is a prefix of
  * the URIs of the files below it whatever characters the folder names hold (`workspace@2`).
  *
  * @example
