@@ -8,7 +8,7 @@
 import type { DiagramFlow, DiagramNode, DiagramPool, ProcessDiagram } from "../../../bpmn/index.js";
 import { FONT, lib, textWidth } from "../layout.js";
 import { centre, clipTo, round, straight } from "./geometry.js";
-import { defaultSize, outlineOf } from "./shape-size.js";
+import { defaultSize, outlineOf, poolNode } from "./shape-size.js";
 import type { Box, PlacedFlow, PlacedNode, PlacedPool, ProcessLayout, XY } from "./types.js";
 
 /** Room above a sub-process's content for its name. */
@@ -32,6 +32,24 @@ function labelBelow(b: Box): Box {
   return { x: b.x + b.width / 2 - width / 2, y: b.y + b.height + 4, width, height: 40 };
 }
 
+/**
+ * A member's box in its container: a laid-out sub-process's own size under its title, else the
+ * modeller's default; `extra` is the room below an event or a gateway for its name, so that
+ * neighbours do not cover it.
+ */
+function sizeIn(
+  node: DiagramNode,
+  sizes: ReadonlyMap<string, Relative>,
+): { width: number; height: number; extra: number } {
+  const inner = sizes.get(node.id);
+  const size =
+    inner === undefined || inner.boxes.size === 0
+      ? defaultSize(node)
+      : { width: inner.width, height: inner.height + TITLE };
+  const extra = outlineOf(node) === "activity" || node.name === "" ? 0 : 30;
+  return { width: size.width, height: size.height, extra };
+}
+
 /** Lays out the members of one container; `sizes` holds the laid-out sub-processes among them. */
 function layoutContainer(
   members: readonly DiagramNode[],
@@ -46,14 +64,8 @@ function layoutContainer(
   for (const node of members) {
     if (key.has(node.id)) continue;
     key.set(node.id, `n${String(key.size)}`);
-    const inner = sizes.get(node.id);
-    const size =
-      inner === undefined || inner.boxes.size === 0
-        ? defaultSize(node)
-        : { width: inner.width, height: inner.height + TITLE };
-    // Room for the name under an event or a gateway, so neighbours do not cover it.
-    const extra = outlineOf(node) === "activity" || node.name === "" ? 0 : 30;
-    g.setNode(key.get(node.id) ?? "", { width: size.width, height: size.height + extra });
+    const { width, height, extra } = sizeIn(node, sizes);
+    g.setNode(key.get(node.id) ?? "", { width, height: height + extra });
   }
   flows.forEach((flow, i) => {
     const from = key.get(hostOf.get(flow.source) ?? flow.source);
@@ -78,17 +90,12 @@ function layoutContainer(
   for (const node of members) {
     const at = g.node(key.get(node.id) ?? "");
     if (at === undefined || boxes.has(node.id)) continue;
-    const inner = sizes.get(node.id);
-    const size =
-      inner === undefined || inner.boxes.size === 0
-        ? defaultSize(node)
-        : { width: inner.width, height: inner.height + TITLE };
-    const extra = outlineOf(node) === "activity" || node.name === "" ? 0 : 30;
+    const { width, height, extra } = sizeIn(node, sizes);
     boxes.set(node.id, {
-      x: round(at.x - size.width / 2),
-      y: round(at.y - (size.height + extra) / 2),
-      width: size.width,
-      height: size.height,
+      x: round(at.x - width / 2),
+      y: round(at.y - (height + extra) / 2),
+      width,
+      height,
     });
   }
   const routes = new Map<string, XY[]>();
@@ -289,20 +296,7 @@ export function layoutWithDagre(diagram: ProcessDiagram): ProcessLayout {
   for (const p of pools) {
     if (ends.has(p.pool.participantId)) continue;
     ends.set(p.pool.participantId, {
-      node: {
-        id: p.pool.participantId,
-        name: p.pool.name,
-        type: "Participant",
-        trigger: "",
-        interrupting: true,
-        parent: "",
-        attachedTo: "",
-        container: "",
-        gate: false,
-        bounds: undefined,
-        expanded: false,
-        label: undefined,
-      },
+      node: poolNode(p.pool, undefined),
       box: p.box,
     });
   }

@@ -5,7 +5,7 @@
  */
 import type { DiagramFlow, DiagramNode, ProcessDiagram } from "../../../bpmn/index.js";
 import { round, straight } from "./geometry.js";
-import { outlineOf } from "./shape-size.js";
+import { outlineOf, poolNode } from "./shape-size.js";
 import type { Box, PlacedFlow, PlacedNode, PlacedPool, ProcessLayout, XY } from "./types.js";
 import { hiddenNodes } from "./verdict.js";
 
@@ -86,22 +86,8 @@ export function layoutFromDi(diagram: ProcessDiagram): ProcessLayout {
     );
     pools.push({ pool, box: pool.bounds, lanes });
     // A message flow may start or end at a pool (a black box participant).
-    const stand: DiagramNode = {
-      id: pool.participantId,
-      name: pool.name,
-      type: "Participant",
-      trigger: "",
-      interrupting: true,
-      parent: "",
-      attachedTo: "",
-      container: "",
-      gate: false,
-      bounds: pool.bounds,
-      expanded: false,
-      label: undefined,
-    };
     if (!ends.has(pool.participantId))
-      ends.set(pool.participantId, { node: stand, box: pool.bounds });
+      ends.set(pool.participantId, { node: poolNode(pool, pool.bounds), box: pool.bounds });
   }
   for (const flow of diagram.messageFlows) route(flow, true, ends);
   if (extent.minX === Infinity) {

@@ -2,7 +2,7 @@
  * The sizes BPMN modellers give new shapes (bpmn-js's defaults), used when agentflow lays a
  * process out itself, and the kind of outline each type has.
  */
-import type { DiagramNode } from "../../../bpmn/index.js";
+import type { DiagramNode, DiagramPool } from "../../../bpmn/index.js";
 
 /** The outline a flow node is drawn with. */
 export type Outline = "event" | "gateway" | "activity";
@@ -24,4 +24,25 @@ export function defaultSize(node: DiagramNode): { width: number; height: number 
     case "activity":
       return { width: 100, height: 80 };
   }
+}
+
+/**
+ * A pool as a flow node: where a message flow to or from a black-box participant starts or ends.
+ * Both layouts route message flows between such ends.
+ */
+export function poolNode(pool: DiagramPool, bounds: DiagramNode["bounds"]): DiagramNode {
+  return {
+    id: pool.participantId,
+    name: pool.name,
+    type: "Participant",
+    trigger: "",
+    interrupting: true,
+    parent: "",
+    attachedTo: "",
+    container: "",
+    gate: false,
+    bounds,
+    expanded: false,
+    label: undefined,
+  };
 }
