@@ -5,30 +5,15 @@
  * `modeling` service and undone, and an autonomy level chosen in the properties panel that the
  * XML export carries. Screenshots are left in `.artifacts/` for a person to see.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildModelerDemo } from "../../scripts/build-modeler-demo.js";
 import { tempDir } from "../temp.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-const ARTIFACTS = join(ROOT, ".artifacts");
-
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "./chromium.js";
 
 const NAME = HAS_CHROMIUM
   ? "shows levels, gates and a bypass live in the demo modeller, undoably, and edits levels in the panel"

@@ -7,9 +7,9 @@
  * Mermaid itself, loaded from node_modules into a blank page. Pages and screenshots are left in
  * `.artifacts/`.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,23 +21,9 @@ import {
   renderAuditMarkdown,
 } from "../../src/report/audit/index.js";
 import { tempDir } from "../temp.js";
+import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM, ROOT } from "./chromium.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-const ARTIFACTS = join(ROOT, ".artifacts");
 const MERMAID = join(ROOT, "node_modules/mermaid/dist/mermaid.min.js");
-
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const skip = HAS_CHROMIUM
   ? ""

@@ -3,31 +3,16 @@
  * no console error and no request but the page itself, and shows the diagrams and the blocked
  * agent task. The page and a full-page screenshot are left in `.artifacts/` for a person to see.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadFolderRegistry } from "../../src/cli/registry.js";
 import type { AuditReport } from "../../src/report/audit/index.js";
 import { auditProcessReport, renderAuditHtml } from "../../src/report/audit/index.js";
 import { tempDir } from "../temp.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-const ARTIFACTS = join(ROOT, ".artifacts");
-
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM, ROOT } from "./chromium.js";
 
 const NAME = HAS_CHROMIUM
   ? "opens in headless Chromium offline, showing the diagrams and the blocked agent task"
