@@ -3,19 +3,7 @@ import type { Diagnostic } from "../../src/model/index.js";
 import type { CheckedFile } from "../../src/report/index.js";
 import { formatGithub } from "../../src/report/index.js";
 import { escapeGithubData, escapeGithubProperty } from "../../src/report/github.js";
-
-function diag(code: string, severity: Diagnostic["severity"], extra: Partial<Diagnostic> = {}) {
-  const d: Diagnostic = {
-    code,
-    severity,
-    message: `${code} msg`,
-    target: { kind: "workflow" },
-    path: "",
-    data: {},
-    ...extra,
-  };
-  return d;
-}
+import { diag } from "./diag.js";
 
 describe("formatGithub", () => {
   it("writes one workflow command per diagnostic, in order, and nothing else", () => {

@@ -1,21 +1,8 @@
 /** The GitLab Code Quality report: fields GitLab reads, severities, and stable fingerprints. */
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../src/model/index.js";
 import type { CheckedFile } from "../../src/report/index.js";
 import { formatGitlab } from "../../src/report/index.js";
-
-function diag(code: string, severity: Diagnostic["severity"], extra: Partial<Diagnostic> = {}) {
-  const d: Diagnostic = {
-    code,
-    severity,
-    message: `${code} msg`,
-    target: { kind: "workflow" },
-    path: "",
-    data: {},
-    ...extra,
-  };
-  return d;
-}
+import { diag } from "./diag.js";
 
 interface Issue {
   type: string;

@@ -1,21 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../src/model/index.js";
 import type { CheckedFile, RuleDescriptor } from "../../src/report/index.js";
 import { formatJunit } from "../../src/report/index.js";
-
-function diag(code: string, severity: Diagnostic["severity"], extra: Partial<Diagnostic> = {}) {
-  const d: Diagnostic = {
-    code,
-    severity,
-    message: `${code} msg`,
-    target: { kind: "workflow" },
-    path: "",
-    data: {},
-    ...extra,
-  };
-  return d;
-}
+import { diag } from "./diag.js";
 
 interface XmlElement {
   readonly name: string;

@@ -2,19 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/index.js";
 import type { CheckedFile } from "../../src/report/index.js";
 import { formatText } from "../../src/report/index.js";
-
-function diag(code: string, severity: Diagnostic["severity"], extra: Partial<Diagnostic> = {}) {
-  const d: Diagnostic = {
-    code,
-    severity,
-    message: `${code} msg`,
-    target: { kind: "workflow" },
-    path: "",
-    data: {},
-    ...extra,
-  };
-  return d;
-}
+import { diag } from "./diag.js";
 
 const SMALL: CheckedFile[] = [
   {
