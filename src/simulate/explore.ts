@@ -9,7 +9,7 @@ import type { ExploredBlock, ExploredEnd, RouteCoverage } from "./explore-report
 import { blocksOf, coverageOf, endsOf } from "./explore-report.js";
 import { compilePlan } from "./machine.js";
 import type { Plan } from "./plan.js";
-import { copiedInput, normalizeFixtures } from "./options.js";
+import { copiedInput } from "./options.js";
 import { fixtureSource } from "./fixtures.js";
 import { runPlan } from "./simulate.js";
 import { runUsage } from "./state.js";
@@ -134,8 +134,9 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
     ...(options.strictParams !== undefined ? { strictParams: options.strictParams } : {}),
   };
   const plan = compilePlan(wf, options.costModel);
-  // Checked and copied once: a run per route of a 100,000-route decision must not copy them again.
-  const fixtures = fixtureSource(normalizeFixtures(options.fixtures), options.sampleOutputs);
+  // One source for every run: each fixture is checked and copied once, when a run first reaches
+  // its node, not again by each run of a 100,000-route decision.
+  const fixtures = fixtureSource(options.fixtures, options.sampleOutputs);
   const runs: ExploredRun[] = [];
   const states: SimulationState[] = [];
   let bounded = false;

@@ -4,20 +4,21 @@
  */
 import type { AgentNode } from "../model/index.js";
 import type { FlowContext } from "./context.js";
-import { own } from "./options.js";
+import { fixtureTable, normalizeFixture } from "./options.js";
 import type { Plan } from "./plan.js";
 import { lazySamples } from "./sample-input.js";
 import { nodeAt } from "./table.js";
-import type { Fixtures, JsonObject, NodeFixture } from "./types.js";
+import type { JsonObject, NodeFixture } from "./types.js";
 
 /** Where a run finds node `k`'s fixture. */
 export type FixtureSource = (plan: Plan, k: number) => NodeFixture | undefined;
 
 /**
- * The fixture source of a run: the checked fixtures, then, with `sampleOutputs`, the node's
- * placeholder, sampled on first use.
+ * The fixture source of a run: the caller's fixtures, then, with `sampleOutputs`, the node's
+ * placeholder, sampled on first use. @throws TypeError when `fixtures` is not an object or
+ * `sampleOutputs` not a boolean.
  */
-export function fixtureSource(fixtures: Fixtures, sampleOutputs: unknown): FixtureSource {
+export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): FixtureSource {
   if (sampleOutputs !== undefined && typeof sampleOutputs !== "boolean") {
     throw new TypeError("sampleOutputs must be a boolean");
   }
@@ -28,28 +29,36 @@ export function fixtureSource(fixtures: Fixtures, sampleOutputs: unknown): Fixtu
     samples ??= lazySamples(plan.wf);
     return samples(node);
   };
-  return byIndex(fixtures, sampleOutputs === true ? sampled : () => undefined);
+  return byIndex(fixtureTable(fixtures), sampleOutputs === true ? sampled : () => undefined);
 }
 
 /**
- * The fixtures by node index, with `fallback` for a node without one. Each fixture's id is looked
- * up once per plan, and a node's fixture is then an array read: looking every executed node's id
- * up in the fixtures object was a tenth of a 5,000-step run. A duplicated id finds the fixture
- * through its first node, as a lookup by id does.
+ * The fixtures by node index, each checked and copied when a run first reaches its node, with
+ * `fallback` for a node without one. A run of 1,000 steps through a 100,000-node workflow so
+ * reads 1,000 fixtures, and a chain through all of them reads each once, in its step: checking
+ * and copying every fixture before the run (and listing the keys of a 100,000-key object, which
+ * costs more per key the more keys it has) was two thirds of a 100,000-step run. A fixture the
+ * run never reaches is never read; `lintSimulationOptions` checks them all. A duplicated id
+ * finds the fixture through its first node, as a lookup by id does.
  */
-function byIndex(fixtures: Fixtures, fallback: FixtureSource): FixtureSource {
+function byIndex(table: Readonly<Record<string, unknown>>, fallback: FixtureSource): FixtureSource {
   let of: Plan | undefined;
-  let found: (NodeFixture | undefined)[] = [];
+  // null: the node has no fixture.
+  let found: (NodeFixture | null | undefined)[] = [];
   return (plan, k) => {
     if (of !== plan) {
       of = plan;
       found = [];
-      for (const id of Object.keys(fixtures)) {
-        const first = plan.graph.index.get(id);
-        if (first !== undefined) found[first] = own(fixtures, id);
-      }
     }
-    return found[plan.graph.firstOf[k] ?? -1] ?? fallback(plan, k);
+    const first = plan.graph.firstOf[k] ?? -1;
+    let fixture = found[first];
+    if (fixture === undefined) {
+      const id = plan.ids[first];
+      fixture =
+        id !== undefined && Object.hasOwn(table, id) ? normalizeFixture(id, table[id]) : null;
+      found[first] = fixture;
+    }
+    return fixture ?? fallback(plan, k);
   };
 }
 

@@ -51,25 +51,25 @@ function isCount(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
-function copyError(what: string, error: unknown): TypeError {
-  const why = error instanceof Error ? error.message : String(error);
-  return new TypeError(`${what} must be a JSON object: ${why}`);
-}
-
 /**
  * A detached JSON copy, so that a caller mutating its fixtures after the run cannot change a
  * returned state, and so that only JSON (what a fixture file can hold) enters the run. Any depth
- * is accepted: a 10,000-deep output is valid JSON.
+ * is accepted: a 10,000-deep output is valid JSON. `path`, when given, says where the value is in
+ * the options (the error is then an {@link OptionTypeError}).
  */
-function jsonObject(value: unknown, what: string): JsonObject {
-  if (!isRecord(value)) throw new TypeError(`${what} must be a JSON object`);
+function jsonObject(value: unknown, what: string, path?: string): JsonObject {
+  const fail = (message: string) =>
+    path === undefined ? new TypeError(message) : new OptionTypeError(path, message);
+  if (!isRecord(value)) throw fail(`${what} must be a JSON object`);
   let copy: unknown;
   try {
     copy = jsonCopy(value);
   } catch (error) {
-    throw copyError(what, error);
+    const why = error instanceof Error ? error.message : String(error);
+    throw fail(`${what} must be a JSON object: ${why}`);
   }
-  if (!isRecord(copy)) throw new TypeError(`${what} must be a JSON object`);
+  // toJSON may turn an object into something else.
+  if (!isRecord(copy)) throw fail(`${what} must be a JSON object`);
   return copy;
 }
 
@@ -117,45 +117,58 @@ function checkedOutputs(nodeId: string, fixture: unknown): readonly unknown[] | 
   return list;
 }
 
-/** Validates and copies fixtures. @throws TypeError on a value of the wrong type. */
-export function normalizeFixtures(fixtures: unknown): Fixtures {
+/**
+ * Output `i` of node `nodeId`'s fixture, copied. The copy is tried first, and the text and the
+ * pointer that name the output are built only when it fails, not for every output.
+ */
+function copiedOutput(nodeId: string, output: unknown, i: number): JsonObject {
+  try {
+    const copy = jsonCopy(output);
+    if (isRecord(copy)) return copy;
+  } catch {
+    // Named below.
+  }
+  return jsonObject(
+    output,
+    `fixtures["${nodeId}"].outputs[${String(i)}]`,
+    at("fixtures", nodeId, "outputs", i),
+  );
+}
+
+/**
+ * The fixtures table after its one check that does not depend on the run: an object keyed by
+ * node id (`{}` when there are none). Each fixture in it is checked and copied by
+ * {@link normalizeFixture} when a run first needs it. @throws TypeError when it is not an object.
+ */
+export function fixtureTable(fixtures: unknown): Readonly<Record<string, unknown>> {
   if (fixtures === undefined) return {};
   if (!isRecord(fixtures))
     throw new OptionTypeError("/fixtures", "fixtures must be an object keyed by node id");
-  const entries = Object.entries(fixtures);
-  const lists = entries.map(([nodeId, fixture]) => checkedOutputs(nodeId, fixture) ?? null);
-  // One copy of every output list: a JSON round trip per output cost more than the run when
-  // fixtures cover 100,000 nodes.
-  let copies: unknown;
-  try {
-    copies = jsonCopy(lists);
-  } catch {
-    // Name the output without a JSON form (a BigInt, a cycle), as copying it alone does.
-    entries.forEach(([nodeId], k) =>
-      lists[k]?.forEach((o, i) => jsonObject(o, `fixtures["${nodeId}"].outputs[${i}]`)),
-    );
-    throw new TypeError("fixtures must hold JSON outputs");
-  }
-  // A null-prototype table: a node id `__proto__` is an ordinary key, and lookups use `own`.
+  return fixtures;
+}
+
+/**
+ * One node's fixture, checked and copied: a detached JSON copy of each output, so that a caller
+ * mutating its fixtures after the run cannot change a returned state, and only JSON (what a
+ * fixture file can hold) enters the run. @throws TypeError (an {@link OptionTypeError} where the
+ * place is known) on a value of the wrong type or without a JSON form.
+ */
+export function normalizeFixture(nodeId: string, fixture: unknown): NodeFixture {
+  const list = checkedOutputs(nodeId, fixture);
+  const outputs = list?.map((output, i) => copiedOutput(nodeId, output, i));
+  const fails = (fixture as { fails?: number }).fails;
+  if (fails === undefined) return outputs === undefined ? {} : { outputs };
+  return outputs === undefined ? { fails } : { outputs, fails };
+}
+
+/**
+ * Every fixture checked and copied ({@link normalizeFixture}), in a null-prototype table, so that
+ * a node id `__proto__` is an ordinary key. @throws TypeError on a value of the wrong type.
+ */
+export function normalizeFixtures(fixtures: unknown): Fixtures {
+  const table = fixtureTable(fixtures);
   const out = Object.create(null) as Record<string, NodeFixture>;
-  entries.forEach(([nodeId, fixture], k) => {
-    const copied = (copies as readonly (readonly unknown[] | null)[])[k] ?? null;
-    const outputs = copied?.map((output, i) => {
-      // toJSON may turn an object into something else.
-      if (!isRecord(output)) {
-        throw new OptionTypeError(
-          at("fixtures", nodeId, "outputs", i),
-          `fixtures["${nodeId}"].outputs[${i}] must be a JSON object`,
-        );
-      }
-      return output;
-    });
-    const fails = (fixture as { fails?: number }).fails;
-    out[nodeId] = {
-      ...(outputs !== undefined ? { outputs } : {}),
-      ...(fails !== undefined ? { fails } : {}),
-    };
-  });
+  for (const nodeId of Object.keys(table)) out[nodeId] = normalizeFixture(nodeId, table[nodeId]);
   return out;
 }
 

@@ -8,7 +8,6 @@ import type { AgentWorkflow } from "../model/index.js";
 import { fixtureSource, type FixtureSource } from "./fixtures.js";
 import { interpret } from "./interpret.js";
 import { compilePlan } from "./machine.js";
-import { normalizeFixtures } from "./options.js";
 import type { Plan } from "./plan.js";
 import { toSimulationState } from "./state.js";
 import type { MachineInput, SimulateOptions, SimulationState } from "./types.js";
@@ -44,7 +43,7 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
   if (typeof options !== "object" || (options as unknown) === null) {
     throw new TypeError("simulate options must be an object");
   }
-  const fixtures = fixtureSource(normalizeFixtures(options.fixtures), options.sampleOutputs);
+  const fixtures = fixtureSource(options.fixtures, options.sampleOutputs);
   const input: MachineInput = {
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.decide !== undefined ? { decide: options.decide } : {}),
@@ -56,8 +55,8 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
 }
 
 /**
- * A run of `plan` with fixtures already checked and copied (explore checks them once for all its
- * runs, and its runs share the plan).
+ * A run of `plan` with its fixture source (explore's runs share one, which checks and copies each
+ * fixture once for all of them, and share the plan).
  */
 export function runPlan(plan: Plan, fixtures: FixtureSource, input: MachineInput): SimulationState {
   return toSimulationState(plan, interpret(plan, fixtures, input));

@@ -166,8 +166,8 @@ describe("API misuse throws a TypeError", () => {
     [{ maxSteps: -1 }, "/maxSteps"],
     [{ decide: 5 }, "/decide"],
     [{ decide: { "a/b": [1] } }, "/decide/a~1b"],
-    [{ fixtures: { n: { fails: -1 } } }, "/fixtures/n/fails"],
-    [{ fixtures: { n: { outputs: [1] } } }, "/fixtures/n/outputs/0"],
+    [{ fixtures: { t: { fails: -1 } } }, "/fixtures/t/fails"],
+    [{ fixtures: { b: { outputs: [{}, 1] } } }, "/fixtures/b/outputs/1"],
   ])("says where the bad option is, as a JSON Pointer: %j", (options, path) => {
     let thrown: unknown;
     try {
@@ -177,6 +177,36 @@ describe("API misuse throws a TypeError", () => {
     }
     expect(thrown).toBeInstanceOf(OptionTypeError);
     expect((thrown as OptionTypeError).path).toBe(path);
+  });
+
+  it("reads a fixture when the run reaches its node; lintSimulationOptions checks them all", () => {
+    // "late" is never reached (the run stops at "a"), "ghost" is no node: neither is read.
+    const options = {
+      fixtures: {
+        a: { fails: 1 },
+        late: { fails: -1 },
+        ghost: { outputs: [{ n: 1n }] },
+      },
+    } as unknown as SimulateOptions;
+    const stopping = workflow([llm("a"), llm("late")], [edge("a", "late")]);
+    const state = simulate(stopping, options);
+    expect(state.blockedDecision).toEqual({
+      nodeId: "a",
+      cell: "execution",
+      reason: "execution failed: fixture failure 1 of 1",
+    });
+    expect(explore(stopping, options).blocks.map((b) => b.nodeId)).toEqual(["a"]);
+    let thrown: unknown;
+    try {
+      lintSimulationOptions(stopping, options);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(OptionTypeError);
+    expect((thrown as OptionTypeError).path).toBe("/fixtures/late/fails");
+    expect(() =>
+      lintSimulationOptions(stopping, { fixtures: { ghost: options.fixtures?.ghost } }),
+    ).toThrow(/^fixtures\["ghost"\]\.outputs\[0\] must be a JSON object: /);
   });
 
   it("options that are not an object", () => {

@@ -17,7 +17,13 @@ import type {
   SimulateOptions,
   SimulationState,
 } from "../../simulate/index.js";
-import { explore, runUsage, sampleInput, simulate } from "../../simulate/index.js";
+import {
+  explore,
+  lintSimulationOptions,
+  runUsage,
+  sampleInput,
+  simulate,
+} from "../../simulate/index.js";
 import type { PresetName } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
@@ -154,6 +160,9 @@ async function auditWorkflow(
   const drawing = drawingVerdict(nodes.length, edges.length + dangling, dangling);
   // Sampled once: a schema of 100,000 fields makes an input of 100,000 values.
   const input = sampleInput(wf);
+  // The runs read only the fixtures they reach; a fixtures object written wrong anywhere is
+  // refused whole (an OptionTypeError that says where), as the simulate command refuses it.
+  if (fixtures !== undefined) lintSimulationOptions(wf, { fixtures });
   const maxRuns = exploreRunBound(nodes.length + edges.length);
   const explored = exploration(wf, input, fixtures, maxRuns);
   const simulations: SimulationEvidence[] = [];
