@@ -2,6 +2,7 @@
  * The simulator's JSON copy and text: the same values as `JSON.parse(JSON.stringify(x))` and
  * `JSON.stringify(x)`, at depths where those throw a RangeError.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonCopy, jsonText } from "../../src/simulate/json.js";
 
@@ -46,6 +47,41 @@ describe("jsonCopy", () => {
   // Nested 10,000 deep, the copy cannot be JSON.parse(JSON.stringify(x)): the explicit stack runs.
   it.each(samples)("copies %s 10,000 levels down as JSON does", (_name, value) => {
     expect(bottom(jsonCopy(deep(10_000, value)), 10_000)).toStrictEqual(reference(value));
+  });
+
+  it("gives what the round trip gives, key order and prototypes included, for any value", () => {
+    // Plain data takes the direct copy; everything else (undefined members, -0, NaN, holes,
+    // null-prototype objects, __proto__ keys, dates, boxed values) the round trip.
+    const anyValue = fc.anything({
+      withBoxedValues: true,
+      withDate: true,
+      withNullPrototype: true,
+      withSparseArray: true,
+      withObjectString: true,
+      maxDepth: 4,
+    });
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        const text = JSON.stringify(value) as string | undefined;
+        const copy = jsonCopy(value);
+        if (text === undefined) return copy === undefined;
+        const expected: unknown = JSON.parse(text);
+        expect(copy).toStrictEqual(expected);
+        // toStrictEqual ignores key order; the text does not.
+        expect(JSON.stringify(copy)).toBe(text);
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("copies plain data detached from the original", () => {
+    const original = { a: [1, { b: "c" }], d: { e: null } };
+    const copy = jsonCopy(original) as typeof original;
+    expect(copy).toStrictEqual(original);
+    expect(copy.a).not.toBe(original.a);
+    expect(copy.a[1]).not.toBe(original.a[1]);
+    expect(copy.d).not.toBe(original.d);
   });
 
   it("turns negative zero into zero, as JSON does, at any depth", () => {
