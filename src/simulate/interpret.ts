@@ -10,7 +10,13 @@
  * byte for byte.
  */
 import { choose } from "./choose.js";
-import { initialContext, nextContext, type FlowContext } from "./context.js";
+import {
+  initialContext,
+  lastRecord,
+  nextContext,
+  type FlowContext,
+  type OwnedTrail,
+} from "./context.js";
 import {
   acceptOutput,
   beginAttempt,
@@ -23,7 +29,8 @@ import {
 } from "./execute.js";
 import { fixtureFailure, fixtureOutput, type FixtureSource } from "./fixtures.js";
 import { outputProblem } from "./outputs.js";
-import { TO_END, type Plan } from "./plan.js";
+import { edgeIdBetween, edgeSlot, NO_EDGE, TO_END, type Plan } from "./plan.js";
+import { firstSeen, see } from "./first-seen.js";
 import { blockDecision, blockFinal, canComplete, complete, takeRoute } from "./route.js";
 import { ownedTable } from "./table.js";
 import type { MachineInput } from "./types.js";
@@ -31,6 +38,22 @@ import type { MachineInput } from "./types.js";
 /** The machine's `finishing` state: every llm/tool without a next node and route to `"end"`. */
 function finish(plan: Plan, ctx: FlowContext): FlowContext {
   return canComplete(plan, ctx) ? complete(plan, ctx) : blockFinal(plan, ctx);
+}
+
+/**
+ * Marks what the records of a turn at node `k` name: the node, and the edge the token took to it
+ * from `prev`. Every turn writes a record naming both (the attempt's, the decision's, or the
+ * stop's), and a turn's records come after the previous turn's, so marking them here gives the
+ * trail's order; the end record names the last node, already marked, and perhaps an edge to
+ * `"end"`, marked by the caller.
+ */
+function seeTurn(plan: Plan, trail: OwnedTrail, prev: number, k: number): void {
+  see(trail.nodes, plan.ids[k] ?? "", plan.graph.firstOf[k]);
+  const slot = edgeSlot(plan, prev, k);
+  if (slot === NO_EDGE) return;
+  const edgeId = edgeIdBetween(plan, prev, k) ?? "";
+  const cache = plan.edgeIds;
+  see(trail.edges, edgeId, slot >= 0 ? cache.slotNumbers[slot] : cache.numbers.get(edgeId));
 }
 
 /**
@@ -44,18 +67,25 @@ export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInp
   // No one sees this run's contexts but the loop, each replacing the last, so the run owns its
   // counters, trail and merged output (`ownsRun` in context.ts), and the initial context,
   // shared between runs and empty, is never written.
-  let ctx = nextContext(initial, {
-    nodes: ownedTable(initial.nodes.size),
-    trail: { owned: [] },
-    merged: {},
-  });
+  const trail: OwnedTrail = {
+    owned: [],
+    nodes: firstSeen(plan.ids.length),
+    edges: firstSeen(plan.edgeIds.size),
+  };
+  let ctx = nextContext(initial, { nodes: ownedTable(initial.nodes.size), trail, merged: {} });
   const nodes = plan.graph.nodes;
   // Every turn of the loop makes a move (an attempt or a decision evaluation) or ends the run,
   // and moves are bounded by maxSteps; the explicit bound only guards against a defect.
   const bound = ctx.limits.maxSteps + 2;
   let k = entry;
   for (let turn = 0; turn <= bound; turn++) {
-    if (k === TO_END || k < 0) return finish(plan, ctx);
+    if (k === TO_END || k < 0) {
+      const done = finish(plan, ctx);
+      const edgeId = lastRecord(done.trail)?.edgeId;
+      if (edgeId !== undefined) see(trail.edges, edgeId, plan.edgeIds.numbers.get(edgeId));
+      return done;
+    }
+    seeTurn(plan, trail, ctx.prev, k);
     if (nodes[k]?.type === "decision") {
       // The decision state's eventless transitions: the chosen route's, else `blockDecision`.
       const choice = choose(plan, ctx, k);

@@ -70,43 +70,62 @@ export interface Plan {
   readonly edgeIds: EdgeIdCache;
 }
 
-/** Edge ids by the index of the successor (`next`) and of the route (`routeStart + r`). */
+/**
+ * Edge ids by slot: node `prev`'s edge to its successor (`next`) at slot `prev`, route `r` of
+ * decision `prev` at slot `ids.length + routeStart[prev] + r`.
+ */
 export interface EdgeIdCache {
-  readonly next: (string | undefined)[];
-  readonly routes: (string | undefined)[];
+  readonly ids: (string | undefined)[];
+  /** The number of each slot's id (equal ids, from duplicated node ids, share one). */
+  readonly slotNumbers: number[];
   /** Each id made, numbered in the order made (`traversedEdges` marks them by number). */
   readonly numbers: Map<string, number>;
+  /** Slots: nodes plus routes; no id is numbered past it. */
+  readonly size: number;
 }
 
 /** Routes of a decision past which its edge id is built anew rather than looked up. */
 const SCANNED_ROUTES = 8;
 
+/** {@link edgeSlot} at the start of a run: there is no edge. */
+export const NO_EDGE = -1;
+/** {@link edgeSlot} of a route past the first few of a large decision: not cached. */
+export const UNCACHED_EDGE = -2;
+
+/**
+ * The cache slot of the edge from node `prev` to node `k` (see {@link EdgeIdCache}), or
+ * {@link NO_EDGE} or {@link UNCACHED_EDGE}. A decision's route to `k` is looked up among its first
+ * few routes only, so that a decision of 100,000 cases does not cost a scan a step.
+ */
+export function edgeSlot(plan: Plan, prev: number, k: number): number {
+  if (plan.ids[prev] === undefined) return NO_EDGE;
+  if (plan.next[prev] === k) return prev;
+  const routes = plan.routes[prev] ?? [];
+  if (routes.length > SCANNED_ROUTES) return UNCACHED_EDGE;
+  const start = plan.ids.length + (plan.graph.routeStart[prev] ?? 0);
+  for (let r = 0; r < routes.length; r++) if (routes[r]?.target === k) return start + r;
+  return UNCACHED_EDGE;
+}
+
 /**
  * The id of the edge from node `prev` to node `k` (`undefined` at the start). Made once per plan
  * and edge: a run of 100,000 steps built and hashed (for `traversedEdges`) a new string a step.
- * A decision's route to `k` is looked up among its first few routes only, so that a decision of
- * 100,000 cases does not cost a scan a step.
  */
 export function edgeIdBetween(plan: Plan, prev: number, k: number): string | undefined {
-  const from = plan.ids[prev];
-  if (from === undefined) return undefined;
+  const slot = edgeSlot(plan, prev, k);
+  if (slot === NO_EDGE) return undefined;
+  if (slot === UNCACHED_EDGE) return `${plan.ids[prev] ?? ""}->${plan.ids[k] ?? ""}`;
   const cache = plan.edgeIds;
-  if (plan.next[prev] === k) return (cache.next[prev] ??= numbered(cache, from, plan.ids[k]));
-  const routes = plan.routes[prev] ?? [];
-  if (routes.length <= SCANNED_ROUTES) {
-    const start = plan.graph.routeStart[prev] ?? 0;
-    for (let r = 0; r < routes.length; r++) {
-      if (routes[r]?.target === k) {
-        return (cache.routes[start + r] ??= numbered(cache, from, plan.ids[k]));
-      }
-    }
+  const cached = cache.ids[slot];
+  if (cached !== undefined) return cached;
+  const id = `${plan.ids[prev] ?? ""}->${plan.ids[k] ?? ""}`;
+  let n = cache.numbers.get(id);
+  if (n === undefined) {
+    n = cache.numbers.size;
+    cache.numbers.set(id, n);
   }
-  return `${from}->${plan.ids[k] ?? ""}`;
-}
-
-function numbered(cache: EdgeIdCache, from: string, to: string | undefined): string {
-  const id = `${from}->${to ?? ""}`;
-  if (!cache.numbers.has(id)) cache.numbers.set(id, cache.numbers.size);
+  cache.ids[slot] = id;
+  cache.slotNumbers[slot] = n;
   return id;
 }
 
@@ -237,6 +256,11 @@ export function buildPlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
     memories: nodes.map((n) => decoratorOf(n, "memory")),
     costs: nodes.map((n) => plannedCost(n, costModel)),
     hasCostModel: costModel !== undefined,
-    edgeIds: { next: [], routes: [], numbers: new Map() },
+    edgeIds: {
+      ids: [],
+      slotNumbers: [],
+      numbers: new Map(),
+      size: nodes.length + graph.routeTarget.length,
+    },
   };
 }

@@ -4,38 +4,23 @@
  * nothing but the run (no `Set`/`Map` iteration order leaks into it).
  */
 import { trailArray, type FlowContext } from "./context.js";
+import { firstSeen, see } from "./first-seen.js";
 import type { Plan } from "./plan.js";
 import type { JsonObject, SimulationState, TransitionRecord, Usage } from "./types.js";
 
-/**
- * The distinct values of `key` in trail order. Values the plan numbers below `size` (node ids,
- * the edge ids it made) are marked in a byte array, others kept in a `Set`: a `Set` of every id,
- * grown as it filled, was a fifth of a 5,000-step run.
- */
+/** The distinct values of `key` in trail order (see first-seen.ts). */
 function distinct(
   records: readonly TransitionRecord[],
   key: "nodeId" | "edgeId",
   numbers: ReadonlyMap<string, number>,
   size: number,
 ): string[] {
-  const marks = new Uint8Array(size);
-  let others: Set<string> | undefined;
-  const out: string[] = [];
+  const seen = firstSeen(size);
   for (const record of records) {
     const value = record[key];
-    if (value === undefined || value === "") continue;
-    const n = numbers.get(value);
-    if (n !== undefined) {
-      if (marks[n] === 1) continue;
-      marks[n] = 1;
-    } else {
-      others ??= new Set();
-      if (others.has(value)) continue;
-      others.add(value);
-    }
-    out.push(value);
+    if (value !== undefined) see(seen, value, numbers.get(value));
   }
-  return out;
+  return seen.list;
 }
 
 /**
@@ -47,11 +32,15 @@ export function toSimulationState(plan: Plan, ctx: FlowContext): SimulationState
   const blocked = ctx.blocked;
   const running = ctx.complete || blocked !== null ? undefined : plan.ids[ctx.at];
   const at = blocked !== null ? blocked.nodeId : (running ?? "");
+  // A run that owned its trail kept both lists as it went.
+  const owned = ctx.trail !== null && "owned" in ctx.trail ? ctx.trail : undefined;
   return {
     tokens: at === "" ? [] : [at],
     joinArrivals: {},
-    traversedEdges: distinct(trail, "edgeId", plan.edgeIds.numbers, plan.edgeIds.numbers.size),
-    visitedNodes: distinct(trail, "nodeId", plan.graph.index, plan.ids.length),
+    traversedEdges:
+      owned?.edges.list ??
+      distinct(trail, "edgeId", plan.edgeIds.numbers, plan.edgeIds.numbers.size),
+    visitedNodes: owned?.nodes.list ?? distinct(trail, "nodeId", plan.graph.index, plan.ids.length),
     trail,
     complete: ctx.complete,
     deadlocked: false,

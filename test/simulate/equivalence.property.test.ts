@@ -166,4 +166,62 @@ describe("simulate and the XState machine", () => {
       '{"1":"one","2":"two","z":2,"__proto__":3,"y":null,"a":[]}',
     );
   });
+
+  it("end the same way through a decision of more cases than its edge ids are cached for", async () => {
+    const llm = (id: string): AgentNode => ({
+      id,
+      type: "llm",
+      config: { model: "m", promptRef: "prm:p@1.0.0" },
+    });
+    // A decision of ten cases, whose route edges are built anew each time it routes: each must
+    // appear once in traversedEdges, in the order first taken, however often it is taken.
+    const cases = Array.from({ length: 10 }, (_, i) => ({
+      condition: `output.pick = ${String(i)}`,
+      next: i === 9 ? "x" : `t${String(i)}`,
+      maxRetries: 3,
+    }));
+    const wf: AgentWorkflow = {
+      kind: "AgentWorkflow",
+      id: "agnt-wide",
+      version: "1.0.0",
+      name: "Wide decision",
+      autonomyLevel: 1,
+      inputSchema: { q: "text" },
+      outputSchema: { "pick?": "number" },
+      nodes: [
+        llm("start"),
+        { id: "d", type: "decision", config: { cases, otherwise: { next: "end" } } },
+        ...Array.from({ length: 9 }, (_, i) => llm(`t${String(i)}`)),
+        llm("x"),
+      ],
+      edges: [
+        { from: "start", to: "d", edgeType: "data" },
+        ...Array.from({ length: 9 }, (_, i) => ({
+          from: `t${String(i)}`,
+          to: "d",
+          edgeType: "data" as const,
+        })),
+        { from: "x", to: "d", edgeType: "data" },
+      ],
+    };
+    const options: SimulateOptions = {
+      fixtures: {
+        start: { outputs: [{ pick: 9 }] },
+        x: { outputs: [{ pick: 3 }, { pick: 42 }] },
+        t3: { outputs: [{ pick: 9 }] },
+      },
+      maxSteps: 40,
+    };
+    const state = simulate(wf, options);
+    expect(state.traversedEdges).toEqual([
+      "start->d",
+      "d->x",
+      "x->d",
+      "d->t3",
+      "t3->d",
+      "d->end",
+    ]);
+    expect(JSON.stringify(state)).toBe(JSON.stringify(await machineRun(wf, options)));
+    expect(JSON.stringify(simulate(wf, options))).toBe(JSON.stringify(state));
+  });
 });
