@@ -65,6 +65,8 @@ const memo = new WeakMap<FlowContext, { plan: Plan; k: number; prepared: Prepare
  * blocked?) and again in the action that follows.
  */
 export function prepareAttempt(plan: Plan, ctx: FlowContext, k: number): Prepared {
+  // An owned run's context changes in place: it cannot key a memo (nor needs one).
+  if (ownsRun(ctx)) return prepare(plan, ctx, k);
   const hit = memo.get(ctx);
   if (hit?.k === k && hit.plan === plan) return hit.prepared;
   const prepared = prepare(plan, ctx, k);
@@ -155,6 +157,40 @@ export function executorInput(plan: Plan, ctx: FlowContext, k: number): Executor
   };
 }
 
+/** The message of a `move` record. */
+function moveMessage(
+  nodeId: string,
+  visit: number,
+  attempt: number,
+  params: JsonObject | null,
+  unresolved: readonly UnresolvedTemplate[] | null,
+): string {
+  const paramsNote =
+    params === null
+      ? ""
+      : unresolved === null
+        ? " with resolved params"
+        : ` with params; ${unresolved.length} template(s) unresolved, kept as text: ${unresolved.map((u) => u.template).join(", ")}`;
+  return (
+    `${nodeId} ran (visit ${visit}` + (attempt > 1 ? `, attempt ${attempt})` : ")") + paramsNote
+  );
+}
+
+/**
+ * The message of node `k`'s first move when its params, if any, all resolved: the same text in
+ * every run, made once per plan (strings are immutable, so runs may share it). A new string a
+ * step was a third of what a 100,000-step run kept alive for the garbage collector to trace.
+ */
+function firstMoveMessage(plan: Plan, k: number, withParams: boolean): string {
+  const slot = 2 * k + (withParams ? 1 : 0);
+  let message = plan.messages[slot];
+  if (message === undefined) {
+    message = moveMessage(plan.ids[k] ?? "", 1, 1, withParams ? {} : null, null);
+    plan.messages[slot] = message;
+  }
+  return message;
+}
+
 /** Accepts node `k`'s output: charged to the budget, merged, kept as its last output, recorded. */
 export function acceptOutput(
   plan: Plan,
@@ -167,16 +203,10 @@ export function acceptOutput(
   const step = ctx.spent.moves;
   const params = ctx.params;
   const unresolved = ctx.unresolved;
-  const paramsNote =
-    params === null
-      ? ""
-      : unresolved === null
-        ? " with resolved params"
-        : ` with params; ${unresolved.length} template(s) unresolved, kept as text: ${unresolved.map((u) => u.template).join(", ")}`;
   const message =
-    `${nodeId} ran (visit ${visit}` +
-    (ctx.attempt > 1 ? `, attempt ${ctx.attempt})` : ")") +
-    paramsNote;
+    visit === 1 && ctx.attempt === 1 && unresolved === null
+      ? firstMoveMessage(plan, k, params !== null)
+      : moveMessage(nodeId, visit, ctx.attempt, params, unresolved);
   const edgeId = edgeIdBetween(plan, ctx.prev, k);
   const attempt = ctx.attempt;
   // One literal per shape, with every field in record order: spreads of the optional fields made
@@ -246,6 +276,7 @@ export function acceptedOutput(
   k: number,
   output: JsonObject,
 ): FlowContext {
+  if (ownsRun(ctx)) return acceptOutput(plan, ctx, k, output);
   const hit = accepted.get(ctx);
   if (hit?.k === k && hit.output === output) return hit.ctx;
   const next = acceptOutput(plan, ctx, k, output);

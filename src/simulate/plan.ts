@@ -68,6 +68,11 @@ export interface Plan {
   readonly hasCostModel: boolean;
   /** The `from->to` ids of the edges runs took, made on first use (see {@link edgeIdBetween}). */
   readonly edgeIds: EdgeIdCache;
+  /**
+   * The message of node `k`'s first move at `2k` (`2k + 1` with resolved params), made on first
+   * use by the run that writes it.
+   */
+  readonly messages: (string | undefined)[];
 }
 
 /**
@@ -262,5 +267,6 @@ export function buildPlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
       numbers: new Map(),
       size: nodes.length + graph.routeTarget.length,
     },
+    messages: [],
   };
 }
