@@ -7,7 +7,7 @@
  * The simulation's own bound, `maxSteps`, counts moves instead: every attempt and every decision
  * evaluation, so a run that only routes or only fails still ends.
  */
-import type { FlowContext, Spent } from "./context.js";
+import { ownsRun, type FlowContext, type Spent } from "./context.js";
 import type { Plan } from "./plan.js";
 import type { Usage } from "./types.js";
 
@@ -21,6 +21,34 @@ export interface BudgetStop {
 export function moveOn(spent: Spent): Spent {
   const { steps, tokens, wallTimeMs, cost } = spent;
   return { moves: spent.moves + 1, steps, tokens, wallTimeMs, cost };
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * {@link moveOn} of the context's spending; in a run that owns its context (`ownsRun`), whose
+ * spending is its own, written in place: two new objects a step were garbage.
+ */
+export function spendMove(ctx: FlowContext): Spent {
+  if (!ownsRun(ctx)) return moveOn(ctx.spent);
+  const spent: Mutable<Spent> = ctx.spent;
+  spent.moves += 1;
+  return spent;
+}
+
+/** {@link chargeOutput} of the context's spending, in place in a run that owns it. */
+export function spendOutput(plan: Plan, ctx: FlowContext, k: number): Spent {
+  const planned = plan.costs[k];
+  if (!ownsRun(ctx) || (planned !== undefined && planned.cost.length > 0)) {
+    return chargeOutput(plan, ctx.spent, k);
+  }
+  const spent: Mutable<Spent> = ctx.spent;
+  spent.steps += 1;
+  if (planned !== undefined) {
+    spent.tokens += planned.tokens;
+    spent.wallTimeMs += planned.wallTimeMs;
+  }
+  return spent;
 }
 
 /** What has been spent plus node `k`'s output: one step and its projected cost. */

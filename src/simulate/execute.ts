@@ -3,7 +3,7 @@
  * before an attempt (budget, params), the attempt itself, accepting an output, and a failure
  * caught by an error boundary (logical-time backoff) or not.
  */
-import { budgetStop, chargeOutput, moveOn, usageOf } from "./budget.js";
+import { budgetStop, spendMove, spendOutput, usageOf } from "./budget.js";
 import {
   edgeFrom,
   nextContext,
@@ -128,7 +128,7 @@ export function beginAttempt(
   const newVisit = ctx.attempt === 0 || ctx.at !== k;
   const counters = nodeAt(ctx.nodes, k);
   return nextContext(ctx, {
-    spent: moveOn(ctx.spent),
+    spent: spendMove(ctx),
     nodes: withNode(ctx.nodes, k, {
       visits: counters.visits + (newVisit ? 1 : 0),
       executions: counters.executions + 1,
@@ -232,7 +232,7 @@ export function acceptOutput(
     });
   }
   return nextContext(ctx, {
-    spent: chargeOutput(plan, ctx.spent, k),
+    spent: spendOutput(plan, ctx, k),
     merged: mergeOutput(ctx, output),
     nodes: withNode(ctx.nodes, k, { last: output }),
     trail,
@@ -253,7 +253,9 @@ export function acceptOutput(
 function mergeOutput(ctx: FlowContext, output: JsonObject): JsonObject {
   const merged = ctx.merged;
   if (ownsRun(ctx)) {
-    for (const key of Object.keys(output)) {
+    // for-in with an own check lists what Object.keys lists, in its order, without the array.
+    for (const key in output) {
+      if (!Object.hasOwn(output, key)) continue;
       // Only `__proto__` is a setter on Object.prototype; every other key may be assigned.
       if (key === "__proto__") setOwn(merged, key, output[key]);
       else (merged as Record<string, unknown>)[key] = output[key];

@@ -64,15 +64,20 @@ export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInp
   const initial = initialContext(plan, input);
   const entry = plan.graph.entry;
   if (entry === undefined) return initial;
-  // No one sees this run's contexts but the loop, each replacing the last, so the run owns its
-  // counters, trail and merged output (`ownsRun` in context.ts), and the initial context,
-  // shared between runs and empty, is never written.
+  // No one sees this run's contexts but the loop, so the run owns its context, counters, trail,
+  // merged output and spending (`ownsRun` in context.ts) and writes them in place; the initial
+  // context, shared between runs, is copied first and never written.
   const trail: OwnedTrail = {
     owned: [],
     nodes: firstSeen(plan.ids.length),
     edges: firstSeen(plan.edgeIds.size),
   };
-  let ctx = nextContext(initial, { nodes: ownedTable(initial.nodes.size), trail, merged: {} });
+  let ctx = nextContext(initial, {
+    nodes: ownedTable(initial.nodes.size),
+    trail,
+    merged: {},
+    spent: { ...initial.spent },
+  });
   const nodes = plan.graph.nodes;
   // Every turn of the loop makes a move (an attempt or a decision evaluation) or ends the run,
   // and moves are bounded by maxSteps; the explicit bound only guards against a defect.

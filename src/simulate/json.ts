@@ -118,7 +118,9 @@ function plainCopy(value: unknown, depth: number): unknown {
   if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
   const source = value as Readonly<Record<string, unknown>>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) {
+  // for-in with an own check lists what Object.keys lists, in its order, without the array.
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
     if (key === "__proto__") return NOT_PLAIN;
     const member = plainCopy(source[key], depth - 1);
     if (member === NOT_PLAIN) return NOT_PLAIN;

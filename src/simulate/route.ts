@@ -2,7 +2,7 @@
  * The decision side of a run and its end, as pure context updates: following the chosen route,
  * stopping at a decision, and completing (after the final output check) or not.
  */
-import { moveOn, usageOf } from "./budget.js";
+import { spendMove, usageOf } from "./budget.js";
 import { chooseRoute, type Choice } from "./choose.js";
 import { lastRecord, nextContext, push, type FlowContext, type RecordDraft } from "./context.js";
 import { blockAt } from "./execute.js";
@@ -40,7 +40,7 @@ export function takeRoute(
   if (choice.kind !== "route" || route === undefined) return blockDecision(plan, ctx, k, choice);
   const nodeId = plan.ids[k] ?? "";
   const visit = nodeAt(ctx.nodes, k).visits + 1;
-  const spent = moveOn(ctx.spent);
+  const spent = spendMove(ctx);
   const how = choice.forced ? "forced by decide" : whyTaken(plan, k, choice.route);
   const retry = choice.retry;
   const retryText = retry !== undefined ? `, retry ${retry.count} of ${retry.max}` : "";
@@ -89,7 +89,7 @@ export function blockDecision(
   }
   const visit = nodeAt(ctx.nodes, k).visits + 1;
   const evaluated = nextContext(ctx, {
-    spent: moveOn(ctx.spent),
+    spent: spendMove(ctx),
     nodes: withNode(ctx.nodes, k, { visits: visit }),
   });
   return blockAt(plan, evaluated, k, choice, {
