@@ -4,14 +4,28 @@
  */
 import type { AgentNode } from "../model/index.js";
 import type { FlowContext } from "./context.js";
-import { fixtureTable, normalizeFixture } from "./options.js";
+import { checkedFixture, copiedOutput, fixtureTable } from "./options.js";
 import type { Plan } from "./plan.js";
 import { lazySamples } from "./sample-input.js";
 import { nodeAt } from "./table.js";
 import type { JsonObject, NodeFixture } from "./types.js";
 
-/** Where a run finds node `k`'s fixture. */
-export type FixtureSource = (plan: Plan, k: number) => NodeFixture | undefined;
+/** Where a run finds its nodes' fixtures and outputs. */
+export interface FixtureSource {
+  /** Node `k`'s fixture: the caller's (checked), a placeholder, or none. */
+  readonly of: (plan: Plan, k: number) => NodeFixture | undefined;
+  /**
+   * The output `fixture` (what {@link FixtureSource.of} gave for node `k`) gives visit `visit`
+   * of the node: `outputs[visit - 1]`, the last repeating, `{}` when it has none. A caller's
+   * output is copied when a run first uses it.
+   */
+  readonly output: (
+    plan: Plan,
+    k: number,
+    fixture: NodeFixture | undefined,
+    visit: number,
+  ) => JsonObject;
+}
 
 /**
  * The fixture source of a run: the caller's fixtures, then, with `sampleOutputs`, the node's
@@ -33,32 +47,65 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
 }
 
 /**
- * The fixtures by node index, each checked and copied when a run first reaches its node, with
- * `fallback` for a node without one. A run of 1,000 steps through a 100,000-node workflow so
- * reads 1,000 fixtures, and a chain through all of them reads each once, in its step: checking
- * and copying every fixture before the run (and listing the keys of a 100,000-key object, which
- * costs more per key the more keys it has) was two thirds of a 100,000-step run. A fixture the
- * run never reaches is never read; `lintSimulationOptions` checks them all. A duplicated id
- * finds the fixture through its first node, as a lookup by id does.
+ * The caller's fixtures by node index, each checked when a run first reaches its node and each
+ * output copied when a run first uses it, with `fallback` for a node without one. A run of 1,000
+ * steps through a 100,000-node workflow so reads 1,000 fixtures, and a chain through all of them
+ * reads each once, in its step: checking and copying every fixture before the run (and listing
+ * the keys of a 100,000-key object, which costs more per key the more keys it has) was two thirds
+ * of a 100,000-step run, and a copied fixture per node, kept to the end of the run, a fifth of
+ * what the garbage collector then traced. A fixture the run never reaches is never read;
+ * `lintSimulationOptions` checks them all. A duplicated id finds the fixture through its first
+ * node, as a lookup by id does. The runs of one source (explore's) share its checks and copies.
  */
-function byIndex(table: Readonly<Record<string, unknown>>, fallback: FixtureSource): FixtureSource {
+function byIndex(
+  table: Readonly<Record<string, unknown>>,
+  fallback: FixtureSource["of"],
+): FixtureSource {
   let of: Plan | undefined;
-  // null: the node has no fixture.
+  // The caller's fixture of each node, checked; null: the node has none.
   let found: (NodeFixture | null | undefined)[] = [];
-  return (plan, k) => {
-    if (of !== plan) {
-      of = plan;
-      found = [];
-    }
-    const first = plan.graph.firstOf[k] ?? -1;
-    let fixture = found[first];
-    if (fixture === undefined) {
-      const id = plan.ids[first];
-      fixture =
-        id !== undefined && Object.hasOwn(table, id) ? normalizeFixture(id, table[id]) : null;
-      found[first] = fixture;
-    }
-    return fixture ?? fallback(plan, k);
+  // The copy of each node's first output; other outputs' copies by node, made only for a node
+  // that has more than one.
+  let firsts: (JsonObject | undefined)[] = [];
+  let others: Map<number, (JsonObject | undefined)[]> | undefined;
+  const forPlan = (plan: Plan) => {
+    if (of === plan) return;
+    of = plan;
+    found = [];
+    firsts = [];
+    others = undefined;
+  };
+  return {
+    of: (plan, k) => {
+      forPlan(plan);
+      const first = plan.graph.firstOf[k] ?? -1;
+      let fixture = found[first];
+      if (fixture === undefined) {
+        const id = plan.ids[first];
+        fixture =
+          id !== undefined && Object.hasOwn(table, id) ? checkedFixture(id, table[id]) : null;
+        found[first] = fixture;
+      }
+      return fixture ?? fallback(plan, k);
+    },
+    output: (plan, k, fixture, visit) => {
+      const outputs = fixture?.outputs ?? [];
+      const i = Math.min(visit, outputs.length) - 1;
+      if (i < 0) return {};
+      forPlan(plan);
+      const first = plan.graph.firstOf[k] ?? -1;
+      // A placeholder is the simulator's own: used as it is.
+      if (fixture === undefined || found[first] !== fixture) return outputs[i] ?? {};
+      const id = plan.ids[first] ?? "";
+      if (i === 0) return (firsts[first] ??= copiedOutput(id, outputs[0], 0));
+      others ??= new Map();
+      let copies = others.get(first);
+      if (copies === undefined) {
+        copies = [];
+        others.set(first, copies);
+      }
+      return (copies[i] ??= copiedOutput(id, outputs[i], i));
+    },
   };
 }
 
@@ -71,14 +118,4 @@ export function fixtureFailure(
   const execution = nodeAt(ctx.nodes, k).executions;
   const fails = fixture?.fails ?? 0;
   return execution <= fails ? `fixture failure ${execution} of ${fails}` : undefined;
-}
-
-/** The output `fixture` gives the current visit of node `k` (`{}` when it has none). */
-export function fixtureOutput(
-  fixture: NodeFixture | undefined,
-  ctx: FlowContext,
-  k: number,
-): JsonObject {
-  const outputs = fixture?.outputs ?? [];
-  return outputs[Math.min(nodeAt(ctx.nodes, k).visits, outputs.length) - 1] ?? {};
 }

@@ -27,12 +27,12 @@ import {
   prepare,
   retryAfterFailure,
 } from "./execute.js";
-import { fixtureFailure, fixtureOutput, type FixtureSource } from "./fixtures.js";
+import { fixtureFailure, type FixtureSource } from "./fixtures.js";
 import { outputProblem } from "./outputs.js";
 import { edgeIdBetween, edgeSlot, NO_EDGE, TO_END, type Plan } from "./plan.js";
 import { firstSeen, see } from "./first-seen.js";
 import { blockDecision, blockFinal, canComplete, complete, takeRoute } from "./route.js";
-import { ownedTable } from "./table.js";
+import { nodeAt, ownedTable } from "./table.js";
 import type { MachineInput } from "./types.js";
 
 /** The machine's `finishing` state: every llm/tool without a next node and route to `"end"`. */
@@ -106,14 +106,14 @@ export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInp
     const prepared = prepare(plan, ctx, k);
     if (prepared.kind === "block") return blockAttempt(plan, ctx, k, prepared);
     ctx = beginAttempt(plan, ctx, k, prepared);
-    const fixture = fixtures(plan, k);
+    const fixture = fixtures.of(plan, k);
     const failure = fixtureFailure(fixture, ctx, k);
     if (failure !== undefined) {
       if (!canRetry(plan, ctx, k)) return blockAfterFailure(plan, ctx, k, failure);
       ctx = retryAfterFailure(plan, ctx, k, failure);
       continue;
     }
-    const output = fixtureOutput(fixture, ctx, k);
+    const output = fixtures.output(plan, k, fixture, nodeAt(ctx.nodes, k).visits);
     if (outputProblem(plan, k, output) !== undefined) return blockOutput(plan, ctx, k, output);
     ctx = acceptOutput(plan, ctx, k, output);
     k = plan.next[k] ?? TO_END;

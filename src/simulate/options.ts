@@ -121,7 +121,7 @@ function checkedOutputs(nodeId: string, fixture: unknown): readonly unknown[] | 
  * Output `i` of node `nodeId`'s fixture, copied. The copy is tried first, and the text and the
  * pointer that name the output are built only when it fails, not for every output.
  */
-function copiedOutput(nodeId: string, output: unknown, i: number): JsonObject {
+export function copiedOutput(nodeId: string, output: unknown, i: number): JsonObject {
   try {
     const copy = jsonCopy(output);
     if (isRecord(copy)) return copy;
@@ -148,13 +148,23 @@ export function fixtureTable(fixtures: unknown): Readonly<Record<string, unknown
 }
 
 /**
+ * One node's fixture checked, not copied: an object whose `outputs`, if any, is an array of
+ * objects and whose `fails`, if any, a count. Its outputs are the caller's, to copy before use
+ * ({@link copiedOutput}). @throws OptionTypeError on a value of the wrong type.
+ */
+export function checkedFixture(nodeId: string, fixture: unknown): NodeFixture {
+  checkedOutputs(nodeId, fixture);
+  return fixture as NodeFixture;
+}
+
+/**
  * One node's fixture, checked and copied: a detached JSON copy of each output, so that a caller
  * mutating its fixtures after the run cannot change a returned state, and only JSON (what a
  * fixture file can hold) enters the run. @throws TypeError (an {@link OptionTypeError} where the
  * place is known) on a value of the wrong type or without a JSON form.
  */
 export function normalizeFixture(nodeId: string, fixture: unknown): NodeFixture {
-  const list = checkedOutputs(nodeId, fixture);
+  const list = checkedFixture(nodeId, fixture).outputs;
   const outputs = list?.map((output, i) => copiedOutput(nodeId, output, i));
   const fails = (fixture as { fails?: number }).fails;
   if (fails === undefined) return outputs === undefined ? {} : { outputs };
