@@ -7,7 +7,7 @@ import { budgetStop } from "./budget.js";
 import type { FlowContext } from "./context.js";
 import { own } from "./options.js";
 import { routeCondition, TO_MISSING, type Plan } from "./plan.js";
-import { nodeAt } from "./table.js";
+import { nodeAt, visitsAt } from "./table.js";
 import type { BlockCell, RetryCount } from "./types.js";
 
 /** The route chosen at a decision, or why none can be followed. */
@@ -35,7 +35,7 @@ type Picked =
 function pick(plan: Plan, ctx: FlowContext, k: number): Picked {
   const routes = plan.routes[k] ?? [];
   const nodeId = plan.ids[k] ?? "";
-  const visit = nodeAt(ctx.nodes, k).visits + 1;
+  const visit = visitsAt(ctx.nodes, k) + 1;
   const forcedLabel = own(ctx.decide, nodeId)?.[visit - 1];
   if (forcedLabel !== undefined) {
     const route = routes.findIndex((r) => r.label === forcedLabel);

@@ -16,7 +16,7 @@ import { setOwn } from "./options.js";
 import { isOutputObject, outputProblem } from "./outputs.js";
 import { resolveParams } from "./params.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
-import { nodeAt, withNode } from "./table.js";
+import { executionsAt, nodeAt, visitsAt, withNode } from "./table.js";
 import type {
   BlockCell,
   ExecutorInput,
@@ -76,7 +76,7 @@ export function prepareAttempt(plan: Plan, ctx: FlowContext, k: number): Prepare
 
 /** The visit an attempt of node `k` belongs to: a new one unless it retries after a failure. */
 function visitOf(ctx: FlowContext, k: number): number {
-  return nodeAt(ctx.nodes, k).visits + (ctx.attempt === 0 || ctx.at !== k ? 1 : 0);
+  return visitsAt(ctx.nodes, k) + (ctx.attempt === 0 || ctx.at !== k ? 1 : 0);
 }
 
 /** Stops the run at node `k` (any node type) with a `decision-blocked` record. */
@@ -126,12 +126,11 @@ export function beginAttempt(
   prepared: Prepared = prepareAttempt(plan, ctx, k),
 ): FlowContext {
   const newVisit = ctx.attempt === 0 || ctx.at !== k;
-  const counters = nodeAt(ctx.nodes, k);
   return nextContext(ctx, {
     spent: spendMove(ctx),
     nodes: withNode(ctx.nodes, k, {
-      visits: counters.visits + (newVisit ? 1 : 0),
-      executions: counters.executions + 1,
+      visits: visitsAt(ctx.nodes, k) + (newVisit ? 1 : 0),
+      executions: executionsAt(ctx.nodes, k) + 1,
     }),
     at: k,
     attempt: newVisit ? 1 : ctx.attempt + 1,
@@ -199,7 +198,7 @@ export function acceptOutput(
   output: JsonObject,
 ): FlowContext {
   const nodeId = plan.ids[k] ?? "";
-  const visit = nodeAt(ctx.nodes, k).visits;
+  const visit = visitsAt(ctx.nodes, k);
   const step = ctx.spent.moves;
   const params = ctx.params;
   const unresolved = ctx.unresolved;

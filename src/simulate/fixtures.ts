@@ -7,7 +7,7 @@ import type { FlowContext } from "./context.js";
 import { checkedFixture, copiedOutput, fixtureTable } from "./options.js";
 import type { Plan } from "./plan.js";
 import { lazySamples } from "./sample-input.js";
-import { nodeAt } from "./table.js";
+import { executionsAt } from "./table.js";
 import type { JsonObject, NodeFixture } from "./types.js";
 
 /** Where a run finds its nodes' fixtures and outputs. */
@@ -115,7 +115,7 @@ export function fixtureFailure(
   ctx: FlowContext,
   k: number,
 ): string | undefined {
-  const execution = nodeAt(ctx.nodes, k).executions;
+  const execution = executionsAt(ctx.nodes, k);
   const fails = fixture?.fails ?? 0;
   return execution <= fails ? `fixture failure ${execution} of ${fails}` : undefined;
 }

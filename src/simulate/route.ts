@@ -8,7 +8,7 @@ import { lastRecord, nextContext, push, type FlowContext, type RecordDraft } fro
 import { blockAt } from "./execute.js";
 import { finalProblem } from "./outputs.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
-import { nodeAt, withNode } from "./table.js";
+import { nodeAt, visitsAt, withNode } from "./table.js";
 
 /** Whether decision `k` takes route `r` (the machine's route guard). */
 export function takesRoute(plan: Plan, ctx: FlowContext, k: number, r: number): boolean {
@@ -39,7 +39,7 @@ export function takeRoute(
   const route = choice.kind === "route" ? plan.routes[k]?.[choice.route] : undefined;
   if (choice.kind !== "route" || route === undefined) return blockDecision(plan, ctx, k, choice);
   const nodeId = plan.ids[k] ?? "";
-  const visit = nodeAt(ctx.nodes, k).visits + 1;
+  const visit = visitsAt(ctx.nodes, k) + 1;
   const spent = spendMove(ctx);
   const how = choice.forced ? "forced by decide" : whyTaken(plan, k, choice.route);
   const retry = choice.retry;

@@ -118,6 +118,23 @@ export function nodeAt(table: NodeTable, k: number): NodeCounters {
   return (chunk as readonly NodeCounters[])[k & MASK] ?? ZERO;
 }
 
+/**
+ * Node `k`'s visits: {@link nodeAt}`(table, k).visits` without the counters object an owned
+ * table builds for `nodeAt`, which the hottest reads (several a step) left as garbage.
+ */
+export function visitsAt(table: NodeTable, k: number): number {
+  const owned = table.owned;
+  if (owned === undefined || k < 0 || k >= table.size) return nodeAt(table, k).visits;
+  return owned.counts[4 * k] ?? 0;
+}
+
+/** Node `k`'s executions, as {@link visitsAt} reads visits. */
+export function executionsAt(table: NodeTable, k: number): number {
+  const owned = table.owned;
+  if (owned === undefined || k < 0 || k >= table.size) return nodeAt(table, k).executions;
+  return owned.counts[4 * k + 1] ?? 0;
+}
+
 /** `old` with `patch` applied. */
 function updated(old: NodeCounters, patch: Partial<NodeCounters>): NodeCounters {
   // A literal of every field: a spread of the old counters and the patch took the slow path.
