@@ -5,6 +5,7 @@
  */
 import { budgetStop, spendMove, spendOutput, usageOf } from "./budget.js";
 import {
+  draft,
   edgeFrom,
   nextContext,
   ownsRun,
@@ -126,17 +127,20 @@ export function beginAttempt(
   prepared: Prepared = prepareAttempt(plan, ctx, k),
 ): FlowContext {
   const newVisit = ctx.attempt === 0 || ctx.at !== k;
-  return nextContext(ctx, {
-    spent: spendMove(ctx),
-    nodes: withNode(ctx.nodes, k, {
-      visits: visitsAt(ctx.nodes, k) + (newVisit ? 1 : 0),
-      executions: executionsAt(ctx.nodes, k) + 1,
-    }),
-    at: k,
-    attempt: newVisit ? 1 : ctx.attempt + 1,
-    params: prepared.kind === "go" ? prepared.params : null,
-    unresolved: prepared.kind === "go" ? prepared.unresolved : null,
+  const spent = spendMove(ctx);
+  const nodes = withNode(ctx.nodes, k, {
+    visits: visitsAt(ctx.nodes, k) + (newVisit ? 1 : 0),
+    executions: executionsAt(ctx.nodes, k) + 1,
   });
+  const attempt = newVisit ? 1 : ctx.attempt + 1;
+  const next = draft(ctx);
+  next.spent = spent;
+  next.nodes = nodes;
+  next.at = k;
+  next.attempt = attempt;
+  next.params = prepared.kind === "go" ? prepared.params : null;
+  next.unresolved = prepared.kind === "go" ? prepared.unresolved : null;
+  return next;
 }
 
 /** What the `execute` actor is given for the current attempt of node `k`. */
@@ -230,17 +234,20 @@ export function acceptOutput(
       memory: { scope: memory.scope, ...expiry },
     });
   }
-  return nextContext(ctx, {
-    spent: spendOutput(plan, ctx, k),
-    merged: mergeOutput(ctx, output),
-    nodes: withNode(ctx.nodes, k, { last: output }),
-    trail,
-    prev: k,
-    at: -1,
-    attempt: 0,
-    params: null,
-    unresolved: null,
-  });
+  const spent = spendOutput(plan, ctx, k);
+  const merged = mergeOutput(ctx, output);
+  const nodes = withNode(ctx.nodes, k, { last: output });
+  const next = draft(ctx);
+  next.spent = spent;
+  next.merged = merged;
+  next.nodes = nodes;
+  next.trail = trail;
+  next.prev = k;
+  next.at = -1;
+  next.attempt = 0;
+  next.params = null;
+  next.unresolved = null;
+  return next;
 }
 
 /**

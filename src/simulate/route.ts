@@ -4,7 +4,14 @@
  */
 import { spendMove, usageOf } from "./budget.js";
 import { chooseRoute, type Choice } from "./choose.js";
-import { lastRecord, nextContext, push, type FlowContext, type RecordDraft } from "./context.js";
+import {
+  draft,
+  lastRecord,
+  nextContext,
+  push,
+  type FlowContext,
+  type RecordDraft,
+} from "./context.js";
 import { blockAt } from "./execute.js";
 import { finalProblem } from "./outputs.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
@@ -57,16 +64,18 @@ export function takeRoute(
   record.next = route.next;
   record.forced = choice.forced;
   if (retry !== undefined) record.retry = retry;
-  return nextContext(ctx, {
-    spent,
-    nodes: withNode(
-      ctx.nodes,
-      k,
-      retry !== undefined ? { visits: visit, retries: retry.count } : { visits: visit },
-    ),
-    prev: k,
-    trail: push(ctx.trail, record),
-  });
+  const nodes = withNode(
+    ctx.nodes,
+    k,
+    retry !== undefined ? { visits: visit, retries: retry.count } : { visits: visit },
+  );
+  const trail = push(ctx.trail, record);
+  const next = draft(ctx);
+  next.spent = spent;
+  next.nodes = nodes;
+  next.prev = k;
+  next.trail = trail;
+  return next;
 }
 
 /**
