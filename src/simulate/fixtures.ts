@@ -37,11 +37,22 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
     throw new TypeError("sampleOutputs must be a boolean");
   }
   let samples: ((node: AgentNode) => NodeFixture | undefined) | undefined;
+  // By node index, for the source's plan: explore's runs ask for the same nodes' placeholders.
+  let sampledFor: Plan | undefined;
+  let byNode: (NodeFixture | null | undefined)[] = [];
   const sampled = (plan: Plan, k: number): NodeFixture | undefined => {
-    const node = plan.graph.nodes[k];
-    if (node === undefined) return undefined;
-    samples ??= lazySamples(plan.wf);
-    return samples(node);
+    if (sampledFor !== plan) {
+      sampledFor = plan;
+      samples = lazySamples(plan.wf);
+      byNode = [];
+    }
+    let fixture = byNode[k];
+    if (fixture === undefined) {
+      const node = plan.graph.nodes[k];
+      fixture = (node === undefined ? undefined : samples?.(node)) ?? null;
+      byNode[k] = fixture;
+    }
+    return fixture ?? undefined;
   };
   return byIndex(fixtureTable(fixtures), sampleOutputs === true ? sampled : () => undefined);
 }

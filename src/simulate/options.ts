@@ -200,7 +200,8 @@ export function normalizeDecide(decide: unknown): DecideTable {
         `decide["${nodeId}"] must be an array of route labels`,
       );
     }
-    setOwn(out, nodeId, strings);
+    // A null-prototype object has no `__proto__` setter: the assignment defines the key.
+    out[nodeId] = strings;
   }
   return out;
 }
