@@ -106,14 +106,15 @@ function checkedOutputs(nodeId: string, fixture: unknown): readonly unknown[] | 
     );
   }
   const list = outputs as readonly unknown[] | undefined;
-  list?.forEach((output, i) => {
-    if (!isRecord(output)) {
+  // A loop, not forEach: a run checks a fixture a step, and the callback was its garbage.
+  for (let i = 0; i < (list?.length ?? 0); i++) {
+    if (!isRecord(list?.[i])) {
       throw new OptionTypeError(
         at("fixtures", nodeId, "outputs", i),
-        `fixtures["${nodeId}"].outputs[${i}] must be a JSON object`,
+        `fixtures["${nodeId}"].outputs[${String(i)}] must be a JSON object`,
       );
     }
-  });
+  }
   return list;
 }
 
