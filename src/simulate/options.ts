@@ -271,7 +271,8 @@ export function normalizeInput(input: unknown): Required<Omit<MachineInput, "max
  * Mistakes in fixtures and `decide` that do not stop a run but are almost certainly typos: an id
  * that is not a node, a fixture on a decision (decisions never execute), `decide` on a node that
  * is not a decision, a label that is not one of the decision's routes. Document order of the
- * options object.
+ * options object. Every fixture and every output is checked here, where a run reads only the
+ * ones it uses: call it before a run to refuse a fixtures object written wrong anywhere.
  * @throws TypeError when fixtures or decide have the wrong type.
  *
  * @example

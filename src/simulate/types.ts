@@ -203,6 +203,10 @@ export interface MachineInput {
 
 /** Options of {@link simulate}. */
 export interface SimulateOptions extends MachineInput {
+  /**
+   * Outputs and failures by node id. A run checks a node's fixture when it first reaches the node
+   * and copies each output when it first uses it; `lintSimulationOptions` checks them all.
+   */
   readonly fixtures?: Fixtures;
   /**
    * A node with no fixture outputs the placeholder {@link sampleFixtures} gives it (default
