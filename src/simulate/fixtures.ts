@@ -7,7 +7,7 @@ import type { FlowContext } from "./context.js";
 import { checkedFixture, copiedOutput, fixtureTable } from "./options.js";
 import type { Plan } from "./plan.js";
 import { lazySamples } from "./sample-input.js";
-import { executionsAt } from "./table.js";
+import { executionsAt, lastAt, visitsAt, type NodeTable } from "./table.js";
 import type { JsonObject, NodeFixture } from "./types.js";
 
 /** Where a run finds its nodes' fixtures and outputs. */
@@ -15,15 +15,15 @@ export interface FixtureSource {
   /** Node `k`'s fixture: the caller's (checked), a placeholder, or none. */
   readonly of: (plan: Plan, k: number) => NodeFixture | undefined;
   /**
-   * The output `fixture` (what {@link FixtureSource.of} gave for node `k`) gives visit `visit`
-   * of the node: `outputs[visit - 1]`, the last repeating, `{}` when it has none. A caller's
-   * output is copied when a run first uses it.
+   * The output `fixture` (what {@link FixtureSource.of} gave for node `k`) gives the node's
+   * current visit in `table`: `outputs[visit - 1]`, the last repeating, `{}` when it has none.
+   * A caller's output is copied for the run.
    */
   readonly output: (
     plan: Plan,
     k: number,
     fixture: NodeFixture | undefined,
-    visit: number,
+    table: NodeTable,
   ) => JsonObject;
 }
 
@@ -58,15 +58,20 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
 }
 
 /**
- * The caller's fixtures by node index, each checked when a run first reaches its node and each
- * output copied when a run first uses it, with `fallback` for a node without one. A run of 1,000
- * steps through a 100,000-node workflow so reads 1,000 fixtures, and a chain through all of them
- * reads each once, in its step: checking and copying every fixture before the run (and listing
- * the keys of a 100,000-key object, which costs more per key the more keys it has) was more than
- * half of a 100,000-step run, and the checked copy of each fixture (a wrapper and an array, some
- * 80 bytes a node) stayed alive to the run's end. A fixture the run never reaches is never read;
- * `lintSimulationOptions` checks them all. A duplicated id finds the fixture through its first
- * node, as a lookup by id does. The runs of one source (explore's) share its checks and copies.
+ * The caller's fixtures by node index, each checked when a run first reaches its node (the runs
+ * of one source, explore's, share the checks), with `fallback` for a node without one. A run of
+ * 1,000 steps through a 100,000-node workflow so reads 1,000 fixtures, and a chain through all of
+ * them reads each once, in its step: checking and copying every fixture before the run (and
+ * listing the keys of a 100,000-key object, which costs more per key the more keys it has) was
+ * more than half of a 100,000-step run, and the checked copy of each fixture (a wrapper and an
+ * array, some 80 bytes a node) stayed alive to the run's end. A fixture the run never reaches is
+ * never read; `lintSimulationOptions` checks them all. A duplicated id finds the fixture through
+ * its first node, as a lookup by id does.
+ *
+ * Outputs are copied as a run uses them. Visit `v` uses `outputs[v - 1]`, so each output is used
+ * once in a run except the last, which repeats: a repeat takes the node's last output, the copy
+ * its previous visit accepted, instead of copying again. A cache of copies by node, kept for the
+ * run, was a table of young objects the garbage collector walked at every collection.
  */
 function byIndex(
   table: Readonly<Record<string, unknown>>,
@@ -75,20 +80,12 @@ function byIndex(
   let of: Plan | undefined;
   // The caller's fixture of each node, checked; null: the node has none.
   let found: (NodeFixture | null | undefined)[] = [];
-  // The copy of each node's first output; other outputs' copies by node, made only for a node
-  // that has more than one.
-  let firsts: (JsonObject | undefined)[] = [];
-  let others: Map<number, (JsonObject | undefined)[]> | undefined;
-  const forPlan = (plan: Plan) => {
-    if (of === plan) return;
-    of = plan;
-    found = [];
-    firsts = [];
-    others = undefined;
-  };
   return {
     of: (plan, k) => {
-      forPlan(plan);
+      if (of !== plan) {
+        of = plan;
+        found = [];
+      }
       const first = plan.graph.firstOf[k] ?? -1;
       let fixture = found[first];
       if (fixture === undefined) {
@@ -99,23 +96,21 @@ function byIndex(
       }
       return fixture ?? fallback(plan, k);
     },
-    output: (plan, k, fixture, visit) => {
+    output: (plan, k, fixture, counters) => {
       const outputs = fixture?.outputs ?? [];
+      const visit = visitsAt(counters, k);
       const i = Math.min(visit, outputs.length) - 1;
       if (i < 0) return {};
-      forPlan(plan);
-      const first = plan.graph.firstOf[k] ?? -1;
       // A placeholder is the simulator's own: used as it is.
-      if (fixture === undefined || found[first] !== fixture) return outputs[i] ?? {};
-      const id = plan.ids[first] ?? "";
-      if (i === 0) return (firsts[first] ??= copiedOutput(id, outputs[0], 0));
-      others ??= new Map();
-      let copies = others.get(first);
-      if (copies === undefined) {
-        copies = [];
-        others.set(first, copies);
+      const first = plan.graph.firstOf[k] ?? -1;
+      if (of !== plan || fixture === undefined || found[first] !== fixture) {
+        return outputs[i] ?? {};
       }
-      return (copies[i] ??= copiedOutput(id, outputs[i], i));
+      if (visit > outputs.length) {
+        const previous = lastAt(counters, k);
+        if (previous !== null) return previous;
+      }
+      return copiedOutput(plan.ids[first] ?? "", outputs[i], i);
     },
   };
 }

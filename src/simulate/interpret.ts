@@ -32,7 +32,7 @@ import { outputProblem } from "./outputs.js";
 import { edgeIdBetween, edgeSlot, NO_EDGE, TO_END, type Plan } from "./plan.js";
 import { firstSeen, see } from "./first-seen.js";
 import { blockDecision, blockFinal, canComplete, complete, takeRoute } from "./route.js";
-import { ownedTable, visitsAt } from "./table.js";
+import { ownedTable } from "./table.js";
 import type { MachineInput } from "./types.js";
 
 /** The machine's `finishing` state: every llm/tool without a next node and route to `"end"`. */
@@ -113,7 +113,7 @@ export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInp
       ctx = retryAfterFailure(plan, ctx, k, failure);
       continue;
     }
-    const output = fixtures.output(plan, k, fixture, visitsAt(ctx.nodes, k));
+    const output = fixtures.output(plan, k, fixture, ctx.nodes);
     if (outputProblem(plan, k, output) !== undefined) return blockOutput(plan, ctx, k, output);
     ctx = acceptOutput(plan, ctx, k, output);
     k = plan.next[k] ?? TO_END;

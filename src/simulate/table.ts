@@ -135,6 +135,13 @@ export function executionsAt(table: NodeTable, k: number): number {
   return owned.counts[4 * k + 1] ?? 0;
 }
 
+/** Node `k`'s last output, as {@link visitsAt} reads visits. */
+export function lastAt(table: NodeTable, k: number): JsonObject | null {
+  const owned = table.owned;
+  if (owned === undefined || k < 0 || k >= table.size) return nodeAt(table, k).last;
+  return owned.last[k] ?? null;
+}
+
 /** `old` with `patch` applied. */
 function updated(old: NodeCounters, patch: Partial<NodeCounters>): NodeCounters {
   // A literal of every field: a spread of the old counters and the patch took the slow path.

@@ -205,7 +205,7 @@ export interface MachineInput {
 export interface SimulateOptions extends MachineInput {
   /**
    * Outputs and failures by node id. A run checks a node's fixture when it first reaches the node
-   * and copies each output when it first uses it; `lintSimulationOptions` checks them all.
+   * and copies each output it uses; `lintSimulationOptions` checks them all.
    */
   readonly fixtures?: Fixtures;
   /**
