@@ -1,8 +1,10 @@
 /**
  * Simulation throughput: steps per second on chains of llm nodes of 50, 1,000, 5,000 and 100,000
  * nodes (one fixture output each) with each size's rate as a share of the 50-node rate (1.00 is
- * flat with size), a loop bounded at 100 iterations, and `explore` — runs and steps per second —
- * on the shipped templates and on a 1,000-node workflow with 100 decisions.
+ * flat with size), a loop bounded at 100 iterations, two floors on the same chains (the result's
+ * records alone; the fixtures read, copied and recorded — work any simulator of a chain does) with
+ * their own ratios, and `explore` — runs and steps per second — on the shipped templates and on a
+ * 1,000-node workflow with 100 decisions.
  * `node --expose-gc --import tsx bench/simulate.ts` prints the tables; `benchSimulate()` and
  * `benchExplore()` return the rows for a combined report. Ratios between rows of one run, not
  * absolute times, are what carry from one machine to another.
@@ -23,7 +25,7 @@ export interface SimulateBenchRow {
   readonly steps: number;
   readonly meanMs: number;
   readonly stepsPerSecond: number;
-  /** `stepsPerSecond` over the 50-node chain's (chains only). */
+  /** `stepsPerSecond` over the 50-node row's of its kind (chains and floors). */
   readonly vs50?: number;
   readonly samples: number;
 }
@@ -127,44 +129,142 @@ function segmented(decisions: number, perSegment: number): AgentWorkflow {
   return { ...shell(nodes, edges), autonomyLevel: 3 };
 }
 
-/** Runs the simulation benchmark and returns one row per task. */
-export async function benchSimulate(): Promise<SimulateBenchRow[]> {
-  const tasks: [string, number, AgentWorkflow, SimulateOptions][] = CHAIN_SIZES.map((size) => {
-    const [wf, options] = chain(size);
-    return [`chain of ${size.toLocaleString("en-US")}`, size, wf, options];
+/** A record as a run writes one: the floors build the same shape. */
+interface FloorRecord {
+  readonly step: number;
+  readonly type: "move";
+  readonly message: string;
+  readonly nodeId: string;
+  readonly edgeId: string;
+  readonly visit: number;
+  readonly attempt: number;
+  readonly output: Record<string, unknown>;
+}
+
+/**
+ * Floor 1, the result alone: per step a move record and an output object, kept in an array, as
+ * a run's trail keeps them (strings made beforehand, as a plan makes them once).
+ */
+function resultFloor(wf: AgentWorkflow): () => unknown {
+  const ids = wf.nodes.map((n) => n.id);
+  const messages = ids.map((id) => `${id} ran (visit 1)`);
+  return () => {
+    const trail: FloorRecord[] = [];
+    for (let k = 0; k < ids.length; k++) {
+      const output = { done: false };
+      const [nodeId, message] = [ids[k] ?? "", messages[k] ?? ""];
+      trail.push({
+        step: k + 1,
+        type: "move",
+        message,
+        nodeId,
+        edgeId: message,
+        visit: 1,
+        attempt: 1,
+        output,
+      });
+    }
+    return trail;
+  };
+}
+
+/**
+ * Floor 2, the fixtures read as well: per step the node, its fixture found by id in the caller's
+ * object, its output copied, and the record kept — the least a run of the chain must touch.
+ */
+function fixturesFloor(wf: AgentWorkflow, options: SimulateOptions): () => unknown {
+  const fixtures = options.fixtures ?? {};
+  const messages = wf.nodes.map((n) => `${n.id} ran (visit 1)`);
+  return () => {
+    const trail: FloorRecord[] = [];
+    for (let k = 0; k < wf.nodes.length; k++) {
+      const node = wf.nodes[k];
+      if (node?.type !== "llm") continue;
+      const source = Object.hasOwn(fixtures, node.id) ? fixtures[node.id]?.outputs?.[0] : undefined;
+      const output: Record<string, unknown> = {};
+      for (const key in source) if (Object.hasOwn(source, key)) output[key] = source[key];
+      const message = messages[k] ?? "";
+      trail.push({
+        step: k + 1,
+        type: "move",
+        message,
+        nodeId: node.id,
+        edgeId: message,
+        visit: 1,
+        attempt: 1,
+        output,
+      });
+    }
+    return trail;
+  };
+}
+
+/** Times `run` alone, from a collected heap, and returns its row (without `vs50`). */
+async function measure(
+  task: string,
+  nodes: number,
+  steps: number,
+  run: () => unknown,
+): Promise<SimulateBenchRow> {
+  // Each task alone, from a collected heap: what one task left must not be traced in the next.
+  (globalThis as { gc?: () => void }).gc?.();
+  const bench = new Bench({
+    time: nodes >= 100_000 ? 3_000 : 1_000,
+    iterations: 5,
+    warmupTime: 500,
   });
-  const [loopWf, loopOptions] = loop(100);
-  tasks.push(["loop of 100 iterations", 2, loopWf, loopOptions]);
-  const rows: SimulateBenchRow[] = [];
-  for (const [name, nodes, wf, options] of tasks) {
+  bench.add(task, run);
+  await bench.run();
+  const result = bench.tasks[0]?.result;
+  if (result?.state !== "completed") throw new Error(`${task} did not complete`);
+  const meanMs = result.latency.mean;
+  return {
+    task,
+    nodes,
+    steps,
+    meanMs,
+    stepsPerSecond: Math.round(steps / (meanMs / 1000)),
+    samples: result.latency.samplesCount,
+  };
+}
+
+/** Each row with its rate over the first row's. */
+function against50(rows: readonly SimulateBenchRow[]): SimulateBenchRow[] {
+  const reference = rows[0]?.stepsPerSecond ?? NaN;
+  return rows.map((r) => ({ ...r, vs50: r.stepsPerSecond / reference }));
+}
+
+/**
+ * Runs the simulation benchmark and returns one row per task: the chains, the loop, then the two
+ * floors on the same chains — work any simulator of the chain does, outside agentflow's code,
+ * whose own ratios show what the machine's memory takes from a long run.
+ */
+export async function benchSimulate(): Promise<SimulateBenchRow[]> {
+  const chains = CHAIN_SIZES.map((size) => {
+    const [wf, options] = chain(size);
+    return { size, wf, options, name: `chain of ${size.toLocaleString("en-US")}` };
+  });
+  const simulated: SimulateBenchRow[] = [];
+  for (const { size, wf, options, name } of chains) {
     const state = simulate(wf, options);
     if (!state.complete) throw new Error(`${name} did not complete`);
-    const steps = runUsage(state).moves;
-    // Each task alone, from a collected heap: what one task left must not be traced in the next.
-    (globalThis as { gc?: () => void }).gc?.();
-    const bench = new Bench({
-      time: nodes >= 100_000 ? 3_000 : 1_000,
-      iterations: 5,
-      warmupTime: 500,
-    });
-    bench.add(name, () => simulate(wf, options));
-    await bench.run();
-    const result = bench.tasks[0]?.result;
-    if (result?.state !== "completed") throw new Error(`${name} did not complete`);
-    const meanMs = result.latency.mean;
-    rows.push({
-      task: name,
-      nodes,
-      steps,
-      meanMs,
-      stepsPerSecond: Math.round(steps / (meanMs / 1000)),
-      samples: result.latency.samplesCount,
-    });
+    simulated.push(await measure(name, size, runUsage(state).moves, () => simulate(wf, options)));
   }
-  const reference = rows[0]?.stepsPerSecond ?? NaN;
-  return rows.map((r, i) =>
-    i < CHAIN_SIZES.length ? { ...r, vs50: r.stepsPerSecond / reference } : r,
+  const [loopWf, loopOptions] = loop(100);
+  const looped = simulate(loopWf, loopOptions);
+  if (!looped.complete) throw new Error("the loop did not complete");
+  const loopRow = await measure("loop of 100 iterations", 2, runUsage(looped).moves, () =>
+    simulate(loopWf, loopOptions),
   );
+  const results: SimulateBenchRow[] = [];
+  const read: SimulateBenchRow[] = [];
+  for (const { size, wf, options, name } of chains) {
+    results.push(await measure(`floor, the result alone: ${name}`, size, size, resultFloor(wf)));
+    read.push(
+      await measure(`floor, fixtures read too: ${name}`, size, size, fixturesFloor(wf, options)),
+    );
+  }
+  return [...against50(simulated), loopRow, ...against50(results), ...against50(read)];
 }
 
 /** Runs the `explore` benchmark and returns one row per workflow. */
@@ -205,7 +305,7 @@ export async function benchExplore(): Promise<ExploreBenchRow[]> {
 /** The simulation rows as a printable table. */
 export function simulateTable(rows: readonly SimulateBenchRow[]): Record<string, string>[] {
   return rows.map((r) => ({
-    task: `simulate: ${r.task}`,
+    task: r.task.startsWith("floor") ? r.task : `simulate: ${r.task}`,
     steps: String(r.steps),
     "mean (ms)": r.meanMs.toFixed(3),
     "steps/s": r.stepsPerSecond.toLocaleString("en-US"),
