@@ -6,7 +6,7 @@
 
 /** The values seen so far, in order. */
 export interface FirstSeen {
-  /** One byte per number below the size given to {@link firstSeen}. */
+  /** One byte per number below the size the list was made for. */
   readonly marks: Uint8Array;
   /** Values seen without a number. */
   others: Set<string> | undefined;

@@ -26,7 +26,8 @@ export type {
   Usage,
 } from "./types.js";
 export type { FlowContext, Limits, OwnedTrail, Spent, Trail, TrailList } from "./context.js";
-export type { NodeCounters, NodeTable, TableChunk } from "./table.js";
+export type { FirstSeen } from "./first-seen.js";
+export type { NodeCounters, NodeTable, OwnedCounters, TableChunk } from "./table.js";
 export type {
   ExecutorDoneEvent,
   ExecutorErrorEvent,

@@ -213,14 +213,7 @@ describe("simulate and the XState machine", () => {
       maxSteps: 40,
     };
     const state = simulate(wf, options);
-    expect(state.traversedEdges).toEqual([
-      "start->d",
-      "d->x",
-      "x->d",
-      "d->t3",
-      "t3->d",
-      "d->end",
-    ]);
+    expect(state.traversedEdges).toEqual(["start->d", "d->x", "x->d", "d->t3", "t3->d", "d->end"]);
     expect(JSON.stringify(state)).toBe(JSON.stringify(await machineRun(wf, options)));
     expect(JSON.stringify(simulate(wf, options))).toBe(JSON.stringify(state));
   });
