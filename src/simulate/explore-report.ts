@@ -1,7 +1,10 @@
 /**
  * What `explore` reports about its runs: route coverage, distinct stops and distinct completions.
- * Each is one pass over the runs' trails (a decision with 100,000 routes must not multiply its
- * routes by the runs and their records) and lists in document, route and run order.
+ * A tally takes each run as it ends, in run order, and reads its trail once (a decision with
+ * 100,000 routes must not multiply its routes by the runs and their records); the lists come out
+ * in document, route and run order. Tallied as they end, the runs' trails need not outlive them:
+ * kept to the end of an exploration, they were what its garbage collections copied, a quarter of
+ * its time.
  */
 import { jsonText } from "./json.js";
 import type { Plan } from "./plan.js";
@@ -37,7 +40,7 @@ export interface ExploredEnd {
 }
 
 /** What the runs did with one route of one decision id. */
-interface RouteSeen {
+export interface RouteSeen {
   /** Runs that took it. */
   taken: number;
   /** The last run counted in `taken` (a run that loops counts once). */
@@ -46,7 +49,8 @@ interface RouteSeen {
   blockedReason: string | undefined;
 }
 
-interface DecisionSeen {
+/** What the runs did at one decision id. */
+export interface DecisionSeen {
   /** Some run evaluated the decision (a budget stop before it does not count). */
   reached: boolean;
   readonly routes: Map<string, RouteSeen>;
@@ -61,37 +65,68 @@ function routeSeen(seen: DecisionSeen, label: string): RouteSeen {
   return route;
 }
 
-/** One pass over every trail: what happened at each decision id that has routes. */
-function decisionsSeen(plan: Plan, states: readonly SimulationState[]): Map<string, DecisionSeen> {
-  const byId = new Map<string, DecisionSeen>();
+/** What the runs so far did: at each decision id that has routes, their stops, their ends. */
+export interface ExploreTally {
+  readonly decisions: Map<string, DecisionSeen>;
+  readonly blocks: Map<string, { readonly block: BlockedDecision; readonly runs: number[] }>;
+  readonly ends: Map<string, ExploredEnd & { readonly runs: number[] }>;
+  /** Runs tallied: the index of the next. */
+  runs: number;
+}
+
+/** A tally of no runs yet, with a place for every decision of `plan` that has routes. */
+export function newTally(plan: Plan): ExploreTally {
+  const decisions = new Map<string, DecisionSeen>();
   plan.routes.forEach((routes, k) => {
     const id = plan.ids[k];
-    if (routes.length > 0 && id !== undefined) byId.set(id, { reached: false, routes: new Map() });
-  });
-  states.forEach((state, run) => {
-    for (const record of state.trail) {
-      const seen = record.nodeId === undefined ? undefined : byId.get(record.nodeId);
-      if (seen === undefined) continue;
-      if (record.type === "decision") {
-        seen.reached = true;
-        if (record.route === undefined) continue;
-        const route = routeSeen(seen, record.route);
-        if (route.lastRun !== run) route.taken++;
-        route.lastRun = run;
-      } else if (record.type === "decision-blocked" && record.visit !== undefined) {
-        seen.reached ||= record.cell !== "budget";
-        if (record.route === undefined) continue;
-        const route = routeSeen(seen, record.route);
-        route.blockedReason ??= record.reason;
-      }
+    if (routes.length > 0 && id !== undefined) {
+      decisions.set(id, { reached: false, routes: new Map() });
     }
   });
-  return byId;
+  return { decisions, blocks: new Map(), ends: new Map(), runs: 0 };
+}
+
+/** Adds the next run's state to the tally (runs are numbered in the order they are added). */
+export function tallyRun(tally: ExploreTally, state: SimulationState): void {
+  const run = tally.runs++;
+  for (const record of state.trail) {
+    const seen = record.nodeId === undefined ? undefined : tally.decisions.get(record.nodeId);
+    if (seen === undefined) continue;
+    if (record.type === "decision") {
+      seen.reached = true;
+      if (record.route === undefined) continue;
+      const route = routeSeen(seen, record.route);
+      if (route.lastRun !== run) route.taken++;
+      route.lastRun = run;
+    } else if (record.type === "decision-blocked" && record.visit !== undefined) {
+      seen.reached ||= record.cell !== "budget";
+      if (record.route === undefined) continue;
+      const route = routeSeen(seen, record.route);
+      route.blockedReason ??= record.reason;
+    }
+  }
+  const b = state.blockedDecision;
+  if (b !== null) {
+    // Maps keep insertion order: the first run to meet a stop or an end places it.
+    const key = JSON.stringify([b.nodeId, b.cell, b.reason]);
+    const hit = tally.blocks.get(key);
+    if (hit !== undefined) hit.runs.push(run);
+    else tally.blocks.set(key, { block: b, runs: [run] });
+  }
+  const last = state.trail[state.trail.length - 1];
+  if (state.complete && last?.type === "end" && last.output !== undefined) {
+    const nodeId = last.nodeId ?? "";
+    // jsonText: an output nested 10,000 deep is valid JSON, and too deep for JSON.stringify.
+    const key = `${nodeId.length}:${nodeId}${jsonText(last.output) ?? ""}`;
+    const hit = tally.ends.get(key);
+    if (hit !== undefined) hit.runs.push(run);
+    else tally.ends.set(key, { nodeId, output: last.output, runs: [run] });
+  }
 }
 
 /** Coverage of every route of every decision, in document and route order. */
-export function coverageOf(plan: Plan, states: readonly SimulationState[]): RouteCoverage[] {
-  const byId = decisionsSeen(plan, states);
+export function coverageOf(plan: Plan, tally: ExploreTally): RouteCoverage[] {
+  const byId = tally.decisions;
   const out: RouteCoverage[] = [];
   plan.routes.forEach((routes, k) => {
     const nodeId = plan.ids[k] ?? "";
@@ -120,47 +155,14 @@ export function coverageOf(plan: Plan, states: readonly SimulationState[]): Rout
 }
 
 /** Every distinct stop (node, cell, reason) with the runs that met it, in order of first run. */
-export function blocksOf(states: readonly SimulationState[]): ExploredBlock[] {
-  const byKey = new Map<string, { block: BlockedDecision; runs: number[] }>();
-  const order: string[] = [];
-  states.forEach((state, i) => {
-    const b = state.blockedDecision;
-    if (b === null) return;
-    const key = JSON.stringify([b.nodeId, b.cell, b.reason]);
-    const hit = byKey.get(key);
-    if (hit !== undefined) hit.runs.push(i);
-    else {
-      byKey.set(key, { block: b, runs: [i] });
-      order.push(key);
-    }
-  });
-  return order.flatMap((key) => {
-    const hit = byKey.get(key);
-    if (hit === undefined) return [];
-    const cell: BlockCell = hit.block.cell;
-    return [{ nodeId: hit.block.nodeId, cell, reason: hit.block.reason, runs: hit.runs }];
+export function blocksOf(tally: ExploreTally): ExploredBlock[] {
+  return [...tally.blocks.values()].map(({ block, runs }) => {
+    const cell: BlockCell = block.cell;
+    return { nodeId: block.nodeId, cell, reason: block.reason, runs };
   });
 }
 
 /** Every distinct completion (last node, final output) with its runs, in order of first run. */
-export function endsOf(states: readonly SimulationState[]): ExploredEnd[] {
-  const byKey = new Map<string, ExploredEnd & { runs: number[] }>();
-  const order: string[] = [];
-  states.forEach((state, i) => {
-    const last = state.trail[state.trail.length - 1];
-    if (!state.complete || last?.type !== "end" || last.output === undefined) return;
-    const nodeId = last.nodeId ?? "";
-    // jsonText: an output nested 10,000 deep is valid JSON, and too deep for JSON.stringify.
-    const key = `${nodeId.length}:${nodeId}${jsonText(last.output) ?? ""}`;
-    const hit = byKey.get(key);
-    if (hit !== undefined) hit.runs.push(i);
-    else {
-      byKey.set(key, { nodeId, output: last.output, runs: [i] });
-      order.push(key);
-    }
-  });
-  return order.flatMap((key) => {
-    const hit = byKey.get(key);
-    return hit === undefined ? [] : [hit];
-  });
+export function endsOf(tally: ExploreTally): ExploredEnd[] {
+  return [...tally.ends.values()];
 }

@@ -6,7 +6,7 @@
  */
 import type { AgentWorkflow } from "../model/index.js";
 import type { ExploredBlock, ExploredEnd, RouteCoverage } from "./explore-report.js";
-import { blocksOf, coverageOf, endsOf } from "./explore-report.js";
+import { blocksOf, coverageOf, endsOf, newTally, tallyRun } from "./explore-report.js";
 import { compilePlan } from "./machine.js";
 import type { Plan } from "./plan.js";
 import { copiedInput } from "./options.js";
@@ -138,6 +138,8 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
   // its node, not again by each run of a 100,000-route decision.
   const fixtures = fixtureSource(options.fixtures, options.sampleOutputs);
   const runs: ExploredRun[] = [];
+  // Each run is tallied as it ends; its state is kept only when asked for.
+  const tally = newTally(plan);
   const states: SimulationState[] = [];
   let bounded = false;
   const stack: DecideTable[] = [{}];
@@ -159,7 +161,8 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
       }
       continue;
     }
-    states.push(state);
+    tallyRun(tally, state);
+    if (keepStates) states.push(state);
     runs.push({
       index: runs.length,
       decide,
@@ -176,9 +179,9 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
   }
   return {
     runs,
-    coverage: coverageOf(plan, states),
-    blocks: blocksOf(states),
-    ends: endsOf(states),
+    coverage: coverageOf(plan, tally),
+    blocks: blocksOf(tally),
+    ends: endsOf(tally),
     truncated: stack.length > 0,
     bounded,
     ...(keepStates ? { states } : {}),
