@@ -7,7 +7,7 @@
  * The simulation's own bound, `maxSteps`, counts moves instead: every attempt and every decision
  * evaluation, so a run that only routes or only fails still ends.
  */
-import { ownsRun, type FlowContext, type Spent } from "./context.js";
+import { ownsRun, type FlowContext, type Mutable, type Spent } from "./context.js";
 import type { Plan } from "./plan.js";
 import type { Usage } from "./types.js";
 
@@ -22,8 +22,6 @@ export function moveOn(spent: Spent): Spent {
   const { steps, tokens, wallTimeMs, cost } = spent;
   return { moves: spent.moves + 1, steps, tokens, wallTimeMs, cost };
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * {@link moveOn} of the context's spending; in a run that owns its context (`ownsRun`), whose

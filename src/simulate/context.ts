@@ -1,8 +1,10 @@
 /**
- * The machine's context and its small persistent pieces. The context is never mutated: every
- * transition builds a new one, so a snapshot a caller keeps stays valid (XState's transition
+ * The machine's context and its small persistent pieces. A context XState holds is never mutated:
+ * every transition builds a new one, so a snapshot a caller keeps stays valid (XState's transition
  * functions are pure only if the context is). The trail is a cons list, so appending a record is
- * O(1) instead of copying a growing array on every step.
+ * O(1) instead of copying a growing array on every step. The one exception is the interpreter's
+ * own run, which no one observes until it ends: its context and pieces are written in place
+ * ({@link ownsRun}).
  */
 import type { Budget } from "../model/index.js";
 import type { FirstSeen } from "./first-seen.js";

@@ -44,7 +44,7 @@ export interface NodeTable {
  * The counters of a table one run owns, four numbers a node in one array (visits, executions,
  * failures, retries at `4k` to `4k + 3`) and the last outputs in another: an update writes in
  * place, where a counters object per update was garbage and the last one per node was kept to
- * the end of the run, a tenth of what a 100,000-step run left for the garbage collector.
+ * the end of the run, 100,000 of them for the garbage collector to trace in a long chain.
  */
 export interface OwnedCounters {
   readonly counts: Int32Array;
