@@ -8,7 +8,8 @@ import type { AgentWorkflow } from "../model/index.js";
 import type { ExploredBlock, ExploredEnd, RouteCoverage } from "./explore-report.js";
 import { blocksOf, coverageOf, endsOf, newTally, tallyRun } from "./explore-report.js";
 import { compilePlan } from "./machine.js";
-import type { Plan } from "./plan.js";
+import type { StopAt } from "./interpret.js";
+import type { Plan, PlannedRoute } from "./plan.js";
 import { copiedInput } from "./options.js";
 import { fixtureSource } from "./fixtures.js";
 import { runPlan } from "./simulate.js";
@@ -75,21 +76,32 @@ interface Branch {
   readonly k: number;
   readonly nodeId: string;
   readonly visit: number;
+  /** The routes to try from it: all, or past `maxRevisits` those that do not loop back. */
+  readonly tried: readonly PlannedRoute[];
 }
 
-/** The first decision visit the run decided by itself (not forced, not a budget stop). */
-function branchPoint(plan: Plan, state: SimulationState): Branch | undefined {
-  for (const record of state.trail) {
-    if (record.forced !== false || record.nodeId === undefined || record.visit === undefined) {
-      continue;
-    }
-    if (record.type !== "decision" && record.type !== "decision-blocked") continue;
-    const k = plan.graph.index.get(record.nodeId);
-    if (k !== undefined && plan.graph.nodes[k]?.type === "decision") {
-      return { k, nodeId: record.nodeId, visit: record.visit };
-    }
-  }
-  return undefined;
+/**
+ * Watches one run for its branch point: the first decision visit the run decides by itself (not
+ * forced, not a budget stop), as its trail would show it. The run ends there when the branch has
+ * routes to try — its children run them, so the rest of it would be thrown away; a branch with
+ * none (every route loops back past `maxRevisits`) leaves the run to go on to its end.
+ */
+function branchWatch(
+  plan: Plan,
+  maxRevisits: number,
+): { readonly stopAt: StopAt; readonly branch: () => Branch | undefined } {
+  let found: Branch | undefined;
+  const stopAt: StopAt = (k, visit) => {
+    if (found !== undefined) return false;
+    // The trail names the decision by id: a duplicated id is read as its first node.
+    const first = plan.graph.firstOf[k] ?? k;
+    if (plan.graph.nodes[first]?.type !== "decision") return false;
+    const routes = plan.routes[first] ?? [];
+    const tried = visit > maxRevisits + 1 ? routes.filter((r) => !r.loopsBack) : routes;
+    found = { k: first, nodeId: plan.ids[first] ?? "", visit, tried };
+    return tried.length > 0;
+  };
+  return { stopAt, branch: () => found };
 }
 
 function count(value: unknown, fallback: number, what: string): number {
@@ -134,8 +146,8 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
     ...(options.strictParams !== undefined ? { strictParams: options.strictParams } : {}),
   };
   const plan = compilePlan(wf, options.costModel);
-  // One source for every run: each fixture is checked and copied once, when a run first reaches
-  // its node, not again by each run of a 100,000-route decision.
+  // One source for every run: each fixture is checked once, when a run first reaches its node,
+  // not again by each run of a 100,000-route decision.
   const fixtures = fixtureSource(options.fixtures, options.sampleOutputs);
   const runs: ExploredRun[] = [];
   // Each run is tallied as it ends; its state is kept only when asked for.
@@ -145,14 +157,11 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
   const stack: DecideTable[] = [{}];
   while (stack.length > 0 && runs.length < maxRuns) {
     const decide = stack.pop() ?? {};
-    const state = runPlan(plan, fixtures, { ...input, decide });
-    const branch = branchPoint(plan, state);
-    const routes = branch === undefined ? [] : (plan.routes[branch.k] ?? []);
-    const tried =
-      branch !== undefined && branch.visit > maxRevisits + 1
-        ? routes.filter((r) => !r.loopsBack)
-        : routes;
-    if (tried.length < routes.length) bounded = true;
+    const watch = branchWatch(plan, maxRevisits);
+    const state = runPlan(plan, fixtures, { ...input, decide }, watch.stopAt);
+    const branch = watch.branch();
+    const tried = branch?.tried ?? [];
+    if (branch !== undefined && tried.length < (plan.routes[branch.k] ?? []).length) bounded = true;
     if (branch !== undefined && tried.length > 0) {
       const prefix = Object.hasOwn(decide, branch.nodeId) ? (decide[branch.nodeId] ?? []) : [];
       for (let i = tried.length - 1; i >= 0; i--) {

@@ -32,7 +32,7 @@ import { outputProblem } from "./outputs.js";
 import { edgeIdBetween, edgeSlot, NO_EDGE, TO_END, type Plan } from "./plan.js";
 import { firstSeen, see } from "./first-seen.js";
 import { blockDecision, blockFinal, canComplete, complete, takeRoute } from "./route.js";
-import { ownedTable } from "./table.js";
+import { ownedTable, visitsAt } from "./table.js";
 import type { MachineInput } from "./types.js";
 
 /** The machine's `finishing` state: every llm/tool without a next node and route to `"end"`. */
@@ -57,10 +57,23 @@ function seeTurn(plan: Plan, trail: OwnedTrail, prev: number, k: number): void {
 }
 
 /**
- * Runs `plan` from its entry until it completes or stops, and returns the final context: what the
- * machine's final snapshot holds. @throws TypeError when the input is malformed (API misuse).
+ * Asked at each decision the run evaluates itself (no `decide` label for this visit) with the
+ * decision and the visit; `true` ends the run there, before the decision's record.
  */
-export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInput): FlowContext {
+export type StopAt = (k: number, visit: number) => boolean;
+
+/**
+ * Runs `plan` from its entry until it completes or stops, and returns the final context: what the
+ * machine's final snapshot holds. `stopAt` lets explore end a run at the decision it will branch
+ * on, instead of running on to an end it discards. @throws TypeError when the input is malformed
+ * (API misuse).
+ */
+export function interpret(
+  plan: Plan,
+  fixtures: FixtureSource,
+  input: MachineInput,
+  stopAt?: StopAt,
+): FlowContext {
   const initial = initialContext(plan, input);
   const entry = plan.graph.entry;
   if (entry === undefined) return initial;
@@ -94,6 +107,7 @@ export function interpret(plan: Plan, fixtures: FixtureSource, input: MachineInp
     if (nodes[k]?.type === "decision") {
       // The decision state's eventless transitions: the chosen route's, else `blockDecision`.
       const choice = choose(plan, ctx, k);
+      if (choice.forced === false && stopAt?.(k, visitsAt(ctx.nodes, k) + 1) === true) return ctx;
       const route = choice.kind === "route" ? plan.routes[k]?.[choice.route] : undefined;
       if (choice.kind !== "route" || route === undefined) {
         return blockDecision(plan, ctx, k, choice);

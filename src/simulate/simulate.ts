@@ -6,7 +6,7 @@
  */
 import type { AgentWorkflow } from "../model/index.js";
 import { fixtureSource, type FixtureSource } from "./fixtures.js";
-import { interpret } from "./interpret.js";
+import { interpret, type StopAt } from "./interpret.js";
 import { compilePlan } from "./machine.js";
 import type { Plan } from "./plan.js";
 import { toSimulationState } from "./state.js";
@@ -55,9 +55,14 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
 }
 
 /**
- * A run of `plan` with its fixture source (explore's runs share one, which checks and copies each
- * fixture once for all of them, and share the plan).
+ * A run of `plan` with its fixture source (explore's runs share one, which checks each fixture
+ * once for all of them, and share the plan); `stopAt` as {@link interpret} takes it.
  */
-export function runPlan(plan: Plan, fixtures: FixtureSource, input: MachineInput): SimulationState {
-  return toSimulationState(plan, interpret(plan, fixtures, input));
+export function runPlan(
+  plan: Plan,
+  fixtures: FixtureSource,
+  input: MachineInput,
+  stopAt?: StopAt,
+): SimulationState {
+  return toSimulationState(plan, interpret(plan, fixtures, input, stopAt));
 }
