@@ -29,8 +29,11 @@ export interface FixtureSource {
 
 /**
  * The fixture source of a run: the caller's fixtures, then, with `sampleOutputs`, the node's
- * placeholder, sampled on first use. @throws TypeError when `fixtures` is not an object or
- * `sampleOutputs` not a boolean.
+ * placeholder, sampled on first use. Every fixture's shape is checked here, before the run (an
+ * object, `outputs` an array of objects, `fails` a count), so that a fixture written wrong is
+ * refused at once and by name whether or not the run reaches its node; its outputs are copied
+ * as the run uses them. @throws TypeError when `fixtures` or one of them is not of that shape,
+ * or `sampleOutputs` not a boolean.
  */
 export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): FixtureSource {
   if (sampleOutputs !== undefined && typeof sampleOutputs !== "boolean") {
@@ -54,19 +57,19 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
     }
     return fixture ?? undefined;
   };
-  return byIndex(fixtureTable(fixtures), sampleOutputs === true ? sampled : () => undefined);
+  const table = fixtureTable(fixtures);
+  for (const id of Object.keys(table)) checkedFixture(id, table[id]);
+  return byIndex(table, sampleOutputs === true ? sampled : () => undefined);
 }
 
 /**
- * The caller's fixtures by node index, each checked when a run first reaches its node (the runs
- * of one source, explore's, share the checks), with `fallback` for a node without one. A run of
- * 1,000 steps through a 100,000-node workflow so reads 1,000 fixtures, and a chain through all of
- * them reads each once, in its step: checking and copying every fixture before the run (and
- * listing the keys of a 100,000-key object, which costs more per key the more keys it has) was
- * more than half of a 100,000-step run, and the checked copy of each fixture (a wrapper and an
- * array, some 80 bytes a node) stayed alive to the run's end. A fixture the run never reaches is
- * never read; `lintSimulationOptions` checks them all. A duplicated id finds the fixture through
- * its first node, as a lookup by id does.
+ * The caller's fixtures (checked) by node index, each looked up when a run first reaches its node
+ * (the runs of one source, explore's, share the lookups), with `fallback` for a node without one.
+ * A run of 1,000 steps through a 100,000-node workflow so copies the outputs of 1,000 fixtures,
+ * and a chain through all of them copies each in its step: copying every fixture before the run
+ * (a JSON round trip of every output and a table of the copies) was more than half of a
+ * 100,000-step run, and the copy of each fixture (a wrapper and an array, some 80 bytes a node)
+ * stayed alive to the run's end. A duplicated id finds the fixture through its first node, as a lookup by id does.
  *
  * Outputs are copied as a run uses them. Visit `v` uses `outputs[v - 1]`, so each output is used
  * once in a run except the last, which repeats: a repeat takes the node's last output, the copy
@@ -78,7 +81,7 @@ function byIndex(
   fallback: FixtureSource["of"],
 ): FixtureSource {
   let of: Plan | undefined;
-  // The caller's fixture of each node, checked; null: the node has none.
+  // The caller's fixture of each node; null: the node has none.
   let found: (NodeFixture | null | undefined)[] = [];
   return {
     of: (plan, k) => {
@@ -90,8 +93,8 @@ function byIndex(
       let fixture = found[first];
       if (fixture === undefined) {
         const id = plan.ids[first];
-        fixture =
-          id !== undefined && Object.hasOwn(table, id) ? checkedFixture(id, table[id]) : null;
+        // Checked with the others when the source was made.
+        fixture = id !== undefined && Object.hasOwn(table, id) ? (table[id] as NodeFixture) : null;
         found[first] = fixture;
       }
       return fixture ?? fallback(plan, k);

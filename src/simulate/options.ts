@@ -137,9 +137,8 @@ export function copiedOutput(nodeId: string, output: unknown, i: number): JsonOb
 }
 
 /**
- * The fixtures table after its one check that does not depend on the run: an object keyed by
- * node id (`{}` when there are none). Each fixture in it is checked and copied by
- * {@link normalizeFixture} when a run first needs it. @throws TypeError when it is not an object.
+ * The fixtures table, checked to be an object keyed by node id (`{}` when there are none); each
+ * fixture in it is checked by {@link checkedFixture}. @throws TypeError when it is not an object.
  */
 export function fixtureTable(fixtures: unknown): Readonly<Record<string, unknown>> {
   if (fixtures === undefined) return {};
@@ -271,8 +270,8 @@ export function normalizeInput(input: unknown): Required<Omit<MachineInput, "max
  * Mistakes in fixtures and `decide` that do not stop a run but are almost certainly typos: an id
  * that is not a node, a fixture on a decision (decisions never execute), `decide` on a node that
  * is not a decision, a label that is not one of the decision's routes. Document order of the
- * options object. Every fixture and every output is checked here, where a run reads only the
- * ones it uses: call it before a run to refuse a fixtures object written wrong anywhere.
+ * options object. Every output is copied here, where a run copies only the ones it uses: call it
+ * before a run to refuse a fixtures object holding what JSON cannot anywhere.
  * @throws TypeError when fixtures or decide have the wrong type.
  *
  * @example

@@ -204,8 +204,8 @@ export interface MachineInput {
 /** Options of {@link simulate}. */
 export interface SimulateOptions extends MachineInput {
   /**
-   * Outputs and failures by node id. A run checks a node's fixture when it first reaches the node
-   * and copies each output it uses; `lintSimulationOptions` checks them all.
+   * Outputs and failures by node id. A run checks every fixture's shape before it starts and
+   * copies each output it uses; `lintSimulationOptions` copies them all.
    */
   readonly fixtures?: Fixtures;
   /**

@@ -166,8 +166,8 @@ describe("API misuse throws a TypeError", () => {
     [{ maxSteps: -1 }, "/maxSteps"],
     [{ decide: 5 }, "/decide"],
     [{ decide: { "a/b": [1] } }, "/decide/a~1b"],
-    [{ fixtures: { t: { fails: -1 } } }, "/fixtures/t/fails"],
-    [{ fixtures: { b: { outputs: [{}, 1] } } }, "/fixtures/b/outputs/1"],
+    [{ fixtures: { n: { fails: -1 } } }, "/fixtures/n/fails"],
+    [{ fixtures: { n: { outputs: [1] } } }, "/fixtures/n/outputs/0"],
   ])("says where the bad option is, as a JSON Pointer: %j", (options, path) => {
     let thrown: unknown;
     try {
@@ -179,18 +179,18 @@ describe("API misuse throws a TypeError", () => {
     expect((thrown as OptionTypeError).path).toBe(path);
   });
 
-  it("reads a fixture when the run reaches its node; lintSimulationOptions checks them all", () => {
-    // "late" is never reached (the run stops at "a"), "ghost" is no node: neither is read.
+  it("copies the outputs a run uses; lintSimulationOptions reads every output", () => {
+    // The run stops at "a": "late"'s output is never used, "ghost" is no node. Their shapes are
+    // right, so the run goes on; what JSON cannot hold inside them only lint reads.
     const options = {
       fixtures: {
         a: { fails: 1 },
-        late: { fails: -1 },
+        late: { outputs: [{ n: 1n }] },
         ghost: { outputs: [{ n: 1n }] },
       },
     } as unknown as SimulateOptions;
     const stopping = workflow([llm("a"), llm("late")], [edge("a", "late")]);
-    const state = simulate(stopping, options);
-    expect(state.blockedDecision).toEqual({
+    expect(simulate(stopping, options).blockedDecision).toEqual({
       nodeId: "a",
       cell: "execution",
       reason: "execution failed: fixture failure 1 of 1",
@@ -203,10 +203,16 @@ describe("API misuse throws a TypeError", () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(OptionTypeError);
-    expect((thrown as OptionTypeError).path).toBe("/fixtures/late/fails");
-    expect(() =>
-      lintSimulationOptions(stopping, { fixtures: { ghost: options.fixtures?.ghost } }),
-    ).toThrow(/^fixtures\["ghost"\]\.outputs\[0\] must be a JSON object: /);
+    expect((thrown as OptionTypeError).path).toBe("/fixtures/late/outputs/0");
+    expect((thrown as OptionTypeError).message).toMatch(
+      /^fixtures\["late"\]\.outputs\[0\] must be a JSON object: /,
+    );
+    // A fixture of the wrong shape is refused before the run, reached or not.
+    const wrong = { fixtures: { a: {}, late: { fails: -1 } } };
+    expect(() => simulate(stopping, wrong)).toThrow(OptionTypeError);
+    expect(() => explore(stopping, wrong)).toThrow(
+      'fixtures["late"].fails must be a non-negative integer',
+    );
   });
 
   it("options that are not an object", () => {

@@ -160,8 +160,8 @@ async function auditWorkflow(
   const drawing = drawingVerdict(nodes.length, edges.length + dangling, dangling);
   // Sampled once: a schema of 100,000 fields makes an input of 100,000 values.
   const input = sampleInput(wf);
-  // The runs read only the fixtures they reach; a fixtures object written wrong anywhere is
-  // refused whole (an OptionTypeError that says where), as the simulate command refuses it.
+  // The runs copy only the outputs they use; a fixtures object holding what JSON cannot anywhere
+  // is refused whole (an OptionTypeError that says where), as the simulate command refuses it.
   if (fixtures !== undefined) lintSimulationOptions(wf, { fixtures });
   const maxRuns = exploreRunBound(nodes.length + edges.length);
   const explored = exploration(wf, input, fixtures, maxRuns);
