@@ -69,7 +69,8 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
  * and a chain through all of them copies each in its step: copying every fixture before the run
  * (a JSON round trip of every output and a table of the copies) was more than half of a
  * 100,000-step run, and the copy of each fixture (a wrapper and an array, some 80 bytes a node)
- * stayed alive to the run's end. A duplicated id finds the fixture through its first node, as a lookup by id does.
+ * stayed alive to the run's end. A duplicated id finds the fixture through its first node, as a
+ * lookup by id does.
  *
  * Outputs are copied as a run uses them. Visit `v` uses `outputs[v - 1]`, so each output is used
  * once in a run except the last, which repeats: a repeat takes the node's last output, the copy
