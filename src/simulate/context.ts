@@ -121,32 +121,14 @@ function resolveLimits(wfBudget: Budget | undefined, budget: Budget, maxSteps: n
 }
 
 /**
- * `ctx` with `changes`: a literal of every field, in the order of the initial context. A spread
+ * `ctx` with `changes`, written into {@link draft}`(ctx)`: a literal copy of every field (a spread
  * `{ ...ctx, spent }` was a third of a step's time: V8 clones the object, then redefines each
- * changed field on its slow path. A context of a run that owns its pieces ({@link ownsRun}) is
- * changed in place and returned: no one else holds it, and three new contexts a step were half
- * of what such a run allocated.
+ * changed field on its slow path), or, in a run that owns its pieces ({@link ownsRun}), the
+ * context itself: no one else holds it, and three new contexts a step were half of what such a
+ * run allocated.
  */
 export function nextContext(ctx: FlowContext, changes: Partial<FlowContext>): FlowContext {
-  if (ownsRun(ctx)) return changedInPlace(ctx, changes);
-  return {
-    input: changes.input ?? ctx.input,
-    decide: changes.decide ?? ctx.decide,
-    limits: changes.limits ?? ctx.limits,
-    merged: changes.merged ?? ctx.merged,
-    nodes: changes.nodes ?? ctx.nodes,
-    at: changes.at ?? ctx.at,
-    attempt: changes.attempt ?? ctx.attempt,
-    params: changes.params === undefined ? ctx.params : changes.params,
-    unresolved: changes.unresolved === undefined ? ctx.unresolved : changes.unresolved,
-    strictParams: changes.strictParams ?? ctx.strictParams,
-    prev: changes.prev ?? ctx.prev,
-    clock: changes.clock ?? ctx.clock,
-    spent: changes.spent ?? ctx.spent,
-    trail: changes.trail === undefined ? ctx.trail : changes.trail,
-    blocked: changes.blocked === undefined ? ctx.blocked : changes.blocked,
-    complete: changes.complete ?? ctx.complete,
-  };
+  return changedInPlace(draft(ctx), changes);
 }
 
 /** A type with its fields writable. */
@@ -154,7 +136,7 @@ export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * A context to write a transition's changes into, field by field: `ctx` itself in a run that owns
- * it ({@link ownsRun}), a copy otherwise. Compute every new value from `ctx` before writing any,
+ * it ({@link ownsRun}), a copy with every field, in the order of the initial context, otherwise. Compute every new value from `ctx` before writing any,
  * for in an owned run they are one object. The hottest transitions write this way: passing
  * {@link nextContext} a changes object of each transition's own shape made its reads of those
  * objects megamorphic, a sixth of an exploration's time.
@@ -181,7 +163,7 @@ export function draft(ctx: FlowContext): Mutable<FlowContext> {
   };
 }
 
-/** {@link nextContext} of an owned run: each given field written into `ctx`. */
+/** Each given field of `changes` written into `ctx`. */
 function changedInPlace(ctx: Mutable<FlowContext>, changes: Partial<FlowContext>): FlowContext {
   if (changes.input !== undefined) ctx.input = changes.input;
   if (changes.decide !== undefined) ctx.decide = changes.decide;

@@ -29,7 +29,7 @@ import {
 } from "./execute.js";
 import { fixtureFailure, type FixtureSource } from "./fixtures.js";
 import { outputProblem } from "./outputs.js";
-import { edgeIdBetween, edgeSlot, NO_EDGE, TO_END, type Plan } from "./plan.js";
+import { edgeIdAt, edgeSlot, NO_EDGE, TO_END, type Plan } from "./plan.js";
 import { firstSeen, see } from "./first-seen.js";
 import { blockDecision, blockFinal, canComplete, complete, takeRoute } from "./route.js";
 import { ownedTable, visitsAt } from "./table.js";
@@ -51,7 +51,7 @@ function seeTurn(plan: Plan, trail: OwnedTrail, prev: number, k: number): void {
   see(trail.nodes, plan.ids[k] ?? "", plan.graph.firstOf[k]);
   const slot = edgeSlot(plan, prev, k);
   if (slot === NO_EDGE) return;
-  const edgeId = edgeIdBetween(plan, prev, k) ?? "";
+  const edgeId = edgeIdAt(plan, slot, prev, k) ?? "";
   const cache = plan.edgeIds;
   see(trail.edges, edgeId, slot >= 0 ? cache.slotNumbers[slot] : cache.numbers.get(edgeId));
 }

@@ -117,7 +117,11 @@ export function edgeSlot(plan: Plan, prev: number, k: number): number {
  * and edge: a run of 100,000 steps built and hashed (for `traversedEdges`) a new string a step.
  */
 export function edgeIdBetween(plan: Plan, prev: number, k: number): string | undefined {
-  const slot = edgeSlot(plan, prev, k);
+  return edgeIdAt(plan, edgeSlot(plan, prev, k), prev, k);
+}
+
+/** {@link edgeIdBetween} when the edge's slot is known (`slot` is `edgeSlot(plan, prev, k)`). */
+export function edgeIdAt(plan: Plan, slot: number, prev: number, k: number): string | undefined {
   if (slot === NO_EDGE) return undefined;
   if (slot === UNCACHED_EDGE) return `${plan.ids[prev] ?? ""}->${plan.ids[k] ?? ""}`;
   const cache = plan.edgeIds;
