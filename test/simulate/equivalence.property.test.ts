@@ -10,6 +10,7 @@ import type { AgentNode, AgentWorkflow, Budget } from "../../src/model/index.js"
 import type { CostModel, NodeCost, SimulateOptions } from "../../src/simulate/index.js";
 import { simulate } from "../../src/simulate/index.js";
 import { machineRun } from "./machine-run.js";
+import { llm } from "./builders.js";
 import { build, decideOf, fixturesOf, specArb, type Spec } from "./random-workflow.js";
 
 /** What the options add to a random spec. */
@@ -116,11 +117,6 @@ describe("simulate and the XState machine", () => {
   });
 
   it("end the same way where fixtures are found by node index: duplicated ids, odd keys", async () => {
-    const llm = (id: string): AgentNode => ({
-      id,
-      type: "llm",
-      config: { model: "m", promptRef: "prm:p@1.0.0" },
-    });
     const wf: AgentWorkflow = {
       kind: "AgentWorkflow",
       id: "agnt-dup",
@@ -168,11 +164,6 @@ describe("simulate and the XState machine", () => {
   });
 
   it("end the same way through a decision of more cases than its edge ids are cached for", async () => {
-    const llm = (id: string): AgentNode => ({
-      id,
-      type: "llm",
-      config: { model: "m", promptRef: "prm:p@1.0.0" },
-    });
     // A decision of ten cases, whose route edges are built anew each time it routes: each must
     // appear once in traversedEdges, in the order first taken, however often it is taken.
     const cases = Array.from({ length: 10 }, (_, i) => ({
