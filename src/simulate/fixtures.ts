@@ -4,7 +4,7 @@
  */
 import type { AgentNode } from "../model/index.js";
 import type { FlowContext } from "./context.js";
-import { checkedFixture, copiedOutput, fixtureTable } from "./options.js";
+import { checkedFixture, fixtureTable, usedOutput } from "./options.js";
 import type { Plan } from "./plan.js";
 import { lazySamples } from "./sample-input.js";
 import { executionsAt, lastAt, visitsAt, type NodeTable } from "./table.js";
@@ -17,7 +17,7 @@ export interface FixtureSource {
   /**
    * The output `fixture` (what {@link FixtureSource.of} gave for node `k`) gives the node's
    * current visit in `table`: `outputs[visit - 1]`, the last repeating, `{}` when it has none.
-   * A caller's output is copied for the run.
+   * A caller's output is used as it is when it is plain JSON data, else copied (`usedOutput`).
    */
   readonly output: (
     plan: Plan,
@@ -31,8 +31,8 @@ export interface FixtureSource {
  * The fixture source of a run: the caller's fixtures, then, with `sampleOutputs`, the node's
  * placeholder, sampled on first use. Every fixture's shape is checked here, before the run (an
  * object, `outputs` an array of objects, `fails` a count), so that a fixture written wrong is
- * refused at once and by name whether or not the run reaches its node; its outputs are copied
- * as the run uses them. @throws TypeError when `fixtures` or one of them is not of that shape,
+ * refused at once and by name whether or not the run reaches its node; an output the run uses
+ * is checked then (`usedOutput`). @throws TypeError when `fixtures` or one of them is not of that shape,
  * or `sampleOutputs` not a boolean.
  */
 export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): FixtureSource {
@@ -65,17 +65,18 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
 /**
  * The caller's fixtures (checked) by node index, each looked up when a run first reaches its node
  * (the runs of one source, explore's, share the lookups), with `fallback` for a node without one.
- * A run of 1,000 steps through a 100,000-node workflow so copies the outputs of 1,000 fixtures,
- * and a chain through all of them copies each in its step: copying every fixture before the run
+ * A run of 1,000 steps through a 100,000-node workflow so reads the outputs of 1,000 fixtures,
+ * and a chain through all of them reads each in its step: copying every fixture before the run
  * (a JSON round trip of every output and a table of the copies) was more than half of a
  * 100,000-step run, and the copy of each fixture (a wrapper and an array, some 80 bytes a node)
  * stayed alive to the run's end. A duplicated id finds the fixture through its first node, as a
  * lookup by id does.
  *
- * Outputs are copied as a run uses them. Visit `v` uses `outputs[v - 1]`, so each output is used
- * once in a run except the last, which repeats: a repeat takes the node's last output, the copy
- * its previous visit accepted, instead of copying again. A cache of copies by node, kept for the
- * run, was a table of young objects the garbage collector walked at every collection.
+ * Outputs are checked as a run uses them, and used as they are when they are plain JSON data:
+ * the run never writes them, and a copy of each (some 60 bytes for a one-field output) was an
+ * object per step that a long run's collections moved. Visit `v` uses `outputs[v - 1]`, so each
+ * output is used once in a run except the last, which repeats: a repeat takes the node's last
+ * output, the one its previous visit accepted, instead of checking it again.
  */
 function byIndex(
   table: Readonly<Record<string, unknown>>,
@@ -114,7 +115,7 @@ function byIndex(
         const previous = lastAt(counters, k);
         if (previous !== null) return previous;
       }
-      return copiedOutput(plan.ids[first] ?? "", outputs[i], i);
+      return usedOutput(plan.ids[first] ?? "", outputs[i], i);
     },
   };
 }

@@ -130,6 +130,51 @@ function plainCopy(value: unknown, depth: number): unknown {
 }
 
 /**
+ * Whether `value` is plain JSON data the round trip would give back unchanged — strings,
+ * booleans, finite numbers other than -0, `null`, arrays (not a subclass's) without holes, objects of
+ * `Object.prototype` or none without `toJSON`, `undefined` members or a `__proto__` key —
+ * nested at most {@link PLAIN_DEPTH} levels. Such a value can be used as it is where a copy
+ * would be equal to it: a run reads a fixture output and never writes it. Allocates nothing.
+ */
+export function isPlainJson(value: unknown): boolean {
+  return plainDepthOk(value, PLAIN_DEPTH);
+}
+
+function plainDepthOk(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      // The round trip writes -0 as 0 and NaN and the infinities as null: not the same value.
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+  if (Array.isArray(value)) {
+    // A subclass's instance would come back as an Array.
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+    // A hole reads as undefined, which is not plain.
+    for (const item of value as readonly unknown[]) {
+      if (!plainDepthOk(item, depth - 1)) return false;
+    }
+    return true;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const source = value as Readonly<Record<string, unknown>>;
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    if (key === "__proto__" || !plainDepthOk(source[key], depth - 1)) return false;
+  }
+  return true;
+}
+
+/**
  * What `JSON.parse(JSON.stringify(value))` returns, at any depth: plain objects, arrays and
  * scalars only; `undefined` when the value itself has no JSON form. Plain data is copied
  * directly; anything else goes through the native functions, and only a value they cannot

@@ -5,7 +5,7 @@
  */
 import type { AgentWorkflow, Budget } from "../model/index.js";
 import { escapePointerToken as escape, flowGraph } from "../model/index.js";
-import { jsonCopy } from "./json.js";
+import { isPlainJson, jsonCopy } from "./json.js";
 import type { DecideTable, Fixtures, JsonObject, MachineInput, NodeFixture } from "./types.js";
 
 /** The default hard bound on steps (SPEC 5). */
@@ -116,6 +116,16 @@ function checkedOutputs(nodeId: string, fixture: unknown): readonly unknown[] | 
     }
   }
   return list;
+}
+
+/**
+ * Output `i` of node `nodeId`'s fixture as a run uses it: the caller's object itself when it is
+ * plain JSON data ({@link isPlainJson}) — a run reads outputs and never writes them, so a copy
+ * would only be an equal object for the garbage collector to trace — else its JSON copy
+ * ({@link copiedOutput}), which also refuses what JSON cannot hold.
+ */
+export function usedOutput(nodeId: string, output: unknown, i: number): JsonObject {
+  return isPlainJson(output) && isRecord(output) ? output : copiedOutput(nodeId, output, i);
 }
 
 /**

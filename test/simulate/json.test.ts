@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonCopy, jsonText } from "../../src/simulate/json.js";
+import { isPlainJson, jsonCopy, jsonText } from "../../src/simulate/json.js";
 
 /** `{ d: { d: ... leaf } }`, `depth` levels, built without recursion. */
 function deep(depth: number, leaf: unknown): unknown {
@@ -128,6 +128,80 @@ describe("jsonCopy", () => {
     expect(bottom(copy, 10_000)).toEqual([1, "leaf"]);
     (bottom(original, 10_000) as unknown[]).push("later");
     expect(bottom(copy, 10_000)).toEqual([1, "leaf"]);
+  });
+});
+
+describe("isPlainJson", () => {
+  class Items extends Array<number> {}
+  class Point {
+    x = 1;
+  }
+  const valid: readonly [string, unknown][] = [
+    ["scalars and nesting", { a: 1, b: "x", c: [true, null, { d: [2.5] }], e: {} }],
+    ["a string", "s"],
+    ["null", null],
+    ["an empty array", []],
+    ["a null-prototype object", Object.assign(Object.create(null) as object, { a: 1 })],
+    ["integer-like keys", { b: 1, 10: 2, a: 4 }],
+    ["64 levels", deep(63, { leaf: 1 })],
+    ["a shared (not cyclic) object", ((x) => ({ a: x, b: [x] }))({ x: 1 })],
+  ];
+  const invalid: readonly [string, unknown][] = [
+    ["an undefined member", { u: undefined, k: 1 }],
+    ["a function member", { f: () => 1 }],
+    ["a symbol in an array", [Symbol("s")]],
+    ["negative zero", { z: -0 }],
+    ["NaN", [Number.NaN]],
+    ["an infinity", { i: -Infinity }],
+    ["a BigInt", { n: 1n }],
+    ["a date", { when: new Date(0) }],
+    ["toJSON", { custom: { toJSON: () => 1 } }],
+    ["a boxed number", { n: Object(3) as unknown }],
+    ["a class instance", { p: new Point() }],
+    ["an Array subclass", { items: Items.from([1]) }],
+    ["a hole", [1, , 3]], // eslint-disable-line no-sparse-arrays
+    ["a __proto__ key", JSON.parse('{"__proto__":{"a":1}}') as unknown],
+    ["65 levels", deep(64, { leaf: 1 })],
+    ["undefined", undefined],
+  ];
+
+  it.each(valid)("takes %s as it is", (_name, value) => {
+    expect(isPlainJson(value)).toBe(true);
+  });
+
+  it.each(invalid)("leaves %s to the copy", (_name, value) => {
+    expect(isPlainJson(value)).toBe(false);
+  });
+
+  it("says so only for a value the round trip gives back equal, for any value", () => {
+    const anyValue = fc.anything({
+      withBoxedValues: true,
+      withDate: true,
+      withNullPrototype: true,
+      withSparseArray: true,
+      withObjectString: true,
+      maxDepth: 4,
+    });
+    let plain = 0;
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        if (!isPlainJson(value)) return true;
+        plain++;
+        const text = JSON.stringify(value);
+        expect(jsonCopy(value)).toEqual(value);
+        expect(JSON.stringify(jsonCopy(value))).toBe(text);
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+    // The generator reaches plain values, or the property above says nothing.
+    expect(plain).toBeGreaterThan(50);
+  });
+
+  it("refuses a cycle, stopping at its depth instead of looping", () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(isPlainJson(cyclic)).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import type { AgentNode } from "../../src/model/index.js";
 import type { CostModel, SimulateOptions } from "../../src/simulate/index.js";
 import {
   explore,
+  finalOutput,
   lintSimulationOptions,
   OptionTypeError,
   runUsage,
@@ -179,7 +180,7 @@ describe("API misuse throws a TypeError", () => {
     expect((thrown as OptionTypeError).path).toBe(path);
   });
 
-  it("copies the outputs a run uses; lintSimulationOptions reads every output", () => {
+  it("checks the outputs a run uses; lintSimulationOptions reads every output", () => {
     // The run stops at "a": "late"'s output is never used, "ghost" is no node. Their shapes are
     // right, so the run goes on; what JSON cannot hold inside them only lint reads.
     const options = {
@@ -294,6 +295,26 @@ describe("options nested deeper than JSON.stringify can go", () => {
     expect(report.ends).toHaveLength(1);
     expect(report.ends[0]?.runs).toEqual([0, 1, 2, 3]);
     expect(depthOf((report.ends[0]?.output as { deep?: unknown }).deep)).toBe(10_000);
+  });
+
+  it("records a plain output as the caller gave it, and the JSON form of any other", () => {
+    const plain = { n: 1, list: ["x", { y: null }] };
+    const dated = { when: new Date(0), gone: undefined, nan: Number.NaN };
+    const state = simulate(pipeline, {
+      fixtures: { a: { outputs: [plain] }, t: { outputs: [dated] } },
+    });
+    const [a, t] = records(state, "move");
+    // Nothing writes an output: the plain one is not copied.
+    expect(a?.output).toBe(plain);
+    expect(t?.output).not.toBe(dated);
+    expect(t?.output).toStrictEqual({ when: "1970-01-01T00:00:00.000Z", nan: null });
+    expect(plain).toStrictEqual({ n: 1, list: ["x", { y: null }] });
+    expect(finalOutput(state)).toStrictEqual({
+      n: 1,
+      list: ["x", { y: null }],
+      when: "1970-01-01T00:00:00.000Z",
+      nan: null,
+    });
   });
 
   it("names the option when a fixture holds what JSON cannot (a BigInt, a cycle)", () => {
