@@ -7,6 +7,7 @@
  * The simulation's own bound, `maxSteps`, counts moves instead: every attempt and every decision
  * evaluation, so a run that only routes or only fails still ends.
  */
+import { NODE_KIND } from "../model/index.js";
 import { ownsRun, type FlowContext, type Mutable, type Spent } from "./context.js";
 import type { Plan } from "./plan.js";
 import type { Usage } from "./types.js";
@@ -87,7 +88,7 @@ export function budgetStop(plan: Plan, ctx: FlowContext, k: number): BudgetStop 
       reason: `maxSteps ${limits.maxSteps} reached: the simulation's step bound stops the run`,
     };
   }
-  if (plan.graph.nodes[k]?.type === "decision") return undefined;
+  if (plan.graph.kind[k] === NODE_KIND.decision) return undefined;
   const spent = ctx.spent;
   const planned = plan.costs[k];
   const steps = spent.steps + 1;

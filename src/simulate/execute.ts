@@ -3,6 +3,7 @@
  * before an attempt (budget, params), the attempt itself, accepting an output, and a failure
  * caught by an error boundary (logical-time backoff) or not.
  */
+import { NODE_KIND } from "../model/index.js";
 import { budgetStop, spendMove, spendOutput, usageOf } from "./budget.js";
 import {
   draft,
@@ -46,7 +47,8 @@ export function prepare(plan: Plan, ctx: FlowContext, k: number): Prepared {
   if (budget !== undefined) {
     return { kind: "block", cell: "budget", reason: budget.reason, limit: budget.limit };
   }
-  if (plan.graph.nodes[k]?.type !== "tool") return GO;
+  // The type byte, not the node: at 100,000 nodes the node objects are not in the cache.
+  if (plan.graph.kind[k] !== NODE_KIND.tool) return GO;
   const resolved = resolveParams(plan, ctx, k);
   return "params" in resolved
     ? {

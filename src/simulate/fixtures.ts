@@ -58,48 +58,44 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
     return fixture ?? undefined;
   };
   const table = fixtureTable(fixtures);
-  for (const id of Object.keys(table)) checkedFixture(id, table[id]);
-  return byIndex(table, sampleOutputs === true ? sampled : () => undefined);
+  const ids = Object.keys(table);
+  const checked = ids.map((id) => checkedFixture(id, table[id]));
+  return byIndex(ids, checked, sampleOutputs === true ? sampled : () => undefined);
 }
 
 /**
- * The caller's fixtures (checked) by node index, each looked up when a run first reaches its node
- * (the runs of one source, explore's, share the lookups), with `fallback` for a node without one.
- * A run of 1,000 steps through a 100,000-node workflow so reads the outputs of 1,000 fixtures,
- * and a chain through all of them reads each in its step: copying every fixture before the run
- * (a JSON round trip of every output and a table of the copies) was more than half of a
- * 100,000-step run, and the copy of each fixture (a wrapper and an array, some 80 bytes a node)
- * stayed alive to the run's end. A duplicated id finds the fixture through its first node, as a
- * lookup by id does.
+ * The caller's fixtures (checked; `ids[i]`'s is `checked[i]`) by node index, paired with the
+ * nodes of a plan when a run first asks for one (the runs of one source, explore's, share the
+ * pairing), with `fallback` for a node without one. Fixtures are written in node order more
+ * often than not, so an id is first compared with the node after the one the previous id
+ * matched, and looked up in the graph's index only when that is not it: a lookup by id, in the
+ * caller's object or the index, reads a hash table the size of the workflow, and at 100,000
+ * nodes nearly every such read missed the cache. A duplicated id pairs with its first node, as
+ * a lookup by id does.
  *
  * Outputs are checked as a run uses them, and used as they are when they are plain JSON data:
  * the run never writes them, and a copy of each (some 60 bytes for a one-field output) was an
- * object per step that a long run's collections moved. Visit `v` uses `outputs[v - 1]`, so each
- * output is used once in a run except the last, which repeats: a repeat takes the node's last
- * output, the one its previous visit accepted, instead of checking it again.
+ * object per step that a long run's collections moved. Copying every fixture before the run (a
+ * JSON round trip of every output and a table of the copies) was more than half of a
+ * 100,000-step run. Visit `v` uses `outputs[v - 1]`, so each output is used once in a run except
+ * the last, which repeats: a repeat takes the node's last output, the one its previous visit
+ * accepted, instead of checking it again.
  */
 function byIndex(
-  table: Readonly<Record<string, unknown>>,
+  ids: readonly string[],
+  checked: readonly NodeFixture[],
   fallback: FixtureSource["of"],
 ): FixtureSource {
   let of: Plan | undefined;
-  // The caller's fixture of each node; null: the node has none.
-  let found: (NodeFixture | null | undefined)[] = [];
+  // The caller's fixture of each node (by its first index); undefined: the node has none.
+  let found: (NodeFixture | undefined)[] = [];
   return {
     of: (plan, k) => {
       if (of !== plan) {
         of = plan;
-        found = [];
+        found = paired(plan, ids, checked);
       }
-      const first = plan.graph.firstOf[k] ?? -1;
-      let fixture = found[first];
-      if (fixture === undefined) {
-        const id = plan.ids[first];
-        // Checked with the others when the source was made.
-        fixture = id !== undefined && Object.hasOwn(table, id) ? (table[id] as NodeFixture) : null;
-        found[first] = fixture;
-      }
-      return fixture ?? fallback(plan, k);
+      return found[plan.graph.firstOf[k] ?? -1] ?? fallback(plan, k);
     },
     output: (plan, k, fixture, counters) => {
       const outputs = fixture?.outputs ?? [];
@@ -129,4 +125,23 @@ export function fixtureFailure(
   const execution = executionsAt(ctx.nodes, k);
   const fails = fixture?.fails ?? 0;
   return execution <= fails ? `fixture failure ${execution} of ${fails}` : undefined;
+}
+
+/** {@link byIndex}'s fixtures by the index of their node's first occurrence in `plan`. */
+function paired(
+  plan: Plan,
+  ids: readonly string[],
+  checked: readonly NodeFixture[],
+): (NodeFixture | undefined)[] {
+  const graph = plan.graph;
+  const found: (NodeFixture | undefined)[] = new Array<NodeFixture | undefined>(plan.ids.length);
+  let next = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? "";
+    const k = plan.ids[next] === id ? next : graph.index.get(id);
+    if (k === undefined) continue;
+    found[graph.firstOf[k] ?? k] = checked[i];
+    next = k + 1;
+  }
+  return found;
 }

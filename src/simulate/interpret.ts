@@ -9,6 +9,7 @@
  * proves over random workflows, fixtures and options that both give the same `SimulationState`,
  * byte for byte.
  */
+import { NODE_KIND } from "../model/index.js";
 import { choose } from "./choose.js";
 import {
   initialContext,
@@ -91,7 +92,8 @@ export function interpret(
     merged: {},
     spent: { ...initial.spent },
   });
-  const nodes = plan.graph.nodes;
+  // Type bytes, not nodes: at 100,000 nodes the node objects are not in the cache.
+  const kinds = plan.graph.kind;
   // Every turn of the loop makes a move (an attempt or a decision evaluation) or ends the run,
   // and moves are bounded by maxSteps; the explicit bound only guards against a defect.
   const bound = ctx.limits.maxSteps + 2;
@@ -104,7 +106,7 @@ export function interpret(
       return done;
     }
     seeTurn(plan, trail, ctx.prev, k);
-    if (nodes[k]?.type === "decision") {
+    if (kinds[k] === NODE_KIND.decision) {
       // The decision state's eventless transitions: the chosen route's, else `blockDecision`.
       const choice = choose(plan, ctx, k);
       if (choice.forced === false && stopAt?.(k, visitsAt(ctx.nodes, k) + 1) === true) return ctx;
