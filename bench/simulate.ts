@@ -2,7 +2,7 @@
  * Simulation throughput: steps per second on chains of llm nodes of 50, 1,000, 5,000 and 100,000
  * nodes (one fixture output each) with each size's rate as a share of the 50-node rate (1.00 is
  * flat with size), a loop bounded at 100 iterations, two floors on the same chains (the result's
- * records alone; the fixtures read, copied and recorded — work any simulator of a chain does) with
+ * records alone; the fixtures read and recorded — work any simulator of a chain does) with
  * their own ratios, and `explore` — runs and steps per second — on the shipped templates and on a
  * 1,000-node workflow with 100 decisions.
  * `node --expose-gc --import tsx bench/simulate.ts` prints the tables; `benchSimulate()` and
@@ -170,19 +170,20 @@ function resultFloor(wf: AgentWorkflow): () => unknown {
 
 /**
  * Floor 2, the fixtures read as well: per step the node, its fixture found by id in the caller's
- * object, its output copied, and the record kept — the least a run of the chain must touch.
+ * object, its output read (each field, as a run merges it), and the record kept — the least a run
+ * of the chain must touch.
  */
 function fixturesFloor(wf: AgentWorkflow, options: SimulateOptions): () => unknown {
   const fixtures = options.fixtures ?? {};
   const messages = wf.nodes.map((n) => `${n.id} ran (visit 1)`);
   return () => {
     const trail: FloorRecord[] = [];
+    const merged: Record<string, unknown> = {};
     for (let k = 0; k < wf.nodes.length; k++) {
       const node = wf.nodes[k];
       if (node?.type !== "llm") continue;
-      const source = Object.hasOwn(fixtures, node.id) ? fixtures[node.id]?.outputs?.[0] : undefined;
-      const output: Record<string, unknown> = {};
-      for (const key in source) if (Object.hasOwn(source, key)) output[key] = source[key];
+      const output = Object.hasOwn(fixtures, node.id) ? fixtures[node.id]?.outputs?.[0] : undefined;
+      for (const key in output) if (Object.hasOwn(output, key)) merged[key] = output[key];
       const message = messages[k] ?? "";
       trail.push({
         step: k + 1,
@@ -192,7 +193,7 @@ function fixturesFloor(wf: AgentWorkflow, options: SimulateOptions): () => unkno
         edgeId: message,
         visit: 1,
         attempt: 1,
-        output,
+        output: output ?? {},
       });
     }
     return trail;

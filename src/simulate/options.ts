@@ -52,8 +52,8 @@ function isCount(value: unknown): value is number {
 }
 
 /**
- * A detached JSON copy, so that a caller mutating its fixtures after the run cannot change a
- * returned state, and so that only JSON (what a fixture file can hold) enters the run. Any depth
+ * A detached JSON copy, so that only JSON (what a fixture file can hold) enters the run, and a
+ * caller mutating what it passed cannot change a returned state through the copy. Any depth
  * is accepted: a 10,000-deep output is valid JSON. `path`, when given, says where the value is in
  * the options (the error is then an {@link OptionTypeError}).
  */
@@ -159,8 +159,8 @@ export function fixtureTable(fixtures: unknown): Readonly<Record<string, unknown
 
 /**
  * One node's fixture checked, not copied: an object whose `outputs`, if any, is an array of
- * objects and whose `fails`, if any, a count. Its outputs are the caller's, to copy before use
- * ({@link copiedOutput}). @throws OptionTypeError on a value of the wrong type.
+ * objects and whose `fails`, if any, a count. Its outputs are the caller's, to check when used
+ * ({@link usedOutput}). @throws OptionTypeError on a value of the wrong type.
  */
 export function checkedFixture(nodeId: string, fixture: unknown): NodeFixture {
   checkedOutputs(nodeId, fixture);

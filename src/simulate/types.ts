@@ -205,7 +205,8 @@ export interface MachineInput {
 export interface SimulateOptions extends MachineInput {
   /**
    * Outputs and failures by node id. A run checks every fixture's shape before it starts and
-   * copies each output it uses; `lintSimulationOptions` copies them all.
+   * each output when it uses it; a plain JSON output is recorded as given (the state shares it
+   * with the fixtures), any other as its JSON copy. `lintSimulationOptions` copies them all.
    */
   readonly fixtures?: Fixtures;
   /**
