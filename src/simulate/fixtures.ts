@@ -32,8 +32,8 @@ export interface FixtureSource {
  * placeholder, sampled on first use. Every fixture's shape is checked here, before the run (an
  * object, `outputs` an array of objects, `fails` a count), so that a fixture written wrong is
  * refused at once and by name whether or not the run reaches its node; an output the run uses
- * is checked then (`usedOutput`). @throws TypeError when `fixtures` or one of them is not of that shape,
- * or `sampleOutputs` not a boolean.
+ * is checked then (`usedOutput`). @throws TypeError when `fixtures` or one of them is not of
+ * that shape, or `sampleOutputs` not a boolean.
  */
 export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): FixtureSource {
   if (sampleOutputs !== undefined && typeof sampleOutputs !== "boolean") {

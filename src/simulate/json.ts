@@ -131,9 +131,9 @@ function plainCopy(value: unknown, depth: number): unknown {
 
 /**
  * Whether `value` is plain JSON data the round trip would give back unchanged — strings,
- * booleans, finite numbers other than -0, `null`, arrays (not a subclass's) without holes, objects of
- * `Object.prototype` or none without `toJSON`, `undefined` members or a `__proto__` key —
- * nested at most {@link PLAIN_DEPTH} levels. Such a value can be used as it is where a copy
+ * booleans, finite numbers other than -0, `null`, arrays (not a subclass's) without holes,
+ * objects of `Object.prototype` or none without `toJSON`, `undefined` members or a `__proto__`
+ * key — nested at most {@link PLAIN_DEPTH} levels. Such a value can be used as it is where a copy
  * would be equal to it: a run reads a fixture output and never writes it. Allocates nothing.
  */
 export function isPlainJson(value: unknown): boolean {
