@@ -85,6 +85,8 @@ export interface EdgeIdCache {
   readonly slotNumbers: number[];
   /** Each id made, numbered in the order made (`traversedEdges` marks them by number). */
   readonly numbers: Map<string, number>;
+  /** The id numbered `n` at `names[n]`. */
+  readonly names: string[];
   /** Slots: nodes plus routes; no id is numbered past it. */
   readonly size: number;
 }
@@ -132,6 +134,7 @@ export function edgeIdAt(plan: Plan, slot: number, prev: number, k: number): str
   if (n === undefined) {
     n = cache.numbers.size;
     cache.numbers.set(id, n);
+    cache.names.push(id);
   }
   cache.ids[slot] = id;
   cache.slotNumbers[slot] = n;
@@ -269,6 +272,7 @@ export function buildPlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
       ids: [],
       slotNumbers: [],
       numbers: new Map(),
+      names: [],
       size: nodes.length + graph.routeTarget.length,
     },
     messages: [],

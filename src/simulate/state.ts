@@ -4,7 +4,7 @@
  * nothing but the run (no `Set`/`Map` iteration order leaks into it).
  */
 import { trailArray, type FlowContext } from "./context.js";
-import { firstSeen, see } from "./first-seen.js";
+import { firstSeen, see, seenList } from "./first-seen.js";
 import type { Plan } from "./plan.js";
 import type { JsonObject, SimulationState, TransitionRecord, Usage } from "./types.js";
 
@@ -13,14 +13,14 @@ function distinct(
   records: readonly TransitionRecord[],
   key: "nodeId" | "edgeId",
   numbers: ReadonlyMap<string, number>,
-  size: number,
+  names: readonly (string | undefined)[],
 ): string[] {
-  const seen = firstSeen(size);
+  const seen = firstSeen(names.length);
   for (const record of records) {
     const value = record[key];
     if (value !== undefined) see(seen, value, numbers.get(value));
   }
-  return seen.list;
+  return seenList(seen, names);
 }
 
 /**
@@ -38,9 +38,13 @@ export function toSimulationState(plan: Plan, ctx: FlowContext): SimulationState
     tokens: at === "" ? [] : [at],
     joinArrivals: {},
     traversedEdges:
-      owned?.edges.list ??
-      distinct(trail, "edgeId", plan.edgeIds.numbers, plan.edgeIds.numbers.size),
-    visitedNodes: owned?.nodes.list ?? distinct(trail, "nodeId", plan.graph.index, plan.ids.length),
+      owned !== undefined
+        ? seenList(owned.edges, plan.edgeIds.names)
+        : distinct(trail, "edgeId", plan.edgeIds.numbers, plan.edgeIds.names),
+    visitedNodes:
+      owned !== undefined
+        ? seenList(owned.nodes, plan.ids)
+        : distinct(trail, "nodeId", plan.graph.index, plan.ids),
     trail,
     complete: ctx.complete,
     deadlocked: false,
