@@ -11,13 +11,14 @@
 export interface FirstSeen {
   /** One byte per number below the size the list was made for. */
   readonly marks: Uint8Array;
-  /** The numbers seen, in order, in `order[0..count)`; `-(j + 1)` stands for `extra[j]`. */
+  /**
+   * The numbers seen, in order, in `order[0..count)`; `-(j + 1)` stands for the `j`-th value of
+   * {@link FirstSeen.others} (a `Set` lists its values in the order added).
+   */
   order: Int32Array;
   count: number;
   /** Values seen without a number. */
   others: Set<string> | undefined;
-  /** The values of {@link FirstSeen.others}, in the order seen. */
-  readonly extra: string[];
 }
 
 /** Nothing seen yet; numbers given to {@link see} must stay below `size`. */
@@ -27,7 +28,6 @@ export function firstSeen(size: number): FirstSeen {
     order: new Int32Array(Math.max(16, Math.min(size, 1024))),
     count: 0,
     others: undefined,
-    extra: [],
   };
 }
 
@@ -57,14 +57,14 @@ export function see(seen: FirstSeen, value: string, n: number | undefined): void
   seen.others ??= new Set();
   if (seen.others.has(value)) return;
   seen.others.add(value);
-  seen.extra.push(value);
-  append(seen, -seen.extra.length);
+  append(seen, -seen.others.size);
 }
 
 /** The values seen, in order; `names[n]` is the value numbered `n`. */
 export function seenList(seen: FirstSeen, names: readonly (string | undefined)[]): string[] {
   const list = new Array<string>(seen.count);
-  const { order, extra } = seen;
+  const { order } = seen;
+  const extra = seen.others === undefined ? [] : [...seen.others];
   for (let i = 0; i < seen.count; i++) {
     const code = order[i] ?? 0;
     list[i] = (code >= 0 ? names[code] : extra[-code - 1]) ?? "";

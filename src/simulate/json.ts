@@ -80,42 +80,58 @@ const NOT_PLAIN = Symbol("not plain");
 const PLAIN_DEPTH = 64;
 
 /**
- * A copy of plain JSON data — strings, booleans, finite numbers, `null`, arrays and objects of
- * `Object.prototype` or none, without `toJSON`, `undefined` members or a `__proto__` key — equal
- * to what the round trip makes of it; `NOT_PLAIN` for anything the round trip would change, drop
- * or refuse. A fixture output copied this way costs a tenth of `JSON.parse(JSON.stringify(o))`,
- * which builds and scans a string on the way.
+ * What {@link plainKind} says of a value: `"leaf"` a string, boolean, finite number other than -0
+ * or `null`, which the round trip keeps; `"array"` (not a subclass's) or `"object"` (of
+ * `Object.prototype` or none) a container to walk; `"no"` anything the round trip would change,
+ * drop or refuse.
  */
-function plainCopy(value: unknown, depth: number): unknown {
+type Plain = "no" | "leaf" | "array" | "object";
+
+/**
+ * The one statement of plain JSON data that {@link plainCopy} and {@link isPlainJson} walk: a
+ * container with `toJSON`, or `depth` levels down, is not plain, and neither is a member that is
+ * `undefined`, a function, a symbol or a BigInt. Keys are the walkers' to check (`__proto__`).
+ */
+function plainKind(value: unknown, depth: number): Plain {
   switch (typeof value) {
     case "string":
     case "boolean":
-      return value;
+      return "leaf";
     case "number":
-      // The round trip writes -0 as 0 and NaN and the infinities as null.
-      return Number.isFinite(value) ? value + 0 : NOT_PLAIN;
+      // The round trip writes -0 as 0 and NaN and the infinities as null: not the same value.
+      return Number.isFinite(value) && !Object.is(value, -0) ? "leaf" : "no";
     case "object":
       break;
     default:
-      return NOT_PLAIN;
+      return "no";
   }
-  if (value === null) return null;
-  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") {
-    return NOT_PLAIN;
-  }
-  if (Array.isArray(value)) {
-    const source = value as readonly unknown[];
+  if (value === null) return "leaf";
+  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") return "no";
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (Array.isArray(value)) return proto === Array.prototype ? "array" : "no";
+  return proto === Object.prototype || proto === null ? "object" : "no";
+}
+
+/**
+ * A copy of plain JSON data ({@link plainKind}) equal to what the round trip makes of it;
+ * `NOT_PLAIN` for anything the round trip would change, drop or refuse. A fixture output copied
+ * this way costs a tenth of `JSON.parse(JSON.stringify(o))`, which builds and scans a string on
+ * the way.
+ */
+function plainCopy(value: unknown, depth: number): unknown {
+  const kind = plainKind(value, depth);
+  if (kind === "leaf") return value;
+  if (kind === "no") return NOT_PLAIN;
+  if (kind === "array") {
     const out: unknown[] = [];
     // A hole reads as undefined, which the round trip writes as null: not plain.
-    for (const item of source) {
+    for (const item of value as readonly unknown[]) {
       const member = plainCopy(item, depth - 1);
       if (member === NOT_PLAIN) return NOT_PLAIN;
       out.push(member);
     }
     return out;
   }
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
   const source = value as Readonly<Record<string, unknown>>;
   const out: Record<string, unknown> = {};
   // for-in with an own check lists what Object.keys lists, in its order, without the array.
@@ -130,46 +146,27 @@ function plainCopy(value: unknown, depth: number): unknown {
 }
 
 /**
- * Whether `value` is plain JSON data the round trip would give back unchanged — strings,
- * booleans, finite numbers other than -0, `null`, arrays (not a subclass's) without holes,
- * objects of `Object.prototype` or none without `toJSON`, `undefined` members or a `__proto__`
- * key — nested at most {@link PLAIN_DEPTH} levels. Such a value can be used as it is where a copy
- * would be equal to it: a run reads a fixture output and never writes it. Allocates nothing.
+ * Whether `value` is plain JSON data ({@link plainKind}) the round trip would give back
+ * unchanged, nested at most {@link PLAIN_DEPTH} levels, without a `__proto__` key. Such a value
+ * can be used as it is where a copy would be equal to it: a run reads a fixture output and never
+ * writes it. Allocates nothing.
  */
 export function isPlainJson(value: unknown): boolean {
-  return plainDepthOk(value, PLAIN_DEPTH);
+  return plainWalk(value, PLAIN_DEPTH);
 }
 
-function plainDepthOk(value: unknown, depth: number): boolean {
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-      return true;
-    case "number":
-      // The round trip writes -0 as 0 and NaN and the infinities as null: not the same value.
-      return Number.isFinite(value) && !Object.is(value, -0);
-    case "object":
-      break;
-    default:
-      return false;
-  }
-  if (value === null) return true;
-  if (depth === 0 || typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
-  if (Array.isArray(value)) {
-    // A subclass's instance would come back as an Array.
-    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
-    // A hole reads as undefined, which is not plain.
-    for (const item of value as readonly unknown[]) {
-      if (!plainDepthOk(item, depth - 1)) return false;
-    }
+function plainWalk(value: unknown, depth: number): boolean {
+  const kind = plainKind(value, depth);
+  if (kind === "leaf") return true;
+  if (kind === "no") return false;
+  if (kind === "array") {
+    for (const item of value as readonly unknown[]) if (!plainWalk(item, depth - 1)) return false;
     return true;
   }
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
   const source = value as Readonly<Record<string, unknown>>;
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
-    if (key === "__proto__" || !plainDepthOk(source[key], depth - 1)) return false;
+    if (key === "__proto__" || !plainWalk(source[key], depth - 1)) return false;
   }
   return true;
 }

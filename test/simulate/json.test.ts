@@ -20,6 +20,19 @@ function bottom(value: unknown, depth: number): unknown {
   return current;
 }
 
+/**
+ * Any value, plain or not: undefined members, -0, NaN, holes, null-prototype objects, __proto__
+ * keys, dates, boxed values.
+ */
+const anyValue = fc.anything({
+  withBoxedValues: true,
+  withDate: true,
+  withNullPrototype: true,
+  withSparseArray: true,
+  withObjectString: true,
+  maxDepth: 4,
+});
+
 const samples: readonly [string, unknown][] = [
   ["scalars and nesting", { a: 1, b: "x", c: [true, null, { d: [2.5] }], e: {} }],
   ["members without a JSON form", { u: undefined, f: () => 1, s: Symbol("s"), k: 1 }],
@@ -52,14 +65,6 @@ describe("jsonCopy", () => {
   it("gives what the round trip gives, key order and prototypes included, for any value", () => {
     // Plain data takes the direct copy; everything else (undefined members, -0, NaN, holes,
     // null-prototype objects, __proto__ keys, dates, boxed values) the round trip.
-    const anyValue = fc.anything({
-      withBoxedValues: true,
-      withDate: true,
-      withNullPrototype: true,
-      withSparseArray: true,
-      withObjectString: true,
-      maxDepth: 4,
-    });
     fc.assert(
       fc.property(anyValue, (value) => {
         const text = JSON.stringify(value) as string | undefined;
@@ -174,14 +179,6 @@ describe("isPlainJson", () => {
   });
 
   it("says so only for a value the round trip gives back equal, for any value", () => {
-    const anyValue = fc.anything({
-      withBoxedValues: true,
-      withDate: true,
-      withNullPrototype: true,
-      withSparseArray: true,
-      withObjectString: true,
-      maxDepth: 4,
-    });
     let plain = 0;
     fc.assert(
       fc.property(anyValue, (value) => {
