@@ -30,7 +30,14 @@ import { benchBundles, bundleTable } from "./bundle.js";
 import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
 import { benchReport, drawingGrowth, reportTable } from "./report.js";
-import { benchExplore, benchSimulate, exploreTable, simulateTable } from "./simulate.js";
+import {
+  benchExplore,
+  benchSimulate,
+  exploreTable,
+  pageFaultCost,
+  pageFaultLine,
+  simulateTable,
+} from "./simulate.js";
 import { benchStartup, startupTable } from "./startup.js";
 
 const SIZES = [1_000, 10_000, 100_000] as const;
@@ -196,7 +203,9 @@ const table = [...new Set(rows.map((r) => r.task))].map((task) => {
 });
 console.table(table);
 const simulation = await benchSimulate();
-console.table(simulateTable(simulation));
+const faultCost = pageFaultCost();
+console.log(pageFaultLine(faultCost));
+console.table(simulateTable(simulation, faultCost));
 const exploration = await benchExplore();
 console.table(exploreTable(exploration));
 const extra = await benchExtra();

@@ -3,12 +3,15 @@
  * nodes (one fixture output each) with each size's rate as a share of the 50-node rate (1.00 is
  * flat with size), a loop bounded at 100 iterations, two floors on the same chains (the result's
  * records alone; the fixtures read and recorded — work any simulator of a chain does) with
- * their own ratios, and `explore` — runs and steps per second — on the shipped templates and on a
- * 1,000-node workflow with 100 decisions.
+ * their own ratios, the minor page faults of a run of each row and what one costs on this machine
+ * (on a virtual machine they can be most of a 100,000-step run), and `explore` — runs and steps per
+ * second — on the shipped templates and on a 1,000-node workflow with 100 decisions.
  * `node --expose-gc --import tsx bench/simulate.ts` prints the tables; `benchSimulate()` and
  * `benchExplore()` return the rows for a combined report. Ratios between rows of one run, not
  * absolute times, are what carry from one machine to another.
  */
+import { PerformanceObserver } from "node:perf_hooks";
+import { setImmediate } from "node:timers";
 import { pathToFileURL } from "node:url";
 import { Bench } from "tinybench";
 import type { AgentEdge, AgentNode, AgentWorkflow } from "../src/model/index.js";
@@ -28,6 +31,20 @@ export interface SimulateBenchRow {
   /** `stepsPerSecond` over the 50-node row's of its kind (chains and floors). */
   readonly vs50?: number;
   readonly samples: number;
+  /**
+   * Minor page faults a run makes, counted over extra runs after the timed ones: memory the run
+   * touches for the first time since the system last took it back (V8's new heap pages and large
+   * arrays), which on a virtual machine can cost far more than the run's own work.
+   */
+  readonly faults: number;
+  /** Milliseconds of garbage collector pauses a run causes, counted with `faults`. */
+  readonly gcMs: number;
+}
+
+/** What one minor page fault costs on this machine, measured by {@link pageFaultCost}. */
+export interface PageFaultCost {
+  readonly faults: number;
+  readonly microsecondsPerFault: number;
 }
 
 /** One measured `explore` task. */
@@ -200,6 +217,61 @@ function fixturesFloor(wf: AgentWorkflow, options: SimulateOptions): () => unkno
   };
 }
 
+function minorFaults(): number {
+  return process.resourceUsage().minorPageFault;
+}
+
+/** A run's page faults and collector pauses. */
+interface RunCosts {
+  readonly faults: number;
+  readonly gcMs: number;
+}
+
+/**
+ * The minor page faults and the garbage collector's pauses (V8's `gc` performance entries) per
+ * call of `run`, over extra calls after the timed ones — enough for some 200,000 steps — with a
+ * turn of the event loop after each so that the entries arrive.
+ */
+async function costsPerRun(steps: number, run: () => unknown): Promise<RunCosts> {
+  const runs = Math.max(5, Math.ceil(200_000 / Math.max(steps, 1)));
+  let gcMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  let faults = 0;
+  let kept: unknown;
+  for (let i = 0; i < runs; i++) {
+    const before = minorFaults();
+    kept = run();
+    faults += minorFaults() - before;
+    await new Promise(setImmediate);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  observer.disconnect();
+  if (kept === undefined) throw new Error("a run returned nothing");
+  return { faults: faults / runs, gcMs: gcMs / runs };
+}
+
+/**
+ * The time of a minor page fault on this machine: fresh 64 MiB buffers touched a byte per 4 KiB
+ * page, nothing else done, so the time is the faults'. Bare metal takes a fraction of a
+ * microsecond; a virtual machine whose host backs guest memory lazily can take tens of times that.
+ */
+export function pageFaultCost(): PageFaultCost {
+  let faults = 0;
+  let ms = 0;
+  for (let r = 0; r < 8; r++) {
+    const before = minorFaults();
+    const start = performance.now();
+    const buffer = new Uint8Array(64 << 20);
+    for (let i = 0; i < buffer.length; i += 4096) buffer[i] = 1;
+    ms += performance.now() - start;
+    faults += minorFaults() - before;
+  }
+  return { faults, microsecondsPerFault: faults === 0 ? 0 : (ms * 1000) / faults };
+}
+
 /** Times `run` alone, from a collected heap, and returns its row (without `vs50`). */
 async function measure(
   task: string,
@@ -226,6 +298,7 @@ async function measure(
     meanMs,
     stepsPerSecond: Math.round(steps / (meanMs / 1000)),
     samples: result.latency.samplesCount,
+    ...(await costsPerRun(steps, run)),
   };
 }
 
@@ -303,15 +376,31 @@ export async function benchExplore(): Promise<ExploreBenchRow[]> {
   return rows;
 }
 
-/** The simulation rows as a printable table. */
-export function simulateTable(rows: readonly SimulateBenchRow[]): Record<string, string>[] {
+/**
+ * The simulation rows as a printable table; with the machine's page fault cost, each row's
+ * faults as milliseconds of its run too.
+ */
+export function simulateTable(
+  rows: readonly SimulateBenchRow[],
+  cost?: PageFaultCost,
+): Record<string, string>[] {
   return rows.map((r) => ({
     task: r.task.startsWith("floor") ? r.task : `simulate: ${r.task}`,
     steps: String(r.steps),
     "mean (ms)": r.meanMs.toFixed(3),
     "steps/s": r.stepsPerSecond.toLocaleString("en-US"),
     "vs 50 nodes": r.vs50 !== undefined ? r.vs50.toFixed(2) : "",
+    "page faults/run": Math.round(r.faults).toLocaleString("en-US"),
+    ...(cost === undefined
+      ? {}
+      : { "faults (ms/run)": ((r.faults * cost.microsecondsPerFault) / 1000).toFixed(1) }),
+    "GC pauses (ms/run)": r.gcMs.toFixed(1),
   }));
+}
+
+/** The page fault cost as one printable line. */
+export function pageFaultLine(cost: PageFaultCost): string {
+  return `minor page fault: ${cost.microsecondsPerFault.toFixed(2)} µs (${cost.faults.toLocaleString("en-US")} faults of fresh 64 MiB buffers)`;
 }
 
 /** The explore rows as a printable table. */
@@ -328,6 +417,9 @@ export function exploreTable(rows: readonly ExploreBenchRow[]): Record<string, s
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.table(simulateTable(await benchSimulate()));
+  const rows = await benchSimulate();
+  const cost = pageFaultCost();
+  console.log(pageFaultLine(cost));
+  console.table(simulateTable(rows, cost));
   console.table(exploreTable(await benchExplore()));
 }
