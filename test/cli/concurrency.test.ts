@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkFiles, workerCount } from "../../src/cli/batch.js";
+import { batchWork, checkFiles, workerCount } from "../../src/cli/batch.js";
 import { UsageError } from "../../src/cli/io.js";
 import { fileCheckContext, resolveSettings } from "../../src/cli/settings.js";
 import type { CliIo } from "../../src/cli/io.js";
@@ -59,6 +59,10 @@ beforeAll(() => {
   writeFileSync(join(mixed, "j-not-bpmn.bpmn"), "<html/>");
   copy("examples/processes/loan-origination.bpmn", "k-loan-again.bpmn");
 });
+
+/** How `gate` and `check` read files (`FileCheckMode`). */
+const GATE = { processesOnly: true } as const;
+const CHECK = { processesOnly: false } as const;
 
 describe("--concurrency", () => {
   it.each(FORMATS)(
@@ -146,14 +150,31 @@ describe("--concurrency", () => {
     expect({ ...threaded, debug: [] }).toEqual({ ...single, debug: [] });
   });
 
+  it.each([
+    ["documents count one each", ["a.agent.json", "b.agent.yaml", "c.json"], CHECK, 3],
+    ["a process in check counts seven", ["a.agent.json", "p.bpmn"], CHECK, 8],
+    ["gate counts every file as a process", ["a.xml", "p.bpmn"], GATE, 14],
+    ["no files, no work", [], CHECK, 0],
+  ] as const)("auto weighs the batch: %s", (_, files, mode, work) => {
+    expect(batchWork(files, mode)).toBe(work);
+  });
+
   it("takes auto, off or a whole number, and refuses anything else (exit 2)", async () => {
     expect(workerCount(undefined, 10_000, 8)).toBe(0);
     expect(workerCount("off", 10_000, 8)).toBe(0);
     expect(workerCount("auto", 10_000, 8)).toBe(4);
     expect(workerCount("auto", 10_000, 2)).toBe(2);
-    expect(workerCount("auto", 150, 8)).toBe(2);
-    expect(workerCount("auto", 50, 8)).toBe(0);
+    // One worker per 1,500 of work, none when that leaves one: small batches stay on this thread.
+    expect(workerCount("auto", 150, 8)).toBe(0);
+    expect(workerCount("auto", 2_999, 8)).toBe(0);
+    expect(workerCount("auto", 3_000, 8)).toBe(2);
+    expect(workerCount("auto", 4_500, 8)).toBe(3);
     expect(workerCount("auto", 10_000, 1)).toBe(0);
+    // Work, not files: 430 processes weigh 3,010.
+    expect(workerCount("auto", 430, 8, batchWork(Array(430).fill("p.bpmn"), GATE))).toBe(2);
+    expect(workerCount("auto", 428, 8, batchWork(Array(428).fill("p.bpmn"), GATE))).toBe(0);
+    // An explicit count is a number of threads, whatever the work.
+    expect(workerCount("2", 10, 8, 10)).toBe(2);
     expect(workerCount("3", 10_000, 1)).toBe(3);
     expect(workerCount("3", 2, 8)).toBe(2);
     for (const bad of ["0", "-1", "1.5", "many", ""]) {
