@@ -7,10 +7,10 @@
  * ({@link ownsRun}).
  */
 import type { Budget } from "../model/index.js";
-import type { FirstSeen } from "./first-seen.js";
-import { normalizeInput } from "./options.js";
+import { copiedSeen, type FirstSeen } from "./first-seen.js";
+import { normalizeInput, setOwn } from "./options.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
-import { emptyTable, type NodeTable } from "./table.js";
+import { copiedTable, emptyTable, type NodeTable } from "./table.js";
 import type {
   BlockedDecision,
   DecideTable,
@@ -191,6 +191,54 @@ function changedInPlace(ctx: Mutable<FlowContext>, changes: Partial<FlowContext>
  */
 export function ownsRun(ctx: FlowContext): boolean {
   return ctx.trail !== null && "owned" in ctx.trail;
+}
+
+/**
+ * A context for a second run that goes on from `ctx` — a run that owns its pieces
+ * ({@link ownsRun}), stopped — with `decide` as its decide table: its own copy of each piece the
+ * run writes in place (the trail and its id lists, the node table, the merged output, the
+ * spending), so that the two runs never see each other's writes. Records, outputs and the input
+ * are never written and are shared. Explore continues each route of a branch this way instead
+ * of running the prefix again.
+ */
+export function forkedContext(ctx: FlowContext, decide: DecideTable): FlowContext {
+  const trail = ctx.trail;
+  if (trail === null || !("owned" in trail)) throw new Error("only an owned run can be forked");
+  const merged: Record<string, unknown> = {};
+  // As mergeOutput writes it: each own key in order, `__proto__` as an own property.
+  for (const key in ctx.merged) {
+    if (!Object.hasOwn(ctx.merged, key)) continue;
+    if (key === "__proto__") setOwn(merged, key, ctx.merged[key]);
+    else merged[key] = ctx.merged[key];
+  }
+  return {
+    input: ctx.input,
+    decide,
+    limits: ctx.limits,
+    merged,
+    nodes: copiedTable(ctx.nodes),
+    at: ctx.at,
+    attempt: ctx.attempt,
+    params: ctx.params,
+    unresolved: ctx.unresolved,
+    strictParams: ctx.strictParams,
+    prev: ctx.prev,
+    clock: ctx.clock,
+    spent: {
+      moves: ctx.spent.moves,
+      steps: ctx.spent.steps,
+      tokens: ctx.spent.tokens,
+      wallTimeMs: ctx.spent.wallTimeMs,
+      cost: ctx.spent.cost,
+    },
+    trail: {
+      owned: trail.owned.slice(),
+      nodes: copiedSeen(trail.nodes),
+      edges: copiedSeen(trail.edges),
+    },
+    blocked: ctx.blocked,
+    complete: ctx.complete,
+  };
 }
 
 /** Adds a record: prepended to a cons list, appended in place to an owned trail. */

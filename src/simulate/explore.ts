@@ -3,17 +3,20 @@
  * bound on revisits. A depth-first search over decision visits: run with the routes forced so far;
  * the first decision visit the run decided by itself is the next branching point, one child per
  * route. What is reported is ordered by that search (route order), so it is deterministic.
+ * A run stops at its branching point and its children go on from copies of it: run from the
+ * start, each child ran its parent's prefix again, half of the steps of a workflow whose
+ * decisions come one after another.
  */
 import type { AgentWorkflow } from "../model/index.js";
 import type { ExploredBlock, ExploredEnd, RouteCoverage } from "./explore-report.js";
 import { blocksOf, coverageOf, endsOf, newTally, tallyRun } from "./explore-report.js";
+import { forkedContext, nextContext, type FlowContext } from "./context.js";
 import { compilePlan } from "./machine.js";
-import type { StopAt } from "./interpret.js";
+import { interpret, runFrom, type StopAt } from "./interpret.js";
 import type { Plan, PlannedRoute } from "./plan.js";
-import { copiedInput } from "./options.js";
-import { fixtureSource } from "./fixtures.js";
-import { runPlan } from "./simulate.js";
-import { runUsage } from "./state.js";
+import { copiedInput, normalizeDecide } from "./options.js";
+import { fixtureSource, type FixtureSource } from "./fixtures.js";
+import { runUsage, toSimulationState } from "./state.js";
 import type {
   BlockedDecision,
   DecideTable,
@@ -32,7 +35,8 @@ export interface ExploreOptions extends Omit<SimulateOptions, "decide"> {
   readonly maxRuns?: number;
   /**
    * Also return each run's final state in `states`: what `simulate(wf, { ...options, decide })`
-   * returns for it, without running it again (default false: a thousand trails are large).
+   * returns for it, without running it again (default false: a thousand trails are large). Runs
+   * with a common prefix share the records of that prefix.
    */
   readonly keepStates?: boolean;
 }
@@ -73,7 +77,9 @@ export interface ExploreReport {
 }
 
 interface Branch {
+  /** The decision's first node with its id (what the trail names), and the node the run is at. */
   readonly k: number;
+  readonly at: number;
   readonly nodeId: string;
   readonly visit: number;
   /** The routes to try from it: all, or past `maxRevisits` those that do not loop back. */
@@ -98,7 +104,7 @@ function branchWatch(
     if (plan.graph.nodes[first]?.type !== "decision") return false;
     const routes = plan.routes[first] ?? [];
     const tried = visit > maxRevisits + 1 ? routes.filter((r) => !r.loopsBack) : routes;
-    found = { k: first, nodeId: plan.ids[first] ?? "", visit, tried };
+    found = { k: first, at: k, nodeId: plan.ids[first] ?? "", visit, tried };
     return tried.length > 0;
   };
   return { stopAt, branch: () => found };
@@ -135,6 +141,43 @@ function lastNode(state: SimulationState): string {
  * ```
  */
 export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): ExploreReport {
+  return exploreWith(wf, options, FORK_SLOTS);
+}
+
+/**
+ * What the copies of stopped runs that explore keeps for their routes may hold at once, in slots
+ * (a node's counters and output, a record, an id mark): about 64 MB. Past it, a branch's routes
+ * run from the start again, as they did before runs were forked: the same runs, more work.
+ */
+const FORK_SLOTS = 1 << 23;
+
+/**
+ * A run stopped at its branch point, which the routes of the branch go on from: each from its own
+ * copy, the last from the run itself. It holds about `slots` until the last route starts.
+ */
+interface Fork {
+  readonly ctx: FlowContext;
+  readonly k: number;
+  readonly slots: number;
+  /** Routes of the branch not started yet. */
+  left: number;
+}
+
+/** A run to make: its decide table, and the stopped run it goes on from, if one was kept. */
+interface PendingRun {
+  readonly decide: DecideTable;
+  readonly from: Fork | undefined;
+}
+
+/**
+ * {@link explore}, with `forkSlots` in place of {@link FORK_SLOTS} (0: every run from the start),
+ * for the tests that hold both ways to the same report.
+ */
+export function exploreWith(
+  wf: AgentWorkflow,
+  options: ExploreOptions,
+  forkSlots: number,
+): ExploreReport {
   const maxRevisits = count(options.maxRevisits, 3, "maxRevisits");
   const maxRuns = count(options.maxRuns, 1000, "maxRuns");
   const keepStates = options.keepStates ?? false;
@@ -154,22 +197,37 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
   const tally = newTally(plan);
   const states: SimulationState[] = [];
   let bounded = false;
-  const stack: DecideTable[] = [{}];
+  // Slots the kept forks hold (see FORK_SLOTS).
+  let held = 0;
+  const stack: PendingRun[] = [{ decide: {}, from: undefined }];
   while (stack.length > 0 && runs.length < maxRuns) {
-    const decide = stack.pop() ?? {};
+    const { decide, from } = stack.pop() ?? { decide: {}, from: undefined };
     const watch = branchWatch(plan, maxRevisits);
-    const state = runPlan(plan, fixtures, { ...input, decide }, watch.stopAt);
+    let end: FlowContext;
+    if (from === undefined) {
+      end = interpret(plan, fixtures, { ...input, decide }, watch.stopAt);
+    } else {
+      if (--from.left === 0) held -= from.slots;
+      end = goOn(plan, fixtures, from, decide, watch.stopAt);
+    }
     const branch = watch.branch();
     const tried = branch?.tried ?? [];
     if (branch !== undefined && tried.length < (plan.routes[branch.k] ?? []).length) bounded = true;
     if (branch !== undefined && tried.length > 0) {
       const prefix = Object.hasOwn(decide, branch.nodeId) ? (decide[branch.nodeId] ?? []) : [];
+      const slots = forkSlots > 0 ? slotsOf(end) : Infinity;
+      const fork =
+        held + slots <= forkSlots
+          ? { ctx: end, k: branch.at, slots, left: tried.length }
+          : undefined;
+      if (fork !== undefined) held += slots;
       for (let i = tried.length - 1; i >= 0; i--) {
         const label = tried[i]?.label ?? "";
-        stack.push({ ...decide, [branch.nodeId]: [...prefix, label] });
+        stack.push({ decide: { ...decide, [branch.nodeId]: [...prefix, label] }, from: fork });
       }
       continue;
     }
+    const state = toSimulationState(plan, end);
     tallyRun(tally, state);
     if (keepStates) states.push(state);
     runs.push({
@@ -195,4 +253,30 @@ export function explore(wf: AgentWorkflow, options: ExploreOptions = {}): Explor
     bounded,
     ...(keepStates ? { states } : {}),
   };
+}
+
+/** What a kept stopped run holds, in {@link FORK_SLOTS}' slots. */
+function slotsOf(ctx: FlowContext): number {
+  const trail = ctx.trail;
+  const records = trail !== null && "owned" in trail ? trail.owned.length : 0;
+  return 6 * ctx.nodes.size + records;
+}
+
+/**
+ * The run of `decide` from the stopped run `from`, whose decide table lacked only this branch's
+ * label: a copy of it while other routes are left to start (`from.left` already counts this one
+ * out), the run itself for the last. Each goes on where the stopped run was, so its records are
+ * those a run from the start with `decide` makes.
+ */
+function goOn(
+  plan: Plan,
+  fixtures: FixtureSource,
+  from: Fork,
+  decide: DecideTable,
+  stopAt: StopAt,
+): FlowContext {
+  const table = normalizeDecide(decide);
+  const ctx =
+    from.left === 0 ? nextContext(from.ctx, { decide: table }) : forkedContext(from.ctx, table);
+  return runFrom(plan, fixtures, ctx, from.k, stopAt);
 }

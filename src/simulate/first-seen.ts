@@ -31,6 +31,16 @@ export function firstSeen(size: number): FirstSeen {
   };
 }
 
+/** A copy that goes on from `seen` without changing it. */
+export function copiedSeen(seen: FirstSeen): FirstSeen {
+  return {
+    marks: seen.marks.slice(),
+    order: seen.order.slice(0, Math.max(seen.count, 16)),
+    count: seen.count,
+    others: seen.others === undefined ? undefined : new Set(seen.others),
+  };
+}
+
 function append(seen: FirstSeen, code: number): void {
   if (seen.count === seen.order.length) {
     const grown = new Int32Array(seen.order.length * 2);

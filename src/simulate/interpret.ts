@@ -86,18 +86,39 @@ export function interpret(
     nodes: firstSeen(plan.ids.length),
     edges: firstSeen(plan.edgeIds.size),
   };
-  let ctx = nextContext(initial, {
+  const ctx = nextContext(initial, {
     nodes: ownedTable(initial.nodes.size),
     trail,
     merged: {},
     spent: { ...initial.spent },
   });
+  return runFrom(plan, fixtures, ctx, entry, stopAt);
+}
+
+/**
+ * Goes on with a run that owns `start` (its own, or a `forkedContext` of one) from node `from`,
+ * where the token is, until it completes or stops: the loop of {@link interpret}. A run that
+ * `stopAt` ended at a decision goes on from that decision, whose turn starts again: what the turn
+ * marks is marked already (marking twice changes nothing), and the decide table now has a label
+ * for the visit.
+ */
+export function runFrom(
+  plan: Plan,
+  fixtures: FixtureSource,
+  start: FlowContext,
+  from: number,
+  stopAt?: StopAt,
+): FlowContext {
+  let ctx = start;
+  let k = from;
+  const trail = ctx.trail;
+  if (trail === null || !("owned" in trail))
+    throw new Error("a run goes on from a context it owns");
   // Type bytes, not nodes: at 100,000 nodes the node objects are not in the cache.
   const kinds = plan.graph.kind;
   // Every turn of the loop makes a move (an attempt or a decision evaluation) or ends the run,
   // and moves are bounded by maxSteps; the explicit bound only guards against a defect.
   const bound = ctx.limits.maxSteps + 2;
-  let k = entry;
   for (let turn = 0; turn <= bound; turn++) {
     if (k === TO_END || k < 0) {
       const done = finish(plan, ctx);

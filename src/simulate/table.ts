@@ -98,6 +98,17 @@ export function ownedTable(n: number): NodeTable {
   return { height: 0, size: n, root: ZEROS[0] ?? [], owned };
 }
 
+/**
+ * A copy of an owned table ({@link ownedTable}) that a second run owns: explore continues each
+ * route of a branch from a copy of the run that reached it. A table that no run owns is returned
+ * as it is (it is never written).
+ */
+export function copiedTable(table: NodeTable): NodeTable {
+  const owned = table.owned;
+  if (owned === undefined) return table;
+  return { ...table, owned: { counts: owned.counts.slice(), last: owned.last.slice() } };
+}
+
 /** Node `k`'s counters (zero for an index outside the table). */
 export function nodeAt(table: NodeTable, k: number): NodeCounters {
   if (k < 0 || k >= table.size) return ZERO;

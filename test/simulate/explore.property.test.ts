@@ -16,6 +16,7 @@ import type {
   SimulationState,
 } from "../../src/simulate/index.js";
 import { explore, runUsage, simulate } from "../../src/simulate/index.js";
+import { exploreWith } from "../../src/simulate/explore.js";
 import { build, fixturesOf, specArb } from "./random-workflow.js";
 
 interface Reference {
@@ -98,6 +99,12 @@ describe("explore against every run simulated to its end", () => {
           };
           const report = explore(wf, { ...options, keepStates: true });
           const expected = reference(wf, options);
+          // Routes go on from a copy of the run that reached their branch; with no room for
+          // copies (0) every run starts again, and with room for a few (64 slots) both mix.
+          for (const slots of [0, 64]) {
+            const other = exploreWith(wf, { ...options, keepStates: true }, slots);
+            expect(JSON.stringify(other)).toBe(JSON.stringify(report));
+          }
           if (expected.states.length > 1) branched++;
           expect(summary(report)).toEqual({
             runs: expected.states.map((state, i) => ({
