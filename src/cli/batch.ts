@@ -206,7 +206,7 @@ export function checkFiles(
     options.concurrency,
     files.length,
     availableParallelism(),
-    options.concurrency === "auto" ? batchWork(files, options.mode) : files.length,
+    batchWork(files, options.mode),
   );
   const workers = wanted > 0 && workerModuleExists() ? wanted : 0;
   return {

@@ -8,7 +8,7 @@
  */
 import type { Budget } from "../model/index.js";
 import { copiedSeen, type FirstSeen } from "./first-seen.js";
-import { normalizeInput, setOwn } from "./options.js";
+import { assignOwn, normalizeInput } from "./options.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
 import { copiedTable, emptyTable, type NodeTable } from "./table.js";
 import type {
@@ -142,7 +142,11 @@ export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * objects megamorphic, a sixth of an exploration's time.
  */
 export function draft(ctx: FlowContext): Mutable<FlowContext> {
-  if (ownsRun(ctx)) return ctx;
+  return ownsRun(ctx) ? ctx : copiedContext(ctx);
+}
+
+/** A copy of `ctx` with every field, in the order of the initial context (one shape for all). */
+function copiedContext(ctx: FlowContext): Mutable<FlowContext> {
   return {
     input: ctx.input,
     decide: ctx.decide,
@@ -204,41 +208,17 @@ export function ownsRun(ctx: FlowContext): boolean {
 export function forkedContext(ctx: FlowContext, decide: DecideTable): FlowContext {
   const trail = ctx.trail;
   if (trail === null || !("owned" in trail)) throw new Error("only an owned run can be forked");
-  const merged: Record<string, unknown> = {};
-  // As mergeOutput writes it: each own key in order, `__proto__` as an own property.
-  for (const key in ctx.merged) {
-    if (!Object.hasOwn(ctx.merged, key)) continue;
-    if (key === "__proto__") setOwn(merged, key, ctx.merged[key]);
-    else merged[key] = ctx.merged[key];
-  }
-  return {
-    input: ctx.input,
-    decide,
-    limits: ctx.limits,
-    merged,
-    nodes: copiedTable(ctx.nodes),
-    at: ctx.at,
-    attempt: ctx.attempt,
-    params: ctx.params,
-    unresolved: ctx.unresolved,
-    strictParams: ctx.strictParams,
-    prev: ctx.prev,
-    clock: ctx.clock,
-    spent: {
-      moves: ctx.spent.moves,
-      steps: ctx.spent.steps,
-      tokens: ctx.spent.tokens,
-      wallTimeMs: ctx.spent.wallTimeMs,
-      cost: ctx.spent.cost,
-    },
-    trail: {
-      owned: trail.owned.slice(),
-      nodes: copiedSeen(trail.nodes),
-      edges: copiedSeen(trail.edges),
-    },
-    blocked: ctx.blocked,
-    complete: ctx.complete,
+  const next = copiedContext(ctx);
+  next.decide = decide;
+  next.merged = assignOwn({}, ctx.merged);
+  next.nodes = copiedTable(ctx.nodes);
+  next.spent = { ...ctx.spent };
+  next.trail = {
+    owned: trail.owned.slice(),
+    nodes: copiedSeen(trail.nodes),
+    edges: copiedSeen(trail.edges),
   };
+  return next;
 }
 
 /** Adds a record: prepended to a cons list, appended in place to an owned trail. */

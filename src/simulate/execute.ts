@@ -14,7 +14,7 @@ import {
   type FlowContext,
   type RecordDraft,
 } from "./context.js";
-import { setOwn } from "./options.js";
+import { assignOwn } from "./options.js";
 import { isOutputObject, outputProblem } from "./outputs.js";
 import { resolveParams } from "./params.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
@@ -260,16 +260,7 @@ export function acceptOutput(
  */
 function mergeOutput(ctx: FlowContext, output: JsonObject): JsonObject {
   const merged = ctx.merged;
-  if (ownsRun(ctx)) {
-    // for-in with an own check lists what Object.keys lists, in its order, without the array.
-    for (const key in output) {
-      if (!Object.hasOwn(output, key)) continue;
-      // Only `__proto__` is a setter on Object.prototype; every other key may be assigned.
-      if (key === "__proto__") setOwn(merged, key, output[key]);
-      else (merged as Record<string, unknown>)[key] = output[key];
-    }
-    return merged;
-  }
+  if (ownsRun(ctx)) return assignOwn(merged, output);
   for (const key in output) if (Object.hasOwn(output, key)) return { ...merged, ...output };
   return merged;
 }

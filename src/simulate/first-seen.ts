@@ -35,7 +35,7 @@ export function firstSeen(size: number): FirstSeen {
 export function copiedSeen(seen: FirstSeen): FirstSeen {
   return {
     marks: seen.marks.slice(),
-    order: seen.order.slice(0, Math.max(seen.count, 16)),
+    order: seen.order.slice(),
     count: seen.count,
     others: seen.others === undefined ? undefined : new Set(seen.others),
   };

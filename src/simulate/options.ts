@@ -88,6 +88,22 @@ export function setOwn<T>(target: Record<string, T>, key: string, value: T): voi
   });
 }
 
+/**
+ * Each own enumerable key of `source` defined on `target`, in order, as a spread defines it
+ * (`__proto__` as an own property, not the prototype); returns `target`. A run merges each output
+ * into its merged output this way, in place, and explore copies a merged output the same way.
+ */
+export function assignOwn(target: JsonObject, source: JsonObject): JsonObject {
+  // for-in with an own check lists what Object.keys lists, in its order, without the array.
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    // Only `__proto__` is a setter on Object.prototype; every other key may be assigned.
+    if (key === "__proto__") setOwn(target, key, source[key]);
+    else (target as Record<string, unknown>)[key] = source[key];
+  }
+  return target;
+}
+
 /** The outputs of a fixture after its type checks; `undefined` when it has none. */
 function checkedOutputs(nodeId: string, fixture: unknown): readonly unknown[] | undefined {
   if (!isRecord(fixture))
