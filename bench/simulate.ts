@@ -1,11 +1,13 @@
 /**
  * Simulation throughput: steps per second on chains of llm nodes of 50, 1,000, 5,000 and 100,000
  * nodes (one fixture output each) with each size's rate as a share of the 50-node rate (1.00 is
- * flat with size), a loop bounded at 100 iterations, two floors on the same chains (the result's
- * records alone; the fixtures read and recorded — work any simulator of a chain does) with
- * their own ratios, the minor page faults of a run of each row and what one costs on this machine
- * (on a virtual machine they can be most of a 100,000-step run), and `explore` — runs and steps per
- * second — on the shipped templates and on a 1,000-node workflow with 100 decisions.
+ * flat with size), a loop bounded at 100 iterations, three floors on the same chains (the
+ * result's records alone; the fixtures read and recorded — work any simulator of a chain does;
+ * the list of the caller's fixture keys, which checking every fixture reads) with their own
+ * ratios and what they leave of a 100,000-node run's budget, the minor page faults of a run of
+ * each row and what one costs on this machine (on a virtual machine they can be most of a
+ * 100,000-step run), and `explore` — runs and steps per second — on the shipped templates and on
+ * a 1,000-node workflow with 100 decisions.
  * `node --expose-gc --import tsx bench/simulate.ts` prints the tables; `benchSimulate()` and
  * `benchExplore()` return the rows for a combined report. Ratios between rows of one run, not
  * absolute times, are what carry from one machine to another.
@@ -332,13 +334,49 @@ export async function benchSimulate(): Promise<SimulateBenchRow[]> {
   );
   const results: SimulateBenchRow[] = [];
   const read: SimulateBenchRow[] = [];
+  const keys: SimulateBenchRow[] = [];
   for (const { size, wf, options, name } of chains) {
     results.push(await measure(`floor, the result alone: ${name}`, size, size, resultFloor(wf)));
     read.push(
       await measure(`floor, fixtures read too: ${name}`, size, size, fixturesFloor(wf, options)),
     );
+    const fixtures = options.fixtures ?? {};
+    keys.push(
+      await measure(`floor, the fixtures' keys: ${name}`, size, size, () => Object.keys(fixtures)),
+    );
   }
-  return [...against50(simulated), loopRow, ...against50(results), ...against50(read)];
+  return [
+    ...against50(simulated),
+    loopRow,
+    ...against50(results),
+    ...against50(read),
+    ...against50(keys),
+  ];
+}
+
+/**
+ * What 0.7 of the 50-node rate allows a 100,000-node run, beside the two floors every run of it
+ * pays: its result, and the list of the caller's fixture keys that the check of every fixture
+ * (also those under ids that are no node) reads. `undefined` when a row is missing.
+ */
+export function budgetLine(rows: readonly SimulateBenchRow[]): string | undefined {
+  const largest = CHAIN_SIZES[CHAIN_SIZES.length - 1] ?? 0;
+  const named = (prefix: string) =>
+    rows.find((r) => r.task === `${prefix}chain of ${largest.toLocaleString("en-US")}`);
+  const small = rows.find((r) => r.task === "chain of 50");
+  const chain = named("");
+  const result = named("floor, the result alone: ");
+  const keys = named("floor, the fixtures' keys: ");
+  if (small === undefined || chain === undefined || result === undefined || keys === undefined) {
+    return undefined;
+  }
+  const budget = (largest / (0.7 * small.stepsPerSecond)) * 1000;
+  const floors = result.meanMs + keys.meanMs;
+  return (
+    `${largest.toLocaleString("en-US")} nodes at 0.7 of the 50-node rate: ${budget.toFixed(1)} ms a run; ` +
+    `the run takes ${chain.meanMs.toFixed(1)} ms; the result alone ${result.meanMs.toFixed(1)} ms + ` +
+    `the fixtures' keys ${keys.meanMs.toFixed(1)} ms = ${floors.toFixed(1)} ms`
+  );
 }
 
 /** Runs the `explore` benchmark and returns one row per workflow. */
@@ -421,5 +459,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const cost = pageFaultCost();
   console.log(pageFaultLine(cost));
   console.table(simulateTable(rows, cost));
+  const budget = budgetLine(rows);
+  if (budget !== undefined) console.log(budget);
   console.table(exploreTable(await benchExplore()));
 }
