@@ -13,9 +13,10 @@
  * Two floors run on the same inputs: `JSON.parse` of the text and a `Map` of the node ids, work
  * any parser must do, whose own ratios show what the machine's memory adds at 100k.
  * Then: simulation steps/s by chain size against 50 nodes, its floors and what they leave of the
- * 100,000-node budget, and `explore` runs/s (simulate.ts), the other tasks (extra.ts), BPMN (bpmn.ts), `check` over many files (cli.ts), the process report
- * (report.ts: 5,000 flow nodes with DI, 50,000 without, the drawing's growth), CLI start-up against
- * `node -e 0` (startup.ts, on the built CLI) and the browser bundle sizes (bundle.ts).
+ * 100,000-node budget, and `explore` runs/s (simulate.ts), the other tasks (extra.ts), BPMN
+ * (bpmn.ts), `check` over many files (cli.ts), the process report (report.ts: 5,000 flow nodes
+ * with DI, 50,000 without, the drawing's growth), CLI start-up against `node -e 0` (startup.ts,
+ * on the built CLI) and the browser bundle sizes (bundle.ts).
  * Results also go to `.bench-results/` as JSON.
  */
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -66,6 +66,21 @@ export interface ExploreBenchRow {
 /** Chain sizes; the first is the reference of `vs50`. */
 export const CHAIN_SIZES = [50, 1_000, 5_000, 100_000] as const;
 
+/** The share of the 50-node rate a chain of any size must keep to count as flat (issue 20). */
+const FLAT_SHARE = 0.7;
+
+/** The prefixes of the floors' task names, before the chain's name. */
+const FLOOR = {
+  result: "floor, the result alone: ",
+  read: "floor, fixtures read too: ",
+  keys: "floor, the fixtures' keys: ",
+} as const;
+
+/** The task name of the chain of `size` nodes. */
+function chainName(size: number): string {
+  return `chain of ${size.toLocaleString("en-US")}`;
+}
+
 function shell(nodes: AgentNode[], edges: AgentEdge[]): AgentWorkflow {
   return {
     kind: "AgentWorkflow",
@@ -318,7 +333,7 @@ function against50(rows: readonly SimulateBenchRow[]): SimulateBenchRow[] {
 export async function benchSimulate(): Promise<SimulateBenchRow[]> {
   const chains = CHAIN_SIZES.map((size) => {
     const [wf, options] = chain(size);
-    return { size, wf, options, name: `chain of ${size.toLocaleString("en-US")}` };
+    return { size, wf, options, name: chainName(size) };
   });
   const simulated: SimulateBenchRow[] = [];
   for (const { size, wf, options, name } of chains) {
@@ -336,14 +351,10 @@ export async function benchSimulate(): Promise<SimulateBenchRow[]> {
   const read: SimulateBenchRow[] = [];
   const keys: SimulateBenchRow[] = [];
   for (const { size, wf, options, name } of chains) {
-    results.push(await measure(`floor, the result alone: ${name}`, size, size, resultFloor(wf)));
-    read.push(
-      await measure(`floor, fixtures read too: ${name}`, size, size, fixturesFloor(wf, options)),
-    );
+    results.push(await measure(FLOOR.result + name, size, size, resultFloor(wf)));
+    read.push(await measure(FLOOR.read + name, size, size, fixturesFloor(wf, options)));
     const fixtures = options.fixtures ?? {};
-    keys.push(
-      await measure(`floor, the fixtures' keys: ${name}`, size, size, () => Object.keys(fixtures)),
-    );
+    keys.push(await measure(FLOOR.keys + name, size, size, () => Object.keys(fixtures)));
   }
   return [
     ...against50(simulated),
@@ -361,19 +372,18 @@ export async function benchSimulate(): Promise<SimulateBenchRow[]> {
  */
 export function budgetLine(rows: readonly SimulateBenchRow[]): string | undefined {
   const largest = CHAIN_SIZES[CHAIN_SIZES.length - 1] ?? 0;
-  const named = (prefix: string) =>
-    rows.find((r) => r.task === `${prefix}chain of ${largest.toLocaleString("en-US")}`);
-  const small = rows.find((r) => r.task === "chain of 50");
-  const chain = named("");
-  const result = named("floor, the result alone: ");
-  const keys = named("floor, the fixtures' keys: ");
+  const named = (task: string) => rows.find((r) => r.task === task);
+  const small = named(chainName(CHAIN_SIZES[0]));
+  const chain = named(chainName(largest));
+  const result = named(FLOOR.result + chainName(largest));
+  const keys = named(FLOOR.keys + chainName(largest));
   if (small === undefined || chain === undefined || result === undefined || keys === undefined) {
     return undefined;
   }
-  const budget = (largest / (0.7 * small.stepsPerSecond)) * 1000;
+  const budget = (largest / (FLAT_SHARE * small.stepsPerSecond)) * 1000;
   const floors = result.meanMs + keys.meanMs;
   return (
-    `${largest.toLocaleString("en-US")} nodes at 0.7 of the 50-node rate: ${budget.toFixed(1)} ms a run; ` +
+    `${largest.toLocaleString("en-US")} nodes at ${String(FLAT_SHARE)} of the 50-node rate: ${budget.toFixed(1)} ms a run; ` +
     `the run takes ${chain.meanMs.toFixed(1)} ms; the result alone ${result.meanMs.toFixed(1)} ms + ` +
     `the fixtures' keys ${keys.meanMs.toFixed(1)} ms = ${floors.toFixed(1)} ms`
   );
