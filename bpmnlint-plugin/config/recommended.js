@@ -9,11 +9,13 @@
 module.exports = {
   rules: {
     "sequence-flow-crosses-scope": "error",
-    "btv-namespace-mismatch": "warn",
+    "btv-namespace-mismatch": "error",
     "agent-ref-invalid": "error",
     "agent-autonomy-invalid": "error",
     "agent-ref-conflict": "error",
     "agent-unresolved": "warn",
+    "agent-lookup-invalid": "error",
+    "agent-dependency-unresolved": "warn",
     "agent-autonomy-mismatch": "error",
     "agent-workflow-invalid": "error",
     "agent-gate-unreachable": "error",

@@ -61,7 +61,7 @@ export function prepareProcess(
   // Read during the walk, while the element is at hand: on a large tree each revisit is a miss.
   const index = indexDefinitions(definitions, (element, node, flags) => {
     const values = extensionValues(element);
-    if (values.length > 0) mismatches.push(...checkNamespaces(node, values));
+    mismatches.push(...checkNamespaces(node, element, values));
     if (isGate === hasGateMarker ? isGateMarker(values) : isGate(element)) gates.push(node);
     // Only activities can carry a Camunda template; other nodes need extension values to be agents.
     const candidate = values.length > 0 || (flags & NodeFlag.activity) !== 0;
@@ -92,8 +92,13 @@ export interface AgentTaskFacts {
   readonly justifiedLevel: AutonomyLevel | undefined;
   /** The level the task runs at: its own, else its workflow's declared level. */
   readonly level: AutonomyLevel | undefined;
-  /** The strictest gate requirement of the known levels, or the policy's for an unknown level. */
+  /**
+   * The strictest gate requirement of the known levels, or the policy's for an unknown level;
+   * `required` for a btv agent whose workflow could not be reviewed (fail closed).
+   */
   readonly requirement: GateRequirement;
+  /** True for a btv agent whose workflow could not be read: its level proves nothing. */
+  readonly unreviewed: boolean;
   readonly gate: GateVerdict;
   /** `sha256:` hash of the canonical resolved workflow. */
   readonly contentHash: string | undefined;
@@ -165,8 +170,11 @@ export function analyze(
     const facts = workflow === undefined ? undefined : workflowFacts(workflow);
     const justifiedLevel = facts?.justifiedLevel;
     const level = declaredLevel ?? workflow?.autonomyLevel;
-    const requirement =
-      strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ?? BY_POLICY[policy];
+    // What an unread workflow does is unknown: the most demanding case, whatever level is declared.
+    const unreviewed = declaration.source === "btv" && workflow === undefined;
+    const requirement = unreviewed
+      ? "required"
+      : (strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ?? BY_POLICY[policy]);
     return [
       {
         node: entry,
@@ -177,6 +185,7 @@ export function analyze(
         justifiedLevel,
         level,
         requirement,
+        unreviewed,
         gate,
         contentHash: facts?.contentHash,
       },

@@ -5,25 +5,28 @@
  * source positions.
  */
 import type { Diagnostic, Severity, SeveritySetting } from "../model/index.js";
-import type { ValidatorConfig } from "../validate/index.js";
+import type { Validator, ValidatorConfig } from "../validate/index.js";
 import { createValidator } from "../validate/index.js";
-import type { AgentTaskFacts, GatePredicate } from "./analysis.js";
+import type { GatePredicate } from "./analysis.js";
 import { analyze, prepareProcess } from "./analysis.js";
+import type { AgentDeclaration } from "./agents.js";
+import type { GateDecision } from "./decision.js";
+import { decide, summary } from "./decision.js";
+import type { LookupLimits } from "./lookup.js";
+import { onceAsync, onceSync } from "./lookup.js";
 import type { ModdleObject } from "./moddle.js";
 import type { ReadOptions } from "./read.js";
 import { readProcess } from "./read.js";
-import type { AgentDeclaration } from "./agents.js";
 import type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
 import { resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
+import type { RuleSet } from "./rule-set.js";
+import { describeRuleSet } from "./rule-set.js";
 import type { ActiveBpmnRule } from "./rule.js";
 import { runBpmnRules } from "./rule.js";
 import { BPMN_RULES } from "./rules/index.js";
-import type {
-  AgentTaskSource,
-  GateStatus,
-  UnknownLevelPolicy,
-  WorkflowResolution,
-} from "./types.js";
+import type { UnknownLevelPolicy } from "./types.js";
+
+export type { AgentTaskSummary, GateDecision } from "./decision.js";
 
 /** Options of {@link evaluateGates}. */
 export interface GateOptions extends TaskResolvers {
@@ -37,32 +40,16 @@ export interface GateOptions extends TaskResolvers {
   readonly rules?: Readonly<Record<string, SeveritySetting>>;
   /** How resolved workflows are validated (preset, rule settings); resolvers are added here. */
   readonly workflowValidation?: Omit<ValidatorConfig, "resolvers">;
-}
-
-/** One agent task in the promotion decision. */
-export interface AgentTaskSummary {
-  readonly elementId: string;
-  readonly source: AgentTaskSource;
-  /** The canonical ref (`null` for a Camunda agent or an invalid ref). */
-  readonly ref: string | null;
-  /** The level the task runs at; `null` when unknown. */
-  readonly level: number | null;
-  /** The level the resolved workflow's graph justifies; `null` when unresolved. */
-  readonly justifiedLevel: number | null;
-  readonly resolution: WorkflowResolution;
-  /** `sha256:` of the canonical resolved workflow: what exactly was reviewed. */
-  readonly contentHash: string | null;
-  readonly requirement: "required" | "optional" | "none";
-  readonly gate: GateStatus;
-}
-
-/** The promotion decision. */
-export interface GateDecision {
-  /** True when nothing blocks: no error among the diagnostics. */
-  readonly allowed: boolean;
-  readonly blocking: readonly Diagnostic[];
-  readonly warnings: readonly Diagnostic[];
-  readonly agentTasks: readonly AgentTaskSummary[];
+  /**
+   * Aborting it fails every lookup still pending (async only): their documents count as
+   * unresolved, so the decision is the strictest, never a hang.
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * Milliseconds an async lookup may take before it counts as failed (30,000 by default;
+   * `0` or `Infinity`: no bound but the signal).
+   */
+  readonly lookupTimeoutMs?: number;
 }
 
 function activeRules(settings: Readonly<Record<string, SeveritySetting>> = {}): ActiveBpmnRule[] {
@@ -87,39 +74,43 @@ function resolutionKey(declaration: AgentDeclaration): string {
   return `${declaration.ref ?? ""}\u0000${snap}`;
 }
 
-function summary(task: AgentTaskFacts): AgentTaskSummary {
-  return {
-    elementId: task.node.id,
-    source: task.declaration.source,
-    ref: task.ref?.ok === true ? task.ref.canonical : null,
-    level: task.level ?? null,
-    justifiedLevel: task.justifiedLevel ?? null,
-    resolution: task.resolution.resolution,
-    contentHash: task.contentHash ?? null,
-    requirement: task.requirement,
-    gate: task.gate.status,
-  };
+/** The rule set of the options, with the defaults a run without options uses. */
+function ruleSetOf(options: GateOptions): RuleSet {
+  return describeRuleSet({
+    preset: options.workflowValidation?.preset ?? "recommended",
+    workflowRules: options.workflowValidation?.rules ?? {},
+    bpmnRules: options.rules ?? {},
+    camundaAgents: options.policy?.camundaAgents ?? "gate-required",
+  });
 }
 
-function decide(
-  diagnostics: readonly Diagnostic[],
-  tasks: readonly AgentTaskFacts[],
-): GateDecision {
-  const blocking = diagnostics.filter((d) => d.severity === "error");
-  return {
-    allowed: blocking.length === 0,
-    blocking,
-    warnings: diagnostics.filter((d) => d.severity !== "error"),
-    agentTasks: tasks.map(summary),
-  };
-}
-
-function validatorFor(options: GateOptions) {
+/**
+ * The validator of resolved workflows, asking the same guarded lookups as the gate, so both
+ * rest on one answer per ref.
+ */
+function validatorFor(options: GateOptions, lookups: TaskResolvers): Validator {
   const resolvers = {
-    ...(options.resolveTool === undefined ? {} : { resolveTool: options.resolveTool }),
-    ...(options.resolveWorkflow === undefined ? {} : { resolveDelegate: options.resolveWorkflow }),
+    ...(lookups.resolveTool === undefined ? {} : { resolveTool: lookups.resolveTool }),
+    ...(lookups.resolveWorkflow === undefined ? {} : { resolveDelegate: lookups.resolveWorkflow }),
   };
   return createValidator({ ...options.workflowValidation, resolvers });
+}
+
+/** The decision from the resolutions, one per prepared agent. */
+function finish(
+  options: GateOptions,
+  rules: readonly ActiveBpmnRule[],
+  prepared: ReturnType<typeof prepareProcess>,
+  resolutions: readonly TaskResolution[],
+): GateDecision {
+  const analysis = analyze(
+    prepared,
+    resolutions,
+    options.policy?.camundaAgents ?? "gate-required",
+    options.resolveWorkflow !== undefined,
+  );
+  const diagnostics = runBpmnRules(rules, { analysis, parseIssues: [] });
+  return decide(diagnostics, analysis.tasks.map(summary), ruleSetOf(options));
 }
 
 /**
@@ -163,25 +154,24 @@ export async function evaluateGates(
 ): Promise<GateDecision> {
   const rules = activeRules(options.rules);
   const prepared = prepareProcess(definitions, options.isGate);
-  const validator = validatorFor(options);
+  const limits: LookupLimits = { signal: options.signal, timeoutMs: options.lookupTimeoutMs };
+  const lookups: TaskResolvers = {
+    resolveWorkflow: onceAsync(options.resolveWorkflow, limits),
+    resolveTool: onceAsync(options.resolveTool, limits),
+  };
+  const validator = validatorFor(options, lookups);
   const cache = new Map<string, TaskResolution>();
   const resolutions: TaskResolution[] = [];
   for (const { declaration } of prepared.agents) {
     const key = resolutionKey(declaration);
     let resolution = cache.get(key);
     if (resolution === undefined) {
-      resolution = await resolveTaskAsync(declaration, options, validator);
+      resolution = await resolveTaskAsync(declaration, lookups, validator);
       cache.set(key, resolution);
     }
     resolutions.push(resolution);
   }
-  const analysis = analyze(
-    prepared,
-    resolutions,
-    options.policy?.camundaAgents ?? "gate-required",
-    options.resolveWorkflow !== undefined,
-  );
-  return decide(runBpmnRules(rules, { analysis, parseIssues: [] }), analysis.tasks);
+  return finish(options, rules, prepared, resolutions);
 }
 
 /**
@@ -224,21 +214,19 @@ export function evaluateGatesSync(
 ): GateDecision {
   const rules = activeRules(options.rules);
   const prepared = prepareProcess(definitions, options.isGate);
-  const validator = validatorFor(options);
+  const lookups: TaskResolvers = {
+    resolveWorkflow: onceSync(options.resolveWorkflow),
+    resolveTool: onceSync(options.resolveTool),
+  };
+  const validator = validatorFor(options, lookups);
   const cache = new Map<string, TaskResolution>();
   const resolutions = prepared.agents.map(({ declaration }) => {
     const key = resolutionKey(declaration);
-    const resolution = cache.get(key) ?? resolveTaskSync(declaration, options, validator);
+    const resolution = cache.get(key) ?? resolveTaskSync(declaration, lookups, validator);
     cache.set(key, resolution);
     return resolution;
   });
-  const analysis = analyze(
-    prepared,
-    resolutions,
-    options.policy?.camundaAgents ?? "gate-required",
-    options.resolveWorkflow !== undefined,
-  );
-  return decide(runBpmnRules(rules, { analysis, parseIssues: [] }), analysis.tasks);
+  return finish(options, rules, prepared, resolutions);
 }
 
 /** What {@link checkProcess} returns. */
@@ -300,7 +288,7 @@ export async function checkProcess(
         ? read.diagnostics
         : read.diagnostics.map((d) => ({ ...d, severity: parseSetting }));
   if (read.definitions === undefined) {
-    return { ...decide(parsed, []), definitions: undefined };
+    return { ...decide(parsed, [], ruleSetOf(options)), definitions: undefined };
   }
   const decision = await evaluateGates(read.definitions, options);
   const locate = (d: Diagnostic): Diagnostic => {
@@ -309,5 +297,8 @@ export async function checkProcess(
     return location === undefined ? d : { ...d, location };
   };
   const all = [...parsed, ...decision.blocking, ...decision.warnings].map(locate);
-  return { ...decide(all, []), agentTasks: decision.agentTasks, definitions: read.definitions };
+  return {
+    ...decide(all, decision.agentTasks, decision.ruleSet),
+    definitions: read.definitions,
+  };
 }

@@ -50,7 +50,13 @@ export type { EventFacts, EventKindCode } from "./event-facts.js";
 export { EventKind } from "./event-facts.js";
 export type { NamespaceMismatch } from "./namespace-check.js";
 export { NodeFlag } from "./node-flags.js";
-export type { GatedTool, TaskResolution, TaskResolvers } from "./resolve-tasks.js";
+export type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
+export type { Dependency, FailedLookup, LookupFailure } from "./dependency.js";
+export { needsGate } from "./dependency.js";
+export type { HostResolver, LookupContext } from "./lookup.js";
+export { DEFAULT_LOOKUP_TIMEOUT_MS } from "./lookup.js";
+export type { RuleSet, RuleSetSettings } from "./rule-set.js";
+export { describeRuleSet } from "./rule-set.js";
 export type { RegistryConflict, RegistryDefinition } from "./registry-conflict.js";
 export { conflictOf, describeDefinitions, RegistryConflictError } from "./registry-conflict.js";
 export type {

@@ -1,10 +1,12 @@
 /**
- * Extension elements that were meant as agentflow's but are not read as such: a `btv:agentTask`,
- * `btv:gate` or `btv:agentWorkflowSnapshot` in a namespace that looks like the btv URI (another
- * version, `http` for `https`, a typo) but is not it. moddle reads such an element as an unknown
- * one, so the agent task or gate it declares would be ignored without a word. When the document
- * binds the `btv` prefix itself to the other URI, moddle renames the prefix and keeps no URI on
- * the element; the URI then comes from the `xmlns` declarations.
+ * Declarations that were meant as agentflow's but are not read as such: an extension element
+ * (`btv:agentTask`, `btv:gate`, `btv:agentWorkflowSnapshot`, or any other) or an attribute of a
+ * flow node in a namespace that looks like the btv URI (no version, another version, another
+ * host, a `urn:` form, `http` for `https`, a typo) but is not it. moddle reads such an element
+ * as an unknown one, so the agent task or gate it declares would be ignored without a word, and
+ * an agent could pass as no agent at all. When the document binds the `btv` prefix itself to the
+ * other URI, moddle renames the prefix and keeps no URI on the element; the URI then comes from
+ * the `xmlns` declarations.
  */
 import type { ModdleObject } from "./moddle.js";
 import { BTV_URI, elementKind, foreignAttrs } from "./moddle.js";
@@ -52,16 +54,22 @@ function distance(a: string, b: string, limit: number): number {
   return previous[b.length] ?? limit + 1;
 }
 
+/** `btv` as a whole segment of a URI: a path part, a host label, a URN part. */
+const BTV_SEGMENT = /(^|[/:.#?=&])btv($|[/:.#?=&])/;
+
 /**
  * True for a URI that looks like the btv namespace but is not it: the same up to scheme, case,
- * `www.` and a trailing slash, another version under `agentflow.dev/schema/btv/`, or within three
- * edits of it.
+ * `www.` and a trailing slash, `agentflow.dev/schema/btv` with no or another version, any URI
+ * with `btv` as a segment (`urn:btv`, another host's `/schema/btv/1.0`), or within three edits of
+ * it.
  *
  * @example
  * ```ts
  * import { isBtvLookalike } from "agentflow/bpmn";
  *
  * isBtvLookalike("https://agentflow.dev/schema/btv/1.1"); // → true
+ * isBtvLookalike("urn:btv"); // → true
+ * isBtvLookalike("https://example.com/schema/btv/1.0"); // → true
  * isBtvLookalike("https://agentflow.dev/schema/btv/1.0"); // → false
  * isBtvLookalike("http://camunda.org/schema/zeebe/1.0"); // → false
  * ```
@@ -69,7 +77,13 @@ function distance(a: string, b: string, limit: number): number {
 export function isBtvLookalike(uri: string): boolean {
   if (uri === BTV_URI) return false;
   const n = normalise(uri);
-  return n === TARGET || n.startsWith(`${FAMILY}/`) || distance(n, TARGET, 3) <= 3;
+  return (
+    n === TARGET ||
+    n === FAMILY ||
+    n.startsWith(`${FAMILY}/`) ||
+    BTV_SEGMENT.test(n) ||
+    distance(n, TARGET, 3) <= 3
+  );
 }
 
 /** The look-alike URIs declared by `xmlns:*` attributes of an element. */
@@ -86,33 +100,71 @@ function declaredLookalikes(element: ModdleObject | undefined): string[] {
   return out;
 }
 
-/** One extension value that was meant as a btv element. */
+/** One extension value or attribute that was meant as a btv one. */
 export interface NamespaceMismatch {
   /** Flow node index of the host. */
   readonly node: number;
-  /** Index of the value in the host's extension values. */
-  readonly value: number;
-  /** The element's name, as written (`agentTask`). */
+  /** Index of the value in the host's extension values; absent for an attribute. */
+  readonly value?: number;
+  /** The element's name (`agentTask`), or the attribute's as written (`bt:autonomyLevel`). */
   readonly element: string;
   /** The namespace it is in. */
   readonly namespace: string;
 }
 
+/** The URI a prefix is bound to on the element or the definitions. */
+function prefixUri(
+  prefix: string,
+  element: ModdleObject,
+  definitions: ModdleObject,
+): string | undefined {
+  const key = `xmlns:${prefix}`;
+  const own = foreignAttrs(element)[key];
+  if (typeof own === "string") return own;
+  const top = foreignAttrs(definitions)[key];
+  return typeof top === "string" ? top : undefined;
+}
+
+/** The host's own attributes in a look-alike namespace (`bt:agentWorkflowRef`, with `bt` one). */
+function attributeMismatches(
+  node: number,
+  element: ModdleObject,
+  definitions: ModdleObject,
+): NamespaceMismatch[] {
+  const attrs = foreignAttrs(element);
+  const out: NamespaceMismatch[] = [];
+  for (const key in attrs) {
+    const colon = key.indexOf(":");
+    if (colon <= 0 || key.startsWith("xmlns")) continue;
+    const namespace = prefixUri(key.slice(0, colon), element, definitions);
+    if (namespace !== undefined && isBtvLookalike(namespace)) {
+      out.push({ node, element: key, namespace });
+    }
+  }
+  return out;
+}
+
 /**
- * A checker for the extension values of one document: `definitions` supplies the `xmlns`
- * declarations a renamed prefix points back to.
+ * A checker for the attributes and extension values of one document's flow nodes:
+ * `definitions` supplies the `xmlns` declarations a renamed prefix points back to. Any element
+ * in a look-alike namespace counts, whatever its name: it was meant as agentflow's.
  */
 export function namespaceChecker(
   definitions: ModdleObject,
-): (node: number, values: readonly ModdleObject[]) => NamespaceMismatch[] {
+): (
+  node: number,
+  element: ModdleObject,
+  values: readonly ModdleObject[],
+) => NamespaceMismatch[] {
   let declared: string[] | undefined;
-  return (node, values) => {
-    const out: NamespaceMismatch[] = [];
+  return (node, element, values) => {
+    const out = attributeMismatches(node, element, definitions);
     values.forEach((value, i) => {
       const kind = elementKind(value);
-      if (!BTV_LOCALS.has(kind.local) || kind.namespace === BTV_URI) return;
+      if (kind.namespace === BTV_URI) return;
       let namespace = kind.namespace;
       if (namespace === undefined) {
+        if (!BTV_LOCALS.has(kind.local)) return;
         declared ??= declaredLookalikes(definitions);
         namespace = declaredLookalikes(value)[0] ?? declared[0];
       }

@@ -1,28 +1,32 @@
 /**
  * Resolving each agent task's workflow (registry first, the embedded snapshot as a degraded
- * fallback), validating it with the workflow rules, and looking up the effects of the tools it
- * calls — its own and its delegates'. Written once as a generator of requests, driven
- * synchronously (for the bpmnlint plugin) or asynchronously (for registries that fetch). A
- * resolver that throws or rejects is a failed lookup, reported, never an exception.
+ * fallback), validating it with the workflow rules, and looking up every tool it calls and every
+ * delegate it hands work to — its own and its delegates'. Written once as a generator of
+ * requests, driven synchronously (for the bpmnlint plugin) or asynchronously (for registries
+ * that fetch).
+ *
+ * Fail closed: a tool or delegate whose lookup gives no usable document (none, a resolver that
+ * throws, rejects or times out, a document that is not a valid contract, one for another id) is
+ * kept as a dependency with its failure, and the gate rules read its effect as one that needs a
+ * gate. Nothing a verdict depends on is dropped because it could not be read.
  */
-import type { AgentWorkflow, Diagnostic, ToolEffect } from "../model/index.js";
-import { parseRef, parseWorkflow, parseWorkflowText } from "../model/index.js";
-import { effectNeedsGate } from "../autonomy/index.js";
+import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
+import {
+  contentHash,
+  parseRef,
+  parseToolContract,
+  parseWorkflow,
+  parseWorkflowText,
+} from "../model/index.js";
 import type { Validator } from "../validate/index.js";
 import { MAX_DELEGATES } from "../validate/index.js";
 import type { AgentDeclaration } from "./agents.js";
+import type { Dependency, FailedLookup, LookupFailure } from "./dependency.js";
+import { firstError, toolFrom, usable } from "./dependency.js";
+import type { HostResolver, LookupAnswer } from "./lookup.js";
+import { failedAnswer } from "./lookup.js";
 import type { RegistryConflict } from "./registry-conflict.js";
-import { conflictOf } from "./registry-conflict.js";
 import type { WorkflowResolution } from "./types.js";
-
-/** A tool whose effect needs an approval gate, called by the agent's workflow or a delegate. */
-export interface GatedTool {
-  readonly nodeId: string;
-  readonly tool: string;
-  readonly effect: ToolEffect;
-  /** The delegate workflow that calls it (`id@x.y.z`), when not the agent's own workflow. */
-  readonly via?: string;
-}
 
 /** What resolution learned about one agent task. */
 export interface TaskResolution {
@@ -34,7 +38,10 @@ export interface TaskResolution {
   readonly snapshotProblem: string | undefined;
   /** Why the registry's answer was not used: it failed, or returned another workflow. */
   readonly registryProblem: string | undefined;
-  readonly gatedTools: readonly GatedTool[];
+  /** The kind of {@link registryProblem}. */
+  readonly registryFailure: LookupFailure | undefined;
+  /** Every tool and delegate looked up, in the order met; failed lookups included. */
+  readonly dependencies: readonly Dependency[];
   /**
    * References the registry holds different documents for, met while resolving this task: its
    * workflow, a tool it or a delegate calls, or a delegate. Each blocks the task.
@@ -48,15 +55,7 @@ export type ResolveRequest =
   | { readonly kind: "validate"; readonly workflow: AgentWorkflow }
   | { readonly kind: "tool"; readonly ref: string };
 
-/** A driver's answer to a lookup: the value, or why the resolver failed. */
-export type LookupAnswer =
-  | { readonly ok: true; readonly value: unknown }
-  | {
-      readonly ok: false;
-      readonly error: string;
-      /** When the resolver failed because its registry holds different documents for the ref. */
-      readonly conflict?: RegistryConflict;
-    };
+export type { LookupAnswer } from "./lookup.js";
 
 const UNRESOLVED: TaskResolution = Object.freeze({
   resolution: "unresolved",
@@ -64,7 +63,8 @@ const UNRESOLVED: TaskResolution = Object.freeze({
   diagnostics: [],
   snapshotProblem: undefined,
   registryProblem: undefined,
-  gatedTools: [],
+  registryFailure: undefined,
+  dependencies: [],
   conflicts: [],
 });
 
@@ -88,71 +88,66 @@ function snapshotWorkflow(
   return { workflow };
 }
 
-function effectOf(contract: unknown): ToolEffect | undefined {
-  if (typeof contract !== "object" || contract === null) return undefined;
-  const effect = (contract as { readonly effect?: unknown }).effect;
-  return typeof effect === "string" ? (effect as ToolEffect) : undefined;
-}
-
-function identity(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const { id, version } = value as { readonly id?: unknown; readonly version?: unknown };
-  return typeof id === "string" && typeof version === "string" ? `${id}@${version}` : undefined;
-}
-
-/** The registry's workflow for `ref`, or why there is none usable; conflicts go to `conflicts`. */
+/** A workflow from an answer, or why there is none (a missing one has no failure). */
 function* lookupWorkflow(
   ref: string,
   conflicts: RegistryConflict[],
-): Generator<ResolveRequest, { value?: unknown; problem?: string }, unknown> {
+): Generator<ResolveRequest, { value?: unknown; failure?: FailedLookup }, unknown> {
   const answer = (yield { kind: "workflow", ref }) as LookupAnswer;
-  if (!answer.ok) {
-    if (answer.conflict !== undefined) conflicts.push(answer.conflict);
-    return { problem: `the registry failed: ${answer.error}` };
-  }
-  if (answer.value === undefined || answer.value === null) return {};
-  const own = identity(answer.value);
-  if (own !== undefined && own !== ref) {
-    return { problem: `the registry returned ${own} for ${ref}` };
-  }
-  return { value: answer.value };
+  const got = usable(answer, ref, "workflow", conflicts);
+  if ("value" in got) return { value: got.value };
+  return got.failure.reason === "missing" ? {} : { failure: got.failure };
 }
 
-/** Gated tools of the workflow and, transitively, of the delegates it can resolve. */
-function* gatedToolsOf(
+/** Every tool and delegate of the workflow and, transitively, of the delegates it can resolve. */
+function* dependenciesOf(
   root: AgentWorkflow,
   conflicts: RegistryConflict[],
-): Generator<ResolveRequest, GatedTool[], unknown> {
-  const out: GatedTool[] = [];
+): Generator<ResolveRequest, Dependency[], unknown> {
+  const out: Dependency[] = [];
   const seen = new Set([`${root.id}@${root.version}`]);
   const queue: { workflow: AgentWorkflow; via: string | undefined }[] = [
     { workflow: root, via: undefined },
   ];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const { workflow, via } = next;
+    const where = via === undefined ? {} : { via };
     for (const node of workflow.nodes) {
       if (node.type !== "tool") continue;
       const tool = parseRef(node.config.usesTool);
+      // An invalid ref is TOOL_REF_INVALID's, an error that already blocks the task.
       if (!tool.ok) continue;
       const answer = (yield { kind: "tool", ref: tool.canonical }) as LookupAnswer;
-      if (!answer.ok && answer.conflict !== undefined) conflicts.push(answer.conflict);
-      const effect = answer.ok ? effectOf(answer.value) : undefined;
-      if (effect !== undefined && effectNeedsGate(effect)) {
-        out.push({
-          nodeId: node.id,
-          tool: tool.canonical,
-          effect,
-          ...(via === undefined ? {} : { via }),
-        });
-      }
+      const got = toolFrom(answer, tool.canonical, conflicts);
+      const base = { kind: "tool", ref: tool.canonical, nodeId: node.id, ...where } as const;
+      out.push(
+        "failure" in got
+          ? { ...base, failure: got.failure }
+          : { ...base, contentHash: contentHash(got.contract), effect: got.contract.effect },
+      );
     }
     for (const edge of workflow.edges) {
       const ref = edge.edgeType === "delegate" ? parseRef(edge.to) : undefined;
       if (ref?.ok !== true || seen.has(ref.canonical) || seen.size > MAX_DELEGATES) continue;
       seen.add(ref.canonical);
+      const base = { kind: "delegate", ref: ref.canonical, nodeId: edge.from, ...where } as const;
       const found = yield* lookupWorkflow(ref.canonical, conflicts);
-      const delegate = found.value === undefined ? undefined : parseWorkflow(found.value).workflow;
-      if (delegate !== undefined) queue.push({ workflow: delegate, via: ref.canonical });
+      if (found.value === undefined) {
+        const failure = found.failure ?? {
+          reason: "missing",
+          detail: `no workflow ${ref.canonical} was found`,
+        };
+        out.push({ ...base, failure });
+        continue;
+      }
+      const parsed = parseWorkflow(found.value);
+      if (parsed.workflow === undefined) {
+        const detail = `the registry's answer for ${ref.canonical} is not a valid workflow (${firstError(parsed.diagnostics)})`;
+        out.push({ ...base, failure: { reason: "invalid", detail } });
+        continue;
+      }
+      out.push({ ...base, contentHash: contentHash(parsed.workflow) });
+      queue.push({ workflow: parsed.workflow, via: ref.canonical });
     }
   }
   return out;
@@ -167,7 +162,10 @@ export function* resolveTask(
   const ref = parsedRef.canonical;
   const conflicts: RegistryConflict[] = [];
   const found = yield* lookupWorkflow(ref, conflicts);
-  const registryProblem = found.problem;
+  const registry = {
+    registryProblem: found.failure?.detail,
+    registryFailure: found.failure?.reason,
+  };
   let resolution: WorkflowResolution = "registry";
   let snapshotProblem: string | undefined;
   let document: unknown = found.value;
@@ -175,26 +173,28 @@ export function* resolveTask(
     const snap = snapshotWorkflow(declaration, ref);
     snapshotProblem = snap.problem;
     if (snap.workflow === undefined) {
-      return { ...UNRESOLVED, snapshotProblem, registryProblem, conflicts };
+      return { ...UNRESOLVED, snapshotProblem, ...registry, conflicts };
     }
     resolution = "snapshot";
     document = snap.workflow;
   }
   const parsed = parseWorkflow(document);
-  const base = { resolution, snapshotProblem, registryProblem, conflicts };
+  const base = { resolution, snapshotProblem, ...registry, conflicts };
   if (parsed.workflow === undefined) {
-    return { ...base, workflow: undefined, diagnostics: parsed.diagnostics, gatedTools: [] };
+    return { ...base, workflow: undefined, diagnostics: parsed.diagnostics, dependencies: [] };
   }
   const workflow = parsed.workflow;
   const diagnostics = (yield { kind: "validate", workflow }) as Diagnostic[];
-  const gatedTools = yield* gatedToolsOf(workflow, conflicts);
-  return { ...base, workflow, diagnostics: [...parsed.diagnostics, ...diagnostics], gatedTools };
+  const dependencies = yield* dependenciesOf(workflow, conflicts);
+  return { ...base, workflow, diagnostics: [...parsed.diagnostics, ...diagnostics], dependencies };
 }
 
 /** The host's lookups. */
 export interface TaskResolvers {
-  readonly resolveWorkflow?: (ref: string) => unknown;
-  readonly resolveTool?: (ref: string) => unknown;
+  /** Looks up an agent's or a delegate's workflow by `id@x.y.z`. */
+  readonly resolveWorkflow?: HostResolver | undefined;
+  /** Looks up a tool contract by `tool:<name>@x.y.z`. */
+  readonly resolveTool?: HostResolver | undefined;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -203,14 +203,6 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
     value !== null &&
     typeof (value as { then?: unknown }).then === "function"
   );
-}
-
-function failure(error: unknown): LookupAnswer {
-  const message = error instanceof Error ? error.message : String(error);
-  const conflict = conflictOf(error);
-  return conflict === undefined
-    ? { ok: false, error: message }
-    : { ok: false, error: message, conflict };
 }
 
 /** Drives {@link resolveTask} synchronously; a resolver that returns a promise is a TypeError. */
@@ -234,7 +226,7 @@ export function resolveTaskSync(
     try {
       value = lookup?.(request.ref);
     } catch (error) {
-      answer = failure(error);
+      answer = failedAnswer(error);
       continue;
     }
     if (isThenable(value)) {
@@ -264,7 +256,7 @@ export async function resolveTaskAsync(
     try {
       answer = { ok: true, value: await lookup?.(request.ref) };
     } catch (error) {
-      answer = failure(error);
+      answer = failedAnswer(error);
     }
   }
 }

@@ -102,6 +102,7 @@ export {
 } from "./graph/index.js";
 
 export { canonicalJson, contentHash, sha256 } from "./canonical/index.js";
+export { AGENTFLOW_VERSION } from "./version.js";
 export { jsonDataProblems, MAX_JSON_VALUES } from "./json/index.js";
 export type { JsonDataProblem, JsonDataProblemKind } from "./json/index.js";
 

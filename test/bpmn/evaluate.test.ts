@@ -13,7 +13,7 @@ import {
   instanceOf,
   readProcess,
 } from "../../src/bpmn/index.js";
-import { contentHash, parseWorkflowText } from "../../src/model/index.js";
+import { contentHash, parseToolContractText, parseWorkflowText } from "../../src/model/index.js";
 
 const loanXml = readFileSync("examples/processes/loan-origination.bpmn", "utf8");
 const registryDoc = (name: string): unknown =>
@@ -42,6 +42,9 @@ describe("evaluateGates", () => {
     const credit = parseWorkflowText(
       readFileSync("examples/registry/credit-risk.agent.json", "utf8"),
     );
+    const bureau = parseToolContractText(
+      readFileSync("examples/registry/credit-bureau-report.tool.json", "utf8"),
+    );
     expect(decision.agentTasks).toEqual([
       {
         elementId: "AssessCreditRisk",
@@ -53,6 +56,15 @@ describe("evaluateGates", () => {
         contentHash: contentHash(credit.workflow),
         requirement: "required",
         gate: "reached",
+        dependencies: [
+          {
+            kind: "tool",
+            ref: "tool:credit-bureau-report@2.0.0",
+            nodeId: "pull-report",
+            contentHash: contentHash(bureau.contract),
+            effect: "read",
+          },
+        ],
       },
       expect.objectContaining({ elementId: "DraftAndSendOffer", level: 3, gate: "missing" }),
     ]);

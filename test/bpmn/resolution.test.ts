@@ -62,26 +62,40 @@ describe("a failing or wrong registry", () => {
     expect(result.warnings[0]?.data.registryProblem).toBe("the registry failed: timeout");
   });
 
-  it("a throwing tool resolver leaves the workflow checked, the tool's effect unknown", async () => {
+  it("a throwing tool resolver leaves the workflow checked and the tool's effect unknown, read as needing a gate", async () => {
     const result = await checkProcess(ungated, {
       resolveWorkflow: () => toolCaller(REF, "tool:pay@1.0.0", 2),
       resolveTool: () => {
         throw new Error("contracts down");
       },
     });
-    expect(codes(result)).toEqual(["AGENT_GATE_UNREACHABLE"]);
+    expect(codes(result)).toEqual([
+      "AGENT_GATE_UNREACHABLE",
+      "TOOL_EFFECT_NEEDS_GATE",
+      "AGENT_DEPENDENCY_UNRESOLVED",
+    ]);
+    expect(result.warnings[0]?.data).toMatchObject({
+      dependency: "tool:pay@1.0.0",
+      failure: "failed",
+      problem: "the registry failed: contracts down",
+    });
   });
 
-  it("an answer for another id@version is refused, and its hash is not reported", async () => {
+  it("an answer for another id@version is an error, and its hash is not reported", async () => {
     const result = await checkProcess(gated, {
       resolveWorkflow: () => agentWorkflow("agnt-zzz@9.0.0", 2),
     });
-    expect(result.warnings).toMatchObject([
+    expect(result.allowed).toBe(false);
+    expect(result.blocking).toMatchObject([
       {
-        code: "AGENT_UNRESOLVED",
-        data: { registryProblem: "the registry returned agnt-zzz@9.0.0 for agnt-a@1.0.0" },
+        code: "AGENT_LOOKUP_INVALID",
+        data: {
+          failure: "mismatch",
+          problem: "the registry returned agnt-zzz@9.0.0 for agnt-a@1.0.0",
+        },
       },
     ]);
+    expect(result.warnings).toEqual([]);
     expect(result.agentTasks[0]).toMatchObject({ resolution: "unresolved", contentHash: null });
   });
 

@@ -36,6 +36,8 @@ export interface BpmnValidCase {
   readonly xml: string;
   /** What `resolveWorkflow` and `resolveTool` know; absent means no resolver at all. */
   readonly registry?: readonly RegistryDoc[];
+  /** `false`: the registry resolves workflows only, with no `resolveTool` at all. */
+  readonly tools?: false;
   readonly isGate?: GatePredicate;
   readonly policy?: GateOptions["policy"];
   readonly rules?: Readonly<Record<string, SeveritySetting>>;
@@ -100,7 +102,8 @@ export function registryLookup(docs: readonly RegistryDoc[]): (ref: string) => u
 function optionsOf(c: BpmnValidCase): GateOptions {
   const lookup = c.registry === undefined ? undefined : registryLookup(c.registry);
   return {
-    ...(lookup === undefined ? {} : { resolveWorkflow: lookup, resolveTool: lookup }),
+    ...(lookup === undefined ? {} : { resolveWorkflow: lookup }),
+    ...(lookup === undefined || c.tools === false ? {} : { resolveTool: lookup }),
     ...(c.isGate === undefined ? {} : { isGate: c.isGate }),
     ...(c.policy === undefined ? {} : { policy: c.policy }),
     ...(c.rules === undefined ? {} : { rules: c.rules }),

@@ -26,6 +26,8 @@ export const AGENTFLOW_RULE_NAMES = [
   "agent-autonomy-invalid",
   "agent-ref-conflict",
   "agent-unresolved",
+  "agent-lookup-invalid",
+  "agent-dependency-unresolved",
   "agent-autonomy-mismatch",
   "agent-workflow-invalid",
   "agent-gate-unreachable",

@@ -1,4 +1,4 @@
-import { levelLabel } from "../report-data.js";
+import { levelLabel, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 
 /**
@@ -15,6 +15,8 @@ export const rule: BpmnRule = {
     messages: {
       default:
         'agent task "{{elementId}}" (autonomy level {{level}}) can reach the end without an approval gate: {{bypassPath}}',
+      unreviewed:
+        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: {{bypassPath}}',
     },
     remediation:
       "route every path from the agent task through a gate, or gate the bypassing branch too",
@@ -25,9 +27,11 @@ export const rule: BpmnRule = {
       context.report({
         elementId: task.node.id,
         path: task.node.path,
+        ...(task.unreviewed ? { messageId: "unreviewed" } : {}),
         data: {
           elementId: task.node.id,
           level: levelLabel(task),
+          ref: refLabel(task),
           source: task.declaration.source,
           bypassPath: task.gate.bypassPath.join(" → "),
           pathIds: task.gate.bypassPath,

@@ -1,4 +1,4 @@
-import { levelLabel } from "../report-data.js";
+import { levelLabel, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 
 /**
@@ -14,6 +14,8 @@ export const rule: BpmnRule = {
     messages: {
       default:
         'agent task "{{elementId}}" (autonomy level {{level}}) needs an approval gate downstream, but no gate is reachable from it',
+      unreviewed:
+        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate downstream as the most demanding case, but no gate is reachable from it',
     },
     remediation:
       "add a flow node marked <btv:gate/> (e.g. a user task for approval) after the agent task",
@@ -24,7 +26,13 @@ export const rule: BpmnRule = {
       context.report({
         elementId: task.node.id,
         path: task.node.path,
-        data: { elementId: task.node.id, level: levelLabel(task), source: task.declaration.source },
+        ...(task.unreviewed ? { messageId: "unreviewed" } : {}),
+        data: {
+          elementId: task.node.id,
+          level: levelLabel(task),
+          source: task.declaration.source,
+          ref: refLabel(task),
+        },
       });
     }
   },

@@ -34,6 +34,10 @@ export const rule: BpmnRule = {
       // A ref with two documents is AGENT_REF_CONFLICT's (an error), said once, not twice.
       const ref = task.ref.canonical;
       if (task.resolution.conflicts.some((c) => c.ref === ref)) continue;
+      // Another or an invalid document for the ref is AGENT_LOOKUP_INVALID's, an error.
+      const own = task.resolution.registryFailure;
+      if ((own === "mismatch" || own === "invalid") && task.resolution.resolution === "unresolved")
+        continue;
       const problem = task.resolution.snapshotProblem;
       const failed = task.resolution.registryProblem;
       const usedSnapshot = task.resolution.resolution === "snapshot";

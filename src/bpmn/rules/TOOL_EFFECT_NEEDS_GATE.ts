@@ -1,42 +1,65 @@
+import { needsGate } from "../dependency.js";
 import { refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 
 /**
  * An irreversible or committing tool needs a person's approval whatever the agent's level: even
- * a level-5 agent may not delete, pay or sign unreviewed. Reported once per such tool, when the
- * gate downstream is missing or can be bypassed.
+ * a level-5 agent may not delete, pay or sign unreviewed. A tool whose contract could not be
+ * looked up, and a delegate that could not be, have an unknown effect, read as the most
+ * demanding one (fail closed). Reported once per such dependency, when the gate downstream is
+ * missing or can be bypassed.
  */
 export const rule: BpmnRule = {
   meta: {
     code: "TOOL_EFFECT_NEEDS_GATE",
     defaultSeverity: "error",
     description:
-      "An agent calls a tool whose effect needs a gate, and the process has none on every path after it",
+      "An agent calls a tool whose effect needs a gate (or is unknown), and the process has none on every path after it",
     docs: "docs/rules/TOOL_EFFECT_NEEDS_GATE.md",
     messages: {
       default:
         '{{ref}} (agent task "{{elementId}}") calls "{{tool}}" (effect "{{effect}}") at node "{{nodeId}}", but the gate downstream is {{gate}}',
       delegated:
         '{{ref}} (agent task "{{elementId}}") delegates to {{via}}, which calls "{{tool}}" (effect "{{effect}}") at node "{{nodeId}}", but the gate downstream is {{gate}}',
+      unknown:
+        '{{ref}} (agent task "{{elementId}}") calls "{{tool}}" at node "{{nodeId}}", whose effect is unknown ({{problem}}) and so counts as needing a gate, but the gate downstream is {{gate}}',
+      "unknown-delegated":
+        '{{ref}} (agent task "{{elementId}}") delegates to {{via}}, which calls "{{tool}}" at node "{{nodeId}}", whose effect is unknown ({{problem}}) and so counts as needing a gate, but the gate downstream is {{gate}}',
+      "unknown-delegate":
+        '{{ref}} (agent task "{{elementId}}") delegates at node "{{nodeId}}" to {{tool}}, which could not be reviewed ({{problem}}): what it calls counts as needing a gate, but the gate downstream is {{gate}}',
     },
-    remediation: "place a gate after the agent task on every path, or use a reversible tool",
+    remediation:
+      "place a gate after the agent task on every path, or use a reversible tool (and make every tool and delegate resolvable)",
   },
   check(context) {
     for (const task of context.analysis?.tasks ?? []) {
       if (task.gate.status === "reached") continue;
-      for (const tool of task.resolution.gatedTools) {
+      for (const dependency of task.resolution.dependencies) {
+        if (!needsGate(dependency)) continue;
+        const { failure, via } = dependency;
+        const messageId =
+          failure !== undefined
+            ? dependency.kind === "delegate"
+              ? "unknown-delegate"
+              : via === undefined
+                ? "unknown"
+                : "unknown-delegated"
+            : via === undefined
+              ? "default"
+              : "delegated";
         context.report({
           elementId: task.node.id,
           path: task.node.path,
-          messageId: tool.via === undefined ? "default" : "delegated",
+          messageId,
           data: {
-            ...(tool.via === undefined ? {} : { via: tool.via }),
+            ...(via === undefined ? {} : { via }),
             elementId: task.node.id,
             ref: refLabel(task),
-            tool: tool.tool,
-            effect: tool.effect,
-            nodeId: tool.nodeId,
+            tool: dependency.ref,
+            effect: dependency.effect ?? "unknown",
+            nodeId: dependency.nodeId,
             gate: task.gate.status,
+            ...(failure === undefined ? {} : { problem: failure.detail, failure: failure.reason }),
           },
         });
       }

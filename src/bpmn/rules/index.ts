@@ -5,10 +5,12 @@
 import type { BpmnRule } from "../rule.js";
 import { rule as AGENT_AUTONOMY_INVALID } from "./AGENT_AUTONOMY_INVALID.js";
 import { rule as AGENT_AUTONOMY_MISMATCH } from "./AGENT_AUTONOMY_MISMATCH.js";
+import { rule as AGENT_DEPENDENCY_UNRESOLVED } from "./AGENT_DEPENDENCY_UNRESOLVED.js";
 import { rule as AGENT_GATE_BYPASS } from "./AGENT_GATE_BYPASS.js";
 import { rule as AGENT_GATE_OPTIONAL } from "./AGENT_GATE_OPTIONAL.js";
 import { rule as AGENT_GATE_UNREACHABLE } from "./AGENT_GATE_UNREACHABLE.js";
 import { rule as AGENT_REF_CONFLICT } from "./AGENT_REF_CONFLICT.js";
+import { rule as AGENT_LOOKUP_INVALID } from "./AGENT_LOOKUP_INVALID.js";
 import { rule as AGENT_REF_INVALID } from "./AGENT_REF_INVALID.js";
 import { rule as AGENT_UNRESOLVED } from "./AGENT_UNRESOLVED.js";
 import { rule as AGENT_WORKFLOW_INVALID } from "./AGENT_WORKFLOW_INVALID.js";
@@ -26,6 +28,8 @@ export const BPMN_RULES: readonly BpmnRule[] = Object.freeze([
   AGENT_AUTONOMY_INVALID,
   AGENT_REF_CONFLICT,
   AGENT_UNRESOLVED,
+  AGENT_LOOKUP_INVALID,
+  AGENT_DEPENDENCY_UNRESOLVED,
   AGENT_AUTONOMY_MISMATCH,
   AGENT_WORKFLOW_INVALID,
   AGENT_GATE_UNREACHABLE,

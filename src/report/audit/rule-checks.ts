@@ -16,6 +16,10 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
   AGENT_REF_CONFLICT:
     "Each agent workflow, and each tool or delegate it uses, has one document in the registry",
   AGENT_UNRESOLVED: "The workflow registry knows every agent task's ref",
+  AGENT_LOOKUP_INVALID:
+    "The registry answers every workflow, tool and delegate lookup with that document, valid",
+  AGENT_DEPENDENCY_UNRESOLVED:
+    "Every tool contract and delegate workflow an agent uses can be resolved",
   AGENT_AUTONOMY_MISMATCH: "Every agent task's autonomyLevel is its workflow's declared level",
   AGENT_WORKFLOW_INVALID: "Every agent task's resolved workflow validates without errors",
   AGENT_GATE_UNREACHABLE: "Every agent task whose level requires a gate reaches one downstream",
@@ -23,7 +27,7 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
     "Every path from an agent task that requires a gate passes a gate before it ends",
   AGENT_GATE_OPTIONAL: "Every level-4 agent task has a gate downstream",
   TOOL_EFFECT_NEEDS_GATE:
-    "After an agent calls a tool whose effect needs a gate, every path passes a gate",
+    "After an agent calls a tool whose effect needs a gate (or is unknown), every path passes a gate",
   DUPLICATE_NODE_ID: "Node ids are unique",
   NODE_ID_INVISIBLE_CHARACTER:
     "Node ids hold only visible characters (no control, bidi or zero-width character)",

@@ -70,7 +70,7 @@ describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
     expect(lines(stdout)).toEqual([
       join(project, "loan-review.bpmn"),
       'Research warning no registry was given to resolve agnt-rsch@2.1.0 (agent task "Research"); the agent itself could not be reviewed, only the process around it agentflow/agent-unresolved',
-      'Research error agent task "Research" (autonomy level 1) can reach the end without an approval gate: Research → Amount → AutoApproved agentflow/agent-gate-bypass',
+      'Research error agent task "Research" (agnt-rsch@2.1.0) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: Research → Amount → AutoApproved agentflow/agent-gate-bypass',
       "✖ 2 problems (1 error, 1 warning)",
     ]);
     expect(status).toBe(1);
@@ -81,13 +81,14 @@ describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
     expect(lines(stdout).slice(1)).toEqual(lines(docsBlock("text")).slice(1));
   });
 
-  it("exits with 0 when only warnings remain (a level-4 agent may skip the gate)", () => {
+  it("fails closed: a level-4 agent whose workflow nothing can read still needs its gate", () => {
     const { status, stdout } = run([bpmnlint, "loan-review-level4.bpmn"]);
     expect(lines(stdout).slice(1)).toEqual([
       'Research warning no registry was given to resolve agnt-rsch@2.1.0 (agent task "Research"); the agent itself could not be reviewed, only the process around it agentflow/agent-unresolved',
-      "✖ 1 problem (0 errors, 1 warning)",
+      'Research error agent task "Research" (agnt-rsch@2.1.0) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: Research → Amount → AutoApproved agentflow/agent-gate-bypass',
+      "✖ 2 problems (1 error, 1 warning)",
     ]);
-    expect(status).toBe(0);
+    expect(status).toBe(1);
   });
 
   it("says a misspelled rule option in one line, without a stack trace, and lints the rest", () => {

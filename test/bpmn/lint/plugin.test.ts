@@ -139,14 +139,19 @@ describe("linting with plugin:agentflow/recommended", () => {
     ]);
   });
 
-  it("cannot know tool effects without resolveTool", async () => {
+  it("without resolveTool a tool's effect is unknown, and needs a gate (fail closed)", async () => {
     const payer = workflow("agnt-pay@1.0.0", {
       autonomyLevel: 5,
       nodes: [{ id: "pay", type: "tool", config: { usesTool: "tool:pay@1.0.0" } }],
     });
     const xml = linear(agentTask("Agent", { ref: "agnt-pay@1.0.0", snapshot: payer }), false);
     const results = await lint(staticLinter(staticResolverCache()), xml, RECOMMENDED);
-    expect(Object.keys(results)).not.toContain("agentflow/tool-effect-needs-gate");
+    expect(summary(results)).toEqual([
+      "agentflow/agent-unresolved: warn Agent",
+      "agentflow/agent-dependency-unresolved: warn Agent",
+      "agentflow/agent-gate-unreachable: error Agent",
+      "agentflow/tool-effect-needs-gate: error Agent",
+    ]);
   });
 
   it("looks at the bpmn:Definitions root only", async () => {

@@ -48,6 +48,19 @@ const PAY_TOOL = {
   effect: "external-commitment",
   authorization: "gate",
 };
+/** A level-4 workflow: it delegates (to a helper no registry here knows). */
+const LEVEL_4 = workflow(REF, {
+  autonomyLevel: 4,
+  nodes: [
+    {
+      id: "answer",
+      type: "llm",
+      config: { model: "gpt-4o", promptRef: "prm:answer@1.0.0", structuredOutput: true },
+    },
+  ],
+  edges: [{ from: "answer", to: "agnt-helper@1.0.0", edgeType: "delegate" }],
+});
+
 /** Agent workflows a registry knows, by ref. */
 export const REGISTRY: Readonly<Record<string, unknown>> = {
   [REF]: workflow(REF),
@@ -242,7 +255,7 @@ verify("agent-gate-optional", rules["agent-gate-optional"], {
   invalid: [
     {
       name: "level 4 without a gate",
-      moddleElement: linear(agentTask("Agent", { ref: REF, level: "4" }), false),
+      moddleElement: linear(agent("4", LEVEL_4), false),
       report: {
         id: "Agent",
         message:

@@ -71,6 +71,17 @@ bpmnRuleTester(rule, {
         xml: ungated(variant.xml("A")),
       })),
     ),
+    {
+      name: "level 4 stated by the task, workflow unresolved: a gate is required (AGENT_GATE_UNREACHABLE's), not optional",
+      xml: ungated(agent("A", { ref: "agnt-elsewhere@1.0.0", level: "4" })),
+      registry,
+    },
+    {
+      name: "a btv agent that cannot be reviewed needs a gate whatever the policy for Camunda agents",
+      xml: ungated(agent("A", { ref: "agnt-elsewhere@1.0.0" })),
+      registry,
+      policy: { camundaAgents: "gate-optional" },
+    },
   ],
   invalid: [
     {
@@ -91,12 +102,6 @@ bpmnRuleTester(rule, {
       registry,
       errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 4 } }],
     },
-    {
-      name: "level 4 stated by the task, workflow unresolved",
-      xml: ungated(agent("A", { ref: "agnt-elsewhere@1.0.0", level: "4" })),
-      registry,
-      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 4 } }],
-    },
     ...CAMUNDA_AGENTS.map((variant) => ({
       ...camundaCase(variant, "gate-optional"),
       xml: ungated(variant.xml("A")),
@@ -107,13 +112,6 @@ bpmnRuleTester(rule, {
         },
       ],
     })),
-    {
-      name: "a btv agent of unknown level (unresolved, none stated), gate-optional policy",
-      xml: ungated(agent("A", { ref: "agnt-elsewhere@1.0.0" })),
-      registry,
-      policy: { camundaAgents: "gate-optional" },
-      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: "unknown", source: "btv" } }],
-    },
     {
       name: "raised to an error by a rule setting",
       xml: ungated(level4),

@@ -244,10 +244,27 @@ bpmnRuleTester(rule, {
       ],
     },
     {
-      name: "an unresolved agent of unknown level falls under the default policy (gate required)",
+      name: "an agent whose workflow cannot be read needs a gate (fail closed)",
       xml: ungated(agent("A", { ref: "agnt-unknown@1.0.0" })),
       registry,
-      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: "unknown", source: "btv" } }],
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: { level: "unknown", source: "btv", ref: "agnt-unknown@1.0.0" },
+        },
+      ],
+    },
+    {
+      name: "a declared level 4 proves nothing when the workflow cannot be read",
+      xml: ungated(agent("A", { ref: "agnt-unknown@1.0.0", level: "4" })),
+      registry,
+      policy: { camundaAgents: "ignore" },
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 4, ref: "agnt-unknown@1.0.0" } }],
+    },
+    {
+      name: "no registry at all: a level-5 agent cannot be reviewed, so it needs a gate",
+      xml: ungated(agent("A", { ref: "agnt-unknown@1.0.0", level: "5" })),
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 5 } }],
     },
     ...CAMUNDA_AGENTS.flatMap((variant) =>
       ([undefined, "gate-required"] as const).map((policy) => ({

@@ -1,5 +1,5 @@
 import { rule } from "../../../src/bpmn/rules/BTV_NAMESPACE_MISMATCH.js";
-import { isBtvLookalike } from "../../../src/bpmn/index.js";
+import { checkProcess, isBtvLookalike } from "../../../src/bpmn/index.js";
 import { describe, expect, it } from "vitest";
 import { BPMN_NS, BTV_NS, chain, endEvent, nodePath, startEvent } from "../builders.js";
 import { at, bpmnRuleTester } from "../rule-tester.js";
@@ -35,6 +35,14 @@ function doc(prefix: string, uri: string, element: string, local = ""): string {
 
 const values = `${nodePath(1)}/extensionElements/values/0`;
 
+/** S → A → E where `A` has `p:agentWorkflowRef` and `p:autonomyLevel` attributes, `p` bound to `uri`. */
+function attributeDoc(prefix: string, uri: string): string {
+  return doc("btv", BTV_NS, "note").replace(
+    '<bpmn:serviceTask id="A">',
+    `<bpmn:serviceTask id="A" xmlns:${prefix}="${uri}" ${prefix}:agentWorkflowRef="a@1.0.0" ${prefix}:autonomyLevel="3">`,
+  );
+}
+
 bpmnRuleTester(rule, {
   valid: [
     { name: "the btv namespace itself", xml: doc("btv", BTV_NS, "gate") },
@@ -43,11 +51,46 @@ bpmnRuleTester(rule, {
       xml: doc("acme", "https://acme.example/schema/approvals", "gate"),
     },
     {
-      name: "an element of a look-alike namespace that is not named like a btv element",
-      xml: doc("bt", "https://agentflow.dev/schema/btv/1.1", "note"),
+      name: "an attribute of a namespace nothing like btv's",
+      xml: attributeDoc("acme", "https://acme.example/schema/approvals"),
     },
   ],
   invalid: [
+    {
+      name: "any element of a look-alike namespace, whatever its name: it was meant as agentflow's",
+      xml: doc("bt", "https://agentflow.dev/schema/btv/1.1", "note"),
+      errors: [{ ...at(CODE, "A", values), data: { element: "note" } }],
+    },
+    ...[
+      ["no version", "https://agentflow.dev/schema/btv"],
+      ["a URN", "urn:btv"],
+      ["another host", "https://btv.example.org/schema/btv/1.0"],
+      ["another version", "https://agentflow.dev/schema/btv/2.0"],
+    ].map(([what = "", uri = ""]) => ({
+      name: `an agentTask in a near-miss namespace: ${what}`,
+      xml: doc("bt", uri, "agentTask", ' agentWorkflowRef="a@1.0.0" autonomyLevel="3"'),
+      errors: [
+        {
+          ...at(CODE, "A", values),
+          severity: "error" as const,
+          data: { element: "agentTask", namespace: uri },
+        },
+      ],
+    })),
+    {
+      name: "btv attributes on the flow node itself, under a near-miss prefix",
+      xml: attributeDoc("bt", "urn:btv"),
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: { element: "bt:agentWorkflowRef", namespace: "urn:btv" },
+        },
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: { element: "bt:autonomyLevel", namespace: "urn:btv" },
+        },
+      ],
+    },
     {
       name: "an agentTask in the 1.1 namespace, under its own prefix",
       xml: doc(
@@ -59,7 +102,7 @@ bpmnRuleTester(rule, {
       errors: [
         {
           ...at(CODE, "A", values),
-          severity: "warning",
+          severity: "error",
           data: {
             elementId: "A",
             element: "agentTask",
@@ -99,6 +142,17 @@ bpmnRuleTester(rule, {
   ],
 });
 
+describe("a near-miss namespace blocks the promotion", () => {
+  it("a level-3 agent with no gate, declared under urn:btv, is BLOCKED, not ALLOWED with no finding", async () => {
+    const xml = doc("bt", "urn:btv", "agentTask", ' agentWorkflowRef="a@1.0.0" autonomyLevel="3"');
+    const result = await checkProcess(xml);
+    expect(result.allowed).toBe(false);
+    expect(result.blocking.map((d) => [d.code, d.target])).toEqual([
+      [CODE, { kind: "bpmn-element", elementId: "A", path: values }],
+    ]);
+  });
+});
+
 describe("isBtvLookalike", () => {
   it.each([
     ["https://agentflow.dev/schema/btv/1.1", true],
@@ -109,6 +163,12 @@ describe("isBtvLookalike", () => {
     ["https://agentflow.dev/schema/btv/1.0", false],
     ["http://camunda.org/schema/zeebe/1.0", false],
     ["https://agentflow.dev/schema/other/1.0", false],
+    ["https://agentflow.dev/schema/btv", true],
+    ["urn:btv", true],
+    ["URN:BTV:1.0", true],
+    ["https://example.com/schema/btv/1.0", true],
+    ["https://example.com/schema/btvx/1.0", false],
+    ["http://www.omg.org/spec/BPMN/20100524/MODEL", false],
     ["x".repeat(100_000), false],
   ] as const)("%s → %s", (uri, expected) => {
     expect(isBtvLookalike(uri)).toBe(expected);

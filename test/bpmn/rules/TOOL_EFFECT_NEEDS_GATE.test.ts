@@ -1,5 +1,5 @@
 import { rule } from "../../../src/bpmn/rules/TOOL_EFFECT_NEEDS_GATE.js";
-import type { AgentNode } from "../../../src/model/index.js";
+import type { AgentNode, ToolContract } from "../../../src/model/index.js";
 import { edge, llm, tool, workflow } from "../../validate/builders.js";
 import {
   agent,
@@ -105,12 +105,12 @@ bpmnRuleTester(rule, {
       registry,
     },
     {
-      name: "a contract the registry does not know has no known effect",
-      xml: ungated(agent("A", { ref: "agnt-unknown-tool@1.0.0", level: "1" })),
+      name: "a contract the registry does not know, with a gate on every path",
+      xml: gated(agent("A", { ref: "agnt-unknown-tool@1.0.0", level: "4" })),
       registry,
     },
     {
-      name: "an unresolved workflow calls no known tool",
+      name: "an unresolved workflow calls no known tool (its gate is AGENT_GATE_UNREACHABLE's)",
       xml: ungated(agent("A", { ref: "agnt-nowhere@1.0.0", level: "1" })),
       registry,
     },
@@ -121,6 +121,75 @@ bpmnRuleTester(rule, {
     { name: "a Camunda agent has no workflow to look into", xml: ungated(zeebeAgent("A")) },
   ],
   invalid: [
+    {
+      name: "a contract the registry does not know has an unknown effect, read as needing a gate",
+      xml: ungated(agent("A", { ref: "agnt-unknown-tool@1.0.0", level: "4" })),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: {
+            elementId: "A",
+            ref: "agnt-unknown-tool@1.0.0",
+            tool: "tool:mystery@1.0.0",
+            effect: "unknown",
+            nodeId: "t",
+            gate: "missing",
+            failure: "missing",
+            problem: "no tool contract tool:mystery@1.0.0 was found",
+          },
+        },
+      ],
+    },
+    {
+      name: "a level-5 agent with no tool registry at all: every tool's effect is unknown",
+      xml: ungated(agent("A", { ref: "agnt-auto-soft@1.0.0", level: "5" })),
+      registry,
+      tools: false,
+      errors: [
+        { ...at(CODE, "A", nodePath(1)), data: { nodeId: "t1", effect: "unknown" } },
+        { ...at(CODE, "A", nodePath(1)), data: { nodeId: "t2", effect: "unknown" } },
+        { ...at(CODE, "A", nodePath(1)), data: { nodeId: "t3", effect: "unknown" } },
+      ],
+    },
+    {
+      name: "a contract whose effect is not one of the six is unknown",
+      xml: ungated(agent("A", { ref: "agnt-payer@1.0.0", level: "4" })),
+      registry: [
+        { ...toolContract("tool:pay@1.0.0", "read"), effect: "harmless" } as unknown as ToolContract,
+        toolCaller("agnt-payer@1.0.0", "tool:pay@1.0.0", 4),
+      ],
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: { tool: "tool:pay@1.0.0", effect: "unknown", failure: "invalid" },
+        },
+      ],
+    },
+    {
+      name: "a delegate the registry does not know: what it calls is unknown",
+      xml: ungated(agent("A", { ref: "agnt-boss@1.0.0", level: "4" })),
+      registry: [
+        workflow([llm("a")], [edge("a", "agnt-ghost@1.0.0", "delegate")], {
+          id: "agnt-boss",
+          version: "1.0.0",
+          autonomyLevel: 4,
+          budget: { maxSteps: 5 },
+        }),
+      ],
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: {
+            tool: "agnt-ghost@1.0.0",
+            nodeId: "a",
+            effect: "unknown",
+            failure: "missing",
+            problem: "no workflow agnt-ghost@1.0.0 was found",
+          },
+        },
+      ],
+    },
     {
       name: "an external commitment with no gate after the agent task",
       xml: ungated(agent("A", { ref: "agnt-payer@1.0.0", level: "1" })),

@@ -102,6 +102,7 @@ const REPORT: AuditReport = {
         contentHash: "sha256:abc",
         requirement: "required",
         gate: "reached",
+        dependencies: [],
       },
       {
         elementId: "SendOffer",
@@ -113,6 +114,7 @@ const REPORT: AuditReport = {
         contentHash: "sha256:abc",
         requirement: "required",
         gate: "missing",
+        dependencies: [],
       },
     ],
     rules: [
