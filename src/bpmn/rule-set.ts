@@ -8,6 +8,8 @@
 import type { SeveritySetting } from "../model/index.js";
 import { AGENTFLOW_VERSION, contentHash } from "../model/index.js";
 import type { PresetName, RuleSetting } from "../validate/index.js";
+import { presetSettings, RULES } from "../validate/index.js";
+import { BPMN_RULES } from "./rules/index.js";
 import type { UnknownLevelPolicy } from "./types.js";
 
 /** The settings a rule set is made of. */
@@ -20,11 +22,46 @@ export interface RuleSetSettings {
   readonly camundaAgents: UnknownLevelPolicy;
 }
 
+/** A rule whose setting differs from what the preset (or the rule's default) gives it. */
+export interface ChangedRule {
+  readonly code: string;
+  /** The preset's severity (a BPMN rule's default severity). */
+  readonly preset: SeveritySetting;
+  /** The severity it runs at. */
+  readonly setting: SeveritySetting;
+  /** Rule options given with the setting, when any. */
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
 /** A rule set, with its digest. */
 export interface RuleSet extends RuleSetSettings {
   readonly agentflowVersion: string;
-  /** `sha256:` of the canonical JSON of every other field. */
+  /** `sha256:` of the canonical JSON of the settings and the version (not of `changed`). */
   readonly digest: string;
+  /** The settings that differ from the preset, sorted by code: what a reviewer must know. */
+  readonly changed: readonly ChangedRule[];
+}
+
+/** The rules whose settings differ from the preset's, by code. */
+function changedRules(settings: RuleSetSettings): ChangedRule[] {
+  const preset = presetSettings(settings.preset, RULES);
+  const out: ChangedRule[] = [];
+  for (const [code, value] of Object.entries(settings.workflowRules)) {
+    const [setting, options] = Array.isArray(value) ? value : [value, undefined];
+    const given = Object.hasOwn(preset, code) ? preset[code] : undefined;
+    const before: SeveritySetting = (Array.isArray(given) ? given[0] : given) ?? "off";
+    if (setting !== before || options !== undefined) {
+      out.push({ code, preset: before, setting, ...(options === undefined ? {} : { options }) });
+    }
+  }
+  for (const rule of BPMN_RULES) {
+    const { code, defaultSeverity } = rule.meta;
+    const setting = Object.hasOwn(settings.bpmnRules, code) ? settings.bpmnRules[code] : undefined;
+    if (setting !== undefined && setting !== defaultSeverity) {
+      out.push({ code, preset: defaultSeverity, setting });
+    }
+  }
+  return out.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
 function sorted<T>(record: Readonly<Record<string, T>>): Record<string, T> {
@@ -55,5 +92,5 @@ export function describeRuleSet(settings: RuleSetSettings): RuleSet {
     bpmnRules: sorted(settings.bpmnRules),
     camundaAgents: settings.camundaAgents,
   };
-  return { ...plain, digest: contentHash(plain) };
+  return { ...plain, digest: contentHash(plain), changed: changedRules(settings) };
 }

@@ -41,7 +41,7 @@ export function configSchema(): Readonly<Record<string, unknown>> {
       },
       registry: {
         description:
-          "A folder, or a list of folders, of workflows and tool contracts, relative to this file.",
+          "A folder, or a non-empty list of folders, of workflows and tool contracts, relative to this file.",
         oneOf: [
           { type: "string", minLength: 1 },
           { type: "array", items: { type: "string", minLength: 1 }, minItems: 1 },

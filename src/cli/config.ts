@@ -1,8 +1,11 @@
 /**
- * `agentflow.config.json`: the settings of `check` and `gate` for a repository, so that CI and
- * people run the same checks without repeating flags. Found from the working directory upward,
- * stopping at the repository root (a folder holding `.git`) or the file system root; or named
- * with `-c/--config`; `--no-config` ignores it. The file is validated with its published schema
+ * `agentflow.config.json`: the settings of every command that decides (`check`, `gate`,
+ * `report`, `simulate`) for a repository, so that CI and people run the same checks without
+ * repeating flags. Found from the working directory upward, no higher than the project root (the
+ * nearest folder holding `.git` or `package.json`), and only in the working directory itself when
+ * there is no project root: a config in a parent folder that is not the project's (another
+ * project's, a shared temporary folder's) could turn rules off unseen. Or named with
+ * `-c/--config`; `--no-config` ignores it. The file is validated with its published schema
  * (`schemas/agentflow-config.schema.json`); a bad file is a usage error naming the pointer.
  */
 import { existsSync, statSync } from "node:fs";
@@ -10,6 +13,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { UnknownLevelPolicy } from "../bpmn/index.js";
+import { contentHash } from "../model/index.js";
 import type { PresetName } from "../validate/index.js";
 import { configSchema } from "./config-schema.js";
 import { readText } from "./files.js";
@@ -37,37 +41,61 @@ export interface LoadedConfig {
   /** Its folder, absolute: `registry` and `ignores` are relative to it. */
   readonly dir: string;
   readonly config: AgentflowConfig;
+  /** `sha256:` of the config's canonical JSON: what exactly the run was configured with. */
+  readonly contentHash: string;
 }
 
-function isRepositoryRoot(dir: string): boolean {
+function isProjectRoot(dir: string): boolean {
   // `.git` is a folder in a clone and a file in a worktree or a submodule.
-  return existsSync(join(dir, ".git"));
+  return existsSync(join(dir, ".git")) || existsSync(join(dir, "package.json"));
+}
+
+/** The nearest folder at or above `dir` that is a project root, if any. */
+function projectRoot(dir: string): string | undefined {
+  for (let at = dir; ;) {
+    if (isProjectRoot(at)) return at;
+    const parent = dirname(at);
+    if (parent === at) return undefined;
+    at = parent;
+  }
 }
 
 /**
  * The config file that applies in `start`: the nearest `agentflow.config.json` in `start` or a
- * folder above it, looking no higher than the repository root or the file system root.
+ * folder above it up to the project root (the nearest folder with `.git` or `package.json`);
+ * without a project root, only one in `start` itself.
  */
 export function findConfigFile(start: string): string | undefined {
-  let dir = resolve(start);
-  for (;;) {
+  const first = resolve(start);
+  const root = projectRoot(first) ?? first;
+  for (let dir = first; ; dir = dirname(dir)) {
     const candidate = join(dir, CONFIG_FILE_NAME);
     try {
       if (statSync(candidate).isFile()) return candidate;
     } catch {
       // Absent (or unreadable as a folder entry): look further up.
     }
-    const parent = dirname(dir);
-    if (parent === dir || isRepositoryRoot(dir)) return undefined;
-    dir = parent;
+    if (dir === root || dirname(dir) === dir) return undefined;
   }
 }
 
 let validateConfig: ReturnType<Ajv2020["compile"]> | undefined;
 
+/** The description of a top-level setting, for errors a `oneOf` makes unreadable. */
+function settingDescription(pointer: string): string | undefined {
+  const name = pointer.split("/")[1] ?? "";
+  const properties = configSchema().properties as Record<string, { description?: string }>;
+  return Object.hasOwn(properties, name) ? properties[name]?.description : undefined;
+}
+
 /** Where an Ajv error points, and what it says, in the CLI's words. */
 function explain(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
+  if (error.keyword === "oneOf") {
+    // The first branch's own error ("must be string") would say only half of what is allowed.
+    const wanted = settingDescription(error.instancePath) ?? "one of the allowed forms.";
+    return `${error.instancePath}: must be ${wanted.charAt(0).toLowerCase()}${wanted.slice(1, -1)}`;
+  }
   if (error.keyword === "additionalProperties") {
     const name = String(params.additionalProperty);
     return `${error.instancePath}/${name}: is not a setting agentflow knows`;
@@ -88,7 +116,9 @@ function explain(error: ErrorObject): string {
 export function checkConfig(file: string, value: unknown): AgentflowConfig {
   validateConfig ??= new Ajv2020({ strict: true, allErrors: false }).compile(configSchema());
   if (!validateConfig(value)) {
-    const first = validateConfig.errors?.[0];
+    const errors = validateConfig.errors ?? [];
+    // A oneOf's own error says what the setting may be; its branches' errors come first.
+    const first = errors.find((e) => e.keyword === "oneOf") ?? errors[0];
     const what = first === undefined ? "is not a valid config" : explain(first);
     throw new UsageError(`${file}: ${what}`);
   }
@@ -115,14 +145,17 @@ function jsonProblem(error: unknown): string {
 /** Reads and validates a config file; every problem is a {@link UsageError}. */
 export async function loadConfigFile(file: string): Promise<LoadedConfig> {
   // The FIFO-safe reader: `-c <(…)` or a named pipe must not block the run forever.
-  const text = await readText(file, "the config file ");
+  const raw = await readText(file, "the config file ");
+  // Editors on Windows save UTF-8 with a byte-order mark; it is no part of the JSON text.
+  const text = raw.startsWith("\uFEFF") ? raw.slice(1) : raw;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${file}${jsonErrorPlace(text, error)}: not JSON: ${jsonProblem(error)}`);
   }
-  return { file, dir: dirname(resolve(file)), config: checkConfig(file, value) };
+  const config = checkConfig(file, value);
+  return { file, dir: dirname(resolve(file)), config, contentHash: contentHash(config) };
 }
 
 /**

@@ -3,7 +3,9 @@
  * (SPEC 7), printed as a verdict and a table of agent tasks (text) or as data (json, sarif,
  * junit, github). Takes files, folders and globs like `check`; the exit code is the worst:
  * 2 when a file cannot be read as BPMN, else 1 when a promotion is blocked (or there are more
- * warnings than `--max-warnings`), else 0.
+ * warnings than `--max-warnings`), else 0. An error in the registry blocks every promotion
+ * checked with it: a document that cannot be read may be the one a decision needed, so the exit
+ * code and the verdicts always agree with the error count the report shows.
  */
 import { stat } from "node:fs/promises";
 import { countBySeverity } from "../model/index.js";
@@ -18,9 +20,10 @@ import { checkOutputPath, collectFiles } from "./files.js";
 import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
+import { provenanceLines } from "./provenance.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
-import type { BatchCliOptions } from "./settings.js";
-import { fileCheckContext, resolveSettings } from "./settings.js";
+import type { BatchCliOptions, Provenance } from "./settings.js";
+import { fileCheckContext, provenanceOf, resolveSettings } from "./settings.js";
 
 export { gateOptions } from "./gate-options.js";
 export { checkProcessFile } from "./check-file.js";
@@ -36,6 +39,11 @@ interface Decided {
   readonly checked: CheckedFile;
   readonly decision: GateSummary;
   readonly readable: boolean;
+}
+
+/** The decision as reported: blocked as well when the registry it was checked with has errors. */
+function withRegistry(decision: GateSummary, registryErrors: number): GateSummary {
+  return registryErrors === 0 || !decision.allowed ? decision : { ...decision, allowed: false };
 }
 
 function table(decision: GateSummary): string[] {
@@ -59,18 +67,22 @@ function verdictBlock(
   quiet: boolean,
 ): string[] {
   const verdict = decision.allowed ? "ALLOWED" : "BLOCKED";
+  const registryErrors = registry
+    .flatMap((f) => f.diagnostics)
+    .filter((d) => d.severity === "error").length;
   // --quiet shows errors only, as ESLint's does: no count of the warnings it hides either.
   const counts = quiet
     ? `${decision.blocking.length} blocking`
     : `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
   const lines = [`${file}: promotion ${verdict} (${counts})`];
   const problems = registry.flatMap((f) => f.diagnostics);
-  const errors = problems.filter((d) => d.severity === "error").length;
+  const errors = registryErrors;
+  const blocks = errors > 0 ? "; they block, since a decision may need what cannot be read" : "";
   if (quiet && errors > 0)
-    lines.push(`the registry: ${errors} error(s) about its files, listed below`);
+    lines.push(`the registry: ${errors} error(s) about its files, listed below${blocks}`);
   else if (!quiet && problems.length > 0) {
     lines.push(
-      `the registry: ${errors} error(s), ${problems.length - errors} warning(s) about its files, listed below`,
+      `the registry: ${errors} error(s), ${problems.length - errors} warning(s) about its files, listed below${blocks}`,
     );
   }
   lines.push("", ...table(decision), "");
@@ -85,6 +97,7 @@ function renderText(
   decided: readonly Decided[],
   shown: readonly CheckedFile[],
   registry: readonly CheckedFile[],
+  provenance: Provenance,
   color: boolean,
   quiet: boolean,
 ): string {
@@ -99,7 +112,7 @@ function renderText(
     const allowed = decided.length - blocked - unreadable;
     text += `${decided.length} processes: ${allowed} allowed, ${blocked} blocked, ${unreadable} unreadable\n`;
   }
-  return text;
+  return text + provenanceLines(provenance).join("\n") + "\n";
 }
 
 /** The registry's problems as files of the report, so that every format shows them. */
@@ -117,6 +130,7 @@ function gateJson(
   { checked, decision, readable }: Decided,
   registry: readonly CheckedFile[],
   passedOver: readonly CheckedFile[],
+  provenance: Provenance,
   quiet: boolean,
 ): Readonly<Record<string, unknown>> {
   const { allowed, blocking, warnings, agentTasks } = decision;
@@ -131,6 +145,8 @@ function gateJson(
     agentTasks,
     registry: plain(registry),
     ...(passedOver.length === 0 || quiet ? {} : { skipped: plain(passedOver) }),
+    config: provenance.config,
+    ruleSet: provenance.ruleSet,
   };
 }
 
@@ -165,7 +181,9 @@ export async function runGate(
     ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
   });
   const context = await fileCheckContext(settings);
+  const provenance = provenanceOf(settings);
   const registry = registryFiles(context.registry?.problems ?? []);
+  const registryErrors = registry.reduce((n, f) => n + countBySeverity(f.diagnostics).error, 0);
   // Paths the walk of the inputs passed over: problems of the input, not of the registry.
   const passedOver = skipped.map((s): CheckedFile => ({
     file: s.path,
@@ -184,7 +202,7 @@ export async function runGate(
     if (outcome.decision !== undefined) {
       decided.push({
         checked: outcome.checked,
-        decision: outcome.decision,
+        decision: withRegistry(outcome.decision, registryErrors),
         readable: !outcome.unreadable,
       });
     }
@@ -195,16 +213,17 @@ export async function runGate(
   const toFile = options.outputFile !== undefined;
   let report: string;
   if (options.format === "json") {
-    const objects = decided.map((d) => gateJson(d, registry, passedOver, quiet));
+    const objects = decided.map((d) => gateJson(d, registry, passedOver, provenance, quiet));
     report = JSON.stringify(single && objects.length === 1 ? objects[0] : objects, null, 2) + "\n";
   } else if (options.format === "text") {
     report = decided.some((d) => d.readable)
-      ? renderText(decided, shown, registry, useColor(options.color, io, toFile), quiet)
+      ? renderText(decided, shown, registry, provenance, useColor(options.color, io, toFile), quiet)
       : "";
   } else {
     report = renderFiles(options.format, shown, {
       color: false,
       cwd,
+      provenance,
       ...(options.sarifCategory === undefined ? {} : { sarifCategory: options.sarifCategory }),
     });
   }

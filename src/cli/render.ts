@@ -11,6 +11,7 @@ import {
   formatText,
 } from "../report/index.js";
 import { ruleDescriptors } from "./rule-descriptors.js";
+import type { Provenance } from "./settings.js";
 import { packageVersion } from "./version.js";
 
 /** The report formats of `check` and `gate`. */
@@ -23,6 +24,8 @@ export interface RenderOptions {
   readonly sarifCategory?: string;
   /** The working directory: SARIF URIs are relative to it. */
   readonly cwd: string;
+  /** What judged the run, recorded in the SARIF run's `properties.agentflow`. */
+  readonly provenance?: Provenance;
 }
 
 /**
@@ -49,6 +52,9 @@ export function renderFiles(
         toolVersion: packageVersion(),
         srcRoot: fileUriOf(options.cwd) ?? pathToFileURL(options.cwd).href,
         ...(options.sarifCategory === undefined ? {} : { category: options.sarifCategory }),
+        ...(options.provenance === undefined
+          ? {}
+          : { runProperties: { agentflow: options.provenance } }),
       });
     case "junit":
       return formatJunit(files, { rules: ruleDescriptors() });

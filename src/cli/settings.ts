@@ -3,8 +3,8 @@
  * file, and what neither sets takes the built-in default. The part each file's check needs is
  * plain data ({@link FileCheckSettings}), so that a worker thread can be given it.
  */
-import type { GateOptions, UnknownLevelPolicy } from "../bpmn/index.js";
-import { BPMN_RULES, unknownPolicyProblem } from "../bpmn/index.js";
+import type { GateOptions, RuleSet, UnknownLevelPolicy } from "../bpmn/index.js";
+import { BPMN_RULES, describeRuleSet, unknownPolicyProblem } from "../bpmn/index.js";
 import type { SeveritySetting } from "../model/index.js";
 import type { PresetName, RuleSetting, Validator } from "../validate/index.js";
 import { createValidator, PRESET_NAMES } from "../validate/index.js";
@@ -50,11 +50,44 @@ export interface FileCheckSettings {
   readonly camundaAgents: UnknownLevelPolicy;
 }
 
+/** The config file a run used, as every output names it. */
+export interface UsedConfig {
+  /** The file, as found or named (relative to the working directory when inside it). */
+  readonly file: string;
+  /** `sha256:` of its canonical JSON. */
+  readonly contentHash: string;
+}
+
 /** Everything a run decided before reading its files. */
 export interface RunSettings extends FileCheckSettings {
   readonly ignores: readonly IgnoreGroup[];
   /** The config file used, if any. */
   readonly configFile?: string;
+  /** The config file used, with its hash; `null` when none was. */
+  readonly config: UsedConfig | null;
+}
+
+/**
+ * What judged a run: the config file (or none) and the rule set with its digest. Every command
+ * that decides names it in every output, so two verdicts reached under different settings can
+ * never show the same provenance.
+ */
+export interface Provenance {
+  readonly config: UsedConfig | null;
+  readonly ruleSet: RuleSet;
+}
+
+/** The provenance of a run's settings. */
+export function provenanceOf(settings: RunSettings): Provenance {
+  return {
+    config: settings.config,
+    ruleSet: describeRuleSet({
+      preset: settings.preset,
+      workflowRules: settings.workflowRules,
+      bpmnRules: settings.bpmnRules,
+      camundaAgents: settings.camundaAgents,
+    }),
+  };
 }
 
 /**
@@ -149,6 +182,7 @@ export async function resolveSettings(
     camundaAgents: camundaAgents as UnknownLevelPolicy,
     ignores,
     ...(loaded === undefined ? {} : { configFile: loaded.file }),
+    config: loaded === undefined ? null : { file: loaded.file, contentHash: loaded.contentHash },
   };
 }
 

@@ -29,6 +29,11 @@ export interface SarifFormatOptions {
    * that the whole value is the category and no run id is implied.
    */
   readonly category?: string;
+  /**
+   * The run's `properties`: what judged it (the config file and the rule set's digest), so a
+   * reader of the log knows which settings the results come from.
+   */
+  readonly runProperties?: Readonly<Record<string, unknown>>;
 }
 
 /** Where the SARIF 2.1.0 schema is published; viewers and editors use it to validate the log. */
@@ -359,6 +364,7 @@ export function formatSarif(
     artifacts,
     results,
     columnKind: "utf16CodeUnits",
+    ...(options.runProperties === undefined ? {} : { properties: options.runProperties }),
   };
   const log = { $schema: SARIF_SCHEMA_URI, version: "2.1.0", runs: [run] };
   return JSON.stringify(log, null, 2) + "\n";

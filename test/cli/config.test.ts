@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configSchema } from "../../src/cli/config-schema.js";
 import { CONFIG_FILE_NAME, findConfigFile } from "../../src/cli/config.js";
+import { contentHash } from "../../src/model/index.js";
 import { tempDir } from "../temp.js";
 import { run } from "./run.js";
 
@@ -29,8 +30,9 @@ describe("the config file's schema", () => {
 });
 
 describe("finding agentflow.config.json", () => {
-  it("finds the nearest file upward, and stops at the repository root", () => {
+  it("finds the nearest file upward, and stops at the project root", () => {
     const top = tempDir("agentflow-config-");
+    writeFileSync(join(top, "package.json"), "{}\n");
     configIn(top, {});
     const deep = join(top, "a", "b");
     mkdirSync(deep, { recursive: true });
@@ -42,6 +44,43 @@ describe("finding agentflow.config.json", () => {
     mkdirSync(join(repo, "src"), { recursive: true });
     writeFileSync(join(repo, ".git"), "gitdir: elsewhere\n");
     expect(findConfigFile(join(repo, "src"))).toBeUndefined();
+    // A package below the file is a project root too.
+    const pkg = join(top, "pkg");
+    mkdirSync(join(pkg, "lib"), { recursive: true });
+    writeFileSync(join(pkg, "package.json"), "{}\n");
+    expect(findConfigFile(join(pkg, "lib"))).toBeUndefined();
+  });
+
+  it("never climbs above the working directory when there is no project root", () => {
+    // A shared temporary folder: its config is another project's, not this one's.
+    const shared = tempDir("agentflow-config-shared-");
+    configIn(shared, { rules: { AGENT_GATE_UNREACHABLE: "off" } });
+    const work = join(shared, "work");
+    mkdirSync(work);
+    expect(findConfigFile(work)).toBeUndefined();
+    configIn(work, {});
+    expect(findConfigFile(work)).toBe(join(work, CONFIG_FILE_NAME));
+  });
+
+  it("a parent folder's config cannot turn BLOCKED into ALLOWED unseen", async () => {
+    const shared = tempDir("agentflow-config-parent-");
+    configIn(shared, {
+      rules: { AGENT_GATE_UNREACHABLE: "off", TOOL_EFFECT_NEEDS_GATE: "off" },
+    });
+    const work = join(shared, "work");
+    mkdirSync(work);
+    const loan = join(process.cwd(), LOAN);
+    const registry = join(process.cwd(), "examples/registry");
+    const home = process.cwd();
+    process.chdir(work);
+    try {
+      const out = await run("gate", "--registry", registry, loan);
+      expect(out.code).toBe(1);
+      expect(out.stdout).toContain("promotion BLOCKED");
+      expect(out.stdout).toContain("config: none");
+    } finally {
+      process.chdir(home);
+    }
   });
 
   it("is used from the working directory, and --no-config ignores it", async () => {
@@ -96,6 +135,37 @@ describe("agentflow check -c <config>", () => {
     expect(decision.warnings.map((d) => d.code)).toEqual(["TOOL_EFFECT_NEEDS_GATE"]);
     expect(decision.allowed).toBe(true);
     expect(result.code).toBe(0);
+  });
+
+  it("names the config it used, by path and hash, and the rules it changed, in every format", async () => {
+    const dir = tempDir("agentflow-config-named-");
+    const settings = {
+      registry: relative(dir, "examples/registry"),
+      rules: { TOOL_EFFECT_NEEDS_GATE: "warn", AGENT_GATE_UNREACHABLE: "off" },
+    };
+    const config = configIn(dir, settings);
+    const hash = contentHash(settings);
+    const json = JSON.parse((await run("gate", "-c", config, "--format", "json", LOAN)).stdout) as {
+      config: unknown;
+      ruleSet: { digest: string; changed: unknown[] };
+    };
+    expect(json.config).toEqual({ file: config, contentHash: hash });
+    expect(json.ruleSet.changed).toEqual([
+      { code: "AGENT_GATE_UNREACHABLE", preset: "error", setting: "off" },
+      { code: "TOOL_EFFECT_NEEDS_GATE", preset: "error", setting: "warning" },
+    ]);
+    const text = await run("gate", "-c", config, LOAN);
+    expect(text.stdout).toContain(
+      `config: ${config} (${hash.slice(0, 19)}); changed from the preset: AGENT_GATE_UNREACHABLE off (preset error), TOOL_EFFECT_NEEDS_GATE warning (preset error)`,
+    );
+    expect(text.stdout).toContain(`rule set: ${json.ruleSet.digest.slice(0, 19)} (agentflow `);
+    const sarif = JSON.parse(
+      (await run("gate", "-c", config, "--format", "sarif", LOAN)).stdout,
+    ) as {
+      runs: { properties: { agentflow: { config: unknown; ruleSet: { digest: string } } } }[];
+    };
+    expect(sarif.runs[0]?.properties.agentflow.config).toEqual({ file: config, contentHash: hash });
+    expect(sarif.runs[0]?.properties.agentflow.ruleSet.digest).toBe(json.ruleSet.digest);
   });
 
   it("reads registry folders relative to the config file", async () => {
@@ -222,6 +292,25 @@ describe("agentflow check -c <config>", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `agentflow: ${file}:3:1: not JSON: Expected double-quoted property name\n`,
+    );
+  });
+
+  it("a config saved with a UTF-8 byte-order mark is read as the JSON it holds", async () => {
+    const dir = tempDir("agentflow-config-bom-");
+    const file = join(dir, "agentflow.config.json");
+    writeFileSync(file, "\uFEFF" + JSON.stringify({ rules: { RETRY_WITHOUT_MAX: "off" } }));
+    const result = await run("check", "-c", file, BROKEN);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).not.toContain("RETRY_WITHOUT_MAX");
+  });
+
+  it('"registry": [] says what a registry may be, not "must be string"', async () => {
+    const dir = tempDir("agentflow-config-empty-registry-");
+    const file = configIn(dir, { registry: [] });
+    const result = await run("check", "-c", file, BROKEN);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `agentflow: ${file}: /registry: must be a folder, or a non-empty list of folders, of workflows and tool contracts, relative to this file\n`,
     );
   });
 

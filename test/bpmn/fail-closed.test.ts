@@ -1,0 +1,232 @@
+/**
+ * Fail closed (issue 38, item 1): a verdict never rests on a lookup that failed. A level-4 agent
+ * that signs contracts (effect `external-commitment`) is blocked with the full registry; every
+ * way its tool or delegate lookup can fail — absent, throwing, rejecting, never settling,
+ * aborted, another tool's contract, an effect outside the six — blocks it too and says what
+ * failed. Each case runs through `checkProcess` (async) and, where the resolver is synchronous,
+ * `evaluateGatesSync`, which must agree.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { GateDecision, GateOptions } from "../../src/bpmn/index.js";
+import { checkProcess, evaluateGatesSync, readProcess } from "../../src/bpmn/index.js";
+import { contentHash } from "../../src/model/index.js";
+
+const DIR = "test/fixtures/fail-closed/";
+const XML = readFileSync(`${DIR}contract-signing.bpmn`, "utf8");
+const read = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(`${DIR}registry/${name}`, "utf8")) as Record<string, unknown>;
+const SIGNER = read("contract-signer.agent.json");
+const CHECKER = read("terms-checker.agent.json");
+const SIGN = read("sign-contract.tool.json");
+const TOOL = "tool:sign-contract@1.0.0";
+
+const DOCS: Readonly<Record<string, unknown>> = {
+  "agnt-contract-signer@1.0.0": SIGNER,
+  "agnt-terms-checker@1.0.0": CHECKER,
+  [TOOL]: SIGN,
+};
+const workflows = (ref: string): unknown => (ref.startsWith("agnt-") ? DOCS[ref] : undefined);
+const tools = (ref: string): unknown => (ref.startsWith("tool:") ? DOCS[ref] : undefined);
+
+type Summary = { code: string; severity: string; data: Record<string, unknown> }[];
+function findings(decision: GateDecision): Summary {
+  return [...decision.blocking, ...decision.warnings].map((d) => ({
+    code: d.code,
+    severity: d.severity,
+    data: d.data,
+  }));
+}
+
+async function both(options: GateOptions, sync = true): Promise<GateDecision> {
+  const decision = await checkProcess(XML, options);
+  if (sync) {
+    const { definitions } = await readProcess(XML);
+    if (definitions === undefined) throw new Error("fixture unreadable");
+    const again = evaluateGatesSync(definitions, options);
+    expect(findings(again)).toEqual(findings(decision));
+    expect(again.allowed).toBe(decision.allowed);
+  }
+  return decision;
+}
+
+describe("the full registry", () => {
+  it("blocks the level-4 agent: its tool commits the bank and no gate follows", async () => {
+    const decision = await both({ resolveWorkflow: workflows, resolveTool: tools });
+    expect(decision.allowed).toBe(false);
+    expect(findings(decision).map((f) => f.code)).toEqual([
+      "TOOL_EFFECT_NEEDS_GATE",
+      "AGENT_GATE_OPTIONAL",
+    ]);
+    expect(decision.agentTasks[0]?.dependencies).toEqual([
+      {
+        kind: "tool",
+        ref: TOOL,
+        nodeId: "sign",
+        contentHash: contentHash(SIGN),
+        effect: "external-commitment",
+      },
+      {
+        kind: "delegate",
+        ref: "agnt-terms-checker@1.0.0",
+        nodeId: "draft",
+        contentHash: contentHash(CHECKER),
+      },
+    ]);
+  });
+});
+
+/** The tool lookup's failure as the decision must report it: blocked, and what failed. */
+function expectUnknownTool(decision: GateDecision, failure: string, problem: string | RegExp) {
+  expect(decision.allowed).toBe(false);
+  const gate = decision.blocking.find((d) => d.code === "TOOL_EFFECT_NEEDS_GATE");
+  expect(gate?.data).toMatchObject({ tool: TOOL, nodeId: "sign", effect: "unknown", failure });
+  expect(String(gate?.data.problem)).toMatch(problem);
+  const dependency = decision.agentTasks[0]?.dependencies.find((d) => d.ref === TOOL);
+  expect(dependency).toMatchObject({ kind: "tool", failure: { reason: failure } });
+  expect(dependency?.contentHash).toBeUndefined();
+}
+
+describe("a tool lookup that fails blocks as the most demanding effect", () => {
+  it("a contract the registry does not hold", async () => {
+    const decision = await both({ resolveWorkflow: workflows, resolveTool: () => undefined });
+    expectUnknownTool(decision, "missing", `no tool contract ${TOOL} was found`);
+    expect(decision.warnings.map((d) => d.code)).toContain("AGENT_DEPENDENCY_UNRESOLVED");
+  });
+
+  it("no resolveTool at all", async () => {
+    const decision = await both({ resolveWorkflow: workflows });
+    expectUnknownTool(decision, "missing", `no tool contract ${TOOL} was found`);
+  });
+
+  it("a resolver that throws", async () => {
+    const resolveTool = () => {
+      throw new Error("contract store offline");
+    };
+    const decision = await both({ resolveWorkflow: workflows, resolveTool });
+    expectUnknownTool(decision, "failed", "the registry failed: contract store offline");
+    expect(findings(decision)).toContainEqual({
+      code: "AGENT_DEPENDENCY_UNRESOLVED",
+      severity: "warning",
+      data: expect.objectContaining({ dependency: TOOL, failure: "failed" }) as unknown,
+    });
+  });
+
+  it("a resolver whose promise rejects", async () => {
+    const resolveTool = () => Promise.reject(new Error("503 from the registry"));
+    const decision = await both({ resolveWorkflow: workflows, resolveTool }, false);
+    expectUnknownTool(decision, "failed", "the registry failed: 503 from the registry");
+  });
+
+  it("a resolver that never settles times out instead of hanging the check", async () => {
+    const resolveTool = () => new Promise<never>(() => undefined);
+    const decision = await both(
+      { resolveWorkflow: workflows, resolveTool, lookupTimeoutMs: 20 },
+      false,
+    );
+    expectUnknownTool(decision, "failed", "the registry failed: no answer within 20 ms");
+  });
+
+  it("an aborted check fails every pending lookup, and the resolver's own signal aborts", async () => {
+    const controller = new AbortController();
+    let seen: AbortSignal | undefined;
+    const resolveTool = (_ref: string, context?: { signal: AbortSignal }) => {
+      seen = context?.signal;
+      setTimeout(() => {
+        controller.abort(new Error("deploy cancelled"));
+      }, 5);
+      return new Promise<never>(() => undefined);
+    };
+    const decision = await both(
+      { resolveWorkflow: workflows, resolveTool, signal: controller.signal },
+      false,
+    );
+    expectUnknownTool(
+      decision,
+      "failed",
+      "the registry failed: the check was aborted (deploy cancelled)",
+    );
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it("another tool's contract for the ref asked is an error, and the effect stays unknown", async () => {
+    const search = { ...SIGN, id: "tool:search", effect: "read", authorization: "automatic" };
+    const decision = await both({ resolveWorkflow: workflows, resolveTool: () => search });
+    expectUnknownTool(decision, "mismatch", `the registry returned tool:search@1.0.0 for ${TOOL}`);
+    expect(decision.blocking.map((d) => d.code)).toContain("AGENT_LOOKUP_INVALID");
+  });
+
+  it("an effect that is not one of the six is an error, never read as no effect", async () => {
+    const odd = { ...SIGN, effect: "harmless" };
+    const decision = await both({ resolveWorkflow: workflows, resolveTool: () => odd });
+    expectUnknownTool(decision, "invalid", /not a valid tool contract .*\/effect/);
+    const invalid = decision.blocking.find((d) => d.code === "AGENT_LOOKUP_INVALID");
+    expect(invalid?.data).toMatchObject({ dependency: TOOL, nodeId: "sign", failure: "invalid" });
+  });
+});
+
+describe("a delegate lookup that fails", () => {
+  it("counts what the delegate calls as needing a gate", async () => {
+    const resolveWorkflow = (ref: string) =>
+      ref === "agnt-terms-checker@1.0.0" ? undefined : workflows(ref);
+    const decision = await both({ resolveWorkflow, resolveTool: tools });
+    expect(decision.allowed).toBe(false);
+    expect(
+      decision.blocking.find((d) => d.message.includes("agnt-terms-checker"))?.data,
+    ).toMatchObject({
+      tool: "agnt-terms-checker@1.0.0",
+      nodeId: "draft",
+      effect: "unknown",
+      failure: "missing",
+    });
+  });
+});
+
+describe("one answer per ref", () => {
+  it("asks each ref once, so the workflow rules and the gate cannot see different documents", async () => {
+    const asked = new Map<string, number>();
+    const count = (lookup: (ref: string) => unknown) => (ref: string) => {
+      asked.set(ref, (asked.get(ref) ?? 0) + 1);
+      return lookup(ref);
+    };
+    await checkProcess(XML, { resolveWorkflow: count(workflows), resolveTool: count(tools) });
+    expect(Object.fromEntries(asked)).toEqual({
+      "agnt-contract-signer@1.0.0": 1,
+      "agnt-terms-checker@1.0.0": 1,
+      [TOOL]: 1,
+    });
+  });
+});
+
+describe("every input that decides is named by its hash", () => {
+  it("changing only the tool's effect changes the verdict and the hashes the decision shows", async () => {
+    const read = { ...SIGN, effect: "read", authorization: "automatic" };
+    const before = await both({ resolveWorkflow: workflows, resolveTool: tools });
+    const after = await both({ resolveWorkflow: workflows, resolveTool: () => read });
+    expect(before.allowed).toBe(false);
+    expect(after.allowed).toBe(true);
+    const hashes = (d: GateDecision) =>
+      d.agentTasks.flatMap((t) => [t.contentHash, ...t.dependencies.map((x) => x.contentHash)]);
+    expect(hashes(after)).not.toEqual(hashes(before));
+    expect(hashes(after)).toContain(contentHash(read));
+  });
+
+  it("names the rule set by a digest that changes with any setting", async () => {
+    const base = await both({ resolveWorkflow: workflows, resolveTool: tools });
+    const softened = await both({
+      resolveWorkflow: workflows,
+      resolveTool: tools,
+      rules: { TOOL_EFFECT_NEEDS_GATE: "warning" },
+    });
+    expect(softened.allowed).toBe(true);
+    expect(softened.ruleSet.digest).not.toBe(base.ruleSet.digest);
+    expect(softened.ruleSet.changed).toEqual([
+      { code: "TOOL_EFFECT_NEEDS_GATE", preset: "error", setting: "warning" },
+    ]);
+    expect(base.ruleSet).toMatchObject({
+      preset: "recommended",
+      changed: [],
+      camundaAgents: "gate-required",
+    });
+  });
+});
