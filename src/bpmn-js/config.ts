@@ -13,7 +13,13 @@ import { PRESET_NAMES, RULES } from "../validate/index.js";
  */
 export interface AgentflowConfig extends Pick<
   GateOptions,
-  "resolveWorkflow" | "resolveTool" | "isGate" | "policy" | "rules" | "workflowValidation"
+  | "resolveWorkflow"
+  | "resolveTool"
+  | "isGate"
+  | "policy"
+  | "rules"
+  | "workflowValidation"
+  | "lookupTimeoutMs"
 > {
   /** Milliseconds after the last change before the gates are evaluated again; 300 by default. */
   readonly debounce?: number;
@@ -30,6 +36,7 @@ const KNOWN = new Set<string>([
   "policy",
   "rules",
   "workflowValidation",
+  "lookupTimeoutMs",
   "debounce",
   "active",
 ]);
@@ -90,6 +97,15 @@ export function configProblems(config: unknown): string[] {
   ) {
     problems.push(
       `agentflow.debounce must be a number of milliseconds ≥ 0, got ${describe(debounce)}`,
+    );
+  }
+  const timeout = options.lookupTimeoutMs;
+  if (
+    timeout !== undefined &&
+    (typeof timeout !== "number" || Number.isNaN(timeout) || timeout < 0)
+  ) {
+    problems.push(
+      `agentflow.lookupTimeoutMs must be a number of milliseconds ≥ 0, got ${describe(timeout)}`,
     );
   }
   if (options.active !== undefined && typeof options.active !== "boolean") {

@@ -274,6 +274,45 @@ describe("AgentflowService", () => {
     bus.fire("diagram.destroy", {});
   });
 
+  it("fails closed on tool contracts the registry lacks, and says which", async () => {
+    const { service } = await setup({
+      resolveWorkflow: registry.resolveWorkflow,
+      resolveTool: () => undefined,
+    });
+    const decision = await service.evaluate();
+    expect(decision?.allowed).toBe(false);
+    const offer = decision?.blocking.find(
+      (d) => d.code === "TOOL_EFFECT_NEEDS_GATE" && d.target.kind === "bpmn-element",
+    );
+    expect(offer?.data).toMatchObject({
+      elementId: "DraftAndSendOffer",
+      tool: "tool:send-loan-offer@1.1.0",
+      effect: "unknown",
+      failure: "missing",
+    });
+    // Behind its gates the credit-risk agent may pass, but what could not be read is said.
+    expect(decision?.warnings.map((d) => [d.code, d.data.dependency])).toContainEqual([
+      "AGENT_DEPENDENCY_UNRESOLVED",
+      "tool:credit-bureau-report@2.0.0",
+    ]);
+  });
+
+  it("bounds a registry that never answers by lookupTimeoutMs, and blocks", async () => {
+    const { service } = await setup({
+      resolveWorkflow: registry.resolveWorkflow,
+      resolveTool: () => new Promise<never>(() => undefined),
+      lookupTimeoutMs: 10,
+    });
+    const decision = await service.evaluate();
+    expect(decision?.allowed).toBe(false);
+    expect(
+      decision?.agentTasks.flatMap((t) => t.dependencies.map((d) => d.failure?.detail)),
+    ).toEqual([
+      "the registry failed: no answer within 10 ms",
+      "the registry failed: no answer within 10 ms",
+    ]);
+  });
+
   it("fires agentflow.error when the host's gate predicate throws, and keeps the last decision", async () => {
     let broken = false;
     const { bus, service, decisions } = await setup({
