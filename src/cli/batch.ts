@@ -13,9 +13,31 @@ import { Worker } from "node:worker_threads";
 import type { FileCheckMode, FileOutcome } from "./check-file.js";
 import { checkOneFile } from "./check-file.js";
 import { PROCESS_EXTENSION, readTexts } from "./files.js";
+import { fileUnreadable } from "./diagnostics.js";
 import { UsageError } from "./io.js";
 import type { FileCheckContext, FileCheckSettings } from "./settings.js";
 import type { WorkerJob, WorkerMessage, WorkerReply, WorkerSetup } from "./worker.js";
+
+/**
+ * The outcome of a file that could not be read: a `FILE_UNREADABLE` error on it, in every format
+ * (so that it is never listed as passing, and the rest of the run is kept), the same line on
+ * stderr, exit 2 (`unreadable`); for `gate`, a decision that blocks, since nothing was reviewed.
+ * `message` is the read's {@link UsageError} message, `cannot read '<file>': <reason>`.
+ */
+export function unreadableOutcome(file: string, message: string, mode: FileCheckMode): FileOutcome {
+  const prefix = `cannot read '${file}': `;
+  const reason = message.startsWith(prefix) ? message.slice(prefix.length) : message;
+  const diagnostic = fileUnreadable(reason);
+  const process = mode.processesOnly || extname(file) === PROCESS_EXTENSION;
+  return {
+    checked: { file, kind: "unknown", diagnostics: [diagnostic] },
+    unreadable: true,
+    stderr: [`agentflow: ${message}\n`],
+    ...(process
+      ? { decision: { allowed: false, blocking: [diagnostic], warnings: [], agentTasks: [] } }
+      : {}),
+  };
+}
 
 /** Checks `files` on this thread, yielding each outcome in input order. */
 export async function* checkInProcess(
@@ -23,8 +45,10 @@ export async function* checkInProcess(
   context: FileCheckContext,
   mode: FileCheckMode,
 ): AsyncGenerator<FileOutcome, void, undefined> {
-  for await (const { file, text } of readTexts(files)) {
-    yield await checkOneFile(file, text, context, mode);
+  for await (const read of readTexts(files)) {
+    yield "error" in read
+      ? unreadableOutcome(read.file, read.error.message, mode)
+      : await checkOneFile(read.file, read.text, context, mode);
   }
 }
 
@@ -169,7 +193,11 @@ export async function* checkInWorkers(
         reply = arrived.get(next);
       }
       arrived.delete(next);
-      if ("usageError" in reply) throw new UsageError(reply.usageError);
+      // A worker's usage error is its read of the file failing (checking throws none).
+      if ("usageError" in reply) {
+        yield unreadableOutcome(files[next] ?? "", reply.usageError, mode);
+        continue;
+      }
       if ("crash" in reply) throw new Error(reply.crash);
       yield reply.outcome;
     }
@@ -193,8 +221,8 @@ export interface Batch {
 }
 
 /**
- * The outcomes of checking `files`, in input order. A file that cannot be read is a
- * `UsageError` when its turn comes, on one thread or many.
+ * The outcomes of checking `files`, in input order. A file that cannot be read is an
+ * {@link unreadableOutcome} in its turn, on one thread or many: the run goes on.
  */
 export function checkFiles(
   files: readonly string[],

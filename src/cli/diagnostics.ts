@@ -1,6 +1,6 @@
 /**
  * The diagnostics the CLI makes itself, about the files it was given rather than their content:
- * paths a walk passed over and `id@version`s a registry holds twice. Their wording lives here,
+ * paths a walk passed over, files that could not be read and `id@version`s a registry holds twice. Their wording lives here,
  * as a rule's lives in its meta; `docs/registry.md` documents the codes.
  */
 import type { RegistryDefinition } from "../bpmn/index.js";
@@ -18,6 +18,22 @@ export function pathSkipped(skipped: SkippedPath): Diagnostic {
     target: WORKFLOW_TARGET,
     path: "",
     data: { reason: skipped.reason },
+  };
+}
+
+/**
+ * A file the run was to check and could not read (`FILE_UNREADABLE`, an error on that file):
+ * permission denied, gone since the folder was listed, a path past the system's length limit.
+ * Nothing in it was checked, so it never counts as passing and the run exits with 2.
+ */
+export function fileUnreadable(reason: string): Diagnostic {
+  return {
+    code: "FILE_UNREADABLE",
+    severity: "error",
+    message: `cannot be read: ${reason}; nothing in it was checked`,
+    target: WORKFLOW_TARGET,
+    path: "",
+    data: { reason },
   };
 }
 

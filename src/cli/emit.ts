@@ -1,17 +1,20 @@
 import type { Diagnostic } from "../model/index.js";
 import type { CheckedFile } from "../report/index.js";
-import { writeOutput } from "./files.js";
+import type { ReadFile } from "./output.js";
+import { readsOf, writeOutput } from "./output.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 
 /**
  * Writes a command's report: on stdout, or into the `-o` file with a one-line summary on stderr
- * (so that a CI log still says what happened). The inputs are never overwritten.
+ * (so that a CI log still says what happened). `reads` are the files the run read — a plain
+ * path is an input file; {@link readsOf} lists the config file, the registry's documents and
+ * the rest with their roles — and the `-o` file may be none of them.
  */
 export async function emitReport(
   report: string,
   outputFile: string | undefined,
-  inputs: readonly string[],
+  reads: readonly (string | ReadFile)[],
   summary: string,
   io: CliIo,
 ): Promise<void> {
@@ -19,7 +22,8 @@ export async function emitReport(
     io.stdout(report);
     return;
   }
-  await writeOutput(outputFile, report, { inputs });
+  const guarded = reads.flatMap((r) => (typeof r === "string" ? readsOf({ inputs: [r] }) : [r]));
+  await writeOutput(outputFile, report, { reads: guarded });
   io.stderr(`agentflow: wrote ${outputFile}: ${summary}\n`);
 }
 

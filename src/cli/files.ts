@@ -8,9 +8,10 @@
  */
 import type { Dirent, Stats } from "node:fs";
 import { constants } from "node:fs";
-import { open, readdir, realpath, stat, writeFile } from "node:fs/promises";
-import { dirname, extname, isAbsolute, join, resolve, sep } from "node:path";
+import { open, readdir, realpath, stat } from "node:fs/promises";
+import { extname, isAbsolute, join, resolve, sep } from "node:path";
 import { glob, isDynamicPattern } from "tinyglobby";
+import { describeFsError as describe, fileIdentity as identity, oddKind } from "./fs-info.js";
 import type { IgnoreTest } from "./ignore.js";
 import { ALWAYS_IGNORED } from "./ignore.js";
 import { UsageError } from "./io.js";
@@ -21,26 +22,6 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<string, "json" | "yaml">> = {
   ".yaml": "yaml",
   ".yml": "yaml",
 };
-
-function describe(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  if (code === "ENOENT") return "no such file or directory";
-  if (code === "EACCES") return "permission denied";
-  if (code === "EISDIR") return "is a directory";
-  if (code === "ELOOP") return "a loop of symbolic links";
-  if (code === "ENOTDIR") return "a part of the path is not a directory";
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** What a path is when it is not a regular file or a folder, in a reader's words. */
-function oddKind(info: Stats | Dirent): string {
-  if (info.isFIFO()) return "a FIFO (named pipe)";
-  if (info.isSocket()) return "a socket";
-  if (info.isCharacterDevice()) return "a character device";
-  if (info.isBlockDevice()) return "a block device";
-  if (info.isDirectory()) return "a directory";
-  return "of an unknown kind";
-}
 
 /** BPMN process files, which `check` and `gate` read (a registry folder does not). */
 export const PROCESS_EXTENSION = ".bpmn";
@@ -91,11 +72,6 @@ function isDocumentName(name: string): boolean {
   );
 }
 
-/** The identity of what a path leads to, whatever links lead there. */
-function identity(info: Stats): string {
-  return `${info.dev}:${info.ino}`;
-}
-
 /** Entries of one folder, sorted by code unit so that output is stable. */
 async function sortedEntries(dir: string): Promise<Dirent[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -114,9 +90,16 @@ async function walk(
   ignored: IgnoreTest | undefined,
 ): Promise<void> {
   const seen = new Map<string, string>([[identity(rootInfo), root]]);
+  let rootEntries: Dirent[];
+  try {
+    rootEntries = await sortedEntries(root);
+  } catch (error) {
+    // The folder was named: not listing it is the user's problem, said in the CLI's words.
+    throw new UsageError(`cannot read '${root}': ${describe(error)}`);
+  }
   // Each frame is a folder's remaining entries, reversed so that pop() gives the next.
   const stack: { readonly dir: string; readonly entries: Dirent[] }[] = [
-    { dir: root, entries: (await sortedEntries(root)).reverse() },
+    { dir: root, entries: rootEntries.reverse() },
   ];
   for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
     const entry = frame.entries.pop();
@@ -144,7 +127,15 @@ async function walk(
     }
     const isDirectory = info?.isDirectory() ?? entry.isDirectory();
     if (isDirectory) {
-      info ??= await stat(path);
+      try {
+        info ??= await stat(path);
+      } catch {
+        // A folder that cannot even be looked at (its path is past the system's length limit,
+        // or it went away): what it holds is unknown, so it is listed as an input, whose read
+        // then fails and reports it as unreadable (exit 2), rather than left out unsaid.
+        out.files.push(path);
+        continue;
+      }
       const first = seen.get(identity(info));
       if (first !== undefined) {
         const loop = path.startsWith(first + sep);
@@ -348,116 +339,41 @@ export async function readText(path: string, what = ""): Promise<string> {
 export const READ_AHEAD = 8;
 
 /** A read that has finished, either way; never a rejected promise left waiting in a queue. */
-type Read = { readonly text: string } | { readonly error: UsageError };
+export type FileRead =
+  | { readonly file: string; readonly text: string }
+  | { readonly file: string; readonly error: UsageError };
 
-function startRead(path: string): Promise<Read> {
+function startRead(file: string): Promise<FileRead> {
   // readText turns every failure into a UsageError already.
-  return readText(path).then(
-    (text) => ({ text }),
-    (error: unknown) => ({ error: error as UsageError }),
+  return readText(file).then(
+    (text) => ({ file, text }),
+    (error: unknown) => ({ file, error: error as UsageError }),
   );
 }
 
 /**
- * Reads `paths` in order, one text per step, with up to `ahead` reads in flight so that the disk
+ * Reads `paths` in order, one read per step, with up to `ahead` reads in flight so that the disk
  * works while the caller checks: at most `ahead` texts are held at a time, whatever the number
- * of files. A file that cannot be read is a {@link UsageError} when its turn comes.
+ * of files. A file that cannot be read is yielded with its {@link UsageError} in its turn, so
+ * that the caller reports it as that file's problem and goes on with the others.
  */
 export async function* readTexts(
   paths: readonly string[],
   ahead: number = READ_AHEAD,
-): AsyncGenerator<{ readonly file: string; readonly text: string }, void, undefined> {
-  const pending: Promise<Read>[] = [];
+): AsyncGenerator<FileRead, void, undefined> {
+  const pending: Promise<FileRead>[] = [];
   let next = 0;
-  for (const file of paths) {
+  for (;;) {
     while (next < paths.length && pending.length < Math.max(1, ahead)) {
       pending.push(startRead(paths[next] ?? ""));
       next += 1;
     }
     const read = await pending.shift();
     if (read === undefined) return;
-    if ("error" in read) throw read.error;
-    yield { file, text: read.text };
+    yield read;
   }
 }
 
-/** What {@link writeOutput} must not overwrite, unless forced. */
-export interface WriteGuard {
-  /** The file the command read: writing over it would lose it. */
-  readonly input?: string;
-  /** The files the command read, when there are several (`check`, `gate`): never overwritten. */
-  readonly inputs?: readonly string[];
-  /** Overwrite `input` all the same (`--force`). */
-  readonly force?: boolean;
-}
-
-async function statOrUndefined(path: string): Promise<Stats | undefined> {
-  try {
-    return await stat(path);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Checks, before any work, that the `-o` file can be written where it is meant to go: a path that
- * is empty (an unset `$VAR`), whose folder is missing, or that is a folder is a
- * {@link UsageError} now, not after a whole run's checking.
- */
-export async function checkOutputPath(path: string): Promise<void> {
-  if (path.trim() === "") {
-    throw new UsageError("-o needs a file name, got an empty path (is a variable unset?)");
-  }
-  const target = await statOrUndefined(path);
-  if (target?.isDirectory() === true) {
-    throw new UsageError(`cannot write '${path}': it is a directory`);
-  }
-  const folder = await statOrUndefined(dirname(path));
-  if (folder?.isDirectory() !== true) {
-    throw new UsageError(`cannot write '${path}': its folder '${dirname(path)}' does not exist`);
-  }
-}
-
-/**
- * Writes a command's output file. Refuses, as a {@link UsageError}: an empty path, the input
- * file itself (by identity, so another name for it counts too) unless forced, and anything that
- * is neither a regular file nor a character device (`/dev/null`); and says a failed write in the CLI's words (`its folder … does not exist`).
- */
-export async function writeOutput(
-  path: string,
-  text: string,
-  guard: WriteGuard = {},
-): Promise<void> {
-  if (path.trim() === "") {
-    throw new UsageError("-o needs a file name, got an empty path (is a variable unset?)");
-  }
-  const target = await statOrUndefined(path);
-  // A character device (`/dev/null`, `/dev/stdout`) takes a write as a shell redirection does.
-  if (target !== undefined && !target.isFile() && !target.isCharacterDevice()) {
-    throw new UsageError(`cannot write '${path}': it is ${oddKind(target)}, not a regular file`);
-  }
-  if (target !== undefined && guard.input !== undefined && guard.force !== true) {
-    const input = await statOrUndefined(guard.input);
-    if (input !== undefined && identity(input) === identity(target)) {
-      throw new UsageError(
-        `-o '${path}' is the input file; writing it would replace what was read (add --force to overwrite it)`,
-      );
-    }
-  }
-  if (target !== undefined && guard.inputs !== undefined) {
-    for (const input of guard.inputs) {
-      const info = await statOrUndefined(input);
-      if (info !== undefined && identity(info) === identity(target)) {
-        throw new UsageError(`-o '${path}' is one of the input files; writing it would replace it`);
-      }
-    }
-  }
-  try {
-    await writeFile(path, text);
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const reason =
-      code === "ENOENT" ? `its folder '${dirname(path)}' does not exist` : describe(error);
-    throw new UsageError(`cannot write '${path}': ${reason}`);
-  }
-}
+// Writing `-o` lives in output.ts; these names stay here for the commands that import them.
+export type { WriteGuard } from "./output.js";
+export { checkOutputPath, writeOutput } from "./output.js";

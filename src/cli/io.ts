@@ -31,10 +31,48 @@ export interface CliIo {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+/** The standard streams whose reader has gone (`agentflow … | head`): nothing more is written. */
+const closed = new Set<NodeJS.WriteStream>();
+const guarded = new Set<NodeJS.WriteStream>();
+/** Whether writing stdout failed for another reason than a closed pipe. */
+let failed = false;
+
+/** Whether the report could not be written on stdout (not a closed pipe): the run exits 2. */
+export function stdoutFailed(): boolean {
+  return failed;
+}
+
+/**
+ * Writes to a standard stream whose reader may go away: a closed pipe (`EPIPE`) ends the
+ * writing quietly, as `grep … | head` does, instead of an unhandled `error` event with a
+ * stack trace. The command still runs to its end and exits with its own code, so that a
+ * blocked `gate … | head -1` still fails a pipeline that checks (`set -o pipefail`).
+ */
+export function writeQuietly(stream: NodeJS.WriteStream, text: string): void {
+  if (closed.has(stream)) return;
+  if (!guarded.has(stream)) {
+    guarded.add(stream);
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      closed.add(stream);
+      if (error.code === "EPIPE" || stream === process.stderr) return;
+      // Another failure of stdout (a full disk behind `> file`): said once, and the run fails,
+      // also when it comes after the command's exit code was set.
+      failed = true;
+      process.exitCode = 2;
+      writeQuietly(process.stderr, `agentflow: cannot write the output: ${error.message}\n`);
+    });
+  }
+  stream.write(text);
+}
+
 /** The process's own streams. */
 export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => {
+    writeQuietly(process.stdout, text);
+  },
+  stderr: (text) => {
+    writeQuietly(process.stderr, text);
+  },
   isTTY: process.stdout.isTTY && process.env.NO_COLOR === undefined,
   // Undefined rather than false on a pipe, whatever the types say: read with `=== true`.
   stdoutIsTTY: process.stdout.isTTY,

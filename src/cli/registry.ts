@@ -46,6 +46,8 @@ export interface FolderRegistry {
     readonly diagnostics: readonly Diagnostic[];
   }[];
   readonly resolvers: Resolvers;
+  /** Every file the registry read, in reading order (so that `-o` can be refused over one). */
+  readonly files: readonly string[];
   /**
    * Resolves `id@version` or `id@<range>` to the highest matching version's document; throws a
    * {@link RegistryConflictError} when that version has different documents.
@@ -171,6 +173,7 @@ export async function loadFolderRegistry(
     workflows: documents(workflows),
     tools: documents(tools),
     problems,
+    files,
     resolve: (ref) => resolveTool(ref) ?? resolveDelegate(ref),
     resolvers: { resolveTool, resolveDelegate },
   };

@@ -10,7 +10,6 @@ import { copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { batchWork, checkFiles, workerCount } from "../../src/cli/batch.js";
-import { UsageError } from "../../src/cli/io.js";
 import { fileCheckContext, resolveSettings } from "../../src/cli/settings.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
@@ -108,7 +107,7 @@ describe("--concurrency", () => {
     });
   });
 
-  it("a file gone between collection and reading stops the run in a worker, as on one thread", async () => {
+  it("a file gone between collection and reading is that file's error, in a worker as on one thread", async () => {
     const dir = tempDir("agentflow-concurrency-gone-");
     const files = ["a", "b", "c"].map((n) => join(dir, `${n}.agent.json`));
     for (const file of files) {
@@ -118,24 +117,41 @@ describe("--concurrency", () => {
     rmSync(files[1] ?? "");
     const settings = await resolveSettings({ format: "text", config: false });
     const context = await fileCheckContext(settings);
-    const outcomes = async (concurrency: string): Promise<[number, string[], string]> => {
+    const outcomes = async (concurrency: string): Promise<[number, unknown[]]> => {
       const batch = checkFiles(files, settings, context, {
         mode: { processesOnly: false },
         concurrency,
       });
-      const seen: string[] = [];
-      try {
-        for await (const outcome of batch.outcomes) seen.push(outcome.checked.file);
-      } catch (error) {
-        expect(error).toBeInstanceOf(UsageError);
-        return [batch.workers, seen, (error as Error).message];
+      const seen: unknown[] = [];
+      for await (const outcome of batch.outcomes) {
+        seen.push([
+          outcome.checked.file,
+          outcome.unreadable,
+          outcome.checked.diagnostics.map((d) => [d.code, d.severity, d.message]),
+          outcome.stderr,
+        ]);
       }
-      return [batch.workers, seen, "no error"];
+      return [batch.workers, seen];
     };
-    const message = `cannot read '${files[1] ?? ""}': no such file or directory`;
-    expect(await outcomes("off")).toEqual([0, [files[0]], message]);
-    // The worker's own read fails: its usageError reply is raised at b's turn, after a.
-    expect(await outcomes("2")).toEqual([2, [files[0]], message]);
+    const expected = [
+      [files[0], false, [], []],
+      [
+        files[1],
+        true,
+        [
+          [
+            "FILE_UNREADABLE",
+            "error",
+            "cannot be read: no such file or directory; nothing in it was checked",
+          ],
+        ],
+        [`agentflow: cannot read '${files[1] ?? ""}': no such file or directory\n`],
+      ],
+      [files[2], false, [], []],
+    ];
+    expect(await outcomes("off")).toEqual([0, expected]);
+    // The worker's own read fails: its reply becomes the same outcome, in b's turn.
+    expect(await outcomes("2")).toEqual([2, expected]);
   });
 
   it("a FIFO named on the command line is refused before any file is checked", async () => {

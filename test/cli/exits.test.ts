@@ -89,7 +89,7 @@ describe("writing the output", () => {
     expect(refused).toEqual({
       code: 2,
       stdout: "",
-      stderr: `agentflow: -o '${file}' is the input file; writing it would replace what was read (add --force to overwrite it)\n`,
+      stderr: `agentflow: -o '${file}' is the input file, which this run reads; writing it would replace what was read (add --force to overwrite it)\n`,
     });
     expect(readFileSync(file, "utf8")).toBe(text);
     // Another name for the same file is the same file.
@@ -121,9 +121,7 @@ describe("writing the output", () => {
     mkdirSync(out);
     const result = await run("report", GOOD, "-o", out);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      `agentflow: cannot write '${out}': it is a directory, not a regular file\n`,
-    );
+    expect(result.stderr).toBe(`agentflow: cannot write '${out}': it is a directory\n`);
   });
 });
 

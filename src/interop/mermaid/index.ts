@@ -2,7 +2,7 @@
  * Mermaid flowchart export (SPEC 6): a picture of the workflow for people, which GitHub renders
  * in Markdown. Decisions are diamonds, tools are parallelograms, delegates are subroutine boxes
  * with dashed edges; loops show as edges back up the chart. Node ids become `n0`, `n1`... so that
- * no id can break the syntax, and every label is quoted with `"` escaped.
+ * no id can break the syntax, and every label, of a node or an edge, is quoted with `"` escaped.
  */
 import type { AgentWorkflow, DecisionRoute } from "../../model/index.js";
 import { decisionRoutes, visibleText } from "../../model/index.js";
@@ -52,6 +52,24 @@ export function edgeLabel(text: string): string {
 }
 
 /**
+ * An edge's label as it stands in a link, `|"…"|` (`mermaidQuotedEdgeLabel` outside this
+ * folder), as both flowcharts (a workflow's, a process's) write it: unquoted, Mermaid reads
+ * `( ) [ ] { }` and `@` in a label as syntax and refuses the chart. `escaped` is
+ * {@link edgeLabel}'s text, cut to a length or not.
+ *
+ * @example
+ * ```ts
+ * import { mermaidEdgeLabel, mermaidQuotedEdgeLabel } from "agentflow/interop";
+ *
+ * `a -->${mermaidQuotedEdgeLabel(mermaidEdgeLabel("retry (max 3) @ 5s"))} b`;
+ * // → 'a -->|"retry (max 3) @ 5s"| b'
+ * ```
+ */
+export function quotedEdgeLabel(escaped: string): string {
+  return `|"${escaped}"|`;
+}
+
+/**
  * The workflow as Mermaid `flowchart TD` text. Deterministic: the same workflow gives the same
  * text. Edges that leave a decision are not drawn (they document routes, which are drawn).
  *
@@ -68,9 +86,9 @@ export function edgeLabel(text: string): string {
  * //     '  n0["llm-extract<br/>llm · gpt-4o"]',
  * //     '  n1{"dec-validate<br/>output.is_valid = true"}',
  * //     '  n2["llm-classify<br/>llm · gpt-4o"]',
- * //     "  n0 -->|data| n1",
- * //     "  n1 -->|onTrue| n2",
- * //     "  n1 -->|onFalse| endNode",
+ * //     '  n0 -->|"data"| n1',
+ * //     '  n1 -->|"onTrue"| n2',
+ * //     '  n1 -->|"onFalse"| endNode',
  * //     "  endNode((end))",
  * //     "",
  * //   ]
@@ -111,14 +129,14 @@ export function exportMermaid(wf: AgentWorkflow): string {
     const from = ref(edge.from);
     if (edge.edgeType === "delegate") {
       lines.push(`  d${k}[["${label(edge.to)}"]]`);
-      lines.push(`  ${from} -.->|delegate| d${k}`);
+      lines.push(`  ${from} -.->${quotedEdgeLabel("delegate")} d${k}`);
       if (source === undefined) uses.missing = true;
       return;
     }
     if (source !== undefined && wf.nodes[source]?.type === "decision") return;
     const to = ref(edge.to);
     if (source === undefined || !index.has(edge.to)) uses.missing = true;
-    lines.push(`  ${from} -->|${edgeLabel(edge.when ?? edge.edgeType)}| ${to}`);
+    lines.push(`  ${from} -->${quotedEdgeLabel(edgeLabel(edge.when ?? edge.edgeType))} ${to}`);
   });
   for (const [i, own] of routes) {
     for (const route of own) {
@@ -126,7 +144,7 @@ export function exportMermaid(wf: AgentWorkflow): string {
       const target = route.next === "end" ? "endNode" : ref(route.next);
       if (route.next === "end") uses.end = true;
       else if (!index.has(route.next)) uses.missing = true;
-      lines.push(`  n${i} -->|${edgeLabel(route.label + bound)}| ${target}`);
+      lines.push(`  n${i} -->${quotedEdgeLabel(edgeLabel(route.label + bound))} ${target}`);
     }
   }
   if (uses.end) lines.push("  endNode((end))");

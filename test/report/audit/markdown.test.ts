@@ -56,7 +56,7 @@ describe("renderAuditMarkdown", () => {
   it("states what was reviewed, the decision, every rule and the checklist", async () => {
     const report = await loan();
     const md = renderAuditMarkdown(report);
-    expect(md).toContain("# Process review: Definitions_LoanOrigination");
+    expect(md).toContain("# Process review: Consumer loan origination\n");
     expect(md).toContain(`| process | ${LOAN} | ${report.subject.fileHash} |`);
     expect(md).toContain("Checked with agentflow 0.1.0, bpmn-moddle 10.3.1.");
     expect(md).toContain("## Promotion decision: BLOCKED");

@@ -1,7 +1,7 @@
 /**
  * A grammar for the Mermaid flowchart subset agentflow writes, so tests can say "this block is
  * valid Mermaid" without a browser: a header, node statements in four shapes with quoted labels,
- * and edges with a label between pipes. Labels must not contain what would end them.
+ * and edges with a quoted label between pipes. Labels must not contain what would end them.
  */
 
 const ID = String.raw`[A-Za-z][A-Za-z0-9_]*`;
@@ -13,7 +13,7 @@ const STATEMENTS: readonly RegExp[] = [
   new RegExp(String.raw`^  ${ID}\{${LABEL}\}$`),
   new RegExp(String.raw`^  ${ID}\[\[${LABEL}\]\]$`),
   new RegExp(String.raw`^  ${ID}\(\(end\)\)$`),
-  new RegExp(String.raw`^  ${ID} (?:-->|-\.->)\|[^|"<>]+\| ${ID}$`),
+  new RegExp(String.raw`^  ${ID} (?:-->|-\.->)\|"[^|"<>]+"\| ${ID}$`),
 ];
 
 /** The lines of `text` that are not valid statements of the subset (empty when all are). */

@@ -53,12 +53,16 @@ export function flowSvg(f: PlacedFlow, prefix: string): string {
   const end = f.message ? `${prefix}-msg-end` : `${prefix}-arrow`;
   let out = `<path class="line" d="${d}"${start} marker-end="url(#${end})"/>`;
   if (f.flow.isDefault && !f.message) out += slash(f.points);
-  if (f.flow.name !== "") {
+  // A name of spaces only wraps to no line, and the widest of no line is -Infinity: no label.
+  const lines =
+    f.flow.name.trim() === ""
+      ? []
+      : wrapText(f.flow.name, 11, Math.max(f.label?.width ?? 0, 140), 2);
+  if (lines.length > 0) {
     const at =
       f.label === undefined
         ? halfway(f.points)
         : { x: f.label.x + f.label.width / 2, y: f.label.y + f.label.height / 2 };
-    const lines = wrapText(f.flow.name, 11, Math.max(f.label?.width ?? 0, 140), 2);
     const w = Math.max(...lines.map((l) => textWidth(l, 11))) + 8;
     const h = 14 * lines.length + 2;
     out +=

@@ -28,8 +28,10 @@ export function clipTo(node: DiagramNode, b: Box, toward: XY): XY {
   let t: number;
   const outline = outlineOf(node);
   if (outline === "event") t = Math.min(hw, hh) / Math.hypot(dx, dy);
-  else if (outline === "gateway") t = 1 / (Math.abs(dx) / hw + Math.abs(dy) / hh);
-  else {
+  // A diamond of no width or height is its centre (0 / 0 would put NaN into the drawing).
+  else if (outline === "gateway") {
+    t = hw === 0 || hh === 0 ? 0 : 1 / (Math.abs(dx) / hw + Math.abs(dy) / hh);
+  } else {
     t = Math.min(dx === 0 ? Infinity : hw / Math.abs(dx), dy === 0 ? Infinity : hh / Math.abs(dy));
   }
   return { x: round(c.x + dx * t), y: round(c.y + dy * t) };

@@ -6,7 +6,7 @@
  * labels are quoted and escaped, then cut to `MERMAID_LABEL_LIMIT` characters of escaped text.
  */
 import type { DiagramNode, ProcessDiagram } from "../../../bpmn/index.js";
-import { mermaidEdgeLabel, mermaidLabel } from "../../../interop/index.js";
+import { mermaidEdgeLabel, mermaidLabel, mermaidQuotedEdgeLabel } from "../../../interop/index.js";
 import { clipEscaped, MERMAID_LABEL_LIMIT } from "../limits.js";
 import type { ProcessMarks } from "./marks.js";
 import { badgeText } from "./marks.js";
@@ -130,7 +130,7 @@ export function processMermaid(diagram: ProcessDiagram, marks: ProcessMarks): st
     const b = keyOf.get(to);
     if (a === undefined || b === undefined) return;
     lines.push(
-      `  ${a} ${arrow}${label === "" ? "" : `|"${clipEscaped(mermaidEdgeLabel(label), MERMAID_LABEL_LIMIT)}"|`} ${b}`,
+      `  ${a} ${arrow}${label === "" ? "" : mermaidQuotedEdgeLabel(clipEscaped(mermaidEdgeLabel(label), MERMAID_LABEL_LIMIT))} ${b}`,
     );
     const pair = `${String(from.length)}:${from}${to}`;
     const seen = links.get(pair);

@@ -13,12 +13,23 @@ import { DRAWING_LIMIT } from "../limits.js";
  */
 export const PROCESS_DI_LIMIT = 10_000;
 
+/**
+ * The largest coordinate or size, in either direction, drawn from a file's DI. Modellers place
+ * diagrams within a few thousand pixels; a coordinate near `1e307` is finite in the file but
+ * overflows to `Infinity` as soon as the drawing adds or scales it, and an SVG with `Infinity`
+ * or `NaN` in it draws nothing. Past this, the process is laid out by agentflow instead, and the
+ * note under it says why.
+ */
+export const DI_COORDINATE_LIMIT = 1_000_000;
+
 /** How a process diagram is drawn, and its size. */
 export interface ProcessDrawing {
   /** `di`: as the modeller laid it out; `dagre`: laid out by agentflow; `none`: not drawn. */
   readonly mode: "di" | "dagre" | "none";
   /** Whether every flow node shown has a DI shape. */
   readonly hasDi: boolean;
+  /** Whether a DI coordinate or size is past {@link DI_COORDINATE_LIMIT}: the DI is not used. */
+  readonly diOutOfRange: boolean;
   /** Flow nodes shown that have no DI shape (all of them in a file without DI). */
   readonly missingShapes: number;
   readonly nodes: number;
@@ -48,10 +59,32 @@ export function hiddenNodes(diagram: ProcessDiagram): Map<string, string> {
   return hidden;
 }
 
+function boxFar(b: { x: number; y: number; width: number; height: number } | undefined): boolean {
+  if (b === undefined) return false;
+  const far = (v: number): boolean => !(Math.abs(v) <= DI_COORDINATE_LIMIT);
+  return far(b.x) || far(b.y) || far(b.width) || far(b.height);
+}
+
+function flowFar(flow: ProcessDiagram["messageFlows"][number]): boolean {
+  if (boxFar(flow.label)) return true;
+  return (flow.waypoints ?? []).some((p) => boxFar({ ...p, width: 0, height: 0 }));
+}
+
+/** Whether any coordinate or size of the diagram's DI is past {@link DI_COORDINATE_LIMIT}. */
+function diFar(diagram: ProcessDiagram): boolean {
+  if (diagram.messageFlows.some(flowFar)) return true;
+  for (const pool of diagram.pools) {
+    if (boxFar(pool.bounds) || pool.lanes.some((l) => boxFar(l.bounds))) return true;
+    if (pool.nodes.some((n) => boxFar(n.bounds) || boxFar(n.label))) return true;
+    if (pool.flows.some(flowFar)) return true;
+  }
+  return false;
+}
+
 /**
- * The drawing verdict of one diagram: `di` when every flow node it shows has a DI shape and it
- * is within {@link PROCESS_DI_LIMIT}; `dagre` without (full) DI within `DRAWING_LIMIT`; else
- * `none`.
+ * The drawing verdict of one diagram: `di` when every flow node it shows has a DI shape, every
+ * DI coordinate is within {@link DI_COORDINATE_LIMIT} and it is within {@link PROCESS_DI_LIMIT};
+ * `dagre` without (full or usable) DI within `DRAWING_LIMIT`; else `none`.
  *
  * @example
  * ```ts
@@ -67,7 +100,7 @@ export function hiddenNodes(diagram: ProcessDiagram): Map<string, string> {
  * const [diagram] = readProcessDiagrams(definitions, () => false);
  * if (diagram === undefined) throw new Error("no process");
  * processDrawing(diagram);
- * // → { mode: "dagre", hasDi: false, missingShapes: 2, nodes: 2, flows: 1, limit: 250 }
+ * // → { mode: "dagre", hasDi: false, diOutOfRange: false, missingShapes: 2, nodes: 2, flows: 1, limit: 250 }
  * ```
  */
 export function processDrawing(diagram: ProcessDiagram): ProcessDrawing {
@@ -90,11 +123,13 @@ export function processDrawing(diagram: ProcessDiagram): ProcessDrawing {
     }
   }
   hasDi &&= anyDi;
-  const limit = hasDi ? PROCESS_DI_LIMIT : DRAWING_LIMIT;
+  const diOutOfRange = anyDi && diFar(diagram);
+  const usable = hasDi && !diOutOfRange;
+  const limit = usable ? PROCESS_DI_LIMIT : DRAWING_LIMIT;
   // Pools count too: a collaboration of 100,000 empty participants is as much to draw.
   const within = nodes <= limit && flows <= limit && diagram.pools.length <= limit;
-  const mode = within ? (hasDi ? "di" : "dagre") : "none";
-  return { mode, hasDi, missingShapes, nodes, flows, limit };
+  const mode = within ? (usable ? "di" : "dagre") : "none";
+  return { mode, hasDi, diOutOfRange, missingShapes, nodes, flows, limit };
 }
 
 function count(n: number): string {
@@ -105,12 +140,17 @@ function count(n: number): string {
 export function drawingNote(d: ProcessDrawing): string {
   const size = `${count(d.nodes)} flow nodes and ${count(d.flows)} flows`;
   if (d.mode === "di") return `Drawn as laid out in the file's BPMN DI (${size}).`;
+  const far = `the file's BPMN DI places elements beyond ±${count(DI_COORDINATE_LIMIT)} px, too far out to draw as laid out`;
   if (d.mode === "dagre") {
-    const why =
-      d.missingShapes === d.nodes
+    const why = d.diOutOfRange
+      ? far
+      : d.missingShapes === d.nodes
         ? "the file has no BPMN DI for this process"
         : `the file's BPMN DI has no shape for ${count(d.missingShapes)} of its flow nodes`;
     return `Laid out by agentflow with dagre, left to right: ${why} (${size}).`;
+  }
+  if (d.diOutOfRange) {
+    return `Process not drawn: ${far}, and its ${size} exceed the limit of ${count(d.limit)} flow nodes and ${count(d.limit)} flows laid out without BPMN DI. The agent task table and the findings above name every agent task, its gate status and every bypass path.`;
   }
   const how = d.hasDi
     ? `exceed the limit of ${count(d.limit)} flow nodes and ${count(d.limit)} flows drawn from BPMN DI`

@@ -78,6 +78,7 @@ describe("reading a process for its picture", () => {
     expect(processDrawing(defined(d))).toEqual({
       mode: "di",
       hasDi: true,
+      diOutOfRange: false,
       missingShapes: 0,
       nodes: 10,
       flows: 10,
