@@ -107,7 +107,9 @@ function diagnosticElement(diagnostic: Diagnostic): string | undefined {
  * });
  * const [badge] = taskBadges(decision);
  * badge?.text; // → "L2 · gate missing"
- * badge?.findings.map((f) => f.code); // → ["AGENT_GATE_UNREACHABLE"]
+ * // without resolveTool the template's search tool has an unknown effect: it needs a gate too
+ * badge?.findings.map((f) => f.code);
+ * // → ["AGENT_GATE_UNREACHABLE", "TOOL_EFFECT_NEEDS_GATE", "AGENT_DEPENDENCY_UNRESOLVED"]
  * ```
  */
 export function taskBadges(

@@ -42,6 +42,16 @@ export interface Dependency {
 /**
  * True when the dependency needs an approval gate: a tool whose effect cannot be taken back, or
  * anything whose lookup failed (its effect is unknown, so the most demanding is assumed).
+ *
+ * @example
+ * ```ts
+ * import { needsGate } from "agentflow/bpmn";
+ *
+ * needsGate({ kind: "tool", ref: "tool:pay@1.0.0", nodeId: "pay", effect: "external-commitment" }); // → true
+ * needsGate({ kind: "tool", ref: "tool:search@1.0.0", nodeId: "find", effect: "read" }); // → false
+ * const missing = { reason: "missing", detail: "no tool contract tool:x@1.0.0 was found" } as const;
+ * needsGate({ kind: "tool", ref: "tool:x@1.0.0", nodeId: "x", failure: missing }); // → true
+ * ```
  */
 export function needsGate(dependency: Dependency): boolean {
   if (dependency.failure !== undefined) return true;

@@ -262,7 +262,10 @@ export interface ProcessCheck extends GateDecision {
  * const registry = (ref: string) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined);
  * const decision = await checkProcess(xml, { resolveWorkflow: registry });
  * decision.allowed; // → false
- * decision.blocking.map((d) => `${d.location?.line ?? "?"}: ${d.code}`); // → ["5: AGENT_GATE_UNREACHABLE"]
+ * // the template calls tool:browser-search@1.2.0, and no resolveTool says what that does:
+ * // its effect is unknown, so it needs a gate too (agentflow fails closed)
+ * decision.blocking.map((d) => `${d.location?.line ?? "?"}: ${d.code}`);
+ * // → ["5: AGENT_GATE_UNREACHABLE", "5: TOOL_EFFECT_NEEDS_GATE"]
  * decision.agentTasks.map((t) => `${t.elementId} ${t.ref ?? ""} level ${t.level ?? "?"}: gate ${t.gate}`);
  * // → ["Research agnt-rsch@2.1.0 level 2: gate missing"]
  *

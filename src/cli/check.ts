@@ -12,12 +12,14 @@ import { pathSkipped, redefinition } from "./diagnostics.js";
 import { emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
 import { checkOutputPath, collectFiles } from "./files.js";
 import { ignoreTest } from "./ignore.js";
+import { assertOutputSpares, readsOf } from "./output.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import { startProgress, startStopwatch, withTotalTime } from "./progress.js";
+import { provenanceLines } from "./provenance.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
 import type { BatchCliOptions } from "./settings.js";
-import { fileCheckContext, resolveSettings } from "./settings.js";
+import { fileCheckContext, provenanceOf, resolveSettings } from "./settings.js";
 
 export { checkText, IMPORT_FAILED } from "./check-file.js";
 export { ruleDescriptors } from "./rule-descriptors.js";
@@ -105,6 +107,13 @@ export async function runCheck(
     ...(ignored === undefined ? {} : { ignored }),
     ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
   });
+  // Every file the run reads is known now: -o may be none of them (said before any checking).
+  const reads = readsOf({
+    inputs: files,
+    configFile: settings.configFile,
+    registry: context.registry,
+  });
+  if (options.outputFile !== undefined) await assertOutputSpares(options.outputFile, reads);
   for (const s of skipped) keep({ file: s.path, kind: "unknown", diagnostics: [pathSkipped(s)] });
   const progress = startProgress(io, files.length);
   try {
@@ -130,6 +139,7 @@ export async function runCheck(
     progress.clear();
   }
   const toFile = options.outputFile !== undefined;
+  const provenance = provenanceOf(settings);
   const report = renderFiles(
     options.format,
     options.quiet === true ? errorsOnly(results) : results,
@@ -137,13 +147,15 @@ export async function runCheck(
       color: useColor(options.color, io, toFile),
       ...(options.sarifCategory === undefined ? {} : { sarifCategory: options.sarifCategory }),
       cwd,
+      provenance,
     },
   );
   // The time only on a terminal: output that is piped, redirected or captured is reproducible.
-  const shown =
+  const timed =
     text && !toFile && io.stdoutIsTTY === true ? withTotalTime(report, elapsed()) : report;
+  const shown = text ? timed + provenanceLines(provenance).join("\n") + "\n" : timed;
   const summary = `${plural(errors, "error")}, ${plural(warnings, "warning")} in ${plural(results.length, "file")}`;
-  await emitReport(shown, options.outputFile, files, summary, io);
+  await emitReport(shown, options.outputFile, reads, summary, io);
   if (unreadable) return 2;
   if (errors > 0) return 1;
   if (maxWarnings !== undefined && warnings > maxWarnings) {

@@ -20,6 +20,7 @@ import { checkOutputPath, collectFiles } from "./files.js";
 import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
+import { assertOutputSpares, readsOf } from "./output.js";
 import { provenanceLines } from "./provenance.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
 import type { BatchCliOptions, Provenance } from "./settings.js";
@@ -181,6 +182,13 @@ export async function runGate(
     ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
   });
   const context = await fileCheckContext(settings);
+  const reads = readsOf({
+    inputs: files,
+    configFile: settings.configFile,
+    registry: context.registry,
+  });
+  // Refused before any process is checked: the run would end by destroying one of its inputs.
+  if (options.outputFile !== undefined) await assertOutputSpares(options.outputFile, reads);
   const provenance = provenanceOf(settings);
   const registry = registryFiles(context.registry?.problems ?? []);
   const registryErrors = registry.reduce((n, f) => n + countBySeverity(f.diagnostics).error, 0);
@@ -231,7 +239,7 @@ export async function runGate(
   const blocked = decided.filter((d) => d.readable && !d.decision.allowed).length;
   const warnings = all.reduce((n, f) => n + countBySeverity(f.diagnostics).warning, 0);
   const summary = `${decided.length} process(es): ${decided.length - blocked - unreadable} allowed, ${blocked} blocked, ${unreadable} unreadable`;
-  if (report !== "" || toFile) await emitReport(report, options.outputFile, files, summary, io);
+  if (report !== "" || toFile) await emitReport(report, options.outputFile, reads, summary, io);
   if (unreadable > 0) return 2;
   if (blocked > 0) return 1;
   if (maxWarnings !== undefined && warnings > maxWarnings) {

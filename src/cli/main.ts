@@ -8,7 +8,7 @@ import { CONVERT_TARGETS } from "./convert-targets.js";
 import type { GateCliOptions } from "./gate.js";
 import type { ReportCliOptions } from "./report.js";
 import type { CliIo } from "./io.js";
-import { processIo, UsageError } from "./io.js";
+import { processIo, stdoutFailed, UsageError } from "./io.js";
 import type { SimulateCliOptions } from "./simulate.js";
 import { packageVersion } from "./version.js";
 
@@ -126,6 +126,13 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .requiredOption("-o, --output <file>", "report.html or report.md")
     .option("-r, --registry <dir>", "folder of agent workflows and tool contracts")
     .option("--fixtures <file>", "fixtures for the workflow's simulation (workflow reports)")
+    .option("-c, --config <file>", "the config file (default: agentflow.config.json, looked up)")
+    .option("--no-config", "ignore agentflow.config.json")
+    .option("-p, --preset <preset>", "rule preset: recommended (default), strict or all")
+    .option(
+      "--camunda-agents <policy>",
+      "Camunda AI agents (unknown level): gate-required (default), gate-optional or ignore",
+    )
     .action(async (file: string, options: ReportCliOptions) => {
       const { runReport } = await import("./report.js");
       setExit(await runReport(file, options, io));
@@ -182,7 +189,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   });
   try {
     await program.parseAsync([...argv], { from: "user" });
-    return exitCode;
+    // A report that could not be written to stdout (not a closed pipe: that is quiet) fails.
+    return io === processIo && stdoutFailed() ? Math.max(exitCode, 2) : exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version "errors" are how commander stops after printing; they are not failures.

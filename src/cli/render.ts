@@ -10,6 +10,7 @@ import {
   formatSarif,
   formatText,
 } from "../report/index.js";
+import { provenanceLines } from "./provenance.js";
 import { ruleDescriptors } from "./rule-descriptors.js";
 import type { Provenance } from "./settings.js";
 import { packageVersion } from "./version.js";
@@ -37,34 +38,64 @@ function repositoryRelative(file: string, cwd: string): string {
   return rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? file : rel;
 }
 
-/** Renders checked files in one of {@link REPORT_FORMATS} (anything else is text). */
+/** What judged the run, as JUnit properties. */
+function junitProperties(provenance: Provenance): Record<string, string> {
+  const { config, ruleSet } = provenance;
+  return {
+    "agentflow.config": config === null ? "none" : `${config.file} ${config.contentHash}`,
+    "agentflow.ruleSet": ruleSet.digest,
+    "agentflow.version": ruleSet.agentflowVersion,
+    "agentflow.preset": ruleSet.preset,
+    "agentflow.changed": ruleSet.changed.map((c) => `${c.code}=${c.setting}`).join(" "),
+  };
+}
+
+/**
+ * Renders checked files in one of {@link REPORT_FORMATS} (anything else is text). With a
+ * provenance, every machine format that has room for it names what judged the run: each JSON
+ * entry's `config` and `ruleSet`, the SARIF run's `properties.agentflow`, JUnit `<properties>`,
+ * a GitHub `notice` (GitLab Code Quality is a list of issues only). The text report's
+ * {@link provenanceLines} follow its summary line, which the caller may still extend.
+ */
 export function renderFiles(
   format: string,
   files: readonly CheckedFile[],
   options: RenderOptions,
 ): string {
+  const provenance = options.provenance;
   switch (format) {
     case "json":
-      return formatJson(files);
+      return formatJson(
+        provenance === undefined ? files : files.map((f) => ({ ...f, ...provenance })),
+      );
     case "sarif":
       return formatSarif(files, {
         rules: ruleDescriptors(),
         toolVersion: packageVersion(),
         srcRoot: fileUriOf(options.cwd) ?? pathToFileURL(options.cwd).href,
         ...(options.sarifCategory === undefined ? {} : { category: options.sarifCategory }),
-        ...(options.provenance === undefined
-          ? {}
-          : { runProperties: { agentflow: options.provenance } }),
+        ...(provenance === undefined ? {} : { runProperties: { agentflow: provenance } }),
       });
     case "junit":
-      return formatJunit(files, { rules: ruleDescriptors() });
+      return formatJunit(files, {
+        rules: ruleDescriptors(),
+        ...(provenance === undefined ? {} : { properties: junitProperties(provenance) }),
+      });
     case "github":
-      return formatGithub(files);
+      return formatGithub(
+        files,
+        provenance === undefined
+          ? {}
+          : {
+              notice: { title: "agentflow settings", text: provenanceLines(provenance).join("\n") },
+            },
+      );
     case "gitlab":
       return formatGitlab(
         files.map((f) => ({ ...f, file: repositoryRelative(f.file, options.cwd) })),
       );
     default:
+      // The text report's provenance lines follow its summary, which a caller may still extend.
       return formatText(files, { color: options.color });
   }
 }

@@ -2,6 +2,9 @@
  * `agentflow report <process.bpmn | workflow> [--registry dir] [--fixtures f] -o report.html|.md`:
  * the audit report a reviewer can hand on (SPEC 8). The output format follows the extension of
  * `-o`. The same inputs give the same bytes: the report carries versions and hashes, no dates.
+ * It reads `agentflow.config.json` as `gate` does (the same lookup, `-c`, `--no-config`, the
+ * same flags winning), so the report and the gate give one verdict, and the report names the
+ * config and the rule set it was judged by.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,13 +23,19 @@ import { located, reportOnStderr, UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
 import { printImportWarnings } from "./imported.js";
 import { loadObject, loadWorkflow } from "./load.js";
+import { readsOf } from "./output.js";
 import { loadFolderRegistry } from "./registry.js";
+import { resolveSettings } from "./settings.js";
 
 /** Options of `agentflow report`, as commander parses them. */
 export interface ReportCliOptions {
   readonly output: string;
   readonly registry?: string;
   readonly fixtures?: string;
+  /** `-c <file>`: a string; `--no-config`: false; neither: undefined. */
+  readonly config?: string | boolean;
+  readonly preset?: string;
+  readonly camundaAgents?: string;
 }
 
 /** The libraries whose versions a report names: they did the parsing, checking and simulating. */
@@ -66,8 +75,17 @@ export async function runReport(
   io: CliIo,
 ): Promise<number> {
   const render = renderer(options.output);
+  const settings = await resolveSettings({
+    format: "text",
+    ...(options.config === undefined ? {} : { config: options.config }),
+    ...(options.preset === undefined ? {} : { preset: options.preset }),
+    ...(options.registry === undefined ? {} : { registry: options.registry }),
+    ...(options.camundaAgents === undefined ? {} : { camundaAgents: options.camundaAgents }),
+  });
   const registry =
-    options.registry === undefined ? undefined : await loadFolderRegistry(options.registry);
+    settings.registry.length === 0
+      ? undefined
+      : await loadFolderRegistry(settings.registry, settings.registrySource);
   // The report is about the process or the workflow; what the registry's files hold is said here.
   for (const { file, diagnostics } of registry?.problems ?? []) {
     for (const d of diagnostics)
@@ -77,6 +95,11 @@ export async function runReport(
     file,
     text: await readText(file),
     tools: toolVersions(),
+    preset: settings.preset,
+    workflowRules: settings.workflowRules,
+    gate: { rules: settings.bpmnRules, policy: { camundaAgents: settings.camundaAgents } },
+    config: settings.config,
+    ...(registry === undefined ? {} : { registryProblems: registry.problems }),
     ...(registry?.resolvers.resolveTool === undefined
       ? {}
       : { resolveTool: registry.resolvers.resolveTool }),
@@ -114,7 +137,13 @@ export async function runReport(
       auditWorkflowReport(workflow, { ...base, ...extra }),
     );
   }
-  await writeOutput(options.output, render(report), { input: file });
+  const reads = readsOf({
+    inputs: [file],
+    configFile: settings.configFile,
+    registry,
+    fixtures: options.fixtures,
+  });
+  await writeOutput(options.output, render(report), { reads });
   const failed =
     report.process?.allowed === false ||
     report.workflows.some((w) => w.rules.some((r) => !r.passed && r.severity === "error"));

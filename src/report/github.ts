@@ -71,9 +71,21 @@ function command(file: string, d: Diagnostic): string {
  * // → "::warning file=agents/triage.agent.yaml,line=1,col=1,title=BUDGET_MISSING::" +
  * //     'workflow "agnt-triage" runs at autonomy 2 but states no budget\n'
  * ```
+ *
+ * `options.notice`, when given, is written first as a `::notice::` (the CLI names the config
+ * and rule set that judged the run there).
  */
-export function formatGithub(files: readonly CheckedFile[]): string {
+export function formatGithub(
+  files: readonly CheckedFile[],
+  options: { readonly notice?: { readonly title: string; readonly text: string } } = {},
+): string {
   const lines: string[] = [];
+  const notice = options.notice;
+  if (notice !== undefined) {
+    lines.push(
+      `::notice title=${escapeGithubProperty(notice.title)}::${escapeGithubData(notice.text)}`,
+    );
+  }
   for (const file of files) {
     for (const d of file.diagnostics) lines.push(command(file.file, d));
   }

@@ -3,6 +3,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../temp.js";
 import { run } from "./run.js";
+import { describeRuleSet } from "../../src/bpmn/index.js";
+import { AGENTFLOW_VERSION } from "../../src/model/index.js";
+
+/** The rule set of a run without config or flags. */
+const DEFAULT_DIGEST = describeRuleSet({
+  preset: "recommended",
+  workflowRules: {},
+  bpmnRules: {},
+  camundaAgents: "gate-required",
+}).digest;
 
 function tempFile(name: string, text: string): string {
   const dir = tempDir("agentflow-cli-");
@@ -32,8 +42,14 @@ describe("agentflow check", () => {
     const result = await run("check", "examples/workflows/market-research.agent.json");
     expect(result).toEqual({
       code: 0,
-      stdout:
-        "examples/workflows/market-research.agent.json  ✔ no problems\n\n✔ 1 file checked, no problems\n",
+      stdout: [
+        "examples/workflows/market-research.agent.json  ✔ no problems",
+        "",
+        "✔ 1 file checked, no problems",
+        "config: none",
+        `rule set: ${DEFAULT_DIGEST.slice(0, 19)} (agentflow ${AGENTFLOW_VERSION}, preset recommended)`,
+        "",
+      ].join("\n"),
       stderr: "",
     });
   });
@@ -55,6 +71,16 @@ describe("agentflow check", () => {
         version: "1.0.0",
         contentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
         diagnostics: [],
+        config: null,
+        ruleSet: {
+          agentflowVersion: AGENTFLOW_VERSION,
+          preset: "recommended",
+          workflowRules: {},
+          bpmnRules: {},
+          camundaAgents: "gate-required",
+          digest: DEFAULT_DIGEST,
+          changed: [],
+        },
       },
     ]);
   });

@@ -2,11 +2,12 @@
  * `agentflow report`: Markdown or HTML by the extension of -o, the same bytes for the same
  * inputs, exit 1 when the reviewed material blocks, usage errors for what cannot be written.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import { contentHash } from "../../src/model/index.js";
 import { tempDir } from "../temp.js";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -61,5 +62,82 @@ describe("agentflow report", () => {
     const fixtures = await run("report", LOAN, "--fixtures", "x.json", "-o", join(dir, "r.md"));
     expect(fixtures.code).toBe(2);
     expect(fixtures.stderr).toContain("--fixtures applies to a workflow report");
+  });
+});
+
+describe("agentflow report reads the settings gate reads: one verdict", () => {
+  const softened = (registry?: string): string => {
+    const config = join(tempDir("agentflow-report-config-"), "agentflow.config.json");
+    const settings = {
+      ...(registry === undefined ? {} : { registry: join(process.cwd(), registry) }),
+      rules: { AGENT_GATE_UNREACHABLE: "warn", TOOL_EFFECT_NEEDS_GATE: "warn" },
+    };
+    writeFileSync(config, JSON.stringify(settings));
+    return config;
+  };
+
+  it("a config that turns the gate rules to warnings allows in the report as in gate", async () => {
+    const config = softened();
+    const gate = await run("gate", "-c", config, "--registry", "examples/registry", LOAN);
+    const out = join(dir, "softened.md");
+    const report = await run(
+      "report",
+      LOAN,
+      "-c",
+      config,
+      "--registry",
+      "examples/registry",
+      "-o",
+      out,
+    );
+    expect(gate.stdout).toContain("promotion ALLOWED");
+    expect(gate.code).toBe(0);
+    expect(report.code).toBe(0);
+    const md = readFileSync(out, "utf8");
+    expect(md).toContain("## Promotion decision: ALLOWED");
+    // The rules list says each at the severity it ran at.
+    expect(md).toMatch(/AGENT_GATE_UNREACHABLE[^\n]*warning/);
+  });
+
+  it("takes the registry the config names, and names the config, the rule set and each tool's hash", async () => {
+    const config = softened("examples/registry");
+    const out = join(dir, "configured.md");
+    const report = await run("report", LOAN, "-c", config, "-o", out);
+    expect(report.code).toBe(0);
+    const md = readFileSync(out, "utf8");
+    // Resolved through the registry the config names: the agent table's source column says so.
+    expect(md).toMatch(/\| DraftAndSendOffer +\| agnt-offer-sender@1\.0\.0 [^\n]*\| registry +\|/);
+    const contract = readFileSync("examples/registry/send-loan-offer.tool.json", "utf8");
+    const hash = contentHash(JSON.parse(contract));
+    expect(md).toContain(
+      `| tool contract | tool:send-loan-offer@1.1.0 | ${hash} | used by DraftAndSendOffer |`,
+    );
+    const settings = JSON.parse(readFileSync(config, "utf8")) as unknown;
+    expect(md).toContain(`| config | ${config} | ${contentHash(settings)} |`);
+    expect(md).toMatch(
+      /\| rule set \| agentflow [^|]+, preset recommended, Camunda agents gate-required \| sha256:[0-9a-f]{64} \| changed from the preset: AGENT_GATE_UNREACHABLE warning \(preset error\), TOOL_EFFECT_NEEDS_GATE warning \(preset error\) \|/,
+    );
+  });
+
+  it("blocks, as gate does, when a registry document cannot be read", async () => {
+    const registry = tempDir("agentflow-report-broken-registry-");
+    for (const name of [
+      "credit-risk.agent.json",
+      "offer-sender.agent.json",
+      "credit-bureau-report.tool.json",
+      "send-loan-offer.tool.json",
+    ]) {
+      writeFileSync(join(registry, name), readFileSync(join("examples/registry", name)));
+    }
+    writeFileSync(join(registry, "stray.tool.json"), "{ not json");
+    const config = softened();
+    const out = join(dir, "broken.md");
+    const report = await run("report", LOAN, "-c", config, "--registry", registry, "-o", out);
+    const gate = await run("gate", "-c", config, "--registry", registry, LOAN);
+    expect(gate.code).toBe(1);
+    expect(report.code).toBe(1);
+    const md = readFileSync(out, "utf8");
+    expect(md).toContain("## Promotion decision: BLOCKED");
+    expect(md).toContain(`| registry document | ${join(registry, "stray.tool.json")} | not read |`);
   });
 });

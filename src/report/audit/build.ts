@@ -24,10 +24,12 @@ import {
   sampleInput,
   simulate,
 } from "../../simulate/index.js";
-import type { PresetName } from "../../validate/index.js";
+import type { PresetName, RuleSetting } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
 import { processDrawing } from "./process/index.js";
+import { processTitle } from "./process-title.js";
+import { reviewedInputs, reviewSettings } from "./reviewed.js";
 import { workflowGraph } from "./graph.js";
 import {
   cutMermaidLabels,
@@ -58,8 +60,24 @@ export interface AuditOptions {
   /** Fixtures for the simulation of the reviewed workflow (a workflow report). */
   readonly fixtures?: Fixtures;
   readonly preset?: PresetName;
-  /** Gate options for a process report (isGate, policy). */
-  readonly gate?: Pick<GateOptions, "isGate" | "policy">;
+  /** Workflow rule settings over the preset, as `createValidator`'s `rules`. */
+  readonly workflowRules?: Readonly<Record<string, RuleSetting>>;
+  /** Gate options for a process report (isGate, policy, BPMN rule settings). */
+  readonly gate?: Pick<GateOptions, "isGate" | "policy" | "rules">;
+  /**
+   * The config file the settings came from (path and canonical hash), named in the report;
+   * `null` or absent when none was used.
+   */
+  readonly config?: { readonly file: string; readonly contentHash: string } | null;
+  /**
+   * What the registry could not use of its own files (a folder registry's problems). An error
+   * among them blocks a process's promotion, as `agentflow gate` decides: a document that cannot
+   * be read may be the one a decision needed.
+   */
+  readonly registryProblems?: readonly {
+    readonly file: string;
+    readonly diagnostics: readonly Diagnostic[];
+  }[];
   /** What the import declared, when the reviewed workflow was imported from another format. */
   readonly imported?: ImportEvidence;
 }
@@ -146,7 +164,11 @@ async function auditWorkflow(
     ...(options.resolveTool === undefined ? {} : { resolveTool: options.resolveTool }),
     ...(options.resolveWorkflow === undefined ? {} : { resolveDelegate: options.resolveWorkflow }),
   };
-  const validator = createValidator({ preset: options.preset ?? "recommended", resolvers });
+  const validator = createValidator({
+    preset: options.preset ?? "recommended",
+    rules: options.workflowRules ?? {},
+    resolvers,
+  });
   const diagnostics = await validator.validate(wf);
   const rules = validator.activeRules.map(({ rule, severity }) => ({
     code: rule.meta.code,
@@ -224,10 +246,14 @@ export async function auditWorkflowReport(
   const audited = await auditWorkflow(wf, options.file, options, options.fixtures);
   const workflow =
     options.imported === undefined ? audited : { ...audited, imported: options.imported };
+  const settings = reviewSettings(options);
+  const about = subject(options, "workflow");
   return {
     title: `Agent workflow review: ${wf.name} (${wf.id}@${wf.version})`,
-    subject: subject(options, "workflow"),
+    subject: about,
     tools: options.tools,
+    reviewed: reviewedInputs(about, [workflow], [], settings),
+    settings,
     process: undefined,
     workflows: [workflow],
     checklist: oversightChecklist(undefined, [workflow]),
@@ -278,33 +304,42 @@ async function resolvedWorkflows(
  *   tools: { agentflow: "0.1.0" },
  *   resolveWorkflow: (ref) => (ref === "agnt-rsch@2.1.0" ? getTemplate("research") : undefined),
  * });
- * report.title; // → "Process review: MarketStudy"
+ * // titled by the process's name, else its id
+ * report.title; // → "Process review: Study"
  * report.process?.allowed; // → false
- * report.process?.rules.filter((r) => !r.passed).map((r) => r.code); // → ["AGENT_GATE_UNREACHABLE"]
+ * // no resolveTool: the template's search tool has an unknown effect, which needs a gate too
+ * report.process?.rules.filter((r) => !r.passed).map((r) => r.code);
+ * // → ["AGENT_DEPENDENCY_UNRESOLVED", "AGENT_GATE_UNREACHABLE", "TOOL_EFFECT_NEEDS_GATE"]
  * // each resolved workflow is reviewed too, once
  * report.workflows.map((w) => `${w.id}@${w.version}`); // → ["agnt-rsch@2.1.0"]
  * // the same report as Markdown (or renderAuditHtml: one self-contained page)
- * renderAuditMarkdown(report).startsWith("# Process review: MarketStudy\n"); // → true
+ * renderAuditMarkdown(report).startsWith("# Process review: Study\n"); // → true
  * ```
  */
 export async function auditProcessReport(options: AuditOptions): Promise<AuditReport> {
+  const settings = reviewSettings(options);
   const check = await checkProcess(options.text, {
     ...options.gate,
     ...(options.resolveTool === undefined ? {} : { resolveTool: options.resolveTool }),
     ...(options.resolveWorkflow === undefined ? {} : { resolveWorkflow: options.resolveWorkflow }),
-    ...(options.preset === undefined ? {} : { workflowValidation: { preset: options.preset } }),
+    workflowValidation: { preset: settings.ruleSet.preset, rules: settings.ruleSet.workflowRules },
   });
   const diagnostics = [...check.blocking, ...check.warnings];
-  const rules = BPMN_RULES.map((r) => ({
-    code: r.meta.code,
-    description: r.meta.description,
-    severity: r.meta.defaultSeverity,
-  }));
+  // Each rule at the severity it ran at; a rule set to off did not run, so it is not listed.
+  const rules = BPMN_RULES.flatMap((r) => {
+    const { code, description, defaultSeverity } = r.meta;
+    const set = settings.ruleSet.bpmnRules;
+    const severity = Object.hasOwn(set, code) ? (set[code] ?? defaultSeverity) : defaultSeverity;
+    return severity === "off" ? [] : [{ code, description, severity }];
+  });
   const id = typeof check.definitions?.id === "string" ? check.definitions.id : options.file;
+  const broken = (options.registryProblems ?? []).filter((p) =>
+    p.diagnostics.some((d) => d.severity === "error"),
+  );
   const process = {
     id,
     readable: check.definitions !== undefined,
-    allowed: check.allowed,
+    allowed: check.allowed && broken.length === 0,
     agentTasks: check.agentTasks,
     rules: ruleResults(rules, diagnostics),
     diagrams:
@@ -320,10 +355,13 @@ export async function auditProcessReport(options: AuditOptions): Promise<AuditRe
       await auditWorkflow(workflow, `${task.ref ?? ""} (${task.resolution})`, options, undefined),
     );
   }
+  const about = subject(options, "process");
   return {
-    title: `Process review: ${id}`,
-    subject: subject(options, "process"),
+    title: `Process review: ${processTitle(check.definitions, options.file)}`,
+    subject: about,
     tools: options.tools,
+    reviewed: reviewedInputs(about, workflows, check.agentTasks, settings, broken),
+    settings,
     process,
     workflows,
     checklist: oversightChecklist(process, workflows),

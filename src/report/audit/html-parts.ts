@@ -151,19 +151,24 @@ export function ruleSection(rules: readonly RuleResult[], start: number): string
   ].join("\n");
 }
 
-/** What was reviewed: the file and each workflow with its hash, and the checking tools. */
+/**
+ * What was reviewed: every input the verdict rests on with its hash (the file, the workflows,
+ * the tool contracts and delegates, the config, the rule set), and the checking tools.
+ */
 export function reviewedSection(report: AuditReport): string {
-  const rows = [
-    [esc(report.subject.kind), esc(report.subject.file), hash(report.subject.fileHash)],
-    ...report.workflows.map((w) => ["workflow", esc(`${w.id}@${w.version}`), hash(w.contentHash)]),
-  ];
+  const rows = report.reviewed.map((r) => [
+    esc(r.kind),
+    esc(r.what),
+    r.hash === null ? "not read" : hash(r.hash),
+    esc(r.note ?? ""),
+  ]);
   const tools = Object.entries(report.tools)
     .map(([k, v]) => `${esc(k)} ${esc(v)}`)
     .join(", ");
   return [
     `<section id="reviewed">`,
     `<h2>What was reviewed</h2>`,
-    table(["kind", "what", "hash"], rows),
+    table(["kind", "what", "hash", "note"], rows),
     `<p>Checked with ${tools}.</p>`,
     `</section>`,
   ].join("\n");

@@ -225,12 +225,13 @@ function checklistLines(items: readonly ChecklistItem[]): string[] {
 export function renderAuditMarkdown(report: AuditReport): string {
   const lines = [`# ${markdownText(report.title)}`, ""];
   lines.push("## What was reviewed", "");
-  const reviewed: (readonly Cell[])[] = [
-    [report.subject.kind, report.subject.file, report.subject.fileHash],
-  ];
-  for (const w of report.workflows)
-    reviewed.push(["workflow", `${w.id}@${w.version}`, w.contentHash]);
-  append(lines, table(["kind", "what", "hash"], reviewed));
+  const reviewed = report.reviewed.map((r): readonly Cell[] => [
+    r.kind,
+    r.what,
+    r.hash ?? "not read",
+    r.note ?? "",
+  ]);
+  append(lines, table(["kind", "what", "hash", "note"], reviewed));
   lines.push("");
   const tools = Object.entries(report.tools).map(([k, v]) => `${k} ${v}`);
   lines.push(`Checked with ${markdownText(tools.join(", "))}.`, "");

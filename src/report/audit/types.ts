@@ -5,7 +5,7 @@
  * clock).
  */
 import type { AutonomyReason, GateRequirement } from "../../autonomy/index.js";
-import type { AgentTaskSummary, ProcessDiagram } from "../../bpmn/index.js";
+import type { AgentTaskSummary, ProcessDiagram, RuleSet } from "../../bpmn/index.js";
 import type { Diagnostic, Severity } from "../../model/index.js";
 import type { RouteCoverage, TransitionRecord } from "../../simulate/index.js";
 import type { ProcessDrawing } from "./process/index.js";
@@ -158,6 +158,31 @@ export interface ChecklistItem {
   readonly evidence: readonly string[];
 }
 
+/** One input the review used, with the hash of exactly what was read. */
+export interface ReviewedInput {
+  readonly kind:
+    | "process"
+    | "workflow"
+    | "tool contract"
+    | "delegate"
+    | "registry document"
+    | "config"
+    | "rule set";
+  /** The file, the `id@version`, or the rule set's description. */
+  readonly what: string;
+  /** `sha256:…`; `null` when it could not be read (then `note` says why). */
+  readonly hash: string | null;
+  /** Who used it, or why it could not be read. */
+  readonly note?: string;
+}
+
+/** The settings a review ran with: the config file (or none) and the rule set. */
+export interface ReviewSettings {
+  /** The config file, by path and canonical hash; `null` when none was used. */
+  readonly config: { readonly file: string; readonly contentHash: string } | null;
+  readonly ruleSet: RuleSet;
+}
+
 /** The whole report. */
 export interface AuditReport {
   readonly title: string;
@@ -169,6 +194,12 @@ export interface AuditReport {
   };
   /** agentflow's version and the versions of the libraries that did the checking. */
   readonly tools: Readonly<Record<string, string>>;
+  /**
+   * Every input the verdict rests on, each with its hash: the subject, each workflow, each tool
+   * contract and delegate an agent task used (or could not read), the config and the rule set.
+   */
+  readonly reviewed: readonly ReviewedInput[];
+  readonly settings: ReviewSettings;
   readonly process: ProcessAudit | undefined;
   readonly workflows: readonly WorkflowAudit[];
   readonly checklist: readonly ChecklistItem[];

@@ -11,6 +11,14 @@ import {
   renderAuditHtml,
   renderAuditMarkdown,
 } from "../../../src/report/audit/index.js";
+import { describeRuleSet } from "../../../src/bpmn/index.js";
+
+const DEFAULT_RULE_SET = describeRuleSet({
+  preset: "recommended",
+  workflowRules: {},
+  bpmnRules: {},
+  camundaAgents: "gate-required",
+});
 
 function audit(over: Partial<WorkflowAudit>): WorkflowAudit {
   return {
@@ -39,6 +47,8 @@ function report(w: WorkflowAudit): AuditReport {
     title: "Agent workflow review: Big",
     subject: { kind: "workflow", file: "big.json", fileHash: "sha256:def" },
     tools: { agentflow: "test" },
+    reviewed: [],
+    settings: { config: null, ruleSet: DEFAULT_RULE_SET },
     process: undefined,
     workflows: [w],
     checklist: [],

@@ -4,6 +4,14 @@ import { loadFolderRegistry } from "../../../src/cli/registry.js";
 import type { Diagnostic } from "../../../src/model/index.js";
 import type { AuditReport, WorkflowAudit } from "../../../src/report/audit/index.js";
 import { auditProcessReport, renderAuditHtml } from "../../../src/report/audit/index.js";
+import { describeRuleSet } from "../../../src/bpmn/index.js";
+
+const DEFAULT_RULE_SET = describeRuleSet({
+  preset: "recommended",
+  workflowRules: {},
+  bpmnRules: {},
+  camundaAgents: "gate-required",
+});
 
 const EVIL = `<b>&"x'`;
 const EVIL_ESCAPED = "&lt;b&gt;&amp;&quot;x&#39;";
@@ -86,6 +94,8 @@ const REPORT: AuditReport = {
   title: "Process review: Demo",
   subject: { kind: "process", file: "demo.bpmn", fileHash: "sha256:def" },
   tools: { agentflow: "0.1.0", "bpmn-moddle": "10.3.1" },
+  reviewed: [],
+  settings: { config: null, ruleSet: DEFAULT_RULE_SET },
   process: {
     id: "Demo",
     readable: true,
@@ -145,8 +155,10 @@ function diagrams(html: string): string[] {
 
 function row(html: string, text: string): string {
   return (
-    [...html.matchAll(/<tr[^>]*>[\s\S]*?<\/tr>/g)].map((m) => m[0]).find((r) => r.includes(text)) ??
-    ""
+    // The first row naming it outside "What was reviewed", whose notes name agent tasks too.
+    [...html.slice(html.indexOf("</section>")).matchAll(/<tr[^>]*>[\s\S]*?<\/tr>/g)]
+      .map((m) => m[0])
+      .find((r) => r.includes(text)) ?? ""
   );
 }
 
