@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { minCoherentLevel } from "../src/autonomy/index.js";
 import type { AgentWorkflow, Diagnostic } from "../src/model/index.js";
 import { parseWorkflow } from "../src/model/index.js";
 import type { SimulateOptions, SimulationState } from "../src/simulate/index.js";
@@ -217,6 +218,26 @@ const CASES: Readonly<Record<string, () => Promise<void> | void>> = {
     expect(relaxed.filter((c) => c.startsWith("DELEGATE_CONTRACT_MISMATCH"))).toEqual([]);
   },
 
+  "a-delegate-edges-from-must-be-a-node": async () => {
+    const doc = research();
+    doc.autonomyLevel = 4;
+    doc.edges.push({ from: "ghost", to: "agnt-summarise@1.0.0", edgeType: "delegate" });
+    expect(await codes(doc)).toEqual([
+      "EDGE_ENDPOINT_MISSING /edges/3/from",
+      "DELEGATE_UNRESOLVED /edges/3/to",
+    ]);
+    const [missing] = await findings(doc);
+    expect(missing?.data).toMatchObject({ endpoint: "from", id: "ghost" });
+  },
+
+  "a-route-to-a-missing-node-is-no-branch": async () => {
+    const doc = research();
+    node(doc, 2).config.onFalse = { next: "ghost" };
+    // the seed: onTrue → end and onFalse → "ghost" are two different forward routes (level 3)
+    expect(minCoherentLevel(parsed(doc))).toBe(1);
+    expect(await codes(doc)).toEqual(["DECISION_ROUTE_MISSING /nodes/2/config/onFalse/next"]);
+  },
+
   "rules-the-seed-does-not-have": () => {
     const ours = RULES.map((r) => r.meta.code).filter((c) => !SEED_RULES.includes(c));
     expect([...listedRules()].sort()).toEqual([...ours].sort());
@@ -228,11 +249,30 @@ const CASES: Readonly<Record<string, () => Promise<void> | void>> = {
     const state = run(research(), {
       fixtures: { "llm-1": { outputs: [{ query: "q", is_complete: true }] } },
     });
-    expect(state.blockedDecision).toEqual({
+    // complete, as in the seed; the finding is beside the result
+    expect(state.complete).toBe(true);
+    expect(state.blockedDecision).toBeNull();
+    const end = state.trail.at(-1);
+    expect(end).toMatchObject({
+      type: "end",
       nodeId: "dec-3",
-      cell: "output-schema",
-      reason: `the final output violates the workflow's outputSchema: field "answer" is missing`,
+      output: { query: "q", is_complete: true },
     });
+    expect(end?.findings).toEqual([
+      {
+        code: "FINAL_OUTPUT_SCHEMA",
+        severity: "warning",
+        message: `the final output violates the workflow's outputSchema: field "answer" is missing`,
+        target: { kind: "workflow" },
+        path: "/outputSchema",
+        data: { nodeId: "dec-3", pointer: "/answer", field: "answer" },
+      },
+    ]);
+    // an llm's own outputSchema still stops the run at the node
+    const doc = research();
+    node(doc, 0).config.outputSchema = { query: "text" };
+    const stopped = run(doc, { fixtures: { "llm-1": { outputs: [{ query: 3 }] } } });
+    expect(stopped.blockedDecision).toMatchObject({ nodeId: "llm-1", cell: "output-schema" });
   },
 
   "comparing-different-types-stops-the-run": () => {

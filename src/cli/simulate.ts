@@ -2,6 +2,7 @@
  * `agentflow simulate`: run a workflow on fixtures (or explore every decision route) and print
  * the trail one record per line, or the result as JSON. Exit 1 when the run blocks.
  */
+import type { Diagnostic } from "../model/index.js";
 import type { DecideTable, ExploreReport, Fixtures, SimulationState } from "../simulate/index.js";
 import {
   explore,
@@ -68,7 +69,17 @@ function trailText(state: SimulationState): string {
       ? `✔ complete in ${spent}; output ${JSON.stringify(finalOutput(state))}`
       : `✖ blocked at ${blocked.nodeId} (${blocked.cell}) after ${spent}: ${blocked.reason}`,
   );
+  // A run that reaches the end is complete; what is wrong with its output is said beside it.
+  const end = state.trail.at(-1);
+  if (state.complete && end?.type === "end")
+    for (const f of end.findings ?? []) lines.push(findingLine(f, ""));
   return shownLines(lines);
+}
+
+/** `⚠ final output /answer: <message> (FINAL_OUTPUT_SCHEMA)`, indented by `indent`. */
+function findingLine(f: Diagnostic, indent: string): string {
+  const at = typeof f.data.pointer === "string" ? f.data.pointer : "";
+  return `${indent}⚠ final output ${at === "" ? "(whole)" : at}: ${f.message} (${f.code})`;
 }
 
 /**
@@ -90,8 +101,10 @@ function exploreText(report: ExploreReport): string {
     lines.push(`  ${c.nodeId} ${c.route} → ${c.next}: ${c.status} (${c.runs} run(s))${why}`);
   }
   lines.push("", `Ends (${report.ends.length}):`);
-  for (const e of report.ends)
+  for (const e of report.ends) {
     lines.push(`  at ${e.nodeId}: ${JSON.stringify(e.output)} (runs ${e.runs.join(", ")})`);
+    for (const f of e.findings ?? []) lines.push(findingLine(f, "    "));
+  }
   lines.push("", `Blocks (${report.blocks.length}):`);
   for (const b of report.blocks)
     lines.push(`  at ${b.nodeId} (${b.cell}): ${b.reason} (runs ${b.runs.join(", ")})`);

@@ -1,8 +1,10 @@
 /**
  * What the library's other modules (`validate/` above all) share with the model but users do
- * not: the decision-route walk, the scratch arrays of the graph algorithms, and the param
- * template walk with its JSON Pointers. Not a package entry point and not in the API reference;
- * outside `model/`, everything else comes from `model/index.ts`.
+ * not: the decision-route walk, the scratch arrays of the graph algorithms, the param template
+ * walk with its JSON Pointers, and a condition's compiled comparison with the exact numbers it
+ * holds (for exporters that write it in another engine's expression language). Not a package
+ * entry point and not in the API reference; outside `model/`, everything else comes from
+ * `model/index.ts`.
  */
 export type { RouteVisitor, Take } from "./graph/index.js";
 export {
@@ -13,3 +15,7 @@ export {
   scratchScope,
 } from "./graph/index.js";
 export { forEachTemplateEntry } from "./params/index.js";
+export { conditionComparison } from "./condition/analyze.js";
+export { compare as compareRationals, fromNumber } from "./condition/decimal.js";
+export type { Rational } from "./condition/decimal.js";
+export type { CompareOperator, CompiledComparison, Expr } from "./condition/types.js";

@@ -6,6 +6,7 @@
  * kept to the end of an exploration, they were what its garbage collections copied, a quarter of
  * its time.
  */
+import type { Diagnostic } from "../model/index.js";
 import { jsonText } from "./json.js";
 import type { Plan } from "./plan.js";
 import type { BlockCell, BlockedDecision, JsonObject, SimulationState } from "./types.js";
@@ -36,6 +37,8 @@ export interface ExploredBlock extends BlockedDecision {
 export interface ExploredEnd {
   readonly nodeId: string;
   readonly output: JsonObject;
+  /** What is wrong with the output (the `end` record's findings: `FINAL_OUTPUT_SCHEMA`). */
+  readonly findings?: readonly Diagnostic[];
   readonly runs: readonly number[];
 }
 
@@ -120,7 +123,11 @@ export function tallyRun(tally: ExploreTally, state: SimulationState): void {
     const key = `${nodeId.length}:${nodeId}${jsonText(last.output) ?? ""}`;
     const hit = tally.ends.get(key);
     if (hit !== undefined) hit.runs.push(run);
-    else tally.ends.set(key, { nodeId, output: last.output, runs: [run] });
+    else {
+      // The findings are the output's: one output, one set of them, whichever run gave it.
+      const findings = last.findings === undefined ? {} : { findings: last.findings };
+      tally.ends.set(key, { nodeId, output: last.output, ...findings, runs: [run] });
+    }
   }
 }
 

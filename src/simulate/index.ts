@@ -46,6 +46,7 @@ export type {
 export { EXECUTOR, MACHINE_ID, machineStates, snapshotState, toMachine } from "./machine.js";
 export { simulate } from "./simulate.js";
 export { finalOutput, runUsage } from "./state.js";
+export { FINAL_OUTPUT_SCHEMA } from "./outputs.js";
 export type { OptionProblem } from "./options.js";
 export {
   DEFAULT_MAX_STEPS,

@@ -32,14 +32,9 @@ import { fixtureFailure, type FixtureSource } from "./fixtures.js";
 import { outputProblem } from "./outputs.js";
 import { edgeIdAt, edgeSlot, NO_EDGE, TO_END, type Plan } from "./plan.js";
 import { firstSeen, see } from "./first-seen.js";
-import { blockDecision, blockFinal, canComplete, complete, takeRoute } from "./route.js";
+import { blockDecision, complete, takeRoute } from "./route.js";
 import { ownedTable, visitsAt } from "./table.js";
 import type { MachineInput } from "./types.js";
-
-/** The machine's `finishing` state: every llm/tool without a next node and route to `"end"`. */
-function finish(plan: Plan, ctx: FlowContext): FlowContext {
-  return canComplete(plan, ctx) ? complete(plan, ctx) : blockFinal(plan, ctx);
-}
 
 /**
  * Marks what the records of a turn at node `k` name: the node, and the edge the token took to it
@@ -121,7 +116,7 @@ export function runFrom(
   const bound = ctx.limits.maxSteps + 2;
   for (let turn = 0; turn <= bound; turn++) {
     if (k === TO_END || k < 0) {
-      const done = finish(plan, ctx);
+      const done = complete(plan, ctx);
       const edgeId = lastRecord(done.trail)?.edgeId;
       if (edgeId !== undefined) see(trail.edges, edgeId, plan.edgeIds.numbers.get(edgeId));
       return done;

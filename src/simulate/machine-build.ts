@@ -118,12 +118,8 @@ export function buildMachine(plan: Plan): FlowMachine {
     const id = plan.stateIds[k] ?? `n${k}`;
     states[id] = node.type === "decision" ? decisionState(plan, k) : executionState(plan, k);
   });
-  states.finishing = {
-    always: [
-      { guard: "canComplete", target: "completed", actions: "complete" },
-      { target: "blocked", actions: "blockFinal" },
-    ],
-  };
+  // Reaching the end completes the run; the final output's check is a finding on it (route.ts).
+  states.finishing = { always: [{ target: "completed", actions: "complete" }] };
   states.completed = { type: "final" };
   states.blocked = { type: "final" };
   const entry = plan.graph.entry;

@@ -28,14 +28,7 @@ import {
 } from "./execute.js";
 import { isOutputObject, outputProblem } from "./outputs.js";
 import type { Plan } from "./plan.js";
-import {
-  blockDecision,
-  blockFinal,
-  canComplete,
-  complete,
-  takeRoute,
-  takesRoute,
-} from "./route.js";
+import { blockDecision, complete, takeRoute, takesRoute } from "./route.js";
 import type { ExecutorInput, ExecutorOutput, MachineInput, SimulationState } from "./types.js";
 
 /** The machine's id; targets are written `#agentflow.n3`. */
@@ -106,7 +99,6 @@ export function machineSetup(plan: Plan) {
       },
       canRetry: ({ context }, p: NodeParams) => canRetry(plan, context, p.node),
       route: ({ context }, p: RouteParams) => takesRoute(plan, context, p.node, p.route),
-      canComplete: ({ context }) => canComplete(plan, context),
     },
     actions: {
       blockAttempt: assign(({ context }, p: NodeParams) => blockAttempt(plan, context, p.node)),
@@ -142,7 +134,6 @@ export function machineSetup(plan: Plan) {
       takeRoute: assign(({ context }, p: NodeParams) => takeRoute(plan, context, p.node)),
       blockDecision: assign(({ context }, p: NodeParams) => blockDecision(plan, context, p.node)),
       complete: assign(({ context }) => complete(plan, context)),
-      blockFinal: assign(({ context }) => blockFinal(plan, context)),
     },
   });
 }
@@ -168,15 +159,13 @@ export type FlowAction =
   | { [K in NodeAction]: { type: K; params: NodeParams } }[NodeAction]
   | { type: "acceptAndBlock"; params: StepParams }
   | { type: "acceptAndBegin"; params: StepParams }
-  | { type: "complete"; params: NonReducibleUnknown }
-  | { type: "blockFinal"; params: NonReducibleUnknown };
+  | { type: "complete"; params: NonReducibleUnknown };
 
 /** The machine's named guards with their params. */
 export type FlowGuard =
   | { type: "route"; params: RouteParams }
   | { type: "nextAttemptBlocked"; params: StepParams }
-  | { [K in NodeGuard]: { type: K; params: NodeParams } }[NodeGuard]
-  | { type: "canComplete"; params: unknown };
+  | { [K in NodeGuard]: { type: K; params: NodeParams } }[NodeGuard];
 
 /**
  * The type of the machine `toMachine` returns, written out so that it can be named: XState's

@@ -1,10 +1,12 @@
 /**
- * Output checks (SPEC 2.4, 5): a node's output against its declared `outputSchema`, the final
- * merged output against the workflow's. Each stop names the first offending field, in Ajv's order.
+ * Output checks (SPEC 2.4, 5): a node's output against its declared `outputSchema` (a violation
+ * stops the run at the node), the final merged output against the workflow's (a violation is a
+ * finding beside the completed run). Each names the first offending field, in Ajv's order.
  */
 import type { ErrorObject } from "ajv";
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import { pointerTokens } from "../model/index.js";
+import type { Diagnostic } from "../model/index.js";
+import { pointer, pointerTokens, WORKFLOW_TARGET } from "../model/index.js";
 import { outputValidator, type Plan } from "./plan.js";
 import type { JsonObject } from "./types.js";
 
@@ -14,6 +16,8 @@ export interface OutputProblem {
   readonly reason: string;
   /** The offending field as a dotted path (`sources.0`); absent when the whole output is wrong. */
   readonly field?: string;
+  /** The offending field as a JSON Pointer into the output (`/sources/0`; `""`: the whole output). */
+  readonly pointer: string;
 }
 
 /** A plain JSON-like object: what a node must output. */
@@ -25,21 +29,23 @@ function describe(error: ErrorObject, what: string): OutputProblem {
   const params = error.params as Readonly<Record<string, unknown>>;
   const tokens = pointerTokens(error.instancePath);
   if (error.keyword === "required" && typeof params.missingProperty === "string") {
-    const field = [...tokens, params.missingProperty].join(".");
-    return { cell: "output-schema", field, reason: `${what}: field "${field}" is missing` };
+    const at = [...tokens, params.missingProperty];
+    const field = at.join(".");
+    const reason = `${what}: field "${field}" is missing`;
+    return { cell: "output-schema", field, pointer: pointer(...at), reason };
   }
   if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string") {
-    const field = [...tokens, params.additionalProperty].join(".");
-    return {
-      cell: "output-schema",
-      field,
-      reason: `${what}: field "${field}" is not declared in the schema`,
-    };
+    const at = [...tokens, params.additionalProperty];
+    const field = at.join(".");
+    const reason = `${what}: field "${field}" is not declared in the schema`;
+    return { cell: "output-schema", field, pointer: pointer(...at), reason };
   }
   const message = error.message ?? `fails ${error.keyword}`;
-  if (tokens.length === 0) return { cell: "output-schema", reason: `${what}: ${message}` };
+  if (tokens.length === 0)
+    return { cell: "output-schema", pointer: "", reason: `${what}: ${message}` };
   const field = tokens.join(".");
-  return { cell: "output-schema", field, reason: `${what}: field "${field}" ${message}` };
+  const reason = `${what}: field "${field}" ${message}`;
+  return { cell: "output-schema", field, pointer: pointer(...tokens), reason };
 }
 
 function firstError(
@@ -55,7 +61,7 @@ function firstError(
 export function outputProblem(plan: Plan, k: number, output: unknown): OutputProblem | undefined {
   const nodeId = plan.ids[k] ?? "";
   if (!isOutputObject(output)) {
-    return { cell: "execution", reason: `"${nodeId}" returned a non-object output` };
+    return { cell: "execution", pointer: "", reason: `"${nodeId}" returned a non-object output` };
   }
   const validate = outputValidator(plan, k);
   if (validate === undefined) return undefined;
@@ -79,4 +85,25 @@ export function finalProblem(plan: Plan, merged: JsonObject): OutputProblem | un
   return error === undefined
     ? undefined
     : describe(error, "the final output violates the workflow's outputSchema");
+}
+
+/** The code of the finding beside a completed run whose final output breaks the outputSchema. */
+export const FINAL_OUTPUT_SCHEMA = "FINAL_OUTPUT_SCHEMA";
+
+/**
+ * The finding a completed run carries when its final output breaks the workflow's
+ * `outputSchema`: a warning (the run did complete) at `/outputSchema` of the workflow, with the
+ * offending field's JSON Pointer into the final output in `data.pointer` (and as a dotted
+ * `data.field`), and the last node that ran in `data.nodeId`.
+ */
+export function finalFinding(problem: OutputProblem, nodeId: string): Diagnostic {
+  const field = problem.field === undefined ? {} : { field: problem.field };
+  return {
+    code: FINAL_OUTPUT_SCHEMA,
+    severity: "warning",
+    message: problem.reason,
+    target: WORKFLOW_TARGET,
+    path: "/outputSchema",
+    data: { nodeId, pointer: problem.pointer, ...field },
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * The decision side of a run and its end, as pure context updates: following the chosen route,
- * stopping at a decision, and completing (after the final output check) or not.
+ * stopping at a decision, and completing (with a finding when the final output breaks the
+ * workflow's outputSchema).
  */
 import { spendMove, usageOf } from "./budget.js";
 import { chooseRoute, type Choice } from "./choose.js";
@@ -13,7 +14,7 @@ import {
   type RecordDraft,
 } from "./context.js";
 import { blockAt } from "./execute.js";
-import { finalProblem } from "./outputs.js";
+import { finalFinding, finalProblem } from "./outputs.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
 import { nodeAt, visitsAt, withNode } from "./table.js";
 
@@ -116,47 +117,27 @@ function endEdge(plan: Plan, ctx: FlowContext): { edgeId?: string } {
   return { edgeId: `${last}->end` };
 }
 
-/** Whether the run may complete: the merged output satisfies the workflow's outputSchema. */
-export function canComplete(plan: Plan, ctx: FlowContext): boolean {
-  return finalProblem(plan, ctx.merged) === undefined;
-}
-
-/** Completes the run with an `end` record carrying the final output and the usage. */
+/**
+ * Completes the run with an `end` record carrying the final output and the usage. A run that
+ * reaches the end is complete, as in the seed engine; when the final output breaks the workflow's
+ * `outputSchema`, the record says so beside it: a `FINAL_OUTPUT_SCHEMA` finding naming the
+ * first offending field by its JSON Pointer into the output. Checked once per run, here.
+ */
 export function complete(plan: Plan, ctx: FlowContext): FlowContext {
   const nodeId = plan.ids[ctx.prev] ?? "";
+  const problem = finalProblem(plan, ctx.merged);
+  const spent = `run complete after ${ctx.spent.steps} steps (${ctx.spent.moves} moves)`;
   return nextContext(ctx, {
     complete: true,
     trail: push(ctx.trail, {
       step: ctx.spent.moves,
       type: "end",
-      message: `run complete after ${ctx.spent.steps} steps (${ctx.spent.moves} moves)`,
+      message: problem === undefined ? spent : `${spent}; ${problem.reason}`,
       nodeId,
       ...endEdge(plan, ctx),
       output: ctx.merged,
       usage: usageOf(plan, ctx),
-    }),
-  });
-}
-
-/** Stops at the end because the final output violates the workflow's outputSchema. */
-export function blockFinal(plan: Plan, ctx: FlowContext): FlowContext {
-  const problem = finalProblem(plan, ctx.merged);
-  if (problem === undefined) return ctx;
-  const nodeId = plan.ids[ctx.prev] ?? "";
-  const blocked = { nodeId, cell: problem.cell, reason: problem.reason };
-  return nextContext(ctx, {
-    blocked,
-    trail: push(ctx.trail, {
-      step: ctx.spent.moves,
-      type: "decision-blocked",
-      message: `blocked at the end (${problem.cell}): ${problem.reason}`,
-      nodeId,
-      ...endEdge(plan, ctx),
-      output: ctx.merged,
-      cell: problem.cell,
-      reason: problem.reason,
-      ...(problem.field !== undefined ? { field: problem.field } : {}),
-      usage: usageOf(plan, ctx),
+      ...(problem === undefined ? {} : { findings: [finalFinding(problem, nodeId)] }),
     }),
   });
 }

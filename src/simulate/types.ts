@@ -3,7 +3,7 @@
  * `BlockedDecision` keep the seed's shape, which is structurally identical to the BPMN token
  * simulator's, so one UI renders an agent run and a process run with the same components.
  */
-import type { AgentNode, Budget } from "../model/index.js";
+import type { AgentNode, Budget, Diagnostic } from "../model/index.js";
 
 /** A JSON object: what node outputs, params, inputs and the merged output are. */
 export type JsonObject = Readonly<Record<string, unknown>>;
@@ -117,6 +117,12 @@ export interface TransitionRecord {
   readonly limit?: string;
   /** `end` and `decision-blocked`: the resources used by the whole run. */
   readonly usage?: Usage;
+  /**
+   * `end`: what is wrong with the completed run's final output, beside it: a
+   * `FINAL_OUTPUT_SCHEMA` warning when it breaks the workflow's `outputSchema`
+   * (`data.pointer` is the offending field's JSON Pointer into `output`). Absent when none.
+   */
+  readonly findings?: readonly Diagnostic[];
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseDecide } from "../../src/cli/simulate.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import type { SimulationState } from "../../src/simulate/index.js";
 import { tempDir } from "../temp.js";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -49,6 +50,46 @@ describe("agentflow simulate", () => {
     expect(result.code).toBe(1);
     expect(result.stdout.trimEnd().split("\n").at(-1)).toBe(
       "✖ blocked at enough-evidence (onFalse) after 8 steps (12 moves): retry exhausted after 3 attempts",
+    );
+  });
+
+  it("completes (exit 0) when the final output breaks the outputSchema, saying so beside it", async () => {
+    const dir = tempDir("agentflow-simulate-");
+    const file = join(dir, "fixtures.json");
+    const plan = { query: "q", summary: "s", is_complete: true };
+    // the search finds no sources: the final output lacks the `sources` the workflow promises
+    writeFileSync(
+      file,
+      JSON.stringify({ "plan-queries": { outputs: [plan] }, search: { outputs: [{}] } }),
+    );
+    const message = `the final output violates the workflow's outputSchema: field "sources" is missing`;
+    const text = await run("simulate", WF, "--fixtures", file);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trimEnd().split("\n");
+    expect(lines.at(-3)).toMatch(
+      new RegExp(`end +enough-evidence +run complete after 2 steps \\(3 moves\\); ${message}$`),
+    );
+    expect(lines.at(-2)).toBe(`✔ complete in 2 steps (3 moves); output ${JSON.stringify(plan)}`);
+    expect(lines.at(-1)).toBe(`⚠ final output /sources: ${message} (FINAL_OUTPUT_SCHEMA)`);
+    const json = await run("simulate", WF, "--fixtures", file, "--format", "json");
+    expect(json.code).toBe(0);
+    const state = JSON.parse(json.stdout) as SimulationState;
+    expect([state.complete, state.blockedDecision]).toEqual([true, null]);
+    expect(state.trail.at(-1)?.findings).toEqual([
+      {
+        code: "FINAL_OUTPUT_SCHEMA",
+        severity: "warning",
+        message,
+        target: { kind: "workflow" },
+        path: "/outputSchema",
+        data: { nodeId: "enough-evidence", pointer: "/sources", field: "sources" },
+      },
+    ]);
+    const explored = await run("simulate", WF, "--fixtures", file, "--explore");
+    // the forced retry path exhausts its retries: a block, so exit 1; the end still has its finding
+    expect(explored.code).toBe(1);
+    expect(explored.stdout).toContain(
+      `    ⚠ final output /sources: ${message} (FINAL_OUTPUT_SCHEMA)\n`,
     );
   });
 

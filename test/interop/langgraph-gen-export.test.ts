@@ -88,7 +88,7 @@ describe("exportLangGraphGen: decisions", () => {
     });
   });
 
-  it("an entry decision is written as a node with its own conditional edge, declared", () => {
+  it("an entry decision is written as a node with its own conditional edge, declared; its router gets a name of its own", () => {
     const wf = workflow({
       nodes: [
         {
@@ -110,7 +110,8 @@ describe("exportLangGraphGen: decisions", () => {
       entrypoint: "d",
       nodes: [{ name: "d" }, { name: "a" }, { name: "b" }],
       edges: [
-        { from: "d", condition: "d", paths: ["a", "b"] },
+        // `d` is the node's implementation name already: langgraph-gen would merge the two
+        { from: "d", condition: "d_2", paths: ["a", "b"] },
         { from: "a", to: "__end__" },
         { from: "b", to: "__end__" },
       ],
@@ -118,7 +119,9 @@ describe("exportLangGraphGen: decisions", () => {
     expect(codes(warnings)).toEqual([
       ["NOT_EXPORTABLE", "/autonomyLevel"],
       ["NOT_EXPORTABLE", "/nodes/0/type"],
+      ["VALUE_NORMALIZED", "/nodes/0/config"],
     ]);
+    expect(warnings[2]?.data).toEqual({ nodeId: "d", from: "d", to: "d_2" });
     expect(importLangGraphGen(document).workflow.nodes.map((n) => [n.id, n.type])).toEqual([
       ["d", "llm"],
       ["d.route", "decision"],
@@ -174,15 +177,124 @@ describe.each(listTemplates().map((t) => t.id))("template %s", (id) => {
     if (wf === undefined) throw new Error(`no template ${id}`);
     const { document, warnings } = exportLangGraphGen(wf);
     expect(detectLangGraphGen(document)).toBe(true);
-    expect(codes(warnings)[0]).toEqual(["NOT_EXPORTABLE", "/autonomyLevel"]);
-    expect(warnings.every((w) => w.code === "NOT_EXPORTABLE")).toBe(true);
+    expect(codes(warnings).slice(0, 2)).toEqual([
+      ["NOT_EXPORTABLE", "/autonomyLevel"],
+      ["NOT_EXPORTABLE", "/id"],
+    ]);
+    // the name is the stub function's name: "Research Agent" becomes `Research_Agent`
+    expect(document.name).toBe(wf.name.replace(/ /g, "_"));
+    expect(warnings.filter((w) => w.code !== "NOT_EXPORTABLE")).toEqual([
+      {
+        code: "VALUE_NORMALIZED",
+        path: "/name",
+        message: `name "${wf.name}" written as '${document.name}': langgraph-gen writes the spec's name as the stub function's name, in Python and TypeScript`,
+        data: { from: wf.name, to: document.name },
+      },
+    ]);
     const back = importLangGraphGen(document).workflow;
-    expect(back.name).toBe(wf.name);
+    expect(back.name).toBe(document.name);
     const steps = (w: AgentWorkflow): string[] =>
       w.nodes.filter((n) => n.type !== "decision").map((n) => n.id);
     expect(steps(back)).toEqual(steps(wf));
     expect(back.nodes.filter((n) => n.type === "decision")).toHaveLength(
       wf.nodes.filter((n) => n.type === "decision").length,
+    );
+  });
+});
+
+describe("exportLangGraphGen: names langgraph-gen accepts", () => {
+  it.each([
+    ["Research Agent", "Research_Agent"],
+    ["Refund Autopilot (deliberately broken)", "Refund_Autopilot_deliberately_broken"],
+    ["AgenticRag", "AgenticRag"],
+    ["__init__", "__init__"],
+    ["class", "class_agent"],
+    ["None", "None_agent"],
+    ["let", "let_agent"],
+    ["StateGraph", "StateGraph_agent"],
+    ["3 steps", "agent_3_steps"],
+    ["Résumé", "R_sum"],
+    ["???", "create_agent"],
+  ])("the workflow name %j is written as %j", (name, written) => {
+    // the id an import gives a spec of that name: only the name is renamed
+    const id = importLangGraphGen({
+      name: written,
+      entrypoint: "a",
+      nodes: [{ name: "a" }],
+      edges: [],
+    }).workflow.id;
+    const { document, warnings } = exportLangGraphGen(workflow({ id, name, nodes: [llm("a")] }));
+    expect(document.name).toBe(written);
+    const renamed = warnings.filter((w) => w.path === "/name");
+    expect(renamed.map((w) => [w.code, w.data])).toEqual(
+      name === written ? [] : [["VALUE_NORMALIZED", { from: name, to: written }]],
+    );
+    expect(warnings.some((w) => w.path === "/id")).toBe(false);
+    expect(importLangGraphGen(document).workflow.name).toBe(written);
+  });
+
+  it("renames nodes langgraph-gen refuses or merges, ids that may stay first, and the edges with them", () => {
+    const wf = workflow({
+      nodes: [llm("a:b"), llm("a-b"), llm("a.b"), llm("if"), llm("None")],
+      edges: [
+        { from: "a:b", to: "a-b", edgeType: "data" },
+        { from: "a-b", to: "a.b", edgeType: "data" },
+        { from: "a.b", to: "if", edgeType: "data" },
+        { from: "if", to: "None", edgeType: "data" },
+      ],
+    });
+    const { document, warnings } = exportLangGraphGen(wf);
+    expect(document.entrypoint).toBe("a-b-2");
+    expect(document.nodes.map((n) => n.name)).toEqual([
+      "a-b-2",
+      "a-b",
+      "a.b-3",
+      "if-node",
+      "None-node",
+    ]);
+    expect(document.edges).toEqual([
+      { from: "a-b-2", to: "a-b" },
+      { from: "a-b", to: "a.b-3" },
+      { from: "a.b-3", to: "if-node" },
+      { from: "if-node", to: "None-node" },
+      { from: "None-node", to: "__end__" },
+    ]);
+    expect(
+      warnings.filter((w) => w.code === "VALUE_NORMALIZED").map((w) => [w.path, w.data]),
+    ).toEqual([
+      ["/nodes/0/id", { nodeId: "a:b", from: "a:b", to: "a-b-2" }],
+      // `a.b-2` would share `a_b_2` with `a-b-2`
+      ["/nodes/2/id", { nodeId: "a.b", from: "a.b", to: "a.b-3" }],
+      ["/nodes/3/id", { nodeId: "if", from: "if", to: "if-node" }],
+      ["/nodes/4/id", { nodeId: "None", from: "None", to: "None-node" }],
+    ]);
+    // an import reads the names back as written
+    const back = importLangGraphGen(document).workflow;
+    expect(back.nodes.map((n) => n.id)).toEqual(document.nodes.map((n) => n.name));
+  });
+
+  it("gives each router a name no node and no other router has", () => {
+    const decision = (id: string, next: string): AgentWorkflow["nodes"][number] => ({
+      id,
+      type: "decision",
+      config: {
+        conditionLanguage: "text",
+        cases: [{ condition: "c", next }],
+        otherwise: { next: "end" },
+      },
+    });
+    const wf = workflow({
+      nodes: [llm("s"), decision("d-x", "t"), llm("t"), decision("d.x", "u"), llm("u"), llm("d_x")],
+      edges: [
+        { from: "s", to: "d-x", edgeType: "data" },
+        { from: "t", to: "d.x", edgeType: "data" },
+        { from: "u", to: "d_x", edgeType: "data" },
+      ],
+    });
+    const { document } = exportLangGraphGen(wf);
+    // `d_x` is the last node's implementation name; `d-x` and `d.x` map to it too
+    expect(document.edges.filter((e) => e.condition !== undefined).map((e) => e.condition)).toEqual(
+      ["d_x_2", "d_x_3"],
     );
   });
 });

@@ -46,16 +46,34 @@ describe("explore", () => {
     ]);
   });
 
-  it("reports a missing required output field as a stop on every path", () => {
+  it("lists a missing required output field beside each end, not as a stop", () => {
     const report = explore(template("document-review"), {
       fixtures: { "llm-extract": { outputs: [{ is_valid: false }] } },
     });
-    const reason = `the final output violates the workflow's outputSchema: field "extracted" is missing`;
-    expect(report.blocks).toEqual([
-      { nodeId: "llm-classify", cell: "output-schema", reason, runs: [0] },
-      { nodeId: "dec-validate", cell: "output-schema", reason, runs: [1] },
+    const message = `the final output violates the workflow's outputSchema: field "extracted" is missing`;
+    const finding = (nodeId: string): unknown => ({
+      code: "FINAL_OUTPUT_SCHEMA",
+      severity: "warning",
+      message,
+      target: { kind: "workflow" },
+      path: "/outputSchema",
+      data: { nodeId, pointer: "/extracted", field: "extracted" },
+    });
+    expect(report.blocks).toEqual([]);
+    expect(report.ends).toEqual([
+      {
+        nodeId: "llm-classify",
+        output: { is_valid: false },
+        findings: [finding("llm-classify")],
+        runs: [0],
+      },
+      {
+        nodeId: "dec-validate",
+        output: { is_valid: false },
+        findings: [finding("dec-validate")],
+        runs: [1],
+      },
     ]);
-    expect(report.ends).toEqual([]);
   });
 
   it("forces the research loop round until its retries are exhausted", () => {

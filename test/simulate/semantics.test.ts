@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentWorkflow } from "../../src/model/index.js";
-import type { BlockedDecision, SimulateOptions } from "../../src/simulate/index.js";
+import type {
+  BlockedDecision,
+  SimulateOptions,
+  TransitionRecord,
+} from "../../src/simulate/index.js";
 import { simulate } from "../../src/simulate/index.js";
 import { binary, decision, edge, gate, llm, path, tool, workflow } from "./builders.js";
 
@@ -202,14 +206,12 @@ const rows: readonly Row[] = [
     },
   },
   {
+    // complete, as in the seed engine; the violation is a finding beside the result (below)
     name: "the final output violating the workflow's outputSchema",
     wf: workflow([llm("a"), llm("b")], [edge("a", "b")], { outputSchema: { answer: "text" } }),
     options: { fixtures: { a: { outputs: [{ answer: 3 }] } } },
-    blocked: {
-      nodeId: "b",
-      cell: "output-schema",
-      reason: `the final output violates the workflow's outputSchema: field "answer" must be string`,
-    },
+    blocked: null,
+    path: ["a:move", "b:move", "b:end"],
   },
   {
     name: "maxTokens from maxOutputTokens",
@@ -253,5 +255,87 @@ describe("simulate semantics", () => {
     expect(state.blockedDecision).toEqual(row.blocked);
     expect(state.complete).toBe(row.blocked === null);
     if (row.path !== undefined) expect(path(state)).toEqual(row.path);
+  });
+});
+
+describe("a run that reaches the end is complete", () => {
+  const schema = {
+    answer: "text",
+    "sources?": "text[]",
+    meta: { type: "object", required: ["k"] },
+  };
+
+  function end(wf: AgentWorkflow, options: SimulateOptions): TransitionRecord | undefined {
+    const state = simulate(wf, options);
+    expect(state.complete).toBe(true);
+    expect(state.blockedDecision).toBeNull();
+    const last = state.trail.at(-1);
+    expect(last?.type).toBe("end");
+    return last;
+  }
+
+  it.each([
+    [{ answer: "a", meta: { k: 1 } }, undefined, undefined],
+    [{ meta: { k: 1 } }, "/answer", `field "answer" is missing`],
+    [
+      { answer: "a", sources: ["s", 2], meta: { k: 1 } },
+      "/sources/1",
+      `field "sources.1" must be string`,
+    ],
+    [{ answer: "a", meta: {} }, "/meta/k", `field "meta.k" is missing`],
+  ] as const)("%j: finding at %s", (output, pointer, reason) => {
+    const wf = workflow([llm("a"), llm("b")], [edge("a", "b")], { outputSchema: schema });
+    const last = end(wf, { fixtures: { a: { outputs: [output] } } });
+    expect(last?.output).toEqual(output);
+    if (pointer === undefined) {
+      expect(last?.findings).toBeUndefined();
+      return;
+    }
+    const message = `the final output violates the workflow's outputSchema: ${reason}`;
+    expect(last?.findings).toEqual([
+      {
+        code: "FINAL_OUTPUT_SCHEMA",
+        severity: "warning",
+        message,
+        target: { kind: "workflow" },
+        path: "/outputSchema",
+        data: { nodeId: "b", pointer, field: pointer.slice(1).replace(/\//g, ".") },
+      },
+    ]);
+    expect(last?.message).toBe(`run complete after 2 steps (2 moves); ${message}`);
+  });
+
+  it("through a decision's route to the end, the finding names the decision", () => {
+    const wf = workflow(
+      [
+        llm("a"),
+        decision("d", {
+          condition: "output.ok = true",
+          onTrue: { next: "end" },
+          onFalse: { next: "end" },
+        }),
+      ],
+      [edge("a", "d")],
+      { outputSchema: { answer: "text" } },
+    );
+    const last = end(wf, { fixtures: { a: { outputs: [{ ok: true }] } } });
+    expect(last?.edgeId).toBe("d->end");
+    expect(last?.findings?.map((f) => [f.code, f.data])).toEqual([
+      ["FINAL_OUTPUT_SCHEMA", { nodeId: "d", pointer: "/answer", field: "answer" }],
+    ]);
+  });
+
+  it("a node's own outputSchema still stops the run at the node", () => {
+    const wf = workflow(
+      [llm("a", { outputSchema: { score: "number" } }), llm("b")],
+      [edge("a", "b")],
+    );
+    const state = simulate(wf, { fixtures: { a: { outputs: [{ score: "high" }] } } });
+    expect(state.complete).toBe(false);
+    expect(state.blockedDecision).toEqual({
+      nodeId: "a",
+      cell: "output-schema",
+      reason: 'the output of "a" violates its outputSchema: field "score" must be number',
+    });
   });
 });

@@ -1,177 +1,35 @@
 /**
  * Export to an AgentOS `CompiledExecutionGraph`, for the subset the importer maps: llm → gmi,
  * tool → tool (or human / guardrail / subgraph for the contract refs the importer binds them to), decision
- * → router with conditional edges, and the inserted `.personality` / `.discovery` decisions back
- * to their edges. Conditions cannot be carried (AgentOS routers run JS functions), so every
- * decision's conditions are declared; the rest of what has no IR form is declared too.
+ * → router with conditional edges whose expressions AgentOS's runtime evaluates
+ * (`export-decision.ts`), and the inserted `.personality` / `.discovery` decisions back to their
+ * edges. What has no IR form, or no form AgentOS runs as agentflow does, is declared.
  */
-import type { AgentNode, AgentWorkflow } from "../../model/index.js";
-import type { DecisionNode, DecisionRoute } from "../../model/index.js";
-import { pointer } from "../../model/index.js";
+import type { AgentNode, AgentWorkflow, FlowGraph } from "../../model/index.js";
+import { flowGraph, pointer } from "../../model/index.js";
 import { routesOnce } from "../edge-index.js";
-import { cloneJson, isRecord, own } from "../json.js";
 import type { ExportResult } from "../types.js";
 import { ExportWarnings } from "../warnings.js";
+import type { RouterExport } from "./export-decision.js";
+import { exportRouter } from "./export-decision.js";
+import { declareCommon, exportNode } from "./export-nodes.js";
 import {
-  asObj,
   DISCOVERY,
   end,
   inserted,
   declareTop,
-  isImportedRef,
   omitted,
   partition,
   PERSONALITY,
-  TOOL_KEYS,
   unquote,
 } from "./export-parts.js";
-import { ASSUMED_VERSION, HOST_MODEL } from "./nodes.js";
+import { OUTPUT_PATH } from "./expression.js";
 import { END, START } from "./types.js";
 
 type Obj = Record<string, unknown>;
 
-function exportNode(
-  node: AgentNode,
-  i: number,
-  wf: AgentWorkflow,
-  warnings: ExportWarnings,
-  routesOf: (node: DecisionNode) => readonly DecisionRoute[],
-): Obj {
-  const c = asObj(node.config);
-  const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
-  const lose = (key: string): void => {
-    warnings.add("node config", () =>
-      omitted(at("config", key), `node '${node.id}': config.${key} has no AgentOS form`, {
-        nodeId: node.id,
-        key,
-      }),
-    );
-  };
-  if (node.decorators !== undefined)
-    warnings.add("decorators", () =>
-      omitted(at("decorators"), `node '${node.id}': decorators have no AgentOS form`, {
-        nodeId: node.id,
-      }),
-    );
-  if (node.name !== undefined)
-    warnings.add("node name", () =>
-      omitted(at("name"), `node '${node.id}': name has no AgentOS form`, { nodeId: node.id }),
-    );
-  const common = { executionMode: "single_turn", checkpoint: "none" };
-  if (node.type === "llm") {
-    const meta = isRecord(wf.metadata) ? own(wf.metadata, "agentos") : undefined;
-    const texts = isRecord(meta) ? own(meta, "instructions") : undefined;
-    const text = isRecord(texts) ? own(texts, node.id) : undefined;
-    const cfg: Obj = {
-      type: "gmi",
-      instructions: typeof text === "string" ? text : `Follow prompt ${String(c.promptRef)}.`,
-    };
-    for (const key of Object.keys(c)) {
-      if (key === "temperature") cfg.temperature = c[key];
-      else if (key === "maxOutputTokens") cfg.maxTokens = c[key];
-      else if (key === "model" && c[key] === HOST_MODEL) continue;
-      else if (key === "promptRef" && isImportedRef(c[key], node.id)) continue;
-      else lose(key);
-    }
-    return {
-      id: node.id,
-      type: "gmi",
-      executorConfig: cfg,
-      executionMode: "single_turn",
-      checkpoint: "none",
-      effectClass: "read",
-    };
-  }
-  if (node.type === "tool") {
-    const ref = String(c.usesTool);
-    const at = ref.lastIndexOf("@");
-    const name = ref.slice("tool:".length, at);
-    if (ref.slice(at + 1) !== ASSUMED_VERSION) lose("usesTool");
-    const params = isRecord(c.params) ? cloneJson(c.params) : {};
-    for (const key of Object.keys(c)) if (!TOOL_KEYS.has(key)) lose(key);
-    const timeout = typeof c.timeoutMs === "number" ? { timeout: c.timeoutMs } : {};
-    if (name === "agentos.human" && typeof params.prompt === "string") {
-      return {
-        id: node.id,
-        type: "human",
-        executorConfig: { type: "human", prompt: params.prompt },
-        ...common,
-        effectClass: "human",
-        ...timeout,
-      };
-    }
-    if (name === "agentos.guardrail" && Array.isArray(params.guardrailIds)) {
-      const cfg = {
-        type: "guardrail",
-        guardrailIds: params.guardrailIds,
-        onViolation: params.onViolation,
-      };
-      return {
-        id: node.id,
-        type: "guardrail",
-        executorConfig: cfg,
-        ...common,
-        effectClass: "pure",
-        ...timeout,
-      };
-    }
-    if (name === "agentos.subgraph" && typeof params.graphId === "string") {
-      return {
-        id: node.id,
-        type: "subgraph",
-        executorConfig: {
-          type: "subgraph",
-          graphId: params.graphId,
-          ...(isRecord(params.inputMapping) ? { inputMapping: params.inputMapping } : {}),
-          ...(isRecord(params.outputMapping) ? { outputMapping: params.outputMapping } : {}),
-        },
-        ...common,
-        effectClass: "read",
-        ...timeout,
-      };
-    }
-    const cfg = {
-      type: "tool",
-      toolName: name,
-      ...(c.params === undefined ? {} : { args: params }),
-    };
-    return {
-      id: node.id,
-      type: "tool",
-      executorConfig: cfg,
-      ...common,
-      effectClass: "external",
-      ...timeout,
-    };
-  }
-  const config = at("config");
-  routesOf(node).forEach((r) => {
-    const { condition } = r;
-    if (condition !== undefined)
-      warnings.add("decision condition", () =>
-        omitted(
-          `${config}${r.pointerSuffix}`,
-          `decision '${node.id}': condition ${JSON.stringify(condition)} has no AgentOS form; the router gets a function stub`,
-          { nodeId: node.id },
-        ),
-      );
-    if (r.maxRetries !== undefined)
-      warnings.add("maxRetries", () =>
-        omitted(
-          `${config}${r.pointerSuffix}/maxRetries`,
-          `decision '${node.id}': maxRetries has no AgentOS form`,
-          { nodeId: node.id },
-        ),
-      );
-  });
-  return {
-    id: node.id,
-    type: "router",
-    executorConfig: { type: "router", condition: { type: "function" } },
-    ...common,
-    effectClass: "pure",
-  };
-}
+/** The artifacts key every node's output is promoted to when a router reads it. */
+const OUTPUT_KEY = OUTPUT_PATH.slice("artifacts.".length);
 
 /**
  * Exports a workflow to a CompiledExecutionGraph. Never throws. Everything without an IR form is
@@ -200,9 +58,27 @@ export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, un
   }
   const nodes: Obj[] = [];
   const routesOf = routesOnce();
-  wf.nodes.forEach((n, i) => {
-    if (!special.has(n.id)) nodes.push(exportNode(n, i, wf, warnings, routesOf));
-  });
+  // The first router of each id, as its edges are read (byId below).
+  const routers = new Map<string, RouterExport>();
+  let graph: FlowGraph | undefined;
+  let readsOutput = false;
+  for (let i = 0; i < wf.nodes.length; i++) {
+    const n = wf.nodes[i];
+    if (n === undefined || special.has(n.id)) continue;
+    declareCommon(n, i, warnings);
+    if (n.type !== "decision") {
+      nodes.push(exportNode(n, i, wf, warnings));
+      continue;
+    }
+    graph ??= flowGraph(wf);
+    const router = exportRouter(n, i, routesOf(n), graph, warnings);
+    if (!routers.has(n.id)) routers.set(n.id, router);
+    readsOutput ||= router.readsOutput;
+    nodes.push(router.node);
+  }
+  // The routers' expressions read `output`: the latest llm / tool output, kept there by AgentOS.
+  if (readsOutput)
+    for (const n of nodes) if (n.type !== "router") n.metadata = { outputAs: OUTPUT_KEY };
   const edges: Obj[] = [];
   const nextId = (): string => `edge-${String(edges.length + 1)}`;
   const add = (e: Obj): void => {
@@ -222,14 +98,16 @@ export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, un
     const node = byId.get(id);
     if (routed.has(id) || node?.type !== "decision") return;
     routed.add(id);
-    for (const r of routesOf(node))
+    const conditions = routers.get(id)?.conditions ?? [];
+    routesOf(node).forEach((r, k) => {
       edges.push({
         id: nextId(),
         source: id,
         target: end(r.next),
         type: "conditional",
-        condition: { type: "function" },
+        condition: conditions[k] ?? { type: "function" },
       });
+    });
   };
   wf.edges.forEach((e, i) => {
     const from = byId.get(e.from);

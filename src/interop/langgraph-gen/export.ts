@@ -1,9 +1,10 @@
 /**
- * Export to the `langgraph-gen` spec (the decoded YAML value; the caller serialises it). Steps
- * become `nodes[].name`, plain edges `{ from, to }`, a decision the conditional edge
- * `{ from, condition, paths }` of the step before it, and a step without successors an edge to
- * `__end__`. The spec names steps and wires them, nothing more: every node type, configuration,
- * condition text and schema an import would not synthesise again is declared.
+ * Export to the `langgraph-gen` spec (the decoded YAML value; the caller serialises it), with
+ * names langgraph-gen accepts (`names.ts`). Steps become `nodes[].name`, plain edges
+ * `{ from, to }`, a decision the conditional edge `{ from, condition, paths }` of the step before
+ * it, and a step without successors an edge to `__end__`. The spec names steps and wires them,
+ * nothing more: every node type, configuration, condition text and schema an import would not
+ * synthesise again is declared.
  */
 import type { AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
@@ -19,10 +20,12 @@ import {
 } from "../langgraph-graph/export-plan.js";
 import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesFrom, routesOnce } from "../edge-index.js";
-import type { ExportResult } from "../types.js";
+import type { ExportResult, InteropWarning } from "../types.js";
+import { VALUE_NORMALIZED } from "../types.js";
 import { ExportWarnings } from "../warnings.js";
 import { baseId } from "./gen-read.js";
 import type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
+import { named, nodeNames, SpecNames, stubName } from "./names.js";
 
 /** The version of the workflow and of every ref an import synthesises. */
 const PLACEHOLDER_VERSION = "0.0.0";
@@ -52,6 +55,7 @@ function conditional(
   i: number,
   from: string,
   steps: ReadonlySet<string>,
+  names: SpecNames,
   warnings: ExportWarnings,
 ): LangGraphGenEdge {
   declareRetries(node.id, i, routes, warnings);
@@ -75,19 +79,24 @@ function conditional(
         { nodeId: node.id },
       ),
     );
-  let condition = routerName(kept, paths);
-  if (condition === undefined) {
-    const router = node.id.replace(/[^A-Za-z0-9_]/g, "_");
-    condition = router;
-    if (kept.length > 1)
-      warnings.add("decision conditions", () =>
-        notExportable(
-          pointer("nodes", i, "config"),
-          `decision '${node.id}': its conditions left out: the spec names a router function, '${router}'; an import reads each case as '${router} returns '<path>''`,
-          { nodeId: node.id, condition: router },
-        ),
-      );
-  }
+  const imported = routerName(kept, paths);
+  const condition = names.condition(imported ?? node.id, imported !== undefined);
+  if (imported === undefined && kept.length > 1)
+    warnings.add("decision conditions", () =>
+      notExportable(
+        pointer("nodes", i, "config"),
+        `decision '${node.id}': its conditions left out: the spec names a router function, '${condition}'; an import reads each case as '${condition} returns '<path>''`,
+        { nodeId: node.id, condition },
+      ),
+    );
+  if (imported !== undefined && imported !== condition)
+    warnings.add("condition name", () =>
+      renamed(
+        pointer("nodes", i, "config"),
+        `decision '${node.id}': router function '${imported}' written as '${condition}': langgraph-gen needs a Python function name that no node or other router has`,
+        { nodeId: node.id, from: imported, to: condition },
+      ),
+    );
   const rebuilt: RebuiltEdge[] = kept.flatMap((r, k) =>
     r.next === "end" ? [] : [{ to: r.next, when: paths[k] }],
   );
@@ -98,14 +107,17 @@ function conditional(
 function step(
   node: AgentWorkflow["nodes"][number],
   i: number,
+  name: string,
   warnings: ExportWarnings,
 ): LangGraphGenNode {
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
-  if (baseId(node.id) !== node.id)
+  if (name !== node.id)
     warnings.add("node id", () =>
-      notExportable(at("id"), `node id '${node.id}' is read back as '${baseId(node.id)}'`, {
-        nodeId: node.id,
-      }),
+      renamed(
+        at("id"),
+        `node id '${node.id}' written as '${name}', and read back so: langgraph-gen needs a node name without ':' whose implementation name (other characters as '_') is a Python function name no other node or router has`,
+        { nodeId: node.id, from: node.id, to: name },
+      ),
     );
   if (node.name !== undefined)
     warnings.add("node name", () =>
@@ -129,13 +141,20 @@ function step(
       ? { model: "unspecified", promptRef: `prm:${node.id}@${PLACEHOLDER_VERSION}` }
       : {};
   declareNodeFields(node, i, synthesised, "the spec", warnings);
-  return { name: node.id };
+  return { name };
+}
+
+/** A VALUE_NORMALIZED warning: a name rewritten into one langgraph-gen accepts. */
+function renamed(path: string, message: string, data: Record<string, unknown>): InteropWarning {
+  return { code: VALUE_NORMALIZED, message, path, data };
 }
 
 /**
- * Exports a workflow to a `langgraph-gen` spec. Never throws. Warnings (`NOT_EXPORTABLE`):
- * `autonomyLevel` always, identity and schemas, then node by node (each decision with the edges
- * leaving it), then the other edges.
+ * Exports a workflow to a `langgraph-gen` spec. Never throws. Every name is one langgraph-gen
+ * 0.0.6 turns into a stub that loads (`names.ts`): the workflow's name as an identifier, node
+ * names free of `:`, router functions that no node shares; each rename is a `VALUE_NORMALIZED`
+ * warning. Losses (`NOT_EXPORTABLE`): `autonomyLevel` always, identity and schemas, then node by
+ * node (each decision with the edges leaving it), then the other edges.
  *
  * @example
  * ```ts
@@ -147,7 +166,7 @@ function step(
  * const { document } = exportLangGraphGen(wf);
  * document;
  * // → {
- * //     name: "Document Review Agent",
+ * //     name: "Document_Review_Agent",
  * //     entrypoint: "llm-extract",
  * //     nodes: [{ name: "llm-extract" }, { name: "llm-classify" }],
  * //     edges: [
@@ -159,13 +178,14 @@ function step(
  */
 export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGenDocument> {
   const warnings = new ExportWarnings();
-  const synthesisedId = `langgraph-gen-${baseId(wf.name)}`;
+  const stub = stubName(wf.name);
+  const synthesisedId = `langgraph-gen-${baseId(stub)}`;
   declareTop(
     wf,
     "the spec",
     {
       id: synthesisedId,
-      name: wf.name,
+      name: stub,
       version: PLACEHOLDER_VERSION,
       inputSchema: { state: "any" },
       outputSchema: { state: "any" },
@@ -173,10 +193,29 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     new Set(["name"]),
     warnings,
   );
+  if (stub !== wf.name)
+    warnings.add("graph name", () =>
+      renamed(
+        "/name",
+        `name ${JSON.stringify(wf.name)} written as '${stub}': langgraph-gen writes the spec's name as the stub function's name, in Python and TypeScript`,
+        { from: wf.name, to: stub },
+      ),
+    );
   const routesOf = routesOnce();
   const plan = planDecisions(wf, false, routesOf);
   const outOf = flowEdgesFrom(wf);
   const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
+  const names = new SpecNames(stub);
+  const writtenIds = wf.nodes
+    .filter((n) => plan.get(n.id)?.source === undefined || n.type !== "decision")
+    .map((n) => n.id);
+  const writtenNames = nodeNames(writtenIds, names);
+  const nameOf = new Map<string, string>();
+  writtenIds.forEach((id, k) => {
+    if (!nameOf.has(id)) nameOf.set(id, writtenNames[k] ?? id);
+  });
+  const mapped = (id: string): string => nameOf.get(id) ?? id;
+  let written = 0;
   const nodes: LangGraphGenNode[] = [];
   const groups = new Map<string, LangGraphGenEdge>();
   const own: LangGraphGenEdge[] = [];
@@ -191,16 +230,20 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
         i,
         place.source,
         steps,
+        names,
         warnings,
       );
       groups.set(place.source, edge);
       return;
     }
-    nodes.push(step(node, i, warnings));
+    nodes.push(step(node, i, writtenNames[written] ?? node.id, warnings));
+    written += 1;
     if (node.type === "decision")
-      own.push(conditional(outOf(node.id), node, routesOf(node), i, node.id, steps, warnings));
+      own.push(
+        conditional(outOf(node.id), node, routesOf(node), i, node.id, steps, names, warnings),
+      );
   });
-  const written = writeEdges(
+  const plain = writeEdges(
     wf,
     plan,
     {
@@ -222,7 +265,7 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     },
     warnings,
   );
-  const edges = [...written.edges, ...own, ...written.ends];
+  const edges = [...plain.edges, ...own, ...plain.ends].map((e) => named(e, mapped));
   if (wf.nodes.length === 0)
     warnings.add("no node", () =>
       notExportable(
@@ -230,9 +273,10 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
         "the workflow has no node; the spec's entrypoint is empty, which an import refuses",
       ),
     );
+  const [entry] = wf.nodes;
   const document: LangGraphGenDocument = {
-    name: wf.name,
-    entrypoint: wf.nodes[0]?.id ?? "",
+    name: stub,
+    entrypoint: entry === undefined ? "" : mapped(entry.id),
     nodes,
     edges,
   };

@@ -7,7 +7,12 @@ import { evaluateComparison } from "./evaluate.js";
 import type { FeelAnalysis } from "./feel.js";
 import { parseFeel, syntaxOnly } from "./feel.js";
 import { simpleAnalysis, simpleComparison } from "./simple.js";
-import type { ConditionAnalysis, ConditionEvaluation, ConditionOptions } from "./types.js";
+import type {
+  CompiledComparison,
+  ConditionAnalysis,
+  ConditionEvaluation,
+  ConditionOptions,
+} from "./types.js";
 
 export { MAX_CONDITION_DEPTH, MAX_CONDITION_LENGTH } from "./feel.js";
 
@@ -77,6 +82,15 @@ function parsed(input: string): FeelAnalysis {
   feelCache.set(input, result);
   freezeDeep(result.analysis); // shared by every caller from now on: nobody may change it
   return result;
+}
+
+/**
+ * The compiled comparison of a simulable FEEL condition, `undefined` for any other text. Not
+ * public (`model/internal.ts`): an exporter reads it to write the same comparison in another
+ * engine's expression language, instead of parsing the text a second way.
+ */
+export function conditionComparison(text: string): CompiledComparison | undefined {
+  return analyzed(text).comparison;
 }
 
 /**

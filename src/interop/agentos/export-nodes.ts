@@ -1,0 +1,133 @@
+/**
+ * The AgentOS IR node of an llm or tool node (llm → gmi; tool → tool, or human / guardrail /
+ * subgraph for the contract refs the importer binds them to), and what no node keeps.
+ */
+import type { AgentNode, AgentWorkflow, DecisionNode } from "../../model/index.js";
+import { pointer } from "../../model/index.js";
+import { cloneJson, isRecord, own } from "../json.js";
+import type { ExportWarnings } from "../warnings.js";
+import { asObj, isImportedRef, omitted, TOOL_KEYS } from "./export-parts.js";
+import { ASSUMED_VERSION, HOST_MODEL } from "./nodes.js";
+
+type Obj = Record<string, unknown>;
+
+/** What no node type keeps: decorators and a name. */
+export function declareCommon(node: AgentNode, i: number, warnings: ExportWarnings): void {
+  const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
+  if (node.decorators !== undefined)
+    warnings.add("decorators", () =>
+      omitted(at("decorators"), `node '${node.id}': decorators have no AgentOS form`, {
+        nodeId: node.id,
+      }),
+    );
+  if (node.name !== undefined)
+    warnings.add("node name", () =>
+      omitted(at("name"), `node '${node.id}': name has no AgentOS form`, { nodeId: node.id }),
+    );
+}
+
+/** An llm or tool node (a decision is {@link exportRouter}'s). */
+export function exportNode(
+  node: Exclude<AgentNode, DecisionNode>,
+  i: number,
+  wf: AgentWorkflow,
+  warnings: ExportWarnings,
+): Obj {
+  const c = asObj(node.config);
+  const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
+  const lose = (key: string): void => {
+    warnings.add("node config", () =>
+      omitted(at("config", key), `node '${node.id}': config.${key} has no AgentOS form`, {
+        nodeId: node.id,
+        key,
+      }),
+    );
+  };
+  const common = { executionMode: "single_turn", checkpoint: "none" };
+  if (node.type === "llm") {
+    const meta = isRecord(wf.metadata) ? own(wf.metadata, "agentos") : undefined;
+    const texts = isRecord(meta) ? own(meta, "instructions") : undefined;
+    const text = isRecord(texts) ? own(texts, node.id) : undefined;
+    const cfg: Obj = {
+      type: "gmi",
+      instructions: typeof text === "string" ? text : `Follow prompt ${String(c.promptRef)}.`,
+    };
+    for (const key of Object.keys(c)) {
+      if (key === "temperature") cfg.temperature = c[key];
+      else if (key === "maxOutputTokens") cfg.maxTokens = c[key];
+      else if (key === "model" && c[key] === HOST_MODEL) continue;
+      else if (key === "promptRef" && isImportedRef(c[key], node.id)) continue;
+      else lose(key);
+    }
+    return {
+      id: node.id,
+      type: "gmi",
+      executorConfig: cfg,
+      executionMode: "single_turn",
+      checkpoint: "none",
+      effectClass: "read",
+    };
+  }
+  {
+    const ref = String(c.usesTool);
+    const at = ref.lastIndexOf("@");
+    const name = ref.slice("tool:".length, at);
+    if (ref.slice(at + 1) !== ASSUMED_VERSION) lose("usesTool");
+    const params = isRecord(c.params) ? cloneJson(c.params) : {};
+    for (const key of Object.keys(c)) if (!TOOL_KEYS.has(key)) lose(key);
+    const timeout = typeof c.timeoutMs === "number" ? { timeout: c.timeoutMs } : {};
+    if (name === "agentos.human" && typeof params.prompt === "string") {
+      return {
+        id: node.id,
+        type: "human",
+        executorConfig: { type: "human", prompt: params.prompt },
+        ...common,
+        effectClass: "human",
+        ...timeout,
+      };
+    }
+    if (name === "agentos.guardrail" && Array.isArray(params.guardrailIds)) {
+      const cfg = {
+        type: "guardrail",
+        guardrailIds: params.guardrailIds,
+        onViolation: params.onViolation,
+      };
+      return {
+        id: node.id,
+        type: "guardrail",
+        executorConfig: cfg,
+        ...common,
+        effectClass: "pure",
+        ...timeout,
+      };
+    }
+    if (name === "agentos.subgraph" && typeof params.graphId === "string") {
+      return {
+        id: node.id,
+        type: "subgraph",
+        executorConfig: {
+          type: "subgraph",
+          graphId: params.graphId,
+          ...(isRecord(params.inputMapping) ? { inputMapping: params.inputMapping } : {}),
+          ...(isRecord(params.outputMapping) ? { outputMapping: params.outputMapping } : {}),
+        },
+        ...common,
+        effectClass: "read",
+        ...timeout,
+      };
+    }
+    const cfg = {
+      type: "tool",
+      toolName: name,
+      ...(c.params === undefined ? {} : { args: params }),
+    };
+    return {
+      id: node.id,
+      type: "tool",
+      executorConfig: cfg,
+      ...common,
+      effectClass: "external",
+      ...timeout,
+    };
+  }
+}
