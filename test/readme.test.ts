@@ -1,6 +1,7 @@
 /**
- * The README's demo blocks are real: each `npx agentflow …` command followed by a `text` block
- * is run, and its output must be exactly what the README shows.
+ * The README's demo blocks are real: each `node bin/agentflow.js …` command (the clone's own CLI;
+ * agentflow is run by no registry name) followed by a `text` block is run, and its output must
+ * be exactly what the README shows.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -8,7 +9,8 @@ import type { CliIo } from "../src/cli/io.js";
 import { main } from "../src/cli/main.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const DEMO = /```sh\n(?:npm install\n)?npx agentflow ([^\n]+)\n```\n\n```text\n([\s\S]*?)```/g;
+const DEMO =
+  /```sh\n(?:npm install\n)?node bin\/agentflow\.js ([^\n]+)\n```\n\n```text\n([\s\S]*?)```/g;
 const demos = [...readme.matchAll(DEMO)].map((m) => [m[1] ?? "", m[2] ?? ""] as const);
 /** Exit codes the README states for its demos. */
 const EXIT: Readonly<Record<string, number>> = { gate: 1, check: 1, simulate: 0 };

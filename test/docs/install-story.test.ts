@@ -1,8 +1,8 @@
 /**
  * No document installs or runs agentflow by a registry name (issue 38, item 11): the name
  * `agentflow` on the npm registry is not this project's, so `npm install agentflow`, an alias to
- * it, or an `npx` that may download it would run a stranger's code. Every page under docs/ and
- * examples/ is read, prose and code alike, for such commands; and in the shell blocks of each
+ * it, or an `npx` that may download it would run a stranger's code. The README and every page
+ * under docs/ and examples/ is read, prose and code alike, for such commands; and in the shell blocks of each
  * page, in order, an `npx agentflow` run in a folder of the reader's own (after `cd` out of the
  * clone) must follow an install of agentflow from a file, a folder or a git URL.
  */
@@ -76,7 +76,7 @@ function unsafeNpx(markdown: string): string[] {
   return found;
 }
 
-const ALL = [...pages("docs"), ...pages("examples")];
+const ALL = ["README.md", ...pages("docs"), ...pages("examples")];
 
 describe("the install story", () => {
   it("reads every page", () => {
