@@ -10,14 +10,8 @@
  * kept as a dependency with its failure, and the gate rules read its effect as one that needs a
  * gate. Nothing a verdict depends on is dropped because it could not be read.
  */
-import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
-import {
-  contentHash,
-  parseRef,
-  parseToolContract,
-  parseWorkflow,
-  parseWorkflowText,
-} from "../model/index.js";
+import type { AgentWorkflow, Diagnostic } from "../model/index.js";
+import { contentHash, parseRef, parseWorkflow, parseWorkflowText } from "../model/index.js";
 import type { Validator } from "../validate/index.js";
 import { MAX_DELEGATES } from "../validate/index.js";
 import type { AgentDeclaration } from "./agents.js";

@@ -47,9 +47,10 @@ function changedRules(settings: RuleSetSettings): ChangedRule[] {
   const preset = presetSettings(settings.preset, RULES);
   const out: ChangedRule[] = [];
   for (const [code, value] of Object.entries(settings.workflowRules)) {
-    const [setting, options] = Array.isArray(value) ? value : [value, undefined];
+    const setting = typeof value === "string" ? value : value[0];
+    const options = typeof value === "string" ? undefined : value[1];
     const given = Object.hasOwn(preset, code) ? preset[code] : undefined;
-    const before: SeveritySetting = (Array.isArray(given) ? given[0] : given) ?? "off";
+    const before: SeveritySetting = (typeof given === "string" ? given : given?.[0]) ?? "off";
     if (setting !== before || options !== undefined) {
       out.push({ code, preset: before, setting, ...(options === undefined ? {} : { options }) });
     }
