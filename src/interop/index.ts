@@ -30,5 +30,6 @@ export {
   exportMermaid,
   edgeLabel as mermaidEdgeLabel,
   label as mermaidLabel,
+  quotedEdgeLabel as mermaidQuotedEdgeLabel,
 } from "./mermaid/index.js";
 export * from "./langgraph-gen/index.js";

@@ -106,7 +106,7 @@ describe("exportAgent2Model: travel_booking field by field", () => {
     });
   });
 
-  it("decisions write their text conditions as when, the fallback keeps its edge label", () => {
+  it("decisions write their text conditions as when, the fallback keeps its label", () => {
     expect(document.nodes.assess_readiness).toStrictEqual({
       role: "decision",
       next: [
@@ -122,7 +122,8 @@ describe("exportAgent2Model: travel_booking field by field", () => {
       next: [
         { to: "gather_preferences", when: "the customer wants to keep going with changes" },
         { to: "escalate_to_human", when: "the customer is frustrated and wants a human" },
-        { to: "abandoned" },
+        // the fallback leads to a terminal: its label comes back from the exit the import kept
+        { to: "abandoned", when: "the customer disengages or declines to continue" },
       ],
     });
   });
@@ -156,7 +157,13 @@ describe("exportAgent2Model: small flowcharts", () => {
       nodes: {
         a: { role: "agent", prompt: "hi", next: [{ to: "u" }] },
         u: { role: "user", prompt: "reply", next: [{ to: "d" }] },
-        d: { role: "decision", next: [{ to: "a", when: "again" }, { to: "ok" }] },
+        d: {
+          role: "decision",
+          next: [
+            { to: "a", when: "again" },
+            { to: "ok", when: "done" },
+          ],
+        },
         ok: { terminal: "success" },
       },
     });

@@ -92,7 +92,14 @@ it("maps travel_booking node by node", () => {
   expect(workflow.edges.filter((e) => e.from === "confirm")).toEqual([]);
   const meta = workflow.metadata?.agent2model as Record<string, unknown>;
   expect(meta.exits).toEqual([
-    { from: "abandon_check", route: "otherwise", terminal: "abandoned", outcome: "abandonment" },
+    {
+      from: "abandon_check",
+      route: "otherwise",
+      terminal: "abandoned",
+      outcome: "abandonment",
+      // the label of the edge to the terminal: the route to end has no place for it
+      when: "the customer disengages or declines to continue",
+    },
     { from: "confirm", terminal: "booking_confirmed", outcome: "success" },
     { from: "escalate_to_human", terminal: "escalated", outcome: "escalation" },
   ]);
@@ -273,4 +280,114 @@ it("import and detect throw only ImportError", () => {
       }
     }),
   );
+});
+
+describe("a decision's label on an edge to a terminal is kept", () => {
+  /** `check` decides between its edges; `t1`, `t2`, `t3` are terminals. */
+  function labelled(next: unknown[]): Record<string, unknown> {
+    return {
+      name: "desk",
+      start: "greet",
+      nodes: {
+        greet: { role: "agent", prompt: "Hello.", next: ["check"] },
+        check: { role: "decision", next },
+        help: { role: "agent", prompt: "Help.", next: ["t1"] },
+        t1: { terminal: "success" },
+        t2: { terminal: "abandonment" },
+        t3: { terminal: "escalation" },
+      },
+    };
+  }
+
+  it.each<[string, unknown[], unknown[]]>([
+    [
+      "the onFalse of a binary decision",
+      [
+        { to: "help", when: "the customer needs help" },
+        { to: "t2", when: "the customer leaves" },
+      ],
+      [
+        {
+          from: "check",
+          route: "onFalse",
+          terminal: "t2",
+          outcome: "abandonment",
+          when: "the customer leaves",
+        },
+      ],
+    ],
+    [
+      "both routes of a binary decision",
+      [
+        { to: "t3", when: "the customer is angry" },
+        { to: "t2", when: "the customer leaves" },
+      ],
+      [
+        {
+          from: "check",
+          route: "onTrue",
+          terminal: "t3",
+          outcome: "escalation",
+          when: "the customer is angry",
+        },
+        {
+          from: "check",
+          route: "onFalse",
+          terminal: "t2",
+          outcome: "abandonment",
+          when: "the customer leaves",
+        },
+      ],
+    ],
+    [
+      "the otherwise of a multi-way decision",
+      [
+        { to: "help", when: "the customer needs help" },
+        { to: "t3", when: "the customer is angry" },
+        { to: "t2", when: "the customer leaves" },
+      ],
+      [
+        {
+          from: "check",
+          route: "cases/1",
+          terminal: "t3",
+          outcome: "escalation",
+          when: "the customer is angry",
+        },
+        {
+          from: "check",
+          route: "otherwise",
+          terminal: "t2",
+          outcome: "abandonment",
+          when: "the customer leaves",
+        },
+      ],
+    ],
+  ])("%s: in the exit kept for it, and written back by the export", (_what, next, exits) => {
+    const doc = labelled(next);
+    const { workflow } = importAgent2Model(doc);
+    const meta = workflow.metadata?.agent2model as { exits: unknown[] };
+    expect(meta.exits.filter((e) => (e as { from: string }).from === "check")).toEqual(exits);
+    const exported = agent2Model.export?.(workflow);
+    const nodes = exported?.document.nodes as Record<string, { next?: unknown }>;
+    expect(nodes.check?.next).toEqual(next);
+    expect(importAgent2Model(exported?.document).workflow).toStrictEqual(workflow);
+  });
+
+  it("an unlabelled edge to a terminal keeps no label and writes none back", () => {
+    const next = [{ to: "help", when: "the customer needs help" }, { to: "t2" }];
+    const { workflow } = importAgent2Model(labelled(next));
+    const meta = workflow.metadata?.agent2model as { exits: Record<string, unknown>[] };
+    expect(meta.exits.find((e) => e.from === "check")).toEqual({
+      from: "check",
+      route: "onFalse",
+      terminal: "t2",
+      outcome: "abandonment",
+    });
+    const nodes = agent2Model.export?.(workflow).document.nodes as Record<
+      string,
+      { next?: unknown }
+    >;
+    expect(nodes.check?.next).toEqual(next);
+  });
 });

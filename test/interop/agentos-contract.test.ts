@@ -312,8 +312,8 @@ describe("AgentOS 0.9 contract: AgentGraph", () => {
     });
     const renames = warnings.filter((w) => w.code === "VALUE_NORMALIZED" && w.path !== "/id");
     expect(renames.map((w) => [w.path, w.data])).toEqual([
-      ["/nodes/1/id", { from: "fetch data", to: "fetch-data" }],
-      ["/nodes/3/id", { from: "résumé", to: "r-sum-" }],
+      ["/nodes/1/id", { from: "fetch data", to: "fetch-data", reason: "invalid" }],
+      ["/nodes/3/id", { from: "résumé", to: "r-sum-", reason: "invalid" }],
     ]);
     expect(warned(warnings, "/edges/3/target").map((w) => [w.code, w.data])).toEqual([
       [

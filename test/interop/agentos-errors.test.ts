@@ -115,17 +115,15 @@ describe("importAgentOs: every refusal names its path and element", () => {
       "/nodes/0/executorConfig/instructions",
       "a",
     ],
+    // Two ids that rewrite to one are imported (`a-b`, `a-b-2`): reserved-ids.test.ts.
     [
-      "two node ids that map to one",
+      "a node id used twice",
       (g) => (
-        g.nodes.push(
-          { id: "a b", type: "gmi", executorConfig: { type: "gmi", instructions: "x" } },
-          { id: "a-b", type: "gmi", executorConfig: { type: "gmi", instructions: "y" } },
-        ),
+        g.nodes.push({ id: "a", type: "gmi", executorConfig: { type: "gmi", instructions: "y" } }),
         g
       ),
-      "/nodes/2/id",
-      "a-b",
+      "/nodes/1/id",
+      "a",
     ],
     ["no __START__ edge", (g) => (g.edges.shift(), g), "/edges", undefined],
     [

@@ -294,15 +294,16 @@ describe("LangGraph.js 1.7 exports import whole", () => {
     expect(r.workflow.edges).toContainEqual({ from: "split", to: "map", edgeType: "data" });
   });
 
-  it("xray false: a subgraph is one node that keeps its LangGraph id as name, not 'LangGraph'", async () => {
+  it("xray false: a subgraph is one node that keeps its LangGraph id, not 'LangGraph'", async () => {
     const doc = await exportOf(nestedGraph(), false);
     const r = importWhole(doc);
     const i = indexOf(doc, "writer_team");
-    expect(r.workflow.nodes.find((n) => n.id === "writer-team")?.name).toBe("writer_team");
+    // `writer_team` is an agentflow id already: it is kept as it is
+    expect(r.workflow.nodes.find((n) => n.id === "writer_team")?.name).toBeUndefined();
     expect(r.workflow.nodes.some((n) => n.name === "LangGraph")).toBe(false);
     expect(r.warnings.find((w) => w.path === `/nodes/${String(i)}/data/name`)).toMatchObject({
       code: "FIELD_DROPPED",
-      data: { nodeId: "writer-team", key: "name", name: "LangGraph" },
+      data: { nodeId: "writer_team", key: "name", name: "LangGraph" },
     });
   });
 
@@ -311,9 +312,9 @@ describe("LangGraph.js 1.7 exports import whole", () => {
     const r = importWhole(doc);
     expect(r.workflow.nodes.map((n) => [n.id, n.name])).toEqual([
       ["plan", undefined],
-      ["writer-team:research", "writer_team:research"],
-      ["writer-team:team", "writer_team:team"],
-      ["writer-team:write", "writer_team:write"],
+      ["writer_team:research", undefined],
+      ["writer_team:team", undefined],
+      ["writer_team:write", undefined],
       ["after", undefined],
     ]);
   });
@@ -325,18 +326,18 @@ describe("LangGraph.js 1.7 exports import whole", () => {
     const wf = r.workflow;
     expect(wf.nodes.map((n) => n.id)).toEqual([
       "plan",
-      "writer-team:research",
-      "writer-team:team:d1",
-      "writer-team:team:d2",
-      "writer-team:write",
+      "writer_team:research",
+      "writer_team:team:d1",
+      "writer_team:team:d2",
+      "writer_team:write",
       "after",
     ]);
     expect(wf.edges).toEqual(
       expect.arrayContaining([
-        { from: "writer-team:research", to: "writer-team:team:d1", edgeType: "data" },
-        { from: "writer-team:research", to: "writer-team:team:d2", edgeType: "data" },
-        { from: "writer-team:team:d1", to: "writer-team:write", edgeType: "data" },
-        { from: "writer-team:team:d2", to: "writer-team:write", edgeType: "data" },
+        { from: "writer_team:research", to: "writer_team:team:d1", edgeType: "data" },
+        { from: "writer_team:research", to: "writer_team:team:d2", edgeType: "data" },
+        { from: "writer_team:team:d1", to: "writer_team:write", edgeType: "data" },
+        { from: "writer_team:team:d2", to: "writer_team:write", edgeType: "data" },
       ]),
     );
     for (const [sentinel, role] of [

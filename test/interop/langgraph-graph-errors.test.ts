@@ -115,7 +115,7 @@ describe("detectLangGraphGraph", () => {
     const doc = JSON.parse(
       '{"nodes":[{"id":"__proto__","type":"runnable"}],"edges":[],"__proto__":{"x":1}}',
     ) as unknown;
-    expect(importLangGraphGraph(doc).workflow.nodes[0]?.id).toBe("n---proto--");
+    expect(importLangGraphGraph(doc).workflow.nodes[0]?.id).toBe("n-__proto__");
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });

@@ -56,21 +56,21 @@ describe("exportLangGraphGraph: the fixtures' graphs", () => {
     exportLangGraphGraph(importLangGraphGraph(readFixture(`langgraph-graph/${path}`)).workflow)
       .document;
 
-  it("a router becomes labelled conditional edges of its step; names stay in data.name", () => {
+  it("a router becomes labelled conditional edges of its step; ids stay as LangGraph wrote them", () => {
     expect(exported(FIXTURES[3]?.slice(16) ?? "")).toStrictEqual({
       nodes: [
         START,
-        { id: "write-draft", type: "runnable", data: { id: FUNCTION_NODE, name: "write_draft" } },
-        { id: "search-tool", type: "runnable", data: { id: TOOL_NODE, name: "search_tool" } },
-        { id: "human-review", type: "runnable", data: { id: FUNCTION_NODE, name: "human_review" } },
+        { id: "write_draft", type: "runnable", data: { id: FUNCTION_NODE, name: "write_draft" } },
+        { id: "search_tool", type: "runnable", data: { id: TOOL_NODE, name: "search_tool" } },
+        { id: "human_review", type: "runnable", data: { id: FUNCTION_NODE, name: "human_review" } },
         END,
       ],
       edges: [
-        { source: "__start__", target: "write-draft" },
-        { source: "search-tool", target: "write-draft" },
-        { source: "write-draft", target: "human-review", data: "review", conditional: true },
-        { source: "write-draft", target: "search-tool", data: "search", conditional: true },
-        { source: "human-review", target: "__end__" },
+        { source: "__start__", target: "write_draft" },
+        { source: "search_tool", target: "write_draft" },
+        { source: "write_draft", target: "human_review", data: "review", conditional: true },
+        { source: "write_draft", target: "search_tool", data: "search", conditional: true },
+        { source: "human_review", target: "__end__" },
       ],
     });
   });
@@ -96,14 +96,25 @@ describe("exportLangGraphGraph: the fixtures' graphs", () => {
 
 describe("exportLangGraphGraph: what the importer's heuristics need", () => {
   it("an llm node whose name reads as a tool gets a chat-model class path, and stays llm", () => {
-    const wf = workflow({ nodes: [llm("search-tool", "search_tool")] });
-    const { document } = exportLangGraphGraph(wf);
-    expect(document.nodes[1]).toStrictEqual({
-      id: "search-tool",
-      type: "runnable",
-      data: { id: CHAT_MODEL, name: "search_tool" },
-    });
+    const wf = workflow({ nodes: [llm("search_tool"), llm("fetch-tool", "fetch tool")] });
+    const { document, warnings } = exportLangGraphGraph(wf);
+    expect(document.nodes.slice(1, 3)).toStrictEqual([
+      { id: "search_tool", type: "runnable", data: { id: CHAT_MODEL, name: "search_tool" } },
+      { id: "fetch-tool", type: "runnable", data: { id: CHAT_MODEL, name: "fetch tool" } },
+    ]);
+    expect(codes(warnings)).toEqual([["NOT_EXPORTABLE", "/autonomyLevel"]]);
     expect(importLangGraphGraph(document).workflow).toStrictEqual(wf);
+  });
+
+  it("a name that does not spell the node id is declared: an import would not keep it", () => {
+    const wf = workflow({ nodes: [llm("search-tool", "search_tool")] });
+    const { document, warnings } = exportLangGraphGraph(wf);
+    expect(document.nodes[1]).toMatchObject({ id: "search-tool", data: { name: "search_tool" } });
+    expect(warnings.find((w) => w.path === "/nodes/0/name")).toMatchObject({
+      code: "NOT_EXPORTABLE",
+      data: { nodeId: "search-tool", name: "search_tool" },
+    });
+    expect(importLangGraphGraph(document).workflow.nodes[0]?.name).toBeUndefined();
   });
 
   it("a decision no single step leads to is a routing step of its own, declared", () => {
@@ -184,7 +195,6 @@ describe("exportLangGraphGraph: declared losses", () => {
       ["NOT_EXPORTABLE", "/id"],
       ["NOT_EXPORTABLE", "/version"],
       ["NOT_EXPORTABLE", "/description"],
-      ["NOT_EXPORTABLE", "/nodes/0/id"],
       ["NOT_EXPORTABLE", "/nodes/0/decorators"],
       ["NOT_EXPORTABLE", "/nodes/0/config/model"],
       ["NOT_EXPORTABLE", "/nodes/1/id"],

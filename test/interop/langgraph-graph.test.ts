@@ -102,49 +102,43 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
     2,
     [
       {
-        id: "write-draft",
+        id: "write_draft",
         type: "llm",
-        name: "write_draft",
-        config: { model: "unspecified", promptRef: "prm:write-draft@0.0.0" },
+        config: { model: "unspecified", promptRef: "prm:write_draft@0.0.0" },
       },
       {
-        id: "write-draft.route",
+        id: "write_draft.route",
         type: "decision",
         config: {
           conditionLanguage: "text",
-          cases: [{ condition: "review", next: "human-review" }],
-          otherwise: { next: "search-tool" },
+          cases: [{ condition: "review", next: "human_review" }],
+          otherwise: { next: "search_tool" },
         },
       },
       {
-        id: "search-tool",
+        id: "search_tool",
         type: "tool",
-        name: "search_tool",
-        config: { usesTool: "tool:search-tool@0.0.0" },
+        config: { usesTool: "tool:search_tool@0.0.0" },
       },
       {
-        id: "human-review",
+        id: "human_review",
         type: "llm",
-        name: "human_review",
-        config: { model: "unspecified", promptRef: "prm:human-review@0.0.0" },
+        config: { model: "unspecified", promptRef: "prm:human_review@0.0.0" },
       },
     ],
     [
-      { from: "search-tool", to: "write-draft", edgeType: "data" },
-      { from: "write-draft", to: "write-draft.route", edgeType: "data" },
-      { from: "write-draft.route", to: "human-review", edgeType: "data", when: "review" },
-      { from: "write-draft.route", to: "search-tool", edgeType: "data", when: "search" },
+      { from: "search_tool", to: "write_draft", edgeType: "data" },
+      { from: "write_draft", to: "write_draft.route", edgeType: "data" },
+      { from: "write_draft.route", to: "human_review", edgeType: "data", when: "review" },
+      { from: "write_draft.route", to: "search_tool", edgeType: "data", when: "search" },
     ],
     [
       ["FIELD_DROPPED", "/nodes/3/metadata/__interrupt"],
       ["HEURISTIC", ""],
-      ["VALUE_NORMALIZED", "/nodes/1/id"],
       ["HEURISTIC", "/nodes/1/type"],
       ["HEURISTIC", "/nodes/1/data"],
-      ["VALUE_NORMALIZED", "/nodes/2/id"],
       ["HEURISTIC", "/nodes/2/id"],
       ["HEURISTIC", "/nodes/2/data"],
-      ["VALUE_NORMALIZED", "/nodes/3/id"],
       ["HEURISTIC", "/nodes/3/type"],
       ["HEURISTIC", "/nodes/3/data"],
       ["HEURISTIC", "/nodes/1"],
@@ -192,17 +186,19 @@ describe("importLangGraphGraph: the real fixtures", () => {
       interrupt: "before",
     });
     expect(warnings.find((w) => w.path === "/nodes/2/id" && w.code === "HEURISTIC")?.data).toEqual({
-      nodeId: "search-tool",
+      nodeId: "search_tool",
       assumed: "tool",
     });
     expect(warnings.find((w) => w.path === "/nodes/2/data")?.data).toEqual({
-      nodeId: "search-tool",
-      assumed: { usesTool: "tool:search-tool@0.0.0" },
+      nodeId: "search_tool",
+      assumed: { usesTool: "tool:search_tool@0.0.0" },
     });
+    // a router read as one choice says so: the drawing cannot show several branches at once
     expect(warnings.find((w) => w.path === "/nodes/1" && w.code === "HEURISTIC")?.data).toEqual({
-      nodeId: "write-draft.route",
+      nodeId: "write_draft.route",
       from: "write_draft",
       otherwise: "search",
+      branches: "one",
     });
   });
 });
@@ -244,12 +240,20 @@ describe("importLangGraphGraph: mapping rules", () => {
     ]);
   });
 
-  it("numeric ids, clashes, 'end' and subgraph ids map deterministically", () => {
+  it("ids: names that are ids keep themselves; numbers, clashes and 'end' map deterministically", () => {
     const doc = graph(
-      [runnable(7), runnable("a_b"), runnable("a-b"), runnable("end"), runnable("sub:x_y")],
+      [
+        runnable(7),
+        runnable("a b"),
+        runnable("a_b"),
+        runnable("a-b"),
+        runnable("end"),
+        runnable("sub:x_y"),
+      ],
       [
         edge("__start__", 7),
-        edge(7, "a_b"),
+        edge(7, "a b"),
+        edge("a b", "a_b"),
         edge("a_b", "a-b"),
         edge("a-b", "end"),
         edge("end", "sub:x_y"),
@@ -258,20 +262,31 @@ describe("importLangGraphGraph: mapping rules", () => {
     const { workflow, warnings } = importLangGraphGraph(doc);
     expect(workflow.nodes.map((n) => [n.id, n.name])).toEqual([
       ["node-7", "7"],
-      ["a-b", "a_b"],
-      ["a-b-2", "a-b"],
+      // `a-b` is an id already and keeps it; the name that rewrites to it moves
+      ["a-b-2", "a b"],
+      ["a_b", undefined],
+      ["a-b", undefined],
+      // `end` is the route keyword: never a node id, never the end of the run
       ["end-2", "end"],
-      ["sub:x-y", "sub:x_y"],
+      ["sub:x_y", undefined],
+    ]);
+    expect(workflow.edges.map((e) => `${e.from} -> ${e.to}`)).toEqual([
+      "node-7 -> a-b-2",
+      "a-b-2 -> a_b",
+      "a_b -> a-b",
+      "a-b -> end-2",
+      "end-2 -> sub:x_y",
     ]);
     expect(warnings.filter((w) => w.code === "VALUE_NORMALIZED").map((w) => w.data)).toEqual([
-      { from: 7, to: "node-7" },
-      { from: "a_b", to: "a-b" },
-      { from: "a-b", to: "a-b-2" },
-      { from: "end", to: "end-2" },
-      { from: "sub:x_y", to: "sub:x-y" },
+      { from: 7, to: "node-7", reason: "invalid" },
+      { from: "a b", to: "a-b-2", reason: "invalid" },
+      { from: "end", to: "end-2", reason: "reserved" },
     ]);
-    expect(warnings.find((w) => w.path === "/nodes/5/id" && w.code === "HEURISTIC")?.data).toEqual({
-      nodeId: "sub:x-y",
+    const renamed = warnings.find((w) => w.path === "/nodes/5/id" && w.code === "VALUE_NORMALIZED");
+    expect(renamed?.message).toContain("'end'");
+    expect(renamed?.message).toContain("'end-2'");
+    expect(warnings.find((w) => w.path === "/nodes/6/id" && w.code === "HEURISTIC")?.data).toEqual({
+      nodeId: "sub:x_y",
       subgraph: "sub",
     });
   });
@@ -320,16 +335,19 @@ describe("importLangGraphGraph: mapping rules", () => {
       ],
     );
     const { workflow, warnings } = importLangGraphGraph(doc);
-    expect(workflow.nodes.map((n) => n.id)).toEqual(["plan", "plan.route", "sub:a", "sub:b"]);
+    // the router leaving the subgraph's entry is its own decision, after the step before it
+    expect(workflow.nodes.map((n) => n.id)).toEqual(["plan", "sub:start.route", "sub:a", "sub:b"]);
     expect(workflow.nodes[1]?.config).toEqual({
       conditionLanguage: "text",
       cases: [{ condition: "left", next: "sub:a" }],
       otherwise: { next: "sub:b" },
     });
+    expect(workflow.edges[0]).toEqual({ from: "plan", to: "sub:start.route", edgeType: "data" });
     expect(warnings.find((w) => w.path === "/nodes/2/id")?.data).toEqual({
       nodeId: "sub:__start__",
       subgraph: "sub",
       role: "entry",
+      router: true,
     });
     expect(warnings.find((w) => w.path === "/nodes/5/id")?.data).toMatchObject({ role: "exit" });
     expect(warnings.find((w) => w.path === "/edges/7")).toMatchObject({
@@ -341,20 +359,21 @@ describe("importLangGraphGraph: mapping rules", () => {
   it.each([
     [
       "a changed id keeps the LangGraph id; another data.name is declared",
-      "writer_team",
+      "writer team",
       "LangGraph",
-      "writer_team",
+      "writer team",
       true,
     ],
+    ["a kept id drops another data.name, declared", "writer_team", "LangGraph", undefined, true],
     [
       "an unchanged id keeps a data.name that spells it",
-      "search-tool",
-      "search_tool",
-      "search_tool",
+      "fetch-data",
+      "fetch data",
+      "fetch data",
       false,
     ],
     ["an unchanged id drops a data.name that does not", "tools", "func", undefined, true],
-    ["a data.name equal to the last id segment says nothing", "sub:x_y", "x_y", "sub:x_y", false],
+    ["a data.name equal to the last id segment says nothing", "sub:x_y", "x_y", undefined, false],
   ])("%s", (_name, id, dataName, name, declared) => {
     const doc = graph(
       [{ id, type: "runnable", data: { id: ["x"], name: dataName } }],

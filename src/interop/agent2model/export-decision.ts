@@ -62,6 +62,17 @@ function taker(out: readonly IndexedEdge[], used: Set<number>): Take {
   };
 }
 
+/** The label the importer kept for a way out to a terminal, when the terminal is the one kept. */
+function keptWhen(
+  ctx: ExportContext,
+  from: string,
+  route: string | undefined,
+  terminal: string,
+): string | undefined {
+  const exit = ctx.exits.get(from)?.get(route);
+  return exit?.terminal === terminal ? exit.when : undefined;
+}
+
 /**
  * Writes a decision node as a turn. `role` is `user` when the importer kept it as a user turn
  * with its prompt, else `decision`. Never throws.
@@ -141,7 +152,12 @@ export function decisionTurn(
         next.push({ to, when });
         return;
       }
-      const when = r.next === "end" ? undefined : take(r.next, undefined, false)?.e.when;
+      // The last route holds no condition: an edge's label lives on the workflow's edge to its
+      // target, or, for a terminal, in the exit the importer kept.
+      const when =
+        r.next === "end"
+          ? keptWhen(ctx, node.id, r.label, to)
+          : take(r.next, undefined, false)?.e.when;
       next.push(when === undefined ? { to } : { to, when });
     });
   }

@@ -24,6 +24,8 @@ export interface KeptExit {
   readonly route?: string;
   readonly terminal: string;
   readonly outcome: Agent2ModelOutcome;
+  /** The `when` of the edge to the terminal, written back where the route cannot hold it. */
+  readonly when?: string;
 }
 
 /** Everything the export reads back from `metadata.agent2model`. */
@@ -100,9 +102,17 @@ function readExit(item: Obj): KeptExit | undefined {
   const terminal = str(item, "terminal");
   const outcome = outcomeOf(item);
   const route = own(item, "route");
+  const when = own(item, "when");
   if (from === undefined || terminal === undefined || outcome === undefined) return undefined;
   if (route !== undefined && typeof route !== "string") return undefined;
-  return route === undefined ? { from, terminal, outcome } : { from, route, terminal, outcome };
+  if (when !== undefined && typeof when !== "string") return undefined;
+  return {
+    from,
+    ...(route === undefined ? {} : { route }),
+    terminal,
+    outcome,
+    ...(when === undefined ? {} : { when }),
+  };
 }
 
 /**

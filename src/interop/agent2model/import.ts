@@ -8,6 +8,7 @@ import { finishImport } from "../finish.js";
 import { isValidId, pointer } from "../../model/index.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { renamedId } from "../ids.js";
 import { mapIds, sanitizeId } from "./ids.js";
 import { fail, readFlowchart } from "./read.js";
 import type {
@@ -51,11 +52,22 @@ function heuristic(path: string, message: string, data: Record<string, unknown>)
   return { code: HEURISTIC, message, path, data };
 }
 
-/** The agentflow target of an edge: the mapped node, or `"end"` for a terminal. */
+/**
+ * The agentflow target of an edge: the mapped node, or `"end"` for a terminal. An edge to a
+ * terminal has no agentflow edge, so its way out is kept in `metadata.agent2model.exits`: the
+ * node and route, the terminal and its outcome, and the edge's `when` (the label of a decision's
+ * branch, which the route to `"end"` cannot hold when it is the `onFalse` or `otherwise`).
+ */
 function target(ctx: Context, edge: Agent2ModelEdge, from: string, route?: string): string {
   const outcome = ctx.outcomes.get(edge.to);
   if (outcome === undefined) return ctx.ids.get(edge.to) ?? edge.to;
-  ctx.exits.push({ from, ...(route === undefined ? {} : { route }), terminal: edge.to, outcome });
+  ctx.exits.push({
+    from,
+    ...(route === undefined ? {} : { route }),
+    terminal: edge.to,
+    outcome,
+    ...(edge.when === undefined ? {} : { when: edge.when }),
+  });
   return "end";
 }
 
@@ -131,14 +143,7 @@ function agentConfig(ctx: Context, node: Agent2ModelTurn, id: string): Draft {
 function buildNode(ctx: Context, node: Agent2ModelTurn): Draft {
   const id = ctx.ids.get(node.id) ?? node.id;
   const at = pointer("nodes", node.id);
-  if (id !== node.id) {
-    ctx.warnings.push({
-      code: VALUE_NORMALIZED,
-      message: `node id '${node.id}' became '${id}'`,
-      path: at,
-      data: { from: node.id, to: id },
-    });
-  }
+  if (id !== node.id) ctx.warnings.push(renamedId(at, "node id", node.id, id));
   if (node.role !== "decision" && node.prompt === undefined) {
     throw fail(`${at}/prompt`, `${node.role} '${node.id}' needs a prompt`, node.id);
   }

@@ -2,20 +2,32 @@
  * Small shared pieces of the AgentOS importer: id mapping and warning builders. Kept apart so
  * that node and edge mapping read the same rules.
  */
-import { isValidId } from "../../model/index.js";
+import { mapIds } from "../ids.js";
+import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC } from "../types.js";
+
+/** The prefix of a workflow id whose source id does not start with a letter (`9 b` → `n-9-b`). */
+export const ID_PREFIX = "n-";
 
 /**
- * Maps a foreign id to a valid agentflow id, deterministically: characters outside
- * `[A-Za-z0-9._:-]` become `-`, and `n-` is prefixed when the id does not start with a letter.
- * `end` is renamed `node-end` because agentflow routes use `"end"` for the end of the run.
+ * The workflow id of every node, by the importers' one mapper (`../ids.ts`): an id that is an
+ * agentflow id keeps itself; `end` (the route keyword) and invalid ids become unique ids.
+ * Entries that are not node objects with a string id are left to the node reader to refuse.
  */
-export function mapId(id: string): string {
-  if (id === "end") return "node-end";
-  if (isValidId(id)) return id;
-  const cleaned = id.replace(/[^A-Za-z0-9._:-]/g, "-");
-  return /^[A-Za-z]/.test(cleaned) ? cleaned : `n-${cleaned}`;
+export function nodeIdsOf(raw: readonly unknown[]): Map<string, string> {
+  const names = raw.flatMap((n) => {
+    const id = isRecord(n) ? own(n, "id") : undefined;
+    return typeof id === "string" && id !== "" ? [id] : [];
+  });
+  return mapIds(names, ID_PREFIX);
+}
+
+/** The workflow id of `sourceId` in `ids`; an id read nowhere fails loudly, never guessed. */
+export function idIn(ids: ReadonlyMap<string, string>, sourceId: string): string {
+  const id = ids.get(sourceId);
+  if (id === undefined) throw new Error(`no workflow id for node ${describeValue(sourceId)}`);
+  return id;
 }
 
 /** A `FIELD_DROPPED` warning. */
@@ -34,14 +46,4 @@ export function guessed(
   data: Record<string, unknown>,
 ): InteropWarning {
   return { code: HEURISTIC, message, path, data };
-}
-
-/** A `VALUE_NORMALIZED` warning: an id rewritten into agentflow's id syntax. */
-export function renamed(path: string, from: string, to: string): InteropWarning {
-  return {
-    code: VALUE_NORMALIZED,
-    message: `id '${from}' is not a valid agentflow id; it was mapped to '${to}'`,
-    path,
-    data: { from, to },
-  };
 }

@@ -10,7 +10,7 @@
 import { pointer } from "../../model/index.js";
 import { own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { guessed, mapId } from "./common.js";
+import { guessed } from "./common.js";
 import type { Draft, Edge, MappedNode } from "./types.js";
 import { CONDITIONAL, END } from "./types.js";
 
@@ -48,13 +48,14 @@ export function placeholder(
   edge: Edge,
   id: string,
   targets: readonly string[],
+  idOf: (sourceId: string) => string,
   warnings: InteropWarning[],
 ): Draft {
   const name = edgeId(edge);
   const cases: Draft[] = [];
   for (const target of targets) {
     if (target === END) continue;
-    cases.push({ condition: routeCondition(name, target), next: mapId(target) });
+    cases.push({ condition: routeCondition(name, target), next: idOf(target) });
   }
   warnings.push(
     guessed(

@@ -9,7 +9,7 @@ import { pointer } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { dropped, guessed, mapId } from "./common.js";
+import { dropped, guessed } from "./common.js";
 import { anywhere, edgeId, isPlaceholder, placeholder } from "./conditional.js";
 import { discovery, personality } from "./inserted.js";
 import type { Draft, Edge, MappedNode, Resolve } from "./types.js";
@@ -92,12 +92,13 @@ export function readFlow(
         edgeId(edge),
       );
     }
-    if (!nodes.has(name))
+    const node = nodes.get(name);
+    if (node === undefined)
       throw fail(
         pointer("edges", edge.i, key),
         `edge ${edge.i} names an unknown node ${describeValue(name)}`,
       );
-    return mapId(name);
+    return node.nodeId;
   };
   const groups = new Map<string, Edge[]>();
   for (const edge of all) {
@@ -126,12 +127,14 @@ export function readFlow(
   if (resolve(first.target, first) === "end") endsAtOnce(first);
   const out: MappedFlow = { edges: [], decisions: [], entry: first.target };
   const targets = anywhere(nodes);
+  const idOf = (sourceId: string): string => nodes.get(sourceId)?.nodeId ?? sourceId;
   for (const [source, group] of groups) {
     if (source === START) continue;
     const node = nodes.get(source);
     if (node === undefined) continue;
-    if (node.sourceType === "router") routes(node, group, { resolve, targets }, out, warnings);
-    else plain(node, group, { resolve, targets }, out, warnings);
+    const ends = { resolve, targets, idOf };
+    if (node.sourceType === "router") routes(node, group, ends, out, warnings);
+    else plain(node, group, ends, out, warnings);
   }
   for (const node of nodes.values()) {
     if (node.sourceType === "router" && !groups.has(node.sourceId)) {
@@ -157,6 +160,8 @@ interface Ends {
   readonly resolve: Resolve;
   /** Every node's source id in source order, then `__END__`: a placeholder's possible targets. */
   readonly targets: readonly string[];
+  /** The workflow id of a node's source id. */
+  readonly idOf: (sourceId: string) => string;
 }
 
 /**
@@ -203,7 +208,7 @@ function routes(
   out: MappedFlow,
   warnings: InteropWarning[],
 ): void {
-  const from = mapId(node.sourceId);
+  const from = node.nodeId;
   const { resolve } = ends;
   const targets = routerTargets(node, group, ends, warnings).map(({ edge, target }) => {
     if (edge.type !== "static" && edge.type !== "conditional") {
@@ -246,13 +251,13 @@ function plain(
   out: MappedFlow,
   warnings: InteropWarning[],
 ): void {
-  const from = mapId(node.sourceId);
+  const from = node.nodeId;
   const { resolve } = ends;
   const held = all.filter(isPlaceholder);
   const group = held.length === 0 ? all : all.filter((edge) => !isPlaceholder(edge));
   held.forEach((edge, k) => {
     const id = held.length === 1 ? `${from}.conditional` : `${from}.conditional-${String(k + 1)}`;
-    out.decisions.push(placeholder(node, edge, id, ends.targets, warnings));
+    out.decisions.push(placeholder(node, edge, id, ends.targets, ends.idOf, warnings));
     out.edges.push({ from, to: id, edgeType: "data" });
   });
   const [first] = group;

@@ -9,7 +9,8 @@ import { buildFlowGraph, parseWorkflow, pointer } from "../../model/index.js";
 import { minCoherentLevel } from "../../autonomy/index.js";
 import { cloneJson, describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { dropped, guessed, mapId, renamed } from "./common.js";
+import { renamedId, wantedId } from "../ids.js";
+import { dropped, guessed, ID_PREFIX, nodeIdsOf } from "./common.js";
 import { readFlow } from "./edges.js";
 import { ASSUMED_VERSION, readNode } from "./nodes.js";
 import type { Draft, MappedNode } from "./types.js";
@@ -109,26 +110,23 @@ function readSchemas(
   ];
 }
 
-/** The mapped nodes, keyed by source id; mapped ids that collide fail loudly. */
+/** The mapped nodes, keyed by source id; a source id used twice fails loudly. */
 function readNodes(
   raw: readonly unknown[],
   warnings: InteropWarning[],
   instructions: Record<string, string>,
 ): Map<string, MappedNode> {
   const nodes = new Map<string, MappedNode>();
-  const taken = new Map<string, string>();
+  const ids = nodeIdsOf(raw);
   raw.forEach((item, i) => {
-    const mapped = readNode(item, i, warnings, instructions);
-    const id = mapId(mapped.sourceId);
-    const clash = taken.get(id);
-    if (clash !== undefined) {
+    const mapped = readNode(item, i, ids, warnings, instructions);
+    if (nodes.has(mapped.sourceId)) {
       throw fail(
         pointer("nodes", i, "id"),
-        `node id '${mapped.sourceId}' maps to '${id}', as '${clash}' does`,
+        `node id '${mapped.sourceId}' is used twice`,
         mapped.sourceId,
       );
     }
-    taken.set(id, mapped.sourceId);
     nodes.set(mapped.sourceId, mapped);
   });
   return nodes;
@@ -167,8 +165,9 @@ function importUnchecked(doc: unknown): ImportResult {
       warnings.push(dropped(pointer(key), `top-level key '${key}' has no agentflow form`, { key }));
   }
   const sourceId = requireString(doc, "id");
-  const id = mapId(sourceId);
-  if (id !== sourceId) warnings.push(renamed("/id", sourceId, id));
+  // The graph's own id is no route target: only the characters are rewritten.
+  const id = wantedId(sourceId, ID_PREFIX);
+  if (id !== sourceId) warnings.push(renamedId("/id", "graph id", sourceId, id));
   const name = requireString(doc, "name");
   warnings.push(
     guessed("", `the IR has no version; '${ASSUMED_VERSION}' is assumed`, {
@@ -180,7 +179,7 @@ function importUnchecked(doc: unknown): ImportResult {
   const instructions: Record<string, string> = {};
   const nodes = readNodes(requireArray(doc, "nodes"), warnings, instructions);
   const flow = readFlow(requireArray(doc, "edges"), nodes, warnings);
-  const taken = new Set([...nodes.values()].map((n) => mapId(n.sourceId)));
+  const taken = new Set([...nodes.values()].map((n) => n.nodeId));
   for (const decision of flow.decisions) {
     const did = String(decision.id);
     if (taken.has(did))

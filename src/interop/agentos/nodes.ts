@@ -4,15 +4,18 @@
  * documented contract ref (declared). Voice nodes, and anything that reroutes flow on a guardrail
  * violation, fail loudly because dropping them would change what the graph can do.
  */
-import { isValidRef, pointer } from "../../model/index.js";
+import { pointer } from "../../model/index.js";
 import { cloneJson, describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { dropped, guessed, mapId, renamed } from "./common.js";
+import { renamedId } from "../ids.js";
+import { dropped, guessed, idIn } from "./common.js";
+import { gate, GATES } from "./gates.js";
+import type { Config, Ctx } from "./node-read.js";
+import { ASSUMED_VERSION, at, dropKeys, str, toolRef } from "./node-read.js";
 import type { Draft, MappedNode } from "./types.js";
 import { fail } from "./types.js";
 
-/** The version every contract ref the IR lacks is given (the IR names tools without versions). */
-export const ASSUMED_VERSION = "1.0.0";
+export { ASSUMED_VERSION } from "./node-read.js";
 /** The model name of imported gmi nodes: in AgentOS the host supplies the model call. */
 export const HOST_MODEL = "agentos-host";
 
@@ -27,71 +30,11 @@ const SILENT: ReadonlyMap<string, unknown> = new Map([
 const REFUSED: ReadonlyMap<string, string> = new Map([
   ["voice", "a voice pipeline node has no agentflow node form"],
 ]);
-/** The keys {@link gate} reads for human, guardrail and extension nodes (a subgraph lists its own). */
-const GATE_KEYS = ["prompt", "guardrailIds", "onViolation", "extensionId", "method"];
-
-/** The node types read as a tool node on a contract ref. */
-const GATES: ReadonlySet<string> = new Set(["human", "guardrail", "extension", "subgraph"]);
-
-type Config = Readonly<Record<string, unknown>>;
-
-interface Ctx {
-  readonly i: number;
-  readonly id: string;
-  readonly warnings: InteropWarning[];
-  /** gmi instructions by workflow node id, kept in `metadata.agentos.instructions`. */
-  readonly instructions: Record<string, string>;
-}
-
-function at(ctx: Ctx, ...rest: (string | number)[]): string {
-  return pointer("nodes", ctx.i, ...rest);
-}
-
-function str(ctx: Ctx, cfg: Config, key: string): string {
-  const value = own(cfg, key);
-  if (typeof value !== "string" || value === "") {
-    throw fail(
-      at(ctx, "executorConfig", key),
-      `node '${ctx.id}' needs a non-empty string executorConfig.${key}, found ${describeValue(value)}`,
-      ctx.id,
-    );
-  }
-  return value;
-}
-
-function dropKeys(ctx: Ctx, cfg: Config, known: readonly string[]): void {
-  for (const key of Object.keys(cfg)) {
-    if (key === "type" || known.includes(key)) continue;
-    ctx.warnings.push(
-      dropped(
-        at(ctx, "executorConfig", key),
-        `node '${ctx.id}': executorConfig.${key} has no agentflow form`,
-        {
-          nodeId: ctx.id,
-          key,
-        },
-      ),
-    );
-  }
-}
-
-/** A tool ref for a name the IR gives without version; invalid names fail loudly. */
-function toolRef(ctx: Ctx, name: string, path: string): string {
-  const ref = `tool:${name}@${ASSUMED_VERSION}`;
-  if (!isValidRef(ref)) {
-    throw fail(
-      path,
-      `node '${ctx.id}': ${describeValue(name)} does not form a valid tool ref`,
-      ctx.id,
-    );
-  }
-  return ref;
-}
 
 function gmi(ctx: Ctx, cfg: Config): Draft {
   const instructions = str(ctx, cfg, "instructions");
-  const promptRef = `prm:agentos.${mapId(ctx.id)}@${ASSUMED_VERSION}`;
-  ctx.instructions[mapId(ctx.id)] = instructions;
+  const promptRef = `prm:agentos.${ctx.nodeId}@${ASSUMED_VERSION}`;
+  ctx.instructions[ctx.nodeId] = instructions;
   ctx.warnings.push(
     guessed(
       at(ctx, "executorConfig"),
@@ -145,66 +88,6 @@ function tool(ctx: Ctx, cfg: Config, raw: Config): Draft {
   return config;
 }
 
-/**
- * A subgraph runs another compiled graph that the IR names only by id, so the node stands for
- * it as a tool bound to one contract ref; the id and field mappings travel as params.
- */
-function subgraphParams(ctx: Ctx, cfg: Config): Draft {
-  const params: Draft = { graphId: str(ctx, cfg, "graphId") };
-  for (const key of ["inputMapping", "outputMapping"]) {
-    const value = own(cfg, key);
-    if (isRecord(value)) params[key] = cloneJson(value);
-  }
-  return params;
-}
-
-/** human / guardrail / extension / subgraph: a tool node on a documented contract ref, declared. */
-function gate(ctx: Ctx, type: string, cfg: Config): Draft {
-  let name: string;
-  let params: Draft;
-  if (type === "subgraph") {
-    name = "agentos.subgraph";
-    params = subgraphParams(ctx, cfg);
-  } else if (type === "human") {
-    name = "agentos.human";
-    params = { prompt: str(ctx, cfg, "prompt") };
-  } else if (type === "guardrail") {
-    name = "agentos.guardrail";
-    const onViolation = own(cfg, "onViolation");
-    if (onViolation === "reroute" || own(cfg, "rerouteTarget") !== undefined) {
-      throw fail(
-        at(ctx, "executorConfig", "onViolation"),
-        `guardrail node '${ctx.id}' reroutes on a violation; that path has no agentflow form and dropping it would remove a branch`,
-        ctx.id,
-      );
-    }
-    params = cloneJson({
-      guardrailIds: own(cfg, "guardrailIds") ?? [],
-      onViolation: onViolation ?? "block",
-    });
-  } else {
-    name = str(ctx, cfg, "extensionId");
-    params = { method: str(ctx, cfg, "method") };
-  }
-  const usesTool = toolRef(ctx, name, at(ctx, "executorConfig"));
-  const nested =
-    type === "subgraph"
-      ? `, standing for nested graph ${describeValue(params.graphId)} (its nodes are not in the IR)`
-      : "";
-  ctx.warnings.push(
-    guessed(
-      at(ctx, "type"),
-      `node '${ctx.id}': a ${type} node is read as a tool node bound to '${usesTool}'${nested}`,
-      type === "subgraph"
-        ? { nodeId: ctx.id, assumed: usesTool, graphId: params.graphId }
-        : { nodeId: ctx.id, assumed: usesTool },
-    ),
-  );
-  // A subgraph mapping that is not an object was not kept, so it is declared.
-  dropKeys(ctx, cfg, type === "subgraph" ? Object.keys(params) : GATE_KEYS);
-  return { usesTool, params };
-}
-
 /** Reads a router's condition: an expression is kept as text, a function is only a stub. */
 function routerNode(ctx: Ctx, cfg: Config, raw: Config, workflowId: string): MappedNode {
   const cond = own(cfg, "condition");
@@ -230,7 +113,7 @@ function routerNode(ctx: Ctx, cfg: Config, raw: Config, workflowId: string): Map
   dropKeys(ctx, cfg, ["condition"]);
   declareNodeKeys(ctx, raw, "router");
   const node: Draft = { ...named(ctx.id, workflowId), type: "decision", config: {} };
-  const base = { sourceId: ctx.id, index: ctx.i, sourceType: "router", node };
+  const base = { sourceId: ctx.id, nodeId: workflowId, index: ctx.i, sourceType: "router", node };
   return typeof expr === "string" && kind === "expression" ? { ...base, routerExpr: expr } : base;
 }
 
@@ -275,6 +158,7 @@ function declareNodeKeys(ctx: Ctx, raw: Config, type: string): void {
 export function readNode(
   raw: unknown,
   i: number,
+  ids: ReadonlyMap<string, string>,
   warnings: InteropWarning[],
   instructions: Record<string, string>,
 ): MappedNode {
@@ -287,7 +171,8 @@ export function readNode(
       `a node needs a non-empty string id that is not a sentinel, found ${describeValue(id)}`,
     );
   }
-  const ctx: Ctx = { i, id, warnings, instructions };
+  const workflowId = idIn(ids, id);
+  const ctx: Ctx = { i, id, nodeId: workflowId, warnings, instructions };
   const type = own(raw, "type");
   const cfg = own(raw, "executorConfig");
   if (typeof type !== "string")
@@ -306,8 +191,7 @@ export function readNode(
       id,
     );
   }
-  const workflowId = mapId(id);
-  if (workflowId !== id) warnings.push(renamed(at(ctx, "id"), id, workflowId));
+  if (workflowId !== id) warnings.push(renamedId(at(ctx, "id"), "node id", id, workflowId));
   const head = named(id, workflowId);
   let node: Draft;
   if (type === "gmi") node = { ...head, type: "llm", config: gmi(ctx, cfg) };
@@ -323,5 +207,5 @@ export function readNode(
     );
   }
   declareNodeKeys(ctx, raw, type);
-  return { sourceId: id, index: i, sourceType: type, node };
+  return { sourceId: id, nodeId: workflowId, index: i, sourceType: type, node };
 }

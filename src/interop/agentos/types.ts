@@ -52,6 +52,8 @@ export type Draft = Record<string, unknown>;
 export interface MappedNode {
   /** The source node's id, as written. */
   readonly sourceId: string;
+  /** The node's workflow id (the importers' one mapper: `end` and invalid ids are renamed). */
+  readonly nodeId: string;
   /** Index in the source `nodes` array, for error paths. */
   readonly index: number;
   /** The source node's `type` (`gmi`, `tool`, `router`, ...). */

@@ -19,7 +19,8 @@ import {
   warn,
 } from "./gen-read.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC } from "../types.js";
+import { mapIds, renamedId } from "../ids.js";
 import { LangGraphGenImportError } from "./gen-types.js";
 
 const TOP_LEVEL_KEYS = new Set(["name", "entrypoint", "nodes", "edges"]);
@@ -32,6 +33,8 @@ type Draft = Record<string, unknown>;
 
 /** Shared state of one import: ids, nodes, edges, successors, warnings. */
 interface Build {
+  /** Each node name's id, by the importers' one mapper (names that are ids keep themselves). */
+  readonly ids: ReadonlyMap<string, string>;
   readonly used: Set<string>;
   readonly byName: Map<string, string>;
   readonly nodes: Draft[];
@@ -53,14 +56,9 @@ function readNode(raw: unknown, i: number, b: Build): void {
     throw fail(pointer("nodes", i, "name"), `node name '${name}' is reserved or repeated`, name);
   }
   dropUnknown(raw, NODE_KEYS, ["nodes", i], `node '${name}'`, b.warnings);
-  const id = allocateId(baseId(name), b.used);
+  const id = b.ids.get(name) ?? allocateId(baseId(name), b.used);
   b.byName.set(name, id);
-  if (id !== name) {
-    const message = `node name '${name}' is not a valid agentflow id; it is read as '${id}'`;
-    b.warnings.push(
-      warn(VALUE_NORMALIZED, pointer("nodes", i, "name"), message, { from: name, to: id }),
-    );
-  }
+  if (id !== name) b.warnings.push(renamedId(pointer("nodes", i, "name"), "node name", name, id));
   const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
   const message = `node '${name}' is read as an llm node with a synthesised model and prompt ref (bind them before review)`;
   b.warnings.push(warn(HEURISTIC, at, message, { nodeId: id, assumed: { type: "llm", config } }));
@@ -210,8 +208,16 @@ function importUnchecked(doc: unknown): ImportResult {
       { assumed: { state: "any" } },
     ),
   );
+  const ids = mapIds(
+    rawNodes.flatMap((n) => {
+      const named = isRecord(n) ? own(n, "name") : undefined;
+      return typeof named === "string" && named !== "" ? [named] : [];
+    }),
+    "n-",
+  );
   const b: Build = {
-    used: new Set(),
+    ids,
+    used: new Set(ids.values()),
     byName: new Map(),
     nodes: [],
     decisionsAfter: [],

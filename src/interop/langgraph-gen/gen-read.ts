@@ -3,13 +3,14 @@
  * own-property field checks, and the deterministic mapping of spec names onto agentflow ids.
  */
 import { pointer } from "../../model/index.js";
+import { wantedId } from "../ids.js";
 import { describeValue, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { FIELD_DROPPED } from "../types.js";
 import { LangGraphGenImportError } from "./gen-types.js";
 
-/** Both LangGraph importers allocate ids the same way (`end` is reserved for "the run ends"). */
-export { allocateId } from "../langgraph-graph/ids.js";
+/** Every importer allocates ids the same way (`end` is reserved for "the run ends"). */
+export { allocateId } from "../ids.js";
 
 export function fail(path: string, reason: string, elementId?: string): LangGraphGenImportError {
   return new LangGraphGenImportError(
@@ -26,10 +27,12 @@ export function warn(
   return { code, message, path, data };
 }
 
-/** The id a spec name would take before clashes: invalid characters become `-`. */
+/**
+ * The id a spec name would take before clashes: the name itself when it is an agentflow id,
+ * else invalid characters become `-` (the importers' one mapper, `../ids.ts`).
+ */
 export function baseId(raw: string): string {
-  const cleaned = raw.replace(/[^A-Za-z0-9.:-]/g, "-").slice(0, 240);
-  return /^[A-Za-z]/.test(cleaned) ? cleaned : `n-${cleaned}`;
+  return wantedId(raw, "n-");
 }
 
 export function requireString(

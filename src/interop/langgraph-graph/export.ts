@@ -50,6 +50,16 @@ function runnable(node: AgentNode, i: number, warnings: ExportWarnings): LangGra
         { nodeId: node.id },
       ),
     );
+  // An import keeps `data.name` only where it spells the id (`fetch data` for `fetch-data`).
+  const kept = node.name;
+  if (kept !== undefined && kept !== node.id && baseId(kept) !== node.id)
+    warnings.add("node name", () =>
+      notExportable(
+        pointer("nodes", i, "name"),
+        `node '${node.id}': name '${kept}' is written as data.name, which an import keeps only where it spells the node id`,
+        { nodeId: node.id, name: kept },
+      ),
+    );
   let path = FUNCTION_NODE;
   let synthesised: Readonly<Record<string, string>> = {};
   if (node.type === "tool") {

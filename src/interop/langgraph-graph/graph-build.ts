@@ -6,11 +6,17 @@
 import { pointer } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
 import type { InteropWarning } from "../types.js";
-import { HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { HEURISTIC } from "../types.js";
+import { renamedId } from "../ids.js";
 import { classify } from "./classify.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
 import { dropped } from "./graph-read.js";
+import { PLACEHOLDER_VERSION } from "./graph-types.js";
 import { allocateId, baseId } from "./ids.js";
+import { entryFork } from "./entry-fork.js";
+import type { RouterPlan } from "./routers.js";
+import { planRouters } from "./routers.js";
+import { routerJunctions, subgraphOf } from "./subgraph-inline.js";
 
 /** A workflow under construction: plain data, parsed by the model before it is returned. */
 export type Draft = Record<string, unknown>;
@@ -34,9 +40,6 @@ export const SYNTHESISED = Object.freeze({
   outputSchema: Object.freeze({ state: "any" }),
 });
 
-/** The version of every synthesised tool and prompt ref: `0.0.0` says "not reviewed yet". */
-const PLACEHOLDER_VERSION = "0.0.0";
-
 function guessed(path: string, message: string, data: Record<string, unknown>): InteropWarning {
   return { code: HEURISTIC, message, path, data };
 }
@@ -48,7 +51,7 @@ function guessed(path: string, message: string, data: Record<string, unknown>): 
  * `func` for a ToolNode) is declared dropped.
  */
 function nameOf(node: SourceNode, id: string, warnings: InteropWarning[]): { name?: string } {
-  const raw = String(node.rawId);
+  const raw = node.name;
   const spelled = node.dataName !== undefined && baseId(node.dataName) === id;
   if (raw === id && spelled) return { name: node.dataName ?? raw };
   if (node.dataName !== undefined) {
@@ -66,15 +69,10 @@ function nameOf(node: SourceNode, id: string, warnings: InteropWarning[]): { nam
 
 function stepNode(node: SourceNode, id: string, warnings: InteropWarning[]): Draft {
   const i = node.index;
-  const raw = String(node.rawId);
-  if (id !== raw) {
-    warnings.push({
-      code: VALUE_NORMALIZED,
-      message: `node id '${raw}' is not a valid agentflow id; it is read as '${id}'`,
-      path: pointer("nodes", i, "id"),
-      data: { from: node.rawId, to: id },
-    });
-  }
+  // The LangGraph name: the id, or a numbered node's runnable name (`SourceNode.numbered`).
+  const raw = node.name;
+  const from = node.numbered === undefined ? node.rawId : raw;
+  if (id !== raw) warnings.push(renamedId(pointer("nodes", i, "id"), "node id", from, id));
   const colon = raw.lastIndexOf(":");
   if (colon > 0) {
     const subgraph = raw.slice(0, colon);
@@ -96,57 +94,6 @@ function stepNode(node: SourceNode, id: string, warnings: InteropWarning[]): Dra
   return { id, type: c.type, ...nameOf(node, id, warnings), config };
 }
 
-/** The conditional out-edges of each source, in edge order; sources in order of first edge. */
-function routers(edges: readonly SourceEdge[]): Map<SourceNode, SourceEdge[]> {
-  const groups = new Map<SourceNode, SourceEdge[]>();
-  for (const e of edges) {
-    if (!e.conditional) continue;
-    const group = groups.get(e.from) ?? [];
-    group.push(e);
-    groups.set(e.from, group);
-  }
-  for (const [from, group] of [...groups]) if (group.length < 2) groups.delete(from);
-  return groups;
-}
-
-function labelOf(e: SourceEdge, warnings: InteropWarning[]): string {
-  if (e.label !== undefined) return e.label;
-  const label = String(e.to.rawId);
-  const message = `conditional edge ${String(e.index)} has no branch label; the router's return value, the target name '${label}', is used`;
-  warnings.push(guessed(pointer("edges", e.index, "data"), message, { assumed: label }));
-  return label;
-}
-
-/** One text decision per router, allocated in the order of each router's first edge. */
-function routerDecisions(
-  input: BuildInput,
-  nextOf: (n: SourceNode) => string,
-): Map<SourceNode, Draft> {
-  const { edges, used, warnings } = input;
-  const decisions = new Map<SourceNode, Draft>();
-  for (const [from, group] of routers(edges)) {
-    const id = allocateId(
-      from.sentinel === "start" ? "start.route" : `${nextOf(from)}.route`,
-      used,
-    );
-    const labels = group.map((e) => labelOf(e, warnings));
-    const otherwise = labels.at(-1) ?? "";
-    const message = `the ${String(group.length)} conditional edges of '${String(from.rawId)}' become the text decision '${id}' (a router's choice, never simulable); the last branch '${otherwise}' is its otherwise route`;
-    warnings.push(
-      guessed(pointer("nodes", from.index), message, { nodeId: id, from: from.rawId, otherwise }),
-    );
-    const routes = group.map((e, k) => ({ condition: labels[k] ?? "", next: nextOf(e.to) }));
-    const last = routes.pop();
-    const config = {
-      conditionLanguage: "text",
-      cases: routes,
-      otherwise: { next: last?.next ?? "end" },
-    };
-    decisions.set(from, { id, type: "decision", config });
-  }
-  return decisions;
-}
-
 /** The wired edges, the entry, each source's flow successors, and the edges into `__end__`. */
 interface Wiring {
   readonly edges: Draft[];
@@ -157,7 +104,7 @@ interface Wiring {
 
 function wire(
   input: BuildInput,
-  decisions: ReadonlyMap<SourceNode, Draft>,
+  plans: ReadonlyMap<SourceNode, RouterPlan>,
   nextOf: (n: SourceNode) => string,
   fork: string | undefined,
 ): Wiring {
@@ -165,19 +112,22 @@ function wire(
   const out: Draft[] = [];
   const successors = new Map<SourceNode, string[]>();
   const endEdges: SourceEdge[] = [];
-  // Sources already wired to their decision: a set, not a search of `next` per edge.
-  const routed = new Set<SourceNode>();
+  // Decisions already wired to their source: a set, not a search of `next` per edge.
+  const routed = new Set<string>();
   for (const e of edges) {
     const from = e.from.sentinel === "start" ? fork : nextOf(e.from);
     const next = successors.get(e.from) ?? [];
     successors.set(e.from, next);
-    const decision = decisions.get(e.from);
-    if (e.conditional && decision !== undefined) {
-      const dId = String(decision.id);
-      if (!routed.has(e.from)) {
-        routed.add(e.from);
+    const plan = plans.get(e.from);
+    if (e.conditional && plan !== undefined) {
+      const dId = plan.via.get(e);
+      // A branch into __end__ of a router read as several branches: declared by `routers.ts`.
+      if (dId === undefined) continue;
+      if (!routed.has(dId)) {
+        routed.add(dId);
         next.push(dId);
-        if (from !== undefined) out.push({ from, to: dId, edgeType: "data" });
+        // A router sentinel's decision stands where the sentinel stood: no edge to itself.
+        if (from !== undefined && from !== dId) out.push({ from, to: dId, edgeType: "data" });
       }
       if (e.to.sentinel !== "end") {
         out.push({
@@ -253,57 +203,10 @@ export function placeDecisions(
   return placed;
 }
 
-/** How many flow successors `__start__` has: its plain edges to steps, and its router once. */
-function entryOutDegree(
-  edges: readonly SourceEdge[],
-  decisions: ReadonlyMap<SourceNode, Draft>,
-): number {
-  let count = 0;
-  let routed = false;
-  for (const e of edges) {
-    if (e.from.sentinel !== "start") continue;
-    if (e.conditional && decisions.has(e.from)) {
-      if (!routed) count += 1;
-      routed = true;
-    } else if (e.to.sentinel !== "end") count += 1;
-  }
-  return count;
-}
-
-/**
- * The node that stands for `__start__` when it has two or more successors (a parallel entry):
- * agentflow has one entry, so the fan-out starts from an inserted step with an edge to each
- * successor, read like any function node. Declared once, naming every successor.
- */
-function entryFork(
-  input: BuildInput,
-  decisions: ReadonlyMap<SourceNode, Draft>,
-): Draft | undefined {
-  const { edges, used, warnings } = input;
-  if (entryOutDegree(edges, decisions) < 2) return undefined;
-  const start = edges.find((e) => e.from.sentinel === "start")?.from;
-  if (start === undefined) return undefined;
-  const id = allocateId("start", used);
-  const targets: string[] = [];
-  let routed = false;
-  for (const e of edges) {
-    if (e.from !== start) continue;
-    const decision = e.conditional ? decisions.get(start) : undefined;
-    if (decision !== undefined) {
-      if (!routed) targets.push(String(decision.id));
-      routed = true;
-    } else if (e.to.sentinel !== "end") targets.push(String(e.to.rawId));
-  }
-  const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
-  const message = `__start__ starts ${String(targets.length)} branches in parallel (${targets.map((t) => `'${t}'`).join(", ")}); agentflow has one entry, so the inserted step '${id}' leads to each of them, and a simulation follows only the first, '${targets[0] ?? ""}'`;
-  warnings.push(
-    guessed(pointer("nodes", start.index), message, {
-      nodeId: id,
-      successors: targets,
-      assumed: config,
-    }),
-  );
-  return { id, type: "llm", name: "__start__", config };
+/** The id a subgraph sentinel's router decision asks for: `sub.route`, `sub:start.route`. */
+function junctionRouteId(j: SourceNode): string {
+  const sub = baseId(subgraphOf(j));
+  return j.sentinel === "entry" ? `${sub}:start.route` : `${sub}.route`;
 }
 
 /** Builds the workflow draft (identity, nodes, edges); the caller parses it. */
@@ -312,17 +215,35 @@ export function buildWorkflow(input: BuildInput): Draft {
   const message =
     "the drawable graph has no id, name, version or schemas; placeholders are synthesised";
   warnings.push(guessed("", message, { assumed: SYNTHESISED }));
-  const nextOf = (n: SourceNode): string => (n.sentinel === "end" ? "end" : (ids.get(n) ?? "end"));
+  // A subgraph sentinel a router leaves stands for that router's decision (`subgraph-inline.ts`).
+  const junctionIds = new Map<SourceNode, string>();
+  for (const j of routerJunctions(input.edges))
+    junctionIds.set(j, allocateId(junctionRouteId(j), input.used));
+  const nextOf = (n: SourceNode): string =>
+    n.sentinel === "end" ? "end" : (junctionIds.get(n) ?? ids.get(n) ?? "end");
   // Steps first, then routers: their warnings come in that order.
   const stepNodes = steps.map((step) => stepNode(step, nextOf(step), warnings));
-  const decisions = routerDecisions(input, nextOf);
+  const plans = planRouters({ ...input, nextOf, junctionIds });
+  // A sentinel's decision goes after the first step that leads into it (one pass over the edges).
+  const firstInto = new Map<SourceNode, SourceNode>();
+  for (const e of input.edges)
+    if (junctionIds.has(e.to) && e.from.sentinel === undefined && !firstInto.has(e.to))
+      firstInto.set(e.to, e.from);
+  const anchorOf = (from: SourceNode): string => {
+    if (!junctionIds.has(from)) return nextOf(from);
+    const before = firstInto.get(from);
+    return before === undefined ? "" : nextOf(before);
+  };
   const nodes = placeDecisions(
     stepNodes,
-    [...decisions].map(([from, decision]) => [nextOf(from), decision]),
+    // `placeDecisions` puts a later decision for one place first: a plan's are given reversed.
+    [...plans].flatMap(([from, plan]) =>
+      [...plan.decisions].reverse().map((d): [string, Draft] => [anchorOf(from), d]),
+    ),
   );
-  const fork = entryFork(input, decisions);
+  const fork = entryFork(input, plans);
   if (fork !== undefined) nodes.unshift(fork);
-  const wiring = wire(input, decisions, nextOf, fork === undefined ? undefined : String(fork.id));
+  const wiring = wire(input, plans, nextOf, fork === undefined ? undefined : String(fork.id));
   declareFanOut(wiring, warnings);
   // The model's entry is the first node with no forward predecessor: put LangGraph's first.
   const entryAt = nodes.findIndex((n) => n.id === wiring.entry);

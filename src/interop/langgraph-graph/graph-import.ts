@@ -6,15 +6,41 @@
  */
 import { guardImport } from "../guard.js";
 import { finishImport } from "../finish.js";
-import { pointer } from "../../model/index.js";
+import { isValidId, pointer } from "../../model/index.js";
+import { isReservedId } from "../ids.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
 import { dropped, fail, readEdges, readNodes } from "./graph-read.js";
+import { schemaSentinels } from "./schema-sentinels.js";
 import { allocateId, baseId } from "./ids.js";
 import { LangGraphGraphImportError } from "./graph-types.js";
 import { buildWorkflow } from "./graph-build.js";
 import { inlineSubgraphSentinels } from "./subgraph-inline.js";
+
+/**
+ * Each step's id, by the importers' one mapper: the LangGraph names that are agentflow ids (and
+ * not `end`) keep themselves first, then every other name takes its rewritten form, suffixed on a
+ * clash, in document order. A numbered node's name is its runnable name (`SourceNode.numbered`).
+ */
+function stepIds(steps: readonly SourceNode[]): {
+  readonly ids: Map<SourceNode, string>;
+  readonly used: Set<string>;
+} {
+  const used = new Set<string>();
+  const ids = new Map<SourceNode, string>();
+  const nameOf = (n: SourceNode): string | number => (n.numbered === undefined ? n.rawId : n.name);
+  for (const node of steps) {
+    const name = nameOf(node);
+    if (typeof name === "string" && isValidId(name) && !isReservedId(name) && !used.has(name)) {
+      used.add(name);
+      ids.set(node, name);
+    }
+  }
+  for (const node of steps)
+    if (!ids.has(node)) ids.set(node, allocateId(baseId(nameOf(node)), used));
+  return { ids, used };
+}
 
 function importUnchecked(doc: unknown): ImportResult {
   if (!isRecord(doc))
@@ -32,16 +58,14 @@ function importUnchecked(doc: unknown): ImportResult {
   const rawEdges = own(doc, "edges");
   if (!Array.isArray(rawEdges))
     throw fail("/edges", `'edges' must be an array, found ${describeValue(rawEdges)}`);
-  const nodes = readNodes(rawNodes, warnings);
+  const nodes = readNodes(rawNodes, schemaSentinels(rawNodes, rawEdges), warnings);
   const edges: SourceEdge[] = inlineSubgraphSentinels(
     nodes.values(),
     readEdges(rawEdges, nodes, warnings),
     warnings,
   );
   const steps: SourceNode[] = [...nodes.values()].filter((n) => n.sentinel === undefined);
-  const used = new Set<string>();
-  const ids = new Map<SourceNode, string>();
-  for (const node of steps) ids.set(node, allocateId(baseId(node.rawId), used));
+  const { ids, used } = stepIds(steps);
   const draft = buildWorkflow({ steps, edges, ids, used, warnings });
   return finishImport(draft, warnings, (reason) => fail("", reason));
 }

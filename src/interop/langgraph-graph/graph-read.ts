@@ -5,7 +5,7 @@
 import { pointer } from "../../model/index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC } from "../types.js";
 import { LangGraphGraphImportError } from "./graph-types.js";
 
 /** A node of the source, checked: `sentinel` for `__start__` / `__end__`. */
@@ -19,6 +19,11 @@ export interface SourceNode {
   readonly name: string;
   /** `data.name` when it is a string that says more than the id (see {@link nameIsId}). */
   readonly dataName?: string;
+  /**
+   * The number LangGraph.js gave a node drawn with a generated id (`toJSON` numbers them), when
+   * its runnable name is read as its LangGraph name instead (the functional API's entrypoint).
+   */
+  readonly numbered?: number;
   /** `start` / `end`: the graph's own sentinels; `entry` / `exit`: a subgraph's (`x:__start__`). */
   readonly sentinel?: "start" | "end" | "entry" | "exit";
   readonly data: unknown;
@@ -40,7 +45,7 @@ const RUNNABLE_DATA_KEYS = new Set(["id", "name"]);
 const EMPTY_SENTINEL_DATA_KEYS = new Set(["$schema", "id", "name"]);
 const NATIVE_TYPES = new Set(["runnable", "unknown"]);
 /** A subgraph's sentinel as xray draws it: `<subgraph id>:__start__` / `:__end__`. */
-const SUBGRAPH_SENTINEL = /^.+:__(start|end)__$/;
+export const SUBGRAPH_SENTINEL = /^.+:__(start|end)__$/;
 
 /** An {@link LangGraphGraphImportError} at `path`. */
 export function fail(path: string, reason: string, elementId?: string): LangGraphGraphImportError {
@@ -138,7 +143,12 @@ function readRunnableData(data: unknown, i: number, id: string, warnings: Intero
   dropKeys(data, RUNNABLE_DATA_KEYS, ["nodes", i, "data"], `node '${id}'`, warnings);
 }
 
-function readNode(raw: unknown, i: number, warnings: InteropWarning[]): SourceNode {
+function readNode(
+  raw: unknown,
+  i: number,
+  roles: ReadonlyMap<number, "start" | "end">,
+  warnings: InteropWarning[],
+): SourceNode {
   if (!isRecord(raw))
     throw fail(pointer("nodes", i), `a node must be an object, found ${describeValue(raw)}`);
   const rawId = own(raw, "id");
@@ -156,6 +166,18 @@ function readNode(raw: unknown, i: number, warnings: InteropWarning[]): SourceNo
   if (rawId === "__start__" || rawId === "__end__") {
     readSentinelData(data, i, id, warnings);
     return { index: i, rawId, name, sentinel: rawId === "__start__" ? "start" : "end", data };
+  }
+  const role = roles.get(i);
+  if (role !== undefined) {
+    const message = `node '${id}' is a schema node with ${role === "start" ? "no edge into it" : "no edge out of it"}: LangGraph.js draws a graph without named sentinels (the functional API's entrypoint) this way; it is read as __${role}__`;
+    warnings.push({
+      code: HEURISTIC,
+      message,
+      path: pointer("nodes", i, "id"),
+      data: { nodeId: rawId, assumed: `__${role}__` },
+    });
+    readSentinelData(data, i, id, warnings);
+    return { index: i, rawId, name, sentinel: role, data };
   }
   // xray draws a subgraph it cannot trim to one first / last node with its own sentinels,
   // prefixed by the subgraph's node id (`writer_team:__start__`): its entry and exit.
@@ -175,17 +197,29 @@ function readNode(raw: unknown, i: number, warnings: InteropWarning[]): SourceNo
   readRunnableData(data, i, id, warnings);
   const dataName = isRecord(data) ? own(data, "name") : undefined;
   const named = typeof dataName === "string" && dataName !== "" && !nameIsId(dataName, id);
+  if (named && typeof rawId === "number") {
+    // LangGraph.js numbers what it drew with a generated id: the runnable's name is its name.
+    const message = `node ${id} has a number for id, which LangGraph.js gives a node it drew with a generated id; its runnable name '${dataName}' is read as its LangGraph name`;
+    warnings.push({
+      code: HEURISTIC,
+      message,
+      path: pointer("nodes", i, "id"),
+      data: { number: rawId, name: dataName },
+    });
+    return { index: i, rawId, name: dataName, numbered: rawId, data };
+  }
   return { index: i, rawId, name, data, ...(named ? { dataName } : {}) };
 }
 
 /** Reads every node; duplicate ids fail at the second one. */
 export function readNodes(
   raw: readonly unknown[],
+  roles: ReadonlyMap<number, "start" | "end">,
   warnings: InteropWarning[],
 ): Map<string | number, SourceNode> {
   const nodes = new Map<string | number, SourceNode>();
   raw.forEach((item, i) => {
-    const node = readNode(item, i, warnings);
+    const node = readNode(item, i, roles, warnings);
     if (nodes.has(node.rawId)) {
       throw fail(
         pointer("nodes", i, "id"),

@@ -10,6 +10,9 @@ export const LANGGRAPH_GRAPH_ID = "langgraph-graph";
 /** The {@link Format.id} of the `langgraph-gen` spec. */
 export const LANGGRAPH_GEN_ID = "langgraph-gen";
 
+/** The version of every synthesised tool and prompt ref: `0.0.0` says "not reviewed yet". */
+export const PLACEHOLDER_VERSION = "0.0.0";
+
 /** A node of the drawable graph; ids are numbers when LangGraph replaced anonymous UUIDs. */
 export interface LangGraphGraphNode {
   readonly id: string | number;

@@ -16,6 +16,7 @@ import { minCoherentLevel } from "../../autonomy/index.js";
 import { cloneJson, describeValue, isRecord, own, removeAt } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { renameReserved } from "./subset-reserved.js";
 import { LangGraphImportError } from "./subset-types.js";
 
 const TOP_LEVEL_KEYS = new Set([
@@ -252,6 +253,7 @@ function importUnchecked(doc: unknown): ImportResult {
   const outputSchema = requireRecord(doc, "output_schema");
   const nodes = requireArray(doc, "nodes").map((n, i) => readNode(n, i, warnings));
   const edges = requireArray(doc, "edges").map((e, i) => readEdge(e, i, warnings));
+  renameReserved(nodes, edges, warnings);
   const draft: Draft = {
     kind: "AgentWorkflow",
     id,

@@ -4,14 +4,14 @@
  * out and declared (`autonomyLevel` always). The document satisfies the seed's adapter checks
  * (an entrypoint, a terminal, an agent) whenever the workflow has an llm node that ends a run.
  */
-import type { AgentWorkflow, LlmNode } from "../../model/index.js";
+import type { AgentWorkflow, DecisionNode, LlmNode } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import { flowEdgesBy } from "../edge-index.js";
 import { isRecord, own } from "../json.js";
 import type { ExportResult } from "../types.js";
 import { ExportWarnings } from "../warnings.js";
 import type { Sink } from "./export-decision.js";
-import { exportDecision, omitted } from "./export-decision.js";
+import { exportDecision, isLoopDecision, omitted } from "./export-decision.js";
 import { exportVariables } from "./export-state.js";
 import { workflowIdOf } from "./import.js";
 import type { OafAgent, OafDocument } from "./ir-types.js";
@@ -159,7 +159,18 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
   const variables = exportVariables(wf, warnings);
   const declared = new Set(variables.map((v) => v.name));
   const agentIds = new Set(wf.nodes.filter((n) => n.type === "llm").map((n) => n.id));
-  const sink: Sink = { edges: [], terminals: [], bounds: [], warnings };
+  const loops = new Map<string, { node: DecisionNode; i: number }>();
+  wf.nodes.forEach((node, i) => {
+    if (node.type === "decision" && isLoopDecision(node)) loops.set(node.id, { node, i });
+  });
+  const sink: Sink = {
+    edges: [],
+    terminals: [],
+    bounds: [],
+    warnings,
+    loops,
+    consumedLoops: new Set<string>(),
+  };
   const agents: OafAgent[] = [];
   const consumed = new Set<number>();
   const flowsOut = new Set<string>();
@@ -190,6 +201,7 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
       exportDecision(node, i, only.e.from, agentIds, sink);
       return;
     }
+    if (sink.consumedLoops.has(node.id) && into.length === 0) return;
     warnings.add("node", () =>
       omitted(
         pointer("nodes", i),

@@ -4,10 +4,11 @@
  * export can write them back, and tools are declared because no tool node is made for them.
  */
 import type { FieldType } from "../../model/index.js";
-import { isValidId, pointer } from "../../model/index.js";
-import { describeValue, own } from "../json.js";
+import { pointer } from "../../model/index.js";
+import { mapIds, renamedId } from "../ids.js";
+import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { FIELD_DROPPED, HEURISTIC } from "../types.js";
 import { oafError, RUNTIME_DEFAULT_MODEL } from "./ir-types.js";
 import type { StateVariable } from "./import-state.js";
 import type { At, Obj } from "./read.js";
@@ -34,11 +35,19 @@ export interface ReadAgent {
   readonly defaultModelAt?: string;
 }
 
-/** A valid agentflow id for an OAF identifier: invalid characters become `-`, a letter leads. */
-export function nodeIdOf(sourceId: string): string {
-  if (isValidId(sourceId)) return sourceId;
-  const replaced = sourceId.replace(/[^A-Za-z0-9._:-]/g, "-");
-  return /^[A-Za-z]/.test(replaced) ? replaced : `a-${replaced}`;
+/** The prefix of a node id whose agent id does not start with a letter (`1st` → `a-1st`). */
+export const AGENT_ID_PREFIX = "a-";
+
+/**
+ * The node id of every agent id, by the importers' one mapper: an agent id that is an agentflow
+ * id keeps itself, `end` (the route keyword) and any other become unique ids.
+ */
+export function nodeIdsOf(rawAgents: readonly unknown[]): Map<string, string> {
+  const names = rawAgents.flatMap((a) => {
+    const id = isRecord(a) ? own(a, "id") : undefined;
+    return typeof id === "string" && id !== "" ? [id] : [];
+  });
+  return mapIds(names, AGENT_ID_PREFIX);
 }
 
 function optional(raw: Obj, key: string, kind: "string" | "number", at: At, id: string): unknown {
@@ -75,21 +84,15 @@ export function readAgent(
   item: unknown,
   i: number,
   variables: ReadonlyMap<string, StateVariable>,
+  ids: ReadonlyMap<string, string>,
   warnings: InteropWarning[],
 ): ReadAgent {
   const at = ["agents", i];
   const raw = needItem(item, at, `agent ${i}`);
   const sourceId = needString(raw, "id", at);
   dropUnknown(raw, AGENT_KEYS, at, `agent '${sourceId}'`, warnings);
-  const id = nodeIdOf(sourceId);
-  if (id !== sourceId) {
-    warnings.push({
-      code: VALUE_NORMALIZED,
-      message: `agent id '${sourceId}' is not a valid agentflow id; the node is '${id}'`,
-      path: pointer(...at, "id"),
-      data: { from: sourceId, to: id },
-    });
-  }
+  const id = ids.get(sourceId) ?? sourceId;
+  if (id !== sourceId) warnings.push(renamedId(pointer(...at, "id"), "agent id", sourceId, id));
   const instructions = own(raw, "instructions");
   if (typeof instructions !== "string") {
     throw oafError(

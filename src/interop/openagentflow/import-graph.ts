@@ -1,15 +1,20 @@
 /**
  * `graph` to nodes and edges. An agent whose transitions carry conditions gets a multi-way
  * decision node `<agent>-route` after it: one case per conditional edge (IR order), then per
- * conditional terminal, and the unconditional transition (or `end`, declared) as `otherwise`.
- * `config.max_iterations` bounds every route that leads back into a loop.
+ * conditional terminal, and its unconditional transition (or `end`, declared) as `otherwise`.
+ * `config.max_iterations` bounds every route that leads back into a loop. Unconditional
+ * transitions (fan-outs, the bounded loop, several beside conditions) are read by
+ * `import-plain.ts`.
  */
-import { analyzeCondition, pointer } from "../../model/index.js";
+import { adjacencyFromLists, analyzeCondition, pointer, tarjanScc } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
 import { describeValue, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { HEURISTIC } from "../types.js";
+import { allocateId } from "../ids.js";
 import { conditionToFeel } from "./condition.js";
+import type { PlainContext, Transition } from "./import-plain.js";
+import { fallbackOf, wirePlain } from "./import-plain.js";
 import type { ReadAgent } from "./import-agents.js";
 import { oafError } from "./ir-types.js";
 import type { At, Obj } from "./read.js";
@@ -17,13 +22,6 @@ import { dropUnknown, needArray, needItem, needString } from "./read.js";
 
 const EDGE_KEYS = new Set(["source", "target", "condition"]);
 const TERMINAL_KEYS = new Set(["source", "condition"]);
-
-/** One way out of an agent: to another agent or (`target` undefined) to `end`. */
-interface Transition {
-  readonly target: string | undefined;
-  readonly condition: unknown;
-  readonly at: At;
-}
 
 /** The nodes and edges of the graph, and whether `max_iterations` bounded some route. */
 export interface BuiltGraph {
@@ -80,24 +78,28 @@ function readTransitions(
   return out;
 }
 
-/** Whether `from` reaches `to` through the agent edges (the loop test for a route). */
-function reaches(
-  from: string,
-  to: string,
+/**
+ * The loop test for a transition `from` → `to`: whether `to` leads back to `from`, i.e. both are
+ * in one strongly connected component of the agent edges. The components are computed once
+ * (Tarjan, iterative), so every test is a look-up: O(V+E) for the whole graph.
+ */
+function loopTest(
+  agents: ReadonlyMap<string, ReadAgent>,
   transitions: ReadonlyMap<string, Transition[]>,
-): boolean {
-  const seen = new Set([from]);
-  const queue = [from];
-  for (let current = queue.shift(); current !== undefined; current = queue.shift()) {
-    if (current === to) return true;
-    for (const t of transitions.get(current) ?? []) {
-      if (t.target !== undefined && !seen.has(t.target)) {
-        seen.add(t.target);
-        queue.push(t.target);
-      }
-    }
-  }
-  return false;
+): (to: string, from: string) => boolean {
+  const index = new Map([...agents.keys()].map((id, i) => [id, i]));
+  const lists = [...agents.keys()].map((id) =>
+    (transitions.get(id) ?? []).flatMap((t) => {
+      const k = t.target === undefined ? undefined : index.get(t.target);
+      return k === undefined ? [] : [k];
+    }),
+  );
+  const { sccOf } = tarjanScc(adjacencyFromLists(lists));
+  return (to, from) => {
+    const a = index.get(to);
+    const b = index.get(from);
+    return a !== undefined && b !== undefined && sccOf[a] === sccOf[b];
+  };
 }
 
 /** Context of the graph build. */
@@ -109,9 +111,10 @@ export interface GraphContext {
   readonly warnings: InteropWarning[];
 }
 
-/** Builds the nodes (entrypoint first, each agent followed by its decision) and the edges. */
+/** Builds the nodes (entrypoint first, each agent followed by its decisions) and the edges. */
 export function buildGraph(graph: Obj, ctx: GraphContext): BuiltGraph {
   const transitions = readTransitions(graph, ctx.agents, ctx.warnings);
+  const reaches = loopTest(ctx.agents, transitions);
   const taken = new Set(ctx.order.map((a) => String(a.node.id)));
   const nodes: unknown[] = [];
   const edges: unknown[] = [];
@@ -123,53 +126,32 @@ export function buildGraph(graph: Obj, ctx: GraphContext): BuiltGraph {
     const all = transitions.get(agent.sourceId) ?? [];
     const conditional = all.filter((t) => t.condition !== null);
     const plain = all.filter((t) => t.condition === null);
+    const plainCtx: PlainContext = {
+      agentId: agent.sourceId,
+      from,
+      nodeOf,
+      loopsBack: (target) => reaches(target, agent.sourceId),
+      maxIterations: ctx.maxIterations,
+      allocate: (wanted) => allocateId(wanted, taken),
+      warnings: ctx.warnings,
+    };
     if (conditional.length === 0) {
-      const end = plain.find((t) => t.target === undefined);
-      if (end !== undefined && plain.length > 1) {
-        throw oafError(
-          pointer(...end.at),
-          `agent '${agent.sourceId}' both ends the run and continues unconditionally`,
-          agent.sourceId,
-        );
-      }
-      for (const t of plain)
-        if (t.target !== undefined) edges.push({ from, to: nodeOf(t.target), edgeType: "data" });
+      const wired = wirePlain(plain, plainCtx);
+      nodes.push(...wired.nodes);
+      edges.push(...wired.edges);
+      boundUsed ||= wired.boundUsed;
       continue;
     }
-    const extra = plain[1];
-    if (extra !== undefined) {
-      throw oafError(
-        pointer(...extra.at),
-        `agent '${agent.sourceId}' has conditional routes and more than one unconditional one`,
-        agent.sourceId,
-      );
-    }
     const route = (t: Transition): Record<string, unknown> => {
-      const loops = t.target !== undefined && reaches(t.target, agent.sourceId, transitions);
+      const loops = t.target !== undefined && reaches(t.target, agent.sourceId);
       if (loops && ctx.maxIterations !== undefined) boundUsed = true;
       return {
         next: t.target === undefined ? "end" : nodeOf(t.target),
         ...(loops && ctx.maxIterations !== undefined ? { maxRetries: ctx.maxIterations } : {}),
       };
     };
-    const cases = conditional.map((t) => {
-      const condition = conditionToFeel(t.condition, {
-        at: [...t.at, "condition"],
-        elementId: agent.sourceId,
-        variables: ctx.variables,
-      });
-      const analysis = analyzeCondition(condition);
-      if (!analysis.ok) {
-        throw oafError(
-          pointer(...t.at, "condition"),
-          `the condition translates to FEEL that does not parse: ${condition}`,
-          agent.sourceId,
-        );
-      }
-      return { condition, ...route(t) };
-    });
-    const [fallback] = plain;
-    if (fallback === undefined) {
+    const cases = conditional.map((t) => ({ condition: feelOf(t, agent, ctx), ...route(t) }));
+    if (plain.length === 0) {
       const first = conditional[0]?.at ?? [];
       ctx.warnings.push({
         code: HEURISTIC,
@@ -178,17 +160,36 @@ export function buildGraph(graph: Obj, ctx: GraphContext): BuiltGraph {
         data: { agentId: agent.sourceId, assumed: "end" },
       });
     }
-    let id = `${from}-route`;
-    for (let n = 2; taken.has(id); n += 1) id = `${from}-route-${n}`;
-    taken.add(id);
-    nodes.push({
-      id,
-      type: "decision",
-      config: { cases, otherwise: fallback === undefined ? { next: "end" } : route(fallback) },
-    });
+    const id = allocateId(`${from}-route`, taken);
+    const fallback =
+      plain.length === 1 && plain[0] !== undefined
+        ? { otherwise: route(plain[0]) }
+        : fallbackOf(plain, plainCtx, route);
+    nodes.push({ id, type: "decision", config: { cases, otherwise: fallback.otherwise } });
+    if (fallback.loop !== undefined) {
+      nodes.push(fallback.loop);
+      boundUsed = true;
+    }
     edges.push({ from, to: id, edgeType: "data" });
   }
   return { nodes, edges, boundUsed };
+}
+
+/** The FEEL of a conditional transition, checked to parse. */
+function feelOf(t: Transition, agent: ReadAgent, ctx: GraphContext): string {
+  const condition = conditionToFeel(t.condition, {
+    at: [...t.at, "condition"],
+    elementId: agent.sourceId,
+    variables: ctx.variables,
+  });
+  if (!analyzeCondition(condition).ok) {
+    throw oafError(
+      pointer(...t.at, "condition"),
+      `the condition translates to FEEL that does not parse: ${condition}`,
+      agent.sourceId,
+    );
+  }
+  return condition;
 }
 
 /** The entrypoint agent id, which must name an agent. */

@@ -11,7 +11,7 @@ import { describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import type { ReadAgent } from "./import-agents.js";
-import { readAgent, runtimeDefaultWarning } from "./import-agents.js";
+import { nodeIdsOf, readAgent, runtimeDefaultWarning } from "./import-agents.js";
 import { buildGraph, readEntrypoint } from "./import-graph.js";
 import { readVariables, schemasOf } from "./import-state.js";
 import { OpenAgentFlowImportError, oafError } from "./ir-types.js";
@@ -146,11 +146,10 @@ function importUnchecked(doc: unknown): ImportResult {
   const rawAgents = needArray(doc, "agents", []);
   if (rawAgents.length === 0) throw oafError("/agents", "the IR has no agent");
   const agents = new Map<string, ReadAgent>();
-  const nodeIds = new Set<string>();
+  const ids = nodeIdsOf(rawAgents);
   rawAgents.forEach((item, i) => {
-    const agent = readAgent(item, i, byName, warnings);
-    const nodeId = String(agent.node.id);
-    if (agents.has(agent.sourceId) || nodeIds.has(nodeId)) {
+    const agent = readAgent(item, i, byName, ids, warnings);
+    if (agents.has(agent.sourceId)) {
       throw oafError(
         pointer("agents", i, "id"),
         `agent id '${agent.sourceId}' is used twice`,
@@ -158,7 +157,6 @@ function importUnchecked(doc: unknown): ImportResult {
       );
     }
     agents.set(agent.sourceId, agent);
-    nodeIds.add(nodeId);
   });
   const defaulted = runtimeDefaultWarning([...agents.values()]);
   if (defaulted !== undefined) warnings.push(defaulted);
@@ -180,7 +178,8 @@ function importUnchecked(doc: unknown): ImportResult {
   if (maxIterations !== undefined && !built.boundUsed) {
     warnings.push({
       code: FIELD_DROPPED,
-      message: "max_iterations bounds no route: no conditional route leads back into a loop",
+      message:
+        "max_iterations bounds no route: no conditional route, and no agent that also ends the run unconditionally, leads back into a loop",
       path: "/workflow/config/max_iterations",
       data: { key: "max_iterations" },
     });

@@ -24,6 +24,7 @@ export type {
 } from "./ir-types.js";
 export {
   OAF_IR_VERSION,
+  OAF_LOOP_CONDITION,
   OPENAGENTFLOW_ID,
   OpenAgentFlowImportError,
   RUNTIME_DEFAULT_MODEL,

@@ -17,6 +17,15 @@ export const OAF_IR_VERSION = "0.1.0";
  */
 export const RUNTIME_DEFAULT_MODEL = "runtime-default";
 
+/**
+ * The condition of the decision an import puts where an agent continues unconditionally both
+ * back into a loop and to `end` under `config.max_iterations`: the loop the compiler means, taken
+ * while iterations remain (the route's `maxRetries` is `max_iterations`), then the end. Natural
+ * language (`conditionLanguage: "text"`): nothing in the run's output says how many iterations
+ * remain. The export writes such a route back as the unconditional edge it came from.
+ */
+export const OAF_LOOP_CONDITION = "iterations remain under config.max_iterations";
+
 /** A node of an IR condition tree, as the OAF compiler writes it (`when` clauses of the flow). */
 export type OafExpr =
   | {

@@ -1,0 +1,59 @@
+/**
+ * A parallel entry: `__start__` with two or more successors. agentflow has one entry, so the
+ * fan-out starts from an inserted step with an edge to each successor.
+ */
+import { pointer } from "../../model/index.js";
+import { allocateId } from "../ids.js";
+import { HEURISTIC } from "../types.js";
+import type { BuildInput, Draft } from "./graph-build.js";
+import { PLACEHOLDER_VERSION } from "./graph-types.js";
+import type { SourceEdge, SourceNode } from "./graph-read.js";
+import type { RouterPlan } from "./routers.js";
+
+/**
+ * The flow successors of `__start__`, in edge order: its plain edges to steps (by LangGraph id)
+ * and each decision its router goes through, once.
+ */
+function entrySuccessors(
+  edges: readonly SourceEdge[],
+  plans: ReadonlyMap<SourceNode, RouterPlan>,
+): string[] {
+  const out: string[] = [];
+  const routed = new Set<string>();
+  for (const e of edges) {
+    if (e.from.sentinel !== "start") continue;
+    const plan = e.conditional ? plans.get(e.from) : undefined;
+    if (plan !== undefined) {
+      const dId = plan.via.get(e);
+      if (dId !== undefined && !routed.has(dId)) out.push(dId);
+      if (dId !== undefined) routed.add(dId);
+    } else if (e.to.sentinel !== "end") out.push(String(e.to.rawId));
+  }
+  return out;
+}
+
+/**
+ * The node that stands for `__start__` when it has two or more successors (a parallel entry):
+ * agentflow has one entry, so the fan-out starts from an inserted step with an edge to each
+ * successor, read like any function node. Declared once, naming every successor.
+ */
+export function entryFork(
+  input: BuildInput,
+  plans: ReadonlyMap<SourceNode, RouterPlan>,
+): Draft | undefined {
+  const { edges, used, warnings } = input;
+  const targets = entrySuccessors(edges, plans);
+  if (targets.length < 2) return undefined;
+  const start = edges.find((e) => e.from.sentinel === "start")?.from;
+  if (start === undefined) return undefined;
+  const id = allocateId("start", used);
+  const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
+  const message = `__start__ starts ${String(targets.length)} branches in parallel (${targets.map((t) => `'${t}'`).join(", ")}); agentflow has one entry, so the inserted step '${id}' leads to each of them, and a simulation follows only the first, '${targets[0] ?? ""}'`;
+  warnings.push({
+    code: HEURISTIC,
+    message,
+    path: pointer("nodes", start.index),
+    data: { nodeId: id, successors: targets, assumed: config },
+  });
+  return { id, type: "llm", name: "__start__", config };
+}
