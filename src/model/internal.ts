@@ -15,7 +15,5 @@ export {
   scratchScope,
 } from "./graph/index.js";
 export { forEachTemplateEntry } from "./params/index.js";
-export { conditionComparison } from "./condition/analyze.js";
-export { compare as compareRationals, fromNumber } from "./condition/decimal.js";
-export type { Rational } from "./condition/decimal.js";
-export type { CompareOperator, CompiledComparison, Expr } from "./condition/types.js";
+export { compareRationals, conditionComparison, fromNumber } from "./condition/index.js";
+export type { CompareOperator, CompiledComparison, Expr, Rational } from "./condition/index.js";

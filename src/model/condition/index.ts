@@ -7,12 +7,18 @@ export {
   MAX_CONDITION_LENGTH,
   analyzeCondition,
   compileCondition,
+  conditionComparison,
   evaluateCondition,
 } from "./analyze.js";
+export { compare as compareRationals, fromNumber } from "./decimal.js";
+export type { Rational } from "./decimal.js";
 export type { CompiledCondition } from "./analyze.js";
 export { applyRewrites, rewriteJsDialect, rewriteJsOperators } from "./rewrite.js";
 export type { OperatorRewrite, RewriteResult } from "./rewrite.js";
 export type {
+  CompareOperator,
+  CompiledComparison,
+  Expr,
   ConditionAnalysis,
   ConditionEvaluation,
   ConditionLanguage,
