@@ -57,6 +57,8 @@ export type { HostResolver, LookupContext } from "./lookup.js";
 export { DEFAULT_LOOKUP_TIMEOUT_MS } from "./lookup.js";
 export type { RuleSet, RuleSetSettings } from "./rule-set.js";
 export { describeRuleSet } from "./rule-set.js";
+export type { GateSelection, GateSelector } from "./gate-select.js";
+export { candidateGroups, gateSelectorProblems, selectGate } from "./gate-select.js";
 export type { RegistryConflict, RegistryDefinition } from "./registry-conflict.js";
 export { conflictOf, describeDefinitions, RegistryConflictError } from "./registry-conflict.js";
 export type {

@@ -1,0 +1,214 @@
+/**
+ * Approval gates as Camunda users draw them: a user task with candidate groups, an element made
+ * from an approval template, an element carrying a `zeebe:property`, or one named by id — chosen
+ * by the organisation's settings, without touching the BPMN. A selector matches when every
+ * criterion it gives holds; a flow node is a gate when any selector matches it (or it carries
+ * `<btv:gate/>`). A bare user task is never a gate by itself: a person may be asked anything, and
+ * only the organisation can say that this person's answer is the approval (fail closed).
+ *
+ * The approver role is the element's `btv:approverRole` when it has one, else the selector's
+ * `role`, else the candidate group the selector matched (or the element's candidate groups).
+ */
+import { ZEEBE_URI } from "./camunda-agents.js";
+import type { ModdleObject } from "./moddle.js";
+import {
+  elementKind,
+  extensionValues,
+  foreignAttrs,
+  genericChildren,
+  listProp,
+  stringProp,
+} from "./moddle.js";
+
+/** One way an organisation marks approval gates; every criterion given must hold. */
+export interface GateSelector {
+  /** The element's id. */
+  readonly id?: string;
+  /** A candidate group of the user task's `zeebe:assignmentDefinition`. */
+  readonly candidateGroup?: string;
+  /** The element template it was made from (`zeebe:modelerTemplate`). */
+  readonly template?: string;
+  /** A `zeebe:property` it carries, by name (and value, when given). */
+  readonly property?: { readonly name: string; readonly value?: string };
+  /** The approver role of the gates it selects, when `btv:approverRole` does not say. */
+  readonly role?: string;
+}
+
+const CRITERIA = ["id", "candidateGroup", "template", "property"] as const;
+const KEYS: ReadonlySet<string> = new Set([...CRITERIA, "role"]);
+
+function describe(value: unknown): string {
+  return Array.isArray(value) ? "an array" : value === null ? "null" : typeof value;
+}
+
+/**
+ * What is wrong with a list of selectors, one sentence each naming where (`at` is how the user
+ * wrote the option, e.g. `agentflow.gates`); `[]` when nothing is. A selector with no criterion
+ * would select every element, so it is refused.
+ *
+ * @example
+ * ```ts
+ * import { gateSelectorProblems } from "agentflow/bpmn";
+ *
+ * gateSelectorProblems([{ candidateGroup: "credit-officers" }], "gates"); // → []
+ * gateSelectorProblems([{ role: "legal" }, { group: "x" }], "gates");
+ * // → [
+ * //     "gates/0 names no criterion (id, candidateGroup, template or property): it would make every element a gate",
+ * //     "gates/1: unknown key 'group' (known: id, candidateGroup, template, property, role)",
+ * //   ]
+ * ```
+ */
+export function gateSelectorProblems(value: unknown, at: string): string[] {
+  if (!Array.isArray(value))
+    return [`${at} must be an array of gate selectors, got ${describe(value)}`];
+  return value.flatMap((selector: unknown, i): string[] => {
+    const here = `${at}/${String(i)}`;
+    if (typeof selector !== "object" || selector === null || Array.isArray(selector)) {
+      return [`${here} must be an object, got ${describe(selector)}`];
+    }
+    const record = selector as Readonly<Record<string, unknown>>;
+    const problems: string[] = [];
+    for (const key of Object.keys(record)) {
+      if (!KEYS.has(key))
+        problems.push(`${here}: unknown key '${key}' (known: ${[...KEYS].join(", ")})`);
+    }
+    for (const key of ["id", "candidateGroup", "template", "role"]) {
+      const v = record[key];
+      if (v !== undefined && (typeof v !== "string" || v.trim() === "")) {
+        problems.push(`${here}/${key} must be a non-empty string, got ${describe(v)}`);
+      }
+    }
+    const property = record.property;
+    if (property !== undefined) {
+      const p = property as Readonly<Record<string, unknown>> | null;
+      const ok =
+        typeof p === "object" &&
+        p !== null &&
+        typeof p.name === "string" &&
+        p.name !== "" &&
+        (p.value === undefined || typeof p.value === "string") &&
+        Object.keys(p).every((k) => k === "name" || k === "value");
+      if (!ok) problems.push(`${here}/property must be { name, value? } with string values`);
+    }
+    if (problems.length === 0 && !CRITERIA.some((c) => record[c] !== undefined)) {
+      problems.push(
+        `${here} names no criterion (id, candidateGroup, template or property): it would make every element a gate`,
+      );
+    }
+    return problems;
+  });
+}
+
+function zeebeValues(element: ModdleObject, local: string): ModdleObject[] {
+  return extensionValues(element).filter((v) => {
+    const kind = elementKind(v);
+    return kind.local === local && kind.namespace === ZEEBE_URI;
+  });
+}
+
+/** `a, b` or the FEEL list or string literal `=["a", "b"]` / `="a"`; anything else is unknown. */
+function groupList(text: string): readonly string[] | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("=")) {
+    return trimmed
+      .split(",")
+      .map((g) => g.trim())
+      .filter((g) => g !== "");
+  }
+  const feel = trimmed.slice(1).trim();
+  const literal = /^"([^"\\]*)"$/.exec(feel);
+  if (literal !== null) return [literal[1] ?? ""];
+  const list = /^\[\s*("[^"\\]*"\s*(?:,\s*"[^"\\]*"\s*)*)?\]$/.exec(feel);
+  if (list === null) return undefined;
+  return [...(list[1] ?? "").matchAll(/"([^"\\]*)"/g)].map((m) => m[1] ?? "");
+}
+
+/**
+ * The candidate groups of a user task, as far as they can be known without running it: a FEEL
+ * expression other than a literal gives none (it cannot match a selector: fail closed).
+ */
+export function candidateGroups(element: ModdleObject): readonly string[] {
+  const out: string[] = [];
+  for (const assignment of zeebeValues(element, "assignmentdefinition")) {
+    const text = stringProp(assignment, "candidateGroups");
+    if (text !== undefined) out.push(...(groupList(text) ?? []));
+  }
+  return out;
+}
+
+function templateOf(element: ModdleObject): string | undefined {
+  const typed = stringProp(element, "modelerTemplate");
+  if (typed !== undefined) return typed;
+  const attrs = foreignAttrs(element);
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (key.endsWith(":modelerTemplate") && typeof value === "string") return value;
+  }
+  return undefined;
+}
+
+function properties(element: ModdleObject): { name: string; value: string | undefined }[] {
+  return zeebeValues(element, "properties").flatMap((props) => {
+    const typed = listProp(props, "properties");
+    return (typed.length > 0 ? typed : genericChildren(props)).flatMap((p) => {
+      const name = stringProp(p, "name");
+      return name === undefined ? [] : [{ name, value: stringProp(p, "value") }];
+    });
+  });
+}
+
+/** The role a matching selector gives, `null` when it does not match. */
+function match(selector: GateSelector, element: ModdleObject): string | undefined | null {
+  if (selector.id !== undefined && selector.id !== stringProp(element, "id")) return null;
+  if (selector.template !== undefined && selector.template !== templateOf(element)) return null;
+  const wanted = selector.property;
+  if (
+    wanted !== undefined &&
+    !properties(element).some(
+      (p) => p.name === wanted.name && (wanted.value === undefined || p.value === wanted.value),
+    )
+  ) {
+    return null;
+  }
+  const groups = candidateGroups(element);
+  if (selector.candidateGroup !== undefined && !groups.includes(selector.candidateGroup)) {
+    return null;
+  }
+  return (
+    selector.role ??
+    selector.candidateGroup ??
+    (groups.length === 0 ? undefined : groups.join(", "))
+  );
+}
+
+/** What the selectors make of an element. */
+export interface GateSelection {
+  /** Whether a selector chose it. */
+  readonly selected: boolean;
+  /** The approver role the first matching selector gives (without `btv:approverRole`). */
+  readonly role: string | undefined;
+}
+
+/**
+ * The first selector that matches the element, and the role it gives.
+ *
+ * @example
+ * ```ts
+ * import { selectGate } from "agentflow/bpmn";
+ *
+ * selectGate([{ id: "Review", role: "underwriter" }], { $type: "bpmn:UserTask", id: "Review" });
+ * // → { selected: true, role: "underwriter" }
+ * selectGate([{ id: "Review" }], { $type: "bpmn:UserTask", id: "Other" });
+ * // → { selected: false, role: undefined }
+ * ```
+ */
+export function selectGate(
+  selectors: readonly GateSelector[],
+  element: ModdleObject,
+): GateSelection {
+  for (const selector of selectors) {
+    const role = match(selector, element);
+    if (role !== null) return { selected: true, role };
+  }
+  return { selected: false, role: undefined };
+}

@@ -1,0 +1,174 @@
+/**
+ * Gate selectors: which elements an organisation's settings make approval gates, and the role
+ * each gives — read from BPMN as Camunda's modeller writes it (zeebe-bpmn-moddle registered, and
+ * without it, as bpmnlint reads a file with no zeebe extension).
+ */
+import { describe, expect, it } from "vitest";
+import type { GateSelector, ModdleObject } from "../../src/bpmn/index.js";
+import {
+  candidateGroups,
+  gateSelectorProblems,
+  readProcess,
+  selectGate,
+} from "../../src/bpmn/index.js";
+import { createRequire } from "node:module";
+
+const zeebe = createRequire(import.meta.url)("zeebe-bpmn-moddle/resources/zeebe.json") as object;
+
+const XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" id="Defs" targetNamespace="https://example.com">
+  <bpmn:process id="P" isExecutable="true">
+    <bpmn:userTask id="Underwrite" name="Underwrite">
+      <bpmn:extensionElements>
+        <zeebe:userTask />
+        <zeebe:assignmentDefinition candidateGroups="underwriters, risk" />
+      </bpmn:extensionElements>
+    </bpmn:userTask>
+    <bpmn:userTask id="FeelList">
+      <bpmn:extensionElements>
+        <zeebe:userTask />
+        <zeebe:assignmentDefinition candidateGroups="=[&#34;legal&#34;, &#34;compliance&#34;]" />
+      </bpmn:extensionElements>
+    </bpmn:userTask>
+    <bpmn:userTask id="FeelExpr">
+      <bpmn:extensionElements>
+        <zeebe:userTask />
+        <zeebe:assignmentDefinition candidateGroups="=groupsFor(amount)" />
+      </bpmn:extensionElements>
+    </bpmn:userTask>
+    <bpmn:userTask id="Templated" zeebe:modelerTemplate="com.acme.approval.v1" zeebe:modelerTemplateVersion="2">
+      <bpmn:extensionElements>
+        <zeebe:userTask />
+        <zeebe:properties><zeebe:property name="approval" value="four-eyes" /></zeebe:properties>
+      </bpmn:extensionElements>
+    </bpmn:userTask>
+    <bpmn:userTask id="Bare" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+async function elements(withZeebe: boolean): Promise<Map<string, ModdleObject>> {
+  const { definitions } = await readProcess(XML, withZeebe ? { moddleExtensions: { zeebe } } : {});
+  const process = (definitions as { rootElements: { flowElements: ModdleObject[] }[] })
+    .rootElements[0];
+  return new Map((process?.flowElements ?? []).map((e) => [String(e.id), e]));
+}
+
+describe.each([true, false])("selectGate (zeebe moddle registered: %s)", (withZeebe) => {
+  const cases: [
+    string,
+    readonly GateSelector[],
+    string,
+    { selected: boolean; role: string | undefined },
+  ][] = [
+    [
+      "a candidate group",
+      [{ candidateGroup: "underwriters" }],
+      "Underwrite",
+      { selected: true, role: "underwriters" },
+    ],
+    [
+      "another of its groups",
+      [{ candidateGroup: "risk" }],
+      "Underwrite",
+      { selected: true, role: "risk" },
+    ],
+    [
+      "a group it does not have",
+      [{ candidateGroup: "legal" }],
+      "Underwrite",
+      { selected: false, role: undefined },
+    ],
+    [
+      "a group in a FEEL list literal",
+      [{ candidateGroup: "compliance" }],
+      "FeelList",
+      { selected: true, role: "compliance" },
+    ],
+    [
+      "a FEEL expression: unknown groups, no match",
+      [{ candidateGroup: "legal" }],
+      "FeelExpr",
+      { selected: false, role: undefined },
+    ],
+    [
+      "the template",
+      [{ template: "com.acme.approval.v1" }],
+      "Templated",
+      { selected: true, role: undefined },
+    ],
+    [
+      "a property with its value",
+      [{ property: { name: "approval", value: "four-eyes" } }],
+      "Templated",
+      { selected: true, role: undefined },
+    ],
+    [
+      "a property with another value",
+      [{ property: { name: "approval", value: "single" } }],
+      "Templated",
+      { selected: false, role: undefined },
+    ],
+    [
+      "by id, with the role the selector gives",
+      [{ id: "Bare", role: "ops" }],
+      "Bare",
+      { selected: true, role: "ops" },
+    ],
+    [
+      "by id, the role from the groups",
+      [{ id: "Underwrite" }],
+      "Underwrite",
+      { selected: true, role: "underwriters, risk" },
+    ],
+    [
+      "every criterion must hold",
+      [{ id: "Underwrite", candidateGroup: "legal" }],
+      "Underwrite",
+      { selected: false, role: undefined },
+    ],
+    [
+      "a bare user task is no gate without a selector",
+      [],
+      "Bare",
+      { selected: false, role: undefined },
+    ],
+  ];
+  it.each(cases)("%s", async (_, selectors, id, expected) => {
+    const element = (await elements(withZeebe)).get(id);
+    if (element === undefined) throw new Error(`no ${id}`);
+    expect(selectGate(selectors, element)).toEqual(expected);
+  });
+
+  it("reads candidate groups from static text and FEEL literals only", async () => {
+    const all = await elements(withZeebe);
+    const groups = (id: string) => candidateGroups(all.get(id) as ModdleObject);
+    expect(groups("Underwrite")).toEqual(["underwriters", "risk"]);
+    expect(groups("FeelList")).toEqual(["legal", "compliance"]);
+    expect(groups("FeelExpr")).toEqual([]);
+    expect(groups("Bare")).toEqual([]);
+  });
+});
+
+describe("gateSelectorProblems", () => {
+  it.each([
+    [[{ candidateGroup: "a" }, { id: "X", role: "r" }, { property: { name: "p" } }], []],
+    ["gates", ["gates must be an array of gate selectors, got string"]],
+    [
+      [{}],
+      [
+        "gates/0 names no criterion (id, candidateGroup, template or property): it would make every element a gate",
+      ],
+    ],
+    [[{ id: "" }], ["gates/0/id must be a non-empty string, got string"]],
+    [
+      [{ candidateGroups: "a" }],
+      [
+        "gates/0: unknown key 'candidateGroups' (known: id, candidateGroup, template, property, role)",
+      ],
+    ],
+    [[{ property: "approval" }], ["gates/0/property must be { name, value? } with string values"]],
+    [[7], ["gates/0 must be an object, got number"]],
+  ] as const)("%j → %j", (value, expected) => {
+    expect(gateSelectorProblems(value, "gates")).toEqual(expected);
+  });
+});
