@@ -141,7 +141,11 @@ describe.each([true, false])("selectGate (zeebe moddle registered: %s)", (withZe
 
   it("reads candidate groups from static text and FEEL literals only", async () => {
     const all = await elements(withZeebe);
-    const groups = (id: string) => candidateGroups(all.get(id) as ModdleObject);
+    const groups = (id: string) => {
+      const element = all.get(id);
+      if (element === undefined) throw new Error(`no ${id}`);
+      return candidateGroups(element);
+    };
     expect(groups("Underwrite")).toEqual(["underwriters", "risk"]);
     expect(groups("FeelList")).toEqual(["legal", "compliance"]);
     expect(groups("FeelExpr")).toEqual([]);
