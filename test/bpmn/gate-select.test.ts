@@ -48,7 +48,7 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 
 async function elements(withZeebe: boolean): Promise<Map<string, ModdleObject>> {
   const { definitions } = await readProcess(XML, withZeebe ? { moddleExtensions: { zeebe } } : {});
-  const process = (definitions as { rootElements: { flowElements: ModdleObject[] }[] })
+  const process = (definitions as unknown as { rootElements: { flowElements: ModdleObject[] }[] })
     .rootElements[0];
   return new Map((process?.flowElements ?? []).map((e) => [String(e.id), e]));
 }
