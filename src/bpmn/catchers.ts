@@ -1,6 +1,6 @@
 /**
  * Where a thrown error or escalation goes (BPMN 2.0, 10.5.6; docs/bpmn.md): from the scope of
- * the throwing end event outwards, the first scope with a matching catcher takes it. A scope's
+ * the throwing event outwards, the first scope with a matching catcher takes it. A scope's
  * catchers are the error (escalation) boundary events on its sub-process and the error
  * (escalation) start events of its event sub-processes; one that names the same error code (or
  * the same error element) wins over a catch-all of the same scope. Answers are kept per scope
@@ -20,7 +20,10 @@ export interface Caught {
 
 const NOBODY: Caught = { nodes: [], interrupting: false };
 
-/** A memoised `node → Caught` for the error and escalation end events of `index`. */
+/**
+ * A memoised `node → Caught` for the error and escalation end events and the escalation
+ * intermediate throw events of `index`.
+ */
 export function throwCatchers(index: ProcessIndex): (node: number) => Caught {
   const { kind, ref, interrupting } = index.events;
   const byScope = new Map<number, number[]>();
@@ -45,9 +48,12 @@ export function throwCatchers(index: ProcessIndex): (node: number) => Caught {
   const memo = new Map<string, Caught>();
   return (node) => {
     const k = kind[node] ?? EventKind.none;
-    // Only end events throw; a boundary or start event of the same kind catches.
-    if (((index.flags[node] ?? 0) & NodeFlag.endEvent) === 0) return NOBODY;
-    if (k !== EventKind.error && k !== EventKind.escalation) return NOBODY;
+    // End events throw, and intermediate throw events escalate (BPMN has no intermediate error
+    // throw); a boundary or start event of the same kind catches.
+    const flags = index.flags[node] ?? 0;
+    if ((flags & NodeFlag.endEvent) !== 0) {
+      if (k !== EventKind.error && k !== EventKind.escalation) return NOBODY;
+    } else if ((flags & NodeFlag.throwEvent) === 0 || k !== EventKind.escalation) return NOBODY;
     const key = `${String(k)}\u0000${ref[node] ?? ""}`;
     const visited: number[] = [];
     let answer: Caught | undefined;

@@ -37,6 +37,12 @@ export interface EventFacts {
   readonly interrupting: Uint8Array;
   /** Per node: 1 for a compensation handler (`isForCompensation`) or compensation boundary. */
   readonly compensation: Uint8Array;
+  /**
+   * Per event node: 1 when something outside the flow may trigger it — a timer, message, signal,
+   * conditional or cancel definition, or no definition agentflow knows (BPMN 2.0.2, 10.5.4): such
+   * a boundary or event sub-process start can fire whatever the process throws.
+   */
+  readonly external: Uint8Array;
 }
 
 const EVENT_FLAGS =
@@ -72,6 +78,7 @@ export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Ar
   const ref: (string | undefined)[] = new Array<string | undefined>(count);
   const interrupting = new Uint8Array(count);
   const compensation = new Uint8Array(count);
+  const external = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const element = elements[i];
     const f = flags[i] ?? 0;
@@ -81,16 +88,20 @@ export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Ar
       continue;
     }
     if ((f & EVENT_FLAGS) === 0) continue;
-    for (const definition of listProp(element, "eventDefinitions")) {
+    const definitions = listProp(element, "eventDefinitions");
+    if (definitions.length === 0) external[i] = 1;
+    for (const definition of definitions) {
       const found = DEFINITIONS.find(([type]) => instanceOf(definition, type));
-      if (found === undefined) continue;
+      // The definitions the flow throws itself: those above, and links.
+      if (found === undefined && !instanceOf(definition, "bpmn:LinkEventDefinition"))
+        external[i] = 1;
+      if (found === undefined || kind[i] !== EventKind.none) continue;
       const [, code, refName] = found;
       kind[i] = code;
       if (refName !== undefined) {
         const codeName = code === EventKind.error ? "errorCode" : "escalationCode";
         ref[i] = refKey(objectProp(definition, refName), codeName);
       }
-      break;
     }
     if ((f & NodeFlag.boundaryEvent) !== 0) {
       if (kind[i] === EventKind.compensate) compensation[i] = 1;
@@ -99,5 +110,5 @@ export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Ar
       interrupting[i] = 1;
     }
   }
-  return { kind, ref, interrupting, compensation };
+  return { kind, ref, interrupting, compensation, external };
 }

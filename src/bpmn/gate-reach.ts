@@ -11,12 +11,18 @@ import type { GateStatus } from "./types.js";
 /** The two sweeps' results, by vertex. */
 export interface GateReach {
   readonly isGate: Uint8Array;
+  /**
+   * 1 for the vertices a path leaves only by a step that does not pass a gate: an atomic gate, a
+   * sub-process gate's exit, and a sub-process gate's non-interrupting boundary events.
+   */
+  readonly blocks: Uint8Array;
   /** 1 when some path from the vertex (itself included) meets a gate. */
   readonly canReachGate: Uint8Array;
   /**
    * Length of the shortest gate-free path from the vertex to a sink (an end of the process), or
    * -1 when every path to a sink passes a gate. A gate that completes on every path is -1; one
-   * that an interrupting boundary event can cancel has the length of the path through it.
+   * that an interrupting boundary event, a terminate or an uncaught error can cancel has the
+   * length of the path through the cancellation.
    */
   readonly toSink: Int32Array;
 }
@@ -37,10 +43,18 @@ export function computeGateReach(graph: ProcessGraph, gates: readonly number[]):
   }
   // Index loops over the CSR arrays: a subarray view per vertex was most of this file's garbage.
   const { offsets, targets } = predecessors;
+  // A gate reached after a cancellation (a terminated sub-process's successors) is reachable too.
+  const cancelled = reverseAdjacency(graph.cancels);
   while (head < tail) {
     const v = queue[head++] ?? 0;
     for (let e = offsets[v] ?? 0, end = offsets[v + 1] ?? 0; e < end; e++) {
       const p = targets[e] ?? 0;
+      if (canReachGate[p] === 1) continue;
+      canReachGate[p] = 1;
+      queue[tail++] = p;
+    }
+    for (let e = cancelled.offsets[v] ?? 0; e < (cancelled.offsets[v + 1] ?? 0); e++) {
+      const p = cancelled.targets[e] ?? 0;
       if (canReachGate[p] === 1) continue;
       canReachGate[p] = 1;
       queue[tail++] = p;
@@ -57,7 +71,8 @@ export function computeGateReach(graph: ProcessGraph, gates: readonly number[]):
   }
   const nodeCount = graph.index.flags.length;
   // A non-interrupting boundary event leaves a sub-process gate running too: its path has
-  // passed the gate as surely as an atomic gate's does.
+  // passed the gate as surely as an atomic gate's does, unless it goes on to cancel the gate
+  // (a terminate, an uncaught error): that is a step of `graph.cancels` from the gate.
   for (let b = 0; b < nodeCount; b++) {
     const host = attachedTo[b] ?? -1;
     if (
@@ -87,8 +102,22 @@ export function computeGateReach(graph: ProcessGraph, gates: readonly number[]):
       toSink[p] = (toSink[v] ?? 0) + 1;
       queue[tail++] = p;
     }
+    // Whatever cancels a running node leaves it unpassed, a gate too.
+    for (let e = cancelled.offsets[v] ?? 0; e < (cancelled.offsets[v + 1] ?? 0); e++) {
+      const p = cancelled.targets[e] ?? 0;
+      if (toSink[p] !== -1) continue;
+      toSink[p] = (toSink[v] ?? 0) + 1;
+      queue[tail++] = p;
+    }
   }
-  return { isGate, canReachGate, toSink };
+  return { isGate, blocks, canReachGate, toSink };
+}
+
+/** Whether a path may step from `v` to `next` along a successor edge without passing a gate. */
+function unpassed(graph: ProcessGraph, reach: GateReach, v: number, next: number): boolean {
+  if (reach.blocks[v] !== 1) return true;
+  const { attachedTo, events, flags } = graph.index;
+  return next < flags.length && attachedTo[next] === v && events.interrupting[next] === 1;
 }
 
 /**
@@ -121,7 +150,10 @@ function witness(graph: ProcessGraph, reach: GateReach, node: number, start: num
     if (name !== undefined && path[path.length - 1] !== name) path.push(name);
     const d = reach.toSink[v] ?? 0;
     if (d <= 0) return path;
-    const next = neighbours(graph.successors, v).find((s) => reach.toSink[s] === d - 1);
+    const next =
+      neighbours(graph.successors, v).find(
+        (s) => reach.toSink[s] === d - 1 && unpassed(graph, reach, v, s),
+      ) ?? neighbours(graph.cancels, v).find((s) => reach.toSink[s] === d - 1);
     if (next === undefined) return path;
     v = next;
   }

@@ -19,6 +19,11 @@ export const NodeFlag = {
   throwEvent: 128,
   activity: 256,
   endEvent: 512,
+  /** An exclusive or event-based gateway: its outgoing flows are alternatives. */
+  choiceGateway: 1024,
+  /** A parallel, inclusive or complex gateway: with several incoming flows it waits for them. */
+  syncGateway: 2048,
+  callActivity: 4096,
 } as const;
 
 const FLAG_TYPES: readonly (readonly [number, string])[] = [
@@ -32,6 +37,12 @@ const FLAG_TYPES: readonly (readonly [number, string])[] = [
   [NodeFlag.throwEvent, "bpmn:IntermediateThrowEvent"],
   [NodeFlag.activity, "bpmn:Activity"],
   [NodeFlag.endEvent, "bpmn:EndEvent"],
+  [NodeFlag.choiceGateway, "bpmn:ExclusiveGateway"],
+  [NodeFlag.choiceGateway, "bpmn:EventBasedGateway"],
+  [NodeFlag.syncGateway, "bpmn:ParallelGateway"],
+  [NodeFlag.syncGateway, "bpmn:InclusiveGateway"],
+  [NodeFlag.syncGateway, "bpmn:ComplexGateway"],
+  [NodeFlag.callActivity, "bpmn:CallActivity"],
 ];
 
 /** Flags by moddle type prototype: a type's hierarchy is fixed, so this outlives one walk. */

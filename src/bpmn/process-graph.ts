@@ -15,19 +15,31 @@
  * - compensation boundary events and handlers have no edges: they are not the normal flow;
  * - an ad-hoc sub-process enters its hub; the hub enters every child and the exit; every child
  *   returns to the hub (children are unordered);
- * - an activity leads to its boundary events (a sub-process from its interrupt vertex);
+ * - an activity leads to its boundary events (a sub-process from its interrupt vertex) that may
+ *   fire any time (`triggers.ts`); one only a throw event inside can trigger is led to by that
+ *   throw event, and one nothing triggers is no path;
  * - every flow node leads to its container's interrupt vertex, which leads to the container's
- *   boundary events and event sub-processes and to the enclosing container's interrupt vertex;
+ *   boundary events and event sub-processes that may fire any time and to the enclosing
+ *   container's interrupt vertex;
+ * - an escalation intermediate throw event leads to its catchers too, and when one of them
+ *   interrupts, only to them: its scope is cancelled;
  * - a link throw event leads to the catch events of the same name in its process.
+ *
+ * Besides, {@link ProcessGraph.cancels} says what a running node may be cancelled by: a terminate
+ * end event or an uncaught error on another branch (`cancellation.ts`).
  *
  * Message flows are not followed: another participant's process is not this one's control flow.
  */
 import type { Adjacency } from "../model/index.js";
 import { adjacencyFromEdges } from "../model/index.js";
+import { findCancellations } from "./cancellation.js";
 import { throwCatchers } from "./catchers.js";
 import { EventKind } from "./event-facts.js";
+import type { LevelGraph } from "./level-graph.js";
+import { buildLevelGraph } from "./level-graph.js";
 import type { ProcessIndex } from "./process-index.js";
 import { NodeFlag } from "./process-index.js";
+import { readTriggers, Trigger } from "./triggers.js";
 
 /** What a vertex stands for. */
 export type VertexKind = "node" | "exit" | "interrupt" | "hub";
@@ -55,6 +67,13 @@ export interface ProcessGraph {
   /** Per container: its exit, interrupt and hub vertices (-1 where it has none). */
   readonly exitOf: Int32Array;
   readonly interruptOf: Int32Array;
+  /**
+   * From a flow node (and, for a sub-process, its interrupt vertex) to the terminate end event or
+   * uncaught error end event that may cancel it while it runs: a step that leaves the node
+   * without completing it, so a gate on it is not passed. Not among {@link successors}: no token
+   * flows along it.
+   */
+  readonly cancels: Adjacency;
 }
 
 /** Parallel edge columns, sized for the edges most graphs have and grown past that. */
@@ -111,14 +130,20 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     const opened = opens[n] ?? -1;
     return opened >= 0 ? (exitOf[opened] ?? n) : n;
   };
+  const { kind: eventKind, compensation } = index.events;
+  const catchers = throwCatchers(index);
+  const triggers = readTriggers(index, catchers);
+  /** An escalation throw event: it leads to its catchers too, and when one interrupts, only there. */
+  const escalates = (i: number): boolean =>
+    ((flags[i] ?? 0) & NodeFlag.throwEvent) !== 0 && eventKind[i] === EventKind.escalation;
   const hasIn = new Uint8Array(nodeCount);
   const hasOut = new Uint8Array(nodeCount);
   for (let k = 0; k < index.flowSources.length; k++) {
     const a = index.flowSources[k] ?? 0;
     const b = index.flowTargets[k] ?? 0;
-    edge(out(a), b);
     hasOut[a] = 1;
     hasIn[b] = 1;
+    if (!escalates(a) || !catchers(a).interrupting) edge(out(a), b);
   }
   const linked = new Uint8Array(nodeCount);
   for (const [a, b] of index.links) {
@@ -129,8 +154,6 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   for (let i = 0; i < nodeCount; i++) {
     if (((flags[i] ?? 0) & NodeFlag.startEvent) !== 0) hasStart[index.container[i] ?? 0] = 1;
   }
-  const { kind: eventKind, compensation } = index.events;
-  const catchers = throwCatchers(index);
   /** Error end events nothing catches: each ends the process. */
   const uncaught: number[] = [];
   /** Where a path ends at node `i` (no outgoing flow): its container's exit, or a catcher. */
@@ -168,7 +191,8 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     const eventSub = opened >= 0 && containers[opened]?.kind === "event-sub-process";
     const interrupt = interruptOf[within] ?? i;
     edge(i, interrupt);
-    if (eventSub) edge(interrupt, i);
+    if (eventSub && triggers.eventSub[opened] === Trigger.anyTime) edge(interrupt, i);
+    if (escalates(i)) for (const catcher of catchers(i).nodes) edge(i, catcher);
     if (opened >= 0) edge(interruptOf[opened] ?? i, interrupt);
     if (c.kind === "process" || boundary || eventSub) {
       if (hasOut[i] === 0 && linked[i] === 0) ending(i, within);
@@ -194,9 +218,19 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     edge(c.node, hubOf[i] ?? c.node);
     edge(hubOf[i] ?? c.node, exitOf[i] ?? c.node);
   });
+  const levels = (): LevelGraph => buildLevelGraph(index, triggers);
+  const found = findCancellations(index, levels, uncaught, catchers);
+  // Past the analysis's budget, a catcher only a throw inside triggers fires any time.
+  const fires = (t: number | undefined): boolean =>
+    t === Trigger.anyTime || (!found.complete && t === Trigger.thrown);
+  containers.forEach((c, e) => {
+    if (c.kind !== "event-sub-process" || found.complete) return;
+    if (triggers.eventSub[e] === Trigger.thrown) edge(interruptOf[c.parent] ?? c.node, c.node);
+  });
   for (let boundary = 0; boundary < nodeCount; boundary++) {
     const host = attachedTo[boundary] ?? -1;
     if (host < 0 || compensation[boundary] === 1) continue;
+    if (!fires(triggers.node[boundary])) continue;
     edge(host, boundary);
     const opened = opens[host] ?? -1;
     if (opened >= 0) edge(interruptOf[opened] ?? host, boundary);
@@ -217,6 +251,17 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     }
   }
   for (const i of uncaught) sinks[i] = 1;
+  const cancelFrom: number[] = [];
+  const cancelTo: number[] = [];
+  found.source.forEach((node, k) => {
+    const by = found.witness[k] ?? node;
+    cancelFrom.push(node);
+    cancelTo.push(by);
+    const opened = opens[node] ?? -1;
+    if (opened < 0) return;
+    cancelFrom.push(interruptOf[opened] ?? node);
+    cancelTo.push(by);
+  });
   const { from, to, count } = edges;
   return {
     index,
@@ -226,5 +271,6 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     owner,
     exitOf,
     interruptOf,
+    cancels: adjacencyFromEdges(vertexCount, cancelFrom, cancelTo),
   };
 }

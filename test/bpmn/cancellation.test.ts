@@ -1,0 +1,574 @@
+/**
+ * A gate counts only if it completes, whatever else may cancel it (issue 38; docs/bpmn.md, "What
+ * cancels a gate"). One small process per case, with DI as a modeller writes it: (a) a
+ * non-interrupting event on the gate whose path ends the gate's scope — a terminate, an uncaught
+ * error, an escalation that interrupts the gate's sub-process; (b) a terminate on a parallel
+ * branch that ends the scope while the gate is pending; (c) a boundary event exists as a path
+ * only if something can trigger it. Each with the cases that must stay allowed.
+ */
+import { describe, expect, it } from "vitest";
+import type { AgentGateStatus, GateStatus } from "../../src/bpmn/index.js";
+import { agentGateStatus, checkProcess, evaluateGates, readProcess } from "../../src/bpmn/index.js";
+import {
+  agentWorkflow,
+  BPMN_NS,
+  BTV_NS,
+  chain,
+  element,
+  endEvent,
+  exclusiveGateway,
+  flow,
+  gate,
+  gateMarker,
+  parallelGateway,
+  processElement,
+  startEvent,
+  subProcess,
+  task,
+} from "./builders.js";
+import { withDiagram } from "./diagram.js";
+
+const WORKFLOW = agentWorkflow("agnt-x@1.0.0", 2);
+const resolveWorkflow = (ref: string): unknown => (ref === "agnt-x@1.0.0" ? WORKFLOW : undefined);
+
+/** A level-2 agent task (a gate is required). */
+const agent = (id: string): string =>
+  element("serviceTask", id, {
+    ext: ['<btv:agentTask agentWorkflowRef="agnt-x@1.0.0" autonomyLevel="2" />'],
+  });
+
+const TIMER = "<bpmn:timerEventDefinition />";
+const ERROR = '<bpmn:errorEventDefinition errorRef="Broken" />';
+const LATE = '<bpmn:escalationEventDefinition escalationRef="Late" />';
+const TERMINATE = "<bpmn:terminateEventDefinition />";
+
+/** A boundary event on `host` (interrupting unless `cancel` is false). */
+function boundary(id: string, host: string, definition: string, cancel = true): string {
+  return element("boundaryEvent", id, {
+    attrs: { attachedToRef: host, ...(cancel ? {} : { cancelActivity: "false" }) },
+    children: [definition.replace("/>", ` id="${id}_def" />`)],
+  });
+}
+
+/** An event of `tag` with one event definition. */
+const event = (tag: string, id: string, definition: string): string =>
+  element(tag, id, { children: [definition.replace("/>", ` id="${id}_def" />`)] });
+
+/** The three kinds of gate: a user task, a call activity, a sub-process. */
+type GateKind = "user task" | "call activity" | "sub-process";
+const GATE_KINDS: readonly GateKind[] = ["user task", "call activity", "sub-process"];
+
+function gateOf(kind: GateKind, id: string): string {
+  if (kind === "user task") return gate(id);
+  if (kind === "call activity") {
+    return element("callActivity", id, { attrs: { calledElement: "Review" }, ext: [gateMarker()] });
+  }
+  const inside = [startEvent(`${id}S`), task(`${id}Look`), endEvent(`${id}E`)];
+  return subProcess(id, [...inside, ...chain(`${id}S`, `${id}Look`, `${id}E`)], {
+    ext: [gateMarker()],
+  });
+}
+
+async function doc(...children: readonly (string | readonly string[])[]): Promise<string> {
+  return withDiagram(
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" xmlns:btv="${BTV_NS}" id="Defs" targetNamespace="https://example.com/test">`,
+      '<bpmn:error id="Broken" name="Broken" errorCode="BROKEN" />',
+      '<bpmn:escalation id="Late" name="Late" escalationCode="LATE" />',
+      '<bpmn:escalation id="Other" name="Other" escalationCode="OTHER" />',
+      processElement("P", ...children),
+      "</bpmn:definitions>",
+    ].join("\n"),
+  );
+}
+
+interface Outcome {
+  readonly gate: GateStatus;
+  readonly status: AgentGateStatus;
+  readonly allowed: boolean;
+  readonly codes: readonly string[];
+  /** The bypass path of AGENT_GATE_BYPASS on the agent task `A`, when there is one. */
+  readonly path?: readonly string[];
+}
+
+/** checkProcess's verdict on agent task `A`, and evaluateGates' on the same definitions. */
+async function outcome(xml: string): Promise<Outcome> {
+  const check = await checkProcess(xml, { resolveWorkflow });
+  const { definitions } = await readProcess(xml);
+  if (definitions === undefined) throw new Error("unreadable");
+  const decision = await evaluateGates(definitions, { resolveWorkflow });
+  expect(decision.allowed).toBe(check.allowed);
+  const task = check.agentTasks.find((t) => t.elementId === "A");
+  if (task === undefined) throw new Error("no agent task A");
+  const bypass = check.blocking.find(
+    (d) => d.code === "AGENT_GATE_BYPASS" && d.target.kind === "bpmn-element",
+  );
+  if (bypass !== undefined) expect(bypass.target).toMatchObject({ elementId: "A" });
+  const path = (bypass?.data as { readonly pathIds?: readonly string[] } | undefined)?.pathIds;
+  return {
+    gate: task.gate,
+    status: agentGateStatus(task),
+    allowed: decision.allowed,
+    codes: [...check.blocking, ...check.warnings].map((d) => d.code),
+    ...(path === undefined ? {} : { path }),
+  };
+}
+
+const BLOCKED = (path: readonly string[]): Outcome => ({
+  gate: "bypassed",
+  status: "bypassed",
+  allowed: false,
+  codes: ["AGENT_GATE_BYPASS"],
+  path,
+});
+const ALLOWED: Outcome = { gate: "reached", status: "reached", allowed: true, codes: [] };
+
+/** `S → A → Review → Disburse → E`, a reminder on Review leading along `reminder`. */
+function remindedReview(kind: GateKind, ...reminder: readonly (string | readonly string[])[]) {
+  return doc(
+    startEvent("S"),
+    agent("A"),
+    gateOf(kind, "Review"),
+    boundary("Remind", "Review", TIMER, false),
+    task("Disburse"),
+    endEvent("E"),
+    chain("S", "A", "Review", "Disburse", "E"),
+    ...reminder,
+  );
+}
+
+/** `S → A → Work → Disburse → E`, Work holding `inside`, with an escalation boundary OnLate. */
+function escalatedWork(inside: readonly (string | readonly string[])[], onLate = LATE) {
+  return doc(
+    startEvent("S"),
+    agent("A"),
+    subProcess("Work", inside),
+    boundary("OnLate", "Work", onLate),
+    task("Skip"),
+    endEvent("Skipped"),
+    task("Disburse"),
+    endEvent("E"),
+    chain("S", "A", "Work", "Disburse", "E"),
+    chain("OnLate", "Skip", "Skipped"),
+  );
+}
+
+describe("(a) a non-interrupting event on the gate whose path cancels the gate", () => {
+  const cases: readonly (readonly [string, GateKind, () => Promise<string>, Outcome])[] = [
+    ...GATE_KINDS.map(
+      (kind) =>
+        [
+          "a terminate end ends the process while Review is pending",
+          kind,
+          () =>
+            remindedReview(
+              kind,
+              task("Notify"),
+              event("endEvent", "Stop", TERMINATE),
+              chain("Remind", "Notify", "Stop"),
+            ),
+          BLOCKED(["A", "Review", "Stop"]),
+        ] as const,
+    ),
+    ...GATE_KINDS.map(
+      (kind) =>
+        [
+          "an error nothing catches ends the process while Review is pending",
+          kind,
+          () =>
+            remindedReview(
+              kind,
+              task("Notify"),
+              event("endEvent", "Boom", ERROR),
+              chain("Remind", "Notify", "Boom"),
+            ),
+          BLOCKED(["A", "Review", "Boom"]),
+        ] as const,
+    ),
+    ...GATE_KINDS.map(
+      (kind) =>
+        [
+          "an escalation interrupts Work, Review's sub-process, while Review is pending",
+          kind,
+          () =>
+            escalatedWork([
+              startEvent("WS"),
+              gateOf(kind, "Review"),
+              endEvent("WE"),
+              boundary("Remind", "Review", TIMER, false),
+              event("endEvent", "Escalate", LATE),
+              ...chain("WS", "Review", "WE"),
+              ...chain("Remind", "Escalate"),
+            ]),
+          // A called process may escalate any time: OnLate fires while anything in Work runs.
+          kind === "call activity"
+            ? BLOCKED(["A", "Work", "OnLate", "Skip", "Skipped"])
+            : BLOCKED(["A", "Work", "WS", "Review", "Escalate", "OnLate", "Skip", "Skipped"]),
+        ] as const,
+    ),
+    [
+      "a terminate ends Work, Review's sub-process, which completes and goes on to Disburse",
+      "user task",
+      () =>
+        doc(
+          startEvent("S"),
+          agent("A"),
+          subProcess("Work", [
+            startEvent("WS"),
+            gate("Review"),
+            endEvent("WE"),
+            boundary("Remind", "Review", TIMER, false),
+            event("endEvent", "Stop", TERMINATE),
+            ...chain("WS", "Review", "WE"),
+            ...chain("Remind", "Stop"),
+          ]),
+          task("Disburse"),
+          endEvent("E"),
+          chain("S", "A", "Work", "Disburse", "E"),
+        ),
+      BLOCKED(["A", "Work", "WS", "Review", "Stop", "Disburse", "E"]),
+    ],
+  ];
+  it.each(cases)("%s (the gate a %s): BLOCKED", async (_, _kind, xml, expected) => {
+    expect(await outcome(await xml())).toEqual(expected);
+  });
+
+  const allowed: readonly (readonly [string, GateKind, () => Promise<string>])[] = [
+    ...GATE_KINDS.map(
+      (kind) =>
+        [
+          "a reminder that ends at a plain end leaves Review to complete",
+          kind,
+          () =>
+            remindedReview(
+              kind,
+              task("Notify"),
+              endEvent("Reminded"),
+              chain("Remind", "Notify", "Reminded"),
+            ),
+        ] as const,
+    ),
+    [
+      "a terminate inside a sub-process on the reminder's path ends only that sub-process",
+      "user task",
+      () =>
+        remindedReview(
+          "user task",
+          subProcess("Fix", [
+            startEvent("FS"),
+            event("endEvent", "FixStop", TERMINATE),
+            flow("FS", "FixStop"),
+          ]),
+          endEvent("Fixed"),
+          chain("Remind", "Fix", "Fixed"),
+        ),
+    ],
+    [
+      "an error the reminder's own sub-process catches does not reach Review",
+      "call activity",
+      () =>
+        remindedReview(
+          "call activity",
+          subProcess("Fix", [
+            startEvent("FS"),
+            event("endEvent", "FixFail", ERROR),
+            flow("FS", "FixFail"),
+          ]),
+          boundary("OnBroken", "Fix", ERROR),
+          endEvent("Fixed"),
+          endEvent("Handled"),
+          chain("Remind", "Fix", "Fixed"),
+          chain("OnBroken", "Handled"),
+        ),
+    ],
+    [
+      "a terminate after the gate on an exclusive choice runs only once Review completed",
+      "sub-process",
+      () =>
+        doc(
+          startEvent("S"),
+          agent("A"),
+          gateOf("sub-process", "Review"),
+          exclusiveGateway("Approved"),
+          task("Disburse"),
+          endEvent("E"),
+          event("endEvent", "Stop", TERMINATE),
+          chain("S", "A", "Review", "Approved", "Disburse", "E"),
+          flow("Approved", "Stop"),
+        ),
+    ],
+  ];
+  it.each(allowed)("%s (the gate a %s): ALLOWED", async (_, _kind, xml) => {
+    expect(await outcome(await xml())).toEqual(ALLOWED);
+  });
+});
+
+describe("(b) a terminate on a parallel branch cancels the pending gate", () => {
+  /** `S → Work → Disburse → E`, Work holding `inside`. */
+  const work = (inside: readonly (string | readonly string[])[]): Promise<string> =>
+    doc(
+      startEvent("S"),
+      subProcess("Work", inside),
+      task("Disburse"),
+      endEvent("E"),
+      chain("S", "Work", "Disburse", "E"),
+    );
+  const cases: readonly (readonly [string, () => Promise<string>, Outcome])[] = [
+    [
+      "Work: fork → (A → Review), (Wait → terminate): Work completes without Review, Disburse runs",
+      () =>
+        work([
+          startEvent("WS"),
+          parallelGateway("Fork"),
+          agent("A"),
+          gate("Review"),
+          endEvent("WE"),
+          task("Wait"),
+          event("endEvent", "Stop", TERMINATE),
+          ...chain("WS", "Fork", "A", "Review", "WE"),
+          ...chain("Fork", "Wait", "Stop"),
+        ]),
+      BLOCKED(["A", "Review", "Stop", "Disburse", "E"]),
+    ],
+    [
+      "Work: a task with two outgoing flows splits as a parallel gateway does",
+      () =>
+        work([
+          startEvent("WS"),
+          task("Prepare"),
+          agent("A"),
+          gate("Review"),
+          endEvent("WE"),
+          event("endEvent", "Stop", TERMINATE),
+          ...chain("WS", "Prepare", "A", "Review", "WE"),
+          flow("Prepare", "Stop"),
+        ]),
+      BLOCKED(["A", "Review", "Stop", "Disburse", "E"]),
+    ],
+    [
+      "the process: fork → (A → Review → E), (Wait → terminate) ends the process",
+      () =>
+        doc(
+          startEvent("S"),
+          parallelGateway("Fork"),
+          agent("A"),
+          gate("Review"),
+          endEvent("E"),
+          task("Wait"),
+          event("endEvent", "Stop", TERMINATE),
+          chain("S", "Fork", "A", "Review", "E"),
+          chain("Fork", "Wait", "Stop"),
+        ),
+      BLOCKED(["A", "Review", "Stop"]),
+    ],
+  ];
+  it.each(cases)("%s: BLOCKED", async (_, xml, expected) => {
+    expect(await outcome(await xml())).toEqual(expected);
+  });
+
+  const allowed: readonly (readonly [string, () => Promise<string>])[] = [
+    [
+      "Work: the terminate comes after the join that waits for Review",
+      () =>
+        work([
+          startEvent("WS"),
+          parallelGateway("Fork"),
+          agent("A"),
+          gate("Review"),
+          task("Check"),
+          parallelGateway("Join"),
+          event("endEvent", "Stop", TERMINATE),
+          ...chain("WS", "Fork", "A", "Review", "Join", "Stop"),
+          ...chain("Fork", "Check", "Join"),
+        ]),
+    ],
+    [
+      "Work: an exclusive choice between the agent and the terminate",
+      () =>
+        work([
+          startEvent("WS"),
+          exclusiveGateway("Choose"),
+          agent("A"),
+          gate("Review"),
+          endEvent("WE"),
+          event("endEvent", "Stop", TERMINATE),
+          ...chain("WS", "Choose", "A", "Review", "WE"),
+          flow("Choose", "Stop"),
+        ]),
+    ],
+  ];
+  it.each(allowed)("%s: ALLOWED", async (_, xml) => {
+    expect(await outcome(await xml())).toEqual(ALLOWED);
+  });
+});
+
+describe("(c) a boundary event is a path only if something can trigger it", () => {
+  /** Work: WS → [before →] Review → WE. */
+  const reviewIn = (...before: readonly string[]): (string | readonly string[])[] => [
+    startEvent("WS"),
+    ...before.map((b) => (b.startsWith("<") ? b : task(b))),
+    gate("Review"),
+    endEvent("WE"),
+  ];
+  const cases: readonly (readonly [string, () => Promise<string>, Outcome])[] = [
+    [
+      "an escalation boundary on Work, which nothing in Work throws: never fires",
+      () => escalatedWork([...reviewIn(), chain("WS", "Review", "WE")]),
+      ALLOWED,
+    ],
+    [
+      "an escalation throw in Work with another escalation code: does not reach OnLate",
+      () =>
+        escalatedWork([
+          ...reviewIn(event("intermediateThrowEvent", "Warn", LATE.replace("Late", "Other"))),
+          chain("WS", "Warn", "Review", "WE"),
+        ]),
+      ALLOWED,
+    ],
+    [
+      "an error boundary on a sub-process that holds neither a task nor an error end: never fires",
+      () =>
+        doc(
+          startEvent("S"),
+          agent("A"),
+          subProcess("Wait", [
+            startEvent("WS"),
+            event("intermediateCatchEvent", "Day", TIMER),
+            endEvent("WE"),
+            ...chain("WS", "Day", "WE"),
+          ]),
+          boundary("Failed", "Wait", ERROR),
+          endEvent("Gone"),
+          gate("Review"),
+          endEvent("E"),
+          chain("S", "A", "Wait", "Review", "E"),
+          chain("Failed", "Gone"),
+        ),
+      ALLOWED,
+    ],
+    ...[false, true].map(
+      (thrown) =>
+        [
+          `a non-interrupting escalation event sub-process in Wait ending in an uncaught error, ${thrown ? "which a throw in Wait reaches" : "which nothing in Wait throws"}`,
+          () =>
+            doc(
+              startEvent("S"),
+              agent("A"),
+              subProcess("Wait", [
+                startEvent("WS"),
+                thrown ? event("intermediateThrowEvent", "Warn", LATE) : task("Idle"),
+                endEvent("WE"),
+                ...chain("WS", thrown ? "Warn" : "Idle", "WE"),
+                subProcess(
+                  "OnLate",
+                  [
+                    element("startEvent", "LateStart", {
+                      attrs: { isInterrupting: "false" },
+                      children: [
+                        '<bpmn:escalationEventDefinition id="LateStart_def" escalationRef="Late" />',
+                      ],
+                    }),
+                    event("endEvent", "Boom", ERROR),
+                    ...chain("LateStart", "Boom"),
+                  ],
+                  { triggeredByEvent: true },
+                ),
+              ]),
+              gate("Review"),
+              endEvent("E"),
+              chain("S", "A", "Wait", "Review", "E"),
+            ),
+          thrown ? BLOCKED(["A", "Wait", "WS", "Warn", "LateStart", "Boom"]) : ALLOWED,
+        ] as const,
+    ),
+    [
+      "an escalation thrown in Work on a choice before Review: OnLate interrupts Work",
+      () =>
+        escalatedWork([
+          ...reviewIn(exclusiveGateway("Choose"), event("intermediateThrowEvent", "Warn", LATE)),
+          endEvent("Warned"),
+          chain("WS", "Choose", "Review", "WE"),
+          chain("Choose", "Warn", "Warned"),
+        ]),
+      BLOCKED(["A", "Work", "WS", "Choose", "Warn", "OnLate", "Skip", "Skipped"]),
+    ],
+    [
+      "an escalation thrown on the only way to Review: OnLate interrupts Work, Review never runs",
+      () =>
+        escalatedWork([
+          ...reviewIn(event("intermediateThrowEvent", "Warn", LATE)),
+          chain("WS", "Warn", "Review", "WE"),
+        ]),
+      {
+        gate: "missing",
+        status: "missing",
+        allowed: false,
+        codes: ["AGENT_GATE_UNREACHABLE"],
+      },
+    ],
+    [
+      "a call activity in Work: the called process may escalate while Work runs",
+      () =>
+        escalatedWork([
+          ...reviewIn(element("callActivity", "Fetch", { attrs: { calledElement: "Fetch" } })),
+          chain("WS", "Fetch", "Review", "WE"),
+        ]),
+      BLOCKED(["A", "Work", "OnLate", "Skip", "Skipped"]),
+    ],
+    [
+      "a timer boundary on Work: a timer fires whenever Work runs",
+      () => escalatedWork([...reviewIn(), chain("WS", "Review", "WE")], TIMER),
+      BLOCKED(["A", "Work", "OnLate", "Skip", "Skipped"]),
+    ],
+  ];
+  it.each(cases)("%s", async (_, xml, expected) => {
+    expect(await outcome(await xml())).toEqual(expected);
+  });
+});
+
+describe("at scale", () => {
+  /**
+   * A → n blocks → Review → choice → (End | terminate): parallel blocks a join closes, or gates
+   * with a reminder each (a non-interrupting timer to a plain end), which nothing joins again.
+   */
+  function blocks(n: number, joined: boolean): string {
+    const parts = [startEvent("S"), agent("A"), flow("S", "A")];
+    let last = "A";
+    for (let i = 0; i < n; i++) {
+      if (joined) {
+        parts.push(
+          parallelGateway(`F${i}`),
+          task(`X${i}`),
+          task(`Y${i}`),
+          parallelGateway(`J${i}`),
+        );
+        parts.push(...chain(last, `F${i}`, `X${i}`, `J${i}`), ...chain(`F${i}`, `Y${i}`, `J${i}`));
+        last = `J${i}`;
+      } else {
+        parts.push(gate(`G${i}`), boundary(`R${i}`, `G${i}`, TIMER, false), endEvent(`E${i}`));
+        parts.push(flow(last, `G${i}`), flow(`R${i}`, `E${i}`));
+        last = `G${i}`;
+      }
+    }
+    parts.push(gate("Review"), exclusiveGateway("Q"), endEvent("End"));
+    parts.push(event("endEvent", "Stop", TERMINATE), ...chain(last, "Review", "Q", "End"));
+    parts.push(flow("Q", "Stop"));
+    return [
+      `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" xmlns:btv="${BTV_NS}" id="D" targetNamespace="x">`,
+      processElement("P", ...parts),
+      "</bpmn:definitions>",
+    ].join("\n");
+  }
+
+  it("3,000 parallel blocks in a row: each join closes its block, the terminate after Review cancels nothing", async () => {
+    expect(await outcome(blocks(3000, true))).toEqual(ALLOWED);
+  }, 60_000);
+
+  it("past the work budget, every node of the scope may be cancelled by its terminate (stricter)", async () => {
+    // Each gate splits off its reminder, and its own branch runs to the end of the process:
+    // 200 are read exactly, 20,000 would take time quadratic in the size.
+    expect(await outcome(blocks(200, false))).toEqual(ALLOWED);
+    expect(await outcome(blocks(20_000, false))).toEqual(BLOCKED(["A", "G0", "Stop"]));
+  }, 60_000);
+});
