@@ -9,16 +9,9 @@
  * The approver role is the element's `btv:approverRole` when it has one, else the selector's
  * `role`, else the candidate group the selector matched (or the element's candidate groups).
  */
-import { ZEEBE_URI } from "./camunda-agents.js";
+import { modelerTemplate, ZEEBE_URI } from "./camunda-agents.js";
 import type { ModdleObject } from "./moddle.js";
-import {
-  elementKind,
-  extensionValues,
-  foreignAttrs,
-  genericChildren,
-  listProp,
-  stringProp,
-} from "./moddle.js";
+import { elementKind, extensionValues, genericChildren, listProp, stringProp } from "./moddle.js";
 
 /** One way an organisation marks approval gates; every criterion given must hold. */
 export interface GateSelector {
@@ -136,17 +129,6 @@ export function candidateGroups(element: ModdleObject): readonly string[] {
   return out;
 }
 
-function templateOf(element: ModdleObject): string | undefined {
-  const typed = stringProp(element, "modelerTemplate");
-  if (typed !== undefined) return typed;
-  const attrs = foreignAttrs(element);
-  for (const key in attrs) {
-    const value = attrs[key];
-    if (key.endsWith(":modelerTemplate") && typeof value === "string") return value;
-  }
-  return undefined;
-}
-
 function properties(element: ModdleObject): { name: string; value: string | undefined }[] {
   return zeebeValues(element, "properties").flatMap((props) => {
     const typed = listProp(props, "properties");
@@ -160,7 +142,8 @@ function properties(element: ModdleObject): { name: string; value: string | unde
 /** The role a matching selector gives, `null` when it does not match. */
 function match(selector: GateSelector, element: ModdleObject): string | undefined | null {
   if (selector.id !== undefined && selector.id !== stringProp(element, "id")) return null;
-  if (selector.template !== undefined && selector.template !== templateOf(element)) return null;
+  if (selector.template !== undefined && selector.template !== modelerTemplate(element))
+    return null;
   const wanted = selector.property;
   if (
     wanted !== undefined &&
