@@ -151,11 +151,7 @@ function attributeMismatches(
  */
 export function namespaceChecker(
   definitions: ModdleObject,
-): (
-  node: number,
-  element: ModdleObject,
-  values: readonly ModdleObject[],
-) => NamespaceMismatch[] {
+): (node: number, element: ModdleObject, values: readonly ModdleObject[]) => NamespaceMismatch[] {
   let declared: string[] | undefined;
   return (node, element, values) => {
     const out = attributeMismatches(node, element, definitions);

@@ -156,7 +156,10 @@ bpmnRuleTester(rule, {
       name: "a contract whose effect is not one of the six is unknown",
       xml: ungated(agent("A", { ref: "agnt-payer@1.0.0", level: "4" })),
       registry: [
-        { ...toolContract("tool:pay@1.0.0", "read"), effect: "harmless" } as unknown as ToolContract,
+        {
+          ...toolContract("tool:pay@1.0.0", "read"),
+          effect: "harmless",
+        } as unknown as ToolContract,
         toolCaller("agnt-payer@1.0.0", "tool:pay@1.0.0", 4),
       ],
       errors: [
