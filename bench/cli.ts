@@ -203,7 +203,9 @@ export async function measureCheck(
     stdout: (text) => {
       if (gc !== undefined) atReport = heap();
       stdoutChars += text.length;
-      summary = text.trimEnd().split("\n").pop() ?? "";
+      // The summary line: the last before the config and rule-set lines that close the report.
+      const lines = text.trimEnd().split("\n");
+      summary = [...lines].reverse().find((line) => /^[✔✖]/.test(line)) ?? lines.at(-1) ?? "";
     },
     stderr: (text) => (stderr += text),
     isTTY: false,

@@ -119,6 +119,27 @@ function groupList(text: string): readonly string[] | undefined {
 /**
  * The candidate groups of a user task, as far as they can be known without running it: a FEEL
  * expression other than a literal gives none (it cannot match a selector: fail closed).
+ *
+ * @example
+ * ```ts
+ * import { candidateGroups, readProcess, type ModdleObject } from "agentflow/bpmn";
+ *
+ * const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+ *     xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" id="D" targetNamespace="https://example.com">
+ *   <bpmn:process id="P">
+ *     <bpmn:userTask id="Review">
+ *       <bpmn:extensionElements>
+ *         <zeebe:assignmentDefinition candidateGroups="underwriters, risk" />
+ *       </bpmn:extensionElements>
+ *     </bpmn:userTask>
+ *   </bpmn:process>
+ * </bpmn:definitions>`;
+ * const { definitions } = await readProcess(xml);
+ * const [process] = definitions?.rootElements as { flowElements: ModdleObject[] }[];
+ * const [review] = process?.flowElements ?? [];
+ * if (review === undefined) throw new Error("no user task");
+ * candidateGroups(review); // → ["underwriters", "risk"]
+ * ```
  */
 export function candidateGroups(element: ModdleObject): readonly string[] {
   const out: string[] = [];

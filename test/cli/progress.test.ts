@@ -147,7 +147,9 @@ describe("agentflow check on a terminal", () => {
     const tty = terminal({ step: 40 });
     expect(await main(["check", dir], tty.io)).toBe(0);
     expect(stdoutOf(tty)).toBe(stdoutOf(plain));
-    expect(stdoutOf(tty)).toMatch(/\n✔ 30 files checked, no problems\n$/);
+    expect(stdoutOf(tty)).toMatch(
+      /\n✔ 30 files checked, no problems\nconfig: [^\n]+\nrule set: [^\n]+\n$/,
+    );
     const lines = stderrOf(tty);
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines.slice(0, -1)) expect(line).toMatch(/^\rchecking \d+ \/ 30 files…$/);
@@ -181,12 +183,16 @@ describe("agentflow check on a terminal", () => {
     // Not drawing progress, the run reads the clock twice: at its start and for the summary.
     const tty = terminal({ stdout: true, stderr: false, step: 1_600 });
     expect(await main(["check", dir], tty.io)).toBe(0);
-    expect(stdoutOf(tty)).toMatch(/\n✔ 3 files checked, no problems in 1\.6 s\n$/);
+    expect(stdoutOf(tty)).toMatch(
+      /\n✔ 3 files checked, no problems in 1\.6 s\nconfig: [^\n]+\nrule set: [^\n]+\n$/,
+    );
     const json = terminal({ stdout: true, stderr: false, step: 1_600 });
     expect(await main(["check", "--format", "json", dir], json.io)).toBe(0);
     expect(stdoutOf(json)).not.toContain(" s\n");
     const piped = terminal({ stdout: false, stderr: false, step: 1_600 });
     expect(await main(["check", dir], piped.io)).toBe(0);
-    expect(stdoutOf(piped)).toMatch(/\n✔ 3 files checked, no problems\n$/);
+    expect(stdoutOf(piped)).toMatch(
+      /\n✔ 3 files checked, no problems\nconfig: [^\n]+\nrule set: [^\n]+\n$/,
+    );
   });
 });

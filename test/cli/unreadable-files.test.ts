@@ -6,17 +6,40 @@
  * the path-length limit reports the path it could not enter the same way, never exit 3.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../temp.js";
 import { run, STACK_LINE } from "./run.js";
 
-const BIN = resolve("bin/agentflow.js");
+const ROOT = process.getuid?.() === 0;
+
+/**
+ * The built CLI, copied where `nobody` can read it: the clone this suite runs in may sit in a
+ * folder only root may enter (a fresh `mktemp -d` is mode 700), and then `nobody` could not even
+ * load the CLI. The bundle is self-contained: `bin/`, `dist/cli-bundle/` and the package's type.
+ */
+function portableCli(): string {
+  const root = tempDir("agentflow-portable-cli-");
+  chmodSync(root, 0o755);
+  cpSync("bin", join(root, "bin"), { recursive: true });
+  cpSync("dist/cli-bundle", join(root, "dist", "cli-bundle"), { recursive: true });
+  writeFileSync(join(root, "package.json"), '{ "type": "module" }\n');
+  for (const folder of [
+    root,
+    join(root, "bin"),
+    join(root, "dist"),
+    join(root, "dist", "cli-bundle"),
+  ]) {
+    chmodSync(folder, 0o755);
+  }
+  return join(root, "bin", "agentflow.js");
+}
+
+const BIN = ROOT ? portableCli() : resolve("bin/agentflow.js");
 const GOOD = "examples/registry/credit-risk.agent.json";
 const BROKEN = "examples/workflows/refund-autopilot.broken.agent.json";
 const LOAN = "examples/processes/loan-origination.bpmn";
-const ROOT = process.getuid?.() === 0;
 
 interface Spawned {
   readonly code: number | null;
