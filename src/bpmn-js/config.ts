@@ -4,7 +4,7 @@
  * a failure at the first evaluation.
  */
 import type { GateOptions } from "../bpmn/index.js";
-import { BPMN_RULES, unknownPolicyProblem } from "../bpmn/index.js";
+import { BPMN_RULES, toolEffectsProblems, unknownPolicyProblem } from "../bpmn/index.js";
 import { PRESET_NAMES, RULES } from "../validate/index.js";
 
 /**
@@ -20,6 +20,7 @@ export interface AgentflowConfig extends Pick<
   | "rules"
   | "workflowValidation"
   | "lookupTimeoutMs"
+  | "toolEffects"
 > {
   /** Milliseconds after the last change before the gates are evaluated again; 300 by default. */
   readonly debounce?: number;
@@ -37,6 +38,7 @@ const KNOWN = new Set<string>([
   "rules",
   "workflowValidation",
   "lookupTimeoutMs",
+  "toolEffects",
   "debounce",
   "active",
 ]);
@@ -85,6 +87,9 @@ export function configProblems(config: unknown): string[] {
       const problem = unknownPolicyProblem("agentflow.policy.camundaAgents", camunda);
       if (problem !== undefined) problems.push(problem);
     }
+  }
+  if (options.toolEffects !== undefined) {
+    problems.push(...toolEffectsProblems(options.toolEffects).map((p) => `agentflow.${p}`));
   }
   problems.push(
     ...rulesProblems(options.rules),

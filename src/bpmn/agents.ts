@@ -6,6 +6,7 @@ import type { ModdleObject } from "./moddle.js";
 import { camundaAgentMarker, modelerTemplate } from "./camunda-agents.js";
 import { BTV_URI, elementKind, extensionValues, stringProp } from "./moddle.js";
 import type { AgentTaskSource } from "./types.js";
+import type { CamundaAgent } from "./camunda/index.js";
 
 /** An embedded copy of the agent workflow, used only when the registry does not know the ref. */
 export interface WorkflowSnapshot {
@@ -27,6 +28,12 @@ export interface AgentDeclaration {
   readonly snapshot: WorkflowSnapshot | undefined;
   /** For Camunda agents: what gave them away (`zeebe:agentDefinition`, a template id, ...). */
   readonly marker: string | undefined;
+  /**
+   * For a Camunda AI agent: what the BPMN says of it (docs/camunda.md), read before any resolver
+   * runs. Absent for btv tasks and for Camunda agents with nothing to read (an external agent,
+   * an A2A client), which the `camundaAgents` policy governs.
+   */
+  readonly camunda?: CamundaAgent;
 }
 
 function isBtv(element: ModdleObject, local: string): boolean {

@@ -9,6 +9,7 @@ import type { GateRequirement } from "../autonomy/index.js";
 import { gateRequirement, isAutonomyLevel, minCoherentLevel } from "../autonomy/index.js";
 import type { AgentDeclaration } from "./agents.js";
 import { agentDeclaration, hasGateMarker, isGateMarker } from "./agents.js";
+import { camundaCollector } from "./camunda/prepare.js";
 import type { GateReach, GateVerdict } from "./gate-reach.js";
 import { computeGateReach, gateVerdict } from "./gate-reach.js";
 import type { ModdleObject } from "./moddle.js";
@@ -43,6 +44,8 @@ export interface PreparedProcess {
   readonly gateCount: number;
   /** Extension elements meant as btv ones, in a namespace that only looks like it. */
   readonly namespaceMismatches: readonly NamespaceMismatch[];
+  /** Flow nodes whose `btv:toolEffect` is no effect: node index and the raw value. */
+  readonly invalidToolEffects: readonly { readonly node: number; readonly value: string }[];
 }
 
 /**
@@ -57,6 +60,7 @@ export function prepareProcess(
   const gates: number[] = [];
   const found: { node: number; declaration: AgentDeclaration }[] = [];
   const mismatches: NamespaceMismatch[] = [];
+  const camunda = camundaCollector();
   const checkNamespaces = namespaceChecker(definitions);
   // Read during the walk, while the element is at hand: on a large tree each revisit is a miss.
   const index = indexDefinitions(definitions, (element, node, flags) => {
@@ -67,16 +71,24 @@ export function prepareProcess(
     const candidate = values.length > 0 || (flags & NodeFlag.activity) !== 0;
     const declaration = candidate ? agentDeclaration(element, values) : undefined;
     if (declaration !== undefined) found.push({ node, declaration });
+    camunda.visit(element, node);
   });
   const graph = buildProcessGraph(index);
   const reach = computeGateReach(graph, gates);
-  const agents = found.map(({ node, declaration }) => ({
+  const agents = camunda.read(found, index.elements).map(({ node, declaration }) => ({
     node,
     entry: nodeEntry(index, node),
     declaration,
     gate: gateVerdict(graph, reach, node),
   }));
-  return { graph, reach, agents, gateCount: gates.length, namespaceMismatches: mismatches };
+  return {
+    graph,
+    reach,
+    agents,
+    gateCount: gates.length,
+    namespaceMismatches: mismatches,
+    invalidToolEffects: camunda.invalidToolEffects,
+  };
 }
 
 /** Everything known about one agent task. */
@@ -168,7 +180,8 @@ export function analyze(
     const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;
     const workflow = resolution.workflow;
     const facts = workflow === undefined ? undefined : workflowFacts(workflow);
-    const justifiedLevel = facts?.justifiedLevel;
+    // A derived Camunda agent's level is justified by its reading (a tool choice is a decision).
+    const justifiedLevel = resolution.derived?.level ?? facts?.justifiedLevel;
     const level = declaredLevel ?? workflow?.autonomyLevel;
     // What an unread workflow does is unknown: the most demanding case, whatever level is declared.
     const unreviewed = declaration.source === "btv" && workflow === undefined;

@@ -7,6 +7,7 @@ import type { Diagnostic } from "../model/index.js";
 import type { GateRequirement } from "../autonomy/index.js";
 import type { AgentTaskFacts } from "./analysis.js";
 import type { Dependency } from "./dependency.js";
+import type { DerivedAgent } from "./camunda/index.js";
 import type { RuleSet } from "./rule-set.js";
 import type { AgentTaskSource, GateStatus, WorkflowResolution } from "./types.js";
 
@@ -30,6 +31,12 @@ export interface AgentTaskSummary {
    * the document used, or the failure that made it count as needing a gate.
    */
   readonly dependencies: readonly Dependency[];
+  /**
+   * For a Camunda AI agent read from the BPMN (resolution `derived`): the agent as derived —
+   * model, provider, prompt hash, limits, tools with their effects and where each came from,
+   * the level with its reasons. Absent for every other task.
+   */
+  readonly derived?: DerivedAgent;
 }
 
 /** The promotion decision. */
@@ -56,6 +63,7 @@ export function summary(task: AgentTaskFacts): AgentTaskSummary {
     requirement: task.requirement,
     gate: task.gate.status,
     dependencies: task.resolution.dependencies,
+    ...(task.resolution.derived === undefined ? {} : { derived: task.resolution.derived }),
   };
 }
 

@@ -12,9 +12,11 @@ import { effectNeedsGate } from "../autonomy/index.js";
 /**
  * Why a lookup gave no usable document: `missing` (none, or no resolver), `failed` (it threw,
  * rejected or timed out), `invalid` (not a valid document of the kind asked for), `mismatch`
- * (a document for another `id@version`), `conflict` (the registry holds two for the ref).
+ * (a document for another `id@version`), `conflict` (the registry holds two for the ref),
+ * `unmapped` (a tool read from a Camunda agent whose effect no attribute, mapping or default
+ * gives).
  */
-export type LookupFailure = "missing" | "failed" | "invalid" | "mismatch" | "conflict";
+export type LookupFailure = "missing" | "failed" | "invalid" | "mismatch" | "conflict" | "unmapped";
 
 /** A lookup that failed, and what failed, in words. */
 export interface FailedLookup {
@@ -31,10 +33,20 @@ export interface Dependency {
   readonly nodeId: string;
   /** The delegate workflow this dependency belongs to, when not the agent's own workflow. */
   readonly via?: string;
-  /** `sha256:` of the canonical document used; absent when the lookup failed. */
+  /**
+   * `sha256:` of the canonical document used; absent when the lookup failed. For a tool read
+   * from a Camunda agent, of what was read for the tool element (known or not).
+   */
   readonly contentHash?: string;
   /** A resolved tool's effect. */
   readonly effect?: ToolEffect;
+  /**
+   * For a tool read from a Camunda agent: where its effect came from (`btv:toolEffect`, the
+   * `toolEffects` mapping, agentflow's default, or unknown).
+   */
+  readonly effectSource?: "btv" | "config" | "default" | "unknown";
+  /** What the effect matched: `btv:toolEffect`, or a template id or job type with its selector. */
+  readonly effectKey?: string;
   /** Why no document could be used: the dependency is then read as needing a gate. */
   readonly failure?: FailedLookup;
 }

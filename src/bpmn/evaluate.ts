@@ -4,9 +4,8 @@
  * line per agent task; `checkProcess` does the same from XML text, adding parse problems and
  * source positions.
  */
-import type { Diagnostic, Severity, SeveritySetting } from "../model/index.js";
-import type { Validator, ValidatorConfig } from "../validate/index.js";
-import { createValidator } from "../validate/index.js";
+import type { Diagnostic, SeveritySetting } from "../model/index.js";
+import type { ValidatorConfig } from "../validate/index.js";
 import type { GatePredicate } from "./analysis.js";
 import { analyze, prepareProcess } from "./analysis.js";
 import type { AgentDeclaration } from "./agents.js";
@@ -18,13 +17,12 @@ import type { ModdleObject } from "./moddle.js";
 import type { ReadOptions } from "./read.js";
 import { readProcess } from "./read.js";
 import type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
-import { resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
-import type { RuleSet } from "./rule-set.js";
-import { describeRuleSet } from "./rule-set.js";
+import { derivedResolution, resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
 import type { ActiveBpmnRule } from "./rule.js";
 import { runBpmnRules } from "./rule.js";
-import { BPMN_RULES } from "./rules/index.js";
 import type { UnknownLevelPolicy } from "./types.js";
+import type { ToolEffectsMapping } from "./camunda/index.js";
+import { activeRules, mappingOf, ruleSetOf, validatorFor } from "./evaluate-setup.js";
 
 export type { AgentTaskSummary, GateDecision } from "./decision.js";
 
@@ -50,18 +48,11 @@ export interface GateOptions extends TaskResolvers {
    * `0` or `Infinity`: no bound but the signal).
    */
   readonly lookupTimeoutMs?: number;
-}
-
-function activeRules(settings: Readonly<Record<string, SeveritySetting>> = {}): ActiveBpmnRule[] {
-  const known = new Set(BPMN_RULES.map((r) => r.meta.code));
-  for (const code of Object.keys(settings)) {
-    if (!known.has(code)) throw new TypeError(`evaluateGates: unknown BPMN rule '${code}'`);
-  }
-  return BPMN_RULES.flatMap((rule) => {
-    const setting = Object.hasOwn(settings, rule.meta.code) ? settings[rule.meta.code] : undefined;
-    const severity: SeveritySetting = setting ?? rule.meta.defaultSeverity;
-    return severity === "off" ? [] : [{ rule, severity: severity satisfies Severity }];
-  });
+  /**
+   * The organisation's effects of Camunda tools, by job type or element template id
+   * (docs/camunda.md); checked first, a bad mapping is a `TypeError` naming the key.
+   */
+  readonly toolEffects?: ToolEffectsMapping;
 }
 
 /**
@@ -72,28 +63,6 @@ function resolutionKey(declaration: AgentDeclaration): string {
   const snapshot = declaration.snapshot;
   const snap = snapshot === undefined ? "" : `${snapshot.version ?? ""}\u0000${snapshot.body}`;
   return `${declaration.ref ?? ""}\u0000${snap}`;
-}
-
-/** The rule set of the options, with the defaults a run without options uses. */
-function ruleSetOf(options: GateOptions): RuleSet {
-  return describeRuleSet({
-    preset: options.workflowValidation?.preset ?? "recommended",
-    workflowRules: options.workflowValidation?.rules ?? {},
-    bpmnRules: options.rules ?? {},
-    camundaAgents: options.policy?.camundaAgents ?? "gate-required",
-  });
-}
-
-/**
- * The validator of resolved workflows, asking the same guarded lookups as the gate, so both
- * rest on one answer per ref.
- */
-function validatorFor(options: GateOptions, lookups: TaskResolvers): Validator {
-  const resolvers = {
-    ...(lookups.resolveTool === undefined ? {} : { resolveTool: lookups.resolveTool }),
-    ...(lookups.resolveWorkflow === undefined ? {} : { resolveDelegate: lookups.resolveWorkflow }),
-  };
-  return createValidator({ ...options.workflowValidation, resolvers });
 }
 
 /** The decision from the resolutions, one per prepared agent. */
@@ -153,6 +122,7 @@ export async function evaluateGates(
   options: GateOptions = {},
 ): Promise<GateDecision> {
   const rules = activeRules(options.rules);
+  const mapping = mappingOf(options);
   const prepared = prepareProcess(definitions, options.isGate);
   const limits: LookupLimits = { signal: options.signal, timeoutMs: options.lookupTimeoutMs };
   const lookups: TaskResolvers = {
@@ -163,6 +133,11 @@ export async function evaluateGates(
   const cache = new Map<string, TaskResolution>();
   const resolutions: TaskResolution[] = [];
   for (const { declaration } of prepared.agents) {
+    const derived = derivedResolution(declaration, mapping);
+    if (derived !== undefined) {
+      resolutions.push(derived);
+      continue;
+    }
     const key = resolutionKey(declaration);
     let resolution = cache.get(key);
     if (resolution === undefined) {
@@ -213,6 +188,7 @@ export function evaluateGatesSync(
   options: GateOptions = {},
 ): GateDecision {
   const rules = activeRules(options.rules);
+  const mapping = mappingOf(options);
   const prepared = prepareProcess(definitions, options.isGate);
   const lookups: TaskResolvers = {
     resolveWorkflow: onceSync(options.resolveWorkflow),
@@ -221,6 +197,8 @@ export function evaluateGatesSync(
   const validator = validatorFor(options, lookups);
   const cache = new Map<string, TaskResolution>();
   const resolutions = prepared.agents.map(({ declaration }) => {
+    const derived = derivedResolution(declaration, mapping);
+    if (derived !== undefined) return derived;
     const key = resolutionKey(declaration);
     const resolution = cache.get(key) ?? resolveTaskSync(declaration, lookups, validator);
     cache.set(key, resolution);

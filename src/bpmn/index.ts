@@ -19,6 +19,16 @@ export {
   ZEEBE_URI,
 } from "./camunda-agents.js";
 export type { GatePredicate } from "./analysis.js";
+export type {
+  CamundaAgent,
+  CamundaTool,
+  DerivedAgent,
+  EffectedTool,
+  ToolEffectRule,
+  ToolEffectsMapping,
+  ToolEffectSource,
+} from "./camunda/index.js";
+export { DEFAULT_EFFECTS, TOOL_EFFECTS, toolEffectsProblems } from "./camunda/index.js";
 export type { AgentTaskSummary, GateDecision, GateOptions, ProcessCheck } from "./evaluate.js";
 export type { AgentGateStatus } from "./gate-status.js";
 export { AGENT_GATE_STATUSES, agentGateStatus } from "./gate-status.js";

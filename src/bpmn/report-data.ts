@@ -23,8 +23,10 @@ export function declarationPath(task: AgentTaskFacts, attribute?: string): strin
   return attribute === undefined ? base : `${base}/${attribute}`;
 }
 
-/** The canonical ref of a task, or its raw text for messages. */
+/** The canonical ref of a task (a derived Camunda agent's own), or its raw text for messages. */
 export function refLabel(task: AgentTaskFacts): string {
   if (task.ref?.ok === true) return task.ref.canonical;
+  const derived = task.resolution.derived;
+  if (derived !== undefined) return derived.workflowRef;
   return preview(task.declaration.ref ?? "");
 }

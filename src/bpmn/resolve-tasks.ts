@@ -21,6 +21,8 @@ import type { HostResolver, LookupAnswer } from "./lookup.js";
 import { failedAnswer } from "./lookup.js";
 import type { RegistryConflict } from "./registry-conflict.js";
 import type { WorkflowResolution } from "./types.js";
+import type { DerivedAgent, ToolEffectsMapping } from "./camunda/index.js";
+import { resolveCamundaAgent } from "./camunda/index.js";
 
 /** What resolution learned about one agent task. */
 export interface TaskResolution {
@@ -41,6 +43,8 @@ export interface TaskResolution {
    * workflow, a tool it or a delegate calls, or a delegate. Each blocks the task.
    */
   readonly conflicts: readonly RegistryConflict[];
+  /** For a Camunda AI agent: the agent derived from the BPMN (resolution `derived`). */
+  readonly derived?: DerivedAgent;
 }
 
 /** A request the generator makes; the driver answers it (sync or async). */
@@ -181,6 +185,27 @@ export function* resolveTask(
   const diagnostics = (yield { kind: "validate", workflow }) as Diagnostic[];
   const dependencies = yield* dependenciesOf(workflow, conflicts);
   return { ...base, workflow, diagnostics: [...parsed.diagnostics, ...diagnostics], dependencies };
+}
+
+/**
+ * The resolution of a Camunda AI agent read from the BPMN, or `undefined` for any other task.
+ * Nothing is looked up and the derived workflow is not validated with the workflow rules (they
+ * judge documents people write); the gate rules read its level and its tools' effects.
+ */
+export function derivedResolution(
+  declaration: AgentDeclaration,
+  mapping: ToolEffectsMapping,
+): TaskResolution | undefined {
+  const agent = declaration.camunda;
+  if (declaration.source !== "camunda" || agent === undefined) return undefined;
+  const got = resolveCamundaAgent(agent, mapping);
+  return {
+    ...UNRESOLVED,
+    resolution: "derived",
+    workflow: got.workflow,
+    dependencies: got.dependencies,
+    derived: got.derived,
+  };
 }
 
 /** The host's lookups. */

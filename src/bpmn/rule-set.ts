@@ -11,6 +11,7 @@ import type { PresetName, RuleSetting } from "../validate/index.js";
 import { presetSettings, RULES } from "../validate/index.js";
 import { BPMN_RULES } from "./rules/index.js";
 import type { UnknownLevelPolicy } from "./types.js";
+import type { ToolEffectsMapping } from "./camunda/index.js";
 
 /** The settings a rule set is made of. */
 export interface RuleSetSettings {
@@ -20,6 +21,11 @@ export interface RuleSetSettings {
   /** BPMN rule settings over their defaults. */
   readonly bpmnRules: Readonly<Record<string, SeveritySetting>>;
   readonly camundaAgents: UnknownLevelPolicy;
+  /**
+   * The organisation's Camunda tool effects (docs/camunda.md): they decide which tools need a
+   * gate, so they are part of the digest (left out of it when absent, as before they existed).
+   */
+  readonly toolEffects?: ToolEffectsMapping;
 }
 
 /** A rule whose setting differs from what the preset (or the rule's default) gives it. */
@@ -92,6 +98,9 @@ export function describeRuleSet(settings: RuleSetSettings): RuleSet {
     workflowRules: sorted(settings.workflowRules),
     bpmnRules: sorted(settings.bpmnRules),
     camundaAgents: settings.camundaAgents,
+    ...(settings.toolEffects === undefined || Object.keys(settings.toolEffects).length === 0
+      ? {}
+      : { toolEffects: sorted(settings.toolEffects) }),
   };
   return { ...plain, digest: contentHash(plain), changed: changedRules(settings) };
 }

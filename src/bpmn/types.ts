@@ -35,8 +35,11 @@ export type GateStatus = "reached" | "bypassed" | "missing";
 /** How an agent task was recognised. */
 export type AgentTaskSource = "btv" | "camunda";
 
-/** Where the agent task's workflow came from. */
-export type WorkflowResolution = "registry" | "snapshot" | "unresolved";
+/**
+ * Where the agent task's workflow came from: the registry, the embedded snapshot, nowhere, or
+ * `derived` from a Camunda AI agent's reading (docs/camunda.md).
+ */
+export type WorkflowResolution = "registry" | "snapshot" | "unresolved" | "derived";
 
 /** How Camunda 8 agents (whose autonomy level is unknown) are governed. */
 export type UnknownLevelPolicy = "gate-required" | "gate-optional" | "ignore";

@@ -3,7 +3,7 @@
  * (written by `npm run schemas`) so that editors complete and check the file, and used by the CLI
  * to validate it. Rule codes are listed, so a misspelt code is caught with its pointer.
  */
-import { BPMN_RULES, UNKNOWN_LEVEL_POLICIES } from "../bpmn/index.js";
+import { BPMN_RULES, TOOL_EFFECTS, UNKNOWN_LEVEL_POLICIES } from "../bpmn/index.js";
 import { PRESET_NAMES, RULES } from "../validate/index.js";
 
 /** Where the config schema is published, as its `$id`. */
@@ -52,6 +52,23 @@ export function configSchema(): Readonly<Record<string, unknown>> {
         description:
           "Glob patterns (relative to this file) of files and folders that globs and folder walks pass over.",
         items: { type: "string", minLength: 1 },
+      },
+      toolEffects: {
+        type: "object",
+        description:
+          'Effects of Camunda AI agents\' tools, by job type or element template id: an effect, or effects by the value of the operation selector input ("$input" names it where agentflow knows none; "*" is any other value). See docs/camunda.md.',
+        propertyNames: { minLength: 1 },
+        additionalProperties: {
+          oneOf: [
+            { enum: [...TOOL_EFFECTS] },
+            {
+              type: "object",
+              minProperties: 1,
+              properties: { $input: { type: "string", minLength: 1 } },
+              additionalProperties: { enum: [...TOOL_EFFECTS] },
+            },
+          ],
+        },
       },
       policy: {
         type: "object",

@@ -3,8 +3,18 @@
  * file, and what neither sets takes the built-in default. The part each file's check needs is
  * plain data ({@link FileCheckSettings}), so that a worker thread can be given it.
  */
-import type { GateOptions, RuleSet, UnknownLevelPolicy } from "../bpmn/index.js";
-import { BPMN_RULES, describeRuleSet, unknownPolicyProblem } from "../bpmn/index.js";
+import type {
+  GateOptions,
+  RuleSet,
+  ToolEffectsMapping,
+  UnknownLevelPolicy,
+} from "../bpmn/index.js";
+import {
+  BPMN_RULES,
+  describeRuleSet,
+  toolEffectsProblems,
+  unknownPolicyProblem,
+} from "../bpmn/index.js";
 import type { SeveritySetting } from "../model/index.js";
 import type { PresetName, RuleSetting, Validator } from "../validate/index.js";
 import { createValidator, PRESET_NAMES } from "../validate/index.js";
@@ -48,6 +58,8 @@ export interface FileCheckSettings {
   /** Where the registry was set (`--registry`, `registry in <config file>`), for its errors. */
   readonly registrySource: string;
   readonly camundaAgents: UnknownLevelPolicy;
+  /** The organisation's Camunda tool effects from the config (absent or `{}` when none). */
+  readonly toolEffects?: ToolEffectsMapping;
 }
 
 /** The config file a run used, as every output names it. */
@@ -86,6 +98,7 @@ export function provenanceOf(settings: RunSettings): Provenance {
       workflowRules: settings.workflowRules,
       bpmnRules: settings.bpmnRules,
       camundaAgents: settings.camundaAgents,
+      ...(settings.toolEffects === undefined ? {} : { toolEffects: settings.toolEffects }),
     }),
   };
 }
@@ -144,6 +157,12 @@ export async function resolveSettings(
   const camundaAgents = options.camundaAgents ?? config?.policy?.camundaAgents ?? "gate-required";
   const problem = unknownPolicyProblem("--camunda-agents", camundaAgents);
   if (problem !== undefined) throw new UsageError(problem);
+  const toolEffects = config?.toolEffects ?? {};
+  // The schema checks shapes and effects; a selector agentflow does not know needs "$input".
+  const effectsProblem = toolEffectsProblems(toolEffects)[0];
+  if (effectsProblem !== undefined && loaded !== undefined) {
+    throw new UsageError(`${loaded.file}: ${effectsProblem}`);
+  }
   const fromConfig = config?.registry;
   const configured =
     loaded === undefined || fromConfig === undefined
@@ -180,6 +199,7 @@ export async function resolveSettings(
     registry,
     registrySource,
     camundaAgents: camundaAgents as UnknownLevelPolicy,
+    toolEffects,
     ignores,
     ...(loaded === undefined ? {} : { configFile: loaded.file }),
     config: loaded === undefined ? null : { file: loaded.file, contentHash: loaded.contentHash },
@@ -205,7 +225,7 @@ export async function fileCheckContext(settings: FileCheckSettings): Promise<Fil
     ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
   });
   const processOptions: GateOptions = {
-    ...gateOptions(registry, settings.camundaAgents),
+    ...gateOptions(registry, settings.camundaAgents, settings.toolEffects),
     rules: settings.bpmnRules,
     workflowValidation: { preset: settings.preset, rules: settings.workflowRules },
   };

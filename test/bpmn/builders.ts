@@ -132,17 +132,24 @@ export function agent(id: string, options: AgentOptions): string {
   });
 }
 
-/** A Camunda 8 AI agent task: a service task with `<zeebe:agentDefinition>`. */
+/**
+ * A Camunda 8.10 external agent: a service task with `<zeebe:agentDefinition agentType="external">`.
+ * Nothing in the BPMN says what it does, so its level is unknown and the policy governs it (an AI
+ * Agent task or sub-process is read instead: test/bpmn/camunda/).
+ */
 export function zeebeAgent(id: string): string {
   return element("serviceTask", id, {
-    ext: ['<zeebe:agentDefinition agentType="aiAgentTask" />'],
+    ext: ['<zeebe:agentDefinition agentType="external" />'],
   });
 }
 
-/** A Camunda 8 AI agent task recognised by its element template only. */
+/**
+ * An A2A client recognised by its element template only: it hands the work to a remote agent
+ * the BPMN does not describe, so its level is unknown and the policy governs it.
+ */
 export function templateAgent(id: string): string {
   return element("serviceTask", id, {
-    attrs: { "zeebe:modelerTemplate": "io.camunda.connectors.agenticai.aiagent.v1" },
+    attrs: { "zeebe:modelerTemplate": "io.camunda.connectors.agenticai.a2a.client.v0" },
   });
 }
 
@@ -161,9 +168,9 @@ export const CAMUNDA_AGENTS: readonly CamundaAgentVariant[] = [
     xml: zeebeAgent,
     moddleExtensions: ZEEBE_MODDLE,
   },
-  { label: "AI Agent element template", xml: templateAgent },
+  { label: "A2A client element template", xml: templateAgent },
   {
-    label: "AI Agent element template, zeebe-bpmn-moddle registered",
+    label: "A2A client element template, zeebe-bpmn-moddle registered",
     xml: templateAgent,
     moddleExtensions: ZEEBE_MODDLE,
   },

@@ -123,29 +123,39 @@ describe("Camunda 8 agents", () => {
   it.each([
     ["without zeebe-bpmn-moddle", {}],
     ["with zeebe-bpmn-moddle registered", { zeebe }],
-  ])("zeebe:agentDefinition is an agent task of unknown level %s", async (_name, extensions) => {
-    const result = await checkProcess(fixture, { moddleExtensions: extensions });
-    expect(result.agentTasks).toEqual([
-      expect.objectContaining({
-        elementId: "ServiceTask_1",
-        source: "camunda",
-        level: null,
-        requirement: "required",
-        gate: "missing",
-      }),
-    ]);
-    expect(result.blocking.map((d) => d.code)).toEqual(["AGENT_GATE_UNREACHABLE"]);
-  });
+  ])(
+    "zeebe:agentDefinition aiAgentTask is an AI Agent task read from the BPMN %s",
+    async (_name, extensions) => {
+      const result = await checkProcess(fixture, { moddleExtensions: extensions });
+      // No tools and no inputs: one model call, level 1 (issue 39; it was of unknown level before).
+      expect(result.agentTasks).toEqual([
+        expect.objectContaining({
+          elementId: "ServiceTask_1",
+          source: "camunda",
+          resolution: "derived",
+          level: 1,
+          requirement: "required",
+          gate: "missing",
+        }),
+      ]);
+      expect(result.blocking.map((d) => d.code)).toEqual(["AGENT_GATE_UNREACHABLE"]);
+    },
+  );
 
   it.each([
     ["gate-required", ["AGENT_GATE_UNREACHABLE"], []],
     ["gate-optional", [], ["AGENT_GATE_OPTIONAL"]],
     ["ignore", [], []],
-  ] as const)("policy %s", async (policy, blocking, warnings) => {
-    const result = await checkProcess(fixture, { policy: { camundaAgents: policy } });
-    expect(result.blocking.map((d) => d.code)).toEqual(blocking);
-    expect(result.warnings.map((d) => d.code)).toEqual(warnings);
-  });
+  ] as const)(
+    "policy %s governs an external agent (nothing to read)",
+    async (policy, blocking, warnings) => {
+      const external = fixture.replace('agentType="aiAgentTask"', 'agentType="external"');
+      const result = await checkProcess(external, { policy: { camundaAgents: policy } });
+      expect(result.agentTasks.map((t) => [t.resolution, t.level])).toEqual([["unresolved", null]]);
+      expect(result.blocking.map((d) => d.code)).toEqual(blocking);
+      expect(result.warnings.map((d) => d.code)).toEqual(warnings);
+    },
+  );
 
   it("the AI Agent element template and the tool-container property mark agents too", async () => {
     const xml = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" id="d">

@@ -127,3 +127,17 @@ export function gateCommands(
       : [];
   return existing === undefined ? [] : removeValueCommands(element, existing);
 }
+
+/**
+ * The command that sets the element's `btv:toolEffect` attribute (the effect of a Camunda
+ * agent's tool, docs/camunda.md); `""` removes it.
+ */
+export function toolEffectCommands(
+  element: { readonly businessObject: unknown },
+  effect: string,
+): ModdleCommand[] {
+  const bo = element.businessObject;
+  const current = stringAttr(bo as ModdleObject, "toolEffect") ?? "";
+  if (current === effect) return [];
+  return [update(element, bo, { toolEffect: effect === "" ? undefined : effect })];
+}

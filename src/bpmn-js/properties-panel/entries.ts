@@ -1,7 +1,7 @@
 /**
  * The entries of the "Agent governance" group, as the panel's entry components: the agent
  * workflow ref (checked as `id@version` as it is typed), the autonomy level, the gate marker
- * and its approver role. Each writes through the command stack (see `commands.ts`).
+ * and its approver role, and the tool effect of an activity a Camunda agent may call. Each writes through the command stack (see `commands.ts`).
  */
 import { CheckboxEntry, SelectEntry, TextFieldEntry } from "@bpmn-io/properties-panel";
 import { useService } from "bpmn-js-properties-panel";
@@ -9,7 +9,14 @@ import { AUTONOMY_SCALE } from "../../autonomy/index.js";
 import { btvValue, stringAttr } from "../btv-read.js";
 import { refProblem } from "../ref-check.js";
 import type { BpmnFactory, ModdleCommand } from "./commands.js";
-import { AGENT_ATTRIBUTES, gateCommands, patchBtvCommands } from "./commands.js";
+import {
+  AGENT_ATTRIBUTES,
+  gateCommands,
+  patchBtvCommands,
+  toolEffectCommands,
+} from "./commands.js";
+import { TOOL_EFFECTS } from "../../bpmn/index.js";
+import type { ModdleObject } from "../../bpmn/index.js";
 
 /** What the panel passes every entry component. */
 export interface EntryProps {
@@ -142,6 +149,38 @@ export function ApproverRoleEntry(props: EntryProps): unknown {
     getValue: () => stringAttr(btvValue(element.businessObject, "btv:Gate"), "approverRole") ?? "",
     setValue: (value) => {
       run(patchBtvCommands(element, "btv:Gate", { approverRole: value.trim() }, factory, []));
+    },
+  });
+}
+
+/** The effect of an activity as a Camunda agent's tool (`btv:toolEffect`), or not set. */
+export function ToolEffectEntry(props: EntryProps): unknown {
+  const { element, id } = props;
+  const { run, translate } = services();
+  const getValue = (): string =>
+    stringAttr(element.businessObject as ModdleObject, "toolEffect") ?? "";
+  return SelectEntry({
+    element,
+    id,
+    label: translate("Tool effect (Camunda agent tool)"),
+    getValue,
+    setValue: (value) => {
+      run(toolEffectCommands(element, value));
+    },
+    getOptions: () => {
+      const options = [
+        { value: "", label: translate("(from the mapping or defaults)") },
+        ...TOOL_EFFECTS.map((effect) => ({ value: effect, label: effect })),
+      ];
+      // A value that is no effect is shown as written (TOOL_EFFECT_INVALID reports it).
+      const current = getValue();
+      if (!options.some((o) => o.value === current)) {
+        options.push({
+          value: current,
+          label: translate("{effect} (not an effect)", { effect: current }),
+        });
+      }
+      return options;
     },
   });
 }

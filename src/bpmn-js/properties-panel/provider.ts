@@ -1,7 +1,8 @@
 /**
  * The "Agent governance" group of bpmn-js-properties-panel: on tasks (and anything already
  * declaring an agent) the workflow ref and the autonomy level; on every flow node the gate
- * marker, and its approver role once it is a gate.
+ * marker, and its approver role once it is a gate; on every activity the tool effect it has when
+ * a Camunda AI agent calls it (simpler than finding the agent whose container holds it).
  */
 import {
   Group,
@@ -10,7 +11,13 @@ import {
   isTextFieldEntryEdited,
 } from "@bpmn-io/properties-panel";
 import { btvValue, isType } from "../btv-read.js";
-import { ApproverRoleEntry, AutonomyLevelEntry, GateEntry, WorkflowRefEntry } from "./entries.js";
+import {
+  ApproverRoleEntry,
+  AutonomyLevelEntry,
+  GateEntry,
+  ToolEffectEntry,
+  WorkflowRefEntry,
+} from "./entries.js";
 
 /** The group's id in the panel. */
 export const GROUP_ID = "agentflow-governance";
@@ -93,6 +100,13 @@ export class AgentflowPropertiesProvider {
         id: "agentflow-approverRole",
         component: ApproverRoleEntry,
         isEdited: isTextFieldEntryEdited,
+      });
+    }
+    if (isType(bo, "bpmn:Activity")) {
+      entries.push({
+        id: "agentflow-toolEffect",
+        component: ToolEffectEntry,
+        isEdited: isSelectEntryEdited,
       });
     }
     return {

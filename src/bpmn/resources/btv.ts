@@ -71,6 +71,18 @@ export const BTV_DESCRIPTOR = {
         },
       ],
     },
+    {
+      name: "ToolEffectCarrier",
+      isAbstract: true,
+      extends: ["bpmn:FlowNode"],
+      properties: [
+        {
+          name: "toolEffect",
+          type: "String",
+          isAttr: true,
+        },
+      ],
+    },
   ],
   enumerations: [],
 } as const;

@@ -22,6 +22,10 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
     "Every tool contract and delegate workflow an agent uses can be resolved",
   AGENT_AUTONOMY_MISMATCH: "Every agent task's autonomyLevel is its workflow's declared level",
   AGENT_WORKFLOW_INVALID: "Every agent task's resolved workflow validates without errors",
+  TOOL_EFFECT_INVALID: "Every btv:toolEffect is one of the six tool effects",
+  CAMUNDA_TOOL_EFFECT_UNMAPPED:
+    "Every tool of a Camunda AI agent has a known effect (btv:toolEffect, mapping or default)",
+  CAMUNDA_AGENT_UNBOUNDED: "Every Camunda AI agent with tools states a maximum of model calls",
   AGENT_GATE_UNREACHABLE: "Every agent task whose level requires a gate reaches one downstream",
   AGENT_GATE_BYPASS:
     "Every path from an agent task that requires a gate passes a gate before it ends",

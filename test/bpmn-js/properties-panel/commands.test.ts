@@ -13,6 +13,7 @@ import {
   AGENT_ATTRIBUTES,
   gateCommands,
   patchBtvCommands,
+  toolEffectCommands,
 } from "../../../src/bpmn-js/properties-panel/commands.js";
 import { loanXml } from "../loan.js";
 
@@ -165,5 +166,21 @@ describe("gateCommands", () => {
     run(gateCommands(element("UnderwriterReview"), false, factory));
     expect(await nodeXml("UnderwriterReview")).not.toContain("btv:gate");
     expect(gateCommands(element("UnderwriterReview"), false, factory)).toEqual([]);
+  });
+});
+
+describe("toolEffectCommands", () => {
+  it("sets, changes and removes btv:toolEffect on an activity in one command", async () => {
+    const { element, run, nodeXml } = await loan();
+    const task = element("DraftAndSendOffer");
+    const set = toolEffectCommands(task, "write-irreversible");
+    expect(set.map((c) => [c.cmd, c.context.properties])).toEqual([
+      ["element.updateModdleProperties", { toolEffect: "write-irreversible" }],
+    ]);
+    run(set);
+    expect(await nodeXml("DraftAndSendOffer")).toMatch(/btv:toolEffect="write-irreversible"/);
+    expect(toolEffectCommands(task, "write-irreversible")).toEqual([]);
+    run(toolEffectCommands(task, ""));
+    expect(await nodeXml("DraftAndSendOffer")).not.toContain("toolEffect");
   });
 });

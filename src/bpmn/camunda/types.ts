@@ -1,0 +1,155 @@
+/**
+ * A Camunda AI agent as read from the BPMN, as plain data: what the modeller configured (model,
+ * provider, prompt hash, limits) and the tools the model may call. Plain data, so that the
+ * decision, the CLI, the report and policy packs read the same facts, and a worker thread can
+ * carry them.
+ */
+import type { AutonomyReason } from "../../autonomy/index.js";
+import type { AutonomyLevel, ToolEffect } from "../../model/index.js";
+
+/** Which of Camunda's two AI Agent shapes the element is. */
+export type CamundaAgentVariant = "task" | "sub-process";
+
+/**
+ * One activity of a tool as the effect lookup needs it: the tool's root element, or an element
+ * of the sub-flow its sequence flows lead to inside the container.
+ */
+export interface CamundaActivity {
+  readonly id: string;
+  /** The moddle type, e.g. `bpmn:ServiceTask`. */
+  readonly elementType: string;
+  readonly templateId?: string;
+  readonly templateVersion?: number;
+  /** `zeebe:taskDefinition type`. */
+  readonly jobType?: string;
+  /** `zeebe:input` target → source, every input (the effect selectors read them). */
+  readonly inputs: Readonly<Record<string, string>>;
+  /** `zeebe:property` name → value. */
+  readonly properties: Readonly<Record<string, string>>;
+  /** The raw `btv:toolEffect` attribute, when present (validated when the effect is read). */
+  readonly btvToolEffect?: string;
+  /** What the element is, where that decides its effect without a job type. */
+  readonly nature: ActivityNature;
+}
+
+/**
+ * `connector` (a job worker: a connector or any service), `user-task` (a person), `engine` (a
+ * FEEL script or a DMN decision the engine evaluates itself), `pass-through` (a task, manual or
+ * receive task, gateway, catch event, or a throw event that only routes), `gateway` (an MCP or
+ * A2A gateway tool that expands into the remote server's tools), `call-activity`, `sub-process`,
+ * `other` (anything else, such as a signal throw).
+ */
+export type ActivityNature =
+  | "connector"
+  | "user-task"
+  | "engine"
+  | "pass-through"
+  | "gateway"
+  | "call-activity"
+  | "sub-process"
+  | "other";
+
+/** A tool of the agent: a root element of its tool container. */
+export interface CamundaTool extends CamundaActivity {
+  readonly name: string;
+  /** `bpmn:documentation`, else the name, else the id: what the model is told. */
+  readonly description: string;
+  /** The parameter names of the `fromAi(toolCall.<name>, ...)` calls in its input mappings. */
+  readonly fromAi: readonly string[];
+  /** The MCP or A2A gateway type (`zeebe:property io.camunda.agenticai.gateway.type`). */
+  readonly gateway?: string;
+}
+
+/** A limit as written: its raw text and, when static, its value. */
+export interface CamundaLimit {
+  /** The `zeebe:input` target it was read from. */
+  readonly input: string;
+  /** The source as written (`=10`); FEEL other than a literal leaves `value` absent. */
+  readonly source: string;
+  readonly value?: number;
+}
+
+/** The limits the templates have. There is no tool-call or total-token limit in any template. */
+export interface CamundaLimits {
+  /** `data.limits.maxModelCalls` (v1+), `data.guardrails.maxModelCalls` (v0). */
+  readonly maxModelCalls?: CamundaLimit;
+  /** The provider's per-response token limit (one response, not the run). */
+  readonly maxTokensPerResponse?: CamundaLimit;
+}
+
+/** The tool container, when the agent has one. */
+export interface CamundaToolContainer {
+  /** The ad-hoc sub-process's id (the agent itself for the sub-process variant). */
+  readonly id: string;
+  /** False when the task variant names a container that is not in the definitions. */
+  readonly found: boolean;
+  /** Why the tools could not be read (a FEEL id, a missing element), when they could not. */
+  readonly problem?: string;
+}
+
+/** A Camunda AI agent read from the BPMN alone. */
+export interface CamundaAgent {
+  readonly elementId: string;
+  readonly name: string;
+  readonly variant: CamundaAgentVariant;
+  readonly templateId?: string;
+  readonly templateVersion?: number;
+  readonly jobType?: string;
+  /** `provider.type`, or the provider whose model binding is present. */
+  readonly provider?: string;
+  readonly model?: string;
+  /** `sha256:` of the system prompt's source text as written (FEEL can be any expression). */
+  readonly systemPromptHash?: string;
+  readonly limits: CamundaLimits;
+  readonly container?: CamundaToolContainer;
+  readonly tools: readonly CamundaTool[];
+  /**
+   * The container's other elements: what a tool's sequence flows (and the boundary events of
+   * those elements) lead to. A tool's effect is the most demanding of everything it leads to.
+   */
+  readonly steps: readonly CamundaActivity[];
+  /** `[from, to]` ids inside the container: sequence flows, and host → boundary event. */
+  readonly flows: readonly (readonly [string, string])[];
+}
+
+/** Where a tool's effect came from, in the order they are consulted. */
+export type ToolEffectSource = "btv" | "config" | "default" | "unknown";
+
+/** A tool with its effect. */
+export interface EffectedTool extends CamundaTool {
+  /** `undefined` when unknown: then it counts as needing a gate. */
+  readonly effect?: ToolEffect;
+  readonly effectSource: ToolEffectSource;
+  /**
+   * What matched: `btv:toolEffect`, the mapping or default key (a template id or job type) with
+   * the selector value (`io.camunda:http-json:1 method=GET`), or the nature (`user-task`).
+   */
+  readonly effectKey?: string;
+  /** The element of the tool's flow whose effect decided (the most demanding). */
+  readonly decidedBy: string;
+  /** Why the effect is unknown, and how to map it, when it is. */
+  readonly unknownReason?: string;
+  /** `sha256:` of what was read for the tool. */
+  readonly contentHash: string;
+}
+
+/**
+ * The derived agent, as the decision carries it: the reading, each tool with its effect and where
+ * the effect came from, the level with its reasons, and the derived workflow's ref.
+ */
+export interface DerivedAgent extends Omit<CamundaAgent, "tools" | "steps" | "flows"> {
+  readonly tools: readonly EffectedTool[];
+  /**
+   * The user tasks among the tools: people the model may consult, or not. None of them is a gate
+   * on any path: the model decides whether to call them, so they approve nothing for certain.
+   */
+  readonly people: readonly string[];
+  readonly level: AutonomyLevel;
+  readonly reasons: readonly AutonomyReason[];
+  /** True when the agent has tools and no static `maxModelCalls`: its loop has no stated bound. */
+  readonly unbounded: boolean;
+  /** `camunda.<elementId>@1.0.0`, the derived workflow's ref. */
+  readonly workflowRef: string;
+  /** `sha256:` of everything read for the agent (its tools' sub-flows included). */
+  readonly readHash: string;
+}
