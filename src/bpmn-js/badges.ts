@@ -168,3 +168,55 @@ export function gateMark(elementId: string, approverRole: string | undefined): G
     text: role === "" ? "Gate" : `Gate · ${role}`,
   };
 }
+
+/** The marker on a tool of a Camunda agent read from the BPMN: its effect and where it came from. */
+export interface ToolMark {
+  /** The tool element. */
+  readonly elementId: string;
+  /** The agent whose container holds the tool. */
+  readonly agentId: string;
+  /** The effect, or `unknown` (needs a gate, and a mapping). */
+  readonly effect: string;
+  /** `btv`, `config`, `default` or `unknown`. */
+  readonly source: string;
+  /** The marker's text, e.g. `write-irreversible` or `unknown · map it`. */
+  readonly text: string;
+}
+
+/**
+ * The effect marker of every tool of every derived Camunda agent, in the decision's order.
+ *
+ * @example
+ * ```ts
+ * import { toolMarks } from "agentflow/bpmn-js";
+ *
+ * const tool = { id: "Lookup", effect: "read" as const, effectSource: "default" as const };
+ * const unmapped = { id: "Score", effectSource: "unknown" as const };
+ * const marks = toolMarks({ agentTasks: [{ elementId: "Agent", derived: { tools: [tool, unmapped] } }] });
+ * marks.map((m) => `${m.elementId}: ${m.text}`); // → ["Lookup: read", "Score: unknown · map it"]
+ * ```
+ */
+export function toolMarks(decision: {
+  readonly agentTasks: readonly {
+    readonly elementId: string;
+    readonly derived?: {
+      readonly tools: readonly Pick<
+        NonNullable<AgentTaskSummary["derived"]>["tools"][number],
+        "id" | "effect" | "effectSource"
+      >[];
+    };
+  }[];
+}): ToolMark[] {
+  return decision.agentTasks.flatMap((task) =>
+    (task.derived?.tools ?? []).map((tool) => {
+      const effect = tool.effect ?? "unknown";
+      return {
+        elementId: tool.id,
+        agentId: task.elementId,
+        effect,
+        source: tool.effectSource,
+        text: tool.effect === undefined ? "unknown · map it" : effect,
+      };
+    }),
+  );
+}

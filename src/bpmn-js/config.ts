@@ -4,7 +4,12 @@
  * a failure at the first evaluation.
  */
 import type { GateOptions } from "../bpmn/index.js";
-import { BPMN_RULES, toolEffectsProblems, unknownPolicyProblem } from "../bpmn/index.js";
+import {
+  BPMN_RULES,
+  gateSelectorProblems,
+  toolEffectsProblems,
+  unknownPolicyProblem,
+} from "../bpmn/index.js";
 import { PRESET_NAMES, RULES } from "../validate/index.js";
 
 /**
@@ -21,6 +26,7 @@ export interface AgentflowConfig extends Pick<
   | "workflowValidation"
   | "lookupTimeoutMs"
   | "toolEffects"
+  | "gates"
 > {
   /** Milliseconds after the last change before the gates are evaluated again; 300 by default. */
   readonly debounce?: number;
@@ -39,6 +45,7 @@ const KNOWN = new Set<string>([
   "workflowValidation",
   "lookupTimeoutMs",
   "toolEffects",
+  "gates",
   "debounce",
   "active",
 ]);
@@ -87,6 +94,9 @@ export function configProblems(config: unknown): string[] {
       const problem = unknownPolicyProblem("agentflow.policy.camundaAgents", camunda);
       if (problem !== undefined) problems.push(problem);
     }
+  }
+  if (options.gates !== undefined) {
+    problems.push(...gateSelectorProblems(options.gates, "agentflow.gates"));
   }
   if (options.toolEffects !== undefined) {
     problems.push(...toolEffectsProblems(options.toolEffects).map((p) => `agentflow.${p}`));

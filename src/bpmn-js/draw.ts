@@ -4,7 +4,7 @@
  * focus), and a marker per gate. Built with DOM calls, not HTML strings, so that no id, role or
  * message of the diagram is ever read as markup.
  */
-import type { GateMark, TaskBadge } from "./badges.js";
+import type { GateMark, TaskBadge, ToolMark } from "./badges.js";
 
 /**
  * The badge of an agent task: `data-agentflow-level`, `data-agentflow-gate` and
@@ -54,6 +54,23 @@ export function gateMarkElement(doc: Document, mark: GateMark): HTMLElement {
   root.className = "agentflow-gate-marker";
   root.setAttribute("data-agentflow-element", mark.elementId);
   root.setAttribute("data-agentflow-gate-marker", mark.approverRole ?? "");
+  root.textContent = mark.text;
+  return root;
+}
+
+/**
+ * The effect marker of a Camunda agent's tool: `data-agentflow-effect` (the effect or `unknown`)
+ * and `data-agentflow-effect-source` carry its data; the class `agentflow-effect-<effect>` its
+ * colour.
+ */
+export function toolMarkElement(doc: Document, mark: ToolMark): HTMLElement {
+  const root = doc.createElement("div");
+  root.className = `agentflow-effect agentflow-effect-${mark.effect}`;
+  root.setAttribute("data-agentflow-element", mark.elementId);
+  root.setAttribute("data-agentflow-agent", mark.agentId);
+  root.setAttribute("data-agentflow-effect", mark.effect);
+  root.setAttribute("data-agentflow-effect-source", mark.source);
+  root.title = `effect from ${mark.source}`;
   root.textContent = mark.text;
   return root;
 }

@@ -9,8 +9,8 @@
  */
 import { AgentflowService } from "./service.js";
 
-export type { BadgeFinding, BadgeGate, GateMark, TaskBadge } from "./badges.js";
-export { BADGE_GATES, badgeGate, gateMark, taskBadges } from "./badges.js";
+export type { BadgeFinding, BadgeGate, GateMark, TaskBadge, ToolMark } from "./badges.js";
+export { BADGE_GATES, badgeGate, gateMark, taskBadges, toolMarks } from "./badges.js";
 export type { FlowEdge } from "./bypass.js";
 export { bypassFlowIds, bypassPaths } from "./bypass.js";
 export type { AgentflowConfig } from "./config.js";

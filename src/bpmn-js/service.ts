@@ -6,7 +6,7 @@
  */
 import type { GateDecision, GateOptions } from "../bpmn/index.js";
 import { evaluateGates, hasGateMarker } from "../bpmn/index.js";
-import { gateMark, taskBadges } from "./badges.js";
+import { gateMark, taskBadges, toolMarks } from "./badges.js";
 import { asModdle, btvValue, isType, stringAttr } from "./btv-read.js";
 import type { FlowEdge } from "./bypass.js";
 import { bypassFlowIds } from "./bypass.js";
@@ -20,7 +20,7 @@ import type {
   EventBus,
   Overlays,
 } from "./diagram.js";
-import { gateMarkElement, taskBadgeElement } from "./draw.js";
+import { gateMarkElement, taskBadgeElement, toolMarkElement } from "./draw.js";
 
 /** The overlay type of everything the module draws (`overlays.remove({ type })` clears it). */
 export const OVERLAY_TYPE = "agentflow";
@@ -32,6 +32,12 @@ export const BYPASS_MARKER = "agentflow-bypass";
 export const AGENT_MARKER = "agentflow-agent";
 /** See {@link AGENT_MARKER}. */
 export const GATE_MARKER = "agentflow-gate";
+
+/**
+ * The canvas marker on a tool of a Camunda agent, by effect: `agentflow-effect-<effect>`, with
+ * `agentflow-effect-unknown` for a tool nothing maps (it needs a gate, and a mapping).
+ */
+export const EFFECT_MARKER_PREFIX = "agentflow-effect-";
 
 /** What `agentflow.changed` carries. */
 export interface AgentflowChangedEvent {
@@ -215,6 +221,15 @@ export class AgentflowService {
       this.#overlays.add(element, OVERLAY_TYPE, {
         position: { top: -24, left: 0 },
         html: taskBadgeElement(doc, badge),
+      });
+    }
+    for (const mark of toolMarks(decision)) {
+      const element = this.#registry.get(mark.elementId);
+      if (element === undefined) continue;
+      this.#mark(element, `${EFFECT_MARKER_PREFIX}${mark.effect}`);
+      this.#overlays.add(element, OVERLAY_TYPE, {
+        position: { bottom: -4, left: 0 },
+        html: toolMarkElement(doc, mark),
       });
     }
     const isGate = this.#options.isGate ?? hasGateMarker;

@@ -29,7 +29,7 @@ export interface AgentDeclaration {
   /** For Camunda agents: what gave them away (`zeebe:agentDefinition`, a template id, ...). */
   readonly marker: string | undefined;
   /**
-   * For a Camunda AI agent: what the BPMN says of it (docs/camunda.md), read before any resolver
+   * For a Camunda AI agent: what the BPMN says of it (docs/bpmn.md), read before any resolver
    * runs. Absent for btv tasks and for Camunda agents with nothing to read (an external agent,
    * an A2A client), which the `camundaAgents` policy governs.
    */
@@ -102,14 +102,19 @@ function rawValues(element: ModdleObject): readonly unknown[] {
 
 /**
  * The agent a flow node runs, or `undefined` for an ordinary node. A `btv:agentTask` wins over
- * Camunda markers on the same element: it states the level the Camunda markers cannot. Pass
- * `values` when the caller has already read the extension values.
+ * Camunda markers on the same element: it states the level the Camunda markers cannot. A bare
+ * `btv:agentWorkflowRef` attribute on an activity is the short form of a `btv:agentTask` with that
+ * ref and no level (the resolved workflow's level applies), so that an external agent or an A2A
+ * client names its agent in one attribute; a `btv:agentTask` on the same element wins over it.
+ * Pass `values` when the caller has already read the extension values.
  */
 export function agentDeclaration(
   element: ModdleObject,
   values: readonly ModdleObject[] = extensionValues(element),
 ): AgentDeclaration | undefined {
-  if (values.length === 0 && modelerTemplate(element) === undefined) return undefined;
+  const attributeRef = stringProp(element, "agentWorkflowRef");
+  if (values.length === 0 && attributeRef === undefined && modelerTemplate(element) === undefined)
+    return undefined;
   const raw = rawValues(element);
   const task = values.find((v) => isBtv(v, "agenttask"));
   if (task !== undefined) {
@@ -118,6 +123,17 @@ export function agentDeclaration(
       ref: stringProp(task, "agentWorkflowRef"),
       levelText: stringProp(task, "autonomyLevel"),
       path: `/extensionElements/values/${raw.indexOf(task)}`,
+      snapshot: snapshotOf(values, raw),
+      marker: undefined,
+    };
+  }
+  if (attributeRef !== undefined) {
+    return {
+      source: "btv",
+      ref: attributeRef,
+      levelText: undefined,
+      // The attribute is the host element's own: its pointer is `<element>/agentWorkflowRef`.
+      path: "",
       snapshot: snapshotOf(values, raw),
       marker: undefined,
     };

@@ -8,7 +8,10 @@ import { contentHash, parseRef } from "../model/index.js";
 import type { GateRequirement } from "../autonomy/index.js";
 import { gateRequirement, isAutonomyLevel, minCoherentLevel } from "../autonomy/index.js";
 import type { AgentDeclaration } from "./agents.js";
-import { agentDeclaration, hasGateMarker, isGateMarker } from "./agents.js";
+import { agentDeclaration, hasGateMarker } from "./agents.js";
+import type { GateNode, GatePredicate } from "./gate-collect.js";
+import { gateCollector } from "./gate-collect.js";
+import type { GateSelector } from "./gate-select.js";
 import { camundaCollector } from "./camunda/prepare.js";
 import type { GateReach, GateVerdict } from "./gate-reach.js";
 import { computeGateReach, gateVerdict } from "./gate-reach.js";
@@ -23,8 +26,7 @@ import { indexDefinitions, nodeEntry, NodeFlag } from "./process-index.js";
 import type { TaskResolution } from "./resolve-tasks.js";
 import type { UnknownLevelPolicy } from "./types.js";
 
-/** Decides whether a flow node is an approval gate. */
-export type GatePredicate = (element: ModdleObject) => boolean;
+export type { GatePredicate } from "./gate-collect.js";
 
 /** One agent task as the graph sees it, before its workflow is resolved. */
 export interface PreparedAgent {
@@ -42,6 +44,10 @@ export interface PreparedProcess {
   /** Agent tasks in document order of the walk. */
   readonly agents: readonly PreparedAgent[];
   readonly gateCount: number;
+  /** The approval gates, with their approver roles, in walk order. */
+  readonly gates: readonly GateNode[];
+  /** User tasks that are not gates (a person asked is not an approval unless declared one). */
+  readonly userTasks: readonly number[];
   /** Extension elements meant as btv ones, in a namespace that only looks like it. */
   readonly namespaceMismatches: readonly NamespaceMismatch[];
   /** Flow nodes whose `btv:toolEffect` is no effect: node index and the raw value. */
@@ -56,8 +62,9 @@ export interface PreparedProcess {
 export function prepareProcess(
   definitions: ModdleObject,
   isGate: GatePredicate = hasGateMarker,
+  selectors: readonly GateSelector[] = [],
 ): PreparedProcess {
-  const gates: number[] = [];
+  const collected = gateCollector(isGate, selectors);
   const found: { node: number; declaration: AgentDeclaration }[] = [];
   const mismatches: NamespaceMismatch[] = [];
   const camunda = camundaCollector();
@@ -66,7 +73,7 @@ export function prepareProcess(
   const index = indexDefinitions(definitions, (element, node, flags) => {
     const values = extensionValues(element);
     mismatches.push(...checkNamespaces(node, element, values));
-    if (isGate === hasGateMarker ? isGateMarker(values) : isGate(element)) gates.push(node);
+    collected.visit(element, values, node);
     // Only activities can carry a Camunda template; other nodes need extension values to be agents.
     const candidate = values.length > 0 || (flags & NodeFlag.activity) !== 0;
     const declaration = candidate ? agentDeclaration(element, values) : undefined;
@@ -74,6 +81,7 @@ export function prepareProcess(
     camunda.visit(element, node);
   });
   const graph = buildProcessGraph(index);
+  const gates = collected.gates.map((g) => g.node);
   const reach = computeGateReach(graph, gates);
   const agents = camunda.read(found, index.elements).map(({ node, declaration }) => ({
     node,
@@ -86,6 +94,8 @@ export function prepareProcess(
     reach,
     agents,
     gateCount: gates.length,
+    gates: collected.gates,
+    userTasks: collected.userTasks,
     namespaceMismatches: mismatches,
     invalidToolEffects: camunda.invalidToolEffects,
   };
@@ -94,6 +104,8 @@ export function prepareProcess(
 /** Everything known about one agent task. */
 export interface AgentTaskFacts {
   readonly node: FlowNodeEntry;
+  /** Its flow node index (its vertex in the process graph). */
+  readonly vertex: number;
   readonly declaration: AgentDeclaration;
   /** The parsed `agentWorkflowRef` (btv only). */
   readonly ref: RefParseResult | undefined;
@@ -172,37 +184,41 @@ export function analyze(
   policy: UnknownLevelPolicy,
   registry: boolean,
 ): GateAnalysis {
-  const tasks = prepared.agents.flatMap(({ entry, declaration, gate }, i): AgentTaskFacts[] => {
-    const resolution = resolutions[i];
-    if (resolution === undefined) return [];
-    const text = declaration.levelText;
-    const parsedLevel = text !== undefined && LEVEL_TEXT.test(text) ? Number(text) : undefined;
-    const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;
-    const workflow = resolution.workflow;
-    const facts = workflow === undefined ? undefined : workflowFacts(workflow);
-    // A derived Camunda agent's level is justified by its reading (a tool choice is a decision).
-    const justifiedLevel = resolution.derived?.level ?? facts?.justifiedLevel;
-    const level = declaredLevel ?? workflow?.autonomyLevel;
-    // What an unread workflow does is unknown: the most demanding case, whatever level is declared.
-    const unreviewed = declaration.source === "btv" && workflow === undefined;
-    const requirement = unreviewed
-      ? "required"
-      : (strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ?? BY_POLICY[policy]);
-    return [
-      {
-        node: entry,
-        declaration,
-        ref: declaration.source === "btv" ? parseRef(declaration.ref) : undefined,
-        declaredLevel,
-        resolution,
-        justifiedLevel,
-        level,
-        requirement,
-        unreviewed,
-        gate,
-        contentHash: facts?.contentHash,
-      },
-    ];
-  });
+  const tasks = prepared.agents.flatMap(
+    ({ node, entry, declaration, gate }, i): AgentTaskFacts[] => {
+      const resolution = resolutions[i];
+      if (resolution === undefined) return [];
+      const text = declaration.levelText;
+      const parsedLevel = text !== undefined && LEVEL_TEXT.test(text) ? Number(text) : undefined;
+      const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;
+      const workflow = resolution.workflow;
+      const facts = workflow === undefined ? undefined : workflowFacts(workflow);
+      // A derived Camunda agent's level is justified by its reading (a tool choice is a decision).
+      const justifiedLevel = resolution.derived?.level ?? facts?.justifiedLevel;
+      const level = declaredLevel ?? workflow?.autonomyLevel;
+      // What an unread workflow does is unknown: the most demanding case, whatever level is declared.
+      const unreviewed = declaration.source === "btv" && workflow === undefined;
+      const requirement = unreviewed
+        ? "required"
+        : (strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ??
+          BY_POLICY[policy]);
+      return [
+        {
+          node: entry,
+          vertex: node,
+          declaration,
+          ref: declaration.source === "btv" ? parseRef(declaration.ref) : undefined,
+          declaredLevel,
+          resolution,
+          justifiedLevel,
+          level,
+          requirement,
+          unreviewed,
+          gate,
+          contentHash: facts?.contentHash,
+        },
+      ];
+    },
+  );
   return { prepared, tasks, policy, registry };
 }

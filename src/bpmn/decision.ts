@@ -39,6 +39,13 @@ export interface AgentTaskSummary {
   readonly derived?: DerivedAgent;
 }
 
+/** An approval gate of the process, as the decision names it. */
+export interface ApprovalGate {
+  readonly elementId: string;
+  /** `btv:approverRole`, else the role its selector gives (a candidate group); `null` if none. */
+  readonly role: string | null;
+}
+
 /** The promotion decision. */
 export interface GateDecision {
   /** True when nothing blocks: no error among the diagnostics. */
@@ -48,6 +55,8 @@ export interface GateDecision {
   readonly agentTasks: readonly AgentTaskSummary[];
   /** The rules and settings the decision was judged by, with their digest. */
   readonly ruleSet: RuleSet;
+  /** Every approval gate of the process (marked, chosen by `isGate` or by a selector). */
+  readonly gates: readonly ApprovalGate[];
 }
 
 /** One task's line of the decision. */
@@ -72,6 +81,7 @@ export function decide(
   diagnostics: readonly Diagnostic[],
   agentTasks: readonly AgentTaskSummary[],
   ruleSet: RuleSet,
+  gates: readonly ApprovalGate[] = [],
 ): GateDecision {
   const blocking = diagnostics.filter((d) => d.severity === "error");
   return {
@@ -80,5 +90,6 @@ export function decide(
     warnings: diagnostics.filter((d) => d.severity !== "error"),
     agentTasks,
     ruleSet,
+    gates,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * What an evaluation sets up from its options before it reads the process: the active rules,
- * the tool-effect mapping (checked: a bad one is a `TypeError` naming the key), the rule set the
+ * the tool-effect mapping and the gate selectors (checked: a bad one is a `TypeError` naming
+ * where), the rule set the
  * decision names, and the validator of resolved workflows.
  */
 import type { Severity, SeveritySetting } from "../model/index.js";
@@ -9,6 +10,8 @@ import { createValidator } from "../validate/index.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
 import { toolEffectsProblems } from "./camunda/index.js";
 import type { GateOptions } from "./evaluate.js";
+import type { GateSelector } from "./gate-select.js";
+import { gateSelectorProblems } from "./gate-select.js";
 import type { TaskResolvers } from "./resolve-tasks.js";
 import type { RuleSet } from "./rule-set.js";
 import { describeRuleSet } from "./rule-set.js";
@@ -38,6 +41,14 @@ export function mappingOf(options: GateOptions): ToolEffectsMapping {
   return mapping;
 }
 
+/** The options' gate selectors, checked (a bad one is a `TypeError` naming where); `[]` when none. */
+export function selectorsOf(options: GateOptions): readonly GateSelector[] {
+  if (options.gates === undefined) return [];
+  const problem = gateSelectorProblems(options.gates, "gates")[0];
+  if (problem !== undefined) throw new TypeError(`evaluateGates: ${problem}`);
+  return options.gates;
+}
+
 /** The rule set of the options, with the defaults a run without options uses. */
 export function ruleSetOf(options: GateOptions): RuleSet {
   return describeRuleSet({
@@ -46,6 +57,7 @@ export function ruleSetOf(options: GateOptions): RuleSet {
     bpmnRules: options.rules ?? {},
     camundaAgents: options.policy?.camundaAgents ?? "gate-required",
     ...(options.toolEffects === undefined ? {} : { toolEffects: options.toolEffects }),
+    ...(options.gates === undefined ? {} : { gates: options.gates }),
   });
 }
 

@@ -19,10 +19,12 @@ import { readProcess } from "./read.js";
 import type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
 import { derivedResolution, resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
 import type { ActiveBpmnRule } from "./rule.js";
+import { nodeId } from "./process-index.js";
 import { runBpmnRules } from "./rule.js";
 import type { UnknownLevelPolicy } from "./types.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
-import { activeRules, mappingOf, ruleSetOf, validatorFor } from "./evaluate-setup.js";
+import { activeRules, mappingOf, ruleSetOf, selectorsOf, validatorFor } from "./evaluate-setup.js";
+import type { GateSelector } from "./gate-select.js";
 
 export type { AgentTaskSummary, GateDecision } from "./decision.js";
 
@@ -50,9 +52,15 @@ export interface GateOptions extends TaskResolvers {
   readonly lookupTimeoutMs?: number;
   /**
    * The organisation's effects of Camunda tools, by job type or element template id
-   * (docs/camunda.md); checked first, a bad mapping is a `TypeError` naming the key.
+   * (docs/bpmn.md); checked first, a bad mapping is a `TypeError` naming the key.
    */
   readonly toolEffects?: ToolEffectsMapping;
+  /**
+   * The organisation's approval gates as its users draw them, without touching the BPMN: by
+   * candidate group, element template, `zeebe:property` or id (`GateSelector`); a flow node any
+   * selector chooses is a gate, as one `isGate` accepts (or marked `<btv:gate/>`) is.
+   */
+  readonly gates?: readonly GateSelector[];
 }
 
 /**
@@ -79,7 +87,11 @@ function finish(
     options.resolveWorkflow !== undefined,
   );
   const diagnostics = runBpmnRules(rules, { analysis, parseIssues: [] });
-  return decide(diagnostics, analysis.tasks.map(summary), ruleSetOf(options));
+  const gates = prepared.gates.map(({ node, role }) => ({
+    elementId: nodeId(prepared.graph.index, node),
+    role: role ?? null,
+  }));
+  return decide(diagnostics, analysis.tasks.map(summary), ruleSetOf(options), gates);
 }
 
 /**
@@ -123,7 +135,7 @@ export async function evaluateGates(
 ): Promise<GateDecision> {
   const rules = activeRules(options.rules);
   const mapping = mappingOf(options);
-  const prepared = prepareProcess(definitions, options.isGate);
+  const prepared = prepareProcess(definitions, options.isGate, selectorsOf(options));
   const limits: LookupLimits = { signal: options.signal, timeoutMs: options.lookupTimeoutMs };
   const lookups: TaskResolvers = {
     resolveWorkflow: onceAsync(options.resolveWorkflow, limits),
@@ -189,7 +201,7 @@ export function evaluateGatesSync(
 ): GateDecision {
   const rules = activeRules(options.rules);
   const mapping = mappingOf(options);
-  const prepared = prepareProcess(definitions, options.isGate);
+  const prepared = prepareProcess(definitions, options.isGate, selectorsOf(options));
   const lookups: TaskResolvers = {
     resolveWorkflow: onceSync(options.resolveWorkflow),
     resolveTool: onceSync(options.resolveTool),
@@ -279,7 +291,7 @@ export async function checkProcess(
   };
   const all = [...parsed, ...decision.blocking, ...decision.warnings].map(locate);
   return {
-    ...decide(all, decision.agentTasks, decision.ruleSet),
+    ...decide(all, decision.agentTasks, decision.ruleSet, decision.gates),
     definitions: read.definitions,
   };
 }

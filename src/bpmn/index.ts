@@ -30,6 +30,7 @@ export type {
 } from "./camunda/index.js";
 export { DEFAULT_EFFECTS, TOOL_EFFECTS, toolEffectsProblems } from "./camunda/index.js";
 export type { AgentTaskSummary, GateDecision, GateOptions, ProcessCheck } from "./evaluate.js";
+export type { ApprovalGate } from "./decision.js";
 export type { AgentGateStatus } from "./gate-status.js";
 export { AGENT_GATE_STATUSES, agentGateStatus } from "./gate-status.js";
 export { checkProcess, evaluateGates, evaluateGatesSync } from "./evaluate.js";

@@ -2,7 +2,10 @@
  * Small helpers the BPMN rules share for their report data: bounded previews of user text (an
  * attribute may be megabytes long) and paths into an agent task's declaration.
  */
-import type { AgentTaskFacts } from "./analysis.js";
+import type { AgentTaskFacts, GateAnalysis } from "./analysis.js";
+import { userTasksAfter } from "./gate-collect.js";
+import type { ProcessIndex } from "./process-index.js";
+import { nodeId } from "./process-index.js";
 
 const PREVIEW_LENGTH = 80;
 
@@ -29,4 +32,51 @@ export function refLabel(task: AgentTaskFacts): string {
   const derived = task.resolution.derived;
   if (derived !== undefined) return derived.workflowRef;
   return preview(task.declaration.ref ?? "");
+}
+
+/** True when flow node `node` lies in container `scope` or in one nested in it. */
+function inside(index: ProcessIndex, node: number, scope: number): boolean {
+  if (scope < 0) return false;
+  for (let c = index.container[node] ?? -1; c >= 0; c = index.containers[c]?.parent ?? -1) {
+    if (c === scope) return true;
+  }
+  return false;
+}
+
+/**
+ * The user tasks that are not gates after an agent task — on its bypass path when it has one,
+ * else anywhere downstream, but not inside the agent itself (an AI agent's tools are its own) — and the sentence that says how to declare one, for the gate
+ * rules' messages (`""` when there is none: then there is nothing to hint at).
+ */
+export function undeclaredGates(
+  analysis: GateAnalysis,
+  task: AgentTaskFacts,
+): { readonly userTasks: string[]; readonly hint: string } {
+  const { graph, userTasks } = analysis.prepared;
+  if (userTasks.length === 0) return { userTasks: [], hint: "" };
+  const isUserTask = new Uint8Array(graph.kinds.length);
+  for (const node of userTasks) isUserTask[node] = 1;
+  const onPath = (): string[] => {
+    const names = new Set(userTasks.map((n) => nodeId(graph.index, n)));
+    return task.gate.bypassPath.filter((id) => names.has(id));
+  };
+  const ids =
+    task.gate.status === "bypassed"
+      ? onPath()
+      : userTasksAfter(
+          graph.successors,
+          graph.kinds.length,
+          task.vertex,
+          (v) => isUserTask[v] === 1 && !inside(graph.index, v, task.node.opens),
+        ).map((n) => nodeId(graph.index, n));
+  if (ids.length === 0) return { userTasks: [], hint: "" };
+  const named = ids
+    .slice(0, 3)
+    .map((id) => `"${id}"`)
+    .join(", ");
+  const more = ids.length > 3 ? ` and ${String(ids.length - 3)} more` : "";
+  return {
+    userTasks: ids,
+    hint: `; the user task${ids.length === 1 ? "" : "s"} ${named}${more} after it ${ids.length === 1 ? "is" : "are"} no gate unless declared: mark one <btv:gate/>, or select it in agentflow.config.json "gates" (by candidate group, template, property or id)`,
+  };
 }

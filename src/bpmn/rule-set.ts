@@ -10,6 +10,7 @@ import { AGENTFLOW_VERSION, contentHash } from "../model/index.js";
 import type { PresetName, RuleSetting } from "../validate/index.js";
 import { presetSettings, RULES } from "../validate/index.js";
 import { BPMN_RULES } from "./rules/index.js";
+import type { GateSelector } from "./gate-select.js";
 import type { UnknownLevelPolicy } from "./types.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
 
@@ -22,10 +23,15 @@ export interface RuleSetSettings {
   readonly bpmnRules: Readonly<Record<string, SeveritySetting>>;
   readonly camundaAgents: UnknownLevelPolicy;
   /**
-   * The organisation's Camunda tool effects (docs/camunda.md): they decide which tools need a
+   * The organisation's Camunda tool effects (docs/bpmn.md): they decide which tools need a
    * gate, so they are part of the digest (left out of it when absent, as before they existed).
    */
   readonly toolEffects?: ToolEffectsMapping;
+  /**
+   * The organisation's gate selectors: they decide which elements are gates, so they are part of
+   * the digest (left out of it when absent or empty).
+   */
+  readonly gates?: readonly GateSelector[];
 }
 
 /** A rule whose setting differs from what the preset (or the rule's default) gives it. */
@@ -101,6 +107,9 @@ export function describeRuleSet(settings: RuleSetSettings): RuleSet {
     ...(settings.toolEffects === undefined || Object.keys(settings.toolEffects).length === 0
       ? {}
       : { toolEffects: sorted(settings.toolEffects) }),
+    ...(settings.gates === undefined || settings.gates.length === 0
+      ? {}
+      : { gates: settings.gates }),
   };
   return { ...plain, digest: contentHash(plain), changed: changedRules(settings) };
 }

@@ -37,7 +37,7 @@ export type AgentTaskSource = "btv" | "camunda";
 
 /**
  * Where the agent task's workflow came from: the registry, the embedded snapshot, nowhere, or
- * `derived` from a Camunda AI agent's reading (docs/camunda.md).
+ * `derived` from a Camunda AI agent's reading (docs/bpmn.md).
  */
 export type WorkflowResolution = "registry" | "snapshot" | "unresolved" | "derived";
 

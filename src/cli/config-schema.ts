@@ -56,7 +56,7 @@ export function configSchema(): Readonly<Record<string, unknown>> {
       toolEffects: {
         type: "object",
         description:
-          'Effects of Camunda AI agents\' tools, by job type or element template id: an effect, or effects by the value of the operation selector input ("$input" names it where agentflow knows none; "*" is any other value). See docs/camunda.md.',
+          'Effects of Camunda AI agents\' tools, by job type or element template id: an effect, or effects by the value of the operation selector input ("$input" names it where agentflow knows none; "*" is any other value). See docs/bpmn.md.',
         propertyNames: { minLength: 1 },
         additionalProperties: {
           oneOf: [
@@ -68,6 +68,31 @@ export function configSchema(): Readonly<Record<string, unknown>> {
               additionalProperties: { enum: [...TOOL_EFFECTS] },
             },
           ],
+        },
+      },
+      gates: {
+        type: "array",
+        description:
+          "Which flow nodes are approval gates besides those marked <btv:gate/>: each selector matches an element when every criterion it names holds (a candidate group of its zeebe:assignmentDefinition, its element template, a zeebe:property, its id); role names the approver role when btv:approverRole does not. See docs/bpmn.md.",
+        items: {
+          type: "object",
+          additionalProperties: false,
+          minProperties: 1,
+          properties: {
+            id: { type: "string", minLength: 1 },
+            candidateGroup: { type: "string", minLength: 1 },
+            template: { type: "string", minLength: 1 },
+            property: {
+              type: "object",
+              additionalProperties: false,
+              required: ["name"],
+              properties: {
+                name: { type: "string", minLength: 1 },
+                value: { type: "string" },
+              },
+            },
+            role: { type: "string", minLength: 1 },
+          },
         },
       },
       policy: {

@@ -12,7 +12,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { ToolEffectsMapping, UnknownLevelPolicy } from "../bpmn/index.js";
+import type { GateSelector, ToolEffectsMapping, UnknownLevelPolicy } from "../bpmn/index.js";
 import { contentHash } from "../model/index.js";
 import type { PresetName } from "../validate/index.js";
 import { configSchema } from "./config-schema.js";
@@ -32,8 +32,10 @@ export interface AgentflowConfig {
   readonly registry?: string | readonly string[];
   readonly ignores?: readonly string[];
   readonly policy?: { readonly camundaAgents?: UnknownLevelPolicy };
-  /** The organisation's effects of Camunda tools (docs/camunda.md). */
+  /** The organisation's effects of Camunda tools (docs/bpmn.md). */
   readonly toolEffects?: ToolEffectsMapping;
+  /** The organisation's approval gates, by selector (docs/bpmn.md). */
+  readonly gates?: readonly GateSelector[];
 }
 
 /** A config file that was read and validated. */

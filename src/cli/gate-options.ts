@@ -1,19 +1,40 @@
-import type { GateOptions, ToolEffectsMapping, UnknownLevelPolicy } from "../bpmn/index.js";
+import type {
+  GateOptions,
+  GateSelector,
+  ToolEffectsMapping,
+  UnknownLevelPolicy,
+} from "../bpmn/index.js";
 import type { FolderRegistry } from "./registry.js";
 
-/** The gate options for a folder registry, a policy and the organisation's tool effects. */
+/** The organisation's settings a gate evaluation takes from the config. */
+export interface GateSettings {
+  readonly camundaAgents?: UnknownLevelPolicy;
+  readonly toolEffects?: ToolEffectsMapping | undefined;
+  readonly gates?: readonly GateSelector[] | undefined;
+}
+
+/**
+ * The gate options for a folder registry and the organisation's settings: the Camunda policy,
+ * the tool effects and the gate selectors (each left out when empty, so the rule set's digest
+ * of a run without them stays what it was).
+ */
 export function gateOptions(
   registry: FolderRegistry | undefined,
-  camundaAgents: UnknownLevelPolicy = "gate-required",
-  toolEffects: ToolEffectsMapping = {},
+  settings: GateSettings = {},
 ): GateOptions {
+  const { camundaAgents = "gate-required", toolEffects = {}, gates = [] } = settings;
   const effects = Object.keys(toolEffects).length === 0 ? {} : { toolEffects };
-  if (registry === undefined) return { policy: { camundaAgents }, ...effects };
-  const { resolveTool, resolveDelegate } = registry.resolvers;
-  return {
-    policy: { camundaAgents },
-    ...effects,
-    ...(resolveTool === undefined ? {} : { resolveTool }),
-    ...(resolveDelegate === undefined ? {} : { resolveWorkflow: resolveDelegate }),
-  };
+  const selected = gates.length === 0 ? {} : { gates };
+  const resolvers =
+    registry === undefined
+      ? {}
+      : {
+          ...(registry.resolvers.resolveTool === undefined
+            ? {}
+            : { resolveTool: registry.resolvers.resolveTool }),
+          ...(registry.resolvers.resolveDelegate === undefined
+            ? {}
+            : { resolveWorkflow: registry.resolvers.resolveDelegate }),
+        };
+  return { policy: { camundaAgents }, ...effects, ...selected, ...resolvers };
 }

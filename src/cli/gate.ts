@@ -11,6 +11,7 @@ import { stat } from "node:fs/promises";
 import { countBySeverity } from "../model/index.js";
 import type { CheckedFile } from "../report/index.js";
 import { AGENT_TASK_COLUMNS, agentTaskCells, formatText } from "../report/index.js";
+import { derivedAgentLines } from "./gate-derived.js";
 import { checkFiles } from "./batch.js";
 import type { GateSummary } from "./check-file.js";
 import { useColor } from "./color.js";
@@ -87,6 +88,9 @@ function verdictBlock(
     );
   }
   lines.push("", ...table(decision), "");
+  for (const task of decision.agentTasks) {
+    if (task.derived !== undefined) lines.push(...derivedAgentLines(task.derived), "");
+  }
   return lines;
 }
 

@@ -6,19 +6,22 @@
  * What is reviewed must be what was named: two documents with one `id@version` and different
  * content are a conflict, and the registry resolves that reference to neither (it throws a
  * {@link RegistryConflictError}, which the gate turns into a blocking `AGENT_REF_CONFLICT`).
- * `docs/registry.md` says how a folder is read.
+ * Documents of other formats (LangGraph JSON, OpenAgentFlow IR, AgentOS graph…) are read through
+ * their importers (`registry-foreign.ts`). `docs/registry.md` says how a folder is read.
  */
 import { stat } from "node:fs/promises";
 import { extname } from "node:path";
 import semver from "semver";
 import type { RegistryDefinition } from "../bpmn/index.js";
 import { RegistryConflictError } from "../bpmn/index.js";
+import { detectFormat } from "../interop/index.js";
 import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
 import { contentHash, parseRef, parseToolContractText, parseWorkflowText } from "../model/index.js";
 import type { Resolvers } from "../validate/index.js";
 import { pathSkipped, redefinition } from "./diagnostics.js";
 import { collectFiles, DOCUMENT_EXTENSIONS, readText } from "./files.js";
 import { UsageError } from "./io.js";
+import { readForeign } from "./registry-foreign.js";
 
 /** The documents one `id@version` is defined by, in the order the files were read. */
 interface Entry<T> {
@@ -156,10 +159,16 @@ export async function loadFolderRegistry(
     const asWorkflow = parseWorkflowText(text, options);
     const kind = (asWorkflow.value as { kind?: unknown } | undefined)?.kind;
     let again: Diagnostic | undefined;
+    // A document of another format (no `kind`) is read through its importer.
+    const foreign = kind === undefined ? detectFormat(asWorkflow.value) : undefined;
     if (kind === "ToolContract") {
       const parsed = parseToolContractText(text, options);
       if (parsed.contract === undefined) problems.push({ file, diagnostics: parsed.diagnostics });
       else again = shelve(tools, parsed.contract, file);
+    } else if (foreign !== undefined) {
+      const read = readForeign(file, text, asWorkflow.format, asWorkflow.value, foreign);
+      if (read.diagnostics.length > 0) problems.push({ file, diagnostics: read.diagnostics });
+      if (read.workflow !== undefined) again = shelve(workflows, read.workflow, file);
     } else if (asWorkflow.workflow === undefined) {
       problems.push({ file, diagnostics: asWorkflow.diagnostics });
     } else {

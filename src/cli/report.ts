@@ -23,6 +23,7 @@ import { located, reportOnStderr, UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
 import { printImportWarnings } from "./imported.js";
 import { loadObject, loadWorkflow } from "./load.js";
+import { gateOptions } from "./gate-options.js";
 import { readsOf } from "./output.js";
 import { loadFolderRegistry } from "./registry.js";
 import { resolveSettings } from "./settings.js";
@@ -97,7 +98,7 @@ export async function runReport(
     tools: toolVersions(),
     preset: settings.preset,
     workflowRules: settings.workflowRules,
-    gate: { rules: settings.bpmnRules, policy: { camundaAgents: settings.camundaAgents } },
+    gate: { ...gateOptions(undefined, settings), rules: settings.bpmnRules },
     config: settings.config,
     ...(registry === undefined ? {} : { registryProblems: registry.problems }),
     ...(registry?.resolvers.resolveTool === undefined

@@ -5,6 +5,7 @@
  */
 import type {
   GateOptions,
+  GateSelector,
   RuleSet,
   ToolEffectsMapping,
   UnknownLevelPolicy,
@@ -12,6 +13,7 @@ import type {
 import {
   BPMN_RULES,
   describeRuleSet,
+  gateSelectorProblems,
   toolEffectsProblems,
   unknownPolicyProblem,
 } from "../bpmn/index.js";
@@ -60,6 +62,8 @@ export interface FileCheckSettings {
   readonly camundaAgents: UnknownLevelPolicy;
   /** The organisation's Camunda tool effects from the config (absent or `{}` when none). */
   readonly toolEffects?: ToolEffectsMapping;
+  /** The organisation's gate selectors from the config (absent or `[]` when none). */
+  readonly gates?: readonly GateSelector[];
 }
 
 /** The config file a run used, as every output names it. */
@@ -99,6 +103,7 @@ export function provenanceOf(settings: RunSettings): Provenance {
       bpmnRules: settings.bpmnRules,
       camundaAgents: settings.camundaAgents,
       ...(settings.toolEffects === undefined ? {} : { toolEffects: settings.toolEffects }),
+      ...(settings.gates === undefined ? {} : { gates: settings.gates }),
     }),
   };
 }
@@ -163,6 +168,11 @@ export async function resolveSettings(
   if (effectsProblem !== undefined && loaded !== undefined) {
     throw new UsageError(`${loaded.file}: ${effectsProblem}`);
   }
+  // The schema checks shapes; a selector that names no criterion would make every element a gate.
+  const gatesProblem = gateSelectorProblems(config?.gates ?? [], "/gates")[0];
+  if (gatesProblem !== undefined && loaded !== undefined) {
+    throw new UsageError(`${loaded.file}: ${gatesProblem}`);
+  }
   const fromConfig = config?.registry;
   const configured =
     loaded === undefined || fromConfig === undefined
@@ -200,6 +210,7 @@ export async function resolveSettings(
     registrySource,
     camundaAgents: camundaAgents as UnknownLevelPolicy,
     toolEffects,
+    gates: config?.gates ?? [],
     ignores,
     ...(loaded === undefined ? {} : { configFile: loaded.file }),
     config: loaded === undefined ? null : { file: loaded.file, contentHash: loaded.contentHash },
@@ -225,7 +236,7 @@ export async function fileCheckContext(settings: FileCheckSettings): Promise<Fil
     ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
   });
   const processOptions: GateOptions = {
-    ...gateOptions(registry, settings.camundaAgents, settings.toolEffects),
+    ...gateOptions(registry, settings),
     rules: settings.bpmnRules,
     workflowValidation: { preset: settings.preset, rules: settings.workflowRules },
   };

@@ -130,7 +130,7 @@ export function gateCommands(
 
 /**
  * The command that sets the element's `btv:toolEffect` attribute (the effect of a Camunda
- * agent's tool, docs/camunda.md); `""` removes it.
+ * agent's tool, docs/bpmn.md); `""` removes it.
  */
 export function toolEffectCommands(
   element: { readonly businessObject: unknown },

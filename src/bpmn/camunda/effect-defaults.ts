@@ -1,5 +1,5 @@
 /**
- * agentflow's default effects for Camunda's published outbound connectors, as data (docs/camunda.md
+ * agentflow's default effects for Camunda's published outbound connectors, as data (docs/bpmn.md
  * prints the same table). Keyed by element template id (many vendor templates share the HTTP job
  * type `io.camunda:http-json:1`, so the template is looked up first) or by job type. Conservative:
  * where a connector can both read and write, the effect is `read` only for operation values known

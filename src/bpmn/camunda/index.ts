@@ -1,5 +1,5 @@
 /**
- * Camunda AI agents read from the BPMN (docs/camunda.md): the agent's model, provider, prompt
+ * Camunda AI agents read from the BPMN (docs/bpmn.md): the agent's model, provider, prompt
  * hash, limits and tools, each tool's effect with where it came from, and the agent workflow
  * derived from them, assessed like any other.
  *

@@ -5,6 +5,11 @@
  * its own code.
  */
 import type { Diagnostic } from "../../model/index.js";
+import { canonicalJson } from "../../model/index.js";
+import type { ToolEffectsMapping } from "../camunda/index.js";
+import { toolEffectsProblems } from "../camunda/index.js";
+import type { GateSelector } from "../gate-select.js";
+import { gateSelectorProblems } from "../gate-select.js";
 import { ruleHelpUri } from "../../report/rule-descriptor.js";
 import type { GateDecision, GateOptions } from "../evaluate.js";
 import { evaluateGatesSync } from "../evaluate.js";
@@ -66,26 +71,54 @@ export function ruleCode(name: AgentflowRuleName): string {
  */
 export type AgentflowLintOptions = Omit<GateOptions, "rules">;
 
+/** What a rule's JSON options set: the Camunda policy, the gate selectors, the tool effects. */
+interface LintSettings {
+  readonly policy: UnknownLevelPolicy;
+  readonly gates?: readonly GateSelector[];
+  readonly toolEffects?: ToolEffectsMapping;
+}
+
+const OPTION_KEYS = ["camundaAgents", "gates", "toolEffects"];
+
 /**
- * Reads a rule's JSON options: the policy, or the one-line problem with them. A typo would
- * otherwise silently keep the default policy.
+ * Reads a rule's JSON options over the host's, or the one-line problem with them. A typo would
+ * otherwise silently keep the default policy, or count no gate the organisation declared.
  */
-function policyOf(
+function settingsOf(
   config: unknown,
-  fallback: UnknownLevelPolicy,
-): { readonly policy: UnknownLevelPolicy } | { readonly problem: string } {
-  if (config === undefined || config === null) return { policy: fallback };
+  fallback: LintSettings,
+): { readonly settings: LintSettings } | { readonly problem: string } {
+  if (config === undefined || config === null) return { settings: fallback };
   if (typeof config !== "object" || Array.isArray(config)) {
     return { problem: "the rule's options must be an object" };
   }
   for (const key of Object.keys(config)) {
-    if (key !== "camundaAgents")
-      return { problem: `unknown option '${key}' (known: camundaAgents)` };
+    if (!OPTION_KEYS.includes(key))
+      return { problem: `unknown option '${key}' (known: ${OPTION_KEYS.join(", ")})` };
   }
-  const policy = (config as { readonly camundaAgents?: unknown }).camundaAgents;
-  if (policy === undefined) return { policy: fallback };
-  const problem = unknownPolicyProblem("camundaAgents", policy);
-  return problem === undefined ? { policy: policy as UnknownLevelPolicy } : { problem };
+  const { camundaAgents, gates, toolEffects } = config as Readonly<Record<string, unknown>>;
+  const problem =
+    (camundaAgents === undefined
+      ? undefined
+      : unknownPolicyProblem("camundaAgents", camundaAgents)) ??
+    (gates === undefined ? undefined : gateSelectorProblems(gates, "gates")[0]) ??
+    (toolEffects === undefined ? undefined : toolEffectsProblems(toolEffects)[0]);
+  if (problem !== undefined) return { problem };
+  return {
+    settings: {
+      policy: (camundaAgents as UnknownLevelPolicy | undefined) ?? fallback.policy,
+      ...(gates === undefined
+        ? fallback.gates === undefined
+          ? {}
+          : { gates: fallback.gates }
+        : { gates: gates as readonly GateSelector[] }),
+      ...(toolEffects === undefined
+        ? fallback.toolEffects === undefined
+          ? {}
+          : { toolEffects: fallback.toolEffects }
+        : { toolEffects: toolEffects as ToolEffectsMapping }),
+    },
+  };
 }
 
 /**
@@ -171,44 +204,54 @@ function report(definitions: ModdleObject, d: Diagnostic, reporter: BpmnlintRepo
  * reports;
  * // → [
  * //     'Research: agent task "Research" (autonomy level 2) needs an approval gate downstream, ' +
- * //       "but no gate is reachable from it",
+ * //       'but no gate is reachable from it; the user task "Review" after it is no gate unless ' +
+ * //       'declared: mark one <btv:gate/>, or select it in agentflow.config.json "gates" ' +
+ * //       "(by candidate group, template, property or id)",
  * //   ]
  * ```
  */
 export function createRules(options: AgentflowLintOptions = {}): AgentflowRules {
-  const cache = new WeakMap<ModdleObject, Map<UnknownLevelPolicy, GateDecision>>();
-  const evaluate = (definitions: ModdleObject, policy: UnknownLevelPolicy): GateDecision => {
-    let byPolicy = cache.get(definitions);
-    if (byPolicy === undefined) {
-      byPolicy = new Map();
-      cache.set(definitions, byPolicy);
+  // One evaluation per definitions and settings: rules configured alike share it.
+  const cache = new WeakMap<ModdleObject, Map<string, GateDecision>>();
+  const evaluate = (definitions: ModdleObject, settings: LintSettings): GateDecision => {
+    let bySettings = cache.get(definitions);
+    if (bySettings === undefined) {
+      bySettings = new Map();
+      cache.set(definitions, bySettings);
       queueMicrotask(() => cache.delete(definitions));
     }
-    let decision = byPolicy.get(policy);
+    const key = canonicalJson(settings);
+    let decision = bySettings.get(key);
     if (decision === undefined) {
       decision = evaluateGatesSync(definitions, {
         ...options,
-        policy: { ...options.policy, camundaAgents: policy },
+        policy: { ...options.policy, camundaAgents: settings.policy },
+        ...(settings.gates === undefined ? {} : { gates: settings.gates }),
+        ...(settings.toolEffects === undefined ? {} : { toolEffects: settings.toolEffects }),
       });
-      byPolicy.set(policy, decision);
+      bySettings.set(key, decision);
     }
     return decision;
   };
-  const fallback = options.policy?.camundaAgents ?? "gate-required";
+  const fallback: LintSettings = {
+    policy: options.policy?.camundaAgents ?? "gate-required",
+    ...(options.gates === undefined ? {} : { gates: options.gates }),
+    ...(options.toolEffects === undefined ? {} : { toolEffects: options.toolEffects }),
+  };
   const factory = (name: AgentflowRuleName): BpmnlintRuleFactory => {
     const code = ruleCode(name);
     if (!BPMN_RULES.some((rule) => rule.meta.code === code)) {
       throw new Error(`agentflow: the bpmnlint rule ${name} has no BPMN rule ${code}`);
     }
     return (config) => {
-      const read = policyOf(config, fallback);
+      const read = settingsOf(config, fallback);
       if ("problem" in read) return misconfigured(name, code, read.problem);
-      const { policy } = read;
+      const { settings } = read;
       const rule: BpmnlintRule = {
         meta: { documentation: { url: ruleHelpUri(code) } },
         check(element, reporter) {
           if (element.$type === "bpmn:Definitions") {
-            reportCode(element, evaluate(element, policy), code, reporter);
+            reportCode(element, evaluate(element, settings), code, reporter);
           }
           // Only the root matters: skipping the descent saves a walk of the whole tree per rule.
           return false;

@@ -5,6 +5,8 @@
  */
 import type { ModdleObject } from "../moddle.js";
 import type { UnknownLevelPolicy } from "../types.js";
+import type { ToolEffectsMapping } from "../camunda/index.js";
+import type { GateSelector } from "../gate-select.js";
 
 /** A path from the reported element to the property concerned (`["extensionElements", "values", 0]`). */
 export type BpmnlintPath = readonly (string | number)[];
@@ -30,6 +32,10 @@ export interface BpmnlintRule {
 export interface AgentflowRuleConfig {
   /** How Camunda 8 AI agents (of unknown autonomy level) are governed; `gate-required` by default. */
   readonly camundaAgents?: UnknownLevelPolicy;
+  /** The organisation's approval gates, by selector (as `gates` in agentflow.config.json). */
+  readonly gates?: readonly GateSelector[];
+  /** The organisation's Camunda tool effects (as `toolEffects` in agentflow.config.json). */
+  readonly toolEffects?: ToolEffectsMapping;
 }
 
 /** A bpmnlint rule factory: bpmnlint calls it once per configured rule with the rule's options. */

@@ -83,6 +83,18 @@ export const BTV_DESCRIPTOR = {
         },
       ],
     },
+    {
+      name: "AgentWorkflowRefCarrier",
+      isAbstract: true,
+      extends: ["bpmn:Activity"],
+      properties: [
+        {
+          name: "agentWorkflowRef",
+          type: "String",
+          isAttr: true,
+        },
+      ],
+    },
   ],
   enumerations: [],
 } as const;

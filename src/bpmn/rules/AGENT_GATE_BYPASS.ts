@@ -1,4 +1,4 @@
-import { levelLabel, refLabel } from "../report-data.js";
+import { levelLabel, refLabel, undeclaredGates } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 
 /**
@@ -14,21 +14,24 @@ export const rule: BpmnRule = {
     docs: "docs/rules/AGENT_GATE_BYPASS.md",
     messages: {
       default:
-        'agent task "{{elementId}}" (autonomy level {{level}}) can reach the end without an approval gate: {{bypassPath}}',
+        'agent task "{{elementId}}" (autonomy level {{level}}) can reach the end without an approval gate: {{bypassPath}}{{hint}}',
       unreviewed:
-        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: {{bypassPath}}',
+        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: {{bypassPath}}{{hint}}',
     },
     remediation:
       "route every path from the agent task through a gate, or gate the bypassing branch too",
   },
   check(context) {
-    for (const task of context.analysis?.tasks ?? []) {
+    const analysis = context.analysis;
+    if (analysis === undefined) return;
+    for (const task of analysis.tasks) {
       if (task.requirement !== "required" || task.gate.status !== "bypassed") continue;
       context.report({
         elementId: task.node.id,
         path: task.node.path,
         ...(task.unreviewed ? { messageId: "unreviewed" } : {}),
         data: {
+          ...undeclaredGates(analysis, task),
           elementId: task.node.id,
           level: levelLabel(task),
           ref: refLabel(task),

@@ -1,4 +1,4 @@
-import { levelLabel, refLabel } from "../report-data.js";
+import { levelLabel, refLabel, undeclaredGates } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 
 /**
@@ -13,21 +13,24 @@ export const rule: BpmnRule = {
     docs: "docs/rules/AGENT_GATE_UNREACHABLE.md",
     messages: {
       default:
-        'agent task "{{elementId}}" (autonomy level {{level}}) needs an approval gate downstream, but no gate is reachable from it',
+        'agent task "{{elementId}}" (autonomy level {{level}}) needs an approval gate downstream, but no gate is reachable from it{{hint}}',
       unreviewed:
-        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate downstream as the most demanding case, but no gate is reachable from it',
+        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate downstream as the most demanding case, but no gate is reachable from it{{hint}}',
     },
     remediation:
       "add a flow node marked <btv:gate/> (e.g. a user task for approval) after the agent task",
   },
   check(context) {
-    for (const task of context.analysis?.tasks ?? []) {
+    const analysis = context.analysis;
+    if (analysis === undefined) return;
+    for (const task of analysis.tasks) {
       if (task.requirement !== "required" || task.gate.status !== "missing") continue;
       context.report({
         elementId: task.node.id,
         path: task.node.path,
         ...(task.unreviewed ? { messageId: "unreviewed" } : {}),
         data: {
+          ...undeclaredGates(analysis, task),
           elementId: task.node.id,
           level: levelLabel(task),
           source: task.declaration.source,

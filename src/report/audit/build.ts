@@ -27,6 +27,7 @@ import {
 import type { PresetName, RuleSetting } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
+import { derivedAgentAudits } from "./derived.js";
 import { processDrawing } from "./process/index.js";
 import { processTitle } from "./process-title.js";
 import { reviewedInputs, reviewSettings } from "./reviewed.js";
@@ -63,7 +64,7 @@ export interface AuditOptions {
   /** Workflow rule settings over the preset, as `createValidator`'s `rules`. */
   readonly workflowRules?: Readonly<Record<string, RuleSetting>>;
   /** Gate options for a process report (isGate, policy, BPMN rule settings). */
-  readonly gate?: Pick<GateOptions, "isGate" | "policy" | "rules">;
+  readonly gate?: Pick<GateOptions, "isGate" | "policy" | "rules" | "toolEffects" | "gates">;
   /**
    * The config file the settings came from (path and canonical hash), named in the report;
    * `null` or absent when none was used.
@@ -348,6 +349,9 @@ export async function auditProcessReport(options: AuditOptions): Promise<AuditRe
         : readProcessDiagrams(check.definitions, options.gate?.isGate ?? hasGateMarker).map(
             (diagram) => ({ diagram, drawing: processDrawing(diagram) }),
           ),
+    // In a section of their own, not among `workflows`: a derived workflow has no document to
+    // validate or simulate (see DerivedAgentAudit), and its tools come from the BPMN.
+    derivedAgents: derivedAgentAudits(check.agentTasks),
   };
   const workflows: WorkflowAudit[] = [];
   for (const { task, workflow } of await resolvedWorkflows(check.agentTasks, options)) {

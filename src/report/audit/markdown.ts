@@ -17,6 +17,7 @@ import {
   unlistedNote,
 } from "./limits.js";
 import { markdownCode, markdownText } from "./markdown-escape.js";
+import { derivedAgentsMarkdown } from "./markdown-derived.js";
 import { processDiagramsMarkdown } from "./markdown-process.js";
 import { joinRows } from "./rows.js";
 import { ruleCheck } from "./rule-checks.js";
@@ -250,6 +251,7 @@ export function renderAuditMarkdown(report: AuditReport): string {
     lines.push("### Process rules", "");
     append(lines, ruleTable(process.rules));
     lines.push("");
+    append(lines, derivedAgentsMarkdown(process.derivedAgents));
   }
   for (const w of report.workflows) append(lines, workflowSection(w));
   lines.push("## Oversight checklist", "");

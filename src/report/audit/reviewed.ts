@@ -85,7 +85,7 @@ export function reviewedInputs(
 export interface SettingsOptions {
   readonly preset?: PresetName;
   readonly workflowRules?: Readonly<Record<string, RuleSetting>>;
-  readonly gate?: Pick<GateOptions, "policy" | "rules">;
+  readonly gate?: Pick<GateOptions, "policy" | "rules" | "toolEffects" | "gates">;
   readonly config?: ReviewSettings["config"];
 }
 
@@ -96,6 +96,8 @@ export function reviewSettings(options: SettingsOptions): ReviewSettings {
     workflowRules: options.workflowRules ?? {},
     bpmnRules: options.gate?.rules ?? {},
     camundaAgents: options.gate?.policy?.camundaAgents ?? "gate-required",
+    ...(options.gate?.toolEffects === undefined ? {} : { toolEffects: options.gate.toolEffects }),
+    ...(options.gate?.gates === undefined ? {} : { gates: options.gate.gates }),
   };
   return { config: options.config ?? null, ruleSet: describeRuleSet(settings) };
 }

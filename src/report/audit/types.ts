@@ -8,6 +8,7 @@ import type { AutonomyReason, GateRequirement } from "../../autonomy/index.js";
 import type { AgentTaskSummary, ProcessDiagram, RuleSet } from "../../bpmn/index.js";
 import type { Diagnostic, Severity } from "../../model/index.js";
 import type { RouteCoverage, TransitionRecord } from "../../simulate/index.js";
+import type { DerivedFact, DerivedToolRow } from "../derived-agent.js";
 import type { ProcessDrawing } from "./process/index.js";
 
 /** The result of one rule on one document: every active rule appears, passed ones too. */
@@ -137,6 +138,32 @@ export interface ProcessAudit {
    * outside any, each with how it is drawn (empty when the file could not be read).
    */
   readonly diagrams: readonly ProcessDiagramAudit[];
+  /** Each Camunda agent read from the BPMN (docs/bpmn.md), in the agent tasks' order. */
+  readonly derivedAgents: readonly DerivedAgentAudit[];
+}
+
+/**
+ * A Camunda agent read from the BPMN: what was read, its loop drawn, and each tool with its
+ * effect and where the effect came from. Not a {@link WorkflowAudit}: the derived workflow is
+ * not checked with the workflow rules nor simulated (its tools are synthesised from the effects
+ * read, not registry documents), so it has no rule results or runs to show.
+ */
+export interface DerivedAgentAudit {
+  readonly elementId: string;
+  readonly workflowRef: string;
+  readonly level: number;
+  readonly facts: readonly DerivedFact[];
+  /** The reasons for the level, in words naming the elements. */
+  readonly reasons: readonly string[];
+  readonly tools: readonly DerivedToolRow[];
+  /** The user tasks among the tools, in words, when there are any. */
+  readonly people: string | undefined;
+  /** The derived workflow's graph: the model, its choice, the tools and the loop back. */
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly GraphEdge[];
+  readonly drawing: DrawingVerdict;
+  /** The loop as a Mermaid flowchart; empty when the graph is not drawn. */
+  readonly mermaid: string;
 }
 
 /** One process picture of the report: what it shows, and whether and how it is drawn. */

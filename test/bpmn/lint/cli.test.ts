@@ -108,7 +108,7 @@ describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
     expect(stderr).toBe("");
     expect(stdout).not.toMatch(/^\s+at /m);
     expect(lines(stdout)).toContain(
-      "Definitions_Loan error agentflow/agent-gate-bypass: unknown option 'camundaAgent' (known: camundaAgents); the rule did not run agentflow/agent-gate-bypass",
+      "Definitions_Loan error agentflow/agent-gate-bypass: unknown option 'camundaAgent' (known: camundaAgents, gates, toolEffects); the rule did not run agentflow/agent-gate-bypass",
     );
     // The other rules ran.
     expect(stdout).toContain("agentflow/agent-unresolved");

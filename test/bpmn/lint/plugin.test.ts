@@ -197,7 +197,10 @@ describe("one evaluation per lint pass", () => {
 
 describe("rule options and failures", () => {
   it.each([
-    [{ camundaAgent: "ignore" }, "unknown option 'camundaAgent' (known: camundaAgents)"],
+    [
+      { camundaAgent: "ignore" },
+      "unknown option 'camundaAgent' (known: camundaAgents, gates, toolEffects)",
+    ],
     [
       { camundaAgents: "never" },
       "unknown camundaAgents 'never' (expected gate-required, gate-optional, ignore)",

@@ -101,6 +101,7 @@ const REPORT: AuditReport = {
     readable: true,
     allowed: false,
     diagrams: [],
+    derivedAgents: [],
     agentTasks: [
       {
         elementId: "Assess",
