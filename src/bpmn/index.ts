@@ -20,14 +20,23 @@ export {
 } from "./camunda-agents.js";
 export type { GatePredicate } from "./analysis.js";
 export type {
+  ActivityNature,
+  CamundaActivity,
   CamundaAgent,
+  CamundaAgentVariant,
+  CamundaLimit,
+  CamundaLimits,
   CamundaTool,
+  CamundaToolContainer,
+  DefaultEffect,
+  DefaultEffectCase,
   DerivedAgent,
   EffectedTool,
   ToolEffectRule,
   ToolEffectsMapping,
   ToolEffectSource,
 } from "./camunda/index.js";
+export type { GateNode } from "./gate-collect.js";
 export { DEFAULT_EFFECTS, TOOL_EFFECTS, toolEffectsProblems } from "./camunda/index.js";
 export type { AgentTaskSummary, GateDecision, GateOptions, ProcessCheck } from "./evaluate.js";
 export type { ApprovalGate } from "./decision.js";
@@ -66,7 +75,7 @@ export type { Dependency, FailedLookup, LookupFailure } from "./dependency.js";
 export { needsGate } from "./dependency.js";
 export type { HostResolver, LookupContext } from "./lookup.js";
 export { DEFAULT_LOOKUP_TIMEOUT_MS } from "./lookup.js";
-export type { RuleSet, RuleSetSettings } from "./rule-set.js";
+export type { ChangedRule, RuleSet, RuleSetSettings } from "./rule-set.js";
 export { describeRuleSet } from "./rule-set.js";
 export type { GateSelection, GateSelector } from "./gate-select.js";
 export { candidateGroups, gateSelectorProblems, selectGate } from "./gate-select.js";

@@ -17,7 +17,7 @@ export interface LookupContext {
 /** A host's lookup of `id@version`: the document, `undefined` when unknown, or a promise. */
 export type HostResolver = (ref: string, context?: LookupContext) => unknown;
 
-/** How long async lookups may take, unless {@link LookupLimits.timeoutMs} says otherwise. */
+/** How long async lookups may take, unless `lookupTimeoutMs` says otherwise. */
 export const DEFAULT_LOOKUP_TIMEOUT_MS = 30_000;
 
 /** Bounds on async lookups. */

@@ -2,6 +2,7 @@
  * Audit reports (SPEC 8): the report as data, and its Markdown and HTML renderings.
  */
 export type * from "./types.js";
+export type { DerivedFact, DerivedToolRow } from "../derived-agent.js";
 export type { AuditOptions } from "./build.js";
 export { auditProcessReport, auditWorkflowReport } from "./build.js";
 export { oversightChecklist } from "./checklist.js";

@@ -28,7 +28,7 @@ export interface ProcessDrawing {
   readonly mode: "di" | "dagre" | "none";
   /** Whether every flow node shown has a DI shape. */
   readonly hasDi: boolean;
-  /** Whether a DI coordinate or size is past {@link DI_COORDINATE_LIMIT}: the DI is not used. */
+  /** Whether a DI coordinate or size is past `DI_COORDINATE_LIMIT` (1,000,000 px): the DI is not used. */
   readonly diOutOfRange: boolean;
   /** Flow nodes shown that have no DI shape (all of them in a file without DI). */
   readonly missingShapes: number;
@@ -70,7 +70,7 @@ function flowFar(flow: ProcessDiagram["messageFlows"][number]): boolean {
   return (flow.waypoints ?? []).some((p) => boxFar({ ...p, width: 0, height: 0 }));
 }
 
-/** Whether any coordinate or size of the diagram's DI is past {@link DI_COORDINATE_LIMIT}. */
+/** Whether any coordinate or size of the diagram's DI is past `DI_COORDINATE_LIMIT` (1,000,000 px). */
 function diFar(diagram: ProcessDiagram): boolean {
   if (diagram.messageFlows.some(flowFar)) return true;
   for (const pool of diagram.pools) {
@@ -83,7 +83,7 @@ function diFar(diagram: ProcessDiagram): boolean {
 
 /**
  * The drawing verdict of one diagram: `di` when every flow node it shows has a DI shape, every
- * DI coordinate is within {@link DI_COORDINATE_LIMIT} and it is within {@link PROCESS_DI_LIMIT};
+ * DI coordinate is within `DI_COORDINATE_LIMIT` (1,000,000 px) and it is within {@link PROCESS_DI_LIMIT};
  * `dagre` without (full or usable) DI within `DRAWING_LIMIT`; else `none`.
  *
  * @example
