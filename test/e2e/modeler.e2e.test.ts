@@ -5,7 +5,7 @@
  * `modeling` service and undone, and an autonomy level chosen in the properties panel that the
  * XML export carries. Screenshots are left in `.artifacts/` for a person to see.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
@@ -344,6 +344,38 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await tab.locator(".agentflow-gate-marker").count()).toBe(3);
         expect(await canvasMarkers()).toEqual(drawn);
         expect(await outlineStroke(tab, "RiskBand")).toBe(gateColour);
+
+        // 3. A Camunda AI agent read from the BPMN alone: its badge shows the derived level, and
+        // each tool inside its ad-hoc sub-process is marked with its effect and where it came from.
+        const refund = readFileSync("examples/processes/refund-triage.bpmn", "utf8");
+        await tab.evaluate(async (xml) => {
+          const { modeler } = (window as unknown as DemoWindow).agentflowDemo;
+          await (modeler as unknown as { importXML(xml: string): Promise<unknown> }).importXML(xml);
+        }, refund);
+        await tab.waitForSelector(`${badge("Agent")}[data-agentflow-level="3"]`);
+        expect(await tab.locator(badge("Agent")).getAttribute("data-agentflow-gate")).toBe(
+          "reached",
+        );
+        const effects = await tab
+          .locator(".agentflow-effect")
+          .evaluateAll((els) =>
+            els
+              .map((e) =>
+                [
+                  e.getAttribute("data-agentflow-element"),
+                  e.getAttribute("data-agentflow-effect"),
+                  e.getAttribute("data-agentflow-effect-source"),
+                ].join(" "),
+              )
+              .sort(),
+          );
+        expect(effects).toContain("CheckFraud unknown unknown");
+        expect(effects).toContain("RefundPayment write-irreversible default");
+        expect(effects).toContain("ArchiveCase write-reversible btv");
+        expect(await markedWith(tab, "agentflow-effect-unknown")).toEqual([
+          "CheckFraud",
+          "LegacyCheck",
+        ]);
 
         expect(errors).toEqual([]);
         const folder = pathToFileURL(out).href;
