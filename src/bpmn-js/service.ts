@@ -5,9 +5,9 @@
  * `agentflow.changed` with it, and draws the badges, gate markers and bypass flows.
  */
 import type { GateDecision, GateOptions } from "../bpmn/index.js";
-import { evaluateGates, hasGateMarker } from "../bpmn/index.js";
+import { evaluateGates } from "../bpmn/index.js";
 import { gateMark, taskBadges, toolMarks } from "./badges.js";
-import { asModdle, btvValue, isType, stringAttr } from "./btv-read.js";
+import { asModdle, isType, stringAttr } from "./btv-read.js";
 import type { FlowEdge } from "./bypass.js";
 import { bypassFlowIds } from "./bypass.js";
 import type { AgentflowConfig } from "./config.js";
@@ -232,7 +232,8 @@ export class AgentflowService {
         html: toolMarkElement(doc, mark),
       });
     }
-    const isGate = this.#options.isGate ?? hasGateMarker;
+    // The decision's gates: marked, accepted by isGate, or chosen by the organisation's selectors.
+    const gates = new Map(decision.gates.map((g) => [g.elementId, g.role ?? undefined]));
     const flows: FlowEdge[] = [];
     for (const element of elementsOf(this.#registry)) {
       const bo = element.businessObject;
@@ -244,8 +245,8 @@ export class AgentflowService {
         continue;
       }
       const node = isType(bo, "bpmn:FlowNode") ? asModdle(bo) : undefined;
-      if (node === undefined || !isGate(node)) continue;
-      const mark = gateMark(element.id, stringAttr(btvValue(bo, "btv:Gate"), "approverRole"));
+      if (node === undefined || !gates.has(element.id)) continue;
+      const mark = gateMark(element.id, gates.get(element.id));
       this.#mark(element, GATE_MARKER);
       // An agent that is its own gate gets both: the marker goes above the badge.
       this.#overlays.add(element, OVERLAY_TYPE, {

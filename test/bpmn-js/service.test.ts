@@ -91,7 +91,7 @@ type Moddle = ModdleObject & { get(name: string): unknown; id: string };
  * `<g>` each, as the canvas makes them) with the real `Canvas` marker code; the overlays are kept
  * in the container, as diagram-js keeps them in its overlay layer.
  */
-async function drawingSetup(xml: string) {
+async function drawingSetup(xml: string, extra: Partial<AgentflowConfig> = {}) {
   const { definitions } = await readProcess(xml);
   if (definitions === undefined) throw new Error("the example must parse");
   const bus = new (EventBus as unknown as new () => Bus)();
@@ -123,7 +123,7 @@ async function drawingSetup(xml: string) {
   }
   const overlays = new Map<HTMLElement, string>();
   const service = new AgentflowService(
-    { ...registry, debounce: 0 },
+    { ...registry, debounce: 0, ...extra },
     bus,
     { getDefinitions: (): ModdleObject => definitions },
     elementRegistry,
@@ -339,6 +339,24 @@ describe("AgentflowService", () => {
     bus.fire("diagram.clear", {});
     expect(service.getDecision()).toBeUndefined();
     expect(removed.at(-1)).toEqual({ type: OVERLAY_TYPE });
+  });
+
+  it("marks the gates the organisation's selectors choose, with the role they give", async () => {
+    // SeniorReview without its btv:gate: only the selector makes it a gate.
+    const xml = loanXml.replace('<btv:gate approverRole="senior-credit-officer" />', "");
+    const plain = await drawingSetup(xml);
+    await plain.service.evaluate();
+    expect(plain.drawn(".agentflow-gate-marker")).toEqual(["UnderwriterReview"]);
+    const selected = await drawingSetup(xml, {
+      gates: [{ id: "SeniorReview", role: "senior officer" }],
+    });
+    const decision = await selected.service.evaluate();
+    expect(decision?.gates).toEqual([
+      { elementId: "UnderwriterReview", role: "underwriter" },
+      { elementId: "SeniorReview", role: "senior officer" },
+    ]);
+    expect(selected.drawn(".agentflow-gate-marker")).toEqual(["UnderwriterReview", "SeniorReview"]);
+    expect(selected.marked(GATE_MARKER)).toEqual(["SeniorReview", "UnderwriterReview"]);
   });
 
   it("hides and shows the badges, gate markers and canvas markers on toggle, and says so", async () => {
