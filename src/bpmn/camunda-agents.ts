@@ -64,6 +64,18 @@ function zeebePropertyNames(properties: ModdleObject): string[] {
   });
 }
 
+/** The `elementTemplateId` task header connectors write beside the template attributes. */
+function templateHeader(values: readonly ModdleObject[]): string | undefined {
+  for (const value of values) {
+    if (!isZeebe(value, "taskheaders")) continue;
+    const typed = listProp(value, "values");
+    for (const header of typed.length > 0 ? typed : genericChildren(value)) {
+      if (stringProp(header, "key") === "elementTemplateId") return stringProp(header, "value");
+    }
+  }
+  return undefined;
+}
+
 const startsWithAny = (text: string, prefixes: readonly string[]): boolean =>
   prefixes.some((prefix) => text.startsWith(prefix));
 
@@ -75,7 +87,8 @@ export function camundaAgentMarker(
   element: ModdleObject,
   values: readonly ModdleObject[],
 ): string | undefined {
-  const template = modelerTemplate(element);
+  // An unlinked (or hybrid) template leaves its id in a task header: still the same agent.
+  const template = modelerTemplate(element) ?? templateHeader(values);
   if (template !== undefined && startsWithAny(template, CAMUNDA_AGENT_TEMPLATES)) return template;
   for (const value of values) {
     if (isZeebe(value, "agentdefinition")) return "zeebe:agentDefinition";

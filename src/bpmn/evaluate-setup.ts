@@ -41,6 +41,18 @@ export function mappingOf(options: GateOptions): ToolEffectsMapping {
   return mapping;
 }
 
+/** The options' lookup timeout, checked: a NaN or a negative bound would wait forever. */
+export function timeoutOf(options: GateOptions): number | undefined {
+  const ms = options.lookupTimeoutMs;
+  if (ms === undefined) return undefined;
+  if (typeof ms !== "number" || Number.isNaN(ms) || ms < 0) {
+    throw new TypeError(
+      `evaluateGates: lookupTimeoutMs must be a number of milliseconds ≥ 0 (or Infinity), got ${String(ms)}`,
+    );
+  }
+  return ms;
+}
+
 /** The options' gate selectors, checked (a bad one is a `TypeError` naming where); `[]` when none. */
 export function selectorsOf(options: GateOptions): readonly GateSelector[] {
   if (options.gates === undefined) return [];
@@ -58,6 +70,8 @@ export function ruleSetOf(options: GateOptions): RuleSet {
     camundaAgents: options.policy?.camundaAgents ?? "gate-required",
     ...(options.toolEffects === undefined ? {} : { toolEffects: options.toolEffects }),
     ...(options.gates === undefined ? {} : { gates: options.gates }),
+    // A host's own predicate decides which nodes are gates: a digest must not hide that it ran.
+    ...(options.isGate === undefined ? {} : { customGatePredicate: true }),
   });
 }
 

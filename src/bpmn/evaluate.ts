@@ -23,7 +23,14 @@ import { nodeId } from "./process-index.js";
 import { runBpmnRules } from "./rule.js";
 import type { UnknownLevelPolicy } from "./types.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
-import { activeRules, mappingOf, ruleSetOf, selectorsOf, validatorFor } from "./evaluate-setup.js";
+import {
+  activeRules,
+  mappingOf,
+  ruleSetOf,
+  selectorsOf,
+  timeoutOf,
+  validatorFor,
+} from "./evaluate-setup.js";
 import type { GateSelector } from "./gate-select.js";
 
 export type { AgentTaskSummary, GateDecision } from "./decision.js";
@@ -136,7 +143,7 @@ export async function evaluateGates(
   const rules = activeRules(options.rules);
   const mapping = mappingOf(options);
   const prepared = prepareProcess(definitions, options.isGate, selectorsOf(options));
-  const limits: LookupLimits = { signal: options.signal, timeoutMs: options.lookupTimeoutMs };
+  const limits: LookupLimits = { signal: options.signal, timeoutMs: timeoutOf(options) };
   const lookups: TaskResolvers = {
     resolveWorkflow: onceAsync(options.resolveWorkflow, limits),
     resolveTool: onceAsync(options.resolveTool, limits),
@@ -281,7 +288,13 @@ export async function checkProcess(
         ? read.diagnostics
         : read.diagnostics.map((d) => ({ ...d, severity: parseSetting }));
   if (read.definitions === undefined) {
-    return { ...decide(parsed, [], ruleSetOf(options)), definitions: undefined };
+    // Nothing was read, so nothing was reviewed: whatever the settings say of BPMN_PARSE, the
+    // reader's own findings stand and the promotion is never allowed (fail closed).
+    return {
+      ...decide(read.diagnostics, [], ruleSetOf(options)),
+      allowed: false,
+      definitions: undefined,
+    };
   }
   const decision = await evaluateGates(read.definitions, options);
   const locate = (d: Diagnostic): Diagnostic => {

@@ -68,13 +68,14 @@ export function gateCollector(
 
 /**
  * The user tasks that are not gates among the vertices reachable from `start` (itself excluded),
- * in the order a breadth-first walk meets them; iterative, O(V+E).
+ * in the order a breadth-first walk meets them, the first `limit` of them; iterative, O(V+E).
  */
 export function userTasksAfter(
   successors: Adjacency,
   vertexCount: number,
   start: number,
   userTask: (vertex: number) => boolean,
+  limit = Infinity,
 ): number[] {
   const seen = new Uint8Array(vertexCount);
   const queue = [start];
@@ -85,7 +86,7 @@ export function userTasksAfter(
     for (const next of neighbours(successors, vertex)) {
       if (seen[next] === 1) continue;
       seen[next] = 1;
-      if (userTask(next)) out.push(next);
+      if (userTask(next) && out.push(next) >= limit) return out;
       queue.push(next);
     }
   }

@@ -174,7 +174,8 @@ function match(selector: GateSelector, element: ModdleObject): string | undefine
   ) {
     return null;
   }
-  const groups = candidateGroups(element);
+  // Candidate groups are a user task's: on any other element they assign no person.
+  const groups = element.$type === "bpmn:UserTask" ? candidateGroups(element) : [];
   if (selector.candidateGroup !== undefined && !groups.includes(selector.candidateGroup)) {
     return null;
   }

@@ -41,10 +41,24 @@ export type LookupAnswer =
       readonly conflict?: RegistryConflict;
     };
 
+/** What a thrown value says, whatever it is: one that cannot be printed still fails the lookup. */
+export function errorText(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "the resolver failed with a value that cannot be printed";
+  }
+}
+
 /** A thrown or rejected value as a failed {@link LookupAnswer}. */
 export function failedAnswer(error: unknown): LookupAnswer {
-  const message = error instanceof Error ? error.message : String(error);
-  const conflict = conflictOf(error);
+  const message = errorText(error);
+  let conflict: RegistryConflict | undefined;
+  try {
+    conflict = conflictOf(error);
+  } catch {
+    conflict = undefined;
+  }
   return conflict === undefined
     ? { ok: false, error: message }
     : { ok: false, error: message, conflict };
@@ -118,7 +132,7 @@ function bounded(fn: HostResolver, ref: string, limits: LookupLimits): Promise<u
         },
         (error: unknown) => {
           done();
-          reject(error instanceof Error ? error : new Error(String(error)));
+          reject(error instanceof Error ? error : new Error(errorText(error)));
         },
       );
   });

@@ -34,6 +34,9 @@ export function refLabel(task: AgentTaskFacts): string {
   return preview(task.declaration.ref ?? "");
 }
 
+/** How many undeclared user tasks a finding names: the nearest, enough to act on. */
+const HINTED = 3;
+
 /** True when flow node `node` lies in container `scope` or in one nested in it. */
 function inside(index: ProcessIndex, node: number, scope: number): boolean {
   if (scope < 0) return false;
@@ -68,15 +71,14 @@ export function undeclaredGates(
           graph.kinds.length,
           task.vertex,
           (v) => isUserTask[v] === 1 && !inside(graph.index, v, task.node.opens),
+          HINTED + 1,
         ).map((n) => nodeId(graph.index, n));
   if (ids.length === 0) return { userTasks: [], hint: "" };
-  const named = ids
-    .slice(0, 3)
-    .map((id) => `"${id}"`)
-    .join(", ");
-  const more = ids.length > 3 ? ` and ${String(ids.length - 3)} more` : "";
+  const shown = ids.slice(0, HINTED);
+  const named = shown.map((id) => `"${id}"`).join(", ");
+  const more = ids.length > HINTED ? " and more" : "";
   return {
-    userTasks: ids,
+    userTasks: shown,
     hint: `; the user task${ids.length === 1 ? "" : "s"} ${named}${more} after it ${ids.length === 1 ? "is" : "are"} no gate unless declared: mark one <btv:gate/>, or select it in agentflow.config.json "gates" (by candidate group, template, property or id)`,
   };
 }

@@ -167,6 +167,11 @@ export function* resolveTask(
   let resolution: WorkflowResolution = "registry";
   let snapshotProblem: string | undefined;
   let document: unknown = found.value;
+  // A lookup that failed (threw, timed out, was aborted, answered another document) is not "not
+  // found": the snapshot the process's author embedded must not stand in for it (fail closed).
+  if (document === undefined && found.failure !== undefined) {
+    return { ...UNRESOLVED, ...registry, conflicts };
+  }
   if (document === undefined) {
     const snap = snapshotWorkflow(declaration, ref);
     snapshotProblem = snap.problem;

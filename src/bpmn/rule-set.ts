@@ -32,6 +32,8 @@ export interface RuleSetSettings {
    * the digest (left out of it when absent or empty).
    */
   readonly gates?: readonly GateSelector[];
+  /** True when a host's own `isGate` decided which nodes are gates (it cannot be hashed). */
+  readonly customGatePredicate?: boolean;
 }
 
 /** A rule whose setting differs from what the preset (or the rule's default) gives it. */
@@ -85,6 +87,25 @@ function sorted<T>(record: Readonly<Record<string, T>>): Record<string, T> {
   return out;
 }
 
+/** Each BPMN rule's default severity, by code. */
+const BPMN_DEFAULTS: Readonly<Record<string, SeveritySetting>> = Object.fromEntries(
+  BPMN_RULES.map((rule) => [rule.meta.code, rule.meta.defaultSeverity]),
+);
+
+/** The settings that differ from the defaults (a severity with options always differs). */
+function differing<T extends RuleSetting>(
+  settings: Readonly<Record<string, T>>,
+  defaults: Readonly<Record<string, RuleSetting>>,
+): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [code, value] of Object.entries(settings)) {
+    const given = Object.hasOwn(defaults, code) ? defaults[code] : undefined;
+    if (typeof value === "string" && value === given) continue;
+    Object.defineProperty(out, code, { value, enumerable: true });
+  }
+  return out;
+}
+
 /**
  * The rule set of these settings.
  *
@@ -101,8 +122,12 @@ export function describeRuleSet(settings: RuleSetSettings): RuleSet {
   const plain = {
     agentflowVersion: AGENTFLOW_VERSION,
     preset: settings.preset,
-    workflowRules: sorted(settings.workflowRules),
-    bpmnRules: sorted(settings.bpmnRules),
+    // Only what differs from the preset: a setting that repeats a default changes no finding,
+    // so it must not change the digest either.
+    workflowRules: sorted(
+      differing(settings.workflowRules, presetSettings(settings.preset, RULES)),
+    ),
+    bpmnRules: sorted(differing(settings.bpmnRules, BPMN_DEFAULTS)),
     camundaAgents: settings.camundaAgents,
     ...(settings.toolEffects === undefined || Object.keys(settings.toolEffects).length === 0
       ? {}
@@ -110,6 +135,7 @@ export function describeRuleSet(settings: RuleSetSettings): RuleSet {
     ...(settings.gates === undefined || settings.gates.length === 0
       ? {}
       : { gates: settings.gates }),
+    ...(settings.customGatePredicate === true ? { customGatePredicate: true } : {}),
   };
   return { ...plain, digest: contentHash(plain), changed: changedRules(settings) };
 }

@@ -230,3 +230,92 @@ describe("every input that decides is named by its hash", () => {
     });
   });
 });
+
+describe("what a lookup's failure may not turn into", () => {
+  const snapshotted = (level: string) =>
+    XML.replace(
+      '<btv:agentTask agentWorkflowRef="agnt-contract-signer@1.0.0" autonomyLevel="4" />',
+      `<btv:agentTask agentWorkflowRef="agnt-contract-signer@1.0.0" autonomyLevel="${level}" /><btv:agentWorkflowSnapshot version="1.0.0">${JSON.stringify(
+        { ...SIGNER, autonomyLevel: 5, nodes: [(SIGNER.nodes as unknown[])[0]], edges: [] },
+      )
+        .replaceAll("&", "&amp;")
+        .replaceAll("<", "&lt;")}</btv:agentWorkflowSnapshot>`,
+    );
+
+  it("a registry that fails is not 'not found': the embedded snapshot does not stand in", async () => {
+    const xml = snapshotted("5");
+    const missing = await checkProcess(xml, {
+      resolveWorkflow: () => undefined,
+      resolveTool: tools,
+    });
+    expect(missing.agentTasks[0]?.resolution).toBe("snapshot");
+    const failing = await checkProcess(xml, {
+      resolveWorkflow: () => {
+        throw new Error("registry down");
+      },
+      resolveTool: tools,
+    });
+    expect(failing.agentTasks[0]?.resolution).toBe("unresolved");
+    expect(failing.allowed).toBe(false);
+    expect(failing.warnings.find((d) => d.code === "AGENT_UNRESOLVED")?.data).toMatchObject({
+      registryProblem: "the registry failed: registry down",
+    });
+  });
+
+  it("a rejection that cannot be printed still fails the lookup, and the check ends", async () => {
+    const decision = await checkProcess(XML, {
+      resolveWorkflow: workflows,
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the hostile case itself
+      resolveTool: () => Promise.reject(Object.create(null) as object),
+      lookupTimeoutMs: 1_000,
+    });
+    expect(decision.allowed).toBe(false);
+    expect(decision.agentTasks[0]?.dependencies[0]?.failure).toEqual({
+      reason: "failed",
+      detail: "the registry failed: the resolver failed with a value that cannot be printed",
+    });
+  });
+
+  it.each([Number.NaN, -1])(
+    "lookupTimeoutMs %s is a TypeError, not a wait without end",
+    async (ms) => {
+      await expect(
+        checkProcess(XML, { resolveWorkflow: workflows, lookupTimeoutMs: ms }),
+      ).rejects.toThrow(
+        "evaluateGates: lookupTimeoutMs must be a number of milliseconds ≥ 0 (or Infinity)",
+      );
+    },
+  );
+
+  it("XML that cannot be read is never allowed, whatever BPMN_PARSE is set to", async () => {
+    for (const setting of ["off", "warning"] as const) {
+      const decision = await checkProcess("<bpmn:definitions", { rules: { BPMN_PARSE: setting } });
+      expect(decision.allowed).toBe(false);
+      expect(decision.blocking.map((d) => d.code)).toContain("BPMN_PARSE");
+    }
+  });
+});
+
+describe("the rule set's digest", () => {
+  it("is the same for a setting that repeats a default and for none", async () => {
+    const plain = await checkProcess(XML, { resolveWorkflow: workflows, resolveTool: tools });
+    const repeated = await checkProcess(XML, {
+      resolveWorkflow: workflows,
+      resolveTool: tools,
+      rules: { AGENT_GATE_BYPASS: "error" },
+      workflowValidation: { rules: { BUDGET_MISSING: "warning" } },
+    });
+    expect(repeated.ruleSet.digest).toBe(plain.ruleSet.digest);
+  });
+
+  it("says when a host's own isGate decided the gates", async () => {
+    const plain = await checkProcess(XML, { resolveWorkflow: workflows, resolveTool: tools });
+    const custom = await checkProcess(XML, {
+      resolveWorkflow: workflows,
+      resolveTool: tools,
+      isGate: () => false,
+    });
+    expect(custom.ruleSet.digest).not.toBe(plain.ruleSet.digest);
+    expect(custom.ruleSet.customGatePredicate).toBe(true);
+  });
+});

@@ -6,7 +6,6 @@ import type { ModdleObject } from "../moddle.js";
 import { extensionValues, idOf, listProp, stringProp } from "../moddle.js";
 import type { ActivityNature, CamundaActivity } from "./types.js";
 import {
-  isCamundaUserTask,
   jobTypeOf,
   scriptExpressionOf,
   templateOf,
@@ -56,7 +55,8 @@ function natureOf(
 ): ActivityNature {
   const type = element.$type;
   if (Object.hasOwn(properties, GATEWAY_PROPERTY)) return "gateway";
-  if (type === "bpmn:UserTask" || isCamundaUserTask(values)) return "user-task";
+  // Zeebe honours <zeebe:userTask/> on a user task only: elsewhere it makes no person of a job.
+  if (type === "bpmn:UserTask") return "user-task";
   if (jobType !== undefined && jobType !== "") return "connector";
   if (type === "bpmn:ScriptTask" && scriptExpressionOf(values) !== undefined) return "engine";
   if (type === "bpmn:BusinessRuleTask" && zeebeValue(values, "calleddecision") !== undefined) {

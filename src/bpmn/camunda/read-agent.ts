@@ -156,7 +156,7 @@ const AI_AGENT_JOB_TYPES = [
 export function isOpaqueAgent(element: ModdleObject, values: readonly ModdleObject[]): boolean {
   const agentType = agentTypeOf(values);
   if (agentType === "external") return true;
-  const template = templateOf(element, {}).id;
+  const template = templateOf(element, zeebeHeaders(values)).id;
   if (template?.startsWith(A2A_TEMPLATE) === true) return true;
   const jobType = jobTypeOf(values) ?? "";
   if (jobType.startsWith(A2A_JOB_TYPE)) return true;

@@ -70,9 +70,12 @@ export function readContainer(container: ModdleObject): ContainerContent {
     if (!isFlowNode(child)) continue;
     if (child.$type === "bpmn:SubProcess" && boolProp(child, "triggeredByEvent")) continue;
     const id = idOf(child);
-    const root = child.$type !== "bpmn:BoundaryEvent" && id !== undefined && !targets.has(id);
-    if (root) tools.push(toolOf(child));
-    else steps.push(readActivity(child));
+    // An element without an id can be no flow's target, so it is a root: a tool the model may
+    // call (Camunda would not deploy it, but what it does must still count, never be dropped).
+    const root = child.$type !== "bpmn:BoundaryEvent" && (id === undefined || !targets.has(id));
+    if (!root) steps.push(readActivity(child));
+    else if (id !== undefined) tools.push(toolOf(child));
+    else tools.push({ ...toolOf(child), id: `unnamed-${String(tools.length + 1)}` });
   }
   return { tools, steps, flows };
 }

@@ -139,11 +139,6 @@ export function scriptExpressionOf(values: readonly ModdleObject[]): string | un
   return script === undefined ? undefined : stringProp(script, "expression");
 }
 
-/** True when the element carries `zeebe:userTask` (a Camunda user task). */
-export function isCamundaUserTask(values: readonly ModdleObject[]): boolean {
-  return zeebeValue(values, "usertask") !== undefined;
-}
-
 /** A boolean attribute (`triggeredByEvent`), typed or as moddle left the text. */
 export function boolProp(element: ModdleObject, name: string): boolean {
   const value = element[name];

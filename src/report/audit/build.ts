@@ -270,8 +270,19 @@ async function resolvedWorkflows(
   for (const task of tasks) {
     if (task.ref === null || seen.has(task.ref)) continue;
     seen.add(task.ref);
-    const parsed = parseWorkflow(await options.resolveWorkflow?.(task.ref));
-    if (parsed.workflow !== undefined) out.push({ task, workflow: parsed.workflow });
+    // Only what the decision resolved from the registry is reviewed here; a lookup that fails now
+    // (a conflict the decision already blocks on, a registry gone) adds no workflow, and no crash.
+    if (task.resolution !== "registry") continue;
+    let answer: unknown;
+    try {
+      answer = await options.resolveWorkflow?.(task.ref);
+    } catch {
+      continue;
+    }
+    const parsed = parseWorkflow(answer);
+    if (parsed.workflow?.id !== undefined && contentHash(parsed.workflow) === task.contentHash) {
+      out.push({ task, workflow: parsed.workflow });
+    }
   }
   return out;
 }
