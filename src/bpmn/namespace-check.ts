@@ -112,31 +112,82 @@ export interface NamespaceMismatch {
   readonly namespace: string;
 }
 
-/** The URI a prefix is bound to on the element or the definitions. */
-function prefixUri(
-  prefix: string,
-  element: ModdleObject,
-  definitions: ModdleObject,
-): string | undefined {
-  const key = `xmlns:${prefix}`;
-  const own = foreignAttrs(element)[key];
-  if (typeof own === "string") return own;
-  const top = foreignAttrs(definitions)[key];
-  return typeof top === "string" ? top : undefined;
+/** The element's parent in the moddle tree, if it has one. */
+function parentOf(element: ModdleObject): ModdleObject | undefined {
+  const parent = (element as { readonly $parent?: unknown }).$parent;
+  return typeof parent === "object" && parent !== null ? (parent as ModdleObject) : undefined;
+}
+
+/**
+ * Resolves what the `xmlns` declarations of an element and its ancestors say, as XML scopes
+ * them: a declaration on the process, the task or the `extensionElements` counts as much as one
+ * on the definitions. Memoized per element, so a document's checks stay linear in its size.
+ */
+function scopeReader(): {
+  prefixUri(prefix: string, element: ModdleObject): string | undefined;
+  lookalike(element: ModdleObject): string | undefined;
+} {
+  const prefixes = new Map<string, Map<ModdleObject, string | null>>();
+  const lookalikes = new Map<ModdleObject, string | null>();
+  /** Walks up to the first answer (or the root), then records it for every element passed. */
+  const resolve = (
+    start: ModdleObject,
+    memo: Map<ModdleObject, string | null>,
+    own: (element: ModdleObject) => string | undefined,
+  ): string | undefined => {
+    const passed: ModdleObject[] = [];
+    let answer: string | null = null;
+    for (let at: ModdleObject | undefined = start; at !== undefined; at = parentOf(at)) {
+      const known = memo.get(at);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      passed.push(at);
+      const here = own(at);
+      if (here !== undefined) {
+        answer = here;
+        break;
+      }
+    }
+    for (const element of passed) memo.set(element, answer);
+    return answer ?? undefined;
+  };
+  return {
+    prefixUri(prefix, element) {
+      let memo = prefixes.get(prefix);
+      if (memo === undefined) {
+        memo = new Map();
+        prefixes.set(prefix, memo);
+      }
+      return resolve(element, memo, (at) => {
+        const value = foreignAttrs(at)[`xmlns:${prefix}`];
+        return typeof value === "string" ? value : undefined;
+      });
+    },
+    lookalike(element) {
+      return resolve(element, lookalikes, (at) => declaredLookalikes(at)[0]);
+    },
+  };
 }
 
 /** The host's own attributes in a look-alike namespace (`bt:agentWorkflowRef`, with `bt` one). */
 function attributeMismatches(
   node: number,
   element: ModdleObject,
-  definitions: ModdleObject,
+  scopes: ReturnType<typeof scopeReader>,
 ): NamespaceMismatch[] {
   const attrs = foreignAttrs(element);
   const out: NamespaceMismatch[] = [];
   for (const key in attrs) {
     const colon = key.indexOf(":");
     if (colon <= 0 || key.startsWith("xmlns")) continue;
-    const namespace = prefixUri(key.slice(0, colon), element, definitions);
+    const prefix = key.slice(0, colon);
+    // moddle renames a known prefix (btv) bound to another URI to `ns<n>`, declared nowhere:
+    // the URI is then the nearest look-alike declaration up the tree.
+    const namespace =
+      scopes.prefixUri(prefix, element) ??
+      (/^ns\d+$/.test(prefix) ? scopes.lookalike(element) : undefined);
     if (namespace !== undefined && isBtvLookalike(namespace)) {
       out.push({ node, element: key, namespace });
     }
@@ -152,17 +203,19 @@ function attributeMismatches(
 export function namespaceChecker(
   definitions: ModdleObject,
 ): (node: number, element: ModdleObject, values: readonly ModdleObject[]) => NamespaceMismatch[] {
+  const scopes = scopeReader();
   let declared: string[] | undefined;
   return (node, element, values) => {
-    const out = attributeMismatches(node, element, definitions);
+    const out = attributeMismatches(node, element, scopes);
     values.forEach((value, i) => {
       const kind = elementKind(value);
       if (kind.namespace === BTV_URI) return;
       let namespace = kind.namespace;
       if (namespace === undefined) {
         if (!BTV_LOCALS.has(kind.local)) return;
+        // The renamed prefix was bound somewhere up the tree: the nearest look-alike declaration.
         declared ??= declaredLookalikes(definitions);
-        namespace = declaredLookalikes(value)[0] ?? declared[0];
+        namespace = scopes.lookalike(value) ?? declared[0];
       }
       if (namespace === undefined || !isBtvLookalike(namespace)) return;
       out.push({ node, value: i, element: SPELLING[kind.local] ?? kind.local, namespace });

@@ -153,6 +153,37 @@ describe("a near-miss namespace blocks the promotion", () => {
   });
 });
 
+describe("a near-miss declaration anywhere up the tree is read", () => {
+  const NEAR = "https://agentflow.dev/schema/btv/1.1";
+  /** S → A → E, A a level-3 agent under `btv`, the prefix bound to a look-alike at `where`. */
+  const declaredAt = (where: "process" | "task" | "extensionElements" | "attribute"): string => {
+    const ns = `xmlns:btv="${NEAR}"`;
+    const task =
+      where === "attribute"
+        ? `<bpmn:serviceTask id="A" btv:agentWorkflowRef="a@1.0.0" btv:autonomyLevel="3" />`
+        : `<bpmn:serviceTask id="A"${where === "task" ? ` ${ns}` : ""}><bpmn:extensionElements${where === "extensionElements" ? ` ${ns}` : ""}><btv:agentTask agentWorkflowRef="a@1.0.0" autonomyLevel="3" /></bpmn:extensionElements></bpmn:serviceTask>`;
+    return [
+      `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" id="Defs" targetNamespace="https://example.com/test">`,
+      `  <bpmn:process id="P"${where === "process" || where === "attribute" ? ` ${ns}` : ""}>`,
+      startEvent("S"),
+      task,
+      endEvent("E"),
+      ...chain("S", "A", "E"),
+      "  </bpmn:process>",
+      "</bpmn:definitions>",
+    ].join("\n");
+  };
+
+  it.each(["process", "task", "extensionElements", "attribute"] as const)(
+    "on the %s: BLOCKED, not an agent passing as none",
+    async (where) => {
+      const result = await checkProcess(declaredAt(where));
+      expect(result.allowed).toBe(false);
+      expect(result.blocking.map((d) => [d.code, d.data.namespace])).toContainEqual([CODE, NEAR]);
+    },
+  );
+});
+
 describe("isBtvLookalike", () => {
   it.each([
     ["https://agentflow.dev/schema/btv/1.1", true],
