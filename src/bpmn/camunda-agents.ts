@@ -38,7 +38,8 @@ export const CAMUNDA_AGENT_JOB_TYPES: readonly string[] = [
 /** The Zeebe property that marks an ad-hoc sub-process as an AI agent's tool container. */
 export const CAMUNDA_TOOL_CONTAINER_PROPERTY = "io.camunda.agenticai.toolContainer";
 
-function isZeebe(element: ModdleObject, local: string): boolean {
+/** True for a `zeebe:<local>` element (`local` in lower case, as {@link elementKind} gives it). */
+export function isZeebe(element: ModdleObject, local: string): boolean {
   const kind = elementKind(element);
   return kind.local === local && kind.namespace === ZEEBE_URI;
 }

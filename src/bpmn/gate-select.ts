@@ -9,9 +9,9 @@
  * The approver role is the element's `btv:approverRole` when it has one, else the selector's
  * `role`, else the candidate group the selector matched (or the element's candidate groups).
  */
-import { modelerTemplate, ZEEBE_URI } from "./camunda-agents.js";
+import { isZeebe, modelerTemplate } from "./camunda-agents.js";
 import type { ModdleObject } from "./moddle.js";
-import { elementKind, extensionValues, genericChildren, listProp, stringProp } from "./moddle.js";
+import { extensionValues, genericChildren, listProp, stringProp } from "./moddle.js";
 
 /** One way an organisation marks approval gates; every criterion given must hold. */
 export interface GateSelector {
@@ -93,10 +93,7 @@ export function gateSelectorProblems(value: unknown, at: string): string[] {
 }
 
 function zeebeValues(element: ModdleObject, local: string): ModdleObject[] {
-  return extensionValues(element).filter((v) => {
-    const kind = elementKind(v);
-    return kind.local === local && kind.namespace === ZEEBE_URI;
-  });
+  return extensionValues(element).filter((v) => isZeebe(v, local));
 }
 
 /** `a, b` or the FEEL list or string literal `=["a", "b"]` / `="a"`; anything else is unknown. */

@@ -3,15 +3,12 @@
  * generic (moddle keeps unknown elements with their attributes and `$children`). Every reader
  * takes the element's extension values, read once by the caller.
  */
-import { ZEEBE_URI, modelerTemplate } from "../camunda-agents.js";
+import { isZeebe, modelerTemplate } from "../camunda-agents.js";
 import type { ModdleObject } from "../moddle.js";
-import { elementKind, foreignAttrs, genericChildren, listProp, stringProp } from "../moddle.js";
+import { foreignAttrs, genericChildren, listProp, stringProp } from "../moddle.js";
 
-/** True for a `zeebe:<local>` extension element (local name compared in lower case). */
-export function isZeebe(element: ModdleObject, local: string): boolean {
-  const kind = elementKind(element);
-  return kind.local === local && kind.namespace === ZEEBE_URI;
-}
+// One reader of a zeebe element's kind, shared with the recognition of agents.
+export { isZeebe };
 
 /** The first `zeebe:<local>` among the values. */
 export function zeebeValue(
