@@ -1,15 +1,18 @@
 /**
  * Writes the published JSON Schemas (`schemas/*.json`) from their TypeScript source. Run after
- * changing `src/model/schema/workflow.ts` or `src/cli/config-schema.ts`;
- * `test/model/schema.test.ts` and `test/cli/config.test.ts` fail while they differ.
+ * changing `src/model/schema/workflow.ts`, `src/cli/config-schema.ts` or
+ * `src/policy/pack-schema.ts`; `test/model/schema.test.ts`, `test/cli/config.test.ts` and
+ * `test/policy/schema.test.ts` fail while they differ.
  */
 import { writeFileSync } from "node:fs";
 import { configSchema } from "../src/cli/config-schema.js";
 import { publishedSchemas } from "../src/model/schema/published.js";
+import { POLICY_PACK_SCHEMA } from "../src/policy/pack-schema.js";
 
 const schemas: Record<string, unknown> = {
   ...publishedSchemas,
   "agentflow-config.schema.json": configSchema(),
+  "policy-pack.schema.json": POLICY_PACK_SCHEMA,
 };
 for (const [file, schema] of Object.entries(schemas)) {
   writeFileSync(

@@ -1,6 +1,7 @@
 /**
  * Package-level promises: every subpath export points at a module that exists, and the core
- * (everything but the CLI) imports nothing from `node:`, so it runs in a browser.
+ * (everything but the CLI and the rule tester) imports nothing from `node:`, so it runs in a
+ * browser.
  */
 import {
   copyFileSync,
@@ -101,7 +102,10 @@ describe("package", () => {
     expect(pkg.bin.agentflow).toBe("./bin/agentflow.js");
   });
 
-  const core = files(join(root, "src")).filter((f) => !f.includes("/src/cli/"));
+  // The CLI, and the rule tester (`agentflow/testing`, asserting with node:assert), run in Node.
+  const core = files(join(root, "src")).filter(
+    (f) => !f.includes("/src/cli/") && !f.includes("/src/testing/"),
+  );
   it.each(core.map((f) => [f.slice(root.length), f]))(
     "%s imports nothing from node:",
     (_name, file) => {
@@ -118,10 +122,12 @@ describe("package", () => {
 const LAYERS: readonly (readonly string[])[] = [
   ["model"],
   ["autonomy"],
+  ["rules"],
+  ["policy"],
   ["validate", "simulate", "interop"],
   ["bpmn"],
   ["report"],
-  ["bpmn/lint", "cli", "bpmn-js"],
+  ["bpmn/lint", "cli", "bpmn-js", "testing"],
   ["index.ts"],
 ];
 

@@ -25,6 +25,8 @@ import type { FlowNodeEntry } from "./process-index.js";
 import { indexDefinitions, nodeEntry, NodeFlag } from "./process-index.js";
 import type { TaskResolution } from "./resolve-tasks.js";
 import type { UnknownLevelPolicy } from "./types.js";
+import type { SubjectReading } from "./view/subjects.js";
+import { readSubjects } from "./view/subjects.js";
 
 export type { GatePredicate } from "./gate-collect.js";
 
@@ -52,6 +54,8 @@ export interface PreparedProcess {
   readonly namespaceMismatches: readonly NamespaceMismatch[];
   /** Flow nodes whose `btv:toolEffect` is no effect: node index and the raw value. */
   readonly invalidToolEffects: readonly { readonly node: number; readonly value: string }[];
+  /** Names and lanes for the readable view; read only when a rule will read the view. */
+  readonly subjects: SubjectReading | undefined;
 }
 
 /**
@@ -63,6 +67,7 @@ export function prepareProcess(
   definitions: ModdleObject,
   isGate: GatePredicate = hasGateMarker,
   selectors: readonly GateSelector[] = [],
+  withSubjects = false,
 ): PreparedProcess {
   const collected = gateCollector(isGate, selectors);
   const found: { node: number; declaration: AgentDeclaration }[] = [];
@@ -98,6 +103,9 @@ export function prepareProcess(
     userTasks: collected.userTasks,
     namespaceMismatches: mismatches,
     invalidToolEffects: camunda.invalidToolEffects,
+    subjects: withSubjects
+      ? readSubjects(definitions, index, [...agents.map((a) => a.node), ...gates])
+      : undefined,
   };
 }
 

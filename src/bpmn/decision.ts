@@ -48,9 +48,11 @@ export interface ApprovalGate {
 
 /** The promotion decision. */
 export interface GateDecision {
-  /** True when nothing blocks: no error among the diagnostics. */
+  /** True when nothing blocks: no error among the diagnostics that no waiver covers. */
   readonly allowed: boolean;
+  /** The errors no waiver covers. */
   readonly blocking: readonly Diagnostic[];
+  /** Everything else: warnings, infos, and waived errors (each with its `waived`). */
   readonly warnings: readonly Diagnostic[];
   readonly agentTasks: readonly AgentTaskSummary[];
   /** The rules and settings the decision was judged by, with their digest. */
@@ -76,18 +78,20 @@ export function summary(task: AgentTaskFacts): AgentTaskSummary {
   };
 }
 
-/** The decision from the findings: any error blocks. */
+/** The decision from the findings: any error blocks, unless a waiver covers it. */
 export function decide(
   diagnostics: readonly Diagnostic[],
   agentTasks: readonly AgentTaskSummary[],
   ruleSet: RuleSet,
   gates: readonly ApprovalGate[] = [],
 ): GateDecision {
-  const blocking = diagnostics.filter((d) => d.severity === "error");
+  // A waived error is still shown, with its waiver, among what does not block.
+  const blocks = (d: Diagnostic) => d.severity === "error" && d.waived === undefined;
+  const blocking = diagnostics.filter(blocks);
   return {
     allowed: blocking.length === 0,
     blocking,
-    warnings: diagnostics.filter((d) => d.severity !== "error"),
+    warnings: diagnostics.filter((d) => !blocks(d)),
     agentTasks,
     ruleSet,
     gates,

@@ -3,7 +3,7 @@
  * it hands work to — and how a lookup of one can fail. A failed lookup stays a dependency: its
  * effect is unknown, and unknown is read as the most demanding effect, never as none.
  */
-import type { Diagnostic, ToolContract, ToolEffect } from "../model/index.js";
+import type { ToolAuthorization, Diagnostic, ToolContract, ToolEffect } from "../model/index.js";
 import { parseToolContract } from "../model/index.js";
 import type { LookupAnswer } from "./lookup.js";
 import type { RegistryConflict } from "./registry-conflict.js";
@@ -40,6 +40,8 @@ export interface Dependency {
   readonly contentHash?: string;
   /** A resolved tool's effect. */
   readonly effect?: ToolEffect;
+  /** A resolved tool's authorization, as its contract states it. */
+  readonly authorization?: ToolAuthorization;
   /**
    * For a tool read from a Camunda agent: where its effect came from (`btv:toolEffect`, the
    * `toolEffects` mapping, agentflow's default, or unknown).

@@ -4,7 +4,9 @@
  * where), the rule set the
  * decision names, and the validator of resolved workflows.
  */
-import type { Severity, SeveritySetting } from "../model/index.js";
+import type { Severity } from "../model/index.js";
+import type { RuleSettings } from "../rules/index.js";
+import { optionsProblem, pluginDigest, pluginRules, splitSetting } from "../rules/internal.js";
 import type { Validator } from "../validate/index.js";
 import { createValidator } from "../validate/index.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
@@ -13,24 +15,81 @@ import type { GateOptions } from "./evaluate.js";
 import type { GateSelector } from "./gate-select.js";
 import { gateSelectorProblems } from "./gate-select.js";
 import type { TaskResolvers } from "./resolve-tasks.js";
-import type { RuleSet } from "./rule-set.js";
+import type { RuleSet, RuleSetExtension } from "./rule-set.js";
+import type { CompiledPack, Waiver } from "../policy/index.js";
+import { applyWaivers } from "../policy/index.js";
+import { packsOf, todayUtc } from "../validate/policies.js";
 import { describeRuleSet } from "./rule-set.js";
-import type { ActiveBpmnRule } from "./rule.js";
+import type { ActiveBpmnRule, BpmnRule } from "./rule.js";
 import { BPMN_RULES } from "./rules/index.js";
 
-/** The rules to run, at their severities; an unknown code is a `TypeError`. */
+/**
+ * The rules to run, at their severities and with their options; an unknown code, or options
+ * that do not fit a rule's schema, is a `TypeError` naming the rule.
+ */
 export function activeRules(
-  settings: Readonly<Record<string, SeveritySetting>> = {},
+  settings: RuleSettings = {},
+  ruleSet: readonly BpmnRule[] = BPMN_RULES,
 ): ActiveBpmnRule[] {
-  const known = new Set(BPMN_RULES.map((r) => r.meta.code));
+  const known = new Set(ruleSet.map((r) => r.meta.code));
   for (const code of Object.keys(settings)) {
     if (!known.has(code)) throw new TypeError(`evaluateGates: unknown BPMN rule '${code}'`);
   }
-  return BPMN_RULES.flatMap((rule) => {
-    const setting = Object.hasOwn(settings, rule.meta.code) ? settings[rule.meta.code] : undefined;
-    const severity: SeveritySetting = setting ?? rule.meta.defaultSeverity;
-    return severity === "off" ? [] : [{ rule, severity: severity satisfies Severity }];
+  return ruleSet.flatMap((rule) => {
+    const code = rule.meta.code;
+    const setting = Object.hasOwn(settings, code) ? settings[code] : undefined;
+    const [severity, options] = splitSetting(setting ?? rule.meta.defaultSeverity);
+    const problem = optionsProblem(rule.meta.schema, options);
+    if (problem !== undefined) throw new TypeError(`evaluateGates: rule '${code}': ${problem}`);
+    return severity === "off" ? [] : [{ rule, severity: severity satisfies Severity, options }];
   });
+}
+
+/** What one evaluation sets up from its options, once, before it reads the process. */
+export interface EvaluationSetup {
+  readonly rules: readonly ActiveBpmnRule[];
+  readonly packs: readonly CompiledPack[];
+  /** The options' waivers, then the packs'. */
+  readonly waivers: readonly Waiver[];
+  readonly today: string;
+  readonly ruleSet: RuleSet;
+}
+
+/**
+ * The setup of `options`: a bad rule setting, plugin, pack or waiver is an error here (a
+ * `TypeError`, or a `PolicyPackError` naming every problem of a pack), before any document.
+ */
+export function setupOf(options: GateOptions): EvaluationSetup {
+  const packs = packsOf(options.policies);
+  const base = options.ruleSet ?? BPMN_RULES;
+  const ruleSet = [
+    ...base,
+    ...(pluginRules(options.plugins ?? {}, "process") as BpmnRule[]),
+    ...packs.flatMap((pack) => pack.processRules as readonly BpmnRule[]),
+  ];
+  const waivers = [...(options.waivers ?? []), ...packs.flatMap((pack) => pack.waivers)];
+  const today = options.today ?? todayUtc();
+  // Checked now, so that a malformed waiver or date is said before the first document.
+  applyWaivers([], waivers, () => undefined, NO_SUBJECTS, today, packs);
+  return {
+    rules: activeRules(options.rules, ruleSet),
+    packs,
+    waivers,
+    today,
+    ruleSet: ruleSetOf(options, packs, waivers),
+  };
+}
+
+const NO_SUBJECTS = { processes: new Map(), workflows: new Set<string>() };
+
+const BUILT_IN: ReadonlySet<BpmnRule> = new Set(BPMN_RULES);
+
+/**
+ * Whether a rule other than agentflow's own runs: only such rules read the view, whose names
+ * and lanes are then read with the graph.
+ */
+export function readsView(rules: readonly ActiveBpmnRule[]): boolean {
+  return rules.some(({ rule }) => !BUILT_IN.has(rule));
 }
 
 /** The options' tool-effect mapping, checked; `{}` when none is given. */
@@ -61,8 +120,29 @@ export function selectorsOf(options: GateOptions): readonly GateSelector[] {
   return options.gates;
 }
 
+/** The plugins and policy packs of the options, pinned by their content. */
+function extensionsOf(options: GateOptions, packs: readonly CompiledPack[]): RuleSetExtension[] {
+  const plugins = Object.entries(options.plugins ?? {}).map(([name, plugin]) => ({
+    kind: "plugin" as const,
+    name,
+    version: plugin.meta.version,
+    sha256: pluginDigest(plugin),
+  }));
+  const policies = packs.map((pack) => ({
+    kind: "policy" as const,
+    name: pack.name,
+    version: pack.version,
+    sha256: pack.sha256,
+  }));
+  return [...plugins, ...policies];
+}
+
 /** The rule set of the options, with the defaults a run without options uses. */
-export function ruleSetOf(options: GateOptions): RuleSet {
+export function ruleSetOf(
+  options: GateOptions,
+  packs: readonly CompiledPack[] = packsOf(options.policies),
+  waivers: readonly Waiver[] = [...(options.waivers ?? []), ...packs.flatMap((p) => p.waivers)],
+): RuleSet {
   return describeRuleSet({
     preset: options.workflowValidation?.preset ?? "recommended",
     workflowRules: options.workflowValidation?.rules ?? {},
@@ -72,6 +152,8 @@ export function ruleSetOf(options: GateOptions): RuleSet {
     ...(options.gates === undefined ? {} : { gates: options.gates }),
     // A host's own predicate decides which nodes are gates: a digest must not hide that it ran.
     ...(options.isGate === undefined ? {} : { customGatePredicate: true }),
+    extensions: extensionsOf(options, packs),
+    waivers,
   });
 }
 
@@ -84,5 +166,9 @@ export function validatorFor(options: GateOptions, lookups: TaskResolvers): Vali
     ...(lookups.resolveTool === undefined ? {} : { resolveTool: lookups.resolveTool }),
     ...(lookups.resolveWorkflow === undefined ? {} : { resolveDelegate: lookups.resolveWorkflow }),
   };
-  return createValidator({ ...options.workflowValidation, resolvers });
+  return createValidator({
+    ...options.workflowValidation,
+    ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
+    resolvers,
+  });
 }

@@ -4,7 +4,12 @@
  * line per agent task; `checkProcess` does the same from XML text, adding parse problems and
  * source positions.
  */
-import type { Diagnostic, SeveritySetting } from "../model/index.js";
+import type { Diagnostic } from "../model/index.js";
+import type { Plugin, RuleSettings } from "../rules/index.js";
+import type { Waiver } from "../policy/index.js";
+import type { PolicyInput } from "../validate/policies.js";
+import { waiveFindings } from "./waive.js";
+import { splitSetting } from "../rules/internal.js";
 import type { ValidatorConfig } from "../validate/index.js";
 import type { GatePredicate } from "./analysis.js";
 import { analyze, prepareProcess } from "./analysis.js";
@@ -18,16 +23,18 @@ import type { ReadOptions } from "./read.js";
 import { readProcess } from "./read.js";
 import type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
 import { derivedResolution, resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
-import type { ActiveBpmnRule } from "./rule.js";
+import type { BpmnRule } from "./rule.js";
 import { nodeId } from "./process-index.js";
 import { runBpmnRules } from "./rule.js";
 import type { UnknownLevelPolicy } from "./types.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
+import type { EvaluationSetup } from "./evaluate-setup.js";
 import {
-  activeRules,
   mappingOf,
+  readsView,
   ruleSetOf,
   selectorsOf,
+  setupOf,
   timeoutOf,
   validatorFor,
 } from "./evaluate-setup.js";
@@ -43,8 +50,30 @@ export interface GateOptions extends TaskResolvers {
     /** How agents of unknown level (Camunda 8 AI agents) are governed; `gate-required` by default. */
     readonly camundaAgents?: UnknownLevelPolicy;
   };
-  /** Severity overrides by BPMN rule code (`off` silences a rule). */
-  readonly rules?: Readonly<Record<string, SeveritySetting>>;
+  /** Settings by BPMN rule code: a severity (`off` silences a rule) or `[severity, options]`. */
+  readonly rules?: RuleSettings;
+  /**
+   * The process rules to run; the built-in registry by default (a tester runs one rule alone).
+   * Plugins and policy packs add theirs to it.
+   */
+  readonly ruleSet?: readonly BpmnRule[];
+  /**
+   * Plugins by the name their rules are prefixed with: their process rules run after
+   * `ruleSet`, their workflow rules on every resolved workflow (docs/policies.md).
+   */
+  readonly plugins?: Readonly<Record<string, Plugin>>;
+  /**
+   * Policy packs (compiled, or plain data): every rule of a pack runs on the process, deciding
+   * its agent tasks, the process, and its agents' workflows and tools (docs/policies.md).
+   */
+  readonly policies?: readonly PolicyInput[];
+  /**
+   * Waivers (with those the packs carry): a covered finding stays, marked `waived`, and no
+   * longer blocks; an expired waiver, or one whose element is gone, is a finding itself.
+   */
+  readonly waivers?: readonly Waiver[];
+  /** The day waivers are judged on, `YYYY-MM-DD`; today (UTC) by default. */
+  readonly today?: string;
   /** How resolved workflows are validated (preset, rule settings); resolvers are added here. */
   readonly workflowValidation?: Omit<ValidatorConfig, "resolvers">;
   /**
@@ -83,7 +112,7 @@ function resolutionKey(declaration: AgentDeclaration): string {
 /** The decision from the resolutions, one per prepared agent. */
 function finish(
   options: GateOptions,
-  rules: readonly ActiveBpmnRule[],
+  setup: EvaluationSetup,
   prepared: ReturnType<typeof prepareProcess>,
   resolutions: readonly TaskResolution[],
 ): GateDecision {
@@ -93,12 +122,13 @@ function finish(
     options.policy?.camundaAgents ?? "gate-required",
     options.resolveWorkflow !== undefined,
   );
-  const diagnostics = runBpmnRules(rules, { analysis, parseIssues: [] });
+  const found = runBpmnRules(setup.rules, { analysis, parseIssues: [] });
+  const diagnostics = waiveFindings(found, analysis, setup.waivers, setup.today, setup.packs);
   const gates = prepared.gates.map(({ node, role }) => ({
     elementId: nodeId(prepared.graph.index, node),
     role: role ?? null,
   }));
-  return decide(diagnostics, analysis.tasks.map(summary), ruleSetOf(options), gates);
+  return decide(diagnostics, analysis.tasks.map(summary), setup.ruleSet, gates);
 }
 
 /**
@@ -140,9 +170,14 @@ export async function evaluateGates(
   definitions: ModdleObject,
   options: GateOptions = {},
 ): Promise<GateDecision> {
-  const rules = activeRules(options.rules);
+  const setup = setupOf(options);
   const mapping = mappingOf(options);
-  const prepared = prepareProcess(definitions, options.isGate, selectorsOf(options));
+  const prepared = prepareProcess(
+    definitions,
+    options.isGate,
+    selectorsOf(options),
+    readsView(setup.rules),
+  );
   const limits: LookupLimits = { signal: options.signal, timeoutMs: timeoutOf(options) };
   const lookups: TaskResolvers = {
     resolveWorkflow: onceAsync(options.resolveWorkflow, limits),
@@ -165,7 +200,7 @@ export async function evaluateGates(
     }
     resolutions.push(resolution);
   }
-  return finish(options, rules, prepared, resolutions);
+  return finish(options, setup, prepared, resolutions);
 }
 
 /**
@@ -206,9 +241,14 @@ export function evaluateGatesSync(
   definitions: ModdleObject,
   options: GateOptions = {},
 ): GateDecision {
-  const rules = activeRules(options.rules);
+  const setup = setupOf(options);
   const mapping = mappingOf(options);
-  const prepared = prepareProcess(definitions, options.isGate, selectorsOf(options));
+  const prepared = prepareProcess(
+    definitions,
+    options.isGate,
+    selectorsOf(options),
+    readsView(setup.rules),
+  );
   const lookups: TaskResolvers = {
     resolveWorkflow: onceSync(options.resolveWorkflow),
     resolveTool: onceSync(options.resolveTool),
@@ -223,7 +263,7 @@ export function evaluateGatesSync(
     cache.set(key, resolution);
     return resolution;
   });
-  return finish(options, rules, prepared, resolutions);
+  return finish(options, setup, prepared, resolutions);
 }
 
 /** What {@link checkProcess} returns. */
@@ -279,7 +319,8 @@ export async function checkProcess(
   options: GateOptions & ReadOptions = {},
 ): Promise<ProcessCheck> {
   const read = await readProcess(xml, options);
-  const parseSetting = options.rules?.BPMN_PARSE;
+  const parseSetting =
+    options.rules?.BPMN_PARSE === undefined ? undefined : splitSetting(options.rules.BPMN_PARSE)[0];
   // The reader words BPMN_PARSE at its own per-kind severities; a configured severity caps them.
   const parsed =
     parseSetting === "off"

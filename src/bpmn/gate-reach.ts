@@ -114,7 +114,7 @@ export function computeGateReach(graph: ProcessGraph, gates: readonly number[]):
 }
 
 /** Whether a path may step from `v` to `next` along a successor edge without passing a gate. */
-function unpassed(graph: ProcessGraph, reach: GateReach, v: number, next: number): boolean {
+export function unpassed(graph: ProcessGraph, reach: GateReach, v: number, next: number): boolean {
   if (reach.blocks[v] !== 1) return true;
   const { attachedTo, events, flags } = graph.index;
   return next < flags.length && attachedTo[next] === v && events.interrupting[next] === 1;
@@ -142,21 +142,65 @@ function label(graph: ProcessGraph, v: number): string | undefined {
   return v < graph.index.flags.length ? nodeId(graph.index, v) : undefined;
 }
 
-function witness(graph: ProcessGraph, reach: GateReach, node: number, start: number): string[] {
+/**
+ * The element ids of a path from the agent task at flow node `node` through `vertices`, as a
+ * bypass path names them: flow nodes only, each once where the path stays on it.
+ */
+export function pathLabels(
+  graph: ProcessGraph,
+  node: number,
+  vertices: Iterable<number>,
+): string[] {
   const path = [nodeId(graph.index, node)];
-  let v = start;
-  for (;;) {
+  for (const v of vertices) {
     const name = label(graph, v);
     if (name !== undefined && path[path.length - 1] !== name) path.push(name);
+  }
+  return path;
+}
+
+/**
+ * One step of a path: the vertex entered, and whether a cancellation (a `graph.cancels` edge,
+ * along which no token flows) led there rather than a successor edge. A cancelled gate is not
+ * passed, so a caller counting gates along a path must know which edge it took.
+ */
+export interface PathStep {
+  readonly vertex: number;
+  readonly cancel: boolean;
+}
+
+/** The shortest gate-free walk from `start` (first) to an end, along `reach.toSink`. */
+export function gateFreeWalk(graph: ProcessGraph, reach: GateReach, start: number): PathStep[] {
+  const steps: PathStep[] = [{ vertex: start, cancel: false }];
+  let v = start;
+  for (;;) {
     const d = reach.toSink[v] ?? 0;
-    if (d <= 0) return path;
-    const next =
-      neighbours(graph.successors, v).find(
-        (s) => reach.toSink[s] === d - 1 && unpassed(graph, reach, v, s),
-      ) ?? neighbours(graph.cancels, v).find((s) => reach.toSink[s] === d - 1);
-    if (next === undefined) return path;
+    if (d <= 0) return steps;
+    const flowing = neighbours(graph.successors, v).find(
+      (s) => reach.toSink[s] === d - 1 && unpassed(graph, reach, v, s),
+    );
+    const next = flowing ?? neighbours(graph.cancels, v).find((s) => reach.toSink[s] === d - 1);
+    if (next === undefined) return steps;
+    steps.push({ vertex: next, cancel: flowing === undefined });
     v = next;
   }
+}
+
+/**
+ * The vertex right after the agent task at `node` that a bypass leaves by: the nearest to an end
+ * without a gate, the first on a tie; `undefined` when every path from it passes a gate.
+ */
+export function bypassStart(
+  graph: ProcessGraph,
+  reach: GateReach,
+  node: number,
+): number | undefined {
+  let open: number | undefined;
+  for (const s of downstreamOf(graph, node)) {
+    const d = reach.toSink[s] ?? -1;
+    if (d >= 0 && (open === undefined || d < (reach.toSink[open] ?? 0))) open = s;
+  }
+  return open;
 }
 
 /** The verdict for the agent task at flow node `node`. */
@@ -168,11 +212,8 @@ export function gateVerdict(graph: ProcessGraph, reach: GateReach, node: number)
   if (graph.sinks[node] === 1) {
     return { status: "bypassed", bypassPath: [nodeId(graph.index, node)] };
   }
-  let open: number | undefined;
-  for (const s of starts) {
-    const d = reach.toSink[s] ?? -1;
-    if (d >= 0 && (open === undefined || d < (reach.toSink[open] ?? 0))) open = s;
-  }
+  const open = bypassStart(graph, reach, node);
   if (open === undefined) return { status: "reached", bypassPath: [] };
-  return { status: "bypassed", bypassPath: witness(graph, reach, node, open) };
+  const walk = gateFreeWalk(graph, reach, open).map((step) => step.vertex);
+  return { status: "bypassed", bypassPath: pathLabels(graph, node, walk) };
 }

@@ -121,7 +121,12 @@ function* dependenciesOf(
       out.push(
         "failure" in got
           ? { ...base, failure: got.failure }
-          : { ...base, contentHash: contentHash(got.contract), effect: got.contract.effect },
+          : {
+              ...base,
+              contentHash: contentHash(got.contract),
+              effect: got.contract.effect,
+              authorization: got.contract.authorization,
+            },
       );
     }
     for (const edge of workflow.edges) {

@@ -13,6 +13,7 @@ import { BPMN_RULES } from "./rules/index.js";
 import type { GateSelector } from "./gate-select.js";
 import type { UnknownLevelPolicy } from "./types.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
+import type { Waiver } from "../policy/index.js";
 
 /** The settings a rule set is made of. */
 export interface RuleSetSettings {
@@ -20,7 +21,7 @@ export interface RuleSetSettings {
   /** Workflow rule settings over the preset. */
   readonly workflowRules: Readonly<Record<string, RuleSetting>>;
   /** BPMN rule settings over their defaults. */
-  readonly bpmnRules: Readonly<Record<string, SeveritySetting>>;
+  readonly bpmnRules: Readonly<Record<string, RuleSetting>>;
   readonly camundaAgents: UnknownLevelPolicy;
   /**
    * The organisation's Camunda tool effects (docs/bpmn.md): they decide which tools need a
@@ -34,6 +35,20 @@ export interface RuleSetSettings {
   readonly gates?: readonly GateSelector[];
   /** True when a host's own `isGate` decided which nodes are gates (it cannot be hashed). */
   readonly customGatePredicate?: boolean;
+  /** The plugins and policy packs whose rules ran, pinned by their content (sorted by name). */
+  readonly extensions?: readonly RuleSetExtension[];
+  /** The waivers that were in force: they turn findings into non-blocking ones. */
+  readonly waivers?: readonly Waiver[];
+}
+
+/** A plugin or a policy pack that judged, pinned by the hash of its content. */
+export interface RuleSetExtension {
+  readonly kind: "plugin" | "policy";
+  /** The name its rules are prefixed with (`<name>/<CODE>`). */
+  readonly name: string;
+  readonly version: string;
+  /** `sha256:` of its canonical content (a pack's canonical JSON, a plugin's module text). */
+  readonly sha256: string;
 }
 
 /** A rule whose setting differs from what the preset (or the rule's default) gives it. */
@@ -71,9 +86,16 @@ function changedRules(settings: RuleSetSettings): ChangedRule[] {
   }
   for (const rule of BPMN_RULES) {
     const { code, defaultSeverity } = rule.meta;
-    const setting = Object.hasOwn(settings.bpmnRules, code) ? settings.bpmnRules[code] : undefined;
-    if (setting !== undefined && setting !== defaultSeverity) {
-      out.push({ code, preset: defaultSeverity, setting });
+    const value = Object.hasOwn(settings.bpmnRules, code) ? settings.bpmnRules[code] : undefined;
+    if (value === undefined) continue;
+    const [setting, options] = typeof value === "string" ? [value, undefined] : value;
+    if (setting !== defaultSeverity || options !== undefined) {
+      out.push({
+        code,
+        preset: defaultSeverity,
+        setting,
+        ...(options === undefined ? {} : { options }),
+      });
     }
   }
   return out.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
@@ -136,6 +158,12 @@ export function describeRuleSet(settings: RuleSetSettings): RuleSet {
       ? {}
       : { gates: settings.gates }),
     ...(settings.customGatePredicate === true ? { customGatePredicate: true } : {}),
+    ...(settings.extensions === undefined || settings.extensions.length === 0
+      ? {}
+      : { extensions: [...settings.extensions].sort((a, b) => (a.name < b.name ? -1 : 1)) }),
+    ...(settings.waivers === undefined || settings.waivers.length === 0
+      ? {}
+      : { waivers: settings.waivers }),
   };
   return { ...plain, digest: contentHash(plain), changed: changedRules(settings) };
 }

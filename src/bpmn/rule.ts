@@ -3,30 +3,37 @@
  * same message interpolation as the workflow rules; SPEC 3 and 7).
  */
 import type { Diagnostic, Severity } from "../model/index.js";
-import { interpolate } from "../validate/message.js";
+import type { RuleDefinition } from "../rules/index.js";
+import type { ActiveRule } from "../rules/internal.js";
+import { RULE_CRASHED } from "../rules/index.js";
+import { interpolate, runRules } from "../rules/internal.js";
 import type { GateAnalysis } from "./analysis.js";
 import type { ParseIssue } from "./rules/BPMN_PARSE.js";
-import type { BpmnReport, BpmnRuleMeta } from "./types.js";
+import type { BpmnReport } from "./types.js";
+import type { ProcessView } from "../policy/index.js";
+import { processView } from "./view/process-view.js";
 
-/** What a BPMN rule's check receives. */
+/** What a BPMN (process) rule's check receives. */
 export interface BpmnRuleContext {
   /** The shared facts; `undefined` when only parse issues are being reported. */
   readonly analysis: GateAnalysis | undefined;
   readonly parseIssues: readonly ParseIssue[];
+  /** Options given for this rule (`rules: { CODE: ["error", options] }`), or `{}`. */
+  readonly options: Readonly<Record<string, unknown>>;
+  /**
+   * The process as the policy fact model has it (docs/policies.md): agent tasks, processes,
+   * gates, their workflows and tools, and `checkGatePath`. Built on first read; `undefined` when
+   * only parse issues are being reported.
+   */
+  readonly view: ProcessView | undefined;
   report(report: BpmnReport): void;
 }
 
-/** One BPMN rule: metadata and a check that reports ids and data. */
-export interface BpmnRule {
-  readonly meta: BpmnRuleMeta;
-  check(context: BpmnRuleContext): void;
-}
+/** One BPMN rule, made with `defineRule` (`meta.scope: "process"`): a check that reports ids and data. */
+export type BpmnRule = RuleDefinition<BpmnRuleContext>;
 
-/** A rule with the severity it runs at. */
-export interface ActiveBpmnRule {
-  readonly rule: BpmnRule;
-  readonly severity: Severity;
-}
+/** A rule with the severity and options it runs with. */
+export type ActiveBpmnRule = ActiveRule<BpmnRuleContext>;
 
 /** The severity of one report: a rule's per-kind severity never exceeds the configured one. */
 function severityOf(configured: Severity, reported: Severity | undefined): Severity {
@@ -42,42 +49,48 @@ export function runBpmnRules(
     readonly parseIssues: readonly ParseIssue[];
   },
 ): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const { rule, severity } of rules) {
-    const { meta } = rule;
-    try {
-      rule.check({
-        ...facts,
-        report(r) {
-          const template = meta.messages[r.messageId ?? "default"] ?? meta.messages.default;
-          const diagnostic: Diagnostic = {
-            code: meta.code,
-            severity: severityOf(severity, r.severity),
-            message: interpolate(template, r.data),
-            target: { kind: "bpmn-element", elementId: r.elementId, path: r.path },
-            path: r.path,
-            data: r.data,
-            ...(r.location === undefined ? {} : { location: r.location }),
-          };
-          out.push(
-            meta.remediation === undefined
-              ? diagnostic
-              : { ...diagnostic, remediation: interpolate(meta.remediation, r.data) },
-          );
-        },
-      });
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      out.push({
-        code: "RULE_CRASHED",
-        severity: "error",
-        message: `rule ${meta.code} failed on this process (${detail}); its check did not run`,
-        remediation: "report this as a bug in agentflow",
-        target: { kind: "bpmn-element", elementId: "" },
-        path: "",
-        data: { rule: meta.code, error: detail },
-      });
-    }
-  }
-  return out;
+  const { analysis } = facts;
+  // Built when a rule first reads it: the built-in rules read the analysis itself.
+  let view: ProcessView | undefined;
+  const viewOf = (): ProcessView | undefined => {
+    if (analysis === undefined) return undefined;
+    const subjects = analysis.prepared.subjects;
+    // Names and lanes decide facts: a view without them would judge on blanks (fail closed).
+    if (subjects === undefined) throw new Error("the process was prepared without its subjects");
+    view ??= processView(analysis, subjects);
+    return view;
+  };
+  return runRules<BpmnRuleContext, BpmnReport>(rules, {
+    context: (report, options) => ({
+      ...facts,
+      options,
+      report,
+      get view() {
+        return viewOf();
+      },
+    }),
+    diagnostic(meta, severity, r, message) {
+      const diagnostic: Diagnostic = {
+        code: meta.code,
+        severity: severityOf(severity, r.severity),
+        message,
+        target: { kind: "bpmn-element", elementId: r.elementId, path: r.path },
+        path: r.path,
+        data: r.data,
+        ...(r.location === undefined ? {} : { location: r.location }),
+      };
+      return meta.remediation === undefined
+        ? diagnostic
+        : { ...diagnostic, remediation: interpolate(meta.remediation, r.data) };
+    },
+    crashed: (meta, detail) => ({
+      code: RULE_CRASHED,
+      severity: "error",
+      message: `rule ${meta.code} failed on this process (${detail}); its check did not run`,
+      remediation: "report this as a bug in agentflow (or in the custom rule)",
+      target: { kind: "bpmn-element", elementId: "" },
+      path: "",
+      data: { rule: meta.code, error: detail },
+    }),
+  });
 }

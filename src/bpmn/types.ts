@@ -2,27 +2,17 @@
  * The shapes shared by the BPMN rules, the gate evaluation and the bpmnlint plugin (SPEC 7).
  */
 import type { Severity, SourceLocation } from "../model/index.js";
+import type { ReportBase, RuleMeta } from "../rules/index.js";
 
-/** What a BPMN rule is, for people and for the docs index (as `Rule['meta']` for workflows). */
-export interface BpmnRuleMeta {
-  readonly code: string;
-  readonly defaultSeverity: Severity;
-  readonly description: string;
-  /** The rule's page, relative to the repository root. */
-  readonly docs: string;
-  /** Message templates by id; `default` is required. Placeholders are `{{name}}` of `data`. */
-  readonly messages: Readonly<Record<string, string>> & { readonly default: string };
-  readonly remediation?: string;
-}
+/** What a BPMN rule is, for people and for the docs index: the kit's meta. */
+export type BpmnRuleMeta = RuleMeta;
 
 /** One finding of a BPMN rule: ids and data; the wording comes from the rule's meta. */
-export interface BpmnReport {
+export interface BpmnReport extends ReportBase {
   /** The element concerned; `""` for the document as a whole. */
   readonly elementId: string;
   /** JSON Pointer into the moddle tree from `bpmn:Definitions` (`""` when unknown). */
   readonly path: string;
-  readonly data: Readonly<Record<string, unknown>>;
-  readonly messageId?: string;
   /** Only for rules whose findings differ in severity by kind (BPMN_PARSE). */
   readonly severity?: Severity;
   /** A position already known (parse errors); others are looked up by element id. */

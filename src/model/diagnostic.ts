@@ -38,13 +38,25 @@ export interface Diagnostic {
   readonly data: Readonly<Record<string, unknown>>;
   /** Line and column in the source text, filled in when the input was text. */
   readonly location?: SourceLocation;
+  /**
+   * Set when a waiver the organisation granted (config or policy pack, docs/policies.md) covers
+   * this finding: it is still shown, with its severity, but no longer blocks.
+   */
+  readonly waived?: DiagnosticWaiver;
+}
+
+/** The waiver that covers a finding: why, who granted it, and its last day (`YYYY-MM-DD`). */
+export interface DiagnosticWaiver {
+  readonly reason: string;
+  readonly grantedBy: string;
+  readonly expires: string;
 }
 
 /** The whole-workflow target, shared so that no caller allocates its own. */
 export const WORKFLOW_TARGET: DiagnosticTarget = Object.freeze({ kind: "workflow" });
 
 /**
- * True when any diagnostic is an error, i.e. when the document must not be promoted.
+ * True when any diagnostic is an error no waiver covers, i.e. when the document must not be promoted.
  *
  * @example
  * ```ts
@@ -56,7 +68,7 @@ export const WORKFLOW_TARGET: DiagnosticTarget = Object.freeze({ kind: "workflow
  * ```
  */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((d) => d.severity === "error");
+  return diagnostics.some((d) => d.severity === "error" && d.waived === undefined);
 }
 
 /**

@@ -11,6 +11,7 @@ export type * from "./types.js";
 export type {
   Diagnostic,
   DiagnosticTarget,
+  DiagnosticWaiver,
   Severity,
   SeveritySetting,
   SourceLocation,

@@ -17,3 +17,5 @@ export {
 export { forEachTemplateEntry } from "./params/index.js";
 export { compareRationals, conditionComparison, fromNumber } from "./condition/index.js";
 export type { CompareOperator, CompiledComparison, Expr, Rational } from "./condition/index.js";
+// Policy packs are read like workflows (the same YAML/JSON reader, its limits and positions).
+export { locatePointers, readDocumentText } from "./text/index.js";

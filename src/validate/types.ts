@@ -3,41 +3,25 @@
  * pure `check` over a shared, read-only context. Rules report ids and `data`; the wording lives
  * in each rule's `meta.messages` templates and is filled in by the engine.
  */
+import type { AgentWorkflow, DiagnosticTarget, FlowGraph } from "../model/index.js";
 import type {
-  AgentWorkflow,
-  DiagnosticTarget,
-  FlowGraph,
-  Severity,
-  SeveritySetting,
-} from "../model/index.js";
+  ReportBase,
+  RuleDefinition,
+  RuleMeta as KitRuleMeta,
+  RuleSetting,
+  RuleSettings,
+} from "../rules/index.js";
+import type { WorkflowView } from "../policy/index.js";
 import type { Facts } from "./facts.js";
 
-/** What a rule is: its stable code and how it is documented and worded. */
-export interface RuleMeta {
-  /** Stable identifier, also the docs page name: `docs/rules/<code>.md`. */
-  readonly code: string;
-  readonly defaultSeverity: Severity;
-  /** One line: what the rule finds. */
-  readonly description: string;
-  /** Where the rule is documented, relative to the repository root. */
-  readonly docs: string;
-  /**
-   * Message templates by id; `{{name}}` is replaced by `data.name` (arrays are joined with
-   * ", "). The `default` message is used when a report names none.
-   */
-  readonly messages: Readonly<Record<string, string>> & { readonly default: string };
-  /** What to do about it, also a template. */
-  readonly remediation?: string;
-}
+/** What a rule is: its stable code and how it is documented and worded (the kit's meta). */
+export type RuleMeta = KitRuleMeta;
 
 /** One finding as a rule reports it; the engine adds code, severity and wording. */
-export interface Report {
+export interface Report extends ReportBase {
   readonly target: DiagnosticTarget;
   /** JSON Pointer into the workflow document. */
   readonly path: string;
-  readonly data: Readonly<Record<string, unknown>>;
-  /** A key of `meta.messages`; `default` when absent. */
-  readonly messageId?: string;
 }
 
 /** What a rule sees: the workflow, the shared graph and facts, its options, and `report`. */
@@ -48,21 +32,21 @@ export interface RuleContext {
   readonly facts: Facts;
   /** Options given for this rule (`rules: { CODE: ["error", options] }`), or `{}`. */
   readonly options: Readonly<Record<string, unknown>>;
+  /**
+   * The workflow as the policy fact model has it (docs/policies.md): its facts and each tool
+   * call with what its contract says. Built on first read, for plugin rules and policy packs.
+   */
+  readonly view: WorkflowView;
   readonly report: (report: Report) => void;
 }
 
-/** A rule: metadata and a synchronous check (resolution happens before rules run). */
-export interface Rule {
-  readonly meta: RuleMeta;
-  check(context: RuleContext): void;
-}
+/**
+ * A workflow rule: metadata and a synchronous check (resolution happens before rules run),
+ * made with `defineRule` from the rule kit.
+ */
+export type Rule = RuleDefinition<RuleContext>;
 
-/** A rule's configuration: a severity, or a severity with options. */
-export type RuleSetting =
-  SeveritySetting | readonly [SeveritySetting, Readonly<Record<string, unknown>>];
-
-/** Severities (and options) by rule code. */
-export type RuleSettings = Readonly<Record<string, RuleSetting>>;
+export type { RuleSetting, RuleSettings };
 
 /** Resolution of something a workflow references, as the rules see it. */
 export type Resolution<T> =

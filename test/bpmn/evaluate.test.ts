@@ -63,6 +63,7 @@ describe("evaluateGates", () => {
             nodeId: "pull-report",
             contentHash: contentHash(bureau.contract),
             effect: "read",
+            authorization: "automatic",
           },
         ],
       },

@@ -65,6 +65,7 @@ describe("the full registry", () => {
         nodeId: "sign",
         contentHash: contentHash(SIGN),
         effect: "external-commitment",
+        authorization: "gate",
       },
       {
         kind: "delegate",

@@ -1,12 +1,9 @@
 /**
- * Table-driven BPMN rule tests, in the manner of test/validate/rule-tester.ts: each case is a small
- * BPMN document (with optional registry documents and gate options) run through `checkProcess`;
- * the diagnostics are filtered to the rule's code. A valid case must produce none; an invalid case
- * exactly the listed ones (code, target, path, severity, and the listed `data` fields and
- * location), in order. No case may crash a rule, and the synchronous evaluation of the same
- * definitions must agree with the asynchronous one.
+ * The BPMN rule tests' shorthand over the shipped `RuleTester` (`src/testing/`): a case names
+ * the registry documents it resolves (`registry`) and its gate options at the top level; this
+ * maps them onto the tester's process case (`gate`) and runs the table with it. Matching and
+ * assertions are the tester's own.
  */
-import { describe, expect, it } from "vitest";
 import type {
   BpmnRule,
   GateOptions,
@@ -14,14 +11,15 @@ import type {
   ModdleExtensions,
   RegistryDefinition,
 } from "../../src/bpmn/index.js";
-import { checkProcess, evaluateGatesSync, RegistryConflictError } from "../../src/bpmn/index.js";
+import { RegistryConflictError } from "../../src/bpmn/index.js";
 import { contentHash } from "../../src/model/index.js";
+import type { SeveritySetting } from "../../src/model/index.js";
 import type {
-  Diagnostic,
-  Severity,
-  SeveritySetting,
-  SourceLocation,
-} from "../../src/model/index.js";
+  ExpectedError,
+  ProcessGateOptions,
+  ProcessValidCase,
+} from "../../src/testing/index.js";
+import { RuleTester } from "../../src/testing/index.js";
 
 /** A registry document (agent workflow or tool contract), found by its `id@version`. */
 export interface RegistryDoc {
@@ -40,30 +38,16 @@ export interface BpmnValidCase {
   readonly tools?: false;
   readonly isGate?: GatePredicate;
   readonly policy?: GateOptions["policy"];
-  readonly rules?: Readonly<Record<string, SeveritySetting>>;
+  /** The rule's configured severity (its default when absent). */
+  readonly severity?: SeveritySetting;
   readonly moddleExtensions?: ModdleExtensions;
   /** The longest document read, in characters. */
   readonly maxLength?: number;
 }
 
-/** The target of every BPMN diagnostic. */
-export interface BpmnTarget {
-  readonly kind: "bpmn-element";
-  readonly elementId: string;
-  readonly path: string;
-}
-
-/** One expected diagnostic. */
-export interface ExpectedBpmnDiagnostic {
-  readonly code: string;
-  readonly target: BpmnTarget;
-  readonly path: string;
-  /** A subset of the diagnostic's `data`. */
-  readonly data?: Readonly<Record<string, unknown>>;
-  /** Default: the rule's default severity. */
-  readonly severity?: Severity;
-  readonly location?: SourceLocation;
-}
+/** One expected diagnostic: every BPMN rule test states its code, target and path. */
+export type ExpectedBpmnDiagnostic = ExpectedError &
+  Required<Pick<ExpectedError, "code" | "target" | "path">>;
 
 /** A case with findings. */
 export interface BpmnInvalidCase extends BpmnValidCase {
@@ -99,76 +83,37 @@ export function registryLookup(docs: readonly RegistryDoc[]): (ref: string) => u
   };
 }
 
-function optionsOf(c: BpmnValidCase): GateOptions {
+function gateOf(c: BpmnValidCase): ProcessGateOptions {
   const lookup = c.registry === undefined ? undefined : registryLookup(c.registry);
   return {
     ...(lookup === undefined ? {} : { resolveWorkflow: lookup }),
     ...(lookup === undefined || c.tools === false ? {} : { resolveTool: lookup }),
     ...(c.isGate === undefined ? {} : { isGate: c.isGate }),
     ...(c.policy === undefined ? {} : { policy: c.policy }),
-    ...(c.rules === undefined ? {} : { rules: c.rules }),
+    ...(c.moddleExtensions === undefined ? {} : { moddleExtensions: c.moddleExtensions }),
+    ...(c.maxLength === undefined ? {} : { maxLength: c.maxLength }),
   };
 }
 
-function shape(d: Diagnostic) {
-  return { code: d.code, target: d.target, path: d.path, severity: d.severity, data: d.data };
+function processCase(c: BpmnValidCase): ProcessValidCase {
+  return {
+    name: c.name,
+    xml: c.xml,
+    gate: gateOf(c),
+    ...(c.severity === undefined ? {} : { severity: c.severity }),
+  };
 }
 
-/** Runs one case: every diagnostic of the document, and those of the rule. */
-async function run(code: string, c: BpmnValidCase) {
-  const options = optionsOf(c);
-  const result = await checkProcess(c.xml, {
-    ...options,
-    ...(c.moddleExtensions === undefined ? {} : { moddleExtensions: c.moddleExtensions }),
-    ...(c.maxLength === undefined ? {} : { maxLength: c.maxLength }),
-  });
-  const all = [...result.blocking, ...result.warnings];
-  expect(all.filter((d) => d.code === "RULE_CRASHED")).toEqual([]);
-  const own = all.filter((d) => d.code === code);
-  for (const d of own) expect(d.message).not.toMatch(/\{\{/);
-  if (result.definitions !== undefined && code !== "BPMN_PARSE") {
-    const sync = evaluateGatesSync(result.definitions, options);
-    const syncOwn = [...sync.blocking, ...sync.warnings].filter((d) => d.code === code);
-    expect(syncOwn.map(shape)).toEqual(own.map(shape));
-  }
-  return own;
-}
-
-/** Runs the table for one BPMN rule. */
+/** Runs the table for one BPMN rule with the shipped `RuleTester`. */
 export function bpmnRuleTester(
   rule: BpmnRule,
   cases: {
     readonly valid: readonly BpmnValidCase[];
     readonly invalid: readonly BpmnInvalidCase[];
   },
-): void {
-  const { code, defaultSeverity } = rule.meta;
-  describe(code, () => {
-    it.each(cases.valid)("valid: $name", async (c) => {
-      expect(await run(code, c)).toEqual([]);
-    });
-    it.each(cases.invalid)("invalid: $name", async (c) => {
-      const diagnostics = await run(code, c);
-      expect(
-        diagnostics.map((d) => ({
-          code: d.code,
-          target: d.target,
-          path: d.path,
-          severity: d.severity,
-        })),
-      ).toEqual(
-        c.errors.map((e) => ({
-          code: e.code,
-          target: e.target,
-          path: e.path,
-          severity: e.severity ?? defaultSeverity,
-        })),
-      );
-      c.errors.forEach((e, i) => {
-        const actual = diagnostics[i];
-        if (e.data !== undefined) expect(actual?.data).toMatchObject(e.data);
-        if (e.location !== undefined) expect(actual?.location).toEqual(e.location);
-      });
-    });
+): Promise<void> {
+  return new RuleTester().run(rule.meta.code, rule, {
+    valid: cases.valid.map(processCase),
+    invalid: cases.invalid.map((c) => ({ ...processCase(c), errors: c.errors })),
   });
 }

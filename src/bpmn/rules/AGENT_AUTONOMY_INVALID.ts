@@ -1,14 +1,16 @@
 import { declarationPath, preview } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The attribute is a string in the moddle package on purpose: bpmn-moddle turns a bad `Integer`
  * into `NaN` without a word, and a level nobody can read would silently weaken the gate check.
  * An absent level is allowed; the workflow's declared level is used then.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_AUTONOMY_INVALID",
+    scope: "process",
     defaultSeverity: "error",
     description: "An agent task's autonomyLevel is not an integer 0..5",
     docs: "docs/rules/AGENT_AUTONOMY_INVALID.md",
@@ -29,4 +31,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

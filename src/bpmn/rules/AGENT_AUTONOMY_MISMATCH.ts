@@ -1,13 +1,15 @@
 import { declarationPath, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The process states the level it was designed around; the workflow states its own. When they
  * differ, one of them is out of date, and the gate the process provides may be the wrong one.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_AUTONOMY_MISMATCH",
+    scope: "process",
     defaultSeverity: "error",
     description: "An agent task's autonomyLevel differs from its workflow's declared level",
     docs: "docs/rules/AGENT_AUTONOMY_MISMATCH.md",
@@ -34,4 +36,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

@@ -1,5 +1,6 @@
 import { refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A tool contract or delegate workflow that cannot be found, or whose lookup failed (the
@@ -7,9 +8,10 @@ import type { BpmnRule } from "../rule.js";
  * Unknown is read as the most demanding effect: `TOOL_EFFECT_NEEDS_GATE` blocks the task unless
  * a gate follows it on every path. This warning says what could not be read, gate or not.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_DEPENDENCY_UNRESOLVED",
+    scope: "process",
     defaultSeverity: "warning",
     description:
       "A tool contract or delegate workflow an agent uses could not be resolved; its effect counts as needing a gate",
@@ -46,4 +48,4 @@ export const rule: BpmnRule = {
       }
     }
   },
-};
+});

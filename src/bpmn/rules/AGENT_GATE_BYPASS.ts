@@ -1,13 +1,15 @@
 import { levelLabel, refLabel, undeclaredGates } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A gate on one branch is not oversight if another branch (a gateway, a boundary event, an event
  * sub-process) reaches the end without it. The report carries one such path, shortest first.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_GATE_BYPASS",
+    scope: "process",
     defaultSeverity: "error",
     description:
       "From an agent task that requires a gate, a path reaches an end without passing a gate",
@@ -42,4 +44,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

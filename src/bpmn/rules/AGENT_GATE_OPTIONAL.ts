@@ -1,13 +1,15 @@
 import { levelLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * Level 4 (multi-agent) makes a gate optional, not pointless: the warning keeps the choice
  * visible to the reviewer without blocking promotion.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_GATE_OPTIONAL",
+    scope: "process",
     defaultSeverity: "warning",
     description: "A level-4 agent task has no gate downstream",
     docs: "docs/rules/AGENT_GATE_OPTIONAL.md",
@@ -27,4 +29,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

@@ -1,13 +1,15 @@
 import { levelLabel, refLabel, undeclaredGates } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * Levels 0-3 (and agents of unknown level, by the default policy) need a person to approve what
  * the agent did before the process acts on it. With no gate anywhere downstream, nobody does.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_GATE_UNREACHABLE",
+    scope: "process",
     defaultSeverity: "error",
     description: "An agent task whose level requires a gate has no gate reachable downstream",
     docs: "docs/rules/AGENT_GATE_UNREACHABLE.md",
@@ -39,4 +41,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

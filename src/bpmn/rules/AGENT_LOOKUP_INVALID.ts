@@ -1,5 +1,6 @@
 import { declarationPath, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A registry that answers a lookup with another document than the one asked for — another
@@ -7,9 +8,10 @@ import type { BpmnRule } from "../rule.js";
  * the six, say) — cannot be trusted for the rest of the review either: what would run is not
  * what was named. An error whatever the gates, once per lookup.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_LOOKUP_INVALID",
+    scope: "process",
     defaultSeverity: "error",
     description:
       "The registry answered an agent's workflow, tool or delegate lookup with another or an invalid document",
@@ -60,4 +62,4 @@ export const rule: BpmnRule = {
       }
     }
   },
-};
+});

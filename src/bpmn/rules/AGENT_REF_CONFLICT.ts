@@ -1,15 +1,17 @@
 import { describeDefinitions } from "../registry-conflict.js";
 import { declarationPath, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A registry that holds two different documents for one `id@version` cannot say which one was
  * reviewed: an impostor may stand in for the agent, a tool or a delegate. Every task that
  * resolves through such a reference is blocked, once per reference, naming every definition.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_REF_CONFLICT",
+    scope: "process",
     defaultSeverity: "error",
     description:
       "An agent task's workflow, or a tool or delegate it uses, has two different documents in the registry",
@@ -47,4 +49,4 @@ export const rule: BpmnRule = {
       }
     }
   },
-};
+});

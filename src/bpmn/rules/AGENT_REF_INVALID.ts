@@ -1,13 +1,15 @@
 import { declarationPath, preview } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The ref is how the process names the exact agent it runs. Without a valid `id@x.y.z` the
  * registry cannot be asked, so nothing about the agent can be checked.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_REF_INVALID",
+    scope: "process",
     defaultSeverity: "error",
     description: "An agent task's agentWorkflowRef is missing or not a valid id@version ref",
     docs: "docs/rules/AGENT_REF_INVALID.md",
@@ -34,4 +36,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

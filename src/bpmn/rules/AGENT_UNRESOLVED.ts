@@ -1,14 +1,16 @@
 import { declarationPath, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * An agent the registry does not know cannot be reviewed from its source of truth. The embedded
  * snapshot lets the check go on (a degraded read: it may be stale or edited), so this is a
  * warning either way; the gate rules still apply with what is known.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_UNRESOLVED",
+    scope: "process",
     defaultSeverity: "warning",
     description:
       "The workflow registry does not know an agent task's ref (snapshot used, or nothing)",
@@ -64,4 +66,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

@@ -1,13 +1,15 @@
 import { declarationPath, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A process must not be promoted with an agent that fails its own governance rules: the errors
  * are listed (code, message, path) so that the reviewer sees them without a second run.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "AGENT_WORKFLOW_INVALID",
+    scope: "process",
     defaultSeverity: "error",
     description: "An agent task's resolved workflow has validation errors",
     docs: "docs/rules/AGENT_WORKFLOW_INVALID.md",
@@ -33,4 +35,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

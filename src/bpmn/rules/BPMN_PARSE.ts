@@ -1,6 +1,7 @@
 import type { Diagnostic, SourceLocation } from "../../model/index.js";
 import type { BpmnRule } from "../rule.js";
 import { runBpmnRules } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /** What kind of reading problem a {@link ParseIssue} is; decides its severity. */
 export type ParseIssueKind =
@@ -42,9 +43,10 @@ const LOSSY: ReadonlySet<ParseIssueKind> = new Set([
  * Problems bpmn-moddle met while reading the XML. They come first because everything after
  * works on what moddle kept: a dropped element is a task, flow or gate no rule can see.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "BPMN_PARSE",
+    scope: "process",
     defaultSeverity: "error",
     description: "bpmn-moddle could not read part of the document (data would be lost on rewrite)",
     docs: "docs/rules/BPMN_PARSE.md",
@@ -77,9 +79,12 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});
 
 /** The diagnostics of parse issues, worded and shaped by this rule. */
 export function parseIssueDiagnostics(issues: readonly ParseIssue[]): Diagnostic[] {
-  return runBpmnRules([{ rule, severity: "error" }], { analysis: undefined, parseIssues: issues });
+  return runBpmnRules([{ rule, severity: "error", options: {} }], {
+    analysis: undefined,
+    parseIssues: issues,
+  });
 }

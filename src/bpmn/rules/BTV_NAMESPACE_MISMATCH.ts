@@ -1,6 +1,7 @@
 import { BTV_URI } from "../moddle.js";
 import { nodeId, nodePath } from "../process-index.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * An extension element or attribute in a namespace that looks like agentflow's but is not it
@@ -9,9 +10,10 @@ import type { BpmnRule } from "../rule.js";
  * as no agent at all. The author meant btv, so a verdict that ignores it cannot be trusted: an
  * error that blocks, with the element and both URIs.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "BTV_NAMESPACE_MISMATCH",
+    scope: "process",
     defaultSeverity: "error",
     description:
       "An extension element named like a btv element, in a namespace that looks like the btv URI but is not it",
@@ -40,4 +42,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

@@ -1,4 +1,5 @@
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A Camunda AI agent with tools loops: the model calls tools and is called again with their
@@ -7,9 +8,10 @@ import type { BpmnRule } from "../rule.js";
  * does not assume the connector's default: the loop is unbounded (as RETRY_WITHOUT_MAX for a
  * workflow document).
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "CAMUNDA_AGENT_UNBOUNDED",
+    scope: "process",
     defaultSeverity: "error",
     description:
       "A Camunda AI agent with tools states no static maximum of model calls: its loop has no stated bound",
@@ -40,4 +42,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

@@ -1,4 +1,5 @@
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A tool of a Camunda AI agent whose effect no `btv:toolEffect`, `toolEffects` mapping or
@@ -6,9 +7,10 @@ import type { BpmnRule } from "../rule.js";
  * (TOOL_EFFECT_NEEDS_GATE blocks the agent when no gate follows it). This warning names the tool
  * and says exactly how to map it, gate or not.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "CAMUNDA_TOOL_EFFECT_UNMAPPED",
+    scope: "process",
     defaultSeverity: "warning",
     description:
       "A Camunda AI agent's tool has no known effect (no btv:toolEffect, mapping or default); it counts as needing a gate",
@@ -58,4 +60,4 @@ export const rule: BpmnRule = {
       }
     }
   },
-};
+});

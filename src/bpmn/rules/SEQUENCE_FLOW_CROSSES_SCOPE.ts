@@ -2,6 +2,7 @@ import { idOf } from "../moddle.js";
 import type { ProcessIndex } from "../process-index.js";
 import { nodeId } from "../process-index.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /** The id of the process or sub-process a container is (`""` without one). */
 function scopeId(index: ProcessIndex, container: number): string {
@@ -17,9 +18,10 @@ function scopeId(index: ProcessIndex, container: number): string {
  * or never runs it. Reading it as a path would count a gate behind it as reached, so it carries
  * no reachability, and it is reported.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "SEQUENCE_FLOW_CROSSES_SCOPE",
+    scope: "process",
     defaultSeverity: "error",
     description:
       "A sequence flow whose source or target lies in another process, or across a sub-process's border",
@@ -50,4 +52,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

@@ -1,15 +1,17 @@
 import { nodeEntry } from "../process-index.js";
 import { preview } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * `btv:toolEffect` states a tool's effect; a value that is no effect is not ignored (which would
  * quietly fall back to a mapping or a default the author meant to override): the tool's effect
  * is unknown, which counts as needing a gate, and this error says what is wrong.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "TOOL_EFFECT_INVALID",
+    scope: "process",
     defaultSeverity: "error",
     description: "btv:toolEffect is not one of the six tool effects",
     docs: "docs/rules/TOOL_EFFECT_INVALID.md",
@@ -32,4 +34,4 @@ export const rule: BpmnRule = {
       });
     }
   },
-};
+});

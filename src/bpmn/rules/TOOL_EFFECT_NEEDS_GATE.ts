@@ -1,6 +1,7 @@
 import { needsGate } from "../dependency.js";
 import { refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * An irreversible or committing tool needs a person's approval whatever the agent's level: even
@@ -9,9 +10,10 @@ import type { BpmnRule } from "../rule.js";
  * demanding one (fail closed). Reported once per such dependency, when the gate downstream is
  * missing or can be bypassed.
  */
-export const rule: BpmnRule = {
+export const rule: BpmnRule = defineRule({
   meta: {
     code: "TOOL_EFFECT_NEEDS_GATE",
+    scope: "process",
     defaultSeverity: "error",
     description:
       "An agent calls a tool whose effect needs a gate (or is unknown), and the process has none on every path after it",
@@ -65,4 +67,4 @@ export const rule: BpmnRule = {
       }
     }
   },
-};
+});

@@ -4,6 +4,7 @@
  * simulation on fixtures when given, and route coverage from `explore`. Pure and deterministic:
  * versions and file bytes are passed in, nothing reads a clock or the file system.
  */
+import { splitSetting } from "../../rules/internal.js";
 import type { GateRequirement } from "../../autonomy/index.js";
 import { assessAutonomy, gateRequirement } from "../../autonomy/index.js";
 import type { AgentTaskSummary, GateOptions } from "../../bpmn/index.js";
@@ -341,7 +342,8 @@ export async function auditProcessReport(options: AuditOptions): Promise<AuditRe
   const rules = BPMN_RULES.flatMap((r) => {
     const { code, description, defaultSeverity } = r.meta;
     const set = settings.ruleSet.bpmnRules;
-    const severity = Object.hasOwn(set, code) ? (set[code] ?? defaultSeverity) : defaultSeverity;
+    const given = Object.hasOwn(set, code) ? set[code] : undefined;
+    const severity = given === undefined ? defaultSeverity : splitSetting(given)[0];
     return severity === "off" ? [] : [{ code, description, severity }];
   });
   const id = typeof check.definitions?.id === "string" ? check.definitions.id : options.file;

@@ -1,5 +1,6 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A workflow's declared level is what its gate policy is chosen by. Delegating to an agent that
@@ -9,7 +10,7 @@ import type { Rule } from "../types.js";
  * Only direct delegates are compared: each delegate is compared with its own delegates when it
  * is validated, so by induction no link of a validated chain rises.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "AUTONOMY_CHAIN",
     defaultSeverity: "error",
@@ -45,4 +46,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

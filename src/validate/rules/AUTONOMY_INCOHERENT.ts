@@ -1,10 +1,11 @@
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The graph decides the level ("o grafo é quem manda"): declaring less autonomy than the graph
  * justifies would let a platform apply a weaker gate policy than the agent needs.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "AUTONOMY_INCOHERENT",
     defaultSeverity: "error",
@@ -34,4 +35,4 @@ export const rule: Rule = {
       },
     });
   },
-};
+});

@@ -1,5 +1,6 @@
 import { autonomyLevelInfo } from "../../autonomy/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * Level 5 has no structural gate: no approval step placed in a process can contain an agent that
@@ -7,7 +8,7 @@ import type { Rule } from "../types.js";
  * unnecessary, so it is always reported: oversight (a monitor and a stop) must exist outside
  * the graph (EU AI Act Art. 14(4)(e) asks for the ability to stop the system).
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "AUTONOMY_SELF_MODIFYING",
     defaultSeverity: "warning",
@@ -34,4 +35,4 @@ export const rule: Rule = {
       },
     });
   },
-};
+});

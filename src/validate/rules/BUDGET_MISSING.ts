@@ -1,10 +1,11 @@
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * From level 2 the agent repeats or chooses its own path, so its cost and run length are no
  * longer fixed by its shape: a budget states the limits a reviewer can hold it to.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "BUDGET_MISSING",
     defaultSeverity: "warning",
@@ -28,4 +29,4 @@ export const rule: Rule = {
       data: { workflowId: workflow.id, level, declared: workflow.autonomyLevel },
     });
   },
-};
+});

@@ -1,6 +1,7 @@
 import type { OperatorRewrite } from "../../model/index.js";
 import { applyRewrites } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /** How a rewrite is named in the message: `=== → =`, `'…' → "…"`; an inserted `)` is not. */
 function operatorLabel(r: OperatorRewrite): string[] {
@@ -18,7 +19,7 @@ function operatorLabel(r: OperatorRewrite): string[] {
  * the FEEL it read, so the author can fix the text that other engines will read. Reported whether or not the rewritten text then parses (a
  * syntax error is reported on top by CONDITION_SYNTAX): the operator is wrong either way.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "CONDITION_JS_OPERATOR",
     defaultSeverity: "warning",
@@ -61,4 +62,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

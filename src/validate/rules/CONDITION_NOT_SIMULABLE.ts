@@ -1,4 +1,5 @@
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * Valid FEEL outside S-FEEL (`and`, function calls, `in`, names other than `output`…) is legal
@@ -10,7 +11,7 @@ import type { Rule } from "../types.js";
  * `output`); `constructs` lists every distinct one found. A condition that does not parse is
  * CONDITION_SYNTAX's alone, and a natural-language condition is DECISION_UNSTRUCTURED's.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "CONDITION_NOT_SIMULABLE",
     defaultSeverity: "warning",
@@ -57,4 +58,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

@@ -1,4 +1,5 @@
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A FEEL condition that does not parse cannot be evaluated by any engine: at run time the
@@ -6,7 +7,7 @@ import type { Rule } from "../types.js";
  * else branch. One report per condition, with the first syntax problem; its offset points into the
  * text as written, before the `===` rewrite. Natural-language conditions are never parsed.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "CONDITION_SYNTAX",
     defaultSeverity: "error",
@@ -49,4 +50,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

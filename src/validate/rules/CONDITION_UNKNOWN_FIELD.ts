@@ -1,6 +1,7 @@
 import { forwardDataflow } from "../../model/index.js";
 import { anyDeclared, fieldsRead, produced, shapeNames, topField } from "../output-names.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * At most this many distinct declared names get a bit (those also read by a condition first),
@@ -23,7 +24,7 @@ const FIRST_FIELD_BIT = 2;
  * `output.` is compared; workflow inputs are not outputs (SPEC 2.6). Upstream names come from one
  * forward dataflow pass with bitset unions; one report per unknown name per condition.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "CONDITION_UNKNOWN_FIELD",
     defaultSeverity: "warning",
@@ -122,4 +123,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

@@ -1,6 +1,7 @@
 import { neighbours, NODE_KIND, pointer } from "../../model/index.js";
 import type { DecisionCondition } from "../facts.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /** At most this many member ids are listed in `members`; `size` stays exact. */
 const MAX_LISTED = 20;
@@ -22,7 +23,7 @@ const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analy
  * llm or tool node are not stops: they carry no condition. One report per loop, on its first
  * member decision (the likely place for the stop), else on its first member; O(V+E) overall.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "CYCLE_WITHOUT_STOP",
     defaultSeverity: "error",
@@ -87,4 +88,4 @@ export const rule: Rule = {
       });
     }
   },
-};
+});

@@ -1,5 +1,6 @@
 import type { ConditionAnalysis } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /** The self-reported metrics looked for when the rule is given no `names` option. */
 const DEFAULT_NAMES: readonly string[] = ["confidence"];
@@ -45,7 +46,7 @@ function metricNames(options: Readonly<Record<string, unknown>>): string[] {
  * not searched: they read no fields, and DECISION_UNSTRUCTURED reports them. One report per
  * condition, naming the first metric field it reads.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DECISION_IMPLICIT_METRIC",
     defaultSeverity: "error",
@@ -113,4 +114,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

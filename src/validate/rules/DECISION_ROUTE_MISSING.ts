@@ -1,5 +1,6 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /** `FlowGraph.routeTarget` of a route to an id no node has (`"end"` is -2). */
 const NOWHERE = -1;
@@ -9,7 +10,7 @@ const NOWHERE = -1;
  * nowhere to go; the flow graph drops it, so the decision may look like an exit (or a dead end)
  * that its author never meant.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DECISION_ROUTE_MISSING",
     defaultSeverity: "error",
@@ -41,4 +42,4 @@ export const rule: Rule = {
       }
     }
   },
-};
+});

@@ -1,5 +1,6 @@
 import { NODE_KIND, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A decision written in natural language (`conditionLanguage: "text"`) is judged by a model at run
@@ -7,7 +8,7 @@ import type { Rule } from "../types.js";
  * a warning, not an error, because importers (agent2model, LangGraph branch labels) produce such
  * decisions legitimately; CYCLE_WITHOUT_STOP and LLM_NOT_STRUCTURED say when it matters more.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DECISION_UNSTRUCTURED",
     defaultSeverity: "warning",
@@ -31,4 +32,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

@@ -1,6 +1,7 @@
 import type { ObjectField, ObjectTypeNode } from "../../model/index.js";
 import { findMismatch, formatType, pointer, resolveShape } from "../../model/index.js";
 import type { Rule, RuleContext } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * What the delegating node declares it returns: an llm's `config.outputSchema`, or the output of
@@ -55,7 +56,7 @@ function delegatorOutput(
  * delegate requires, or gives it a type the delegate cannot accept, the hand-off fails at run
  * time, in the other agent, far from the cause.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DELEGATE_CONTRACT_MISMATCH",
     defaultSeverity: "error",
@@ -149,4 +150,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

@@ -1,6 +1,7 @@
 import { parseRef, pointer } from "../../model/index.js";
 import { adjacencyFromLists, tarjanScc } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The shortest path from `start` to `goal` inside one component, `[start, ..., goal]`; with
@@ -41,7 +42,7 @@ function pathWithin(
  * Delegation that comes back to a workflow already on the chain never ends by construction: each
  * agent hands the task on, and no document bounds the recursion.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DELEGATE_CYCLE",
     defaultSeverity: "error",
@@ -142,4 +143,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

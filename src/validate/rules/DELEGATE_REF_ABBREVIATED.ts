@@ -1,11 +1,12 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * `agnt-verify@1` and `agnt-verify@1.0` are display forms: they are read as `1.0.0`, and the
  * warning says so, so that the delegate that was reviewed is named by its exact version.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DELEGATE_REF_ABBREVIATED",
     defaultSeverity: "warning",
@@ -34,4 +35,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

@@ -1,12 +1,13 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A delegate edge must name its agent as `id@x.y.z`: the delegate is another reviewed workflow,
  * and only an exact version names the one that was reviewed (a tag or a range could hand the work
  * to a different agent tomorrow).
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DELEGATE_REF_INVALID",
     defaultSeverity: "error",
@@ -35,4 +36,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

@@ -1,13 +1,14 @@
 import { pointer } from "../../model/index.js";
 import { MAX_DELEGATES } from "../resolve.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * Without the delegate's document nothing can be checked about it: its contract, its autonomy,
  * whether it delegates back. The warning says which of the reasons applies, because each has a
  * different fix (inject a resolver, publish the delegate, repair the registry).
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DELEGATE_UNRESOLVED",
     defaultSeverity: "warning",
@@ -69,4 +70,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

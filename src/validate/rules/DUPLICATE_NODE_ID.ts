@@ -1,11 +1,12 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * Two nodes share an id. Edges and routes bind to the first, so the second node silently never
  * runs (or runs with the wrong wiring): a reviewer cannot tell which one was meant.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "DUPLICATE_NODE_ID",
     defaultSeverity: "error",
@@ -27,4 +28,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

@@ -1,5 +1,6 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * An edge names a node that does not exist. The flow graph drops such an edge, so the step the
@@ -9,7 +10,7 @@ import type { Rule } from "../types.js";
 const FROM = ["from"] as const;
 const BOTH = ["from", "to"] as const;
 
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "EDGE_ENDPOINT_MISSING",
     defaultSeverity: "error",
@@ -37,4 +38,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

@@ -1,12 +1,13 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The workflow's `inputSchema` declares no field. The input shape is the contract with whatever
  * starts the agent (a BPMN task, a caller): an empty one says the agent receives nothing, so
  * nothing it is given can be checked, and a reviewer cannot see what it works on.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "EMPTY_INPUT_SCHEMA",
     defaultSeverity: "error",
@@ -31,4 +32,4 @@ export const rule: Rule = {
       data: { schema: "inputSchema" },
     });
   },
-};
+});

@@ -1,12 +1,13 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The workflow's `outputSchema` declares no field. The output shape is what the BPMN process (and
  * any downstream gate) relies on: an empty one promises nothing, so the simulator cannot check
  * the final output and a reviewer cannot see what the agent hands back.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "EMPTY_OUTPUT_SCHEMA",
     defaultSeverity: "error",
@@ -31,4 +32,4 @@ export const rule: Rule = {
       data: { schema: "outputSchema" },
     });
   },
-};
+});

@@ -3,6 +3,7 @@ import type { DecisionCondition } from "../facts.js";
 import type { Take } from "../../model/internal.js";
 import { scratchScope } from "../../model/internal.js";
 import type { Rule, RuleContext } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analysis.structured;
 
@@ -18,7 +19,7 @@ const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analy
  * (one decision it reaches, not all of them). Decisions whose conditions are natural language or
  * do not parse are not targets: a model judging text needs no JSON.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "LLM_NOT_STRUCTURED",
     defaultSeverity: "error",
@@ -36,7 +37,7 @@ export const rule: Rule = {
       check(context, take);
     });
   },
-};
+});
 
 /** The body of the rule; `take` gives its temporaries (scratch.ts). */
 function check({ workflow, graph, facts, report }: RuleContext, take: Take): void {

@@ -1,5 +1,6 @@
 import { invisibleCharacters, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A node id that holds a NUL, a newline, a bidi override or a zero-width character reads as
@@ -7,7 +8,7 @@ import type { Rule } from "../types.js";
  * Edges still bind exactly, so the graph is not what a reviewer reads. Every surface shows such
  * ids escaped; this rule says where they are.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "NODE_ID_INVISIBLE_CHARACTER",
     defaultSeverity: "warning",
@@ -37,4 +38,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

@@ -1,5 +1,6 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A node the entry cannot reach never runs. It is dead weight at best; at worst a reviewer
@@ -8,7 +9,7 @@ import type { Rule } from "../types.js";
  * A repeated id is left to DUPLICATE_NODE_ID: edges and routes bind to the first node with the id,
  * so the repeat is unreachable by construction, and saying so again adds nothing.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "NODE_UNREACHABLE",
     defaultSeverity: "warning",
@@ -34,4 +35,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

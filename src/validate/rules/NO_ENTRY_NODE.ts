@@ -1,11 +1,12 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The workflow has no node, so there is nothing to run: the document passes every per-node check
  * vacuously while doing nothing at all.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "NO_ENTRY_NODE",
     defaultSeverity: "error",
@@ -26,4 +27,4 @@ export const rule: Rule = {
       data: { nodeCount: graph.nodes.length },
     });
   },
-};
+});

@@ -1,5 +1,6 @@
 import { neighbours, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /** At most this many ids are listed in `members` and `entries`; the counts stay exact. */
 const MAX_LISTED = 20;
@@ -19,7 +20,7 @@ const MAX_LISTED = 20;
  * A route to an id no node has is DECISION_ROUTE_MISSING's finding; a trap it would leave is
  * not reported again here (option `reportCascades: true` reports it too).
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "NO_PATH_TO_END",
     defaultSeverity: "error",
@@ -114,4 +115,4 @@ export const rule: Rule = {
       });
     }
   },
-};
+});

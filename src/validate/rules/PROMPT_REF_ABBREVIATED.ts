@@ -1,11 +1,12 @@
 import { NODE_KIND, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * `prm:x@2` and `prm:x@2.1` are display forms: they are read as `2.0.0` / `2.1.0`, and the
  * warning says so, so that the prompt that was reviewed is named by its exact version.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "PROMPT_REF_ABBREVIATED",
     defaultSeverity: "warning",
@@ -28,4 +29,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

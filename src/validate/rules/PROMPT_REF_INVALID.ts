@@ -1,12 +1,13 @@
 import { NODE_KIND, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * An llm node must name its prompt as an exact `id@x.y.z`, so that the prompt text that was
  * reviewed is the one that runs. Unlike tools, no id prefix is required: the SPEC shows `prm:`
  * in examples only, and prompt registries name their prompts in their own ways.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "PROMPT_REF_INVALID",
     defaultSeverity: "error",
@@ -34,4 +35,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

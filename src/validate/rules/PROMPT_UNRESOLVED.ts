@@ -1,5 +1,6 @@
 import type { Rule } from "../types.js";
 import { reportUnresolved } from "../unresolved.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A prompt registry was injected and cannot vouch for the prompt an llm node names, so the
@@ -7,7 +8,7 @@ import { reportUnresolved } from "../unresolved.js";
  * resolving prompts is optional (the prompt text changes no rule's verdict), and a warning on
  * every llm node of every host that keeps prompts elsewhere would be noise.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "PROMPT_UNRESOLVED",
     defaultSeverity: "warning",
@@ -28,4 +29,4 @@ export const rule: Rule = {
       resolutions: context.facts.resolved.prompts,
     });
   },
-};
+});

@@ -1,11 +1,12 @@
 import { pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A decision route that can come back to the same decision (a retry) must declare `maxRetries`:
  * without it the loop is bounded by nothing the workflow states.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "RETRY_WITHOUT_MAX",
     defaultSeverity: "error",
@@ -36,4 +37,4 @@ export const rule: Rule = {
       }
     }
   },
-};
+});

@@ -1,6 +1,7 @@
 import { escapePointerToken, NODE_KIND, pointer, pointerTokens } from "../../model/index.js";
 import type { DiagnosticTarget, SchemaShape, ShapeProblem } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /** One shape the rule checks, in document order. */
 interface Section {
@@ -24,7 +25,7 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
  * every shape using the type yields the same problem: each is reported once, and reports come
  * in document order of their paths, whichever shape revealed them.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "SCHEMA_TYPE_INVALID",
     defaultSeverity: "error",
@@ -112,4 +113,4 @@ export const rule: Rule = {
       });
     }
   },
-};
+});

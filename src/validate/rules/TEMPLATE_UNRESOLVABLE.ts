@@ -9,6 +9,7 @@ import { templateReporter } from "../template-findings.js";
 import type { Take } from "../../model/internal.js";
 import { scratchScope } from "../../model/internal.js";
 import type { Rule, RuleContext } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A tool param template reads a node's output at run time. If that node does not exist, has no
@@ -17,7 +18,7 @@ import type { Rule, RuleContext } from "../types.js";
  * reads the workflow's input and must name a field of `inputSchema` (only the first field is
  * checked; deeper paths are the param types' business).
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "TEMPLATE_UNRESOLVABLE",
     defaultSeverity: "error",
@@ -51,7 +52,7 @@ export const rule: Rule = {
       check(context, hasInput, take);
     });
   },
-};
+});
 
 /** How many distinct param texts one check remembers the templates of. */
 const PARSED_LIMIT = 1024;

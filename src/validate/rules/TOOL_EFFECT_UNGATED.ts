@@ -1,6 +1,7 @@
 import { NODE_KIND, pointer } from "../../model/index.js";
 import { effectNeedsGate } from "../../autonomy/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A tool that deletes, pays, sends or signs cannot be undone, so its contract must require an
@@ -8,7 +9,7 @@ import type { Rule } from "../types.js";
  * organisation on its own. A `forbidden` contract is reported here too (its authorization is
  * not `gate`, so the contract breaks SPEC 2.5) and, separately, by TOOL_FORBIDDEN.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "TOOL_EFFECT_UNGATED",
     defaultSeverity: "error",
@@ -38,4 +39,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

@@ -1,12 +1,13 @@
 import { NODE_KIND, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The contract's owner has ruled that this tool must never be called by an agent (SPEC 2.5,
  * `authorization: "forbidden"`). A workflow that binds it cannot be promoted, whatever gates the
  * process has: no approval makes a forbidden call allowed.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "TOOL_FORBIDDEN",
     defaultSeverity: "error",
@@ -35,4 +36,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

@@ -2,6 +2,7 @@ import { formatType, NODE_KIND, pointer, resolveShape, wholeTemplate } from "../
 import type { ObjectTypeNode, TypeNode } from "../../model/index.js";
 import type { Rule, RuleContext } from "../types.js";
 import { ANY, fieldType, paramMismatch } from "../param-types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * The type of a param string: `text`, unless the string is one whole template, whose value keeps
@@ -42,7 +43,7 @@ const dotted = (path: readonly string[]): string =>
  * it at run time), or a value of the wrong type would each fail the call, after the agent has
  * already spent the steps that led there. Only resolved contracts are checked.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "TOOL_PARAMS_MISMATCH",
     defaultSeverity: "error",
@@ -123,4 +124,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

@@ -1,11 +1,12 @@
 import { NODE_KIND, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * `tool:x@1` and `tool:x@1.2` are display forms: they are read as `1.0.0` / `1.2.0`, and the
  * warning says so, so that what was reviewed is the exact version.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "TOOL_REF_ABBREVIATED",
     defaultSeverity: "warning",
@@ -27,4 +28,4 @@ export const rule: Rule = {
       });
     });
   },
-};
+});

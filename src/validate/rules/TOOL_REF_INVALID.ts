@@ -1,11 +1,12 @@
 import { NODE_KIND, pointer } from "../../model/index.js";
 import type { Rule } from "../types.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A tool node must name its contract as `tool:<name>@x.y.z`, so that exactly one reviewed contract
  * (effect, authorization, schemas) is bound to it.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "TOOL_REF_INVALID",
     defaultSeverity: "error",
@@ -48,4 +49,4 @@ export const rule: Rule = {
       }
     });
   },
-};
+});

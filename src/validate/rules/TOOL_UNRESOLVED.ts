@@ -1,5 +1,6 @@
 import type { Rule } from "../types.js";
 import { reportUnresolved } from "../unresolved.js";
+import { defineRule } from "../../rules/index.js";
 
 /**
  * A tool registry was injected and cannot give the contract a tool node binds to, so its effect,
@@ -7,7 +8,7 @@ import { reportUnresolved } from "../unresolved.js";
  * "a resolver is injected and does not know the contract"): a host that validates offline has
  * chosen not to check contracts, and the contract rules stay silent rather than guess.
  */
-export const rule: Rule = {
+export const rule: Rule = defineRule({
   meta: {
     code: "TOOL_UNRESOLVED",
     defaultSeverity: "warning",
@@ -30,4 +31,4 @@ export const rule: Rule = {
       resolutions: context.facts.resolved.tools,
     });
   },
-};
+});

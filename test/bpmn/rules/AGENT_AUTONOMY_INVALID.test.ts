@@ -29,7 +29,7 @@ const withLevel = (level: string | undefined, ref = "agnt-l2@1.0.0") =>
   );
 const levelPath = declarationPath(nodePath(1), "autonomyLevel");
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     ...levels.map((l) => ({
       name: `level "${l}"`,

@@ -33,7 +33,7 @@ const gated = (ref: string, level: string | undefined, ext: readonly string[] = 
   );
 const levelPath = declarationPath(nodePath(1), "autonomyLevel");
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     { name: "the task and the workflow agree (2)", xml: gated("agnt-two@1.0.0", "2"), registry },
     { name: "the task and the workflow agree (4)", xml: gated("agnt-four@1.0.0", "4"), registry },

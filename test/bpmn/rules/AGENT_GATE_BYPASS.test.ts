@@ -52,7 +52,7 @@ const linkEvent = (tag: string, id: string) =>
     children: [`<bpmn:linkEventDefinition id="${id}-def" name="toReview" />`],
   });
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     {
       name: "a gate on the only path",

@@ -30,7 +30,7 @@ const level4 = agent("A", { ref: "agnt-four@1.0.0", level: "4" });
 const ungated = (agentXml: string) =>
   processXml(startEvent("S"), agentXml, endEvent("E"), chain("S", "A", "E"));
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     {
       name: "level 4 with a gate after it",
@@ -116,7 +116,7 @@ bpmnRuleTester(rule, {
       name: "raised to an error by a rule setting",
       xml: ungated(level4),
       registry,
-      rules: { AGENT_GATE_OPTIONAL: "error" },
+      severity: "error",
       errors: [{ ...at(CODE, "A", nodePath(1)), severity: "error" }],
     },
   ],

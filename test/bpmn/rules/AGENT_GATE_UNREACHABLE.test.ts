@@ -45,7 +45,7 @@ const ungated = (agentXml: string) =>
 const gated = (agentXml: string) =>
   processXml(startEvent("S"), agentXml, gate("G"), endEvent("E"), chain("S", "A", "G", "E"));
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     { name: "a gate right after the agent task", xml: gated(level2), registry },
     {

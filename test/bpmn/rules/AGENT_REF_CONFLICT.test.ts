@@ -37,7 +37,7 @@ const gated = (ref: string, level: string) =>
   );
 const refPath = declarationPath(nodePath(1), "agentWorkflowRef");
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     {
       name: "one document per id@version",

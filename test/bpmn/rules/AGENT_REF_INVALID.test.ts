@@ -31,7 +31,7 @@ const withRef = (ref: string | undefined) =>
   );
 const refPath = declarationPath(nodePath(1), "agentWorkflowRef");
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     { name: "an exact id@x.y.z ref", xml: withRef("agnt-research@2.1.0"), registry },
     {

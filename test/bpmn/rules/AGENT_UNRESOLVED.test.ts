@@ -27,7 +27,7 @@ const refPath = declarationPath(nodePath(1), "agentWorkflowRef");
 const withSnapshot = (ref: string, body: unknown, version = "2.1.0") =>
   gated(agent("A", { ref, level: "2", ext: [snapshot(version, body)] }));
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     {
       name: "the registry knows the ref",

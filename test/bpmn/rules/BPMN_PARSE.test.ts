@@ -30,7 +30,7 @@ const wellFormed = processXml(
   chain("S", "A", "G", "E"),
 );
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     { name: "a well-formed process with an agent task and a gate", xml: wellFormed, registry },
     {
@@ -44,7 +44,7 @@ bpmnRuleTester(rule, {
     {
       name: "switched off by a rule setting",
       xml: around('<bpmn:fancyTask id="T" />'),
-      rules: { BPMN_PARSE: "off" },
+      severity: "off",
     },
   ],
   invalid: [

@@ -43,7 +43,7 @@ function attributeDoc(prefix: string, uri: string): string {
   );
 }
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     { name: "the btv namespace itself", xml: doc("btv", BTV_NS, "gate") },
     {

@@ -82,7 +82,7 @@ const oneBranch = (agentXml: string) =>
     flow("X", "E"),
   );
 
-bpmnRuleTester(rule, {
+await bpmnRuleTester(rule, {
   valid: [
     {
       name: "a payment behind a gate on every path",

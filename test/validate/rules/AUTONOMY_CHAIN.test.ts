@@ -2,7 +2,7 @@ import type { AgentWorkflow, AutonomyLevel } from "../../../src/model/index.js";
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/AUTONOMY_CHAIN.js";
 import { edge, llm, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 /** Agent `id@1.0.0` declaring `level`, delegating to each of `to`. */
 const agent = (id: string, level: AutonomyLevel, ...to: string[]): AgentWorkflow =>
@@ -29,7 +29,7 @@ const at = (index: number, nodeId = "a") => ({
   path: `/edges/${index}/to`,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "no delegates", workflow: workflow([llm("a")], []) },
     {

@@ -1,13 +1,13 @@
 import { rule } from "../../../src/validate/rules/AUTONOMY_INCOHERENT.js";
 import { decision, edge, llm, minimal, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const branching = (autonomyLevel: 0 | 1 | 2 | 3 | 4 | 5) =>
   workflow([llm("a"), decision("d", "output.ok = true", "b", "end"), llm("b")], [edge("a", "d")], {
     autonomyLevel,
   });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "declared equals justified", workflow: branching(3) },
     { name: "declaring more than justified is allowed", workflow: branching(4) },

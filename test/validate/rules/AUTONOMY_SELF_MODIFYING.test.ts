@@ -1,6 +1,6 @@
 import { rule } from "../../../src/validate/rules/AUTONOMY_SELF_MODIFYING.js";
 import { llm, minimal, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const planner = (autonomyLevel: 1 | 5) =>
   workflow([llm("a", {}, { decorators: [{ type: "planner", strategy: "dynamic" }] })], [], {
@@ -8,7 +8,7 @@ const planner = (autonomyLevel: 1 | 5) =>
     budget: { maxSteps: 5 },
   });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "level 4 and below", workflow: minimal({ autonomyLevel: 4 }) },
     {

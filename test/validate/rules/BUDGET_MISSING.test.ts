@@ -1,6 +1,6 @@
 import { rule } from "../../../src/validate/rules/BUDGET_MISSING.js";
 import { decision, edge, llm, minimal, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const loop = workflow(
   [llm("a"), decision("d", "output.done = true", "end", { next: "a", maxRetries: 2 })],
@@ -8,7 +8,7 @@ const loop = workflow(
   { autonomyLevel: 2 },
 );
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "level 1 needs no budget", workflow: minimal() },
     { name: "level 2 with a budget", workflow: { ...loop, budget: { maxSteps: 10 } } },

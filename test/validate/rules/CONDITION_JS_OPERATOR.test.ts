@@ -1,6 +1,6 @@
 import { rule } from "../../../src/validate/rules/CONDITION_JS_OPERATOR.js";
 import { edge, llm, minimal, withCondition, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const on = withCondition;
 
@@ -10,7 +10,7 @@ const at = (path = "/nodes/1/config/condition") => ({
   path,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "FEEL operators", workflow: minimal() },
     { name: "!=, <= and >= are FEEL", workflow: on("output.a != 1") },

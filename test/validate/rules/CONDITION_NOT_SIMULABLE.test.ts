@@ -1,6 +1,6 @@
 import { rule } from "../../../src/validate/rules/CONDITION_NOT_SIMULABLE.js";
 import { edge, llm, minimal, withCondition, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const on = withCondition;
 
@@ -10,7 +10,7 @@ const at = (path = "/nodes/1/config/condition") => ({
   path,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "a simulable condition", workflow: minimal() },
     { name: "exact arithmetic", workflow: on("output.a + output.b = 0.3") },

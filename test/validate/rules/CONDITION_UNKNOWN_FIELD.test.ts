@@ -2,7 +2,7 @@ import type { SchemaShape, ToolContract } from "../../../src/model/index.js";
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/CONDITION_UNKNOWN_FIELD.js";
 import { decision, edge, llm, minimal, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 /** A structured llm that declares its output. */
 const typed = (id: string, outputSchema: SchemaShape) => llm(id, { outputSchema });
@@ -44,7 +44,7 @@ const at = (path = "/nodes/1/config/condition", nodeId = "d") => ({
   path,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "no output schema anywhere", workflow: minimal() },
     { name: "no nodes", workflow: workflow([], []) },

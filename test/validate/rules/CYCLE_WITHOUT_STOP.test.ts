@@ -1,7 +1,7 @@
 import type { AgentNode } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/CYCLE_WITHOUT_STOP.js";
 import { decision, edge, llm, minimal, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const retry = (next: string) => ({ next, maxRetries: 3 });
 const text = { conditionLanguage: "text" } as const;
@@ -31,7 +31,7 @@ const ring = (size: number) => {
   );
 };
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     {
       name: "a structured stop whose way out names an unknown id is DECISION_ROUTE_MISSING's alone",
@@ -112,7 +112,8 @@ ruleTester(rule, {
     },
     {
       name: "with reportCascades, a route to an unknown id is not a way out",
-      setting: ["error", { reportCascades: true }],
+      severity: "error",
+      options: { reportCascades: true },
       workflow: loop(decision("check", "output.done = true", "ghost", retry("plan"))),
       errors: [at("check", 2)],
     },

@@ -1,6 +1,6 @@
 import { rule } from "../../../src/validate/rules/DECISION_IMPLICIT_METRIC.js";
 import { decision, edge, llm, minimal, withCondition, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const on = withCondition;
 
@@ -10,7 +10,7 @@ const at = (path = "/nodes/1/config/condition") => ({
   path,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "a checkable field", workflow: minimal() },
     { name: "a word that only starts like the metric", workflow: on("output.confidential = true") },
@@ -24,12 +24,14 @@ ruleTester(rule, {
     {
       name: "an empty names list reports nothing",
       workflow: on("output.confidence > 0.8"),
-      setting: ["error", { names: [] }],
+      severity: "error",
+      options: { names: [] },
     },
     {
       name: "configured names replace the default",
       workflow: on("output.confidence > 0.8"),
-      setting: ["error", { names: ["certainty"] }],
+      severity: "error",
+      options: { names: ["certainty"] },
     },
     { name: "a condition that does not parse reads nothing", workflow: on("output.confidence >") },
   ],
@@ -107,13 +109,15 @@ ruleTester(rule, {
     {
       name: "configured names, multi-word, compared by words",
       workflow: on("output.qualityScore > 0.5"),
-      setting: ["error", { names: ["certainty", "quality_score"] }],
+      severity: "error",
+      options: { names: ["certainty", "quality_score"] },
       errors: [{ ...at(), data: { field: "output.qualityScore", metric: "quality_score" } }],
     },
     {
       name: "a names option that is not a list falls back to the default",
       workflow: on("output.confidence > 0.5"),
-      setting: ["error", { names: "certainty" }],
+      severity: "error",
+      options: { names: "certainty" },
       errors: [{ ...at(), data: { metric: "confidence" } }],
     },
     {

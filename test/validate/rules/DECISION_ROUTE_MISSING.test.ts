@@ -1,7 +1,7 @@
 import type { DecisionNode } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/DECISION_ROUTE_MISSING.js";
 import { decision, edge, llm, minimal, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const CODE = "DECISION_ROUTE_MISSING";
 
@@ -14,7 +14,7 @@ const multiway = (id: string, nexts: readonly string[], otherwise: string): Deci
   },
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "both routes end", workflow: minimal() },
     {

@@ -1,6 +1,6 @@
 import { rule } from "../../../src/validate/rules/DECISION_UNSTRUCTURED.js";
 import { decision, edge, llm, minimal, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const at = (nodeId: string, index: number) => ({
   code: "DECISION_UNSTRUCTURED",
@@ -8,7 +8,7 @@ const at = (nodeId: string, index: number) => ({
   path: `/nodes/${index}/config/conditionLanguage`,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "FEEL by default", workflow: minimal() },
     { name: "no nodes", workflow: workflow([], []) },

@@ -2,7 +2,7 @@ import type { AgentWorkflow, SchemaShape, ToolContract } from "../../../src/mode
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/DELEGATE_CONTRACT_MISMATCH.js";
 import { decision, edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 /** The delegate: requires a topic and items, accepts an optional limit. */
 const verifier = workflow([llm("x")], [], {
@@ -47,7 +47,7 @@ const at = (nodeId = "a", index = 0) => ({
 
 const covering = { topic: "text", items: "Entry[]" } as const;
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "the output covers the inputs", workflow: delegator(covering), resolvers: registry },
     {

@@ -2,7 +2,7 @@ import type { AgentWorkflow } from "../../../src/model/index.js";
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/DELEGATE_CYCLE.js";
 import { edge, llm, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 /** Agent `id@1.0.0` whose node "x" delegates to each of `to`. */
 const agent = (id: string, ...to: string[]): AgentWorkflow =>
@@ -39,7 +39,7 @@ const at = (index: number, nodeId = "a") => ({
   path: `/edges/${index}/to`,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "no delegates", workflow: workflow([llm("a")], []) },
     {

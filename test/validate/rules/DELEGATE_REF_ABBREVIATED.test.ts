@@ -3,7 +3,7 @@ import type { AgentWorkflow } from "../../../src/model/index.js";
 import { parseWorkflow } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/DELEGATE_REF_ABBREVIATED.js";
 import { edge, llm, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const delegating = (...refs: string[]) =>
   workflow(
@@ -19,7 +19,7 @@ function fixture(name: string): AgentWorkflow {
   return parsed.workflow;
 }
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "exact version", workflow: delegating("agnt-verify@1.0.0") },
     { name: "an invalid ref is another rule's error", workflow: delegating("agnt-verify") },

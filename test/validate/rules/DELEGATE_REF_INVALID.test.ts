@@ -1,13 +1,13 @@
 import { rule } from "../../../src/validate/rules/DELEGATE_REF_INVALID.js";
 import { edge, llm, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const delegating = (...refs: string[]) =>
   workflow([llm("a"), llm("b")], [edge("a", "b"), ...refs.map((to) => edge("a", to, "delegate"))], {
     autonomyLevel: 4,
   });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "no delegate edges", workflow: workflow([llm("a")], []) },
     { name: "exact version", workflow: delegating("agnt-verify@1.0.0") },

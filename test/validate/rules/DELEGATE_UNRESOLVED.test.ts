@@ -6,7 +6,7 @@ import type { Resolvers } from "../../../src/validate/index.js";
 import { createValidator, MAX_DELEGATES } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/DELEGATE_UNRESOLVED.js";
 import { edge, llm, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const delegating = (...refs: string[]) =>
   workflow([llm("a"), llm("b")], [edge("a", "b"), ...refs.map((to) => edge("a", to, "delegate"))], {
@@ -36,7 +36,7 @@ const at = (nodeId: string, index: number) => ({
   path: `/edges/${index}/to`,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "no delegate edges, no resolver", workflow: workflow([llm("a")], []) },
     {

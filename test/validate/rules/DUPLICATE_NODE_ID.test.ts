@@ -1,8 +1,8 @@
 import { rule } from "../../../src/validate/rules/DUPLICATE_NODE_ID.js";
 import { decision, edge, llm, minimal, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "unique ids", workflow: minimal() },
     {

@@ -1,11 +1,11 @@
 import { rule } from "../../../src/validate/rules/EDGE_ENDPOINT_MISSING.js";
 import { decision, edge, llm, minimal, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const CODE = "EDGE_ENDPOINT_MISSING";
 const d = decision("d", "output.done = true", "end", "end");
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "both ends exist", workflow: minimal() },
     { name: "no edges", workflow: workflow([llm("a")], []) },

@@ -1,7 +1,7 @@
 import type { AgentWorkflow } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/EMPTY_INPUT_SCHEMA.js";
 import { minimal } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 /** Unvalidated input: a workflow object whose inputSchema is not a shape at all. */
 const withRawInput = (inputSchema: unknown): AgentWorkflow =>
@@ -16,7 +16,7 @@ const expected = [
   },
 ] as const;
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "one field", workflow: minimal() },
     {

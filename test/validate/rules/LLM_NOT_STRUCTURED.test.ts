@@ -1,7 +1,7 @@
 import type { LlmNode } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/LLM_NOT_STRUCTURED.js";
 import { decision, edge, llm, minimal, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 /** An llm that answers in free text, `structuredOutput` written as false. */
 const prose = (id: string): LlmNode => llm(id, { structuredOutput: false });
@@ -19,7 +19,7 @@ const at = (nodeId: string, path: string) => ({
   path,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "a structured llm", workflow: minimal() },
     { name: "no nodes", workflow: workflow([], []) },

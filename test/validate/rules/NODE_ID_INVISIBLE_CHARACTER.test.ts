@@ -1,10 +1,10 @@
 import { rule } from "../../../src/validate/rules/NODE_ID_INVISIBLE_CHARACTER.js";
 import { edge, llm, minimal, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const CODE = "NODE_ID_INVISIBLE_CHARACTER";
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "printable ids", workflow: minimal() },
     {

@@ -1,12 +1,12 @@
 import { rule } from "../../../src/validate/rules/NODE_UNREACHABLE.js";
 import { decision, edge, llm, minimal, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const CODE = "NODE_UNREACHABLE";
 const node = (nodeId: string) => ({ kind: "node", nodeId }) as const;
 const done = (id: string) => decision(id, "output.done = true", "end", "end");
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "every node on the path", workflow: minimal() },
     { name: "an empty graph is NO_ENTRY_NODE's business", workflow: workflow([], []) },

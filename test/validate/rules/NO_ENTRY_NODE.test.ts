@@ -1,12 +1,12 @@
 import { rule } from "../../../src/validate/rules/NO_ENTRY_NODE.js";
 import { decision, edge, llm, minimal, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const expected = [
   { code: "NO_ENTRY_NODE", target: { kind: "workflow" }, path: "/nodes", data: { nodeCount: 0 } },
 ] as const;
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "a normal workflow", workflow: minimal() },
     { name: "a single node", workflow: workflow([llm("a")], []) },

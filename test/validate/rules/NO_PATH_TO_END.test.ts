@@ -1,7 +1,7 @@
 import type { DecisionNode } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/NO_PATH_TO_END.js";
 import { decision, edge, llm, minimal, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const CODE = "NO_PATH_TO_END";
 const node = (nodeId: string) => ({ kind: "node", nodeId }) as const;
@@ -22,7 +22,7 @@ const ring = Array.from({ length: 25 }, (_, i) => `r${i}`);
 /** A 100,000-node chain whose last node loops on itself: linear time, no deep recursion. */
 const chain = Array.from({ length: 100_000 }, (_, i) => `n${i}`);
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     {
       name: "a trap that a route to an unknown id would leave is DECISION_ROUTE_MISSING's alone",
@@ -229,7 +229,8 @@ ruleTester(rule, {
     },
     {
       name: "with reportCascades, a route to an unknown id is not a way out",
-      setting: ["error", { reportCascades: true }],
+      severity: "error",
+      options: { reportCascades: true },
       workflow: workflow(
         [
           llm("s"),

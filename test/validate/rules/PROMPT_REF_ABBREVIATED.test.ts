@@ -1,11 +1,11 @@
 import { rule } from "../../../src/validate/rules/PROMPT_REF_ABBREVIATED.js";
 import { edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const withPrompt = (promptRef: string) =>
   workflow([llm("a", { promptRef }), llm("b")], [edge("a", "b")]);
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "exact version", workflow: withPrompt("prm:x@2.1.0") },
     { name: "an invalid ref is another rule's error", workflow: withPrompt("research") },

@@ -1,11 +1,11 @@
 import { rule } from "../../../src/validate/rules/PROMPT_REF_INVALID.js";
 import { edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const withPrompt = (promptRef: string) =>
   workflow([llm("a", { promptRef }), llm("b")], [edge("a", "b")]);
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "exact version", workflow: withPrompt("prm:research@2.0.0") },
     { name: "no prm: prefix is required", workflow: withPrompt("research-v2@2.0.0") },

@@ -1,7 +1,7 @@
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/PROMPT_UNRESOLVED.js";
 import { edge, llm, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const prompts = (...refs: string[]): Map<string, unknown> =>
   new Map(refs.map((r) => [r, { text: `prompt ${r}` }]));
@@ -18,7 +18,7 @@ const at = (nodeId: string, i: number) => ({
   path: `/nodes/${i}/config/promptRef`,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     {
       name: "no resolver: prompts are optional to resolve",

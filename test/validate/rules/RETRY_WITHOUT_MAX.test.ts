@@ -1,6 +1,6 @@
 import { rule } from "../../../src/validate/rules/RETRY_WITHOUT_MAX.js";
 import { decision, edge, llm, minimal, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const loop = (onFalse: string | { next: string; maxRetries?: number }) =>
   workflow(
@@ -8,7 +8,7 @@ const loop = (onFalse: string | { next: string; maxRetries?: number }) =>
     [edge("plan", "search"), edge("search", "check")],
   );
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "no loop", workflow: minimal() },
     { name: "a bounded retry", workflow: loop({ next: "plan", maxRetries: 3 }) },

@@ -1,7 +1,7 @@
 import type { AgentWorkflow, SchemaShape } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/SCHEMA_TYPE_INVALID.js";
 import { decision, edge, llm, minimal, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const CODE = "SCHEMA_TYPE_INVALID";
 const WF = { kind: "workflow" } as const;
@@ -30,7 +30,7 @@ const fanOut: Record<string, SchemaShape> = {};
 for (let i = 0; i < 16; i++)
   fanOut[`T${i}`] = i === 15 ? { leaf: "text" } : { a: `T${i + 1}`, b: `T${i + 1}` };
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "primitives", workflow: minimal() },
     {

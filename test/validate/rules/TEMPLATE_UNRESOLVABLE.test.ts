@@ -4,9 +4,9 @@ import type { AgentEdge, AgentNode, DecisionNode } from "../../../src/model/inde
 import { adjacencyToLists, flowGraph } from "../../../src/model/index.js";
 import { rule } from "../../../src/validate/rules/TEMPLATE_UNRESOLVABLE.js";
 import { upstreamAnswers } from "../../../src/model/index.js";
-import type { ExpectedDiagnostic } from "../rule-tester.js";
+import type { ExpectedError } from "../../../src/testing/index.js";
 import { decision, edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const call = (id: string, params: Readonly<Record<string, unknown>>) =>
   tool(id, "tool:search@1.0.0", { params });
@@ -17,7 +17,7 @@ const err = (
   nodeId: string,
   path: string,
   data: Readonly<Record<string, unknown>>,
-): ExpectedDiagnostic => ({
+): ExpectedError => ({
   code: "TEMPLATE_UNRESOLVABLE",
   target: { kind: "node", nodeId },
   path,
@@ -25,7 +25,7 @@ const err = (
 });
 
 /** A decision that routes to two branches of 40 llm nodes, each ending in a tool node. */
-function branches(): { nodes: AgentNode[]; edges: AgentEdge[]; errors: ExpectedDiagnostic[] } {
+function branches(): { nodes: AgentNode[]; edges: AgentEdge[]; errors: ExpectedError[] } {
   const n = 40;
   const ids = (p: string) => Array.from({ length: n }, (_, k) => `${p}${k}`);
   const reads = (p: string) =>
@@ -77,7 +77,7 @@ function branches(): { nodes: AgentNode[]; edges: AgentEdge[]; errors: ExpectedD
 }
 const big = branches();
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "no params", workflow: workflow([llm("a"), tool("t")], [edge("a", "t")]) },
     {

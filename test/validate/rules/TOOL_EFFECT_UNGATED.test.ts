@@ -2,7 +2,7 @@ import type { ToolAuthorization, ToolContract, ToolEffect } from "../../../src/m
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/TOOL_EFFECT_UNGATED.js";
 import { edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const contract = (
   name: string,
@@ -47,7 +47,7 @@ const at = (k: number) => ({
 
 const reversible = ["read", "propose", "notify", "write-reversible"] as const;
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     ...reversible.map((effect) => ({
       name: `${effect} may run automatically`,

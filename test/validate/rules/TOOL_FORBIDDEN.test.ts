@@ -2,7 +2,7 @@ import type { ToolAuthorization, ToolContract, ToolEffect } from "../../../src/m
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/TOOL_FORBIDDEN.js";
 import { edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const contract = (
   name: string,
@@ -38,7 +38,7 @@ const at = (k: number) => ({
   path: `/nodes/${k + 1}/config/usesTool`,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     {
       name: "automatic",

@@ -1,9 +1,9 @@
 import type { SchemaShape, ToolContract } from "../../../src/model/index.js";
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/TOOL_PARAMS_MISMATCH.js";
-import type { ExpectedDiagnostic } from "../rule-tester.js";
+import type { ExpectedError } from "../../../src/testing/index.js";
 import { edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const contract = (
   inputSchema: SchemaShape,
@@ -48,7 +48,7 @@ const err = (
   path: string,
   data: Readonly<Record<string, unknown>>,
   nodeId = "t",
-): ExpectedDiagnostic => ({
+): ExpectedError => ({
   code: "TOOL_PARAMS_MISMATCH",
   target: { kind: "node", nodeId },
   path: `/nodes/${nodeId === "t" ? 1 : 2}/config${path}`,
@@ -57,7 +57,7 @@ const err = (
 
 const mail = contract({ to: "text", subject: "text", "cc?": "text[]", "priority?": "integer" });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     {
       name: "every required input, an optional one, literals of the right type",

@@ -1,10 +1,10 @@
 import { rule } from "../../../src/validate/rules/TOOL_REF_ABBREVIATED.js";
 import { edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const withTool = (usesTool: string) => workflow([llm("a"), tool("t", usesTool)], [edge("a", "t")]);
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "exact version", workflow: withTool("tool:x@1.2.0") },
     { name: "an invalid ref is another rule's error", workflow: withTool("browser_search") },

@@ -1,10 +1,10 @@
 import { rule } from "../../../src/validate/rules/TOOL_REF_INVALID.js";
 import { edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const withTool = (usesTool: string) => workflow([llm("a"), tool("t", usesTool)], [edge("a", "t")]);
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "exact version", workflow: withTool("tool:browser-search@1.2.0") },
     { name: "pre-release", workflow: withTool("tool:x@1.0.0-rc.1") },

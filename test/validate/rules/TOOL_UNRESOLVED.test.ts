@@ -1,9 +1,8 @@
-import { expect } from "vitest";
 import type { ToolContract } from "../../../src/model/index.js";
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/TOOL_UNRESOLVED.js";
 import { edge, llm, tool, workflow } from "../builders.js";
-import { ruleTester } from "../rule-tester.js";
+import { RuleTester } from "../../../src/testing/index.js";
 
 const contract = (name: string, version = "1.0.0"): ToolContract => ({
   kind: "ToolContract",
@@ -38,7 +37,7 @@ const at = (k: number) => ({
   path: `/nodes/${k + 1}/config/usesTool`,
 });
 
-ruleTester(rule, {
+await new RuleTester().run(rule.meta.code, rule, {
   valid: [
     { name: "no resolver: nothing is reported", workflow: tools("tool:search@1.0.0") },
     {
@@ -116,7 +115,7 @@ ruleTester(rule, {
           ...at(0),
           data: {
             status: "failed",
-            error: expect.stringContaining("invalid tool contract") as unknown,
+            error: /invalid tool contract/,
           },
         },
       ],

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { interpolate } from "../../src/validate/message.js";
+import { interpolate } from "../../src/rules/internal.js";
 
 /** The plain scan the cached split must agree with. */
 function reference(template: string, data: Readonly<Record<string, unknown>>): string {

@@ -1,5 +1,6 @@
 /**
- * Fills `{{name}}` placeholders of a rule's message template from its report data. A linear
+ * Fills `{{name}}` placeholders of a rule's message template from its report data; a dotted
+ * name (`{{element.name}}`) reads into nested data, as policy packs write them. A linear
  * scan (no regex) so a hostile value cannot slow it down; unknown placeholders stay visible.
  * Strings are shown with invisible characters escaped (`visibleText`), so a message never hides
  * a bidi override or a newline from its reader; `data` keeps the exact values.
@@ -38,6 +39,20 @@ function split(template: string): readonly string[] {
 const splitCache = new Map<string, readonly string[]>();
 const SPLIT_CACHE_LIMIT = 1024;
 
+/** No value at a placeholder's name: it stays visible, as `{{name}}`. */
+const MISSING: unique symbol = Symbol("missing");
+
+/** The value at a dotted name (own properties only), or {@link MISSING}. */
+function dotted(data: Readonly<Record<string, unknown>>, name: string): unknown {
+  if (!name.includes(".")) return MISSING;
+  let value: unknown = data;
+  for (const key of name.split(".")) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return MISSING;
+    value = (value as Readonly<Record<string, unknown>>)[key];
+  }
+  return value;
+}
+
 /** Interpolates `template` with `data`. */
 export function interpolate(template: string, data: Readonly<Record<string, unknown>>): string {
   let parts = splitCache.get(template);
@@ -54,7 +69,8 @@ export function interpolate(template: string, data: Readonly<Record<string, unkn
   pieces[0] = parts[0] ?? "";
   for (let k = 1; k < parts.length; k += 2) {
     const name = parts[k] ?? "";
-    pieces[k] = Object.hasOwn(data, name) ? show(data[name]) : `{{${name}}}`;
+    const value = Object.hasOwn(data, name) ? data[name] : dotted(data, name);
+    pieces[k] = value === MISSING ? `{{${name}}}` : show(value);
     pieces[k + 1] = parts[k + 1] ?? "";
   }
   return pieces.join("");

@@ -1,0 +1,218 @@
+/**
+ * The readable view of a process (the policy fact model's `agentTask`, `process`, `workflow` and
+ * `tool` subjects, docs/policies.md), built from the shared analysis for policy packs and plugin
+ * rules, and the gate engine's path predicates behind `checkGatePath`.
+ */
+import { parseRef } from "../../model/index.js";
+import type {
+  AgentTaskFacts as PolicyAgentTask,
+  BudgetFacts,
+  ElementPlace,
+  GateFacts,
+  GatePathRequirement,
+  GatePathResult,
+  ProcessFacts,
+  ProcessView,
+  ToolFacts,
+  WorkflowFacts,
+} from "../../policy/index.js";
+import { budgetFacts, readWorkflow, toolFacts } from "../../validate/view.js";
+import type { AgentTaskFacts, GateAnalysis } from "../analysis.js";
+import type { DerivedAgent } from "../camunda/index.js";
+import { downstreamOf } from "../gate-reach.js";
+import { checkGatePath } from "../gate-require.js";
+import type { SubjectReading } from "./subjects.js";
+
+/** The tools of an agent task as facts; null when what it calls is unknown. */
+function toolsOf(task: AgentTaskFacts): ToolFacts[] | null {
+  const derived = task.resolution.derived;
+  if (derived !== undefined) {
+    return derived.tools.map((tool) => ({
+      ref: tool.jobType ?? tool.templateId ?? tool.id,
+      id: tool.id,
+      version: null,
+      effect: tool.effect ?? null,
+      authorization: null,
+    }));
+  }
+  if (task.resolution.workflow === undefined) return null;
+  const byRef = new Map<string, ToolFacts>();
+  for (const dep of task.resolution.dependencies) {
+    if (dep.kind !== "tool" || byRef.has(dep.ref)) continue;
+    const terms =
+      dep.effect === undefined
+        ? undefined
+        : { effect: dep.effect, authorization: dep.authorization };
+    byRef.set(dep.ref, toolFacts(dep.ref, parseRef(dep.ref), terms));
+  }
+  return [...byRef.values()];
+}
+
+function camundaBudget(derived: DerivedAgent): BudgetFacts {
+  return {
+    maxSteps: derived.limits.maxModelCalls?.value ?? null,
+    maxTokens: derived.limits.maxTokensPerResponse?.value ?? null,
+    maxWallTimeMs: null,
+    maxCost: {},
+  };
+}
+
+/** The workflow of a btv task as facts, its tools' terms from what the gate looked up. */
+function workflowOf(task: AgentTaskFacts): WorkflowFacts | undefined {
+  const workflow = task.resolution.workflow;
+  if (workflow === undefined || task.resolution.derived !== undefined) return undefined;
+  const terms = new Map<string, { effect: string; authorization: string | undefined }>();
+  for (const dep of task.resolution.dependencies) {
+    if (dep.kind === "tool" && dep.via === undefined && dep.effect !== undefined) {
+      terms.set(dep.ref, { effect: dep.effect, authorization: dep.authorization });
+    }
+  }
+  const refs = workflow.nodes.map((node) =>
+    node.type === "tool" ? parseRef(node.config.usesTool) : undefined,
+  );
+  return readWorkflow(workflow, refs, (ref) => terms.get(ref), task.justifiedLevel ?? null).facts;
+}
+
+/** The gates some path from the task meets, in breadth-first order; iterative, O(V+E). */
+function gatesAfter(
+  analysis: GateAnalysis,
+  task: AgentTaskFacts,
+  gateFacts: ReadonlyMap<number, GateFacts>,
+): GateFacts[] {
+  const { graph, reach } = analysis.prepared;
+  const seen = new Uint8Array(graph.kinds.length);
+  const queue = downstreamOf(graph, task.vertex);
+  for (const v of queue) seen[v] = 1;
+  const out: GateFacts[] = [];
+  const { offsets, targets } = graph.successors;
+  // The queue grows while it is walked: an array's iterator reads its length at every step.
+  for (const v of queue) {
+    const gate = reach.isGate[v] === 1 ? gateFacts.get(v) : undefined;
+    if (gate !== undefined) out.push(gate);
+    for (let e = offsets[v] ?? 0, end = offsets[v + 1] ?? 0; e < end; e++) {
+      const next = targets[e] ?? 0;
+      if (seen[next] === 1) continue;
+      seen[next] = 1;
+      queue.push(next);
+    }
+  }
+  return out;
+}
+
+/** The facts of one agent task; `gates` is computed when first read (a search per task). */
+function agentTaskFacts(
+  analysis: GateAnalysis,
+  task: AgentTaskFacts,
+  subjects: SubjectReading,
+  gateFacts: ReadonlyMap<number, GateFacts>,
+): PolicyAgentTask & { place: ElementPlace } {
+  const { index } = analysis.prepared.graph;
+  const processIndex = index.containers[index.container[task.vertex] ?? -1]?.process ?? -1;
+  const process = subjects.processes.get(processIndex);
+  const element = subjects.elements.get(task.vertex);
+  const derived = task.resolution.derived;
+  const workflow = task.resolution.workflow;
+  const models =
+    derived !== undefined
+      ? derived.model === undefined
+        ? []
+        : [derived.model]
+      : workflow === undefined
+        ? null
+        : [
+            ...new Set(
+              workflow.nodes.flatMap((n) =>
+                n.type === "llm" && typeof n.config.model === "string" ? [n.config.model] : [],
+              ),
+            ),
+          ];
+  let gates: GateFacts[] | undefined;
+  const facts = {
+    place: { elementId: task.node.id, path: task.node.path },
+    process: { id: process?.id ?? "", name: process?.name ?? null },
+    element: { id: task.node.id, name: element?.name ?? null, type: element?.type ?? "" },
+    lane: subjects.lanes.get(task.vertex) ?? null,
+    ref:
+      task.declaration.source === "btv"
+        ? task.ref?.ok === true
+          ? task.ref.canonical
+          : (task.declaration.ref ?? null)
+        : null,
+    level: task.level ?? null,
+    declaredLevel: task.declaredLevel ?? null,
+    justifiedLevel: task.justifiedLevel ?? null,
+    camunda: task.declaration.source === "camunda",
+    tools: toolsOf(task),
+    models,
+    budget:
+      derived !== undefined
+        ? camundaBudget(derived)
+        : workflow === undefined
+          ? null
+          : budgetFacts(workflow.budget),
+    gateStatus: task.gate.status,
+  };
+  return Object.defineProperty(facts, "gates", {
+    enumerable: true,
+    get: () => (gates ??= gatesAfter(analysis, task, gateFacts)),
+  }) as PolicyAgentTask & { place: ElementPlace };
+}
+
+/** The view of the analysed definitions. */
+export function processView(analysis: GateAnalysis, subjects: SubjectReading): ProcessView {
+  const { prepared } = analysis;
+  const gateFacts = new Map<number, GateFacts>();
+  for (const { node, role } of prepared.gates) {
+    const element = subjects.elements.get(node);
+    gateFacts.set(node, { id: element?.id ?? "", name: element?.name ?? null, role: role ?? null });
+  }
+  const agentTasks = analysis.tasks.map((task) =>
+    agentTaskFacts(analysis, task, subjects, gateFacts),
+  );
+  const vertexOf = new Map<string, number>();
+  for (const task of analysis.tasks)
+    if (!vertexOf.has(task.node.id)) vertexOf.set(task.node.id, task.vertex);
+  const { index } = prepared.graph;
+  const processes: (ProcessFacts & { place: ElementPlace })[] = [];
+  for (const [container, process] of subjects.processes) {
+    const inProcess = (node: number) =>
+      index.containers[index.container[node] ?? -1]?.process === container;
+    processes.push({
+      place: { elementId: process.id, path: process.path },
+      id: process.id,
+      name: process.name,
+      agentTasks: agentTasks.filter((_, i) => inProcess(analysis.tasks[i]?.vertex ?? -1)),
+      gates: prepared.gates.flatMap((g) => {
+        const gate = gateFacts.get(g.node);
+        return gate !== undefined && inProcess(g.node) ? [gate] : [];
+      }),
+    });
+  }
+  const workflows: (WorkflowFacts & { place: ElementPlace })[] = [];
+  const tools: (ToolFacts & { place: ElementPlace })[] = [];
+  analysis.tasks.forEach((task, i) => {
+    const place = agentTasks[i]?.place ?? { elementId: task.node.id, path: task.node.path };
+    const workflow = workflowOf(task);
+    if (workflow !== undefined) workflows.push({ ...workflow, place });
+    for (const tool of agentTasks[i]?.tools ?? []) tools.push({ ...tool, place });
+  });
+  return {
+    processes,
+    agentTasks,
+    gates: [...gateFacts.values()],
+    workflows,
+    tools,
+    checkGatePath(elementId: string, requirement: GatePathRequirement): GatePathResult {
+      const vertex = vertexOf.get(elementId);
+      if (vertex === undefined) {
+        return {
+          holds: false,
+          failed: "undecidable",
+          reason: `no agent task '${elementId}' in this process`,
+          path: [],
+        };
+      }
+      return checkGatePath(prepared, vertex, requirement);
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The fact model (facts.ts) as data: which names each subject has, what they hold, and which
+ * `null`s mean "unknown". A pack's `when` and `message` are checked against it before anything
+ * runs, and the evaluator copies and enumerates facts by it; docs/policies.md lists the same.
+ */
+import type { PolicySubject } from "./facts.js";
+
+/** Facts whose `null` means unknown, enumerated over their possible values (see `unknowns.ts`). */
+export type UnknownKind = "level" | "justifiedLevel" | "effect" | "authorization";
+
+/** A fact whose `null` means unknown and cannot be enumerated: reading it leaves `when` undecided. */
+export type OpaqueKind = "tools" | "models";
+
+/** What a fact (or a value computed from facts) is, as far as the checker knows. */
+export type FactType =
+  | { readonly kind: "any" }
+  | { readonly kind: "scalar"; readonly label: string }
+  | { readonly kind: "list"; readonly item: FactType }
+  /** A record with any keys (`budget.maxCost`): a missing key is "not stated", not an error. */
+  | { readonly kind: "map"; readonly label: string; readonly value: FactType }
+  | {
+      readonly kind: "object";
+      readonly label: string;
+      readonly fields: Readonly<Record<string, Field>>;
+    };
+
+/** A field of an object fact, and what its `null` means when it is one of the unknowns. */
+export interface Field {
+  readonly type: FactType;
+  readonly unknown?: UnknownKind;
+  readonly opaque?: OpaqueKind;
+}
+
+/** Any value: what a function or an arithmetic expression gives. */
+export const ANY: FactType = { kind: "any" };
+
+const TEXT: FactType = { kind: "scalar", label: "a string" };
+const TEXT_OR_NULL: FactType = { kind: "scalar", label: "a string or null" };
+const NUMBER_OR_NULL: FactType = { kind: "scalar", label: "a number or null" };
+const BOOLEAN: FactType = { kind: "scalar", label: "a boolean" };
+
+function object(label: string, fields: Record<string, FactType | Field>): FactType {
+  const out: Record<string, Field> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    out[name] = "kind" in field ? { type: field } : field;
+  }
+  return { kind: "object", label, fields: out };
+}
+
+const list = (item: FactType): FactType => ({ kind: "list", item });
+
+const TOOL = object("a tool", {
+  ref: TEXT,
+  id: TEXT,
+  version: TEXT_OR_NULL,
+  effect: { type: TEXT_OR_NULL, unknown: "effect" },
+  authorization: { type: TEXT_OR_NULL, unknown: "authorization" },
+});
+
+const BUDGET = object("budget", {
+  maxSteps: NUMBER_OR_NULL,
+  maxTokens: NUMBER_OR_NULL,
+  maxWallTimeMs: NUMBER_OR_NULL,
+  maxCost: { kind: "map", label: "maxCost (amounts by currency code)", value: NUMBER_OR_NULL },
+});
+
+const GATE = object("a gate", { id: TEXT, name: TEXT_OR_NULL, role: TEXT_OR_NULL });
+
+const NODE = object("a node", { id: TEXT, type: TEXT, model: TEXT_OR_NULL });
+
+const LEVEL: Field = { type: NUMBER_OR_NULL, unknown: "level" };
+const JUSTIFIED: Field = { type: NUMBER_OR_NULL, unknown: "justifiedLevel" };
+
+const AGENT_TASK = object("an agent task", {
+  process: object("process", { id: TEXT, name: TEXT_OR_NULL }),
+  element: object("element", { id: TEXT, name: TEXT_OR_NULL, type: TEXT }),
+  lane: object("lane", { id: TEXT, name: TEXT_OR_NULL }),
+  ref: TEXT_OR_NULL,
+  level: LEVEL,
+  declaredLevel: NUMBER_OR_NULL,
+  justifiedLevel: JUSTIFIED,
+  camunda: BOOLEAN,
+  tools: { type: list(TOOL), opaque: "tools" },
+  models: { type: list(TEXT), opaque: "models" },
+  budget: BUDGET,
+  gates: list(GATE),
+  gateStatus: TEXT,
+});
+
+const WORKFLOW = object("a workflow", {
+  id: TEXT,
+  version: TEXT,
+  name: TEXT_OR_NULL,
+  level: LEVEL,
+  justifiedLevel: JUSTIFIED,
+  nodes: list(NODE),
+  tools: list(TOOL),
+  models: list(TEXT),
+  budget: BUDGET,
+  delegates: list(TEXT),
+});
+
+const PROCESS = object("a process", {
+  id: TEXT,
+  name: TEXT_OR_NULL,
+  agentTasks: list(AGENT_TASK),
+  gates: list(GATE),
+});
+
+/** The facts of each subject, as one object type whose fields are the root names of `when`. */
+export const SUBJECT_TYPES: Readonly<Record<PolicySubject, FactType & { kind: "object" }>> = {
+  agentTask: AGENT_TASK as FactType & { kind: "object" },
+  workflow: WORKFLOW as FactType & { kind: "object" },
+  tool: TOOL as FactType & { kind: "object" },
+  process: PROCESS as FactType & { kind: "object" },
+};
+
+/** The values an unknown of each kind can take, in the order they are tried. */
+export const UNKNOWN_VALUES: Readonly<Record<UnknownKind, readonly (string | number)[]>> = {
+  level: [0, 1, 2, 3, 4, 5],
+  justifiedLevel: [0, 1, 2, 3, 4, 5],
+  effect: [
+    "read",
+    "propose",
+    "notify",
+    "write-reversible",
+    "write-irreversible",
+    "external-commitment",
+  ],
+  authorization: ["automatic", "gate", "forbidden"],
+};
+
+/** The field names of an object type, for messages. */
+export function fieldNames(type: FactType & { kind: "object" }): string {
+  return Object.keys(type.fields).join(", ");
+}
+
+/** The type of a field, or `undefined` when the object has no such field. */
+export function fieldOf(type: FactType & { kind: "object" }, name: string): Field | undefined {
+  return Object.hasOwn(type.fields, name) ? type.fields[name] : undefined;
+}

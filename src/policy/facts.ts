@@ -1,0 +1,110 @@
+/**
+ * The fact model of policy packs (docs/policies.md): what a `when` expression, a message
+ * template and a plugin rule's readable view see of each subject. Plain data, built once per
+ * evaluation by the layer that knows the subject (validate for workflows and tools, bpmn for
+ * agent tasks and processes). `null` means unknown — never "none": a rule over an unknown fact
+ * is decided as the strictest case (see `feel.ts`).
+ */
+
+/** The subjects a pack rule can be `for`. */
+export type PolicySubject = "agentTask" | "workflow" | "tool" | "process";
+
+/** Every {@link PolicySubject}, in the order the docs list them. */
+export const POLICY_SUBJECTS: readonly PolicySubject[] = Object.freeze([
+  "agentTask",
+  "workflow",
+  "tool",
+  "process",
+]);
+
+/** A tool as a subject, or as a member of an agent task's or workflow's `tools`. */
+export interface ToolFacts {
+  /** The ref as written (`tool:crm-write@1.0.0`, a Camunda job type or element id). */
+  readonly ref: string;
+  /** Its id: `crm-write` for a btv ref, the element id of a Camunda tool. */
+  readonly id: string;
+  readonly version: string | null;
+  /**
+   * `read`, `propose`, `notify`, `write-reversible`, `write-irreversible` or
+   * `external-commitment`; null when unknown (no contract, a lookup that failed, an unmapped
+   * Camunda tool).
+   */
+  readonly effect: string | null;
+  /** `automatic`, `gate` or `forbidden`, as its contract states; null when unknown. */
+  readonly authorization: string | null;
+}
+
+/** An agent's budget, as its workflow (or its Camunda limits) states it; null fields: not stated. */
+export interface BudgetFacts {
+  readonly maxSteps: number | null;
+  readonly maxTokens: number | null;
+  readonly maxWallTimeMs: number | null;
+  /** `maxCost<CURRENCY>` limits by currency code (`{ USD: 50 }`). */
+  readonly maxCost: Readonly<Record<string, number>>;
+}
+
+/** A node of a workflow, as packs see it. */
+export interface NodeFacts {
+  readonly id: string;
+  readonly type: string;
+  /** The model an `llm` node names; null for others. */
+  readonly model: string | null;
+}
+
+/** A workflow as a subject. */
+export interface WorkflowFacts {
+  readonly id: string;
+  readonly version: string;
+  readonly name: string | null;
+  /** Its declared autonomy level. */
+  readonly level: number | null;
+  /** The level its graph justifies. */
+  readonly justifiedLevel: number | null;
+  readonly nodes: readonly NodeFacts[];
+  readonly tools: readonly ToolFacts[];
+  /** The models its llm nodes name, distinct, in order of first use. */
+  readonly models: readonly string[];
+  /** null when the workflow states no budget at all. */
+  readonly budget: BudgetFacts | null;
+  /** The refs of the workflows it delegates to. */
+  readonly delegates: readonly string[];
+}
+
+/** A gate downstream of an agent task (or in a process). */
+export interface GateFacts {
+  readonly id: string;
+  readonly name: string | null;
+  /** Its approver role; null when it declares none. */
+  readonly role: string | null;
+}
+
+/** An agent task as a subject. */
+export interface AgentTaskFacts {
+  readonly process: { readonly id: string; readonly name: string | null };
+  readonly element: { readonly id: string; readonly name: string | null; readonly type: string };
+  readonly lane: { readonly id: string; readonly name: string | null } | null;
+  /** `agentWorkflowRef` of a btv agent; null for a Camunda agent. */
+  readonly ref: string | null;
+  /** The effective level: the task's own, else its workflow's (a Camunda agent's derived one). */
+  readonly level: number | null;
+  readonly declaredLevel: number | null;
+  readonly justifiedLevel: number | null;
+  /** True for a Camunda AI agent. */
+  readonly camunda: boolean;
+  /** null when its workflow could not be read: what it calls is unknown. */
+  readonly tools: readonly ToolFacts[] | null;
+  readonly models: readonly string[] | null;
+  readonly budget: BudgetFacts | null;
+  /** The gates some path from the task reaches. */
+  readonly gates: readonly GateFacts[];
+  /** `reached` (every path), `bypassed` (some path avoids all gates), `missing` (none reached). */
+  readonly gateStatus: "reached" | "bypassed" | "missing";
+}
+
+/** A process as a subject. */
+export interface ProcessFacts {
+  readonly id: string;
+  readonly name: string | null;
+  readonly agentTasks: readonly AgentTaskFacts[];
+  readonly gates: readonly GateFacts[];
+}

@@ -1,0 +1,277 @@
+/**
+ * The static check of a rule's `when`: FEEL syntax, and every name it reads against the subject's
+ * fact model — root facts, fields of object facts (`element.nme`), fields of names bound by
+ * `some`/`every`/`for` (`t.efect`), and bare names in a filter (`tools[efect = "x"]`). What the
+ * check cannot type (the result of a function, of `if`, of arithmetic) is not checked further;
+ * reading a missing field there shows at run time as a FEEL warning, which fails closed
+ * (feel.ts). One iterative walk over feelin's own parse tree: no recursion on the input's depth.
+ */
+import { parseExpression } from "feelin";
+import type { PolicySubject } from "./facts.js";
+import type { FactType } from "./fact-types.js";
+import { ANY, fieldNames, fieldOf, SUBJECT_TYPES } from "./fact-types.js";
+import { isBuiltin, syntaxError } from "./feel-syntax.js";
+import type { Node, Scope } from "./feel-tree.js";
+import {
+  children,
+  INTROSPECTING,
+  isFilterBody,
+  isTest,
+  itemOf,
+  keyOf,
+  LITERALS,
+  nameOf,
+} from "./feel-tree.js";
+
+/** A problem in a `when`, at offsets into its text. */
+export interface WhenProblem {
+  readonly from: number;
+  readonly message: string;
+}
+
+/** What a `when` reads, as far as can be decided before it runs (for `feel.ts`). */
+export interface WhenReads {
+  /** Every name it spells as a variable, a path step, a filter field or a context key. */
+  readonly mentioned: ReadonlySet<string>;
+  /** It calls a function that can see a value's fields without naming them (`get value`). */
+  readonly introspects: boolean;
+  /** Offsets of path steps into a record of any keys (`budget.maxCost.EUR`): no key is "not stated". */
+  readonly openKeys: ReadonlySet<number>;
+  /** The subject's facts it reads by name: all an evaluation needs in its context. */
+  readonly roots: ReadonlySet<string>;
+  /** It calls `today()` or `now()`: its result depends on when it runs. */
+  readonly volatile: boolean;
+}
+
+/** The check's outcome: problems (none when the expression is sound) and what it reads. */
+export interface WhenCheck extends WhenReads {
+  readonly problems: readonly WhenProblem[];
+}
+
+/** Checks `when` of a rule `for` a subject. */
+export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
+  const tree = parseExpression(text, {}, undefined);
+  const syntax = syntaxError(tree, text);
+  const mentioned = new Set<string>();
+  const openKeys = new Set<number>();
+  const roots = new Set<string>();
+  if (syntax !== undefined) {
+    return { problems: [syntax], mentioned, introspects: false, openKeys, roots, volatile: false };
+  }
+  const root = SUBJECT_TYPES[subject];
+  const problems: WhenProblem[] = [];
+  const types = new Map<string, FactType>();
+  const scopes: Scope[] = [];
+  let introspects = false;
+  let volatile = false;
+  const typeOf = (node: Node | null | undefined): FactType =>
+    node === null || node === undefined ? ANY : (types.get(keyOf(node)) ?? ANY);
+
+  /** The type of a bare name, or a problem when nothing in scope has it. */
+  const resolve = (name: string, from: number): FactType => {
+    for (let i = scopes.length - 1; i >= 0; i -= 1) {
+      const scope = scopes[i];
+      if (scope === undefined) continue;
+      if (scope.kind === "name") {
+        if (scope.name === name) return scope.type;
+        continue;
+      }
+      if (!scope.tested) continue;
+      if (name === "item") return scope.item;
+      if (scope.item.kind === "any") return ANY;
+      if (scope.item.kind === "object") {
+        const field = fieldOf(scope.item, name);
+        if (field !== undefined) return field.type;
+      }
+    }
+    const field = fieldOf(root, name);
+    if (field !== undefined) {
+      roots.add(name);
+      return field.type;
+    }
+    const filter = [...scopes].reverse().find((s) => s.kind === "item");
+    if (filter?.kind === "item" && !filter.tested) {
+      problems.push({
+        from,
+        message: `unknown name '${name}' in a filter over '${filter.over}': feelin gives a filter its item only when the filter is a comparison, 'and'/'or', 'some'/'every' or 'instance of' (write tools[effect != "read"], not tools[not(effect = "read")])`,
+      });
+    } else if (filter?.kind === "item") {
+      const fields =
+        filter.item.kind === "object"
+          ? `fields of ${filter.item.label}: ${fieldNames(filter.item)}`
+          : "only 'item' names the item itself";
+      problems.push({
+        from,
+        message: `unknown name '${name}' in a filter over '${filter.over}' (${fields})`,
+      });
+    } else {
+      problems.push({
+        from,
+        message: `unknown fact '${name}' (facts of ${subject}: ${fieldNames(root)})`,
+      });
+    }
+    return ANY;
+  };
+
+  /** The type of `base.name`, or a problem when `base` has no such field. */
+  const step = (node: Node, base: Node, pathName: Node): FactType => {
+    const name = nameOf(pathName, text);
+    mentioned.add(name);
+    const shown = text.slice(node.from, node.to);
+    let type = typeOf(base);
+    let overList = false;
+    while (type.kind === "list") {
+      type = type.item;
+      overList = true;
+    }
+    let result: FactType = ANY;
+    if (type.kind === "map") {
+      openKeys.add(pathName.from);
+      result = type.value;
+    } else if (type.kind === "object") {
+      const field = fieldOf(type, name);
+      if (field === undefined) {
+        const what =
+          base.name === "VariableName" && fieldOf(root, nameOf(base, text)) !== undefined
+            ? "fact"
+            : "field";
+        problems.push({
+          from: pathName.from,
+          message: `unknown ${what} '${shown}' (fields of ${type.label}: ${fieldNames(type)})`,
+        });
+      } else {
+        result = field.type;
+      }
+    } else if (type.kind === "scalar") {
+      problems.push({
+        from: pathName.from,
+        message: `'${text.slice(base.from, base.to)}' is ${type.label}; it has no field '${name}'`,
+      });
+    }
+    return overList && result.kind !== "any" ? { kind: "list", item: result } : result;
+  };
+
+  /** Binds `name` until the node keyed `owner` is left. */
+  const bind = (name: string, type: FactType, owner: Node): void => {
+    scopes.push({ kind: "name", name, type, owner: keyOf(owner) });
+    mentioned.add(name);
+  };
+
+  tree.iterate({
+    enter(ref) {
+      const kind = ref.name;
+      if (kind === "Type" || kind === "LineComment" || kind === "BlockComment") return false;
+      const node = ref.node;
+      if (kind === "Key" || kind === "PathName") return false;
+      if (kind === "Name") return false; // an InExpression's bound name: bound when it is left
+      if (kind === "ParameterName") {
+        const definition = node.parent?.parent?.parent;
+        if (
+          node.parent?.name === "FormalParameter" &&
+          definition !== null &&
+          definition !== undefined
+        ) {
+          bind(nameOf(node.getChild("Name") ?? node, text), ANY, definition);
+        }
+        return false;
+      }
+      if (kind === "VariableName") {
+        const name = nameOf(node, text);
+        const parent = node.parent;
+        if (parent?.name === "FunctionInvocation" && node.prevSibling === null) {
+          if (INTROSPECTING.has(name)) introspects = true;
+          if (name === "today" || name === "now") volatile = true;
+          const bound = scopes.some((s) => s.kind === "name" && s.name === name);
+          if (!bound && !isBuiltin(name)) {
+            problems.push({ from: node.from, message: `unknown function '${name}'` });
+          }
+          return false;
+        }
+        mentioned.add(name);
+        types.set(keyOf(node), resolve(name, node.from));
+        return false;
+      }
+      if (isFilterBody(node) && node.parent !== null) {
+        const base = children(node.parent)[0];
+        const over = base === undefined ? "" : text.slice(base.from, base.to);
+        scopes.push({
+          kind: "item",
+          item: itemOf(typeOf(base)),
+          over,
+          tested: isTest(node),
+          owner: keyOf(node),
+        });
+      }
+      return undefined;
+    },
+    leave(ref) {
+      const node = ref.node;
+      const key = keyOf(node);
+      const type = typeAt(node);
+      if (type !== undefined) types.set(key, type);
+      if (ref.name === "InExpression") {
+        const [name, , context] = children(node);
+        const owner = node.parent?.parent;
+        if (name !== undefined && owner !== null && owner !== undefined) {
+          bind(nameOf(name, text), iterated(context), owner);
+        }
+      } else if (ref.name === "ContextEntry") {
+        const [keyNode] = children(node);
+        const label = keyNode?.getChild("Name");
+        if (label !== null && label !== undefined && node.parent !== null) {
+          bind(nameOf(label, text), typeOf(node.lastChild), node.parent);
+        }
+      }
+      while (scopes.length > 0 && scopes[scopes.length - 1]?.owner === key) scopes.pop();
+    },
+  });
+
+  /** What one iteration of an `in` clause binds its name to. */
+  function iterated(context: Node | undefined): FactType {
+    if (context === undefined) return ANY;
+    const parts = children(context);
+    if (parts.some((p) => p.name === "..")) return LITERALS.NumericLiteral ?? ANY;
+    return itemOf(typeOf(parts[0]));
+  }
+
+  /** The type a node gives, from its children's (already computed). */
+  function typeAt(node: Node): FactType | undefined {
+    switch (node.name) {
+      case "Expression":
+      case "ParenthesizedExpression":
+      case "FunctionBody":
+        return typeOf(children(node).find((c) => c.name !== "(" && c.name !== ")"));
+      case "PathExpression": {
+        const [base] = children(node);
+        const pathName = node.getChild("PathName");
+        return base === undefined || pathName === null ? ANY : step(node, base, pathName);
+      }
+      case "FilterExpression": {
+        const [base, , body] = children(node);
+        const item = itemOf(typeOf(base));
+        if (body?.name === "NumericLiteral") return item;
+        if (body === undefined || !isTest(body) || item.kind === "any") return ANY;
+        return { kind: "list", item };
+      }
+      case "ForExpression":
+        return { kind: "list", item: typeOf(node.lastChild) };
+      case "Context":
+        return contextType(node);
+      default:
+        return LITERALS[node.name];
+    }
+  }
+
+  /** A context literal's type: an object of its entries when every key is a plain name. */
+  function contextType(node: Node): FactType {
+    const fields: Record<string, { type: FactType }> = {};
+    for (const entry of node.getChildren("ContextEntry")) {
+      const label = entry.getChild("Key")?.getChild("Name");
+      if (label === null || label === undefined) return ANY;
+      fields[nameOf(label, text)] = { type: typeOf(entry.lastChild) };
+    }
+    return { kind: "object", label: "a context", fields };
+  }
+
+  return { problems, mentioned, introspects, openKeys, roots, volatile };
+}

@@ -1,0 +1,83 @@
+/**
+ * FEEL syntax errors and built-in function names, as feelin (which evaluates `when`) sees them:
+ * the tree is feelin's own parse, and a name is a built-in when feelin resolves it to a function.
+ */
+import { evaluate, parseExpression } from "feelin";
+import { visibleText } from "../model/index.js";
+
+type Tree = ReturnType<typeof parseExpression>;
+
+/** A syntax error at an offset into the expression. */
+export interface SyntaxProblem {
+  readonly from: number;
+  readonly message: string;
+}
+
+/** Quoted source text for a message, short and with invisible characters shown. */
+function shown(text: string): string {
+  const cut = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return `'${visibleText(cut)}'`;
+}
+
+/**
+ * The first syntax error of a parsed expression, worded as feelin's interpreter finds it (an
+ * unexpected token, or the text ending inside a construct), or `undefined` when there is none.
+ */
+export function syntaxError(tree: Tree, text: string): SyntaxProblem | undefined {
+  let found: SyntaxProblem | undefined;
+  tree.iterate({
+    enter(ref) {
+      if (found !== undefined) return false;
+      if (!ref.type.isError) return undefined;
+      const node = ref.node;
+      if (node.to > node.from) {
+        found = {
+          from: node.from,
+          message: `FEEL syntax error: unexpected ${shown(text.slice(node.from, node.to))}`,
+        };
+        return false;
+      }
+      for (let at: typeof node | null = node; at !== null; at = at.parent) {
+        const next = at.nextSibling;
+        if (next !== null && next.to > next.from) {
+          found = {
+            from: next.from,
+            message: `FEEL syntax error: unexpected ${shown(text.slice(next.from, next.to))}`,
+          };
+          return false;
+        }
+      }
+      const inside = node.parent?.name ?? "Expression";
+      found = {
+        // At the last token, not after the blank lines a block scalar ends with.
+        from: Math.min(node.from, text.trimEnd().length),
+        message: `FEEL syntax error: the expression is incomplete${inside === "Expression" ? "" : ` (it ends inside ${words(inside)})`}`,
+      };
+      return false;
+    },
+  });
+  return found;
+}
+
+/** A grammar node's name in words: `QuantifiedExpression` → "a quantified expression". */
+function words(name: string): string {
+  const spaced = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return `${/^[aeiou]/.test(spaced) ? "an" : "a"} ${spaced}`;
+}
+
+const builtins = new Map<string, boolean>();
+
+/** True when feelin knows `name` as a built-in function (`count`, `get value`, `date`). */
+export function isBuiltin(name: string): boolean {
+  let known = builtins.get(name);
+  if (known === undefined) {
+    // A bare name evaluates to the built-in function it names, or to null with a warning.
+    try {
+      known = typeof evaluate(name, {}).value === "function";
+    } catch {
+      known = false; // not even an expression on its own
+    }
+    if (builtins.size < 1024) builtins.set(name, known);
+  }
+  return known;
+}

@@ -1,0 +1,163 @@
+/**
+ * Evaluating a rule's `when` with feelin (bpmn.io's FEEL interpreter), failing closed:
+ *
+ * - An unknown level, justified level, tool effect or tool authorization that `when` reads is
+ *   tried at every value it can take (one value for all unknowns of a kind at a time, the product
+ *   over kinds); if any choice makes `when` true, the subject is selected, and the finding names
+ *   what was assumed.
+ * - Reading an unknown `tools` or `models` list, a result that is not `true` or `false` (FEEL's
+ *   `null` when a comparison meets a missing value), or a FEEL warning that says the expression
+ *   went wrong (a missing variable or key, a type error, a failed function) leaves the subject
+ *   undecided: it is selected, with the reason.
+ *
+ * feelin's public API parses on every `evaluate` call (its parse depends on the context's
+ * names, and its parse tree and interpreter are not exported as separate steps), so each
+ * evaluation parses again; `when` was parsed and checked once, when the pack was compiled.
+ */
+import { evaluate } from "feelin";
+import { visibleText } from "../model/index.js";
+import type { UnknownKind } from "./fact-types.js";
+import { UNKNOWN_VALUES } from "./fact-types.js";
+import type { WhenReads } from "./feel-check.js";
+import type { Projection } from "./unknowns.js";
+
+/** A `when` ready to evaluate: its text and what it reads. */
+export interface CompiledWhen {
+  readonly text: string;
+  readonly reads: WhenReads;
+}
+
+/** Whether `when` selects a subject. */
+export type WhenOutcome =
+  | { readonly kind: "no" }
+  | {
+      readonly kind: "yes";
+      /** The values tried for unknown facts that made `when` true, by kind; absent if none. */
+      readonly assumed?: Readonly<Partial<Record<UnknownKind, string | number>>>;
+    }
+  | { readonly kind: "undecided"; readonly reason: string };
+
+const KIND_ORDER: readonly UnknownKind[] = ["level", "justifiedLevel", "effect", "authorization"];
+
+type FeelWarning = ReturnType<typeof evaluate>["warnings"][number];
+
+/** A warning that is FEEL's plain null semantics over facts that are absent (`lane.name`). */
+function isAbsence(warning: FeelWarning, reads: WhenReads): boolean {
+  if (warning.type === "NO_PROPERTY_FOUND") return warning.details.values.target === null;
+  if (warning.type === "NO_CONTEXT_ENTRY_FOUND") return reads.openKeys.has(warning.position.from);
+  return false;
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "function") return "a function";
+  try {
+    const json = JSON.stringify(value);
+    return visibleText(json.length > 60 ? `${json.slice(0, 60)}…` : json);
+  } catch {
+    return "a value that is not data";
+  }
+}
+
+/** The words of an assumption: `level = 4, effect = "external-commitment"`. */
+export function assumptionText(
+  assumed: Readonly<Partial<Record<UnknownKind, string | number>>>,
+): string {
+  return Object.entries(assumed)
+    .map(([kind, value]) => `${kind} = ${JSON.stringify(value)}`)
+    .join(", ");
+}
+
+type Single =
+  { readonly kind: "yes" | "no" } | { readonly kind: "undecided"; readonly reason: string };
+
+/**
+ * Outcomes by the JSON of the facts an evaluation reads, per `when`: feelin parses and builds its
+ * interpreter on every call (a few hundred microseconds), and the agent tasks of a process often
+ * share the facts a rule reads (their levels and tools). Bounded, as a modeller keeps packs for
+ * a whole session.
+ */
+const memo = new WeakMap<CompiledWhen, Map<string, Single>>();
+const MEMO_LIMIT = 4096;
+
+/** One evaluation, classified. */
+function once(when: CompiledWhen, facts: Record<string, unknown>): Single {
+  // Only the facts it names: FEEL has no way to read a variable it does not name.
+  const context: Record<string, unknown> = {};
+  for (const root of when.reads.roots) if (Object.hasOwn(facts, root)) context[root] = facts[root];
+  const key = when.reads.volatile ? undefined : JSON.stringify(context);
+  let known = memo.get(when);
+  const hit = key === undefined ? undefined : known?.get(key);
+  if (hit !== undefined) return hit;
+  const single = evaluateOnce(when, context);
+  if (key !== undefined) {
+    if (known === undefined) memo.set(when, (known = new Map<string, Single>()));
+    if (known.size >= MEMO_LIMIT) known.clear();
+    known.set(key, single);
+  }
+  return single;
+}
+
+function evaluateOnce(when: CompiledWhen, context: Record<string, unknown>): Single {
+  let result: ReturnType<typeof evaluate>;
+  try {
+    result = evaluate(when.text, context);
+  } catch (error) {
+    return {
+      kind: "undecided",
+      reason: `FEEL failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  const wrong = result.warnings.find((w) => !isAbsence(w, when.reads));
+  if (wrong !== undefined) {
+    return { kind: "undecided", reason: `FEEL ${wrong.type}: ${visibleText(wrong.message)}` };
+  }
+  if (result.value === true) return { kind: "yes" };
+  if (result.value === false) return { kind: "no" };
+  return { kind: "undecided", reason: `'when' gives ${describe(result.value)}, not true or false` };
+}
+
+const reads = (when: CompiledWhen, name: string): boolean =>
+  when.reads.introspects || when.reads.mentioned.has(name);
+
+/** Decides `when` over a subject's projected facts (see the module comment). */
+export function decideWhen(when: CompiledWhen, subject: Projection): WhenOutcome {
+  for (const list of subject.opaque) {
+    if (reads(when, list)) {
+      return {
+        kind: "undecided",
+        reason: `it reads '${list}', which is unknown because a workflow could not be read`,
+      };
+    }
+  }
+  const dims = KIND_ORDER.filter((k) => subject.slots.has(k) && reads(when, k));
+  if (dims.length === 0) {
+    const single = once(when, subject.facts);
+    return single.kind === "undecided" ? single : { kind: single.kind };
+  }
+  const sizes = dims.map((k) => UNKNOWN_VALUES[k].length);
+  const total = sizes.reduce((a, b) => a * b, 1);
+  let undecided: string | undefined;
+  let outcome: WhenOutcome | undefined;
+  for (let combo = 0; combo < total && outcome === undefined; combo += 1) {
+    const assumed: Partial<Record<UnknownKind, string | number>> = {};
+    let rest = combo;
+    dims.forEach((kind, i) => {
+      const size = sizes[i] ?? 1;
+      const value = UNKNOWN_VALUES[kind][rest % size] ?? null;
+      rest = Math.floor(rest / size);
+      if (value !== null) assumed[kind] = value;
+      for (const slot of subject.slots.get(kind) ?? []) slot.container[slot.key] = value;
+    });
+    const single = once(when, subject.facts);
+    if (single.kind === "yes") outcome = { kind: "yes", assumed };
+    else if (single.kind === "undecided") {
+      undecided ??= `${single.reason} (assuming ${assumptionText(assumed)})`;
+    }
+  }
+  // The facts go back to unknown: they are the finding's data.
+  for (const kind of dims)
+    for (const slot of subject.slots.get(kind) ?? []) slot.container[slot.key] = null;
+  if (outcome !== undefined) return outcome;
+  return undecided === undefined ? { kind: "no" } : { kind: "undecided", reason: undecided };
+}

@@ -1,0 +1,93 @@
+/**
+ * Judging one subject by one pack rule: does `when` select it (failing closed, feel.ts), and if
+ * the rule has a `require`, does every path from the agent task to an end meet it (the gate
+ * engine's answer, as AGENT_GATE_BYPASS reports it). The verdict is a message id and the
+ * finding's data, or nothing.
+ */
+import type { PolicySubject } from "./facts.js";
+import type { CompiledWhen } from "./feel.js";
+import { assumptionText, decideWhen } from "./feel.js";
+import type { PackMessageId } from "./messages.js";
+import type { GatePathRequirement, GatePathResult } from "./types.js";
+import { project } from "./unknowns.js";
+
+/** A pack rule ready to judge subjects. */
+export interface JudgedRule {
+  readonly pack: string;
+  readonly id: string;
+  readonly subject: PolicySubject;
+  /** Absent: every subject of its kind is selected. */
+  readonly when?: CompiledWhen;
+  readonly require?: GatePathRequirement;
+}
+
+/** A finding: which message, and its data. */
+export interface Verdict {
+  readonly messageId: PackMessageId;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** What failing a requirement adds to the data, by the predicate that failed. */
+function requireData(
+  requirement: GatePathRequirement,
+  result: Extract<GatePathResult, { holds: false }>,
+): { messageId: PackMessageId; data: Record<string, unknown> } {
+  if (result.failed === "undecidable") {
+    return {
+      messageId: "requireUndecided",
+      data: { failed: result.failed, reason: result.reason },
+    };
+  }
+  const messageId: PackMessageId =
+    result.failed === "min"
+      ? "requireMin"
+      : result.failed === "distinctRoles"
+        ? "requireDistinctRoles"
+        : "requireRoles";
+  return {
+    messageId,
+    data: {
+      failed: result.failed,
+      required: requirement[result.failed] ?? null,
+      bypassPath: result.path.join(" → "),
+      pathIds: result.path,
+      rolesOnPath: result.rolesOnPath,
+      rolesOnPathCount: result.rolesOnPath.length,
+      gatesOnPath: result.gatesOnPath,
+      ...(result.missingRole === undefined ? {} : { missingRole: result.missingRole }),
+    },
+  };
+}
+
+/**
+ * The verdict of `rule` on one subject (`facts` as the view holds them), or `undefined` when the
+ * subject passes. `checkGatePath` answers the rule's `require` (agent tasks only).
+ */
+export function judge(
+  rule: JudgedRule,
+  facts: unknown,
+  checkGatePath?: (requirement: GatePathRequirement) => GatePathResult,
+): Verdict | undefined {
+  const subject = project(facts, rule.subject);
+  const outcome =
+    rule.when === undefined ? { kind: "yes" as const } : decideWhen(rule.when, subject);
+  if (outcome.kind === "no") return undefined;
+  const base: Record<string, unknown> = { ...subject.facts, ruleId: rule.id, pack: rule.pack };
+  if (outcome.kind === "yes" && outcome.assumed !== undefined) {
+    base.assumed = outcome.assumed;
+    base.assumption = assumptionText(outcome.assumed);
+  }
+  if (rule.require !== undefined) {
+    if (checkGatePath === undefined) return undefined; // only agent tasks have paths (compile.ts)
+    const result = checkGatePath(rule.require);
+    if (result.holds) return undefined;
+    const failure = requireData(rule.require, result);
+    // An undecided `when` is kept apart from the gate engine's own `reason`.
+    if (outcome.kind === "undecided") base.whenReason = outcome.reason;
+    return { messageId: failure.messageId, data: { ...base, ...failure.data } };
+  }
+  if (outcome.kind === "undecided") {
+    return { messageId: "undecided", data: { ...base, reason: outcome.reason } };
+  }
+  return { messageId: outcome.assumed === undefined ? "default" : "assumed", data: base };
+}

@@ -1,0 +1,67 @@
+/**
+ * A subject's facts copied by the fact model (fact-types.ts): only the documented names, so that
+ * a rule, its message and a finding's `data` see exactly the model, and every `null` that means
+ * unknown found on the way. An unknown level, effect or authorization is a slot the evaluator
+ * fills with each value it can take; an unknown `tools` or `models` list cannot be enumerated.
+ * The walk follows the model's types, whose depth is fixed (a process, its agent tasks, their
+ * tools), not the input's.
+ */
+import type { PolicySubject } from "./facts.js";
+import type { FactType, OpaqueKind, UnknownKind } from "./fact-types.js";
+import { SUBJECT_TYPES } from "./fact-types.js";
+
+/** Where one unknown sits in the copy: the object and its key. */
+export interface Slot {
+  readonly container: Record<string, unknown>;
+  readonly key: string;
+}
+
+/** A subject's facts as rules see them, with the unknowns in them. */
+export interface Projection {
+  /** The copy (own, mutable by the evaluator while it tries values, then restored). */
+  readonly facts: Record<string, unknown>;
+  /** The slots of each kind of unknown, in document order. */
+  readonly slots: ReadonlyMap<UnknownKind, readonly Slot[]>;
+  /** Lists that are unknown (`null`) somewhere in the facts. */
+  readonly opaque: ReadonlySet<OpaqueKind>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Copies `facts` of `subject` by the model and finds the unknowns in them. */
+export function project(facts: unknown, subject: PolicySubject): Projection {
+  const slots = new Map<UnknownKind, Slot[]>();
+  const opaque = new Set<OpaqueKind>();
+
+  const copy = (value: unknown, type: FactType): unknown => {
+    if (type.kind === "list") {
+      return Array.isArray(value) ? value.map((item: unknown) => copy(item, type.item)) : value;
+    }
+    if (type.kind === "map") {
+      if (!isRecord(value)) return value;
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) out[key] = copy(item, type.value);
+      return out;
+    }
+    if (type.kind !== "object" || !isRecord(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(type.fields)) {
+      // A missing fact stays missing: reading it is a FEEL warning, which leaves `when` undecided.
+      if (!Object.hasOwn(value, name)) continue;
+      const item = value[name];
+      out[name] = copy(item, field.type);
+      if (item !== null) continue;
+      if (field.unknown !== undefined) {
+        const list = slots.get(field.unknown) ?? [];
+        list.push({ container: out, key: name });
+        slots.set(field.unknown, list);
+      }
+      if (field.opaque !== undefined) opaque.add(field.opaque);
+    }
+    return out;
+  };
+
+  const copied = copy(facts, SUBJECT_TYPES[subject]);
+  return { facts: isRecord(copied) ? copied : {}, slots, opaque };
+}

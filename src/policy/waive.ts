@@ -1,0 +1,157 @@
+/**
+ * Applying waivers to findings. A waiver that matches a finding (its rule, with or without a
+ * pack's `<pack>/` prefix, and its subject) and has not expired marks the finding `waived`: the
+ * finding keeps its severity and stays in the output, and whoever decides the verdict stops
+ * counting it. An expired waiver applies to nothing and is itself an error; a waiver whose
+ * element (or workflow version) is gone from a process (or workflow) that is present is a
+ * warning. Waivers about processes and workflows this run did not read are not judged here.
+ */
+import type { Diagnostic, DiagnosticTarget } from "../model/index.js";
+import { WORKFLOW_TARGET } from "../model/index.js";
+import type { RuleMeta } from "../rules/index.js";
+import { interpolate } from "../rules/internal.js";
+import type { Waiver } from "./types.js";
+import { WAIVER_EXPIRED, WAIVER_SUBJECT_MISSING } from "./waiver-meta.js";
+import { isCalendarDate, waiverProblems } from "./waivers.js";
+
+/** What a finding is about, as waivers name subjects. */
+export interface WaiverSubject {
+  readonly process?: string;
+  readonly element?: string;
+  /** `id@version`. */
+  readonly workflow?: string;
+}
+
+/** The subjects the run read: process id → its element ids, and workflows as `id@version`. */
+export interface SubjectsPresent {
+  readonly processes: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly workflows: ReadonlySet<string>;
+}
+
+/** The findings with waivers applied, and what the waivers themselves give. */
+export interface WaiverOutcome {
+  readonly diagnostics: Diagnostic[];
+  readonly findings: Diagnostic[];
+}
+
+const idOf = (ref: string): string => ref.slice(0, ref.lastIndexOf("@"));
+
+function finding(
+  meta: RuleMeta,
+  messageId: string,
+  target: DiagnosticTarget,
+  data: Record<string, unknown>,
+): Diagnostic {
+  const template = meta.messages[messageId] ?? meta.messages.default;
+  return {
+    code: meta.code,
+    severity: meta.defaultSeverity,
+    message: interpolate(template, data),
+    ...(meta.remediation === undefined ? {} : { remediation: interpolate(meta.remediation, data) }),
+    target,
+    path: "",
+    data,
+  };
+}
+
+/** The data of a waiver finding: the waiver as written, and the day it was judged. */
+function waiverData(w: Waiver, today: string): Record<string, unknown> {
+  return { ...w, today };
+}
+
+/** True when `w` covers `subject`. */
+function covers(w: Waiver, subject: WaiverSubject): boolean {
+  if (w.workflow !== undefined) return subject.workflow === w.workflow;
+  return (
+    subject.process === w.process && (w.element === undefined || subject.element === w.element)
+  );
+}
+
+/**
+ * Marks the findings the waivers cover, and reports expired waivers and waivers whose subject is
+ * gone. `subjectOf` says what a finding is about (`undefined`: nothing a waiver can name);
+ * `today` is `YYYY-MM-DD` (a waiver holds through its `expires` day); `packs` gives the pack
+ * names whose prefix a waiver's rule may leave out.
+ *
+ * @throws TypeError when `today` is no calendar date or a waiver is malformed (see `waiverProblems`).
+ *
+ * @example
+ * ```ts
+ * import { applyWaivers } from "agentflow/policy";
+ *
+ * const finding = { code: "bank/four-eyes", severity: "error" as const, message: "…", target: { kind: "bpmn-element" as const, elementId: "Send" }, path: "", data: {} };
+ * const waiver = { rule: "four-eyes", process: "Loans", element: "Send", reason: "pilot", grantedBy: "cro", expires: "2027-03-31" };
+ * const present = { processes: new Map([["Loans", new Set(["Send"])]]), workflows: new Set<string>() };
+ * const { diagnostics } = applyWaivers([finding], [waiver], () => ({ process: "Loans", element: "Send" }), present, "2027-01-15", [{ name: "bank" }]);
+ * diagnostics[0]?.waived; // → { reason: "pilot", grantedBy: "cro", expires: "2027-03-31" }
+ * ```
+ */
+export function applyWaivers(
+  diagnostics: readonly Diagnostic[],
+  waivers: readonly Waiver[],
+  subjectOf: (diagnostic: Diagnostic) => WaiverSubject | undefined,
+  subjectsPresent: SubjectsPresent,
+  today: string,
+  packs: readonly { readonly name: string }[],
+): WaiverOutcome {
+  if (!isCalendarDate(today)) {
+    throw new TypeError(
+      `applyWaivers: today must be a date written YYYY-MM-DD, not ${JSON.stringify(today)}`,
+    );
+  }
+  const malformed = waivers.flatMap((w, i) => waiverProblems(w, `waivers[${i}]`));
+  if (malformed.length > 0) throw new TypeError(`applyWaivers: ${malformed.join("; ")}`);
+  const versions = new Map<string, string[]>();
+  for (const ref of subjectsPresent.workflows) {
+    const list = versions.get(idOf(ref)) ?? [];
+    list.push(ref);
+    versions.set(idOf(ref), list);
+  }
+  const findings: Diagnostic[] = [];
+  const byRule = new Map<string, Waiver[]>();
+  for (const w of waivers) {
+    const data = waiverData(w, today);
+    const elements = w.process === undefined ? undefined : subjectsPresent.processes.get(w.process);
+    const present = w.workflow === undefined ? undefined : versions.get(idOf(w.workflow));
+    if (today > w.expires) {
+      if (w.workflow !== undefined) {
+        if (present !== undefined)
+          findings.push(finding(WAIVER_EXPIRED, "workflow", WORKFLOW_TARGET, data));
+      } else if (elements !== undefined && w.process !== undefined) {
+        const at = w.element !== undefined && elements.has(w.element) ? w.element : w.process;
+        const target = { kind: "bpmn-element" as const, elementId: at };
+        findings.push(
+          finding(WAIVER_EXPIRED, w.element === undefined ? "process" : "default", target, data),
+        );
+      }
+      continue;
+    }
+    if (w.element !== undefined && w.process !== undefined && elements?.has(w.element) === false) {
+      const target = { kind: "bpmn-element" as const, elementId: w.process };
+      findings.push(finding(WAIVER_SUBJECT_MISSING, "default", target, data));
+    }
+    if (w.workflow !== undefined && present !== undefined && !present.includes(w.workflow)) {
+      const missing = { ...data, workflowId: idOf(w.workflow), present: present };
+      findings.push(finding(WAIVER_SUBJECT_MISSING, "workflow", WORKFLOW_TARGET, missing));
+    }
+    const list = byRule.get(w.rule) ?? [];
+    list.push(w);
+    byRule.set(w.rule, list);
+  }
+  const packNames = new Set(packs.map((p) => p.name));
+  const out = diagnostics.map((d) => {
+    if (d.waived !== undefined) return d;
+    const slash = d.code.indexOf("/");
+    const unprefixed =
+      slash > 0 && packNames.has(d.code.slice(0, slash))
+        ? byRule.get(d.code.slice(slash + 1))
+        : undefined;
+    const candidates = [...(byRule.get(d.code) ?? []), ...(unprefixed ?? [])];
+    if (candidates.length === 0) return d;
+    const subject = subjectOf(d);
+    const w = subject === undefined ? undefined : candidates.find((c) => covers(c, subject));
+    if (w === undefined) return d;
+    return { ...d, waived: { reason: w.reason, grantedBy: w.grantedBy, expires: w.expires } };
+  });
+  return { diagnostics: out, findings };
+}

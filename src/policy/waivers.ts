@@ -1,0 +1,105 @@
+/**
+ * What makes a waiver well formed, for a pack's `waivers` and the config's alike: the rule, a
+ * reason, who granted it, the last day it holds (a real calendar date), and exactly one subject —
+ * a process (with an optional element of it) or a workflow `id@version`. A waiver that cannot be
+ * read would either waive nothing (and surprise its owner) or too much; both are usage errors.
+ */
+import type { Waiver } from "./types.js";
+import { kindOf, quoteValue } from "./shape.js";
+
+/** One problem of a waiver: the key it is about (`""` for the whole) and what is wrong. */
+export interface WaiverIssue {
+  readonly key: string;
+  readonly message: string;
+}
+
+const KEYS = ["rule", "process", "element", "workflow", "reason", "grantedBy", "expires"];
+const REQUIRED = ["rule", "reason", "grantedBy", "expires"];
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WORKFLOW_REF = /^[^@\s]+@[^@\s]+$/;
+
+/** True for `YYYY-MM-DD` naming a day that exists (no 2027-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day <= days;
+}
+
+/** Every problem of a waiver (empty when it is well formed). */
+export function waiverIssues(value: unknown): WaiverIssue[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return [{ key: "", message: `must be a mapping, not ${kindOf(value)}` }];
+  }
+  const w = value as Record<string, unknown>;
+  const issues: WaiverIssue[] = [];
+  for (const key of Object.keys(w)) {
+    if (!KEYS.includes(key)) {
+      issues.push({
+        key,
+        message: `unknown key ${quoteValue(key)} (keys here: ${KEYS.join(", ")})`,
+      });
+    }
+  }
+  for (const key of REQUIRED) {
+    if (!Object.hasOwn(w, key)) issues.push({ key: "", message: `missing '${key}'` });
+  }
+  for (const key of KEYS) {
+    const v = w[key];
+    if (v === undefined) continue;
+    if (typeof v !== "string") issues.push({ key, message: `must be a string, not ${kindOf(v)}` });
+    else if (v.trim() === "") issues.push({ key, message: "must not be empty" });
+  }
+  const { expires, process, element, workflow } = w;
+  if (typeof expires === "string" && expires.trim() !== "" && !isCalendarDate(expires)) {
+    issues.push({
+      key: "expires",
+      message: `${quoteValue(expires)} is not a calendar date written YYYY-MM-DD`,
+    });
+  }
+  if (process === undefined && workflow === undefined) {
+    issues.push({
+      key: "",
+      message: "names no subject: give 'process' (with an optional 'element') or 'workflow'",
+    });
+  }
+  if (process !== undefined && workflow !== undefined) {
+    issues.push({
+      key: "",
+      message: "names both a process and a workflow; a waiver covers one subject",
+    });
+  }
+  if (element !== undefined && process === undefined) {
+    issues.push({ key: "element", message: "'element' needs 'process' (the process it is in)" });
+  }
+  if (typeof workflow === "string" && workflow.trim() !== "" && !WORKFLOW_REF.test(workflow)) {
+    issues.push({ key: "workflow", message: `${quoteValue(workflow)} is not written id@version` });
+  }
+  return issues;
+}
+
+/**
+ * Why `value` is no well-formed waiver, one line per problem, each starting with `where` (for
+ * example `waivers[2]`, or `agentflow.config.json: /waivers/2`); empty when it is one.
+ *
+ * @example
+ * ```ts
+ * import { waiverProblems } from "agentflow/policy";
+ *
+ * waiverProblems({ rule: "four-eyes", process: "Loans", reason: "pilot", grantedBy: "cro", expires: "2027-02-30" }, "waivers[0]");
+ * // → ["waivers[0].expires: \"2027-02-30\" is not a calendar date written YYYY-MM-DD"]
+ * ```
+ */
+export function waiverProblems(value: unknown, where: string): string[] {
+  return waiverIssues(value).map(
+    (issue) => `${where}${issue.key === "" ? "" : `.${issue.key}`}: ${issue.message}`,
+  );
+}
+
+/** True when `value` is a well-formed {@link Waiver}. */
+export function isWaiver(value: unknown): value is Waiver {
+  return waiverIssues(value).length === 0;
+}

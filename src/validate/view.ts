@@ -1,0 +1,109 @@
+/**
+ * The readable view of one workflow (the policy fact model's `workflow` and `tool` subjects):
+ * what policy packs and plugin rules read instead of the engine's indexes. Built only when a
+ * rule asks for it, once per validation.
+ */
+import type { AgentWorkflow, Budget, RefParseResult, ToolContract } from "../model/index.js";
+import type {
+  BudgetFacts,
+  NodeFacts,
+  ToolFacts,
+  WorkflowFacts,
+  WorkflowView,
+} from "../policy/index.js";
+import type { Resolution } from "./types.js";
+
+/** What the fact model reads of a tool contract (a resolved contract, or a gate's record of one). */
+export interface ToolTerms {
+  readonly effect: string;
+  readonly authorization: string | undefined;
+}
+
+/** The budget a workflow states, as facts; null when it states none. */
+export function budgetFacts(budget: Budget | undefined): BudgetFacts | null {
+  if (budget === undefined) return null;
+  const maxCost: Record<string, number> = {};
+  for (const [key, value] of Object.entries(budget)) {
+    if (key.startsWith("maxCost") && typeof value === "number") maxCost[key.slice(7)] = value;
+  }
+  return {
+    maxSteps: budget.maxSteps ?? null,
+    maxTokens: budget.maxTokens ?? null,
+    maxWallTimeMs: budget.maxWallTimeMs ?? null,
+    maxCost,
+  };
+}
+
+/** A tool ref with what its contract says, when it could be read (null fields: unknown). */
+export function toolFacts(
+  ref: string,
+  parsed: RefParseResult | undefined,
+  contract: ToolTerms | undefined,
+): ToolFacts {
+  const id = parsed?.ok === true ? parsed.ref.id.replace(/^tool:/, "") : ref;
+  return {
+    ref: parsed?.ok === true ? parsed.canonical : ref,
+    id,
+    version: parsed?.ok === true ? parsed.ref.version : null,
+    effect: contract?.effect ?? null,
+    authorization: contract?.authorization ?? null,
+  };
+}
+
+/** What a workflow's nodes and edges say, as the fact model has it. */
+export interface WorkflowReading {
+  readonly facts: WorkflowFacts;
+  readonly toolCalls: WorkflowView["toolCalls"];
+}
+
+/**
+ * The facts of `workflow`. `nodeRefs` are the parsed `usesTool` refs by node index, `tool`
+ * answers a tool contract by canonical ref (undefined: unknown), `justifiedLevel` is the level
+ * its graph justifies.
+ */
+export function readWorkflow(
+  workflow: AgentWorkflow,
+  nodeRefs: readonly (RefParseResult | undefined)[],
+  tool: (canonical: string) => ToolTerms | undefined,
+  justifiedLevel: number | null,
+): WorkflowReading {
+  const nodes: NodeFacts[] = [];
+  const models: string[] = [];
+  const toolCalls: (ToolFacts & { nodeId: string; path: string })[] = [];
+  const tools = new Map<string, ToolFacts>();
+  workflow.nodes.forEach((node, i) => {
+    const model =
+      node.type === "llm" && typeof node.config.model === "string" ? node.config.model : null;
+    nodes.push({ id: node.id, type: node.type, model });
+    if (model !== null && !models.includes(model)) models.push(model);
+    if (node.type !== "tool") return;
+    const parsed = nodeRefs[i];
+    const ref = typeof node.config.usesTool === "string" ? node.config.usesTool : "";
+    const facts = toolFacts(ref, parsed, parsed?.ok === true ? tool(parsed.canonical) : undefined);
+    toolCalls.push({ ...facts, nodeId: node.id, path: `/nodes/${String(i)}/config/usesTool` });
+    if (!tools.has(facts.ref)) tools.set(facts.ref, facts);
+  });
+  const delegates = workflow.edges.filter((e) => e.edgeType === "delegate").map((e) => e.to);
+  return {
+    facts: {
+      id: workflow.id,
+      version: workflow.version,
+      name: workflow.name,
+      level: workflow.autonomyLevel,
+      justifiedLevel,
+      nodes,
+      tools: [...tools.values()],
+      models,
+      budget: budgetFacts(workflow.budget),
+      delegates: [...new Set(delegates)],
+    },
+    toolCalls,
+  };
+}
+
+/** The contract of a resolved tool, or undefined. */
+export function resolvedContract(
+  resolution: Resolution<ToolContract> | undefined,
+): ToolContract | undefined {
+  return resolution?.status === "resolved" ? resolution.value : undefined;
+}
