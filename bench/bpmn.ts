@@ -25,6 +25,20 @@ import type { BpmnModdleInstance, GateOptions, ModdleObject } from "../src/bpmn/
 import { createModdle, evaluateGatesSync } from "../src/bpmn/index.js";
 import type { AgentWorkflow } from "../src/model/index.js";
 import { BENCH_AGENT_REF, generateBpmnProcess } from "./bpmn-generate.js";
+import { readFileSync } from "node:fs";
+import type { CompiledPack } from "../src/policy/index.js";
+import { readPolicyPack } from "../src/policy/index.js";
+
+/** The example pack, read as `agentflow gate` reads it. */
+function bankPack(): CompiledPack {
+  const source = "examples/policies/bank.policy.yaml";
+  const reading = readPolicyPack(
+    readFileSync(new URL(`../${source}`, import.meta.url), "utf8"),
+    source,
+  );
+  if (!("pack" in reading)) throw new Error(`${source} does not compile`);
+  return reading.pack;
+}
 
 /** The registry's one workflow: a small valid level-2 bounded loop, the ref of every agent task. */
 export function benchAgentWorkflow(): AgentWorkflow {
@@ -72,6 +86,10 @@ export interface BpmnBenchRow {
   readonly gateNoRegistryMs: number;
   /** The gate check on cold input (copies of the tree in turn, see the file comment). */
   readonly gateColdMs: number;
+  /** The gate check with the example policy pack. */
+  readonly gatePackMs: number;
+  /** Findings of the pack's rules on the process. */
+  readonly packFindings: number;
   readonly bpmnlintMs: number;
   readonly p50: Readonly<Record<Measure, number>>;
   readonly samples: Readonly<Record<Measure, number>>;
@@ -80,13 +98,14 @@ export interface BpmnBenchRow {
 }
 
 /** The timed tasks. */
-export type Measure = "moddle" | "gate" | "gateNoRegistry" | "gateCold" | "bpmnlint";
+export type Measure = "moddle" | "gate" | "gateNoRegistry" | "gateCold" | "gatePack" | "bpmnlint";
 
 const MEASURES: Readonly<Record<Measure, string>> = {
   moddle: "bpmn-moddle fromXML",
   gate: "gate check (evaluateGatesSync)",
   gateNoRegistry: "gate check, empty registry",
   gateCold: "gate check, cold input",
+  gatePack: "gate check with the bank pack",
   bpmnlint: "bpmnlint:recommended",
 };
 
@@ -142,13 +161,17 @@ interface Tools {
   readonly linter: BpmnLinter;
   readonly withRegistry: GateOptions;
   readonly emptyRegistry: GateOptions;
+  /** `withRegistry` and the example policy pack. */
+  readonly withPack: GateOptions;
+  /** The pack's name: its findings' codes start with it. */
+  readonly packName: string;
   /** The largest size measured: the cold task checks as many nodes per round. */
   readonly largest: number;
 }
 
 /** Generates a process of `size` flow nodes, checks its verdicts, and times the five tasks. */
 async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
-  const { moddle, linter, withRegistry, emptyRegistry, largest } = tools;
+  const { moddle, linter, withRegistry, emptyRegistry, withPack, packName, largest } = tools;
   gc();
   const generated = generateBpmnProcess(size);
   const { xml } = generated;
@@ -164,6 +187,10 @@ async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
     throw new Error(`size ${size}: unexpected gate verdicts (${blocked.join(", ")})`);
   }
   const lint = await linter.lint(lintDefinitions);
+  const packed = evaluateGatesSync(definitions, withPack);
+  const packFindings = [...packed.blocking, ...packed.warnings].filter((d) =>
+    d.code.startsWith(`${packName}/`),
+  ).length;
   const copies = [definitions];
   while (copies.length * size < largest) copies.push(await parse(moddle, xml));
   let turn = 0;
@@ -183,6 +210,7 @@ async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
     .add(MEASURES.gate, () => evaluateGatesSync(definitions, withRegistry), hooks)
     .add(MEASURES.gateNoRegistry, () => evaluateGatesSync(definitions, emptyRegistry), hooks)
     .add(MEASURES.gateCold, checkCold, hooks)
+    .add(MEASURES.gatePack, () => evaluateGatesSync(definitions, withPack), hooks)
     .add(MEASURES.bpmnlint, () => linter.lint(lintDefinitions), hooks);
   await bench.run();
   const mean = {} as Record<Measure, number>;
@@ -204,6 +232,8 @@ async function measureSize(size: number, tools: Tools): Promise<BpmnBenchRow> {
     gateMs: mean.gate,
     gateNoRegistryMs: mean.gateNoRegistry,
     gateColdMs: mean.gateCold,
+    gatePackMs: mean.gatePack,
+    packFindings,
     bpmnlintMs: mean.bpmnlint,
     p50,
     samples,
@@ -219,10 +249,16 @@ export async function benchBpmn(
   sizes: readonly number[] = BPMN_BENCH_SIZES,
 ): Promise<BpmnBenchRow[]> {
   const workflow = benchAgentWorkflow();
+  const pack = bankPack();
   const tools: Tools = {
     moddle: createModdle(),
     linter: recommendedLinter(),
     withRegistry: { resolveWorkflow: (ref) => (ref === BENCH_AGENT_REF ? workflow : undefined) },
+    withPack: {
+      resolveWorkflow: (ref) => (ref === BENCH_AGENT_REF ? workflow : undefined),
+      policies: [pack],
+    },
+    packName: pack.name,
     emptyRegistry: { resolveWorkflow: () => undefined },
     largest: Math.max(...sizes),
   };
@@ -246,6 +282,9 @@ export function bpmnTable(rows: readonly BpmnBenchRow[]): Record<string, string 
     "p50 gate/moddle %": fixed((100 * r.p50.gate) / r.p50.moddle, 1),
     "gate w/o registry ms": fixed(r.gateNoRegistryMs),
     "gate cold ms": fixed(r.gateColdMs),
+    "gate + pack ms": fixed(r.gatePackMs),
+    "pack cost (gate+pack / gate)": fixed(r.gatePackMs / r.gateMs),
+    "pack findings": r.packFindings,
     "bpmnlint ms": fixed(r.bpmnlintMs),
     "bpmnlint/moddle %": fixed((100 * r.bpmnlintMs) / r.moddleMs, 1),
     "moddle µs/node": perNode(r.moddleMs, r.size),
@@ -263,6 +302,7 @@ export function bpmnRatios(rows: readonly BpmnBenchRow[]): Record<string, string
     [MEASURES.gate, "gate", (r) => r.gateMs],
     [MEASURES.gateNoRegistry, "gateNoRegistry", (r) => r.gateNoRegistryMs],
     [MEASURES.gateCold, "gateCold", (r) => r.gateColdMs],
+    [MEASURES.gatePack, "gatePack", (r) => r.gatePackMs],
     [MEASURES.bpmnlint, "bpmnlint", (r) => r.bpmnlintMs],
   ];
   return columns.map(([task, measure, mean]) => {
@@ -291,6 +331,7 @@ export function bpmnGrowth(rows: readonly BpmnBenchRow[]): Record<string, string
     [MEASURES.gate, (r) => r.gateMs],
     [MEASURES.gateNoRegistry, (r) => r.gateNoRegistryMs],
     [MEASURES.gateCold, (r) => r.gateColdMs],
+    [MEASURES.gatePack, (r) => r.gatePackMs],
     [MEASURES.bpmnlint, (r) => r.bpmnlintMs],
   ];
   return columns.map(([task, mean]) => {

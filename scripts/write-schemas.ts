@@ -1,11 +1,13 @@
 /**
  * Writes the published JSON Schemas (`schemas/*.json`) from their TypeScript source. Run after
- * changing `src/model/schema/workflow.ts`, `src/cli/config-schema.ts` or
- * `src/policy/pack-schema.ts`; `test/model/schema.test.ts`, `test/cli/config.test.ts` and
- * `test/policy/schema.test.ts` fail while they differ.
+ * changing `src/model/schema/workflow.ts`, `src/cli/config-schema.ts`,
+ * `src/policy/pack-schema.ts` or `src/cli/policy-test-schema.ts`; `test/model/schema.test.ts`,
+ * `test/cli/config.test.ts`, `test/policy/schema.test.ts` and `test/cli/policy-test-cases.test.ts`
+ * fail while they differ.
  */
 import { writeFileSync } from "node:fs";
 import { configSchema } from "../src/cli/config-schema.js";
+import { POLICY_TEST_SCHEMA } from "../src/cli/policy-test-schema.js";
 import { publishedSchemas } from "../src/model/schema/published.js";
 import { POLICY_PACK_SCHEMA } from "../src/policy/pack-schema.js";
 
@@ -13,6 +15,7 @@ const schemas: Record<string, unknown> = {
   ...publishedSchemas,
   "agentflow-config.schema.json": configSchema(),
   "policy-pack.schema.json": POLICY_PACK_SCHEMA,
+  "policy-test.schema.json": POLICY_TEST_SCHEMA,
 };
 for (const [file, schema] of Object.entries(schemas)) {
   writeFileSync(

@@ -19,8 +19,9 @@ function exitOf(command: string, shown: string): number {
 }
 
 describe("README", () => {
-  it("shows the gate demos (a btv process, a Camunda agent), check and simulate", () => {
+  it("shows the gate demos (a btv process, a Camunda agent, a policy pack), check and simulate", () => {
     expect(demos.map(([command]) => command.split(" ")[0])).toEqual([
+      "gate",
       "gate",
       "gate",
       "check",

@@ -5,7 +5,7 @@
  */
 import type { AgentTaskSummary, GateDecision } from "../bpmn/index.js";
 import { agentGateStatus } from "../bpmn/index.js";
-import type { Diagnostic, Severity } from "../model/index.js";
+import type { Diagnostic, DiagnosticWaiver, Severity } from "../model/index.js";
 
 /**
  * Where the gate stands for one agent task, as the overlay's `data-agentflow-gate` says it.
@@ -31,6 +31,8 @@ export interface BadgeFinding {
   readonly code: string;
   readonly severity: Severity;
   readonly message: string;
+  /** The waiver that covers it: it is shown, marked, and no longer blocks. */
+  readonly waived?: DiagnosticWaiver;
 }
 
 /** The overlay of one agent task. */
@@ -124,6 +126,7 @@ export function taskBadges(
       code: diagnostic.code,
       severity: diagnostic.severity,
       message: diagnostic.message,
+      ...(diagnostic.waived === undefined ? {} : { waived: diagnostic.waived }),
     });
     findings.set(id, list);
   }

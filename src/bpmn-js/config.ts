@@ -11,10 +11,12 @@ import {
   unknownPolicyProblem,
 } from "../bpmn/index.js";
 import { PRESET_NAMES, RULES } from "../validate/index.js";
+import { extensionCodes, policyProblems } from "./policies.js";
 
 /**
  * The `agentflow` options of the modeller: `evaluateGates`'s resolvers, gate predicate and
- * policy (resolvers may be sync or async), and how the module redraws.
+ * policy (resolvers may be sync or async), policy packs (plain data: a pack works in the
+ * browser), waivers and plugins, and how the module redraws.
  */
 export interface AgentflowConfig extends Pick<
   GateOptions,
@@ -27,6 +29,10 @@ export interface AgentflowConfig extends Pick<
   | "lookupTimeoutMs"
   | "toolEffects"
   | "gates"
+  | "policies"
+  | "waivers"
+  | "today"
+  | "plugins"
 > {
   /** Milliseconds after the last change before the gates are evaluated again; 300 by default. */
   readonly debounce?: number;
@@ -46,6 +52,10 @@ const KNOWN = new Set<string>([
   "lookupTimeoutMs",
   "toolEffects",
   "gates",
+  "policies",
+  "waivers",
+  "today",
+  "plugins",
   "debounce",
   "active",
 ]);
@@ -102,8 +112,9 @@ export function configProblems(config: unknown): string[] {
     problems.push(...toolEffectsProblems(options.toolEffects).map((p) => `agentflow.${p}`));
   }
   problems.push(
-    ...rulesProblems(options.rules),
+    ...rulesProblems(options.rules, extensionCodes(options)),
     ...workflowValidationProblems(options.workflowValidation),
+    ...policyProblems(options),
   );
   const debounce = options.debounce;
   if (
@@ -141,11 +152,14 @@ function severityProblem(path: string, value: unknown): string | undefined {
     : `${path} must be error, warning, info or off, got ${describe(value)}`;
 }
 
-/** `rules` as `evaluateGates` reads it: known BPMN rule codes, each with a severity. */
-function rulesProblems(rules: unknown): string[] {
+/**
+ * `rules` as `evaluateGates` reads it: known BPMN rule codes (with the packs' and plugins'),
+ * each with a severity.
+ */
+function rulesProblems(rules: unknown, extra: readonly string[]): string[] {
   if (rules === undefined) return [];
   if (!isRecord(rules)) return [`agentflow.rules must be an object, got ${describe(rules)}`];
-  const known = new Set(BPMN_RULES.map((rule) => rule.meta.code));
+  const known = new Set([...BPMN_RULES.map((rule) => rule.meta.code), ...extra]);
   return Object.entries(rules).flatMap(([code, setting]) => {
     if (!known.has(code)) return [`unknown BPMN rule '${code}' in agentflow.rules`];
     return severityProblem(`agentflow.rules.${code}`, setting) ?? [];

@@ -36,6 +36,16 @@ export function taskBadgeElement(doc: Document, badge: TaskBadge): HTMLElement {
     const code = doc.createElement("code");
     code.textContent = finding.code;
     item.append(code, ` ${finding.message}`);
+    if (finding.waived !== undefined) {
+      // A waived finding stays in the list, marked, with who waived it, until when and why.
+      const { grantedBy, expires, reason } = finding.waived;
+      item.classList.add("agentflow-finding-waived");
+      item.setAttribute("data-agentflow-waived", expires);
+      const note = doc.createElement("span");
+      note.className = "agentflow-waiver";
+      note.textContent = ` (waived by ${grantedBy} until ${expires}: ${reason})`;
+      item.append(note);
+    }
     list.append(item);
   }
   if (count === 0) {

@@ -12,6 +12,7 @@ import type { FlowEdge } from "./bypass.js";
 import { bypassFlowIds } from "./bypass.js";
 import type { AgentflowConfig } from "./config.js";
 import { configProblems, DEFAULT_DEBOUNCE } from "./config.js";
+import { compiledPolicies } from "./policies.js";
 import type {
   BpmnJs,
   Canvas,
@@ -106,7 +107,11 @@ export class AgentflowService {
     const problems = configProblems(config);
     if (problems.length > 0) throw new TypeError(problems.join("; "));
     const { debounce, active, ...options } = config ?? {};
-    this.#options = options;
+    // Compiled once here: every evaluation after an edit reuses the packs.
+    this.#options =
+      options.policies === undefined
+        ? options
+        : { ...options, policies: compiledPolicies(options.policies) };
     this.#debounce = debounce ?? DEFAULT_DEBOUNCE;
     this.#active = active ?? true;
     this.#eventBus = eventBus;

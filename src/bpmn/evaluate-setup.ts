@@ -154,6 +154,13 @@ export function ruleSetOf(
     ...(options.isGate === undefined ? {} : { customGatePredicate: true }),
     extensions: extensionsOf(options, packs),
     waivers,
+    extensionDefaults: Object.fromEntries(
+      [
+        ...pluginRules(options.plugins ?? {}, "process"),
+        ...pluginRules(options.plugins ?? {}, "workflow"),
+        ...packs.flatMap((pack) => pack.processRules),
+      ].map((rule) => [rule.meta.code, rule.meta.defaultSeverity]),
+    ),
   });
 }
 

@@ -37,6 +37,7 @@ export type {
   ToolEffectSource,
 } from "./camunda/index.js";
 export type { GateNode } from "./gate-collect.js";
+export type { NamedElement, SubjectReading } from "./view/subjects.js";
 export { DEFAULT_EFFECTS, TOOL_EFFECTS, toolEffectsProblems } from "./camunda/index.js";
 export type { AgentTaskSummary, GateDecision, GateOptions, ProcessCheck } from "./evaluate.js";
 export type { ApprovalGate } from "./decision.js";
@@ -75,7 +76,7 @@ export type { Dependency, FailedLookup, LookupFailure } from "./dependency.js";
 export { needsGate } from "./dependency.js";
 export type { HostResolver, LookupContext } from "./lookup.js";
 export { DEFAULT_LOOKUP_TIMEOUT_MS } from "./lookup.js";
-export type { ChangedRule, RuleSet, RuleSetSettings } from "./rule-set.js";
+export type { ChangedRule, RuleSet, RuleSetExtension, RuleSetSettings } from "./rule-set.js";
 export { describeRuleSet } from "./rule-set.js";
 export type { GateSelection, GateSelector } from "./gate-select.js";
 export { candidateGroups, gateSelectorProblems, selectGate } from "./gate-select.js";

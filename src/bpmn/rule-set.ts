@@ -39,6 +39,11 @@ export interface RuleSetSettings {
   readonly extensions?: readonly RuleSetExtension[];
   /** The waivers that were in force: they turn findings into non-blocking ones. */
   readonly waivers?: readonly Waiver[];
+  /**
+   * The default severity of each plugin and pack rule, by code: what a setting of one is
+   * changed from. Not hashed: the extensions' own hashes pin it.
+   */
+  readonly extensionDefaults?: Readonly<Record<string, SeveritySetting>>;
 }
 
 /** A plugin or a policy pack that judged, pinned by the hash of its content. */

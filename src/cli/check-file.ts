@@ -18,6 +18,7 @@ import {
 import type { CheckedFile } from "../report/index.js";
 import type { Validator } from "../validate/index.js";
 import { validateToolContract } from "../validate/index.js";
+import { checkPack } from "./check-pack.js";
 import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
 import { importDiagnostics } from "./imported.js";
 import { located } from "./io.js";
@@ -103,6 +104,7 @@ export async function checkText(
   const options = format === undefined ? {} : { format };
   const asWorkflow = parseWorkflowText(text, options);
   const kind = (asWorkflow.value as { kind?: unknown } | null | undefined)?.kind;
+  if (kind === "PolicyPack") return checkPack(file, text);
   if (kind === "ToolContract") {
     const parsed = parseToolContractText(text, options);
     const contract = parsed.contract;

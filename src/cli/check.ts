@@ -3,13 +3,12 @@
  * contracts and delegates from the registry), check BPMN processes, and print the findings in
  * the chosen format. Settings come from the config file and the flags (see `settings.ts`).
  */
-import { countBySeverity } from "../model/index.js";
 import type { RegistryDefinition } from "../bpmn/index.js";
 import type { CheckedFile } from "../report/index.js";
 import { checkFiles } from "./batch.js";
 import { useColor } from "./color.js";
 import { pathSkipped, redefinition } from "./diagnostics.js";
-import { emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
+import { countUnwaived, emitReport, errorsOnly, extensionReads, parseMaxWarnings } from "./emit.js";
 import { checkOutputPath, collectFiles } from "./files.js";
 import { ignoreTest } from "./ignore.js";
 import { assertOutputSpares, readsOf } from "./output.js";
@@ -18,6 +17,7 @@ import { UsageError } from "./io.js";
 import { startProgress, startStopwatch, withTotalTime } from "./progress.js";
 import { provenanceLines } from "./provenance.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
+import { extensionDescriptors } from "./rule-descriptors.js";
 import type { BatchCliOptions } from "./settings.js";
 import { fileCheckContext, provenanceOf, resolveSettings } from "./settings.js";
 
@@ -92,7 +92,7 @@ export async function runCheck(
   let errors = 0;
   let warnings = 0;
   const keep = (result: CheckedFile): void => {
-    const counts = countBySeverity(result.diagnostics);
+    const counts = countUnwaived(result.diagnostics);
     errors += counts.error;
     warnings += counts.warning;
     results.push(result);
@@ -112,6 +112,7 @@ export async function runCheck(
     inputs: files,
     configFile: settings.configFile,
     registry: context.registry,
+    others: extensionReads(settings),
   });
   if (options.outputFile !== undefined) await assertOutputSpares(options.outputFile, reads);
   for (const s of skipped) keep({ file: s.path, kind: "unknown", diagnostics: [pathSkipped(s)] });
@@ -148,6 +149,7 @@ export async function runCheck(
       ...(options.sarifCategory === undefined ? {} : { sarifCategory: options.sarifCategory }),
       cwd,
       provenance,
+      extensions: extensionDescriptors(context.extensions, cwd),
     },
   );
   // The time only on a terminal: output that is piped, redirected or captured is reproducible.

@@ -4,6 +4,7 @@
  * to validate it. Rule codes are listed, so a misspelt code is caught with its pointer.
  */
 import { BPMN_RULES, TOOL_EFFECTS, UNKNOWN_LEVEL_POLICIES } from "../bpmn/index.js";
+import { PACK_NAME_PATTERN, WAIVER_SCHEMA } from "../policy/pack-schema.js";
 import { PRESET_NAMES, RULES } from "../validate/index.js";
 
 /** Where the config schema is published, as its `$id`. */
@@ -12,7 +13,16 @@ export const CONFIG_SCHEMA_ID = "https://agentflow.dev/schemas/agentflow-config.
 /** The settings a rule can be given in the config file. */
 export const RULE_LEVELS = ["off", "warn", "error"] as const;
 
-/** Every rule code the config file may name, sorted. */
+/**
+ * A plugin's or a policy pack's rule code, `<name>/<CODE>`: which names exist is known only once
+ * the config's plugins and packs are loaded (`extensions.ts` refuses a code none defines).
+ */
+export const NAMESPACED_CODE_PATTERN = "^[a-z0-9][a-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$";
+
+/** A plugin's name in the config: what its rules are prefixed with. */
+export const PLUGIN_NAME_PATTERN = PACK_NAME_PATTERN;
+
+/** Every built-in rule code the config file may name, sorted. */
 export function configurableRuleCodes(): string[] {
   return [...RULES, ...BPMN_RULES].map((r) => r.meta.code).sort();
 }
@@ -35,9 +45,51 @@ export function configSchema(): Readonly<Record<string, unknown>> {
       },
       rules: {
         type: "object",
-        description: 'Per-rule settings by code: "off", "warn" or "error".',
-        propertyNames: { enum: configurableRuleCodes() },
+        description:
+          'Per-rule settings by code: "off", "warn" or "error". A plugin\'s rules are <plugin>/<CODE> and a policy pack\'s <pack>/<id>; those may also be ["error", { options }].',
+        propertyNames: {
+          anyOf: [{ enum: configurableRuleCodes() }, { pattern: NAMESPACED_CODE_PATTERN }],
+        },
+        patternProperties: {
+          [NAMESPACED_CODE_PATTERN]: {
+            oneOf: [
+              { enum: [...RULE_LEVELS] },
+              {
+                type: "array",
+                prefixItems: [{ enum: [...RULE_LEVELS] }, { type: "object" }],
+                items: false,
+                minItems: 2,
+              },
+            ],
+          },
+        },
         additionalProperties: { enum: [...RULE_LEVELS] },
+      },
+      plugins: {
+        type: "object",
+        description:
+          "Plugins by the name their rules are prefixed with: a path to an ES module (relative to this file) or an npm package name, resolved from this file's folder and inside the repository. Loading a plugin runs its code (docs/policies.md).",
+        propertyNames: { pattern: PLUGIN_NAME_PATTERN },
+        additionalProperties: { type: "string", minLength: 1 },
+      },
+      extends: {
+        type: "array",
+        description:
+          'Plugin configs whose rule settings apply under this file\'s own, as "<plugin>/<config>" (e.g. "acme/recommended"); later ones win.',
+        items: { type: "string", pattern: "^[a-z0-9][a-z0-9._-]*/[^/]+$" },
+      },
+      policies: {
+        type: "array",
+        description:
+          "Policy packs (YAML or JSON, docs/policies.md), relative to this file and inside the repository; their rules are <pack>/<id>.",
+        items: { type: "string", minLength: 1 },
+        uniqueItems: true,
+      },
+      waivers: {
+        type: "array",
+        description:
+          "Findings the organisation accepts for a time: each names the rule, one subject (a process and an optional element, or a workflow id@version), a reason, who granted it and its last day. A waived finding is still shown but no longer blocks; an expired waiver is itself a finding.",
+        items: WAIVER_SCHEMA,
       },
       registry: {
         description:

@@ -14,6 +14,7 @@ import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { GateSelector, ToolEffectsMapping, UnknownLevelPolicy } from "../bpmn/index.js";
 import { contentHash } from "../model/index.js";
+import type { Waiver } from "../policy/index.js";
 import type { PresetName } from "../validate/index.js";
 import { configSchema } from "./config-schema.js";
 import { readText } from "./files.js";
@@ -22,13 +23,27 @@ import { UsageError } from "./io.js";
 /** The name the CLI looks for. */
 export const CONFIG_FILE_NAME = "agentflow.config.json";
 
-/** A rule's setting in the config file. */
+/** A rule's level in the config file. */
 export type RuleLevel = "off" | "warn" | "error";
+
+/**
+ * A rule's setting in the config file: a level, or (for a plugin's or a pack's rule) a level with
+ * the options the rule's schema allows.
+ */
+export type ConfigRuleSetting = RuleLevel | readonly [RuleLevel, Readonly<Record<string, unknown>>];
 
 /** The config file's content, as its schema allows it. */
 export interface AgentflowConfig {
   readonly preset?: PresetName;
-  readonly rules?: Readonly<Record<string, RuleLevel>>;
+  readonly rules?: Readonly<Record<string, ConfigRuleSetting>>;
+  /** Plugins by the name their rules are prefixed with: a module path or a package name. */
+  readonly plugins?: Readonly<Record<string, string>>;
+  /** Plugin configs (`<plugin>/<config>`) whose rule settings apply under `rules`. */
+  readonly extends?: readonly string[];
+  /** Policy pack files, relative to the config. */
+  readonly policies?: readonly string[];
+  /** Waivers the organisation granted (docs/policies.md). */
+  readonly waivers?: readonly Waiver[];
   readonly registry?: string | readonly string[];
   readonly ignores?: readonly string[];
   readonly policy?: { readonly camundaAgents?: UnknownLevelPolicy };
@@ -54,8 +69,11 @@ function isProjectRoot(dir: string): boolean {
   return existsSync(join(dir, ".git")) || existsSync(join(dir, "package.json"));
 }
 
-/** The nearest folder at or above `dir` that is a project root, if any. */
-function projectRoot(dir: string): string | undefined {
+/**
+ * The nearest folder at or above `dir` that is a project root (it holds `.git` or
+ * `package.json`), if any: a config's plugins and packs must be inside it.
+ */
+export function projectRoot(dir: string): string | undefined {
   for (let at = dir; ;) {
     if (isProjectRoot(at)) return at;
     const parent = dirname(at);
@@ -95,6 +113,13 @@ function settingDescription(pointer: string): string | undefined {
 /** Where an Ajv error points, and what it says, in the CLI's words. */
 function explain(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
+  const top = error.instancePath.split("/")[1] ?? "";
+  if (error.keyword === "oneOf" && top === "rules") {
+    return `${error.instancePath}: must be "off", "warn" or "error", or for a plugin's or a pack's rule ["off" | "warn" | "error", { options }]`;
+  }
+  if (error.keyword === "pattern" && top === "extends") {
+    return `${error.instancePath}: must name a plugin's config as "<plugin>/<config>", e.g. "acme/recommended"`;
+  }
   if (error.keyword === "oneOf") {
     // The first branch's own error ("must be string") would say only half of what is allowed.
     const wanted = settingDescription(error.instancePath) ?? "one of the allowed forms.";
@@ -104,7 +129,10 @@ function explain(error: ErrorObject): string {
     const name = String(params.additionalProperty);
     return `${error.instancePath}/${name}: is not a setting agentflow knows`;
   }
-  // A name the `propertyNames` enum refused: only rule codes are, in this schema.
+  if (error.propertyName !== undefined && top === "plugins") {
+    return `${error.instancePath}/${error.propertyName}: is not a plugin name (lowercase letters, digits, '.', '_' and '-'; it prefixes the plugin's rule codes)`;
+  }
+  // A name the `propertyNames` enum refused: rule codes, apart from the plugins' names above.
   if (error.propertyName !== undefined) {
     // Findings of reading a file (STRUCTURE_INVALID, UNKNOWN_PROPERTY, VERSION_ABBREVIATED…)
     // are agentflow's codes too, but no rule's: say which codes can be set, not "unknown".

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../model/index.js";
+import { countBySeverity } from "../model/index.js";
 import type { CheckedFile } from "../report/index.js";
 import type { ReadFile } from "./output.js";
 import { readsOf, writeOutput } from "./output.js";
@@ -45,4 +46,29 @@ export function parseMaxWarnings(value: string | undefined): number | undefined 
   if (value.trim() === "" || !Number.isInteger(n) || n < 0)
     throw new UsageError(`--max-warnings needs a whole number ≥ 0, got '${value}'`);
   return n;
+}
+
+/**
+ * Findings by severity, without the waived ones: a waived finding is shown but counts toward
+ * neither the exit code nor `--max-warnings`.
+ */
+export function countUnwaived(
+  diagnostics: readonly Diagnostic[],
+): ReturnType<typeof countBySeverity> {
+  return countBySeverity(
+    diagnostics.some((d) => d.waived !== undefined)
+      ? diagnostics.filter((d) => d.waived === undefined)
+      : diagnostics,
+  );
+}
+
+/** The files a run's plugins and packs are, so that `-o` can never overwrite one. */
+export function extensionReads(settings: {
+  readonly plugins?: readonly { readonly file: string }[];
+  readonly packs?: readonly { readonly source: string }[];
+}): ReadFile[] {
+  return [
+    ...(settings.plugins ?? []).map((p) => ({ path: p.file, role: "a plugin of the config" })),
+    ...(settings.packs ?? []).map((p) => ({ path: p.source, role: "a policy pack of the config" })),
+  ];
 }

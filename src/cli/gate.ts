@@ -16,7 +16,7 @@ import { checkFiles } from "./batch.js";
 import type { GateSummary } from "./check-file.js";
 import { useColor } from "./color.js";
 import { pathSkipped } from "./diagnostics.js";
-import { emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
+import { countUnwaived, emitReport, errorsOnly, extensionReads, parseMaxWarnings } from "./emit.js";
 import { checkOutputPath, collectFiles } from "./files.js";
 import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
@@ -24,6 +24,7 @@ import { UsageError } from "./io.js";
 import { assertOutputSpares, readsOf } from "./output.js";
 import { provenanceLines } from "./provenance.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
+import { extensionDescriptors } from "./rule-descriptors.js";
 import type { BatchCliOptions, Provenance } from "./settings.js";
 import { fileCheckContext, provenanceOf, resolveSettings } from "./settings.js";
 
@@ -73,9 +74,15 @@ function verdictBlock(
     .flatMap((f) => f.diagnostics)
     .filter((d) => d.severity === "error").length;
   // --quiet shows errors only, as ESLint's does: no count of the warnings it hides either.
-  const counts = quiet
-    ? `${decision.blocking.length} blocking`
-    : `${decision.blocking.length} blocking, ${decision.warnings.length} warning(s)`;
+  const waived = decision.warnings.filter((d) => d.waived !== undefined).length;
+  const shownWaived = quiet
+    ? decision.warnings.filter((d) => d.waived !== undefined && d.severity === "error").length
+    : waived;
+  const counts =
+    (quiet
+      ? `${decision.blocking.length} blocking`
+      : `${decision.blocking.length} blocking, ${decision.warnings.length - waived} warning(s)`) +
+    (shownWaived === 0 ? "" : `, ${shownWaived} waived`);
   const lines = [`${file}: promotion ${verdict} (${counts})`];
   const problems = registry.flatMap((f) => f.diagnostics);
   const errors = registryErrors;
@@ -146,7 +153,8 @@ function gateJson(
     readable,
     allowed,
     blocking,
-    warnings: quiet ? [] : warnings,
+    // A waived error is still an error: --quiet keeps it (it sits with the warnings, not blocking).
+    warnings: quiet ? warnings.filter((d) => d.severity === "error") : warnings,
     agentTasks,
     registry: plain(registry),
     ...(passedOver.length === 0 || quiet ? {} : { skipped: plain(passedOver) }),
@@ -190,6 +198,7 @@ export async function runGate(
     inputs: files,
     configFile: settings.configFile,
     registry: context.registry,
+    others: extensionReads(settings),
   });
   // Refused before any process is checked: the run would end by destroying one of its inputs.
   if (options.outputFile !== undefined) await assertOutputSpares(options.outputFile, reads);
@@ -236,12 +245,13 @@ export async function runGate(
       color: false,
       cwd,
       provenance,
+      extensions: extensionDescriptors(context.extensions, cwd),
       ...(options.sarifCategory === undefined ? {} : { sarifCategory: options.sarifCategory }),
     });
   }
   const unreadable = decided.filter((d) => !d.readable).length;
   const blocked = decided.filter((d) => d.readable && !d.decision.allowed).length;
-  const warnings = all.reduce((n, f) => n + countBySeverity(f.diagnostics).warning, 0);
+  const warnings = all.reduce((n, f) => n + countUnwaived(f.diagnostics).warning, 0);
   const summary = `${decided.length} process(es): ${decided.length - blocked - unreadable} allowed, ${blocked} blocked, ${unreadable} unreadable`;
   if (report !== "" || toFile) await emitReport(report, options.outputFile, reads, summary, io);
   if (unreadable > 0) return 2;

@@ -9,6 +9,7 @@ import type { GateCliOptions } from "./gate.js";
 import type { ReportCliOptions } from "./report.js";
 import type { CliIo } from "./io.js";
 import { processIo, stdoutFailed, UsageError } from "./io.js";
+import type { PolicyTestOptions } from "./policy-test.js";
 import type { SimulateCliOptions } from "./simulate.js";
 import { packageVersion } from "./version.js";
 
@@ -23,8 +24,9 @@ Paths may be files, folders (walked in sorted order) or glob patterns; quote a p
 Settings come from agentflow.config.json, found in the working directory or a folder above
 it (up to the repository root), or named with -c; --no-config ignores it. Its fields:
 preset, rules (code: "off" | "warn" | "error"), registry (a folder or a list, relative to
-the file), ignores (globs), policy.camundaAgents. Flags win over the file. Schema:
-schemas/agentflow-config.schema.json.
+the file), ignores (globs), policy.camundaAgents, toolEffects, gates, and the organisation's
+policy: plugins (name: module; loading one runs its code), extends, policies (pack files)
+and waivers. Flags win over the file. Schema: schemas/agentflow-config.schema.json.
 
 Exit codes: 0 no errors; 1 errors, a blocked promotion (gate: the worst of all processes)
 or more warnings than --max-warnings; 2 a usage mistake, a bad config or an unreadable
@@ -38,6 +40,10 @@ check and gate take files, folders and quoted glob patterns, read agentflow.conf
 stdout or to -o <file>. Exit codes: 0 clean, 1 errors or a blocked promotion, 2 a usage
 mistake or unreadable input, 3 an internal error. 'agentflow check --help' says more.
 `;
+
+/** What `--today` is for. */
+const TODAY_HELP =
+  "the day waivers are judged on, YYYY-MM-DD, to reproduce a past verdict (default: the UTC date now)";
 
 /** The options `check` and `gate` share (see `settings.ts`); the config file sets defaults. */
 function addBatchOptions(command: Command): Command {
@@ -70,6 +76,7 @@ function addBatchOptions(command: Command): Command {
       "--concurrency <n>",
       "worker threads for many files: auto, off or a number (default off)",
     )
+    .option("--today <date>", TODAY_HELP)
     .addHelpText("after", BATCH_HELP);
 }
 
@@ -133,6 +140,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       "--camunda-agents <policy>",
       "Camunda AI agents (unknown level): gate-required (default), gate-optional or ignore",
     )
+    .option("--today <date>", TODAY_HELP)
     .action(async (file: string, options: ReportCliOptions) => {
       const { runReport } = await import("./report.js");
       setExit(await runReport(file, options, io));
@@ -169,6 +177,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (file: string, options: { to: string; output?: string; force?: boolean }) => {
       const { runConvert } = await import("./convert.js");
       setExit(await runConvert(file, options, io));
+    });
+  program
+    .command("policy")
+    .description("the organisation's policy packs")
+    .command("test")
+    .description(
+      "run the test cases of policy packs (*.policytest.yaml, .yml, .json) and report rule coverage",
+    )
+    .argument("[dir]", "a folder of policy tests (walked) or one test file (default: .)")
+    .option("-f, --format <format>", "output format: text or json", "text")
+    .action(async (dir: string | undefined, options: PolicyTestOptions) => {
+      const { policyTestCommand } = await import("./policy-test.js");
+      setExit(await policyTestCommand(dir, options, io));
     });
   program
     .command("templates")

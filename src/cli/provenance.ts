@@ -14,7 +14,9 @@ function short(hash: string): string {
  * Two lines naming the config (or none) and the rule set, such as
  * `config: agentflow.config.json (sha256:4bfaa9f8a7cb); changed from the preset:
  * AGENT_GATE_BYPASS warning (preset error)` and `rule set: sha256:9c1d0e2f3a4b (agentflow
- * 0.1.0, preset recommended)`.
+ * 0.1.0, preset recommended)`; the rule set's line also names each policy pack and plugin with
+ * its version and hash (`policy pack bank@1.2.0 sha256:…`) and, when waivers are in force, the
+ * day they were judged on.
  */
 export function provenanceLines(provenance: Provenance): string[] {
   const { config, ruleSet } = provenance;
@@ -24,8 +26,15 @@ export function provenanceLines(provenance: Provenance): string[] {
   const changes = changed.length === 0 ? "" : `; changed from the preset: ${changed.join(", ")}`;
   const policy =
     ruleSet.camundaAgents === "gate-required" ? "" : `, Camunda agents ${ruleSet.camundaAgents}`;
+  // Each pack and plugin that judged, pinned: which policy judged is part of the verdict.
+  const extensions = (ruleSet.extensions ?? []).map(
+    (e) =>
+      `${e.kind === "policy" ? "policy pack" : "plugin"} ${e.name}@${e.version} ${short(e.sha256)}`,
+  );
+  const pinned = extensions.length === 0 ? "" : `; ${extensions.join(", ")}`;
+  const waivers = provenance.today === undefined ? "" : `; waivers judged on ${provenance.today}`;
   return [
     head + changes,
-    `rule set: ${short(ruleSet.digest)} (agentflow ${ruleSet.agentflowVersion}, preset ${ruleSet.preset}${policy})`,
+    `rule set: ${short(ruleSet.digest)} (agentflow ${ruleSet.agentflowVersion}, preset ${ruleSet.preset}${policy}${pinned}${waivers})`,
   ];
 }

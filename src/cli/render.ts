@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { CheckedFile } from "../report/index.js";
+import type { CheckedFile, ToolExtension } from "../report/index.js";
 import {
   fileUriOf,
   formatGithub,
@@ -27,6 +27,8 @@ export interface RenderOptions {
   readonly cwd: string;
   /** What judged the run, recorded in the SARIF run's `properties.agentflow`. */
   readonly provenance?: Provenance;
+  /** The plugins and policy packs that judged, with their rules (SARIF, JUnit). */
+  readonly extensions?: readonly ToolExtension[];
 }
 
 /**
@@ -47,14 +49,26 @@ function junitProperties(provenance: Provenance): Record<string, string> {
     "agentflow.version": ruleSet.agentflowVersion,
     "agentflow.preset": ruleSet.preset,
     "agentflow.changed": ruleSet.changed.map((c) => `${c.code}=${c.setting}`).join(" "),
+    // Each plugin and pack that judged, pinned: `policy 1.2.0 sha256:…`.
+    ...Object.fromEntries(
+      (ruleSet.extensions ?? []).map((e) => [
+        `agentflow.extension.${e.name}`,
+        `${e.kind} ${e.version} ${e.sha256}`,
+      ]),
+    ),
+    ...(ruleSet.waivers === undefined
+      ? {}
+      : { "agentflow.waivers": String(ruleSet.waivers.length) }),
+    ...(provenance.today === undefined ? {} : { "agentflow.today": provenance.today }),
   };
 }
 
 /**
  * Renders checked files in one of {@link REPORT_FORMATS} (anything else is text). With a
  * provenance, every machine format that has room for it names what judged the run: each JSON
- * entry's `config` and `ruleSet`, the SARIF run's `properties.agentflow`, JUnit `<properties>`,
- * a GitHub `notice` (GitLab Code Quality is a list of issues only). The text report's
+ * entry's `config` and `ruleSet`, the SARIF run's `properties.agentflow` (and its plugins and
+ * packs as `tool.extensions`), JUnit `<properties>`, a GitHub `notice`, and each GitLab issue's
+ * `agentflow.ruleSet` (a field GitLab does not read; the report is a list of issues). The text report's
  * {@link provenanceLines} follow its summary line, which the caller may still extend.
  */
 export function renderFiles(
@@ -63,6 +77,7 @@ export function renderFiles(
   options: RenderOptions,
 ): string {
   const provenance = options.provenance;
+  const extensions = options.extensions ?? [];
   switch (format) {
     case "json":
       return formatJson(
@@ -75,10 +90,11 @@ export function renderFiles(
         srcRoot: fileUriOf(options.cwd) ?? pathToFileURL(options.cwd).href,
         ...(options.sarifCategory === undefined ? {} : { category: options.sarifCategory }),
         ...(provenance === undefined ? {} : { runProperties: { agentflow: provenance } }),
+        ...(extensions.length === 0 ? {} : { extensions }),
       });
     case "junit":
       return formatJunit(files, {
-        rules: ruleDescriptors(),
+        rules: [...ruleDescriptors(), ...extensions.flatMap((e) => e.rules)],
         ...(provenance === undefined ? {} : { properties: junitProperties(provenance) }),
       });
     case "github":
@@ -93,6 +109,7 @@ export function renderFiles(
     case "gitlab":
       return formatGitlab(
         files.map((f) => ({ ...f, file: repositoryRelative(f.file, options.cwd) })),
+        provenance === undefined ? {} : { ruleSet: provenance.ruleSet.digest },
       );
     default:
       // The text report's provenance lines follow its summary, which a caller may still extend.

@@ -23,6 +23,8 @@ import { located, reportOnStderr, UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
 import { printImportWarnings } from "./imported.js";
 import { loadObject, loadWorkflow } from "./load.js";
+import { policyOptions, threadExtensions } from "./check-context.js";
+import { extensionReads } from "./emit.js";
 import { gateOptions } from "./gate-options.js";
 import { readsOf } from "./output.js";
 import { loadFolderRegistry } from "./registry.js";
@@ -37,6 +39,8 @@ export interface ReportCliOptions {
   readonly config?: string | boolean;
   readonly preset?: string;
   readonly camundaAgents?: string;
+  /** `--today <YYYY-MM-DD>`: the day waivers are judged on. */
+  readonly today?: string;
 }
 
 /** The libraries whose versions a report names: they did the parsing, checking and simulating. */
@@ -82,7 +86,10 @@ export async function runReport(
     ...(options.preset === undefined ? {} : { preset: options.preset }),
     ...(options.registry === undefined ? {} : { registry: options.registry }),
     ...(options.camundaAgents === undefined ? {} : { camundaAgents: options.camundaAgents }),
+    ...(options.today === undefined ? {} : { today: options.today }),
   });
+  // The config's plugins and packs judge the report as they judge `gate`.
+  const policy = policyOptions(settings, await threadExtensions(settings));
   const registry =
     settings.registry.length === 0
       ? undefined
@@ -99,6 +106,8 @@ export async function runReport(
     preset: settings.preset,
     workflowRules: settings.workflowRules,
     gate: { ...gateOptions(undefined, settings), rules: settings.bpmnRules },
+    ...policy,
+    ...(settings.extensions.length === 0 ? {} : { extensions: settings.extensions }),
     config: settings.config,
     ...(registry === undefined ? {} : { registryProblems: registry.problems }),
     ...(registry?.resolvers.resolveTool === undefined
@@ -143,6 +152,7 @@ export async function runReport(
     configFile: settings.configFile,
     registry,
     fixtures: options.fixtures,
+    others: extensionReads(settings),
   });
   await writeOutput(options.output, render(report), { reads });
   const failed =

@@ -4,9 +4,9 @@
  * plain data ({@link FileCheckSettings}), so that a worker thread can be given it.
  */
 import type {
-  GateOptions,
   GateSelector,
   RuleSet,
+  RuleSetExtension,
   ToolEffectsMapping,
   UnknownLevelPolicy,
 } from "../bpmn/index.js";
@@ -18,15 +18,24 @@ import {
   unknownPolicyProblem,
 } from "../bpmn/index.js";
 import type { SeveritySetting } from "../model/index.js";
-import type { PresetName, RuleSetting, Validator } from "../validate/index.js";
-import { createValidator, PRESET_NAMES } from "../validate/index.js";
-import type { LoadedConfig, RuleLevel } from "./config.js";
+import type { Waiver } from "../policy/index.js";
+import type { PresetName, RuleSetting } from "../validate/index.js";
+import { PRESET_NAMES } from "../validate/index.js";
+import type { LoadedConfig } from "./config.js";
 import { configPath, resolveConfig } from "./config.js";
-import { gateOptions } from "./gate-options.js";
+import type { Extensions } from "./extensions.js";
+import {
+  configRuleSettings,
+  configWaivers,
+  extensionRules,
+  loadExtensions,
+  ruleSetExtensions,
+} from "./extensions.js";
 import type { IgnoreGroup } from "./ignore.js";
 import { UsageError } from "./io.js";
-import type { FolderRegistry } from "./registry.js";
-import { loadFolderRegistry } from "./registry.js";
+import type { PackSource } from "./policies.js";
+import type { PluginSource } from "./plugins.js";
+import { parseToday } from "./today.js";
 
 /** The options `check` and `gate` share, as commander parses them. */
 export interface BatchCliOptions {
@@ -46,6 +55,8 @@ export interface BatchCliOptions {
   readonly maxWarnings?: string;
   readonly concurrency?: string;
   readonly sarifCategory?: string;
+  /** `--today <YYYY-MM-DD>`: the day waivers are judged on (default: the UTC date now). */
+  readonly today?: string;
 }
 
 /** What checking one file needs, as plain data (it crosses to worker threads). */
@@ -53,8 +64,8 @@ export interface FileCheckSettings {
   readonly preset: PresetName;
   /** Workflow rule settings (config levels, `--no-suppress`). */
   readonly workflowRules: Readonly<Record<string, RuleSetting>>;
-  /** BPMN rule settings from the config. */
-  readonly bpmnRules: Readonly<Record<string, SeveritySetting>>;
+  /** BPMN rule settings from the config, plugins' and packs' process rules too. */
+  readonly bpmnRules: Readonly<Record<string, RuleSetting>>;
   /** Registry folders, as the CLI shows paths. */
   readonly registry: readonly string[];
   /** Where the registry was set (`--registry`, `registry in <config file>`), for its errors. */
@@ -64,6 +75,14 @@ export interface FileCheckSettings {
   readonly toolEffects?: ToolEffectsMapping;
   /** The organisation's gate selectors from the config (absent or `[]` when none). */
   readonly gates?: readonly GateSelector[];
+  /** The config's plugins, where each module is (a worker imports them again). */
+  readonly plugins?: readonly PluginSource[];
+  /** The config's policy packs, as text (a worker compiles them again). */
+  readonly packs?: readonly PackSource[];
+  /** The config's waivers (a pack's own are in the pack). */
+  readonly waivers?: readonly Waiver[];
+  /** `YYYY-MM-DD`: the day waivers are judged on. */
+  readonly today?: string;
 }
 
 /** The config file a run used, as every output names it. */
@@ -81,6 +100,12 @@ export interface RunSettings extends FileCheckSettings {
   readonly configFile?: string;
   /** The config file used, with its hash; `null` when none was. */
   readonly config: UsedConfig | null;
+  /** The plugins and packs, pinned as the rule set names them. */
+  readonly extensions: readonly RuleSetExtension[];
+  /** The waivers in force, the config's then the packs', as the rule set names them. */
+  readonly ruleSetWaivers: readonly Waiver[];
+  /** The default severity of each plugin and pack rule, by code. */
+  readonly extensionDefaults: Readonly<Record<string, SeveritySetting>>;
 }
 
 /**
@@ -91,6 +116,11 @@ export interface RunSettings extends FileCheckSettings {
 export interface Provenance {
   readonly config: UsedConfig | null;
   readonly ruleSet: RuleSet;
+  /**
+   * The day waivers were judged on (`--today`, else the UTC date of the run), when any waiver
+   * was in force: an expired waiver blocks again, so the verdict depends on it.
+   */
+  readonly today?: string;
 }
 
 /** The provenance of a run's settings. */
@@ -104,7 +134,13 @@ export function provenanceOf(settings: RunSettings): Provenance {
       camundaAgents: settings.camundaAgents,
       ...(settings.toolEffects === undefined ? {} : { toolEffects: settings.toolEffects }),
       ...(settings.gates === undefined ? {} : { gates: settings.gates }),
+      ...(settings.extensions.length === 0 ? {} : { extensions: settings.extensions }),
+      ...(settings.ruleSetWaivers.length === 0 ? {} : { waivers: settings.ruleSetWaivers }),
+      extensionDefaults: settings.extensionDefaults,
     }),
+    ...(settings.today !== undefined && settings.ruleSetWaivers.length > 0
+      ? { today: settings.today }
+      : {}),
   };
 }
 
@@ -114,40 +150,52 @@ export function provenanceOf(settings: RunSettings): Provenance {
  */
 const CASCADING = ["NO_PATH_TO_END", "CYCLE_WITHOUT_STOP"] as const;
 
-const LEVELS: Readonly<Record<RuleLevel, SeveritySetting>> = {
-  off: "off",
-  warn: "warning",
-  error: "error",
-};
-
 function expectOneOf(what: string, value: string, allowed: readonly string[]): void {
   if (!allowed.includes(value))
     throw new UsageError(`unknown ${what} '${value}' (expected ${allowed.join(", ")})`);
 }
 
+/**
+ * The config's rule settings split by where they run: BPMN rules (and plugins' and packs'
+ * process rules) with the gate, workflow rules (and plugins' and packs' workflow rules) with
+ * the validator; a pack rule about workflows or tools runs in both.
+ */
 function splitRules(
   loaded: LoadedConfig | undefined,
+  extensions: Extensions,
   suppress: boolean,
 ): Pick<FileCheckSettings, "workflowRules" | "bpmnRules"> {
   const bpmnCodes = new Set(BPMN_RULES.map((r) => r.meta.code));
+  const scopes = extensionRules(extensions);
   const workflowRules: Record<string, RuleSetting> = {};
-  const bpmnRules: Record<string, SeveritySetting> = {};
+  const bpmnRules: Record<string, RuleSetting> = {};
   // Sorted so that the settings (and what a worker is given) do not depend on the file's order.
-  const entries = Object.entries(loaded?.config.rules ?? {}).sort(([a], [b]) =>
+  const entries = [...configRuleSettings(loaded, extensions)].sort(([a], [b]) =>
     a < b ? -1 : a > b ? 1 : 0,
   );
-  for (const [code, level] of entries) {
-    if (bpmnCodes.has(code)) bpmnRules[code] = LEVELS[level];
-    else workflowRules[code] = LEVELS[level];
+  for (const [code, setting] of entries) {
+    const process = bpmnCodes.has(code) || scopes.process.has(code);
+    if (process) bpmnRules[code] = setting;
+    if (!process || scopes.workflow.has(code)) workflowRules[code] = setting;
   }
   if (!suppress) {
     for (const code of CASCADING) {
-      const level = workflowRules[code] ?? "error";
-      if (level !== "off")
-        workflowRules[code] = [level as SeveritySetting, { reportCascades: true }];
+      const given = workflowRules[code] ?? "error";
+      const level = typeof given === "string" ? given : given[0];
+      if (level !== "off") workflowRules[code] = [level, { reportCascades: true }];
     }
   }
   return { workflowRules, bpmnRules };
+}
+
+/** The default severity of each plugin and pack rule, by code. */
+function extensionDefaults(extensions: Extensions): Record<string, SeveritySetting> {
+  const scopes = extensionRules(extensions);
+  const out: Record<string, SeveritySetting> = {};
+  for (const [code, meta] of [...scopes.process, ...scopes.workflow]) {
+    out[code] = meta.defaultSeverity;
+  }
+  return out;
 }
 
 /** Reads the config (unless `--no-config`) and merges the flags over it. */
@@ -203,9 +251,12 @@ export async function resolveSettings(
   if (options.ignorePattern !== undefined && options.ignorePattern.length > 0) {
     ignores.push({ base: cwd, patterns: options.ignorePattern });
   }
+  const today = parseToday(options.today);
+  const extensions = await loadExtensions(loaded, cwd);
+  const waivers = configWaivers(loaded, extensions);
   return {
     preset: preset as PresetName,
-    ...splitRules(loaded, options.suppress !== false),
+    ...splitRules(loaded, extensions, options.suppress !== false),
     registry,
     registrySource,
     camundaAgents: camundaAgents as UnknownLevelPolicy,
@@ -214,31 +265,17 @@ export async function resolveSettings(
     ignores,
     ...(loaded === undefined ? {} : { configFile: loaded.file }),
     config: loaded === undefined ? null : { file: loaded.file, contentHash: loaded.contentHash },
+    plugins: extensions.plugins.map((p) => p.source),
+    packs: extensions.packSources,
+    waivers,
+    today,
+    extensions: ruleSetExtensions(extensions),
+    extensionDefaults: extensionDefaults(extensions),
+    // As the library names them, so that both give one digest for one policy.
+    ruleSetWaivers: [...waivers, ...extensions.packs.flatMap((p) => p.waivers)],
   };
 }
 
-/** What checking files needs, built once per thread from {@link FileCheckSettings}. */
-export interface FileCheckContext {
-  readonly validator: Validator;
-  readonly processOptions: GateOptions;
-  readonly registry?: FolderRegistry;
-}
-
-/** Loads the registry and builds the validator and the process options. */
-export async function fileCheckContext(settings: FileCheckSettings): Promise<FileCheckContext> {
-  const registry =
-    settings.registry.length === 0
-      ? undefined
-      : await loadFolderRegistry(settings.registry, settings.registrySource);
-  const validator = createValidator({
-    preset: settings.preset,
-    rules: settings.workflowRules,
-    ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
-  });
-  const processOptions: GateOptions = {
-    ...gateOptions(registry, settings),
-    rules: settings.bpmnRules,
-    workflowValidation: { preset: settings.preset, rules: settings.workflowRules },
-  };
-  return { validator, processOptions, ...(registry === undefined ? {} : { registry }) };
-}
+// Built per thread from the plain settings; kept apart so that this file stays about settings.
+export type { FileCheckContext } from "./check-context.js";
+export { fileCheckContext } from "./check-context.js";

@@ -53,6 +53,11 @@ function requireData(
       pathIds: result.path,
       rolesOnPath: result.rolesOnPath,
       rolesOnPathCount: result.rolesOnPath.length,
+      // Words for the message: a list in brackets says nothing when it is empty.
+      rolesText:
+        result.rolesOnPath.length === 0
+          ? "no gate with an approver role"
+          : `only gates of ${result.rolesOnPath.map((r) => JSON.stringify(r)).join(", ")}`,
       gatesOnPath: result.gatesOnPath,
       ...(result.missingRole === undefined ? {} : { missingRole: result.missingRole }),
     },

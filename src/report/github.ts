@@ -4,6 +4,7 @@
  * else, since any other line on stdout would show up in the job log as noise.
  */
 import type { Diagnostic, Severity } from "../model/index.js";
+import { waiverText } from "./extension.js";
 import type { CheckedFile } from "./types.js";
 
 const COMMANDS: Readonly<Record<Severity, string>> = {
@@ -32,11 +33,12 @@ function command(file: string, d: Diagnostic): string {
     properties.push(`line=${d.location.line}`, `col=${d.location.column}`);
   }
   properties.push(`title=${escapeGithubProperty(d.code)}`);
-  const message =
-    d.remediation === undefined || d.remediation === ""
-      ? d.message
-      : `${d.message}\n\n${d.remediation}`;
-  return `::${COMMANDS[d.severity]} ${properties.join(",")}::${escapeGithubData(message)}`;
+  const parts = [d.message];
+  if (d.remediation !== undefined && d.remediation !== "") parts.push(d.remediation);
+  if (d.waived !== undefined) parts.push(waiverText(d.waived));
+  // A waived finding does not block: a notice, so that it does not fail the check's summary.
+  const kind = d.waived === undefined ? COMMANDS[d.severity] : "notice";
+  return `::${kind} ${properties.join(",")}::${escapeGithubData(parts.join("\n\n"))}`;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { sha256 } from "../model/index.js";
 import type { Diagnostic, Severity } from "../model/index.js";
+import { waiverText } from "./extension.js";
 import type { CheckedFile } from "./types.js";
 
 /**
@@ -26,6 +27,20 @@ export interface GitlabIssue {
   readonly fingerprint: string;
   readonly severity: "major" | "minor" | "info";
   readonly location: { readonly path: string; readonly lines: { readonly begin: number } };
+  /**
+   * agentflow's own fields, which GitLab does not read (it reads the fields above only): the
+   * digest of the rule set that judged, and the waiver of a waived finding.
+   */
+  readonly agentflow?: {
+    readonly ruleSet?: string;
+    readonly waived?: NonNullable<Diagnostic["waived"]>;
+  };
+}
+
+/** Options of {@link formatGitlab}. */
+export interface GitlabFormatOptions {
+  /** The rule set's digest, carried by every issue (`agentflow.ruleSet`). */
+  readonly ruleSet?: string;
 }
 
 /**
@@ -86,7 +101,10 @@ function repositoryPath(file: string): string {
  * issue?.location; // → { path: "agents/triage.agent.yaml", lines: { begin: 1 } }
  * ```
  */
-export function formatGitlab(files: readonly CheckedFile[]): string {
+export function formatGitlab(
+  files: readonly CheckedFile[],
+  options: GitlabFormatOptions = {},
+): string {
   const issues: GitlabIssue[] = [];
   const seen = new Map<string, number>();
   for (const file of files) {
@@ -95,13 +113,19 @@ export function formatGitlab(files: readonly CheckedFile[]): string {
       const key = JSON.stringify([d.code, path, subject(d)]);
       const occurrence = seen.get(key) ?? 0;
       seen.set(key, occurrence + 1);
+      const own = {
+        ...(options.ruleSet === undefined ? {} : { ruleSet: options.ruleSet }),
+        ...(d.waived === undefined ? {} : { waived: d.waived }),
+      };
       issues.push({
         type: "issue",
-        description: d.message,
+        // A waived finding is shown as info, with its waiver: it does not block the merge.
+        description: d.waived === undefined ? d.message : `${d.message} (${waiverText(d.waived)})`,
         check_name: d.code,
         fingerprint: sha256(JSON.stringify(["agentflow/v1", key, occurrence])),
-        severity: SEVERITIES[d.severity],
+        severity: d.waived === undefined ? SEVERITIES[d.severity] : "info",
         location: { path, lines: { begin: d.location?.line ?? 1 } },
+        ...(Object.keys(own).length === 0 ? {} : { agentflow: own }),
       });
     }
   }

@@ -9,8 +9,11 @@
  * show a test case's output in its details, so the finding stays visible. `<skipped>` was rejected
  * because the check did run, and test-case `<properties>` because neither GitLab nor Jenkins shows
  * them. A rule that crashed (`RULE_CRASHED`) is an `<error>`: the check itself could not run.
+ * A waived error (a waiver the organisation granted) passes like a warning, its output naming
+ * the waiver: it no longer blocks, and it is still shown.
  */
 import type { Diagnostic } from "../model/index.js";
+import { waiverText } from "./extension.js";
 import type { RuleDescriptor } from "./rule-descriptor.js";
 import { collectRules, DOCS_BASE_URL } from "./rule-descriptor.js";
 import type { CheckedFile } from "./types.js";
@@ -69,8 +72,9 @@ function element(name: string, attributes: Readonly<Record<string, string | numb
   return `<${name}${rendered}`;
 }
 
+/** An error that blocks: a waived one passes, its output saying so (as a warning's does). */
 function isError(d: Diagnostic): boolean {
-  return d.severity === "error" && d.code !== CRASH_CODE;
+  return d.severity === "error" && d.code !== CRASH_CODE && d.waived === undefined;
 }
 
 function isCrash(d: Diagnostic): boolean {
@@ -94,6 +98,9 @@ function details(file: string, d: Diagnostic, helpUri: string | undefined): stri
   const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
   const lines = [`${d.severity}: ${d.message}`];
   if (d.remediation !== undefined && d.remediation !== "") lines.push(d.remediation);
+  if (d.waived !== undefined) {
+    lines.push(`${waiverText(d.waived)}; not a failure while the waiver holds`);
+  }
   lines.push(`at ${file}${at} (${d.path === "" ? "the whole document" : d.path})`);
   if (helpUri !== undefined) lines.push(`see ${helpUri}`);
   return lines.join("\n");

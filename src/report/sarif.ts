@@ -4,9 +4,13 @@
  * page, and every result placed on a line so that code scanning can annotate it.
  */
 import { pointerTokens, sha256 } from "../model/index.js";
-import type { Diagnostic, Severity } from "../model/index.js";
+import type { Diagnostic } from "../model/index.js";
+import type { ToolExtension } from "./extension.js";
+import type { ArtifactLocation } from "./sarif-uri.js";
+import { artifactLocationOf, SRCROOT } from "./sarif-uri.js";
+import { component, LEVELS, reportingDescriptor } from "./sarif-rules.js";
 import type { RuleDescriptor } from "./rule-descriptor.js";
-import { collectRules, DOCS_BASE_URL, encodeUriSegment } from "./rule-descriptor.js";
+import { collectRules, DOCS_BASE_URL } from "./rule-descriptor.js";
 import type { CheckedFile } from "./types.js";
 
 /** Options of {@link formatSarif}. */
@@ -34,7 +38,16 @@ export interface SarifFormatOptions {
    * reader of the log knows which settings the results come from.
    */
   readonly runProperties?: Readonly<Record<string, unknown>>;
+  /**
+   * The plugins and policy packs that judged: each is a `tool.extensions` component with its
+   * version, `properties.sha256` and its rules, and their results point at it
+   * (`rule.toolComponent`).
+   */
+  readonly extensions?: readonly ToolExtension[];
 }
+
+// The URI helpers live in sarif-uri.ts; their names stay exported here for existing callers.
+export { artifactLocationOf, fileUriOf } from "./sarif-uri.js";
 
 /** Where the SARIF 2.1.0 schema is published; viewers and editors use it to validate the log. */
 export const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -48,128 +61,6 @@ const INFORMATION_URI = "https://agentflow.dev/";
  * merge or split alerts.
  */
 export const FINGERPRINT_KEY = "agentflow/v1";
-
-/** The base that relative artifact URIs resolve against; GitHub maps it to the repository root. */
-const SRCROOT = "%SRCROOT%";
-
-const LEVELS: Readonly<Record<Severity, "error" | "warning" | "note">> = {
-  error: "error",
-  warning: "warning",
-  info: "note",
-};
-
-interface ArtifactLocation {
-  readonly uri: string;
-  readonly uriBaseId?: string;
-  readonly index?: number;
-}
-
-interface MessageString {
-  readonly text: string;
-  readonly markdown?: string;
-}
-
-function encodePath(path: string): string {
-  return path.split("/").map(encodeUriSegment).join("/");
-}
-
-/** The `file:` URI of an absolute path (POSIX, a Windows drive, or UNC), or undefined. */
-function absoluteUri(slashed: string): string | undefined {
-  if (/^[A-Za-z]:\//.test(slashed)) {
-    return `file:///${slashed.slice(0, 2)}${encodePath(slashed.slice(2))}`;
-  }
-  if (slashed.startsWith("//")) return `file:${encodePath(slashed)}`;
-  if (slashed.startsWith("/")) return `file://${encodePath(slashed)}`;
-  return undefined;
-}
-
-/**
- * The `file:` URI of an absolute path (POSIX, a Windows drive, or UNC), encoded as
- * `artifactLocationOf` encodes artifacts, so that a `srcRoot` made with it is a prefix of
- * the URIs of the files below it whatever characters the folder names hold (`workspace@2`).
- *
- * @example
- * ```ts
- * import { fileUriOf } from "agentflow/report";
- *
- * fileUriOf("/builds/workspace@2"); // → "file:///builds/workspace%402"
- * fileUriOf("C:\\ci\\my repo"); // → "file:///C:/ci/my%20repo"
- * fileUriOf("relative/path"); // → undefined
- * ```
- */
-export function fileUriOf(absolutePath: string): string | undefined {
-  return absoluteUri(absolutePath.replaceAll("\\", "/"));
-}
-
-/**
- * A file path as a SARIF URI. With `srcRoot` (a `file:` URI of a folder), a file below it gets a
- * URI relative to it with `uriBaseId: %SRCROOT%`, and any other file an absolute `file:` URI with
- * no base, so that no URI claims a base it is not in. Without it, absolute paths become `file:`
- * URIs, relative paths below the working directory stay relative to `%SRCROOT%`, and a path
- * that climbs out of it (`../`) stays a relative reference with no base. Backslashes become
- * slashes (Windows paths) and every segment is percent-encoded, because the schema requires a
- * valid URI reference and file names may hold spaces, `#`, `%` or a `:` that would otherwise
- * read as a scheme.
- */
-export function artifactLocationOf(file: string, srcRoot?: string): ArtifactLocation {
-  const slashed = file.replaceAll("\\", "/");
-  const absolute = absoluteUri(slashed);
-  let relative = slashed;
-  while (relative.startsWith("./")) relative = relative.slice(2);
-  if (srcRoot === undefined) {
-    if (absolute !== undefined) return { uri: absolute };
-    if (relative === ".." || relative.startsWith("../")) return { uri: encodePath(relative) };
-    return { uri: encodePath(relative), uriBaseId: SRCROOT };
-  }
-  const root = srcRoot.endsWith("/") ? srcRoot : `${srcRoot}/`;
-  const href = absolute ?? new URL(encodePath(relative), root).href;
-  return href.startsWith(root) && href.length > root.length
-    ? { uri: href.slice(root.length), uriBaseId: SRCROOT }
-    : { uri: href };
-}
-
-/** The first sentence, for `shortDescription`, which viewers show where space is short. */
-function firstSentence(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (
-      (c === "." || c === "!" || c === "?") &&
-      (i + 1 === text.length || /\s/.test(text[i + 1] ?? ""))
-    ) {
-      return text.slice(0, i + 1);
-    }
-  }
-  return text;
-}
-
-/** Backslash-escapes Markdown punctuation so a description renders as the plain text it is. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/g, "\\$&");
-}
-
-function ruleName(code: string): string {
-  const words = code.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
-  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join("");
-  return name === "" ? code : name;
-}
-
-function reportingDescriptor(rule: RuleDescriptor): Record<string, unknown> {
-  const short = firstSentence(rule.description);
-  const link = `[Documentation of ${escapeMarkdown(rule.code)}](<${rule.helpUri}>)`;
-  const help: MessageString = {
-    text: `${rule.description}\n\nDocumentation: ${rule.helpUri}`,
-    markdown: `${escapeMarkdown(rule.description)}\n\n${link}`,
-  };
-  return {
-    id: rule.code,
-    name: ruleName(rule.code),
-    shortDescription: { text: short },
-    ...(short === rule.description ? {} : { fullDescription: { text: rule.description } }),
-    helpUri: rule.helpUri,
-    help,
-    defaultConfiguration: { level: LEVELS[rule.defaultSeverity] },
-  };
-}
 
 /**
  * The construct a JSON Pointer names, in SARIF's vocabulary for logical locations: the document
@@ -225,19 +116,29 @@ function messageText(d: Diagnostic): string {
  * drops or hides results whose location has no region; the JSON Pointer in the logical location
  * still says exactly what it is about.
  */
+/** Where a result's rule is described: the driver's rules, or an extension's (`component`). */
+interface RulePlace {
+  readonly index: number;
+  readonly component?: { readonly name: string; readonly index: number };
+}
+
 function result(
   d: Diagnostic,
   artifact: ArtifactLocation,
-  ruleIndex: number,
+  rule: RulePlace,
   documentId: string | undefined,
 ): Record<string, unknown> {
   const region =
     d.location === undefined
       ? { startLine: 1 }
       : { startLine: d.location.line, startColumn: d.location.column };
+  const waiver = d.waived;
   return {
     ruleId: d.code,
-    ruleIndex,
+    ruleIndex: rule.index,
+    ...(rule.component === undefined
+      ? {}
+      : { rule: { id: d.code, index: rule.index, toolComponent: rule.component } }),
     level: LEVELS[d.severity],
     message: { text: messageText(d) },
     locations: [
@@ -249,6 +150,18 @@ function result(
     partialFingerprints: {
       [FINGERPRINT_KEY]: sha256(JSON.stringify([d.code, artifact.uri, d.path])),
     },
+    // Shown, not dropped: a viewer lists it as suppressed, with who accepted it until when.
+    ...(waiver === undefined
+      ? {}
+      : {
+          suppressions: [
+            {
+              kind: "external",
+              status: "accepted",
+              justification: `${waiver.reason} (granted by ${waiver.grantedBy}, expires ${waiver.expires})`,
+            },
+          ],
+        }),
     properties: { target: d.target, pointer: d.path, data: d.data },
   };
 }
@@ -303,12 +216,21 @@ export function formatSarif(
   options: SarifFormatOptions = {},
 ): string {
   const base = options.docsBaseUrl ?? DOCS_BASE_URL;
+  const extensions = options.extensions ?? [];
+  const places = new Map<string, RulePlace>();
+  extensions.forEach((extension, i) => {
+    extension.rules.forEach((rule, index) => {
+      places.set(rule.code, { index, component: { name: extension.name, index: i } });
+    });
+  });
   const rules = collectRules(
-    files.flatMap((f) => f.diagnostics),
+    files.flatMap((f) => f.diagnostics).filter((d) => !places.has(d.code)),
     options.rules,
     base,
   );
-  const ruleIndex = new Map(rules.map((rule, index) => [rule.code, index]));
+  rules.forEach((rule, index) => {
+    if (!places.has(rule.code)) places.set(rule.code, { index });
+  });
 
   // The schema wants artifacts unique: a file given twice is one artifact.
   const artifacts: Record<string, unknown>[] = [];
@@ -328,7 +250,7 @@ export function formatSarif(
       });
     }
     for (const d of file.diagnostics) {
-      results.push(result(d, { ...location, index }, ruleIndex.get(d.code) ?? -1, file.id));
+      results.push(result(d, { ...location, index }, places.get(d.code) ?? { index: -1 }, file.id));
     }
   }
 
@@ -356,7 +278,7 @@ export function formatSarif(
         : undefined;
   const category = options.category;
   const run = {
-    tool: { driver },
+    tool: { driver, ...(extensions.length === 0 ? {} : { extensions: extensions.map(component) }) },
     ...(category === undefined
       ? {}
       : { automationDetails: { id: category.endsWith("/") ? category : `${category}/` } }),

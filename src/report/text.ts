@@ -4,6 +4,7 @@
  */
 import { countBySeverity, visibleText } from "../model/index.js";
 import type { Diagnostic, Severity } from "../model/index.js";
+import { waiverText } from "./extension.js";
 import type { CheckedFile } from "./types.js";
 
 /** Options of {@link formatText}. */
@@ -95,21 +96,26 @@ export function formatText(files: readonly CheckedFile[], options: TextFormatOpt
     const posWidth = file.diagnostics.reduce((w, d) => Math.max(w, position(d).length), 0);
     for (const d of byPosition(file.diagnostics)) {
       const severity = paint(d.severity, d.severity.padEnd(7));
+      // Shown, never dropped: the reader sees the finding and who accepted it until when.
+      const waived = d.waived === undefined ? "" : `  ${paint("dim", waiverText(d.waived))}`;
       lines.push(
-        `  ${position(d).padEnd(posWidth)}  ${severity}  ${d.message}  ${paint("dim", d.code)}`,
+        `  ${position(d).padEnd(posWidth)}  ${severity}  ${d.message}  ${paint("dim", d.code)}${waived}`,
       );
     }
     lines.push("");
   }
   if (lines.length > 0 && lines[lines.length - 1] !== "") lines.push("");
-  const counts = countBySeverity(all);
-  const problems = counts.error + counts.warning + counts.info;
+  // A waived finding is counted as waived, not under its severity: it does not block.
+  const waived = all.filter((d) => d.waived !== undefined).length;
+  const counts = countBySeverity(waived === 0 ? all : all.filter((d) => d.waived === undefined));
+  const problems = counts.error + counts.warning + counts.info + waived;
   const checked = `${plural(files.length, "file")} checked`;
   if (problems === 0) {
     lines.push(paint("ok", `✔ ${checked}, no problems`));
   } else {
     const parts = [plural(counts.error, "error"), plural(counts.warning, "warning")];
     if (counts.info > 0) parts.push(`${counts.info} info`);
+    if (waived > 0) parts.push(`${waived} waived`);
     const mark = counts.error > 0 ? paint("error", "✖") : paint("warning", "⚠");
     lines.push(`${mark} ${plural(problems, "problem")} (${parts.join(", ")}) in ${checked}`);
   }

@@ -5,7 +5,7 @@ export interface CheckedFile {
   /** The path as the user gave it (relative paths stay relative, for stable output). */
   readonly file: string;
   /** The document kind recognised, or `unknown` when the file could not be read as one. */
-  readonly kind: "AgentWorkflow" | "ToolContract" | "BpmnProcess" | "unknown";
+  readonly kind: "AgentWorkflow" | "ToolContract" | "PolicyPack" | "BpmnProcess" | "unknown";
   /** The source format when the document was imported (e.g. `langgraph-subset`). */
   readonly format?: string;
   readonly id?: string;

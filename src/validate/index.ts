@@ -15,6 +15,7 @@ export type {
   RuleSettings,
 } from "./types.js";
 export type { Validator, ValidatorConfig } from "./engine.js";
+export type { PolicyInput } from "./policies.js";
 export { createValidator, isPromotable, RULE_CRASHED } from "./engine.js";
 export type { DecisionCondition, Facts } from "./facts.js";
 export { PRESET_NAMES, presetSettings } from "./presets.js";

@@ -336,7 +336,7 @@ describe("require: the gate engine's path predicates", () => {
       gatesOnPath: 1,
     });
     expect(runProcess(rule({ distinctRoles: 2 }), view)[0]?.message).toBe(
-      "Risky commits: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes gates of 1 role(s) [risk]: Risky → Approve → Send → End",
+      'Risky commits: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes only gates of "risk": Risky → Approve → Send → End',
     );
     const roles = runProcess(rule({ roles: ["risk", "legal"] }), view)[0];
     expect(roles?.message).toBe(

@@ -5,7 +5,7 @@
 import type { Severity } from "../../model/index.js";
 import { BPMN_RULES } from "../rules/index.js";
 import type { AgentflowRules } from "./rules.js";
-import { AGENTFLOW_RULE_NAMES, createRules, ruleCode } from "./rules.js";
+import { AGENTFLOW_RULE_NAMES, createRules, PLUGIN_RULE_NAMES, ruleCode } from "./rules.js";
 import type { BpmnlintCategory, BpmnlintConfig, BpmnlintRuleFactory } from "./types.js";
 
 /** The package name bpmnlint looks the plugin up under (`plugin:agentflow/...`). */
@@ -17,7 +17,10 @@ const CATEGORY: Readonly<Record<Severity, BpmnlintCategory>> = {
   info: "info",
 };
 
-/** Each rule at its BPMN rule's default severity, so lint and `agentflow gate` agree. */
+/**
+ * Each gate rule at its BPMN rule's default severity, so lint and `agentflow gate` agree.
+ * `policy` and `waived` are left out: they need the packs or waivers in their options.
+ */
 function recommended(): BpmnlintConfig {
   const entries = AGENTFLOW_RULE_NAMES.map((name) => {
     const code = ruleCode(name);
@@ -58,8 +61,7 @@ export function staticResolverCache(
   pluginRules: AgentflowRules = rules,
 ): Readonly<Record<string, BpmnlintRuleFactory | BpmnlintConfig>> {
   const out: Record<string, BpmnlintRuleFactory | BpmnlintConfig> = {};
-  for (const name of AGENTFLOW_RULE_NAMES)
-    out[`rule:${PLUGIN_PACKAGE}/${name}`] = pluginRules[name];
+  for (const name of PLUGIN_RULE_NAMES) out[`rule:${PLUGIN_PACKAGE}/${name}`] = pluginRules[name];
   for (const [name, config] of Object.entries(configs)) {
     out[`config:${PLUGIN_PACKAGE}/${name}`] = config;
   }

@@ -1,174 +1,80 @@
 /**
- * The gate rules as bpmnlint rule factories (SPEC 7). bpmnlint runs each rule over the moddle
+ * The plugin's rules as bpmnlint rule factories (SPEC 7). bpmnlint runs each rule over the moddle
  * tree it parsed; every agentflow rule looks at the root `bpmn:Definitions` only, evaluates the
- * gates there (once for all its rules, see {@link createRules}) and reports the diagnostics of
- * its own code.
+ * gates there (once for all rules configured alike, see {@link createRules}) and reports its
+ * share of the findings: a gate rule those of its code, `policy` those of policy packs and
+ * plugins, `waived` those a waiver covers (report.ts).
  */
-import type { Diagnostic } from "../../model/index.js";
-import { canonicalJson } from "../../model/index.js";
-import type { ToolEffectsMapping } from "../camunda/index.js";
-import { toolEffectsProblems } from "../camunda/index.js";
-import type { GateSelector } from "../gate-select.js";
-import { gateSelectorProblems } from "../gate-select.js";
-import { ruleHelpUri } from "../../report/rule-descriptor.js";
+import type { CompiledPack } from "../../policy/index.js";
+import { DOCS_BASE_URL, ruleHelpUri } from "../../report/index.js";
 import type { GateDecision, GateOptions } from "../evaluate.js";
 import { evaluateGatesSync } from "../evaluate.js";
 import type { ModdleObject } from "../moddle.js";
 import { BPMN_RULES } from "../rules/index.js";
-import type { UnknownLevelPolicy } from "../types.js";
-import { unknownPolicyProblem } from "../types.js";
-import { pathBelow } from "./path.js";
-import type { BpmnlintReporter, BpmnlintRule, BpmnlintRuleFactory } from "./types.js";
+import type { AgentflowRuleName, PluginRuleName, PolicyRuleName } from "./names.js";
+import { AGENTFLOW_RULE_NAMES, PLUGIN_RULE_NAMES, ruleCode } from "./names.js";
+import type { LintSettings } from "./options.js";
+import { settingsKey, settingsOf, todayProblem, waiversProblems } from "./options.js";
+import type { PackFileSystem } from "./pack-read.js";
+import { nodeFileSystem, PackCache, readPacks, runningProcess } from "./pack-read.js";
+import { misconfigured, reportCode, reportPolicy, reportWaived } from "./report.js";
+import type { BpmnlintRule, BpmnlintRuleFactory } from "./types.js";
 
-/**
- * The plugin's rule names, in run order: the kebab-case of each gate rule's code. `BPMN_PARSE`
- * has no rule here because bpmnlint parses the XML itself and reports its own import warnings.
- */
-export const AGENTFLOW_RULE_NAMES = [
-  "sequence-flow-crosses-scope",
-  "btv-namespace-mismatch",
-  "agent-ref-invalid",
-  "agent-autonomy-invalid",
-  "agent-ref-conflict",
-  "agent-unresolved",
-  "agent-lookup-invalid",
-  "agent-dependency-unresolved",
-  "agent-autonomy-mismatch",
-  "agent-workflow-invalid",
-  "tool-effect-invalid",
-  "camunda-tool-effect-unmapped",
-  "camunda-agent-unbounded",
-  "agent-gate-unreachable",
-  "agent-gate-bypass",
-  "agent-gate-optional",
-  "tool-effect-needs-gate",
-] as const;
-
-/** The name of one of the plugin's rules. */
-export type AgentflowRuleName = (typeof AGENTFLOW_RULE_NAMES)[number];
+export type { AgentflowRuleName, PluginRuleName, PolicyRuleName } from "./names.js";
+export { AGENTFLOW_RULE_NAMES, PLUGIN_RULE_NAMES, POLICY_RULE_NAMES, ruleCode } from "./names.js";
 
 /** The plugin's rules by name, as a bpmnlint plugin exports them. */
-export type AgentflowRules = Readonly<Record<AgentflowRuleName, BpmnlintRuleFactory>>;
-
-/**
- * The agentflow code of a rule name (`agent-gate-bypass` → `AGENT_GATE_BYPASS`).
- *
- * @example
- * ```ts
- * import { ruleCode } from "agentflow/bpmnlint";
- *
- * ruleCode("agent-gate-bypass"); // → "AGENT_GATE_BYPASS"
- * ```
- */
-export function ruleCode(name: AgentflowRuleName): string {
-  return name.toUpperCase().replaceAll("-", "_");
-}
+export type AgentflowRules = Readonly<Record<PluginRuleName, BpmnlintRuleFactory>>;
 
 /**
  * What every rule made by {@link createRules} evaluates with: the host's resolvers (bpmn-js
- * with a registry at hand), its gate predicate and workflow validation. Severities are bpmnlint's
- * business, so `rules` is not among them.
+ * with a registry at hand), its gate predicate, workflow validation, plugins, and the policy
+ * packs, waivers and day that rules without their own take. Severities are bpmnlint's business,
+ * so `rules` is not among them.
  */
 export type AgentflowLintOptions = Omit<GateOptions, "rules">;
 
-/** What a rule's JSON options set: the Camunda policy, the gate selectors, the tool effects. */
-interface LintSettings {
-  readonly policy: UnknownLevelPolicy;
-  readonly gates?: readonly GateSelector[];
-  readonly toolEffects?: ToolEffectsMapping;
-}
-
-const OPTION_KEYS = ["camundaAgents", "gates", "toolEffects"];
+/** Where the `policy` and `waived` rules are explained. */
+const POLICY_DOCS: Readonly<Record<PolicyRuleName, string>> = {
+  policy: new URL("../policies.md", DOCS_BASE_URL).href,
+  waived: new URL("../policies.md#waivers", DOCS_BASE_URL).href,
+};
 
 /**
- * Reads a rule's JSON options over the host's, or the one-line problem with them. A typo would
- * otherwise silently keep the default policy, or count no gate the organisation declared.
+ * The host's settings, checked now: packs it names that do not compile, a malformed waiver or
+ * day is a `TypeError` from {@link createRules}, not a failure of every lint pass after it.
  */
-function settingsOf(
-  config: unknown,
-  fallback: LintSettings,
-): { readonly settings: LintSettings } | { readonly problem: string } {
-  if (config === undefined || config === null) return { settings: fallback };
-  if (typeof config !== "object" || Array.isArray(config)) {
-    return { problem: "the rule's options must be an object" };
+function hostSettings(options: AgentflowLintOptions, fs: PackFileSystem | undefined): LintSettings {
+  let packs: readonly CompiledPack[] = [];
+  if (options.policies !== undefined) {
+    const read = readPacks(options.policies, "createRules: policies", fs);
+    if ("problems" in read) throw new TypeError(read.problems.join("\n"));
+    packs = read.packs;
   }
-  for (const key of Object.keys(config)) {
-    if (!OPTION_KEYS.includes(key))
-      return { problem: `unknown option '${key}' (known: ${OPTION_KEYS.join(", ")})` };
-  }
-  const { camundaAgents, gates, toolEffects } = config as Readonly<Record<string, unknown>>;
-  const problem =
-    (camundaAgents === undefined
-      ? undefined
-      : unknownPolicyProblem("camundaAgents", camundaAgents)) ??
-    (gates === undefined ? undefined : gateSelectorProblems(gates, "gates")[0]) ??
-    (toolEffects === undefined ? undefined : toolEffectsProblems(toolEffects)[0]);
-  if (problem !== undefined) return { problem };
+  const problems = options.waivers === undefined ? [] : waiversProblems(options.waivers, "waivers");
+  const dayProblem = options.today === undefined ? undefined : todayProblem(options.today, "today");
+  if (dayProblem !== undefined) problems.push(dayProblem);
+  if (problems.length > 0) throw new TypeError(`createRules: ${problems.join("; ")}`);
   return {
-    settings: {
-      policy: (camundaAgents as UnknownLevelPolicy | undefined) ?? fallback.policy,
-      ...(gates === undefined
-        ? fallback.gates === undefined
-          ? {}
-          : { gates: fallback.gates }
-        : { gates: gates as readonly GateSelector[] }),
-      ...(toolEffects === undefined
-        ? fallback.toolEffects === undefined
-          ? {}
-          : { toolEffects: fallback.toolEffects }
-        : { toolEffects: toolEffects as ToolEffectsMapping }),
-    },
+    policy: options.policy?.camundaAgents ?? "gate-required",
+    ...(options.gates === undefined ? {} : { gates: options.gates }),
+    ...(options.toolEffects === undefined ? {} : { toolEffects: options.toolEffects }),
+    packs,
+    waivers: options.waivers ?? [],
+    ...(options.today === undefined ? {} : { today: options.today }),
   };
-}
-
-/**
- * A misconfigured rule: it reports its one-line problem on the root, once per lint pass, where
- * bpmnlint's CLI prints it in its table and bpmn-js shows it on the diagram. A throw would end
- * the whole lint pass with a stack trace and lint nothing.
- */
-function misconfigured(name: string, code: string, problem: string): BpmnlintRule {
-  return {
-    meta: { documentation: { url: ruleHelpUri(code) } },
-    check(element, reporter) {
-      if (element.$type === "bpmn:Definitions") {
-        const id = typeof element.id === "string" ? element.id : "";
-        reporter.report(id, `agentflow/${name}: ${problem}; the rule did not run`);
-      }
-      return false;
-    },
-  };
-}
-
-/** The reports of one code, with the rule's crash turned back into a throw for bpmnlint. */
-function reportCode(
-  definitions: ModdleObject,
-  decision: GateDecision,
-  code: string,
-  reporter: BpmnlintReporter,
-): void {
-  for (const diagnostic of [...decision.blocking, ...decision.warnings]) {
-    if (diagnostic.code === "RULE_CRASHED" && diagnostic.data.rule === code) {
-      // bpmnlint shows a throwing rule as a `rule-error` of that rule, which is what this is.
-      throw new Error(diagnostic.message);
-    }
-    if (diagnostic.code !== code) continue;
-    report(definitions, diagnostic, reporter);
-  }
-}
-
-function report(definitions: ModdleObject, d: Diagnostic, reporter: BpmnlintReporter): void {
-  const elementId = d.target.kind === "bpmn-element" ? d.target.elementId : "";
-  const path = pathBelow(definitions, d.path, elementId);
-  if (path === undefined) reporter.report(elementId, d.message);
-  else reporter.report(elementId, d.message, path);
 }
 
 /**
  * Makes the plugin's rule factories. The rules share one evaluation per definitions and
- * policy: the first rule to run on a `bpmn:Definitions` evaluates the gates, the others read the
- * cached decision. The entry is dropped in a microtask, once bpmnlint's synchronous pass over
- * its rules is over, because bpmn-js lints the same (mutated) definitions object after every
- * edit and must not see the decision of the previous pass.
+ * settings: the first rule to run on a `bpmn:Definitions` evaluates the gates, the others read
+ * the cached decision. The entry is dropped in a microtask, once bpmnlint's synchronous pass
+ * over its rules is over, because bpmn-js lints the same (mutated) definitions object after every
+ * edit and must not see the decision of the previous pass. `options.policies` (compiled packs or
+ * plain data), `waivers` and `today` are what rules without their own options use.
+ *
+ * @throws TypeError when a pack of `options.policies` does not compile (naming every problem),
+ * or a waiver or `today` is malformed.
  *
  * @example
  * ```ts
@@ -211,6 +117,9 @@ function report(definitions: ModdleObject, d: Diagnostic, reporter: BpmnlintRepo
  * ```
  */
 export function createRules(options: AgentflowLintOptions = {}): AgentflowRules {
+  const fs = nodeFileSystem(runningProcess());
+  const fallback = hostSettings(options, fs);
+  const packCache = new PackCache();
   // One evaluation per definitions and settings: rules configured alike share it.
   const cache = new WeakMap<ModdleObject, Map<string, GateDecision>>();
   const evaluate = (definitions: ModdleObject, settings: LintSettings): GateDecision => {
@@ -220,7 +129,7 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
       cache.set(definitions, bySettings);
       queueMicrotask(() => cache.delete(definitions));
     }
-    const key = canonicalJson(settings);
+    const key = settingsKey(settings);
     let decision = bySettings.get(key);
     if (decision === undefined) {
       decision = evaluateGatesSync(definitions, {
@@ -228,30 +137,40 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
         policy: { ...options.policy, camundaAgents: settings.policy },
         ...(settings.gates === undefined ? {} : { gates: settings.gates }),
         ...(settings.toolEffects === undefined ? {} : { toolEffects: settings.toolEffects }),
+        policies: settings.packs,
+        waivers: settings.waivers,
+        ...(settings.today === undefined ? {} : { today: settings.today }),
       });
       bySettings.set(key, decision);
     }
     return decision;
   };
-  const fallback: LintSettings = {
-    policy: options.policy?.camundaAgents ?? "gate-required",
-    ...(options.gates === undefined ? {} : { gates: options.gates }),
-    ...(options.toolEffects === undefined ? {} : { toolEffects: options.toolEffects }),
-  };
-  const factory = (name: AgentflowRuleName): BpmnlintRuleFactory => {
-    const code = ruleCode(name);
-    if (!BPMN_RULES.some((rule) => rule.meta.code === code)) {
+  const factory = (name: PluginRuleName): BpmnlintRuleFactory => {
+    const gate = (AGENTFLOW_RULE_NAMES as readonly string[]).includes(name);
+    const code = gate ? ruleCode(name as AgentflowRuleName) : undefined;
+    if (code !== undefined && !BPMN_RULES.some((rule) => rule.meta.code === code)) {
       throw new Error(`agentflow: the bpmnlint rule ${name} has no BPMN rule ${code}`);
     }
+    const url = code === undefined ? POLICY_DOCS[name as PolicyRuleName] : ruleHelpUri(code);
     return (config) => {
-      const read = settingsOf(config, fallback);
-      if ("problem" in read) return misconfigured(name, code, read.problem);
-      const { settings } = read;
+      const read = settingsOf(config, fallback, name === "policy", fs, packCache);
+      if ("problems" in read) return misconfigured(name, url, read.problems);
+      const { settings, severities } = read;
+      // A host's plugins are enough for `policy` to report: it has their findings to show.
+      const plugins = Object.keys(options.plugins ?? {}).length;
+      if (name === "policy" && settings.packs.length === 0 && plugins === 0) {
+        const problem =
+          "no policy packs: give 'policies', each a pack as data or the path of a YAML or JSON pack file";
+        return misconfigured(name, url, [problem]);
+      }
       const rule: BpmnlintRule = {
-        meta: { documentation: { url: ruleHelpUri(code) } },
+        meta: { documentation: { url } },
         check(element, reporter) {
           if (element.$type === "bpmn:Definitions") {
-            reportCode(element, evaluate(element, settings), code, reporter);
+            const decision = evaluate(element, settings);
+            if (code !== undefined) reportCode(element, decision, code, reporter);
+            else if (name === "policy") reportPolicy(element, decision, severities, reporter);
+            else reportWaived(element, decision, reporter);
           }
           // Only the root matters: skipping the descent saves a walk of the whole tree per rule.
           return false;
@@ -260,7 +179,7 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
       return rule;
     };
   };
-  const out: Partial<Record<AgentflowRuleName, BpmnlintRuleFactory>> = {};
-  for (const name of AGENTFLOW_RULE_NAMES) out[name] = factory(name);
-  return Object.freeze(out as Record<AgentflowRuleName, BpmnlintRuleFactory>);
+  const out: Partial<Record<PluginRuleName, BpmnlintRuleFactory>> = {};
+  for (const name of PLUGIN_RULE_NAMES) out[name] = factory(name);
+  return Object.freeze(out as Record<PluginRuleName, BpmnlintRuleFactory>);
 }

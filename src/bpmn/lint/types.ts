@@ -3,6 +3,8 @@
  * declarations (`bpmnlint/lib/types.d.ts`) are `any` throughout and agentflow does not depend on
  * bpmnlint at run time: a host brings its own bpmnlint (CLI, bpmn-js-bpmnlint, a bundler).
  */
+import type { Severity } from "../../model/index.js";
+import type { CompiledPack, Waiver } from "../../policy/index.js";
 import type { ModdleObject } from "../moddle.js";
 import type { UnknownLevelPolicy } from "../types.js";
 import type { ToolEffectsMapping } from "../camunda/index.js";
@@ -26,6 +28,13 @@ export interface BpmnlintRule {
 }
 
 /**
+ * One entry of a rule's `policies`: a pack as plain data (as a browser config bundles it), a
+ * pack compiled by `readPolicyPack` or `compilePolicyPack`, or the path of a YAML or JSON pack
+ * file, read relative to the working directory (Node.js only: bpmnlint's CLI).
+ */
+export type PolicyPackEntry = string | CompiledPack | Readonly<Record<string, unknown>>;
+
+/**
  * The options a rule takes from a bpmnlint configuration (`["error", { ... }]` in `.bpmnlintrc`).
  * JSON only, so functions (resolvers, gate predicates) go through {@link createRules} instead.
  */
@@ -36,6 +45,14 @@ export interface AgentflowRuleConfig {
   readonly gates?: readonly GateSelector[];
   /** The organisation's Camunda tool effects (as `toolEffects` in agentflow.config.json). */
   readonly toolEffects?: ToolEffectsMapping;
+  /** Policy packs whose rules run with the gates (`policy` reports their findings). */
+  readonly policies?: readonly PolicyPackEntry[];
+  /** Waivers (with those the packs carry), as `waivers` in agentflow.config.json. */
+  readonly waivers?: readonly Waiver[];
+  /** The day waivers are judged on, `YYYY-MM-DD`; today (UTC) by default. */
+  readonly today?: string;
+  /** `policy` only: the pack severities it reports; all three by default. */
+  readonly severities?: readonly Severity[];
 }
 
 /** A bpmnlint rule factory: bpmnlint calls it once per configured rule with the rule's options. */

@@ -4,11 +4,10 @@
  * simulation on fixtures when given, and route coverage from `explore`. Pure and deterministic:
  * versions and file bytes are passed in, nothing reads a clock or the file system.
  */
-import { splitSetting } from "../../rules/internal.js";
 import type { GateRequirement } from "../../autonomy/index.js";
 import { assessAutonomy, gateRequirement } from "../../autonomy/index.js";
 import type { AgentTaskSummary, GateOptions } from "../../bpmn/index.js";
-import { BPMN_RULES, checkProcess, hasGateMarker, readProcessDiagrams } from "../../bpmn/index.js";
+import { checkProcess, hasGateMarker, readProcessDiagrams } from "../../bpmn/index.js";
 import { exportMermaid } from "../../interop/index.js";
 import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
 import { contentHash, parseWorkflow, sha256 } from "../../model/index.js";
@@ -32,6 +31,8 @@ import { derivedAgentAudits } from "./derived.js";
 import { processDrawing } from "./process/index.js";
 import { processTitle } from "./process-title.js";
 import { reviewedInputs, reviewSettings } from "./reviewed.js";
+import type { AuditPolicyOptions } from "./rule-results.js";
+import { processRuleRows, ruleResults } from "./rule-results.js";
 import { workflowGraph } from "./graph.js";
 import {
   cutMermaidLabels,
@@ -44,13 +45,12 @@ import type {
   AuditReport,
   ExplorationEvidence,
   ImportEvidence,
-  RuleResult,
   SimulationEvidence,
   WorkflowAudit,
 } from "./types.js";
 
 /** What a report is built from, besides the document itself. */
-export interface AuditOptions {
+export interface AuditOptions extends AuditPolicyOptions {
   /** The file name shown in the report (as the user gave it). */
   readonly file: string;
   /** The file's text, hashed so the report names exactly what it read. */
@@ -86,25 +86,14 @@ export interface AuditOptions {
 
 const STRICTNESS: Readonly<Record<GateRequirement, number>> = { none: 0, optional: 1, required: 2 };
 
-function ruleResults(
-  rules: readonly {
-    readonly code: string;
-    readonly description: string;
-    readonly severity: Diagnostic["severity"];
-  }[],
-  diagnostics: readonly Diagnostic[],
-): RuleResult[] {
-  // Grouped once: 200,000 findings under 40 rules must not be scanned 40 times.
-  const byCode = new Map<string, Diagnostic[]>();
-  for (const d of diagnostics) {
-    const list = byCode.get(d.code);
-    if (list === undefined) byCode.set(d.code, [d]);
-    else list.push(d);
-  }
-  return rules.map((rule) => {
-    const own = byCode.get(rule.code) ?? [];
-    return { ...rule, passed: own.length === 0, diagnostics: own };
-  });
+/** The policy options a validator and a gate take, left out when not given. */
+function policyOf(options: AuditPolicyOptions): AuditPolicyOptions {
+  return {
+    ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
+    ...(options.policies === undefined ? {} : { policies: options.policies }),
+    ...(options.waivers === undefined ? {} : { waivers: options.waivers }),
+    ...(options.today === undefined ? {} : { today: options.today }),
+  };
 }
 
 /**
@@ -169,6 +158,7 @@ async function auditWorkflow(
   const validator = createValidator({
     preset: options.preset ?? "recommended",
     rules: options.workflowRules ?? {},
+    ...policyOf(options),
     resolvers,
   });
   const diagnostics = await validator.validate(wf);
@@ -333,19 +323,13 @@ export async function auditProcessReport(options: AuditOptions): Promise<AuditRe
   const settings = reviewSettings(options);
   const check = await checkProcess(options.text, {
     ...options.gate,
+    ...policyOf(options),
     ...(options.resolveTool === undefined ? {} : { resolveTool: options.resolveTool }),
     ...(options.resolveWorkflow === undefined ? {} : { resolveWorkflow: options.resolveWorkflow }),
     workflowValidation: { preset: settings.ruleSet.preset, rules: settings.ruleSet.workflowRules },
   });
   const diagnostics = [...check.blocking, ...check.warnings];
-  // Each rule at the severity it ran at; a rule set to off did not run, so it is not listed.
-  const rules = BPMN_RULES.flatMap((r) => {
-    const { code, description, defaultSeverity } = r.meta;
-    const set = settings.ruleSet.bpmnRules;
-    const given = Object.hasOwn(set, code) ? set[code] : undefined;
-    const severity = given === undefined ? defaultSeverity : splitSetting(given)[0];
-    return severity === "off" ? [] : [{ code, description, severity }];
-  });
+  const rules = processRuleRows(options, settings.ruleSet.bpmnRules);
   const id = typeof check.definitions?.id === "string" ? check.definitions.id : options.file;
   const broken = (options.registryProblems ?? []).filter((p) =>
     p.diagnostics.some((d) => d.severity === "error"),

@@ -10,6 +10,8 @@ import { processDiagramsHtml } from "./html-process.js";
 import { FINDINGS_LIMIT, unlistedNote } from "./limits.js";
 import { joinRows } from "./rows.js";
 import { ruleCheck } from "./rule-checks.js";
+import { resultText } from "./rule-results.js";
+import { waiverText } from "../extension.js";
 import type { AuditReport, ChecklistItem, ProcessAudit, RuleResult } from "./types.js";
 
 /** A finding with its page-wide number; its anchor is `finding-<n>` when it is listed. */
@@ -115,8 +117,8 @@ export function ruleSection(rules: readonly RuleResult[], start: number): string
     n += r.diagnostics.length;
   }
   const rows = rules.map((r, i) => {
-    const failed = `✖ ${String(r.diagnostics.length)} finding(s)`;
-    let result = tag("✔ passed", "ok");
+    const failed = resultText(r);
+    let result = tag(failed, "ok");
     if (!r.passed) {
       result =
         r.diagnostics.length === 0
@@ -134,7 +136,8 @@ export function ruleSection(rules: readonly RuleResult[], start: number): string
       const num = String(first + k);
       findings.push(
         `<li class="finding ${d.severity}" id="finding-${num}"><span class="num">#${num}</span>` +
-          `${code(d.code)} ${SEVERITY[d.severity]} at ${code(where(d))}${onWhat(d)}: ${esc(d.message)}</li>`,
+          `${code(d.code)} ${SEVERITY[d.severity]} at ${code(where(d))}${onWhat(d)}: ${esc(d.message)}` +
+          `${d.waived === undefined ? "" : ` ${tag(waiverText(d.waived), "warn")}`}</li>`,
       );
     });
     const more = unlistedNote(rule.code, rule.diagnostics.length);
@@ -180,13 +183,18 @@ export function reviewedSection(report: AuditReport): string {
  */
 export function taskBlocker(process: ProcessAudit): (task: AgentTaskSummary) => boolean {
   const named = new Set<string>();
+  // A task whose findings a waiver covers no longer blocks, though its gate is still missing.
+  const waived = new Set<string>();
   for (const r of process.rules) {
     for (const d of r.diagnostics) {
-      if (d.severity === "error" && d.target.kind === "bpmn-element") named.add(d.target.elementId);
+      if (d.target.kind !== "bpmn-element") continue;
+      if (d.waived !== undefined) waived.add(d.target.elementId);
+      else if (d.severity === "error") named.add(d.target.elementId);
     }
   }
   return (task) =>
-    (task.requirement === "required" && task.gate !== "reached") || named.has(task.elementId);
+    named.has(task.elementId) ||
+    (task.requirement === "required" && task.gate !== "reached" && !waived.has(task.elementId));
 }
 
 function gateCell(task: AgentTaskSummary): string {

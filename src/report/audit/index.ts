@@ -4,6 +4,7 @@
 export type * from "./types.js";
 export type { DerivedFact, DerivedToolRow } from "../derived-agent.js";
 export type { AuditOptions } from "./build.js";
+export type { AuditPolicyOptions } from "./rule-results.js";
 export { auditProcessReport, auditWorkflowReport } from "./build.js";
 export { oversightChecklist } from "./checklist.js";
 export { END_NODE, workflowGraph } from "./graph.js";

@@ -21,6 +21,8 @@ import { derivedAgentsMarkdown } from "./markdown-derived.js";
 import { processDiagramsMarkdown } from "./markdown-process.js";
 import { joinRows } from "./rows.js";
 import { ruleCheck } from "./rule-checks.js";
+import { resultText } from "./rule-results.js";
+import { waiverText } from "../extension.js";
 import type { AuditReport, ChecklistItem, RuleResult, WorkflowAudit } from "./types.js";
 
 /**
@@ -83,14 +85,15 @@ function ruleTable(rules: readonly RuleResult[]): string[] {
   const rows = rules.map((r) => [
     { code: r.code },
     r.severity,
-    r.passed ? "✔ passed" : `✖ ${r.diagnostics.length} finding(s)`,
+    resultText(r),
     ruleCheck(r.code, r.description),
   ]);
   const findings: string[] = [];
   for (const r of rules) {
     for (const d of r.diagnostics.slice(0, FINDINGS_LIMIT)) {
+      const waived = d.waived === undefined ? "" : ` (${markdownText(waiverText(d.waived))})`;
       findings.push(
-        `- ${markdownCode(d.code)} (${d.severity}) at ${markdownText(where(d))}: ${markdownText(d.message)}`,
+        `- ${markdownCode(d.code)} (${d.severity}) at ${markdownText(where(d))}: ${markdownText(d.message)}${waived}`,
       );
     }
     const more = unlistedNote(r.code, r.diagnostics.length);

@@ -9,6 +9,8 @@ import type { AgentTaskSummary, GateOptions, RuleSetSettings } from "../../bpmn/
 import { describeRuleSet } from "../../bpmn/index.js";
 import type { Diagnostic } from "../../model/index.js";
 import type { PresetName, RuleSetting } from "../../validate/index.js";
+import type { AuditPolicyOptions } from "./rule-results.js";
+import { pinnedExtensions } from "./rule-results.js";
 import type { AuditReport, ReviewedInput, ReviewSettings, WorkflowAudit } from "./types.js";
 
 /** Each dependency once per `kind ref`, naming every agent task that used it. */
@@ -60,6 +62,18 @@ export function reviewedInputs(
     };
   });
   const changed = ruleSet.changed.map((c) => `${c.code} ${c.setting} (preset ${c.preset})`);
+  // Each pack and plugin that judged, pinned by its hash: which policy judged is part of it.
+  const extensions = (ruleSet.extensions ?? []).map((e): ReviewedInput => ({
+    kind: e.kind === "policy" ? "policy pack" : "plugin",
+    what: `${e.name}@${e.version}`,
+    hash: e.sha256,
+    note: `its rules are ${e.name}/…`,
+  }));
+  const notes = [
+    ...(changed.length === 0 ? [] : [`changed from the preset: ${changed.join(", ")}`]),
+    ...(ruleSet.waivers === undefined ? [] : [`${String(ruleSet.waivers.length)} waiver(s)`]),
+    ...(settings.today === undefined ? [] : [`waivers judged on ${settings.today}`]),
+  ];
   return [
     { kind: subject.kind, what: subject.file, hash: subject.fileHash },
     ...workflows.map((w): ReviewedInput => ({
@@ -72,17 +86,18 @@ export function reviewedInputs(
     config === null
       ? { kind: "config", what: "none", hash: null, note: "built-in settings" }
       : { kind: "config", what: config.file, hash: config.contentHash },
+    ...extensions,
     {
       kind: "rule set",
       what: `agentflow ${ruleSet.agentflowVersion}, preset ${ruleSet.preset}, Camunda agents ${ruleSet.camundaAgents}`,
       hash: ruleSet.digest,
-      ...(changed.length === 0 ? {} : { note: `changed from the preset: ${changed.join(", ")}` }),
+      ...(notes.length === 0 ? {} : { note: notes.join("; ") }),
     },
   ];
 }
 
 /** What of a report's options decides its settings (a part of `AuditOptions`). */
-export interface SettingsOptions {
+export interface SettingsOptions extends AuditPolicyOptions {
   readonly preset?: PresetName;
   readonly workflowRules?: Readonly<Record<string, RuleSetting>>;
   readonly gate?: Pick<GateOptions, "policy" | "rules" | "toolEffects" | "gates">;
@@ -91,6 +106,12 @@ export interface SettingsOptions {
 
 /** What the report names as its settings, with the defaults a run without options uses. */
 export function reviewSettings(options: SettingsOptions): ReviewSettings {
+  // The options' waivers, then the packs', as `evaluateGates` names them: one digest for both.
+  const waivers = [
+    ...(options.waivers ?? []),
+    ...(options.policies ?? []).flatMap((p) => p.waivers),
+  ];
+  const extensions = pinnedExtensions(options);
   const settings: RuleSetSettings = {
     preset: options.preset ?? "recommended",
     workflowRules: options.workflowRules ?? {},
@@ -98,6 +119,13 @@ export function reviewSettings(options: SettingsOptions): ReviewSettings {
     camundaAgents: options.gate?.policy?.camundaAgents ?? "gate-required",
     ...(options.gate?.toolEffects === undefined ? {} : { toolEffects: options.gate.toolEffects }),
     ...(options.gate?.gates === undefined ? {} : { gates: options.gate.gates }),
+    ...(extensions.length === 0 ? {} : { extensions }),
+    ...(waivers.length === 0 ? {} : { waivers }),
   };
-  return { config: options.config ?? null, ruleSet: describeRuleSet(settings) };
+  const judged = options.today !== undefined && waivers.length > 0;
+  return {
+    config: options.config ?? null,
+    ruleSet: describeRuleSet(settings),
+    ...(judged ? { today: options.today } : {}),
+  };
 }

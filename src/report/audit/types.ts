@@ -17,6 +17,7 @@ export interface RuleResult {
   readonly description: string;
   /** The severity the rule ran at. */
   readonly severity: Severity;
+  /** No finding that counts: a waived finding is listed but does not fail its rule. */
   readonly passed: boolean;
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -194,6 +195,8 @@ export interface ReviewedInput {
     | "delegate"
     | "registry document"
     | "config"
+    | "policy pack"
+    | "plugin"
     | "rule set";
   /** The file, the `id@version`, or the rule set's description. */
   readonly what: string;
@@ -208,6 +211,8 @@ export interface ReviewSettings {
   /** The config file, by path and canonical hash; `null` when none was used. */
   readonly config: { readonly file: string; readonly contentHash: string } | null;
   readonly ruleSet: RuleSet;
+  /** The day waivers were judged on, when one was given and any waiver was in force. */
+  readonly today?: string;
 }
 
 /** The whole report. */

@@ -1,7 +1,8 @@
 /**
  * The plugin as users install it: a project with `node_modules/bpmnlint-plugin-agentflow` (here a
  * symlink to this repository, as the npm alias would install it), the `.bpmnlintrc` of
- * docs/bpmnlint.md, and bpmnlint's own CLI and NodeResolver. Also bpmnlint's config compiler, which
+ * docs/bpmnlint.md, and bpmnlint's own CLI and NodeResolver — also with the policy pack file and
+ * `.bpmnlintrc` of its "Policy packs" section. Also bpmnlint's config compiler, which
  * bpmn-js bundlers use, run without a bundler. Needs `dist/` (`npm run build`; CI builds on install).
  */
 import { spawnSync } from "node:child_process";
@@ -10,6 +11,8 @@ import { symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkProcess } from "../../../src/bpmn/index.js";
+import { readPolicyPack } from "../../../src/policy/index.js";
 import { tempDir } from "../../temp.js";
 
 const repo = new URL("../../../", import.meta.url).pathname;
@@ -108,7 +111,7 @@ describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
     expect(stderr).toBe("");
     expect(stdout).not.toMatch(/^\s+at /m);
     expect(lines(stdout)).toContain(
-      "Definitions_Loan error agentflow/agent-gate-bypass: unknown option 'camundaAgent' (known: camundaAgents, gates, toolEffects); the rule did not run agentflow/agent-gate-bypass",
+      "Definitions_Loan error agentflow/agent-gate-bypass: unknown option 'camundaAgent' (known: camundaAgents, gates, toolEffects, policies, waivers, today); the rule did not run agentflow/agent-gate-bypass",
     );
     // The other rules ran.
     expect(stdout).toContain("agentflow/agent-unresolved");
@@ -120,6 +123,113 @@ describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
     const { status, stdout, stderr } = run(["--no-experimental-require-module", "-e", script]);
     expect(stderr).toBe("");
     expect(stdout.trim()).toBe("function function");
+    expect(status).toBe(0);
+  });
+});
+
+describe("the bpmnlint CLI with a policy pack", () => {
+  const loan = join(repo, "examples/processes/loan-origination.bpmn");
+
+  beforeAll(() => {
+    mkdirSync(join(project, "policy"), { recursive: true });
+    writeFileSync(
+      join(project, "policy/bank.policy.yaml"),
+      docsBlock("yaml policy/bank.policy.yaml"),
+    );
+    writeFileSync(
+      join(project, "policy.bpmnlintrc"),
+      docsBlock("json .bpmnlintrc with a policy pack"),
+    );
+    copyFileSync(loan, join(project, "loan-origination.bpmn"));
+  });
+
+  it("reads the pack the .bpmnlintrc names and reports what checkProcess finds for it", async () => {
+    const { status, stdout, stderr } = run([
+      bpmnlint,
+      "--config",
+      "policy.bpmnlintrc",
+      "loan-origination.bpmn",
+    ]);
+    expect(stderr).toBe("");
+    const policyLines = lines(stdout).filter((line) => line.endsWith(" agentflow/policy"));
+    expect(policyLines).toEqual(lines(docsBlock("text policy")));
+    const text = readFileSync(join(project, "policy/bank.policy.yaml"), "utf8");
+    const reading = readPolicyPack(text, "policy/bank.policy.yaml");
+    if (!("pack" in reading)) throw new Error("the docs' pack must compile");
+    const check = await checkProcess(readFileSync(loan, "utf8"), { policies: [reading.pack] });
+    const expected = [...check.blocking, ...check.warnings]
+      .filter((d) => d.code.startsWith("acme-bank-agents/"))
+      .map((d) => {
+        const id = d.target.kind === "bpmn-element" ? d.target.elementId : "";
+        return `${id} error ${d.code}: ${d.message} agentflow/policy`;
+      });
+    expect(policyLines).toEqual(expected);
+    expect(status).toBe(1);
+  });
+
+  it("says a pack it cannot compile, with file, line and column, and the rule does not run", () => {
+    writeFileSync(
+      join(project, "policy/broken.policy.yaml"),
+      "kind: PolicyPack\nname: bank\nversion: 1.0.0\nrules:\n  - id: high\n    severity: error\n    for: agentTask\n    when: levl >= 4\n",
+    );
+    writeFileSync(
+      join(project, "broken.bpmnlintrc"),
+      JSON.stringify({
+        moddleExtensions: { btv: "bpmnlint-plugin-agentflow/bpmn/resources/btv.json" },
+        rules: { "agentflow/policy": ["error", { policies: ["policy/broken.policy.yaml"] }] },
+      }),
+    );
+    const { status, stdout, stderr } = run([
+      bpmnlint,
+      "--config",
+      "broken.bpmnlintrc",
+      "loan-origination.bpmn",
+    ]);
+    expect(stderr).toBe("");
+    expect(stdout).not.toMatch(/^\s+at /m);
+    expect(lines(stdout).slice(1, -1)).toEqual([
+      "Definitions_LoanOrigination error agentflow/policy: policy/broken.policy.yaml:8:11: rule high: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, justifiedLevel, camunda, tools, models, budget, gates, gateStatus); the rule did not run agentflow/policy",
+    ]);
+    expect(status).toBe(1);
+  });
+
+  it("shows a waived finding under agentflow/waived, and it no longer fails the lint", () => {
+    const waiver = {
+      rule: "four-eyes-on-commitments",
+      process: "LoanOrigination",
+      reason: "pilot",
+      grantedBy: "cro@bank.example",
+      expires: "2027-03-31",
+    };
+    const options = {
+      policies: ["policy/bank.policy.yaml"],
+      waivers: [waiver],
+      today: "2027-01-15",
+    };
+    writeFileSync(
+      join(project, "waived.bpmnlintrc"),
+      JSON.stringify({
+        moddleExtensions: { btv: "bpmnlint-plugin-agentflow/bpmn/resources/btv.json" },
+        rules: {
+          "agentflow/policy": ["error", options],
+          "agentflow/waived": ["info", options],
+        },
+      }),
+    );
+    const { status, stdout } = run([
+      bpmnlint,
+      "--config",
+      "waived.bpmnlintrc",
+      "loan-origination.bpmn",
+    ]);
+    const found = lines(stdout).slice(1, -1);
+    expect(found.map((line) => line.split(" ").slice(0, 3).join(" "))).toEqual([
+      "AssessCreditRisk info acme-bank-agents/four-eyes-on-commitments:",
+      "DraftAndSendOffer info acme-bank-agents/four-eyes-on-commitments:",
+    ]);
+    expect(found[1]).toMatch(
+      /\(waived by cro@bank\.example until 2027-03-31: pilot\) agentflow\/waived$/,
+    );
     expect(status).toBe(0);
   });
 });

@@ -14,6 +14,8 @@ import {
   configs,
   createRules,
   PLUGIN_PACKAGE,
+  PLUGIN_RULE_NAMES,
+  POLICY_RULE_NAMES,
   ruleCode,
   rules,
   staticResolverCache,
@@ -57,10 +59,12 @@ afterEach(() => {
 });
 
 describe("names and configuration", () => {
-  it("has one rule per BPMN rule but BPMN_PARSE, in run order", () => {
+  it("has one rule per BPMN rule but BPMN_PARSE, in run order, then policy and waived", () => {
     const codes = BPMN_RULES.map((r) => r.meta.code).filter((c) => c !== "BPMN_PARSE");
     expect(AGENTFLOW_RULE_NAMES.map(ruleCode)).toEqual(codes);
-    expect(Object.keys(rules)).toEqual([...AGENTFLOW_RULE_NAMES]);
+    expect(POLICY_RULE_NAMES).toEqual(["policy", "waived"]);
+    expect(PLUGIN_RULE_NAMES).toEqual([...AGENTFLOW_RULE_NAMES, ...POLICY_RULE_NAMES]);
+    expect(Object.keys(rules)).toEqual([...PLUGIN_RULE_NAMES]);
     expect(ruleCode("tool-effect-needs-gate")).toBe("TOOL_EFFECT_NEEDS_GATE");
   });
 
@@ -97,8 +101,8 @@ describe("names and configuration", () => {
 
   it("ships one CommonJS file per rule, loading that rule", () => {
     const files = readdirSync(new URL("rules/", PLUGIN_DIR)).sort();
-    expect(files).toEqual(AGENTFLOW_RULE_NAMES.map((n) => `${n}.js`).sort());
-    for (const name of AGENTFLOW_RULE_NAMES) {
+    expect(files).toEqual(PLUGIN_RULE_NAMES.map((n) => `${n}.js`).sort());
+    for (const name of PLUGIN_RULE_NAMES) {
       const text = readFileSync(new URL(`rules/${name}.js`, PLUGIN_DIR), "utf8");
       expect(text).toContain(`module.exports = require("../load.js").rule("${name}");`);
     }
@@ -107,7 +111,7 @@ describe("names and configuration", () => {
   it("gives StaticResolver entries under the plugin's package name", () => {
     const cache = staticResolverCache();
     expect(Object.keys(cache)).toEqual([
-      ...AGENTFLOW_RULE_NAMES.map((n) => `rule:${PLUGIN_PACKAGE}/${n}`),
+      ...PLUGIN_RULE_NAMES.map((n) => `rule:${PLUGIN_PACKAGE}/${n}`),
       `config:${PLUGIN_PACKAGE}/recommended`,
     ]);
     expect(cache[`rule:${PLUGIN_PACKAGE}/agent-gate-bypass`]).toBe(rules["agent-gate-bypass"]);
@@ -199,7 +203,7 @@ describe("rule options and failures", () => {
   it.each([
     [
       { camundaAgent: "ignore" },
-      "unknown option 'camundaAgent' (known: camundaAgents, gates, toolEffects)",
+      "unknown option 'camundaAgent' (known: camundaAgents, gates, toolEffects, policies, waivers, today)",
     ],
     [
       { camundaAgents: "never" },

@@ -1,0 +1,87 @@
+/**
+ * What checking files needs on one thread, built from the run's plain settings: the registry,
+ * the validator and the gate options, with the config's plugins imported and its packs compiled
+ * here — a worker thread cannot be handed functions, so each loads them again from where the
+ * main thread found them, and refuses a plugin whose content changed in between.
+ */
+import type { GateOptions } from "../bpmn/index.js";
+import type { CompiledPack, Waiver } from "../policy/index.js";
+import type { Plugin } from "../rules/index.js";
+import type { Validator } from "../validate/index.js";
+import { createValidator } from "../validate/index.js";
+import type { Extensions } from "./extensions.js";
+import { NO_EXTENSIONS } from "./extensions.js";
+import { gateOptions } from "./gate-options.js";
+import { compilePacks } from "./policies.js";
+import { reloadPlugin } from "./plugins.js";
+import type { FolderRegistry } from "./registry.js";
+import { loadFolderRegistry } from "./registry.js";
+import type { FileCheckSettings } from "./settings.js";
+
+/** What checking files needs, built once per thread from {@link FileCheckSettings}. */
+export interface FileCheckContext {
+  readonly validator: Validator;
+  readonly processOptions: GateOptions;
+  readonly registry?: FolderRegistry;
+  /** The plugins and packs, loaded on this thread (for the outputs' rule descriptions). */
+  readonly extensions: Extensions;
+}
+
+/** The settings' plugins and packs, loaded on this thread. */
+export async function threadExtensions(settings: FileCheckSettings): Promise<Extensions> {
+  const sources = settings.plugins ?? [];
+  const packSources = settings.packs ?? [];
+  if (sources.length === 0 && packSources.length === 0) return NO_EXTENSIONS;
+  const plugins = [];
+  for (const source of sources) plugins.push(await reloadPlugin(source));
+  return { plugins, packs: compilePacks(packSources), packSources };
+}
+
+/** What a policy adds to a validator's or a gate's options (nothing when there is none). */
+export function policyOptions(
+  settings: FileCheckSettings,
+  extensions: Extensions,
+): {
+  plugins?: Readonly<Record<string, Plugin>>;
+  policies?: readonly CompiledPack[];
+  waivers?: readonly Waiver[];
+  today?: string;
+} {
+  const plugins = Object.fromEntries(extensions.plugins.map((p) => [p.source.name, p.plugin]));
+  const waivers = settings.waivers ?? [];
+  return {
+    ...(extensions.plugins.length === 0 ? {} : { plugins }),
+    ...(extensions.packs.length === 0 ? {} : { policies: extensions.packs }),
+    ...(waivers.length === 0 ? {} : { waivers }),
+    // Decided once by the main thread: a worker past midnight judges on the same day.
+    ...(settings.today === undefined ? {} : { today: settings.today }),
+  };
+}
+
+/** Loads the registry, the plugins and the packs, and builds the validator and the gate options. */
+export async function fileCheckContext(settings: FileCheckSettings): Promise<FileCheckContext> {
+  const registry =
+    settings.registry.length === 0
+      ? undefined
+      : await loadFolderRegistry(settings.registry, settings.registrySource);
+  const extensions = await threadExtensions(settings);
+  const policy = policyOptions(settings, extensions);
+  const validator = createValidator({
+    preset: settings.preset,
+    rules: settings.workflowRules,
+    ...policy,
+    ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
+  });
+  const processOptions: GateOptions = {
+    ...gateOptions(registry, settings),
+    rules: settings.bpmnRules,
+    workflowValidation: { preset: settings.preset, rules: settings.workflowRules },
+    ...policy,
+  };
+  return {
+    validator,
+    processOptions,
+    extensions,
+    ...(registry === undefined ? {} : { registry }),
+  };
+}

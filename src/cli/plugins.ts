@@ -1,0 +1,151 @@
+/**
+ * Loading the plugins `agentflow.config.json` names (`"plugins": { "acme": "./policy/acme.js" }`).
+ * Loading a plugin runs its code, as ESLint's loading of `eslint.config.js` does
+ * (docs/policies.md, "Loading plugins runs their code"): so only what the config names is
+ * loaded, and only from inside the repository the config belongs to — a path or a package that
+ * resolves outside it (a `../` path, a package linked in from elsewhere) is refused before any
+ * of its code runs.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { AnyRule, Plugin } from "../rules/index.js";
+import { namespacedRules, pluginDigest, pluginProblem } from "../rules/internal.js";
+import { UsageError } from "./io.js";
+import { resolvePackage } from "./package-resolve.js";
+
+/** Where a plugin's module is, as plain data (what a worker thread is given to load it again). */
+export interface PluginSource {
+  /** The name the config gives it: its rules are `<name>/<CODE>`. */
+  readonly name: string;
+  /** The module file, absolute and real (links resolved). */
+  readonly file: string;
+  /** `sha256:` of the module file's bytes: what the rule set's digest names. */
+  readonly sha256: string;
+  /** The plugin's content as agentflow sees it (`pluginDigest`): a worker checks it loaded the same. */
+  readonly digest: string;
+}
+
+/** A plugin loaded and checked, with its rules namespaced. */
+export interface LoadedPlugin {
+  readonly source: PluginSource;
+  readonly plugin: Plugin;
+  /** Its rules, as `<name>/<CODE>`, checked by `defineRule`. */
+  readonly rules: readonly AnyRule[];
+}
+
+/** True when `file` is `root` or below it (both absolute and real). */
+export function isInside(root: string, file: string): boolean {
+  const rel = relative(root, file);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/** A path (`./x.js`, `../x.js`, `/abs/x.js`), not a package name. */
+function isPath(spec: string): boolean {
+  return spec.startsWith("./") || spec.startsWith("../") || spec === "." || isAbsolute(spec);
+}
+
+/** The module file a plugin entry names, absolute; a {@link UsageError} when it resolves to none. */
+function resolveModule(spec: string, configDir: string, where: string): string {
+  if (isPath(spec)) return resolve(configDir, spec);
+  try {
+    return createRequire(join(configDir, "agentflow.config.json")).resolve(spec);
+  } catch (error) {
+    // A package whose `exports` offer `import` only: CommonJS resolution refuses what ESM takes.
+    const found = resolvePackage(spec, configDir);
+    if (found !== undefined) return found;
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new UsageError(`${where}: cannot find the package '${spec}' (${reason ?? ""})`);
+  }
+}
+
+/** `sha256:` of a file's bytes. */
+function fileHash(file: string): string {
+  return `sha256:${createHash("sha256").update(readFileSync(file)).digest("hex")}`;
+}
+
+/**
+ * Where each plugin the config names is, checked to be inside `root` (the repository the config
+ * belongs to). Nothing is run yet.
+ */
+export function locatePlugins(
+  plugins: Readonly<Record<string, string>>,
+  configFile: string,
+  configDir: string,
+  root: string,
+): Omit<PluginSource, "digest">[] {
+  const realRoot = realpathSync(root);
+  return Object.entries(plugins).map(([name, spec]) => {
+    const where = `${configFile}: plugin '${name}'`;
+    const outside = (file: string, top: string): UsageError =>
+      new UsageError(
+        `${where}: '${spec}' resolves to ${file}, outside the repository (${top}); a config loads plugins from inside its repository only, since loading one runs its code`,
+      );
+    const file = resolveModule(spec, configDir, where);
+    // Refused before anything is read: a path out of the repository, then (links resolved) a
+    // file that is really elsewhere.
+    if (!isInside(root, file) && !isInside(realRoot, file)) throw outside(file, root);
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      throw new UsageError(`${where}: '${spec}' does not exist (looked for ${file})`);
+    }
+    if (!isInside(realRoot, real)) throw outside(real, realRoot);
+    // Not a FIFO or a folder: hashing (and importing) one would block or fail obscurely.
+    if (!statSync(real).isFile()) throw new UsageError(`${where}: ${real} is not a file`);
+    return { name, file: real, sha256: fileHash(real) };
+  });
+}
+
+/** The plugin a module exports: its default export when that is one, else the namespace. */
+function pluginOf(namespace: Record<string, unknown>, where: string): Plugin {
+  const fromDefault =
+    namespace.default === undefined ? undefined : pluginProblem(namespace.default, where);
+  if (namespace.default !== undefined && fromDefault === undefined) {
+    return namespace.default as Plugin;
+  }
+  const fromNamespace = pluginProblem(namespace, where);
+  if (fromNamespace === undefined) return namespace as unknown as Plugin;
+  throw new UsageError(fromDefault ?? fromNamespace);
+}
+
+/** Imports one plugin module and checks it (its shape, every rule's meta). */
+export async function loadPlugin(
+  source: Omit<PluginSource, "digest">,
+  configFile: string,
+): Promise<LoadedPlugin> {
+  const where = `${configFile}: plugin '${source.name}' (${source.file})`;
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = (await import(pathToFileURL(source.file).href)) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${where}: ${error.message}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${where}: cannot be loaded: ${reason}`);
+  }
+  const plugin = pluginOf(namespace, where);
+  let rules: AnyRule[];
+  try {
+    rules = namespacedRules(source.name, plugin);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${where}: ${reason}`);
+  }
+  return { source: { ...source, digest: pluginDigest(plugin) }, plugin, rules };
+}
+
+/**
+ * Loads a plugin again from its {@link PluginSource} (a worker thread), refusing one whose
+ * content is not what the main thread loaded: a file changed in between must not judge half
+ * of a run.
+ */
+export async function reloadPlugin(source: PluginSource): Promise<LoadedPlugin> {
+  const loaded = await loadPlugin(source, `plugin '${source.name}'`);
+  if (loaded.source.digest !== source.digest || fileHash(source.file) !== source.sha256) {
+    throw new Error(`plugin '${source.name}' (${source.file}) changed while the run was going on`);
+  }
+  return loaded;
+}

@@ -1,0 +1,256 @@
+/**
+ * Running one policy test file: its packs read and compiled, its registry loaded, each input
+ * judged once by every pack (a BPMN process with `checkProcess`, a workflow with the validator,
+ * as `gate` and `check` judge them) together with the pack that lists the subjects, and each
+ * case judged from what they found. Whatever cannot be read — the test file, a pack, a registry
+ * document, an input — is a problem naming the file and the place, never a case that passes.
+ */
+import { dirname, extname, relative, resolve } from "node:path";
+import { checkProcess } from "../bpmn/index.js";
+import type { Diagnostic } from "../model/index.js";
+import { parseWorkflowText } from "../model/index.js";
+import type { CompiledPack, PolicySubject } from "../policy/index.js";
+import { formatPolicyProblem, readPolicyPack } from "../policy/index.js";
+import type { Validator } from "../validate/index.js";
+import { createValidator } from "../validate/index.js";
+import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION, readText } from "./files.js";
+import { gateOptions } from "./gate-options.js";
+import { UsageError } from "./io.js";
+import { loadWorkflow } from "./load.js";
+import type { CaseResult, PlannedCase, TestedPack } from "./policy-test-cases.js";
+import { judgeCase, planCases, rulesOf } from "./policy-test-cases.js";
+import type { PolicyTestSpec, Unplaced } from "./policy-test-read.js";
+import { readPolicyTest } from "./policy-test-read.js";
+import type { InputKind, InputVerdicts } from "./policy-test-subjects.js";
+import { subjectsPack, verdictsOf } from "./policy-test-subjects.js";
+import type { FolderRegistry } from "./registry.js";
+import { loadFolderRegistry } from "./registry.js";
+
+/** What running a test file gave: its cases judged, or every problem that stopped it. */
+export type TestFileOutcome =
+  | {
+      readonly file: string;
+      readonly name: string;
+      readonly packs: readonly TestedPack[];
+      readonly planned: readonly PlannedCase[];
+      readonly cases: readonly CaseResult[];
+    }
+  | { readonly file: string; readonly problems: readonly string[] };
+
+/** A path as the output shows it: relative to the working directory when inside it. */
+export function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === "" || rel.startsWith("..") ? path : rel;
+}
+
+/** The message of a usage error (a file that cannot be read), else the error again. */
+function usageMessage(error: unknown): string {
+  if (error instanceof UsageError) return error.message;
+  throw error;
+}
+
+/** What a step of reading a test found wrong: places in the test file, and lines of other files. */
+interface Problems {
+  readonly unplaced: Unplaced[];
+  readonly lines: string[];
+}
+
+/** Reads and compiles the packs a test names, relative to its folder. */
+async function loadPacks(
+  spec: PolicyTestSpec,
+  dir: string,
+  problems: Problems,
+): Promise<TestedPack[]> {
+  const packs: TestedPack[] = [];
+  for (const [i, path] of spec.policies.entries()) {
+    const key = resolve(dir, path);
+    const source = shownPath(key);
+    let text: string;
+    try {
+      text = await readText(source, "the policy pack ");
+    } catch (error) {
+      problems.unplaced.push({ place: `policies[${i}]`, message: usageMessage(error) });
+      continue;
+    }
+    const reading = readPolicyPack(text, source);
+    if ("problems" in reading) problems.lines.push(...reading.problems.map(formatPolicyProblem));
+    else packs.push({ key, source, pack: reading.pack });
+  }
+  const names = new Map<string, string>();
+  for (const { pack, source } of packs) {
+    const other = names.get(pack.name);
+    if (other !== undefined && other !== source) {
+      const message = `${other} and ${source} are both pack '${pack.name}'`;
+      problems.unplaced.push({ place: "policies", message });
+    }
+    names.set(pack.name, source);
+  }
+  return packs;
+}
+
+/** Loads the registry a test names; its unreadable documents are problems, not unknowns. */
+async function loadRegistry(
+  spec: PolicyTestSpec,
+  dir: string,
+  source: string,
+  problems: Problems,
+): Promise<FolderRegistry | undefined> {
+  const folders = spec.registry ?? [];
+  if (folders.length === 0) return undefined;
+  let registry: FolderRegistry;
+  try {
+    registry = await loadFolderRegistry(
+      folders.map((f) => shownPath(resolve(dir, f))),
+      `registry in ${source}`,
+    );
+  } catch (error) {
+    problems.unplaced.push({ place: "registry", message: usageMessage(error) });
+    return undefined;
+  }
+  for (const { file, diagnostics } of registry.problems) {
+    for (const d of diagnostics) {
+      if (d.severity !== "error") continue;
+      const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
+      problems.lines.push(`${file}${at}: ${d.message} (registry in ${source})`);
+    }
+  }
+  return registry;
+}
+
+/** What an input is, by its extension; undefined for one a test cannot judge. */
+function inputKindOf(path: string): InputKind | undefined {
+  const ext = extname(path);
+  if (ext === PROCESS_EXTENSION) return "bpmn";
+  return Object.hasOwn(DOCUMENT_EXTENSIONS, ext) ? "workflow" : undefined;
+}
+
+/** Everything one test file's inputs are judged with. */
+interface Judging {
+  readonly packs: readonly CompiledPack[];
+  readonly probe: CompiledPack;
+  readonly kinds: ReadonlyMap<string, PolicySubject>;
+  readonly registry: FolderRegistry | undefined;
+  readonly waivers: NonNullable<PolicyTestSpec["waivers"]>;
+  readonly today: string;
+  /** The validator of workflow inputs, made for the first one. */
+  validator?: Validator;
+}
+
+/** Judges one BPMN input: its subjects and findings, or why it cannot be read. */
+async function judgeProcess(shown: string, judging: Judging): Promise<InputVerdicts> {
+  const text = await readText(shown);
+  const result = await checkProcess(text, {
+    ...gateOptions(judging.registry),
+    policies: [...judging.packs, judging.probe],
+    waivers: judging.waivers,
+    today: judging.today,
+  });
+  if (result.definitions === undefined) {
+    const errors = result.blocking.filter((d) => d.severity === "error");
+    const lines = errors.map((d) => {
+      const at = d.location === undefined ? "" : `:${d.location.line}:${d.location.column}`;
+      return `${shown}${at}: ${d.message}`;
+    });
+    throw new UsageError(`cannot be read as BPMN:\n  ${lines.join("\n  ")}`);
+  }
+  const found: Diagnostic[] = [...result.blocking, ...result.warnings];
+  return verdictsOf(found, { kind: "bpmn" }, judging.probe, judging.kinds);
+}
+
+/** Judges one workflow input (or another format's, imported) with the validator. */
+async function judgeWorkflow(shown: string, judging: Judging): Promise<InputVerdicts> {
+  const text = await readText(shown);
+  const format = DOCUMENT_EXTENSIONS[extname(shown)];
+  const kind = (
+    parseWorkflowText(text, format === undefined ? {} : { format }).value as {
+      kind?: unknown;
+    } | null
+  )?.kind;
+  if (kind === "ToolContract") {
+    throw new UsageError(
+      `${shown} is a tool contract: contracts are resolved, not judged on their own; list its folder under registry`,
+    );
+  }
+  const { workflow } = await loadWorkflow(shown);
+  judging.validator ??= createValidator({
+    policies: [...judging.packs, judging.probe],
+    waivers: judging.waivers,
+    today: judging.today,
+    ...(judging.registry === undefined ? {} : { resolvers: judging.registry.resolvers }),
+  });
+  const found = await judging.validator.validate(workflow);
+  const input = { kind: "workflow" as const, workflow: `${workflow.id}@${workflow.version}` };
+  return verdictsOf(found, input, judging.probe, judging.kinds);
+}
+
+/**
+ * Runs the test file at `path` (absolute); `today` is the day waivers are judged on when the
+ * file does not say. Paths in its output are shown relative to the working directory.
+ */
+export async function runTestFile(path: string, today: string): Promise<TestFileOutcome> {
+  const file = shownPath(path);
+  const fail = (problems: readonly string[]): TestFileOutcome => ({ file, problems });
+  let text: string;
+  try {
+    text = await readText(path, "the policy test ");
+  } catch (error) {
+    return fail([usageMessage(error)]);
+  }
+  const read = readPolicyTest(text, file);
+  if ("problems" in read) return fail(read.problems);
+  const { spec, place } = read.test;
+  const found: Problems = { unplaced: [], lines: [] };
+  const stop = (): TestFileOutcome | undefined =>
+    found.unplaced.length + found.lines.length === 0
+      ? undefined
+      : fail([...place(found.unplaced), ...found.lines]);
+  const dir = dirname(path);
+  const tested = await loadPacks(spec, dir, found);
+  const registry = await loadRegistry(spec, dir, file, found);
+  const inputKinds = new Map<string, InputKind>();
+  spec.inputs.forEach((input, i) => {
+    const kind = inputKindOf(input);
+    if (kind !== undefined) inputKinds.set(input, kind);
+    else {
+      const why = "is neither a BPMN process (.bpmn) nor a workflow (.json, .yaml, .yml)";
+      found.unplaced.push({ place: `inputs[${i}]`, message: `'${input}' ${why}` });
+    }
+  });
+  const rules = rulesOf(tested);
+  const plan = planCases(spec, rules, inputKinds);
+  // A rule of a pack that could not be read is no problem of the results: the pack's is said.
+  if (tested.length === spec.policies.length) found.unplaced.push(...plan.problems);
+  const early = stop();
+  if (early !== undefined) return early;
+  const packs = tested.map((p) => p.pack);
+  const judging: Judging = {
+    packs,
+    probe: subjectsPack(new Set(packs.map((p) => p.name))),
+    kinds: new Map([...rules].map(([code, rule]) => [code, rule.kind])),
+    registry,
+    waivers: spec.waivers ?? [],
+    today: spec.today ?? today,
+  };
+  const verdicts = new Map<string, InputVerdicts>();
+  for (const [i, input] of spec.inputs.entries()) {
+    const shown = shownPath(resolve(dir, input));
+    try {
+      verdicts.set(
+        input,
+        inputKinds.get(input) === "bpmn"
+          ? await judgeProcess(shown, judging)
+          : await judgeWorkflow(shown, judging),
+      );
+    } catch (error) {
+      found.unplaced.push({ place: `inputs[${i}]`, message: usageMessage(error) });
+    }
+  }
+  const late = stop();
+  if (late !== undefined) return late;
+  const cases = plan.cases.map((c) => {
+    const judged = verdicts.get(c.input);
+    if (judged === undefined) throw new Error(`input ${c.input} was not judged`);
+    return judgeCase(c, judged);
+  });
+  return { file, name: spec.name, packs: tested, planned: plan.cases, cases };
+}

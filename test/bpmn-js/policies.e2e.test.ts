@@ -1,0 +1,228 @@
+/**
+ * Policy packs in a real browser (issue 40, item 7): headless Chromium opens a page bundled for
+ * the browser (`browser/policy-page.ts`: bpmn-js, agentflow's module and bpmn-js-bpmnlint with
+ * agentflow's plugin, the example registry bundled in) and the example loan process is judged
+ * with a pack given as plain data. The module's badge on `DraftAndSendOffer` lists the pack's
+ * finding with its code; its decision (allowed or blocked, and the codes) is the one
+ * `checkProcess` gives in Node.js with the same pack; a waiver flips both to allowed and the
+ * badge shows the finding marked waived; the lint plugin's `policy` rule reports what
+ * `checkProcess` finds, and a pack path in a browser is a misconfiguration it says.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import type { BrowserContext, Page } from "playwright-core";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GateDecision } from "../../src/bpmn/index.js";
+import { checkProcess } from "../../src/bpmn/index.js";
+import { ARGS, CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
+import { tempDir } from "../temp.js";
+import type { PageReport } from "./browser/policy-page.js";
+import { loanXml, registry } from "./loan.js";
+
+const SKIP = HAS_CHROMIUM
+  ? ""
+  : ` (skipped: no Chromium at ${CHROMIUM}; install it with \`apt-get install chromium\`, or set CHROMIUM_PATH)`;
+
+const PACK = {
+  kind: "PolicyPack",
+  name: "bank",
+  version: "1.0.0",
+  rules: [
+    {
+      id: "four-eyes",
+      severity: "error",
+      for: "agentTask",
+      when: 'some t in tools satisfies t.effect = "external-commitment"',
+      require: { gates: { distinctRoles: 2 } },
+    },
+    { id: "level-cap", severity: "warning", for: "agentTask", when: "level >= 3" },
+  ],
+};
+
+const waiver = (rule: string) => ({
+  rule,
+  process: "LoanOrigination",
+  element: "DraftAndSendOffer",
+  reason: "pilot until the second reviewer is staffed",
+  grantedBy: "cro@bank.example",
+  expires: "2027-03-31",
+});
+
+/** Every error on the offer task waived: the gate, and the pack's four-eyes rule. */
+const WAIVED = {
+  policies: [PACK],
+  waivers: [
+    waiver("AGENT_GATE_UNREACHABLE"),
+    waiver("TOOL_EFFECT_NEEDS_GATE"),
+    waiver("four-eyes"),
+  ],
+  today: "2027-01-15",
+};
+
+interface PolicyWindow {
+  readonly policyPage: {
+    open(agentflow: object, rules: object): Promise<GateDecision>;
+    lint(): Promise<Record<string, PageReport[]>>;
+  };
+}
+
+/** `code@element`, and `(waived)` when a waiver covers it, of each finding of a decision. */
+function verdict(decision: Pick<GateDecision, "allowed" | "blocking" | "warnings">) {
+  const line = (d: GateDecision["blocking"][number]) =>
+    `${d.code}@${d.target.kind === "bpmn-element" ? d.target.elementId : ""}${d.waived === undefined ? "" : " (waived)"}`;
+  return {
+    allowed: decision.allowed,
+    blocking: decision.blocking.map(line),
+    warnings: decision.warnings.map(line),
+  };
+}
+
+const badge = (id: string) => `.agentflow-badge[data-agentflow-element="${id}"]`;
+
+let context: BrowserContext | undefined;
+let tab: Page;
+
+async function open(agentflow: object, rules: object = {}): Promise<GateDecision> {
+  return tab.evaluate(
+    ([options, lintRules]) =>
+      (window as unknown as PolicyWindow).policyPage.open(options, lintRules),
+    [agentflow, rules] as const,
+  );
+}
+
+describe("policy packs in the bpmn-js module, in Chromium", () => {
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    if (!HAS_CHROMIUM) return;
+    const out = tempDir("agentflow-policy-page-");
+    await build({
+      entryPoints: [new URL("browser/policy-page.ts", import.meta.url).pathname],
+      outdir: out,
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      target: "es2022",
+      logLevel: "warning",
+      loader: {
+        ".bpmn": "text",
+        ".woff": "dataurl",
+        ".woff2": "dataurl",
+        ".ttf": "dataurl",
+        ".eot": "dataurl",
+        ".svg": "dataurl",
+      },
+      define: { "process.env.NODE_ENV": '"production"' },
+    });
+    writeFileSync(
+      join(out, "index.html"),
+      '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="policy-page.css"></head><body><div id="canvas" style="width:1400px;height:700px"></div><script src="policy-page.js"></script></body></html>',
+    );
+    context = await chromium.launchPersistentContext(tempDir("agentflow-e2e-"), {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      viewport: { width: 1400, height: 800 },
+    });
+    tab = context.pages()[0] ?? (await context.newPage());
+    tab.on("pageerror", (e) => errors.push(e.message));
+    tab.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await tab.goto(pathToFileURL(join(out, "index.html")).href, { waitUntil: "load" });
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it.skipIf(!HAS_CHROMIUM)(
+    `badges the pack's finding and decides as checkProcess does${SKIP}`,
+    async () => {
+      const decision = await open({ policies: [PACK] });
+      const expected = await checkProcess(loanXml, { ...registry, policies: [PACK] });
+      expect(verdict(decision)).toEqual(verdict(expected));
+      expect(verdict(decision).blocking).toContain("bank/four-eyes@DraftAndSendOffer");
+      expect(decision.allowed).toBe(false);
+
+      const offer = tab.locator(badge("DraftAndSendOffer"));
+      await offer.waitFor();
+      await offer.hover();
+      const findings = offer.locator(".agentflow-finding");
+      expect(
+        await findings.locator("code").evaluateAll((els) => els.map((e) => e.textContent)),
+      ).toEqual([
+        "AGENT_GATE_UNREACHABLE",
+        "TOOL_EFFECT_NEEDS_GATE",
+        "bank/four-eyes",
+        "bank/level-cap",
+      ]);
+      const fourEyes = findings.filter({ has: tab.locator("code", { hasText: "bank/four-eyes" }) });
+      expect(await fourEyes.getAttribute("class")).toBe(
+        "agentflow-finding agentflow-finding-error",
+      );
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!HAS_CHROMIUM)(
+    `waives what checkProcess waives, and shows the waiver${SKIP}`,
+    async () => {
+      const decision = await open(WAIVED);
+      const expected = await checkProcess(loanXml, { ...registry, ...WAIVED });
+      expect(verdict(decision)).toEqual(verdict(expected));
+      expect(decision.allowed).toBe(true);
+      expect(verdict(decision).warnings).toContain("bank/four-eyes@DraftAndSendOffer (waived)");
+
+      const offer = tab.locator(badge("DraftAndSendOffer"));
+      await offer.waitFor();
+      await offer.hover();
+      const waived = offer.locator(".agentflow-finding-waived");
+      expect(
+        await waived.locator("code").evaluateAll((els) => els.map((e) => e.textContent)),
+      ).toEqual(["AGENT_GATE_UNREACHABLE", "TOOL_EFFECT_NEEDS_GATE", "bank/four-eyes"]);
+      expect(await waived.last().locator(".agentflow-waiver").innerText()).toBe(
+        " (waived by cro@bank.example until 2027-03-31: pilot until the second reviewer is staffed)",
+      );
+      expect(await waived.last().getAttribute("data-agentflow-waived")).toBe("2027-03-31");
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!HAS_CHROMIUM)(
+    `lints with the pack as data, and says a pack path cannot be read${SKIP}`,
+    async () => {
+      await open(
+        {},
+        {
+          "agentflow/policy": ["error", { policies: [PACK] }],
+          "agentflow/agent-gate-bypass": ["error", { policies: ["policy/bank.policy.yaml"] }],
+        },
+      );
+      const results = await tab.evaluate(() =>
+        (window as unknown as PolicyWindow).policyPage.lint(),
+      );
+      const check = await checkProcess(loanXml, { ...registry, policies: [PACK] });
+      const expected = [...check.blocking, ...check.warnings]
+        .filter((d) => d.code.startsWith("bank/"))
+        .map((d) => ({
+          id: d.target.kind === "bpmn-element" ? d.target.elementId : "",
+          message: `${d.code}: ${d.message}`,
+          category: "error",
+        }));
+      expect(expected).toHaveLength(2);
+      expect(results["agentflow/policy"]).toEqual(expected);
+      expect(results["agentflow/agent-gate-bypass"]).toEqual([
+        {
+          id: "Definitions_LoanOrigination",
+          message:
+            "agentflow/agent-gate-bypass: policies[0] is the path 'policy/bank.policy.yaml', but this host cannot read files (a browser): give the pack as data; the rule did not run",
+          category: "error",
+        },
+      ]);
+      expect(errors).toEqual([]);
+    },
+  );
+});

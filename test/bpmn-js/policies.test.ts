@@ -1,0 +1,141 @@
+/**
+ * The module's policy options (issue 40, item 7): packs as plain data (or compiled), waivers,
+ * the day and plugins are checked when the modeller is built — a pack that does not compile is
+ * named `agentflow.policies[i]` with its problem, as `evaluateGates` would refuse it — and the
+ * badges list pack findings like built-in ones, a waived one marked with its waiver.
+ */
+import { describe, expect, it } from "vitest";
+import { checkProcess, evaluateGates, readProcess } from "../../src/bpmn/index.js";
+import { configProblems, taskBadges } from "../../src/bpmn-js/index.js";
+import { AgentflowService } from "../../src/bpmn-js/service.js";
+import { compilePolicyPack } from "../../src/policy/index.js";
+import { defineRule } from "../../src/rules/index.js";
+import { loanXml, registry } from "./loan.js";
+
+const FOUR_EYES = {
+  id: "four-eyes",
+  severity: "error",
+  for: "agentTask",
+  when: 'some t in tools satisfies t.effect = "external-commitment"',
+  require: { gates: { distinctRoles: 2 } },
+};
+const PACK = { kind: "PolicyPack", name: "bank", version: "1.0.0", rules: [FOUR_EYES] };
+const BAD = {
+  ...PACK,
+  rules: [{ id: "high", severity: "error", for: "agentTask", when: "levl >= 4" }],
+};
+const WAIVER = {
+  rule: "four-eyes",
+  process: "LoanOrigination",
+  element: "DraftAndSendOffer",
+  reason: "pilot",
+  grantedBy: "cro@bank.example",
+  expires: "2027-03-31",
+};
+const FACTS =
+  "facts of agentTask: process, element, lane, ref, level, declaredLevel, justifiedLevel, camunda, tools, models, budget, gates, gateStatus";
+
+const plugin = {
+  meta: { name: "acme", version: "1.0.0" },
+  rules: {
+    NO_OP: defineRule({
+      meta: {
+        code: "NO_OP",
+        scope: "process",
+        defaultSeverity: "info",
+        description: "Reports nothing",
+        docs: "https://acme.example/NO_OP",
+        messages: { default: "never" },
+      },
+      check: () => undefined,
+    }),
+  },
+};
+
+describe("configProblems with policies", () => {
+  it("accepts packs as data or compiled, waivers, a day, plugins, and rules of their codes", () => {
+    expect(
+      configProblems({
+        policies: [PACK, compilePolicyPack({ ...PACK, name: "other" })],
+        waivers: [WAIVER],
+        today: "2027-01-15",
+        plugins: { acme: plugin },
+        rules: { "bank/four-eyes": "warning", "acme/NO_OP": "off", AGENT_UNRESOLVED: "off" },
+      }),
+    ).toEqual([]);
+  });
+
+  it("names the pack entry and each of its problems", () => {
+    expect(
+      configProblems({
+        policies: [PACK, BAD, "policy/bank.policy.yaml", 3],
+        waivers: [{ ...WAIVER, expires: "2027-02-30" }],
+        today: "2027-13-01",
+        plugins: { acme: { meta: { name: "acme" }, rules: {} } },
+      }),
+    ).toEqual([
+      `agentflow.policies[1]: rule high: when: unknown fact 'levl' (${FACTS})`,
+      "agentflow.policies[2] must be a policy pack as data, got the string 'policy/bank.policy.yaml': a browser reads no files, so import or fetch the pack and pass its parsed data",
+      "agentflow.policies[3] must be a policy pack object, got number",
+      'agentflow.waivers[0].expires: "2027-02-30" is not a calendar date written YYYY-MM-DD',
+      "agentflow.today must be a date written YYYY-MM-DD, got '2027-13-01'",
+      "agentflow.plugins.acme has no meta.version",
+    ]);
+    expect(configProblems({ policies: PACK, waivers: WAIVER })).toEqual([
+      "agentflow.policies must be a list of policy packs, got object",
+      "agentflow.waivers must be a list of waivers, got object",
+    ]);
+    expect(configProblems({ policies: [PACK], rules: { "bank/four-eye": "off" } })).toEqual([
+      "unknown BPMN rule 'bank/four-eye' in agentflow.rules",
+    ]);
+  });
+
+  it("agrees with evaluateGates on what it accepts", async () => {
+    const { definitions } = await readProcess(loanXml);
+    if (definitions === undefined) throw new Error("the example must parse");
+    const accepted = { policies: [PACK], rules: { "bank/four-eyes": "warning" } } as const;
+    expect(configProblems(accepted)).toEqual([]);
+    await expect(evaluateGates(definitions, { ...registry, ...accepted })).resolves.toBeDefined();
+    expect(configProblems({ policies: [BAD] })).toHaveLength(1);
+    await expect(evaluateGates(definitions, { policies: [BAD] })).rejects.toThrow(
+      "unknown fact 'levl'",
+    );
+  });
+
+  it("makes the service refuse to start with a pack that does not compile", () => {
+    const never = (): never => {
+      throw new Error("not reached");
+    };
+    const make = () =>
+      new AgentflowService(
+        { policies: [BAD] },
+        { on: never, off: never, fire: never },
+        { getDefinitions: never },
+        { get: never, getAll: never },
+        { add: never, remove: never },
+        { addMarker: never, removeMarker: never, getContainer: never },
+      );
+    expect(make).toThrow(
+      new TypeError(`agentflow.policies[0]: rule high: when: unknown fact 'levl' (${FACTS})`),
+    );
+  });
+});
+
+describe("taskBadges with a pack", () => {
+  it("lists the pack's finding on its task, and marks a waived one with its waiver", async () => {
+    const blocked = taskBadges(await checkProcess(loanXml, { ...registry, policies: [PACK] }));
+    expect(blocked[1]?.findings.map((f) => [f.code, f.severity, f.waived])).toEqual([
+      ["AGENT_GATE_UNREACHABLE", "error", undefined],
+      ["TOOL_EFFECT_NEEDS_GATE", "error", undefined],
+      ["bank/four-eyes", "error", undefined],
+    ]);
+    const options = { ...registry, policies: [PACK], waivers: [WAIVER], today: "2027-01-15" };
+    const waived = taskBadges(await checkProcess(loanXml, options));
+    expect(waived[1]?.findings.at(-1)).toEqual({
+      code: "bank/four-eyes",
+      severity: "error",
+      message: blocked[1]?.findings.at(-1)?.message,
+      waived: { reason: "pilot", grantedBy: "cro@bank.example", expires: "2027-03-31" },
+    });
+  });
+});
