@@ -10,6 +10,7 @@ import type { ReportCliOptions } from "./report.js";
 import type { CliIo } from "./io.js";
 import { processIo, stdoutFailed, UsageError } from "./io.js";
 import type { PolicyTestOptions } from "./policy-test.js";
+import type { RulesCliOptions } from "./rules.js";
 import type { SimulateCliOptions } from "./simulate.js";
 import { packageVersion } from "./version.js";
 
@@ -39,6 +40,8 @@ check and gate take files, folders and quoted glob patterns, read agentflow.conf
 (or -c <file>; --no-config), and print text, json, sarif, junit, github or gitlab, to
 stdout or to -o <file>. Exit codes: 0 clean, 1 errors or a blocked promotion, 2 a usage
 mistake or unreadable input, 3 an internal error. 'agentflow check --help' says more.
+'agentflow policy test' runs a policy pack's test cases; 'agentflow rules' lists the rules a
+run uses, the config's plugins' and packs' included (docs/policies.md).
 `;
 
 /** What `--today` is for. */
@@ -177,6 +180,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .action(async (file: string, options: { to: string; output?: string; force?: boolean }) => {
       const { runConvert } = await import("./convert.js");
       setExit(await runConvert(file, options, io));
+    });
+  program
+    .command("rules")
+    .description(
+      "list the rules a run uses (agentflow's, and the config's plugins' and packs'); -o writes their pages",
+    )
+    .option("-c, --config <file>", "the config file (default: agentflow.config.json, looked up)")
+    .option("--no-config", "ignore agentflow.config.json")
+    .option("-f, --format <format>", "output format: text or json", "text")
+    .option("-o, --output-dir <dir>", "write the plugins' and packs' rule pages (Markdown) here")
+    .action(async (options: RulesCliOptions) => {
+      const { runRules } = await import("./rules.js");
+      setExit(await runRules(options, io));
     });
   program
     .command("policy")

@@ -8,7 +8,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PolicyRepo } from "./policy-repo.js";
 import { checkProcess } from "../../src/bpmn/index.js";
+import type { Diagnostic } from "../../src/model/index.js";
 import { readPolicyPack } from "../../src/policy/index.js";
+import { gateOptions } from "../../src/cli/gate-options.js";
+import { loadFolderRegistry } from "../../src/cli/registry.js";
 import { BANK, configFile, inRepo, policyRepo } from "./policy-repo.js";
 import { run } from "./run.js";
 
@@ -114,6 +117,9 @@ describe("a waiver in force", () => {
 describe("one policy, one digest", () => {
   it("the CLI names the rule set the library's decision names for the same pack and waivers", async () => {
     const cli = JSON.parse((await gate("--today", "2027-01-15", "-f", "json")).stdout) as {
+      allowed: boolean;
+      blocking: Diagnostic[];
+      warnings: Diagnostic[];
       ruleSet: { digest: string };
     };
     const reading = readPolicyPack(BANK, "policy/bank.policy.yaml");
@@ -123,15 +129,23 @@ describe("one policy, one digest", () => {
       "AGENT_GATE_UNREACHABLE",
       "TOOL_EFFECT_NEEDS_GATE",
     ].map((rule) => ({ rule, ...ON_OFFER }));
+    const registry = await loadFolderRegistry([join(repo.dir, "registry")], "--registry");
     const library = await checkProcess(
       readFileSync(join(repo.dir, "processes/loan.bpmn"), "utf8"),
       {
+        ...gateOptions(registry),
         policies: [reading.pack],
         waivers,
         today: "2027-01-15",
       },
     );
     expect(cli.ruleSet.digest).toBe(library.ruleSet.digest);
+    // One verdict: the same findings, on the same elements, waived the same way.
+    const shape = (d: Diagnostic) => [d.code, d.target, d.message, d.waived ?? null];
+    expect(cli.allowed).toBe(library.allowed);
+    expect([...cli.blocking, ...cli.warnings].map(shape)).toEqual(
+      [...library.blocking, ...library.warnings].map(shape),
+    );
   });
 });
 
