@@ -101,14 +101,19 @@ export interface ProcessView {
   readonly processes: readonly (ProcessFacts & { readonly place: ElementPlace })[];
   readonly agentTasks: readonly (AgentTaskFacts & { readonly place: ElementPlace })[];
   /**
-   * The workflow of each agent task whose workflow was resolved (a Camunda agent's derived
-   * one), placed at the task: a `workflow` rule judges it where it runs in the process.
+   * The workflow of each btv agent task whose workflow was resolved, placed at the task: a
+   * `workflow` rule judges it where it runs in the process. (A Camunda agent has no workflow
+   * document: its `agentTask` facts say what was read of it.)
    */
   readonly workflows: readonly (WorkflowFacts & { readonly place: ElementPlace })[];
   /** Each agent task's tools (one entry per task and tool), placed at the task. */
   readonly tools: readonly (ToolFacts & { readonly place: ElementPlace })[];
   /** Every approval gate of the definitions. */
   readonly gates: readonly GateFacts[];
+  /** The flow nodes a token may go to next from `elementId` (sequence flows, boundary events, …). */
+  next(elementId: string): readonly string[];
+  /** Whether some path of the process leads from flow node `from` to flow node `to`. */
+  reaches(from: string, to: string): boolean;
   /**
    * Whether every path from the agent task (by element id) to an end meets `requirement`,
    * under the same BPMN semantics as AGENT_GATE_BYPASS.
@@ -119,6 +124,10 @@ export interface ProcessView {
 /** A workflow as rules read it: its facts, and each tool it calls with where the call is. */
 export interface WorkflowView {
   readonly workflow: WorkflowFacts;
+  /** The node ids a run may go to next from `nodeId` (route and edge targets); `[]` if unknown. */
+  next(nodeId: string): readonly string[];
+  /** Whether a run from the entry can reach `nodeId`. */
+  reachable(nodeId: string): boolean;
   /** The tools its nodes call, one per node, with the node and the JSON Pointer of the call. */
   readonly toolCalls: readonly (ToolFacts & {
     readonly nodeId: string;

@@ -4,12 +4,18 @@
  * synchronously over one shared graph and one set of facts. A rule that throws becomes a
  * `RULE_CRASHED` error: a check that could not run must not pass silently.
  */
-import type { AgentWorkflow, Diagnostic, RefParseResult, Severity } from "../model/index.js";
+import type {
+  AgentWorkflow,
+  Diagnostic,
+  FlowGraph,
+  RefParseResult,
+  Severity,
+} from "../model/index.js";
 import { flowGraph, hasErrors, WORKFLOW_TARGET } from "../model/index.js";
 import type { WorkflowView } from "../policy/index.js";
 import type { Facts } from "./facts.js";
 import { createFacts, nodeRefsOf } from "./facts.js";
-import { readWorkflow, resolvedContract } from "./view.js";
+import { graphQuestions, readWorkflow, resolvedContract } from "./view.js";
 import type { PolicyInput } from "./policies.js";
 import { packsOf, todayUtc } from "./policies.js";
 import type { ActiveRule as KitActiveRule } from "../rules/internal.js";
@@ -103,14 +109,14 @@ function activate(config: ValidatorConfig, packs: readonly CompiledPack[]): Acti
 }
 
 /** The readable view of a workflow, from the facts one validation shares. */
-function workflowViewOf(workflow: AgentWorkflow, facts: Facts): WorkflowView {
+function workflowViewOf(workflow: AgentWorkflow, graph: FlowGraph, facts: Facts): WorkflowView {
   const reading = readWorkflow(
     workflow,
     facts.nodeRefs(),
     (ref) => resolvedContract(facts.resolved.tools.get(ref)),
     facts.autonomyLevel(),
   );
-  return { workflow: reading.facts, toolCalls: reading.toolCalls };
+  return { workflow: reading.facts, toolCalls: reading.toolCalls, ...graphQuestions(graph) };
 }
 
 function runAll(
@@ -124,7 +130,7 @@ function runAll(
   // Built when a rule first reads it: the built-in rules read the engine's own indexes.
   let view: WorkflowView | undefined;
   const viewOf = (): WorkflowView => {
-    view ??= workflowViewOf(workflow, facts);
+    view ??= workflowViewOf(workflow, graph, facts);
     return view;
   };
   return runRules<RuleContext, Report>(active, {

@@ -3,7 +3,14 @@
  * what policy packs and plugin rules read instead of the engine's indexes. Built only when a
  * rule asks for it, once per validation.
  */
-import type { AgentWorkflow, Budget, RefParseResult, ToolContract } from "../model/index.js";
+import type {
+  AgentWorkflow,
+  Budget,
+  FlowGraph,
+  RefParseResult,
+  ToolContract,
+} from "../model/index.js";
+import { neighbours } from "../model/index.js";
 import type {
   BudgetFacts,
   NodeFacts,
@@ -106,4 +113,19 @@ export function resolvedContract(
   resolution: Resolution<ToolContract> | undefined,
 ): ToolContract | undefined {
   return resolution?.status === "resolved" ? resolution.value : undefined;
+}
+
+/** The flow graph's questions, by node id, as the view answers them. */
+export function graphQuestions(graph: FlowGraph): Pick<WorkflowView, "next" | "reachable"> {
+  return {
+    next(nodeId) {
+      const i = graph.index.get(nodeId);
+      if (i === undefined) return [];
+      return [...neighbours(graph.successors, i)].map((j) => graph.nodes[j]?.id ?? "");
+    },
+    reachable(nodeId) {
+      const i = graph.index.get(nodeId);
+      return i !== undefined && graph.reachable[i] === 1;
+    },
+  };
 }

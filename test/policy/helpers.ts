@@ -100,6 +100,9 @@ export function processView(
     }),
     tools: tasks.flatMap((t) => (t.tools ?? []).map((x) => ({ ...x, place: place(t.element.id) }))),
     gates: [],
+    // Packs read facts, never the flow: a hand-built view has none.
+    next: () => [],
+    reaches: () => false,
     checkGatePath(elementId, requirement) {
       asked.push([elementId, requirement]);
       const answer = options.gatePaths?.[elementId];
@@ -116,6 +119,8 @@ export function workflowView(
   return {
     workflow: w,
     toolCalls: calls.map((c, i) => ({ ...c, path: `/nodes/${i}/config/usesTool` })),
+    next: () => [],
+    reachable: () => true,
   };
 }
 

@@ -3,7 +3,7 @@
  * `tool` subjects, docs/policies.md), built from the shared analysis for policy packs and plugin
  * rules, and the gate engine's path predicates behind `checkGatePath`.
  */
-import { parseRef } from "../../model/index.js";
+import { neighbours, parseRef } from "../../model/index.js";
 import type {
   AgentTaskFacts as PolicyAgentTask,
   BudgetFacts,
@@ -20,6 +20,7 @@ import { budgetFacts, readWorkflow, toolFacts } from "../../validate/view.js";
 import type { AgentTaskFacts, GateAnalysis } from "../analysis.js";
 import type { DerivedAgent } from "../camunda/index.js";
 import { downstreamOf } from "../gate-reach.js";
+import { nodeId } from "../process-index.js";
 import { checkGatePath } from "../gate-require.js";
 import type { SubjectReading } from "./subjects.js";
 
@@ -158,6 +159,56 @@ function agentTaskFacts(
   }) as PolicyAgentTask & { place: ElementPlace };
 }
 
+/**
+ * The flow nodes after a vertex: its successors, looking through the vertices that are no flow
+ * node (a sub-process's exit and hub) to the flow nodes beyond them. Iterative, O(V+E).
+ */
+function flowNodesAfter(analysis: GateAnalysis, start: number): number[] {
+  const { graph } = analysis.prepared;
+  const nodeCount = graph.index.elements.length;
+  const seen = new Uint8Array(graph.kinds.length);
+  const out: number[] = [];
+  const queue = [...neighbours(graph.successors, start)];
+  for (const v of queue) {
+    if (seen[v] === 1) continue;
+    seen[v] = 1;
+    if (v < nodeCount) out.push(v);
+    else queue.push(...neighbours(graph.successors, v));
+  }
+  return out;
+}
+
+/** The view's readable questions about the flow, by element id. */
+function flowQuestions(analysis: GateAnalysis): Pick<ProcessView, "next" | "reaches"> {
+  const { graph } = analysis.prepared;
+  const { index } = graph;
+  const vertexOf = new Map<string, number>();
+  index.elements.forEach((_, i) => {
+    const id = nodeId(index, i);
+    if (!vertexOf.has(id)) vertexOf.set(id, i);
+  });
+  return {
+    next(elementId) {
+      const v = vertexOf.get(elementId);
+      return v === undefined ? [] : flowNodesAfter(analysis, v).map((n) => nodeId(index, n));
+    },
+    reaches(from, to) {
+      const start = vertexOf.get(from);
+      const goal = vertexOf.get(to);
+      if (start === undefined || goal === undefined) return false;
+      const seen = new Uint8Array(graph.kinds.length);
+      const queue = [...neighbours(graph.successors, start)];
+      for (const v of queue) {
+        if (v === goal) return true;
+        if (seen[v] === 1) continue;
+        seen[v] = 1;
+        queue.push(...neighbours(graph.successors, v));
+      }
+      return false;
+    },
+  };
+}
+
 /** The view of the analysed definitions. */
 export function processView(analysis: GateAnalysis, subjects: SubjectReading): ProcessView {
   const { prepared } = analysis;
@@ -199,6 +250,7 @@ export function processView(analysis: GateAnalysis, subjects: SubjectReading): P
   return {
     processes,
     agentTasks,
+    ...flowQuestions(analysis),
     gates: [...gateFacts.values()],
     workflows,
     tools,
