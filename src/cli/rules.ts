@@ -6,8 +6,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BPMN_RULES } from "../bpmn/index.js";
-import type { RuleSource } from "../report/index.js";
-import { extensionIndexMarkdown, rulePageMarkdown, rulePageName } from "../report/index.js";
+// The pages are the CLI's product, not the report API's: read from their file.
+import type { RuleSource } from "../report/rule-pages.js";
+import { extensionIndexMarkdown, rulePageMarkdown, rulePageName } from "../report/rule-pages.js";
 import type { RuleMeta } from "../rules/index.js";
 import { RULES } from "../validate/index.js";
 import { resolveConfig } from "./config.js";

@@ -20,5 +20,3 @@ export type { ToolExtension } from "./extension.js";
 export { waiverText } from "./extension.js";
 export { AGENT_TASK_COLUMNS, agentTaskCells } from "./agent-tasks.js";
 export * from "./audit/index.js";
-export type { RuleSource } from "./rule-pages.js";
-export { extensionIndexMarkdown, rulePageMarkdown, rulePageName } from "./rule-pages.js";
