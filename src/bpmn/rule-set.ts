@@ -79,31 +79,35 @@ export interface RuleSet extends RuleSetSettings {
 /** The rules whose settings differ from the preset's, by code. */
 function changedRules(settings: RuleSetSettings): ChangedRule[] {
   const preset = presetSettings(settings.preset, RULES);
-  const out: ChangedRule[] = [];
-  for (const [code, value] of Object.entries(settings.workflowRules)) {
-    const setting = typeof value === "string" ? value : value[0];
-    const options = typeof value === "string" ? undefined : value[1];
-    const given = Object.hasOwn(preset, code) ? preset[code] : undefined;
-    const before: SeveritySetting = (typeof given === "string" ? given : given?.[0]) ?? "off";
-    if (setting !== before || options !== undefined) {
-      out.push({ code, preset: before, setting, ...(options === undefined ? {} : { options }) });
+  const extensions = settings.extensionDefaults ?? {};
+  const changed = new Map<string, ChangedRule>();
+  const visit = (
+    values: Readonly<Record<string, RuleSetting>>,
+    defaults: Readonly<Record<string, RuleSetting>>,
+  ): void => {
+    for (const [code, value] of Object.entries(values)) {
+      const [setting, options] = typeof value === "string" ? [value, undefined] : value;
+      // A plugin's or pack's rule is changed from its own default, not from a preset.
+      const given = Object.hasOwn(defaults, code)
+        ? defaults[code]
+        : Object.hasOwn(extensions, code)
+          ? extensions[code]
+          : undefined;
+      const before: SeveritySetting = (typeof given === "string" ? given : given?.[0]) ?? "off";
+      // A pack rule about workflows runs in both scopes with one setting: listed once.
+      if ((setting !== before || options !== undefined) && !changed.has(code)) {
+        changed.set(code, {
+          code,
+          preset: before,
+          setting,
+          ...(options === undefined ? {} : { options }),
+        });
+      }
     }
-  }
-  for (const rule of BPMN_RULES) {
-    const { code, defaultSeverity } = rule.meta;
-    const value = Object.hasOwn(settings.bpmnRules, code) ? settings.bpmnRules[code] : undefined;
-    if (value === undefined) continue;
-    const [setting, options] = typeof value === "string" ? [value, undefined] : value;
-    if (setting !== defaultSeverity || options !== undefined) {
-      out.push({
-        code,
-        preset: defaultSeverity,
-        setting,
-        ...(options === undefined ? {} : { options }),
-      });
-    }
-  }
-  return out.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  };
+  visit(settings.workflowRules, preset);
+  visit(settings.bpmnRules, BPMN_DEFAULTS);
+  return [...changed.values()].sort((x, y) => (x.code < y.code ? -1 : x.code > y.code ? 1 : 0));
 }
 
 function sorted<T>(record: Readonly<Record<string, T>>): Record<string, T> {
