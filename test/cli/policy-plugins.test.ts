@@ -141,7 +141,14 @@ describe("a plugin's and a pack's rules in gate", () => {
     expect(JSON.parse(capped.stdout)).toMatchObject({ blocking: { length: 3 } });
     configFile(repo, "lenient.config.json", { ...BASE, extends: ["acme/lenient"] });
     const lenient = await gate("-c", "lenient.config.json");
-    expect(lenient.stdout).not.toContain("acme/LEVEL_CAP");
+    const lines = lenient.stdout.split("\n");
+    // No finding of it; the provenance line says it was turned off, against its own default.
+    expect(lines.filter((l) => !l.startsWith("config: ")).join("\n")).not.toContain(
+      "acme/LEVEL_CAP",
+    );
+    expect(lines.find((l) => l.startsWith("config: "))).toMatch(
+      /; changed from the preset: acme\/LEVEL_CAP off \(preset error\)$/,
+    );
     configFile(repo, "own.config.json", {
       ...BASE,
       extends: ["acme/lenient"],
