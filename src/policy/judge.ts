@@ -9,6 +9,7 @@ import type { CompiledWhen } from "./feel.js";
 import { assumptionText, decideWhen } from "./feel.js";
 import type { PackMessageId } from "./messages.js";
 import type { GatePathRequirement, GatePathResult } from "./types.js";
+import type { Projection } from "./unknowns.js";
 import { project } from "./unknowns.js";
 
 /** A pack rule ready to judge subjects. */
@@ -65,6 +66,23 @@ function requireData(
 }
 
 /**
+ * Projections by facts object: every rule of every pack judges the same subjects, and copying an
+ * agent task's facts (its downstream gates can number in the thousands) once per rule was most
+ * of a pack's cost. The evaluator restores every slot it fills, so one copy serves each rule.
+ */
+const projections = new WeakMap<object, Map<PolicySubject, Projection>>();
+
+function projectionOf(facts: unknown, subject: PolicySubject): Projection {
+  if (typeof facts !== "object" || facts === null) return project(facts, subject);
+  let bySubject = projections.get(facts);
+  if (bySubject === undefined)
+    projections.set(facts, (bySubject = new Map<PolicySubject, Projection>()));
+  let projection = bySubject.get(subject);
+  if (projection === undefined) bySubject.set(subject, (projection = project(facts, subject)));
+  return projection;
+}
+
+/**
  * The verdict of `rule` on one subject (`facts` as the view holds them), or `undefined` when the
  * subject passes. `checkGatePath` answers the rule's `require` (agent tasks only).
  */
@@ -73,7 +91,7 @@ export function judge(
   facts: unknown,
   checkGatePath?: (requirement: GatePathRequirement) => GatePathResult,
 ): Verdict | undefined {
-  const subject = project(facts, rule.subject);
+  const subject = projectionOf(facts, rule.subject);
   const outcome =
     rule.when === undefined ? { kind: "yes" as const } : decideWhen(rule.when, subject);
   if (outcome.kind === "no") return undefined;

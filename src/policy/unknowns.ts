@@ -29,6 +29,26 @@ export interface Projection {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** Whether a value of `type` can hold an unknown (memoised per type object: the model is fixed). */
+const unknownsIn = new WeakMap<FactType, boolean>();
+function holdsUnknowns(type: FactType): boolean {
+  const known = unknownsIn.get(type);
+  if (known !== undefined) return known;
+  // The model's types nest a few levels and never refer back to themselves.
+  const holds =
+    type.kind === "list"
+      ? holdsUnknowns(type.item)
+      : type.kind === "map"
+        ? holdsUnknowns(type.value)
+        : type.kind === "object"
+          ? Object.values(type.fields).some(
+              (f) => f.unknown !== undefined || f.opaque !== undefined || holdsUnknowns(f.type),
+            )
+          : type.kind === "any";
+  unknownsIn.set(type, holds);
+  return holds;
+}
+
 /** Copies `facts` of `subject` by the model and finds the unknowns in them. */
 export function project(facts: unknown, subject: PolicySubject): Projection {
   const slots = new Map<UnknownKind, Slot[]>();
@@ -36,6 +56,9 @@ export function project(facts: unknown, subject: PolicySubject): Projection {
 
   const copy = (value: unknown, type: FactType): unknown => {
     if (type.kind === "list") {
+      // A list whose items hold no unknown (an agent task's downstream gates, by the thousand
+      // in a large process) is shared, not copied: nothing in it is ever filled in.
+      if (!holdsUnknowns(type.item)) return value;
       return Array.isArray(value) ? value.map((item: unknown) => copy(item, type.item)) : value;
     }
     if (type.kind === "map") {

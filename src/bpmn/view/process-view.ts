@@ -19,9 +19,10 @@ import type {
 import { budgetFacts, readWorkflow, toolFacts } from "../../validate/view.js";
 import type { AgentTaskFacts, GateAnalysis } from "../analysis.js";
 import type { DerivedAgent } from "../camunda/index.js";
-import { downstreamOf } from "../gate-reach.js";
 import { nodeId } from "../process-index.js";
 import { checkGatePath } from "../gate-require.js";
+import type { GatesAfter } from "./gates-after.js";
+import { gatesAfter } from "./gates-after.js";
 import type { SubjectReading } from "./subjects.js";
 
 /** The tools of an agent task as facts; null when what it calls is unknown. */
@@ -74,38 +75,13 @@ function workflowOf(task: AgentTaskFacts): WorkflowFacts | undefined {
   return readWorkflow(workflow, refs, (ref) => terms.get(ref), task.justifiedLevel ?? null).facts;
 }
 
-/** The gates some path from the task meets, in breadth-first order; iterative, O(V+E). */
-function gatesAfter(
-  analysis: GateAnalysis,
-  task: AgentTaskFacts,
-  gateFacts: ReadonlyMap<number, GateFacts>,
-): GateFacts[] {
-  const { graph, reach } = analysis.prepared;
-  const seen = new Uint8Array(graph.kinds.length);
-  const queue = downstreamOf(graph, task.vertex);
-  for (const v of queue) seen[v] = 1;
-  const out: GateFacts[] = [];
-  const { offsets, targets } = graph.successors;
-  // The queue grows while it is walked: an array's iterator reads its length at every step.
-  for (const v of queue) {
-    const gate = reach.isGate[v] === 1 ? gateFacts.get(v) : undefined;
-    if (gate !== undefined) out.push(gate);
-    for (let e = offsets[v] ?? 0, end = offsets[v + 1] ?? 0; e < end; e++) {
-      const next = targets[e] ?? 0;
-      if (seen[next] === 1) continue;
-      seen[next] = 1;
-      queue.push(next);
-    }
-  }
-  return out;
-}
-
-/** The facts of one agent task; `gates` is computed when first read (a search per task). */
+/** The facts of one agent task; `gates` is computed when first read (see gates-after.ts). */
 function agentTaskFacts(
   analysis: GateAnalysis,
   task: AgentTaskFacts,
   subjects: SubjectReading,
   gateFacts: ReadonlyMap<number, GateFacts>,
+  after: () => GatesAfter,
 ): PolicyAgentTask & { place: ElementPlace } {
   const { index } = analysis.prepared.graph;
   const processIndex = index.containers[index.container[task.vertex] ?? -1]?.process ?? -1;
@@ -155,7 +131,11 @@ function agentTaskFacts(
   };
   return Object.defineProperty(facts, "gates", {
     enumerable: true,
-    get: () => (gates ??= gatesAfter(analysis, task, gateFacts)),
+    get: () =>
+      (gates ??= after()(task.vertex).flatMap((node) => {
+        const gate = gateFacts.get(node);
+        return gate === undefined ? [] : [gate];
+      })),
   }) as PolicyAgentTask & { place: ElementPlace };
 }
 
@@ -217,8 +197,11 @@ export function processView(analysis: GateAnalysis, subjects: SubjectReading): P
     const element = subjects.elements.get(node);
     gateFacts.set(node, { id: element?.id ?? "", name: element?.name ?? null, role: role ?? null });
   }
+  // Built once, when a rule first reads some task's `gates`.
+  let sets: GatesAfter | undefined;
+  const after = (): GatesAfter => (sets ??= gatesAfter(prepared));
   const agentTasks = analysis.tasks.map((task) =>
-    agentTaskFacts(analysis, task, subjects, gateFacts),
+    agentTaskFacts(analysis, task, subjects, gateFacts, after),
   );
   const vertexOf = new Map<string, number>();
   for (const task of analysis.tasks)
