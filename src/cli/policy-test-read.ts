@@ -13,7 +13,7 @@ import { locatePointers, readDocumentText } from "../model/internal.js";
 import type { Waiver } from "../policy/index.js";
 import { waiverProblems } from "../policy/index.js";
 import { placeOfPointer, pointerOfPlace } from "../policy/positions.js";
-import { kindOf, quoteValue } from "../policy/shape.js";
+import { commonShapeProblem, kindOf, quoteValue } from "../policy/shape.js";
 import { isCalendarDate } from "../policy/waivers.js";
 import { POLICY_TEST_SCHEMA } from "./policy-test-schema.js";
 
@@ -69,23 +69,9 @@ function explain(error: ErrorObject): { pointer: string; message: string } | und
   const data: unknown = error.data;
   // Waivers are checked by waiverProblems, which words their problems as the packs' are.
   if (/^\/waivers\/\d+/.test(at)) return undefined;
+  const common = commonShapeProblem(error, { words: "policy test", kind: "PolicyTest" });
+  if (common !== undefined) return common;
   switch (error.keyword) {
-    case "required":
-      return { pointer: at, message: `missing '${String(params.missingProperty)}'` };
-    case "additionalProperties": {
-      const name = String(params.additionalProperty);
-      const schema = error.parentSchema as { properties?: Record<string, unknown> } | undefined;
-      const known = Object.keys(schema?.properties ?? {}).filter((k) => k !== "$schema");
-      return {
-        pointer: `${at}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
-        message: `unknown key ${quoteValue(name)} (keys here: ${known.join(", ")})`,
-      };
-    }
-    case "const":
-      return {
-        pointer: at,
-        message: `not a policy test: kind is ${quoteValue(data)}, expected "PolicyTest"`,
-      };
     case "type":
       if (at === "") {
         return { pointer: at, message: `not a policy test: the document is ${kindOf(data)}` };

@@ -70,16 +70,22 @@ const PATTERN_WORDS: Readonly<Record<string, string>> = {
 /** The last token of a pointer: the key an error is about. */
 const lastKey = (pointer: string): string => pointer.slice(pointer.lastIndexOf("/") + 1);
 
-function explain(error: ErrorObject): ShapeProblem {
+/**
+ * The words for the schema errors every policy document shares (a missing or unknown key, a
+ * wrong `kind`), in the author's terms; `undefined` for the others, which each reader words.
+ */
+export function commonShapeProblem(
+  error: ErrorObject,
+  document: { readonly words: string; readonly kind: string },
+): ShapeProblem | undefined {
   const params = error.params as Record<string, unknown>;
   const at = error.instancePath;
-  const data: unknown = error.data;
-  const schema = error.parentSchema as Record<string, unknown> | undefined;
   switch (error.keyword) {
     case "required":
       return { pointer: at, message: `missing '${String(params.missingProperty)}'` };
     case "additionalProperties": {
       const name = String(params.additionalProperty);
+      const schema = error.parentSchema as { properties?: Record<string, unknown> } | undefined;
       const known = Object.keys(schema?.properties ?? {}).filter((k) => k !== "$schema");
       return {
         pointer: `${at}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
@@ -89,8 +95,21 @@ function explain(error: ErrorObject): ShapeProblem {
     case "const":
       return {
         pointer: at,
-        message: `not a policy pack: kind is ${quoteValue(data)}, expected "PolicyPack"`,
+        message: `not a ${document.words}: kind is ${quoteValue(error.data)}, expected "${document.kind}"`,
       };
+    default:
+      return undefined;
+  }
+}
+
+function explain(error: ErrorObject): ShapeProblem {
+  const common = commonShapeProblem(error, { words: "policy pack", kind: "PolicyPack" });
+  if (common !== undefined) return common;
+  const params = error.params as Record<string, unknown>;
+  const at = error.instancePath;
+  const data: unknown = error.data;
+  const schema = error.parentSchema as Record<string, unknown> | undefined;
+  switch (error.keyword) {
     case "enum": {
       const allowed = (params.allowedValues as unknown[]).map(String).join(", ");
       const words = ENUM_WORDS[lastKey(at)];
