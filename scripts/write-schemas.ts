@@ -1,11 +1,14 @@
 /**
  * Writes the published JSON Schemas (`schemas/*.json`) from their TypeScript source. Run after
  * changing `src/model/schema/workflow.ts`, `src/cli/config-schema.ts`,
- * `src/policy/pack-schema.ts` or `src/cli/policy-test-schema.ts`; `test/model/schema.test.ts`,
- * `test/cli/config.test.ts`, `test/policy/schema.test.ts` and `test/cli/policy-test-cases.test.ts`
+ * `src/policy/pack-schema.ts`, `src/cli/policy-test-schema.ts` or
+ * `src/approval/predicate-schema.ts`; `test/model/schema.test.ts`,
+ * `test/cli/config.test.ts`, `test/policy/schema.test.ts`, `test/cli/policy-test-cases.test.ts` and
+ * `test/approval/schema.test.ts`
  * fail while they differ.
  */
 import { writeFileSync } from "node:fs";
+import { APPROVAL_PREDICATE_SCHEMA } from "../src/approval/index.js";
 import { configSchema } from "../src/cli/config-schema.js";
 import { POLICY_TEST_SCHEMA } from "../src/cli/policy-test-schema.js";
 import { publishedSchemas } from "../src/model/schema/published.js";
@@ -16,6 +19,7 @@ const schemas: Record<string, unknown> = {
   "agentflow-config.schema.json": configSchema(),
   "policy-pack.schema.json": POLICY_PACK_SCHEMA,
   "policy-test.schema.json": POLICY_TEST_SCHEMA,
+  "approval-predicate.schema.json": APPROVAL_PREDICATE_SCHEMA,
 };
 for (const [file, schema] of Object.entries(schemas)) {
   writeFileSync(

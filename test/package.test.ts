@@ -1,7 +1,7 @@
 /**
  * Package-level promises: every subpath export points at a module that exists, and the core
- * (everything but the CLI and the rule tester) imports nothing from `node:`, so it runs in a
- * browser.
+ * (everything but the CLI, the rule tester and the key files) imports nothing from `node:`, so it
+ * runs in a browser.
  */
 import {
   copyFileSync,
@@ -102,9 +102,10 @@ describe("package", () => {
     expect(pkg.bin.agentflow).toBe("./bin/agentflow.js");
   });
 
-  // The CLI, and the rule tester (`agentflow/testing`, asserting with node:assert), run in Node.
+  // The CLI, the rule tester (`agentflow/testing`, asserting with node:assert) and the key files
+  // (`agentflow/keys`, node:crypto) run in Node.
   const core = files(join(root, "src")).filter(
-    (f) => !f.includes("/src/cli/") && !f.includes("/src/testing/"),
+    (f) => !f.includes("/src/cli/") && !f.includes("/src/testing/") && !f.includes("/src/keys/"),
   );
   it.each(core.map((f) => [f.slice(root.length), f]))(
     "%s imports nothing from node:",
@@ -117,7 +118,8 @@ describe("package", () => {
 /**
  * The layers of `src/`, lowest first: a module imports only from its own layer's folders or from
  * lower layers (CONTRIBUTING.md). `bpmn/lint/` is the bpmnlint plugin, an adapter over `bpmn/`
- * and `report/` like the CLI, so it sits with the CLI.
+ * and `report/` like the CLI, so it sits with the CLI. `keys/` (Node's crypto behind the approval's
+ * signer and trusted-key interfaces) sits just below the CLI, which reads keys through it.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["model"],
@@ -126,7 +128,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ["policy"],
   ["validate", "simulate", "interop"],
   ["bpmn"],
+  ["approval"],
   ["report"],
+  ["keys"],
   ["bpmn/lint", "cli", "bpmn-js", "testing"],
   ["index.ts"],
 ];

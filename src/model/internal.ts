@@ -19,3 +19,5 @@ export { compareRationals, conditionComparison, fromNumber } from "./condition/i
 export type { CompareOperator, CompiledComparison, Expr, Rational } from "./condition/index.js";
 // Policy packs are read like workflows (the same YAML/JSON reader, its limits and positions).
 export { locatePointers, readDocumentText } from "./text/index.js";
+// An approval hashes every input file's raw bytes (the same native path as text under Node).
+export { sha256Bytes } from "./canonical/index.js";

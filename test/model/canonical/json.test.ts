@@ -6,6 +6,7 @@ import { canonicalJson, contentHash } from "../../../src/model/canonical/json.js
 import {
   sha256 as sha256Chosen,
   sha256Bytes,
+  sha256BytesPortable,
   sha256Portable as sha256,
 } from "../../../src/model/canonical/sha256.js";
 
@@ -38,9 +39,17 @@ describe("sha256", () => {
     }
   });
 
-  it("hashes raw bytes", () => {
-    const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 7) & 0xff);
-    expect(sha256Bytes(bytes)).toBe(createHash("sha256").update(bytes).digest("hex"));
+  it("hashes raw bytes, natively and portably alike", () => {
+    for (let n = 0; n <= 300; n += 1) {
+      const bytes = Uint8Array.from({ length: n }, (_, i) => (i * 7 + n) & 0xff);
+      const expected = createHash("sha256").update(bytes).digest("hex");
+      expect(sha256BytesPortable(bytes), `length ${n}`).toBe(expected);
+      expect(sha256Bytes(bytes), `length ${n}`).toBe(expected);
+    }
+    // A view into a larger buffer hashes only its own bytes.
+    const view = new Uint8Array(Uint8Array.from([9, 97, 98, 99, 9]).buffer, 1, 3);
+    expect(sha256BytesPortable(view)).toBe(sha256("abc"));
+    expect(sha256Bytes(view)).toBe(sha256("abc"));
   });
 
   it("encodes lone surrogates as U+FFFD, like node:crypto", () => {

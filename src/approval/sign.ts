@@ -1,0 +1,174 @@
+/**
+ * Signing: the first approver creates the envelope, later approvers add their signatures to it.
+ * Each signature carries its signer's claim (role, ticket, time) signed by the same key, so a
+ * claim cannot be moved from one signature (or one approval) to another. The private key stays
+ * behind `ApprovalSigner.sign`: a KMS or HSM can sit there.
+ */
+import { statementProblems } from "./check.js";
+import { compareStatements } from "./drift.js";
+import { encodeBase64, pae } from "./dsse.js";
+import { ApprovalError } from "./errors.js";
+import { claimBytes, isTime, statementBytes } from "./internal.js";
+import type { ApprovalReason } from "./reasons.js";
+import { approvalReason } from "./reasons.js";
+import { openEnvelope } from "./read.js";
+import { APPROVER_EXTENSION_KIND, PAYLOAD_TYPE } from "./types.js";
+import type {
+  ApprovalSigner,
+  ApprovalStatement,
+  ApproverClaim,
+  Envelope,
+  EnvelopeSignature,
+} from "./types.js";
+
+/** Options of {@link signApproval}. */
+export interface SignApprovalOptions {
+  /**
+   * The statement the files give now: signing is refused when the approved one differs from it,
+   * so that a second approver signs what the first approved, not something else.
+   */
+  readonly current?: ApprovalStatement;
+}
+
+/** The claim's own problems, as the reasons verify would give (signature `index`). */
+function claimProblems(claim: ApproverClaim, index: number, keyid: string): ApprovalReason[] {
+  if (claim.role === "")
+    return [approvalReason("CLAIM_INVALID", { index, keyid, problem: "role" })];
+  if (!isTime(claim.time)) {
+    return [approvalReason("CLAIM_INVALID", { index, keyid, problem: "time", value: claim.time })];
+  }
+  return [];
+}
+
+async function signature(
+  payload: Uint8Array,
+  signer: ApprovalSigner,
+  claim: ApproverClaim,
+): Promise<EnvelopeSignature> {
+  const sig = await signer.sign(pae(PAYLOAD_TYPE, payload));
+  const claimSig = await signer.sign(claimBytes(payload, claim));
+  const ext =
+    claim.ticket === undefined
+      ? { role: claim.role, time: claim.time, sig: encodeBase64(claimSig) }
+      : { role: claim.role, ticket: claim.ticket, time: claim.time, sig: encodeBase64(claimSig) };
+  return {
+    keyid: signer.keyid,
+    sig: encodeBase64(sig),
+    extension: { kind: APPROVER_EXTENSION_KIND, ext },
+  };
+}
+
+/**
+ * A DSSE envelope of the statement, signed by `signer` with its claim (by default the
+ * statement's approver). Throws `ApprovalError` when the statement or the claim is invalid.
+ * The signer signs twice: the envelope (DSSE) and its claim (the signature's extension).
+ *
+ * @example
+ * ```ts
+ * import { createApproval, createStatement } from "agentflow/approval";
+ * import type { StatementInput } from "agentflow/approval";
+ * import { AGENTFLOW_VERSION } from "agentflow/model";
+ * import { generateKeyPair, pemSigner } from "agentflow/keys";
+ *
+ * const input: StatementInput = {
+ *   files: [{ name: "processes/loan.bpmn", kind: "process", bytes: "<definitions/>\n" }],
+ *   processes: [{ name: "processes/loan.bpmn", processIds: ["Loan"], allowed: true, agentTasks: [] }],
+ *   inputs: { paths: ["processes/loan.bpmn"], registry: [], config: null },
+ *   ruleSet: { digest: "sha256:4bfaa9f8a7cb", preset: "recommended" },
+ *   version: AGENTFLOW_VERSION,
+ *   approver: { role: "credit-officer", time: "2026-01-31T09:30:00Z" },
+ * };
+ * const statement = createStatement(input);
+ * const alice = generateKeyPair();
+ * const envelope = await createApproval(statement, pemSigner(alice.privateKeyPem));
+ * envelope.payloadType; // → "application/vnd.in-toto+json"
+ * envelope.signatures[0]?.keyid === alice.keyid; // → true
+ * envelope.signatures[0]?.extension?.ext.role; // → "credit-officer"
+ * ```
+ */
+export async function createApproval(
+  statement: ApprovalStatement,
+  signer: ApprovalSigner,
+  claim: ApproverClaim = statement.predicate.approver,
+): Promise<Envelope> {
+  const problems = [...statementProblems(statement), ...claimProblems(claim, 0, signer.keyid)];
+  if (problems.length > 0) throw new ApprovalError(problems);
+  const payload = statementBytes(statement);
+  return {
+    payloadType: PAYLOAD_TYPE,
+    payload: encodeBase64(payload),
+    signatures: [await signature(payload, signer, claim)],
+  };
+}
+
+/**
+ * The envelope with one more signature, by `signer` with `claim`. Throws `ApprovalError` (with
+ * the reasons) when the key already signed it, when the envelope is not an approval statement,
+ * or when `options.current` is given and differs from the approved statement; throws
+ * `ApprovalFormatError` when the envelope is malformed. Existing signatures are not checked:
+ * `verifyApproval` does that, against keys the verifier trusts.
+ *
+ * @example
+ * ```ts
+ * import { ApprovalError, createApproval, createStatement, signApproval } from "agentflow/approval";
+ * import type { StatementInput } from "agentflow/approval";
+ * import { AGENTFLOW_VERSION } from "agentflow/model";
+ * import { generateKeyPair, pemSigner } from "agentflow/keys";
+ *
+ * const input: StatementInput = {
+ *   files: [{ name: "processes/loan.bpmn", kind: "process", bytes: "<definitions/>\n" }],
+ *   processes: [{ name: "processes/loan.bpmn", processIds: ["Loan"], allowed: true, agentTasks: [] }],
+ *   inputs: { paths: ["processes/loan.bpmn"], registry: [], config: null },
+ *   ruleSet: { digest: "sha256:4bfaa9f8a7cb", preset: "recommended" },
+ *   version: AGENTFLOW_VERSION,
+ *   approver: { role: "credit-officer", time: "2026-01-31T09:30:00Z" },
+ * };
+ * const statement = createStatement(input);
+ * const alice = pemSigner(generateKeyPair().privateKeyPem);
+ * const bob = pemSigner(generateKeyPair("ecdsa-p256").privateKeyPem);
+ * const first = await createApproval(statement, alice);
+ * const claim = { role: "risk-officer", ticket: "CHG-1234", time: "2026-02-01T10:00:00Z" };
+ * const both = await signApproval(first, bob, claim, { current: statement });
+ * both.signatures.length; // → 2
+ * try {
+ *   await signApproval(both, bob, claim);
+ * } catch (error) {
+ *   error instanceof ApprovalError && error.reasons.map((r) => r.code); // → ["KEY_REPEATED"]
+ * }
+ * ```
+ */
+export async function signApproval(
+  envelope: Envelope,
+  signer: ApprovalSigner,
+  claim: ApproverClaim,
+  options: SignApprovalOptions = {},
+): Promise<Envelope> {
+  const opened = openEnvelope(envelope);
+  const index = opened.envelope.signatures.length;
+  const problems: ApprovalReason[] = [];
+  if (opened.envelope.payloadType !== PAYLOAD_TYPE) {
+    problems.push(
+      approvalReason("ENVELOPE_PAYLOAD_TYPE", {
+        payloadType: opened.envelope.payloadType,
+        expected: PAYLOAD_TYPE,
+      }),
+    );
+  }
+  const first = opened.envelope.signatures.findIndex((s) => s.keyid === signer.keyid);
+  if (first >= 0)
+    problems.push(approvalReason("KEY_REPEATED", { index, keyid: signer.keyid, first }));
+  problems.push(...claimProblems(claim, index, signer.keyid));
+  const statementReasons = statementProblems(opened.value);
+  problems.push(...statementReasons);
+  if (statementReasons.length === 0 && options.current !== undefined) {
+    problems.push(
+      ...compareStatements(opened.value as unknown as ApprovalStatement, options.current),
+    );
+  }
+  if (problems.length > 0) throw new ApprovalError(problems);
+  return {
+    payloadType: opened.envelope.payloadType,
+    payload: opened.envelope.payload,
+    signatures: [...opened.envelope.signatures, await signature(opened.payload, signer, claim)],
+  };
+}
