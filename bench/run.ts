@@ -14,7 +14,8 @@
  * any parser must do, whose own ratios show what the machine's memory adds at 100k.
  * Then: simulation steps/s by chain size against 50 nodes, its floors and what they leave of the
  * 100,000-node budget, and `explore` runs/s (simulate.ts), the other tasks (extra.ts), BPMN
- * (bpmn.ts), `check` over many files (cli.ts), the process report (report.ts: 5,000 flow nodes
+ * (bpmn.ts), `check` over many files (cli.ts), `verify` beside `gate` on the example bundle and
+ * on 1,000 processes, as a ratio (approval.ts), the process report (report.ts: 5,000 flow nodes
  * with DI, 50,000 without, the drawing's growth), CLI start-up against `node -e 0` (startup.ts,
  * on the built CLI) and the browser bundle sizes (bundle.ts).
  * Results also go to `.bench-results/` as JSON.
@@ -26,6 +27,7 @@ import { buildFlowGraph, parseWorkflow, parseWorkflowText } from "../src/model/i
 import { createValidator } from "../src/validate/index.js";
 import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
+import { benchApproval } from "./approval.js";
 import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
 import { benchBundles, bundleTable } from "./bundle.js";
 import { benchCli } from "./cli.js";
@@ -220,6 +222,8 @@ console.table(bpmnRatios(bpmn));
 console.table(bpmnGrowth(bpmn));
 const cli = await benchCli();
 console.table(cli);
+const approval = await benchApproval();
+console.table(approval);
 const reports = await benchReport();
 console.table(reportTable(reports));
 const growth = drawingGrowth(reports);
@@ -243,6 +247,7 @@ writeFileSync(
       extra,
       bpmn,
       cli,
+      approval,
       reports,
       startup,
       bundles,

@@ -140,6 +140,21 @@ export async function checkText(
   );
 }
 
+/**
+ * The ids of the `bpmn:process` elements of a read file, in document order: how an approval
+ * names the processes a file holds (the modeller finds its diagram's entry by them).
+ */
+function processIdsOf(definitions: Readonly<Record<string, unknown>> | undefined): string[] {
+  const roots = definitions?.rootElements;
+  if (!Array.isArray(roots)) return [];
+  const ids: string[] = [];
+  for (const element of roots as unknown[]) {
+    const { $type, id } = (element ?? {}) as { $type?: unknown; id?: unknown };
+    if ($type === "bpmn:Process" && typeof id === "string") ids.push(id);
+  }
+  return ids;
+}
+
 /** Checks one process file; `unreadable` when moddle could not read it at all. */
 export async function checkProcessFile(
   file: string,
@@ -149,6 +164,7 @@ export async function checkProcessFile(
   readonly checked: CheckedFile;
   readonly decision: GateDecision;
   readonly unreadable: boolean;
+  readonly processIds: readonly string[];
 }> {
   const result = await checkProcess(text, options);
   const root = result.definitions;
@@ -158,7 +174,12 @@ export async function checkProcessFile(
     ...(root === undefined || typeof root.id !== "string" ? {} : { id: root.id }),
     diagnostics: [...result.blocking, ...result.warnings],
   };
-  return { checked, decision: result, unreadable: root === undefined };
+  return {
+    checked,
+    decision: result,
+    unreadable: root === undefined,
+    processIds: processIdsOf(root),
+  };
 }
 
 /**
@@ -181,6 +202,8 @@ export interface FileOutcome {
   readonly stderr: readonly string[];
   /** For a process: its promotion decision. */
   readonly decision?: GateSummary;
+  /** For a process: the ids of its `bpmn:process` elements (an approval names them). */
+  readonly processIds?: readonly string[];
 }
 
 /**
@@ -210,7 +233,7 @@ export async function checkOneFile(
   mode: FileCheckMode,
 ): Promise<FileOutcome> {
   if (mode.processesOnly || extname(file) === PROCESS_EXTENSION) {
-    const { checked, decision, unreadable } = await checkProcessFile(
+    const { checked, decision, unreadable, processIds } = await checkProcessFile(
       file,
       text,
       context.processOptions,
@@ -226,6 +249,7 @@ export async function checkOneFile(
       unreadable,
       stderr,
       decision: detach({ allowed, blocking, warnings, agentTasks }),
+      processIds: detach([...processIds]),
     };
   }
   const result = await checkText(file, text, context.validator);

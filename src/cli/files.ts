@@ -304,10 +304,10 @@ async function onceEach(files: readonly string[]): Promise<string[]> {
 const READ_FLAGS = constants.O_RDONLY | ((constants.O_NONBLOCK as number | undefined) ?? 0);
 
 /**
- * Reads a regular file as UTF-8. It is opened first and asked what it is, on the open handle,
+ * Reads a regular file's bytes. It is opened first and asked what it is, on the open handle,
  * so a FIFO or a device is refused instead of read (which would wait for a writer forever).
  */
-async function readRegular(path: string, what: string): Promise<string> {
+async function readRegular(path: string, what: string): Promise<Buffer> {
   const handle = await open(path, READ_FLAGS);
   try {
     const info = await handle.stat();
@@ -316,9 +316,22 @@ async function readRegular(path: string, what: string): Promise<string> {
         `cannot read ${what}'${path}': it is ${oddKind(info)}, not a regular file`,
       );
     }
-    return await handle.readFile("utf8");
+    return await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Reads a file's raw bytes (what an approval hashes), turning file-system errors into a
+ * {@link UsageError}; `what` names the file in the error, when it is not an input.
+ */
+export async function readBytes(path: string, what = ""): Promise<Buffer> {
+  try {
+    return await readRegular(path, what);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${what}'${path}': ${describe(error)}`);
   }
 }
 
@@ -327,12 +340,7 @@ async function readRegular(path: string, what: string): Promise<string> {
  * file in the error (`the config file `), when it is not an input.
  */
 export async function readText(path: string, what = ""): Promise<string> {
-  try {
-    return await readRegular(path, what);
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read ${what}'${path}': ${describe(error)}`);
-  }
+  return (await readBytes(path, what)).toString("utf8");
 }
 
 /** How many files {@link readTexts} reads ahead of the one being checked. */

@@ -8,25 +8,22 @@
  * code and the verdicts always agree with the error count the report shows.
  */
 import { stat } from "node:fs/promises";
-import { countBySeverity } from "../model/index.js";
 import type { CheckedFile } from "../report/index.js";
 import { AGENT_TASK_COLUMNS, agentTaskCells, formatText } from "../report/index.js";
 import { derivedAgentLines } from "./gate-derived.js";
-import { checkFiles } from "./batch.js";
 import type { GateSummary } from "./check-file.js";
 import { useColor } from "./color.js";
 import { pathSkipped } from "./diagnostics.js";
-import { countUnwaived, emitReport, errorsOnly, extensionReads, parseMaxWarnings } from "./emit.js";
-import { checkOutputPath, collectFiles } from "./files.js";
-import { ignoreTest } from "./ignore.js";
+import { countUnwaived, emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
+import { checkOutputPath } from "./files.js";
+import type { Decided } from "./gate-run.js";
+import { runGatePipeline } from "./gate-run.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
-import { assertOutputSpares, readsOf } from "./output.js";
 import { provenanceLines } from "./provenance.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
 import { extensionDescriptors } from "./rule-descriptors.js";
 import type { BatchCliOptions, Provenance } from "./settings.js";
-import { fileCheckContext, provenanceOf, resolveSettings } from "./settings.js";
 
 export { gateOptions } from "./gate-options.js";
 export { checkProcessFile } from "./check-file.js";
@@ -36,18 +33,6 @@ export const GATE_FORMATS = REPORT_FORMATS;
 
 /** Options of `agentflow gate`, as commander parses them. */
 export type GateCliOptions = BatchCliOptions;
-
-/** One process's decision, as `gate` reports it. */
-interface Decided {
-  readonly checked: CheckedFile;
-  readonly decision: GateSummary;
-  readonly readable: boolean;
-}
-
-/** The decision as reported: blocked as well when the registry it was checked with has errors. */
-function withRegistry(decision: GateSummary, registryErrors: number): GateSummary {
-  return registryErrors === 0 || !decision.allowed ? decision : { ...decision, allowed: false };
-}
 
 function table(decision: GateSummary): string[] {
   if (decision.agentTasks.length === 0) return ["no agent tasks"];
@@ -127,13 +112,6 @@ function renderText(
   return text + provenanceLines(provenance).join("\n") + "\n";
 }
 
-/** The registry's problems as files of the report, so that every format shows them. */
-function registryFiles(
-  problems: readonly { readonly file: string; readonly diagnostics: CheckedFile["diagnostics"] }[],
-): CheckedFile[] {
-  return problems.map(({ file, diagnostics }) => ({ file, kind: "unknown", diagnostics }));
-}
-
 /**
  * A decision as JSON data: the verdict, the findings and the agent tasks (never the moddle tree,
  * which is the input again, as deep as the process nests).
@@ -184,50 +162,19 @@ export async function runGate(
   const maxWarnings = parseMaxWarnings(options.maxWarnings);
   const cwd = process.cwd();
   if (options.outputFile !== undefined) await checkOutputPath(options.outputFile);
-  const settings = await resolveSettings(options, cwd);
-  io.debug?.(`config: ${settings.configFile ?? "none"}`);
-  const ignored = ignoreTest(settings.ignores, cwd);
   const single = await isSingleFile(paths);
-  const { files, skipped } = await collectFiles(paths, {
-    onlyProcesses: true,
-    ...(ignored === undefined ? {} : { ignored }),
-    ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
-  });
-  const context = await fileCheckContext(settings);
-  const reads = readsOf({
-    inputs: files,
-    configFile: settings.configFile,
-    registry: context.registry,
-    others: extensionReads(settings),
-  });
-  // Refused before any process is checked: the run would end by destroying one of its inputs.
-  if (options.outputFile !== undefined) await assertOutputSpares(options.outputFile, reads);
-  const provenance = provenanceOf(settings);
-  const registry = registryFiles(context.registry?.problems ?? []);
-  const registryErrors = registry.reduce((n, f) => n + countBySeverity(f.diagnostics).error, 0);
+  const { context, skipped, reads, provenance, registry, decided } = await runGatePipeline(
+    paths,
+    options,
+    io,
+    { cwd, output: options.outputFile, concurrency: options.concurrency },
+  );
   // Paths the walk of the inputs passed over: problems of the input, not of the registry.
   const passedOver = skipped.map((s): CheckedFile => ({
     file: s.path,
     kind: "unknown",
     diagnostics: [pathSkipped(s)],
   }));
-  const decided: Decided[] = [];
-  const batch = checkFiles(files, settings, context, {
-    mode: { processesOnly: true },
-    concurrency: options.concurrency,
-  });
-  io.debug?.(`${files.length} file(s) in ${batch.workers} worker thread(s)`);
-  for await (const outcome of batch.outcomes) {
-    // Said on stderr for people; a machine format still gets its document, holding the error.
-    for (const line of outcome.stderr) io.stderr(line);
-    if (outcome.decision !== undefined) {
-      decided.push({
-        checked: outcome.checked,
-        decision: withRegistry(outcome.decision, registryErrors),
-        readable: !outcome.unreadable,
-      });
-    }
-  }
   const all = [...decided.map((d) => d.checked), ...passedOver, ...registry];
   const quiet = options.quiet === true;
   const shown = quiet ? errorsOnly(all) : all;

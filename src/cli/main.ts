@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import type { CheckOptions } from "./check.js";
 import { CONVERT_TARGETS } from "./convert-targets.js";
+import { addApprovalCommands } from "./main-approval.js";
 import type { GateCliOptions } from "./gate.js";
 import type { ReportCliOptions } from "./report.js";
 import type { CliIo } from "./io.js";
@@ -41,7 +42,8 @@ check and gate take files, folders and quoted glob patterns, read agentflow.conf
 stdout or to -o <file>. Exit codes: 0 clean, 1 errors or a blocked promotion, 2 a usage
 mistake or unreadable input, 3 an internal error. 'agentflow check --help' says more.
 'agentflow policy test' runs a policy pack's test cases; 'agentflow rules' lists the rules a
-run uses, the config's plugins' and packs' included (docs/policies.md).
+run uses, the config's plugins' and packs' included (docs/policies.md). 'agentflow approve'
+signs what the gate allowed, 'agentflow verify' checks it at deploy (docs/approval.md).
 `;
 
 /** What `--today` is for. */
@@ -144,6 +146,9 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       "Camunda AI agents (unknown level): gate-required (default), gate-optional or ignore",
     )
     .option("--today <date>", TODAY_HELP)
+    .option("--approval <file>", "show this approval: its signers, what drifted since it")
+    .option("--trusted-keys <paths...>", "check the approval's signatures with these public keys")
+    .option("--root <dir>", "the repository root the approval names files from (default: found)")
     .action(async (file: string, options: ReportCliOptions) => {
       const { runReport } = await import("./report.js");
       setExit(await runReport(file, options, io));
@@ -207,6 +212,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       const { policyTestCommand } = await import("./policy-test.js");
       setExit(await policyTestCommand(dir, options, io));
     });
+  addApprovalCommands(program, io, setExit, collectMore);
   program
     .command("templates")
     .description("list the templates, or print one as JSON")

@@ -56,6 +56,12 @@ export interface FolderRegistry {
    * {@link RegistryConflictError} when that version has different documents.
    */
   resolve(ref: string): AgentWorkflow | ToolContract | undefined;
+  /**
+   * The file the document of an exact `id@version` was read from (the first definition's, in
+   * reading order), or `undefined` when the registry has none: what an approval names as the
+   * subject a decision used. `kind` picks the shelf; without it, tools then workflows.
+   */
+  sourceOf(ref: string, kind?: "workflow" | "tool"): string | undefined;
 }
 
 /** Files a shelf adds a document from; returns the diagnostic when it defines a ref again. */
@@ -105,6 +111,13 @@ function lookup<T>(shelf: Shelf<T>, ref: string): T | undefined {
   if (versions === undefined || range === null) return undefined;
   const best = semver.maxSatisfying([...versions.keys()], range);
   return best === null ? undefined : found(versions.get(best), `${id}@${best}`);
+}
+
+/** The file of an exact ref's first definition on a shelf. */
+function sourceOn<T>(shelf: Shelf<T>, ref: string): string | undefined {
+  const exact = parseRef(ref);
+  if (!exact.ok) return undefined;
+  return shelf.get(exact.ref.id)?.get(exact.ref.version)?.definitions[0]?.source;
 }
 
 /** The documents of a shelf, first definition of each ref. */
@@ -184,6 +197,12 @@ export async function loadFolderRegistry(
     problems,
     files,
     resolve: (ref) => resolveTool(ref) ?? resolveDelegate(ref),
+    sourceOf: (ref, kind) =>
+      kind === "workflow"
+        ? sourceOn(workflows, ref)
+        : kind === "tool"
+          ? sourceOn(tools, ref)
+          : (sourceOn(tools, ref) ?? sourceOn(workflows, ref)),
     resolvers: { resolveTool, resolveDelegate },
   };
 }

@@ -57,8 +57,44 @@ describe("help", () => {
     expect(imports.sort()).toEqual([
       "./convert-targets.js",
       "./io.js",
+      "./main-approval.js",
       "./version.js",
       "commander",
     ]);
+    // The approval commands, registered apart, load nothing at the top either.
+    const approval = readFileSync(
+      new URL("../../src/cli/main-approval.ts", import.meta.url),
+      "utf8",
+    );
+    expect([...approval.matchAll(/^import (?!type )[^;]*? from "([^"]+)";/gms)]).toEqual([]);
+  });
+
+  it.each([
+    [
+      "approve",
+      [
+        "--key <private.pem>",
+        "--role <role>",
+        "--ticket <id>",
+        "--sign <approval.json>",
+        "--root <dir>",
+      ],
+    ],
+    [
+      "verify",
+      [
+        "--trusted-keys <dir|file>",
+        "--threshold <n>",
+        "--require-roles <roles>",
+        "--max-age <age>",
+        "--now <time>",
+        "sarif",
+      ],
+    ],
+    ["keygen", ["--output <name>", "ecdsa-p256"]],
+  ])("%s --help lists its options", async (command, options) => {
+    const { code, stdout } = await run(command, "--help");
+    expect(code).toBe(0);
+    for (const option of options) expect(stdout).toContain(option);
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * Naming an approval's inputs: each by its POSIX path relative to the repository root, so that
+ * an approval made in one clone verifies in another, from any working directory. The root is
+ * `--root`, else the project root (the nearest folder with `.git` or `package.json`) of where
+ * the inputs are, else the working directory.
+ */
+import { realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { projectRoot } from "./config.js";
+import { UsageError } from "./io.js";
+import { isInside } from "./plugins.js";
+
+/** The folder a path given on the command line starts in (a glob's, a missing file's: its folder). */
+function folderOf(path: string, cwd: string): string {
+  const abs = resolve(cwd, path);
+  const info = statSync(abs, { throwIfNoEntry: false });
+  return info?.isDirectory() === true ? abs : dirname(abs);
+}
+
+/**
+ * The repository root, absolute: `option` (`--root`) when given, else the project root of the
+ * first of `starts` (paths, resolved from `cwd`) that has one, else `cwd`.
+ */
+export function repositoryRoot(
+  option: string | undefined,
+  starts: readonly string[],
+  cwd: string,
+): string {
+  if (option !== undefined) {
+    const root = resolve(cwd, option);
+    if (statSync(root, { throwIfNoEntry: false })?.isDirectory() !== true) {
+      throw new UsageError(`--root '${option}' is not a folder`);
+    }
+    return root;
+  }
+  for (const start of starts) {
+    const found = projectRoot(folderOf(start, cwd));
+    if (found !== undefined) return found;
+  }
+  return cwd;
+}
+
+function realOrResolved(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+const posix = (path: string): string => (sep === "/" ? path : path.split(sep).join("/"));
+
+/**
+ * The subject name of `path` (as the working directory reaches it): its POSIX path relative to
+ * `root`, `.` for the root itself. A path outside the root, by name and with links resolved, is
+ * a {@link UsageError} naming it: the approval could not name it so that another clone finds it.
+ */
+export function subjectName(root: string, cwd: string, path: string): string {
+  const abs = resolve(cwd, path);
+  if (isInside(root, abs)) return posix(relative(root, abs)) || ".";
+  const realRoot = realOrResolved(root);
+  const realPath = realOrResolved(abs);
+  if (isInside(realRoot, realPath)) return posix(relative(realRoot, realPath)) || ".";
+  throw new UsageError(
+    `'${path}' is outside the repository root ${root}: an approval names every input relative to the root (set it with --root)`,
+  );
+}
+
+/**
+ * The path the working directory reaches a subject `name` by: relative when it is below `cwd`,
+ * else absolute (`../..` chains say less than the place itself).
+ */
+export function fromRoot(root: string, cwd: string, name: string): string {
+  const abs = resolve(root, name);
+  const rel = relative(cwd, abs);
+  if (rel === "") return ".";
+  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? abs : rel;
+}

@@ -1,0 +1,153 @@
+/**
+ * `agentflow approve <paths…> --key <private.pem> --role <role> [--ticket <id>] -o <approval.json>`:
+ * runs the gate as `gate` does and, when every promotion is allowed, writes a signed in-toto
+ * statement of every input and every decision (docs/approval.md). A blocked promotion is never
+ * approved (exit 1, one line per blocked process with its blocking codes).
+ *
+ * `agentflow approve --sign <approval.json> --key <k> --role <r>`: a further signature, after the
+ * gate on the approval's recorded inputs gives exactly the approved statement again, so that a
+ * second approver signs what the first approved; a key that already signed is refused.
+ */
+import type { ApprovalReason } from "../approval/index.js";
+import { ApprovalError, createApproval, createStatement, signApproval } from "../approval/index.js";
+import { gatherApproval } from "./approval-inputs.js";
+import type { Gathered } from "./approval-inputs.js";
+import {
+  claimOf,
+  configFor,
+  readApprovalFile,
+  regather,
+  signerFromFile,
+} from "./approval-regather.js";
+import { repositoryRoot } from "./approval-root.js";
+import { checkOutputPath, writeOutput } from "./files.js";
+import type { CliIo } from "./io.js";
+import { UsageError } from "./io.js";
+import type { ReadFile } from "./output.js";
+
+/** Options of `agentflow approve`, as commander parses them. */
+export interface ApproveCliOptions {
+  readonly registry?: string;
+  /** `-c <file>`: a string; `--no-config`: false; neither: undefined. */
+  readonly config?: string | boolean;
+  readonly root?: string;
+  readonly key?: string;
+  readonly role?: string;
+  readonly ticket?: string;
+  readonly output?: string;
+  /** `--sign <approval.json>`: add a signature to this approval. */
+  readonly sign?: string;
+}
+
+/** `--key`, required by both forms. */
+function keyOf(options: ApproveCliOptions): string {
+  if (options.key === undefined || options.key.trim() === "") {
+    throw new UsageError("--key <private.pem> is needed: the key you sign with (agentflow keygen)");
+  }
+  return options.key;
+}
+
+/** What `-o` must spare: every file the gate read, and the signing key. */
+function guard(gathered: Gathered, key: string): ReadFile[] {
+  return [...gathered.run.reads, { path: key, role: "the signing key" }];
+}
+
+/** One line per reason, on stdout; the refusal's summary on stderr. */
+function refuse(reasons: readonly ApprovalReason[], what: string, io: CliIo): number {
+  for (const reason of reasons) io.stdout(`${reason.message}\n`);
+  io.stderr(`agentflow: ${what}: ${String(reasons.length)} reason(s)\n`);
+  return 1;
+}
+
+const envelopeText = (envelope: unknown): string => JSON.stringify(envelope, null, 2) + "\n";
+
+/** Adds a signature to an existing approval (`--sign`). */
+async function runSign(
+  approvalFile: string,
+  paths: readonly string[],
+  options: ApproveCliOptions,
+  io: CliIo,
+): Promise<number> {
+  const key = keyOf(options);
+  const claim = claimOf(options.role, options.ticket, new Date());
+  const target = options.output ?? approvalFile;
+  await checkOutputPath(target);
+  const signer = await signerFromFile(key);
+  const { envelope, statement } = await readApprovalFile(approvalFile);
+  const cwd = process.cwd();
+  const gathered = await regather(
+    statement.predicate.inputs,
+    { ...options, paths, approvalFile },
+    io,
+    cwd,
+  );
+  const current = createStatement({ ...gathered.input, approver: claim });
+  let signed;
+  try {
+    signed = await signApproval(envelope, signer, claim, { current });
+  } catch (error) {
+    if (error instanceof ApprovalError) return refuse(error.reasons, "not signed", io);
+    throw error;
+  }
+  await writeOutput(target, envelopeText(signed), { reads: guard(gathered, key) });
+  io.stderr(
+    `agentflow: wrote ${target}: signature ${String(signed.signatures.length)} by key ${signer.keyid.slice(0, 12)}… as ${claim.role}\n`,
+  );
+  return 0;
+}
+
+/** Runs the command; resolves to the exit code. */
+export async function runApprove(
+  paths: readonly string[],
+  options: ApproveCliOptions,
+  io: CliIo,
+): Promise<number> {
+  if (options.sign !== undefined) return runSign(options.sign, paths, options, io);
+  if (paths.length === 0) {
+    throw new UsageError("approve needs the processes to approve (or --sign <approval.json>)");
+  }
+  const key = keyOf(options);
+  const claim = claimOf(options.role, options.ticket, new Date());
+  const output = options.output;
+  if (output === undefined) {
+    throw new UsageError("-o <approval.json> is needed: where the signed approval is written");
+  }
+  await checkOutputPath(output);
+  const signer = await signerFromFile(key);
+  const cwd = process.cwd();
+  const root = repositoryRoot(options.root, paths.slice(0, 1), cwd);
+  const gathered = await gatherApproval(
+    {
+      paths,
+      config: configFor(options.config, null, root, cwd),
+      registry: options.registry,
+      root,
+      cwd,
+    },
+    io,
+  );
+  // Each unreadable process was said on stderr by the gate, as `gate` says it.
+  if (gathered.unreadable > 0) return 2;
+  if (gathered.blocked.length > 0) {
+    for (const { name, codes } of gathered.blocked) {
+      io.stdout(`${name}: promotion BLOCKED: ${codes.join(", ")}\n`);
+    }
+    io.stderr(
+      `agentflow: nothing approved: ${String(gathered.blocked.length)} blocked promotion(s); 'agentflow gate' shows the findings\n`,
+    );
+    return 1;
+  }
+  const statement = createStatement({ ...gathered.input, approver: claim });
+  let envelope;
+  try {
+    envelope = await createApproval(statement, signer, claim);
+  } catch (error) {
+    if (error instanceof ApprovalError) return refuse(error.reasons, "not approved", io);
+    throw error;
+  }
+  await writeOutput(output, envelopeText(envelope), { reads: guard(gathered, key) });
+  io.stderr(
+    `agentflow: wrote ${output}: ${String(statement.predicate.processes.length)} process(es), ${String(statement.subject.length)} subject(s), signed by key ${signer.keyid.slice(0, 12)}… as ${claim.role}\n`,
+  );
+  return 0;
+}
