@@ -38,6 +38,12 @@ export interface AgentflowConfig extends Pick<
   readonly debounce?: number;
   /** Whether the overlays are shown from the start; `true` by default (see `toggle`). */
   readonly active?: boolean;
+  /**
+   * An approval (`agentflow approve`'s envelope, parsed JSON, or its statement): the agent tasks
+   * no longer as approved are marked. Checked at evaluation, not here: a malformed one fires
+   * `agentflow.error` and marks nothing, as `setApproval` does.
+   */
+  readonly approval?: unknown;
 }
 
 /** The debounce when none is configured: long enough to let a drag or a typed word settle. */
@@ -58,6 +64,7 @@ const KNOWN = new Set<string>([
   "plugins",
   "debounce",
   "active",
+  "approval",
 ]);
 
 /**

@@ -4,6 +4,7 @@
  * focus), and a marker per gate. Built with DOM calls, not HTML strings, so that no id, role or
  * message of the diagram is ever read as markup.
  */
+import type { ApprovalMark } from "./approval.js";
 import type { GateMark, TaskBadge, ToolMark } from "./badges.js";
 
 /**
@@ -81,6 +82,20 @@ export function toolMarkElement(doc: Document, mark: ToolMark): HTMLElement {
   root.setAttribute("data-agentflow-effect", mark.effect);
   root.setAttribute("data-agentflow-effect-source", mark.source);
   root.title = `effect from ${mark.source}`;
+  root.textContent = mark.text;
+  return root;
+}
+
+/**
+ * The mark of an agent task no longer as approved: `data-agentflow-approval` holds `changed` or
+ * `added`, the title what changed.
+ */
+export function approvalMarkElement(doc: Document, mark: ApprovalMark): HTMLElement {
+  const root = doc.createElement("div");
+  root.className = `agentflow-approval agentflow-approval-${mark.change}`;
+  root.setAttribute("data-agentflow-element", mark.elementId);
+  root.setAttribute("data-agentflow-approval", mark.change);
+  root.title = mark.title;
   root.textContent = mark.text;
   return root;
 }

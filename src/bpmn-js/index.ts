@@ -1,9 +1,10 @@
 /**
  * agentflow inside bpmn-js (`agentflow/bpmn-js`): a module that shows, while a process is drawn,
- * which tasks run agents and at what autonomy level, whether each reaches an approval gate, and
- * which flows bypass it. Add it with `additionalModules: [Agentflow]` and configure it with the
- * modeller's `agentflow` option; `docs/modeler.md` shows how. The pure parts (badges, bypass
- * flows, option checks) are exported for hosts that draw their own.
+ * which tasks run agents and at what autonomy level, whether each reaches an approval gate,
+ * which flows bypass it, and, given an approval, which agent tasks are no longer as approved.
+ * Add it with `additionalModules: [Agentflow]` and configure it with the modeller's `agentflow`
+ * option; `docs/modeler.md` shows how. The pure parts (badges, bypass flows, option checks)
+ * are exported for hosts that draw their own.
  *
  * @packageDocumentation
  */
@@ -25,18 +26,16 @@ export type {
   OverlayPosition,
   Overlays,
 } from "./diagram.js";
-export type {
-  AgentflowChangedEvent,
-  AgentflowErrorEvent,
-  AgentflowToggleEvent,
-} from "./service.js";
+export type { ApprovalChanges } from "./approval.js";
+export type { AgentflowChangedEvent, AgentflowErrorEvent, AgentflowToggleEvent } from "./events.js";
 export {
   AGENT_MARKER,
-  AgentflowService,
+  APPROVAL_MARKER,
   BYPASS_MARKER,
   GATE_MARKER,
   OVERLAY_TYPE,
-} from "./service.js";
+} from "./events.js";
+export { AgentflowService } from "./service.js";
 
 /** The bpmn-js module: `new Modeler({ additionalModules: [Agentflow] })`. */
 const Agentflow: {

@@ -6,6 +6,17 @@
  */
 import type { GateDecision, GateOptions } from "../bpmn/index.js";
 import { evaluateGates } from "../bpmn/index.js";
+import type { ApprovalChanges } from "./approval.js";
+import { ApprovalState, approvalMarks } from "./approval.js";
+import type { AgentflowChangedEvent, AgentflowErrorEvent, AgentflowToggleEvent } from "./events.js";
+import {
+  AGENT_MARKER,
+  APPROVAL_MARKER,
+  BYPASS_MARKER,
+  EFFECT_MARKER_PREFIX,
+  GATE_MARKER,
+  OVERLAY_TYPE,
+} from "./events.js";
 import { gateMark, taskBadges, toolMarks } from "./badges.js";
 import { asModdle, isType, stringAttr } from "./btv-read.js";
 import type { FlowEdge } from "./bypass.js";
@@ -21,39 +32,7 @@ import type {
   EventBus,
   Overlays,
 } from "./diagram.js";
-import { gateMarkElement, taskBadgeElement, toolMarkElement } from "./draw.js";
-
-/** The overlay type of everything the module draws (`overlays.remove({ type })` clears it). */
-export const OVERLAY_TYPE = "agentflow";
-
-/** The canvas marker on the sequence flows of a bypass path. */
-export const BYPASS_MARKER = "agentflow-bypass";
-
-/** The canvas marker on every agent task, and on every approval gate. */
-export const AGENT_MARKER = "agentflow-agent";
-/** See {@link AGENT_MARKER}. */
-export const GATE_MARKER = "agentflow-gate";
-
-/**
- * The canvas marker on a tool of a Camunda agent, by effect: `agentflow-effect-<effect>`, with
- * `agentflow-effect-unknown` for a tool nothing maps (it needs a gate, and a mapping).
- */
-export const EFFECT_MARKER_PREFIX = "agentflow-effect-";
-
-/** What `agentflow.changed` carries. */
-export interface AgentflowChangedEvent {
-  readonly decision: GateDecision;
-}
-
-/** What `agentflow.error` carries: an evaluation that threw (a host's resolver or predicate). */
-export interface AgentflowErrorEvent {
-  readonly error: unknown;
-}
-
-/** What `agentflow.toggle` carries. */
-export interface AgentflowToggleEvent {
-  readonly active: boolean;
-}
+import { approvalMarkElement, gateMarkElement, taskBadgeElement, toolMarkElement } from "./draw.js";
 
 function elementsOf(registry: ElementRegistry): DiagramElement[] {
   // Labels share their element's business object; the element itself carries the overlay.
@@ -86,6 +65,7 @@ export class AgentflowService {
   readonly #canvas: Canvas;
   #active: boolean;
   #decision: GateDecision | undefined;
+  readonly #approval: ApprovalState;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Counts evaluations, so that an older async one that finishes late is dropped. */
   #run = 0;
@@ -106,7 +86,7 @@ export class AgentflowService {
   ) {
     const problems = configProblems(config);
     if (problems.length > 0) throw new TypeError(problems.join("; "));
-    const { debounce, active, ...options } = config ?? {};
+    const { debounce, active, approval, ...options } = config ?? {};
     // Compiled once here: every evaluation after an edit reuses the packs.
     this.#options =
       options.policies === undefined
@@ -119,6 +99,8 @@ export class AgentflowService {
     this.#registry = elementRegistry;
     this.#overlays = overlays;
     this.#canvas = canvas;
+    // A malformed one is said at the first evaluation: the host listens once the modeller is built.
+    this.#approval = new ApprovalState(approval);
     eventBus.on("import.done", () => {
       this.#schedule(0);
     });
@@ -133,6 +115,7 @@ export class AgentflowService {
       this.#run++;
       this.#clear();
       this.#decision = undefined;
+      this.#approval.forget();
     });
     eventBus.on("diagram.destroy", () => {
       this.#cancel();
@@ -143,6 +126,24 @@ export class AgentflowService {
   /** The decision for the diagram as last evaluated; `undefined` before the first evaluation. */
   getDecision(): GateDecision | undefined {
     return this.#decision;
+  }
+
+  /**
+   * What the `approval` says of the diagram as last evaluated: the agent tasks not as approved,
+   * and those it lists that are gone; `undefined` without a usable approval or a decision.
+   */
+  getApprovalChanges(): ApprovalChanges | undefined {
+    return this.#approval.changes;
+  }
+
+  /**
+   * Replaces the approval (`undefined` removes it) and redraws: fires `agentflow.changed` with the
+   * new comparison, or `agentflow.error` when it cannot be read (then nothing is marked).
+   */
+  setApproval(approval: unknown): void {
+    this.#approval.set(approval);
+    if (this.#decision !== undefined) this.#publish(this.#decision);
+    else this.#sayErrors(this.#approval.takeErrors());
   }
 
   /** Whether the overlays are shown. */
@@ -181,11 +182,27 @@ export class AgentflowService {
       return undefined;
     }
     if (run !== this.#run) return undefined;
+    this.#publish(decision);
+    return decision;
+  }
+
+  /** Keeps the decision, compares it with the approval, draws both, fires `agentflow.changed`. */
+  #publish(decision: GateDecision): void {
     this.#decision = decision;
+    this.#sayErrors(this.#approval.update(this.#bpmnjs.getDefinitions(), decision));
     this.#clear();
     if (this.#active) this.#draw(decision);
-    this.#eventBus.fire("agentflow.changed", { decision } satisfies AgentflowChangedEvent);
-    return decision;
+    const approval = this.#approval.changes;
+    this.#eventBus.fire("agentflow.changed", {
+      decision,
+      ...(approval === undefined ? {} : { approval }),
+    } satisfies AgentflowChangedEvent);
+  }
+
+  #sayErrors(errors: readonly unknown[]): void {
+    for (const error of errors) {
+      this.#eventBus.fire("agentflow.error", { error } satisfies AgentflowErrorEvent);
+    }
   }
 
   #schedule(delay: number): void {
@@ -257,6 +274,16 @@ export class AgentflowService {
       this.#overlays.add(element, OVERLAY_TYPE, {
         position: { top: agents.has(element.id) ? -46 : -24, left: 0 },
         html: gateMarkElement(doc, mark),
+      });
+    }
+    const changes = this.#approval.changes;
+    for (const mark of changes === undefined ? [] : approvalMarks(changes)) {
+      const element = this.#registry.get(mark.elementId);
+      if (element === undefined) continue;
+      this.#mark(element, APPROVAL_MARKER);
+      this.#overlays.add(element, OVERLAY_TYPE, {
+        position: { bottom: -4, left: 0 },
+        html: approvalMarkElement(doc, mark),
       });
     }
     const parentOf = (id: string): string | undefined =>

@@ -4,7 +4,8 @@
  * `-o`. The same inputs give the same bytes: the report carries versions and hashes, no dates.
  * It reads `agentflow.config.json` as `gate` does (the same lookup, `-c`, `--no-config`, the
  * same flags winning), so the report and the gate give one verdict, and the report names the
- * config and the rule set it was judged by.
+ * config and the rule set it was judged by. With `--approval <approval.json>` it also shows the
+ * approval: its signers, the approved files and which drifted, the agent tasks that changed.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -28,6 +29,9 @@ import { extensionReads } from "./emit.js";
 import { gateOptions } from "./gate-options.js";
 import { readsOf } from "./output.js";
 import { loadFolderRegistry } from "./registry.js";
+import { repositoryRoot } from "./approval-root.js";
+import { approvalView, readApprovalFile } from "./report-approval.js";
+import { readTrustedKeys } from "./trusted-keys.js";
 import { resolveSettings } from "./settings.js";
 
 /** Options of `agentflow report`, as commander parses them. */
@@ -41,6 +45,12 @@ export interface ReportCliOptions {
   readonly camundaAgents?: string;
   /** `--today <YYYY-MM-DD>`: the day waivers are judged on. */
   readonly today?: string;
+  /** `--approval <file>`: an approval to show, with what changed since it. */
+  readonly approval?: string;
+  /** `--root <dir>`: the repository root the approval's file names are relative to. */
+  readonly root?: string;
+  /** `--trusted-keys <dir|file…>`: keys to check the approval's signatures with. */
+  readonly trustedKeys?: readonly string[];
 }
 
 /** The libraries whose versions a report names: they did the parsing, checking and simulating. */
@@ -80,6 +90,14 @@ export async function runReport(
   io: CliIo,
 ): Promise<number> {
   const render = renderer(options.output);
+  // Read first: a malformed approval is a usage error before any review work is done.
+  if (options.approval === undefined && (options.trustedKeys ?? options.root) !== undefined) {
+    throw new UsageError("--trusted-keys and --root apply with --approval <approval.json>");
+  }
+  const approval =
+    options.approval === undefined ? undefined : await readApprovalFile(options.approval);
+  const trustedKeys =
+    options.trustedKeys === undefined ? undefined : await readTrustedKeys(options.trustedKeys);
   const settings = await resolveSettings({
     format: "text",
     ...(options.config === undefined ? {} : { config: options.config }),
@@ -147,12 +165,26 @@ export async function runReport(
       auditWorkflowReport(workflow, { ...base, ...extra }),
     );
   }
+  if (approval !== undefined) {
+    const cwd = process.cwd();
+    const view = await approvalView(approval, {
+      root: repositoryRoot(options.root, [file], cwd),
+      cwd,
+      file,
+      agentTasks: report.process?.agentTasks,
+      ...(trustedKeys === undefined ? {} : { trustedKeys }),
+    });
+    report = { ...report, approval: view };
+  }
   const reads = readsOf({
     inputs: [file],
     configFile: settings.configFile,
     registry,
     fixtures: options.fixtures,
-    others: extensionReads(settings),
+    others: [
+      ...extensionReads(settings),
+      ...(options.approval === undefined ? [] : [{ path: options.approval, role: "the approval" }]),
+    ],
   });
   await writeOutput(options.output, render(report), { reads });
   const failed =

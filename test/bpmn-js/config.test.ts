@@ -39,7 +39,7 @@ describe("configProblems", () => {
         registry: "./registry",
       }),
     ).toEqual([
-      "unknown agentflow option 'registry' (known: resolveWorkflow, resolveTool, isGate, policy, rules, workflowValidation, lookupTimeoutMs, toolEffects, gates, policies, waivers, today, plugins, debounce, active)",
+      "unknown agentflow option 'registry' (known: resolveWorkflow, resolveTool, isGate, policy, rules, workflowValidation, lookupTimeoutMs, toolEffects, gates, policies, waivers, today, plugins, debounce, active, approval)",
       "agentflow.resolveWorkflow must be a function, got object",
       "agentflow.isGate must be a function, got string",
       "unknown agentflow.policy.camundaAgents 'never' (expected gate-required, gate-optional, ignore)",

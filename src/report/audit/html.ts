@@ -4,7 +4,9 @@
  * in a browser that would try. It says what the Markdown report says, in the same order, and the
  * same report gives the same bytes (no clock, no random ids).
  */
+import { approvalTag } from "./approval-text.js";
 import { escapeXml as esc } from "./escape.js";
+import { approvalSection } from "./html-approval.js";
 import {
   checklistSection,
   numberFindings,
@@ -42,11 +44,16 @@ function summary(report: AuditReport, findings: number): string {
   tags.push(
     findings === 0 ? tag("✔ no findings", "ok") : tag(`✖ ${String(findings)} finding(s)`, "bad"),
   );
+  if (report.approval !== undefined) {
+    const approval = approvalTag(report.approval);
+    tags.push(tag(approval.text, approval.ok ? "ok" : "bad"));
+  }
   return `<div class="summary">${tags.join(" ")}</div>`;
 }
 
 function toc(report: AuditReport): string {
   const items = [`<li><a href="#reviewed">What was reviewed</a></li>`];
+  if (report.approval !== undefined) items.push(`<li><a href="#approval">Approval</a></li>`);
   if (report.process !== undefined) {
     items.push(`<li><a href="#decision">Promotion decision</a></li>`);
     if (report.process.diagrams.length > 0) {
@@ -107,6 +114,7 @@ export function renderAuditHtml(report: AuditReport): string {
     toc(report),
     `</header>`,
     reviewedSection(report),
+    report.approval === undefined ? "" : approvalSection(report.approval),
     report.process === undefined ? "" : promotionSection(report.process),
     report.process === undefined ? "" : derivedAgentsHtml(report.process.derivedAgents),
     ...report.workflows.map((w, i) => workflowSection(w, i, starts[i] ?? 0, processFindings)),

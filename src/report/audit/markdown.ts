@@ -17,6 +17,7 @@ import {
   unlistedNote,
 } from "./limits.js";
 import { markdownCode, markdownText } from "./markdown-escape.js";
+import { approvalMarkdown } from "./markdown-approval.js";
 import { derivedAgentsMarkdown } from "./markdown-derived.js";
 import { processDiagramsMarkdown } from "./markdown-process.js";
 import { joinRows } from "./rows.js";
@@ -239,6 +240,7 @@ export function renderAuditMarkdown(report: AuditReport): string {
   lines.push("");
   const tools = Object.entries(report.tools).map(([k, v]) => `${k} ${v}`);
   lines.push(`Checked with ${markdownText(tools.join(", "))}.`, "");
+  if (report.approval !== undefined) append(lines, approvalMarkdown(report.approval));
   const process = report.process;
   if (process !== undefined) {
     lines.push(`## Promotion decision: ${process.allowed ? "ALLOWED" : "BLOCKED"}`, "");

@@ -1,0 +1,46 @@
+/**
+ * What the module puts on the canvas and fires, by name: the overlay type, the canvas markers
+ * (style them in CSS; `style.css` does), and the payloads of its events.
+ */
+import type { GateDecision } from "../bpmn/index.js";
+import type { ApprovalChanges } from "./approval.js";
+
+/** The overlay type of everything the module draws (`overlays.remove({ type })` clears it). */
+export const OVERLAY_TYPE = "agentflow";
+
+/** The canvas marker on the sequence flows of a bypass path. */
+export const BYPASS_MARKER = "agentflow-bypass";
+
+/** The canvas marker on every agent task, and on every approval gate. */
+export const AGENT_MARKER = "agentflow-agent";
+/** See {@link AGENT_MARKER}. */
+export const GATE_MARKER = "agentflow-gate";
+
+/** The canvas marker on an agent task not as the `approval` option approved it. */
+export const APPROVAL_MARKER = "agentflow-changed-since-approval";
+
+/**
+ * The canvas marker on a tool of a Camunda agent, by effect: `agentflow-effect-<effect>`, with
+ * `agentflow-effect-unknown` for a tool nothing maps (it needs a gate, and a mapping).
+ */
+export const EFFECT_MARKER_PREFIX = "agentflow-effect-";
+
+/** What `agentflow.changed` carries. */
+export interface AgentflowChangedEvent {
+  readonly decision: GateDecision;
+  /** With an `approval` that could be read: the agent tasks not as approved. */
+  readonly approval?: ApprovalChanges;
+}
+
+/**
+ * What `agentflow.error` carries: an evaluation that threw (a host's resolver or predicate), or an
+ * `approval` that cannot be read (an `ApprovalFormatError`).
+ */
+export interface AgentflowErrorEvent {
+  readonly error: unknown;
+}
+
+/** What `agentflow.toggle` carries. */
+export interface AgentflowToggleEvent {
+  readonly active: boolean;
+}

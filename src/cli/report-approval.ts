@@ -1,0 +1,193 @@
+/**
+ * `agentflow report --approval <approval.json> [--trusted-keys <dir|file…>]`: what the report's
+ * Approval section shows, computed here so that the report only lays out plain data. The
+ * signers' claims are the envelope's word unless trusted keys check them; every approved file is
+ * hashed again, by its subject name under the repository root, to say which drifted; and the
+ * reviewed process's agent tasks are compared with the approval's decision for that file. An
+ * approval that cannot be read as one is a usage error (exit 2), never a report.
+ */
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
+import type { ApprovalStatement, Envelope, TaskChange, TrustedKey } from "../approval/index.js";
+import {
+  ApprovalFormatError,
+  changedTasks,
+  PAYLOAD_TYPE,
+  readApproval,
+  taskApproval,
+  verifyApproval,
+} from "../approval/index.js";
+import type { AgentTaskSummary } from "../bpmn/index.js";
+import type { ApprovalSignerView, ApprovalView, ApprovedFileView } from "../report/audit/index.js";
+import { subjectName } from "./approval-root.js";
+import { readBytes } from "./files.js";
+import { UsageError } from "./io.js";
+
+function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** An approval file, read and checked as one; what it is not is a {@link UsageError}. */
+export interface ApprovalFile {
+  readonly file: string;
+  /** `sha256:` of the file's bytes. */
+  readonly fileHash: string;
+  readonly envelope: Envelope;
+  readonly statement: ApprovalStatement;
+}
+
+/**
+ * Reads `--approval`: JSON, a DSSE envelope whose payload is a valid approval statement. Any
+ * failure is a usage error naming the file and what is wrong (exit 2): a report on an approval
+ * that is not one would show claims nobody made.
+ */
+export async function readApprovalFile(file: string): Promise<ApprovalFile> {
+  const at = `--approval '${file}'`;
+  const bytes = await readBytes(file, "the approval ");
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch (error) {
+    throw new UsageError(`${at} is not JSON: ${(error as Error).message}`);
+  }
+  let read: { envelope: Envelope; statement: ApprovalStatement };
+  try {
+    read = readApproval(value);
+  } catch (error) {
+    if (!(error instanceof ApprovalFormatError)) throw error;
+    // One line, as every usage error: the statement's problems are listed after one another.
+    throw new UsageError(`${at} is not an approval: ${error.message.replace(/\n/g, "; ")}`);
+  }
+  if (read.envelope.payloadType !== PAYLOAD_TYPE) {
+    throw new UsageError(
+      `${at} is not an approval: its payloadType is '${read.envelope.payloadType}', not '${PAYLOAD_TYPE}'`,
+    );
+  }
+  return { file, fileHash: `sha256:${sha256Hex(bytes)}`, ...read };
+}
+
+/**
+ * Each approved file against its bytes now: `root` joined with the subject name, hashed raw. A
+ * file that is gone, or is no longer a regular file that can be read, is `missing`.
+ */
+export async function approvedFiles(
+  statement: ApprovalStatement,
+  root: string,
+): Promise<ApprovedFileView[]> {
+  const out: ApprovedFileView[] = [];
+  for (const subject of statement.subject) {
+    let status: ApprovedFileView["status"];
+    try {
+      const now = sha256Hex(await readBytes(resolve(root, subject.name)));
+      status = now === subject.digest.sha256 ? "unchanged" : "changed";
+    } catch {
+      status = "missing";
+    }
+    out.push({
+      name: subject.name,
+      kind: subject.annotations.agentflowKind,
+      sha256: subject.digest.sha256,
+      status,
+    });
+  }
+  return out;
+}
+
+/**
+ * The reviewed process's agent tasks against the approval's decision for the same file (found by
+ * its subject name; `null` for a file outside the root). With no entry, every task is new to it.
+ */
+export function approvalDecision(
+  statement: ApprovalStatement,
+  name: string | null,
+  agentTasks: readonly AgentTaskSummary[],
+): NonNullable<ApprovalView["decision"]> {
+  const entry = statement.predicate.processes.find((p) => p.name === name);
+  // Names are compared apart from the rest: the decision, not the file names, is the question.
+  const current = agentTasks.map((task) => taskApproval(task, () => null));
+  const tasks = changedTasks(entry, current).map((c: TaskChange) => ({
+    elementId: c.elementId,
+    change: c.change,
+    fields: [...c.fields],
+  }));
+  return { entry: entry?.name ?? null, tasks };
+}
+
+/**
+ * The signatures with their claims, each checked when trusted keys are given: a signature counts
+ * as verified when its key is among those `verifyApproval` verified and no reason names it.
+ */
+async function signers(
+  envelope: Envelope,
+  trustedKeys: readonly TrustedKey[] | undefined,
+): Promise<Pick<ApprovalView, "signers" | "verification">> {
+  let verified: (index: number, keyid: string) => boolean | null = () => null;
+  let verification: ApprovalView["verification"] = null;
+  if (trustedKeys !== undefined) {
+    const result = await verifyApproval(envelope, { trustedKeys });
+    const keys = new Set(result.signers.map((s) => s.keyid));
+    const named = new Set(
+      result.reasons.map((r) => r.data.index).filter((i) => typeof i === "number"),
+    );
+    verified = (index, keyid) => keys.has(keyid) && !named.has(index);
+    verification = {
+      trustedKeys: trustedKeys.length,
+      problems: result.reasons.map((r) => r.message),
+    };
+  }
+  const list = envelope.signatures.map((sig, index): ApprovalSignerView => {
+    const claim = sig.extension?.ext;
+    return {
+      keyid: sig.keyid,
+      role: claim?.role ?? null,
+      ticket: claim?.ticket ?? null,
+      time: claim?.time ?? null,
+      verified: verified(index, sig.keyid),
+    };
+  });
+  return { signers: list, verification };
+}
+
+/** The reviewed file's subject name; `null` when it is outside the root (no approval names it). */
+function nameIn(root: string, cwd: string, file: string): string | null {
+  try {
+    return subjectName(root, cwd, file);
+  } catch (error) {
+    if (error instanceof UsageError) return null;
+    throw error;
+  }
+}
+
+/** What the report's Approval section shows. */
+export async function approvalView(
+  approval: ApprovalFile,
+  options: {
+    /** The repository root subject names are relative to. */
+    readonly root: string;
+    /** The working directory, which `file` is relative to. */
+    readonly cwd: string;
+    /** The reviewed file. */
+    readonly file: string;
+    /** The process's agent tasks as decided now; `undefined` for a workflow report. */
+    readonly agentTasks: readonly AgentTaskSummary[] | undefined;
+    readonly trustedKeys?: readonly TrustedKey[];
+  },
+): Promise<ApprovalView> {
+  const { statement } = approval;
+  return {
+    file: approval.file,
+    fileHash: approval.fileHash,
+    version: statement.predicate.agentflow.version,
+    ruleSetDigest: statement.predicate.ruleSet.digest,
+    ...(await signers(approval.envelope, options.trustedKeys)),
+    files: await approvedFiles(statement, options.root),
+    decision:
+      options.agentTasks === undefined
+        ? null
+        : approvalDecision(
+            statement,
+            nameIn(options.root, options.cwd, options.file),
+            options.agentTasks,
+          ),
+  };
+}
