@@ -12,7 +12,7 @@ import {
   sameValue,
   TASK_FIELDS,
 } from "./internal.js";
-import type { ApprovalReason } from "./reasons.js";
+import type { ApprovalReason } from "./reason-data.js";
 import { approvalReason, sortReasons } from "./reasons.js";
 import type { ApprovalStatement, ProcessApproval, Subject, TaskApproval } from "./types.js";
 

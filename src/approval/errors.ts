@@ -2,7 +2,7 @@
  * The two ways an approval call fails instead of answering: the input is not an approval at all
  * (malformed: the CLI exits 2), or the library refuses to sign (with the reasons as data).
  */
-import type { ApprovalReason } from "./reasons.js";
+import type { ApprovalReason } from "./reason-data.js";
 
 /** An envelope, statement or claim that cannot be read; the message says what and where. */
 export class ApprovalFormatError extends Error {

@@ -8,14 +8,14 @@
  */
 export type * from "./types.js";
 export { APPROVER_EXTENSION_KIND, PAYLOAD_TYPE, PREDICATE_TYPE, STATEMENT_TYPE } from "./types.js";
-export type { ApprovalReason, ApprovalReasonCode } from "./reasons.js";
+export type { ApprovalReason, ApprovalReasonCode } from "./reason-data.js";
 export type {
   ApprovalReasonData,
   ClaimProblem,
   DecisionChange,
   StatementProblemKind,
 } from "./reason-data.js";
-export { APPROVAL_REASON_CODES } from "./reasons.js";
+export { APPROVAL_REASON_CODES } from "./reason-data.js";
 export { ApprovalError, ApprovalFormatError } from "./errors.js";
 export { APPROVAL_PREDICATE_SCHEMA } from "./predicate-schema.js";
 export { decodeBase64, encodeBase64, pae, parseEnvelope } from "./dsse.js";

@@ -1,8 +1,47 @@
 /**
- * The data each approval reason carries, by code: what a caller (the CLI's JSON and SARIF, the
- * report) reads instead of parsing messages. The words are in reasons.ts.
+ * The approval reasons as data: their codes, their shape, and the data each carries by code,
+ * which is what a caller (the CLI's JSON and SARIF, the report) reads instead of parsing
+ * messages. The words are in reasons.ts; the errors and checks that carry reasons import this
+ * file, not the wording.
  */
 import type { SubjectKind } from "./types.js";
+
+/** Every reason code, in the order the checks run. */
+export const APPROVAL_REASON_CODES = [
+  "ENVELOPE_PAYLOAD_TYPE",
+  "STATEMENT_INVALID",
+  "SUBJECTS_UNSORTED",
+  "SUBJECT_DUPLICATE",
+  "SIGNATURE_UNTRUSTED",
+  "SIGNATURE_INVALID",
+  "CLAIM_INVALID",
+  "ROLE_NOT_GRANTED",
+  "KEY_REPEATED",
+  "THRESHOLD_NOT_MET",
+  "ROLE_MISSING",
+  "APPROVAL_EXPIRED",
+  "VERSION_CHANGED",
+  "RULESET_CHANGED",
+  "SUBJECT_CHANGED",
+  "SUBJECT_REMOVED",
+  "SUBJECT_ADDED",
+  "DECISION_CHANGED",
+] as const;
+
+/** One of {@link APPROVAL_REASON_CODES}. */
+export type ApprovalReasonCode = (typeof APPROVAL_REASON_CODES)[number];
+
+/**
+ * Why an approval does not hold. `subject` names the input (or process) concerned when there is
+ * one; `data` holds the values the message words (signature `index` counts from 0 there, from 1
+ * in the message).
+ */
+export interface ApprovalReason {
+  readonly code: ApprovalReasonCode;
+  readonly subject?: string;
+  readonly message: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
 
 /** What a statement's shape problem is: an Ajv keyword, or one of the checks past the schema. */
 export type StatementProblemKind =
@@ -25,7 +64,7 @@ export type StatementProblemKind =
   | "task-duplicate";
 
 /** Why a signature's approver claim does not count. */
-export type ClaimProblem = "missing" | "signature" | "role" | "time";
+export type ClaimProblem = "missing" | "signature" | "role" | "time" | "future" | "control";
 
 /** What in a decision changed. */
 export type DecisionChange =

@@ -4,45 +4,15 @@
  * modeller say the same thing, and a message can change without touching the checks.
  */
 import { CONTENT_HASH_PATTERN, SHA256_PATTERN, TIME_PATTERN } from "./internal.js";
-import type { ApprovalReasonData, ClaimProblem, StatementProblemKind } from "./reason-data.js";
+import { APPROVAL_REASON_CODES } from "./reason-data.js";
+import type {
+  ApprovalReason,
+  ApprovalReasonCode,
+  ApprovalReasonData,
+  ClaimProblem,
+  StatementProblemKind,
+} from "./reason-data.js";
 import type { SubjectKind } from "./types.js";
-
-/** Every reason code, in the order the checks run. */
-export const APPROVAL_REASON_CODES = [
-  "ENVELOPE_PAYLOAD_TYPE",
-  "STATEMENT_INVALID",
-  "SUBJECTS_UNSORTED",
-  "SUBJECT_DUPLICATE",
-  "SIGNATURE_UNTRUSTED",
-  "SIGNATURE_INVALID",
-  "CLAIM_INVALID",
-  "ROLE_NOT_GRANTED",
-  "KEY_REPEATED",
-  "THRESHOLD_NOT_MET",
-  "ROLE_MISSING",
-  "APPROVAL_EXPIRED",
-  "VERSION_CHANGED",
-  "RULESET_CHANGED",
-  "SUBJECT_CHANGED",
-  "SUBJECT_REMOVED",
-  "SUBJECT_ADDED",
-  "DECISION_CHANGED",
-] as const;
-
-/** One of {@link APPROVAL_REASON_CODES}. */
-export type ApprovalReasonCode = (typeof APPROVAL_REASON_CODES)[number];
-
-/**
- * Why an approval does not hold. `subject` names the input (or process) concerned when there is
- * one; `data` holds the values the message words (signature `index` counts from 0 there, from 1
- * in the message).
- */
-export interface ApprovalReason {
-  readonly code: ApprovalReasonCode;
-  readonly subject?: string;
-  readonly message: string;
-  readonly data: Readonly<Record<string, unknown>>;
-}
 
 /** A digest shortened for a message: 12 hex digits (after any `sha256:`), then `…`. */
 export function shortDigest(digest: string): string {
@@ -139,6 +109,8 @@ const CLAIM_WORDS: Readonly<Record<ClaimProblem, (value: string) => string>> = {
   signature: () => "its approver claim's signature does not verify with the same key",
   role: () => "its approver claim names no role",
   time: (v) => `its approver claim's time "${v}" is not an ISO 8601 UTC time`,
+  future: (v) => `its approver claim's time ${v} is later than now`,
+  control: () => "its approver claim's role or ticket holds a control character",
 };
 
 function decisionMessage(d: ApprovalReasonData["DECISION_CHANGED"]): string {
@@ -192,7 +164,9 @@ const MESSAGES: {
   APPROVAL_EXPIRED: (d) =>
     d.ageMs === null
       ? `approved at "${d.time}", which is not a time: --max-age ${formatDuration(d.maxAgeMs)} cannot be checked`
-      : `approved ${d.time}, older than --max-age ${formatDuration(d.maxAgeMs)}`,
+      : d.ageMs < 0
+        ? `approved ${d.time}, later than now: --max-age ${formatDuration(d.maxAgeMs)} cannot be counted from a time to come`
+        : `approved ${d.time}, older than --max-age ${formatDuration(d.maxAgeMs)}`,
   VERSION_CHANGED: (d) => `agentflow ${d.running} runs; ${d.approved} approved`,
   RULESET_CHANGED: (d) =>
     d.field === "digest"

@@ -9,7 +9,7 @@ import { compareStatements } from "./drift.js";
 import { encodeBase64, pae } from "./dsse.js";
 import { ApprovalError } from "./errors.js";
 import { claimBytes, isTime, statementBytes } from "./internal.js";
-import type { ApprovalReason } from "./reasons.js";
+import type { ApprovalReason } from "./reason-data.js";
 import { approvalReason } from "./reasons.js";
 import { openEnvelope } from "./read.js";
 import { APPROVER_EXTENSION_KIND, PAYLOAD_TYPE } from "./types.js";

@@ -9,7 +9,7 @@ import { statementProblems } from "./check.js";
 import { compareStatements } from "./drift.js";
 import { base64Bytes, pae } from "./dsse.js";
 import { claimBytes, isTime } from "./internal.js";
-import type { ApprovalReason } from "./reasons.js";
+import type { ApprovalReason } from "./reason-data.js";
 import { approvalReason } from "./reasons.js";
 import { openEnvelope } from "./read.js";
 import { APPROVER_EXTENSION_KIND, PAYLOAD_TYPE } from "./types.js";
@@ -66,30 +66,44 @@ interface Checked {
   readonly signer?: VerifiedSigner;
 }
 
-/** One signature: trusted key, DSSE signature, signed claim, granted role. */
+/** How far a signer's clock may run ahead of the verifier's before its claim is refused. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Role or ticket text a CI log would print: a control character could forge a line there. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * One signature: trusted key, DSSE signature, signed claim, granted role. The envelope's `keyid`
+ * is a hint, as DSSE says: the trusted key it names is tried first, then every other trusted
+ * key, and the signature counts for the key that verifies it (never for a key the envelope
+ * carries or names alone).
+ */
 async function checkSignature(
   envelope: Envelope,
   payload: Uint8Array,
   signature: EnvelopeSignature,
   index: number,
   trustedKeys: readonly TrustedKey[],
+  now: Date,
 ): Promise<Checked> {
-  const { keyid } = signature;
-  const keys = trustedKeys.filter((k) => k.keyid === keyid);
-  if (keyid === "" || keys.length === 0) {
-    return { reasons: [approvalReason("SIGNATURE_UNTRUSTED", { index, keyid })] };
-  }
+  const hint = signature.keyid.toLowerCase();
+  const named = trustedKeys.filter((k) => k.keyid === hint);
+  const candidates = [...named, ...trustedKeys.filter((k) => k.keyid !== hint)];
   const sig = base64Bytes(signature.sig) ?? new Uint8Array();
   const signed = pae(envelope.payloadType, payload);
   let key: TrustedKey | undefined;
-  for (const candidate of keys) {
+  for (const candidate of candidates) {
     if (await verifies(candidate, signed, sig)) {
       key = candidate;
       break;
     }
   }
-  if (key === undefined)
-    return { reasons: [approvalReason("SIGNATURE_INVALID", { index, keyid })] };
+  const shown = signature.keyid;
+  if (key === undefined) {
+    const code = named.length > 0 ? "SIGNATURE_INVALID" : "SIGNATURE_UNTRUSTED";
+    return { reasons: [approvalReason(code, { index, keyid: shown })] };
+  }
+  const keyid = key.keyid;
   const extension = signature.extension;
   if (extension?.kind !== APPROVER_EXTENSION_KIND) {
     return { reasons: [approvalReason("CLAIM_INVALID", { index, keyid, problem: "missing" })] };
@@ -103,6 +117,16 @@ async function checkSignature(
         approvalReason("CLAIM_INVALID", { index, keyid, problem: "time", value: claim.time }),
       ],
     };
+  }
+  if (Date.parse(claim.time) > now.getTime() + CLOCK_SKEW_MS) {
+    return {
+      reasons: [
+        approvalReason("CLAIM_INVALID", { index, keyid, problem: "future", value: claim.time }),
+      ],
+    };
+  }
+  if (CONTROL.test(claim.role) || (claim.ticket !== undefined && CONTROL.test(claim.ticket))) {
+    return { reasons: [approvalReason("CLAIM_INVALID", { index, keyid, problem: "control" })] };
   }
   if (
     !(await verifies(key, claimBytes(payload, claim), base64Bytes(claimSig) ?? new Uint8Array()))
@@ -130,7 +154,9 @@ function ageReasons(statement: ApprovalStatement, maxAgeMs: number, now: Date): 
   if (!Number.isFinite(ms))
     return [approvalReason("APPROVAL_EXPIRED", { time, maxAgeMs, ageMs: null })];
   const ageMs = now.getTime() - ms;
-  return ageMs > maxAgeMs ? [approvalReason("APPROVAL_EXPIRED", { time, maxAgeMs, ageMs })] : [];
+  // A time to come would never grow old: refused, beyond the clocks' skew.
+  const bad = ageMs > maxAgeMs || ageMs < -CLOCK_SKEW_MS;
+  return bad ? [approvalReason("APPROVAL_EXPIRED", { time, maxAgeMs, ageMs })] : [];
 }
 
 /**
@@ -200,22 +226,27 @@ export async function verifyApproval(
     problems.length === 0 ? (opened.value as unknown as ApprovalStatement) : undefined;
 
   const signers: VerifiedSigner[] = [];
+  const now = options.now ?? new Date();
+  // Which signature each key first verified: a key is counted once, however it is named.
   const firstOf = new Map<string, number>();
   for (const [index, signature] of opened.envelope.signatures.entries()) {
-    const first = firstOf.get(signature.keyid);
-    if (first !== undefined && signature.keyid !== "") {
-      reasons.push(approvalReason("KEY_REPEATED", { index, keyid: signature.keyid, first }));
-    } else firstOf.set(signature.keyid, index);
     const checked = await checkSignature(
       opened.envelope,
       opened.payload,
       signature,
       index,
       options.trustedKeys,
+      now,
     );
     reasons.push(...checked.reasons);
-    if (checked.signer !== undefined && !signers.some((s) => s.keyid === signature.keyid)) {
-      signers.push(checked.signer);
+    const signer = checked.signer;
+    if (signer === undefined) continue;
+    const first = firstOf.get(signer.keyid);
+    if (first !== undefined) {
+      reasons.push(approvalReason("KEY_REPEATED", { index, keyid: signer.keyid, first }));
+    } else {
+      firstOf.set(signer.keyid, index);
+      signers.push(signer);
     }
   }
   if (signers.length < threshold) {
@@ -227,7 +258,7 @@ export async function verifyApproval(
   }
   if (statement !== undefined) {
     if (options.maxAgeMs !== undefined) {
-      reasons.push(...ageReasons(statement, options.maxAgeMs, options.now ?? new Date()));
+      reasons.push(...ageReasons(statement, options.maxAgeMs, now));
     }
     const running = options.version ?? AGENTFLOW_VERSION;
     const approved = statement.predicate.agentflow.version;

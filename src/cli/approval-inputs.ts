@@ -1,8 +1,8 @@
 /**
  * What a gate run used, as an approval records it: the run is `gate`'s own pipeline (same
  * settings, config lookup, registry, packs, plugins and ignores), and the subjects are every file
- * a decision rests on, by its raw bytes: each process, the config, each policy pack and plugin
- * module, and each registry document a decision resolved (an agent task's workflow, each tool
+ * a decision rests on, by its raw bytes: each process, the config, each policy pack, every file
+ * of each plugin's module graph, and each registry document a decision resolved (an agent task's workflow, each tool
  * contract and delegate workflow it looked up). A registry document no decision used is not a
  * subject: adding one changes nothing that was reviewed, unless a decision now resolves to it.
  */
@@ -164,7 +164,10 @@ export async function gatherApproval(request: GatherRequest, io: CliIo): Promise
   const config =
     settings.configFile === undefined ? null : subjects.add(settings.configFile, "config");
   for (const pack of settings.packs ?? []) subjects.add(pack.source, "policy");
-  for (const plugin of settings.plugins ?? []) subjects.add(plugin.file, "plugin");
+  // Every file of a plugin's module graph: a helper it imports is as much its code as its entry.
+  for (const plugin of settings.plugins ?? []) {
+    for (const file of plugin.files) subjects.add(file, "plugin");
+  }
   const inputs: ApprovalInputs = {
     paths: request.paths.map((p) => subjectName(root, cwd, p)),
     registry: settings.registry.map((r) => subjectName(root, cwd, r)),

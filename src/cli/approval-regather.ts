@@ -13,12 +13,11 @@ import { KeyFormatError, pemSigner } from "../keys/index.js";
 import type { ApprovalSigner } from "../keys/index.js";
 import type { Gathered } from "./approval-inputs.js";
 import { gatherApproval } from "./approval-inputs.js";
-import { fromRoot, repositoryRoot } from "./approval-root.js";
+import { fromRoot, repositoryRoot, subjectName } from "./approval-root.js";
 import { findConfigFile } from "./config.js";
 import { collectFiles, readText } from "./files.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
-import { isInside } from "./plugins.js";
 
 /** What the command line says about the inputs, over what the approval recorded. */
 export interface RegatherOptions {
@@ -36,7 +35,8 @@ export interface RegatherOptions {
 export async function readApprovalJson(file: string): Promise<unknown> {
   const text = await readText(file, "the approval ");
   try {
-    return JSON.parse(text) as unknown;
+    // A byte-order mark is how some editors and shells (PowerShell) save JSON: not a change.
+    return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;
   } catch {
     throw new UsageError(`${file}: not JSON: an approval is a DSSE envelope (JSON)`);
   }
@@ -73,6 +73,15 @@ export function claimOf(
   if (role === undefined || role.trim() === "") {
     throw new UsageError("--role is needed: the role you approve in (e.g. risk-officer)");
   }
+  // A claim is printed in CI logs: a line break or escape in it could forge a log line.
+  for (const [flag, value] of [
+    ["--role", role],
+    ["--ticket", ticket],
+  ] as const) {
+    if (value !== undefined && /\p{Cc}/u.test(value)) {
+      throw new UsageError(`${flag} holds a control character (a line break?); give plain text`);
+    }
+  }
   if (ticket?.trim() === "") {
     throw new UsageError(
       "--ticket '' is empty: give the change ticket's id (is a variable unset?)",
@@ -99,10 +108,10 @@ async function stillThere(paths: readonly string[], io: CliIo): Promise<string[]
 
 /**
  * The config to use: the command line's; else the approval's (none when that file is gone, so
- * that it reads as removed); else the lookup, from the working directory when it is in the
- * repository and from the root otherwise (a config that appeared since is then an added subject).
- * `approve` (nothing recorded) looks up the same way, so that approving from outside the
- * repository and verifying inside it find the same config.
+ * that it reads as removed); else `agentflow.config.json` at the repository root, if there is
+ * one (a config that appeared there since is then an added subject). `approve` (nothing
+ * recorded) looks up the same way, so that approving and verifying find the same config
+ * wherever each runs; a config elsewhere is named with `-c`.
  */
 export function configFor(
   given: string | boolean | undefined,
@@ -115,7 +124,8 @@ export function configFor(
     const path = fromRoot(root, cwd, recorded);
     return existsSync(path) ? path : false;
   }
-  if (isInside(root, cwd)) return undefined;
+  // Looked up from the root, wherever the command runs: a config in the folder verify happens
+  // to run from was not what approve found, and reading it would be a false drift.
   return findConfigFile(root) ?? false;
 }
 
@@ -129,6 +139,11 @@ export async function regather(
   const starts =
     options.paths.length > 0 ? options.paths.slice(0, 1) : [cwd, dirname(options.approvalFile)];
   const root = repositoryRoot(options.root, starts, cwd);
+  // The approval is untrusted until verified: nothing it records is read before it is known to
+  // be a plain name inside the root.
+  for (const name of [...recorded.paths, ...recorded.registry, recorded.config ?? "."]) {
+    recordedName(root, cwd, name);
+  }
   const paths =
     options.paths.length > 0
       ? options.paths
@@ -150,6 +165,20 @@ export async function regather(
     },
     io,
   );
+}
+
+/**
+ * Checks that a name an approval records is what `approve` writes: a POSIX path relative to the
+ * root, inside it, with no `.`/`..` segments; anything else is a {@link UsageError}.
+ */
+function recordedName(root: string, cwd: string, name: string): void {
+  const plain = name === "." || name.split("/").every((s) => s !== "" && s !== "." && s !== "..");
+  if (!plain || name.includes("\\")) {
+    throw new UsageError(
+      `the approval records the input '${name}', which is not a path relative to the repository root`,
+    );
+  }
+  subjectName(root, cwd, fromRoot(root, cwd, name));
 }
 
 /** The recorded inputs of a payload that may not be a valid statement, when they can be read. */

@@ -1,11 +1,13 @@
 /**
  * Naming an approval's inputs: each by its POSIX path relative to the repository root, so that
  * an approval made in one clone verifies in another, from any working directory. The root is
- * `--root`, else the project root (the nearest folder with `.git` or `package.json`) of where
- * the inputs are, else the working directory.
+ * `--root`, else the git repository of where the inputs are (the nearest folder with `.git`),
+ * else their project root (the nearest with `package.json`), else the working directory. The
+ * git root comes first so that, in a monorepo, the root is one folder whichever package's path
+ * is named first and wherever the command runs.
  */
-import { realpathSync, statSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { projectRoot } from "./config.js";
 import { UsageError } from "./io.js";
 import { isInside } from "./plugins.js";
@@ -17,9 +19,20 @@ function folderOf(path: string, cwd: string): string {
   return info?.isDirectory() === true ? abs : dirname(abs);
 }
 
+/** The nearest folder at or above `dir` holding `.git` (a folder in a clone, a file in a worktree). */
+function gitRoot(dir: string): string | undefined {
+  for (let at = dir; ;) {
+    if (existsSync(join(at, ".git"))) return at;
+    const parent = dirname(at);
+    if (parent === at) return undefined;
+    at = parent;
+  }
+}
+
 /**
- * The repository root, absolute: `option` (`--root`) when given, else the project root of the
- * first of `starts` (paths, resolved from `cwd`) that has one, else `cwd`.
+ * The repository root, absolute: `option` (`--root`) when given, else the git root of the first
+ * of `starts` (paths, resolved from `cwd`) that is in a git repository, else the project root of
+ * the first that has one, else `cwd`.
  */
 export function repositoryRoot(
   option: string | undefined,
@@ -33,8 +46,13 @@ export function repositoryRoot(
     }
     return root;
   }
-  for (const start of starts) {
-    const found = projectRoot(folderOf(start, cwd));
+  const folders = starts.map((start) => folderOf(start, cwd));
+  for (const folder of folders) {
+    const found = gitRoot(folder);
+    if (found !== undefined) return found;
+  }
+  for (const folder of folders) {
+    const found = projectRoot(folder);
     if (found !== undefined) return found;
   }
   return cwd;

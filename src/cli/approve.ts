@@ -8,8 +8,15 @@
  * gate on the approval's recorded inputs gives exactly the approved statement again, so that a
  * second approver signs what the first approved; a key that already signed is refused.
  */
+import { resolve } from "node:path";
 import type { ApprovalReason } from "../approval/index.js";
-import { ApprovalError, createApproval, createStatement, signApproval } from "../approval/index.js";
+import {
+  ApprovalError,
+  createApproval,
+  createStatement,
+  signApproval,
+  verifyApproval,
+} from "../approval/index.js";
 import { gatherApproval } from "./approval-inputs.js";
 import type { Gathered } from "./approval-inputs.js";
 import {
@@ -24,6 +31,8 @@ import { checkOutputPath, writeOutput } from "./files.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import type { ReadFile } from "./output.js";
+import { isInside } from "./plugins.js";
+import { readTrustedKeys } from "./trusted-keys.js";
 
 /** Options of `agentflow approve`, as commander parses them. */
 export interface ApproveCliOptions {
@@ -37,7 +46,22 @@ export interface ApproveCliOptions {
   readonly output?: string;
   /** `--sign <approval.json>`: add a signature to this approval. */
   readonly sign?: string;
+  /** With `--sign`: the keys every signature already there must verify with. */
+  readonly trustedKeys?: readonly string[];
 }
+
+/** The reasons that say a signature already in the envelope does not hold. */
+const SIGNATURE_CODES: ReadonlySet<string> = new Set([
+  "SIGNATURE_UNTRUSTED",
+  "SIGNATURE_INVALID",
+  "CLAIM_INVALID",
+  "ROLE_NOT_GRANTED",
+  "KEY_REPEATED",
+  "ENVELOPE_PAYLOAD_TYPE",
+  "STATEMENT_INVALID",
+  "SUBJECTS_UNSORTED",
+  "SUBJECT_DUPLICATE",
+]);
 
 /** `--key`, required by both forms. */
 function keyOf(options: ApproveCliOptions): string {
@@ -82,6 +106,16 @@ async function runSign(
     cwd,
   );
   const current = createStatement({ ...gathered.input, approver: claim });
+  if (options.trustedKeys !== undefined) {
+    const trustedKeys = await readTrustedKeys(options.trustedKeys);
+    const checked = await verifyApproval(envelope, { trustedKeys });
+    const broken = checked.reasons.filter((r) => SIGNATURE_CODES.has(r.code));
+    if (broken.length > 0) return refuse(broken, "not signed", io);
+  } else {
+    io.stderr(
+      `agentflow: the ${String(envelope.signatures.length)} signature(s) already in ${approvalFile} were not checked (give --trusted-keys to check them)\n`,
+    );
+  }
   let signed;
   try {
     signed = await signApproval(envelope, signer, claim, { current });
@@ -126,6 +160,15 @@ export async function runApprove(
     },
     io,
   );
+  // An approval inside a registry folder would be read as one of its documents next time, and
+  // an unreadable registry document blocks every decision: the approval would refuse itself.
+  for (const folder of gathered.run.settings.registry) {
+    if (isInside(resolve(cwd, folder), resolve(cwd, output))) {
+      throw new UsageError(
+        `-o '${output}' is inside the registry folder '${folder}': write the approval outside it`,
+      );
+    }
+  }
   // Each unreadable process was said on stderr by the gate, as `gate` says it.
   if (gathered.unreadable > 0) return 2;
   if (gathered.blocked.length > 0) {

@@ -18,6 +18,8 @@ envelope signed with --key. A blocked promotion is not approved (exit 1).
 
 approve --sign <approval.json> --key <k> --role <r> adds a signature, after checking that the
 gate on the approval's inputs gives the approved statement again; a key that signed is refused.
+With --trusted-keys, each signature already there must verify too: you sign what a trusted
+approver signed, not a statement someone put under their signature.
 docs/approval.md says what is recorded and how to plug in a KMS or an HSM.
 `;
 
@@ -59,6 +61,11 @@ export function addApprovalCommands(
       "where the approval is written (--sign: default the approval)",
     )
     .option("--sign <approval.json>", "add a signature to this approval")
+    .option(
+      "--trusted-keys <dir|file>",
+      "with --sign: every signature already there must verify with these keys (repeatable)",
+      collectMore,
+    )
     .addHelpText("after", APPROVE_HELP)
     .action(async (paths: string[], options: ApproveCliOptions) => {
       const { runApprove } = await import("./approve.js");

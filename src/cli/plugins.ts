@@ -4,10 +4,10 @@
  * (docs/policies.md, "Loading plugins runs their code"): so only what the config names is
  * loaded, and only from inside the repository the config belongs to — a path or a package that
  * resolves outside it (a `../` path, a package linked in from elsewhere) is refused before any
- * of its code runs.
+ * of its code runs. A plugin is pinned by its whole module graph (plugin-graph.ts), not by its
+ * entry file alone: code it imports is code it runs.
  */
-import { createHash } from "node:crypto";
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,6 +15,7 @@ import type { AnyRule, Plugin } from "../rules/index.js";
 import { namespacedRules, pluginDigest, pluginProblem } from "../rules/internal.js";
 import { UsageError } from "./io.js";
 import { resolvePackage } from "./package-resolve.js";
+import { pluginGraph } from "./plugin-graph.js";
 
 /** Where a plugin's module is, as plain data (what a worker thread is given to load it again). */
 export interface PluginSource {
@@ -22,7 +23,11 @@ export interface PluginSource {
   readonly name: string;
   /** The module file, absolute and real (links resolved). */
   readonly file: string;
-  /** `sha256:` of the module file's bytes: what the rule set's digest names. */
+  /** The repository root it was located in, real: the graph's files are named from it. */
+  readonly root: string;
+  /** Every file of its module graph (plugin-graph.ts), absolute and real, sorted; `file` too. */
+  readonly files: readonly string[];
+  /** `sha256:` of its module graph (`PluginGraph.sha256`): what the rule set's digest names. */
   readonly sha256: string;
   /** The plugin's content as agentflow sees it (`pluginDigest`): a worker checks it loaded the same. */
   readonly digest: string;
@@ -61,14 +66,10 @@ function resolveModule(spec: string, configDir: string, where: string): string {
   }
 }
 
-/** `sha256:` of a file's bytes. */
-function fileHash(file: string): string {
-  return `sha256:${createHash("sha256").update(readFileSync(file)).digest("hex")}`;
-}
-
 /**
  * Where each plugin the config names is, checked to be inside `root` (the repository the config
- * belongs to). Nothing is run yet.
+ * belongs to), with its module graph: every file its code can load, each inside `root` too, and
+ * loaded by literal specifiers only (plugin-graph.ts). Nothing is run yet.
  */
 export function locatePlugins(
   plugins: Readonly<Record<string, string>>,
@@ -96,7 +97,8 @@ export function locatePlugins(
     if (!isInside(realRoot, real)) throw outside(real, realRoot);
     // Not a FIFO or a folder: hashing (and importing) one would block or fail obscurely.
     if (!statSync(real).isFile()) throw new UsageError(`${where}: ${real} is not a file`);
-    return { name, file: real, sha256: fileHash(real) };
+    const graph = pluginGraph(real, realRoot, where);
+    return { name, file: real, root: realRoot, files: graph.files, sha256: graph.sha256 };
   });
 }
 
@@ -137,14 +139,23 @@ export async function loadPlugin(
   return { source: { ...source, digest: pluginDigest(plugin) }, plugin, rules };
 }
 
+/** The digest of a plugin's module graph now, or why there is none. */
+function graphNow(source: PluginSource): string {
+  try {
+    return pluginGraph(source.file, source.root, `plugin '${source.name}'`).sha256;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /**
  * Loads a plugin again from its {@link PluginSource} (a worker thread), refusing one whose
- * content is not what the main thread loaded: a file changed in between must not judge half
- * of a run.
+ * content is not what the main thread loaded — any file of its module graph, or the graph
+ * itself, changed in between — so that no file changed mid-run judges half of a run.
  */
 export async function reloadPlugin(source: PluginSource): Promise<LoadedPlugin> {
   const loaded = await loadPlugin(source, `plugin '${source.name}'`);
-  if (loaded.source.digest !== source.digest || fileHash(source.file) !== source.sha256) {
+  if (loaded.source.digest !== source.digest || graphNow(source) !== source.sha256) {
     throw new Error(`plugin '${source.name}' (${source.file}) changed while the run was going on`);
   }
   return loaded;

@@ -141,14 +141,57 @@ describe("verifyApproval", () => {
     ]);
   });
 
-  it("SIGNATURE_UNTRUSTED: a signature without a key id, even when a trusted key would verify it", async () => {
+  it("reads the key id as a hint: a signature without one, or in capitals, counts for the trusted key that verifies it", async () => {
+    const envelope = await createApproval(statement, alice.signer);
+    for (const keyid of ["", alice.keyid.toUpperCase(), carol.keyid]) {
+      const hinted = { ...envelope, signatures: envelope.signatures.map((s) => ({ ...s, keyid })) };
+      const result = await verifyApproval(hinted, {
+        trustedKeys: [carol.trusted(), alice.trusted()],
+      });
+      expect(result.reasons).toEqual([]);
+      expect(result.signers.map((s) => s.keyid)).toEqual([alice.keyid]);
+    }
+  });
+
+  it("SIGNATURE_UNTRUSTED: a signature without a key id that no trusted key verifies", async () => {
     const envelope = await createApproval(statement, alice.signer);
     const anonymous = {
       ...envelope,
       signatures: envelope.signatures.map((s) => ({ ...s, keyid: "" })),
     };
-    expect(await messages(anonymous, { trustedKeys: [alice.trusted()] })).toEqual([
+    expect(await messages(anonymous, { trustedKeys: [carol.trusted()] })).toEqual([
       "signature 1 (no key id): not from a trusted key",
+      "1 distinct trusted signature needed, 0 verified",
+    ]);
+  });
+
+  it("KEY_REPEATED: one key's two signatures under two key ids count once", async () => {
+    const envelope = await createApproval(statement, alice.signer);
+    const first = envelope.signatures[0];
+    if (first === undefined) throw new Error("no signature");
+    const twice = { ...envelope, signatures: [first, { ...first, keyid: "" }] };
+    const result = await verifyApproval(twice, { trustedKeys: [alice.trusted()], threshold: 2 });
+    expect(result.reasons.map((r) => r.message)).toEqual([
+      `signature 2 (key ${short(alice)}): the same key as signature 1, counted once`,
+      "2 distinct trusted signatures needed, 1 verified",
+    ]);
+  });
+
+  it("CLAIM_INVALID: a claim dated later than now, or holding a line break", async () => {
+    const late = await createApproval(statement, alice.signer, {
+      role: "credit-officer",
+      time: "2099-01-01T00:00:00Z",
+    });
+    expect(await messages(late, { trustedKeys: [alice.trusted()] })).toEqual([
+      `signature 1 (key ${short(alice)}): its approver claim's time 2099-01-01T00:00:00Z is later than now`,
+      "1 distinct trusted signature needed, 0 verified",
+    ]);
+    const forged = await createApproval(statement, alice.signer, {
+      role: "risk\n::error::all good",
+      time: "2026-01-31T09:30:00Z",
+    });
+    expect(await messages(forged, { trustedKeys: [alice.trusted()] })).toEqual([
+      `signature 1 (key ${short(alice)}): its approver claim's role or ticket holds a control character`,
       "1 distinct trusted signature needed, 0 verified",
     ]);
   });
@@ -283,6 +326,26 @@ describe("verifyApproval", () => {
         message: "approved 2026-01-31T09:30:00Z, older than --max-age 30d",
         data: { time: "2026-01-31T09:30:00Z", maxAgeMs: 2_592_000_000, ageMs: 2_592_000_001 },
       },
+    ]);
+  });
+
+  it("APPROVAL_EXPIRED: an approval dated later than now (beyond 5 minutes of clock skew)", async () => {
+    const envelope = await createApproval(statement, alice.signer);
+    const options = { trustedKeys: [alice.trusted()], maxAgeMs: 86_400_000 };
+    // The claim's own time is then in the future too: only the age line is asserted here.
+    const early = await verifyApproval(envelope, {
+      ...options,
+      now: new Date("2026-01-31T09:25:00Z"),
+    });
+    expect(early.reasons.filter((r) => r.code === "APPROVAL_EXPIRED")).toEqual([]);
+    const earlier = await verifyApproval(envelope, {
+      ...options,
+      now: new Date("2026-01-31T09:24:59.999Z"),
+    });
+    expect(
+      earlier.reasons.filter((r) => r.code === "APPROVAL_EXPIRED").map((r) => r.message),
+    ).toEqual([
+      "approved 2026-01-31T09:30:00Z, later than now: --max-age 1d cannot be counted from a time to come",
     ]);
   });
 

@@ -7,7 +7,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PolicyRepo } from "./policy-repo.js";
-import { ACME, configFile, inRepo, policyRepo, short } from "./policy-repo.js";
+import { ACME, acmeGraphHash, configFile, inRepo, policyRepo, short } from "./policy-repo.js";
 import { run } from "./run.js";
 
 let repo: PolicyRepo;
@@ -189,7 +189,8 @@ describe("a plugin named by its npm package", () => {
       kind: "plugin",
       name: "acme",
       version: "1.0.0",
-      sha256: repo.acmeHash,
+      // The same module, at another path of the repository: its graph names that path.
+      sha256: acmeGraphHash("node_modules/@acme/agentflow-rules/esm/index.js"),
     });
   });
 

@@ -129,12 +129,21 @@ rules:
 /** What a test repository holds, and the hashes its outputs name. */
 export interface PolicyRepo {
   readonly dir: string;
-  /** `sha256:` of policy/acme.js's bytes. */
+  /** The digest of policy/acme.js's module graph (itself alone: agentflow's kit is left out). */
   readonly acmeHash: string;
   /** `sha256:` of the bank pack's canonical JSON. */
   readonly bankHash: string;
   /** A folder outside the repository, holding a plugin. */
   readonly outside: string;
+}
+
+/**
+ * The digest of a plugin graph holding the acme plugin alone at `path` (relative to the root):
+ * sha256 over `<path>\0<sha256 of its bytes>\n`, as docs/policies.md says.
+ */
+export function acmeGraphHash(path: string): string {
+  const line = `${path}\0${createHash("sha256").update(ACME).digest("hex")}\n`;
+  return `sha256:${createHash("sha256").update(line).digest("hex")}`;
 }
 
 /** `sha256:` and the first twelve hex digits, as the text reports show hashes. */
@@ -183,7 +192,7 @@ export function policyRepo(): PolicyRepo {
   if (!("pack" in pack)) throw new Error("the bank pack does not compile");
   return {
     dir,
-    acmeHash: `sha256:${createHash("sha256").update(ACME).digest("hex")}`,
+    acmeHash: acmeGraphHash("policy/acme.js"),
     bankHash: pack.pack.sha256,
     outside,
   };

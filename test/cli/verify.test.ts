@@ -305,7 +305,9 @@ describe("agentflow verify reads nothing an approval names outside the repositor
     writeFileSync(join(dir, "approval.json"), JSON.stringify({ ...envelope, payload }));
     const out = await verify(dir);
     expect(out.code).toBe(2);
-    expect(out.stderr).toContain("is outside the repository root");
+    expect(out.stderr).toContain(
+      `the approval records the input '${config}', which is not a path relative to the repository root`,
+    );
     expect(existsSync(marker)).toBe(false);
   });
 });
