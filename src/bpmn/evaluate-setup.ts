@@ -11,7 +11,7 @@ import type { Validator } from "../validate/index.js";
 import { createValidator } from "../validate/index.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
 import { toolEffectsProblems } from "./camunda/index.js";
-import type { GateOptions } from "./evaluate.js";
+import type { GateOptions } from "./gate-options.js";
 import type { GateSelector } from "./gate-select.js";
 import { gateSelectorProblems } from "./gate-select.js";
 import type { TaskResolvers } from "./resolve-tasks.js";

@@ -39,14 +39,15 @@ export type {
 export type { GateNode } from "./gate-collect.js";
 export type { NamedElement, SubjectReading } from "./view/subjects.js";
 export { DEFAULT_EFFECTS, TOOL_EFFECTS, toolEffectsProblems } from "./camunda/index.js";
-export type { AgentTaskSummary, GateDecision, GateOptions, ProcessCheck } from "./evaluate.js";
+export type { AgentTaskSummary, GateDecision, ProcessCheck } from "./evaluate.js";
+export type { GateOptions } from "./gate-options.js";
 export type { ApprovalGate } from "./decision.js";
 export type { AgentGateStatus } from "./gate-status.js";
 export { AGENT_GATE_STATUSES, agentGateStatus } from "./gate-status.js";
 export { checkProcess, evaluateGates, evaluateGatesSync } from "./evaluate.js";
 export type { BpmnRule, BpmnRuleContext } from "./rule.js";
 export { BPMN_RULES } from "./rules/index.js";
-export type { ParseIssue, ParseIssueKind } from "./rules/BPMN_PARSE.js";
+export type { ParseIssue, ParseIssueKind } from "./types.js";
 export type {
   AgentTaskSource,
   BpmnReport,

@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../model/index.js";
 import type { ModdleExtensions, ModdleObject } from "./moddle.js";
 import { createModdle, idOf, isModdleObject } from "./moddle.js";
-import type { ParseIssue } from "./rules/BPMN_PARSE.js";
+import type { ParseIssue } from "./types.js";
 import { parseIssueDiagnostics } from "./rules/BPMN_PARSE.js";
 import type { SourceIndex } from "./source-index.js";
 import { createSourceIndex, undeclaredPrefixes } from "./source-index.js";

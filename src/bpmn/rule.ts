@@ -8,8 +8,7 @@ import type { ActiveRule } from "../rules/internal.js";
 import { RULE_CRASHED } from "../rules/index.js";
 import { interpolate, runRules } from "../rules/internal.js";
 import type { GateAnalysis } from "./analysis.js";
-import type { ParseIssue } from "./rules/BPMN_PARSE.js";
-import type { BpmnReport } from "./types.js";
+import type { BpmnReport, ParseIssue } from "./types.js";
 import type { ProcessView } from "../policy/index.js";
 import { processView } from "./view/process-view.js";
 

@@ -19,6 +19,29 @@ export interface BpmnReport extends ReportBase {
   readonly location?: SourceLocation | undefined;
 }
 
+/** What kind of reading problem a {@link ParseIssue} is; decides its severity. */
+export type ParseIssueKind =
+  | "dropped"
+  | "unresolved-reference"
+  | "unknown-attribute"
+  | "encoding"
+  | "undeclared-prefix"
+  | "unknown-root"
+  | "unreadable"
+  | "too-large"
+  | "other";
+
+/** One problem met while reading BPMN XML. */
+export interface ParseIssue {
+  readonly kind: ParseIssueKind;
+  /** The element, attribute or encoding named by the problem. */
+  readonly subject: string;
+  /** Moddle's nested reason, the unresolved property, or the undeclared prefix. */
+  readonly reason: string;
+  readonly elementId?: string;
+  readonly location: SourceLocation | undefined;
+}
+
 /** Where a gate stands for one agent task: on every path, on some, or on none. */
 export type GateStatus = "reached" | "bypassed" | "missing";
 

@@ -15,7 +15,8 @@ import { checkOneFile } from "./check-file.js";
 import { PROCESS_EXTENSION, readTexts } from "./files.js";
 import { fileUnreadable } from "./diagnostics.js";
 import { UsageError } from "./io.js";
-import type { FileCheckContext, FileCheckSettings } from "./settings.js";
+import type { FileCheckContext } from "./check-context.js";
+import type { FileCheckSettings } from "./settings.js";
 import type { WorkerJob, WorkerMessage, WorkerReply, WorkerSetup } from "./worker.js";
 
 /**

@@ -22,7 +22,7 @@ import { checkPack } from "./check-pack.js";
 import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
 import { importDiagnostics } from "./imported.js";
 import { located } from "./io.js";
-import type { FileCheckContext } from "./settings.js";
+import type { FileCheckContext } from "./check-context.js";
 
 /** Code of an import that failed loudly (an unmappable construct); the error names where. */
 export const IMPORT_FAILED = "IMPORT_FAILED";

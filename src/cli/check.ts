@@ -19,7 +19,8 @@ import { provenanceLines } from "./provenance.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
 import { extensionDescriptors } from "./rule-descriptors.js";
 import type { BatchCliOptions } from "./settings.js";
-import { fileCheckContext, provenanceOf, resolveSettings } from "./settings.js";
+import { fileCheckContext } from "./check-context.js";
+import { provenanceOf, resolveSettings } from "./settings.js";
 
 export { checkText, IMPORT_FAILED } from "./check-file.js";
 export { ruleDescriptors } from "./rule-descriptors.js";

@@ -15,8 +15,10 @@ import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
 import type { ReadFile } from "./output.js";
 import { assertOutputSpares, readsOf } from "./output.js";
-import type { BatchCliOptions, FileCheckContext, Provenance, RunSettings } from "./settings.js";
-import { fileCheckContext, provenanceOf, resolveSettings } from "./settings.js";
+import type { FileCheckContext } from "./check-context.js";
+import { fileCheckContext } from "./check-context.js";
+import type { BatchCliOptions, Provenance, RunSettings } from "./settings.js";
+import { provenanceOf, resolveSettings } from "./settings.js";
 
 /** One process's decision, as `gate` reports it. */
 export interface Decided {

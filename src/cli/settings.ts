@@ -275,7 +275,3 @@ export async function resolveSettings(
     ruleSetWaivers: [...waivers, ...extensions.packs.flatMap((p) => p.waivers)],
   };
 }
-
-// Built per thread from the plain settings; kept apart so that this file stays about settings.
-export type { FileCheckContext } from "./check-context.js";
-export { fileCheckContext } from "./check-context.js";

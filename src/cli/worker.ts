@@ -10,7 +10,7 @@ import { checkOneFile } from "./check-file.js";
 import { readText } from "./files.js";
 import { UsageError } from "./io.js";
 import type { FileCheckSettings } from "./settings.js";
-import { fileCheckContext } from "./settings.js";
+import { fileCheckContext } from "./check-context.js";
 
 /** What the main thread gives a worker when it starts it. */
 export interface WorkerSetup {

@@ -8,7 +8,7 @@ export { formatJson } from "./json.js";
 export { formatText } from "./text.js";
 export type { TextFormatOptions } from "./text.js";
 export type { RuleDescriptor } from "./rule-descriptor.js";
-export { DOCS_BASE_URL, ruleHelpUri } from "./rule-descriptor.js";
+export { DOCS_BASE_URL, ruleHelpUri } from "../rules/index.js";
 export { fileUriOf, formatSarif, SARIF_SCHEMA_URI } from "./sarif.js";
 export type { SarifFormatOptions } from "./sarif.js";
 export { formatJunit } from "./junit.js";

@@ -15,7 +15,8 @@
 import type { Diagnostic } from "../model/index.js";
 import { waiverText } from "./extension.js";
 import type { RuleDescriptor } from "./rule-descriptor.js";
-import { collectRules, DOCS_BASE_URL } from "./rule-descriptor.js";
+import { DOCS_BASE_URL } from "../rules/index.js";
+import { collectRules } from "./rule-descriptor.js";
 import type { CheckedFile } from "./types.js";
 
 /** Options of {@link formatJunit}. */

@@ -5,6 +5,7 @@
  * code means.
  */
 import type { Severity } from "../model/index.js";
+import { DOCS_BASE_URL, ruleHelpUri } from "../rules/index.js";
 
 /** Describes one diagnostic code for report consumers. */
 export interface RuleDescriptor {
@@ -16,45 +17,6 @@ export interface RuleDescriptor {
   readonly defaultSeverity: Severity;
   /** Where the rule's page (`docs/rules/<code>.md`) is published. */
   readonly helpUri: string;
-}
-
-/** Where the rule pages are published; each code's page is `<base><code>.md`. */
-export const DOCS_BASE_URL = "https://agentflow.dev/docs/rules/";
-
-/**
- * Replaces lone UTF-16 surrogates with U+FFFD, because `encodeURIComponent` throws on them and a
- * report must never throw on what a user's document (or file name) contains.
- */
-function wellFormed(text: string): string {
-  return text.replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    "\uFFFD",
-  );
-}
-
-/**
- * Percent-encodes one URI segment (RFC 3986) without ever throwing. Codes and file names come from
- * users, and SARIF requires `helpUri` and artifact URIs to be valid URIs.
- */
-export function encodeUriSegment(text: string): string {
-  return encodeURIComponent(wellFormed(text));
-}
-
-/**
- * The documentation URL of a code. The code is percent-encoded so that even a malformed code
- * yields a valid URI; well-formed codes (`A-Z`, `_`) are unchanged.
- *
- * @example
- * ```ts
- * import { ruleHelpUri } from "agentflow/report";
- *
- * ruleHelpUri("RETRY_WITHOUT_MAX"); // → "https://agentflow.dev/docs/rules/RETRY_WITHOUT_MAX.md"
- * ruleHelpUri("RETRY_WITHOUT_MAX", "https://docs.example.com/rules/");
- * // → "https://docs.example.com/rules/RETRY_WITHOUT_MAX.md"
- * ```
- */
-export function ruleHelpUri(code: string, base: string = DOCS_BASE_URL): string {
-  return `${base}${encodeUriSegment(code)}.md`;
 }
 
 /** `STRUCTURE_INVALID` → `Structure invalid`: the best description a bare code allows. */

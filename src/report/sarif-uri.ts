@@ -2,7 +2,7 @@
  * Artifact URIs of the SARIF log: file paths as valid URI references, relative to `%SRCROOT%`
  * where they are below it, so that code scanning maps them to the repository.
  */
-import { encodeUriSegment } from "./rule-descriptor.js";
+import { encodeUriSegment } from "../rules/internal.js";
 
 /** The base that relative artifact URIs resolve against; GitHub maps it to the repository root. */
 export const SRCROOT = "%SRCROOT%";

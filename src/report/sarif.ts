@@ -10,7 +10,8 @@ import type { ArtifactLocation } from "./sarif-uri.js";
 import { artifactLocationOf, SRCROOT } from "./sarif-uri.js";
 import { component, LEVELS, reportingDescriptor } from "./sarif-rules.js";
 import type { RuleDescriptor } from "./rule-descriptor.js";
-import { collectRules, DOCS_BASE_URL } from "./rule-descriptor.js";
+import { DOCS_BASE_URL } from "../rules/index.js";
+import { collectRules } from "./rule-descriptor.js";
 import type { CheckedFile } from "./types.js";
 
 /** Options of {@link formatSarif}. */

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 export { defineRule } from "./define.js";
+export { DOCS_BASE_URL, ruleHelpUri } from "./help-url.js";
 export type { AnyRule, Plugin } from "./plugin.js";
 export { RULE_CRASHED } from "./run.js";
 export type { RuleSetting, RuleSettings } from "./settings.js";

@@ -3,6 +3,7 @@
  * run loop, message interpolation, options checking and plugin loading. Not a package entry
  * point and not in the API reference; rule authors use `rules/index.ts` (`agentflow/rules`).
  */
+export { encodeUriSegment } from "./help-url.js";
 export { interpolate } from "./message.js";
 export { optionsProblem } from "./options.js";
 export { namespacedRules, pluginDigest, pluginProblem, pluginRules } from "./plugin.js";

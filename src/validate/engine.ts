@@ -13,7 +13,6 @@ import type {
 } from "../model/index.js";
 import { flowGraph, hasErrors, WORKFLOW_TARGET } from "../model/index.js";
 import type { WorkflowView } from "../policy/index.js";
-import type { Facts } from "./facts.js";
 import { createFacts, nodeRefsOf } from "./facts.js";
 import { graphQuestions, readWorkflow, resolvedContract } from "./view.js";
 import type { PolicyInput } from "./policies.js";
@@ -31,10 +30,18 @@ import {
   splitSetting,
 } from "../rules/internal.js";
 import { presetSettings } from "./presets.js";
-import type { ResolvedRefs } from "./resolve.js";
 import { resolveReferences, resolveReferencesSync } from "./resolve.js";
 import { RULES } from "./rules/index.js";
-import type { PresetName, Report, Resolvers, Rule, RuleContext, RuleSettings } from "./types.js";
+import type {
+  Facts,
+  PresetName,
+  Report,
+  ResolvedRefs,
+  Resolvers,
+  Rule,
+  RuleContext,
+  RuleSettings,
+} from "./types.js";
 
 export { RULE_CRASHED };
 

@@ -3,51 +3,19 @@
  * parsed refs, condition analyses, resolved references, the autonomy assessment and resolved
  * shapes. Each is computed on first use, so a preset that turns rules off pays for less.
  */
-import type { AutonomyAssessment } from "../autonomy/index.js";
 import { assessAutonomy, minCoherentLevel } from "../autonomy/index.js";
 import type {
   AgentWorkflow,
-  AutonomyLevel,
   ConditionAnalysis,
   ConditionOptions,
   FlowGraph,
   RefParseResult,
   ResolvedShape,
-  SchemaShape,
 } from "../model/index.js";
 import { analyzeCondition, NODE_KIND, parseRef, resolveShape } from "../model/index.js";
 import type { RouteVisitor } from "../model/internal.js";
 import { forEachRoute, ROUTE_SOURCE, routeLabel, routePointerSuffix } from "../model/internal.js";
-import type { ResolvedRefs } from "./resolve.js";
-
-/** One condition of a decision with its analysis. */
-export interface DecisionCondition {
-  /** The route label (`onTrue`, `cases/0`, ...). */
-  readonly label: string;
-  readonly text: string;
-  /** JSON Pointer of the condition string. */
-  readonly path: string;
-  readonly analysis: ConditionAnalysis;
-}
-
-/** The shared views; see the module comment. */
-export interface Facts {
-  readonly resolved: ResolvedRefs;
-  readonly autonomy: () => AutonomyAssessment;
-  /**
-   * The level of {@link Facts.autonomy} alone, without its reasons, which list every node of a
-   * workflow of loops: rules that only compare levels read this.
-   */
-  readonly autonomyLevel: () => AutonomyLevel;
-  /** Conditions per node index (empty for llm/tool nodes). */
-  readonly conditions: () => readonly (readonly DecisionCondition[])[];
-  /** Parsed `promptRef` / `usesTool` per node index; `undefined` for other node types. */
-  readonly nodeRefs: () => readonly (RefParseResult | undefined)[];
-  /** Parsed `to` per edge index for delegate edges; `undefined` for other edges. */
-  readonly delegateRefs: () => readonly (RefParseResult | undefined)[];
-  /** A shape of the workflow resolved against its `types`, by JSON Pointer; memoised. */
-  readonly shape: (shape: SchemaShape, path: string) => ResolvedShape;
-}
+import type { DecisionCondition, Facts, ResolvedRefs } from "./types.js";
 
 function lazy<T>(compute: () => T): () => T {
   let done = false;

@@ -17,9 +17,9 @@ export type {
 export type { Validator, ValidatorConfig } from "./engine.js";
 export type { PolicyInput } from "./policies.js";
 export { createValidator, isPromotable, RULE_CRASHED } from "./engine.js";
-export type { DecisionCondition, Facts } from "./facts.js";
+export type { DecisionCondition, Facts } from "./types.js";
 export { PRESET_NAMES, presetSettings } from "./presets.js";
-export type { ResolvedRefs } from "./resolve.js";
+export type { ResolvedRefs } from "./types.js";
 export { MAX_DELEGATES } from "./resolve.js";
 export type { RuleGroup } from "./rules/index.js";
 export { RULE_GROUPS, RULES } from "./rules/index.js";

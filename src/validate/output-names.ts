@@ -3,7 +3,7 @@
  * top-level fields the conditions read.
  */
 import type { AgentWorkflow } from "../model/index.js";
-import type { DecisionCondition, Facts } from "./facts.js";
+import type { DecisionCondition, Facts } from "./types.js";
 import { perNode } from "./facts.js";
 
 /** Top-level names of a shape (`?` stripped), or `undefined` when it is not a shape. */

@@ -13,15 +13,7 @@ import {
 } from "../model/index.js";
 import type { AgentWorkflow, RefParseResult, ToolContract } from "../model/index.js";
 import { nodeRefsOf } from "./facts.js";
-import type { Resolution, Resolvers } from "./types.js";
-
-/** Everything resolved for one validation, keyed by canonical `id@x.y.z`. */
-export interface ResolvedRefs {
-  readonly tools: ReadonlyMap<string, Resolution<ToolContract>>;
-  readonly prompts: ReadonlyMap<string, Resolution<true>>;
-  /** The workflow's delegates and, transitively, theirs (bounded by {@link MAX_DELEGATES}). */
-  readonly delegates: ReadonlyMap<string, Resolution<AgentWorkflow>>;
-}
+import type { ResolvedRefs, Resolution, Resolvers } from "./types.js";
 
 /** How many delegate workflows are resolved transitively at most, so a registry cannot loop us. */
 export const MAX_DELEGATES = 1000;

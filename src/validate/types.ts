@@ -3,7 +3,18 @@
  * pure `check` over a shared, read-only context. Rules report ids and `data`; the wording lives
  * in each rule's `meta.messages` templates and is filled in by the engine.
  */
-import type { AgentWorkflow, DiagnosticTarget, FlowGraph } from "../model/index.js";
+import type { AutonomyAssessment } from "../autonomy/index.js";
+import type {
+  AgentWorkflow,
+  AutonomyLevel,
+  ConditionAnalysis,
+  DiagnosticTarget,
+  FlowGraph,
+  RefParseResult,
+  ResolvedShape,
+  SchemaShape,
+  ToolContract,
+} from "../model/index.js";
 import type {
   ReportBase,
   RuleDefinition,
@@ -12,7 +23,6 @@ import type {
   RuleSettings,
 } from "../rules/index.js";
 import type { WorkflowView } from "../policy/index.js";
-import type { Facts } from "./facts.js";
 
 /** What a rule is: its stable code and how it is documented and worded (the kit's meta). */
 export type RuleMeta = KitRuleMeta;
@@ -67,3 +77,40 @@ export interface Resolvers {
 
 /** The built-in presets. */
 export type PresetName = "recommended" | "strict" | "all";
+
+/** Everything resolved for one validation, keyed by canonical `id@x.y.z`. */
+export interface ResolvedRefs {
+  readonly tools: ReadonlyMap<string, Resolution<ToolContract>>;
+  readonly prompts: ReadonlyMap<string, Resolution<true>>;
+  /** The workflow's delegates and, transitively, theirs (bounded by {@link MAX_DELEGATES}). */
+  readonly delegates: ReadonlyMap<string, Resolution<AgentWorkflow>>;
+}
+
+/** One condition of a decision with its analysis. */
+export interface DecisionCondition {
+  /** The route label (`onTrue`, `cases/0`, ...). */
+  readonly label: string;
+  readonly text: string;
+  /** JSON Pointer of the condition string. */
+  readonly path: string;
+  readonly analysis: ConditionAnalysis;
+}
+
+/** The shared views; see the module comment. */
+export interface Facts {
+  readonly resolved: ResolvedRefs;
+  readonly autonomy: () => AutonomyAssessment;
+  /**
+   * The level of {@link Facts.autonomy} alone, without its reasons, which list every node of a
+   * workflow of loops: rules that only compare levels read this.
+   */
+  readonly autonomyLevel: () => AutonomyLevel;
+  /** Conditions per node index (empty for llm/tool nodes). */
+  readonly conditions: () => readonly (readonly DecisionCondition[])[];
+  /** Parsed `promptRef` / `usesTool` per node index; `undefined` for other node types. */
+  readonly nodeRefs: () => readonly (RefParseResult | undefined)[];
+  /** Parsed `to` per edge index for delegate edges; `undefined` for other edges. */
+  readonly delegateRefs: () => readonly (RefParseResult | undefined)[];
+  /** A shape of the workflow resolved against its `types`, by JSON Pointer; memoised. */
+  readonly shape: (shape: SchemaShape, path: string) => ResolvedShape;
+}

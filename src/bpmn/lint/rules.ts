@@ -6,8 +6,9 @@
  * plugins, `waived` those a waiver covers (report.ts).
  */
 import type { CompiledPack } from "../../policy/index.js";
-import { DOCS_BASE_URL, ruleHelpUri } from "../../report/index.js";
-import type { GateDecision, GateOptions } from "../evaluate.js";
+import { DOCS_BASE_URL, ruleHelpUri } from "../../rules/index.js";
+import type { GateDecision } from "../evaluate.js";
+import type { GateOptions } from "../gate-options.js";
 import { evaluateGatesSync } from "../evaluate.js";
 import type { ModdleObject } from "../moddle.js";
 import { BPMN_RULES } from "../rules/index.js";

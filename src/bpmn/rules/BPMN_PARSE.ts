@@ -1,30 +1,8 @@
-import type { Diagnostic, SourceLocation } from "../../model/index.js";
+import type { Diagnostic } from "../../model/index.js";
 import type { BpmnRule } from "../rule.js";
+import type { ParseIssue, ParseIssueKind } from "../types.js";
 import { runBpmnRules } from "../rule.js";
 import { defineRule } from "../../rules/index.js";
-
-/** What kind of reading problem a {@link ParseIssue} is; decides its severity. */
-export type ParseIssueKind =
-  | "dropped"
-  | "unresolved-reference"
-  | "unknown-attribute"
-  | "encoding"
-  | "undeclared-prefix"
-  | "unknown-root"
-  | "unreadable"
-  | "too-large"
-  | "other";
-
-/** One problem met while reading BPMN XML. */
-export interface ParseIssue {
-  readonly kind: ParseIssueKind;
-  /** The element, attribute or encoding named by the problem. */
-  readonly subject: string;
-  /** Moddle's nested reason, the unresolved property, or the undeclared prefix. */
-  readonly reason: string;
-  readonly elementId?: string;
-  readonly location: SourceLocation | undefined;
-}
 
 /**
  * Kinds where writing the document back would lose something: moddle dropped an element or a

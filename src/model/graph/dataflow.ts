@@ -3,7 +3,7 @@
  * question for every node at once ("which fields do upstream nodes declare?").
  */
 import { nodeCount } from "./adjacency.js";
-import type { FlowGraph } from "./flow-graph.js";
+import type { FlowGraph } from "./view.js";
 
 /**
  * For every node `i`, the join of `own(j)` over all nodes `j` with a path of at least one step

@@ -2,7 +2,7 @@
  * Questions about one node of a built flow graph (graph.ts), each O(1) or one traversal.
  */
 import { markFrom, neighbours } from "./adjacency.js";
-import type { FlowGraph } from "./flow-graph.js";
+import type { FlowGraph } from "./view.js";
 import type { Route } from "../types.js";
 
 /** The pseudo-target of a route that finishes the run. */

@@ -7,7 +7,7 @@
  * Output is deterministic (properties in shape order) and frozen: compiled named types are shared
  * between every place that inlines them, so they must not be mutated.
  */
-import type { ShapeOptions, ShapeProblem } from "./resolve.js";
+import type { ShapeOptions, ShapeProblem } from "./types.js";
 import type { FieldEntry } from "./fields.js";
 import { analyzeShape } from "./table.js";
 import type { TypeTable } from "./table.js";

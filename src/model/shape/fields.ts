@@ -3,7 +3,7 @@
  * turned into a {@link FieldEntry} whose named reference is still unresolved.
  */
 import { escapePointerToken } from "../json/index.js";
-import type { ShapeProblem } from "./resolve.js";
+import type { ShapeProblem } from "./types.js";
 import { jsonSchemaError } from "./ajv.js";
 import {
   jsonSchemaToType,

@@ -18,7 +18,7 @@ export type {
 } from "./type-expr.js";
 export { parseTypeExpression } from "./type-expr.js";
 export { formatType } from "./type-format.js";
-export type { ResolvedShape, ShapeOptions, ShapeProblem, ShapeProblemReason } from "./resolve.js";
+export type { ResolvedShape, ShapeOptions, ShapeProblem, ShapeProblemReason } from "./types.js";
 export { MAX_JSON_SCHEMA_DEPTH, MAX_SHAPE_NODES, resolveShape } from "./resolve.js";
 export type { CompiledShape, JsonSchemaObject } from "./compile.js";
 export { compileShape } from "./compile.js";

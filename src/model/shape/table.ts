@@ -7,7 +7,7 @@
  * is being resolved; sizes are memoised per type in dependency order, never by expanding.
  */
 import { escapePointerToken } from "../json/index.js";
-import type { ShapeProblem } from "./resolve.js";
+import type { ShapeProblem } from "./types.js";
 import { isRecord, MAX_SHAPE_NODES, readFields, replacePrimary } from "./fields.js";
 import type { FieldEntry } from "./fields.js";
 import type { ObjectField, ObjectTypeNode, TypeNode } from "./type-expr.js";

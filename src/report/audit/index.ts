@@ -24,11 +24,5 @@ export { markdownCode, markdownText } from "./markdown-escape.js";
 export { renderAuditHtml } from "./html.js";
 export type { EdgePath, NodeBox, Point, WorkflowLayout } from "./layout.js";
 export { layoutGraph } from "./layout.js";
-export type {
-  AgentMark,
-  BypassMark,
-  GateMark,
-  ProcessDrawing,
-  ProcessMarks,
-} from "./process/index.js";
+export type { AgentMark, BypassMark, GateMark, ProcessMarks } from "./process/index.js";
 export { PROCESS_DI_LIMIT, processDrawing, processMermaid } from "./process/index.js";

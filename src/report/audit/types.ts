@@ -9,7 +9,9 @@ import type { AgentTaskSummary, ProcessDiagram, RuleSet } from "../../bpmn/index
 import type { Diagnostic, Severity } from "../../model/index.js";
 import type { RouteCoverage, TransitionRecord } from "../../simulate/index.js";
 import type { DerivedFact, DerivedToolRow } from "../derived-agent.js";
-import type { ProcessDrawing } from "./process/index.js";
+import type { ApprovalView } from "./approval-view.js";
+
+export type * from "./approval-view.js";
 
 /** The result of one rule on one document: every active rule appears, passed ones too. */
 export interface RuleResult {
@@ -52,6 +54,23 @@ export interface DrawingVerdict {
   /** Edges to a missing node: the graph leaves them out (validation reports each one). */
   readonly dangling: number;
   /** The most nodes, and the most edges, that are drawn. */
+  readonly limit: number;
+}
+
+/** How a process diagram is drawn, and its size. */
+export interface ProcessDrawing {
+  /** `di`: as the modeller laid it out; `dagre`: laid out by agentflow; `none`: not drawn. */
+  readonly mode: "di" | "dagre" | "none";
+  /** Whether every flow node shown has a DI shape. */
+  readonly hasDi: boolean;
+  /** Whether a DI coordinate or size is past `DI_COORDINATE_LIMIT` (1,000,000 px): the DI is not used. */
+  readonly diOutOfRange: boolean;
+  /** Flow nodes shown that have no DI shape (all of them in a file without DI). */
+  readonly missingShapes: number;
+  readonly nodes: number;
+  /** Sequence and message flows. */
+  readonly flows: number;
+  /** The limit that applied: {@link PROCESS_DI_LIMIT} with DI, `DRAWING_LIMIT` without. */
   readonly limit: number;
 }
 
@@ -213,62 +232,6 @@ export interface ReviewSettings {
   readonly ruleSet: RuleSet;
   /** The day waivers were judged on, when one was given and any waiver was in force. */
   readonly today?: string;
-}
-
-/** One signature of an approval: the signer's claim as the envelope states it, and its check. */
-export interface ApprovalSignerView {
-  /** The key id (sha256 of the public key's SPKI DER, hex), in full; renderers shorten it. */
-  readonly keyid: string;
-  /** The claim's fields; `null` when the signature carries no claim (or no ticket). */
-  readonly role: string | null;
-  readonly ticket: string | null;
-  readonly time: string | null;
-  /** Verified under a trusted key with a valid claim; `null` when no key was given to check. */
-  readonly verified: boolean | null;
-}
-
-/** An approved file: its approved digest, and whether the file's bytes now are those. */
-export interface ApprovedFileView {
-  /** The subject name: a path relative to the repository root. */
-  readonly name: string;
-  /** What the file was to the decision: `process`, `workflow`, `tool`, `config`, ... */
-  readonly kind: string;
-  /** The approved sha256 of its raw bytes, hex. */
-  readonly sha256: string;
-  readonly status: "unchanged" | "changed" | "missing";
-}
-
-/** An agent task whose decision differs from the approved one. */
-export interface ApprovalTaskView {
-  readonly elementId: string;
-  /** `added`: not in the approval; `removed`: approved but gone; `changed`: see `fields`. */
-  readonly change: "added" | "removed" | "changed";
-  /** The approved fields that differ (`contentHash`, `gate`, `effectiveLevel`, ...). */
-  readonly fields: readonly string[];
-}
-
-/** An approval beside the review: who signed, what, what differs now (the CLI computes it). */
-export interface ApprovalView {
-  /** The approval file as given, and `sha256:` of its bytes. */
-  readonly file: string;
-  readonly fileHash: string;
-  /** The agentflow version and rule-set digest the approval was made with. */
-  readonly version: string;
-  readonly ruleSetDigest: string;
-  /** Every signature, in the envelope's order (the first is the approver's). */
-  readonly signers: readonly ApprovalSignerView[];
-  /** Trusted keys given and what their check found; `null`: none given, nothing verified. */
-  readonly verification: {
-    readonly trustedKeys: number;
-    readonly problems: readonly string[];
-  } | null;
-  /** Every approved file, by name. */
-  readonly files: readonly ApprovedFileView[];
-  /** This process against its approved decision (`entry`: the one matched); `null`: a workflow. */
-  readonly decision: {
-    readonly entry: string | null;
-    readonly tasks: readonly ApprovalTaskView[];
-  } | null;
 }
 
 /** The whole report. */

@@ -1,6 +1,5 @@
 import { neighbours, NODE_KIND, pointer } from "../../model/index.js";
-import type { DecisionCondition } from "../facts.js";
-import type { Rule } from "../types.js";
+import type { DecisionCondition, Rule } from "../types.js";
 import { defineRule } from "../../rules/index.js";
 
 /** At most this many member ids are listed in `members`; `size` stays exact. */

@@ -1,8 +1,7 @@
 import { pointer } from "../../model/index.js";
-import type { DecisionCondition } from "../facts.js";
 import type { Take } from "../../model/internal.js";
 import { scratchScope } from "../../model/internal.js";
-import type { Rule, RuleContext } from "../types.js";
+import type { DecisionCondition, Rule, RuleContext } from "../types.js";
 import { defineRule } from "../../rules/index.js";
 
 const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analysis.structured;

@@ -21,7 +21,7 @@ import {
   staticResolverCache,
 } from "../../../src/bpmn/lint/index.js";
 import { pathBelow } from "../../../src/bpmn/lint/path.js";
-import { ruleHelpUri } from "../../../src/report/index.js";
+import { ruleHelpUri } from "../../../src/rules/index.js";
 import {
   agentTask,
   camundaAgent,

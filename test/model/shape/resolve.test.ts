@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveShape } from "../../../src/model/shape/resolve.js";
-import type { ShapeProblem } from "../../../src/model/shape/resolve.js";
+import type { ShapeProblem } from "../../../src/model/shape/types.js";
 import type { ObjectField, PrimitiveName, TypeNode } from "../../../src/model/shape/type-expr.js";
 import type { SchemaShape } from "../../../src/model/types.js";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_SHAPE_NODES, resolveShape } from "../../../src/model/shape/resolve.js";
-import type { ShapeProblem } from "../../../src/model/shape/resolve.js";
+import type { ShapeProblem } from "../../../src/model/shape/types.js";
 import type { ObjectField, TypeNode } from "../../../src/model/shape/type-expr.js";
 import type { SchemaShape } from "../../../src/model/types.js";
 

@@ -3,7 +3,6 @@
  * its layout (from BPMN DI, or with dagre), the SVG with the review's marks, and the Mermaid
  * flowchart of the Markdown report.
  */
-export type { ProcessDrawing } from "./verdict.js";
 export { drawingNote, PROCESS_DI_LIMIT, processDrawing } from "./verdict.js";
 export type { AgentMark, BypassMark, GateMark, ProcessMarks } from "./marks.js";
 export { badgeText, GATE_MARK_TEXT, GATE_MARKS, gateMark, processMarks } from "./marks.js";

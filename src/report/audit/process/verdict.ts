@@ -5,6 +5,7 @@
  */
 import type { ProcessDiagram } from "../../../bpmn/index.js";
 import { DRAWING_LIMIT } from "../limits.js";
+import type { ProcessDrawing } from "../types.js";
 
 /**
  * The most flow nodes, and the most flows, drawn from a file's DI. Placing shapes where the file
@@ -21,23 +22,6 @@ export const PROCESS_DI_LIMIT = 10_000;
  * note under it says why.
  */
 export const DI_COORDINATE_LIMIT = 1_000_000;
-
-/** How a process diagram is drawn, and its size. */
-export interface ProcessDrawing {
-  /** `di`: as the modeller laid it out; `dagre`: laid out by agentflow; `none`: not drawn. */
-  readonly mode: "di" | "dagre" | "none";
-  /** Whether every flow node shown has a DI shape. */
-  readonly hasDi: boolean;
-  /** Whether a DI coordinate or size is past `DI_COORDINATE_LIMIT` (1,000,000 px): the DI is not used. */
-  readonly diOutOfRange: boolean;
-  /** Flow nodes shown that have no DI shape (all of them in a file without DI). */
-  readonly missingShapes: number;
-  readonly nodes: number;
-  /** Sequence and message flows. */
-  readonly flows: number;
-  /** The limit that applied: {@link PROCESS_DI_LIMIT} with DI, `DRAWING_LIMIT` without. */
-  readonly limit: number;
-}
 
 /**
  * Per flow node id: the id of the collapsed sub-process that hides it (drawn in the file's own
