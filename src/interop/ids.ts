@@ -6,19 +6,13 @@
  * it into the end of the run. Such a node is renamed (`end-2`), never read as the end.
  */
 import { isValidId } from "../model/index.js";
+import { isReservedNodeId } from "../model/internal.js";
+import { isRecord, own } from "./json.js";
 import type { InteropWarning } from "./types.js";
-import { VALUE_NORMALIZED } from "./types.js";
-
-/** Ids no node may take: `end` is the route target that ends the run (docs/model.md). */
-export const RESERVED_IDS: ReadonlySet<string> = new Set(["end"]);
+import { normalized } from "./warnings.js";
 
 /** Longest rewritten id kept before a clash suffix; the model caps ids at 256 characters. */
 const MAX_BASE = 240;
-
-/** Whether `id` is a word routes give a meaning of their own, so that no node may take it. */
-export function isReservedId(id: string): boolean {
-  return RESERVED_IDS.has(id);
-}
 
 /**
  * The id a foreign name asks for, before clashes and reserved words are resolved: the name itself
@@ -42,13 +36,13 @@ const nextSuffix = new WeakMap<Set<string>, Map<string, number>>();
  */
 export function allocateId(wanted: string, used: Set<string>): string {
   let id = wanted;
-  if (used.has(id) || RESERVED_IDS.has(id)) {
+  if (used.has(id) || isReservedNodeId(id)) {
     // `used` only grows, so the first free suffix of `wanted` only moves up: starting from the
     // last one found keeps 100,000 names with one base linear instead of rescanning from -2.
     let suffixes = nextSuffix.get(used);
     if (suffixes === undefined) nextSuffix.set(used, (suffixes = new Map<string, number>()));
     let n = suffixes.get(wanted) ?? 2;
-    for (id = `${wanted}-${String(n)}`; used.has(id) || RESERVED_IDS.has(id); n += 1)
+    for (id = `${wanted}-${String(n)}`; used.has(id) || isReservedNodeId(id); n += 1)
       id = `${wanted}-${String(n + 1)}`;
     suffixes.set(wanted, n);
   }
@@ -57,27 +51,60 @@ export function allocateId(wanted: string, used: Set<string>): string {
 }
 
 /**
- * Maps every name to a unique id, in input order: the names that are ids already and not
- * reserved keep themselves first (so a rewritten name never takes the id of a name written that
- * way), then every other name takes {@link wantedId}, suffixed on a clash. O(n).
+ * Maps every key to a unique id, in input order: the keys whose name (`nameOf`, the key itself by
+ * default) is an id already and not reserved keep it first (so a rewritten name never takes the
+ * id of a name written that way), then every other key takes {@link wantedId}, suffixed on a
+ * clash. A number (LangGraph's anonymous runnable) is never kept: it becomes `node-<n>`. Keys
+ * are told apart by identity, so one name given twice maps once. O(n).
  */
-export function mapIds(names: readonly string[], prefix: string): Map<string, string> {
-  const out = new Map<string, string>();
+export function mapIds<K = string>(
+  keys: Iterable<K>,
+  prefix: string,
+  nameOf: (key: K) => string | number = String,
+): Map<K, string> {
+  const out = new Map<K, string>();
   const used = new Set<string>();
-  for (const name of names) {
-    if (!out.has(name) && isValidId(name) && !RESERVED_IDS.has(name)) {
-      out.set(name, name);
+  const all = [...keys];
+  for (const key of all) {
+    const name = nameOf(key);
+    if (out.has(key) || typeof name !== "string") continue;
+    if (isValidId(name) && !isReservedNodeId(name) && !used.has(name)) {
+      out.set(key, name);
       used.add(name);
     }
   }
-  for (const name of names)
-    if (!out.has(name)) out.set(name, allocateId(wantedId(name, prefix), used));
+  for (const key of all) {
+    if (out.has(key)) continue;
+    const name = nameOf(key);
+    const wanted =
+      typeof name === "number"
+        ? `node-${String(name).replace(/[^A-Za-z0-9.-]/g, "-")}`
+        : wantedId(name, prefix);
+    out.set(key, allocateId(wanted, used));
+  }
   return out;
+}
+
+/**
+ * The ids of a source array's entries, by {@link mapIds}: each entry that is an object with a
+ * non-empty string `key` (`id`, `name`) names one node. Other entries are left to the format's
+ * reader to refuse, at their own path.
+ */
+export function entryIds(
+  raw: readonly unknown[],
+  key: string,
+  prefix: string,
+): Map<string, string> {
+  const names = raw.flatMap((entry) => {
+    const name = isRecord(entry) ? own(entry, key) : undefined;
+    return typeof name === "string" && name !== "" ? [name] : [];
+  });
+  return mapIds(names, prefix);
 }
 
 /** Why a name was rewritten, for the message and `data.reason` of {@link renamedId}. */
 export function renameReason(from: string): "reserved" | "invalid" | "taken" {
-  if (RESERVED_IDS.has(from)) return "reserved";
+  if (isReservedNodeId(from)) return "reserved";
   return isValidId(from) ? "taken" : "invalid";
 }
 
@@ -99,10 +126,9 @@ export function renamedId(
       : reason === "invalid"
         ? "is not a valid agentflow id"
         : "is the id of another element already";
-  return {
-    code: VALUE_NORMALIZED,
-    message: `${what} '${String(from)}' ${why}; it is renamed '${to}'`,
-    path,
-    data: { from, to, reason },
-  };
+  return normalized(path, `${what} '${String(from)}' ${why}; it is renamed '${to}'`, {
+    from,
+    to,
+    reason,
+  });
 }

@@ -97,6 +97,20 @@ export class ImportError extends Error {
   }
 }
 
+/** A format's refusal: an {@link ImportError} of that format at `path`, naming `elementId`. */
+export type Refuse = (path: string, reason: string, elementId?: string) => ImportError;
+
+/**
+ * The refusal of one format, so that every importer builds its errors the same way and one
+ * class serves all of them: callers tell formats apart by {@link ImportError.format}.
+ */
+export function refusal(format: string): Refuse {
+  return (path, reason, elementId) =>
+    new ImportError(
+      elementId === undefined ? { format, path, reason } : { format, path, reason, elementId },
+    );
+}
+
 /**
  * One interop format. `detect` is cheap and total (never throws, whatever the value); `import`
  * throws only {@link ImportError}; `export` is absent for import-only formats and never throws.

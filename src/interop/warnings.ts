@@ -1,11 +1,37 @@
 /**
- * The warnings of one export, at most {@link WARNINGS_LIMIT} of each kind. A workflow of 100,000
- * nodes loses the same field at every node: an export declared 250,000 warnings that no one reads
- * one by one, and building and keeping them was more than half of its time. Past the limit a
- * kind's warnings are counted, not built: where the first of them would have been, one warning
- * says how many were left out and quotes the first (docs/interop/README.md).
+ * The declared losses of every import and export: one builder per warning code, so that each
+ * format words its warnings but never builds their shape itself, and the collector that keeps an
+ * export's warnings to at most {@link WARNINGS_LIMIT} of each kind. A workflow of 100,000 nodes
+ * loses the same field at every node: an export declared 250,000 warnings that no one reads one by
+ * one, and building and keeping them was more than half of its time. Past the limit a kind's
+ * warnings are counted, not built: where the first of them would have been, one warning says how
+ * many were left out and quotes the first (docs/interop/README.md).
  */
 import type { InteropWarning } from "./types.js";
+import { FIELD_DROPPED, HEURISTIC, NOT_EXPORTABLE, VALUE_NORMALIZED } from "./types.js";
+
+/** Structured values of a warning (keys, node ids, assumed values). */
+type Data = Record<string, unknown>;
+
+/** A {@link FIELD_DROPPED} warning: a source field or construct the import ignored. */
+export function dropped(path: string, message: string, data: Data = {}): InteropWarning {
+  return { code: FIELD_DROPPED, message, path, data };
+}
+
+/** A {@link HEURISTIC} warning: a value filled in, or a construct read in a documented, lossy way. */
+export function guessed(path: string, message: string, data: Data = {}): InteropWarning {
+  return { code: HEURISTIC, message, path, data };
+}
+
+/** A {@link VALUE_NORMALIZED} warning: a value (a version, a name) rewritten into its canonical form. */
+export function normalized(path: string, message: string, data: Data = {}): InteropWarning {
+  return { code: VALUE_NORMALIZED, message, path, data };
+}
+
+/** A {@link NOT_EXPORTABLE} warning: a workflow construct the target format cannot hold. */
+export function omitted(path: string, message: string, data: Data = {}): InteropWarning {
+  return { code: NOT_EXPORTABLE, message, path, data };
+}
 
 /**
  * The most warnings of one kind an export lists; one more warning counts the rest of that kind

@@ -21,3 +21,5 @@ export type { CompareOperator, CompiledComparison, Expr, Rational } from "./cond
 export { locatePointers, readDocumentText } from "./text/index.js";
 // An approval hashes every input file's raw bytes (the same native path as text under Node).
 export { sha256Bytes } from "./canonical/index.js";
+// The route keywords no node may take as its id: validation refuses them, importers rename them.
+export { isReservedNodeId, RESERVED_NODE_IDS } from "./ref.js";

@@ -54,6 +54,18 @@ export function isValidId(id: string): boolean {
   return id.length <= 256 && ID_PATTERN.test(id);
 }
 
+/**
+ * The ids no node may take: each is a word routes give a meaning of their own. A route
+ * `next: "end"` finishes the run, so a node called `end` could never be reached by a route.
+ * Validation refuses such a node (`NODE_ID_RESERVED`); every importer renames it (`end-2`).
+ */
+export const RESERVED_NODE_IDS: ReadonlySet<string> = new Set(["end"]);
+
+/** Whether `id` is a route keyword, which no node may take as its id ({@link RESERVED_NODE_IDS}). */
+export function isReservedNodeId(id: string): boolean {
+  return RESERVED_NODE_IDS.has(id);
+}
+
 function fail(
   reason: RefErrorReason,
   message: string,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { agentOs, AgentOsImportError, importAgentOs } from "../../src/interop/agentos/index.js";
+import { agentOs, importAgentOs } from "../../src/interop/agentos/index.js";
 import { ImportError } from "../../src/interop/index.js";
 import { getTemplate, listTemplates } from "../../src/model/index.js";
 import type { Obj } from "./helpers.js";
@@ -30,11 +30,11 @@ function generated(): Obj & { nodes: (Obj & { guardrailPolicy?: Obj })[]; edges:
   return readFixture(GENERATED) as Obj & { nodes: Obj[]; edges: Obj[] };
 }
 
-function refusal(doc: unknown): AgentOsImportError {
+function refusal(doc: unknown): ImportError {
   try {
     importAgentOs(doc);
   } catch (error) {
-    if (error instanceof AgentOsImportError) return error;
+    if (error instanceof ImportError && error.format === "agentos") return error;
     throw error;
   }
   throw new Error("imported");
@@ -308,7 +308,8 @@ describe("never throws anything but an ImportError", () => {
         try {
           importAgentOs(doc);
         } catch (error) {
-          expect(error).toBeInstanceOf(AgentOsImportError);
+          expect(error).toBeInstanceOf(ImportError);
+          expect(error).toMatchObject({ format: "agentos" });
         }
       }),
       { numRuns: 300 },
@@ -353,7 +354,8 @@ describe("never throws anything but an ImportError", () => {
           try {
             importAgentOs(doc);
           } catch (error) {
-            expect(error).toBeInstanceOf(AgentOsImportError);
+            expect(error).toBeInstanceOf(ImportError);
+            expect(error).toMatchObject({ format: "agentos" });
           }
           expect(({} as Obj).polluted).toBeUndefined();
         },

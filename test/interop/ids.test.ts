@@ -5,15 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { mapIds } from "../../src/interop/agent2model/ids.js";
 import { appendTo, flowEdgesBy } from "../../src/interop/edge-index.js";
-import { allocateId as allocateGenId } from "../../src/interop/langgraph-gen/gen-read.js";
+import { allocateId } from "../../src/interop/ids.js";
 import { placeDecisions } from "../../src/interop/langgraph-graph/graph-build.js";
-import { allocateId } from "../../src/interop/langgraph-graph/ids.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
 
-describe.each([
-  ["langgraph-graph", allocateId],
-  ["langgraph-gen", allocateGenId],
-])("allocateId (%s)", (_format, allocate) => {
+describe("allocateId (every importer's)", () => {
+  const allocate = allocateId;
   it("suffixes -2, -3, ... in order, skipping ids taken in between and `end`", () => {
     const used = new Set(["a-3"]);
     const ids = ["a", "a", "a", "a", "end", "end"].map((w) => allocate(w, used));

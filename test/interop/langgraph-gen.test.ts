@@ -5,11 +5,7 @@
 import { readdirSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  detectLangGraphGen,
-  importLangGraphGen,
-  LangGraphGenImportError,
-} from "../../src/interop/langgraph-gen/index.js";
+import { detectLangGraphGen, importLangGraphGen } from "../../src/interop/langgraph-gen/index.js";
 import { ImportError } from "../../src/interop/index.js";
 import type { AgentEdge, AgentNode } from "../../src/model/index.js";
 import { parseWorkflow } from "../../src/model/index.js";
@@ -157,8 +153,8 @@ describe("malformed specs fail loudly", () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(LangGraphGenImportError);
-    const error = caught as LangGraphGenImportError;
+    expect(caught).toBeInstanceOf(ImportError);
+    const error = caught as ImportError;
     expect(error.format).toBe("langgraph-gen");
     expect(error.path).toBe(path);
     expect(error.elementId).toBe(elementId);

@@ -9,7 +9,6 @@ import { detectLangGraph, ImportError } from "../../src/interop/index.js";
 import {
   detectLangGraphGraph,
   importLangGraphGraph,
-  LangGraphGraphImportError,
 } from "../../src/interop/langgraph-graph/index.js";
 import { readFixture } from "./helpers.js";
 
@@ -78,7 +77,7 @@ describe("importLangGraphGraph: malformed graphs fail loudly", () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toBeInstanceOf(LangGraphGraphImportError);
+    expect(caught).toBeInstanceOf(ImportError);
     expect(caught).toMatchObject({ format: "langgraph-graph", path });
     expect((caught as ImportError).elementId).toBe(elementId);
   });

@@ -17,7 +17,8 @@ import {
   importLangGraphGen,
   importLangGraphGraph,
 } from "../../src/interop/index.js";
-import { allocateId, mapIds, RESERVED_IDS, wantedId } from "../../src/interop/ids.js";
+import { allocateId, mapIds, wantedId } from "../../src/interop/ids.js";
+import { RESERVED_NODE_IDS } from "../../src/model/internal.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
 import { decisionRoutes } from "../../src/model/index.js";
 
@@ -40,7 +41,7 @@ function expectNoNodeCalledEnd(r: ImportResult): void {
 
 describe("the one id mapper", () => {
   it("keeps ids, rewrites the rest, reserves end, and suffixes clashes in input order", () => {
-    expect([...RESERVED_IDS]).toEqual(["end"]);
+    expect([...RESERVED_NODE_IDS]).toEqual(["end"]);
     expect(wantedId("write_draft", "n-")).toBe("write_draft");
     expect(wantedId("fetch data", "n-")).toBe("fetch-data");
     expect(wantedId("1st", "a-")).toBe("a-1st");

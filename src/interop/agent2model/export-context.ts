@@ -5,9 +5,8 @@
  */
 import type { AgentWorkflow } from "../../model/index.js";
 import type { IndexedEdge } from "../edge-index.js";
-import type { InteropWarning } from "../types.js";
-import { HEURISTIC, NOT_EXPORTABLE } from "../types.js";
 import type { ExportWarnings } from "../warnings.js";
+import { guessed } from "../warnings.js";
 import type { KeptExit, KeptFlowchart } from "./export-kept.js";
 import type { Agent2ModelOutcome } from "./types.js";
 
@@ -47,15 +46,6 @@ export function exitIndex(
     if (!routes.has(exit.route)) routes.set(exit.route, exit);
   }
   return index;
-}
-
-/** The warning that declares a workflow construct the flowchart cannot hold. */
-export function omitted(
-  path: string,
-  message: string,
-  data: Record<string, unknown> = {},
-): InteropWarning {
-  return { code: NOT_EXPORTABLE, message, path, data };
 }
 
 /** The terminal the importer kept for this way out, if it is still usable. */
@@ -101,11 +91,12 @@ export function terminalFor(
   const kept = keptTerminal(ctx, from, route);
   if (kept !== undefined) return kept;
   const key = fallbackTerminal(ctx);
-  ctx.warnings.add("fallback terminal", () => ({
-    code: HEURISTIC,
-    message: `the run ends here; it is written as an edge to the terminal '${key}' with outcome success (the workflow does not say how the conversation ends)`,
-    path: path(),
-    data: { nodeId: from, terminal: key, outcome: "success" },
-  }));
+  ctx.warnings.add("fallback terminal", () =>
+    guessed(
+      path(),
+      `the run ends here; it is written as an edge to the terminal '${key}' with outcome success (the workflow does not say how the conversation ends)`,
+      { nodeId: from, terminal: key, outcome: "success" },
+    ),
+  );
   return key;
 }

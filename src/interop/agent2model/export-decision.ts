@@ -10,7 +10,8 @@ import { decisionRoutes, pointer } from "../../model/index.js";
 import type { IndexedEdge } from "../edge-index.js";
 import { appendTo } from "../edge-index.js";
 import type { ExportContext } from "./export-context.js";
-import { keptTerminal, omitted, terminalFor } from "./export-context.js";
+import { omitted } from "../warnings.js";
+import { keptTerminal, terminalFor } from "./export-context.js";
 import { defaultCondition } from "./import.js";
 import type { Agent2ModelDocumentEdge, Agent2ModelDocumentTurn, Agent2ModelRole } from "./types.js";
 

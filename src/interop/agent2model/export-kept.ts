@@ -7,7 +7,7 @@
 import type { AgentWorkflow } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import { cloneJson, isRecord, own } from "../json.js";
-import { NOT_EXPORTABLE } from "../types.js";
+import { omitted } from "../warnings.js";
 import type { ExportWarnings } from "../warnings.js";
 import type { Agent2ModelOutcome, Agent2ModelRole } from "./types.js";
 
@@ -69,7 +69,7 @@ function readList<T>(
   const at = pointer("metadata", "agent2model", key);
   if (!Array.isArray(list)) {
     const message = `metadata.agent2model.${key} is not the list the importer writes; it is not read`;
-    warnings.add("kept list", () => ({ code: NOT_EXPORTABLE, message, path: at, data: { key } }));
+    warnings.add("kept list", () => omitted(at, message, { key }));
     return [];
   }
   const out: T[] = [];
@@ -79,7 +79,7 @@ function readList<T>(
     else
       warnings.add("kept entry", () => {
         const message = `metadata.agent2model.${key}[${String(i)}] does not have the importer's shape; it is not read`;
-        return { code: NOT_EXPORTABLE, message, path: `${at}/${String(i)}`, data: { key } };
+        return omitted(`${at}/${String(i)}`, message, { key });
       });
   });
   return out;
@@ -125,7 +125,7 @@ export function readKept(wf: AgentWorkflow, warnings: ExportWarnings): KeptFlowc
     if (key === "agent2model") continue;
     warnings.add("metadata key", () => {
       const message = `metadata '${key}' left out: a flowchart has no metadata`;
-      return { code: NOT_EXPORTABLE, message, path: pointer("metadata", key), data: { key } };
+      return omitted(pointer("metadata", key), message, { key });
     });
   }
   const kept = own(metadata, "agent2model");
@@ -133,7 +133,7 @@ export function readKept(wf: AgentWorkflow, warnings: ExportWarnings): KeptFlowc
     if (kept !== undefined)
       warnings.add("kept metadata", () => {
         const message = "metadata.agent2model is not an object; it is not read";
-        return { code: NOT_EXPORTABLE, message, path: "/metadata/agent2model", data: {} };
+        return omitted("/metadata/agent2model", message);
       });
     return { nodes: new Map(), terminals: [], exits: [] };
   }
@@ -142,7 +142,7 @@ export function readKept(wf: AgentWorkflow, warnings: ExportWarnings): KeptFlowc
     warnings.add("kept key", () => {
       const message = `metadata.agent2model.${key} left out: the importer writes no such key`;
       const path = pointer("metadata", "agent2model", key);
-      return { code: NOT_EXPORTABLE, message, path, data: { key } };
+      return omitted(path, message, { key });
     });
   }
   const nodes = new Map(readList(kept, "nodes", readTurn, warnings));

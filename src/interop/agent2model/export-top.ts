@@ -5,7 +5,7 @@
 import type { AgentWorkflow } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import type { ExportContext } from "./export-context.js";
-import { omitted } from "./export-context.js";
+import { omitted } from "../warnings.js";
 import { INPUT_SCHEMA, OUTPUT_SCHEMA, VERSION } from "./import.js";
 
 /** Top-level workflow keys the flowchart holds, or that are checked one by one below. */

@@ -9,11 +9,11 @@
 import type { AgentWorkflow, LlmNode, ToolNode } from "../../model/index.js";
 import { isValidId, pointer } from "../../model/index.js";
 import type { ExportResult } from "../types.js";
-import { ExportWarnings } from "../warnings.js";
+import { ExportWarnings, omitted } from "../warnings.js";
 import type { ExportContext } from "./export-context.js";
 import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesBy } from "../edge-index.js";
-import { exitIndex, omitted, terminalFor } from "./export-context.js";
+import { exitIndex, terminalFor } from "./export-context.js";
 import { decisionTurn } from "./export-decision.js";
 import { readKept } from "./export-kept.js";
 import { mapIds, sanitizeId } from "./ids.js";

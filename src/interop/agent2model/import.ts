@@ -3,11 +3,11 @@
  * become natural-language (`conditionLanguage: "text"`) decisions, terminals become routes to
  * `"end"` whose outcome is kept in `metadata.agent2model`; every guess is declared.
  */
-import { guardImport } from "../guard.js";
-import { finishImport } from "../finish.js";
 import { isValidId, pointer } from "../../model/index.js";
+import type { Built, Draft } from "../pipeline.js";
+import { defineImport } from "../pipeline.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { dropped, guessed, normalized } from "../warnings.js";
 import { renamedId } from "../ids.js";
 import { mapIds, sanitizeId } from "./ids.js";
 import { fail, readFlowchart } from "./read.js";
@@ -17,7 +17,7 @@ import type {
   Agent2ModelRole,
   Agent2ModelTurn,
 } from "./types.js";
-import { Agent2ModelImportError } from "./types.js";
+import { AGENT2MODEL_ID } from "./types.js";
 
 /** The version every imported flowchart gets: the IR has none. */
 export const VERSION = "1.0.0";
@@ -36,8 +36,6 @@ export function defaultCondition(role: Agent2ModelRole, to: string): string {
   return role === "user" ? USER_TURN_CONDITION : `continue to '${to}'`;
 }
 
-type Draft = Record<string, unknown>;
-
 /** Everything node building needs, shared so that helpers stay pure over their inputs. */
 interface Context {
   readonly chart: Agent2ModelFlowchart;
@@ -46,10 +44,6 @@ interface Context {
   readonly workflowId: string;
   readonly warnings: InteropWarning[];
   readonly exits: Draft[];
-}
-
-function heuristic(path: string, message: string, data: Record<string, unknown>): InteropWarning {
-  return { code: HEURISTIC, message, path, data };
 }
 
 /**
@@ -126,7 +120,7 @@ function agentConfig(ctx: Context, node: Agent2ModelTurn, id: string): Draft {
     target(ctx, exit, id);
   }
   ctx.warnings.push(
-    heuristic(
+    guessed(
       pointer("nodes", node.id, "prompt"),
       `agent '${node.id}': its prompt is referenced by a synthesised promptRef and kept in metadata`,
       {
@@ -151,19 +145,15 @@ function buildNode(ctx: Context, node: Agent2ModelTurn): Draft {
     return { id, type: "llm", name: node.id, config: agentConfig(ctx, node, id) };
   if (node.role === "user") {
     const message = `user turn '${node.id}' has no agentflow node type; it is a text decision that waits for the user`;
-    ctx.warnings.push(heuristic(`${at}/role`, message, { role: "user" }));
+    ctx.warnings.push(guessed(`${at}/role`, message, { role: "user" }));
   }
   if (node.next.length > 1 || node.next.some((e) => e.when !== undefined)) {
     const message = `'${node.id}' routes on natural language (never simulable); its last edge is the fallback`;
-    ctx.warnings.push(heuristic(`${at}/next`, message, { conditionLanguage: "text" }));
+    ctx.warnings.push(guessed(`${at}/next`, message, { conditionLanguage: "text" }));
   }
   if (node.role === "decision" && node.prompt !== undefined) {
-    ctx.warnings.push({
-      code: FIELD_DROPPED,
-      message: `decision '${node.id}' has a prompt; decisions take none`,
-      path: `${at}/prompt`,
-      data: { key: "prompt" },
-    });
+    const message = `decision '${node.id}' has a prompt; decisions take none`;
+    ctx.warnings.push(dropped(`${at}/prompt`, message, { key: "prompt" }));
   }
   return { id, type: "decision", name: node.id, config: decisionConfig(ctx, node, id) };
 }
@@ -182,8 +172,7 @@ function checkTargets(chart: Agent2ModelFlowchart): void {
   }
 }
 
-function importUnchecked(doc: unknown): ImportResult {
-  const warnings: InteropWarning[] = [];
+function build(doc: unknown, warnings: InteropWarning[]): Built {
   const chart = readFlowchart(doc, warnings);
   checkTargets(chart);
   const turns = chart.nodes.filter((n): n is Agent2ModelTurn => n.kind === "turn");
@@ -196,15 +185,15 @@ function importUnchecked(doc: unknown): ImportResult {
   );
   const workflowId = isValidId(chart.name) ? chart.name : sanitizeId(chart.name);
   if (workflowId !== chart.name) {
-    warnings.push({
-      code: VALUE_NORMALIZED,
-      message: `name '${chart.name}' became the id '${workflowId}'`,
-      path: "/name",
-      data: { from: chart.name, to: workflowId },
-    });
+    warnings.push(
+      normalized("/name", `name '${chart.name}' became the id '${workflowId}'`, {
+        from: chart.name,
+        to: workflowId,
+      }),
+    );
   }
   warnings.push(
-    heuristic("", "the IR has no version, schemas or model; documented defaults were used", {
+    guessed("", "the IR has no version, schemas or model; documented defaults were used", {
       version: VERSION,
       model: `agent2model:${workflowId}`,
       inputSchema: INPUT_SCHEMA,
@@ -222,7 +211,7 @@ function importUnchecked(doc: unknown): ImportResult {
   const nodes = ordered.map((node) => buildNode(ctx, node));
   for (const [id, outcome] of outcomes) {
     const message = `terminal '${id}' (${outcome}) is no node: edges to it end the run, the outcome is kept in metadata`;
-    warnings.push(heuristic(pointer("nodes", id, "terminal"), message, { outcome }));
+    warnings.push(guessed(pointer("nodes", id, "terminal"), message, { outcome }));
   }
   const edges = ordered.flatMap((node) =>
     node.next
@@ -266,19 +255,20 @@ function importUnchecked(doc: unknown): ImportResult {
     edges,
     metadata,
   };
+  return { draft };
+}
+
+const importFlowchart = defineImport({
+  format: AGENT2MODEL_ID,
+  build,
   // Any diagnostic, not only an error: the draft is built from known keys, so even a warning
   // (an unknown property) would be a mapping bug.
-  return finishImport(
-    draft,
-    warnings,
-    (reason) => fail("", reason),
-    () => true,
-  );
-}
+  blocks: () => true,
+});
 
 /**
  * Imports a decoded agent2model flowchart (YAML or its JSON form). Throws only
- * {@link Agent2ModelImportError} (an {@link ImportError}), naming the node and JSON Pointer.
+ * {@link ImportError} (of format `agent2model`), naming the node and JSON Pointer.
  *
  * @example
  * ```ts
@@ -310,8 +300,5 @@ function importUnchecked(doc: unknown): ImportResult {
  * ```
  */
 export function importAgent2Model(doc: unknown): ImportResult {
-  return guardImport(
-    () => importUnchecked(doc),
-    (failure) => new Agent2ModelImportError(failure),
-  );
+  return importFlowchart(doc);
 }

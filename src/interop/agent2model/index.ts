@@ -67,11 +67,10 @@ export type {
   Agent2ModelDocumentTurn,
   Agent2ModelEdge,
   Agent2ModelFlowchart,
-  Agent2ModelImportErrorOptions,
   Agent2ModelNode,
   Agent2ModelOutcome,
   Agent2ModelRole,
   Agent2ModelTerminal,
   Agent2ModelTurn,
 } from "./types.js";
-export { AGENT2MODEL_ID, Agent2ModelImportError } from "./types.js";
+export { AGENT2MODEL_ID } from "./types.js";

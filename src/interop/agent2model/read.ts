@@ -6,7 +6,8 @@
 import { pointer } from "../../model/index.js";
 import { cloneJson, describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED } from "../types.js";
+import { refusal } from "../types.js";
+import { dropped } from "../warnings.js";
 import type {
   Agent2ModelEdge,
   Agent2ModelFlowchart,
@@ -14,7 +15,7 @@ import type {
   Agent2ModelOutcome,
   Agent2ModelRole,
 } from "./types.js";
-import { Agent2ModelImportError } from "./types.js";
+import { AGENT2MODEL_ID } from "./types.js";
 
 const TOP_LEVEL_KEYS = new Set(["name", "description", "start", "nodes", "scenario_variables"]);
 const TURN_KEYS = new Set(["role", "prompt", "next"]);
@@ -58,16 +59,8 @@ function present(obj: Obj, level: keyof typeof ABSENT): Obj {
   );
 }
 
-/** Builds the importer's error; `elementId` names the flowchart node when there is one. */
-export function fail(path: string, reason: string, elementId?: string): Agent2ModelImportError {
-  return new Agent2ModelImportError(
-    elementId === undefined ? { path, reason } : { path, reason, elementId },
-  );
-}
-
-function dropped(path: string, message: string, key: string): InteropWarning {
-  return { code: FIELD_DROPPED, message, path, data: { key } };
-}
+/** The importer's refusal; `elementId` names the flowchart node when there is one. */
+export const fail = refusal(AGENT2MODEL_ID);
 
 function readString(obj: Obj, key: string, at: string, id?: string): string {
   const value = own(obj, key);
@@ -108,7 +101,7 @@ function readEdgeMapping(
   for (const key of Object.keys(raw)) {
     if (EDGE_KEYS.has(key)) continue;
     warnings.push(
-      dropped(`${at}/${key}`, `edge key '${key}' of node '${id}' is not in the IR`, key),
+      dropped(`${at}/${key}`, `edge key '${key}' of node '${id}' is not in the IR`, { key }),
     );
   }
   return when === undefined ? { to, path: at } : { to, when: when.trim(), path: at };
@@ -143,7 +136,7 @@ function readNode(id: string, value: unknown, warnings: InteropWarning[]): Agent
         throw fail(`${at}/${key}`, `terminal '${id}' must not have '${key}'`, id);
       }
       warnings.push(
-        dropped(`${at}/${key}`, `key '${key}' of terminal '${id}' is not in the IR`, key),
+        dropped(`${at}/${key}`, `key '${key}' of terminal '${id}' is not in the IR`, { key }),
       );
     }
     return { kind: "terminal", id, outcome: terminal as Agent2ModelOutcome };
@@ -163,7 +156,9 @@ function readNode(id: string, value: unknown, warnings: InteropWarning[]): Agent
   }
   for (const key of Object.keys(raw)) {
     if (TURN_KEYS.has(key)) continue;
-    warnings.push(dropped(`${at}/${key}`, `key '${key}' of node '${id}' is not in the IR`, key));
+    warnings.push(
+      dropped(`${at}/${key}`, `key '${key}' of node '${id}' is not in the IR`, { key }),
+    );
   }
   const next = readNext(raw, id, warnings);
   const base = { kind: "turn" as const, id, role: role as Agent2ModelRole, next };
@@ -172,7 +167,7 @@ function readNode(id: string, value: unknown, warnings: InteropWarning[]): Agent
 
 /**
  * Reads a decoded flowchart, the YAML form or the canonical JSON form (where an optional field
- * holding `null` or its default is absent). Throws only {@link Agent2ModelImportError}, with the
+ * holding `null` or its default is absent). Throws only {@link ImportError}, with the
  * pointer of the first malformed element; keys outside the IR are pushed onto `warnings` as
  * `FIELD_DROPPED`.
  */
@@ -182,7 +177,7 @@ export function readFlowchart(value: unknown, warnings: InteropWarning[]): Agent
   const doc = present(value, "top");
   for (const key of Object.keys(doc)) {
     if (TOP_LEVEL_KEYS.has(key)) continue;
-    warnings.push(dropped(pointer(key), `top-level key '${key}' is not in the IR`, key));
+    warnings.push(dropped(pointer(key), `top-level key '${key}' is not in the IR`, { key }));
   }
   const name = readString(doc, "name", "/name");
   const start = readString(doc, "start", "/start");

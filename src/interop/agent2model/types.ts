@@ -2,7 +2,6 @@
  * The agent2model Flowchart IR (seed `agent2model-flowchart-ir.txt`) as read by the importer, and
  * its import error. What maps is listed field by field in `docs/interop/agent2model.md`.
  */
-import { ImportError } from "../types.js";
 
 /** The {@link Format.id} of the agent2model flowchart format. */
 export const AGENT2MODEL_ID = "agent2model";
@@ -80,24 +79,4 @@ export interface Agent2ModelDocument {
   /** Node id → node; turns first (the start first), then terminals. */
   readonly nodes: Readonly<Record<string, Agent2ModelDocumentTurn | Agent2ModelDocumentTerminal>>;
   readonly scenario_variables?: unknown;
-}
-
-/** Constructor options of {@link Agent2ModelImportError}: those of {@link ImportError} minus `format`. */
-export interface Agent2ModelImportErrorOptions {
-  readonly path: string;
-  readonly reason: string;
-  readonly elementId?: string;
-  readonly cause?: unknown;
-}
-
-/**
- * Every refusal of the agent2model importer, so that callers who only know the generic contract
- * can still catch it as an {@link ImportError}.
- */
-export class Agent2ModelImportError extends ImportError {
-  /** Builds the error with the agent2model format id. */
-  constructor(options: Agent2ModelImportErrorOptions) {
-    super({ ...options, format: AGENT2MODEL_ID });
-    this.name = "Agent2ModelImportError";
-  }
 }

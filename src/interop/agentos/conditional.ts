@@ -10,7 +10,7 @@
 import { pointer } from "../../model/index.js";
 import { own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { guessed } from "./common.js";
+import { guessed } from "../warnings.js";
 import type { Draft, Edge, MappedNode } from "./types.js";
 import { CONDITIONAL, END } from "./types.js";
 

@@ -9,7 +9,7 @@ import { pointer } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { dropped, guessed } from "./common.js";
+import { dropped, guessed } from "../warnings.js";
 import { anywhere, edgeId, isPlaceholder, placeholder } from "./conditional.js";
 import { discovery, personality } from "./inserted.js";
 import type { Draft, Edge, MappedNode, Resolve } from "./types.js";

@@ -9,10 +9,9 @@
  */
 import type { DecisionNode, DecisionRoute, FlowGraph } from "../../model/index.js";
 import { isForwardRoute, neighbours, pointer } from "../../model/index.js";
-import { HEURISTIC } from "../types.js";
 import type { ExportWarnings } from "../warnings.js";
-import { omitted } from "./export-parts.js";
 import { OUTPUT_PATH, routeExpressions } from "./expression.js";
+import { guessed, omitted } from "../warnings.js";
 
 /** An AgentOS `GraphCondition` as JSON can hold it. */
 export type GraphCondition =
@@ -76,12 +75,13 @@ export function exportRouter(
   const config = pointer("nodes", i, "config");
   const written = routeExpressions(routes, node.config.conditionLanguage);
   if ("expressions" in written && written.readsOutput)
-    warnings.add("decision expression", () => ({
-      code: HEURISTIC,
-      message: `decision '${node.id}': its conditions read ${OUTPUT_PATH}, the output of the last node before it (every node keeps its output there); agentflow reads the merged output of every node so far, and stops where a field is absent, which AgentOS reads as undefined`,
-      path: config,
-      data: { nodeId: node.id, reads: OUTPUT_PATH },
-    }));
+    warnings.add("decision expression", () =>
+      guessed(
+        config,
+        `decision '${node.id}': its conditions read ${OUTPUT_PATH}, the output of the last node before it (every node keeps its output there); agentflow reads the merged output of every node so far, and stops where a field is absent, which AgentOS reads as undefined`,
+        { nodeId: node.id, reads: OUTPUT_PATH },
+      ),
+    );
   routes.forEach((r, k) => {
     const { condition } = r;
     if ("refused" in written && condition !== undefined) {

@@ -6,7 +6,8 @@ import type { AgentNode, AgentWorkflow, DecisionNode } from "../../model/index.j
 import { pointer } from "../../model/index.js";
 import { cloneJson, isRecord, own } from "../json.js";
 import type { ExportWarnings } from "../warnings.js";
-import { asObj, isImportedRef, omitted, TOOL_KEYS } from "./export-parts.js";
+import { omitted } from "../warnings.js";
+import { asObj, isImportedRef, TOOL_KEYS } from "./export-parts.js";
 import { ASSUMED_VERSION, HOST_MODEL } from "./nodes.js";
 
 type Obj = Record<string, unknown>;

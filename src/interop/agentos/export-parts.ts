@@ -6,11 +6,10 @@
 import type { AgentNode, AgentWorkflow } from "../../model/index.js";
 import { compileShape, pointer } from "../../model/index.js";
 import { cloneJson, isRecord, own } from "../json.js";
-import type { InteropWarning } from "../types.js";
-import { NOT_EXPORTABLE } from "../types.js";
 import type { ExportWarnings } from "../warnings.js";
 import { ASSUMED_VERSION } from "./nodes.js";
 import { END } from "./types.js";
+import { omitted } from "../warnings.js";
 
 type Obj = Record<string, unknown>;
 
@@ -26,11 +25,6 @@ export const TOP: ReadonlySet<string> = new Set([
   "autonomyLevel",
   "version",
 ]);
-
-/** A NOT_EXPORTABLE warning. */
-export function omitted(path: string, message: string, data: Obj): InteropWarning {
-  return { code: NOT_EXPORTABLE, message, path, data };
-}
 
 /**
  * Declares what the IR has no place for at the top: `version` and `autonomyLevel` always, and

@@ -9,7 +9,7 @@ import type { AgentNode, AgentWorkflow, FlowGraph } from "../../model/index.js";
 import { flowGraph, pointer } from "../../model/index.js";
 import { routesOnce } from "../edge-index.js";
 import type { ExportResult } from "../types.js";
-import { ExportWarnings } from "../warnings.js";
+import { ExportWarnings, omitted } from "../warnings.js";
 import type { RouterExport } from "./export-decision.js";
 import { exportRouter } from "./export-decision.js";
 import { declareCommon, exportNode } from "./export-nodes.js";
@@ -18,7 +18,6 @@ import {
   end,
   inserted,
   declareTop,
-  omitted,
   partition,
   PERSONALITY,
   unquote,

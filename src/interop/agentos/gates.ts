@@ -4,7 +4,7 @@
  * (`human.ts`). A guardrail that reroutes fails loudly: dropping it would remove a branch.
  */
 import { cloneJson, describeValue, isRecord, own } from "../json.js";
-import { guessed } from "./common.js";
+import { guessed } from "../warnings.js";
 import { automatedHuman, HUMAN_TOOL, humanDecision } from "./human.js";
 import type { Config, Ctx } from "./node-read.js";
 import { at, dropKeys, str, toolRef } from "./node-read.js";

@@ -9,7 +9,7 @@
  */
 import { cloneJson, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { HEURISTIC } from "../types.js";
+import { guessed } from "../warnings.js";
 
 /** The contract name of a human approval: a person decides (the host's contract says so). */
 export const HUMAN_TOOL = "agentos.human";
@@ -92,11 +92,12 @@ export function automatedHuman(
     decision.tool === AUTO_APPROVAL_TOOL
       ? `can accept without a person (${by}): a self-approval is no human oversight`
       : `rejects without a person (${by}): no person decides`;
-  ctx.warnings.push({
-    code: HEURISTIC,
-    message: `node '${ctx.nodeId}': a human node that ${what}, so it is read as a tool node bound to '${ctx.usesTool}', not as the human approval '${HUMAN_TOOL}'`,
-    path: ctx.typePath,
-    data: { nodeId: ctx.nodeId, assumed: ctx.usesTool, decidedBy: [...decision.decidedBy] },
-  });
+  ctx.warnings.push(
+    guessed(
+      ctx.typePath,
+      `node '${ctx.nodeId}': a human node that ${what}, so it is read as a tool node bound to '${ctx.usesTool}', not as the human approval '${HUMAN_TOOL}'`,
+      { nodeId: ctx.nodeId, assumed: ctx.usesTool, decidedBy: [...decision.decidedBy] },
+    ),
+  );
   return { usesTool: ctx.usesTool, params: { prompt: ctx.prompt, ...decision.params } };
 }

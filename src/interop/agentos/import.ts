@@ -3,18 +3,19 @@
  * edges are mapped by `nodes.ts` and `edges.ts`; this file reads the graph's top level, orders
  * the entry node first, and runs the model's own parser on the result.
  */
-import { guardImport } from "../guard.js";
 import type { AgentWorkflow } from "../../model/index.js";
-import { buildFlowGraph, parseWorkflow, pointer } from "../../model/index.js";
-import { minCoherentLevel } from "../../autonomy/index.js";
+import { buildFlowGraph, pointer, UNKNOWN_PROPERTY } from "../../model/index.js";
 import { cloneJson, describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { renamedId, wantedId } from "../ids.js";
-import { dropped, guessed, ID_PREFIX, nodeIdsOf } from "./common.js";
+import { entryIds, renamedId, wantedId } from "../ids.js";
+import type { Built } from "../pipeline.js";
+import { defineImport } from "../pipeline.js";
+import { dropped, guessed } from "../warnings.js";
+import { ID_PREFIX } from "./common.js";
 import { readFlow } from "./edges.js";
 import { ASSUMED_VERSION, readNode } from "./nodes.js";
 import type { Draft, MappedNode } from "./types.js";
-import { AgentOsImportError, fail } from "./types.js";
+import { AGENTOS_ID, fail } from "./types.js";
 
 const TOP_LEVEL = new Set(["id", "name", "nodes", "edges", "stateSchema"]);
 const SCHEMA_KEYS = new Set(["type", "properties", "required"]);
@@ -117,7 +118,7 @@ function readNodes(
   instructions: Record<string, string>,
 ): Map<string, MappedNode> {
   const nodes = new Map<string, MappedNode>();
-  const ids = nodeIdsOf(raw);
+  const ids = entryIds(raw, "id", ID_PREFIX);
   raw.forEach((item, i) => {
     const mapped = readNode(item, i, ids, warnings, instructions);
     if (nodes.has(mapped.sourceId)) {
@@ -156,10 +157,9 @@ function checkFlow(workflow: AgentWorkflow, warnings: InteropWarning[]): void {
   );
 }
 
-function importUnchecked(doc: unknown): ImportResult {
+function build(doc: unknown, warnings: InteropWarning[]): Built {
   if (!isRecord(doc))
     throw fail("", `an AgentOS graph must be an object, found ${describeValue(doc)}`);
-  const warnings: InteropWarning[] = [];
   for (const key of Object.keys(doc)) {
     if (!TOP_LEVEL.has(key))
       warnings.push(dropped(pointer(key), `top-level key '${key}' has no agentflow form`, { key }));
@@ -201,21 +201,20 @@ function importUnchecked(doc: unknown): ImportResult {
     edges: flow.edges,
     ...(Object.keys(instructions).length === 0 ? {} : { metadata: { agentos: { instructions } } }),
   };
-  const parsed = parseWorkflow(draft);
-  const problem = parsed.diagnostics.find(
-    (d) => d.severity === "error" || d.code === "UNKNOWN_PROPERTY",
-  );
-  if (parsed.workflow === undefined || problem !== undefined) {
-    throw fail("", `the mapped workflow does not parse: ${problem?.message ?? "unknown problem"}`);
-  }
-  const workflow: AgentWorkflow = parsed.workflow;
-  checkFlow(workflow, warnings);
-  return { workflow: { ...workflow, autonomyLevel: minCoherentLevel(workflow) }, warnings };
+  return { draft };
 }
+
+const importGraph = defineImport({
+  format: AGENTOS_ID,
+  build,
+  // The draft is built from known keys: an unknown property would be a mapping bug.
+  blocks: (d) => d.severity === "error" || d.code === UNKNOWN_PROPERTY,
+  check: checkFlow,
+});
 
 /**
  * Imports an AgentOS `CompiledExecutionGraph` (decoded JSON). Throws only
- * {@link AgentOsImportError}: for a construct whose loss would change what the graph can do
+ * {@link ImportError} (of format `agentos`): for a construct whose loss would change what the graph can do
  * (voice nodes, guardrail reroutes, a `__START__` edge that is not static) and for a malformed
  * graph, naming the JSON Pointer and element. An `addConditionalEdge` placeholder and a subgraph
  * node are imported, declared (`docs/interop/agentos.md`).
@@ -243,8 +242,5 @@ function importUnchecked(doc: unknown): ImportResult {
  * ```
  */
 export function importAgentOs(doc: unknown): ImportResult {
-  return guardImport(
-    () => importUnchecked(doc),
-    (failure) => new AgentOsImportError(failure),
-  );
+  return importGraph(doc);
 }

@@ -8,5 +8,4 @@
 export { agentOs, detectAgentOs } from "./format.js";
 export { exportAgentOs } from "./export.js";
 export { importAgentOs } from "./import.js";
-export type { AgentOsImportErrorOptions } from "./types.js";
-export { AGENTOS_ID, AgentOsImportError } from "./types.js";
+export { AGENTOS_ID } from "./types.js";

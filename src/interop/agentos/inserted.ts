@@ -6,7 +6,7 @@
 import { pointer } from "../../model/index.js";
 import { isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { guessed } from "./common.js";
+import { guessed } from "../warnings.js";
 import type { Draft, MappedNode, Resolve, Edge } from "./types.js";
 import { fail } from "./types.js";
 

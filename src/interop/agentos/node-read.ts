@@ -5,7 +5,7 @@
 import { isValidRef, pointer } from "../../model/index.js";
 import { describeValue, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { dropped } from "./common.js";
+import { dropped } from "../warnings.js";
 import { fail } from "./types.js";
 
 /** The version every contract ref the IR lacks is given (the IR names tools without versions). */

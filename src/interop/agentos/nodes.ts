@@ -8,7 +8,8 @@ import { pointer } from "../../model/index.js";
 import { cloneJson, describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { renamedId } from "../ids.js";
-import { dropped, guessed, idIn } from "./common.js";
+import { dropped, guessed } from "../warnings.js";
+import { idIn } from "./common.js";
 import { gate, GATES } from "./gates.js";
 import type { Config, Ctx } from "./node-read.js";
 import { ASSUMED_VERSION, at, dropKeys, str, toolRef } from "./node-read.js";
@@ -152,7 +153,7 @@ function declareNodeKeys(ctx: Ctx, raw: Config, type: string): void {
 }
 
 /**
- * Reads one source node. Throws {@link AgentOsImportError} for a malformed node, a refused type,
+ * Reads one source node. Throws {@link ImportError} for a malformed node, a refused type,
  * or a reroute; pushes a warning for every value dropped or guessed.
  */
 export function readNode(

@@ -1,8 +1,8 @@
 /**
  * The AgentOS `CompiledExecutionGraph` IR (seed `agentos-orchestration.txt`) as far as the importer
- * reads it, and its import error. The mapping is listed in `docs/interop/agentos.md`.
+ * reads it, and its refusal. The mapping is listed in `docs/interop/agentos.md`.
  */
-import { ImportError } from "../types.js";
+import { refusal } from "../types.js";
 
 /** The {@link Format.id} of the AgentOS CompiledExecutionGraph format. */
 export const AGENTOS_ID = "agentos";
@@ -18,32 +18,8 @@ export const END = "__END__";
  */
 export const CONDITIONAL = "__CONDITIONAL__";
 
-/** Constructor options of {@link AgentOsImportError}: those of {@link ImportError} minus `format`. */
-export interface AgentOsImportErrorOptions {
-  readonly path: string;
-  readonly reason: string;
-  readonly elementId?: string;
-  readonly cause?: unknown;
-}
-
-/**
- * Every refusal of the AgentOS importer, so that callers who only know the generic contract can
- * catch it as an {@link ImportError} and still tell the format apart by class.
- */
-export class AgentOsImportError extends ImportError {
-  /** Builds the error with the AgentOS format id. */
-  constructor(options: AgentOsImportErrorOptions) {
-    super({ ...options, format: AGENTOS_ID });
-    this.name = "AgentOsImportError";
-  }
-}
-
-/** Builds an {@link AgentOsImportError}; `elementId` only when there is one. */
-export function fail(path: string, reason: string, elementId?: string): AgentOsImportError {
-  return new AgentOsImportError(
-    elementId === undefined ? { path, reason } : { path, reason, elementId },
-  );
-}
+/** The AgentOS importer's refusal: an ImportError of format `agentos` at `path`. */
+export const fail = refusal(AGENTOS_ID);
 
 /** A workflow fragment under construction: plain data, checked by `parseWorkflow` at the end. */
 export type Draft = Record<string, unknown>;

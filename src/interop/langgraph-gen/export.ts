@@ -10,20 +10,19 @@ import type { AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/ind
 import { pointer } from "../../model/index.js";
 import { declareAttached, writeEdges } from "../langgraph-graph/export-edges.js";
 import type { RebuiltEdge } from "../langgraph-graph/export-plan.js";
+import { normalized, omitted } from "../warnings.js";
 import {
   declareDecisionEdges,
   declareNodeFields,
   declareRetries,
   declareTop,
-  notExportable,
   planDecisions,
 } from "../langgraph-graph/export-plan.js";
 import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesFrom, routesOnce } from "../edge-index.js";
-import type { ExportResult, InteropWarning } from "../types.js";
-import { VALUE_NORMALIZED } from "../types.js";
+import { baseId } from "../langgraph-graph/ids.js";
+import type { ExportResult } from "../types.js";
 import { ExportWarnings } from "../warnings.js";
-import { baseId } from "./gen-read.js";
 import type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
 import { named, nodeNames, SpecNames, stubName } from "./names.js";
 
@@ -62,7 +61,7 @@ function conditional(
   const kept = routes.filter((r) => {
     if (r.next === "end" || steps.has(r.next)) return true;
     warnings.add("route to a non-step", () =>
-      notExportable(
+      omitted(
         `${pointer("nodes", i, "config")}${r.pointerSuffix}`,
         `decision '${node.id}': route to '${r.next}', which is not a step, left out`,
         { nodeId: node.id, next: r.next },
@@ -73,7 +72,7 @@ function conditional(
   const paths = kept.map((r) => (r.next === "end" ? END : r.next));
   if (paths.length < 2)
     warnings.add("one-route decision", () =>
-      notExportable(
+      omitted(
         pointer("nodes", i, "config"),
         `decision '${node.id}' has one route; a conditional edge with one path is read back as a plain edge`,
         { nodeId: node.id },
@@ -83,7 +82,7 @@ function conditional(
   const condition = names.condition(imported ?? node.id, imported !== undefined);
   if (imported === undefined && kept.length > 1)
     warnings.add("decision conditions", () =>
-      notExportable(
+      omitted(
         pointer("nodes", i, "config"),
         `decision '${node.id}': its conditions left out: the spec names a router function, '${condition}'; an import reads each case as '${condition} returns '<path>''`,
         { nodeId: node.id, condition },
@@ -91,7 +90,7 @@ function conditional(
     );
   if (imported !== undefined && imported !== condition)
     warnings.add("condition name", () =>
-      renamed(
+      normalized(
         pointer("nodes", i, "config"),
         `decision '${node.id}': router function '${imported}' written as '${condition}': langgraph-gen needs a Python function name that no node or other router has`,
         { nodeId: node.id, from: imported, to: condition },
@@ -113,7 +112,7 @@ function step(
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
   if (name !== node.id)
     warnings.add("node id", () =>
-      renamed(
+      normalized(
         at("id"),
         `node id '${node.id}' written as '${name}', and read back so: langgraph-gen needs a node name without ':' whose implementation name (other characters as '_') is a Python function name no other node or router has`,
         { nodeId: node.id, from: node.id, to: name },
@@ -121,14 +120,14 @@ function step(
     );
   if (node.name !== undefined)
     warnings.add("node name", () =>
-      notExportable(at("name"), `node '${node.id}': name left out: a spec node's name is its id`, {
+      omitted(at("name"), `node '${node.id}': name left out: a spec node's name is its id`, {
         nodeId: node.id,
       }),
     );
   const { type } = node;
   if (type !== "llm")
     warnings.add(type === "tool" ? "tool node" : "decision node", () =>
-      notExportable(
+      omitted(
         at("type"),
         type === "tool"
           ? `tool node '${node.id}' left out as a tool: the spec has no node kinds; an import reads it as an llm node`
@@ -142,11 +141,6 @@ function step(
       : {};
   declareNodeFields(node, i, synthesised, "the spec", warnings);
   return { name };
-}
-
-/** A VALUE_NORMALIZED warning: a name rewritten into one langgraph-gen accepts. */
-function renamed(path: string, message: string, data: Record<string, unknown>): InteropWarning {
-  return { code: VALUE_NORMALIZED, message, path, data };
 }
 
 /**
@@ -195,7 +189,7 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
   );
   if (stub !== wf.name)
     warnings.add("graph name", () =>
-      renamed(
+      normalized(
         "/name",
         `name ${JSON.stringify(wf.name)} written as '${stub}': langgraph-gen writes the spec's name as the stub function's name, in Python and TypeScript`,
         { from: wf.name, to: stub },
@@ -257,7 +251,7 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
         if (when !== undefined)
           warnings.add("edge label", () => {
             const message = `edge '${e.from}' -> '${e.to}': label '${when}' left out: a plain spec edge has none`;
-            return notExportable(pointer("edges", j, "when"), message, { when });
+            return omitted(pointer("edges", j, "when"), message, { when });
           });
         return { from: e.from, to: e.to };
       },
@@ -268,7 +262,7 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
   const edges = [...plain.edges, ...own, ...plain.ends].map((e) => named(e, mapped));
   if (wf.nodes.length === 0)
     warnings.add("no node", () =>
-      notExportable(
+      omitted(
         "/nodes",
         "the workflow has no node; the spec's entrypoint is empty, which an import refuses",
       ),

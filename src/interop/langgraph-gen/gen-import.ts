@@ -4,32 +4,22 @@
  * declared; a conditional edge becomes a text decision over its paths, never simulable;
  * `autonomyLevel` is the level the graph justifies.
  */
-import { guardImport } from "../guard.js";
-import { finishImport } from "../finish.js";
 import { pointer } from "../../model/index.js";
+import { allocateId, entryIds, renamedId } from "../ids.js";
 import { describeValue, isRecord, own } from "../json.js";
 import { placeDecisions } from "../langgraph-graph/graph-build.js";
-import {
-  allocateId,
-  baseId,
-  dropUnknown,
-  fail,
-  requireArray,
-  requireString,
-  warn,
-} from "./gen-read.js";
+import { PLACEHOLDER_VERSION } from "../langgraph-graph/graph-types.js";
+import { baseId, LANGGRAPH_ID_PREFIX } from "../langgraph-graph/ids.js";
+import type { Built, Draft } from "../pipeline.js";
+import { defineImport } from "../pipeline.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC } from "../types.js";
-import { mapIds, renamedId } from "../ids.js";
-import { LangGraphGenImportError } from "./gen-types.js";
+import { dropped, guessed } from "../warnings.js";
+import { dropUnknown, fail, requireArray, requireString } from "./gen-read.js";
+import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
 
 const TOP_LEVEL_KEYS = new Set(["name", "entrypoint", "nodes", "edges"]);
 const NODE_KEYS = new Set(["name"]);
 const EDGE_KEYS = new Set(["from", "to", "condition", "paths"]);
-/** The version of the workflow and of every synthesised ref: `0.0.0` says "not reviewed yet". */
-const PLACEHOLDER_VERSION = "0.0.0";
-/** A workflow under construction: plain data, parsed by the model before it is returned. */
-type Draft = Record<string, unknown>;
 
 /** Shared state of one import: ids, nodes, edges, successors, warnings. */
 interface Build {
@@ -61,7 +51,7 @@ function readNode(raw: unknown, i: number, b: Build): void {
   if (id !== name) b.warnings.push(renamedId(pointer("nodes", i, "name"), "node name", name, id));
   const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
   const message = `node '${name}' is read as an llm node with a synthesised model and prompt ref (bind them before review)`;
-  b.warnings.push(warn(HEURISTIC, at, message, { nodeId: id, assumed: { type: "llm", config } }));
+  b.warnings.push(guessed(at, message, { nodeId: id, assumed: { type: "llm", config } }));
   b.nodes.push({ id, type: "llm", config });
 }
 
@@ -112,7 +102,7 @@ function readConditional(
   const targets = paths.map((p, k) => target(p, pointer("edges", i, "paths", k), b));
   if (paths.length === 1) {
     const message = `edge ${String(i)}: '${condition}' has one path, '${paths[0] ?? ""}', so it is always taken`;
-    b.warnings.push(warn(HEURISTIC, pointer("edges", i, "paths"), message, { assumed: "plain" }));
+    b.warnings.push(guessed(pointer("edges", i, "paths"), message, { assumed: "plain" }));
     link(from, targets[0] ?? "end", i, b);
     return;
   }
@@ -120,9 +110,7 @@ function readConditional(
   b.decisions.add(id);
   const otherwise = paths.at(-1) ?? "";
   const message = `the conditional edge of '${from}' ('${condition}') becomes the text decision '${id}' (never simulable); its last path '${otherwise}' is the otherwise route`;
-  b.warnings.push(
-    warn(HEURISTIC, pointer("edges", i), message, { nodeId: id, condition, otherwise }),
-  );
+  b.warnings.push(guessed(pointer("edges", i), message, { nodeId: id, condition, otherwise }));
   const cases = paths
     .slice(0, -1)
     .map((p, k) => ({ condition: `${condition} returns '${p}'`, next: targets[k] ?? "end" }));
@@ -171,19 +159,18 @@ function declareFanOut(b: Build): void {
   for (const [node, next] of b.successors) {
     if (next.length < 2 || b.decisions.has(node)) continue;
     const message = `LangGraph runs the ${String(next.length)} successors of '${node}' in parallel; agentflow reads them in edge order`;
-    b.warnings.push(warn(HEURISTIC, "/edges", message, { nodeId: node, successors: next }));
+    b.warnings.push(guessed("/edges", message, { nodeId: node, successors: next }));
   }
   for (const e of b.endEdges) {
     if ((b.successors.get(e.from) ?? []).length === 0) continue;
     const message = `edge ${String(e.index)} into __end__ is not kept: '${e.from}' has other successors`;
-    b.warnings.push(warn(FIELD_DROPPED, pointer("edges", e.index), message, { from: e.from }));
+    b.warnings.push(dropped(pointer("edges", e.index), message, { from: e.from }));
   }
 }
 
-function importUnchecked(doc: unknown): ImportResult {
+function build(doc: unknown, warnings: InteropWarning[]): Built {
   if (!isRecord(doc))
     throw fail("", `a langgraph-gen spec must be an object, found ${describeValue(doc)}`);
-  const warnings: InteropWarning[] = [];
   dropUnknown(doc, TOP_LEVEL_KEYS, [], "the spec", warnings);
   const name = requireString(doc, "name", "/name");
   const entrypoint = requireString(doc, "entrypoint", "/entrypoint");
@@ -191,30 +178,21 @@ function importUnchecked(doc: unknown): ImportResult {
   const rawEdges = requireArray(doc, "edges");
   const id = `langgraph-gen-${baseId(name)}`;
   warnings.push(
-    warn(HEURISTIC, "/name", `the workflow id '${id}' is derived from the spec name`, {
+    guessed("/name", `the workflow id '${id}' is derived from the spec name`, {
       assumed: id,
     }),
   );
   warnings.push(
-    warn(HEURISTIC, "", `the spec has no version; '${PLACEHOLDER_VERSION}' is synthesised`, {
+    guessed("", `the spec has no version; '${PLACEHOLDER_VERSION}' is synthesised`, {
       assumed: PLACEHOLDER_VERSION,
     }),
   );
   warnings.push(
-    warn(
-      HEURISTIC,
-      "",
-      "the spec has no schemas; { state: 'any' } is synthesised for input and output",
-      { assumed: { state: "any" } },
-    ),
-  );
-  const ids = mapIds(
-    rawNodes.flatMap((n) => {
-      const named = isRecord(n) ? own(n, "name") : undefined;
-      return typeof named === "string" && named !== "" ? [named] : [];
+    guessed("", "the spec has no schemas; { state: 'any' } is synthesised for input and output", {
+      assumed: { state: "any" },
     }),
-    "n-",
   );
+  const ids = entryIds(rawNodes, "name", LANGGRAPH_ID_PREFIX);
   const b: Build = {
     ids,
     used: new Set(ids.values()),
@@ -248,12 +226,14 @@ function importUnchecked(doc: unknown): ImportResult {
     nodes,
     edges: b.edges,
   };
-  return finishImport(draft, warnings, (reason) => fail("", reason));
+  return { draft };
 }
 
+const importGen = defineImport({ format: LANGGRAPH_GEN_FORMAT_ID, build });
+
 /**
- * Imports a decoded `langgraph-gen` spec. Throws only {@link LangGraphGenImportError} (an
- * {@link ImportError}), naming the path and, for a node, its name.
+ * Imports a decoded `langgraph-gen` spec. Throws only {@link ImportError} (of format
+ * `langgraph-gen`), naming the path and, for a node, its name.
  *
  * @example
  * ```ts
@@ -276,8 +256,5 @@ function importUnchecked(doc: unknown): ImportResult {
  * ```
  */
 export function importLangGraphGen(doc: unknown): ImportResult {
-  return guardImport(
-    () => importUnchecked(doc),
-    (failure) => new LangGraphGenImportError(failure),
-  );
+  return importGen(doc);
 }

@@ -1,40 +1,18 @@
 /**
- * Readers shared by the `langgraph-gen` import: errors and warnings with their source pointer,
- * own-property field checks, and the deterministic mapping of spec names onto agentflow ids.
+ * Readers shared by the `langgraph-gen` import: its refusal, and own-property field checks that
+ * declare every key they do not read.
  */
 import { pointer } from "../../model/index.js";
-import { wantedId } from "../ids.js";
 import { describeValue, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED } from "../types.js";
-import { LangGraphGenImportError } from "./gen-types.js";
+import { refusal } from "../types.js";
+import { dropped } from "../warnings.js";
+import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
 
-/** Every importer allocates ids the same way (`end` is reserved for "the run ends"). */
-export { allocateId } from "../ids.js";
+/** The spec's refusal: an ImportError of format `langgraph-gen` at `path`. */
+export const fail = refusal(LANGGRAPH_GEN_FORMAT_ID);
 
-export function fail(path: string, reason: string, elementId?: string): LangGraphGenImportError {
-  return new LangGraphGenImportError(
-    elementId === undefined ? { path, reason } : { path, reason, elementId },
-  );
-}
-
-export function warn(
-  code: string,
-  path: string,
-  message: string,
-  data: Record<string, unknown>,
-): InteropWarning {
-  return { code, message, path, data };
-}
-
-/**
- * The id a spec name would take before clashes: the name itself when it is an agentflow id,
- * else invalid characters become `-` (the importers' one mapper, `../ids.ts`).
- */
-export function baseId(raw: string): string {
-  return wantedId(raw, "n-");
-}
-
+/** A non-empty string field of `obj`, or a refusal at `at`. */
 export function requireString(
   obj: Readonly<Record<string, unknown>>,
   key: string,
@@ -47,6 +25,7 @@ export function requireString(
   return value;
 }
 
+/** An array field of `doc`, or a refusal at its path. */
 export function requireArray(
   doc: Readonly<Record<string, unknown>>,
   key: string,
@@ -57,6 +36,7 @@ export function requireArray(
   return value;
 }
 
+/** Declares every key of `obj` outside `known` as dropped, at its path under `at`. */
 export function dropUnknown(
   obj: Readonly<Record<string, unknown>>,
   known: ReadonlySet<string>,
@@ -67,6 +47,6 @@ export function dropUnknown(
   for (const key of Object.keys(obj)) {
     if (known.has(key)) continue;
     const message = `${what}: key '${key}' is not mapped by the langgraph-gen importer`;
-    warnings.push(warn(FIELD_DROPPED, pointer(...at, key), message, { key }));
+    warnings.push(dropped(pointer(...at, key), message, { key }));
   }
 }

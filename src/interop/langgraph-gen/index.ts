@@ -7,10 +7,5 @@
 export { detectLangGraphGen, langGraphGen } from "./gen.js";
 export { importLangGraphGen } from "./gen-import.js";
 export { exportLangGraphGen } from "./export.js";
-export type {
-  LangGraphGenDocument,
-  LangGraphGenEdge,
-  LangGraphGenImportErrorOptions,
-  LangGraphGenNode,
-} from "./gen-types.js";
-export { LANGGRAPH_GEN_FORMAT_ID, LangGraphGenImportError } from "./gen-types.js";
+export type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
+export { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";

@@ -4,8 +4,9 @@
  */
 import { pointer } from "../../model/index.js";
 import { allocateId } from "../ids.js";
-import { HEURISTIC } from "../types.js";
-import type { BuildInput, Draft } from "./graph-build.js";
+import type { Draft } from "../pipeline.js";
+import type { InteropWarning } from "../types.js";
+import { guessed } from "../warnings.js";
 import { PLACEHOLDER_VERSION } from "./graph-types.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
 import type { RouterPlan } from "./routers.js";
@@ -38,7 +39,11 @@ function entrySuccessors(
  * successor, read like any function node. Declared once, naming every successor.
  */
 export function entryFork(
-  input: BuildInput,
+  input: {
+    readonly edges: readonly SourceEdge[];
+    readonly used: Set<string>;
+    readonly warnings: InteropWarning[];
+  },
   plans: ReadonlyMap<SourceNode, RouterPlan>,
 ): Draft | undefined {
   const { edges, used, warnings } = input;
@@ -49,11 +54,12 @@ export function entryFork(
   const id = allocateId("start", used);
   const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
   const message = `__start__ starts ${String(targets.length)} branches in parallel (${targets.map((t) => `'${t}'`).join(", ")}); agentflow has one entry, so the inserted step '${id}' leads to each of them, and a simulation follows only the first, '${targets[0] ?? ""}'`;
-  warnings.push({
-    code: HEURISTIC,
-    message,
-    path: pointer("nodes", start.index),
-    data: { nodeId: id, successors: targets, assumed: config },
-  });
+  warnings.push(
+    guessed(pointer("nodes", start.index), message, {
+      nodeId: id,
+      successors: targets,
+      assumed: config,
+    }),
+  );
   return { id, type: "llm", name: "__start__", config };
 }

@@ -8,7 +8,8 @@ import type { AgentEdge, AgentWorkflow, DecisionNode } from "../../model/index.j
 import { pointer } from "../../model/index.js";
 import type { ExportWarnings } from "../warnings.js";
 import type { Attachment } from "./export-plan.js";
-import { declareNodeFields, notExportable } from "./export-plan.js";
+import { omitted } from "../warnings.js";
+import { declareNodeFields } from "./export-plan.js";
 
 /** How one LangGraph export writes its edges. */
 export interface EdgeWriter<E> {
@@ -46,7 +47,7 @@ export function writeEdges<E>(
     if (e.edgeType === "delegate") {
       warnings.add("delegate edge", () => {
         const message = `delegate edge '${e.from}' -> '${e.to}' left out: ${writer.format} has no delegation`;
-        return notExportable(pointer("edges", j), message, { from: e.from, to: e.to });
+        return omitted(pointer("edges", j), message, { from: e.from, to: e.to });
       });
       return;
     }
@@ -59,7 +60,7 @@ export function writeEdges<E>(
     if (!steps.has(e.to)) {
       warnings.add("edge to a non-step", () => {
         const message = `edge '${e.from}' -> '${e.to}' left out: '${e.to}' is not a step`;
-        return notExportable(pointer("edges", j), message, { from: e.from, to: e.to });
+        return omitted(pointer("edges", j), message, { from: e.from, to: e.to });
       });
       return;
     }
@@ -67,7 +68,7 @@ export function writeEdges<E>(
     if (e.edgeType === "toolCall")
       warnings.add("toolCall edge", () => {
         const message = `edge '${e.from}' -> '${e.to}': toolCall is written as a plain edge`;
-        return notExportable(pointer("edges", j, "edgeType"), message);
+        return omitted(pointer("edges", j, "edgeType"), message);
       });
     flows.add(e.from);
     edges.push(written);
@@ -96,12 +97,12 @@ export function declareAttached(
   if (node.id !== expected)
     warnings.add("router id", () => {
       const message = `decision id '${node.id}' left out: it is the router of '${place.source ?? "__start__"}', which an import names '${expected}'`;
-      return notExportable(at("id"), message, { ...data, assumed: expected });
+      return omitted(at("id"), message, { ...data, assumed: expected });
     });
   if (node.name !== undefined)
     warnings.add("router name", () => {
       const message = `decision '${node.id}': name left out: a router has none`;
-      return notExportable(at("name"), message, data);
+      return omitted(at("name"), message, data);
     });
   declareNodeFields(node, i, {}, "LangGraph", warnings);
   const into = place.edge === undefined ? undefined : wf.edges[place.edge];
@@ -110,7 +111,7 @@ export function declareAttached(
     const { from, to, when } = into;
     warnings.add("router edge label", () => {
       const message = `edge '${from}' -> '${to}': label left out: it becomes the router's conditional edges`;
-      return notExportable(pointer("edges", j, "when"), message, { when });
+      return omitted(pointer("edges", j, "when"), message, { when });
     });
   }
 }

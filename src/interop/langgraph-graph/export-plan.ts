@@ -9,9 +9,8 @@ import type { AgentNode, AgentWorkflow, DecisionNode, DecisionRoute } from "../.
 import { pointer } from "../../model/index.js";
 import type { IndexedEdge } from "../edge-index.js";
 import { appendTo, routesOnce } from "../edge-index.js";
-import type { InteropWarning } from "../types.js";
-import { NOT_EXPORTABLE } from "../types.js";
 import type { ExportWarnings } from "../warnings.js";
+import { omitted } from "../warnings.js";
 
 /** Where a decision's routes are written: on `source` (`undefined` is `__start__`). */
 export interface Attachment {
@@ -27,15 +26,6 @@ export interface Synthesised {
   readonly version: string;
   readonly inputSchema: Readonly<Record<string, unknown>>;
   readonly outputSchema: Readonly<Record<string, unknown>>;
-}
-
-/** A NOT_EXPORTABLE warning. */
-export function notExportable(
-  path: string,
-  message: string,
-  data: Record<string, unknown> = {},
-): InteropWarning {
-  return { code: NOT_EXPORTABLE, message, path, data };
 }
 
 function sameShape(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) {
@@ -58,7 +48,7 @@ export function declareTop(
   warnings: ExportWarnings,
 ): void {
   warnings.add("autonomyLevel", () =>
-    notExportable(
+    omitted(
       "/autonomyLevel",
       `autonomyLevel left out: ${format} has none; an import recomputes it`,
       { autonomyLevel: wf.autonomyLevel },
@@ -74,19 +64,15 @@ export function declareTop(
   for (const [key, same] of fixed)
     if (!same && !kept.has(key))
       warnings.add("synthesised field", () =>
-        notExportable(
-          pointer(key),
-          `${key} left out: ${format} has none; an import synthesises it`,
-          {
-            key,
-          },
-        ),
+        omitted(pointer(key), `${key} left out: ${format} has none; an import synthesises it`, {
+          key,
+        }),
       );
   const handled = new Set(["kind", "nodes", "edges", "autonomyLevel", ...fixed.map(([k]) => k)]);
   for (const key of Object.keys(wf))
     if (!handled.has(key) && !kept.has(key))
       warnings.add("top-level field", () =>
-        notExportable(pointer(key), `'${key}' left out: ${format} has no such field`, { key }),
+        omitted(pointer(key), `'${key}' left out: ${format} has no such field`, { key }),
       );
 }
 
@@ -166,7 +152,7 @@ export function declareDecisionEdges(
       continue;
     }
     warnings.add("edge leaving a decision", () =>
-      notExportable(
+      omitted(
         pointer("edges", j),
         `edge '${e.from}' -> '${e.to}' left out: an import rebuilds the edges leaving a decision from its routes`,
         { from: e.from, to: e.to },
@@ -186,7 +172,7 @@ export function declareRetries(
     const { maxRetries } = r;
     if (maxRetries !== undefined)
       warnings.add("maxRetries", () =>
-        notExportable(
+        omitted(
           `${pointer("nodes", i, "config")}${r.pointerSuffix}/maxRetries`,
           `decision '${nodeId}': maxRetries has no LangGraph form`,
           { nodeId, maxRetries },
@@ -208,7 +194,7 @@ export function declareNodeFields(
 ): void {
   if (node.decorators !== undefined)
     warnings.add("decorators", () =>
-      notExportable(
+      omitted(
         pointer("nodes", i, "decorators"),
         `node '${node.id}': decorators have no form in ${format}`,
         { nodeId: node.id },
@@ -218,7 +204,7 @@ export function declareNodeFields(
   for (const [key, value] of Object.entries(node.config))
     if (!Object.hasOwn(synthesised, key) || synthesised[key] !== value)
       warnings.add("node config", () =>
-        notExportable(
+        omitted(
           pointer("nodes", i, "config", key),
           `node '${node.id}': config.${key} left out: ${format} holds no configuration`,
           { nodeId: node.id, key },

@@ -11,7 +11,7 @@ import { pointer } from "../../model/index.js";
 import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesFrom, routesOnce } from "../edge-index.js";
 import type { ExportResult } from "../types.js";
-import { ExportWarnings } from "../warnings.js";
+import { ExportWarnings, omitted } from "../warnings.js";
 import { classify } from "./classify.js";
 import { declareAttached, writeEdges } from "./export-edges.js";
 import type { RebuiltEdge } from "./export-plan.js";
@@ -20,7 +20,6 @@ import {
   declareNodeFields,
   declareRetries,
   declareTop,
-  notExportable,
   planDecisions,
 } from "./export-plan.js";
 import { SYNTHESISED } from "./graph-build.js";
@@ -44,7 +43,7 @@ function runnable(node: AgentNode, i: number, warnings: ExportWarnings): LangGra
   const name = node.name ?? node.id;
   if (baseId(node.id) !== node.id)
     warnings.add("node id", () =>
-      notExportable(
+      omitted(
         pointer("nodes", i, "id"),
         `node id '${node.id}' is read back as '${baseId(node.id)}'`,
         { nodeId: node.id },
@@ -54,7 +53,7 @@ function runnable(node: AgentNode, i: number, warnings: ExportWarnings): LangGra
   const kept = node.name;
   if (kept !== undefined && kept !== node.id && baseId(kept) !== node.id)
     warnings.add("node name", () =>
-      notExportable(
+      omitted(
         pointer("nodes", i, "name"),
         `node '${node.id}': name '${kept}' is written as data.name, which an import keeps only where it spells the node id`,
         { nodeId: node.id, name: kept },
@@ -113,7 +112,7 @@ function routeEdges(
   declareRetries(node.id, i, routes, warnings);
   if (node.config.conditionLanguage !== "text")
     warnings.add("FEEL conditions", () =>
-      notExportable(
+      omitted(
         pointer("nodes", i, "config", "conditionLanguage"),
         `decision '${node.id}': its FEEL conditions are written as branch labels; an import reads them as text (never simulable)`,
         { nodeId: node.id },
@@ -121,7 +120,7 @@ function routeEdges(
     );
   if (routes.length < 2)
     warnings.add("one-route decision", () =>
-      notExportable(
+      omitted(
         pointer("nodes", i, "config"),
         `decision '${node.id}' has one route; its single conditional edge is read back as a plain edge`,
         { nodeId: node.id },
@@ -133,7 +132,7 @@ function routeEdges(
     const target = targetOf(r, steps);
     if (target === undefined) {
       warnings.add("route to a non-step", () =>
-        notExportable(
+        omitted(
           `${pointer("nodes", i, "config")}${r.pointerSuffix}`,
           `decision '${node.id}': route to '${r.next}', which is not a step, left out`,
           { nodeId: node.id, next: r.next },
@@ -189,7 +188,7 @@ export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphG
     nodes.push(runnable(node, i, warnings));
     if (node.type === "decision") {
       warnings.add("decision step", () =>
-        notExportable(
+        omitted(
           pointer("nodes", i),
           `decision '${node.id}' is written as a routing step (no single step leads to it); an import reads it as a step followed by the router '${node.id}.route'`,
           { nodeId: node.id },

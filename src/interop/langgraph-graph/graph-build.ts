@@ -5,21 +5,18 @@
  */
 import { pointer } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
+import type { Draft } from "../pipeline.js";
 import type { InteropWarning } from "../types.js";
-import { HEURISTIC } from "../types.js";
-import { renamedId } from "../ids.js";
+import { allocateId, renamedId } from "../ids.js";
+import { dropped, guessed } from "../warnings.js";
 import { classify } from "./classify.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
-import { dropped } from "./graph-read.js";
 import { PLACEHOLDER_VERSION } from "./graph-types.js";
-import { allocateId, baseId } from "./ids.js";
+import { baseId } from "./ids.js";
 import { entryFork } from "./entry-fork.js";
 import type { RouterPlan } from "./routers.js";
 import { planRouters } from "./routers.js";
 import { routerJunctions, subgraphOf } from "./subgraph-inline.js";
-
-/** A workflow under construction: plain data, parsed by the model before it is returned. */
-export type Draft = Record<string, unknown>;
 
 /** What {@link buildWorkflow} needs: the checked graph and the ids of its steps. */
 export interface BuildInput {
@@ -39,10 +36,6 @@ export const SYNTHESISED = Object.freeze({
   inputSchema: Object.freeze({ state: "any" }),
   outputSchema: Object.freeze({ state: "any" }),
 });
-
-function guessed(path: string, message: string, data: Record<string, unknown>): InteropWarning {
-  return { code: HEURISTIC, message, path, data };
-}
 
 /**
  * The `name` a step keeps: its LangGraph id whenever the agentflow id differs, so the id is never

@@ -4,48 +4,24 @@
  * documented rules and every guess is declared; routers become text decisions over their branch
  * labels, never simulable; `autonomyLevel` is the level the graph justifies.
  */
-import { guardImport } from "../guard.js";
-import { finishImport } from "../finish.js";
-import { isValidId, pointer } from "../../model/index.js";
-import { isReservedId } from "../ids.js";
+import { pointer } from "../../model/index.js";
+import { mapIds } from "../ids.js";
 import { describeValue, isRecord, own } from "../json.js";
+import type { Built } from "../pipeline.js";
+import { defineImport } from "../pipeline.js";
 import type { ImportResult, InteropWarning } from "../types.js";
+import { dropped } from "../warnings.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
-import { dropped, fail, readEdges, readNodes } from "./graph-read.js";
+import { fail, readEdges, readNodes } from "./graph-read.js";
 import { schemaSentinels } from "./schema-sentinels.js";
-import { allocateId, baseId } from "./ids.js";
-import { LangGraphGraphImportError } from "./graph-types.js";
+import { LANGGRAPH_GRAPH_ID } from "./graph-types.js";
+import { LANGGRAPH_ID_PREFIX } from "./ids.js";
 import { buildWorkflow } from "./graph-build.js";
 import { inlineSubgraphSentinels } from "./subgraph-inline.js";
 
-/**
- * Each step's id, by the importers' one mapper: the LangGraph names that are agentflow ids (and
- * not `end`) keep themselves first, then every other name takes its rewritten form, suffixed on a
- * clash, in document order. A numbered node's name is its runnable name (`SourceNode.numbered`).
- */
-function stepIds(steps: readonly SourceNode[]): {
-  readonly ids: Map<SourceNode, string>;
-  readonly used: Set<string>;
-} {
-  const used = new Set<string>();
-  const ids = new Map<SourceNode, string>();
-  const nameOf = (n: SourceNode): string | number => (n.numbered === undefined ? n.rawId : n.name);
-  for (const node of steps) {
-    const name = nameOf(node);
-    if (typeof name === "string" && isValidId(name) && !isReservedId(name) && !used.has(name)) {
-      used.add(name);
-      ids.set(node, name);
-    }
-  }
-  for (const node of steps)
-    if (!ids.has(node)) ids.set(node, allocateId(baseId(nameOf(node)), used));
-  return { ids, used };
-}
-
-function importUnchecked(doc: unknown): ImportResult {
+function build(doc: unknown, warnings: InteropWarning[]): Built {
   if (!isRecord(doc))
     throw fail("", `a LangGraph graph must be an object, found ${describeValue(doc)}`);
-  const warnings: InteropWarning[] = [];
   for (const key of Object.keys(doc)) {
     if (key === "nodes" || key === "edges") continue;
     warnings.push(
@@ -65,14 +41,19 @@ function importUnchecked(doc: unknown): ImportResult {
     warnings,
   );
   const steps: SourceNode[] = [...nodes.values()].filter((n) => n.sentinel === undefined);
-  const { ids, used } = stepIds(steps);
-  const draft = buildWorkflow({ steps, edges, ids, used, warnings });
-  return finishImport(draft, warnings, (reason) => fail("", reason));
+  // A numbered node's name is its runnable name (`SourceNode.numbered`).
+  const ids = mapIds(steps, LANGGRAPH_ID_PREFIX, (n) =>
+    n.numbered === undefined ? n.rawId : n.name,
+  );
+  const used = new Set(ids.values());
+  return { draft: buildWorkflow({ steps, edges, ids, used, warnings }) };
 }
+
+const importGraph = defineImport({ format: LANGGRAPH_GRAPH_ID, build });
 
 /**
  * Imports a LangGraph drawable graph (`to_json()` / `toJSON()` / the Platform's graph endpoint).
- * Throws only {@link LangGraphGraphImportError} (an {@link ImportError}), naming the path and,
+ * Throws only {@link ImportError} (of format `langgraph-graph`), naming the path and,
  * for a node, its id.
  *
  * @example
@@ -101,8 +82,5 @@ function importUnchecked(doc: unknown): ImportResult {
  * ```
  */
 export function importLangGraphGraph(doc: unknown): ImportResult {
-  return guardImport(
-    () => importUnchecked(doc),
-    (failure) => new LangGraphGraphImportError(failure),
-  );
+  return importGraph(doc);
 }

@@ -5,8 +5,9 @@
 import { pointer } from "../../model/index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC } from "../types.js";
-import { LangGraphGraphImportError } from "./graph-types.js";
+import { refusal } from "../types.js";
+import { dropped, guessed } from "../warnings.js";
+import { LANGGRAPH_GRAPH_ID } from "./graph-types.js";
 
 /** A node of the source, checked: `sentinel` for `__start__` / `__end__`. */
 export interface SourceNode {
@@ -47,21 +48,8 @@ const NATIVE_TYPES = new Set(["runnable", "unknown"]);
 /** A subgraph's sentinel as xray draws it: `<subgraph id>:__start__` / `:__end__`. */
 export const SUBGRAPH_SENTINEL = /^.+:__(start|end)__$/;
 
-/** An {@link LangGraphGraphImportError} at `path`. */
-export function fail(path: string, reason: string, elementId?: string): LangGraphGraphImportError {
-  return new LangGraphGraphImportError(
-    elementId === undefined ? { path, reason } : { path, reason, elementId },
-  );
-}
-
-/** A FIELD_DROPPED warning. */
-export function dropped(
-  path: string,
-  message: string,
-  data: Record<string, unknown>,
-): InteropWarning {
-  return { code: FIELD_DROPPED, message, path, data };
-}
+/** The drawable graph's refusal: an ImportError of format `langgraph-graph` at `path`. */
+export const fail = refusal(LANGGRAPH_GRAPH_ID);
 
 function dropKeys(
   item: Readonly<Record<string, unknown>>,
@@ -170,12 +158,9 @@ function readNode(
   const role = roles.get(i);
   if (role !== undefined) {
     const message = `node '${id}' is a schema node with ${role === "start" ? "no edge into it" : "no edge out of it"}: LangGraph.js draws a graph without named sentinels (the functional API's entrypoint) this way; it is read as __${role}__`;
-    warnings.push({
-      code: HEURISTIC,
-      message,
-      path: pointer("nodes", i, "id"),
-      data: { nodeId: rawId, assumed: `__${role}__` },
-    });
+    warnings.push(
+      guessed(pointer("nodes", i, "id"), message, { nodeId: rawId, assumed: `__${role}__` }),
+    );
     readSentinelData(data, i, id, warnings);
     return { index: i, rawId, name, sentinel: role, data };
   }
@@ -200,12 +185,7 @@ function readNode(
   if (named && typeof rawId === "number") {
     // LangGraph.js numbers what it drew with a generated id: the runnable's name is its name.
     const message = `node ${id} has a number for id, which LangGraph.js gives a node it drew with a generated id; its runnable name '${dataName}' is read as its LangGraph name`;
-    warnings.push({
-      code: HEURISTIC,
-      message,
-      path: pointer("nodes", i, "id"),
-      data: { number: rawId, name: dataName },
-    });
+    warnings.push(guessed(pointer("nodes", i, "id"), message, { number: rawId, name: dataName }));
     return { index: i, rawId, name: dataName, numbered: rawId, data };
   }
   return { index: i, rawId, name, data, ...(named ? { dataName } : {}) };

@@ -1,10 +1,8 @@
 /**
  * LangGraph's native drawable graph (`get_graph().to_json()`, LangGraph.js
- * `getGraphAsync().toJSON()`, the Platform's `/assistants/{id}/graph`) as types, and the import
- * error of the formats in this folder. The mapping is listed in `docs/interop/langgraph-graph.md`.
+ * `getGraphAsync().toJSON()`, the Platform's `/assistants/{id}/graph`) as types. The
+ * mapping is listed in `docs/interop/langgraph-graph.md`.
  */
-import { ImportError } from "../types.js";
-
 /** The {@link Format.id} of the native drawable graph. */
 export const LANGGRAPH_GRAPH_ID = "langgraph-graph";
 /** The {@link Format.id} of the `langgraph-gen` spec. */
@@ -35,27 +33,4 @@ export interface LangGraphGraphEdge {
 export interface LangGraphGraphDocument {
   readonly nodes: readonly LangGraphGraphNode[];
   readonly edges: readonly LangGraphGraphEdge[];
-}
-
-/** Constructor options of {@link LangGraphGraphImportError}: those of {@link ImportError} minus `format`. */
-export interface LangGraphGraphImportErrorOptions {
-  readonly path: string;
-  readonly reason: string;
-  readonly elementId?: string;
-  readonly cause?: unknown;
-  /** Defaults to {@link LANGGRAPH_GRAPH_ID}; the `langgraph-gen` importer passes its own id. */
-  readonly format?: typeof LANGGRAPH_GRAPH_ID | typeof LANGGRAPH_GEN_ID;
-}
-
-/**
- * Every refusal of the native-graph and `langgraph-gen` importers: a subclass so that callers who
- * only know the generic contract still catch it as an {@link ImportError}.
- */
-export class LangGraphGraphImportError extends ImportError {
-  /** Builds the error; `format` tells which of the two importers refused the document. */
-  constructor(options: LangGraphGraphImportErrorOptions) {
-    const { format = LANGGRAPH_GRAPH_ID, ...rest } = options;
-    super({ ...rest, format });
-    this.name = "LangGraphGraphImportError";
-  }
 }

@@ -1,16 +1,14 @@
 /**
- * Deterministic mapping of LangGraph node names onto agentflow ids, by the importers' one mapper
- * (`../ids.ts`). LangGraph names are free text (`write_draft`, `weather_graph:model_node`,
- * numbers for anonymous runnables): a name that is an agentflow id keeps itself, any other is
- * rewritten the same way every time, and clashes (and the reserved `end`) are resolved in
- * document order.
+ * The id a LangGraph name asks for, in both LangGraph formats (the drawable graph and the
+ * `langgraph-gen` spec), by the importers' one mapper (`../ids.ts`): the name itself when it is
+ * an agentflow id (`write_draft` stays `write_draft`), else invalid characters become `-`.
  */
 import { wantedId } from "../ids.js";
 
-export { allocateId } from "../ids.js";
+/** What leads a rewritten LangGraph name that does not start with a letter (`1st` → `n-1st`). */
+export const LANGGRAPH_ID_PREFIX = "n-";
 
-/** The id a LangGraph name would take, before clashes are resolved. */
-export function baseId(raw: string | number): string {
-  if (typeof raw === "number") return `node-${String(raw).replace(/[^A-Za-z0-9.-]/g, "-")}`;
-  return wantedId(raw, "n-");
+/** The id a LangGraph name would take, before clashes and reserved words are resolved. */
+export function baseId(raw: string): string {
+  return wantedId(raw, LANGGRAPH_ID_PREFIX);
 }

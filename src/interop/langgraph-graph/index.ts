@@ -10,7 +10,6 @@ export { exportLangGraphGraph } from "./export.js";
 export type {
   LangGraphGraphDocument,
   LangGraphGraphEdge,
-  LangGraphGraphImportErrorOptions,
   LangGraphGraphNode,
 } from "./graph-types.js";
-export { LANGGRAPH_GEN_ID, LANGGRAPH_GRAPH_ID, LangGraphGraphImportError } from "./graph-types.js";
+export { LANGGRAPH_GEN_ID, LANGGRAPH_GRAPH_ID } from "./graph-types.js";

@@ -14,13 +14,10 @@
  */
 import { pointer } from "../../model/index.js";
 import { allocateId } from "../ids.js";
+import type { Draft } from "../pipeline.js";
 import type { InteropWarning } from "../types.js";
-import { HEURISTIC } from "../types.js";
+import { dropped, guessed } from "../warnings.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
-import { dropped } from "./graph-read.js";
-
-/** A workflow fragment under construction. */
-type Draft = Record<string, unknown>;
 
 /** How a source's conditional edges are read. */
 export interface RouterPlan {
@@ -39,10 +36,6 @@ export interface RouterInput {
   readonly nextOf: (n: SourceNode) => string;
   /** The decision ids allocated for subgraph sentinels that a router leaves. */
   readonly junctionIds: ReadonlyMap<SourceNode, string>;
-}
-
-function guessed(path: string, message: string, data: Record<string, unknown>): InteropWarning {
-  return { code: HEURISTIC, message, path, data };
 }
 
 /** The conditional out-edges of each source, in edge order; sources in order of first edge. */

@@ -12,9 +12,8 @@
  */
 import { pointer } from "../../model/index.js";
 import type { InteropWarning } from "../types.js";
-import { HEURISTIC } from "../types.js";
+import { dropped, guessed } from "../warnings.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
-import { dropped } from "./graph-read.js";
 
 /** A subgraph's entry or exit sentinel (`sub:__start__`, `sub:__end__`). */
 export function isJunction(node: SourceNode): boolean {
@@ -195,10 +194,12 @@ function declareJunction(j: SourceNode, router: boolean, warnings: InteropWarnin
   const message = router
     ? `'${j.name}' is the ${role} of the subgraph '${subgraph}', drawn by xray; it is not a step: a router leaves it, so it becomes that router's decision, and every edge into it leads to the decision with its own label`
     : `'${j.name}' is the ${role} of the subgraph '${subgraph}', drawn by xray; it is not a step: its edges are joined to the steps on either side`;
-  warnings.push({
-    code: HEURISTIC,
-    message,
-    path: pointer("nodes", j.index, "id"),
-    data: { nodeId: j.name, subgraph, role, ...(router ? { router: true } : {}) },
-  });
+  warnings.push(
+    guessed(pointer("nodes", j.index, "id"), message, {
+      nodeId: j.name,
+      subgraph,
+      role,
+      ...(router ? { router: true } : {}),
+    }),
+  );
 }

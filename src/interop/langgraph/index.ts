@@ -1,6 +1,6 @@
 /**
- * LangGraph interop. For now the seed's documented JSON subset; LangGraph's native drawable graph
- * and the `langgraph-gen` spec are separate formats to come.
+ * LangGraph interop: the seed's documented JSON subset. LangGraph's native drawable graph and the
+ * `langgraph-gen` spec are formats of their own (`../langgraph-graph`, `../langgraph-gen`).
  *
  * @packageDocumentation
  */
@@ -8,10 +8,9 @@ export { detectLangGraph, langGraphSubset } from "./subset.js";
 export { importLangGraph } from "./subset-import.js";
 export { exportLangGraph } from "./subset-export.js";
 export type {
-  LangGraphImportErrorOptions,
   LangGraphSubsetDocument,
   LangGraphSubsetEdge,
   LangGraphSubsetEdgeData,
   LangGraphSubsetNode,
 } from "./subset-types.js";
-export { LANGGRAPH_SUBSET_ID, LangGraphImportError } from "./subset-types.js";
+export { LANGGRAPH_SUBSET_ID } from "./subset-types.js";

@@ -5,9 +5,8 @@
 import type { AgentEdge, AgentNode, AgentWorkflow } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import { cloneJson } from "../json.js";
-import type { ExportResult, InteropWarning } from "../types.js";
-import { ExportWarnings } from "../warnings.js";
-import { NOT_EXPORTABLE } from "../types.js";
+import type { ExportResult } from "../types.js";
+import { ExportWarnings, omitted } from "../warnings.js";
 import type {
   LangGraphSubsetDocument,
   LangGraphSubsetEdge,
@@ -37,10 +36,6 @@ const TOP_LEVEL_REASONS: ReadonlyMap<string, string> = new Map([
   ["metadata", "the subset has no metadata"],
   ["$schema", "an editor hint of the agentflow format"],
 ]);
-
-function omitted(path: string, message: string, data: Record<string, unknown>): InteropWarning {
-  return { code: NOT_EXPORTABLE, message, path, data };
-}
 
 function exportNode(node: AgentNode, i: number, warnings: ExportWarnings): LangGraphSubsetNode {
   for (const key of Object.keys(node)) {

@@ -3,21 +3,16 @@
  * and declared, a node type agentflow does not have fails loudly, and `autonomyLevel` (which the
  * subset lacks) is the level the graph justifies.
  */
-import { guardImport } from "../guard.js";
-import type { AgentWorkflow, Diagnostic } from "../../model/index.js";
-import {
-  parseVersion,
-  parseWorkflow,
-  pointer,
-  pointerTokens,
-  UNKNOWN_PROPERTY,
-} from "../../model/index.js";
-import { minCoherentLevel } from "../../autonomy/index.js";
-import { cloneJson, describeValue, isRecord, own, removeAt } from "../json.js";
+import type { Diagnostic } from "../../model/index.js";
+import { parseVersion, pointer, pointerTokens } from "../../model/index.js";
+import { cloneJson, describeValue, isRecord, own } from "../json.js";
+import type { Built, Draft } from "../pipeline.js";
+import { defineImport } from "../pipeline.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
+import { refusal } from "../types.js";
+import { dropped, guessed, normalized } from "../warnings.js";
 import { renameReserved } from "./subset-reserved.js";
-import { LangGraphImportError } from "./subset-types.js";
+import { LANGGRAPH_SUBSET_ID } from "./subset-types.js";
 
 const TOP_LEVEL_KEYS = new Set([
   "id",
@@ -33,18 +28,7 @@ const EDGE_KEYS = new Set(["source", "target", "data"]);
 const EDGE_DATA_KEYS = new Set(["edgeType", "when"]);
 const NODE_TYPES = new Set(["llm", "tool", "decision"]);
 
-/** A workflow under construction: plain data, edited in place before it is parsed. */
-type Draft = Record<string, unknown>;
-
-function fail(path: string, reason: string, elementId?: string): LangGraphImportError {
-  return new LangGraphImportError(
-    elementId === undefined ? { path, reason } : { path, reason, elementId },
-  );
-}
-
-function dropped(path: string, message: string, data: Record<string, unknown>): InteropWarning {
-  return { code: FIELD_DROPPED, message, path, data };
-}
+const fail = refusal(LANGGRAPH_SUBSET_ID);
 
 function requireString(doc: Readonly<Record<string, unknown>>, key: string): string {
   const value = own(doc, key);
@@ -74,12 +58,12 @@ function readVersion(doc: Readonly<Record<string, unknown>>, warnings: InteropWa
   const parsed = parseVersion(written);
   if (!parsed.ok) throw fail("/version", parsed.message);
   if (parsed.abbreviated) {
-    warnings.push({
-      code: VALUE_NORMALIZED,
-      message: `version '${written}' was read as '${parsed.version}'`,
-      path: "/version",
-      data: { from: written, to: parsed.version },
-    });
+    warnings.push(
+      normalized("/version", `version '${written}' was read as '${parsed.version}'`, {
+        from: written,
+        to: parsed.version,
+      }),
+    );
   }
   return parsed.version;
 }
@@ -158,12 +142,13 @@ function readEdge(raw: unknown, i: number, warnings: InteropWarning[]): Draft {
   let edgeType = own(rawData, "edgeType");
   if (edgeType === undefined) {
     edgeType = "data";
-    warnings.push({
-      code: HEURISTIC,
-      message: `${what} has no data.edgeType; it is read as a "data" edge`,
-      path: pointer("edges", i, "data", "edgeType"),
-      data: { assumed: "data" },
-    });
+    warnings.push(
+      guessed(
+        pointer("edges", i, "data", "edgeType"),
+        `${what} has no data.edgeType; it is read as a "data" edge`,
+        { assumed: "data" },
+      ),
+    );
   }
   const when = own(rawData, "when");
   return { from, to, edgeType, ...(when === undefined ? {} : { when: cloneJson(when) }) };
@@ -208,38 +193,9 @@ function nodeIdAt(draft: Draft, path: string): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
-/**
- * Runs the model's own parser on the draft, so that the result is exactly what `parseWorkflow`
- * accepts: a structural error fails the import at its source path, and a property the model does
- * not know (inside a node's `data`) is dropped and declared rather than carried along unseen.
- */
-function parseDraft(draft: Draft, warnings: InteropWarning[]): AgentWorkflow {
-  const first = parseWorkflow(draft);
-  const error = first.diagnostics.find((d) => d.severity === "error");
-  if (error !== undefined) {
-    throw fail(sourcePath(error.path), reasonOf(error), nodeIdAt(draft, error.path));
-  }
-  const unknown = first.diagnostics.filter((d: Diagnostic) => d.code === UNKNOWN_PROPERTY);
-  if (unknown.length === 0 && first.workflow !== undefined) return first.workflow;
-  for (const d of unknown) {
-    removeAt(draft, d.path);
-    const path = sourcePath(d.path);
-    const key = d.data.property;
-    warnings.push(dropped(path, `'${String(key)}' is not a field of the agentflow model`, { key }));
-  }
-  const second = parseWorkflow(draft);
-  if (second.workflow === undefined || second.diagnostics.length > 0) {
-    const d = second.diagnostics[0];
-    if (d === undefined) throw fail("", "the document does not map");
-    throw fail(sourcePath(d.path), reasonOf(d), nodeIdAt(draft, d.path));
-  }
-  return second.workflow;
-}
-
-function importUnchecked(doc: unknown): ImportResult {
+function build(doc: unknown, warnings: InteropWarning[]): Built {
   if (!isRecord(doc))
     throw fail("", `a LangGraph document must be an object, found ${describeValue(doc)}`);
-  const warnings: InteropWarning[] = [];
   for (const key of Object.keys(doc)) {
     if (TOP_LEVEL_KEYS.has(key)) continue;
     warnings.push(
@@ -265,18 +221,27 @@ function importUnchecked(doc: unknown): ImportResult {
     nodes,
     edges,
   };
-  const parsed = parseDraft(draft, warnings);
-  return { workflow: { ...parsed, autonomyLevel: minCoherentLevel(parsed) }, warnings };
+  // A structural error is refused at its source path: the reader wrote the LangGraph document.
+  const refuse = (d: Diagnostic) => fail(sourcePath(d.path), reasonOf(d), nodeIdAt(draft, d.path));
+  return { draft, refuse };
 }
+
+const importSubset = defineImport({
+  format: LANGGRAPH_SUBSET_ID,
+  build,
+  // A property the model does not know (inside a node's `data`) is dropped and declared rather
+  // than carried along unseen.
+  dropUnknownAt: sourcePath,
+});
 
 /**
  * Imports a document of the documented LangGraph JSON subset. Throws only
- * {@link LangGraphImportError} (an {@link ImportError}): for a node type outside llm / tool /
+ * {@link ImportError} (of format `langgraph-subset`): for a node type outside llm / tool /
  * decision (naming the node) and for a malformed document (naming the path).
  *
  * @example
  * ```ts
- * import { importLangGraph, LangGraphImportError } from "agentflow/interop";
+ * import { ImportError, importLangGraph } from "agentflow/interop";
  *
  * const source = {
  *   id: "agnt-faq",
@@ -295,15 +260,12 @@ function importUnchecked(doc: unknown): ImportResult {
  * try {
  *   importLangGraph({ ...source, nodes: [{ id: "sub", type: "subgraph", data: {} }] });
  * } catch (error) {
- *   if (!(error instanceof LangGraphImportError)) throw error;
+ *   if (!(error instanceof ImportError)) throw error;
  *   error.path; // → "/nodes/0/type"
  *   error.reason; // → "node 'sub' has type 'subgraph'; only llm, tool and decision map to agentflow"
  * }
  * ```
  */
 export function importLangGraph(doc: unknown): ImportResult {
-  return guardImport(
-    () => importUnchecked(doc),
-    (failure) => new LangGraphImportError(failure),
-  );
+  return importSubset(doc);
 }

@@ -6,10 +6,10 @@
  * the run here as in every agentflow document. Declared (`VALUE_NORMALIZED`, reason `reserved`).
  */
 import { pointer } from "../../model/index.js";
-import { allocateId, isReservedId, renamedId } from "../ids.js";
+import { isReservedNodeId } from "../../model/internal.js";
+import { allocateId, renamedId } from "../ids.js";
+import type { Draft } from "../pipeline.js";
 import type { InteropWarning } from "../types.js";
-
-type Draft = Record<string, unknown>;
 
 /**
  * Renames, in place, each node whose id is reserved and appears once (a repeated id is left for
@@ -23,7 +23,7 @@ export function renameReserved(nodes: Draft[], edges: Draft[], warnings: Interop
   const renamed = new Map<string, string>();
   nodes.forEach((n, i) => {
     const id = String(n.id);
-    if (!isReservedId(id) || count.get(id) !== 1) return;
+    if (!isReservedNodeId(id) || count.get(id) !== 1) return;
     const to = allocateId(id, used);
     renamed.set(id, to);
     n.id = to;

@@ -1,6 +1,6 @@
 /**
- * The documented LangGraph JSON subset (seed A-7) as types, and its import error. Only these
- * fields map; the mapping is listed in `docs/interop/langgraph.md`.
+ * The documented LangGraph JSON subset (seed A-7) as types. Only these fields map; the mapping is
+ * listed in `docs/interop/langgraph.md`.
  */
 import type {
   DecisionConfig,
@@ -10,7 +10,6 @@ import type {
   SchemaShape,
   ToolConfig,
 } from "../../model/index.js";
-import { ImportError } from "../types.js";
 
 /** The {@link Format.id} of the subset. */
 export const LANGGRAPH_SUBSET_ID = "langgraph-subset";
@@ -44,24 +43,4 @@ export interface LangGraphSubsetDocument {
   readonly output_schema: SchemaShape;
   readonly nodes: readonly LangGraphSubsetNode[];
   readonly edges: readonly LangGraphSubsetEdge[];
-}
-
-/** Constructor options of {@link LangGraphImportError}: those of {@link ImportError} minus `format`. */
-export interface LangGraphImportErrorOptions {
-  readonly path: string;
-  readonly reason: string;
-  readonly elementId?: string;
-  readonly cause?: unknown;
-}
-
-/**
- * The seed's `LangGraphImportError`: every refusal of the subset importer, so that callers who
- * only know the generic contract can still catch it as an {@link ImportError}.
- */
-export class LangGraphImportError extends ImportError {
-  /** Builds the error with the subset's format id. */
-  constructor(options: LangGraphImportErrorOptions) {
-    super({ ...options, format: LANGGRAPH_SUBSET_ID });
-    this.name = "LangGraphImportError";
-  }
 }

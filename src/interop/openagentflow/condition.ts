@@ -8,7 +8,7 @@
 import { pointer } from "../../model/index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { OafExpr } from "./ir-types.js";
-import { oafError } from "./ir-types.js";
+import { fail } from "./ir-types.js";
 
 const COMPARISONS: Readonly<Record<string, string>> = {
   "==": "=",
@@ -34,7 +34,7 @@ function literal(value: unknown, path: string, ctx: ConditionContext): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "boolean" || value === null) return String(value);
   if (typeof value === "number" && DECIMAL.test(String(value))) return String(value);
-  throw oafError(path, `literal ${describeValue(value)} has no FEEL form`, ctx.elementId);
+  throw fail(path, `literal ${describeValue(value)} has no FEEL form`, ctx.elementId);
 }
 
 function translate(
@@ -45,18 +45,14 @@ function translate(
 ): string {
   const path = pointer(...at);
   if (!isRecord(raw))
-    throw oafError(
-      path,
-      `a condition must be an object, found ${describeValue(raw)}`,
-      ctx.elementId,
-    );
-  if (depth > MAX_DEPTH) throw oafError(path, "the condition is nested too deeply", ctx.elementId);
+    throw fail(path, `a condition must be an object, found ${describeValue(raw)}`, ctx.elementId);
+  if (depth > MAX_DEPTH) throw fail(path, "the condition is nested too deeply", ctx.elementId);
   const type = own(raw, "type");
   const operator = own(raw, "operator");
   if (type === "IdentifierExpr") {
     const name = own(raw, "name");
     if (typeof name !== "string" || !NAME.test(name) || !ctx.variables.has(name)) {
-      throw oafError(
+      throw fail(
         pointer(...at, "name"),
         `condition reads ${describeValue(name)}, which is not a state variable`,
         ctx.elementId,
@@ -86,7 +82,7 @@ function translate(
   }
   // The IR's only unary operator; FEEL spells negation as a function, which needs no grouping.
   if (type === "UnaryExpr" && operator === "not") return `not(${side("right")})`;
-  throw oafError(
+  throw fail(
     pointer(
       ...at,
       type === "BinaryExpr" || type === "LogicalExpr" || type === "UnaryExpr" ? "operator" : "type",

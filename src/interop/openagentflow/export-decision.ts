@@ -6,21 +6,11 @@
  */
 import type { DecisionNode, Route } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
-import type { InteropWarning } from "../types.js";
-import { NOT_EXPORTABLE } from "../types.js";
 import type { ExportWarnings } from "../warnings.js";
 import { feelToCondition } from "./condition.js";
 import type { OafEdge, OafExpr, OafTerminal } from "./ir-types.js";
 import { OAF_LOOP_CONDITION } from "./ir-types.js";
-
-/** The warning that declares a construct the IR cannot hold. */
-export function omitted(
-  path: string,
-  message: string,
-  data: Record<string, unknown> = {},
-): InteropWarning {
-  return { code: NOT_EXPORTABLE, message, path, data };
-}
+import { omitted } from "../warnings.js";
 
 /** Where a decision's routes go: IR edges and terminals, `maxRetries` bounds, warnings. */
 export interface Sink {

@@ -5,10 +5,10 @@
  */
 import type { AgentWorkflow, FieldType } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
-import { NOT_EXPORTABLE } from "../types.js";
 import type { ExportWarnings } from "../warnings.js";
 import type { OafVariable } from "./ir-types.js";
 import { descriptorOf } from "./type-descriptor.js";
+import { omitted } from "../warnings.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -23,23 +23,25 @@ export function exportVariables(wf: AgentWorkflow, warnings: ExportWarnings): Oa
     const path = pointer(schema, key);
     const descriptor = descriptorOf(type);
     if (!NAME.test(name) || descriptor === undefined) {
-      warnings.add("schema field", () => ({
-        code: NOT_EXPORTABLE,
-        message: `field '${key}' left out: ${descriptor === undefined ? "its type has no OAF type descriptor" : "its name is not an OAF identifier"}`,
-        path,
-        data: { key },
-      }));
+      warnings.add("schema field", () =>
+        omitted(
+          path,
+          `field '${key}' left out: ${descriptor === undefined ? "its type has no OAF type descriptor" : "its name is not an OAF identifier"}`,
+          { key },
+        ),
+      );
       return;
     }
     seen.add(name);
     const required = schema === "inputSchema" && !optional;
     if (schema === "outputSchema" && !optional) {
-      warnings.add("required output", () => ({
-        code: NOT_EXPORTABLE,
-        message: `output field '${key}' is written as a plain variable: OAF state has no required outputs`,
-        path,
-        data: { key },
-      }));
+      warnings.add("required output", () =>
+        omitted(
+          path,
+          `output field '${key}' is written as a plain variable: OAF state has no required outputs`,
+          { key },
+        ),
+      );
     }
     variables.push({
       name,

@@ -8,11 +8,11 @@ import { pointer } from "../../model/index.js";
 import { mapIds, renamedId } from "../ids.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC } from "../types.js";
-import { oafError, RUNTIME_DEFAULT_MODEL } from "./ir-types.js";
+import { fail, RUNTIME_DEFAULT_MODEL } from "./ir-types.js";
 import type { StateVariable } from "./import-state.js";
 import type { At, Obj } from "./read.js";
 import { dropUnknown, needItem, needString, needStrings } from "./read.js";
+import { dropped, guessed } from "../warnings.js";
 
 const AGENT_KEYS = new Set([
   "id",
@@ -53,7 +53,7 @@ export function nodeIdsOf(rawAgents: readonly unknown[]): Map<string, string> {
 function optional(raw: Obj, key: string, kind: "string" | "number", at: At, id: string): unknown {
   const value = own(raw, key);
   if (value === undefined || value === null || typeof value === kind) return value ?? undefined;
-  throw oafError(
+  throw fail(
     pointer(...at, key),
     `'${key}' must be a ${kind} or null, found ${describeValue(value)}`,
     id,
@@ -70,7 +70,7 @@ function variablesIn(
   const names = needStrings(raw, key, at, id);
   names.forEach((name, j) => {
     if (!known.has(name))
-      throw oafError(
+      throw fail(
         pointer(...at, key, j),
         `agent '${id}' lists '${name}', which is not a state variable`,
         id,
@@ -95,7 +95,7 @@ export function readAgent(
   if (id !== sourceId) warnings.push(renamedId(pointer(...at, "id"), "agent id", sourceId, id));
   const instructions = own(raw, "instructions");
   if (typeof instructions !== "string") {
-    throw oafError(
+    throw fail(
       pointer(...at, "instructions"),
       `'instructions' must be a string, found ${describeValue(instructions)}`,
       sourceId,
@@ -103,7 +103,7 @@ export function readAgent(
   }
   const written = own(raw, "model");
   if (written !== null && (typeof written !== "string" || written === "")) {
-    throw oafError(
+    throw fail(
       pointer(...at, "model"),
       `'model' of agent '${sourceId}' must be a non-empty string or null, found ${describeValue(written)}`,
       sourceId,
@@ -116,12 +116,13 @@ export function readAgent(
   const inputs = variablesIn(raw, "inputs", at, sourceId, variables);
   const outputs = variablesIn(raw, "outputs", at, sourceId, variables);
   if (tools.length > 0) {
-    warnings.push({
-      code: FIELD_DROPPED,
-      message: `agent '${sourceId}': tools ${tools.map((t) => `'${t}'`).join(", ")} are called inside the agent; a tool node would be a step of the flow, so none is made (names kept in metadata)`,
-      path: pointer(...at, "tools"),
-      data: { agentId: sourceId, tools: [...tools] },
-    });
+    warnings.push(
+      dropped(
+        pointer(...at, "tools"),
+        `agent '${sourceId}': tools ${tools.map((t) => `'${t}'`).join(", ")} are called inside the agent; a tool node would be a step of the flow, so none is made (names kept in metadata)`,
+        { agentId: sourceId, tools: [...tools] },
+      ),
+    );
   }
   const shape: [string, FieldType][] = outputs.map((name) => [
     name,
@@ -161,10 +162,9 @@ export function runtimeDefaultWarning(agents: readonly ReadAgent[]): InteropWarn
   const [first] = concerned;
   if (first === undefined) return undefined;
   const names = concerned.map((c) => `'${c.agentId}'`).join(", ");
-  return {
-    code: HEURISTIC,
-    message: `model null ("the runtime's default model") on ${names}: the llm model is '${RUNTIME_DEFAULT_MODEL}', which the export writes back as null`,
-    path: first.path,
-    data: { model: RUNTIME_DEFAULT_MODEL, agents: concerned },
-  };
+  return guessed(
+    first.path,
+    `model null ("the runtime's default model") on ${names}: the llm model is '${RUNTIME_DEFAULT_MODEL}', which the export writes back as null`,
+    { model: RUNTIME_DEFAULT_MODEL, agents: concerned },
+  );
 }

@@ -10,15 +10,15 @@ import { adjacencyFromLists, analyzeCondition, pointer, tarjanScc } from "../../
 import { appendTo } from "../edge-index.js";
 import { describeValue, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { HEURISTIC } from "../types.js";
 import { allocateId } from "../ids.js";
 import { conditionToFeel } from "./condition.js";
 import type { PlainContext, Transition } from "./import-plain.js";
 import { fallbackOf, wirePlain } from "./import-plain.js";
 import type { ReadAgent } from "./import-agents.js";
-import { oafError } from "./ir-types.js";
+import { fail } from "./ir-types.js";
 import type { At, Obj } from "./read.js";
 import { dropUnknown, needArray, needItem, needString } from "./read.js";
+import { guessed } from "../warnings.js";
 
 const EDGE_KEYS = new Set(["source", "target", "condition"]);
 const TERMINAL_KEYS = new Set(["source", "condition"]);
@@ -32,7 +32,7 @@ export interface BuiltGraph {
 
 function agentRef(raw: Obj, key: string, at: At, ids: ReadonlyMap<string, ReadAgent>): string {
   const id = needString(raw, key, at);
-  if (!ids.has(id)) throw oafError(pointer(...at, key), `'${id}' is not an agent id`, id);
+  if (!ids.has(id)) throw fail(pointer(...at, key), `'${id}' is not an agent id`, id);
   return id;
 }
 
@@ -58,12 +58,12 @@ function readTransitions(
   });
   const terminals = needArray(graph, "terminals", ["graph"]);
   if (terminals.length === 0)
-    throw oafError("/graph/terminals", "the graph has no terminal: no agent connects to end");
+    throw fail("/graph/terminals", "the graph has no terminal: no agent connects to end");
   terminals.forEach((item, i) => {
     const at = ["graph", "terminals", i];
     // The seed writes a terminal as an agent id; the compiler as `{ source, condition }`.
     if (typeof item === "string") {
-      if (!agents.has(item)) throw oafError(pointer(...at), `'${item}' is not an agent id`, item);
+      if (!agents.has(item)) throw fail(pointer(...at), `'${item}' is not an agent id`, item);
       add(item, { target: undefined, condition: null, at });
       return;
     }
@@ -153,12 +153,13 @@ export function buildGraph(graph: Obj, ctx: GraphContext): BuiltGraph {
     const cases = conditional.map((t) => ({ condition: feelOf(t, agent, ctx), ...route(t) }));
     if (plain.length === 0) {
       const first = conditional[0]?.at ?? [];
-      ctx.warnings.push({
-        code: HEURISTIC,
-        message: `agent '${agent.sourceId}' has no route for when no condition holds; the run is taken to end there`,
-        path: pointer(...first, "condition"),
-        data: { agentId: agent.sourceId, assumed: "end" },
-      });
+      ctx.warnings.push(
+        guessed(
+          pointer(...first, "condition"),
+          `agent '${agent.sourceId}' has no route for when no condition holds; the run is taken to end there`,
+          { agentId: agent.sourceId, assumed: "end" },
+        ),
+      );
     }
     const id = allocateId(`${from}-route`, taken);
     const fallback =
@@ -183,7 +184,7 @@ function feelOf(t: Transition, agent: ReadAgent, ctx: GraphContext): string {
     variables: ctx.variables,
   });
   if (!analyzeCondition(condition).ok) {
-    throw oafError(
+    throw fail(
       pointer(...t.at, "condition"),
       `the condition translates to FEEL that does not parse: ${condition}`,
       agent.sourceId,
@@ -196,7 +197,7 @@ function feelOf(t: Transition, agent: ReadAgent, ctx: GraphContext): string {
 export function readEntrypoint(graph: Obj, agents: ReadonlyMap<string, ReadAgent>): string {
   const entry = own(graph, "entrypoint");
   if (typeof entry !== "string" || !agents.has(entry)) {
-    throw oafError(
+    throw fail(
       "/graph/entrypoint",
       `the entrypoint must be an agent id, found ${describeValue(entry)}`,
     );

@@ -14,9 +14,9 @@
  */
 import { pointer } from "../../model/index.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC } from "../types.js";
 import { OAF_LOOP_CONDITION } from "./ir-types.js";
 import type { At } from "./read.js";
+import { dropped, guessed } from "../warnings.js";
 
 /** One way out of an agent: to another agent or (`target` undefined) to `end`. */
 export interface Transition {
@@ -77,23 +77,20 @@ function declareLoop(
   const targets = loops.map((t) => ctx.nodeOf(t.target ?? ""));
   const ids = decisions.map((d) => String(d.id));
   const message = `agent '${ctx.agentId}' continues unconditionally both back into a loop (${names(targets)}) and to end, under max_iterations ${String(max)}: read as the bounded loop, ${names(ids)} going back while iterations remain and then ending the run (the IR does not say how the two combine; the compiler's LangGraph adapter wires only the first transition)`;
-  ctx.warnings.push({
-    code: HEURISTIC,
-    message,
-    path: pointer(...end.at),
-    data: { agentId: ctx.agentId, decisions: ids, loopTargets: targets, maxIterations: max },
-  });
+  ctx.warnings.push(
+    guessed(pointer(...end.at), message, {
+      agentId: ctx.agentId,
+      decisions: ids,
+      loopTargets: targets,
+      maxIterations: max,
+    }),
+  );
 }
 
 /** The transition to `end` beside other successors: no edge stands for it, declared. */
 function dropEnd(end: Transition, ctx: PlainContext): void {
   const message = `agent '${ctx.agentId}' also continues to other agents: its unconditional transition to end finishes that branch only, and agentflow ends a run where a node has no successor, so it has no edge`;
-  ctx.warnings.push({
-    code: FIELD_DROPPED,
-    message,
-    path: pointer(...end.at),
-    data: { agentId: ctx.agentId, to: "end" },
-  });
+  ctx.warnings.push(dropped(pointer(...end.at), message, { agentId: ctx.agentId, to: "end" }));
 }
 
 /**
@@ -125,12 +122,9 @@ export function wirePlain(plain: readonly Transition[], ctx: PlainContext): Plai
   const [, second] = plain;
   if (successors.length > 1 && second !== undefined) {
     const message = `agent '${ctx.agentId}' continues unconditionally to ${names(successors)}: read as a fan-out, every branch taken, as every importer reads a node with several successors (the IR does not say whether they run at once; the compiler's LangGraph adapter wires only the first, and a simulation follows only the first)`;
-    ctx.warnings.push({
-      code: HEURISTIC,
-      message,
-      path: pointer(...second.at),
-      data: { agentId: ctx.agentId, successors },
-    });
+    ctx.warnings.push(
+      guessed(pointer(...second.at), message, { agentId: ctx.agentId, successors }),
+    );
   }
   return { nodes, edges, boundUsed: nodes.length > 0 };
 }
@@ -176,11 +170,6 @@ function dropOthers(
     if (kept.includes(t)) continue;
     const to = t.target === undefined ? "end" : ctx.nodeOf(t.target);
     const message = `agent '${ctx.agentId}' has conditional routes and several unconditional transitions; a decision has one fallback, ${what}, so its transition to '${to}' is not kept`;
-    ctx.warnings.push({
-      code: FIELD_DROPPED,
-      message,
-      path: pointer(...t.at),
-      data: { agentId: ctx.agentId, to },
-    });
+    ctx.warnings.push(dropped(pointer(...t.at), message, { agentId: ctx.agentId, to }));
   }
 }

@@ -6,11 +6,11 @@
 import type { FieldType, SchemaShape } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED } from "../types.js";
-import { oafError } from "./ir-types.js";
+import { fail } from "./ir-types.js";
 import type { At, Obj } from "./read.js";
 import { dropUnknown, needArray, needItem, needString } from "./read.js";
 import { fieldTypeOf, parseDescriptor, unsupportedMapKey } from "./type-descriptor.js";
+import { dropped } from "../warnings.js";
 
 const VARIABLE_KEYS = new Set(["name", "type", "options"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -32,12 +32,13 @@ function readOptions(raw: Obj, at: At, name: string, warnings: InteropWarning[])
       required = true;
       return;
     }
-    warnings.push({
-      code: FIELD_DROPPED,
-      message: `variable '${name}': option '@${optionName}' has no agentflow form (outputs are merged by replacement)`,
-      path: pointer(...at, "options", j),
-      data: { variable: name, option: optionName },
-    });
+    warnings.push(
+      dropped(
+        pointer(...at, "options", j),
+        `variable '${name}': option '@${optionName}' has no agentflow form (outputs are merged by replacement)`,
+        { variable: name, option: optionName },
+      ),
+    );
   });
   return required;
 }
@@ -50,18 +51,14 @@ export function readVariables(state: Obj, warnings: InteropWarning[]): readonly 
     const raw = needItem(item, at, `variable ${i}`);
     const name = needString(raw, "name", at);
     if (!NAME.test(name) || seen.has(name)) {
-      throw oafError(
-        pointer(...at, "name"),
-        `variable name '${name}' is not a fresh identifier`,
-        name,
-      );
+      throw fail(pointer(...at, "name"), `variable name '${name}' is not a fresh identifier`, name);
     }
     seen.add(name);
     dropUnknown(raw, VARIABLE_KEYS, at, `variable '${name}'`, warnings);
     const descriptor = needString(raw, "type", at, name);
     const type = parseDescriptor(descriptor);
     if (type === undefined || unsupportedMapKey(type)) {
-      throw oafError(
+      throw fail(
         pointer(...at, "type"),
         `type descriptor '${descriptor}' is not one the IR documents (string, int, float, bool, list<T>, map<string|int,V>)`,
         name,

@@ -3,20 +3,21 @@
  * first (another major fails), then state, agents and graph are mapped as
  * `docs/interop/openagentflow.md` lists; `autonomyLevel` is the level the graph justifies.
  */
-import { guardImport } from "../guard.js";
-import type { AgentWorkflow } from "../../model/index.js";
-import { parseVersion, parseWorkflow, pointer, pointerTokens } from "../../model/index.js";
-import { minCoherentLevel } from "../../autonomy/index.js";
+import type { Diagnostic } from "../../model/index.js";
+import { parseVersion, pointer, pointerTokens } from "../../model/index.js";
+import type { Built } from "../pipeline.js";
+import { defineImport } from "../pipeline.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
-import { FIELD_DROPPED, HEURISTIC, VALUE_NORMALIZED } from "../types.js";
 import type { ReadAgent } from "./import-agents.js";
 import { nodeIdsOf, readAgent, runtimeDefaultWarning } from "./import-agents.js";
 import { buildGraph, readEntrypoint } from "./import-graph.js";
 import { readVariables, schemasOf } from "./import-state.js";
-import { OpenAgentFlowImportError, oafError } from "./ir-types.js";
+import type { ImportError } from "../types.js";
+import { fail, OPENAGENTFLOW_ID } from "./ir-types.js";
 import type { Obj } from "./read.js";
 import { dropUnknown, needArray, needRecord, needString } from "./read.js";
+import { dropped, guessed, normalized } from "../warnings.js";
 
 const TOP_KEYS = new Set(["version", "workflow", "state", "agents", "graph"]);
 const WORKFLOW_KEYS = new Set(["name", "config"]);
@@ -30,9 +31,9 @@ function checkIrVersion(doc: Obj): void {
   const written = needString(doc, "version", []);
   const parsed = parseVersion(written);
   if (!parsed.ok || parsed.abbreviated)
-    throw oafError("/version", `IR version '${written}' is not a semantic version`);
+    throw fail("/version", `IR version '${written}' is not a semantic version`);
   if (!parsed.version.startsWith("0.")) {
-    throw oafError(
+    throw fail(
       "/version",
       `IR version '${written}' has another major version than 0.x this importer reads`,
     );
@@ -53,29 +54,32 @@ function workflowVersion(config: Obj, warnings: InteropWarning[]): string {
   const parsed = typeof written === "string" ? parseVersion(written) : undefined;
   if (parsed?.ok === true) {
     if (parsed.abbreviated) {
-      warnings.push({
-        code: VALUE_NORMALIZED,
-        message: `config version '${String(written)}' was read as '${parsed.version}'`,
-        path: "/workflow/config/version",
-        data: { from: written, to: parsed.version },
-      });
+      warnings.push(
+        normalized(
+          "/workflow/config/version",
+          `config version '${String(written)}' was read as '${parsed.version}'`,
+          { from: written, to: parsed.version },
+        ),
+      );
     }
     return parsed.version;
   }
   if (written !== undefined) {
-    warnings.push({
-      code: FIELD_DROPPED,
-      message: `config version ${describeValue(written)} is not a semantic version`,
-      path: "/workflow/config/version",
-      data: { key: "version" },
-    });
+    warnings.push(
+      dropped(
+        "/workflow/config/version",
+        `config version ${describeValue(written)} is not a semantic version`,
+        { key: "version" },
+      ),
+    );
   }
-  warnings.push({
-    code: HEURISTIC,
-    message: `the IR gives the workflow no version; '${DEFAULT_VERSION}' is used`,
-    path: "/workflow/config/version",
-    data: { assumed: DEFAULT_VERSION },
-  });
+  warnings.push(
+    guessed(
+      "/workflow/config/version",
+      `the IR gives the workflow no version; '${DEFAULT_VERSION}' is used`,
+      { assumed: DEFAULT_VERSION },
+    ),
+  );
   return DEFAULT_VERSION;
 }
 
@@ -88,7 +92,7 @@ function positiveNumber(config: Obj, key: string, integer: boolean): number | un
     !Number.isFinite(value) ||
     (integer && !Number.isInteger(value))
   ) {
-    throw oafError(
+    throw fail(
       pointer("workflow", "config", key),
       `'${key}' must be a positive ${integer ? "integer" : "number"}, found ${describeValue(value)}`,
     );
@@ -101,11 +105,10 @@ function positiveNumber(config: Obj, key: string, integer: boolean): number | un
  * field goes back to the agent it came from, so the error names the source path and agent.
  */
 function parseFailure(
-  path: string,
-  message: string,
+  { path, message }: Diagnostic,
   nodes: readonly unknown[],
   agents: readonly ReadAgent[],
-): OpenAgentFlowImportError {
+): ImportError {
   const [head, index, config, key] = pointerTokens(path);
   const node = head === "nodes" && index !== undefined ? nodes[Number(index)] : undefined;
   const nodeId = isRecord(node) ? own(node, "id") : undefined;
@@ -113,23 +116,15 @@ function parseFailure(
   const agent = agents[i];
   if (agent !== undefined && config === "config" && key !== undefined) {
     const reason = message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
-    return oafError(
-      pointer("agents", i, key),
-      `agent '${agent.sourceId}': ${reason}`,
-      agent.sourceId,
-    );
+    return fail(pointer("agents", i, key), `agent '${agent.sourceId}': ${reason}`, agent.sourceId);
   }
-  return oafError("", `the mapped workflow does not parse: ${message}`);
+  return fail("", `the mapped workflow does not parse: ${message}`);
 }
 
-function importUnchecked(doc: unknown): ImportResult {
+function build(doc: unknown, warnings: InteropWarning[]): Built {
   if (!isRecord(doc))
-    throw oafError(
-      "",
-      `an OpenAgentFlow IR document must be an object, found ${describeValue(doc)}`,
-    );
+    throw fail("", `an OpenAgentFlow IR document must be an object, found ${describeValue(doc)}`);
   checkIrVersion(doc);
-  const warnings: InteropWarning[] = [];
   dropUnknown(doc, TOP_KEYS, [], "the IR", warnings);
   const workflow = needRecord(doc, "workflow", []);
   dropUnknown(workflow, WORKFLOW_KEYS, ["workflow"], "workflow", warnings);
@@ -144,13 +139,13 @@ function importUnchecked(doc: unknown): ImportResult {
   const variables = readVariables(state, warnings);
   const byName = new Map(variables.map((v) => [v.name, v]));
   const rawAgents = needArray(doc, "agents", []);
-  if (rawAgents.length === 0) throw oafError("/agents", "the IR has no agent");
+  if (rawAgents.length === 0) throw fail("/agents", "the IR has no agent");
   const agents = new Map<string, ReadAgent>();
   const ids = nodeIdsOf(rawAgents);
   rawAgents.forEach((item, i) => {
     const agent = readAgent(item, i, byName, ids, warnings);
     if (agents.has(agent.sourceId)) {
-      throw oafError(
+      throw fail(
         pointer("agents", i, "id"),
         `agent id '${agent.sourceId}' is used twice`,
         agent.sourceId,
@@ -176,13 +171,9 @@ function importUnchecked(doc: unknown): ImportResult {
     warnings,
   });
   if (maxIterations !== undefined && !built.boundUsed) {
-    warnings.push({
-      code: FIELD_DROPPED,
-      message:
-        "max_iterations bounds no route: no conditional route, and no agent that also ends the run unconditionally, leads back into a loop",
-      path: "/workflow/config/max_iterations",
-      data: { key: "max_iterations" },
-    });
+    const message =
+      "max_iterations bounds no route: no conditional route, and no agent that also ends the run unconditionally, leads back into a loop";
+    warnings.push(dropped("/workflow/config/max_iterations", message, { key: "max_iterations" }));
   }
   const written = new Set(all.flatMap((a) => a.outputs));
   const kept = Object.fromEntries(all.map((a) => [String(a.node.id), a.kept]));
@@ -198,18 +189,14 @@ function importUnchecked(doc: unknown): ImportResult {
     ...(timeout === undefined ? {} : { budget: { maxWallTimeMs: timeout * 1000 } }),
     metadata: { openagentflow: { agents: kept } },
   };
-  const parsed = parseWorkflow(draft);
-  const error = parsed.diagnostics.find((d) => d.severity === "error");
-  if (parsed.workflow === undefined || error !== undefined) {
-    throw parseFailure(error?.path ?? "", error?.message ?? "no workflow", built.nodes, all);
-  }
-  const wf: AgentWorkflow = parsed.workflow;
-  return { workflow: { ...wf, autonomyLevel: minCoherentLevel(wf) }, warnings };
+  return { draft, refuse: (d) => parseFailure(d, built.nodes, all) };
 }
 
+const importIr = defineImport({ format: OPENAGENTFLOW_ID, build });
+
 /**
- * Imports an OpenAgentFlow IR document. Throws only {@link OpenAgentFlowImportError} (an
- * {@link ImportError}), naming the path and the agent or variable concerned.
+ * Imports an OpenAgentFlow IR document. Throws only {@link ImportError} (of format
+ * `openagentflow`), naming the path and the agent or variable concerned.
  *
  * @example
  * ```ts
@@ -241,8 +228,5 @@ function importUnchecked(doc: unknown): ImportResult {
  * ```
  */
 export function importOpenAgentFlow(doc: unknown): ImportResult {
-  return guardImport(
-    () => importUnchecked(doc),
-    (failure) => new OpenAgentFlowImportError(failure),
-  );
+  return importIr(doc);
 }

@@ -20,13 +20,11 @@ export type {
   OafOption,
   OafTerminal,
   OafVariable,
-  OpenAgentFlowImportErrorOptions,
 } from "./ir-types.js";
 export {
   OAF_IR_VERSION,
   OAF_LOOP_CONDITION,
   OPENAGENTFLOW_ID,
-  OpenAgentFlowImportError,
   RUNTIME_DEFAULT_MODEL,
 } from "./ir-types.js";
 

@@ -1,8 +1,8 @@
 /**
- * The OpenAgentFlow IR (seed `openagentflow-ir-schema.txt`) as types, and its import error. Only
+ * The OpenAgentFlow IR (seed `openagentflow-ir-schema.txt`) as types, and its refusal. Only
  * the fields listed in `docs/interop/openagentflow.md` map; everything else is declared.
  */
-import { ImportError } from "../types.js";
+import { refusal } from "../types.js";
 
 /** The {@link Format.id} of the OpenAgentFlow IR. */
 export const OPENAGENTFLOW_ID = "openagentflow";
@@ -99,30 +99,5 @@ export interface OafDocument {
   };
 }
 
-/** Constructor options of {@link OpenAgentFlowImportError}: those of {@link ImportError} minus `format`. */
-export interface OpenAgentFlowImportErrorOptions {
-  readonly path: string;
-  readonly reason: string;
-  readonly elementId?: string;
-  readonly cause?: unknown;
-}
-
-/** Every refusal of the OpenAgentFlow IR importer; an {@link ImportError} of format `openagentflow`. */
-export class OpenAgentFlowImportError extends ImportError {
-  /** Builds the error with the format id. */
-  constructor(options: OpenAgentFlowImportErrorOptions) {
-    super({ ...options, format: OPENAGENTFLOW_ID });
-    this.name = "OpenAgentFlowImportError";
-  }
-}
-
-/** Shorthand used by the import modules: an error at `path`, naming `elementId` when known. */
-export function oafError(
-  path: string,
-  reason: string,
-  elementId?: string,
-): OpenAgentFlowImportError {
-  return new OpenAgentFlowImportError(
-    elementId === undefined ? { path, reason } : { path, reason, elementId },
-  );
-}
+/** The IR importer's refusal: an ImportError of format `openagentflow` at `path`. */
+export const fail = refusal(OPENAGENTFLOW_ID);

@@ -5,8 +5,8 @@
 import { pointer } from "../../model/index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { FIELD_DROPPED } from "../types.js";
-import { oafError } from "./ir-types.js";
+import { fail } from "./ir-types.js";
+import { dropped } from "../warnings.js";
 
 /** A JSON Pointer position, as path tokens. */
 export type At = readonly (string | number)[];
@@ -18,7 +18,7 @@ export type Obj = Readonly<Record<string, unknown>>;
 export function needRecord(obj: Obj, key: string, at: At, elementId?: string): Obj {
   const value = own(obj, key);
   if (!isRecord(value)) {
-    throw oafError(
+    throw fail(
       pointer(...at, key),
       `'${key}' must be an object, found ${describeValue(value)}`,
       elementId,
@@ -31,7 +31,7 @@ export function needRecord(obj: Obj, key: string, at: At, elementId?: string): O
 export function needArray(obj: Obj, key: string, at: At, elementId?: string): readonly unknown[] {
   const value = own(obj, key);
   if (!Array.isArray(value)) {
-    throw oafError(
+    throw fail(
       pointer(...at, key),
       `'${key}' must be an array, found ${describeValue(value)}`,
       elementId,
@@ -44,7 +44,7 @@ export function needArray(obj: Obj, key: string, at: At, elementId?: string): re
 export function needString(obj: Obj, key: string, at: At, elementId?: string): string {
   const value = own(obj, key);
   if (typeof value !== "string" || value === "") {
-    throw oafError(
+    throw fail(
       pointer(...at, key),
       `'${key}' must be a non-empty string, found ${describeValue(value)}`,
       elementId,
@@ -57,7 +57,7 @@ export function needString(obj: Obj, key: string, at: At, elementId?: string): s
 export function needStrings(obj: Obj, key: string, at: At, elementId?: string): readonly string[] {
   return needArray(obj, key, at, elementId).map((item, i) => {
     if (typeof item !== "string") {
-      throw oafError(
+      throw fail(
         pointer(...at, key, i),
         `'${key}' must hold strings, found ${describeValue(item)}`,
         elementId,
@@ -70,7 +70,7 @@ export function needStrings(obj: Obj, key: string, at: At, elementId?: string): 
 /** The element at index `i` as an object, or an import error at its path. */
 export function needItem(item: unknown, at: At, what: string): Obj {
   if (!isRecord(item))
-    throw oafError(pointer(...at), `${what} must be an object, found ${describeValue(item)}`);
+    throw fail(pointer(...at), `${what} must be an object, found ${describeValue(item)}`);
   return item;
 }
 
@@ -87,11 +87,12 @@ export function dropUnknown(
 ): void {
   for (const key of Object.keys(obj)) {
     if (known.has(key)) continue;
-    warnings.push({
-      code: FIELD_DROPPED,
-      message: `${what}: key '${key}' is not part of the OpenAgentFlow IR mapping`,
-      path: pointer(...at, key),
-      data: { key },
-    });
+    warnings.push(
+      dropped(
+        pointer(...at, key),
+        `${what}: key '${key}' is not part of the OpenAgentFlow IR mapping`,
+        { key },
+      ),
+    );
   }
 }

@@ -33,6 +33,7 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
   TOOL_EFFECT_NEEDS_GATE:
     "After an agent calls a tool whose effect needs a gate (or is unknown), every path passes a gate",
   DUPLICATE_NODE_ID: "Node ids are unique",
+  NODE_ID_RESERVED: 'No node id is a route keyword ("end")',
   NODE_ID_INVISIBLE_CHARACTER:
     "Node ids hold only visible characters (no control, bidi or zero-width character)",
   EMPTY_INPUT_SCHEMA: "inputSchema declares at least one field",
