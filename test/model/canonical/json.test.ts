@@ -79,6 +79,13 @@ describe("sha256", () => {
   });
 });
 
+/** `value` inside `depth` objects of unsorted keys. */
+function nest(value: unknown, depth: number): unknown {
+  let out = value;
+  for (let i = 0; i < depth; i += 1) out = { z: i, m: out };
+  return out;
+}
+
 describe("canonicalJson", () => {
   it.each([
     [{ b: 1, a: [3, { d: true, c: null }] }, '{"a":[3,{"c":null,"d":true}],"b":1}'],
@@ -122,7 +129,7 @@ describe("canonicalJson", () => {
     ["a sorted object over an unsorted one", { a: { b: { z: 1, y: [{ d: 1, c: 2 }] } }, b: 2 }],
     ["integer-like keys deep in an array", [{ b: 1, a: [{ "2": 1, "10": [true] }] }]],
     [
-      "an unsorted object of 1,001 keys (copied by the property list)",
+      "an unsorted object of 1,001 keys",
       Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`k${String(1_000 - i)}`, i])),
     ],
     [
@@ -137,7 +144,7 @@ describe("canonicalJson", () => {
       },
     ],
     [
-      "more distinct keys than the native path takes",
+      "many distinct keys",
       {
         fields: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`f${String(i)}`, i])),
         nodes: Array.from({ length: 50 }, (_, i) => ({ id: `n${String(i)}`, z: [i], a: {} })),
@@ -153,6 +160,35 @@ describe("canonicalJson", () => {
     expect(canonicalJson(value)).toBe(JSON.stringify({ k: 1, s: [null] }));
   });
 
+  it.each<[string, unknown]>([
+    [
+      "an integer-like key deep in one node (the view tried again near the root)",
+      {
+        nodes: Array.from({ length: 20 }, (_, i) => ({
+          id: `n${String(i)}`,
+          config: i === 7 ? { codes: { "404": "x", "200": "y" }, b: [1] } : { z: 1, a: [i] },
+        })),
+        id: "w",
+      },
+    ],
+    ["a Date below the levels where the view is tried again", nest({ when: new Date(0) }, 12)],
+    [
+      "integer-like keys on every level",
+      nest({ "2": { "10": [{ "1": 0, b: { y: 1, x: 2 } }] } }, 3),
+    ],
+  ])("agrees with canonicalize on %s", (_name, value) => {
+    expect(canonicalJson(value)).toBe(canonicalize(value));
+  });
+
+  it("writes array holes as null, at any depth", () => {
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the subject
+    const holes = [1, , 2];
+    expect(canonicalJson({ a: holes, b: { "1": holes } })).toBe(
+      '{"a":[1,null,2],"b":{"1":[1,null,2]}}',
+    );
+    expect(canonicalJson(nest({ a: holes, "1": 0 }, 300))).toContain('{"1":0,"a":[1,null,2]}');
+  });
+
   it("serialises shared (non-cyclic) subobjects every time they occur", () => {
     const shared = { z: 1 };
     expect(canonicalJson({ b: shared, a: [shared, shared] })).toBe(
@@ -160,7 +196,7 @@ describe("canonicalJson", () => {
     );
   });
 
-  it("agrees with canonicalize past the recursive writer's depth (the iterative writer)", () => {
+  it("agrees with canonicalize past the native view's depth (the fallback writer)", () => {
     let deep: unknown = { z: [1, "a"], a: null };
     for (let i = 0; i < 1_000; i += 1) deep = i % 2 === 0 ? { y: deep, b: i } : [deep, { c: i }];
     expect(canonicalJson(deep)).toBe(canonicalize(deep));
