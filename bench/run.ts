@@ -16,7 +16,8 @@
  * 100,000-node budget, and `explore` runs/s (simulate.ts), the other tasks (extra.ts), BPMN
  * (bpmn.ts), `check` over many files (cli.ts), `verify` beside `gate` on the example bundle and
  * on 1,000 processes, as a ratio (approval.ts), the process report (report.ts: 5,000 flow nodes
- * with DI, 50,000 without, the drawing's growth), CLI start-up against `node -e 0` (startup.ts,
+ * with DI, 50,000 without, the drawing's growth), CLI start-up against `node -e 0` and import +
+ * first simulate of the root entry beside the seed engine's (startup.ts,
  * on the built CLI) and the browser bundle sizes (bundle.ts).
  * Results also go to `.bench-results/` as JSON.
  */
@@ -42,7 +43,7 @@ import {
   pageFaultLine,
   simulateTable,
 } from "./simulate.js";
-import { benchStartup, startupTable } from "./startup.js";
+import { benchFirstCall, benchStartup, firstCallTable, startupTable } from "./startup.js";
 
 const SIZES = [1_000, 10_000, 100_000] as const;
 const SHAPES: readonly GraphShape[] = ["chain", "loops", "wide", "wide-findings"];
@@ -230,6 +231,8 @@ const growth = drawingGrowth(reports);
 if (growth !== undefined) console.table([growth]);
 const startup = benchStartup();
 console.table(startupTable(startup));
+const firstCall = benchFirstCall();
+console.table(firstCallTable(firstCall));
 const bundles = await benchBundles();
 console.table(bundleTable(bundles));
 const peak = peakRssMb();
@@ -250,6 +253,7 @@ writeFileSync(
       approval,
       reports,
       startup,
+      firstCall,
       bundles,
       peakRssMb: peak,
     },

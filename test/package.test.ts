@@ -22,7 +22,10 @@ import { tempDir } from "./temp.js";
 
 const root = new URL("../", import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  main: string;
+  types: string;
   exports: Record<string, string | { types: string; default: string }>;
+  typesVersions: Record<string, Record<string, string[]>>;
   bin: Record<string, string>;
 };
 
@@ -40,6 +43,24 @@ describe("package", () => {
     const source = js.replace("./dist/", "src/").replace(/\.js$/, ".ts");
     expect(existsSync(join(root, source))).toBe(true);
     expect(typeof target === "string" ? "" : target.types).toBe(js.replace(/\.js$/, ".d.ts"));
+  });
+
+  // TypeScript's `node10` resolution (moduleResolution "node") reads no `exports`: the root
+  // resolves through `main`/`types` and each other module or JSON file through `typesVersions`
+  // (a stylesheet has no types; the wildcards are the CommonJS bpmnlint plugin and data).
+  it("resolves every module and JSON export without reading `exports`", () => {
+    const dot = pkg.exports["."];
+    expect(typeof dot === "object" ? [dot.default, dot.types] : []).toEqual([pkg.main, pkg.types]);
+    const typed = (target: string | { types: string }): string[] =>
+      typeof target !== "string" ? [target.types] : target.endsWith(".json") ? [target] : [];
+    const expected = Object.fromEntries(
+      Object.entries(pkg.exports).flatMap(([key, target]) =>
+        key === "." || key.includes("*") || key === "./package.json" || typed(target).length === 0
+          ? []
+          : [[key.slice(2), typed(target)]],
+      ),
+    );
+    expect(pkg.typesVersions).toEqual({ "*": expected });
   });
 
   /**
@@ -118,8 +139,9 @@ describe("package", () => {
 /**
  * The layers of `src/`, lowest first: a module imports only from its own layer's folders or from
  * lower layers (CONTRIBUTING.md). `bpmn/lint/` is the bpmnlint plugin, an adapter over `bpmn/`
- * and `report/` like the CLI, so it sits with the CLI. `keys/` (Node's crypto behind the approval's
- * signer and trusted-key interfaces) sits just below the CLI, which reads keys through it.
+ * (its rule help URLs come from the rule kit, not from `report/`), so it sits just above `bpmn/`.
+ * `keys/` (Node's crypto behind the approval's signer and trusted-key interfaces) sits just below
+ * the CLI, which reads keys through it.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["model"],
@@ -128,10 +150,11 @@ const LAYERS: readonly (readonly string[])[] = [
   ["policy"],
   ["validate", "simulate", "interop"],
   ["bpmn"],
+  ["bpmn/lint"],
   ["approval"],
   ["report"],
   ["keys"],
-  ["bpmn/lint", "cli", "bpmn-js", "testing"],
+  ["cli", "bpmn-js", "testing"],
   ["index.ts"],
 ];
 

@@ -7,18 +7,40 @@ import type { ValidateFunction } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
 import canonicalize from "canonicalize";
 
-let instance: Ajv2020 | undefined;
+let checker: Ajv2020 | undefined;
+let compiler: Ajv2020 | undefined;
 
-function ajv(): Ajv2020 {
-  if (instance === undefined) {
-    // strict: false because field schemas carry annotations such as `x-flow-member`; logger:
-    // false because a library must not write to the console on a user's behalf; ownProperties
-    // because otherwise a field named `constructor` or `toString` counts as present on every
-    // object through its prototype.
-    instance = new Ajv2020({ allErrors: true, strict: false, logger: false, ownProperties: true });
-    formatsModule.default(instance);
-  }
+function create(validateSchema: boolean): Ajv2020 {
+  // strict: false because field schemas carry annotations such as `x-flow-member`; logger:
+  // false because a library must not write to the console on a user's behalf; ownProperties
+  // because otherwise a field named `constructor` or `toString` counts as present on every
+  // object through its prototype.
+  const instance = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    logger: false,
+    ownProperties: true,
+    validateSchema,
+  });
+  formatsModule.default(instance);
   return instance;
+}
+
+/** The instance that checks a field's own JSON Schema against the draft 2020-12 meta-schema. */
+function ajv(): Ajv2020 {
+  checker ??= create(true);
+  return checker;
+}
+
+/**
+ * The instance that compiles whole-shape schemas. `compileShape` writes them from the type
+ * language and from field schemas `jsonSchemaError` has already checked (a field that fails is
+ * compiled as `{}`), so checking them against the meta-schema again proves nothing — and
+ * compiling the meta-schema is most of a first simulation's cost.
+ */
+function shapeCompiler(): Ajv2020 {
+  compiler ??= create(false);
+  return compiler;
 }
 
 /** Results per schema object: one document's shapes are checked again by every rule. */
@@ -78,7 +100,7 @@ export function jsonSchemaError(schema: object, source: object): string | undefi
  * the same `$id`) yields a validator that rejects every value: failing closed is the honest stop.
  */
 export function compileValidator(schema: object): ValidateFunction {
-  const engine = ajv();
+  const engine = shapeCompiler();
   try {
     return engine.compile(schema);
   } catch {
@@ -88,5 +110,5 @@ export function compileValidator(schema: object): ValidateFunction {
 
 /** Drops a compiled schema from Ajv's own cache when the validator cache evicts it. */
 export function releaseValidator(schema: object): void {
-  ajv().removeSchema(schema);
+  shapeCompiler().removeSchema(schema);
 }
