@@ -1,11 +1,11 @@
 /**
  * Simulation throughput: steps per second on chains of llm nodes of 50, 1,000, 5,000 and 100,000
- * nodes (one fixture output each) with each size's rate as a share of the 50-node rate (1.00 is
- * flat with size), a loop bounded at 100 iterations, three floors on the same chains (the
- * result's records alone; the fixtures read and recorded — work any simulator of a chain does;
- * the list of the caller's fixture keys, which checking every fixture reads) with their own
- * ratios and what they leave of a 100,000-node run's budget, the minor page faults of a run of
- * each row and what one costs on this machine (on a virtual machine they can be most of a
+ * nodes (one fixture output each, the same fixtures object every run, as explore's runs and a
+ * report's share theirs) with each size's rate as a share of the 50-node rate (1.00 is flat with
+ * size), a loop bounded at 100 iterations, two floors on the same chains (the result's records
+ * alone; the fixtures read and recorded — work any simulator of a chain does) with their own
+ * ratios and what the first leaves of a 100,000-node run's budget, the minor page faults of a run
+ * of each row and what one costs on this machine (on a virtual machine they can be most of a
  * 100,000-step run), and `explore` — runs and steps per second — on the shipped templates and on
  * a 1,000-node workflow with 100 decisions.
  * `node --expose-gc --import tsx bench/simulate.ts` prints the tables; `benchSimulate()` and
@@ -73,7 +73,6 @@ const FLAT_SHARE = 0.7;
 const FLOOR = {
   result: "floor, the result alone: ",
   read: "floor, fixtures read too: ",
-  keys: "floor, the fixtures' keys: ",
 } as const;
 
 /** The task name of the chain of `size` nodes. */
@@ -349,26 +348,16 @@ export async function benchSimulate(): Promise<SimulateBenchRow[]> {
   );
   const results: SimulateBenchRow[] = [];
   const read: SimulateBenchRow[] = [];
-  const keys: SimulateBenchRow[] = [];
   for (const { size, wf, options, name } of chains) {
     results.push(await measure(FLOOR.result + name, size, size, resultFloor(wf)));
     read.push(await measure(FLOOR.read + name, size, size, fixturesFloor(wf, options)));
-    const fixtures = options.fixtures ?? {};
-    keys.push(await measure(FLOOR.keys + name, size, size, () => Object.keys(fixtures)));
   }
-  return [
-    ...against50(simulated),
-    loopRow,
-    ...against50(results),
-    ...against50(read),
-    ...against50(keys),
-  ];
+  return [...against50(simulated), loopRow, ...against50(results), ...against50(read)];
 }
 
 /**
- * What 0.7 of the 50-node rate allows a 100,000-node run, beside the two floors every run of it
- * pays: its result, and the list of the caller's fixture keys that the check of every fixture
- * (also those under ids that are no node) reads. `undefined` when a row is missing.
+ * What 0.7 of the 50-node rate allows a 100,000-node run, beside the floor every run of it pays:
+ * its result. `undefined` when a row is missing.
  */
 export function budgetLine(rows: readonly SimulateBenchRow[]): string | undefined {
   const largest = CHAIN_SIZES[CHAIN_SIZES.length - 1] ?? 0;
@@ -376,16 +365,11 @@ export function budgetLine(rows: readonly SimulateBenchRow[]): string | undefine
   const small = named(chainName(CHAIN_SIZES[0]));
   const chain = named(chainName(largest));
   const result = named(FLOOR.result + chainName(largest));
-  const keys = named(FLOOR.keys + chainName(largest));
-  if (small === undefined || chain === undefined || result === undefined || keys === undefined) {
-    return undefined;
-  }
+  if (small === undefined || chain === undefined || result === undefined) return undefined;
   const budget = (largest / (FLAT_SHARE * small.stepsPerSecond)) * 1000;
-  const floors = result.meanMs + keys.meanMs;
   return (
     `${largest.toLocaleString("en-US")} nodes at ${String(FLAT_SHARE)} of the 50-node rate: ${budget.toFixed(1)} ms a run; ` +
-    `the run takes ${chain.meanMs.toFixed(1)} ms; the result alone ${result.meanMs.toFixed(1)} ms + ` +
-    `the fixtures' keys ${keys.meanMs.toFixed(1)} ms = ${floors.toFixed(1)} ms`
+    `the run takes ${chain.meanMs.toFixed(1)} ms; the result alone ${result.meanMs.toFixed(1)} ms`
   );
 }
 

@@ -8,7 +8,7 @@
  * evaluation, so a run that only routes or only fails still ends.
  */
 import { NODE_KIND } from "../model/index.js";
-import { ownsRun, type FlowContext, type Mutable, type Spent } from "./context.js";
+import type { FlowContext, Mutable, Spent } from "./context.js";
 import type { Plan } from "./plan.js";
 import type { Usage } from "./types.js";
 
@@ -18,29 +18,20 @@ export interface BudgetStop {
   readonly reason: string;
 }
 
-/** What has been spent plus one more move (an attempt or a decision evaluation). */
-export function moveOn(spent: Spent): Spent {
-  const { steps, tokens, wallTimeMs, cost } = spent;
-  return { moves: spent.moves + 1, steps, tokens, wallTimeMs, cost };
-}
-
-/**
- * {@link moveOn} of the context's spending; in a run that owns its context (`ownsRun`), whose
- * spending is its own, written in place: two new objects a step were garbage.
- */
+/** One more move spent (an attempt or a decision evaluation), in place. */
 export function spendMove(ctx: FlowContext): Spent {
-  if (!ownsRun(ctx)) return moveOn(ctx.spent);
   const spent: Mutable<Spent> = ctx.spent;
   spent.moves += 1;
   return spent;
 }
 
-/** {@link chargeOutput} of the context's spending, in place in a run that owns it. */
+/**
+ * Node `k`'s output charged, in place: one step and its projected cost (the cost per currency
+ * in a new list, which {@link chargeOutput} builds).
+ */
 export function spendOutput(plan: Plan, ctx: FlowContext, k: number): Spent {
   const planned = plan.costs[k];
-  if (!ownsRun(ctx) || (planned !== undefined && planned.cost.length > 0)) {
-    return chargeOutput(plan, ctx.spent, k);
-  }
+  if (planned !== undefined && planned.cost.length > 0) return chargeOutput(plan, ctx.spent, k);
   const spent: Mutable<Spent> = ctx.spent;
   spent.steps += 1;
   if (planned !== undefined) {

@@ -67,21 +67,7 @@ function pick(plan: Plan, ctx: FlowContext, k: number): Picked {
   };
 }
 
-/**
- * The choice of decision `k` in `ctx`. Pure; XState calls it from the guard of every route, so it
- * is memoised on the context object, which is never mutated.
- */
-export function chooseRoute(plan: Plan, ctx: FlowContext, k: number): Choice {
-  const hit = memo.get(ctx);
-  if (hit?.k === k && hit.plan === plan) return hit.choice;
-  const choice = choose(plan, ctx, k);
-  memo.set(ctx, { plan, k, choice });
-  return choice;
-}
-
-const memo = new WeakMap<FlowContext, { plan: Plan; k: number; choice: Choice }>();
-
-/** The choice of decision `k` in `ctx`, computed: what {@link chooseRoute} memoises. */
+/** The choice of decision `k` in `ctx`: a route, or why the run stops there. */
 export function choose(plan: Plan, ctx: FlowContext, k: number): Choice {
   const budget = budgetStop(plan, ctx, k);
   if (budget !== undefined) {

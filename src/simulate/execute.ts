@@ -1,21 +1,20 @@
 /**
- * The llm/tool side of a run, as pure context updates the machine's actions apply: the check
- * before an attempt (budget, params), the attempt itself, accepting an output, and a failure
- * caught by an error boundary (logical-time backoff) or not.
+ * The llm/tool side of a run, as updates of the context the run owns: the check before an
+ * attempt (budget, params), the attempt itself, accepting an output, and a failure caught by an
+ * error boundary (logical-time backoff) or not.
  */
 import { NODE_KIND } from "../model/index.js";
 import { budgetStop, spendMove, spendOutput, usageOf } from "./budget.js";
 import {
-  draft,
   edgeFrom,
   nextContext,
-  ownsRun,
   push,
   type FlowContext,
+  type Mutable,
   type RecordDraft,
 } from "./context.js";
 import { assignOwn } from "./options.js";
-import { isOutputObject, outputProblem } from "./outputs.js";
+import { isOutputObject, type OutputProblem } from "./outputs.js";
 import { resolveParams } from "./params.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
 import { executionsAt, nodeAt, visitsAt, withNode } from "./table.js";
@@ -61,22 +60,6 @@ export function prepare(plan: Plan, ctx: FlowContext, k: number): Prepared {
 
 const GO: Prepared = Object.freeze({ kind: "go", params: null, unresolved: null });
 
-const memo = new WeakMap<FlowContext, { plan: Plan; k: number; prepared: Prepared }>();
-
-/**
- * {@link prepare}, memoised per context: the machine asks it in a guard (is the attempt
- * blocked?) and again in the action that follows.
- */
-export function prepareAttempt(plan: Plan, ctx: FlowContext, k: number): Prepared {
-  // An owned run's context changes in place: it cannot key a memo (nor needs one).
-  if (ownsRun(ctx)) return prepare(plan, ctx, k);
-  const hit = memo.get(ctx);
-  if (hit?.k === k && hit.plan === plan) return hit.prepared;
-  const prepared = prepare(plan, ctx, k);
-  memo.set(ctx, { plan, k, prepared });
-  return prepared;
-}
-
 /** The visit an attempt of node `k` belongs to: a new one unless it retries after a failure. */
 function visitOf(ctx: FlowContext, k: number): number {
   return visitsAt(ctx.nodes, k) + (ctx.attempt === 0 || ctx.at !== k ? 1 : 0);
@@ -106,12 +89,12 @@ export function blockAt(
   return nextContext(ctx, { blocked, trail: push(ctx.trail, record) });
 }
 
-/** Stops before an attempt (budget, params); `prepared` is the verdict on it, if known. */
+/** Stops before an attempt (budget, params); `prepared` is the verdict on it. */
 export function blockAttempt(
   plan: Plan,
   ctx: FlowContext,
   k: number,
-  prepared: Prepared = prepareAttempt(plan, ctx, k),
+  prepared: Prepared,
 ): FlowContext {
   if (prepared.kind === "go") return ctx;
   const extra = prepared.limit !== undefined ? { limit: prepared.limit } : {};
@@ -120,13 +103,13 @@ export function blockAttempt(
 
 /**
  * Starts an attempt: one move made, counters moved (the output is charged when accepted);
- * `prepared` is the verdict on it, if known.
+ * `prepared` is the verdict on it.
  */
 export function beginAttempt(
   plan: Plan,
   ctx: FlowContext,
   k: number,
-  prepared: Prepared = prepareAttempt(plan, ctx, k),
+  prepared: Prepared,
 ): FlowContext {
   const newVisit = ctx.attempt === 0 || ctx.at !== k;
   const spent = spendMove(ctx);
@@ -135,7 +118,7 @@ export function beginAttempt(
     executions: executionsAt(ctx.nodes, k) + 1,
   });
   const attempt = newVisit ? 1 : ctx.attempt + 1;
-  const next = draft(ctx);
+  const next: Mutable<FlowContext> = ctx;
   next.spent = spent;
   next.nodes = nodes;
   next.at = k;
@@ -206,6 +189,7 @@ export function acceptOutput(
   const nodeId = plan.ids[k] ?? "";
   const visit = visitsAt(ctx.nodes, k);
   const step = ctx.spent.moves;
+  // Every value is read before the context, which the run owns, is written.
   const params = ctx.params;
   const unresolved = ctx.unresolved;
   const message =
@@ -237,9 +221,9 @@ export function acceptOutput(
     });
   }
   const spent = spendOutput(plan, ctx, k);
-  const merged = mergeOutput(ctx, output);
+  const merged = assignOwn(ctx.merged, output);
   const nodes = withNode(ctx.nodes, k, { last: output });
-  const next = draft(ctx);
+  const next: Mutable<FlowContext> = ctx;
   next.spent = spent;
   next.merged = merged;
   next.nodes = nodes;
@@ -249,39 +233,6 @@ export function acceptOutput(
   next.attempt = 0;
   next.params = null;
   next.unresolved = null;
-  return next;
-}
-
-/**
- * The shallow merge of an output into the merged output; no copy for an empty output, and none
- * in a run that owns its context's pieces (see {@link ownsRun}): there each key is defined in
- * place, as a spread defines it, and a chain whose nodes each add a field no longer copies a
- * growing object at every step.
- */
-function mergeOutput(ctx: FlowContext, output: JsonObject): JsonObject {
-  const merged = ctx.merged;
-  if (ownsRun(ctx)) return assignOwn(merged, output);
-  for (const key in output) if (Object.hasOwn(output, key)) return { ...merged, ...output };
-  return merged;
-}
-
-const accepted = new WeakMap<FlowContext, { k: number; output: JsonObject; ctx: FlowContext }>();
-
-/**
- * {@link acceptOutput}, memoised per context: the step from one llm/tool node straight into the
- * next accepts the output in a guard (is the next attempt blocked?) and again in the action.
- */
-export function acceptedOutput(
-  plan: Plan,
-  ctx: FlowContext,
-  k: number,
-  output: JsonObject,
-): FlowContext {
-  if (ownsRun(ctx)) return acceptOutput(plan, ctx, k, output);
-  const hit = accepted.get(ctx);
-  if (hit?.k === k && hit.output === output) return hit.ctx;
-  const next = acceptOutput(plan, ctx, k, output);
-  accepted.set(ctx, { k, output, ctx: next });
   return next;
 }
 
@@ -359,10 +310,14 @@ export function blockAfterFailure(
   return blockAt(plan, failed, k, { cell: "errorBoundary", reason }, extra);
 }
 
-/** Stops at node `k` because its output was refused (not an object, or its outputSchema). */
-export function blockOutput(plan: Plan, ctx: FlowContext, k: number, output: unknown): FlowContext {
-  const problem = outputProblem(plan, k, output);
-  if (problem === undefined) return ctx;
+/** Stops at node `k` because its output was refused (`problem`: not an object, or its schema). */
+export function blockOutput(
+  plan: Plan,
+  ctx: FlowContext,
+  k: number,
+  output: unknown,
+  problem: OutputProblem,
+): FlowContext {
   return blockAt(plan, ctx, k, problem, {
     visit: nodeAt(ctx.nodes, k).visits,
     attempt: ctx.attempt,

@@ -11,8 +11,7 @@ import type { AgentWorkflow } from "../model/index.js";
 import type { ExploredBlock, ExploredEnd, RouteCoverage } from "./explore-report.js";
 import { blocksOf, coverageOf, endsOf, newTally, tallyRun } from "./explore-report.js";
 import { forkedContext, nextContext, type FlowContext } from "./context.js";
-import { compilePlan } from "./machine.js";
-import { interpret, runFrom, type StopAt } from "./interpret.js";
+import { compilePlan, interpret, runFrom, type StopAt } from "./run.js";
 import type { Plan, PlannedRoute } from "./plan.js";
 import { copiedInput, normalizeDecide } from "./options.js";
 import { fixtureSource, type FixtureSource } from "./fixtures.js";
@@ -257,9 +256,7 @@ export function exploreWith(
 
 /** What a kept stopped run holds, in {@link FORK_SLOTS}' slots. */
 function slotsOf(ctx: FlowContext): number {
-  const trail = ctx.trail;
-  const records = trail !== null && "owned" in trail ? trail.owned.length : 0;
-  return 6 * ctx.nodes.size + records;
+  return 6 * ctx.nodes.size + ctx.trail.records.length;
 }
 
 /**

@@ -29,7 +29,7 @@ export interface FixtureSource {
 
 /**
  * The fixture source of a run: the caller's fixtures, then, with `sampleOutputs`, the node's
- * placeholder, sampled on first use. Every fixture's shape is checked here, before the run (an
+ * placeholder, sampled on first use. Every fixture's shape is checked before the first run (an
  * object, `outputs` an array of objects, `fails` a count), so that a fixture written wrong is
  * refused at once and by name whether or not the run reaches its node; an output the run uses
  * is checked then (`usedOutput`). @throws TypeError when `fixtures` or one of them is not of
@@ -57,21 +57,46 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
     }
     return fixture ?? undefined;
   };
+  return byIndex(checkedTable(fixtures), sampleOutputs === true ? sampled : () => undefined);
+}
+
+/** A fixtures object as runs read it: its fixtures, checked, and their pairings with nodes. */
+interface CheckedTable {
+  readonly ids: readonly string[];
+  /** `ids[i]`'s fixture, checked. */
+  readonly checked: readonly NodeFixture[];
+  /** The fixture of each node (by its first index) of a plan, made when a run first needs it. */
+  readonly pairings: WeakMap<Plan, (NodeFixture | undefined)[]>;
+}
+
+const NO_FIXTURES: CheckedTable = { ids: [], checked: [], pairings: new WeakMap() };
+
+/**
+ * What runs have read of each fixtures object. Listing a fixtures object's keys and checking
+ * each fixture was a quarter of a warm 5,000-step run; it is done once per object instead, so
+ * a fixtures object must not gain, lose or replace a node's fixture once a run has read it (the
+ * fixtures' `outputs` and `fails` are read, and outputs checked, as each run uses them).
+ */
+const readTables = new WeakMap<object, CheckedTable>();
+
+/** {@link CheckedTable} of `fixtures`, read once per object. @throws TypeError as `fixtureSource`. */
+function checkedTable(fixtures: unknown): CheckedTable {
+  if (fixtures === undefined) return NO_FIXTURES;
+  const hit =
+    typeof fixtures === "object" && fixtures !== null ? readTables.get(fixtures) : undefined;
+  if (hit !== undefined) return hit;
   const table = fixtureTable(fixtures);
   const ids = Object.keys(table);
   const checked = ids.map((id) => checkedFixture(id, table[id]));
-  return byIndex(ids, checked, sampleOutputs === true ? sampled : () => undefined);
+  const read: CheckedTable = { ids, checked, pairings: new WeakMap() };
+  readTables.set(table, read);
+  return read;
 }
 
 /**
- * The caller's fixtures (checked; `ids[i]`'s is `checked[i]`) by node index, paired with the
- * nodes of a plan when a run first asks for one (the runs of one source, explore's, share the
- * pairing), with `fallback` for a node without one. Fixtures are written in node order more
- * often than not, so an id is first compared with the node after the one the previous id
- * matched, and looked up in the graph's index only when that is not it: a lookup by id, in the
- * caller's object or the index, reads a hash table the size of the workflow, and at 100,000
- * nodes nearly every such read missed the cache. A duplicated id pairs with its first node, as
- * a lookup by id does.
+ * The caller's fixtures (checked) by node index, paired with the nodes of a plan when a run
+ * first asks for one (the runs of one fixtures object share the pairing), with `fallback` for a
+ * node without one.
  *
  * Outputs are checked as a run uses them, and used as they are when they are plain JSON data:
  * the run never writes them, and a copy of each (some 60 bytes for a one-field output) was an
@@ -81,11 +106,7 @@ export function fixtureSource(fixtures: unknown, sampleOutputs: unknown): Fixtur
  * the last, which repeats: a repeat takes the node's last output, the one its previous visit
  * accepted, instead of checking it again.
  */
-function byIndex(
-  ids: readonly string[],
-  checked: readonly NodeFixture[],
-  fallback: FixtureSource["of"],
-): FixtureSource {
+function byIndex(table: CheckedTable, fallback: FixtureSource["of"]): FixtureSource {
   let of: Plan | undefined;
   // The caller's fixture of each node (by its first index); undefined: the node has none.
   let found: (NodeFixture | undefined)[] = [];
@@ -93,7 +114,7 @@ function byIndex(
     of: (plan, k) => {
       if (of !== plan) {
         of = plan;
-        found = paired(plan, ids, checked);
+        found = pairingOf(table, plan);
       }
       return found[plan.graph.firstOf[k] ?? -1] ?? fallback(plan, k);
     },
@@ -127,12 +148,18 @@ export function fixtureFailure(
   return execution <= fails ? `fixture failure ${execution} of ${fails}` : undefined;
 }
 
-/** {@link byIndex}'s fixtures by the index of their node's first occurrence in `plan`. */
-function paired(
-  plan: Plan,
-  ids: readonly string[],
-  checked: readonly NodeFixture[],
-): (NodeFixture | undefined)[] {
+/**
+ * The fixtures of `table` by the index of their node's first occurrence in `plan`, made once per
+ * plan. Fixtures are written in node order more often than not, so an id is first compared with
+ * the node after the one the previous id matched, and looked up in the graph's index only when
+ * that is not it: a lookup by id, in the caller's object or the index, reads a hash table the size
+ * of the workflow, and at 100,000 nodes nearly every such read missed the cache. A duplicated id
+ * pairs with its first node, as a lookup by id does.
+ */
+function pairingOf(table: CheckedTable, plan: Plan): (NodeFixture | undefined)[] {
+  const hit = table.pairings.get(plan);
+  if (hit !== undefined) return hit;
+  const { ids, checked } = table;
   const graph = plan.graph;
   const found: (NodeFixture | undefined)[] = new Array<NodeFixture | undefined>(plan.ids.length);
   let next = 0;
@@ -143,5 +170,6 @@ function paired(
     found[graph.firstOf[k] ?? k] = checked[i];
     next = k + 1;
   }
+  table.pairings.set(plan, found);
   return found;
 }

@@ -1,7 +1,8 @@
 /**
- * The deterministic simulator (SPEC 5): a workflow as an XState v5 machine, a fixture-driven mock
- * run over XState's pure transition functions, and an exploration of every decision route.
- * Nothing here reads a clock or a random source. See docs/simulation.md.
+ * The deterministic simulator (SPEC 5): a workflow's run against fixtures (`simulate`), an
+ * exploration of every decision route (`explore`), and the same run as an XState v5 machine for
+ * hosts with real executors (`toMachine`). One loop (run.ts) is the run in all three. Nothing
+ * here reads a clock or a random source. See docs/simulation.md.
  *
  * @packageDocumentation
  */
@@ -25,25 +26,16 @@ export type {
   TransitionType,
   Usage,
 } from "./types.js";
-export type { FlowContext, Limits, OwnedTrail, Spent, Trail, TrailList } from "./context.js";
-export type { FirstSeen } from "./first-seen.js";
-export type { NodeCounters, NodeTable, OwnedCounters, TableChunk } from "./table.js";
 export type {
   ExecutorDoneEvent,
   ExecutorErrorEvent,
   ExecutorLogic,
-  FlowAction,
   FlowEvent,
-  FlowGuard,
   FlowMachine,
   MachineOptions,
-  NodeAction,
-  NodeGuard,
-  NodeParams,
-  StepParams,
-  RouteParams,
+  RunContext,
 } from "./machine.js";
-export { EXECUTOR, MACHINE_ID, machineStates, snapshotState, toMachine } from "./machine.js";
+export { EXECUTOR, MACHINE_ID, snapshotState, toMachine } from "./machine.js";
 export { simulate } from "./simulate.js";
 export { finalOutput, runUsage } from "./state.js";
 export { FINAL_OUTPUT_SCHEMA } from "./outputs.js";

@@ -1,5 +1,5 @@
 /**
- * Everything about a workflow the simulator needs, computed once: state ids, compiled conditions,
+ * Everything about a workflow the simulator needs, computed once: ids, compiled conditions,
  * output validators, decorators and projected costs. Runs only read it, so a thousand runs of
  * `explore` pay for parsing conditions and compiling schemas once.
  */
@@ -54,8 +54,6 @@ export interface Plan {
   readonly wf: AgentWorkflow;
   readonly graph: FlowGraph;
   readonly ids: readonly string[];
-  /** XState state ids: `n0`, `n1`...: node ids may hold `.` and `#`, which XState reads. */
-  readonly stateIds: readonly string[];
   /** llm/tool: index of the first successor, or -1 when the node ends the run. */
   readonly next: readonly number[];
   readonly routes: readonly (readonly PlannedRoute[])[];
@@ -257,7 +255,6 @@ export function buildPlan(wf: AgentWorkflow, costModel?: CostModel): Plan {
     wf,
     graph,
     ids: nodes.map((n) => n.id),
-    stateIds: nodes.map((_, k) => `n${k}`),
     next: nodes.map((n, k) =>
       n.type === "decision" ? -1 : (neighbours(graph.successors, k)[0] ?? -1),
     ),

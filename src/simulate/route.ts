@@ -1,28 +1,22 @@
 /**
- * The decision side of a run and its end, as pure context updates: following the chosen route,
- * stopping at a decision, and completing (with a finding when the final output breaks the
- * workflow's outputSchema).
+ * The decision side of a run and its end, as updates of the context the run owns: following the
+ * chosen route, stopping at a decision, and completing (with a finding when the final output
+ * breaks the workflow's outputSchema).
  */
 import { spendMove, usageOf } from "./budget.js";
-import { chooseRoute, type Choice } from "./choose.js";
+import type { Choice } from "./choose.js";
 import {
-  draft,
   lastRecord,
   nextContext,
   push,
   type FlowContext,
+  type Mutable,
   type RecordDraft,
 } from "./context.js";
 import { blockAt } from "./execute.js";
 import { finalFinding, finalProblem } from "./outputs.js";
 import { edgeIdBetween, type Plan } from "./plan.js";
 import { nodeAt, visitsAt, withNode } from "./table.js";
-
-/** Whether decision `k` takes route `r` (the machine's route guard). */
-export function takesRoute(plan: Plan, ctx: FlowContext, k: number, r: number): boolean {
-  const choice = chooseRoute(plan, ctx, k);
-  return choice.kind === "route" && choice.route === r;
-}
 
 /** Why a route was taken by evaluation, for the message. */
 function whyTaken(plan: Plan, k: number, r: number): string {
@@ -34,16 +28,8 @@ function whyTaken(plan: Plan, k: number, r: number): string {
   return "no case holds";
 }
 
-/**
- * Follows the chosen route of decision `k`: one move, the retry count, a `decision` record;
- * `choice` is the decision's choice, if known.
- */
-export function takeRoute(
-  plan: Plan,
-  ctx: FlowContext,
-  k: number,
-  choice: Choice = chooseRoute(plan, ctx, k),
-): FlowContext {
+/** Follows route `choice` of decision `k`: one move, the retry count, a `decision` record. */
+export function takeRoute(plan: Plan, ctx: FlowContext, k: number, choice: Choice): FlowContext {
   const route = choice.kind === "route" ? plan.routes[k]?.[choice.route] : undefined;
   if (choice.kind !== "route" || route === undefined) return blockDecision(plan, ctx, k, choice);
   const nodeId = plan.ids[k] ?? "";
@@ -71,7 +57,7 @@ export function takeRoute(
     retry !== undefined ? { visits: visit, retries: retry.count } : { visits: visit },
   );
   const trail = push(ctx.trail, record);
-  const next = draft(ctx);
+  const next: Mutable<FlowContext> = ctx;
   next.spent = spent;
   next.nodes = nodes;
   next.prev = k;
@@ -80,14 +66,14 @@ export function takeRoute(
 }
 
 /**
- * Stops at decision `k`. An evaluated decision made a move; a budget stop did not. `choice` is
- * the decision's choice, if known.
+ * Stops at decision `k`, whose `choice` is a stop. An evaluated decision made a move; a budget
+ * stop did not.
  */
 export function blockDecision(
   plan: Plan,
   ctx: FlowContext,
   k: number,
-  choice: Choice = chooseRoute(plan, ctx, k),
+  choice: Choice,
 ): FlowContext {
   if (choice.kind !== "block") return ctx;
   if (choice.cell === "budget") {

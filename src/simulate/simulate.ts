@@ -1,14 +1,11 @@
 /**
- * The deterministic mock run (SPEC 5): the workflow's machine run against fixtures, its
- * executor's results being the fixtures' outputs and failures. The run takes the machine's
- * transitions without XState (interpret.ts, which says why), and gives what XState's pure
- * transition functions give on the machine `toMachine` returns, byte for byte.
+ * The deterministic mock run (SPEC 5): the workflow's run (run.ts) with the fixtures' outputs and
+ * failures as its attempts' results — the run the machine `toMachine` returns makes when its
+ * executor gives the same results.
  */
 import type { AgentWorkflow } from "../model/index.js";
-import { fixtureSource, type FixtureSource } from "./fixtures.js";
-import { interpret, type StopAt } from "./interpret.js";
-import { compilePlan } from "./machine.js";
-import type { Plan } from "./plan.js";
+import { fixtureSource } from "./fixtures.js";
+import { compilePlan, interpret } from "./run.js";
 import { toSimulationState } from "./state.js";
 import type { MachineInput, SimulateOptions, SimulationState } from "./types.js";
 
@@ -51,18 +48,6 @@ export function simulate(wf: AgentWorkflow, options: SimulateOptions = {}): Simu
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     ...(options.strictParams !== undefined ? { strictParams: options.strictParams } : {}),
   };
-  return runPlan(compilePlan(wf, options.costModel), fixtures, input);
-}
-
-/**
- * A run of `plan` with its fixture source (explore's runs share one, which checks each fixture
- * once for all of them, and share the plan); `stopAt` as {@link interpret} takes it.
- */
-export function runPlan(
-  plan: Plan,
-  fixtures: FixtureSource,
-  input: MachineInput,
-  stopAt?: StopAt,
-): SimulationState {
-  return toSimulationState(plan, interpret(plan, fixtures, input, stopAt));
+  const plan = compilePlan(wf, options.costModel);
+  return toSimulationState(plan, interpret(plan, fixtures, input));
 }

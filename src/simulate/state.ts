@@ -1,9 +1,9 @@
 /**
- * From the machine's context to the seed's `SimulationState`, and small readers of a state. The
- * token, node and edge lists are derived from the trail in its order, so the result depends on
- * nothing but the run (no `Set`/`Map` iteration order leaks into it).
+ * From a run's context to the seed's `SimulationState`, and small readers of a state. The node and
+ * edge lists are in the trail's order, so the result depends on nothing but the run (no
+ * `Set`/`Map` iteration order leaks into it).
  */
-import { trailArray, type FlowContext } from "./context.js";
+import type { FlowContext } from "./context.js";
 import { firstSeen, see, seenList } from "./first-seen.js";
 import type { Plan } from "./plan.js";
 import type { JsonObject, SimulationState, TransitionRecord, Usage } from "./types.js";
@@ -24,28 +24,30 @@ function distinct(
 }
 
 /**
- * The `SimulationState` of a context: a finished run, or a snapshot of one in progress (whose
- * token is at the node being executed).
+ * The `SimulationState` of a context: a finished run, or a run paused at an attempt (a machine's
+ * snapshot), whose token is at the node being executed. `marked: false` reads the node and edge
+ * lists from the records, for a `plan` other than the run's (its ids are numbered alike, its
+ * edge ids in the order its own runs made them).
  */
-export function toSimulationState(plan: Plan, ctx: FlowContext): SimulationState {
-  const trail = trailArray(ctx.trail);
+export function toSimulationState(plan: Plan, ctx: FlowContext, marked = true): SimulationState {
   const blocked = ctx.blocked;
   const running = ctx.complete || blocked !== null ? undefined : plan.ids[ctx.at];
   const at = blocked !== null ? blocked.nodeId : (running ?? "");
-  // A run that owned its trail kept both lists as it went.
-  const owned = ctx.trail !== null && "owned" in ctx.trail ? ctx.trail : undefined;
+  const { records, nodes, edges } = ctx.trail;
+  // A run marks a turn's node and edge as the turn starts (run.ts): a paused run has marked the
+  // attempt that has no record yet, so its lists are read from its records. Its records are
+  // copied: the context, which a snapshot holds, is not the caller's to change.
+  const paused = running !== undefined || !marked;
   return {
     tokens: at === "" ? [] : [at],
     joinArrivals: {},
-    traversedEdges:
-      owned !== undefined
-        ? seenList(owned.edges, plan.edgeIds.names)
-        : distinct(trail, "edgeId", plan.edgeIds.numbers, plan.edgeIds.names),
-    visitedNodes:
-      owned !== undefined
-        ? seenList(owned.nodes, plan.ids)
-        : distinct(trail, "nodeId", plan.graph.index, plan.ids),
-    trail,
+    traversedEdges: paused
+      ? distinct(records, "edgeId", plan.edgeIds.numbers, plan.edgeIds.names)
+      : seenList(edges, plan.edgeIds.names),
+    visitedNodes: paused
+      ? distinct(records, "nodeId", plan.graph.index, plan.ids)
+      : seenList(nodes, plan.ids),
+    trail: paused ? records.slice() : records,
     complete: ctx.complete,
     deadlocked: false,
     pendingChoice: null,

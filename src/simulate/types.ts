@@ -176,7 +176,7 @@ export interface NodeCost {
 }
 
 /**
- * An injected cost model. `perNode` is called once per node when the machine is built (never
+ * An injected cost model. `perNode` is called once per node when the workflow is compiled (never
  * during a run), so a run stays pure however the model is written.
  */
 export interface CostModel {

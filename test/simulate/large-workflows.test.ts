@@ -1,8 +1,8 @@
 /**
- * Large workflows: a run costs what it touches, so a 100,000-node workflow is simulated without
- * building 100,000 states, and long runs that go back and forth or follow a forced route far
- * from the entry give exactly what the full XState machine gives; a decision with thousands of
- * routes is explored route by route.
+ * Large workflows: a run costs what it touches, so a 100,000-node workflow is simulated in what
+ * its run reaches, and long runs that go back and forth or follow a forced route far from the
+ * entry give exactly what the XState machine gives, paused at each attempt for its executor; a
+ * decision with thousands of routes is explored route by route.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createActor, fromPromise, toPromise } from "xstate";
@@ -33,11 +33,8 @@ function fixturesFor(wf: AgentWorkflow, done: (k: number) => boolean, count = In
   return out;
 }
 
-/** The run the full machine gives, driven by an actor whose executor replays the fixtures. */
-async function fullMachineRun(
-  wf: AgentWorkflow,
-  options: SimulateOptions,
-): Promise<SimulationState> {
+/** The run the machine gives, driven by an actor whose executor replays the fixtures. */
+async function machineRun(wf: AgentWorkflow, options: SimulateOptions): Promise<SimulationState> {
   const fixtures = options.fixtures ?? {};
   const execute = fromPromise<JsonObject, ExecutorInput>(({ input }) => {
     const outputs = fixtures[input.nodeId]?.outputs ?? [];
@@ -76,35 +73,33 @@ describe("runs of large workflows", () => {
     expect(state.trail.at(-2)?.output).toEqual({ q: "q599", done: false });
   });
 
-  it("gives what the full machine gives on a run that goes back and forth over 600 nodes", async () => {
+  it("gives what the machine gives on a run that goes back and forth over 600 nodes", async () => {
     // Loops of ten nodes, each retried while `done` is false: the run goes back and forth.
     const wf = generateWorkflow(600, "loops");
     const options = { fixtures: fixturesFor(wf, (k) => k % 3 !== 0) };
     const state = simulate(wf, options);
     expect(state.complete).toBe(true);
     expect(runUsage(state).steps).toBeGreaterThan(600);
-    expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
+    expect(JSON.stringify(state)).toBe(JSON.stringify(await machineRun(wf, options)));
   });
 
-  it("gives what the full machine gives on runs bounded by maxSteps, with and without forced routes", async () => {
+  it("gives what the machine gives on runs bounded by maxSteps, with and without forced routes", async () => {
     const wf = generateWorkflow(3_000, "loops");
     const options = { fixtures: fixturesFor(wf, (k) => k % 3 !== 0), maxSteps: 700 };
     const state = simulate(wf, options);
     expect(state.blockedDecision?.cell).toBe("budget");
     expect(runUsage(state).moves).toBe(700);
-    expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
+    expect(JSON.stringify(state)).toBe(JSON.stringify(await machineRun(wf, options)));
     const forced = { ...options, decide: { n9: ["onFalse", "onFalse", "onTrue"] }, maxSteps: 40 };
-    expect(JSON.stringify(simulate(wf, forced))).toBe(
-      JSON.stringify(await fullMachineRun(wf, forced)),
-    );
+    expect(JSON.stringify(simulate(wf, forced))).toBe(JSON.stringify(await machineRun(wf, forced)));
   });
 
-  it("follows a forced route 2,000 nodes from the entry, as the full machine does", async () => {
+  it("follows a forced route 2,000 nodes from the entry, as the machine does", async () => {
     const wf = generateWorkflow(2_100, "wide");
     const options = { fixtures: fixturesFor(wf, () => true), decide: { n0: ["cases/2000"] } };
     const state = simulate(wf, options);
     expect(state.visitedNodes).toEqual(["n0", "n2001"]);
-    expect(JSON.stringify(state)).toBe(JSON.stringify(await fullMachineRun(wf, options)));
+    expect(JSON.stringify(state)).toBe(JSON.stringify(await machineRun(wf, options)));
   });
 });
 

@@ -1,20 +1,15 @@
 /**
  * The machine itself: its states, driving it by hand with the pure transition functions, and
  * running it for real with a provided executor, which must agree with `simulate` record for
- * record. The example in docs/simulation.md is run as written.
+ * record (the machine's actions call the run simulate makes; these tests hold the pauses at each
+ * attempt and the copies a snapshot keeps). The example in docs/simulation.md is run as written.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, initialTransition, toPromise, transition } from "xstate";
 import type { ExecutorInput, FlowEvent, JsonObject } from "../../src/simulate/index.js";
-import {
-  EXECUTOR,
-  machineStates,
-  simulate,
-  snapshotState,
-  toMachine,
-} from "../../src/simulate/index.js";
+import { EXECUTOR, simulate, snapshotState, toMachine } from "../../src/simulate/index.js";
 import { decision, edge, llm, template, tool, workflow } from "./builders.js";
 
 const root = new URL("../../", import.meta.url);
@@ -39,20 +34,13 @@ const done = (output: JsonObject): FlowEvent => ({
 });
 
 describe("toMachine", () => {
-  it("has one state per node, named by index, plus finishing, completed and blocked", () => {
-    expect(machineStates(odd)).toEqual([
-      { stateId: "n0", nodeId: "plan.v1#a", type: "llm" },
-      { stateId: "n1", nodeId: "tool:x", type: "tool" },
-      { stateId: "n2", nodeId: "d.1", type: "decision" },
-    ]);
-    expect(Object.keys(toMachine(odd).states)).toEqual([
-      "n0",
-      "n1",
-      "n2",
-      "finishing",
-      "completed",
-      "blocked",
-    ]);
+  it("has four states whatever the workflow: run, check, completed and blocked", () => {
+    expect(Object.keys(toMachine(odd).states)).toEqual(["check", "run", "completed", "blocked"]);
+    const chain = workflow(
+      Array.from({ length: 300 }, (_, i) => llm(`s${String(i)}`)),
+      Array.from({ length: 299 }, (_, i) => edge(`s${String(i)}`, `s${String(i + 1)}`)),
+    );
+    expect(Object.keys(toMachine(chain).states)).toHaveLength(4);
   });
 
   it("is memoised per workflow object", () => {
@@ -63,14 +51,17 @@ describe("toMachine", () => {
     const machine = toMachine(odd);
     const [initial, actions] = initialTransition(machine, {});
     let snapshot = initial;
-    expect(snapshot.value).toEqual({ n0: "run" });
+    expect(snapshot.value).toBe("run");
+    expect(snapshotState(odd, snapshot).tokens).toEqual(["plan.v1#a"]);
     // XState types the executable actions of this machine as `never`; they are plain objects.
     expect((actions as readonly { type: string }[]).map((a) => a.type)).toEqual([
       "xstate.spawnChild",
     ]);
     [snapshot] = transition(machine, snapshot, done({ q: "x" }));
-    expect(snapshot.value).toEqual({ n1: "run" });
-    expect(snapshot.context.params).toEqual({ q: "x" });
+    expect(snapshot.value).toBe("run");
+    expect(snapshotState(odd, snapshot).tokens).toEqual(["tool:x"]);
+    expect(snapshotState(odd, snapshot).visitedNodes).toEqual(["plan.v1#a"]);
+    expect(snapshotState(odd, snapshot).trail.at(-1)?.output).toEqual({ q: "x" });
     [snapshot] = transition(machine, snapshot, done({ ok: true }));
     expect(snapshot.status).toBe("done");
     expect(snapshot.value).toBe("completed");
@@ -81,13 +72,52 @@ describe("toMachine", () => {
     ]);
   });
 
-  it("keeps old snapshots valid (the context is never mutated)", () => {
+  it("keeps old snapshots valid (a transition goes on in a copy of the run)", () => {
     const machine = toMachine(odd);
     const [first] = initialTransition(machine, {});
     const before = JSON.stringify(snapshotState(odd, first));
-    transition(machine, first, done({ q: "x" }));
+    const [taken] = transition(machine, first, done({ q: "x" }));
     expect(JSON.stringify(snapshotState(odd, first))).toBe(before);
     expect(snapshotState(odd, first).tokens).toEqual(["plan.v1#a"]);
+    // Two hosts going on from one snapshot with different results do not see each other's.
+    const [other] = transition(machine, first, done({ q: "y" }));
+    expect(snapshotState(odd, taken).trail.map((r) => r.output)).toEqual([{ q: "x" }]);
+    expect(snapshotState(odd, other).trail.map((r) => r.output)).toEqual([{ q: "y" }]);
+    const [end] = transition(machine, other, done({ ok: false }));
+    expect(end.output?.trail.map((r) => r.type)).toEqual(["move", "move", "decision", "end"]);
+  });
+
+  it("fails an attempt with the error event, as the error boundary sees it", () => {
+    const machine = toMachine(odd);
+    const [first] = initialTransition(machine, {});
+    const failed: FlowEvent = {
+      type: `xstate.error.actor.${EXECUTOR}`,
+      actorId: EXECUTOR,
+      error: new Error("model down"),
+    };
+    const [snapshot] = transition(machine, first, failed);
+    expect(snapshot.value).toBe("blocked");
+    expect(snapshot.output?.blockedDecision).toEqual({
+      nodeId: "plan.v1#a",
+      cell: "execution",
+      reason: "execution failed: model down",
+    });
+  });
+
+  it("ends without invoking the executor when no attempt is reached", () => {
+    const routeOnly = workflow(
+      [
+        decision("d", {
+          condition: "output.ok = true",
+          onTrue: { next: "end" },
+          onFalse: { next: "end" },
+        }),
+      ],
+      [],
+    );
+    const [snapshot] = initialTransition(toMachine(routeOnly), {});
+    expect(snapshot.value).toBe("blocked");
+    expect(snapshot.output?.blockedDecision?.cell).toBe("condition");
   });
 });
 
