@@ -18,7 +18,8 @@
  * on 1,000 processes, as a ratio (approval.ts), the process report (report.ts: 5,000 flow nodes
  * with DI, 50,000 without, the drawing's growth), CLI start-up against `node -e 0` and import +
  * first simulate of the root entry beside the seed engine's (startup.ts,
- * on the built CLI) and the browser bundle sizes (bundle.ts).
+ * on the built CLI) and the browser bundle sizes, with what agentflow/bpmn-js adds to a bpmn-js
+ * Modeler (bundle.ts).
  * Results also go to `.bench-results/` as JSON.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -30,7 +31,7 @@ import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
 import { benchApproval } from "./approval.js";
 import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
-import { benchBundles, bundleTable } from "./bundle.js";
+import { addedTable, benchBundles, bundleTable } from "./bundle.js";
 import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
 import { benchReport, drawingGrowth, reportTable } from "./report.js";
@@ -234,7 +235,8 @@ console.table(startupTable(startup));
 const firstCall = benchFirstCall();
 console.table(firstCallTable(firstCall));
 const bundles = await benchBundles();
-console.table(bundleTable(bundles));
+console.table(bundleTable(bundles.rows));
+console.table(addedTable(bundles.added));
 const peak = peakRssMb();
 console.log(`peak RSS of the whole run: ${peak} MB (node ${process.version})`);
 mkdirSync(".bench-results", { recursive: true });
