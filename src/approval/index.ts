@@ -1,6 +1,6 @@
 /**
- * Approvals (issue 41): an in-toto Statement v1 of every input and every decision, in a DSSE
- * envelope signed by one or more approvers; verified offline against keys the verifier trusts,
+ * Approvals (docs/approval.md): an in-toto Statement v1 of every input and every decision, in a
+ * DSSE envelope signed by one or more approvers; verified offline against keys the verifier trusts,
  * and against the statement the files give now. Browser-safe: keys and files are the caller's
  * (`agentflow/keys` reads PEM keys under Node).
  *

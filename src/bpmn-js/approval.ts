@@ -1,9 +1,9 @@
 /**
- * The `approval` option of the modeller (issue 41): which agent tasks of the drawn process are
- * no longer what was approved. The approval's entry for the diagram is found by its
- * `bpmn:process` ids (the modeller cannot know the file's path), and each task of the current
- * decision is compared with its approved decision, file names apart. Pure: the service draws
- * what these functions say.
+ * The `approval` option of the modeller (docs/approval.md, docs/modeler.md): which agent tasks of
+ * the drawn process are no longer what was approved. The approval's entry for the diagram is found
+ * by its `bpmn:process` ids (the modeller cannot know the file's path), and each task of the
+ * current decision is compared with its approved decision, file names apart. Pure: the service
+ * draws what these functions say.
  */
 import type { ApprovalStatement, ProcessApproval, TaskChange } from "../approval/index.js";
 import {

@@ -1,9 +1,9 @@
 /**
- * The process as a picture needs it (issue 21): per process (or per collaboration, with each
- * participant's process in its pool) its flow nodes, sequence flows, message flows and lanes, each
- * with the BPMN DI a modeller wrote for it (`bpmndi:BPMNShape` bounds, `BPMNEdge` waypoints, label
- * bounds) when there is some. Plain data, read in one iterative walk, so the report can lay it
- * out and draw it without touching moddle.
+ * The process as the report's picture needs it (docs/report.md): per process (or per collaboration,
+ * with each participant's process in its pool) its flow nodes, sequence flows, message flows and
+ * lanes, each with the BPMN DI a modeller wrote for it (`bpmndi:BPMNShape` bounds, `BPMNEdge`
+ * waypoints, label bounds) when there is some. Plain data, read in one iterative walk, so the
+ * report can lay it out and draw it without touching moddle.
  */
 import type { ModdleObject } from "./moddle.js";
 import { boolProp, idOf, instanceOf, listProp, objectProp, stringProp } from "./moddle.js";

@@ -1,9 +1,10 @@
 /**
- * Counting gate passes along paths (issue 40, `require: gates`), under the passing semantics of
- * `gate-reach.ts`: a path passes a gate when it steps out of one of the gate's `blocks` vertices
- * other than into an interrupting boundary event of it, or ends on one; a `graph.cancels` step
- * passes nothing. AGENT_GATE_BYPASS asks whether some path passes none; a policy asks how many a
- * path passes at least, hence a 0-1 breadth-first search instead of a plain one.
+ * Counting gate passes along paths (a policy's `require: gates`, docs/gate-paths.md), under the
+ * passing semantics of `gate-reach.ts`: a path passes a gate when it steps out of one of the gate's
+ * `blocks` vertices other than into an interrupting boundary event of it, or ends on one; a
+ * `graph.cancels` step passes nothing. AGENT_GATE_BYPASS asks whether some path passes none; a
+ * policy asks how many a path passes at least, hence a 0-1 breadth-first search instead of a plain
+ * one.
  */
 import { neighbours, reverseAdjacency } from "../model/index.js";
 import type { GateNode } from "./gate-collect.js";

@@ -1,5 +1,5 @@
 /**
- * The path predicates a policy pack's `require: gates` states (issue 40, docs/gate-paths.md),
+ * The path predicates a policy pack's `require: gates` states (docs/gate-paths.md),
  * decided under the BPMN semantics of AGENT_GATE_BYPASS: each asks whether some path from the
  * agent task to an end of the process passes too few gates, and names one if so.
  */

@@ -52,7 +52,10 @@ export interface RuleSetExtension {
   /** The name its rules are prefixed with (`<name>/<CODE>`). */
   readonly name: string;
   readonly version: string;
-  /** `sha256:` of its canonical content (a pack's canonical JSON, a plugin's module text). */
+  /**
+   * `sha256:` of its content: a pack's canonical JSON; a plugin's module graph, every file its
+   * code can load (`src/cli/plugin-graph.ts`), or `pluginDigest` outside the CLI.
+   */
   readonly sha256: string;
 }
 

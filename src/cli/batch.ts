@@ -58,14 +58,14 @@ const AUTO_MAX_WORKERS = 4;
 /**
  * `auto` starts one worker per this much work at most (a document is 1): each thread loads the
  * checker and builds its own validator and registry before its first file, and on 2 cores two
- * threads cost more than they saved below about 2,000 documents (0.74 times as fast as one
- * thread at 200, 0.80 to 0.95 at 1,000, 0.93 to 1.35 at 2,000, 1.04 to 1.22 at 3,000 to 5,000).
+ * threads cost more than they saved below about 2,000 documents (docs/performance.md, "Other
+ * tasks").
  */
 const AUTO_WORK_PER_WORKER = 1_500;
 /**
- * The work of a BPMN process against a document's: `gate` checks some 15 times fewer processes a
- * second than `check` documents, and its threads load the BPMN reader too; two threads broke even
- * at 300 processes (0.63 at 50, 0.83 at 150).
+ * The work of a BPMN process against a document's: `gate` checks far fewer processes a second
+ * than `check` documents, and its threads load the BPMN reader too; two threads broke even at
+ * about 300 processes (docs/performance.md, "Other tasks").
  */
 const PROCESS_WORK = 7;
 /** Files per message to a worker: fewer, larger messages cost the main thread less. */

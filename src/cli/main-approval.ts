@@ -1,5 +1,5 @@
 /**
- * The approval commands of `agentflow` (issue 41, docs/approval.md): `approve` (and
+ * The approval commands of `agentflow` (docs/approval.md): `approve` (and
  * `approve --sign`), `verify` and `keygen`. Registered apart from the others so that the program's
  * file stays readable; like them, each loads its modules only when it runs.
  */

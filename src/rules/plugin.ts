@@ -90,7 +90,7 @@ export function pluginRules(
 /**
  * `sha256:` of a plugin's content as agentflow can see it: its meta, configs, and each rule's
  * meta and check source. What a check calls elsewhere in its module is pinned by the plugin's
- * version (and, from the CLI, by the hash of the module file).
+ * version (and, from the CLI, by the digest of its whole module graph: every file it can load).
  */
 export function pluginDigest(plugin: Plugin): string {
   const rules = Object.entries(plugin.rules).map(([code, rule]) => ({

@@ -12,9 +12,8 @@ import type { DecideTable, Fixtures, JsonObject, MachineInput, NodeFixture } fro
 export const DEFAULT_MAX_STEPS = 10_000;
 
 /**
- * The largest `maxSteps` a run may ask for. A run holds a trail record per step: an unbounded
- * loop run to 100,000 steps takes about 10 s and 400 MB on the benchmark machine, to 1,000,000
- * about 100 s and 1.7 GB; a bound past this one is a hang in all but name.
+ * The largest `maxSteps` a run may ask for. A run holds a trail record per step, so its time and
+ * memory grow with the bound; an unbounded loop run past this one is a hang in all but name.
  */
 export const MAX_STEPS_LIMIT = 100_000;
 

@@ -146,7 +146,7 @@ export function nodeRefsOf(
 /**
  * `[value(0), …, value(length - 1)]`, by a loop into an array of its final length: not
  * `wf.nodes.map`, which would call a constructor a hostile document set on the array, nor
- * `Array.from` with a callback, several times slower (~30 ns an element against ~6).
+ * `Array.from` with a callback, several times slower.
  */
 export function perNode<T>(length: number, value: (i: number) => T): T[] {
   const out = new Array<T>(length);

@@ -2,17 +2,16 @@
  * Canonical form and identity (SPEC 2.7): what a report or a promotion decision names is the hash
  * of the RFC 8785 (JCS) text, so key order and whitespace never change a document's identity.
  *
- * Two writers, both kept by measurement (`bench/canonical.ts`, 2026-12-07, a shared machine at
- * load 10–18 on 2 cores). The native `JSON.stringify` over a view with sorted keys
- * ({@link sortedView}) writes a plain document; the `canonicalize` package takes 2.4 to 3.6 times
- * as long (1 MB: 29 against 99 ms; 15 MB: 614 against 1,430 ms; the adversarial corpus's
- * 100,000-node chain: 393 against 1,408 ms, over the 1 s bound hostile input is held to).
- * Whatever the view refuses (integer-like or `__proto__` keys, `toJSON`, members with no JSON
- * form, nesting, cycles) goes to one iterative writer, which tries the view again on the objects
- * near the root. `canonicalize` cannot be that writer: it recurses once per level and throws a
- * RangeError at 10,000 levels (hostile input a governance tool must hash, not crash on; the
- * fallback writes 100,000 levels in 0.25 s), and it writes `"f":undefined` and `[1,,2]` for
- * function members and array holes. It stays the reference the tests check both writers against;
+ * Two writers, both kept by measurement (`bench/canonical.ts`; the figures are in
+ * docs/performance.md, "Hashing and canonical JSON"). The native `JSON.stringify` over a view with
+ * sorted keys ({@link sortedView}) writes a plain document; the `canonicalize` package takes about
+ * twice as long on large documents, where hostile input is held to a 1 s bound. Whatever the view
+ * refuses (integer-like or `__proto__` keys, `toJSON`, members with no JSON form, nesting, cycles)
+ * goes to one iterative writer, which tries the view again on the objects near the root.
+ * `canonicalize` cannot be that writer: it recurses once per level and throws a RangeError at
+ * 10,000 levels (hostile input a governance tool must hash, not crash on; the fallback writes
+ * 100,000 levels well within the bound), and it writes `"f":undefined` and `[1,,2]` for function
+ * members and array holes. It stays the reference the tests check both writers against;
  * digests.test.ts checks the examples' digests against those recorded before.
  */
 import type { WellFormed } from "./native.js";

@@ -2,9 +2,9 @@
  * SHA-256 for the model core, which must run in browsers and stay synchronous (no `node:crypto`
  * import, no WebCrypto promise): `@noble/hashes` computes it everywhere. Under Node the digest
  * comes from `node:crypto`, reached at run time through `process.getBuiltinModule` (no import for
- * a bundler to resolve), because `bench/canonical.ts` measures noble at 5 to 40 times its time on
- * the documents reports and approvals hash (2026-12-07, a shared machine: 1 MB, 0.77 against
- * 12.7–31.6 ms; 15 MB, 33–89 against 220–439 ms). Tests check both give the same digests.
+ * a bundler to resolve), because noble takes several times as long on the documents reports and
+ * approvals hash (`bench/canonical.ts`; the figures are in docs/performance.md, "Hashing and
+ * canonical JSON"). Tests check both give the same digests.
  */
 import { sha256 as nobleSha256 } from "@noble/hashes/sha2";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";

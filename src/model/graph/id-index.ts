@@ -1,10 +1,10 @@
 /**
- * The node id → index table of the flow graph. A `Map` of 100,000 string ids costs 200-400 ns
- * per id to build: it rehashes as it grows, and its table is megabytes of pointers that every
- * garbage collection traces. Here one `Int32Array`, sized once, holds per slot an index and a few
- * bits of the id's hash (open addressing, linear probing, at most half full): building costs a
- * hash of each id and about one probe (about 30 ns per id at 100,000), and the collector never
- * looks inside. A real `Map` is built only if someone iterates the index.
+ * The node id → index table of the flow graph. A `Map` of 100,000 string ids is slow to build (the
+ * `floor: Map of node ids` row of `npm run bench`): it rehashes as it grows, and its table is
+ * megabytes of pointers that every garbage collection traces. Here one `Int32Array`, sized once,
+ * holds per slot an index and a few bits of the id's hash (open addressing, linear probing, at most
+ * half full): building costs a hash of each id and about one probe, and the collector never looks
+ * inside. A real `Map` is built only if someone iterates the index.
  *
  * Hostile ids cannot make it quadratic: a probe is bounded by {@link MAX_PROBE} slots, ids are
  * compared only when their hash bits match, and a document whose ids collide beyond
@@ -28,7 +28,7 @@ const MAX_TABLE_NODES = 1 << 26;
  * A slot is one 32-bit integer: the low bits hold `index + 1` (0 = empty), the high bits a tag,
  * the same high bits of the id's hash, so that most mismatches are settled without loading the
  * other node. One integer per slot, not a `[hash, index]` pair: at 100,000 ids the table is 1 MB
- * instead of 2, which the cache holds far better (a third faster to build). Returns the mask of
+ * instead of 2, which the cache holds far better, so it builds faster. Returns the mask of
  * the index bits.
  */
 function slotLayout(n: number): number {

@@ -1,10 +1,10 @@
 /**
  * Scratch integer arrays for the temporaries of the graph algorithms, reused from one call to the
- * next. Every typed array owns a buffer outside the JavaScript heap, and V8 answers each ~32 MB
- * of such buffers with a young-generation collection: at 100,000 nodes a validation allocated
- * 20 MB of them, so most validations ran one, which copied and promoted whatever large arrays the
- * validation held at that moment, and the old generation then filled and was compacted. The
- * cost grew with the square of the size. Temporaries taken from here allocate nothing once the
+ * next. Every typed array owns a buffer outside the JavaScript heap, and V8 answers each few tens
+ * of megabytes of such buffers with a young-generation collection: a 100,000-node validation
+ * allocated about that much, so most validations ran one, which copied and promoted whatever large
+ * arrays the validation held at that moment, and the old generation then filled and was compacted.
+ * The cost grew with the square of the size. Temporaries taken from here allocate nothing once the
  * pool has grown to the largest graph seen.
  *
  * Arrays taken in a scope are valid until the scope returns; they must not escape it (a result

@@ -124,7 +124,7 @@ function routesOfNodes(
 /**
  * A {@link FlowGraph} whose routes are built on first read. A class, with the getter on its
  * prototype: an object literal with a getter made every read of the graph's other fields
- * slower (a 10,000-node chain validated in 7.3 ms instead of 6.1).
+ * slower, and every validation with them.
  */
 export class GraphView implements FlowGraph {
   readonly nodes: readonly AgentNode[];

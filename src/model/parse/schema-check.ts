@@ -4,7 +4,7 @@
  *
  * A workflow's nodes are checked one call per node instead of through the whole-document
  * validator: Ajv collects the errors of a referenced schema with `vErrors.concat(...)` after each
- * call, which copies every error so far, so 100,000 invalid nodes took 24 s. Checked here, each
+ * call, which copies every error so far: quadratic in the invalid nodes. Checked here, each
  * node's errors are kept once, as their own run, and the whole check stays linear. The errors are
  * the same, in the same order, as the published schema's (a test compares the two).
  */

@@ -91,10 +91,10 @@ const FOLD_FROM = 4_096;
 
 /**
  * The text with its leading comment lines (each starting with `#` at column 0) and empty lines
- * turned into one comment line of the same length. The YAML parser spends microseconds per line,
- * so a header of 500,000 comment lines took a second; folded, every offset after it is unchanged
- * (locations are counted on the original text), and nothing before the first other line can be
- * anything but a comment: no scalar, directive or document has started yet.
+ * turned into one comment line of the same length. The YAML parser spends microseconds per line, so
+ * a header of hundreds of thousands of comment lines costs it a second; folded, every offset after
+ * it is unchanged (locations are counted on the original text), and nothing before the first other
+ * line can be anything but a comment: no scalar, directive or document has started yet.
  */
 export function foldCommentHeader(text: string): string {
   let end = 0;

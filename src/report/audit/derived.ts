@@ -1,5 +1,5 @@
 /**
- * The report's section data for each Camunda agent read from the BPMN (issue 39): the facts and
+ * The report's section data for each Camunda agent read from the BPMN (docs/bpmn.md): the facts and
  * tool rows the gate's text shows too, and the derived workflow's graph for the drawing.
  */
 import type { AgentTaskSummary, DerivedAgent } from "../../bpmn/index.js";

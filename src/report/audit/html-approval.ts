@@ -1,5 +1,5 @@
 /**
- * The Approval section of the HTML report (issue 41): the signers with their claims, every
+ * The Approval section of the HTML report (docs/approval.md): the signers with their claims, every
  * approved file with its approved digest and whether its bytes now are those, and the agent tasks
  * whose decision differs from the approved one. It says what the Markdown section says.
  */

@@ -1,6 +1,7 @@
 /**
- * The HTML section on each Camunda agent read from the BPMN (issue 39): the same facts, reasons,
- * loop and tool rows as the Markdown report, the loop drawn as inline SVG like any workflow.
+ * The HTML section on each Camunda agent read from the BPMN (docs/bpmn.md): the same facts,
+ * reasons, loop and tool rows as the Markdown report, the loop drawn as inline SVG like any
+ * workflow.
  */
 import { escapeXml as esc } from "./escape.js";
 import { code, tableOf, tag } from "./html-parts.js";

@@ -1,6 +1,6 @@
 /**
- * The process drawn in the HTML report (issue 21): each diagram as inline SVG with the review's
- * marks, under a key to them, or the sentence saying why it is not drawn.
+ * The process drawn in the HTML report (docs/report.md): each diagram as inline SVG with the
+ * review's marks, under a key to them, or the sentence saying why it is not drawn.
  */
 import { escapeXml as esc } from "./escape.js";
 import {

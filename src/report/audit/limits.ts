@@ -10,10 +10,9 @@ import { DEFAULT_MAX_STEPS } from "../../simulate/index.js";
 import type { DrawingVerdict, GraphEdge, GraphNode, WorkflowAudit } from "./types.js";
 
 /**
- * The most nodes, and the most edges, a report draws. Measured on the 2-core benchmark machine:
- * dagre lays out 250 nodes with 250 edges in 150 to 300 ms (up to 600 ms when the edges are
- * random and long), and overflows the stack on a chain of about 2,000; a picture that big is past
- * reading anyway.
+ * The most nodes, and the most edges, a report draws: dagre's layout time grows faster than the
+ * graph (a few hundred milliseconds at this size), and it overflows the stack on a chain of about
+ * 2,000; a picture that big is past reading anyway.
  */
 export const DRAWING_LIMIT = 250;
 
@@ -97,7 +96,7 @@ export function notDrawnNote(v: DrawingVerdict): string {
  * The most moves (attempts and decision evaluations: `maxSteps`) a run in a report makes, below
  * the simulator's default of 10,000. A reviewer reads a trail of tens of moves; a run of 10,000
  * moves along a 100,000-node chain enters a new node at every move, and building the simulator's
- * states for each took seconds. A run that reaches the bound says so in its status.
+ * states for each costs seconds. A run that reaches the bound says so in its status.
  */
 export const REPORT_STEPS = 1_000;
 

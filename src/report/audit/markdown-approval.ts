@@ -1,7 +1,7 @@
 /**
- * The Approval section of the Markdown report (issue 41): the signers with their claims, every
- * approved file with its approved digest and whether its bytes now are those, and the agent tasks
- * whose decision differs from the approved one. It says what the HTML section says.
+ * The Approval section of the Markdown report (docs/approval.md): the signers with their claims,
+ * every approved file with its approved digest and whether its bytes now are those, and the agent
+ * tasks whose decision differs from the approved one. It says what the HTML section says.
  */
 import {
   approvalIntro,

@@ -1,5 +1,5 @@
 /**
- * The Markdown section on each Camunda agent read from the BPMN (issue 39): what was read, the
+ * The Markdown section on each Camunda agent read from the BPMN (docs/bpmn.md): what was read, the
  * level with its reasons, the agent's loop as Mermaid, and every tool with its effect and where
  * the effect came from.
  */

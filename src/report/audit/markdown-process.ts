@@ -1,6 +1,6 @@
 /**
- * The process drawn in the Markdown report (issue 21): a Mermaid flowchart per diagram within the
- * drawing limit, or the sentence saying why it is not drawn.
+ * The process drawn in the Markdown report (docs/report.md): a Mermaid flowchart per diagram within
+ * the drawing limit, or the sentence saying why it is not drawn.
  */
 import { DRAWING_LIMIT, MERMAID_TEXT_LIMIT, mermaidTooLongNote } from "./limits.js";
 import { markdownText } from "./markdown-escape.js";

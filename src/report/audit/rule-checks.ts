@@ -1,6 +1,6 @@
 /**
  * What each rule checks, worded as the check rather than the fault, for the "checks" column of
- * the report's rule tables (issue 21): beside "✔ passed", a rule's description ("a path reaches
+ * the report's rule tables: beside "✔ passed", a rule's description ("a path reaches
  * an end without passing a gate") read as if the fault were there. The descriptions stay as the
  * rules' own, for the CI formats and the docs, which name faults.
  */

@@ -26,7 +26,8 @@ export interface AuditPolicyOptions {
   readonly today?: string;
   /**
    * Each plugin and pack as the rule set pins it; by default a plugin by `pluginDigest` and a
-   * pack by its `sha256` (the CLI pins a plugin by its module file's hash instead).
+   * pack by its `sha256` (the CLI pins a plugin by the digest of its whole module graph, every
+   * file its code can load, instead: `src/cli/plugin-graph.ts`).
    */
   readonly extensions?: readonly RuleSetExtension[];
 }

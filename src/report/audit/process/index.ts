@@ -1,5 +1,5 @@
 /**
- * The process picture of a process review (issue 21): whether and how each diagram is drawn,
+ * The process picture of a process review (docs/report.md): whether and how each diagram is drawn,
  * its layout (from BPMN DI, or with dagre), the SVG with the review's marks, and the Mermaid
  * flowchart of the Markdown report.
  */

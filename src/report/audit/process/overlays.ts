@@ -72,7 +72,8 @@ function polyline(points: readonly XY[]): string {
 /**
  * The most bypass findings drawn one by one (each its own linked path). Every bypass path is
  * drawn anyway, each flow and element once, in the shared layer; per-finding groups only add the
- * link to the finding, and 2,000 of them over a long chain made a page of 272 MB.
+ * link to the finding, but each repeats its whole path, so a page grows with findings × path
+ * length.
  */
 export const BYPASS_LINK_LIMIT = 20;
 
