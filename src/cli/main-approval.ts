@@ -50,7 +50,10 @@ export function addApprovalCommands(
     )
     .argument("[paths...]", ".bpmn files, folders or glob patterns (not with --sign)")
     .option("-r, --registry <dir>", "folder of workflows and tool contracts to resolve references")
-    .option("-c, --config <file>", "the config file (default: agentflow.config.json, looked up)")
+    .option(
+      "-c, --config <file>",
+      "the config file (default: agentflow.config.json at the repository root)",
+    )
     .option("--no-config", "ignore agentflow.config.json")
     .option("--root <dir>", "the repository root inputs are named from (default: the project root)")
     .option("--key <private.pem>", "the PKCS#8 PEM private key to sign with (agentflow keygen)")
