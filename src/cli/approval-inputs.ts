@@ -53,6 +53,12 @@ export interface Gathered {
   readonly input: Omit<StatementInput, "approver">;
   /** Processes that could not be read as BPMN (`gate` exits 2 for them). */
   readonly unreadable: number;
+  /**
+   * Processes the gate decided whose bytes could not be read afterwards: left out of the
+   * statement, so `verify` reads them as removed; `approve` refuses rather than approve without
+   * them.
+   */
+  readonly unhashed: readonly string[];
   /** Readable processes whose promotion is blocked. */
   readonly blocked: readonly BlockedProcess[];
 }
@@ -149,10 +155,14 @@ export async function gatherApproval(request: GatherRequest, io: CliIo): Promise
   const processFiles: StatementFile[] = [];
   const blocked: BlockedProcess[] = [];
   let unreadable = 0;
+  const unhashed: string[] = [];
   for (const decided of run.decided) {
     if (!decided.readable) unreadable += 1;
     const bytes = await processBytes(decided.checked.file);
-    if (bytes === undefined) continue;
+    if (bytes === undefined) {
+      unhashed.push(decided.checked.file);
+      continue;
+    }
     const name = subjectName(root, cwd, decided.checked.file);
     processFiles.push({ name, kind: "process", bytes });
     const { decision } = decided;
@@ -187,6 +197,7 @@ export async function gatherApproval(request: GatherRequest, io: CliIo): Promise
     run,
     input: { files, processes, inputs, ruleSet: { digest, preset }, version: packageVersion() },
     unreadable,
+    unhashed,
     blocked,
   };
 }

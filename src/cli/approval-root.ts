@@ -8,7 +8,7 @@
  */
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { projectRoot } from "./config.js";
+import { nearestAbove, projectRoot } from "./config.js";
 import { UsageError } from "./io.js";
 import { isInside } from "./plugins.js";
 
@@ -21,12 +21,7 @@ function folderOf(path: string, cwd: string): string {
 
 /** The nearest folder at or above `dir` holding `.git` (a folder in a clone, a file in a worktree). */
 function gitRoot(dir: string): string | undefined {
-  for (let at = dir; ;) {
-    if (existsSync(join(at, ".git"))) return at;
-    const parent = dirname(at);
-    if (parent === at) return undefined;
-    at = parent;
-  }
+  return nearestAbove(dir, (at) => existsSync(join(at, ".git")));
 }
 
 /**

@@ -169,6 +169,12 @@ export async function runApprove(
       );
     }
   }
+  // A process the gate decided but whose bytes are gone now cannot be named by its digest:
+  // approving without it would approve less than was asked, and say nothing.
+  const [unhashed] = gathered.unhashed;
+  if (unhashed !== undefined) {
+    throw new UsageError(`'${unhashed}' cannot be read any more: nothing approved`);
+  }
   // Each unreadable process was said on stderr by the gate, as `gate` says it.
   if (gathered.unreadable > 0) return 2;
   if (gathered.blocked.length > 0) {

@@ -74,8 +74,13 @@ function isProjectRoot(dir: string): boolean {
  * `package.json`), if any: a config's plugins and packs must be inside it.
  */
 export function projectRoot(dir: string): string | undefined {
+  return nearestAbove(dir, isProjectRoot);
+}
+
+/** The nearest folder at or above `dir` for which `holds` is true, if any. */
+export function nearestAbove(dir: string, holds: (dir: string) => boolean): string | undefined {
   for (let at = dir; ;) {
-    if (isProjectRoot(at)) return at;
+    if (holds(at)) return at;
     const parent = dirname(at);
     if (parent === at) return undefined;
     at = parent;

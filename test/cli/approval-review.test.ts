@@ -23,6 +23,10 @@ beforeAll(async () => {
 /** A temporary approval file name, outside every repository. */
 const outside = (): string => join(tempDir("agentflow-review-out-"), "approval.json");
 
+/** `agentflow approve processes` in `repo`, signed by `signer` as role `r`, to `approval`. */
+const approveAs = (repo: string, signer: string, approval: string): ReturnType<typeof runIn> =>
+  runIn(repo, "approve", "processes", "--key", keys.key(signer), "--role", "r", "-o", approval);
+
 describe("approve and verify, after review", () => {
   it("names inputs from the git root in a monorepo, whichever package comes first", async () => {
     const repo = allowedRepo();
@@ -99,17 +103,7 @@ describe("approve and verify, after review", () => {
   it("refuses an approval recording inputs outside the root before walking them (exit 2)", async () => {
     const repo = allowedRepo();
     const approval = outside();
-    await runIn(
-      repo,
-      "approve",
-      "processes",
-      "--key",
-      keys.key("alice"),
-      "--role",
-      "r",
-      "-o",
-      approval,
-    );
+    await approveAs(repo, "alice", approval);
     const { envelope, statement } = readEnvelope(approval);
     for (const path of ["/usr", "processes/../..", "../elsewhere"]) {
       const forged = {
@@ -158,17 +152,7 @@ describe("approve and verify, after review", () => {
   it("with --trusted-keys, --sign refuses to sign under a signature no trusted key made", async () => {
     const repo = allowedRepo();
     const approval = outside();
-    await runIn(
-      repo,
-      "approve",
-      "processes",
-      "--key",
-      keys.key("carol"),
-      "--role",
-      "r",
-      "-o",
-      approval,
-    );
+    await approveAs(repo, "carol", approval);
     const out = await runIn(
       repo,
       "approve",
@@ -215,17 +199,7 @@ describe("approve and verify, after review", () => {
   it("reads an approval file saved with a byte-order mark as the same approval", async () => {
     const repo = allowedRepo();
     const approval = outside();
-    await runIn(
-      repo,
-      "approve",
-      "processes",
-      "--key",
-      keys.key("alice"),
-      "--role",
-      "r",
-      "-o",
-      approval,
-    );
+    await approveAs(repo, "alice", approval);
     writeFileSync(approval, "\uFEFF" + readFileSync(approval, "utf8"));
     const out = await runIn(repo, "verify", approval, "--trusted-keys", keys.trusted("alice"));
     expect(out.code).toBe(0);
