@@ -6,7 +6,14 @@ export default tseslint.config(
   {
     ignores: ["dist/", "node_modules/", "api-docs/", "coverage/", ".bench-results/", ".artifacts/"],
   },
-  { ignores: ["test/.generated/", "src/model/parse/generated/", "examples/modeler/dist/"] },
+  {
+    ignores: [
+      "test/.generated/",
+      "src/model/parse/generated/",
+      "examples/modeler/dist/",
+      "bench/seed/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   ...tseslint.configs.stylisticTypeChecked,

@@ -3,13 +3,15 @@
  * bare `node -e 0`, as whole processes of the built CLI (`npm run build` first). The commands run
  * in turn, A B A B..., so that a machine's drift moves both; the ratio of the medians of wall
  * time is reported. Then a library's first call: a fresh process imports agentflow's root entry
- * (the build in `dist/`) and simulates a 50-node chain, beside the seed engine doing the same, in
- * turn, with the ratio of the medians (see {@link benchFirstCall}).
+ * (the build in `dist/` that Node resolves it to) and simulates a 50-node chain, beside the seed
+ * engine (vendored in bench/seed/) doing the same, in turn, with the ratios of the medians of
+ * wall and CPU time (see {@link benchFirstCall}).
  * `node --import tsx bench/startup.ts` prints the tables; `benchStartup()` and `benchFirstCall()`
  * return the rows.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -92,17 +94,26 @@ export interface FirstCallRow {
   readonly callMs: number;
   /** Median of each process's import + first call (not the sum of the two medians). */
   readonly totalMs: number;
-  /** `totalMs` over the seed engine's, when the seed was measured in the same run. */
-  readonly vsSeed?: number;
+  /** `totalMs` over the seed engine's, measured in the same run. */
+  readonly vsSeed: number;
+  /**
+   * Median of each process's CPU time (user + system, all threads) over import + first call:
+   * on a shared machine it moves less than wall time with what else runs.
+   */
+  readonly cpuMs: number;
+  /** `cpuMs` over the seed engine's. */
+  readonly cpuVsSeed: number;
   readonly runs: number;
 }
 
 /**
  * The script each process runs: import the module given as argument, build a chain of 50 llm
  * nodes with one fixture output each (the shape both engines read), simulate it once, and print
- * the two times. It runs as plain JavaScript, so that no transpiler's start-up is counted.
+ * the two wall times and the CPU time of both. It runs as plain JavaScript, so that no
+ * transpiler's start-up is counted.
  */
 const FIRST_CALL = `
+const c0 = process.cpuUsage();
 const t0 = performance.now();
 const m = await import(process.argv[2]);
 const t1 = performance.now();
@@ -116,18 +127,22 @@ const wf = { kind: "AgentWorkflow", id: "agnt-bench", version: "1.0.0", name: "B
   autonomyLevel: 2, inputSchema: { q: "text" }, outputSchema: { "done?": "bool" }, nodes, edges };
 const state = m.simulate(wf, { fixtures });
 const t2 = performance.now();
+const cpu = process.cpuUsage(c0);
 if (!state.complete) throw new Error("the first run did not complete");
-process.stdout.write(JSON.stringify([t1 - t0, t2 - t1]));
+process.stdout.write(JSON.stringify([t1 - t0, t2 - t1, (cpu.user + cpu.system) / 1000]));
 `;
+
+/** The seed engine's source, vendored with its licence (bench/seed/ORIGIN.md). */
+const SEED_SRC = fileURLToPath(new URL("seed/", import.meta.url));
 
 /**
  * The seed engine (`@buildtovalue/agentflow` 1.1.0-next.1, danzeroum/bpmn `packages/agentflow`
  * at 6a535dee; not on npm) compiled file by file, as its own build ships it, into `dir`. Its
- * source folder is named by `AGENTFLOW_SEED_SRC`; undefined when that is not set.
+ * source is bench/seed/ unless `AGENTFLOW_SEED_SRC` names another folder (another revision).
  */
-function buildSeed(dir: string): string | undefined {
-  const src = process.env.AGENTFLOW_SEED_SRC;
-  if (src === undefined || src === "") return undefined;
+function buildSeed(dir: string): string {
+  const override = process.env.AGENTFLOW_SEED_SRC;
+  const src = override === undefined || override === "" ? SEED_SRC : override;
   const entryPoints = readdirSync(src)
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
     .map((f) => join(src, f));
@@ -135,57 +150,64 @@ function buildSeed(dir: string): string | undefined {
   return pathToFileURL(join(dir, "seed", "index.js")).href;
 }
 
-function firstCall(script: string, module: string): [number, number] {
+function firstCall(script: string, module: string): [number, number, number] {
   const result = spawnSync(process.execPath, [script, module], { cwd: ROOT, encoding: "utf8" });
   if (result.error !== undefined) throw result.error;
   if (result.status !== 0) throw new Error(`first call of ${module} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as [number, number];
+  return JSON.parse(result.stdout) as [number, number, number];
 }
 
 /**
- * Import + first `simulate` in fresh processes, agentflow's root entry and (when
- * `AGENTFLOW_SEED_SRC` names its sources) the seed engine's, in turn, `runs` times after one
- * warm-up of each (the disk cache).
+ * Import + first `simulate` in fresh processes, agentflow's root entry and the seed engine's, in
+ * turn, `runs` times after one warm-up of each (the disk cache). Each row has `vsSeed`, its
+ * import + call over the seed's, measured in the same run.
  */
 export function benchFirstCall(runs = 15): FirstCallRow[] {
-  const entry = new URL("../dist/index.js", import.meta.url);
+  // The file Node loads for `import "agentflow"` (the package's exports, `node` condition).
+  const entry = pathToFileURL(createRequire(import.meta.url).resolve("agentflow"));
   if (!existsSync(entry)) throw new Error("the package is not built: run `npm run build` first");
   const dir = mkdtempSync(join(tmpdir(), "agentflow-first-call-"));
   try {
     const script = join(dir, "first-call.mjs");
     writeFileSync(script, FIRST_CALL);
-    const engines: [string, string][] = [["agentflow (root entry)", entry.href]];
-    const seed = buildSeed(dir);
-    if (seed !== undefined) engines.push(["seed engine", seed]);
+    const engines: [string, string][] = [
+      ["agentflow (root entry)", entry.href],
+      ["seed engine", buildSeed(dir)],
+    ];
     const samples = engines.map(() => ({
       imports: [] as number[],
       calls: [] as number[],
       totals: [] as number[],
+      cpus: [] as number[],
     }));
     for (let i = 0; i <= runs; i++) {
       engines.forEach(([, module], e) => {
-        const [importMs, callMs] = firstCall(script, module);
+        const [importMs, callMs, cpuMs] = firstCall(script, module);
         const sample = samples[e];
         if (i === 0 || sample === undefined) return;
         sample.imports.push(importMs);
         sample.calls.push(callMs);
         sample.totals.push(importMs + callMs);
+        sample.cpus.push(cpuMs);
       });
     }
     const rows = engines.map(([engine], e) => {
-      const sample = samples[e] ?? { imports: [], calls: [], totals: [] };
+      const sample = samples[e] ?? { imports: [], calls: [], totals: [], cpus: [] };
       return {
         engine,
         importMs: median(sample.imports),
         callMs: median(sample.calls),
         totalMs: median(sample.totals),
+        cpuMs: median(sample.cpus),
         runs,
       };
     });
-    const seedTotal = rows[1]?.totalMs;
-    return seedTotal === undefined
-      ? rows
-      : rows.map((r) => ({ ...r, vsSeed: r.totalMs / seedTotal }));
+    const seed = rows[1];
+    return rows.map((r) => ({
+      ...r,
+      vsSeed: r.totalMs / (seed?.totalMs ?? NaN),
+      cpuVsSeed: r.cpuMs / (seed?.cpuMs ?? NaN),
+    }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -198,7 +220,9 @@ export function firstCallTable(rows: readonly FirstCallRow[]): Record<string, st
     "import (ms)": r.importMs.toFixed(1),
     "first simulate (ms)": r.callMs.toFixed(1),
     "import + call (ms)": r.totalMs.toFixed(1),
-    "× seed": r.vsSeed === undefined ? "(AGENTFLOW_SEED_SRC unset)" : r.vsSeed.toFixed(2),
+    "× seed": r.vsSeed.toFixed(2),
+    "CPU (ms)": r.cpuMs.toFixed(1),
+    "× seed (CPU)": r.cpuVsSeed.toFixed(2),
   }));
 }
 

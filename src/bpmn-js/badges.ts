@@ -4,7 +4,7 @@
  * `draw.ts` turns it into DOM.
  */
 import type { AgentTaskSummary, GateDecision } from "../bpmn/index.js";
-import { agentGateStatus } from "../bpmn/index.js";
+import { agentGateStatus } from "../bpmn/gate-status.js";
 import type { Diagnostic, DiagnosticWaiver, Severity } from "../model/index.js";
 
 /**

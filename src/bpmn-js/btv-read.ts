@@ -4,7 +4,7 @@
  * untyped. Shared by the overlays (approver roles) and the properties panel.
  */
 import type { ModdleObject } from "../bpmn/index.js";
-import { instanceOf } from "../bpmn/index.js";
+import { instanceOf } from "../bpmn/moddle.js";
 
 function isModdle(value: unknown): value is ModdleObject {
   return (

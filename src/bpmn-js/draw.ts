@@ -4,7 +4,7 @@
  * focus), and a marker per gate. Built with DOM calls, not HTML strings, so that no id, role or
  * message of the diagram is ever read as markup.
  */
-import type { ApprovalMark } from "./approval.js";
+import type { ApprovalMark } from "./approval-marks.js";
 import type { GateMark, TaskBadge, ToolMark } from "./badges.js";
 
 /**

@@ -3,7 +3,7 @@
  * (style them in CSS; `style.css` does), and the payloads of its events.
  */
 import type { GateDecision } from "../bpmn/index.js";
-import type { ApprovalChanges } from "./approval.js";
+import type { ApprovalChanges } from "./approval-marks.js";
 
 /** The overlay type of everything the module draws (`overlays.remove({ type })` clears it). */
 export const OVERLAY_TYPE = "agentflow";

@@ -10,12 +10,20 @@
  */
 import { AgentflowService } from "./service.js";
 
+/**
+ * The `btv` moddle extension for `moddleExtensions: { btv: BTV_PACKAGE }`, the same object
+ * agentflow/bpmn exports. Imported from here, a bundler that splits chunks by file (esbuild) keeps
+ * the gate engine out of the page's first load; agentflow/bpmn's entry reaches all of it.
+ */
+export { BTV_PACKAGE } from "../bpmn/moddle.js";
+
 export type { BadgeFinding, BadgeGate, GateMark, TaskBadge, ToolMark } from "./badges.js";
 export { BADGE_GATES, badgeGate, gateMark, taskBadges, toolMarks } from "./badges.js";
 export type { FlowEdge } from "./bypass.js";
 export { bypassFlowIds, bypassPaths } from "./bypass.js";
 export type { AgentflowConfig } from "./config.js";
-export { configProblems, DEFAULT_DEBOUNCE } from "./config.js";
+export { configProblems } from "./config.js";
+export { DEFAULT_DEBOUNCE } from "./options.js";
 export { refProblem } from "./ref-check.js";
 export type {
   BpmnJs,
@@ -26,7 +34,7 @@ export type {
   OverlayPosition,
   Overlays,
 } from "./diagram.js";
-export type { ApprovalChanges } from "./approval.js";
+export type { ApprovalChanges } from "./approval-marks.js";
 export type { AgentflowChangedEvent, AgentflowErrorEvent, AgentflowToggleEvent } from "./events.js";
 export {
   AGENT_MARKER,

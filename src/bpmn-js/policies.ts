@@ -1,31 +1,32 @@
 /**
  * The module's policy options: packs (plain data, as a browser holds a parsed YAML or JSON pack,
- * or compiled), waivers, the day waivers are judged on, and plugins. They are checked when the
- * modeller is built, so a pack that does not compile is one clear error naming
- * `agentflow.policies[i]` and the problem, never an evaluation that fails after every edit; and
- * the packs are compiled once there, not on every evaluation.
+ * or compiled), waivers, the day waivers are judged on, and plugins. What needs no engine is
+ * checked when the modeller is built: a list where a list belongs, a pack given as data (not as a
+ * file's path), a real day. Compiling the packs and checking the waivers and plugins needs the
+ * FEEL compiler and Ajv, so it runs with the engine (`policy-checks.ts`), which passes its checks
+ * in as {@link PolicyChecks}: this file, in the page's first load, imports none of them.
  */
 import type { CompiledPack } from "../policy/index.js";
-import {
-  compilePolicyPack,
-  formatPolicyProblem,
-  PolicyPackError,
-  waiverProblems,
-} from "../policy/index.js";
-import type { Plugin } from "../rules/index.js";
-import { namespacedRules, pluginProblem } from "../rules/internal.js";
 
 /** A pack the `policies` option takes: compiled, or its plain data. */
 export type PolicyOption = CompiledPack | Readonly<Record<string, unknown>>;
 
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * The checks that need the engine, each naming `where` in its problems: a pack compiled (or its
+ * problems), a waiver's problems, a plugin's problems.
+ */
+export interface PolicyChecks {
+  readonly pack: (
+    entry: Readonly<Record<string, unknown>>,
+    where: string,
+  ) => CompiledPack | string[];
+  readonly waiver: (waiver: unknown, where: string) => string[];
+  readonly plugin: (name: string, plugin: unknown, where: string) => string[];
 }
 
-/** Whether a value is a pack compiled by `readPolicyPack` or `compilePolicyPack`. */
-function isCompiled(value: object): value is CompiledPack {
-  const pack = value as Partial<CompiledPack>;
-  return Array.isArray(pack.processRules) && typeof pack.sha256 === "string";
+/** True for a plain object: what a pack, a plugin list or a rule setting must be. */
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function kind(value: unknown): string {
@@ -33,31 +34,35 @@ function kind(value: unknown): string {
   return Array.isArray(value) ? "an array" : typeof value;
 }
 
-/** A pack entry compiled, or its problems (each naming `where`). */
-function compiled(entry: unknown, where: string): CompiledPack | string[] {
+/** The problems of one pack entry a page can see without compiling it. */
+function entryProblems(entry: unknown, where: string): string[] {
   if (typeof entry === "string") {
     return [
       `${where} must be a policy pack as data, got the string '${entry}': a browser reads no files, so import or fetch the pack and pass its parsed data`,
     ];
   }
-  if (!isRecord(entry)) return [`${where} must be a policy pack object, got ${kind(entry)}`];
-  if (isCompiled(entry)) return entry;
-  try {
-    return compilePolicyPack(entry, where);
-  } catch (error) {
-    if (error instanceof PolicyPackError) return error.problems.map(formatPolicyProblem);
-    throw error;
-  }
+  return isRecord(entry) ? [] : [`${where} must be a policy pack object, got ${kind(entry)}`];
 }
 
-/** The problems of `policies`, `waivers`, `today` and `plugins`, one sentence each. */
-export function policyProblems(options: Readonly<Record<string, unknown>>): string[] {
+/**
+ * The problems of `policies`, `waivers`, `today` and `plugins`, one sentence each, in that order;
+ * without `checks`, only those that need no engine (the modeller's constructor), with them every
+ * one (`configProblems`, and the engine at the first evaluation).
+ */
+export function policyProblems(
+  options: Readonly<Record<string, unknown>>,
+  checks?: PolicyChecks,
+): string[] {
   const problems: string[] = [];
   const { policies, waivers, today, plugins } = options;
   if (policies !== undefined) {
     if (Array.isArray(policies)) {
       policies.forEach((entry: unknown, i) => {
-        const read = compiled(entry, `agentflow.policies[${i}]`);
+        const where = `agentflow.policies[${i}]`;
+        const light = entryProblems(entry, where);
+        problems.push(...light);
+        if (light.length > 0 || checks === undefined || !isRecord(entry)) return;
+        const read = checks.pack(entry, where);
         if (Array.isArray(read)) problems.push(...read);
       });
     } else {
@@ -67,7 +72,7 @@ export function policyProblems(options: Readonly<Record<string, unknown>>): stri
   if (waivers !== undefined) {
     if (Array.isArray(waivers)) {
       waivers.forEach((w: unknown, i) => {
-        problems.push(...waiverProblems(w, `agentflow.waivers[${i}]`));
+        problems.push(...(checks?.waiver(w, `agentflow.waivers[${i}]`) ?? []));
       });
     } else {
       problems.push(`agentflow.waivers must be a list of waivers, got ${kind(waivers)}`);
@@ -78,7 +83,15 @@ export function policyProblems(options: Readonly<Record<string, unknown>>): stri
       `agentflow.today must be a date written YYYY-MM-DD, got ${typeof today === "string" ? `'${today}'` : kind(today)}`,
     );
   }
-  if (plugins !== undefined) problems.push(...pluginsProblems(plugins));
+  if (plugins !== undefined) {
+    if (!isRecord(plugins)) {
+      problems.push(`agentflow.plugins must be an object, got ${kind(plugins)}`);
+    } else if (checks !== undefined) {
+      for (const [name, plugin] of Object.entries(plugins)) {
+        problems.push(...checks.plugin(name, plugin, `agentflow.plugins.${name}`));
+      }
+    }
+  }
   return problems;
 }
 
@@ -87,21 +100,6 @@ function isDay(value: unknown): boolean {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-}
-
-function pluginsProblems(plugins: unknown): string[] {
-  if (!isRecord(plugins)) return [`agentflow.plugins must be an object, got ${kind(plugins)}`];
-  return Object.entries(plugins).flatMap(([name, plugin]) => {
-    const where = `agentflow.plugins.${name}`;
-    const problem = pluginProblem(plugin, where);
-    if (problem !== undefined) return [problem];
-    try {
-      namespacedRules(name, plugin as Plugin);
-      return [];
-    } catch (error) {
-      return [`${where}: ${error instanceof Error ? error.message : String(error)}`];
-    }
-  });
 }
 
 /**
@@ -125,16 +123,4 @@ export function extensionCodes(options: Readonly<Record<string, unknown>>): stri
     codes.push(...rules.map((code) => `${name}/${code}`));
   }
   return codes;
-}
-
-/**
- * The packs compiled, in order (for options {@link policyProblems} found nothing wrong with):
- * the evaluations after every edit then reuse them.
- */
-export function compiledPolicies(policies: readonly PolicyOption[]): readonly CompiledPack[] {
-  return policies.map((entry, i) => {
-    const read = compiled(entry, `agentflow.policies[${i}]`);
-    if (Array.isArray(read)) throw new TypeError(read.join("; "));
-    return read;
-  });
 }

@@ -3,6 +3,7 @@
  * as `AGENT_REF_INVALID`, so the panel and the gate never disagree on what a ref is.
  */
 import { parseRef } from "../model/index.js";
+import { refProblemWith } from "./ref-words.js";
 
 /**
  * Why a typed ref is not an `id@version` ref, or `null` when it is one (or the input is empty
@@ -19,7 +20,5 @@ import { parseRef } from "../model/index.js";
  * ```
  */
 export function refProblem(value: string, isAgent: boolean): string | null {
-  if (value === "") return isAgent ? "An agent task needs a workflow ref (id@version)." : null;
-  const parsed = parseRef(value);
-  return parsed.ok ? null : `Not an id@version ref: ${parsed.message}`;
+  return refProblemWith(parseRef, value, isAgent);
 }

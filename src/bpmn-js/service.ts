@@ -2,28 +2,21 @@
 /**
  * The `agentflow` service: evaluates the gates on the modeller's own definitions after import
  * and after every change (debounced), keeps the latest {@link GateDecision}, fires
- * `agentflow.changed` with it, and draws the badges, gate markers and bypass flows.
+ * `agentflow.changed` with it, and draws the badges, gate markers and bypass flows. What judges
+ * the diagram (`engine.ts`) is imported at the first evaluation, not with this file: a bundler
+ * splits it into a chunk of its own, and the page shows the diagram without waiting for it.
+ * Compiling the policy packs needs that engine, so a pack that does not compile is said at the
+ * first evaluation (`agentflow.error`, every evaluation, nothing drawn), not by the constructor.
  */
 import type { GateDecision, GateOptions } from "../bpmn/index.js";
-import { evaluateGates } from "../bpmn/index.js";
-import type { ApprovalChanges } from "./approval.js";
-import { ApprovalState, approvalMarks } from "./approval.js";
+import type { ApprovalChanges } from "./approval-marks.js";
+import { ApprovalState } from "./approval-state.js";
+import type * as EngineModule from "./engine.js";
 import type { AgentflowChangedEvent, AgentflowErrorEvent, AgentflowToggleEvent } from "./events.js";
-import {
-  AGENT_MARKER,
-  APPROVAL_MARKER,
-  BYPASS_MARKER,
-  EFFECT_MARKER_PREFIX,
-  GATE_MARKER,
-  OVERLAY_TYPE,
-} from "./events.js";
-import { gateMark, taskBadges, toolMarks } from "./badges.js";
-import { asModdle, isType, stringAttr } from "./btv-read.js";
-import type { FlowEdge } from "./bypass.js";
-import { bypassFlowIds } from "./bypass.js";
+import { OVERLAY_TYPE } from "./events.js";
+import { asModdle } from "./btv-read.js";
 import type { AgentflowConfig } from "./config.js";
-import { configProblems, DEFAULT_DEBOUNCE } from "./config.js";
-import { compiledPolicies } from "./policies.js";
+import { DEFAULT_DEBOUNCE, optionProblems } from "./options.js";
 import type {
   BpmnJs,
   Canvas,
@@ -32,17 +25,9 @@ import type {
   EventBus,
   Overlays,
 } from "./diagram.js";
-import { approvalMarkElement, gateMarkElement, taskBadgeElement, toolMarkElement } from "./draw.js";
+import { paint } from "./paint.js";
 
-function elementsOf(registry: ElementRegistry): DiagramElement[] {
-  // Labels share their element's business object; the element itself carries the overlay.
-  return registry.getAll().filter((element) => element.labelTarget === undefined);
-}
-
-function parentId(businessObject: unknown): string | undefined {
-  const parent = asModdle(asModdle(businessObject)?.$parent);
-  return parent === undefined ? undefined : stringAttr(parent, "id");
-}
+type Engine = typeof EngineModule;
 
 /** The module's service, registered as `agentflow`. */
 export class AgentflowService {
@@ -56,7 +41,13 @@ export class AgentflowService {
     "canvas",
   ];
 
+  /** The options as given (their engine-free checks passed): what `#prepared` starts from. */
   readonly #options: GateOptions;
+  /**
+   * The options with the packs compiled, or why they cannot be: set once the engine is loaded,
+   * then every evaluation reuses it (the options never change, so neither does the answer).
+   */
+  #prepared: { readonly options: GateOptions } | { readonly error: unknown } | undefined;
   readonly #debounce: number;
   readonly #eventBus: EventBus;
   readonly #bpmnjs: BpmnJs;
@@ -66,6 +57,10 @@ export class AgentflowService {
   #active: boolean;
   #decision: GateDecision | undefined;
   readonly #approval: ApprovalState;
+  /** The engine once loaded: later evaluations call it without waiting a turn. */
+  #engine: Engine | undefined;
+  /** The engine's loading, shared by every caller until it is done; dropped if it fails. */
+  #loading: Promise<Engine> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Counts evaluations, so that an older async one that finishes late is dropped. */
   #run = 0;
@@ -75,7 +70,10 @@ export class AgentflowService {
    */
   #marked: { readonly element: DiagramElement; readonly marker: string }[] = [];
 
-  /** Built by diagram-js; throws a `TypeError` naming every wrong option. */
+  /**
+   * Built by diagram-js; throws a `TypeError` naming every wrong option the page can tell without
+   * the engine. The packs, waivers and plugins are checked at the first evaluation.
+   */
   constructor(
     config: AgentflowConfig | undefined,
     eventBus: EventBus,
@@ -84,14 +82,10 @@ export class AgentflowService {
     overlays: Overlays,
     canvas: Canvas,
   ) {
-    const problems = configProblems(config);
+    const problems = optionProblems(config);
     if (problems.length > 0) throw new TypeError(problems.join("; "));
     const { debounce, active, approval, ...options } = config ?? {};
-    // Compiled once here: every evaluation after an edit reuses the packs.
-    this.#options =
-      options.policies === undefined
-        ? options
-        : { ...options, policies: compiledPolicies(options.policies) };
+    this.#options = options;
     this.#debounce = debounce ?? DEFAULT_DEBOUNCE;
     this.#active = active ?? true;
     this.#eventBus = eventBus;
@@ -138,12 +132,23 @@ export class AgentflowService {
 
   /**
    * Replaces the approval (`undefined` removes it) and redraws: fires `agentflow.changed` with the
-   * new comparison, or `agentflow.error` when it cannot be read (then nothing is marked).
+   * new comparison, or `agentflow.error` when it cannot be read (then nothing is marked). Before
+   * the first evaluation has loaded the engine, the error fires once it is loaded.
    */
   setApproval(approval: unknown): void {
     this.#approval.set(approval);
-    if (this.#decision !== undefined) this.#publish(this.#decision);
-    else this.#sayErrors(this.#approval.takeErrors());
+    const engine = this.#engine;
+    if (engine === undefined) {
+      this.#load().then(
+        (loaded) => {
+          this.#sayErrors(this.#approval.takeErrors(loaded));
+        },
+        (error: unknown) => {
+          this.#sayErrors([error]);
+        },
+      );
+    } else if (this.#decision !== undefined) this.#publish(this.#decision, engine);
+    else this.#sayErrors(this.#approval.takeErrors(engine));
   }
 
   /** Whether the overlays are shown. */
@@ -173,8 +178,11 @@ export class AgentflowService {
     const definitions = asModdle(this.#bpmnjs.getDefinitions());
     if (definitions === undefined) return undefined;
     let decision: GateDecision;
+    let engine: Engine;
     try {
-      decision = await evaluateGates(definitions, this.#options);
+      // Once loaded, the engine is called at once, as if it were imported with this file.
+      engine = this.#engine ?? (await this.#load());
+      decision = await engine.evaluateGates(definitions, this.#preparedWith(engine));
     } catch (error) {
       if (run === this.#run) {
         this.#eventBus.fire("agentflow.error", { error } satisfies AgentflowErrorEvent);
@@ -182,14 +190,46 @@ export class AgentflowService {
       return undefined;
     }
     if (run !== this.#run) return undefined;
-    this.#publish(decision);
+    this.#publish(decision, engine);
     return decision;
   }
 
+  /**
+   * The options with the packs compiled, at the first evaluation and then kept; throws (each
+   * time) the `TypeError` naming what in the packs, waivers or plugins is wrong. Fail closed: a
+   * badge or gate drawn without the policy applied would claim a verdict nobody reached.
+   */
+  #preparedWith(engine: Engine): GateOptions {
+    if (this.#prepared === undefined) {
+      try {
+        this.#prepared = { options: engine.preparedOptions(this.#options) };
+      } catch (error) {
+        this.#prepared = { error };
+      }
+    }
+    if ("error" in this.#prepared) throw this.#prepared.error;
+    return this.#prepared.options;
+  }
+
+  /** Loads the engine (`engine.ts`), once; a failed load is tried again by the next caller. */
+  #load(): Promise<Engine> {
+    this.#loading ??= import("./engine.js").then(
+      (engine) => {
+        this.#engine = engine;
+        return engine;
+      },
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+
   /** Keeps the decision, compares it with the approval, draws both, fires `agentflow.changed`. */
-  #publish(decision: GateDecision): void {
+  #publish(decision: GateDecision, engine: Engine): void {
     this.#decision = decision;
-    this.#sayErrors(this.#approval.update(this.#bpmnjs.getDefinitions(), decision));
+    this.#sayErrors(this.#approval.update(this.#bpmnjs.getDefinitions(), decision, engine));
     this.#clear();
     if (this.#active) this.#draw(decision);
     const approval = this.#approval.changes;
@@ -233,64 +273,9 @@ export class AgentflowService {
   }
 
   #draw(decision: GateDecision): void {
-    const doc = this.#canvas.getContainer().ownerDocument;
-    const agents = new Set<string>();
-    for (const badge of taskBadges(decision)) {
-      const element = this.#registry.get(badge.elementId);
-      if (element === undefined) continue;
-      agents.add(element.id);
-      this.#mark(element, AGENT_MARKER);
-      this.#overlays.add(element, OVERLAY_TYPE, {
-        position: { top: -24, left: 0 },
-        html: taskBadgeElement(doc, badge),
-      });
-    }
-    for (const mark of toolMarks(decision)) {
-      const element = this.#registry.get(mark.elementId);
-      if (element === undefined) continue;
-      this.#mark(element, `${EFFECT_MARKER_PREFIX}${mark.effect}`);
-      this.#overlays.add(element, OVERLAY_TYPE, {
-        position: { bottom: -4, left: 0 },
-        html: toolMarkElement(doc, mark),
-      });
-    }
-    // The decision's gates: marked, accepted by isGate, or chosen by the organisation's selectors.
-    const gates = new Map(decision.gates.map((g) => [g.elementId, g.role ?? undefined]));
-    const flows: FlowEdge[] = [];
-    for (const element of elementsOf(this.#registry)) {
-      const bo = element.businessObject;
-      if (isType(bo, "bpmn:SequenceFlow")) {
-        const source = element.source?.id;
-        const target = element.target?.id;
-        if (source !== undefined && target !== undefined)
-          flows.push({ id: element.id, source, target });
-        continue;
-      }
-      const node = isType(bo, "bpmn:FlowNode") ? asModdle(bo) : undefined;
-      if (node === undefined || !gates.has(element.id)) continue;
-      const mark = gateMark(element.id, gates.get(element.id));
-      this.#mark(element, GATE_MARKER);
-      // An agent that is its own gate gets both: the marker goes above the badge.
-      this.#overlays.add(element, OVERLAY_TYPE, {
-        position: { top: agents.has(element.id) ? -46 : -24, left: 0 },
-        html: gateMarkElement(doc, mark),
-      });
-    }
-    const changes = this.#approval.changes;
-    for (const mark of changes === undefined ? [] : approvalMarks(changes)) {
-      const element = this.#registry.get(mark.elementId);
-      if (element === undefined) continue;
-      this.#mark(element, APPROVAL_MARKER);
-      this.#overlays.add(element, OVERLAY_TYPE, {
-        position: { bottom: -4, left: 0 },
-        html: approvalMarkElement(doc, mark),
-      });
-    }
-    const parentOf = (id: string): string | undefined =>
-      parentId(this.#registry.get(id)?.businessObject);
-    for (const id of bypassFlowIds(decision, flows, parentOf)) {
-      const flow = this.#registry.get(id);
-      if (flow !== undefined) this.#mark(flow, BYPASS_MARKER);
-    }
+    const view = { registry: this.#registry, overlays: this.#overlays, canvas: this.#canvas };
+    paint(decision, this.#approval.changes, view, (element, marker) => {
+      this.#mark(element, marker);
+    });
   }
 }

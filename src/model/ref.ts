@@ -2,7 +2,10 @@
  * Versioned references `id@version` (SPEC 2.3): prompts (`prm:research@2.0.0`), tool contracts
  * (`tool:browser-search@1.2.0`) and delegate agents (`agnt-verify@1.0.0`).
  */
-import semver from "semver";
+// The two functions, not semver's index: it loads every module of the package, a share of a bare
+// import.
+import parseSemver from "semver/functions/parse.js";
+import validRange from "semver/ranges/valid.js";
 
 /** A reference split into its parts. `version` is always a full semver version. */
 export interface Ref {
@@ -107,12 +110,12 @@ export function parseVersion(version: string): VersionParseResult {
     while (parts.length < 3) parts.push("0");
     return { ok: true, version: parts.join("."), abbreviated: true };
   }
-  // semver.parse accepts a leading "v" or "=", which an exact reference must not carry.
+  // parseSemver accepts a leading "v" or "=", which an exact reference must not carry.
   const first = version.charCodeAt(0);
-  if (first >= 48 && first <= 57 && semver.parse(version)?.raw === version) {
+  if (first >= 48 && first <= 57 && parseSemver(version)?.raw === version) {
     return { ok: true, version, abbreviated: false };
   }
-  if (RANGE_CHARS.test(version) && semver.validRange(version) !== null) {
+  if (RANGE_CHARS.test(version) && validRange(version) !== null) {
     return fail(
       "range",
       `'${version}' is a version range; a reference must name one exact version`,

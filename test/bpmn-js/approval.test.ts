@@ -191,6 +191,19 @@ describe("the service with an approval", () => {
     expect(changed.every((e) => !("approval" in (e.event as object)))).toBe(true);
   });
 
+  it("says an approval set before the first evaluation once, when the engine is loaded", async () => {
+    const { svc, events, marked } = await service({});
+    svc.setApproval("not an approval");
+    // The engine that reads it is imported at the first evaluation, not with the module.
+    expect(events).toEqual([]);
+    await svc.evaluate();
+    const errors = events.filter((e) => e.type === "agentflow.error");
+    expect(errors).toHaveLength(1);
+    expect((errors[0]?.event as { error: unknown }).error).toBeInstanceOf(ApprovalFormatError);
+    expect(marked()).toEqual([]);
+    expect(svc.getApprovalChanges()).toBeUndefined();
+  });
+
   it("takes a new approval with setApproval and redraws; undefined removes it", async () => {
     const { svc, events, marked } = await service({});
     await svc.evaluate();

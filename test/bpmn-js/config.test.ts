@@ -3,9 +3,11 @@
  * built, instead of failing later inside an evaluation.
  */
 import { describe, expect, it } from "vitest";
-import { evaluateGates, readProcess } from "../../src/bpmn/index.js";
+import { BPMN_RULES, evaluateGates, readProcess } from "../../src/bpmn/index.js";
 import { configProblems, refProblem } from "../../src/bpmn-js/index.js";
 import { AgentflowService } from "../../src/bpmn-js/service.js";
+import { BPMN_RULE_CODES, WORKFLOW_RULE_CODES } from "../../src/rules/builtin-codes.js";
+import { RULES } from "../../src/validate/index.js";
 import { loanXml, registry } from "./loan.js";
 
 describe("configProblems", () => {
@@ -122,6 +124,14 @@ describe("configProblems", () => {
     expect(make).toThrow(
       new TypeError("agentflow.debounce must be a number of milliseconds ≥ 0, got -5"),
     );
+  });
+});
+
+describe("the rule codes the options are checked against", () => {
+  it("are the registries' codes, in their order", () => {
+    // Plain data, so that the page checks the options without loading every rule's check.
+    expect(BPMN_RULE_CODES).toEqual(BPMN_RULES.map((rule) => rule.meta.code));
+    expect(WORKFLOW_RULE_CODES).toEqual(RULES.map((rule) => rule.meta.code));
   });
 });
 

@@ -1,11 +1,15 @@
 /**
- * The module's policy options (issue 40, item 7): packs as plain data (or compiled), waivers,
- * the day and plugins are checked when the modeller is built — a pack that does not compile is
- * named `agentflow.policies[i]` with its problem, as `evaluateGates` would refuse it — and the
- * badges list pack findings like built-in ones, a waived one marked with its waiver.
+ * The module's policy options: packs as plain data (or compiled), waivers, the day and plugins.
+ * `configProblems` names every problem — a pack that does not compile as `agentflow.policies[i]`
+ * with its problem, as `evaluateGates` would refuse it; the modeller refuses at construction what
+ * needs no compiler and says the rest at the first evaluation (`agentflow.error`, nothing drawn).
+ * The badges list pack findings like built-in ones, a waived one marked with its waiver.
  */
+import EventBus from "diagram-js/lib/core/EventBus.js";
 import { describe, expect, it } from "vitest";
+import type { ModdleObject } from "../../src/bpmn/index.js";
 import { checkProcess, evaluateGates, readProcess } from "../../src/bpmn/index.js";
+import type { AgentflowConfig } from "../../src/bpmn-js/index.js";
 import { configProblems, taskBadges } from "../../src/bpmn-js/index.js";
 import { AgentflowService } from "../../src/bpmn-js/service.js";
 import { compilePolicyPack } from "../../src/policy/index.js";
@@ -34,6 +38,12 @@ const WAIVER = {
 };
 const FACTS =
   "facts of agentTask: process, element, lane, ref, level, declaredLevel, justifiedLevel, camunda, tools, models, budget, gates, gateStatus";
+
+interface Bus {
+  on(event: string, callback: (event: unknown) => void): void;
+  off(event: string, callback: (event: unknown) => void): void;
+  fire(type: string, data?: object): unknown;
+}
 
 const plugin = {
   meta: { name: "acme", version: "1.0.0" },
@@ -102,13 +112,13 @@ describe("configProblems with policies", () => {
     );
   });
 
-  it("makes the service refuse to start with a pack that does not compile", () => {
+  it("refuses at construction what needs no compiler: a pack given as a path", () => {
     const never = (): never => {
       throw new Error("not reached");
     };
     const make = () =>
       new AgentflowService(
-        { policies: [BAD] },
+        { policies: ["policy/bank.policy.yaml"], waivers: WAIVER } as unknown as AgentflowConfig,
         { on: never, off: never, fire: never },
         { getDefinitions: never },
         { get: never, getAll: never },
@@ -116,8 +126,65 @@ describe("configProblems with policies", () => {
         { addMarker: never, removeMarker: never, getContainer: never },
       );
     expect(make).toThrow(
-      new TypeError(`agentflow.policies[0]: rule high: when: unknown fact 'levl' (${FACTS})`),
+      new TypeError(
+        "agentflow.policies[0] must be a policy pack as data, got the string 'policy/bank.policy.yaml': a browser reads no files, so import or fetch the pack and pass its parsed data; agentflow.waivers must be a list of waivers, got object",
+      ),
     );
+  });
+
+  it("says a pack that does not compile at the first evaluation, every evaluation, and draws nothing", async () => {
+    const { definitions } = await readProcess(loanXml);
+    if (definitions === undefined) throw new Error("the example must parse");
+    const bus = new (EventBus as unknown as new () => Bus)();
+    const drawn: unknown[] = [];
+    const service = new AgentflowService(
+      {
+        ...registry,
+        policies: [BAD],
+        waivers: [{ ...WAIVER, expires: "2027-02-30" }],
+        plugins: { acme: { meta: { name: "acme" }, rules: {} } },
+      } as unknown as AgentflowConfig,
+      bus,
+      { getDefinitions: (): ModdleObject => definitions },
+      { get: () => undefined, getAll: () => [] },
+      {
+        add: (...args) => {
+          drawn.push(args);
+          return "";
+        },
+        remove: () => undefined,
+      },
+      {
+        addMarker: (...args) => {
+          drawn.push(args);
+        },
+        removeMarker: () => undefined,
+        getContainer: () => {
+          throw new Error("nothing is drawn");
+        },
+      },
+    );
+    const events: { type: string; error?: unknown }[] = [];
+    for (const type of ["agentflow.changed", "agentflow.error"]) {
+      bus.on(type, (event) => events.push({ type, ...(event as { error?: unknown }) }));
+    }
+    expect(await service.evaluate()).toBeUndefined();
+    expect(await service.evaluate()).toBeUndefined();
+    // The sentences the constructor threw before the compiler moved to the engine's chunk.
+    const said = new TypeError(
+      [
+        `agentflow.policies[0]: rule high: when: unknown fact 'levl' (${FACTS})`,
+        'agentflow.waivers[0].expires: "2027-02-30" is not a calendar date written YYYY-MM-DD',
+        "agentflow.plugins.acme has no meta.version",
+      ].join("; "),
+    );
+    expect(events).toEqual([
+      { type: "agentflow.error", error: said },
+      { type: "agentflow.error", error: said },
+    ]);
+    expect(events.map((e) => (e.error as Error).message)).toEqual([said.message, said.message]);
+    expect(service.getDecision()).toBeUndefined();
+    expect(drawn).toEqual([]);
   });
 });
 

@@ -165,6 +165,11 @@ async function drawingSetup(xml: string, extra: Partial<AgentflowConfig> = {}) {
   return { bus, service, marked, drawn, rename };
 }
 
+// The service imports its engine at the first evaluation (in a page, a chunk fetched after the
+// diagram shows). Loaded here once, so that the fake-timer test below times the debounce, not the
+// module loader; "loads the engine at the first evaluation" tests the loading itself.
+await import("../../src/bpmn-js/engine.js");
+
 const gates = (decision: GateDecision | undefined) =>
   decision?.agentTasks.map((t) => [t.elementId, t.resolution, t.gate]);
 

@@ -4,10 +4,13 @@
  * and its approver role, and the tool effect of an activity a Camunda agent may call. Each writes through the command stack (see `commands.ts`).
  */
 import { CheckboxEntry, SelectEntry, TextFieldEntry } from "@bpmn-io/properties-panel";
+import { useEffect, useState } from "@bpmn-io/properties-panel/preact/hooks";
 import { useService } from "bpmn-js-properties-panel";
-import { AUTONOMY_SCALE } from "../../autonomy/index.js";
+import { AUTONOMY_SCALE } from "../../autonomy/scale.js";
 import { btvValue, stringAttr } from "../btv-read.js";
-import { refProblem } from "../ref-check.js";
+import { refProblemWith } from "../ref-words.js";
+import type { RefParser } from "./ref-parser.js";
+import { loadedRefParser, loadRefParser } from "./ref-parser.js";
 import type { BpmnFactory, ModdleCommand } from "./commands.js";
 import {
   AGENT_ATTRIBUTES,
@@ -15,7 +18,7 @@ import {
   patchBtvCommands,
   toolEffectCommands,
 } from "./commands.js";
-import { TOOL_EFFECTS } from "../../bpmn/index.js";
+import { TOOL_EFFECTS } from "../../bpmn/camunda/effect-mapping.js";
 import type { ModdleObject } from "../../bpmn/index.js";
 
 /** What the panel passes every entry component. */
@@ -49,11 +52,31 @@ function services(): {
   };
 }
 
+/**
+ * The ref parser, rendering the entry again once it is loaded (the panel validates at every
+ * render). Until then the field shows no error: the gate itself still judges the ref, and a chunk
+ * that cannot be fetched is said by the module's own evaluation (`agentflow.error`).
+ */
+function useRefParser(): RefParser | undefined {
+  const [parse, setParse] = useState<RefParser | undefined>(loadedRefParser);
+  useEffect(() => {
+    if (parse !== undefined) return;
+    loadRefParser().then(
+      (loaded) => {
+        setParse(() => loaded);
+      },
+      () => undefined,
+    );
+  }, [parse]);
+  return parse;
+}
+
 /** The agent workflow ref of a task. */
 export function WorkflowRefEntry(props: EntryProps): unknown {
   const { element, id } = props;
   const { run, factory, translate } = services();
   const debounce = useService("debounceInput") as Debounce;
+  const parse = useRefParser();
   const agent = btvValue(element.businessObject, "btv:AgentTask");
   return TextFieldEntry({
     element,
@@ -74,7 +97,8 @@ export function WorkflowRefEntry(props: EntryProps): unknown {
         ),
       );
     },
-    validate: (value) => refProblem(value.trim(), agent !== undefined),
+    validate: (value) =>
+      parse === undefined ? null : refProblemWith(parse, value.trim(), agent !== undefined),
   });
 }
 

@@ -19,11 +19,19 @@ interface NodeCrypto {
   };
 }
 
+/** Set once `nodeCrypto` has looked: loading `node:crypto` is a share of a bare import. */
+let looked = false;
+let cryptoModule: NodeCrypto | undefined;
+
 /** `node:crypto`, or `undefined` outside Node (or before Node 20.16). */
-const nodeCrypto: NodeCrypto | undefined = (() => {
-  const host = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
-  return host.process?.getBuiltinModule?.("node:crypto") as NodeCrypto | undefined;
-})();
+function nodeCrypto(): NodeCrypto | undefined {
+  if (!looked) {
+    const host = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+    cryptoModule = host.process?.getBuiltinModule?.("node:crypto") as NodeCrypto | undefined;
+    looked = true;
+  }
+  return cryptoModule;
+}
 
 /** {@link sha256Bytes} as a browser computes it (`@noble/hashes`). Internal; tests compare it. */
 export function sha256BytesPortable(bytes: Uint8Array): string {
@@ -47,14 +55,16 @@ export function sha256Portable(text: string): string {
  * ```
  */
 export function sha256(text: string): string {
-  return nodeCrypto === undefined
+  const node = nodeCrypto();
+  return node === undefined
     ? sha256Portable(text)
-    : nodeCrypto.createHash("sha256").update(text, "utf8").digest("hex");
+    : node.createHash("sha256").update(text, "utf8").digest("hex");
 }
 
 /** The SHA-256 digest of raw bytes, as 64 lowercase hex digits (node:crypto's under Node). */
 export function sha256Bytes(bytes: Uint8Array): string {
-  return nodeCrypto === undefined
+  const node = nodeCrypto();
+  return node === undefined
     ? sha256BytesPortable(bytes)
-    : nodeCrypto.createHash("sha256").update(bytes).digest("hex");
+    : node.createHash("sha256").update(bytes).digest("hex");
 }

@@ -9,12 +9,14 @@
  */
 import { parser, trackVariables } from "lezer-feel";
 
-const expression = parser.configure({ top: "Expression", contextTracker: trackVariables({}) });
+// Configured on first use, not on import: a program that never reads a condition skips it.
+let expression: typeof parser | undefined;
 
 /**
  * Parses a FEEL expression into lezer-feel's tree; error-tolerant, as lezer is: a broken text
  * still gives a tree, with error nodes in it.
  */
-export function parseFeelExpression(text: string): ReturnType<typeof expression.parse> {
+export function parseFeelExpression(text: string): ReturnType<typeof parser.parse> {
+  expression ??= parser.configure({ top: "Expression", contextTracker: trackVariables({}) });
   return expression.parse(text);
 }

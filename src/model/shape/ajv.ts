@@ -9,18 +9,21 @@ import canonicalize from "canonicalize";
 
 let checker: Ajv2020 | undefined;
 let compiler: Ajv2020 | undefined;
+let metaCompiler: Ajv2020 | undefined;
 
-function create(validateSchema: boolean): Ajv2020 {
+function create(validateSchema: boolean, meta: boolean): Ajv2020 {
   // strict: false because field schemas carry annotations such as `x-flow-member`; logger:
   // false because a library must not write to the console on a user's behalf; ownProperties
   // because otherwise a field named `constructor` or `toString` counts as present on every
-  // object through its prototype.
+  // object through its prototype. `meta: false` leaves the meta-schemas out: adding them is
+  // most of making an instance, a share of a first simulation.
   const instance = new Ajv2020({
     allErrors: true,
     strict: false,
     logger: false,
     ownProperties: true,
     validateSchema,
+    meta,
   });
   formatsModule.default(instance);
   return instance;
@@ -28,7 +31,7 @@ function create(validateSchema: boolean): Ajv2020 {
 
 /** The instance that checks a field's own JSON Schema against the draft 2020-12 meta-schema. */
 function ajv(): Ajv2020 {
-  checker ??= create(true);
+  checker ??= create(true, true);
   return checker;
 }
 
@@ -36,11 +39,18 @@ function ajv(): Ajv2020 {
  * The instance that compiles whole-shape schemas. `compileShape` writes them from the type
  * language and from field schemas `jsonSchemaError` has already checked (a field that fails is
  * compiled as `{}`), so checking them against the meta-schema again proves nothing — and
- * compiling the meta-schema is most of a first simulation's cost.
+ * compiling the meta-schema is most of a first simulation's cost. It holds no meta-schemas
+ * either; a schema that refers to one goes to {@link shapeCompilerWithMeta}.
  */
 function shapeCompiler(): Ajv2020 {
-  compiler ??= create(false);
+  compiler ??= create(false, false);
   return compiler;
+}
+
+/** {@link shapeCompiler} with the meta-schemas, made only for a schema the other refuses. */
+function shapeCompilerWithMeta(): Ajv2020 {
+  metaCompiler ??= create(false, true);
+  return metaCompiler;
 }
 
 /** Results per schema object: one document's shapes are checked again by every rule. */
@@ -100,7 +110,12 @@ export function jsonSchemaError(schema: object, source: object): string | undefi
  * the same `$id`) yields a validator that rejects every value: failing closed is the honest stop.
  */
 export function compileValidator(schema: object): ValidateFunction {
-  const engine = shapeCompiler();
+  try {
+    return shapeCompiler().compile(schema);
+  } catch {
+    // Perhaps a `$ref` to a meta-schema, which that instance does not hold.
+  }
+  const engine = shapeCompilerWithMeta();
   try {
     return engine.compile(schema);
   } catch {
@@ -108,7 +123,8 @@ export function compileValidator(schema: object): ValidateFunction {
   }
 }
 
-/** Drops a compiled schema from Ajv's own cache when the validator cache evicts it. */
+/** Drops a compiled schema from Ajv's own caches when the validator cache evicts it. */
 export function releaseValidator(schema: object): void {
-  shapeCompiler().removeSchema(schema);
+  compiler?.removeSchema(schema);
+  metaCompiler?.removeSchema(schema);
 }

@@ -109,7 +109,8 @@ export function textWidth(text: string, size: number): number {
   return em * size;
 }
 
-const GRAPHEMES = new Intl.Segmenter("en", { granularity: "grapheme" });
+// Made on first use: creating a segmenter loads ICU's break rules, a share of a bare import.
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * Shortens `text` with `…` until it fits `max` units wide at `size`. One pass over the graphemes
@@ -122,7 +123,8 @@ export function fitText(text: string, size: number, max: number): string {
   // The longest prefix that still fits with `…` after it, as a length in code units.
   let cut = 0;
   let kept = 0;
-  for (const { segment, index } of GRAPHEMES.segment(text)) {
+  graphemes ??= new Intl.Segmenter("en", { granularity: "grapheme" });
+  for (const { segment, index } of graphemes.segment(text)) {
     width += textWidth(segment, size);
     if (width > max) {
       // Whole graphemes are dropped, so an emoji or an accented letter is never cut in half,

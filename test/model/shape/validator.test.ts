@@ -99,6 +99,16 @@ describe("shapeValidator: Ajv enforces the compiled schema", () => {
     expect(check({ email: "not an email" })).toBe(false);
   });
 
+  it("resolves a JSON Schema field that refers to the draft 2020-12 meta-schema", () => {
+    const check = shapeValidator(
+      { schema: { $ref: "https://json-schema.org/draft/2020-12/schema" } },
+      {},
+    );
+    expect(check({ schema: { type: "string", minLength: 1 } })).toBe(true);
+    expect(check({ schema: { type: 12 } })).toBe(false);
+    expect(check({ schema: { minLength: -1 } })).toBe(false);
+  });
+
   it("checks fields named like Object.prototype members as own properties", () => {
     const check = shapeValidator({ constructor: "number", "toString?": "text" }, {});
     expect(check({ constructor: 1 })).toBe(true);
