@@ -15,10 +15,11 @@
  * Then: simulation steps/s by chain size against 50 nodes, its floors and what they leave of the
  * 100,000-node budget, and `explore` runs/s (simulate.ts), the other tasks (extra.ts), BPMN
  * (bpmn.ts), `check` over many files (cli.ts), `verify` beside `gate` on the example bundle and
- * on 1,000 processes, as a ratio (approval.ts), the process report (report.ts: 5,000 flow nodes
- * with DI, 50,000 without, the drawing's growth), CLI start-up against `node -e 0` and import +
- * first simulate of the root entry beside the seed engine's (startup.ts,
- * on the built CLI) and the browser bundle sizes, with what agentflow/bpmn-js adds to a bpmn-js
+ * on 1,000 processes, as a ratio (approval.ts), `conform` on a million OTLP events against
+ * reading and `JSON.parse`-ing them, with peak memory beside the file's size (conform.ts), the
+ * process report (report.ts: 5,000 flow nodes with DI, 50,000 without, the drawing's growth), CLI
+ * start-up against `node -e 0` and import + first simulate of the root entry beside the seed
+ * engine's (startup.ts, on the built CLI) and the browser bundle sizes, with what agentflow/bpmn-js adds to a bpmn-js
  * Modeler (bundle.ts).
  * Results also go to `.bench-results/` as JSON.
  */
@@ -30,6 +31,7 @@ import { createValidator } from "../src/validate/index.js";
 import type { GraphShape } from "./generate.js";
 import { generateWorkflow } from "./generate.js";
 import { benchApproval } from "./approval.js";
+import { benchConform, conformTable } from "./conform.js";
 import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
 import { addedTable, benchBundles, bundleTable } from "./bundle.js";
 import { benchCli } from "./cli.js";
@@ -226,6 +228,8 @@ const cli = await benchCli();
 console.table(cli);
 const approval = await benchApproval();
 console.table(approval);
+const conform = benchConform();
+console.table(conformTable(conform));
 const reports = await benchReport();
 console.table(reportTable(reports));
 const growth = drawingGrowth(reports);
@@ -253,6 +257,7 @@ writeFileSync(
       bpmn,
       cli,
       approval,
+      conform,
       reports,
       startup,
       firstCall,

@@ -140,6 +140,8 @@ describe("package", () => {
  * The layers of `src/`, lowest first: a module imports only from its own layer's folders or from
  * lower layers (CONTRIBUTING.md). `bpmn/lint/` is the bpmnlint plugin, an adapter over `bpmn/`
  * (its rule help URLs come from the rule kit, not from `report/`), so it sits just above `bpmn/`.
+ * `conform/` (recorded runs replayed on the approved workflows and processes) sits above the
+ * simulator and the gates it replays on, below the report that shows its findings.
  * `keys/` (Node's crypto behind the approval's signer and trusted-key interfaces) sits just below
  * the CLI, which reads keys through it.
  */
@@ -152,6 +154,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["bpmn"],
   ["bpmn/lint"],
   ["approval"],
+  ["conform"],
   ["report"],
   ["keys"],
   ["cli", "bpmn-js", "testing"],

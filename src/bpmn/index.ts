@@ -93,3 +93,5 @@ export type {
   ProcessDiagram,
 } from "./diagram-read.js";
 export { readProcessDiagrams } from "./diagram-read.js";
+export type { ProcessTopology, TaskGates } from "./task-gates.js";
+export { processTopology } from "./task-gates.js";

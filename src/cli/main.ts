@@ -6,6 +6,7 @@ import { Command, CommanderError } from "commander";
 import type { CheckOptions } from "./check.js";
 import { CONVERT_TARGETS } from "./convert-targets.js";
 import { addApprovalCommands } from "./main-approval.js";
+import { addConformCommand } from "./main-conform.js";
 import type { GateCliOptions } from "./gate.js";
 import type { ReportCliOptions } from "./report.js";
 import type { CliIo } from "./io.js";
@@ -149,6 +150,15 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("--approval <file>", "show this approval: its signers, what drifted since it")
     .option("--trusted-keys <paths...>", "check the approval's signatures with these public keys")
     .option("--root <dir>", "the repository root the approval names files from (default: found)")
+    .option(
+      "--runs <files...>",
+      "recorded runs for the Operation section, checked as conform checks them (- reads stdin)",
+    )
+    .option("--workflow <id@version>", "with --runs: the workflow of runs that name none")
+    .option(
+      "--source <source>",
+      "with --runs: otlp, zeebe, camunda-agent-history or langgraph (default: recognised)",
+    )
     .action(async (file: string, options: ReportCliOptions) => {
       const { runReport } = await import("./report.js");
       setExit(await runReport(file, options, io));
@@ -213,6 +223,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       setExit(await policyTestCommand(dir, options, io));
     });
   addApprovalCommands(program, io, setExit, collectMore);
+  addConformCommand(program, io, setExit, collectMore);
   program
     .command("templates")
     .description("list the templates, or print one as JSON")

@@ -6,6 +6,8 @@
  * same flags winning), so the report and the gate give one verdict, and the report names the
  * config and the rule set it was judged by. With `--approval <approval.json>` it also shows the
  * approval: its signers, the approved files and which drifted, the agent tasks that changed.
+ * With `--runs <files…>` it gains the Operation section: the recorded runs checked as
+ * `agentflow conform` checks them (report-runs.ts).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,6 +33,7 @@ import { readsOf } from "./output.js";
 import { loadFolderRegistry } from "./registry.js";
 import { repositoryRoot } from "./approval-root.js";
 import { approvalView, readApprovalFile } from "./report-approval.js";
+import { checkReportRuns, checkRunsOptions } from "./report-runs.js";
 import { readTrustedKeys } from "./trusted-keys.js";
 import { resolveSettings } from "./settings.js";
 
@@ -51,6 +54,12 @@ export interface ReportCliOptions {
   readonly root?: string;
   /** `--trusted-keys <dir|file…>`: keys to check the approval's signatures with. */
   readonly trustedKeys?: readonly string[];
+  /** `--runs <files…>`: recorded runs for the Operation section (`-` reads stdin). */
+  readonly runs?: readonly string[];
+  /** `--workflow <id@version>`: the workflow of runs that name none. */
+  readonly workflow?: string;
+  /** `--source <source>`: the runs' format, when it is not to be recognised. */
+  readonly source?: string;
 }
 
 /** The libraries whose versions a report names: they did the parsing, checking and simulating. */
@@ -94,6 +103,7 @@ export async function runReport(
   if (options.approval === undefined && (options.trustedKeys ?? options.root) !== undefined) {
     throw new UsageError("--trusted-keys and --root apply with --approval <approval.json>");
   }
+  checkRunsOptions(options);
   const approval =
     options.approval === undefined ? undefined : await readApprovalFile(options.approval);
   const trustedKeys =
@@ -117,6 +127,17 @@ export async function runReport(
     for (const d of diagnostics)
       io.stderr(`agentflow: ${d.severity}: ${located(file, d)}: ${d.message} (${d.code})\n`);
   }
+  const isProcess = extname(file) === PROCESS_EXTENSION;
+  // The runs are read before the review: a run file that cannot be read is exit 2, as in conform.
+  const runs =
+    options.runs === undefined || options.runs.length === 0
+      ? undefined
+      : await checkReportRuns(
+          { ...options, runs: options.runs, registry: settings.registry },
+          isProcess ? file : undefined,
+          io,
+          process.cwd(),
+        );
   const base: AuditOptions = {
     file,
     text: await readText(file),
@@ -134,9 +155,10 @@ export async function runReport(
     ...(registry?.resolvers.resolveDelegate === undefined
       ? {}
       : { resolveWorkflow: registry.resolvers.resolveDelegate }),
+    ...(runs === undefined ? {} : { operation: runs.operation }),
   };
   let report: AuditReport;
-  if (extname(file) === PROCESS_EXTENSION) {
+  if (isProcess) {
     if (options.fixtures !== undefined) {
       throw new UsageError("--fixtures applies to a workflow report, not to a process");
     }
@@ -184,14 +206,21 @@ export async function runReport(
     others: [
       ...extensionReads(settings),
       ...(options.approval === undefined ? [] : [{ path: options.approval, role: "the approval" }]),
+      ...(runs?.reads ?? []),
     ],
   });
   await writeOutput(options.output, render(report), { reads });
   const failed =
     report.process?.allowed === false ||
     report.workflows.some((w) => w.rules.some((r) => !r.passed && r.severity === "error"));
+  // Runs that deviate, or could not be checked in full, fail the report as they fail conform.
+  const op = report.operation;
+  const runsNote =
+    op === undefined
+      ? ""
+      : `; runs: ${String(op.conforming.count)} conforming, ${String(op.deviating.count)} deviating, ${String(op.unverified.count)} unverified`;
   io.stderr(
-    `agentflow: wrote ${options.output} (${failed ? "findings that block" : "nothing blocks"})\n`,
+    `agentflow: wrote ${options.output} (${failed ? "findings that block" : "nothing blocks"}${runsNote})\n`,
   );
-  return failed ? 1 : 0;
+  return failed || op?.ok === false ? 1 : 0;
 }

@@ -58,15 +58,15 @@ describe("help", () => {
       "./convert-targets.js",
       "./io.js",
       "./main-approval.js",
+      "./main-conform.js",
       "./version.js",
       "commander",
     ]);
-    // The approval commands, registered apart, load nothing at the top either.
-    const approval = readFileSync(
-      new URL("../../src/cli/main-approval.ts", import.meta.url),
-      "utf8",
-    );
-    expect([...approval.matchAll(/^import (?!type )[^;]*? from "([^"]+)";/gms)]).toEqual([]);
+    // The approval and conform commands, registered apart, load nothing at the top either.
+    for (const file of ["main-approval.ts", "main-conform.ts"]) {
+      const text = readFileSync(new URL(`../../src/cli/${file}`, import.meta.url), "utf8");
+      expect([...text.matchAll(/^import (?!type )[^;]*? from "([^"]+)";/gms)], file).toEqual([]);
+    }
   });
 
   it.each([
@@ -92,6 +92,17 @@ describe("help", () => {
       ],
     ],
     ["keygen", ["--output <name>", "ecdsa-p256"]],
+    [
+      "conform",
+      [
+        "--approval <approval.json>",
+        "--registry <dir>",
+        "--process <bpmn>",
+        "--workflow <id@version>",
+        "--source <source>",
+        "conform fails closed",
+      ],
+    ],
   ])("%s --help lists its options", async (command, options) => {
     const { code, stdout } = await run(command, "--help");
     expect(code).toBe(0);

@@ -27,6 +27,8 @@ import {
 import type { PresetName, RuleSetting } from "../../validate/index.js";
 import { createValidator } from "../../validate/index.js";
 import { oversightChecklist } from "./checklist.js";
+import type { OperationInput } from "./operation-types.js";
+import { operationAudit } from "./operation.js";
 import { derivedAgentAudits } from "./derived.js";
 import { processDrawing } from "./process/index.js";
 import { processTitle } from "./process-title.js";
@@ -82,6 +84,8 @@ export interface AuditOptions extends AuditPolicyOptions {
   }[];
   /** What the import declared, when the reviewed workflow was imported from another format. */
   readonly imported?: ImportEvidence;
+  /** Recorded runs as `agentflow conform` checked them: the report gains its Operation section. */
+  readonly operation?: OperationInput;
 }
 
 const STRICTNESS: Readonly<Record<GateRequirement, number>> = { none: 0, optional: 1, required: 2 };
@@ -204,6 +208,11 @@ async function auditWorkflow(
   };
 }
 
+/** The Operation section, when runs were given. */
+function operationOf(options: AuditOptions): Pick<AuditReport, "operation"> {
+  return options.operation === undefined ? {} : { operation: operationAudit(options.operation) };
+}
+
 function subject(options: AuditOptions, kind: "process" | "workflow"): AuditReport["subject"] {
   return { kind, file: options.file, fileHash: `sha256:${sha256(options.text)}` };
 }
@@ -249,6 +258,7 @@ export async function auditWorkflowReport(
     process: undefined,
     workflows: [workflow],
     checklist: oversightChecklist(undefined, [workflow]),
+    ...operationOf(options),
   };
 }
 
@@ -366,5 +376,6 @@ export async function auditProcessReport(options: AuditOptions): Promise<AuditRe
     process,
     workflows,
     checklist: oversightChecklist(process, workflows),
+    ...operationOf(options),
   };
 }

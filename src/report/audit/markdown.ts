@@ -19,6 +19,7 @@ import {
 import { markdownCode, markdownText } from "./markdown-escape.js";
 import { approvalMarkdown } from "./markdown-approval.js";
 import { derivedAgentsMarkdown } from "./markdown-derived.js";
+import { operationMarkdown } from "./operation-markdown.js";
 import { processDiagramsMarkdown } from "./markdown-process.js";
 import { joinRows } from "./rows.js";
 import { ruleCheck } from "./rule-checks.js";
@@ -259,6 +260,9 @@ export function renderAuditMarkdown(report: AuditReport): string {
     append(lines, derivedAgentsMarkdown(process.derivedAgents));
   }
   for (const w of report.workflows) append(lines, workflowSection(w));
+  if (report.operation !== undefined) {
+    append(lines, operationMarkdown(report.operation, report.workflows));
+  }
   lines.push("## Oversight checklist", "");
   lines.push(
     "What this review found that bears on each provision. It is evidence for a reviewer, not a statement that the system complies.",

@@ -31,6 +31,13 @@ export interface SvgOptions {
   readonly title: string;
   /** Per node id: the link of a node with findings; a node with findings but none here is still marked. */
   readonly links?: ReadonlyMap<string, NodeFindingLink>;
+  /**
+   * A recorded run's path (the Operation section): these nodes, in the order the run first
+   * executed them, are drawn bold and numbered, so the path does not rely on colour.
+   */
+  readonly visited?: readonly string[];
+  /** What a mark counts, in its tooltip: `finding` (default), or `deviation` on a run's path. */
+  readonly markNoun?: string;
 }
 
 /** The diagram's styles; the page embeds them once (the SVG is inline, so they apply). */
@@ -54,6 +61,10 @@ svg.diagram { display: block; max-width: 100%; height: auto; margin: 0 auto; }
 .diagram .badge rect { fill: #c62828; }
 .diagram .badge text { font-size: 11px; font-weight: 700; fill: #ffffff; }
 .diagram a:hover .shape, .diagram a:focus .shape { stroke-width: 4; }
+.diagram .visited .shape { stroke: #0f172a; stroke-width: 3.5; }
+.diagram .visited.has-findings .shape { stroke: #c62828; }
+.diagram .order circle { fill: #0f172a; }
+.diagram .order text { font-size: 11px; font-weight: 700; fill: #ffffff; }
 `;
 
 function n(v: number): string {
@@ -123,14 +134,17 @@ function badgeAt(b: NodeBox): Point {
   return { x: b.x + b.width / 2 - 10, y: b.y - b.height / 2 };
 }
 
-function node(b: NodeBox, links: ReadonlyMap<string, NodeFindingLink> | undefined): string {
-  const link = links?.get(b.node.id);
+function node(b: NodeBox, options: SvgOptions, order: ReadonlyMap<string, number>): string {
+  const link = options.links?.get(b.node.id);
+  const noun = options.markNoun ?? "finding";
+  const step = order.get(b.node.id);
   const codes = link?.codes ?? b.node.findings;
   const count = codes.length;
   const marked = count > 0 || b.node.findings.length > 0;
-  const about = marked
-    ? ` — ✖ ${String(count)} finding(s): ${[...new Set(codes)].join(", ")}`
-    : " — no findings";
+  const about =
+    (marked
+      ? ` — ✖ ${String(count)} ${noun}(s): ${[...new Set(codes)].join(", ")}`
+      : ` — no ${noun}s`) + (step === undefined ? "" : ` — executed by the run, (${String(step)})`);
   const id = clip(b.node.id);
   const label = b.node.label === b.node.id ? id : `${clip(b.node.label)} (${id})`;
   let body = `<title>${escapeXml(`${label}, ${b.node.type}${about}`)}</title>` + shape(b);
@@ -149,7 +163,13 @@ function node(b: NodeBox, links: ReadonlyMap<string, NodeFindingLink> | undefine
       `<g class="badge"><rect x="${n(at.x - w / 2)}" y="${n(at.y - 9)}" width="${n(w)}" height="18" rx="9"/>` +
       `<text x="${n(at.x)}" y="${n(at.y + 4)}" text-anchor="middle">${escapeXml(text)}</text></g>`;
   }
-  const cls = `node ${b.node.type}${marked ? " has-findings" : ""}`;
+  if (step !== undefined) {
+    const at = { x: b.x - b.width / 2 + 2, y: b.y - b.height / 2 };
+    body +=
+      `<g class="order"><circle cx="${n(at.x)}" cy="${n(at.y)}" r="9"/>` +
+      `<text x="${n(at.x)}" y="${n(at.y + 4)}" text-anchor="middle">${String(step)}</text></g>`;
+  }
+  const cls = `node ${b.node.type}${marked ? " has-findings" : ""}${step === undefined ? "" : " visited"}`;
   const g = `<g class="${cls}" data-node-id="${escapeXml(b.node.id)}">${body}</g>`;
   return link?.href === undefined ? g : `<a href="${escapeXml(link.href)}">${g}</a>`;
 }
@@ -160,12 +180,16 @@ export function renderWorkflowSvg(layout: WorkflowLayout, options: SvgOptions): 
   const arrow = `${prefix}-arrow`;
   const w = n(Math.max(layout.width, 1));
   const h = n(Math.max(layout.height, 1));
+  const order = new Map<string, number>();
+  options.visited?.forEach((id, i) => {
+    if (!order.has(id)) order.set(id, i + 1);
+  });
   return [
     `<svg class="diagram" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-labelledby="${prefix}-title">`,
     `<title id="${prefix}-title">${escapeXml(options.title)}</title>`,
     `<defs><marker id="${arrow}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" orient="auto"><path class="arrow" d="M0,0 L10,5 L0,10 z"/></marker></defs>`,
     `<g class="edges">${layout.edges.map((e) => edge(e, arrow)).join("")}</g>`,
-    `<g class="nodes">${layout.nodes.map((b) => node(b, options.links)).join("")}</g>`,
+    `<g class="nodes">${layout.nodes.map((b) => node(b, options, order)).join("")}</g>`,
     `</svg>`,
   ].join("\n");
 }

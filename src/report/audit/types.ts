@@ -10,8 +10,10 @@ import type { Diagnostic, Severity } from "../../model/index.js";
 import type { RouteCoverage, TransitionRecord } from "../../simulate/index.js";
 import type { DerivedFact, DerivedToolRow } from "../derived-agent.js";
 import type { ApprovalView } from "./approval-view.js";
+import type { OperationAudit } from "./operation-types.js";
 
 export type * from "./approval-view.js";
+export type * from "./operation-types.js";
 
 /** The result of one rule on one document: every active rule appears, passed ones too. */
 export interface RuleResult {
@@ -256,4 +258,6 @@ export interface AuditReport {
   readonly checklist: readonly ChecklistItem[];
   /** The approval given with the review (`--approval`), when one was. */
   readonly approval?: ApprovalView;
+  /** What recorded runs did against what was approved (`--runs`), when runs were given. */
+  readonly operation?: OperationAudit;
 }

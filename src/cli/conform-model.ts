@@ -1,0 +1,211 @@
+/**
+ * The approved model `conform` checks runs against, from an approval or from a registry.
+ * From an approval, the gate runs again on the approval's recorded inputs (as `verify` does)
+ * and the statement it gives must be the approved one: a run is checked against exactly what
+ * was approved, or not at all (exit 2, saying what changed). From a registry, every workflow
+ * there counts as approved, and the processes named are decided as `gate` decides them.
+ */
+import type { ApprovalStatement, StatementInput } from "../approval/index.js";
+import { compareStatements, createStatement } from "../approval/index.js";
+import { processTopology, readProcess } from "../bpmn/index.js";
+import type { ApprovedModel, ApprovedProcess, ApprovedWorkflow } from "../conform/index.js";
+import type { AgentWorkflow, ToolContract } from "../model/index.js";
+import { regather, readApprovalFile } from "./approval-regather.js";
+import { readText } from "./files.js";
+import type { GateRun } from "./gate-run.js";
+import { runGatePipeline } from "./gate-run.js";
+import type { CliIo } from "./io.js";
+import { UsageError } from "./io.js";
+import type { FolderRegistry } from "./registry.js";
+import { loadFolderRegistry } from "./registry.js";
+
+/** Where the approved model comes from, as the command line says. */
+export interface ModelSource {
+  readonly approval?: string | undefined;
+  readonly registry?: string | undefined;
+  readonly processes: readonly string[];
+  readonly config?: string | boolean | undefined;
+  readonly root?: string | undefined;
+}
+
+/** The model and the files it was built from (so that `-o` spares them). */
+export interface BuiltModel {
+  readonly model: ApprovedModel;
+  /** What the model stands for, for the report's first line. */
+  readonly basis: string;
+  readonly reads: readonly string[];
+}
+
+const refOf = (doc: { readonly id: string; readonly version: string }): string =>
+  `${doc.id}@${doc.version}`;
+
+/** An approved workflow with its tools' contracts as the registry resolves them. */
+function approvedWorkflow(
+  workflow: AgentWorkflow,
+  registry: FolderRegistry | undefined,
+): ApprovedWorkflow {
+  const tools = new Map<string, ToolContract | null>();
+  for (const node of workflow.nodes) {
+    if (node.type !== "tool" || tools.has(node.config.usesTool)) continue;
+    let found: unknown;
+    try {
+      found = registry?.resolve(node.config.usesTool);
+    } catch {
+      found = undefined; // a conflicting definition resolves to neither: unresolved
+    }
+    const contract = isContract(found) ? found : null;
+    tools.set(node.config.usesTool, contract);
+  }
+  return { ref: refOf(workflow), workflow, tools };
+}
+
+function isContract(value: unknown): value is ToolContract {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === "ToolContract"
+  );
+}
+
+/** The processes a gate run decided, with their topology and each agent task's requirement. */
+async function approvedProcesses(
+  run: GateRun,
+  only?: ReadonlySet<string>,
+): Promise<ApprovedProcess[]> {
+  const out: ApprovedProcess[] = [];
+  for (const decided of run.decided) {
+    if (!decided.readable) continue;
+    if (only !== undefined && !decided.processIds.some((id) => only.has(id))) continue;
+    const file = decided.checked.file;
+    const { definitions } = await readProcess(await readText(file, "the process "));
+    if (definitions === undefined)
+      throw new UsageError(`${file}: the process cannot be read again`);
+    const topology = processTopology(
+      definitions,
+      run.settings.gates === undefined ? {} : { gates: run.settings.gates },
+    );
+    const tasks = topology.tasks.map((t) => {
+      const summary = decided.decision.agentTasks.find((a) => a.elementId === t.elementId);
+      return {
+        elementId: t.elementId,
+        workflow: summary?.ref ?? null,
+        // A task the decision does not list is not known to need nothing: it needs a gate.
+        gateRequired: summary === undefined || summary.requirement === "required",
+        gates: t.gates,
+      };
+    });
+    out.push({ processIds: topology.processIds, elements: new Set(topology.elements), tasks });
+  }
+  return out;
+}
+
+/** The workflows a registry holds, every version. */
+function registryWorkflows(registry: FolderRegistry): ApprovedWorkflow[] {
+  return [...registry.workflows.values()].flatMap((versions) =>
+    [...versions.values()].map((wf) => approvedWorkflow(wf, registry)),
+  );
+}
+
+/** The model from `--registry` (and the processes named). */
+async function fromRegistry(source: ModelSource, io: CliIo, cwd: string): Promise<BuiltModel> {
+  const folder = source.registry ?? "";
+  if (source.processes.length === 0) {
+    const registry = await loadFolderRegistry(folder);
+    return {
+      model: { workflows: registryWorkflows(registry), processes: [] },
+      basis: `the registry ${folder}`,
+      reads: registry.files,
+    };
+  }
+  const run = await runGatePipeline(
+    source.processes,
+    {
+      format: "text",
+      registry: folder,
+      ...(source.config === undefined ? {} : { config: source.config }),
+    },
+    io,
+    { cwd },
+  );
+  const registry = run.context.registry;
+  return {
+    model: {
+      workflows: registry === undefined ? [] : registryWorkflows(registry),
+      processes: await approvedProcesses(run),
+    },
+    basis: `the registry ${folder} and ${run.decided.length} process(es)`,
+    reads: run.reads.map((r) => r.path),
+  };
+}
+
+/** The model an approval approved, after checking nothing it names has changed. */
+async function fromApproval(
+  file: string,
+  source: ModelSource,
+  io: CliIo,
+  cwd: string,
+): Promise<BuiltModel> {
+  const { statement } = await readApprovalFile(file);
+  const gathered = await regather(
+    statement.predicate.inputs,
+    { paths: [], approvalFile: file, root: source.root, config: undefined, registry: undefined },
+    io,
+    cwd,
+  );
+  const now: StatementInput = { ...gathered.input, approver: statement.predicate.approver };
+  if (gathered.input.files.length === 0) {
+    throw new UsageError(`${file}: none of the files the approval approved can be found from here`);
+  }
+  const drift = compareStatements(statement, createStatement(now));
+  if (drift.length > 0) {
+    const lines = drift.map((r) => `  ${r.message}`).join("\n");
+    throw new UsageError(
+      `${file}: what the approval approved has changed, so runs cannot be checked against it (approve again, or restore):\n${lines}`,
+    );
+  }
+  const registry = gathered.run.context.registry;
+  const workflows = approvedRefs(statement).flatMap((ref): ApprovedWorkflow[] => {
+    const found = registry?.resolve(ref);
+    return found !== undefined && (found as { kind?: unknown }).kind === "AgentWorkflow"
+      ? [approvedWorkflow(found as AgentWorkflow, registry)]
+      : [];
+  });
+  const ids = new Set(statement.predicate.processes.flatMap((p) => p.processIds));
+  return {
+    model: { workflows, processes: await approvedProcesses(gathered.run, ids) },
+    basis: `the approval ${file}`,
+    reads: [file, ...gathered.run.reads.map((r) => r.path)],
+  };
+}
+
+/** The workflows an approval's decisions resolved: each task's, and the delegates they name. */
+function approvedRefs(statement: ApprovalStatement): string[] {
+  const refs = new Set<string>();
+  for (const process of statement.predicate.processes) {
+    for (const task of process.agentTasks) {
+      if (task.ref !== null && task.contentHash !== null) refs.add(task.ref);
+      for (const dep of task.dependencies) {
+        if (dep.kind === "delegate" && dep.contentHash !== null) refs.add(dep.ref);
+      }
+    }
+  }
+  return [...refs];
+}
+
+/** Builds the model the command line asks for; a mistake is a {@link UsageError}. */
+export async function buildModel(source: ModelSource, io: CliIo, cwd: string): Promise<BuiltModel> {
+  if ((source.approval === undefined) === (source.registry === undefined)) {
+    throw new UsageError(
+      "give the approved model: --approval <approval.json> or --registry <dir> (one of them)",
+    );
+  }
+  if (source.approval !== undefined) {
+    if (source.processes.length > 0) {
+      throw new UsageError(
+        "--approval checks against the approval's own processes: name no processes with it",
+      );
+    }
+    return fromApproval(source.approval, source, io, cwd);
+  }
+  return fromRegistry(source, io, cwd);
+}

@@ -1,0 +1,101 @@
+/**
+ * `agentflow conform <runs…> (--approval <file> | --registry <dir> [--process <bpmn>…])`:
+ * recorded runs checked against what was approved. Exit 0 when every run conforms (and every
+ * process instance, and every record was read); 1 on any deviation or anything unverified
+ * (conform fails closed); 2 when the approved model cannot be built or a file cannot be read.
+ */
+import { createConformanceChecker } from "../conform/index.js";
+import { buildModel } from "./conform-model.js";
+import type { FileRead } from "./conform-read.js";
+import { parseSource, readRunFile } from "./conform-read.js";
+import {
+  CONFORM_FORMATS,
+  conformJson,
+  conformSarif,
+  conformSummary,
+  conformText,
+} from "./conform-render.js";
+import { emitReport } from "./emit.js";
+import type { CliIo } from "./io.js";
+import { UsageError } from "./io.js";
+import { packageVersion } from "./version.js";
+
+/** Options of `agentflow conform`, as commander parses them. */
+export interface ConformCliOptions {
+  readonly approval?: string;
+  readonly registry?: string;
+  readonly process?: readonly string[];
+  readonly workflow?: string;
+  readonly source?: string;
+  readonly format: string;
+  readonly outputFile?: string;
+  /** `-c <file>`: a string; `--no-config`: false; neither: undefined. */
+  readonly config?: string | boolean;
+  readonly root?: string;
+}
+
+/** Runs `conform`; returns the exit code. */
+export async function runConform(
+  runs: readonly string[],
+  options: ConformCliOptions,
+  io: CliIo,
+): Promise<number> {
+  const format = options.format;
+  if (!(CONFORM_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`unknown format '${format}' (expected ${CONFORM_FORMATS.join(", ")})`);
+  }
+  if (runs.length === 0) throw new UsageError("name the run files to check (- for stdin)");
+  if (runs.filter((r) => r === "-").length > 1) throw new UsageError("stdin (-) can be read once");
+  const source = parseSource(options.source);
+  const built = await buildModel(
+    {
+      approval: options.approval,
+      registry: options.registry,
+      processes: options.process ?? [],
+      config: options.config,
+      root: options.root,
+    },
+    io,
+    process.cwd(),
+  );
+  if (
+    options.workflow !== undefined &&
+    !built.model.workflows.some((w) => w.ref === options.workflow)
+  ) {
+    const known = built.model.workflows.map((w) => w.ref).join(", ") || "none";
+    throw new UsageError(
+      `--workflow ${options.workflow} is not among the approved workflows (${known})`,
+    );
+  }
+  const checker = createConformanceChecker(
+    built.model,
+    options.workflow === undefined ? {} : { workflow: options.workflow },
+  );
+  const files: FileRead[] = [];
+  for (const file of runs) files.push(await readRunFile(file, source, checker));
+  const report = checker.end();
+  const unnamed = report.runs.find((r) =>
+    r.unverified.some((u) => u.reason === "WORKFLOW_UNNAMED"),
+  );
+  if (unnamed !== undefined) {
+    const known = built.model.workflows.map((w) => w.ref).join(", ") || "none";
+    throw new UsageError(
+      `run ${unnamed.run} names no workflow and ${built.model.workflows.length} are approved (${known}): say which with --workflow <id@version>`,
+    );
+  }
+  const place = { basis: built.basis, files };
+  const text =
+    format === "json"
+      ? conformJson(report, place)
+      : format === "sarif"
+        ? conformSarif(report, packageVersion())
+        : conformText(report, place);
+  await emitReport(
+    text,
+    options.outputFile,
+    [...runs.filter((r) => r !== "-"), ...built.reads],
+    conformSummary(report),
+    io,
+  );
+  return report.summary.ok ? 0 : 1;
+}

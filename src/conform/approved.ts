@@ -1,0 +1,62 @@
+/**
+ * The approved model of permitted behaviour a recorded run is checked against: the workflows
+ * (each with its tool contracts and, when known, its prompts' digests) and the BPMN processes
+ * (each agent task with the gates its static verdict relied on). `agentflow conform` builds it
+ * from an approval or a registry; a host builds it from what it approved.
+ */
+import type { AgentWorkflow, ToolContract } from "../model/index.js";
+
+/** A workflow as approved. */
+export interface ApprovedWorkflow {
+  /** The workflow's `id@version`. */
+  readonly ref: string;
+  readonly workflow: AgentWorkflow;
+  /**
+   * The tool contracts by the `usesTool` reference that names them; `null` for one that was not
+   * resolved (a tool call to it is unverified, never passed).
+   */
+  readonly tools: ReadonlyMap<string, ToolContract | null>;
+  /** The sha256 (hex) of each prompt by its reference, when the prompts' texts were given. */
+  readonly prompts?: ReadonlyMap<string, string>;
+}
+
+/** An agent task of an approved process. */
+export interface ApprovedTask {
+  /** The BPMN element id of the agent task. */
+  readonly elementId: string;
+  /** The workflow it runs, `id@version`, when known. */
+  readonly workflow: string | null;
+  /** Whether the task's autonomy level requires a gate downstream (the static verdict did). */
+  readonly gateRequired: boolean;
+  /** The gates downstream of the task the static verdict relied on, by element id. */
+  readonly gates: readonly string[];
+}
+
+/** A BPMN process as approved. */
+export interface ApprovedProcess {
+  /** The ids of the process definitions (`bpmnProcessId`) it holds. */
+  readonly processIds: readonly string[];
+  /** Every flow element id of the process: an instance's element outside it deviates. */
+  readonly elements: ReadonlySet<string>;
+  readonly tasks: readonly ApprovedTask[];
+}
+
+/** Everything a run is checked against. */
+export interface ApprovedModel {
+  readonly workflows: readonly ApprovedWorkflow[];
+  readonly processes: readonly ApprovedProcess[];
+}
+
+/** Options of the checker. */
+export interface ConformanceOptions {
+  /**
+   * The workflow (`id@version`) of runs that name none; by default the only approved workflow
+   * when there is exactly one.
+   */
+  readonly workflow?: string;
+  /**
+   * Keep the result of every conforming run in the report (default false: they are counted, so
+   * that memory holds the runs still open and the findings, not one record per run of the input).
+   */
+  readonly keepConforming?: boolean;
+}

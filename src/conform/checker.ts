@@ -1,0 +1,330 @@
+/**
+ * The conformance checker: events in (from any reader, or a host's own stream), one result per
+ * run and per process instance out. A run's replay state lives while the run is open; what
+ * stays after it ends is its result and what the process-level gate check needs.
+ */
+import type { Plan } from "../simulate/internal.js";
+import { buildPlan } from "../simulate/internal.js";
+import type { ApprovedModel, ApprovedWorkflow, ConformanceOptions } from "./approved.js";
+import type { Deviation, DeviationClass, Unverified } from "./deviation.js";
+import type { Instances } from "./instances.js";
+import { gatedStepFindings, instanceGateFindings, pushElement } from "./instances.js";
+import type { GatedStep, Replay } from "./replay.js";
+import { replayEnd, replayRoute, replayStartTime, replayStep, startReplay } from "./replay.js";
+import type { EventAt, ProcessLink, RunEvent, UnknownEvent } from "./types.js";
+
+/** A run's verdict: deviating when anything deviates; unverified when something could not be checked. */
+export type RunVerdict = "conforming" | "deviating" | "unverified";
+
+/** One run's result. */
+export interface RunResult {
+  readonly run: string;
+  /** The workflow it was checked against (`id@version`), `null` when none could be. */
+  readonly workflow: string | null;
+  readonly verdict: RunVerdict;
+  readonly deviations: readonly Deviation[];
+  readonly unverified: readonly Unverified[];
+  /** Events of the run taken. */
+  readonly events: number;
+  /**
+   * The workflow nodes the run executed, in first-execution order (the report draws them); empty
+   * for a run that conformed when it ended, so that a file of many good runs holds little.
+   */
+  readonly visited: readonly string[];
+  readonly process?: ProcessLink;
+  /** Where the run began in its source. */
+  readonly at?: EventAt;
+}
+
+/** One process instance's result (from element records). */
+export interface InstanceResult {
+  readonly instance: string;
+  readonly process: string;
+  readonly ended: boolean;
+  readonly deviations: readonly Deviation[];
+}
+
+/** Everything the checker found. */
+export interface ConformanceReport {
+  /**
+   * The runs that did not conform, and (with `keepConforming`) those that did; the summary
+   * counts them all.
+   */
+  readonly runs: readonly RunResult[];
+  readonly instances: readonly InstanceResult[];
+  /** Records no run could be given, counted; the first few kept with their reasons. */
+  readonly unmapped: { readonly count: number; readonly first: readonly UnknownEvent[] };
+  readonly summary: ConformanceSummary;
+}
+
+/** The counts of a report. */
+export interface ConformanceSummary {
+  readonly runs: number;
+  readonly conforming: number;
+  readonly deviating: number;
+  readonly unverified: number;
+  readonly events: number;
+  readonly deviationsByClass: Readonly<Partial<Record<DeviationClass, number>>>;
+  /** Whether everything conforms: every run, every instance, no unmapped record. */
+  readonly ok: boolean;
+}
+
+/** A checker over one stream of events. */
+export interface ConformanceChecker {
+  /** Takes one event. Never throws on what a run did; throws TypeError on a value that is no event. */
+  push(event: RunEvent): void;
+  /** Closes every open run (as unfinished) and returns the report. */
+  end(): ConformanceReport;
+}
+
+interface Slot {
+  readonly run: string;
+  readonly replay: Replay | undefined;
+  readonly workflow: string | null;
+  readonly deviations: Deviation[];
+  readonly unverified: Unverified[];
+  events: number;
+  readonly visited: Set<string>;
+  link: ProcessLink | undefined;
+  readonly at: EventAt | undefined;
+}
+
+interface Finished {
+  readonly result: Omit<RunResult, "verdict">;
+  readonly gated: readonly GatedStep[];
+}
+
+const FIRST_UNMAPPED = 20;
+const NONE: readonly string[] = Object.freeze([]);
+
+/**
+ * A conformance checker for `approved`.
+ *
+ * @example
+ * ```ts
+ * import { createConformanceChecker } from "agentflow/conform";
+ * import { getTemplate } from "agentflow/model";
+ *
+ * const workflow = getTemplate("research");
+ * if (workflow === undefined) throw new Error("no template");
+ * const checker = createConformanceChecker({
+ *   workflows: [{ ref: `${workflow.id}@${workflow.version}`, workflow, tools: new Map() }],
+ *   processes: [],
+ * });
+ * checker.push({ kind: "step", run: "r1", nodeType: "llm", node: "nope", status: "ok", at: { index: 0 } });
+ * checker.end().runs[0]?.deviations[0]?.class; // → "NODE_UNKNOWN"
+ * ```
+ */
+export function createConformanceChecker(
+  approved: ApprovedModel,
+  options: ConformanceOptions = {},
+): ConformanceChecker {
+  const plans = new Map<ApprovedWorkflow, Plan>();
+  const open = new Map<string, Slot>();
+  const finished: Finished[] = [];
+  const instances: Instances = { byKey: new Map(), model: approved };
+  const unmapped: UnknownEvent[] = [];
+  let unmappedCount = 0;
+  /** Runs that conformed when they ended and were not kept (see `keepConforming`). */
+  let dropped = 0;
+  let events = 0;
+
+  const planOf = (w: ApprovedWorkflow): Plan => {
+    let plan = plans.get(w);
+    if (plan === undefined) {
+      plan = buildPlan(w.workflow);
+      plans.set(w, plan);
+    }
+    return plan;
+  };
+
+  const slotOf = (run: string, named: string | undefined, at: EventAt): Slot => {
+    const existing = open.get(run);
+    if (existing !== undefined) return existing;
+    const slot = newSlot(run, named, at);
+    open.set(run, slot);
+    return slot;
+  };
+
+  const newSlot = (run: string, named: string | undefined, at: EventAt): Slot => {
+    const deviations: Deviation[] = [];
+    const unverified: Unverified[] = [];
+    const ref = named ?? options.workflow;
+    let found: ApprovedWorkflow | undefined;
+    if (ref === undefined) {
+      if (approved.workflows.length === 1) found = approved.workflows[0];
+      else {
+        const count = approved.workflows.length;
+        unverified.push({ reason: "WORKFLOW_UNNAMED", run, at, data: { count } });
+      }
+    } else {
+      found = approved.workflows.find((w) => w.ref === ref);
+      if (found === undefined) {
+        const id = ref.split("@")[0] ?? ref;
+        const same = approved.workflows.filter((w) => w.ref.split("@")[0] === id).map((w) => w.ref);
+        const data = {
+          kind: "workflow",
+          name: ref,
+          ...(same.length > 0 ? { approved: same.join(", ") } : {}),
+        };
+        deviations.push({ class: "VERSION_UNAPPROVED", run, at, data });
+      }
+    }
+    const replay = found === undefined ? undefined : startReplay(run, found, planOf(found));
+    return {
+      run,
+      replay,
+      workflow: found?.ref ?? ref ?? null,
+      deviations,
+      unverified,
+      events: 0,
+      visited: new Set(),
+      link: undefined,
+      at,
+    };
+  };
+
+  const finish = (slot: Slot): void => {
+    open.delete(slot.run);
+    const replay = slot.replay;
+    const deviations = [...slot.deviations, ...(replay?.deviations ?? [])];
+    const unverified = [...slot.unverified, ...(replay?.unverified ?? [])];
+    const gated = replay?.gated ?? [];
+    // What a finished run keeps is small: a conforming one (the many) drops its path, which
+    // only the report's drawing of the worst runs reads.
+    const clean = deviations.length === 0 && unverified.length === 0 && gated.length === 0;
+    if (clean && options.keepConforming !== true) {
+      dropped++;
+      return;
+    }
+    finished.push({
+      result: {
+        run: slot.run,
+        workflow: slot.workflow,
+        deviations,
+        unverified,
+        events: slot.events,
+        visited: clean ? NONE : [...slot.visited],
+        ...(slot.link === undefined ? {} : { process: slot.link }),
+        ...(slot.at === undefined ? {} : { at: slot.at }),
+      },
+      gated,
+    });
+  };
+
+  const push = (event: RunEvent): void => {
+    events++;
+    switch (event.kind) {
+      case "element":
+        pushElement(instances, event);
+        return;
+      case "unknown": {
+        const slot = event.run === undefined ? undefined : open.get(event.run);
+        if (slot === undefined) {
+          unmappedCount++;
+          if (unmapped.length < FIRST_UNMAPPED) unmapped.push(event);
+          return;
+        }
+        slot.events++;
+        slot.unverified.push({
+          reason: "EVENT_UNMAPPED",
+          run: slot.run,
+          at: event.at,
+          data: { reason: event.reason },
+        });
+        return;
+      }
+      case "run-start": {
+        const slot = slotOf(event.run, event.workflow, event.at);
+        slot.events++;
+        if (event.process !== undefined) slot.link = event.process;
+        if (slot.replay !== undefined) replayStartTime(slot.replay, event.time);
+        return;
+      }
+      case "step": {
+        const slot = slotOf(event.run, undefined, event.at);
+        slot.events++;
+        if (slot.replay === undefined) return;
+        replayStep(slot.replay, event);
+        const k = slot.replay.prev;
+        const id = slot.replay.plan.ids[k];
+        if (id !== undefined && !slot.replay.prevFailed) slot.visited.add(id);
+        return;
+      }
+      case "route": {
+        const slot = slotOf(event.run, undefined, event.at);
+        slot.events++;
+        if (slot.replay !== undefined) replayRoute(slot.replay, event);
+        return;
+      }
+      case "run-end": {
+        const slot = slotOf(event.run, undefined, event.at);
+        slot.events++;
+        if (slot.replay !== undefined) replayEnd(slot.replay, event);
+        finish(slot);
+        return;
+      }
+      default:
+        throw new TypeError(
+          `not a conformance event: ${JSON.stringify((event as { kind?: unknown }).kind)}`,
+        );
+    }
+  };
+
+  const end = (): ConformanceReport => {
+    for (const slot of [...open.values()]) {
+      slot.unverified.push({ reason: "RUN_UNFINISHED", run: slot.run, data: {} });
+      finish(slot);
+    }
+    const runs = finished.map(({ result, gated }): RunResult => {
+      const gates = gatedStepFindings(instances, result.run, result.process, gated);
+      const deviations = [...result.deviations, ...gates.deviations];
+      const unverified = [...result.unverified, ...gates.unverified];
+      const verdict: RunVerdict =
+        deviations.length > 0 ? "deviating" : unverified.length > 0 ? "unverified" : "conforming";
+      return { ...result, deviations, unverified, verdict };
+    });
+    const instanceResults = [...instances.byKey.values()].map((i): InstanceResult => ({
+      instance: i.key,
+      process: i.process,
+      ended: i.end !== undefined,
+      deviations: [...i.deviations, ...instanceGateFindings(i)],
+    }));
+    return {
+      runs,
+      instances: instanceResults,
+      unmapped: { count: unmappedCount, first: unmapped },
+      summary: summarize(runs, dropped, instanceResults, unmappedCount, events),
+    };
+  };
+
+  return { push, end };
+}
+
+function summarize(
+  runs: readonly RunResult[],
+  dropped: number,
+  instances: readonly InstanceResult[],
+  unmapped: number,
+  events: number,
+): ConformanceSummary {
+  const byClass: Partial<Record<DeviationClass, number>> = {};
+  const count = (d: Deviation): void => {
+    byClass[d.class] = (byClass[d.class] ?? 0) + 1;
+  };
+  for (const run of runs) run.deviations.forEach(count);
+  for (const instance of instances) instance.deviations.forEach(count);
+  const conforming = dropped + runs.filter((r) => r.verdict === "conforming").length;
+  const deviating = runs.filter((r) => r.verdict === "deviating").length;
+  const unverified = runs.length + dropped - conforming - deviating;
+  const instancesOk = instances.every((i) => i.deviations.length === 0);
+  return {
+    runs: runs.length + dropped,
+    conforming,
+    deviating,
+    unverified,
+    events,
+    deviationsByClass: byClass,
+    ok: deviating === 0 && unverified === 0 && instancesOk && unmapped === 0,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The checks of one accepted step that do not depend on the path: the model's, provider's and
+ * prompt's identity, the tool call's arguments against its contract, and the run's budget.
+ */
+import { effectNeedsGate } from "../autonomy/index.js";
+import type { AgentNode, Budget, ToolContract } from "../model/index.js";
+import { parseRef, shapeValidator } from "../model/index.js";
+import type { ApprovedWorkflow } from "./approved.js";
+import type { DeviationClass, FindingData, UnverifiedReason } from "./deviation.js";
+import type { StepEvent } from "./types.js";
+
+/** A finding of a check, before the run and event are attached. */
+export type CheckFinding =
+  | { readonly class: DeviationClass; readonly data: FindingData }
+  | { readonly reason: UnverifiedReason; readonly data: FindingData };
+
+/** Identity of an llm step against its node: model (or fallback), provider, prompt. */
+export function identityFindings(
+  approved: ApprovedWorkflow,
+  node: AgentNode,
+  step: StepEvent,
+): CheckFinding[] {
+  if (node.type !== "llm") return [];
+  const id = step.identity;
+  if (id === undefined) return [];
+  const config = node.config;
+  const found: CheckFinding[] = [];
+  const mismatch = (field: string, recorded: string, allowed: string): void => {
+    found.push({
+      class: "IDENTITY_MISMATCH",
+      data: { node: node.id, field, recorded, approved: allowed },
+    });
+  };
+  const models = [config.model, config.fallbackModel].filter((m) => m !== undefined);
+  if (id.model !== undefined && !models.includes(id.model)) {
+    mismatch("model", id.model, models.join(" or "));
+  }
+  if (
+    id.provider !== undefined &&
+    config.provider !== undefined &&
+    id.provider !== config.provider
+  ) {
+    mismatch("provider", id.provider, config.provider);
+  }
+  if (id.promptRef !== undefined && id.promptRef !== config.promptRef) {
+    mismatch("prompt", id.promptRef, config.promptRef);
+  }
+  if (id.promptSha256 !== undefined) {
+    const digest = approved.prompts?.get(config.promptRef);
+    if (digest === undefined) {
+      found.push({
+        reason: "PROMPT_UNKNOWN",
+        data: { node: node.id, promptRef: config.promptRef },
+      });
+    } else if (digest.toLowerCase() !== id.promptSha256.toLowerCase()) {
+      mismatch("system prompt sha256", id.promptSha256, `${digest} (${config.promptRef})`);
+    }
+  }
+  return found;
+}
+
+/** The contract of a tool node, `null` when unresolved, `undefined` when the node is no tool. */
+export function contractOf(
+  approved: ApprovedWorkflow,
+  node: AgentNode,
+): ToolContract | null | undefined {
+  if (node.type !== "tool") return undefined;
+  return approved.tools.get(node.config.usesTool) ?? null;
+}
+
+/** Whether running this tool needs a gate passed (its authorization or its effect says so). */
+export function toolNeedsGate(contract: ToolContract): boolean {
+  return contract.authorization === "gate" || effectNeedsGate(contract.effect);
+}
+
+/** The tool call's arguments against the contract's input schema. */
+export function toolInputFindings(
+  approved: ApprovedWorkflow,
+  node: AgentNode,
+  step: StepEvent,
+): CheckFinding[] {
+  if (node.type !== "tool") return [];
+  const contract = contractOf(approved, node);
+  if (contract === null || contract === undefined) {
+    return [{ reason: "CONTRACT_UNRESOLVED", data: { node: node.id, tool: node.config.usesTool } }];
+  }
+  if (step.args === undefined) return [];
+  const validate = shapeValidator(contract.inputSchema);
+  if (validate(step.args)) return [];
+  const first = validate.errors?.[0];
+  const where =
+    first?.instancePath === undefined || first.instancePath === "" ? "/" : first.instancePath;
+  const problem = `${where} ${first?.message ?? "is not valid"}`;
+  return [
+    {
+      class: "TOOL_INPUT_INVALID",
+      data: { node: node.id, contract: `${contract.id}@${contract.version}`, problem },
+    },
+  ];
+}
+
+/** A tool reference's id part, as `gen_ai.tool.name` may give it. */
+export function toolIdOf(usesTool: string): string {
+  const ref = parseRef(usesTool);
+  return ref.ok ? ref.ref.id : usesTool;
+}
+
+/** Spending so far, for the budget checks. */
+export interface Spent {
+  steps: number;
+  tokens: number;
+  readonly cost: Map<string, number>;
+  firstTime: number | undefined;
+  lastTime: number | undefined;
+}
+
+/** The budget limits the run is over now and was not over before (each reported once). */
+export function budgetFindings(
+  budget: Budget | undefined,
+  spent: Spent,
+  reported: Set<string>,
+): CheckFinding[] {
+  if (budget === undefined) return [];
+  const found: CheckFinding[] = [];
+  const over = (limit: string, used: number, max: number | undefined): void => {
+    if (max === undefined || used <= max || reported.has(limit)) return;
+    reported.add(limit);
+    found.push({ class: "BUDGET_EXCEEDED", data: { limit: `budget.${limit}`, used, max } });
+  };
+  over("maxSteps", spent.steps, budget.maxSteps);
+  over("maxTokens", spent.tokens, budget.maxTokens);
+  if (spent.firstTime !== undefined && spent.lastTime !== undefined) {
+    over("maxWallTimeMs", spent.lastTime - spent.firstTime, budget.maxWallTimeMs);
+  }
+  for (const [code, amount] of spent.cost) {
+    const key = `maxCost${code}` as const;
+    over(key, amount, budget[key]);
+  }
+  return found;
+}

@@ -1,0 +1,84 @@
+/**
+ * The wording of every deviation and unverified reason, in one place: findings carry ids and
+ * data, and every output (text, JSON, SARIF, the report) says them with these sentences.
+ */
+import type {
+  Deviation,
+  DeviationClass,
+  FindingData,
+  Unverified,
+  UnverifiedReason,
+} from "./deviation.js";
+
+const str = (data: FindingData, key: string): string => {
+  const value = data[key];
+  return value === undefined || value === null ? "" : String(value);
+};
+
+const DEVIATIONS: Readonly<Record<DeviationClass, (d: FindingData) => string>> = {
+  NODE_UNKNOWN: (d) =>
+    `the run executes "${str(d, "node")}", which the ${str(d, "in")} does not have`,
+  TOOL_UNKNOWN: (d) =>
+    `the run calls tool "${str(d, "tool")}", which no tool node of the workflow uses`,
+  TRANSITION_UNKNOWN: (d) =>
+    `the run goes from ${str(d, "from")} to ${str(d, "to")}, a transition the graph does not have (it goes to ${str(d, "expected")})`,
+  ROUTE_CONTRADICTS: (d) =>
+    `decision "${str(d, "decision")}" took ${str(d, "recorded")} but its condition on the recorded output chooses ${str(d, "expected")}${d.condition === undefined ? "" : ` (${str(d, "condition")})`}`,
+  RETRY_EXCEEDED: (d) =>
+    `${str(d, "what")} "${str(d, "node")}" retried ${str(d, "count")} times; the workflow allows ${str(d, "max")}`,
+  BUDGET_EXCEEDED: (d) =>
+    `the run used ${str(d, "used")} against ${str(d, "limit")} ${str(d, "max")}`,
+  TOOL_INPUT_INVALID: (d) =>
+    `tool "${str(d, "node")}" was called with arguments its contract ${str(d, "contract")} refuses: ${str(d, "problem")}`,
+  GATE_NOT_PASSED: (d) =>
+    `tool "${str(d, "node")}" (${str(d, "effect")}, authorization ${str(d, "authorization")}) ran in process instance ${str(d, "instance")}, which did not pass a gate of task "${str(d, "task")}" (${str(d, "gates")})`,
+  GATE_MISSING: (d) =>
+    `process instance ${str(d, "instance")} ended without passing a gate required after agent task "${str(d, "task")}" (${str(d, "gates")})`,
+  IDENTITY_MISMATCH: (d) =>
+    `"${str(d, "node")}" ran with ${str(d, "field")} ${str(d, "recorded")}; approved: ${str(d, "approved")}`,
+  VERSION_UNAPPROVED: (d) =>
+    `the run is of ${str(d, "kind")} ${str(d, "name")}, which was never approved${d.approved === undefined ? "" : ` (approved: ${str(d, "approved")})`}`,
+};
+
+const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = {
+  WORKFLOW_UNNAMED: (d) =>
+    `the run names no workflow and ${str(d, "count")} are approved: name one with --workflow`,
+  EVENT_UNMAPPED: (d) => `a record of the run could not be read: ${str(d, "reason")}`,
+  ROUTE_UNDECIDABLE: (d) =>
+    `decision "${str(d, "decision")}" could not be evaluated on the recorded output: ${str(d, "reason")}`,
+  PROMPT_UNKNOWN: (d) =>
+    `"${str(d, "node")}" recorded a prompt digest, but the text of ${str(d, "promptRef")} was not given, so it cannot be compared`,
+  GATE_UNOBSERVED: (d) => `tool "${str(d, "node")}" needs a gate, and ${str(d, "why")}`,
+  CONTRACT_UNRESOLVED: (d) =>
+    `tool "${str(d, "node")}" uses ${str(d, "tool")}, whose contract was not resolved, so its call cannot be checked`,
+  RUN_UNFINISHED: () => "the records end before the run does",
+};
+
+/**
+ * The sentence for a deviation.
+ *
+ * @example
+ * ```ts
+ * import { deviationMessage } from "agentflow/conform";
+ *
+ * deviationMessage({ class: "TOOL_UNKNOWN", data: { tool: "shell" } });
+ * // → 'the run calls tool "shell", which no tool node of the workflow uses'
+ * ```
+ */
+export function deviationMessage(deviation: Pick<Deviation, "class" | "data">): string {
+  return DEVIATIONS[deviation.class](deviation.data);
+}
+
+/**
+ * The sentence for an unverified reason.
+ *
+ * @example
+ * ```ts
+ * import { unverifiedMessage } from "agentflow/conform";
+ *
+ * unverifiedMessage({ reason: "RUN_UNFINISHED", data: {} }); // → "the records end before the run does"
+ * ```
+ */
+export function unverifiedMessage(unverified: Pick<Unverified, "reason" | "data">): string {
+  return REASONS[unverified.reason](unverified.data);
+}

@@ -1,0 +1,121 @@
+/**
+ * Small readers of LangGraph's JSON values: guards, times, and agentflow's own keys in a node's
+ * update. A LangGraph record is whatever `JSON.stringify` made of the stream or checkpointer, so
+ * every field is checked, never assumed.
+ */
+import type { RecordedObject } from "../types.js";
+import { isObject } from "./shared.js";
+
+/** The value of own key `key` (never an inherited member such as `constructor`). */
+export function own(obj: Readonly<Record<string, unknown>>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+}
+
+/** An own string field, else undefined. */
+export function str(obj: Readonly<Record<string, unknown>>, key: string): string | undefined {
+  const v = own(obj, key);
+  return typeof v === "string" ? v : undefined;
+}
+
+/** An own finite number field, else undefined. */
+export function num(obj: Readonly<Record<string, unknown>>, key: string): number | undefined {
+  const v = own(obj, key);
+  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+/** An own object field, else undefined. */
+export function obj(
+  o: Readonly<Record<string, unknown>>,
+  key: string,
+): Readonly<Record<string, unknown>> | undefined {
+  const v = own(o, key);
+  return isObject(v) ? v : undefined;
+}
+
+/** Epoch milliseconds of an ISO 8601 time, or undefined when it is not one. */
+export function epochMs(iso: string | undefined): number | undefined {
+  if (iso === undefined) return undefined;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** A copy of `value` as a null-prototype-free plain object (keys like `__proto__` stay data). */
+export function plain(value: Readonly<Record<string, unknown>>): RecordedObject {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, dataProp(v));
+  return out;
+}
+
+function dataProp(value: unknown): PropertyDescriptor {
+  return { value, enumerable: true, writable: true, configurable: true };
+}
+
+/** agentflow's keys a node's update may carry where LangGraph has no field (docs/conform/langgraph.md). */
+export interface AgentflowKeys {
+  node?: string;
+  nodeType?: "llm" | "tool";
+  /** `agentflow.node.output` as given: JSON text of the structured output (or an object). */
+  output?: unknown;
+  args?: unknown;
+  route?: string;
+  next?: string;
+  identity: { promptRef?: string; promptSha256?: string };
+  cost?: Record<string, number>;
+  /** Run-level keys: `agentflow.workflow`, `agentflow.process.*`, `agentflow.bpmn.*`. */
+  run: Record<string, string>;
+}
+
+/** The run-level agentflow keys, read wherever a run's metadata may hold them. */
+export const RUN_KEYS = [
+  "agentflow.workflow",
+  "agentflow.process.instance",
+  "agentflow.bpmn.element",
+  "agentflow.bpmn.process",
+];
+
+/** Splits an update into agentflow's keys and the rest (the node's own output). */
+export function splitAgentflow(update: Readonly<Record<string, unknown>>): {
+  keys: AgentflowKeys;
+  rest: RecordedObject;
+  any: boolean;
+} {
+  const keys: AgentflowKeys = { identity: {}, run: {} };
+  const rest: Record<string, unknown> = {};
+  let any = false;
+  for (const [k, v] of Object.entries(update)) {
+    if (!k.startsWith("agentflow.")) {
+      Object.defineProperty(rest, k, dataProp(v));
+      continue;
+    }
+    any = true;
+    readKey(keys, k, v);
+  }
+  return { keys, rest, any };
+}
+
+function readKey(keys: AgentflowKeys, k: string, v: unknown): void {
+  const text = typeof v === "string" ? v : undefined;
+  if (k === "agentflow.node.output") keys.output = v;
+  else if (k === "agentflow.tool.args") keys.args = v;
+  else if (k === "agentflow.node.id" && text !== undefined) keys.node = text;
+  else if (k === "agentflow.node.type" && (text === "llm" || text === "tool")) keys.nodeType = text;
+  else if (k === "agentflow.route.label" && text !== undefined) keys.route = text;
+  else if (k === "agentflow.route.next" && text !== undefined) keys.next = text;
+  else if (k === "agentflow.prompt.ref" && text !== undefined) keys.identity.promptRef = text;
+  else if (k === "agentflow.prompt.sha256" && text !== undefined) keys.identity.promptSha256 = text;
+  else if (k.startsWith("agentflow.cost.") && typeof v === "number" && Number.isFinite(v))
+    (keys.cost ??= {})[k.slice("agentflow.cost.".length)] = v;
+  else if (RUN_KEYS.includes(k) && text !== undefined) keys.run[k] = text;
+}
+
+/** The object an agentflow JSON-text key holds: parsed text, an object as is, else why not. */
+export function jsonObject(value: unknown): RecordedObject | string {
+  if (isObject(value)) return plain(value);
+  if (typeof value !== "string") return "it is neither JSON text nor an object";
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isObject(parsed) ? plain(parsed) : "its JSON text is not an object";
+  } catch {
+    return "its text is not JSON";
+  }
+}

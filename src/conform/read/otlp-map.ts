@@ -1,0 +1,161 @@
+/**
+ * What one GenAI span means (semantic conventions v1.41.0, Development status): an
+ * `invoke_agent` span is a run (its start and end), `chat` / `text_completion` /
+ * `generate_content` an llm step, `execute_tool` a tool step, a span with
+ * `agentflow.route.*` a decision the run recorded. The mapping table is docs/conform/otlp.md.
+ */
+import type { RunEvent, UnknownEvent } from "../types.js";
+import { atTime, type Span } from "./otlp-span.js";
+import { nanosToMs, stringOf } from "./otlp-value.js";
+
+/** The `gen_ai.operation.name` values that are model calls (llm steps). */
+const LLM_OPERATIONS: ReadonlySet<string> = new Set([
+  "chat",
+  "text_completion",
+  "generate_content",
+]);
+
+/** What a span is to a run. */
+export type SpanRole = "run" | "llm" | "tool" | "route" | "other";
+
+const OP = "gen_ai.operation.name";
+/** The agentflow attribute naming the node a span executed. */
+export const NODE = "agentflow.node.id";
+const ROUTE_LABEL = "agentflow.route.label";
+const ROUTE_NEXT = "agentflow.route.next";
+
+/** The span's `gen_ai.operation.name`, when it has one. */
+export function operationOf(span: Span): string | undefined {
+  return stringOf(span.attributes.values.get(OP));
+}
+
+/** The span's role: by its operation, else by the agentflow route attributes. */
+export function roleOf(span: Span): SpanRole {
+  const op = operationOf(span);
+  if (op === "invoke_agent") return "run";
+  if (op === "execute_tool") return "tool";
+  if (op !== undefined && LLM_OPERATIONS.has(op)) return "llm";
+  const values = span.attributes.values;
+  if (op === undefined && (values.has(ROUTE_LABEL) || values.has(ROUTE_NEXT))) return "route";
+  return "other";
+}
+
+/** An `unknown` event for `span`. */
+export function unknownOf(
+  span: Span,
+  reason: string,
+  run: string | undefined,
+  kind: "unknown" | "ambiguous" = "unknown",
+): UnknownEvent {
+  return run === undefined
+    ? { kind: "unknown", reason, class: kind, at: span.at }
+    : { kind: "unknown", run, reason, class: kind, at: span.at };
+}
+
+/** The first read attribute that is recorded twice or is not an `AnyValue`, as an unknown event. */
+export function attributeProblem(span: Span, run: string | undefined): UnknownEvent | undefined {
+  const { duplicates, invalid } = span.attributes;
+  for (const key of duplicates) {
+    if (key.startsWith("gen_ai.") || key.startsWith("agentflow.")) {
+      return unknownOf(span, `attribute ${key} is recorded more than once`, run, "ambiguous");
+    }
+  }
+  for (const key of invalid) {
+    if (key.startsWith("gen_ai.") || key.startsWith("agentflow.")) {
+      return unknownOf(span, `attribute ${key} does not hold an OTLP AnyValue`, run);
+    }
+  }
+  return undefined;
+}
+
+/** The run's workflow: `agentflow.workflow`, else `gen_ai.agent.id@gen_ai.agent.version`. */
+function workflowOf(span: Span, run: string): { workflow?: string; problem?: UnknownEvent } {
+  const values = span.attributes.values;
+  const own = stringOf(values.get("agentflow.workflow"));
+  if (own !== undefined) return { workflow: own };
+  const id = stringOf(values.get("gen_ai.agent.id"));
+  const version = stringOf(values.get("gen_ai.agent.version"));
+  if (id !== undefined && version !== undefined) return { workflow: `${id}@${version}` };
+  if (id === undefined) return {};
+  const reason = `the run names agent ${id} without gen_ai.agent.version, so its workflow version is not known`;
+  return { problem: unknownOf(span, reason, run, "ambiguous") };
+}
+
+/** A process instance key as a string (the key is a 64-bit integer or a string). */
+function keyOf(value: unknown): string | undefined {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+  return stringOf(value);
+}
+
+/** `run-start` for an `invoke_agent` span, preceded by what in it cannot be read. */
+export function runStart(span: Span, run: string): RunEvent[] {
+  const out: RunEvent[] = [];
+  const problem = attributeProblem(span, run);
+  if (problem !== undefined) out.push(problem);
+  const { workflow, problem: unnamed } = workflowOf(span, run);
+  const values = span.attributes.values;
+  const instance = keyOf(values.get("agentflow.process.instance"));
+  const element = stringOf(values.get("agentflow.bpmn.element"));
+  const processId = stringOf(values.get("agentflow.bpmn.process"));
+  const time = nanosToMs(span.startNanos);
+  out.unshift({
+    kind: "run-start",
+    run,
+    ...(workflow !== undefined ? { workflow } : {}),
+    ...(time !== undefined ? { time } : {}),
+    ...(instance !== undefined
+      ? {
+          process: {
+            instance,
+            ...(element !== undefined ? { element } : {}),
+            ...(processId !== undefined ? { process: processId } : {}),
+          },
+        }
+      : {}),
+    at: span.at,
+  });
+  if (unnamed !== undefined) out.push(unnamed);
+  return out;
+}
+
+/** `run-end` for an `invoke_agent` span: `failed` when its status is ERROR or it has `error.type`. */
+export function runEnd(span: Span, run: string): RunEvent {
+  const time = nanosToMs(span.endNanos);
+  return {
+    kind: "run-end",
+    run,
+    status: failed(span) ? "failed" : "completed",
+    ...(time !== undefined ? { time } : {}),
+    at: atTime(span.at, span.endNanos),
+  };
+}
+
+/** The span failed: its status is ERROR or it records an `error.type`. */
+export function failed(span: Span): boolean {
+  return span.error || stringOf(span.attributes.values.get("error.type")) !== undefined;
+}
+
+/** The events of a route span: the decision it records, by `agentflow.node.id`. */
+export function routeEvents(span: Span, run: string): RunEvent[] {
+  const problem = attributeProblem(span, run);
+  if (problem !== undefined) return [problem];
+  const values = span.attributes.values;
+  const node = stringOf(values.get(NODE));
+  if (node === undefined) {
+    return [
+      unknownOf(span, "a span records a route but names no decision (agentflow.node.id)", run),
+    ];
+  }
+  const route = stringOf(values.get(ROUTE_LABEL));
+  const next = stringOf(values.get(ROUTE_NEXT));
+  return [
+    {
+      kind: "route",
+      run,
+      node,
+      ...(route !== undefined ? { route } : {}),
+      ...(next !== undefined ? { next } : {}),
+      at: span.at,
+    },
+  ];
+}

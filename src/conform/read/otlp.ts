@@ -1,0 +1,233 @@
+/**
+ * The reader of OpenTelemetry GenAI spans in OTLP/JSON, as the collector's `file` exporter writes
+ * them (docs/conform/otlp.md). A span belongs to the run of its nearest `invoke_agent` ancestor.
+ * Spans are exported as they end, children before parents, so a run is complete when its
+ * `invoke_agent` span arrives: its buffered spans are then ordered by start time, turned into
+ * events and forgotten. What is held is the spans of runs still open, the ids of the spans of the
+ * last {@link CLOSED_TRACES} traces read to their root (to name a late span's run), and spans
+ * whose parent has not arrived.
+ */
+import type { RunEvent } from "../types.js";
+import { operationOf, roleOf, routeEvents, runEnd, runStart, unknownOf } from "./otlp-map.js";
+import { isSpan, spansOf, type Span } from "./otlp-span.js";
+import { stepEvents } from "./otlp-step.js";
+import { nanosToMs } from "./otlp-value.js";
+import { isObject } from "./shared.js";
+import type { RecordReader, RunReader } from "./types.js";
+
+/** The GenAI semantic conventions version the reader follows (Development status). */
+export const OTLP_SEMCONV_VERSION = "1.41.0";
+
+/** How many traces read to their root keep their span ids, to recognise late spans. */
+export const CLOSED_TRACES = 256;
+
+/** A trace's spans while some are open, and the runs its read spans went to (`null`: none). */
+interface Trace {
+  readonly spans: Map<string, Span>;
+  readonly children: Map<string, Span[]>;
+  readonly done: Map<string, string | null>;
+  closed: boolean;
+}
+
+/** A span taken from the buffer, with whether it lies under an llm or tool step. */
+interface Taken {
+  readonly span: Span;
+  readonly inStep: boolean;
+}
+
+function byStart(a: Taken, b: Taken): number {
+  if (a.span.startNanos !== b.span.startNanos)
+    return a.span.startNanos < b.span.startNanos ? -1 : 1;
+  return a.span.seq - b.span.seq;
+}
+
+function hasOwnAttributes(span: Span): boolean {
+  for (const key of span.attributes.values.keys()) {
+    if (key.startsWith("agentflow.") || key.startsWith("gen_ai.")) return true;
+  }
+  return false;
+}
+
+/** The events of the spans of a run (not its `invoke_agent` span), in start order. */
+function bodyEvents(taken: Taken[], run: string): RunEvent[] {
+  const out: RunEvent[] = [];
+  for (const { span, inStep } of taken.sort(byStart)) {
+    const role = roleOf(span);
+    if (role === "llm" || role === "tool") out.push(...stepEvents(span, role, run));
+    else if (role === "route") out.push(...routeEvents(span, run));
+    else if (inStep && !hasOwnAttributes(span))
+      continue; // a call the step made (its HTTP request)
+    else {
+      const op = operationOf(span);
+      const reason =
+        op !== undefined
+          ? `gen_ai.operation.name ${op} is not an llm or tool step of an agent workflow`
+          : "the span is neither a GenAI operation nor a decision recorded with agentflow.route.*";
+      out.push(unknownOf(span, reason, run));
+    }
+  }
+  return out;
+}
+
+/** A reader over one file. */
+function createOtlpRecordReader(): RecordReader {
+  const traces = new Map<string, Trace>();
+  const closedOrder: string[] = [];
+  let seq = 0;
+
+  function traceOf(traceId: string): Trace {
+    let trace = traces.get(traceId);
+    if (trace === undefined) {
+      trace = { spans: new Map(), children: new Map(), done: new Map(), closed: false };
+      traces.set(traceId, trace);
+    }
+    return trace;
+  }
+
+  /** Removes `root` and its buffered descendants from the trace, breadth first. */
+  function take(trace: Trace, root: Span, rootInStep: boolean): Taken[] {
+    const parent = root.parentSpanId;
+    const siblings = parent === undefined ? undefined : trace.children.get(parent);
+    if (siblings !== undefined) {
+      const rest = siblings.filter((span) => span !== root);
+      if (rest.length === 0 && parent !== undefined) trace.children.delete(parent);
+      else if (parent !== undefined) trace.children.set(parent, rest);
+    }
+    trace.spans.delete(root.spanId);
+    const out: Taken[] = [{ span: root, inStep: rootInStep }];
+    // The loop reaches the children it appends: one pass, breadth first.
+    for (const { span, inStep } of out) {
+      const below = inStep || roleOf(span) === "llm" || roleOf(span) === "tool";
+      for (const child of trace.children.get(span.spanId) ?? []) {
+        trace.spans.delete(child.spanId);
+        out.push({ span: child, inStep: below });
+      }
+      trace.children.delete(span.spanId);
+    }
+    return out;
+  }
+
+  function close(traceId: string, trace: Trace): void {
+    if (trace.closed) return;
+    trace.closed = true;
+    closedOrder.push(traceId);
+    if (closedOrder.length <= CLOSED_TRACES) return;
+    const oldest = closedOrder.shift();
+    const evicted = oldest === undefined ? undefined : traces.get(oldest);
+    if (oldest === undefined || evicted === undefined) return;
+    evicted.done.clear();
+    if (evicted.spans.size === 0) traces.delete(oldest);
+  }
+
+  function flushRun(trace: Trace, agent: Span, out: RunEvent[]): void {
+    const run = `${agent.traceId}/${agent.spanId}`;
+    const taken = take(trace, agent, false);
+    for (const { span } of taken) trace.done.set(span.spanId, run);
+    out.push(...runStart(agent, run), ...bodyEvents(taken.slice(1), run), runEnd(agent, run));
+  }
+
+  function flushUnrun(
+    trace: Trace,
+    root: Span,
+    run: string | null,
+    reason: string,
+    out: RunEvent[],
+  ): void {
+    const taken = take(trace, root, false).sort(byStart);
+    for (const { span } of taken) {
+      trace.done.set(span.spanId, run);
+      out.push(unknownOf(span, reason, run ?? undefined));
+    }
+  }
+
+  function accept(span: Span, out: RunEvent[]): void {
+    const trace = traceOf(span.traceId);
+    if (trace.spans.has(span.spanId) || trace.done.has(span.spanId)) {
+      const reason = `span ${span.spanId} of trace ${span.traceId} was already read`;
+      out.push(unknownOf(span, reason, undefined, "ambiguous"));
+      return;
+    }
+    const parent = span.parentSpanId;
+    const parentRun = parent === undefined ? undefined : trace.done.get(parent);
+    if (roleOf(span) === "run") flushRun(trace, span, out);
+    else if (parent === undefined) {
+      const reason = "the span is outside any invoke_agent span, so it belongs to no agent run";
+      flushUnrun(trace, span, null, reason, out);
+    } else if (parentRun !== undefined) {
+      const reason =
+        parentRun === null
+          ? "the span arrived after its trace's root, outside any invoke_agent span"
+          : "the span arrived after its run's invoke_agent span, so the run was read without it";
+      flushUnrun(trace, span, parentRun, reason, out);
+    } else {
+      trace.spans.set(span.spanId, span);
+      const siblings = trace.children.get(parent);
+      if (siblings === undefined) trace.children.set(parent, [span]);
+      else siblings.push(span);
+      return;
+    }
+    if (parent === undefined) close(span.traceId, trace);
+  }
+
+  /** Spans whose parent never arrived: an unfinished run when they hold steps, else unknown. */
+  function leftovers(trace: Trace, out: RunEvent[]): void {
+    const roots = [...trace.spans.values()].filter(
+      (span) => span.parentSpanId !== undefined && !trace.spans.has(span.parentSpanId),
+    );
+    const groups = new Map<string, Taken[]>();
+    for (const root of roots) {
+      const parent = root.parentSpanId;
+      if (parent === undefined) continue;
+      const group = groups.get(parent) ?? [];
+      group.push(...take(trace, root, false));
+      groups.set(parent, group);
+    }
+    for (const [parent, group] of groups) {
+      const run = `${group[0]?.span.traceId ?? ""}/${parent}`;
+      if (group.some(({ span }) => roleOf(span) !== "other")) {
+        // The invoke_agent span never arrived: the run is read, with no run-end.
+        const first = [...group].sort(byStart)[0];
+        if (first === undefined) continue;
+        const time = nanosToMs(first.span.startNanos);
+        const start = { kind: "run-start", run, at: first.span.at } as const;
+        out.push(time !== undefined ? { ...start, time } : start, ...bodyEvents(group, run));
+      } else {
+        const reason = `the span's parent ${parent} never arrived, so it belongs to no agent run read`;
+        for (const { span } of group.sort(byStart)) out.push(unknownOf(span, reason, undefined));
+      }
+    }
+    for (const span of trace.spans.values()) {
+      out.push(unknownOf(span, "the span's parent chain is a cycle", undefined));
+    }
+    trace.spans.clear();
+    trace.children.clear();
+  }
+
+  return {
+    push(record) {
+      const items = spansOf(record, seq);
+      seq += items.length;
+      const out: RunEvent[] = [];
+      for (const item of items) {
+        if (isSpan(item)) accept(item, out);
+        else out.push({ kind: "unknown", reason: item.reason, class: "unknown", at: item.at });
+      }
+      return out;
+    },
+    end() {
+      const out: RunEvent[] = [];
+      for (const trace of traces.values()) leftovers(trace, out);
+      traces.clear();
+      closedOrder.length = 0;
+      return out;
+    },
+  };
+}
+
+/** OpenTelemetry GenAI spans in OTLP/JSON (the collector's `file` exporter), source `otlp`. */
+export const otlpReader: RunReader = {
+  source: "otlp",
+  schemaVersion: OTLP_SEMCONV_VERSION,
+  sniff: (value) => isObject(value) && Array.isArray(value.resourceSpans),
+  create: createOtlpRecordReader,
+};

@@ -1,0 +1,218 @@
+/**
+ * `agentflow conform`: recorded runs against a registry or an approval, in text, JSON and SARIF,
+ * from files and stdin; the exit codes (0 conforming, 1 deviating or unverified, 2 a model that
+ * cannot be built or a file that cannot be read), and an approval whose inputs changed refused.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AgentWorkflow } from "../../src/model/index.js";
+import { simulate } from "../../src/simulate/index.js";
+import { otlpFromSimulation } from "../conform/export/otlp.js";
+import { tempDir } from "../temp.js";
+import type { Keys } from "./approval-bundle.js";
+import { allowedRepo, makeKeys, replaceIn, runIn } from "./approval-bundle.js";
+import { run, STACK_LINE } from "./run.js";
+
+const creditRisk = JSON.parse(
+  readFileSync("examples/registry/credit-risk.agent.json", "utf8"),
+) as AgentWorkflow;
+const INPUT = { applicantId: "A-1", amount: 1000 };
+const FIXTURES = {
+  "pull-report": { outputs: [{ score: 700 }] },
+  "assess-risk": {
+    outputs: [
+      { riskBand: "low", score: 700, is_complete: false },
+      { riskBand: "low", score: 710, is_complete: true },
+    ],
+  },
+};
+
+/** One simulated run of `wf` as an OTLP/JSON line. */
+function otlpRun(wf: AgentWorkflow, id: string): string {
+  return otlpFromSimulation(wf, simulate(wf, { input: INPUT, fixtures: FIXTURES }), {
+    id,
+    startMs: 1_700_000_000_000,
+  });
+}
+
+/** The credit-risk workflow with another model: what an unapproved deployment would run. */
+const otherModel: AgentWorkflow = {
+  ...creditRisk,
+  nodes: creditRisk.nodes.map((n) =>
+    n.id === "assess-risk" && n.type === "llm"
+      ? { ...n, config: { ...n.config, model: "gpt-5" } }
+      : n,
+  ),
+};
+
+function runsFile(...lines: string[]): string {
+  const file = join(tempDir("agentflow-conform-"), "runs.jsonl");
+  writeFileSync(file, lines.join(""));
+  return file;
+}
+
+describe("agentflow conform --registry", () => {
+  it("exits 0 when every run conforms, and says how many", async () => {
+    const file = runsFile(otlpRun(creditRisk, "a"), otlpRun(creditRisk, "b"));
+    const out = await run("conform", file, "--registry", "examples/registry");
+    expect(out.code).toBe(0);
+    expect(out.stdout).toBe(
+      "checked against the registry examples/registry\n2 run(s): 2 conforming, 0 deviating, 0 unverified\n",
+    );
+  });
+
+  it("exits 1 with each deviation, its class and the line of the event that shows it", async () => {
+    const file = runsFile(otlpRun(creditRisk, "a"), otlpRun(otherModel, "b"));
+    const out = await run("conform", file, "--registry", "examples/registry");
+    expect(out.code).toBe(1);
+    const lines = out.stdout.trim().split("\n");
+    expect(lines[1]).toMatch(
+      /^run [0-9a-f]{32}\/[0-9a-f]{16} \(agnt-credit-risk@1\.0\.0\): deviating$/,
+    );
+    const deviations = lines.filter((l) => l.startsWith("  ") && l.includes("IDENTITY_MISMATCH"));
+    expect(deviations).toHaveLength(2);
+    for (const line of deviations) {
+      expect(line).toContain(`${file}:2 `);
+      expect(line).toContain('"assess-risk" ran with model gpt-5; approved: gpt-4o');
+    }
+    expect(lines.at(-1)).toBe(
+      "2 run(s): 1 conforming, 1 deviating, 0 unverified (IDENTITY_MISMATCH 2)",
+    );
+  });
+
+  it("writes JSON with every message, and SARIF with a result per deviation at its file and line", async () => {
+    const file = runsFile(otlpRun(otherModel, "b"));
+    const json = await run("conform", file, "--registry", "examples/registry", "-f", "json");
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as {
+      summary: { runs: number; deviating: number; ok: boolean };
+      runs: { deviations: { class: string; message: string; at: { line: number } }[] }[];
+    };
+    expect(report.summary).toMatchObject({ runs: 1, deviating: 1, ok: false });
+    expect(report.runs[0]?.deviations.map((d) => [d.class, d.at.line])).toEqual([
+      ["IDENTITY_MISMATCH", 1],
+      ["IDENTITY_MISMATCH", 1],
+    ]);
+    const sarif = await run("conform", file, "--registry", "examples/registry", "-f", "sarif");
+    const log = JSON.parse(sarif.stdout) as {
+      runs: {
+        results: {
+          ruleId: string;
+          level: string;
+          locations: { physicalLocation: { region: { startLine: number } } }[];
+        }[];
+      }[];
+    };
+    const results = log.runs[0]?.results ?? [];
+    expect(
+      results.map((r) => [r.ruleId, r.level, r.locations[0]?.physicalLocation.region.startLine]),
+    ).toEqual([
+      ["IDENTITY_MISMATCH", "error", 1],
+      ["IDENTITY_MISMATCH", "error", 1],
+    ]);
+  });
+
+  it("reads stdin with -, through the built CLI", () => {
+    const out = spawnSync(
+      process.execPath,
+      ["bin/agentflow.js", "conform", "-", "--registry", "examples/registry"],
+      {
+        input: otlpRun(otherModel, "s"),
+        encoding: "utf8",
+      },
+    );
+    expect(out.status).toBe(1);
+    expect(out.stdout).toContain("-:1 ");
+    expect(out.stdout).toContain("IDENTITY_MISMATCH");
+  });
+
+  it.each([
+    [
+      ["conform", "x.jsonl"],
+      "give the approved model: --approval <approval.json> or --registry <dir>",
+    ],
+    [
+      ["conform", "missing.jsonl", "--registry", "examples/registry"],
+      "missing.jsonl: cannot be read (ENOENT)",
+    ],
+    [
+      ["conform", "x.jsonl", "--registry", "examples/registry", "--source", "csv"],
+      "unknown --source 'csv'",
+    ],
+    [
+      ["conform", "x.jsonl", "--registry", "examples/registry", "--workflow", "agnt-nope@1.0.0"],
+      "--workflow agnt-nope@1.0.0 is not among the approved workflows",
+    ],
+  ])("exits 2 on a usage mistake: %j", async (argv, message) => {
+    const out = await run(...argv);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(message);
+    expect(out.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it("exits 2 for a file whose source it cannot tell, and names --source", async () => {
+    const file = runsFile('{"hello":"world","n":1}\n');
+    const out = await run("conform", file, "--registry", "examples/registry");
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(
+      `${file}: cannot tell which source wrote it from its first record; give --source`,
+    );
+  });
+
+  it("says a line that is not JSON as an unread record, and fails closed (exit 1)", async () => {
+    const file = runsFile(otlpRun(creditRisk, "a"), "{not json\n");
+    const out = await run("conform", file, "--registry", "examples/registry");
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain(`unread record ${file}:2: not JSON:`);
+    expect(out.stdout).toContain(
+      "1 run(s): 1 conforming, 0 deviating, 0 unverified; 1 record(s) unread",
+    );
+  });
+});
+
+describe("agentflow conform --approval", () => {
+  let keys: Keys;
+  let repo: string;
+  beforeAll(async () => {
+    keys = await makeKeys();
+    repo = allowedRepo();
+    const approved = await runIn(
+      repo,
+      "approve",
+      "processes",
+      "--key",
+      keys.key("alice"),
+      "--role",
+      "risk-officer",
+      "-o",
+      "approval.json",
+    );
+    if (approved.code !== 0) throw new Error(approved.stderr);
+  });
+
+  it("checks runs against the workflows the approval approved", async () => {
+    writeFileSync(
+      join(repo, "runs.jsonl"),
+      otlpRun(creditRisk, "a") + otlpRun({ ...creditRisk, version: "1.1.0" }, "b"),
+    );
+    const out = await runIn(repo, "conform", "runs.jsonl", "--approval", "approval.json");
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain("checked against the approval approval.json");
+    expect(out.stdout).toContain(
+      "VERSION_UNAPPROVED  the run is of workflow agnt-credit-risk@1.1.0, which was never approved (approved: agnt-credit-risk@1.0.0)",
+    );
+    expect(out.stdout).toContain("2 run(s): 1 conforming, 1 deviating, 0 unverified");
+  });
+
+  it("refuses (exit 2) when what the approval approved has changed since", async () => {
+    replaceIn(join(repo, "registry/credit-risk.agent.json"), '"maxSteps": 9', '"maxSteps": 90');
+    writeFileSync(join(repo, "runs.jsonl"), otlpRun(creditRisk, "a"));
+    const out = await runIn(repo, "conform", "runs.jsonl", "--approval", "approval.json");
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain("approval.json: what the approval approved has changed");
+    expect(out.stderr).toContain("registry/credit-risk.agent.json");
+    replaceIn(join(repo, "registry/credit-risk.agent.json"), '"maxSteps": 90', '"maxSteps": 9');
+  });
+});

@@ -1,0 +1,395 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { ApprovedModel, RunEvent } from "../../../src/conform/index.js";
+import { createConformanceChecker } from "../../../src/conform/index.js";
+import { langGraphReader } from "../../../src/conform/read/langgraph.js";
+import type { AgentWorkflow, ToolContract } from "../../../src/model/index.js";
+import { simulate } from "../../../src/simulate/index.js";
+import { LOOP_WORKFLOW } from "../../fixtures/conform/langgraph/workflow.js";
+import { build, fixturesOf, specArb } from "../../simulate/random-workflow.js";
+import { langgraphRecording } from "../export/langgraph.js";
+
+const DIR = join(import.meta.dirname, "../../fixtures/conform/langgraph");
+
+/** Reads JSON lines (a bad line is passed as its text, as a truncated record would be). */
+function read(text: string, file = "run.jsonl"): RunEvent[] {
+  const reader = langGraphReader.create();
+  const events: RunEvent[] = [];
+  text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .forEach((line, index) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        value = line;
+      }
+      events.push(...reader.push({ value, index, line: index + 1, file }));
+    });
+  events.push(...reader.end());
+  return events;
+}
+
+const fixture = (name: string): RunEvent[] => read(readFileSync(join(DIR, name), "utf8"), name);
+const lines = (...records: unknown[]): string => records.map((r) => JSON.stringify(r)).join("\n");
+const brief = (events: readonly RunEvent[]) =>
+  events.map((e) =>
+    e.kind === "step"
+      ? [e.kind, e.run, e.nodeType, e.node ?? e.tool, e.status, e.output, e.args]
+      : e.kind === "unknown"
+        ? [e.kind, e.run, e.class, e.at.line]
+        : e.kind === "route"
+          ? [e.kind, e.run, e.node, e.route, e.next]
+          : e.kind === "run-end"
+            ? [e.kind, e.run, e.status]
+            : [e.kind, "run" in e ? e.run : undefined],
+  );
+
+const T0 = Date.UTC(2026, 0, 1);
+const LOOP_STEPS = [
+  ["step", "thread-1", "llm", "a", "ok", { n: 1 }, undefined],
+  ["step", "thread-1", "llm", "a", "ok", { n: 2 }, undefined],
+  ["step", "thread-1", "tool", "t", "ok", {}, { q: "x" }],
+];
+
+describe("langgraph reader: LangGraph JS 1.7.3 records (fixtures made by LangGraph)", () => {
+  it("reads a plain updates stream as one run named after its file, with no end", () => {
+    const events = fixture("loop-updates.jsonl");
+    expect(brief(events)).toEqual([
+      ["run-start", "loop-updates.jsonl"],
+      ...LOOP_STEPS.map((s) => [s[0], "loop-updates.jsonl", ...s.slice(2)]),
+    ]);
+    expect(events[1]?.at).toEqual({
+      index: 0,
+      file: "loop-updates.jsonl",
+      line: 1,
+      ids: { node: "a" },
+    });
+  });
+
+  it("reads a debug stream: thread, workflow, step times, task ids and the end", () => {
+    const events = fixture("loop-debug.jsonl");
+    expect(brief(events)).toEqual([
+      ["run-start", "thread-1"],
+      ...LOOP_STEPS,
+      ["run-end", "thread-1", "completed"],
+    ]);
+    const [start, first, , , end] = events;
+    expect(start).toMatchObject({
+      time: T0,
+      workflow: "agnt-loop@1.0.0",
+      at: { index: 0, line: 1 },
+    });
+    expect(first).toMatchObject({
+      start: T0 + 2,
+      end: T0 + 3,
+      at: { line: 4, time: "2026-01-01T00:00:00.003Z" },
+    });
+    expect(first?.at.ids?.task_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(end).toMatchObject({ time: T0 + 10, at: { line: 11 } });
+  });
+
+  it("merges [mode, chunk] updates with the debug task of the same execution", () => {
+    expect(brief(fixture("loop-updates-debug.jsonl"))).toEqual([
+      ["run-start", "thread-1"],
+      ...LOOP_STEPS,
+      ["run-end", "thread-1", "completed"],
+    ]);
+  });
+
+  it("reads checkpoint tuples listed newest first, in step order", () => {
+    const events = fixture("loop-tuples.jsonl");
+    expect(brief(events)).toEqual([
+      ["run-start", "thread-1"],
+      ...LOOP_STEPS,
+      ["run-end", "thread-1", "completed"],
+    ]);
+    expect(events.map((e) => e.at.line)).toEqual([5, 3, 2, 1, 1]);
+    expect(events[0]).toMatchObject({ time: T0 });
+  });
+
+  it("reads tool calls from messages: ToolNode answers are tool steps with the call's args", () => {
+    const events = fixture("messages-updates.jsonl");
+    expect(brief(events).slice(1)).toEqual([
+      ["step", "messages-updates.jsonl", "llm", "agent", "ok", expect.any(Object), undefined],
+      ["step", "messages-updates.jsonl", "tool", "web_search", "ok", undefined, { q: "x" }],
+      ["step", "messages-updates.jsonl", "llm", "agent", "ok", expect.any(Object), undefined],
+    ]);
+    expect(events[1]).toMatchObject({
+      identity: { model: "gpt-4o", provider: "openai" },
+      tokens: 7,
+    });
+    expect(events[2]).toMatchObject({ at: { ids: { node: "tools" } } });
+    expect(events[2]).not.toHaveProperty("node");
+  });
+
+  it("counts an interrupt as unknown and reads the resumed node", () => {
+    expect(brief(fixture("interrupt-updates.jsonl"))).toEqual([
+      ["run-start", "interrupt-updates.jsonl"],
+      ["unknown", "interrupt-updates.jsonl", "unknown", 1],
+      ["step", "interrupt-updates.jsonl", "llm", "ask", "ok", { answer: "yes" }, undefined],
+    ]);
+  });
+
+  it("ends a run whose task failed as failed, the step an error", () => {
+    expect(brief(fixture("failed-debug.jsonl"))).toEqual([
+      ["run-start", "fail-1"],
+      ["step", "fail-1", "llm", "a", "ok", { n: 1 }, undefined],
+      ["step", "fail-1", "llm", "b", "error", undefined, undefined],
+      ["run-end", "fail-1", "failed"],
+    ]);
+  });
+
+  it("sniffs its own records and not other sources'", () => {
+    for (const name of [
+      "loop-updates.jsonl",
+      "loop-debug.jsonl",
+      "loop-updates-debug.jsonl",
+      "loop-tuples.jsonl",
+      "messages-updates.jsonl",
+    ]) {
+      const first = readFileSync(join(DIR, name), "utf8").split("\n")[0] ?? "";
+      expect(langGraphReader.sniff(JSON.parse(first))).toBe(true);
+    }
+    expect(langGraphReader.sniff({ resourceSpans: [] })).toBe(false);
+    expect(langGraphReader.sniff({ partitionId: 1, intent: "ELEMENT_COMPLETED", value: {} })).toBe(
+      false,
+    );
+    expect(langGraphReader.sniff("text")).toBe(false);
+  });
+});
+
+const checkpoint = (
+  thread: string,
+  step: number,
+  next: string[],
+  tasks: [string, string][],
+  time: string,
+) => ({
+  type: "checkpoint",
+  step,
+  timestamp: time,
+  payload: {
+    config: {
+      configurable: { thread_id: thread, checkpoint_ns: "", checkpoint_id: `${thread}-${step}` },
+    },
+    metadata: { source: step < 0 ? "input" : "loop", step },
+    next,
+    tasks: tasks.map(([id, name]) => ({ id, name })),
+  },
+});
+const task = (id: string, name: string, step: number, time: string) => ({
+  type: "task",
+  step,
+  timestamp: time,
+  payload: { id, name, input: {} },
+});
+const result = (id: string, name: string, step: number, time: string, value: object) => ({
+  type: "task_result",
+  step,
+  timestamp: time,
+  payload: { id, name, result: value, interrupts: [], error: null },
+});
+
+describe("langgraph reader: literal records", () => {
+  it("keeps interleaved threads apart by thread and task id", () => {
+    const events = read(
+      lines(
+        checkpoint("A", 0, ["x"], [["ta", "x"]], "2026-01-01T00:00:00.000Z"),
+        checkpoint("B", 0, ["y"], [["tb", "y"]], "2026-01-01T00:00:00.001Z"),
+        task("tb", "y", 1, "2026-01-01T00:00:00.002Z"),
+        task("ta", "x", 1, "2026-01-01T00:00:00.003Z"),
+        result("ta", "x", 1, "2026-01-01T00:00:00.004Z", { v: 1 }),
+        result("tb", "y", 1, "2026-01-01T00:00:00.005Z", { v: 2 }),
+        checkpoint("B", 1, [], [], "2026-01-01T00:00:00.006Z"),
+        checkpoint("A", 1, [], [], "2026-01-01T00:00:00.007Z"),
+      ),
+    );
+    expect(brief(events)).toEqual([
+      ["run-start", "B"],
+      ["step", "B", "llm", "y", "ok", { v: 2 }, undefined],
+      ["run-end", "B", "completed"],
+      ["run-start", "A"],
+      ["step", "A", "llm", "x", "ok", { v: 1 }, undefined],
+      ["run-end", "A", "completed"],
+    ]);
+    expect(events[1]).toMatchObject({
+      at: { index: 5, line: 6, ids: { task_id: "tb", node: "y" } },
+    });
+  });
+
+  it("orders a run's steps by superstep and start time, not by file order", () => {
+    const events = read(
+      lines(
+        checkpoint("A", 0, ["x"], [["t1", "x"]], "2026-01-01T00:00:00.000Z"),
+        task("t2", "y", 2, "2026-01-01T00:00:00.005Z"),
+        result("t2", "y", 2, "2026-01-01T00:00:00.006Z", { second: true }),
+        task("t1", "x", 1, "2026-01-01T00:00:00.001Z"),
+        result("t1", "x", 1, "2026-01-01T00:00:00.002Z", { first: true }),
+      ),
+    );
+    expect(brief(events).map((e) => e[3])).toEqual([undefined, "x", "y"]);
+  });
+
+  it("a run that never ends has no run-end", () => {
+    const events = read(
+      lines(
+        checkpoint("A", 0, ["x"], [["t1", "x"]], "2026-01-01T00:00:00.000Z"),
+        task("t1", "x", 1, "2026-01-01T00:00:00.001Z"),
+      ),
+    );
+    expect(brief(events)).toEqual([
+      ["run-start", "A"],
+      ["unknown", "A", "unknown", 2],
+    ]);
+    expect(events[1]?.kind === "unknown" ? events[1].reason : "").toContain("no result");
+  });
+
+  it("an update with several runs open is ambiguous; unreadable records are unknown", () => {
+    const events = read(
+      [
+        JSON.stringify(checkpoint("A", 0, ["x"], [], "2026-01-01T00:00:00.000Z")),
+        JSON.stringify(checkpoint("B", 0, ["x"], [], "2026-01-01T00:00:00.000Z")),
+        JSON.stringify({ x: { v: 1 } }),
+        '{"x": {"v": 1',
+        JSON.stringify(["values", { v: 1 }]),
+        JSON.stringify([["sub:1"], "updates", { x: {} }]),
+        JSON.stringify({ type: "task", step: 1, payload: { name: "x" } }),
+      ].join("\n"),
+    );
+    expect(brief(events)).toEqual([
+      ["unknown", undefined, "ambiguous", 3],
+      ["unknown", undefined, "unknown", 4],
+      ["unknown", undefined, "unknown", 5],
+      ["unknown", undefined, "unknown", 6],
+      ["unknown", undefined, "unknown", 7],
+      ["run-start", "A"],
+      ["run-start", "B"],
+    ]);
+  });
+
+  it("reads agentflow's keys: node id, output text, tool args, route, workflow, identity", () => {
+    const events = read(
+      lines(
+        {
+          node_1: {
+            "agentflow.node.id": "x:y",
+            "agentflow.node.output": '{"__proto__":1}',
+            "agentflow.workflow": "w@1.0.0",
+            "agentflow.prompt.sha256": "ab",
+          },
+        },
+        { router: { "agentflow.route.label": "onTrue", "agentflow.route.next": "t" } },
+        { t: { "agentflow.tool.args": { q: 1 }, "agentflow.cost.USD": 0.5 } },
+        { bad: { "agentflow.node.output": "{" } },
+        { z: 3 },
+      ),
+    );
+    const [start, x, route, t, bad, badWhy, z] = events;
+    expect(start).toMatchObject({ kind: "run-start", workflow: "w@1.0.0" });
+    expect(x).toMatchObject({ kind: "step", node: "x:y", identity: { promptSha256: "ab" } });
+    expect(x?.kind === "step" ? Object.entries(x.output ?? {}) : []).toEqual([["__proto__", 1]]);
+    expect(route).toMatchObject({ kind: "route", node: "router", route: "onTrue", next: "t" });
+    expect(t).toMatchObject({
+      kind: "step",
+      nodeType: "tool",
+      node: "t",
+      args: { q: 1 },
+      output: {},
+      cost: { USD: 0.5 },
+    });
+    expect(bad).toMatchObject({ kind: "step", node: "bad" });
+    expect(bad).not.toHaveProperty("output");
+    expect(badWhy?.kind === "unknown" ? badWhy.reason : "").toContain("not JSON");
+    expect(z?.kind === "unknown" ? z.reason : "").toContain("not an object");
+  });
+
+  it("reads Python's task_result pairs and snake_case tuples", () => {
+    const events = read(
+      lines(
+        checkpoint("P", 0, ["x"], [["t1", "x"]], "2026-01-01T00:00:00.000Z"),
+        {
+          type: "task_result",
+          step: 1,
+          timestamp: "2026-01-01T00:00:00.001Z",
+          payload: { id: "t1", name: "x", result: [["v", 1]], error: null, interrupts: [] },
+        },
+        checkpoint("P", 1, [], [], "2026-01-01T00:00:00.002Z"),
+      ),
+    );
+    expect(brief(events)[1]).toEqual(["step", "P", "llm", "x", "ok", { v: 1 }, undefined]);
+  });
+});
+
+const TOOL: ToolContract = {
+  kind: "ToolContract",
+  id: "tool:s",
+  version: "1.0.0",
+  name: "S",
+  inputSchema: { q: "text" },
+  outputSchema: {},
+  effect: "read",
+  authorization: "automatic",
+};
+
+describe("langgraph exporter: a simulated run recorded by LangGraph conforms", () => {
+  const wf = LOOP_WORKFLOW as unknown as AgentWorkflow;
+  const approved: ApprovedModel = {
+    workflows: [{ ref: "agnt-loop@1.0.0", workflow: wf, tools: new Map([["tool:s@1.0.0", TOOL]]) }],
+    processes: [],
+  };
+  const cases = [
+    { a: { outputs: [{ n: 1 }, { n: 2 }], fails: 1 } },
+    { a: { outputs: [{ n: 5, "x:y": 1 }] } },
+    { a: { outputs: [{ n: 0 }] } },
+  ];
+  for (const how of ["updates", "debug", "updates+debug", "tuples"] as const)
+    it.each(cases)(`${how}: %j`, async (fixtures) => {
+      const state = simulate(wf, { input: { q: "x" }, fixtures, maxSteps: 12 });
+      if (how === "tuples" && !state.complete) return;
+      const text = await langgraphRecording(wf, state, { id: "r", startMs: T0 }, how);
+      const checker = createConformanceChecker(approved);
+      const events = read(text);
+      for (const e of events) checker.push(e);
+      const report = checker.end();
+      expect(report.runs[0]?.deviations ?? []).toEqual([]);
+      expect(events.filter((e) => e.kind === "step").length).toBe(
+        state.trail.filter((r) => r.type === "move").length,
+      );
+    });
+});
+
+describe("langgraph exporter: random simulated runs recorded by LangGraph conform", () => {
+  const RANDOM_TOOL: ToolContract = { ...TOOL, id: "tool:x", inputSchema: { q: {}, r: "text" } };
+  it.each(["updates", "debug", "updates+debug"] as const)("%s", async (how) => {
+    await fc.assert(
+      fc.asyncProperty(specArb, async (spec) => {
+        const wf = build(spec);
+        const approved: ApprovedModel = {
+          workflows: [
+            {
+              ref: `${wf.id}@${wf.version}`,
+              workflow: wf,
+              tools: new Map([["tool:x@1.0.0", RANDOM_TOOL]]),
+            },
+          ],
+          processes: [],
+        };
+        const state = simulate(wf, { fixtures: fixturesOf(spec), maxSteps: spec.maxSteps });
+        const text = await langgraphRecording(wf, state, { id: "r", startMs: T0 }, how);
+        const checker = createConformanceChecker(approved);
+        const events = read(text);
+        for (const e of events) checker.push(e);
+        const run = checker.end().runs[0];
+        // A named llm or tool node is that node whatever kind the reader guessed: a failed task,
+        // which carries no update to hint its kind, is still the node it names.
+        const deviations = run?.deviations ?? [];
+        expect(deviations).toEqual([]);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
