@@ -11,11 +11,19 @@ import { selectorsOf } from "./evaluate-setup.js";
 import type { GateOptions } from "./gate-options.js";
 import type { ModdleObject } from "./moddle.js";
 import { nodeId } from "./process-index.js";
+import { extensionValues } from "./moddle.js";
+import { staticText } from "./camunda/static-text.js";
+import { zeebeInputs } from "./camunda/zeebe.js";
 
 /** An agent task and the gates downstream of it, by element id. */
 export interface TaskGates {
   readonly elementId: string;
   readonly gates: readonly string[];
+  /**
+   * A Camunda agent's system prompt as it is sent, when the BPMN fixes it (a static value or one
+   * FEEL string literal); absent for an expression evaluated at run time, and for other agents.
+   */
+  readonly systemPrompt?: string;
 }
 
 /** The shape of a process's instances as conformance reads them. */
@@ -102,6 +110,14 @@ export function processTopology(
   return {
     processIds: index.processIds.filter((id) => id !== ""),
     elements,
-    tasks: agents.map((a, i) => ({ elementId: nodeId(index, a), gates: gatesOf[i] ?? [] })),
+    tasks: prepared.agents.map((a, i) => {
+      const source = zeebeInputs(extensionValues(a.entry.element)).get("data.systemPrompt.prompt");
+      const prompt = source === undefined ? undefined : staticText(source);
+      return {
+        elementId: nodeId(index, a.node),
+        gates: gatesOf[i] ?? [],
+        ...(prompt === undefined ? {} : { systemPrompt: prompt }),
+      };
+    }),
   };
 }

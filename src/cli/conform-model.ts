@@ -7,8 +7,18 @@
  */
 import type { ApprovalStatement, StatementInput } from "../approval/index.js";
 import { compareStatements, createStatement } from "../approval/index.js";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
 import { processTopology, readProcess } from "../bpmn/index.js";
-import type { ApprovedModel, ApprovedProcess, ApprovedWorkflow } from "../conform/index.js";
+import { sha256 } from "../model/index.js";
+import type { AgentTaskSummary } from "../bpmn/index.js";
+import { deriveWorkflow, derivedToolRef } from "../bpmn/camunda/index.js";
+import type {
+  ApprovedModel,
+  ApprovedProcess,
+  ApprovedPrompt,
+  ApprovedWorkflow,
+} from "../conform/index.js";
 import type { AgentWorkflow, ToolContract } from "../model/index.js";
 import { regather, readApprovalFile } from "./approval-regather.js";
 import { readText } from "./files.js";
@@ -26,6 +36,8 @@ export interface ModelSource {
   readonly processes: readonly string[];
   readonly config?: string | boolean | undefined;
   readonly root?: string | undefined;
+  /** `--prompts <dir>`: the approved prompts' texts. */
+  readonly prompts?: string | undefined;
 }
 
 /** The model and the files it was built from (so that `-o` spares them). */
@@ -67,36 +79,69 @@ function isContract(value: unknown): value is ToolContract {
   );
 }
 
+/** The workflow derived from a Camunda agent task, as approved: its tools read from the BPMN. */
+function derivedWorkflow(
+  summary: AgentTaskSummary,
+  systemPrompt: string | undefined,
+): ApprovedWorkflow | undefined {
+  const derived = summary.derived;
+  if (derived === undefined) return undefined;
+  const { workflow } = deriveWorkflow({ ...derived, steps: [], flows: [] }, derived.tools);
+  const derivedTools = new Map(derived.tools.map((t) => [derivedToolRef(t.id), t.effect]));
+  const container = derived.container;
+  if (container !== undefined && !container.found) {
+    derivedTools.set(derivedToolRef(container.id), undefined);
+  }
+  const prompts = new Map<string, ApprovedPrompt>();
+  const llm = workflow.nodes.find((n) => n.type === "llm");
+  const hash = derived.systemPromptHash;
+  if (llm?.type === "llm" && systemPrompt !== undefined) {
+    // The BPMN fixes the text sent: a different digest is another prompt.
+    prompts.set(llm.config.promptRef, { sha256: sha256(systemPrompt), exact: true });
+  } else if (llm?.type === "llm" && hash !== undefined) {
+    prompts.set(llm.config.promptRef, { sha256: hash.replace(/^sha256:/, ""), exact: false });
+  }
+  return { ref: refOf(workflow), workflow, tools: new Map(), derivedTools, prompts };
+}
+
 /** The processes a gate run decided, with their topology and each agent task's requirement. */
 async function approvedProcesses(
   run: GateRun,
   only?: ReadonlySet<string>,
-): Promise<ApprovedProcess[]> {
-  const out: ApprovedProcess[] = [];
+): Promise<{ processes: ApprovedProcess[]; derived: ApprovedWorkflow[] }> {
+  const processes: ApprovedProcess[] = [];
+  const derived: ApprovedWorkflow[] = [];
   for (const decided of run.decided) {
     if (!decided.readable) continue;
     if (only !== undefined && !decided.processIds.some((id) => only.has(id))) continue;
     const file = decided.checked.file;
     const { definitions } = await readProcess(await readText(file, "the process "));
-    if (definitions === undefined)
+    if (definitions === undefined) {
       throw new UsageError(`${file}: the process cannot be read again`);
+    }
     const topology = processTopology(
       definitions,
       run.settings.gates === undefined ? {} : { gates: run.settings.gates },
     );
     const tasks = topology.tasks.map((t) => {
       const summary = decided.decision.agentTasks.find((a) => a.elementId === t.elementId);
+      const fromBpmn = summary === undefined ? undefined : derivedWorkflow(summary, t.systemPrompt);
+      if (fromBpmn !== undefined) derived.push(fromBpmn);
       return {
         elementId: t.elementId,
-        workflow: summary?.ref ?? null,
+        workflow: fromBpmn?.ref ?? summary?.ref ?? null,
         // A task the decision does not list is not known to need nothing: it needs a gate.
         gateRequired: summary === undefined || summary.requirement === "required",
         gates: t.gates,
       };
     });
-    out.push({ processIds: topology.processIds, elements: new Set(topology.elements), tasks });
+    processes.push({
+      processIds: topology.processIds,
+      elements: new Set(topology.elements),
+      tasks,
+    });
   }
-  return out;
+  return { processes, derived };
 }
 
 /** The workflows a registry holds, every version. */
@@ -128,10 +173,11 @@ async function fromRegistry(source: ModelSource, io: CliIo, cwd: string): Promis
     { cwd },
   );
   const registry = run.context.registry;
+  const { processes, derived } = await approvedProcesses(run);
   return {
     model: {
-      workflows: registry === undefined ? [] : registryWorkflows(registry),
-      processes: await approvedProcesses(run),
+      workflows: [...(registry === undefined ? [] : registryWorkflows(registry)), ...derived],
+      processes,
     },
     basis: `the registry ${folder} and ${run.decided.length} process(es)`,
     reads: run.reads.map((r) => r.path),
@@ -171,8 +217,9 @@ async function fromApproval(
       : [];
   });
   const ids = new Set(statement.predicate.processes.flatMap((p) => p.processIds));
+  const { processes, derived } = await approvedProcesses(gathered.run, ids);
   return {
-    model: { workflows, processes: await approvedProcesses(gathered.run, ids) },
+    model: { workflows: [...workflows, ...derived], processes },
     basis: `the approval ${file}`,
     reads: [file, ...gathered.run.reads.map((r) => r.path)],
   };
@@ -192,8 +239,50 @@ function approvedRefs(statement: ApprovalStatement): string[] {
   return [...refs];
 }
 
+/**
+ * The prompts of `--prompts <dir>`: each `<id>@<version>.txt` (or `.md`) is the text of
+ * `prm:<id>@<version>`, its digest the sha256 of its UTF-8 text with one final line break
+ * removed (the one an editor adds). A file named otherwise is a {@link UsageError}.
+ */
+async function readPrompts(
+  dir: string,
+): Promise<{ prompts: Map<string, ApprovedPrompt>; files: string[] }> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).sort();
+  } catch {
+    throw new UsageError(`--prompts ${dir}: not a folder that can be read`);
+  }
+  const prompts = new Map<string, ApprovedPrompt>();
+  const files: string[] = [];
+  for (const name of names) {
+    const match = /^(.+@[0-9][^/]*)\.(txt|md)$/.exec(name);
+    if (match === null) {
+      throw new UsageError(
+        `--prompts ${dir}: '${name}' is not named <id>@<version>.txt or .md (the text of prm:<id>@<version>)`,
+      );
+    }
+    const file = join(dir, name);
+    const text = (await readText(file, "the prompt ")).replace(/\r?\n$/, "");
+    prompts.set(`prm:${match[1] ?? ""}`, { sha256: sha256(text), exact: true });
+    files.push(file);
+  }
+  return { prompts, files };
+}
+
 /** Builds the model the command line asks for; a mistake is a {@link UsageError}. */
 export async function buildModel(source: ModelSource, io: CliIo, cwd: string): Promise<BuiltModel> {
+  const built = await buildApproved(source, io, cwd);
+  if (source.prompts === undefined) return built;
+  const { prompts, files } = await readPrompts(source.prompts);
+  const workflows = built.model.workflows.map((w) => ({
+    ...w,
+    prompts: new Map([...prompts, ...(w.prompts ?? [])]),
+  }));
+  return { ...built, model: { ...built.model, workflows }, reads: [...built.reads, ...files] };
+}
+
+async function buildApproved(source: ModelSource, io: CliIo, cwd: string): Promise<BuiltModel> {
   if ((source.approval === undefined) === (source.registry === undefined)) {
     throw new UsageError(
       "give the approved model: --approval <approval.json> or --registry <dir> (one of them)",

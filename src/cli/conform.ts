@@ -32,6 +32,7 @@ export interface ConformCliOptions {
   /** `-c <file>`: a string; `--no-config`: false; neither: undefined. */
   readonly config?: string | boolean;
   readonly root?: string;
+  readonly prompts?: string;
 }
 
 /** Runs `conform`; returns the exit code. */
@@ -54,6 +55,7 @@ export async function runConform(
       processes: options.process ?? [],
       config: options.config,
       root: options.root,
+      prompts: options.prompts,
     },
     io,
     process.cwd(),

@@ -43,6 +43,10 @@ export function addConformCommand(
     )
     .option("--workflow <id@version>", "the workflow of runs that name none")
     .option(
+      "--prompts <dir>",
+      "the approved prompts' texts: <id>@<version>.txt is prm:<id>@<version> (compared by sha256)",
+    )
+    .option(
       "--source <source>",
       "the runs' format: otlp, zeebe, camunda-agent-history or langgraph (default: recognised)",
     )

@@ -4,7 +4,7 @@
  * (each agent task with the gates its static verdict relied on). `agentflow conform` builds it
  * from an approval or a registry; a host builds it from what it approved.
  */
-import type { AgentWorkflow, ToolContract } from "../model/index.js";
+import type { AgentWorkflow, ToolContract, ToolEffect } from "../model/index.js";
 
 /** A workflow as approved. */
 export interface ApprovedWorkflow {
@@ -16,8 +16,27 @@ export interface ApprovedWorkflow {
    * resolved (a tool call to it is unverified, never passed).
    */
   readonly tools: ReadonlyMap<string, ToolContract | null>;
-  /** The sha256 (hex) of each prompt by its reference, when the prompts' texts were given. */
-  readonly prompts?: ReadonlyMap<string, string>;
+  /**
+   * Tools read from a BPMN process rather than from a contract (a Camunda agent's ad-hoc tools),
+   * by the tool reference of the derived workflow, with their effect (`undefined`: unknown, which
+   * needs a gate). The approval approved no input schema for them, so their arguments are not
+   * checked; their effect decides whether they need a gate.
+   */
+  readonly derivedTools?: ReadonlyMap<string, ToolEffect | undefined>;
+  /** The digest of each prompt by its reference, when the prompts' texts were given. */
+  readonly prompts?: ReadonlyMap<string, ApprovedPrompt>;
+}
+
+/** An approved prompt's digest. */
+export interface ApprovedPrompt {
+  /** sha256 (hex) of the text. */
+  readonly sha256: string;
+  /**
+   * `false` when the digest is of the prompt as modelled, which may be an expression evaluated
+   * at run time (a Camunda agent's system prompt): then an equal digest verifies the prompt, and
+   * a different one cannot say it is another prompt — the run is unverified, not deviating.
+   */
+  readonly exact: boolean;
 }
 
 /** An agent task of an approved process. */

@@ -138,12 +138,37 @@ export function createConformanceChecker(
     return plan;
   };
 
-  const slotOf = (run: string, named: string | undefined, at: EventAt): Slot => {
+  const slotOf = (
+    run: string,
+    named: string | undefined,
+    at: EventAt,
+    link?: ProcessLink,
+  ): Slot => {
     const existing = open.get(run);
     if (existing !== undefined) return existing;
-    const slot = newSlot(run, named, at);
+    const slot = newSlot(run, named ?? taskWorkflow(link), at);
     open.set(run, slot);
     return slot;
+  };
+
+  /**
+   * The workflow of the agent task a run executed for, when the run names none: a Camunda agent
+   * instance names its element, whose derived workflow the approved process holds.
+   */
+  const taskWorkflow = (link: ProcessLink | undefined): string | undefined => {
+    const element = link?.element;
+    if (element === undefined) return undefined;
+    const processes = approved.processes.filter(
+      (p) => link?.process === undefined || p.processIds.includes(link.process),
+    );
+    const refs = new Set(
+      processes.flatMap((p) =>
+        p.tasks.flatMap((t) =>
+          t.elementId === element && t.workflow !== null ? [t.workflow] : [],
+        ),
+      ),
+    );
+    return refs.size === 1 ? [...refs][0] : undefined;
   };
 
   const newSlot = (run: string, named: string | undefined, at: EventAt): Slot => {
@@ -235,7 +260,7 @@ export function createConformanceChecker(
         return;
       }
       case "run-start": {
-        const slot = slotOf(event.run, event.workflow, event.at);
+        const slot = slotOf(event.run, event.workflow, event.at, event.process);
         slot.events++;
         if (event.process !== undefined) slot.link = event.process;
         if (slot.replay !== undefined) replayStartTime(slot.replay, event.time);

@@ -52,8 +52,15 @@ export function identityFindings(
         reason: "PROMPT_UNKNOWN",
         data: { node: node.id, promptRef: config.promptRef },
       });
-    } else if (digest.toLowerCase() !== id.promptSha256.toLowerCase()) {
-      mismatch("system prompt sha256", id.promptSha256, `${digest} (${config.promptRef})`);
+    } else if (digest.sha256.toLowerCase() !== id.promptSha256.toLowerCase()) {
+      if (digest.exact) {
+        mismatch("system prompt sha256", id.promptSha256, `${digest.sha256} (${config.promptRef})`);
+      } else {
+        found.push({
+          reason: "PROMPT_UNKNOWN",
+          data: { node: node.id, promptRef: config.promptRef, modelled: true },
+        });
+      }
     }
   }
   return found;
@@ -73,13 +80,30 @@ export function toolNeedsGate(contract: ToolContract): boolean {
   return contract.authorization === "gate" || effectNeedsGate(contract.effect);
 }
 
+/** The gate a tool node's run needs: its effect and authorization, or `undefined` when none. */
+export function gateNeed(
+  approved: ApprovedWorkflow,
+  node: AgentNode,
+): { readonly effect: string; readonly authorization: string } | undefined {
+  if (node.type !== "tool") return undefined;
+  const uses = node.config.usesTool;
+  if (approved.derivedTools?.has(uses) === true) {
+    const effect = approved.derivedTools.get(uses);
+    if (effect !== undefined && !effectNeedsGate(effect)) return undefined;
+    return { effect: effect ?? "unknown", authorization: "read from the process" };
+  }
+  const contract = contractOf(approved, node);
+  if (contract === null || contract === undefined || !toolNeedsGate(contract)) return undefined;
+  return { effect: contract.effect, authorization: contract.authorization };
+}
+
 /** The tool call's arguments against the contract's input schema. */
 export function toolInputFindings(
   approved: ApprovedWorkflow,
   node: AgentNode,
   step: StepEvent,
 ): CheckFinding[] {
-  if (node.type !== "tool") return [];
+  if (node.type !== "tool" || approved.derivedTools?.has(node.config.usesTool) === true) return [];
   const contract = contractOf(approved, node);
   if (contract === null || contract === undefined) {
     return [{ reason: "CONTRACT_UNRESOLVED", data: { node: node.id, tool: node.config.usesTool } }];

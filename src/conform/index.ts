@@ -23,6 +23,7 @@ export type {
 export type {
   ApprovedModel,
   ApprovedProcess,
+  ApprovedPrompt,
   ApprovedTask,
   ApprovedWorkflow,
   ConformanceOptions,

@@ -47,7 +47,9 @@ const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = 
   ROUTE_UNDECIDABLE: (d) =>
     `decision "${str(d, "decision")}" could not be evaluated on the recorded output: ${str(d, "reason")}`,
   PROMPT_UNKNOWN: (d) =>
-    `"${str(d, "node")}" recorded a prompt digest, but the text of ${str(d, "promptRef")} was not given, so it cannot be compared`,
+    d.modelled === true
+      ? `"${str(d, "node")}" recorded a system prompt whose digest differs from the prompt as modelled, which may be an expression evaluated at run time, so it cannot be compared`
+      : `"${str(d, "node")}" recorded a prompt digest, but the text of ${str(d, "promptRef")} was not given, so it cannot be compared`,
   GATE_UNOBSERVED: (d) => `tool "${str(d, "node")}" needs a gate, and ${str(d, "why")}`,
   CONTRACT_UNRESOLVED: (d) =>
     `tool "${str(d, "node")}" uses ${str(d, "tool")}, whose contract was not resolved, so its call cannot be checked`,

@@ -11,11 +11,10 @@ import type { ApprovedWorkflow } from "./approved.js";
 import type { CheckFinding, Spent } from "./checks.js";
 import {
   budgetFindings,
-  contractOf,
+  gateNeed,
   identityFindings,
   toolIdOf,
   toolInputFindings,
-  toolNeedsGate,
 } from "./checks.js";
 import type { Deviation, Unverified } from "./deviation.js";
 import type { EventAt, ProcessLink, RouteEvent, RunEndEvent, StepEvent } from "./types.js";
@@ -217,12 +216,10 @@ function arrive(r: Replay, k: number, at: EventAt): void {
     const path = routeTo(r.plan, w.decision, k);
     if (path !== undefined) {
       const decision = idOf(r, w.decision);
-      deviate(
-        r,
-        at,
-        { reason: "ROUTE_UNDECIDABLE", data: { decision, reason: w.reason } },
-        decision,
-      );
+      if (!w.byModel) {
+        const data = { decision, reason: w.reason };
+        deviate(r, at, { reason: "ROUTE_UNDECIDABLE", data }, decision);
+      }
       applyTaken(r, [...w.taken, ...path], at);
       return;
     }
@@ -347,15 +344,8 @@ export function replayStep(r: Replay, step: StepEvent): void {
     deviate(r, step.at, finding, node.id);
   for (const finding of toolInputFindings(r.approved, node, step))
     deviate(r, step.at, finding, node.id);
-  const contract = contractOf(r.approved, node);
-  if (contract !== null && contract !== undefined && toolNeedsGate(contract)) {
-    r.gated.push({
-      node: node.id,
-      effect: contract.effect,
-      authorization: contract.authorization,
-      at: step.at,
-    });
-  }
+  const need = gateNeed(r.approved, node);
+  if (need !== undefined) r.gated.push({ node: node.id, ...need, at: step.at });
   spend(r, step);
   if (step.status === "ok" && step.output !== undefined)
     r.merged = assignOwn(r.merged, step.output);

@@ -18,6 +18,11 @@ export type Walk =
       readonly decision: number;
       readonly reason: string;
       readonly taken: readonly Taken[];
+      /**
+       * The decision's conditions are natural language: the model chooses the route at run time,
+       * as the approval accepted, so any of its routes is the model's choice, not an unknown.
+       */
+      readonly byModel: boolean;
     }
   /** The run cannot go on from here: no route holds, a route to no node, decisions looping. */
   | { readonly kind: "stopped"; readonly why: string; readonly taken: readonly Taken[] };
@@ -63,9 +68,19 @@ export function walk(input: WalkInput): Walk {
     seen.add(cur);
     let route = recorded.get(cur);
     if (route === undefined) {
+      if (plan.routes[cur]?.[0]?.language === "text") {
+        const reason = "its conditions are natural language, judged by the model";
+        return { kind: "undecidable", decision: cur, reason, taken, byModel: true };
+      }
       const chosen = evaluateRoute(plan, cur, merged);
       if ("undecidable" in chosen) {
-        return { kind: "undecidable", decision: cur, reason: chosen.undecidable, taken };
+        return {
+          kind: "undecidable",
+          decision: cur,
+          reason: chosen.undecidable,
+          taken,
+          byModel: false,
+        };
       }
       if ("none" in chosen) return { kind: "stopped", why: "no route holds", taken };
       route = chosen.route;

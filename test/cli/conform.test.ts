@@ -4,6 +4,7 @@
  * cannot be built or a file that cannot be read), and an approval whose inputs changed refused.
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +115,43 @@ describe("agentflow conform --registry", () => {
     ]);
   });
 
+  it("compares recorded prompt digests with --prompts; without the text, the run is unverified", async () => {
+    const withPrompt = (text: string): string =>
+      otlpRun(creditRisk, "p")
+        .trim()
+        .replace(
+          '"key":"gen_ai.request.model"',
+          `"key":"agentflow.prompt.sha256","value":{"stringValue":"${createHash("sha256").update(text).digest("hex")}"}},{"key":"gen_ai.request.model"`,
+        ) + "\n";
+    const prompts = tempDir("agentflow-conform-prompts-");
+    writeFileSync(join(prompts, "credit-risk@1.0.0.txt"), "Assess the applicant's risk band.\n");
+    const file = runsFile(withPrompt("Assess the applicant's risk band."));
+    const unknown = await run("conform", file, "--registry", "examples/registry");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toContain("unverified PROMPT_UNKNOWN");
+    const same = await run(
+      "conform",
+      file,
+      "--registry",
+      "examples/registry",
+      "--prompts",
+      prompts,
+    );
+    expect(same.stdout).toContain("1 run(s): 1 conforming");
+    expect(same.code).toBe(0);
+    const other = runsFile(withPrompt("Approve everyone."));
+    const differs = await run(
+      "conform",
+      other,
+      "--registry",
+      "examples/registry",
+      "--prompts",
+      prompts,
+    );
+    expect(differs.code).toBe(1);
+    expect(differs.stdout).toContain('"assess-risk" ran with system prompt sha256');
+  });
+
   it("reads stdin with -, through the built CLI", () => {
     const out = spawnSync(
       process.execPath,
@@ -214,5 +252,79 @@ describe("agentflow conform --approval", () => {
     expect(out.stderr).toContain("approval.json: what the approval approved has changed");
     expect(out.stderr).toContain("registry/credit-risk.agent.json");
     replaceIn(join(repo, "registry/credit-risk.agent.json"), '"maxSteps": 90', '"maxSteps": 9');
+  });
+});
+
+describe("agentflow conform on a Camunda AI agent read from the BPMN", () => {
+  /** One agent instance of refund-triage's Agent, in Camunda's history, standard fields only. */
+  function history(options: { model: string; prompt: string; tool: string }): string {
+    const item = (key: number, role: string, extra: object): string =>
+      JSON.stringify({
+        historyItemKey: String(7000 + key),
+        historyItemId: `hi-${key}`,
+        agentInstanceKey: "9001",
+        elementInstanceKey: "8001",
+        loopIteration: key,
+        role,
+        content: [],
+        toolCalls: [],
+        metrics: null,
+        commitStatus: "COMMITTED",
+        producedAt: `2026-12-01T09:00:0${key}.000Z`,
+        tools: [],
+        model: null,
+        provider: null,
+        limits: { maxModelCalls: -1, maxTokens: -1, maxToolCalls: -1 },
+        systemPrompt: [],
+        ...extra,
+      });
+    const call = { toolCallId: "c1", toolName: options.tool, elementId: options.tool };
+    return [
+      item(0, "CONFIGURATION", {
+        model: options.model,
+        provider: "openai",
+        systemPrompt: [{ contentType: "TEXT", text: options.prompt }],
+      }),
+      item(1, "ASSISTANT", { toolCalls: [{ ...call, arguments: { orderNumber: "42" } }] }),
+      item(2, "TOOL_RESULT", {
+        content: [{ contentType: "OBJECT", object: { status: "shipped" } }],
+        toolCalls: [{ ...call, arguments: null }],
+      }),
+      item(3, "ASSISTANT", { content: [{ contentType: "TEXT", text: "Refund issued." }] }),
+      JSON.stringify({
+        agentInstanceKey: "9001",
+        status: "COMPLETED",
+        elementId: "Agent",
+        processInstanceKey: "5001",
+        processDefinitionId: "refund_triage",
+        creationDate: "2026-12-01T09:00:00.000Z",
+        completionDate: "2026-12-01T09:00:04.000Z",
+      }),
+    ].join("\n");
+  }
+  const PROMPT =
+    "You are the refund desk of an online shop.\nAlways look the order up before anything else.\nNever pay out more than 100 EUR without approval.";
+  const args = (file: string) => [
+    "conform",
+    file,
+    "--registry",
+    "examples/registry",
+    "--process",
+    "examples/processes/refund-triage.bpmn",
+  ];
+
+  it("checks the agent against the workflow derived from the BPMN: model, prompt and tools", async () => {
+    const good = runsFile(history({ model: "gpt-4o", prompt: PROMPT, tool: "LookupOrder" }) + "\n");
+    const ok = await run(...args(good));
+    expect(ok.stdout).toContain("1 run(s): 1 conforming, 0 deviating, 0 unverified");
+    expect(ok.code).toBe(0);
+    const bad = runsFile(
+      history({ model: "gpt-4o-mini", prompt: "You pay everything.", tool: "ShellExec" }) + "\n",
+    );
+    const out = await run(...args(bad));
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain('"Agent" ran with model gpt-4o-mini; approved: gpt-4o');
+    expect(out.stdout).toContain('"Agent" ran with system prompt sha256');
+    expect(out.stdout).toContain('TOOL_UNKNOWN  the run calls tool "ShellExec"');
   });
 });

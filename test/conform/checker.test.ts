@@ -44,7 +44,7 @@ function model(
         ref: "agnt-rsch@2.1.0",
         workflow: research,
         tools: new Map([["tool:browser-search@1.2.0", contract]]),
-        prompts: new Map([["prm:research@2.0.0", "ab".repeat(32)]]),
+        prompts: new Map([["prm:research@2.0.0", { sha256: "ab".repeat(32), exact: true }]]),
       },
     ],
     processes: withProcess
