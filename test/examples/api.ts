@@ -1,6 +1,7 @@
 /**
  * The public functions of the typedoc entry points and the code of their `@example` blocks, for
- * the API-examples test (each runs) and the examples type-check (all at once).
+ * the API-examples test (each runs) and the examples type-check (all at once); and the examples
+ * of a class's own TSDoc (RuleTester's, run by its framework test, type-checked with the rest).
  */
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -90,3 +91,25 @@ export function writeApiExamples(
     }),
   );
 }
+
+/** The code of the ```` ```ts ```` blocks of the `@example` tags of class `name` in `file`. */
+export function classExamples(file: string, name: string): string[] {
+  const path = join(ROOT, file);
+  const source = ts.createSourceFile(
+    path,
+    readFileSync(path, "utf8"),
+    ts.ScriptTarget.ES2022,
+    true,
+  );
+  const declaration = source.statements.find(
+    (s): s is ts.ClassDeclaration => ts.isClassDeclaration(s) && s.name?.text === name,
+  );
+  if (declaration === undefined) throw new Error(`no class ${name} in ${file}`);
+  return ts
+    .getJSDocTags(declaration)
+    .filter((tag) => tag.tagName.text === "example")
+    .flatMap(exampleCode);
+}
+
+/** Where RuleTester is declared: its reference example is the one class example checked. */
+export const RULE_TESTER_FILE = "src/testing/rule-tester.ts";
