@@ -315,4 +315,77 @@ describe("the seeded deviation corpus", () => {
       found.filter((d) => d.class === "GATE_NOT_PASSED").map((d) => [d.node, d.at.file]),
     ).toEqual([["pull-report", "agent.camunda.jsonl"]]);
   });
+
+  it("takes a human approval recorded as an agentflow gate span: passed clears the gated tool", () => {
+    const gatedWf: AgentWorkflow = node(approvedWf, "pull-report", (n) => ({
+      ...n,
+      config: {
+        usesTool: "tool:wire-funds@1.0.0",
+        params: { applicantId: "{{input.applicantId}}" },
+      },
+    }));
+    const approved: ApprovedModel = {
+      ...model(gatedContract, true),
+      workflows: [
+        {
+          ref: "agnt-credit-risk@1.0.0",
+          workflow: gatedWf,
+          tools: new Map([["tool:wire-funds@1.0.0", gatedContract]]),
+        },
+      ],
+    };
+    const sim = zeebeSimulationProcess(approvedWf);
+    const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+    const link = [
+      attr("agentflow.process.instance", "77"),
+      attr("agentflow.bpmn.element", sim.agentElement),
+      attr("agentflow.bpmn.process", sim.processId),
+    ];
+    const agentRun = otlpFromSimulation(
+      gatedWf,
+      simulate(gatedWf, { input: INPUT, fixtures: done(0) }),
+      RUN,
+    ).replace(
+      '{"key":"gen_ai.operation.name","value":{"stringValue":"invoke_agent"}}',
+      [
+        JSON.stringify(attr("gen_ai.operation.name", "invoke_agent")),
+        ...link.map((a) => JSON.stringify(a)),
+      ].join(","),
+    );
+    const gateSpan = (error: boolean): string =>
+      JSON.stringify({
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                spans: [
+                  {
+                    traceId: "f".repeat(32),
+                    spanId: "e".repeat(16),
+                    name: "approve",
+                    startTimeUnixNano: "1700000001000000000",
+                    endTimeUnixNano: "1700000002000000000",
+                    attributes: [
+                      attr("agentflow.gate.element", "approve"),
+                      ...link.filter((a) => a.key !== "agentflow.bpmn.element"),
+                    ],
+                    ...(error ? { status: { code: 2 } } : {}),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }) + "\n";
+    const classes = (gate: string | undefined) => {
+      const report = check([["run.jsonl", "otlp", agentRun + (gate ?? "")]], approved);
+      return report.runs.flatMap((r) => [
+        ...r.deviations.map((d) => d.class),
+        ...r.unverified.map((u) => u.reason),
+      ]);
+    };
+    expect(classes(undefined)).toEqual(["GATE_UNOBSERVED"]);
+    expect(classes(gateSpan(false))).toEqual([]);
+    expect(classes(gateSpan(true))).toEqual(["GATE_UNOBSERVED"]);
+  });
 });

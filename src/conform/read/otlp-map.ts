@@ -15,14 +15,16 @@ const LLM_OPERATIONS: ReadonlySet<string> = new Set([
   "generate_content",
 ]);
 
-/** What a span is to a run. */
-export type SpanRole = "run" | "llm" | "tool" | "route" | "other";
+/** What a span is to a run; `gate` is a human approval, which belongs to a process instance. */
+export type SpanRole = "run" | "llm" | "tool" | "route" | "gate" | "other";
 
 const OP = "gen_ai.operation.name";
 /** The agentflow attribute naming the node a span executed. */
 export const NODE = "agentflow.node.id";
 const ROUTE_LABEL = "agentflow.route.label";
 const ROUTE_NEXT = "agentflow.route.next";
+/** The agentflow attribute naming the BPMN gate a span records the completion of. */
+const GATE = "agentflow.gate.element";
 
 /** The span's `gen_ai.operation.name`, when it has one. */
 export function operationOf(span: Span): string | undefined {
@@ -36,6 +38,7 @@ export function roleOf(span: Span): SpanRole {
   if (op === "execute_tool") return "tool";
   if (op !== undefined && LLM_OPERATIONS.has(op)) return "llm";
   const values = span.attributes.values;
+  if (op === undefined && values.has(GATE)) return "gate";
   if (op === undefined && (values.has(ROUTE_LABEL) || values.has(ROUTE_NEXT))) return "route";
   return "other";
 }
@@ -158,4 +161,33 @@ export function routeEvents(span: Span, run: string): RunEvent[] {
       at: span.at,
     },
   ];
+}
+
+/**
+ * The element event of a gate span: the GenAI conventions have no attribute for a human
+ * approval, so agentflow's own say which gate (`agentflow.gate.element`) of which process
+ * instance (`agentflow.process.instance`, `agentflow.bpmn.process`) was decided: completed, or
+ * (status ERROR) not passed.
+ */
+export function gateEvent(span: Span): RunEvent {
+  const values = span.attributes.values;
+  const element = stringOf(values.get(GATE));
+  const instance = keyOf(values.get("agentflow.process.instance"));
+  const process = stringOf(values.get("agentflow.bpmn.process"));
+  if (element === undefined || instance === undefined || process === undefined) {
+    const reason =
+      "a gate span needs agentflow.gate.element, agentflow.process.instance and agentflow.bpmn.process (strings)";
+    return unknownOf(span, reason, undefined);
+  }
+  const time = nanosToMs(span.endNanos);
+  return {
+    kind: "element",
+    instance,
+    process,
+    element,
+    elementType: "GATE",
+    state: span.error ? "terminated" : "completed",
+    ...(time === undefined ? {} : { time }),
+    at: atTime(span.at, span.endNanos),
+  };
 }

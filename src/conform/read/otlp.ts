@@ -8,7 +8,15 @@
  * whose parent has not arrived.
  */
 import type { RunEvent } from "../types.js";
-import { operationOf, roleOf, routeEvents, runEnd, runStart, unknownOf } from "./otlp-map.js";
+import {
+  gateEvent,
+  operationOf,
+  roleOf,
+  routeEvents,
+  runEnd,
+  runStart,
+  unknownOf,
+} from "./otlp-map.js";
 import { isSpan, spansOf, type Span } from "./otlp-span.js";
 import { stepEvents } from "./otlp-step.js";
 import { nanosToMs } from "./otlp-value.js";
@@ -149,6 +157,13 @@ function createOtlpRecordReader(): RecordReader {
     }
     const parent = span.parentSpanId;
     const parentRun = parent === undefined ? undefined : trace.done.get(parent);
+    if (roleOf(span) === "gate") {
+      // A person's decision belongs to the process instance, not to an agent's run.
+      trace.done.set(span.spanId, null);
+      out.push(gateEvent(span));
+      if (parent === undefined) close(span.traceId, trace);
+      return;
+    }
     if (roleOf(span) === "run") flushRun(trace, span, out);
     else if (parent === undefined) {
       const reason = "the span is outside any invoke_agent span, so it belongs to no agent run";
