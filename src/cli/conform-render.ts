@@ -23,6 +23,14 @@ export interface ConformPlace {
   readonly files: readonly FileRead[];
 }
 
+/** Control characters (a binary file's bytes in a parse error) shown escaped, never raw. */
+const safe = (text: string): string =>
+  text.replace(
+    // eslint-disable-next-line no-control-regex -- the control characters are what it replaces
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+
 function where(at: EventAt | undefined): string {
   if (at === undefined) return "";
   const file = at.file ?? "";
@@ -76,7 +84,7 @@ export function conformText(report: ConformanceReport, place: ConformPlace): str
     );
   }
   lines.push(conformSummary(report));
-  return lines.join("\n") + "\n";
+  return lines.map(safe).join("\n") + "\n";
 }
 
 const withMessage = (d: Deviation): Deviation & { readonly message: string } => ({

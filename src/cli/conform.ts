@@ -76,15 +76,6 @@ export async function runConform(
   const files: FileRead[] = [];
   for (const file of runs) files.push(await readRunFile(file, source, checker));
   const report = checker.end();
-  const unnamed = report.runs.find((r) =>
-    r.unverified.some((u) => u.reason === "WORKFLOW_UNNAMED"),
-  );
-  if (unnamed !== undefined) {
-    const known = built.model.workflows.map((w) => w.ref).join(", ") || "none";
-    throw new UsageError(
-      `run ${unnamed.run} names no workflow and ${built.model.workflows.length} are approved (${known}): say which with --workflow <id@version>`,
-    );
-  }
   const place = { basis: built.basis, files };
   const text =
     format === "json"
@@ -99,5 +90,23 @@ export async function runConform(
     conformSummary(report),
     io,
   );
+  const unnamed = report.runs.find((r) =>
+    r.unverified.some((u) => u.reason === "WORKFLOW_UNNAMED"),
+  );
+  if (unnamed !== undefined) {
+    // The other runs were checked and reported; this one could not be: a usage mistake.
+    const known = built.model.workflows.map((w) => w.ref).join(", ") || "none";
+    io.stderr(
+      `agentflow: run ${unnamed.run} names no workflow and ${built.model.workflows.length} are approved (${known}): say which with --workflow <id@version>\n`,
+    );
+    return 2;
+  }
+  if (report.summary.runs === 0 && report.instances.length === 0) {
+    // Nothing was checked: an empty export or the wrong file must not pass a gate.
+    io.stderr(
+      `agentflow: no run and no process instance in ${runs.join(", ")}: nothing was checked\n`,
+    );
+    return 1;
+  }
   return report.summary.ok ? 0 : 1;
 }

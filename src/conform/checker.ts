@@ -87,6 +87,8 @@ interface Slot {
   readonly visited: Set<string>;
   link: ProcessLink | undefined;
   readonly at: EventAt | undefined;
+  /** The run's last event: where its records stop. */
+  last: EventAt | undefined;
 }
 
 interface Finished {
@@ -206,6 +208,7 @@ export function createConformanceChecker(
       visited: new Set(),
       link: undefined,
       at,
+      last: at,
     };
   };
 
@@ -251,6 +254,7 @@ export function createConformanceChecker(
           return;
         }
         slot.events++;
+        slot.last = event.at;
         slot.unverified.push({
           reason: "EVENT_UNMAPPED",
           run: slot.run,
@@ -262,6 +266,7 @@ export function createConformanceChecker(
       case "run-start": {
         const slot = slotOf(event.run, event.workflow, event.at, event.process);
         slot.events++;
+        slot.last = event.at;
         if (event.process !== undefined) slot.link = event.process;
         if (slot.replay !== undefined) replayStartTime(slot.replay, event.time);
         return;
@@ -269,6 +274,7 @@ export function createConformanceChecker(
       case "step": {
         const slot = slotOf(event.run, undefined, event.at);
         slot.events++;
+        slot.last = event.at;
         if (slot.replay === undefined) return;
         replayStep(slot.replay, event);
         const k = slot.replay.prev;
@@ -279,12 +285,14 @@ export function createConformanceChecker(
       case "route": {
         const slot = slotOf(event.run, undefined, event.at);
         slot.events++;
+        slot.last = event.at;
         if (slot.replay !== undefined) replayRoute(slot.replay, event);
         return;
       }
       case "run-end": {
         const slot = slotOf(event.run, undefined, event.at);
         slot.events++;
+        slot.last = event.at;
         if (slot.replay !== undefined) replayEnd(slot.replay, event);
         finish(slot);
         return;
@@ -298,7 +306,12 @@ export function createConformanceChecker(
 
   const end = (): ConformanceReport => {
     for (const slot of [...open.values()]) {
-      slot.unverified.push({ reason: "RUN_UNFINISHED", run: slot.run, data: {} });
+      slot.unverified.push({
+        reason: "RUN_UNFINISHED",
+        run: slot.run,
+        ...(slot.last === undefined ? {} : { at: slot.last }),
+        data: {},
+      });
       finish(slot);
     }
     const runs = finished.map(({ result, gated }): RunResult => {

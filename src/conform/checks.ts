@@ -108,7 +108,13 @@ export function toolInputFindings(
   if (contract === null || contract === undefined) {
     return [{ reason: "CONTRACT_UNRESOLVED", data: { node: node.id, tool: node.config.usesTool } }];
   }
-  if (step.args === undefined) return [];
+  const name = `${contract.id}@${contract.version}`;
+  // A failed call may have recorded nothing; a call that ran must show what it was sent.
+  if (step.args === undefined) {
+    return step.status === "ok"
+      ? [{ reason: "ARGUMENTS_UNRECORDED", data: { node: node.id, contract: name } }]
+      : [];
+  }
   const validate = shapeValidator(contract.inputSchema);
   if (validate(step.args)) return [];
   const first = validate.errors?.[0];
@@ -118,7 +124,7 @@ export function toolInputFindings(
   return [
     {
       class: "TOOL_INPUT_INVALID",
-      data: { node: node.id, contract: `${contract.id}@${contract.version}`, problem },
+      data: { node: node.id, contract: name, problem },
     },
   ];
 }

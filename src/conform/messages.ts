@@ -53,6 +53,8 @@ const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = 
   GATE_UNOBSERVED: (d) => `tool "${str(d, "node")}" needs a gate, and ${str(d, "why")}`,
   CONTRACT_UNRESOLVED: (d) =>
     `tool "${str(d, "node")}" uses ${str(d, "tool")}, whose contract was not resolved, so its call cannot be checked`,
+  ARGUMENTS_UNRECORDED: (d) =>
+    `tool "${str(d, "node")}" was called with arguments the run did not record, so its contract ${str(d, "contract")} cannot be checked`,
   RUN_UNFINISHED: () => "the records end before the run does",
 };
 

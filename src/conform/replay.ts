@@ -416,7 +416,9 @@ export function replayEnd(r: Replay, event: RunEndEvent): void {
     for (const finding of budgetFindings(r.plan.wf.budget, spent, r.overBudget))
       deviate(r, event.at, finding);
   }
-  if (event.status === "completed") {
+  if (event.status === "ended") {
+    endedWithoutStatus(r, event.at);
+  } else if (event.status === "completed") {
     if (r.prevFailed) {
       const data = {
         from: `"${idOf(r, r.prev)}" (failed)`,
@@ -434,4 +436,43 @@ export function replayEnd(r: Replay, event: RunEndEvent): void {
 /** Sets the time the run started (its wall time counts from it). */
 export function replayStartTime(r: Replay, time: number | undefined): void {
   if (time !== undefined) r.spent.firstTime = Math.min(r.spent.firstTime ?? time, time);
+}
+
+/**
+ * The records stop without saying how the run ended: where the graph may end, the run ended
+ * there; anywhere else it is unfinished (never a deviation: the rest may simply be unrecorded).
+ */
+function endedWithoutStatus(r: Replay, at: EventAt): void {
+  const unfinished = (): void => {
+    r.unverified.push({ reason: "RUN_UNFINISHED", run: r.run, at, data: {} });
+  };
+  if (r.prevFailed) {
+    unfinished();
+    return;
+  }
+  const w = expected(r);
+  // A route past its retries would have stopped the run there, not ended it.
+  if (w.kind === "end" && !exceedsRetries(r, w.taken)) {
+    applyTaken(r, w.taken, at);
+    return;
+  }
+  const path = w.kind === "undecidable" ? routeTo(r.plan, w.decision, TO_END) : undefined;
+  if (path !== undefined && !exceedsRetries(r, [...w.taken, ...path])) {
+    arrive(r, TO_END, at);
+    return;
+  }
+  unfinished();
+}
+
+/** Whether taking these routes would loop back more often than a route's `maxRetries`. */
+function exceedsRetries(r: Replay, taken: readonly Taken[]): boolean {
+  const counts = new Map<number, number>();
+  for (const [d, route] of taken) {
+    const planned = r.plan.routes[d]?.[route];
+    if (planned?.loopsBack !== true) continue;
+    const count = (counts.get(d) ?? r.retries.get(d) ?? 0) + 1;
+    counts.set(d, count);
+    if (count > (planned.maxRetries ?? 0)) return true;
+  }
+  return false;
 }

@@ -95,11 +95,15 @@ export interface RouteEvent {
   readonly at: EventAt;
 }
 
-/** A run ends; `completed` claims the workflow reached its end. */
+/**
+ * A run ends; `completed` claims the workflow reached its end. `ended` says only that the
+ * records stop here (a LangGraph update stream marks no end): the run conforms if the graph may
+ * end where it stopped, and is unfinished otherwise.
+ */
 export interface RunEndEvent {
   readonly kind: "run-end";
   readonly run: string;
-  readonly status: "completed" | "failed" | "cancelled";
+  readonly status: "completed" | "failed" | "cancelled" | "ended";
   readonly time?: number;
   readonly at: EventAt;
 }

@@ -152,6 +152,43 @@ describe("agentflow conform --registry", () => {
     expect(differs.stdout).toContain('"assess-risk" ran with system prompt sha256');
   });
 
+  it("fails an empty file (nothing was checked), and says so", async () => {
+    const out = await run("conform", runsFile(""), "--registry", "examples/registry");
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain("no run and no process instance in");
+  });
+
+  it("reports every other run when one names no workflow, then exits 2 naming it", async () => {
+    // A run whose invoke_agent span never came names no workflow; two are approved.
+    const headless = JSON.parse(otlpRun(creditRisk, "h")) as {
+      resourceSpans: {
+        scopeSpans: { spans: { attributes: { key: string; value: unknown }[] }[] }[];
+      }[];
+    };
+    for (const scope of headless.resourceSpans[0]?.scopeSpans ?? []) {
+      scope.spans = scope.spans.filter(
+        (span) => !span.attributes.some((a) => JSON.stringify(a).includes('"invoke_agent"')),
+      );
+    }
+    const file = runsFile(otlpRun(otherModel, "b"), JSON.stringify(headless) + "\n");
+    const out = await run("conform", file, "--registry", "examples/registry");
+    expect(out.code).toBe(2);
+    expect(out.stdout).toContain("IDENTITY_MISMATCH");
+    expect(out.stdout).toMatch(/unverified RUN_UNFINISHED/);
+    expect(out.stderr).toMatch(/names no workflow and 2 are approved .*--workflow <id@version>/);
+  });
+
+  it("calls a tool call whose arguments were not recorded unverified, not conforming", async () => {
+    const line = otlpRun(creditRisk, "n").replace(
+      /\{"key":"gen_ai\.tool\.call\.arguments","value":\{"stringValue":"[^"\\]*(?:\\.[^"\\]*)*"\}\},?/g,
+      "",
+    );
+    expect(line).not.toContain("gen_ai.tool.call.arguments");
+    const out = await run("conform", runsFile(line), "--registry", "examples/registry");
+    expect(out.code).toBe(1);
+    expect(out.stdout).toContain("unverified ARGUMENTS_UNRECORDED");
+  });
+
   it("reads stdin with -, through the built CLI", () => {
     const out = spawnSync(
       process.execPath,

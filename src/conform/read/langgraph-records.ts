@@ -75,6 +75,8 @@ export type LgRecord =
   | LgCheckpoint
   | LgTuple
   | { readonly kind: "skip"; readonly reason: string }
+  /** A chunk that shows no node execution (`values`, `messages`…): not needed, not reported. */
+  | { readonly kind: "ignore" }
   | { readonly kind: "bad"; readonly reason: string };
 
 const MODES = ["values", "updates", "debug", "messages", "checkpoints", "tasks", "custom", "tools"];
@@ -222,10 +224,9 @@ function chunkOf(mode: string, chunk: unknown): LgRecord {
   if (mode === "debug") return debugEvent(chunk);
   if (mode === "tasks") return taskPayload(chunk, undefined, undefined);
   if (mode === "checkpoints") return checkpointPayload(chunk, undefined, undefined);
-  return {
-    kind: "skip",
-    reason: `A '${mode}' stream chunk shows no node execution of its own; conform reads updates, debug, tasks and checkpoints.`,
-  };
+  // A `values` chunk repeats the state the updates built, `messages` streams tokens, `custom`
+  // is the graph's own: none shows a node execution, so none is needed (docs/conform/langgraph.md).
+  return { kind: "ignore" };
 }
 
 function isDebug(v: Obj): boolean {

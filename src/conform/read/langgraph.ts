@@ -28,6 +28,8 @@ const RUN_META = [
 
 /** A reader of one file of LangGraph records. */
 export function createLangGraphReader(): RecordReader {
+  /** Where the file's last record was: an unended run's records stop there. */
+  let last: EventAt = { index: 0 };
   const runs = new Map<string, HeldRun>();
   const taskRun = new Map<string, HeldRun>();
   const tuples = createTupleReader();
@@ -179,8 +181,11 @@ export function createLangGraphReader(): RecordReader {
 
   return {
     push(record: SourceRecord): readonly RunEvent[] {
+      last = eventAt(record);
       const c = classify(record.value);
       switch (c.kind) {
+        case "ignore":
+          return [];
         case "bad":
         case "skip":
           return [unknownOf(undefined, eventAt(record), c.reason)];
@@ -203,9 +208,13 @@ export function createLangGraphReader(): RecordReader {
       }
     },
     end(): readonly RunEvent[] {
-      // Runs still open never ended in this file: their events have no run-end.
+      // Runs still open were not said to end (a stream of updates never is): their records stop
+      // at the end of the file, which is all a run-end of status `ended` claims.
       const out: RunEvent[] = [];
-      for (const run of [...runs.values()]) out.push(...close(run));
+      for (const run of [...runs.values()]) {
+        run.ended ??= { status: "ended", at: last };
+        out.push(...close(run));
+      }
       out.push(...tuples.end());
       return out;
     },

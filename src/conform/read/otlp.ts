@@ -1,9 +1,11 @@
 /**
  * The reader of OpenTelemetry GenAI spans in OTLP/JSON, as the collector's `file` exporter writes
  * them (docs/conform/otlp.md). A span belongs to the run of its nearest `invoke_agent` ancestor.
- * Spans are exported as they end, children before parents, so a run is complete when its
- * `invoke_agent` span arrives: its buffered spans are then ordered by start time, turned into
- * events and forgotten. What is held is the spans of runs still open, the ids of the spans of the
+ * Spans are exported as they end, children before parents — but a collector that groups a trace
+ * (tail sampling) writes a whole trace on one line in any order, and another service's spans of
+ * the same run may come a line later. So a run is read {@link RUN_GRACE} records after its
+ * `invoke_agent` span arrives (or at the end of the file): its buffered spans are then ordered
+ * by start time, turned into events and forgotten. What is held is the spans of runs still open, the ids of the spans of the
  * last {@link CLOSED_TRACES} traces read to their root (to name a late span's run), and spans
  * whose parent has not arrived.
  */
@@ -28,6 +30,12 @@ export const OTLP_SEMCONV_VERSION = "1.41.0";
 
 /** How many traces read to their root keep their span ids, to recognise late spans. */
 export const CLOSED_TRACES = 256;
+
+/**
+ * Records read after a run's `invoke_agent` span before the run is read: its spans written on
+ * the same line, or by other services a few lines later, still belong to it.
+ */
+export const RUN_GRACE = 64;
 
 /** A trace's spans while some are open, and the runs its read spans went to (`null`: none). */
 interface Trace {
@@ -81,6 +89,9 @@ function bodyEvents(taken: Taken[], run: string): RunEvent[] {
 function createOtlpRecordReader(): RecordReader {
   const traces = new Map<string, Trace>();
   const closedOrder: string[] = [];
+  /** Runs whose `invoke_agent` span has arrived, in arrival order, with the record they are due. */
+  const pending: { readonly trace: Trace; readonly agent: Span; readonly due: number }[] = [];
+  let records = 0;
   let seq = 0;
 
   function traceOf(traceId: string): Trace {
@@ -106,11 +117,18 @@ function createOtlpRecordReader(): RecordReader {
     // The loop reaches the children it appends: one pass, breadth first.
     for (const { span, inStep } of out) {
       const below = inStep || roleOf(span) === "llm" || roleOf(span) === "tool";
+      const kept: Span[] = [];
       for (const child of trace.children.get(span.spanId) ?? []) {
+        // A nested agent is a run of its own, read when its turn comes.
+        if (roleOf(child) === "run") {
+          kept.push(child);
+          continue;
+        }
         trace.spans.delete(child.spanId);
         out.push({ span: child, inStep: below });
       }
-      trace.children.delete(span.spanId);
+      if (kept.length > 0) trace.children.set(span.spanId, kept);
+      else trace.children.delete(span.spanId);
     }
     return out;
   }
@@ -164,8 +182,12 @@ function createOtlpRecordReader(): RecordReader {
       if (parent === undefined) close(span.traceId, trace);
       return;
     }
-    if (roleOf(span) === "run") flushRun(trace, span, out);
-    else if (parent === undefined) {
+    if (roleOf(span) === "run") {
+      hold(trace, span);
+      pending.push({ trace, agent: span, due: records + RUN_GRACE });
+      return;
+    }
+    if (parent === undefined) {
       const reason = "the span is outside any invoke_agent span, so it belongs to no agent run";
       flushUnrun(trace, span, null, reason, out);
     } else if (parentRun !== undefined) {
@@ -175,13 +197,39 @@ function createOtlpRecordReader(): RecordReader {
           : "the span arrived after its run's invoke_agent span, so the run was read without it";
       flushUnrun(trace, span, parentRun, reason, out);
     } else {
-      trace.spans.set(span.spanId, span);
-      const siblings = trace.children.get(parent);
-      if (siblings === undefined) trace.children.set(parent, [span]);
-      else siblings.push(span);
+      hold(trace, span);
       return;
     }
     if (parent === undefined) close(span.traceId, trace);
+  }
+
+  /** Buffers a span under its parent until its run is read. */
+  function hold(trace: Trace, span: Span): void {
+    trace.spans.set(span.spanId, span);
+    const parent = span.parentSpanId;
+    if (parent === undefined) return;
+    const siblings = trace.children.get(parent);
+    if (siblings === undefined) trace.children.set(parent, [span]);
+    else siblings.push(span);
+  }
+
+  /** Reads the runs due by record `upTo` (every pending run with `Infinity`), innermost first. */
+  function flushDue(upTo: number, out: RunEvent[]): void {
+    const due = pending.filter((p) => p.due <= upTo);
+    if (due.length === 0) return;
+    const left = pending.filter((p) => p.due > upTo);
+    pending.length = 0;
+    pending.push(...left);
+    // A nested agent ends before the agent that called it: read it first, so that its spans are
+    // its own and the caller's run is read without them.
+    due.sort((a, b) =>
+      a.agent.endNanos < b.agent.endNanos ? -1 : a.agent.endNanos > b.agent.endNanos ? 1 : 0,
+    );
+    for (const { trace, agent } of due) {
+      if (!trace.spans.has(agent.spanId)) continue;
+      flushRun(trace, agent, out);
+      if (agent.parentSpanId === undefined) close(agent.traceId, trace);
+    }
   }
 
   /** Spans whose parent never arrived: an unfinished run when they hold steps, else unknown. */
@@ -227,10 +275,13 @@ function createOtlpRecordReader(): RecordReader {
         if (isSpan(item)) accept(item, out);
         else out.push({ kind: "unknown", reason: item.reason, class: "unknown", at: item.at });
       }
+      flushDue(records, out);
+      records++;
       return out;
     },
     end() {
       const out: RunEvent[] = [];
+      flushDue(Infinity, out);
       for (const trace of traces.values()) leftovers(trace, out);
       traces.clear();
       closedOrder.length = 0;

@@ -56,11 +56,12 @@ const LOOP_STEPS = [
 ];
 
 describe("langgraph reader: LangGraph JS 1.7.3 records (fixtures made by LangGraph)", () => {
-  it("reads a plain updates stream as one run named after its file, with no end", () => {
+  it("reads a plain updates stream as one run named after its file, ended where the file ends", () => {
     const events = fixture("loop-updates.jsonl");
     expect(brief(events)).toEqual([
       ["run-start", "loop-updates.jsonl"],
       ...LOOP_STEPS.map((s) => [s[0], "loop-updates.jsonl", ...s.slice(2)]),
+      ["run-end", "loop-updates.jsonl", "ended"],
     ]);
     expect(events[1]?.at).toEqual({
       index: 0,
@@ -117,6 +118,7 @@ describe("langgraph reader: LangGraph JS 1.7.3 records (fixtures made by LangGra
       ["step", "messages-updates.jsonl", "llm", "agent", "ok", expect.any(Object), undefined],
       ["step", "messages-updates.jsonl", "tool", "web_search", "ok", undefined, { q: "x" }],
       ["step", "messages-updates.jsonl", "llm", "agent", "ok", expect.any(Object), undefined],
+      ["run-end", "messages-updates.jsonl", "ended"],
     ]);
     expect(events[1]).toMatchObject({
       identity: { model: "gpt-4o", provider: "openai" },
@@ -131,6 +133,7 @@ describe("langgraph reader: LangGraph JS 1.7.3 records (fixtures made by LangGra
       ["run-start", "interrupt-updates.jsonl"],
       ["unknown", "interrupt-updates.jsonl", "unknown", 1],
       ["step", "interrupt-updates.jsonl", "llm", "ask", "ok", { answer: "yes" }, undefined],
+      ["run-end", "interrupt-updates.jsonl", "ended"],
     ]);
   });
 
@@ -231,10 +234,10 @@ describe("langgraph reader: literal records", () => {
         result("t1", "x", 1, "2026-01-01T00:00:00.002Z", { first: true }),
       ),
     );
-    expect(brief(events).map((e) => e[3])).toEqual([undefined, "x", "y"]);
+    expect(brief(events).map((e) => e[3])).toEqual([undefined, "x", "y", undefined]);
   });
 
-  it("a run that never ends has no run-end", () => {
+  it("a run whose records stop without an end is ended there, status unknown (`ended`)", () => {
     const events = read(
       lines(
         checkpoint("A", 0, ["x"], [["t1", "x"]], "2026-01-01T00:00:00.000Z"),
@@ -244,6 +247,7 @@ describe("langgraph reader: literal records", () => {
     expect(brief(events)).toEqual([
       ["run-start", "A"],
       ["unknown", "A", "unknown", 2],
+      ["run-end", "A", "ended"],
     ]);
     expect(events[1]?.kind === "unknown" ? events[1].reason : "").toContain("no result");
   });
@@ -263,11 +267,13 @@ describe("langgraph reader: literal records", () => {
     expect(brief(events)).toEqual([
       ["unknown", undefined, "ambiguous", 3],
       ["unknown", undefined, "unknown", 4],
-      ["unknown", undefined, "unknown", 5],
+      // line 5, a `values` chunk, shows no node execution: not needed, not reported
       ["unknown", undefined, "unknown", 6],
       ["unknown", undefined, "unknown", 7],
       ["run-start", "A"],
+      ["run-end", "A", "ended"],
       ["run-start", "B"],
+      ["run-end", "B", "ended"],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { otlpReader } from "../../../src/conform/read/otlp.js";
+import { otlpReader, RUN_GRACE } from "../../../src/conform/read/otlp.js";
 import type { SourceRecord } from "../../../src/conform/read/types.js";
 import type { RunEvent } from "../../../src/conform/types.js";
 import { getTemplate, sha256 } from "../../../src/model/index.js";
@@ -80,13 +80,14 @@ describe("otlp reader: the SDK fixture (semconv v1.41.0)", () => {
     expect(makeSdkFixture()).toBe(text);
   });
 
-  it("emits each run when its invoke_agent span arrives, steps in start order", () => {
+  it("reads each run once its invoke_agent span has arrived, steps in start order", () => {
     const { pushes, end } = read(lines);
-    expect(pushes[0]).toEqual([]);
-    expect(end).toEqual([]);
+    // A run is read RUN_GRACE records after its invoke_agent span: in this short file, at the end.
+    expect(pushes.flat()).toEqual([]);
+    const byRun = (run: string): RunEvent[] => end.filter((e) => "run" in e && e.run === run);
     const runB = `${"2".padStart(32, "a")}/${"2".padStart(16, "b")}`;
     const runA = `${"1".padStart(32, "a")}/${"1".padStart(16, "b")}`;
-    expect(pushes[1]).toEqual([
+    expect(byRun(runB)).toEqual([
       {
         kind: "run-start",
         run: runB,
@@ -125,7 +126,7 @@ describe("otlp reader: the SDK fixture (semconv v1.41.0)", () => {
       },
       expect.objectContaining({ kind: "run-end", run: runB, status: "completed", time: ms(28) }),
     ]);
-    const a = pushes[2] ?? [];
+    const a = byRun(runA);
     expect(a.map((e) => e.kind)).toEqual(["run-start", "step", "step", "route", "run-end"]);
     expect(a[0]).toMatchObject({
       workflow: "agnt-triage@1.2.0",
@@ -406,9 +407,24 @@ describe("otlp reader: literal records", () => {
     expect(end[0]).not.toHaveProperty("workflow");
   });
 
+  it("keeps a run open for RUN_GRACE records: a span on a later line still belongs to it", () => {
+    const { pushes, end } = read([
+      request(span(T, "0000000000000001", undefined, [0, 9], agentAttrs)),
+      request(
+        span(T, "0000000000000002", "0000000000000001", [1, 4], {
+          "gen_ai.operation.name": "chat",
+        }),
+      ),
+    ]);
+    expect(pushes.flat()).toEqual([]);
+    expect(end.map((e) => e.kind)).toEqual(["run-start", "step", "run-end"]);
+  });
+
   it("reports a span that arrives after its run was read", () => {
+    const filler = Array.from({ length: RUN_GRACE }, () => ({ resourceSpans: [] }));
     const { pushes } = read([
       request(span(T, "0000000000000001", undefined, [0, 9], agentAttrs)),
+      ...filler,
       request(
         span(T, "0000000000000003", "0000000000000002", [2, 3], {
           "gen_ai.operation.name": "chat",
@@ -418,14 +434,15 @@ describe("otlp reader: literal records", () => {
         }),
       ),
     ]);
-    expect(pushes[1]).toEqual([
+    expect(pushes[RUN_GRACE]?.map((e) => e.kind)).toEqual(["run-start", "run-end"]);
+    expect(pushes[RUN_GRACE + 1]).toEqual([
       expect.objectContaining({
         kind: "unknown",
         run: `${T}/0000000000000001`,
         reason:
           "the span arrived after its run's invoke_agent span, so the run was read without it",
         at: expect.objectContaining({
-          line: 2,
+          line: RUN_GRACE + 2,
           ids: expect.objectContaining({ spanId: "0000000000000002" }) as unknown,
         }) as unknown,
       }),
