@@ -263,7 +263,19 @@ export function classify(value: unknown): LgRecord {
   const cp = obj(value, "checkpoint");
   if (cp !== undefined && "channel_values" in cp) return tuple(value, cp);
   if (isDebug(value)) return debugEvent(value);
+  if (isStateSnapshot(value)) {
+    return {
+      kind: "skip",
+      reason:
+        "A StateSnapshot (getStateHistory) is not read: conform reads stream events and checkpoint tuples (a checkpointer's list()); read as updates, its keys would be taken for nodes.",
+    };
+  }
   return { kind: "updates", chunk: value };
+}
+
+/** `graph.getStateHistory()`'s shape: `values`, `next`, `config` (and `metadata`, `tasks`…). */
+function isStateSnapshot(value: Obj): boolean {
+  return "values" in value && Array.isArray(value.next) && isObject(value.config);
 }
 
 /** True when `value` looks like a LangGraph record (for sniffing a file's first record). */

@@ -252,6 +252,20 @@ describe("langgraph reader: literal records", () => {
     expect(events[1]?.kind === "unknown" ? events[1].reason : "").toContain("no result");
   });
 
+  it("says a StateSnapshot of getStateHistory is not read, rather than take its keys for nodes", () => {
+    const snapshot = {
+      values: { n: 1 },
+      next: ["b"],
+      config: { configurable: { thread_id: "t", checkpoint_id: "c" } },
+      metadata: { source: "loop", step: 1 },
+      createdAt: "2026-01-01T00:00:00.000Z",
+      tasks: [{ id: "t1", name: "b", interrupts: [] }],
+    };
+    const events = read(JSON.stringify(snapshot));
+    expect(brief(events)).toEqual([["unknown", undefined, "unknown", 1]]);
+    expect(events[0]?.kind === "unknown" ? events[0].reason : "").toContain("StateSnapshot");
+  });
+
   it("an update with several runs open is ambiguous; unreadable records are unknown", () => {
     const events = read(
       [
