@@ -36,14 +36,14 @@ export type {
   UnverifiedReason,
 } from "./deviation.js";
 export { DEVIATION_CLASSES, UNVERIFIED_REASONS } from "./deviation.js";
+export type { ConformanceChecker } from "./checker.js";
 export type {
-  ConformanceChecker,
   ConformanceReport,
   ConformanceSummary,
   InstanceResult,
   RunResult,
   RunVerdict,
-} from "./checker.js";
+} from "./results.js";
 export { createConformanceChecker } from "./checker.js";
 export { deviationMessage, unverifiedMessage } from "./messages.js";
 export type {

@@ -92,8 +92,9 @@ describe("the Operation section in Markdown", () => {
     ]);
     expect(worst).toContain("| `runs.jsonl:14` | `NODE_UNKNOWN` | `llm-9` |");
     expect(worst).toContain("| `runs.jsonl:9` | `TOOL_INPUT_INVALID` | `tool-2` |");
+    // An unfinished run is placed at its last record, where its records stop.
     expect(worst).toContain(
-      "| `(end of the records)` | `RUN_UNFINISHED` | the records end before the run does |",
+      "| `runs.jsonl:16` | `RUN_UNFINISHED` | the records end before the run does |",
     );
     expect(worst).toContain("Deviating nodes the workflow does not have: llm-9.");
     expect(worst).toContain("Path: (1) llm-1 → (2) tool-2");
