@@ -141,3 +141,22 @@ export function replaceIn(file: string, from: string, to: string): void {
 
 /** The lines of a text, without the empty last one. */
 export const lines = (text: string): string[] => text.split("\n").filter((l) => l !== "");
+
+/** A repository holding an allowed promotion approved by alice as a risk officer (approval.json). */
+export async function approvedRepo(): Promise<{ readonly repo: string; readonly keys: Keys }> {
+  const keys = await makeKeys();
+  const repo = allowedRepo();
+  const approved = await runIn(
+    repo,
+    "approve",
+    "processes",
+    "--key",
+    keys.key("alice"),
+    "--role",
+    "risk-officer",
+    "-o",
+    "approval.json",
+  );
+  if (approved.code !== 0) throw new Error(approved.stderr);
+  return { repo, keys };
+}

@@ -5,38 +5,17 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentWorkflow } from "../../src/model/index.js";
-import { simulate } from "../../src/simulate/index.js";
-import { otlpFromSimulation } from "../conform/export/otlp.js";
+import { creditRisk, creditRiskRun } from "../conform/export/credit-risk.js";
 import { tempDir } from "../temp.js";
-import type { Keys } from "./approval-bundle.js";
-import { allowedRepo, makeKeys, replaceIn, runIn } from "./approval-bundle.js";
+import { approvedRepo, replaceIn, runIn } from "./approval-bundle.js";
 import { run, STACK_LINE } from "./run.js";
 
-const creditRisk = JSON.parse(
-  readFileSync("examples/registry/credit-risk.agent.json", "utf8"),
-) as AgentWorkflow;
-const INPUT = { applicantId: "A-1", amount: 1000 };
-const FIXTURES = {
-  "pull-report": { outputs: [{ score: 700 }] },
-  "assess-risk": {
-    outputs: [
-      { riskBand: "low", score: 700, is_complete: false },
-      { riskBand: "low", score: 710, is_complete: true },
-    ],
-  },
-};
-
-/** One simulated run of `wf` as an OTLP/JSON line. */
-function otlpRun(wf: AgentWorkflow, id: string): string {
-  return otlpFromSimulation(wf, simulate(wf, { input: INPUT, fixtures: FIXTURES }), {
-    id,
-    startMs: 1_700_000_000_000,
-  });
-}
+/** One simulated run of `wf`: one incomplete assessment, so assess-risk runs twice. */
+const otlpRun = (wf: AgentWorkflow, id: string): string => creditRiskRun(wf, id, 1);
 
 /** The credit-risk workflow with another model: what an unapproved deployment would run. */
 const otherModel: AgentWorkflow = {
@@ -248,23 +227,9 @@ describe("agentflow conform --registry", () => {
 });
 
 describe("agentflow conform --approval", () => {
-  let keys: Keys;
   let repo: string;
   beforeAll(async () => {
-    keys = await makeKeys();
-    repo = allowedRepo();
-    const approved = await runIn(
-      repo,
-      "approve",
-      "processes",
-      "--key",
-      keys.key("alice"),
-      "--role",
-      "risk-officer",
-      "-o",
-      "approval.json",
-    );
-    if (approved.code !== 0) throw new Error(approved.stderr);
+    ({ repo } = await approvedRepo());
   });
 
   it("checks runs against the workflows the approval approved", async () => {

@@ -8,30 +8,14 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentWorkflow } from "../../src/model/index.js";
-import { simulate } from "../../src/simulate/index.js";
-import { otlpFromSimulation } from "../conform/export/otlp.js";
+import { creditRisk, creditRiskRun } from "../conform/export/credit-risk.js";
 import { tempDir } from "../temp.js";
-import type { Keys } from "./approval-bundle.js";
-import { allowedRepo, makeKeys, runIn } from "./approval-bundle.js";
+import { approvedRepo, runIn } from "./approval-bundle.js";
 import { run, STACK_LINE } from "./run.js";
 
-const creditRisk = JSON.parse(
-  readFileSync("examples/registry/credit-risk.agent.json", "utf8"),
-) as AgentWorkflow;
 const WORKFLOW = "examples/registry/credit-risk.agent.json";
 const LOAN = "examples/processes/loan-origination.bpmn";
-const INPUT = { applicantId: "A-1", amount: 1000 };
-const band = (complete: boolean) => ({ riskBand: "low", score: 700, is_complete: complete });
-
-/** One simulated run of `wf` as an OTLP/JSON line, `incomplete` reports before a complete one. */
-function otlpRun(wf: AgentWorkflow, id: string, incomplete = 0): string {
-  const outputs = [...Array.from({ length: incomplete }, () => band(false)), band(true)];
-  const state = simulate(wf, {
-    input: INPUT,
-    fixtures: { "assess-risk": { outputs }, "double-check": { outputs: [band(true)] } },
-  });
-  return otlpFromSimulation(wf, state, { id, startMs: 1_700_000_000_000 });
-}
+const otlpRun = creditRiskRun;
 
 /** Retries allowed up to 5 and more steps: a run of it retries past the approved 2 and 9 steps. */
 const moreRetries: AgentWorkflow = {
@@ -215,23 +199,9 @@ describe("agentflow report --runs", () => {
 });
 
 describe("agentflow report --approval --runs", () => {
-  let keys: Keys;
   let repo: string;
   beforeAll(async () => {
-    keys = await makeKeys();
-    repo = allowedRepo();
-    const approved = await runIn(
-      repo,
-      "approve",
-      "processes",
-      "--key",
-      keys.key("alice"),
-      "--role",
-      "risk-officer",
-      "-o",
-      "approval.json",
-    );
-    if (approved.code !== 0) throw new Error(approved.stderr);
+    ({ repo } = await approvedRepo());
   });
 
   it("checks the runs against what the approval approved", async () => {
