@@ -1,5 +1,5 @@
 /** `agentflow templates [id]`: list the templates, or print one as JSON. */
-import { getTemplate, listTemplates } from "../model/index.js";
+import { agentWorkflowSchema, getTemplate, listTemplates } from "../model/index.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 
@@ -19,6 +19,8 @@ export function runTemplates(id: string | undefined, io: CliIo): number {
       .join(", ");
     throw new UsageError(`no template '${id}' (known: ${known})`);
   }
-  io.stdout(JSON.stringify(workflow, null, 2) + "\n");
+  // Named first, so that an editor validates the file a user saves this into (docs/editors.md).
+  const withSchema = { $schema: agentWorkflowSchema.$id, ...workflow };
+  io.stdout(JSON.stringify(withSchema, null, 2) + "\n");
   return 0;
 }

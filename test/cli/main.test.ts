@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../temp.js";
 import { run } from "./run.js";
 import { describeRuleSet } from "../../src/bpmn/index.js";
-import { AGENTFLOW_VERSION } from "../../src/model/index.js";
+import { AGENTFLOW_VERSION, getTemplate } from "../../src/model/index.js";
 
 /** The rule set of a run without config or flags. */
 const DEFAULT_DIGEST = describeRuleSet({
@@ -260,9 +260,15 @@ describe("agentflow templates, --help, --version", () => {
   it("prints one template as JSON that parses back to the template", async () => {
     const result = await run("templates", "research");
     expect(result.code).toBe(0);
-    expect((JSON.parse(result.stdout) as { id: string; autonomyLevel: number }).autonomyLevel).toBe(
-      2,
-    );
+    const printed = JSON.parse(result.stdout) as { $schema: string; autonomyLevel: number };
+    expect(printed.autonomyLevel).toBe(2);
+    // Named first, so that an editor validates the file it is saved into.
+    expect(Object.keys(printed)[0]).toBe("$schema");
+    expect(printed.$schema).toBe("https://agentflow.dev/schemas/agent-workflow.schema.json");
+    expect({ ...printed, $schema: undefined }).toEqual({
+      $schema: undefined,
+      ...getTemplate("research"),
+    });
   });
 
   it("--version prints the package version; --help exits 0", async () => {
