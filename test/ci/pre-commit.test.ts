@@ -1,0 +1,119 @@
+/**
+ * The pre-commit hooks (.pre-commit-hooks.yaml), run by pre-commit itself on a fixture repository
+ * whose .pre-commit-config.yaml names this repository at its HEAD commit, as a user's names a
+ * release, and which has agentflow installed: the
+ * check hook passes clean documents and fails a broken one, the gate hook blocks a process whose
+ * agent needs a gate it does not have, and neither runs on files it does not read. Skipped, and
+ * said, when pre-commit is not installed (.ci/run installs it).
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { tempDir } from "../temp.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const hasPreCommit = spawnSync("pre-commit", ["--version"]).status === 0;
+
+function git(cwd: string, ...args: string[]): void {
+  const r = spawnSync("git", args, { cwd, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+}
+
+/** A repository with agentflow installed as a devDependency would be (linked to this one). */
+function repository(): string {
+  const dir = tempDir("agentflow-pre-commit-");
+  git(dir, "init", "-q");
+  git(dir, "config", "user.email", "ci@example.com");
+  git(dir, "config", "user.name", "ci");
+  mkdirSync(join(dir, "node_modules/.bin"), { recursive: true });
+  symlinkSync(ROOT, join(dir, "node_modules/agentflow"));
+  symlinkSync("../agentflow/bin/agentflow.js", join(dir, "node_modules/.bin/agentflow"));
+  writeFileSync(join(dir, ".gitignore"), "node_modules\n");
+  cpSync(join(ROOT, "examples/registry"), join(dir, "registry"), { recursive: true });
+  writeFileSync(join(dir, "agentflow.config.json"), JSON.stringify({ registry: "registry" }));
+  mkdirSync(join(dir, "processes"));
+  cpSync(join(ROOT, "examples/processes/loan-origination.bpmn"), join(dir, "processes/loan.bpmn"));
+  cpSync(
+    join(ROOT, "examples/workflows/refund-autopilot.broken.agent.json"),
+    join(dir, "broken.agent.json"),
+  );
+  writeFileSync(join(dir, "notes.json"), "{}\n");
+  const head = spawnSync("git", ["rev-parse", "HEAD"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  }).stdout.trim();
+  writeFileSync(
+    join(dir, ".pre-commit-config.yaml"),
+    `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: agentflow-check\n      - id: agentflow-gate\n`,
+  );
+  git(dir, "add", ".");
+  return dir;
+}
+
+/** Runs one hook of the config on `files`, as `pre-commit run` does before a commit. */
+function runHook(dir: string, hook: string, ...files: string[]) {
+  const r = spawnSync("pre-commit", ["run", hook, "--files", ...files], {
+    cwd: dir,
+    encoding: "utf8",
+    // One cache for the file: pre-commit clones the hook repository once.
+    env: { ...process.env, PRE_COMMIT_HOME: cache, NO_COLOR: "1" },
+  });
+  return { code: r.status, out: r.stdout + r.stderr };
+}
+
+const cache = tempDir("agentflow-pre-commit-cache-");
+
+describe("the pre-commit hooks", () => {
+  let made: string | undefined;
+  const shared = (): string => (made ??= repository());
+
+  it("declares agentflow-check and agentflow-gate on the files each reads", () => {
+    const hooks = parse(readFileSync(join(ROOT, ".pre-commit-hooks.yaml"), "utf8")) as {
+      id: string;
+      files: string;
+    }[];
+    expect(hooks.map((h) => h.id)).toEqual(["agentflow-check", "agentflow-gate"]);
+    const reads = (id: string, file: string) =>
+      new RegExp(hooks.find((h) => h.id === id)?.files ?? "^$").test(file);
+    expect(reads("agentflow-check", "a/x.agent.yaml")).toBe(true);
+    expect(reads("agentflow-check", "a/x.tool.json")).toBe(true);
+    expect(reads("agentflow-check", "package.json")).toBe(false);
+    expect(reads("agentflow-gate", "p/loan.bpmn")).toBe(true);
+    expect(reads("agentflow-gate", "x.agent.json")).toBe(false);
+  });
+
+  it.skipIf(!hasPreCommit)(
+    "run by pre-commit: check fails a broken workflow, passes clean ones",
+    () => {
+      const dir = repository();
+      const clean = runHook(
+        dir,
+        "agentflow-check",
+        "registry/credit-risk.agent.json",
+        "notes.json",
+      );
+      expect(clean.out).toMatch(/agentflow check\.+Passed/);
+      expect(clean.code).toBe(0);
+      const broken = runHook(dir, "agentflow-check", "broken.agent.json");
+      expect(broken.code).toBe(1);
+      expect(broken.out).toMatch(/agentflow check\.+Failed/);
+      expect(broken.out).toContain("AUTONOMY_INCOHERENT");
+    },
+  );
+
+  it.skipIf(!hasPreCommit)(
+    "run by pre-commit: gate blocks a process, and skips other files",
+    () => {
+      const dir = repository();
+      const blocked = runHook(dir, "agentflow-gate", "processes/loan.bpmn");
+      expect(blocked.code).toBe(1);
+      expect(blocked.out).toContain("promotion BLOCKED");
+      const none = runHook(dir, "agentflow-gate", "notes.json");
+      expect(none.code).toBe(0);
+      expect(none.out).toMatch(/agentflow gate\.+\(no files to check\)Skipped/);
+    },
+  );
+});
