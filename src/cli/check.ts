@@ -5,11 +5,16 @@
  */
 import type { RegistryDefinition } from "../bpmn/index.js";
 import type { CheckedFile } from "../report/index.js";
+import type { Batch } from "./batch.js";
 import { checkFiles } from "./batch.js";
+import type { FileOutcome } from "./check-file.js";
+import { checkOneFile } from "./check-file.js";
+import type { FileCheckContext } from "./check-context.js";
 import { useColor } from "./color.js";
 import { pathSkipped, redefinition } from "./diagnostics.js";
 import { countUnwaived, emitReport, errorsOnly, extensionReads, parseMaxWarnings } from "./emit.js";
 import { checkOutputPath, collectFiles } from "./files.js";
+import type { IgnoreTest } from "./ignore.js";
 import { ignoreTest } from "./ignore.js";
 import { assertOutputSpares, readsOf } from "./output.js";
 import type { CliIo } from "./io.js";
@@ -29,7 +34,20 @@ export { ruleDescriptors } from "./rule-descriptors.js";
 export const CHECK_FORMATS = REPORT_FORMATS;
 
 /** Options of `agentflow check`, as commander parses them. */
-export type CheckOptions = BatchCliOptions;
+export interface CheckOptions extends BatchCliOptions {
+  /** `--stdin`: check one document read from stdin instead of files. */
+  readonly stdin?: boolean;
+  /** `--stdin-filename <path>`: the path the stdin document is checked as. */
+  readonly stdinFilename?: string;
+}
+
+/** A document read from stdin, checked as if it were the file `name`. */
+export interface StdinDocument {
+  readonly name: string;
+  readonly text: string;
+  /** Read it as a BPMN process (its name's extension, or its text, says so). */
+  readonly process: boolean;
+}
 
 /**
  * The result with a `REGISTRY_CONFLICT` (different content) or `REGISTRY_DUPLICATE` (the same)
@@ -52,6 +70,26 @@ function definedOnce(result: CheckedFile, seen: Map<string, RegistryDefinition>)
   }
   const again = redefinition(ref, first, here);
   return { ...result, diagnostics: [...result.diagnostics, again] };
+}
+
+/**
+ * The stdin document's outcome, as a batch of one; none when the ignores match its name (as
+ * ESLint: an editor checking an ignored file shows nothing), said on stderr.
+ */
+function stdinBatch(
+  stdin: StdinDocument,
+  context: FileCheckContext,
+  ignored: IgnoreTest | undefined,
+  io: CliIo,
+): Batch {
+  async function* outcomes(): AsyncGenerator<FileOutcome, void, undefined> {
+    if (ignored?.(stdin.name) === true) {
+      io.stderr(`agentflow: ${stdin.name} is ignored by the ignore patterns; not checked\n`);
+      return;
+    }
+    yield await checkOneFile(stdin.name, stdin.text, context, { processesOnly: stdin.process });
+  }
+  return { workers: 0, outcomes: outcomes() };
 }
 
 /** What the text report shows of a result: neither identity nor hash, which it never prints. */
@@ -79,6 +117,7 @@ export async function runCheck(
   paths: readonly string[],
   options: CheckOptions,
   io: CliIo,
+  stdin?: StdinDocument,
 ): Promise<number> {
   const elapsed = startStopwatch(io);
   expectFormat(options.format);
@@ -103,11 +142,14 @@ export async function runCheck(
   let unreadable = false;
   const identities = new Map<string, RegistryDefinition>();
   const ignored = ignoreTest(settings.ignores, cwd);
-  const { files, skipped } = await collectFiles(paths, {
-    processes: true,
-    ...(ignored === undefined ? {} : { ignored }),
-    ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
-  });
+  const { files, skipped } =
+    stdin === undefined
+      ? await collectFiles(paths, {
+          processes: true,
+          ...(ignored === undefined ? {} : { ignored }),
+          ...(options.outputFile === undefined ? {} : { output: options.outputFile }),
+        })
+      : { files: [], skipped: [] };
   // Every file the run reads is known now: -o may be none of them (said before any checking).
   const reads = readsOf({
     inputs: files,
@@ -119,10 +161,13 @@ export async function runCheck(
   for (const s of skipped) keep({ file: s.path, kind: "unknown", diagnostics: [pathSkipped(s)] });
   const progress = startProgress(io, files.length);
   try {
-    const batch = checkFiles(files, settings, context, {
-      mode: { processesOnly: false },
-      concurrency: options.concurrency,
-    });
+    const batch =
+      stdin === undefined
+        ? checkFiles(files, settings, context, {
+            mode: { processesOnly: false },
+            concurrency: options.concurrency,
+          })
+        : stdinBatch(stdin, context, ignored, io);
     io.debug?.(`${files.length} file(s) in ${batch.workers} worker thread(s)`);
     for await (const outcome of batch.outcomes) {
       if (outcome.unreadable) {

@@ -13,6 +13,7 @@ import type { CliIo } from "./io.js";
 import { processIo, stdoutFailed, UsageError } from "./io.js";
 import type { PolicyTestOptions } from "./policy-test.js";
 import type { RulesCliOptions } from "./rules.js";
+import type { BatchCliOptions } from "./settings.js";
 import type { SimulateCliOptions } from "./simulate.js";
 import { packageVersion } from "./version.js";
 
@@ -30,6 +31,9 @@ preset, rules (code: "off" | "warn" | "error"), registry (a folder or a list, re
 the file), ignores (globs), policy.camundaAgents, toolEffects, gates, and the organisation's
 policy: plugins (name: module; loading one runs its code), extends, policies (pack files)
 and waivers. Flags win over the file. Schema: schemas/agentflow-config.schema.json.
+--print-config <file> prints, as JSON, the settings that apply to a file, checking nothing.
+check --stdin --stdin-filename <path> (or check - …) checks the document on stdin as that
+file: its kind, the ignores and the report go by <path> (without it: <stdin>, kind sniffed).
 
 Exit codes: 0 no errors; 1 errors, a blocked promotion (gate: the worst of all processes)
 or more warnings than --max-warnings; 2 a usage mistake, a bad config or an unreadable
@@ -83,7 +87,22 @@ function addBatchOptions(command: Command): Command {
       "worker threads for many files: auto, off or a number (default off)",
     )
     .option("--today <date>", TODAY_HELP)
+    .option(
+      "--print-config <file>",
+      "print the settings that apply to the file as JSON (config, rules, ignored…); check nothing",
+    )
     .addHelpText("after", BATCH_HELP);
+}
+
+/** The commands that take the batch options. */
+type Batch = "check" | "gate";
+
+/** The paths `check` or `gate` was given; none is a usage mistake (unless printing a config). */
+function pathsGiven(paths: readonly string[]): readonly string[] {
+  if (paths.length === 0) {
+    throw new UsageError("name the files, folders or glob patterns to check (or --print-config)");
+  }
+  return paths;
 }
 
 /** Accumulates a repeatable option that has no default (so that help shows none). */
@@ -97,6 +116,10 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const printConfig = async (paths: string[], options: BatchCliOptions, command: Batch) => {
+    const { runPrintConfig } = await import("./print-config.js");
+    setExit(await runPrintConfig(paths, options, command, io));
+  };
   const program = new Command("agentflow")
     .description("Governance checks for AI-agent workflows embedded in BPMN processes")
     .version(packageVersion(), "-v, --version")
@@ -110,14 +133,26 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       .description(
         "check agent workflows, tool contracts (.json, .yaml, .yml) and BPMN processes (.bpmn); folders are walked, globs expanded",
       )
-      .argument("<paths...>", "files, folders or glob patterns (quote them: 'agents/**/*.json')")
+      .argument("[paths...]", "files, folders or glob patterns (quote them: 'agents/**/*.json')")
       .option(
         "--no-suppress",
         "also report the traps and loops a route to a missing node id makes (reported once by default)",
+      )
+      .option("--stdin", "check one document read from stdin (also: - as the path)")
+      .option(
+        "--stdin-filename <path>",
+        "with --stdin: check it as this file (kind, ignores, name)",
       ),
   ).action(async (paths: string[], options: CheckOptions) => {
+    if (options.printConfig !== undefined) return printConfig(paths, options, "check");
+    const { readsStdin, runCheckStdin } = await import("./stdin.js");
+    if (readsStdin(paths, options)) {
+      setExit(await runCheckStdin(paths, options, io));
+      return;
+    }
+    if (options.stdinFilename !== undefined) throw new UsageError("--stdin-filename needs --stdin");
     const { runCheck } = await import("./check.js");
-    setExit(await runCheck(paths, options, io));
+    setExit(await runCheck(pathsGiven(paths), options, io));
   });
   addBatchOptions(
     program
@@ -125,10 +160,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       .description(
         "the promotion decision for each BPMN process: exit 1 when one is blocked (the worst decision wins)",
       )
-      .argument("<processes...>", ".bpmn files, folders or glob patterns"),
+      .argument("[processes...]", ".bpmn files, folders or glob patterns"),
   ).action(async (paths: string[], options: GateCliOptions) => {
+    if (options.printConfig !== undefined) return printConfig(paths, options, "gate");
     const { runGate } = await import("./gate.js");
-    setExit(await runGate(paths, options, io));
+    setExit(await runGate(pathsGiven(paths), options, io));
   });
   program
     .command("report")

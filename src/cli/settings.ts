@@ -57,6 +57,8 @@ export interface BatchCliOptions {
   readonly sarifCategory?: string;
   /** `--today <YYYY-MM-DD>`: the day waivers are judged on (default: the UTC date now). */
   readonly today?: string;
+  /** `--print-config <file>`: print the settings that apply to the file, check nothing. */
+  readonly printConfig?: string;
 }
 
 /** What checking one file needs, as plain data (it crosses to worker threads). */

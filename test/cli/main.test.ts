@@ -276,6 +276,6 @@ describe("agentflow templates, --help, --version", () => {
     expect(version).toEqual({ code: 0, stdout: "0.1.0\n", stderr: "" });
     const help = await run("--help");
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain("check [options] <paths...>");
+    expect(help.stdout).toContain("check [options] [paths...]");
   });
 });
