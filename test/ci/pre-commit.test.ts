@@ -88,7 +88,7 @@ describe("the pre-commit hooks", () => {
   it.skipIf(!hasPreCommit)(
     "run by pre-commit: check fails a broken workflow, passes clean ones",
     () => {
-      const dir = repository();
+      const dir = shared();
       const clean = runHook(
         dir,
         "agentflow-check",
@@ -107,7 +107,7 @@ describe("the pre-commit hooks", () => {
   it.skipIf(!hasPreCommit)(
     "run by pre-commit: gate blocks a process, and skips other files",
     () => {
-      const dir = repository();
+      const dir = shared();
       const blocked = runHook(dir, "agentflow-gate", "processes/loan.bpmn");
       expect(blocked.code).toBe(1);
       expect(blocked.out).toContain("promotion BLOCKED");
