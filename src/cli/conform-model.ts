@@ -10,7 +10,7 @@ import { compareStatements, createStatement } from "../approval/index.js";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { processTopology, readProcess } from "../bpmn/index.js";
-import { sha256 } from "../model/index.js";
+import { formatRef, sha256 } from "../model/index.js";
 import type { AgentTaskSummary } from "../bpmn/index.js";
 import { deriveWorkflow, derivedToolRef } from "../bpmn/camunda/index.js";
 import type {
@@ -48,9 +48,6 @@ export interface BuiltModel {
   readonly reads: readonly string[];
 }
 
-const refOf = (doc: { readonly id: string; readonly version: string }): string =>
-  `${doc.id}@${doc.version}`;
-
 /** An approved workflow with its tools' contracts as the registry resolves them. */
 function approvedWorkflow(
   workflow: AgentWorkflow,
@@ -68,7 +65,7 @@ function approvedWorkflow(
     const contract = isContract(found) ? found : null;
     tools.set(node.config.usesTool, contract);
   }
-  return { ref: refOf(workflow), workflow, tools };
+  return { ref: formatRef(workflow), workflow, tools };
 }
 
 function isContract(value: unknown): value is ToolContract {
@@ -101,7 +98,7 @@ function derivedWorkflow(
   } else if (llm?.type === "llm" && hash !== undefined) {
     prompts.set(llm.config.promptRef, { sha256: hash.replace(/^sha256:/, ""), exact: false });
   }
-  return { ref: refOf(workflow), workflow, tools: new Map(), derivedTools, prompts };
+  return { ref: formatRef(workflow), workflow, tools: new Map(), derivedTools, prompts };
 }
 
 /** The processes a gate run decided, with their topology and each agent task's requirement. */

@@ -4,6 +4,7 @@
  * stays after it ends is its result and what the process-level gate check needs.
  */
 import type { Plan } from "../simulate/internal.js";
+import { parseRef } from "../model/index.js";
 import { buildPlan } from "../simulate/internal.js";
 import type { ApprovedModel, ApprovedWorkflow, ConformanceOptions } from "./approved.js";
 import type { Deviation, Unverified } from "./deviation.js";
@@ -43,6 +44,12 @@ interface Finished {
 }
 
 const FIRST_UNMAPPED = 20;
+
+/** A reference's id, or the text itself when it is no reference. */
+const idOfRef = (ref: string): string => {
+  const parsed = parseRef(ref);
+  return parsed.ok ? parsed.ref.id : ref;
+};
 const NONE: readonly string[] = Object.freeze([]);
 
 /**
@@ -133,8 +140,8 @@ export function createConformanceChecker(
     } else {
       found = approved.workflows.find((w) => w.ref === ref);
       if (found === undefined) {
-        const id = ref.split("@")[0] ?? ref;
-        const same = approved.workflows.filter((w) => w.ref.split("@")[0] === id).map((w) => w.ref);
+        const id = idOfRef(ref);
+        const same = approved.workflows.filter((w) => idOfRef(w.ref) === id).map((w) => w.ref);
         const data = {
           kind: "workflow",
           name: ref,

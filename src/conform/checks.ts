@@ -3,6 +3,7 @@
  * prompt's identity, the tool call's arguments against its contract, and the run's budget.
  */
 import { effectNeedsGate } from "../autonomy/index.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import type { AgentNode, Budget, ToolContract } from "../model/index.js";
 import { parseRef, shapeValidator } from "../model/index.js";
 import type { ApprovedWorkflow } from "./approved.js";
@@ -97,6 +98,18 @@ export function gateNeed(
   return { effect: contract.effect, authorization: contract.authorization };
 }
 
+const validators = new WeakMap<ToolContract, ValidateFunction>();
+
+/** The contract's input validator, made once per contract (steps call tools many times). */
+function inputValidator(contract: ToolContract): ValidateFunction {
+  let validate = validators.get(contract);
+  if (validate === undefined) {
+    validate = shapeValidator(contract.inputSchema);
+    validators.set(contract, validate);
+  }
+  return validate;
+}
+
 /** The tool call's arguments against the contract's input schema. */
 export function toolInputFindings(
   approved: ApprovedWorkflow,
@@ -115,7 +128,7 @@ export function toolInputFindings(
       ? [{ reason: "ARGUMENTS_UNRECORDED", data: { node: node.id, contract: name } }]
       : [];
   }
-  const validate = shapeValidator(contract.inputSchema);
+  const validate = inputValidator(contract);
   if (validate(step.args)) return [];
   const first = validate.errors?.[0];
   const where =

@@ -134,8 +134,7 @@ export function gatedStepFindings(
 ): { deviations: Deviation[]; unverified: Unverified[] } {
   const deviations: Deviation[] = [];
   const unverified: Unverified[] = [];
-  if (steps.length === 0 || instances.model.processes.length === 0)
-    return { deviations, unverified };
+  if (steps.length === 0) return { deviations, unverified };
   const why = (step: GatedStep, text: string): void => {
     unverified.push({
       reason: "GATE_UNOBSERVED",
@@ -147,6 +146,11 @@ export function gatedStepFindings(
   };
   const instance = link === undefined ? undefined : instances.byKey.get(link.instance);
   for (const step of steps) {
+    // Approved without a process, nothing shows a gate: the run cannot be cleared, not passed.
+    if (instances.model.processes.length === 0) {
+      why(step, "no approved process holds a gate for it");
+      continue;
+    }
     if (link === undefined) {
       why(step, "the run names no process instance, so whether a gate was passed cannot be seen");
       continue;

@@ -4,16 +4,10 @@
  * arguments and spending checked, and what does not fit becomes a deviation with the event that
  * shows it.
  */
-import type { AgentNode } from "../model/index.js";
 import { assignOwn, TO_END } from "../simulate/internal.js";
 import type { CheckFinding } from "./checks.js";
-import {
-  budgetFindings,
-  gateNeed,
-  identityFindings,
-  toolIdOf,
-  toolInputFindings,
-} from "./checks.js";
+import { budgetFindings, gateNeed, identityFindings, toolInputFindings } from "./checks.js";
+import { stepCandidates, usesTool } from "./node-index.js";
 import { arrive, endedWithoutStatus, expected } from "./path.js";
 import type { Replay } from "./replay-state.js";
 import { deviate, idOf } from "./replay-state.js";
@@ -34,30 +28,20 @@ function nodeOfStep(r: Replay, step: StepEvent): number | CheckFinding {
     if (k === undefined || (type !== "llm" && type !== "tool")) {
       // A tool the workflow does not use at all is the sharper finding than its node's id.
       const tool = step.tool;
-      if (tool !== undefined && !nodes.some((n) => matchesTool(n, tool))) {
+      if (tool !== undefined && !usesTool(r.plan, tool)) {
         return { class: "TOOL_UNKNOWN", data: { tool } };
       }
       return { class: "NODE_UNKNOWN", data: { node: step.node, in: `workflow ${r.approved.ref}` } };
     }
     return k;
   }
-  const candidates: number[] = [];
-  nodes.forEach((node, k) => {
-    if (node.type !== step.nodeType) return;
-    if (step.tool === undefined || matchesTool(node, step.tool)) candidates.push(k);
-  });
+  const candidates = stepCandidates(r.plan, step.nodeType, step.tool);
   if (candidates.length === 0) {
     return step.tool !== undefined
       ? { class: "TOOL_UNKNOWN", data: { tool: step.tool } }
       : { class: "NODE_UNKNOWN", data: { node: "an llm node", in: `workflow ${r.approved.ref}` } };
   }
   return candidates.length === 1 ? (candidates[0] ?? 0) : pick(r, candidates);
-}
-
-function matchesTool(node: AgentNode, name: string): boolean {
-  if (node.type !== "tool") return false;
-  const uses = node.config.usesTool;
-  return node.id === name || uses === name || toolIdOf(uses) === name;
 }
 
 /** Among nodes a step could be, the one the graph allows next (else the first). */
