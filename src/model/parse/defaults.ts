@@ -28,8 +28,16 @@ function withDefault(decorator: Decorator): Decorator {
 function nodeWithDefaults(node: AgentNode): AgentNode {
   const decorators = node.decorators;
   if (decorators === undefined) return node;
-  const filled = decorators.map(withDefault);
-  return filled.every((d, i) => d === decorators[i]) ? node : { ...node, decorators: filled };
+  // Loops, not map/slice: a document's array may carry an own `constructor` (a value in JSON),
+  // which Array.prototype.map and slice read to make their result, and throw on.
+  const filled: Decorator[] = [];
+  let changed = false;
+  for (const decorator of decorators) {
+    const next = withDefault(decorator);
+    changed ||= next !== decorator;
+    filled.push(next);
+  }
+  return changed ? { ...node, decorators: filled } : node;
 }
 
 /**
@@ -41,7 +49,7 @@ export function withDefaults(workflow: AgentWorkflow): AgentWorkflow {
   workflow.nodes.forEach((node, i) => {
     const filled = nodeWithDefaults(node);
     if (filled === node) return;
-    nodes ??= workflow.nodes.slice();
+    nodes ??= [...workflow.nodes];
     nodes[i] = filled;
   });
   return nodes === undefined ? workflow : { ...workflow, nodes };

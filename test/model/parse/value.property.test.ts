@@ -157,3 +157,14 @@ describe("scale and depth", () => {
     ]);
   });
 });
+
+describe("parseWorkflow on arrays that carry an own constructor", () => {
+  it("fills decorator defaults without calling the array's constructor (seed 175 of the property)", () => {
+    const doc = getTemplate("research") as unknown as { nodes: { decorators?: unknown[] }[] };
+    const decorators = doc.nodes[0]?.decorators;
+    if (decorators === undefined) throw new Error("the template's first node has decorators");
+    Object.defineProperty(decorators, "constructor", { value: {}, enumerable: true });
+    const result = parseWorkflow(doc);
+    expectWellFormed(result.diagnostics);
+  });
+});
