@@ -11,6 +11,7 @@ export default tseslint.config(
       "test/.generated/",
       "src/model/parse/generated/",
       "examples/modeler/dist/",
+      "camunda-modeler/",
       "bench/seed/",
     ],
   },

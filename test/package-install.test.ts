@@ -31,7 +31,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe("the packed package", () => {
-  it("holds the docs, the examples, the schemas and the bpmnlint bundle", () => {
+  it("holds the docs, the examples, the schemas, the bpmnlint bundle and the Modeler plug-in", () => {
     for (const file of [
       "README.md",
       "docs/bpmnlint.md",
@@ -43,6 +43,12 @@ describe("the packed package", () => {
       "schemas/agentflow-config.schema.json",
       "dist/bpmnlint-plugin.cjs",
       "dist/bpmn/resources/btv.json",
+      "docs/camunda-modeler.md",
+      "camunda-modeler/index.js",
+      "camunda-modeler/package.json",
+      "camunda-modeler/client.js",
+      "camunda-modeler/element-templates/agentflow-approval-gate.json",
+      "camunda-modeler/element-templates/agentflow-agent-task.json",
     ]) {
       expect(packed).toContain(file);
     }

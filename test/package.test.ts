@@ -143,7 +143,8 @@ describe("package", () => {
  * `conform/` (recorded runs replayed on the approved workflows and processes) sits above the
  * simulator and the gates it replays on, below the report that shows its findings.
  * `keys/` (Node's crypto behind the approval's signer and trusted-key interfaces) sits just below
- * the CLI, which reads keys through it.
+ * the CLI, which reads keys through it. `camunda-modeler/` (the Modeler plug-in) sits above
+ * `bpmn-js/`, whose properties group it registers.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["model"],
@@ -158,6 +159,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["report"],
   ["keys"],
   ["cli", "bpmn-js", "testing"],
+  ["camunda-modeler"],
   ["index.ts"],
 ];
 
