@@ -160,9 +160,13 @@ function firstCall(script: string, module: string): [number, number, number] {
 /**
  * Import + first `simulate` in fresh processes, agentflow's root entry and the seed engine's, in
  * turn, `runs` times after one warm-up of each (the disk cache). Each row has `vsSeed`, its
- * import + call over the seed's, measured in the same run.
+ * import + call over the seed's, measured in the same run. `others` are more modules measured in
+ * the same turns (`[name, file URL]`: another build of the root entry, to compare two builds).
  */
-export function benchFirstCall(runs = 15): FirstCallRow[] {
+export function benchFirstCall(
+  runs = 15,
+  others: readonly (readonly [name: string, url: string])[] = [],
+): FirstCallRow[] {
   // The file Node loads for `import "agentflow"` (the package's exports, `node` condition).
   const entry = pathToFileURL(createRequire(import.meta.url).resolve("agentflow"));
   if (!existsSync(entry)) throw new Error("the package is not built: run `npm run build` first");
@@ -170,9 +174,10 @@ export function benchFirstCall(runs = 15): FirstCallRow[] {
   try {
     const script = join(dir, "first-call.mjs");
     writeFileSync(script, FIRST_CALL);
-    const engines: [string, string][] = [
+    const engines: (readonly [string, string])[] = [
       ["agentflow (root entry)", entry.href],
       ["seed engine", buildSeed(dir)],
+      ...others,
     ];
     const samples = engines.map(() => ({
       imports: [] as number[],

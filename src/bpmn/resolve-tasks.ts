@@ -10,8 +10,9 @@
  * kept as a dependency with its failure, and the gate rules read its effect as one that needs a
  * gate. Nothing a verdict depends on is dropped because it could not be read.
  */
-import type { AgentWorkflow, Diagnostic } from "../model/index.js";
+import type { AgentWorkflow, Diagnostic, WorkflowParseResult } from "../model/index.js";
 import { contentHash, parseRef, parseWorkflow, parseWorkflowText } from "../model/index.js";
+import { parseWorkflowTextAsync } from "../model/internal.js";
 import type { Validator } from "../validate/index.js";
 import { MAX_DELEGATES } from "../validate/index.js";
 import type { AgentDeclaration } from "./agents.js";
@@ -51,6 +52,8 @@ export interface TaskResolution {
 export type ResolveRequest =
   | { readonly kind: "workflow"; readonly ref: string }
   | { readonly kind: "validate"; readonly workflow: AgentWorkflow }
+  // An embedded snapshot's text, parsed by the driver: the async one loads YAML only for YAML.
+  | { readonly kind: "snapshot"; readonly body: string }
   | { readonly kind: "tool"; readonly ref: string };
 
 export type { LookupAnswer } from "./lookup.js";
@@ -66,13 +69,13 @@ const UNRESOLVED: TaskResolution = Object.freeze({
   conflicts: [],
 });
 
-function snapshotWorkflow(
+function* snapshotWorkflow(
   declaration: AgentDeclaration,
   ref: string,
-): { workflow?: AgentWorkflow; problem?: string } {
+): Generator<ResolveRequest, { workflow?: AgentWorkflow; problem?: string }, unknown> {
   const snapshot = declaration.snapshot;
   if (snapshot === undefined) return {};
-  const parsed = parseWorkflowText(snapshot.body);
+  const parsed = (yield { kind: "snapshot", body: snapshot.body }) as WorkflowParseResult;
   const workflow = parsed.workflow;
   if (workflow === undefined) {
     const first = parsed.diagnostics.find((d) => d.severity === "error");
@@ -178,7 +181,7 @@ export function* resolveTask(
     return { ...UNRESOLVED, ...registry, conflicts };
   }
   if (document === undefined) {
-    const snap = snapshotWorkflow(declaration, ref);
+    const snap = yield* snapshotWorkflow(declaration, ref);
     snapshotProblem = snap.problem;
     if (snap.workflow === undefined) {
       return { ...UNRESOLVED, snapshotProblem, ...registry, conflicts };
@@ -246,8 +249,11 @@ export function resolveTaskSync(
     const step = steps.next(answer);
     if (step.done === true) return step.value;
     const request = step.value;
-    if (request.kind === "validate") {
-      answer = validator.validateSync(request.workflow);
+    if (request.kind === "validate" || request.kind === "snapshot") {
+      answer =
+        request.kind === "validate"
+          ? validator.validateSync(request.workflow)
+          : parseWorkflowText(request.body);
       continue;
     }
     const lookup = request.kind === "workflow" ? resolvers.resolveWorkflow : resolvers.resolveTool;
@@ -277,8 +283,11 @@ export async function resolveTaskAsync(
     const step = steps.next(answer);
     if (step.done === true) return step.value;
     const request = step.value;
-    if (request.kind === "validate") {
-      answer = await validator.validate(request.workflow);
+    if (request.kind === "validate" || request.kind === "snapshot") {
+      answer =
+        request.kind === "validate"
+          ? await validator.validate(request.workflow)
+          : await parseWorkflowTextAsync(request.body);
       continue;
     }
     const lookup = request.kind === "workflow" ? resolvers.resolveWorkflow : resolvers.resolveTool;

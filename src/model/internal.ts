@@ -19,6 +19,8 @@ export { compareRationals, conditionComparison, fromNumber } from "./condition/i
 export type { CompareOperator, CompiledComparison, Expr, Rational } from "./condition/index.js";
 // Policy packs are read like workflows (the same YAML/JSON reader, its limits and positions).
 export { locatePointers, readDocumentText } from "./text/index.js";
+// The gate evaluation reads embedded snapshots so, fetching the YAML reader only for YAML text.
+export { parseWorkflowTextAsync } from "./parse/index.js";
 // An approval hashes every input file's raw bytes (the same native path as text under Node).
 export { sha256Bytes } from "./canonical/index.js";
 // The route keywords no node may take as its id: validation refuses them, importers rename them.

@@ -3,8 +3,14 @@
  * workflow, a mislabelled snapshot, tools reached through delegation, severity caps for parse
  * problems, the shortest bypass path, and positions of a truncated document.
  */
+import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
-import { checkProcess, evaluateGatesSync, readProcess } from "../../src/bpmn/index.js";
+import {
+  checkProcess,
+  evaluateGates,
+  evaluateGatesSync,
+  readProcess,
+} from "../../src/bpmn/index.js";
 import { edge, llm, workflow } from "../validate/builders.js";
 import {
   agent,
@@ -113,6 +119,40 @@ describe("a failing or wrong registry", () => {
         data: { snapshotProblem: "the snapshot is labelled version 9.9.9 but holds agnt-a@1.0.0" },
       },
     ]);
+  });
+});
+
+describe("a YAML snapshot", () => {
+  // evaluateGates reads it after loading the YAML reader; evaluateGatesSync has it loaded.
+  // Put in after the builders indent the XML, which would shift the YAML's lines.
+  const withYamlSnapshot = (body: unknown): string =>
+    processXml(
+      agent("A", { ref: REF, level: "2", ext: ["<!--snapshot-->"] }),
+      gate("G"),
+      endEvent("E"),
+      chain("A", "G", "E"),
+    ).replace(
+      "<!--snapshot-->",
+      `<btv:agentWorkflowSnapshot version="1.0.0"><![CDATA[${stringify(body)}]]></btv:agentWorkflowSnapshot>`,
+    );
+
+  it("stands in for a missing registry entry, read alike by both drivers", async () => {
+    const { definitions } = await readProcess(withYamlSnapshot(agentWorkflow(REF, 2)));
+    if (definitions === undefined) throw new Error("unreadable");
+    const options = { resolveWorkflow: () => undefined };
+    const lazy = await evaluateGates(definitions, options);
+    expect(lazy.agentTasks[0]).toMatchObject({ resolution: "snapshot", gate: "reached" });
+    expect(lazy.allowed).toBe(true);
+    expect(evaluateGatesSync(definitions, options)).toEqual(lazy);
+  });
+
+  it("that is no workflow leaves the task unresolved, with the parse problem", async () => {
+    const xml = withYamlSnapshot({ kind: "AgentWorkflow" });
+    const result = await checkProcess(xml, { resolveWorkflow: () => undefined });
+    expect(result.agentTasks[0]).toMatchObject({ resolution: "unresolved" });
+    expect(result.warnings.map((d) => d.code)).toEqual(["AGENT_UNRESOLVED"]);
+    const data = result.warnings[0]?.data as { readonly snapshotProblem?: unknown } | undefined;
+    expect(String(data?.snapshotProblem)).toMatch(/^the snapshot is not a valid workflow \(/);
   });
 });
 

@@ -13,3 +13,4 @@ export {
 export { STRUCTURE_INVALID, UNKNOWN_PROPERTY } from "./ajv-errors.js";
 export type { TextParseExtras, TextParseOptions } from "./text.js";
 export { parseToolContractText, parseWorkflowText, withLocations } from "./text.js";
+export { parseWorkflowTextAsync } from "./text-async.js";

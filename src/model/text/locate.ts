@@ -1,24 +1,18 @@
 /**
  * Where values are in a text, by JSON Pointer, so that a diagnostic found on the parsed value can
  * name a line and a column. Positions are counted after a leading BOM, as in `readDocumentText`.
+ * JSON is located here; YAML through the {@link YamlSupport} the caller holds (yaml-support.ts),
+ * so that this module loads no YAML parser.
  */
 
-import { isAlias, isMap, isPair, isSeq } from "yaml";
-import type { Alias, Document, Pair, YAMLMap } from "yaml";
 import type { SourceLocation } from "../diagnostic.js";
 import { scanJson } from "./json-scan.js";
 import { locateInValidJson } from "./json-valid.js";
 import { createLineIndex, stripBom } from "./lines.js";
-import type { PointerTrie, PointerTrieNode } from "./pointer-trie.js";
-import { inheritOffsets, isPointer, pointerTrie } from "./pointer-trie.js";
+import type { PointerTrieNode } from "./pointer-trie.js";
+import { isPointer, pointerTrie, trieOffsets } from "./pointer-trie.js";
 import type { TextFormat } from "./problems.js";
-import { keyOf, parseYaml, startOf } from "./yaml.js";
-
-/** The offset of each pointer, in the order asked; -1 where the walk placed none. */
-function offsetsOf(trie: PointerTrie): number[] {
-  inheritOffsets(trie.root);
-  return trie.nodes.map((node) => node?.offset ?? -1);
-}
+import type { YamlSupport } from "./yaml-support.js";
 
 /** One scan; only containers on the way to a requested pointer are looked into. */
 function locateJson(text: string, pointers: readonly string[]): number[] {
@@ -37,136 +31,51 @@ function locateJson(text: string, pointers: readonly string[]): number[] {
       open.pop();
     },
   });
-  return offsetsOf(trie);
-}
-
-/** Alias → the node it names: the last anchor of that name before it, in document order. */
-function resolveAliases(root: unknown): Map<Alias, unknown> {
-  const targets = new Map<Alias, unknown>();
-  const anchors = new Map<string, unknown>();
-  const pending: unknown[] = [root];
-  for (let node = pending.pop(); pending.length > 0 || node !== undefined; node = pending.pop()) {
-    if (isAlias(node)) {
-      targets.set(node, anchors.get(node.source));
-    } else if (isMap(node) || isSeq(node)) {
-      if (node.anchor !== undefined) anchors.set(node.anchor, node);
-      for (let i = node.items.length - 1; i >= 0; i -= 1) {
-        const item = node.items[i];
-        if (isPair(item)) {
-          pending.push(item.value, item.key);
-        } else {
-          pending.push(item);
-        }
-      }
-    } else if (node !== null && typeof node === "object" && "anchor" in node) {
-      if (typeof node.anchor === "string") anchors.set(node.anchor, node);
-    }
-  }
-  return targets;
-}
-
-/** A mapping's pairs by key; with a repeated key the last pair wins. */
-function pairsByKey(map: YAMLMap): Map<string, Pair> {
-  const index = new Map<string, Pair>();
-  for (const pair of map.items) {
-    const key = keyOf(pair);
-    if (key !== undefined) index.set(key, pair);
-  }
-  return index;
-}
-
-const INDEX = /^(?:0|[1-9][0-9]*)$/;
-
-/** Follows the pointers' trie through the document, one visit per requested prefix. */
-function locateInYaml(doc: Document.Parsed | undefined, pointers: readonly string[]): number[] {
-  if (doc === undefined) return pointers.map(() => -1);
-  const trie = pointerTrie(pointers);
-  trie.root.offset = startOf(doc.contents) ?? 0;
-  let aliases: Map<Alias, unknown> | undefined;
-  const pending: [PointerTrieNode, unknown][] = [[trie.root, doc.contents]];
-  for (let entry = pending.pop(); entry !== undefined; entry = pending.pop()) {
-    const [{ children }, value] = entry;
-    if (children === undefined) continue;
-    // Through an alias, positions continue inside the anchored node, where the data is written.
-    const node = isAlias(value) ? (aliases ??= resolveAliases(doc.contents)).get(value) : value;
-    if (isMap(node)) {
-      const pairs = pairsByKey(node);
-      for (const [token, child] of children) {
-        const pair = pairs.get(token);
-        if (pair === undefined) continue;
-        const at = startOf(pair.value) ?? startOf(pair.key);
-        if (at === undefined) continue;
-        child.offset = at;
-        if (child.children !== undefined) pending.push([child, pair.value]);
-      }
-    } else if (isSeq(node)) {
-      for (const [token, child] of children) {
-        if (!INDEX.test(token) || Number(token) >= node.items.length) continue;
-        const item = node.items[Number(token)];
-        const at = startOf(item);
-        if (at === undefined) continue;
-        child.offset = at;
-        if (child.children !== undefined) pending.push([child, item]);
-      }
-    }
-  }
-  return offsetsOf(trie);
-}
-
-/** Locates in a text that has not been parsed yet. */
-function locateYaml(text: string, pointers: readonly string[]): number[] {
-  return locateInYaml(parseYaml(text).doc, pointers);
+  return trieOffsets(trie);
 }
 
 /**
- * The 1-based line and column of the value at each JSON Pointer. A pointer that names nothing
- * (a missing member, an index past the end) gets its nearest existing ancestor's position, so
- * "missing property x in /nodes/2/config" points at that config. A pointer that is not one
- * (non-empty and not starting with `/`), or a text with no value at all, gets no entry.
- * Positions are counted after a leading BOM, columns in UTF-16 code units. A YAML alias is
- * located where it is used, and what lies inside it in its anchor. Never throws on a string.
- */
-export function locatePointers(
-  text: string,
-  format: TextFormat,
-  pointers: readonly string[],
-): Map<string, SourceLocation> {
-  const located = locateAll(stripBom(text), format, {}, pointers);
-  const found = new Map<string, SourceLocation>();
-  pointers.forEach((path, i) => {
-    const location = located[i];
-    if (location !== undefined && !found.has(path)) found.set(path, location);
-  });
-  return found;
-}
-
-/**
- * Locates pointers in one text, as {@link locatePointers} does, answering in the order asked
+ * Locates pointers in one text, as `locatePointers` does, answering in the order asked
  * (`undefined` where it gives no entry): the text parsers place 100,000 diagnostics with it, and
  * a map from pointer to location would only be looked up again.
  */
 export type Locator = (pointers: readonly string[]) => readonly (SourceLocation | undefined)[];
 
+/** What a reader learned of a text that a locator reuses instead of reading it again. */
+export interface ReadKnowledge {
+  /** The YAML reader's offsets in the document it parsed. */
+  readonly yamlOffsets?: ((pointers: readonly string[]) => number[]) | undefined;
+  /** A JSON text `JSON.parse` accepted with no problem: it is walked without being validated. */
+  readonly validJson?: boolean;
+}
+
 /**
- * {@link locatePointers} in the order asked; a parsed YAML `doc` is used, not parsed again, and a
- * JSON text known to be `valid` is walked without being validated again.
+ * The 1-based line and column of the value at each pointer of `body` (a text after its BOM), in
+ * the order asked, `undefined` where there is none: the semantics of `locatePointers`. A YAML text
+ * needs `yaml` unless `known` holds its offsets.
  */
-function locateAll(
+export function locateAll(
   body: string,
   format: TextFormat,
-  parsed: { readonly doc?: Document.Parsed | undefined; readonly valid?: boolean },
+  known: ReadKnowledge,
   pointers: readonly string[],
+  yaml: YamlSupport | undefined,
 ): (SourceLocation | undefined)[] {
   if (!pointers.some(isPointer)) return pointers.map(() => undefined);
+  const yamlOffsets =
+    known.yamlOffsets ??
+    (yaml === undefined ? undefined : (p: readonly string[]) => yaml.offsets(body, p));
+  if (format === "yaml" && yamlOffsets === undefined) {
+    throw new TypeError("locating in a YAML text needs the YAML support");
+  }
   let offsets: number[];
   try {
-    if (format === "yaml") {
-      offsets =
-        parsed.doc === undefined ? locateYaml(body, pointers) : locateInYaml(parsed.doc, pointers);
-    } else if (parsed.valid === true) {
+    if (format === "yaml" && yamlOffsets !== undefined) {
+      offsets = yamlOffsets(pointers);
+    } else if (known.validJson === true) {
       const trie = pointerTrie(pointers);
       locateInValidJson(body, trie.root);
-      offsets = offsetsOf(trie);
+      offsets = trieOffsets(trie);
     } else {
       offsets = locateJson(body, pointers);
     }
@@ -178,27 +87,27 @@ function locateAll(
 }
 
 /**
- * A {@link Locator} for one text, reusing what its reader found: the YAML document it parsed
- * (parsing a 100,000-item YAML sequence a second time just to place diagnostics doubled the cost
- * of reading it), and for JSON, whether `JSON.parse` accepted the text with no problem, so that
- * skipping what no pointer asks into needs no validation. `body` is the text after its BOM, as
- * the reader saw it.
+ * A {@link Locator} for one text, `body` after its BOM, reusing what its reader learned (`known`).
+ * `yaml` locates in a YAML text the reader could not parse; for JSON it may be `undefined`.
  */
 export function locatorFor(
   body: string,
   format: TextFormat,
-  yamlDoc: Document.Parsed | undefined,
-  validJson: boolean,
+  known: ReadKnowledge,
+  yaml: YamlSupport | undefined,
 ): Locator {
-  if (format === "json" && validJson) {
-    return (pointers) => locateAll(body, format, { valid: true }, pointers);
+  if (known.validJson === true || known.yamlOffsets !== undefined) {
+    return (pointers) => locateAll(body, format, known, pointers, yaml);
   }
-  // Without a document, as `locatePointers` on the body (which strips a BOM again).
-  if (format === "json" || yamlDoc === undefined) return textLocator(body, format);
-  return (pointers) => locateAll(body, format, { doc: yamlDoc }, pointers);
+  // Knowing nothing, as `locatePointers` on the body (which strips a BOM again).
+  return textLocator(body, format, yaml);
 }
 
-/** A {@link Locator} for a text not parsed yet, with its BOM, as {@link locatePointers} takes it. */
-export function textLocator(text: string, format: TextFormat): Locator {
-  return (pointers) => locateAll(stripBom(text), format, {}, pointers);
+/** A {@link Locator} for a text not read yet, with its BOM, as `locatePointers` takes it. */
+export function textLocator(
+  text: string,
+  format: TextFormat,
+  yaml: YamlSupport | undefined,
+): Locator {
+  return (pointers) => locateAll(stripBom(text), format, {}, pointers, yaml);
 }

@@ -88,3 +88,9 @@ export function inheritOffsets(root: PointerTrieNode): void {
       for (const child of node.children.values()) pending.push(child);
   }
 }
+
+/** The offset of each pointer, in the order asked, after {@link inheritOffsets}; -1 where none. */
+export function trieOffsets(trie: PointerTrie): number[] {
+  inheritOffsets(trie.root);
+  return trie.nodes.map((node) => node?.offset ?? -1);
+}

@@ -1,7 +1,9 @@
 /**
  * Reading a JSON or YAML text into a JSON value, with every problem located. A document that has
  * a problem gets no value: a duplicate key, an unknown tag or a recovered syntax error would
- * otherwise let the reader silently pick one meaning for the author.
+ * otherwise let the reader silently pick one meaning for the author. JSON is read here, YAML
+ * through the {@link YamlSupport} the caller passes: read-sync.ts imports it, read-async.ts loads
+ * it for a YAML text only.
  */
 
 import { escapePointerToken, jsonDataProblems, notJsonDataMessage } from "../json/index.js";
@@ -11,20 +13,18 @@ import { keyCount, memberCount } from "./json-valid.js";
 import { stripBom } from "./lines.js";
 import { duplicateKeyMessage, locateProblems, nonFiniteMessage, pointerOf } from "./problems.js";
 import type { OffsetProblem, TextFormat, TextProblem } from "./problems.js";
-import type { Document } from "yaml";
-import type { Locator } from "./locate.js";
+import type { Locator, ReadKnowledge } from "./locate.js";
 import { locatorFor } from "./locate.js";
-import { parseYaml } from "./yaml.js";
-import { MAX_ALIAS_EXPANSION, buildYamlValue } from "./yaml-build.js";
+import type { YamlSupport } from "./yaml-support.js";
 
-/** Options of {@link readDocumentText}. */
+/** Options of `readDocumentText`. */
 export interface ReadOptions {
   /** Forces a format; otherwise it is detected (see {@link detectTextFormat}). */
   readonly format?: TextFormat;
 }
 
 /**
- * The outcome of {@link readDocumentText}. `ok` is true exactly when `problems` is empty; then
+ * The outcome of `readDocumentText`. `ok` is true exactly when `problems` is empty; then
  * `value` is the document as plain JSON data (objects with own data properties, arrays, strings,
  * numbers, booleans, null).
  */
@@ -146,18 +146,11 @@ function readJson(text: string): { value: unknown; problems: OffsetProblem[] } {
   return { value, problems };
 }
 
-/** What a reader found; `doc` is the parsed YAML document, kept to locate diagnostics later. */
+/** What a reader found, and what its locator can reuse. */
 interface Outcome {
   readonly value: unknown;
   readonly problems: OffsetProblem[];
-  readonly doc?: Document.Parsed;
-}
-
-function readYaml(text: string): Outcome {
-  const { doc, problems } = parseYaml(text);
-  if (doc === undefined || problems.length > 0) return { value: undefined, problems };
-  const built = buildYamlValue(doc.contents, MAX_ALIAS_EXPANSION * Math.max(text.length, 1));
-  return { value: built.value, problems: [...built.problems], doc };
+  readonly known: ReadKnowledge;
 }
 
 /** A surrogate code unit, raw or as a JSON/YAML escape: only then can a string be ill-formed. */
@@ -182,23 +175,14 @@ function surrogateProblems(value: unknown, locate: Locator, body: string): TextP
 }
 
 /**
- * Reads a JSON or YAML document. Never throws on a string: every problem (syntax error with its
- * position, duplicate key with its pointer, unknown tag, second document, alias bomb) is returned.
- * A leading BOM is ignored and positions are counted after it. Throws `TypeError` only on misuse
- * (`text` not a string, an unknown `format`).
+ * The text after its BOM and its format, the one asked for or the one detected.
+ *
+ * @throws TypeError on misuse: `text` not a string, an unknown `format`.
  */
-export function readDocumentText(text: string, options: ReadOptions = {}): ReadResult {
-  return readWithLocator(text, options).result;
-}
-
-/**
- * {@link readDocumentText}, plus a locator for the same text that reuses what the read parsed.
- * Internal to the model: the text parsers place their diagnostics with it.
- */
-export function readWithLocator(
+export function textFormat(
   text: string,
-  options: ReadOptions = {},
-): { readonly result: ReadResult; readonly locate: Locator } {
+  options: ReadOptions,
+): { readonly body: string; readonly format: TextFormat } {
   if (typeof text !== "string") throw new TypeError("readDocumentText: text must be a string.");
   const requested: unknown = options.format;
   if (requested !== undefined && requested !== "json" && requested !== "yaml") {
@@ -206,20 +190,46 @@ export function readWithLocator(
     throw new TypeError(`readDocumentText: format must be "json" or "yaml", not ${shown}.`);
   }
   const body = stripBom(text);
-  const format = options.format ?? detectTextFormat(body);
+  return { body, format: options.format ?? detectTextFormat(body) };
+}
+
+function readOutcome(body: string, format: TextFormat, yaml: YamlSupport | undefined): Outcome {
+  if (format === "json") {
+    const { value, problems } = readJson(body);
+    return { value, problems, known: { validJson: problems.length === 0 } };
+  }
+  if (yaml === undefined) throw new TypeError("reading a YAML text needs the YAML support");
+  const read = yaml.read(body);
+  return { value: read.value, problems: read.problems, known: { yamlOffsets: read.offsets } };
+}
+
+/**
+ * Reads `body` (a text after its BOM, see {@link textFormat}) in `format`, with a locator for the
+ * same text that reuses what the read parsed. Never throws on a string: every problem (syntax
+ * error with its position, duplicate key with its pointer, unknown tag, second document, alias
+ * bomb) is returned. `yaml` reads a YAML text; for JSON it may be `undefined`.
+ */
+export function readBody(
+  body: string,
+  format: TextFormat,
+  yaml: YamlSupport | undefined,
+): { readonly result: ReadResult; readonly locate: Locator } {
+  if (format === "yaml" && yaml === undefined) {
+    throw new TypeError("reading a YAML text needs the YAML support");
+  }
   let outcome: Outcome;
   try {
-    outcome = format === "json" ? readJson(body) : readYaml(body);
+    outcome = readOutcome(body, format, yaml);
   } catch (error) {
     // A reader bug or an exhausted engine (a string too long to build) is still a result.
     const message = `The text could not be read: ${messageOf(error)}`;
     outcome = {
       value: undefined,
       problems: [{ code: "SYNTAX_ERROR", message, path: "", offset: 0 }],
+      known: {},
     };
   }
-  // Without a problem, a JSON text is one JSON.parse accepted.
-  const locate = locatorFor(body, format, outcome.doc, outcome.problems.length === 0);
+  const locate = locatorFor(body, format, outcome.known, yaml);
   const problems =
     outcome.problems.length === 0
       ? surrogateProblems(outcome.value, locate, body)

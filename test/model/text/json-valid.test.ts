@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keyCount, memberCount } from "../../../src/model/text/json-valid.js";
-import { locatorFor, textLocator } from "../../../src/model/text/locate.js";
+import { locatorFor } from "../../../src/model/text/locate.js";
+import { textLocator } from "../../../src/model/text/read-sync.js";
 import { createLineIndex, readDocumentText } from "../../../src/model/text/index.js";
 
 /** Every pointer into a value, and one missing child of each container. */
@@ -100,7 +101,7 @@ describe("locating in a JSON text JSON.parse accepted", () => {
         (value, layout) => {
           const text = (layouts[layout] ?? JSON.stringify)(value);
           const pointers = [...pointersOf(value), "x", "/"];
-          const fast = locatorFor(text, "json", undefined, true)(pointers);
+          const fast = locatorFor(text, "json", { validJson: true }, undefined)(pointers);
           expect(fast).toEqual(textLocator(text, "json")(pointers));
         },
       ),
@@ -110,7 +111,12 @@ describe("locating in a JSON text JSON.parse accepted", () => {
 
   it("decodes escaped member names and skips what no pointer asks into", () => {
     const text = '{"skip": {"x": ["]", "}", {"y": "\\"{"}]}, "a\\u002fb": [10, {"c": true}]}';
-    const found = locatorFor(text, "json", undefined, true)(["/a~1b/1/c", "/skip", "/a~1b/5"]);
+    const found = locatorFor(
+      text,
+      "json",
+      { validJson: true },
+      undefined,
+    )(["/a~1b/1/c", "/skip", "/a~1b/5"]);
     expect(found).toEqual([
       { line: 1, column: 66 },
       { line: 1, column: 10 },
