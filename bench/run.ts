@@ -19,8 +19,10 @@
  * reading and `JSON.parse`-ing them, with peak memory beside the file's size (conform.ts), the
  * process report (report.ts: 5,000 flow nodes with DI, 50,000 without, the drawing's growth), CLI
  * start-up against `node -e 0` and import + first simulate of the root entry beside the seed
- * engine's (startup.ts, on the built CLI) and the browser bundle sizes, with what agentflow/bpmn-js adds to a bpmn-js
- * Modeler (bundle.ts).
+ * engine's (startup.ts, on the built CLI), the browser bundle sizes, with what agentflow/bpmn-js
+ * adds to a bpmn-js Modeler (bundle.ts), and that Modeler on a 2,000-flow-node diagram in
+ * headless Chromium against plain bpmn-js: the import's blocking and an edit's re-evaluation
+ * (modeler.ts).
  * Results also go to `.bench-results/` as JSON.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -34,6 +36,7 @@ import { benchApproval } from "./approval.js";
 import { benchConform, conformTable } from "./conform.js";
 import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
 import { addedTable, benchBundles, bundleTable } from "./bundle.js";
+import { benchModeler, modelerTable } from "./modeler.js";
 import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
 import { benchReport, drawingGrowth, reportTable } from "./report.js";
@@ -241,6 +244,8 @@ console.table(firstCallTable(firstCall));
 const bundles = await benchBundles();
 console.table(bundleTable(bundles.rows));
 console.table(addedTable(bundles.added));
+const modeler = await benchModeler();
+console.table(modelerTable(modeler));
 const peak = peakRssMb();
 console.log(`peak RSS of the whole run: ${peak} MB (node ${process.version})`);
 mkdirSync(".bench-results", { recursive: true });
@@ -262,6 +267,7 @@ writeFileSync(
       startup,
       firstCall,
       bundles,
+      modeler,
       peakRssMb: peak,
     },
     null,

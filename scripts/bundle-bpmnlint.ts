@@ -7,7 +7,6 @@
  * bundle loads on any Node.js 20 and packs with any bundler. Run by `npm run build`, after tsc.
  */
 import { build } from "esbuild";
-import { nodeVariants } from "./node-build.js";
 
 await build({
   entryPoints: [new URL("../dist/bpmn/lint/index.js", import.meta.url).pathname],
@@ -20,5 +19,4 @@ await build({
   target: "node20",
   legalComments: "inline",
   logLevel: "warning",
-  plugins: [nodeVariants()],
 });

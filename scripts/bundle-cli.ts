@@ -8,7 +8,7 @@
  */
 import { rmSync } from "node:fs";
 import { build } from "esbuild";
-import { deferredDependencies, nodeVariants } from "./node-build.js";
+import { deferredDependencies } from "./node-build.js";
 
 const OUT = "dist/cli-bundle";
 // Chunk names carry content hashes: a rebuild must not leave the last build's chunks beside it.
@@ -29,5 +29,5 @@ await build({
   },
   logLevel: "warning",
   legalComments: "eof",
-  plugins: [nodeVariants(), deferredDependencies()],
+  plugins: [deferredDependencies()],
 });

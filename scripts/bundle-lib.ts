@@ -9,13 +9,13 @@
  *
  * Dependencies are bundled except those whose objects cross the API (xstate's machines and
  * actors, bpmn-moddle's definitions) and the peer dependencies, which stay imports so that a
- * caller's copy and agentflow's are one. Node-only swaps (node-build.ts): the parsers' checks
- * compiled ahead of time, and yaml, Ajv and semver evaluated at their first use, not at import.
+ * caller's copy and agentflow's are one. Node-only (node-build.ts): yaml, Ajv, semver, lezer-feel
+ * and feelin evaluated at their first use, not at import.
  * Run by `npm run build`, after tsc.
  */
 import { readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
-import { deferredDependencies, nodeVariants } from "./node-build.js";
+import { deferredDependencies } from "./node-build.js";
 
 interface Manifest {
   readonly exports: Record<string, string | Record<string, string>>;
@@ -59,5 +59,5 @@ await build({
   },
   logLevel: "warning",
   legalComments: "eof",
-  plugins: [nodeVariants(), deferredDependencies()],
+  plugins: [deferredDependencies()],
 });

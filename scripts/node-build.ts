@@ -1,36 +1,13 @@
 /**
- * What Node's bundles (bundle-lib.ts, bundle-cli.ts, bundle-bpmnlint.ts) do differently from a
- * browser's: modules of tsc's output replaced by a Node variant with the same exports, and
- * CommonJS dependencies evaluated at their first use instead of at import. A browser bundle (and a
- * host's bundler, which reads tsc's files) keeps the modules and imports as they are.
+ * What Node's bundles (bundle-lib.ts, bundle-cli.ts) do differently from a browser's:
+ * dependencies evaluated at their first use instead of at import. A browser bundle (and a host's
+ * bundler, which reads tsc's files) keeps the imports as they are.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "esbuild";
-
-/** In `dist/`: a module → its Node variant, beside it. */
-const NODE_VARIANTS: Readonly<Record<string, string>> = {
-  // The parsers' checks compiled ahead of time: a first parse compiles no schema.
-  "model/parse/validators.js": "model/parse/validators-node.js",
-};
-
-/** Resolves each module of {@link NODE_VARIANTS} in `dist/` to its Node variant. */
-export function nodeVariants(dist = resolve("dist")): Plugin {
-  const swaps = new Map(
-    Object.entries(NODE_VARIANTS).map(([from, to]) => [resolve(dist, from), resolve(dist, to)]),
-  );
-  return {
-    name: "agentflow-node-variants",
-    setup(build) {
-      build.onResolve({ filter: /^\.\.?\// }, (args) => {
-        const to = swaps.get(resolve(args.resolveDir, args.path));
-        return to === undefined ? undefined : { path: to };
-      });
-    },
-  };
-}
 
 /**
  * Dependencies, as the library imports them, whose module bodies run at the first call into them

@@ -12,6 +12,8 @@ export interface DiagramElement {
   readonly parent?: DiagramElement | undefined;
   readonly source?: DiagramElement | undefined;
   readonly target?: DiagramElement | undefined;
+  /** Set on shapes: the connections leaving it. */
+  readonly outgoing?: readonly DiagramElement[] | undefined;
   /** Set on labels: the element the label belongs to. */
   readonly labelTarget?: DiagramElement | undefined;
   /** Set on connections. */
@@ -46,7 +48,8 @@ export interface Overlays {
     type: string,
     overlay: { readonly position: OverlayPosition; readonly html: HTMLElement },
   ): string;
-  remove(filter: { readonly type: string }): void;
+  /** Removes the overlay of an id (what `add` returned), or every overlay of a type. */
+  remove(filter: string | { readonly type: string }): void;
 }
 
 /** diagram-js's `canvas`, for markers. */

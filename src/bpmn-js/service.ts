@@ -13,7 +13,6 @@ import type { ApprovalChanges } from "./approval-marks.js";
 import { ApprovalState } from "./approval-state.js";
 import type * as EngineModule from "./engine.js";
 import type { AgentflowChangedEvent, AgentflowErrorEvent, AgentflowToggleEvent } from "./events.js";
-import { OVERLAY_TYPE } from "./events.js";
 import { asModdle } from "./btv-read.js";
 import type { AgentflowConfig } from "./config.js";
 import { DEFAULT_DEBOUNCE, optionProblems } from "./options.js";
@@ -25,7 +24,9 @@ import type {
   EventBus,
   Overlays,
 } from "./diagram.js";
-import { paint } from "./paint.js";
+import { DRAW_STEP, Drawing, nextTask } from "./drawing.js";
+import type { Scene } from "./paint.js";
+import { EMPTY_SCENE, sceneOf } from "./paint.js";
 
 type Engine = typeof EngineModule;
 
@@ -52,8 +53,7 @@ export class AgentflowService {
   readonly #eventBus: EventBus;
   readonly #bpmnjs: BpmnJs;
   readonly #registry: ElementRegistry;
-  readonly #overlays: Overlays;
-  readonly #canvas: Canvas;
+  readonly #drawing: Drawing;
   #active: boolean;
   #decision: GateDecision | undefined;
   readonly #approval: ApprovalState;
@@ -64,11 +64,6 @@ export class AgentflowService {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Counts evaluations, so that an older async one that finishes late is dropped. */
   #run = 0;
-  /**
-   * The elements marked, as objects rather than ids: an element's id can change (the panel, or
-   * `modeling.updateProperties`), and the canvas finds the marker by the element's current id.
-   */
-  #marked: { readonly element: DiagramElement; readonly marker: string }[] = [];
 
   /**
    * Built by diagram-js; throws a `TypeError` naming every wrong option the page can tell without
@@ -91,8 +86,7 @@ export class AgentflowService {
     this.#eventBus = eventBus;
     this.#bpmnjs = bpmnjs;
     this.#registry = elementRegistry;
-    this.#overlays = overlays;
-    this.#canvas = canvas;
+    this.#drawing = new Drawing(overlays, canvas);
     // A malformed one is said at the first evaluation: the host listens once the modeller is built.
     this.#approval = new ApprovalState(approval);
     eventBus.on("import.done", () => {
@@ -104,10 +98,15 @@ export class AgentflowService {
       this.#run++;
       this.#schedule(this.#debounce);
     });
+    // diagram-js takes a removed element's overlays and graphics away itself.
+    eventBus.on(["shape.remove", "connection.remove"], (event) => {
+      const element = (event as { element?: DiagramElement }).element;
+      if (element !== undefined) this.#drawing.forget(element);
+    });
     eventBus.on("diagram.clear", () => {
       this.#cancel();
       this.#run++;
-      this.#clear();
+      this.#drawing.clear();
       this.#decision = undefined;
       this.#approval.forget();
     });
@@ -147,7 +146,7 @@ export class AgentflowService {
           this.#sayErrors([error]);
         },
       );
-    } else if (this.#decision !== undefined) this.#publish(this.#decision, engine);
+    } else if (this.#decision !== undefined) void this.#publish(this.#decision, engine, this.#run);
     else this.#sayErrors(this.#approval.takeErrors(engine));
   }
 
@@ -162,8 +161,7 @@ export class AgentflowService {
    */
   toggle(on = !this.#active): void {
     this.#active = on;
-    this.#clear();
-    if (on && this.#decision !== undefined) this.#draw(this.#decision);
+    this.#drawing.show(this.#scene());
     this.#eventBus.fire("agentflow.toggle", { active: on } satisfies AgentflowToggleEvent);
   }
 
@@ -181,8 +179,11 @@ export class AgentflowService {
     let engine: Engine;
     try {
       // Once loaded, the engine is called at once, as if it were imported with this file.
-      engine = this.#engine ?? (await this.#load());
-      decision = await engine.evaluateGates(definitions, this.#preparedWith(engine));
+      engine = this.#engine ?? (await this.#firstLoad());
+      const options = this.#preparedWith(engine);
+      // The designer knows the tasks by their names: the findings say those, the data the ids.
+      const evaluated = await engine.evaluateGates(definitions, options);
+      decision = engine.namedDecision(evaluated, definitions, options);
     } catch (error) {
       if (run === this.#run) {
         this.#eventBus.fire("agentflow.error", { error } satisfies AgentflowErrorEvent);
@@ -190,8 +191,18 @@ export class AgentflowService {
       return undefined;
     }
     if (run !== this.#run) return undefined;
-    this.#publish(decision, engine);
-    return decision;
+    return (await this.#publish(decision, engine, run)) ? decision : undefined;
+  }
+
+  /**
+   * The engine at the first evaluation, evaluated in a task after the one that loaded it: on a
+   * large diagram each part of the first evaluation then blocks the page for less time, and the
+   * page answers input between them.
+   */
+  async #firstLoad(): Promise<Engine> {
+    const engine = await this.#load();
+    await nextTask();
+    return engine;
   }
 
   /**
@@ -226,17 +237,24 @@ export class AgentflowService {
     return this.#loading;
   }
 
-  /** Keeps the decision, compares it with the approval, draws both, fires `agentflow.changed`. */
-  #publish(decision: GateDecision, engine: Engine): void {
+  /**
+   * Keeps the decision, compares it with the approval, draws both (a large change in steps, one
+   * task each), fires `agentflow.changed`; `false` when evaluation `run` was overtaken meanwhile.
+   */
+  async #publish(decision: GateDecision, engine: Engine, run: number): Promise<boolean> {
     this.#decision = decision;
     this.#sayErrors(this.#approval.update(this.#bpmnjs.getDefinitions(), decision, engine));
-    this.#clear();
-    if (this.#active) this.#draw(decision);
+    const steps = this.#drawing.steps(this.#scene(), DRAW_STEP);
+    while (steps.next().done !== true) {
+      await nextTask();
+      if (run !== this.#run) return false;
+    }
     const approval = this.#approval.changes;
     this.#eventBus.fire("agentflow.changed", {
       decision,
       ...(approval === undefined ? {} : { approval }),
     } satisfies AgentflowChangedEvent);
+    return true;
   }
 
   #sayErrors(errors: readonly unknown[]): void {
@@ -258,24 +276,11 @@ export class AgentflowService {
     this.#timer = undefined;
   }
 
-  #mark(element: DiagramElement, marker: string): void {
-    this.#canvas.addMarker(element, marker);
-    this.#marked.push({ element, marker });
-  }
-
-  #clear(): void {
-    this.#overlays.remove({ type: OVERLAY_TYPE });
-    for (const { element, marker } of this.#marked) {
-      // A removed element (still here after an undo or redo) is skipped by the canvas itself.
-      this.#canvas.removeMarker(element, marker);
-    }
-    this.#marked = [];
-  }
-
-  #draw(decision: GateDecision): void {
-    const view = { registry: this.#registry, overlays: this.#overlays, canvas: this.#canvas };
-    paint(decision, this.#approval.changes, view, (element, marker) => {
-      this.#mark(element, marker);
-    });
+  /** The decision as last evaluated, or nothing while hidden. */
+  #scene(): Scene {
+    const decision = this.#decision;
+    return this.#active && decision !== undefined
+      ? sceneOf(decision, this.#approval.changes, this.#registry)
+      : EMPTY_SCENE;
   }
 }

@@ -53,8 +53,16 @@ function dotted(data: Readonly<Record<string, unknown>>, name: string): unknown 
   return value;
 }
 
-/** Interpolates `template` with `data`. */
-export function interpolate(template: string, data: Readonly<Record<string, unknown>>): string {
+/**
+ * Interpolates `template` with `data`. `shown` turns the value at each placeholder into what the
+ * message shows of it (the modeller shows an element id as the element's name); `data` is read
+ * as it is, so a dotted placeholder finds its value where the rule put it.
+ */
+export function interpolate(
+  template: string,
+  data: Readonly<Record<string, unknown>>,
+  shown?: (value: unknown) => unknown,
+): string {
   let parts = splitCache.get(template);
   if (parts === undefined) {
     parts = split(template);
@@ -70,7 +78,8 @@ export function interpolate(template: string, data: Readonly<Record<string, unkn
   for (let k = 1; k < parts.length; k += 2) {
     const name = parts[k] ?? "";
     const value = Object.hasOwn(data, name) ? data[name] : dotted(data, name);
-    pieces[k] = value === MISSING ? `{{${name}}}` : show(value);
+    pieces[k] =
+      value === MISSING ? `{{${name}}}` : show(shown === undefined ? value : shown(value));
     pieces[k + 1] = parts[k + 1] ?? "";
   }
   return pieces.join("");

@@ -128,11 +128,13 @@ async function service(config: AgentflowConfig, xml = loanXml) {
     { get: (id) => elements.get(id), getAll: () => [...elements.values()] },
     {
       add: (element, _type, { html }) => {
-        overlays.set(`${element.id}:${html.className}`, html);
-        return element.id;
+        const id = `${element.id}:${html.className}`;
+        overlays.set(id, html);
+        return id;
       },
-      remove: () => {
-        overlays.clear();
+      remove: (filter) => {
+        if (typeof filter === "string") overlays.delete(filter);
+        else overlays.clear();
       },
     },
     {

@@ -37,7 +37,7 @@ const ENGINE = [
   "src/policy/feel.ts",
   "src/policy/waivers.ts",
   "src/rules/plugin.ts",
-  "src/model/parse/validators.ts",
+  "src/model/parse/generated/validators.ts",
   "node_modules/feelin/dist/index.js",
 ];
 

@@ -6,7 +6,8 @@
  * finding with its code; its decision (allowed or blocked, and the codes) is the one
  * `checkProcess` gives in Node.js with the same pack; a waiver flips both to allowed and the
  * badge shows the finding marked waived; the lint plugin's `policy` rule reports what
- * `checkProcess` finds, and a pack path in a browser is a misconfiguration it says.
+ * `checkProcess` finds (worded with the elements' names), and a pack path in a browser is a
+ * misconfiguration it says.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +18,7 @@ import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GateDecision } from "../../src/bpmn/index.js";
 import { checkProcess } from "../../src/bpmn/index.js";
+import { namedCheck } from "../bpmn/named-check.js";
 import { ARGS, CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
 import { tempDir } from "../temp.js";
 import type { PageReport } from "./browser/policy-page.js";
@@ -204,7 +206,7 @@ describe("policy packs in the bpmn-js module, in Chromium", () => {
       const results = await tab.evaluate(() =>
         (window as unknown as PolicyWindow).policyPage.lint(),
       );
-      const check = await checkProcess(loanXml, { ...registry, policies: [PACK] });
+      const check = await namedCheck(loanXml, { ...registry, policies: [PACK] });
       const expected = [...check.blocking, ...check.warnings]
         .filter((d) => d.code.startsWith("bank/"))
         .map((d) => ({
@@ -214,6 +216,13 @@ describe("policy packs in the bpmn-js module, in Chromium", () => {
         }));
       expect(expected).toHaveLength(2);
       expect(results["agentflow/policy"]).toEqual(expected);
+      // The task as it is drawn, by its name; the report stays on its id.
+      expect(results["agentflow/policy"]).toContainEqual({
+        id: "DraftAndSendOffer",
+        message:
+          'bank/level-cap: agent task "Draft and send offer" breaks policy rule level-cap of bank',
+        category: "error",
+      });
       expect(results["agentflow/agent-gate-bypass"]).toEqual([
         {
           id: "Definitions_LoanOrigination",

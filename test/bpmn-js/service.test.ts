@@ -81,6 +81,8 @@ interface Shape {
   readonly businessObject: ModdleObject;
   source?: Shape | undefined;
   target?: Shape | undefined;
+  /** The connections leaving a shape, as diagram-js keeps them. */
+  readonly outgoing: Shape[];
 }
 
 /** A bpmn-moddle object as far as the setup reads and writes it. */
@@ -110,34 +112,42 @@ async function drawingSetup(xml: string, extra: Partial<AgentflowConfig> = {}) {
   );
   const byId = new Map<string, Shape>();
   for (const bo of (process?.get("flowElements") ?? []) as Moddle[]) {
-    byId.set(bo.id, { id: bo.id, type: bo.$type, businessObject: bo });
+    byId.set(bo.id, { id: bo.id, type: bo.$type, businessObject: bo, outgoing: [] });
   }
   for (const element of byId.values()) {
     const bo = element.businessObject;
     if (bo.$type !== "bpmn:SequenceFlow") continue;
     element.source = byId.get((bo.sourceRef as Moddle).id);
     element.target = byId.get((bo.targetRef as Moddle).id);
+    element.source?.outgoing.push(element);
   }
   for (const element of byId.values()) {
     elementRegistry.add(element, document.createElementNS("http://www.w3.org/2000/svg", "g"));
   }
-  const overlays = new Map<HTMLElement, string>();
+  // As diagram-js keeps them: by id, each with its type; `remove` takes an id or a type.
+  const overlays = new Map<string, { readonly html: HTMLElement; readonly type: string }>();
+  /** Every overlay added and removed, as `+id` / `-id`: what an evaluation changed on the canvas. */
+  const changes: string[] = [];
+  let next = 0;
   const service = new AgentflowService(
     { ...registry, debounce: 0, ...extra },
     bus,
     { getDefinitions: (): ModdleObject => definitions },
     elementRegistry,
     {
-      add: (_element, type, { html }) => {
-        overlays.set(html, type);
+      add: (element, type, { html }) => {
+        const id = `${element.id}#${++next}`;
+        overlays.set(id, { html, type });
         container.append(html);
-        return String(overlays.size);
+        changes.push(`+${html.className.split(" ")[0] ?? ""}:${element.id}`);
+        return id;
       },
-      remove: ({ type }) => {
-        for (const [html, of] of overlays) {
-          if (of !== type) continue;
+      remove: (filter) => {
+        for (const [id, { html, type }] of overlays) {
+          if (typeof filter === "string" ? id !== filter : type !== filter.type) continue;
           html.remove();
-          overlays.delete(html);
+          overlays.delete(id);
+          changes.push(`-${html.className.split(" ")[0] ?? ""}:${id.split("#")[0] ?? ""}`);
         }
       },
     },
@@ -162,7 +172,13 @@ async function drawingSetup(xml: string, extra: Partial<AgentflowConfig> = {}) {
     (element.businessObject as Moddle).id = to;
     elementRegistry.updateId(element, to);
   };
-  return { bus, service, marked, drawn, rename };
+  /** The findings list of the badge on `id`, item by item. */
+  const listed = (id: string): string[] =>
+    Array.from(
+      container.querySelectorAll(`.agentflow-badge[data-agentflow-element="${id}"] li`),
+      (li) => li.textContent,
+    );
+  return { bus, service, marked, drawn, rename, changes, elementRegistry, listed };
 }
 
 // The service imports its engine at the first evaluation (in a page, a chunk fetched after the
@@ -191,8 +207,11 @@ describe("AgentflowService", () => {
     });
     expect(service.getDecision()).toBeUndefined();
     bus.fire("import.done", {});
-    await vi.advanceTimersByTimeAsync(0);
-    expect(decisions).toHaveLength(1);
+    // The first evaluation loads the engine and gives its parts tasks of their own: no delay.
+    await vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      expect(decisions).toHaveLength(1);
+    });
     expect(gates(service.getDecision())).toEqual([
       ["AssessCreditRisk", "registry", "reached"],
       ["DraftAndSendOffer", "registry", "missing"],
@@ -407,6 +426,63 @@ describe("AgentflowService", () => {
       expect.objectContaining({ active: false }),
       expect.objectContaining({ active: true }),
     ]);
+  });
+
+  it("names the tasks and the path by their names in the badges' lists and on agentflow.changed", async () => {
+    const { bus, service, listed } = await drawingSetup(shortcutXml);
+    const said: string[] = [];
+    bus.on("agentflow.changed", (event) => {
+      said.push(...(event as AgentflowChangedEvent).decision.blocking.map((d) => d.message));
+    });
+    const decision = await service.evaluate();
+    const bypass = decision?.blocking.find((d) => d.code === "AGENT_GATE_BYPASS");
+    expect(bypass?.message).toBe(
+      'agent task "Assess credit risk" (autonomy level 2) can reach the end without an approval gate: Assess credit risk → Risk band? → Draft and send offer → Offer sent',
+    );
+    // The data keeps the ids, for hosts and for the flows drawn.
+    expect(bypass?.data.pathIds).toEqual([
+      "AssessCreditRisk",
+      "RiskBand",
+      "DraftAndSendOffer",
+      "OfferSent",
+    ]);
+    expect(said).toContain(bypass?.message);
+    expect(listed("AssessCreditRisk")).toContain(`AGENT_GATE_BYPASS ${bypass?.message ?? ""}`);
+    const offer = listed("DraftAndSendOffer").join("\n");
+    expect(offer).toContain('"Draft and send offer"');
+    expect(offer).not.toContain('"DraftAndSendOffer"');
+  });
+
+  it("redraws only what an evaluation changed, and what diagram-js took away with an element", async () => {
+    const { bus, service, changes, elementRegistry, marked } = await drawingSetup(shortcutXml);
+    await service.evaluate();
+    expect(changes.splice(0).sort()).toEqual([
+      "+agentflow-badge:AssessCreditRisk",
+      "+agentflow-badge:DraftAndSendOffer",
+      "+agentflow-gate-marker:SeniorReview",
+      "+agentflow-gate-marker:UnderwriterReview",
+    ]);
+    // Nothing changed: nothing is taken off or put back.
+    await service.evaluate();
+    expect(changes).toEqual([]);
+    // The underwriter's role changes: its marker, and nothing else, is drawn again.
+    const review = elementRegistry.get("UnderwriterReview")?.businessObject as {
+      extensionElements: { values: { $type: string; approverRole?: string }[] };
+    };
+    const gate = review.extensionElements.values.find((v) => v.$type === "btv:Gate");
+    if (gate === undefined) throw new Error("UnderwriterReview is a gate");
+    gate.approverRole = "chief underwriter";
+    await service.evaluate();
+    expect(changes.splice(0)).toEqual([
+      "-agentflow-gate-marker:UnderwriterReview",
+      "+agentflow-gate-marker:UnderwriterReview",
+    ]);
+    // diagram-js takes a removed element's overlays and graphics away (an undo brings it back
+    // bare): the next evaluation draws it again.
+    bus.fire("shape.remove", { element: elementRegistry.get("SeniorReview") });
+    await service.evaluate();
+    expect(changes.splice(0)).toEqual(["+agentflow-gate-marker:SeniorReview"]);
+    expect(marked(GATE_MARKER)).toEqual(["SeniorReview", "UnderwriterReview"]);
   });
 
   it("clears the bypass marker of a flow whose id changed since it was marked", async () => {

@@ -5,7 +5,8 @@
  * in headless Chromium, and what it registered in `window.plugins` builds a bpmn-js modeller and
  * the Modeler's own linter (`@camunda/linting`). The example loan process, saved as a Camunda 8
  * diagram of a project on disk, is linted as the Problems panel shows it; its agentflow findings
- * are those `checkProcess` gives in Node.js, and the project's `agentflow.config.json` decides
+ * are those `checkProcess` gives in Node.js (worded with the elements' names, as the plug-in
+ * shows them: test/bpmn/named-check.ts), and the project's `agentflow.config.json` decides
  * the categories, the packs and what is said when it cannot be read.
  *
  * The plug-in folder is built from the sources into a temporary folder, as `npm run build`
@@ -22,11 +23,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/index.js";
-import { checkProcess } from "../../src/bpmn/index.js";
 import { AGENTFLOW_RULE_NAMES, ruleCode } from "../../src/bpmn/lint/index.js";
 import { readPolicyPack } from "../../src/policy/index.js";
 import { buildModelerPlugin } from "../../scripts/camunda-modeler-plugin.js";
 import { ARGS, CHROMIUM, HAS_CHROMIUM, ROOT } from "../e2e/chromium.js";
+import { namedCheck } from "../bpmn/named-check.js";
 import { tempDir } from "../temp.js";
 import type { HostReport, HostTab } from "./browser/modeler-host.js";
 
@@ -234,11 +235,19 @@ describe("the Camunda Modeler plug-in, loaded as the Modeler loads it, in Chromi
     const shown = await open("plain", project("plain", {}));
     const reports = await lint("plain");
     expect(reports).toEqual(shown);
-    const check = await checkProcess(LOAN);
+    const check = await namedCheck(LOAN);
     const want = sorted(expected([...check.blocking, ...check.warnings]));
     expect(want.map((r) => `${r.rule}@${r.id}`)).toContain(
       "agentflow/agent-gate-unreachable@DraftAndSendOffer",
     );
+    // The Problems panel names the task as it is drawn; the report stays on its id.
+    expect(want.find((r) => r.rule === "agentflow/agent-gate-unreachable")).toEqual({
+      id: "DraftAndSendOffer",
+      rule: "agentflow/agent-gate-unreachable",
+      message:
+        'agent task "Draft and send offer" (agnt-offer-sender@1.0.0) could not be reviewed, since its workflow could not be read, so it needs an approval gate downstream as the most demanding case, but no gate is reachable from it',
+      category: "error",
+    });
     expect(agentflow(reports)).toEqual(want);
     // After a save the app lints the file's XML, parsed without the plug-in's extension.
     expect(agentflow(await lint("plain", "saved"))).toEqual(want);
@@ -252,7 +261,7 @@ describe("the Camunda Modeler plug-in, loaded as the Modeler loads it, in Chromi
     );
     const path = project("platform", { "processes/loan.bpmn": platform });
     const reports = await open("platform", path, "bpmn");
-    const check = await checkProcess(platform);
+    const check = await namedCheck(platform);
     expect(agentflow(reports)).toEqual(sorted(expected([...check.blocking, ...check.warnings])));
     expect(reports.length).toBeGreaterThan(0);
   });
@@ -276,7 +285,7 @@ describe("the Camunda Modeler plug-in, loaded as the Modeler loads it, in Chromi
     expect(xml).toMatch(
       /<bpmn:serviceTask id="DraftAndSendOffer"((?!<\/bpmn:serviceTask>)[^])*<btv:gate \/>/,
     );
-    const check = await checkProcess(xml);
+    const check = await namedCheck(xml);
     expect(agentflow(await lint("panel"))).toEqual(
       sorted(expected([...check.blocking, ...check.warnings])),
     );
@@ -293,7 +302,7 @@ describe("the Camunda Modeler plug-in, loaded as the Modeler loads it, in Chromi
     expect(await lint("configured")).toEqual(reports);
     const pack = readPolicyPack(PACK_TEXT, "bank.policy.yaml");
     if ("problems" in pack) throw new Error("the example pack does not compile");
-    const check = await checkProcess(LOAN, { policies: [pack.pack] });
+    const check = await namedCheck(LOAN, { policies: [pack.pack] });
     const want = expected([...check.blocking, ...check.warnings], ["AGENT_UNRESOLVED"]);
     expect(want.map((r) => r.rule)).toContain("agentflow/policy");
     expect(agentflow(reports)).toEqual(sorted(want));
@@ -303,7 +312,7 @@ describe("the Camunda Modeler plug-in, loaded as the Modeler loads it, in Chromi
   it.skipIf(!RUN)(`says a config it cannot read, and lints with the defaults${SKIP}`, async () => {
     const path = project("broken", { "agentflow.config.json": '{ "gates": [ }' });
     const reports = await open("broken", path);
-    const check = await checkProcess(LOAN);
+    const check = await namedCheck(LOAN);
     const file = join(disk, "broken", "agentflow.config.json");
     const said = reports.filter((r) => r.rule === "agentflow/project-config");
     expect(said.map((r) => [r.id, r.category])).toEqual([["Definitions_LoanOrigination", "error"]]);
@@ -341,7 +350,7 @@ describe("the Camunda Modeler plug-in, loaded as the Modeler loads it, in Chromi
     const problems = await page.evaluate(() =>
       (window as unknown as HostWindow).modelerHost.problems("edited"),
     );
-    const check = await checkProcess(LOAN);
+    const check = await namedCheck(LOAN);
     expect(agentflow(problems ?? [])).toEqual(
       sorted(expected([...check.blocking, ...check.warnings], ["AGENT_UNRESOLVED"])),
     );

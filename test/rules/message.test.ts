@@ -45,6 +45,15 @@ describe("interpolate", () => {
     );
   });
 
+  it("shows each placeholder's value, nested ones too, as `shown` turns it; missing ones stay", () => {
+    const data = { id: "T1", element: { id: "T1" }, path: ["T1", "E"] };
+    const shown = (v: unknown) => (v === "T1" ? "Task" : Array.isArray(v) ? v.length : v);
+    expect(interpolate("{{id}} {{element.id}} {{path}} {{gone}}", data, shown)).toBe(
+      "Task Task 2 {{gone}}",
+    );
+    expect(data.element.id).toBe("T1");
+  });
+
   it("property: agrees with a plain scan of the template", () => {
     const piece = fc.constantFrom("{{", "}}", "a", " ", "b", "{{a}}", "{{ b }}", "x{");
     const template = fc.array(piece, { maxLength: 12 }).map((p) => p.join(""));

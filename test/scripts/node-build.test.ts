@@ -1,14 +1,14 @@
 /**
  * Node's bundles: a CommonJS dependency deferred by `deferredDependencies` runs its module body at
  * the first call into it, not at import, and then behaves as itself (functions, classes,
- * namespaces, a default export); `nodeVariants` puts a module's Node variant in its place.
+ * namespaces, a default export).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { deferredDependencies, nodeVariants } from "../../scripts/node-build.js";
+import { deferredDependencies } from "../../scripts/node-build.js";
 import { tempDir } from "../temp.js";
 
 const FAKE = `globalThis.fakeEvaluations = (globalThis.fakeEvaluations ?? 0) + 1;
@@ -83,21 +83,5 @@ export const isCounter = (n) => new Counter(n) instanceof Counter;`;
     expect(globalThis.fakeDefaultEvaluations).toBe(1);
     // The forwarder hands out the class's own prototype, so `instanceof` holds.
     expect(m.isCounter?.(1)).toBe(true);
-  });
-});
-
-describe("nodeVariants", () => {
-  it("resolves a module of dist/ that has a Node variant to the variant", async () => {
-    const dir = tempDir("agentflow-variants-");
-    const dist = join(dir, "dist");
-    mkdirSync(join(dist, "model", "parse"), { recursive: true });
-    writeFileSync(join(dist, "model", "parse", "validators.js"), 'export const which = "browser";');
-    writeFileSync(
-      join(dist, "model", "parse", "validators-node.js"),
-      'export const which = "node";',
-    );
-    writeFileSync(join(dist, "entry.js"), 'export { which } from "./model/parse/validators.js";');
-    const url = await bundle(dist, 'export { which } from "./entry.js";', [nodeVariants(dist)]);
-    expect((await import(url)) as unknown).toMatchObject({ which: "node" });
   });
 });

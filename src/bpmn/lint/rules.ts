@@ -10,6 +10,7 @@ import { DOCS_BASE_URL, ruleHelpUri } from "../../rules/index.js";
 import type { GateDecision } from "../evaluate.js";
 import type { GateOptions } from "../gate-options.js";
 import { evaluateGatesSync } from "../evaluate.js";
+import { namedDecision } from "../evaluate-labels.js";
 import type { ModdleObject } from "../moddle.js";
 import { BPMN_RULES } from "../rules/index.js";
 import type { AgentflowRuleName, PluginRuleName, PolicyRuleName } from "./names.js";
@@ -133,7 +134,7 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
     const key = settingsKey(settings);
     let decision = bySettings.get(key);
     if (decision === undefined) {
-      decision = evaluateGatesSync(definitions, {
+      const gateOptions: GateOptions = {
         ...options,
         policy: { ...options.policy, camundaAgents: settings.policy },
         ...(settings.gates === undefined ? {} : { gates: settings.gates }),
@@ -141,7 +142,9 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
         policies: settings.packs,
         waivers: settings.waivers,
         ...(settings.today === undefined ? {} : { today: settings.today }),
-      });
+      };
+      // Shown to a person drawing the process: elements by their names (evaluate-labels.ts).
+      decision = namedDecision(evaluateGatesSync(definitions, gateOptions), definitions, gateOptions);
       bySettings.set(key, decision);
     }
     return decision;

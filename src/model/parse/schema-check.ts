@@ -1,6 +1,6 @@
 /**
- * The schema checks behind the parsers, from the validators of validators.ts (compiled by Ajv at
- * first use; ahead of time in Node's bundles).
+ * The schema checks behind the parsers, compiled ahead of time into Ajv's standalone code
+ * (compiled-schemas.ts says why).
  *
  * A workflow's nodes are checked one call per node instead of through the whole-document
  * validator: Ajv collects the errors of a referenced schema with `vErrors.concat(...)` after each
@@ -11,7 +11,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { agentWorkflowSchema } from "../schema/index.js";
 import { NODE_TYPES } from "./compiled-schemas.js";
-import { parseValidator as validator } from "./validators.js";
+import * as compiled from "./generated/validators.js";
 
 /**
  * The schema errors of a decoded value, in the published schema's order, as runs: the errors of
@@ -87,9 +87,19 @@ function workflowCheck(
   };
 }
 
+/**
+ * A generated validator, typed: the standalone code is untyped JavaScript, and each export is an
+ * Ajv validate function of the same signature and `errors` property as one Ajv compiles.
+ */
+function validator(name: string): ValidateFunction {
+  const validate = (compiled as Readonly<Record<string, unknown>>)[name];
+  if (typeof validate !== "function") throw new Error(`no generated validator ${name}`);
+  return validate as ValidateFunction;
+}
+
 let checks: SchemaChecks | undefined;
 
-/** The checks of both document kinds, from the validators of compiled-schemas.ts's schemas. */
+/** The checks of both document kinds, validators compiled ahead of time (compiled-schemas.ts). */
 export function schemaChecks(): SchemaChecks {
   if (checks === undefined) {
     const toolContract = validator("toolContract");

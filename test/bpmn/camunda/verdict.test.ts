@@ -2,11 +2,12 @@
  * Gate verdicts from the agent read from the BPMN (issue 39, item 3): the derived level with its
  * reasons naming the elements, the requirement it gives, TOOL_EFFECT_NEEDS_GATE on the derived
  * effects, the unmapped tool's hint, the unbounded loop, and the same verdict through
- * `evaluateGates`, `evaluateGatesSync` and the bpmnlint plugin.
+ * `evaluateGates`, `evaluateGatesSync` and the bpmnlint plugin (whose messages name the elements).
  */
 import { describe, expect, it } from "vitest";
 import type { GateDecision } from "../../../src/bpmn/index.js";
 import { evaluateGates, evaluateGatesSync, readProcess } from "../../../src/bpmn/index.js";
+import { namedDecision } from "../../../src/bpmn/evaluate-labels.js";
 import { createRules } from "../../../src/bpmn/lint/index.js";
 import { check, derivedOf, fixture } from "./fixtures.js";
 
@@ -192,10 +193,15 @@ describe("the same verdict everywhere", () => {
         report: (id: string, message: string) => reported.push(`${name} ${id}: ${message}`),
       });
     }
+    // The same findings, worded with the elements' names as a modeller shows them.
+    const named = namedDecision(syncDecision, definitions, options);
     expect(reported).toEqual(
-      [...syncDecision.blocking, ...syncDecision.warnings].map(
+      [...named.blocking, ...named.warnings].map(
         (d) => `${d.code.toLowerCase().replaceAll("_", "-")} Agent: ${d.message}`,
       ),
+    );
+    expect(reported.at(-1)).toBe(
+      'camunda-tool-effect-unmapped Agent: Camunda agent "Refund agent" may call tool "Legacy check", whose effect is unknown (a call activity: the process it calls is not read); it counts as needing a gate. Map it: add btv:toolEffect="<effect>" on "Legacy check"',
     );
   });
 });

@@ -11,9 +11,9 @@ import { symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkProcess } from "../../../src/bpmn/index.js";
 import { readPolicyPack } from "../../../src/policy/index.js";
 import { tempDir } from "../../temp.js";
+import { namedCheck } from "../named-check.js";
 
 const repo = new URL("../../../", import.meta.url).pathname;
 const bpmnlint = join(repo, "node_modules/bpmnlint/bin/bpmnlint.js");
@@ -72,8 +72,8 @@ describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
     expect(stderr).toBe("");
     expect(lines(stdout)).toEqual([
       join(project, "loan-review.bpmn"),
-      'Research warning no registry was given to resolve agnt-rsch@2.1.0 (agent task "Research"); the agent itself could not be reviewed, only the process around it agentflow/agent-unresolved',
-      'Research error agent task "Research" (agnt-rsch@2.1.0) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: Research → Amount → AutoApproved agentflow/agent-gate-bypass',
+      'Research warning no registry was given to resolve agnt-rsch@2.1.0 (agent task "Research applicant"); the agent itself could not be reviewed, only the process around it agentflow/agent-unresolved',
+      'Research error agent task "Research applicant" (agnt-rsch@2.1.0) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: Research applicant → Amount? → Auto-approved agentflow/agent-gate-bypass',
       "✖ 2 problems (1 error, 1 warning)",
     ]);
     expect(status).toBe(1);
@@ -87,8 +87,8 @@ describe("the bpmnlint CLI with plugin:agentflow/recommended", () => {
   it("fails closed: a level-4 agent whose workflow nothing can read still needs its gate", () => {
     const { status, stdout } = run([bpmnlint, "loan-review-level4.bpmn"]);
     expect(lines(stdout).slice(1)).toEqual([
-      'Research warning no registry was given to resolve agnt-rsch@2.1.0 (agent task "Research"); the agent itself could not be reviewed, only the process around it agentflow/agent-unresolved',
-      'Research error agent task "Research" (agnt-rsch@2.1.0) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: Research → Amount → AutoApproved agentflow/agent-gate-bypass',
+      'Research warning no registry was given to resolve agnt-rsch@2.1.0 (agent task "Research applicant"); the agent itself could not be reviewed, only the process around it agentflow/agent-unresolved',
+      'Research error agent task "Research applicant" (agnt-rsch@2.1.0) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: Research applicant → Amount? → Auto-approved agentflow/agent-gate-bypass',
       "✖ 2 problems (1 error, 1 warning)",
     ]);
     expect(status).toBe(1);
@@ -156,7 +156,7 @@ describe("the bpmnlint CLI with a policy pack", () => {
     const text = readFileSync(join(project, "policy/bank.policy.yaml"), "utf8");
     const reading = readPolicyPack(text, "policy/bank.policy.yaml");
     if (!("pack" in reading)) throw new Error("the docs' pack must compile");
-    const check = await checkProcess(readFileSync(loan, "utf8"), { policies: [reading.pack] });
+    const check = await namedCheck(readFileSync(loan, "utf8"), { policies: [reading.pack] });
     const expected = [...check.blocking, ...check.warnings]
       .filter((d) => d.code.startsWith("acme-bank-agents/"))
       .map((d) => {

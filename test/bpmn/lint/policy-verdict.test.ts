@@ -8,7 +8,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { checkProcess } from "../../../src/bpmn/index.js";
 import {
   AGENTFLOW_RULE_NAMES,
   configs,
@@ -17,6 +16,7 @@ import {
   staticResolverCache,
 } from "../../../src/bpmn/lint/index.js";
 import { tempDir } from "../../temp.js";
+import { namedCheck } from "../named-check.js";
 import { loanXml, registry } from "../../bpmn-js/loan.js";
 import type { LintConfig, LintResults } from "./linter.js";
 import { lint, staticLinter } from "./linter.js";
@@ -58,7 +58,7 @@ function lintErrors(results: LintResults): string[] {
 describe("one verdict with agentflow gate", () => {
   it("lints as errors exactly the findings that block the gate", async () => {
     const options = { policies: [PACK] };
-    const check = await checkProcess(loanXml, { ...registry, ...options });
+    const check = await namedCheck(loanXml, { ...registry, ...options });
     const results = await lint(linter(), loanXml, everyRule(options));
     const blocking = check.blocking.map((d) => {
       const id = d.target.kind === "bpmn-element" ? d.target.elementId : "";
@@ -72,7 +72,7 @@ describe("one verdict with agentflow gate", () => {
   it("waives what the gate waives: the finding leaves its rule and shows under waived", async () => {
     const pack = { ...PACK, waivers: [WAIVER, { ...WAIVER, rule: "four-eyes" }] };
     const options = { policies: [pack], today: TODAY };
-    const check = await checkProcess(loanXml, { ...registry, ...options });
+    const check = await namedCheck(loanXml, { ...registry, ...options });
     const results = await lint(linter(), loanXml, everyRule(options));
     const blocking = check.blocking.map(
       (d) => `${d.code}@${d.target.kind === "bpmn-element" ? d.target.elementId : ""}`,
@@ -88,6 +88,12 @@ describe("one verdict with agentflow gate", () => {
       ),
     );
     expect(waived.map((d) => d.code)).toEqual(["AGENT_GATE_UNREACHABLE", "bank/four-eyes"]);
+    expect(waived.map((d) => d.message)).toEqual([
+      expect.stringMatching(/^agent task "Draft and send offer" \(autonomy level 3\) needs /),
+      expect.stringMatching(
+        /^agent task "Draft and send offer" breaks .*: Draft and send offer → Offer sent$/,
+      ),
+    ]);
   });
 
   it("an expired waiver waives nothing, and its rule says so", async () => {
@@ -96,10 +102,12 @@ describe("one verdict with agentflow gate", () => {
       waivers: [{ ...WAIVER, expires: "2026-12-31" }],
       today: TODAY,
     };
-    const check = await checkProcess(loanXml, { ...registry, ...options });
+    const check = await namedCheck(loanXml, { ...registry, ...options });
     const results = await lint(linter(), loanXml, everyRule(options));
     const expired = gateFindings(check, (code) => code === "WAIVER_EXPIRED");
-    expect(expired).toHaveLength(1);
+    expect(expired).toEqual([
+      `DraftAndSendOffer: WAIVER_EXPIRED: the waiver of AGENT_GATE_UNREACHABLE for element "Draft and send offer" of process "Consumer loan origination" (granted by cro@bank.example: ${WAIVER.reason}) expired on 2026-12-31; it no longer applies`,
+    ]);
     expect(reportsOf(results, "agent-gate-unreachable")).toEqual(
       [...gateFindings(check, (code) => code === "AGENT_GATE_UNREACHABLE"), ...expired].map(
         (line) => line.replace(/^(\w+): AGENT_GATE_UNREACHABLE: /, "$1: "),
@@ -112,12 +120,15 @@ describe("one verdict with agentflow gate", () => {
   it("a waiver of a pack rule that names a gone element is the policy rule's to say", async () => {
     const gone = { ...WAIVER, rule: "bank/four-eyes", element: "OldOfferTask" };
     const options = { policies: [PACK], waivers: [gone], today: TODAY };
-    const check = await checkProcess(loanXml, { ...registry, ...options });
+    const check = await namedCheck(loanXml, { ...registry, ...options });
     const results = await lint(linter(), loanXml, {
       rules: { "agentflow/policy": ["error", options] },
     });
     const missing = gateFindings(check, (code) => code === "WAIVER_SUBJECT_MISSING");
-    expect(missing).toHaveLength(1);
+    // The gone element has no name to show: its id stays.
+    expect(missing).toEqual([
+      'LoanOrigination: WAIVER_SUBJECT_MISSING: the waiver of bank/four-eyes names element "OldOfferTask", which process "Consumer loan origination" does not have; it waives nothing',
+    ]);
     expect(reportsOf(results, "policy")).toContain(missing[0]);
   });
 

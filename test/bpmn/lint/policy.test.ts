@@ -2,33 +2,35 @@
  * Policy packs in the bpmnlint plugin (issue 40, item 7): bpmnlint's real `Linter` on the example
  * loan process (with its DI) and the example registry, the pack given as data, compiled, from the
  * host, and as a file path. The `policy` rule reports exactly what `checkProcess` finds for the
- * pack's codes (and a host plugin's), at the pack severities asked for.
+ * pack's codes (and a host plugin's), at the pack severities asked for, its messages naming the
+ * elements by their names (test/bpmn/named-check.ts).
  */
 import { writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkProcess } from "../../../src/bpmn/index.js";
 import { createRules, staticResolverCache } from "../../../src/bpmn/lint/index.js";
 import type { PackProcessContext } from "../../../src/policy/index.js";
 import { compilePolicyPack } from "../../../src/policy/index.js";
 import { defineRule } from "../../../src/rules/index.js";
 import { tempDir } from "../../temp.js";
+import { namedCheck } from "../named-check.js";
 import { loanXml, registry } from "../../bpmn-js/loan.js";
 import { lint, staticLinter } from "./linter.js";
 import { gateFindings, isPackCode, linter, PACK, PACK_YAML, reportsOf } from "./policy-fixtures.js";
 
 describe("the policy rule", () => {
   it("reports exactly what checkProcess finds for the pack, given as data", async () => {
-    const check = await checkProcess(loanXml, { ...registry, policies: [PACK] });
+    const check = await namedCheck(loanXml, { ...registry, policies: [PACK] });
     const results = await lint(linter(), loanXml, {
       rules: { "agentflow/policy": ["error", { policies: [PACK] }] },
     });
     const expected = gateFindings(check, isPackCode);
     expect(reportsOf(results, "policy")).toEqual(expected);
+    // The elements by their names, the subject as the path: the ids stay in `id` and `data`.
     expect(expected).toEqual([
-      'DraftAndSendOffer: bank/four-eyes: agent task "DraftAndSendOffer" breaks policy rule four-eyes of bank: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes no gate with an approver role: DraftAndSendOffer → OfferSent',
+      'DraftAndSendOffer: bank/four-eyes: agent task "Draft and send offer" breaks policy rule four-eyes of bank: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes no gate with an approver role: Draft and send offer → Offer sent',
       "DraftAndSendOffer: bank/level-cap: Draft and send offer runs at level 3",
-      'LoanOrigination: bank/two-agents: process "LoanOrigination" breaks policy rule two-agents of bank',
+      'LoanOrigination: bank/two-agents: process "Consumer loan origination" breaks policy rule two-agents of bank',
     ]);
     expect(results["agentflow/policy"]?.[0]?.meta).toEqual({
       documentation: { url: "https://agentflow.dev/docs/policies.md" },
@@ -52,7 +54,7 @@ describe("the policy rule", () => {
 
   it("takes compiled packs, and the host's packs when its options name none", async () => {
     const compiled = compilePolicyPack(PACK);
-    const check = await checkProcess(loanXml, { ...registry, policies: [compiled] });
+    const check = await namedCheck(loanXml, { ...registry, policies: [compiled] });
     const own = await lint(linter(), loanXml, {
       rules: { "agentflow/policy": ["error", { policies: [compiled] }] },
     });
@@ -88,7 +90,7 @@ describe("the policy rule", () => {
     const plugins = {
       acme: { meta: { name: "acme", version: "1.0.0" }, rules: { LEVEL_CAP: levelCap } },
     };
-    const check = await checkProcess(loanXml, { ...registry, plugins });
+    const check = await namedCheck(loanXml, { ...registry, plugins });
     const host = staticLinter(staticResolverCache(createRules({ ...registry, plugins })));
     const results = await lint(host, loanXml, { rules: { "agentflow/policy": "error" } });
     expect(reportsOf(results, "policy")).toEqual(gateFindings(check, (c) => c.startsWith("acme/")));

@@ -1,8 +1,7 @@
 /**
- * The parsers' checks run validators Ajv compiles at first use (validators.ts) or, in Node's
- * bundles, Ajv's standalone code generated ahead of time (validators-node.ts, from
- * src/model/parse/generated/validators.ts). The generated file must be what the script writes
- * from today's schemas, and both must judge documents exactly as Ajv compiling them does.
+ * The parsers' checks run Ajv's standalone code, generated ahead of time
+ * (src/model/parse/generated/validators.ts). It must be what the script writes from today's
+ * schemas, and judge documents exactly as validators Ajv compiles from them at run time.
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { readFileSync } from "node:fs";
@@ -10,8 +9,6 @@ import { describe, expect, it } from "vitest";
 import { CHECK_OPTIONS, CHECK_SCHEMAS } from "../../../src/model/parse/compiled-schemas.js";
 import * as generated from "../../../src/model/parse/generated/validators.js";
 import { validatorsCode } from "../../../scripts/validators-code.js";
-import { parseValidator } from "../../../src/model/parse/validators.js";
-import { parseValidator as nodeValidator } from "../../../src/model/parse/validators-node.js";
 
 const FILE = new URL("../../../src/model/parse/generated/validators.ts", import.meta.url);
 
@@ -46,22 +43,4 @@ describe("generated validators", () => {
       }
     },
   );
-
-  it.each(Object.keys(CHECK_SCHEMAS))(
-    "%s: the run-time and the Node validators judge as Ajv compiling the schema",
-    (name) => {
-      const reference = new Ajv2020(CHECK_OPTIONS).compile(CHECK_SCHEMAS[name] ?? false);
-      for (const validate of [parseValidator(name), nodeValidator(name)]) {
-        for (const doc of documents) {
-          expect(validate(doc)).toBe(reference(doc));
-          expect(validate.errors ?? null).toEqual(reference.errors ?? null);
-        }
-      }
-    },
-  );
-
-  it("both refuse a check that does not exist", () => {
-    expect(() => parseValidator("nodes")).toThrow("no validator nodes");
-    expect(() => nodeValidator("nodes")).toThrow("no validator nodes");
-  });
 });
