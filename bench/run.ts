@@ -14,7 +14,8 @@
  * any parser must do, whose own ratios show what the machine's memory adds at 100k.
  * Then: simulation steps/s by chain size against 50 nodes, its floors and what they leave of the
  * 100,000-node budget, and `explore` runs/s (simulate.ts), the other tasks (extra.ts), BPMN
- * (bpmn.ts), `check` over many files (cli.ts), `verify` beside `gate` on the example bundle and
+ * (bpmn.ts), `check` over many files (cli.ts), `check` and `gate` with `--cache` cold, warm
+ * and with one workflow changed (cache.ts), `verify` beside `gate` on the example bundle and
  * on 1,000 processes, as a ratio (approval.ts), `conform` on a million OTLP events against
  * reading and `JSON.parse`-ing them, with peak memory beside the file's size (conform.ts), the
  * process report (report.ts: 5,000 flow nodes with DI, 50,000 without, the drawing's growth), CLI
@@ -37,6 +38,7 @@ import { benchConform, conformTable } from "./conform.js";
 import { benchBpmn, bpmnGrowth, bpmnRatios, bpmnTable } from "./bpmn.js";
 import { addedTable, benchBundles, bundleTable } from "./bundle.js";
 import { benchModeler, modelerTable } from "./modeler.js";
+import { benchCache, cacheTable } from "./cache.js";
 import { benchCli } from "./cli.js";
 import { benchExtra, extraTable, peakRssMb } from "./extra.js";
 import { benchReport, drawingGrowth, reportTable } from "./report.js";
@@ -229,6 +231,8 @@ console.table(bpmnRatios(bpmn));
 console.table(bpmnGrowth(bpmn));
 const cli = await benchCli();
 console.table(cli);
+const cache = benchCache();
+console.table(cacheTable(cache));
 const approval = await benchApproval();
 console.table(approval);
 const conform = benchConform();
@@ -261,6 +265,7 @@ writeFileSync(
       extra,
       bpmn,
       cli,
+      cache,
       approval,
       conform,
       reports,

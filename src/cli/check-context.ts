@@ -16,6 +16,7 @@ import { compilePacks } from "./policies.js";
 import { reloadPlugin } from "./plugins.js";
 import type { FolderRegistry } from "./registry.js";
 import { loadFolderRegistry } from "./registry.js";
+import type { RegistryIndex } from "./registry-read.js";
 import type { FileCheckSettings } from "./settings.js";
 
 /** What checking files needs, built once per thread from {@link FileCheckSettings}. */
@@ -25,6 +26,51 @@ export interface FileCheckContext {
   readonly registry?: FolderRegistry;
   /** The plugins and packs, loaded on this thread (for the outputs' rule descriptions). */
   readonly extensions: Extensions;
+  /** With `--cache`: records the registry lookups each file's check makes. */
+  readonly recorder?: LookupRecorder;
+}
+
+/**
+ * Records what a check looked up in the registry and what each lookup answered
+ * ({@link FolderRegistry.answer}), between `start` and `stop`: a cached result holds only as
+ * long as every lookup it made answers the same. Files are checked one at a time on a thread.
+ */
+export interface LookupRecorder {
+  start(): void;
+  /** The lookups since `start`, `"<kind> <ref>"` to the answer, sorted by key. */
+  stop(): Record<string, string>;
+}
+
+/** The registry's resolvers, each lookup recorded (workflows and tools, sub-workflows' too). */
+function recordedLookups(registry: FolderRegistry): {
+  resolvers: FolderRegistry["resolvers"];
+  recorder: LookupRecorder;
+} {
+  let current: Map<string, string> | undefined;
+  const { resolveTool, resolveDelegate } = registry.resolvers;
+  const wrap =
+    (kind: "tool" | "workflow", resolve: ((ref: string) => unknown) | undefined) =>
+    (ref: string): unknown => {
+      current?.set(`${kind} ${ref}`, registry.answer(kind, ref));
+      return resolve?.(ref);
+    };
+  const recorder: LookupRecorder = {
+    start: () => {
+      current = new Map();
+    },
+    stop: () => {
+      const lookups = [...(current ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      current = undefined;
+      return Object.fromEntries(lookups);
+    },
+  };
+  return {
+    resolvers: {
+      resolveTool: wrap("tool", resolveTool),
+      resolveDelegate: wrap("workflow", resolveDelegate),
+    },
+    recorder,
+  };
 }
 
 /** The settings' plugins and packs, loaded on this thread. */
@@ -58,22 +104,33 @@ export function policyOptions(
   };
 }
 
-/** Loads the registry, the plugins and the packs, and builds the validator and the gate options. */
-export async function fileCheckContext(settings: FileCheckSettings): Promise<FileCheckContext> {
+/**
+ * Loads the registry (from `index` what it holds, with `--cache`), the plugins and the packs,
+ * and builds the validator and the gate options.
+ */
+export async function fileCheckContext(
+  settings: FileCheckSettings,
+  index?: RegistryIndex,
+): Promise<FileCheckContext> {
   const registry =
     settings.registry.length === 0
       ? undefined
-      : await loadFolderRegistry(settings.registry, settings.registrySource);
+      : await loadFolderRegistry(settings.registry, settings.registrySource, index);
+  const recording =
+    registry === undefined || settings.recordLookups !== true
+      ? undefined
+      : recordedLookups(registry);
+  const resolvers = recording?.resolvers ?? registry?.resolvers;
   const extensions = await threadExtensions(settings);
   const policy = policyOptions(settings, extensions);
   const validator = createValidator({
     preset: settings.preset,
     rules: settings.workflowRules,
     ...policy,
-    ...(registry === undefined ? {} : { resolvers: registry.resolvers }),
+    ...(resolvers === undefined ? {} : { resolvers }),
   });
   const processOptions: GateOptions = {
-    ...gateOptions(registry, settings),
+    ...gateOptions(resolvers === undefined ? undefined : { resolvers }, settings),
     rules: settings.bpmnRules,
     workflowValidation: { preset: settings.preset, rules: settings.workflowRules },
     ...policy,
@@ -83,5 +140,6 @@ export async function fileCheckContext(settings: FileCheckSettings): Promise<Fil
     processOptions,
     extensions,
     ...(registry === undefined ? {} : { registry }),
+    ...(recording === undefined ? {} : { recorder: recording.recorder }),
   };
 }

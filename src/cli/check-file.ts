@@ -204,6 +204,11 @@ export interface FileOutcome {
   readonly decision?: GateSummary;
   /** For a process: the ids of its `bpmn:process` elements (an approval names them). */
   readonly processIds?: readonly string[];
+  /**
+   * With `--cache`: every registry lookup the check made (`"<kind> <ref>"`, sub-workflows' too)
+   * and what it answered; the result is reused only while each answers the same.
+   */
+  readonly lookups?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -225,8 +230,30 @@ export interface FileCheckMode {
   readonly processesOnly: boolean;
 }
 
-/** Checks one file of `check` or `gate`: a process by its extension (or mode), else a document. */
+/**
+ * Checks one file of `check` or `gate`: a process by its extension (or mode), else a document;
+ * with a recorder (`--cache`), the outcome names the registry lookups the check made.
+ */
 export async function checkOneFile(
+  file: string,
+  text: string,
+  context: FileCheckContext,
+  mode: FileCheckMode,
+): Promise<FileOutcome> {
+  const recorder = context.recorder;
+  if (recorder === undefined) return checkUnrecorded(file, text, context, mode);
+  recorder.start();
+  let lookups: Record<string, string>;
+  let outcome: FileOutcome;
+  try {
+    outcome = await checkUnrecorded(file, text, context, mode);
+  } finally {
+    lookups = recorder.stop();
+  }
+  return { ...outcome, lookups };
+}
+
+async function checkUnrecorded(
   file: string,
   text: string,
   context: FileCheckContext,

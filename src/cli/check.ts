@@ -23,7 +23,9 @@ import { startProgress, startStopwatch, withTotalTime } from "./progress.js";
 import { provenanceLines } from "./provenance.js";
 import { renderFiles, REPORT_FORMATS } from "./render.js";
 import { extensionDescriptors } from "./rule-descriptors.js";
-import type { BatchCliOptions } from "./settings.js";
+import { cachedBatch, openRunCache } from "./cache-run.js";
+import type { RunCache } from "./cache.js";
+import type { BatchCliOptions, RunSettings } from "./settings.js";
 import { fileCheckContext } from "./check-context.js";
 import { provenanceOf, resolveSettings } from "./settings.js";
 
@@ -98,6 +100,20 @@ function slimmed(result: CheckedFile): CheckedFile {
   return { file, kind, ...(format === undefined ? {} : { format }), diagnostics };
 }
 
+/** The files' outcomes: from the cache where they hold (`--cache`), else all checked. */
+function batchOf(
+  files: readonly string[],
+  settings: RunSettings,
+  context: FileCheckContext,
+  concurrency: string | undefined,
+  cache: RunCache | undefined,
+): Batch {
+  const options = { mode: { processesOnly: false }, concurrency };
+  return cache === undefined
+    ? checkFiles(files, settings, context, options)
+    : cachedBatch(files, settings, context, options, cache);
+}
+
 function expectFormat(format: string): void {
   if (!(CHECK_FORMATS as readonly string[]).includes(format))
     throw new UsageError(`unknown format '${format}' (expected ${CHECK_FORMATS.join(", ")})`);
@@ -124,9 +140,12 @@ export async function runCheck(
   const maxWarnings = parseMaxWarnings(options.maxWarnings);
   const cwd = process.cwd();
   if (options.outputFile !== undefined) await checkOutputPath(options.outputFile);
-  const settings = await resolveSettings(options, cwd);
-  io.debug?.(`config: ${settings.configFile ?? "none"}`);
-  const context = await fileCheckContext(settings);
+  const resolved = await resolveSettings(options, cwd);
+  io.debug?.(`config: ${resolved.configFile ?? "none"}`);
+  // A document from stdin has no file to key it by: it is always checked.
+  const cache = stdin === undefined ? openRunCache(options, "check", cwd, resolved, io) : undefined;
+  const settings = cache === undefined ? resolved : { ...resolved, recordLookups: true };
+  const context = await fileCheckContext(settings, cache?.registry);
   const text = options.format === "text";
   const results: CheckedFile[] = [];
   let errors = 0;
@@ -163,10 +182,7 @@ export async function runCheck(
   try {
     const batch =
       stdin === undefined
-        ? checkFiles(files, settings, context, {
-            mode: { processesOnly: false },
-            concurrency: options.concurrency,
-          })
+        ? batchOf(files, settings, context, options.concurrency, cache)
         : stdinBatch(stdin, context, ignored, io);
     io.debug?.(`${files.length} file(s) in ${batch.workers} worker thread(s)`);
     for await (const outcome of batch.outcomes) {
@@ -204,6 +220,7 @@ export async function runCheck(
   const shown = text ? timed + provenanceLines(provenance).join("\n") + "\n" : timed;
   const summary = `${plural(errors, "error")}, ${plural(warnings, "warning")} in ${plural(results.length, "file")}`;
   await emitReport(shown, options.outputFile, reads, summary, io);
+  cache?.save(io);
   if (unreadable) return 2;
   if (errors > 0) return 1;
   if (maxWarnings !== undefined && warnings > maxWarnings) {

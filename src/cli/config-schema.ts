@@ -73,10 +73,12 @@ export function configSchema(): Readonly<Record<string, unknown>> {
         additionalProperties: { type: "string", minLength: 1 },
       },
       extends: {
-        type: "array",
         description:
-          'Plugin configs whose rule settings apply under this file\'s own, as "<plugin>/<config>" (e.g. "acme/recommended"); later ones win.',
-        items: { type: "string", pattern: "^[a-z0-9][a-z0-9._-]*/[^/]+$" },
+          'Configs this file applies over, in order, later ones winning and this file last: a shared config by path ("./org.config.json", relative to this file) or by npm package ("@org/agentflow-config", its agentflow.config.json; "org-config/strict.json", a file in it), or a plugin\'s config ("<plugin>/<config>", e.g. "acme/recommended"). rules merge by code, plugins, toolEffects and policy by key; every other setting is replaced whole.',
+        oneOf: [
+          { type: "string", minLength: 1 },
+          { type: "array", items: { type: "string", minLength: 1 } },
+        ],
       },
       policies: {
         type: "array",

@@ -16,6 +16,8 @@ import type { GateSelector, ToolEffectsMapping, UnknownLevelPolicy } from "../bp
 import { contentHash } from "../model/index.js";
 import type { Waiver } from "../policy/index.js";
 import type { PresetName } from "../validate/index.js";
+import type { RuleLayer } from "./config-extends.js";
+import { chainHash, configLayers, mergeLayers } from "./config-extends.js";
 import { configSchema } from "./config-schema.js";
 import { readText } from "./files.js";
 import { UsageError } from "./io.js";
@@ -38,8 +40,11 @@ export interface AgentflowConfig {
   readonly rules?: Readonly<Record<string, ConfigRuleSetting>>;
   /** Plugins by the name their rules are prefixed with: a module path or a package name. */
   readonly plugins?: Readonly<Record<string, string>>;
-  /** Plugin configs (`<plugin>/<config>`) whose rule settings apply under `rules`. */
-  readonly extends?: readonly string[];
+  /**
+   * Configs this one applies over, in order: shared config files (a path or a package) and
+   * plugin configs (`<plugin>/<config>`); see config-extends.ts.
+   */
+  readonly extends?: string | readonly string[];
   /** Policy pack files, relative to the config. */
   readonly policies?: readonly string[];
   /** Waivers the organisation granted (docs/policies.md). */
@@ -53,15 +58,39 @@ export interface AgentflowConfig {
   readonly gates?: readonly GateSelector[];
 }
 
-/** A config file that was read and validated. */
-export interface LoadedConfig {
+/** One config file, read and validated on its own (its `extends` not followed). */
+export interface ConfigFile {
   /** The file, as found or named. */
   readonly file: string;
-  /** Its folder, absolute: `registry` and `ignores` are relative to it. */
+  /** Its folder, absolute: the paths in it are relative to it. */
   readonly dir: string;
   readonly config: AgentflowConfig;
-  /** `sha256:` of the config's canonical JSON: what exactly the run was configured with. */
+  /** `sha256:` of the file's canonical JSON. */
   readonly contentHash: string;
+}
+
+/** A file of a config's chain, as outputs name it. */
+export interface ChainLink {
+  readonly file: string;
+  readonly contentHash: string;
+}
+
+/**
+ * The config a run uses: the file, and its settings merged over every config it extends, with
+ * every path relative to the file's folder (`dir`).
+ */
+export interface LoadedConfig extends ConfigFile {
+  /**
+   * `sha256:` of what exactly the run was configured with: the file's canonical JSON, or, when
+   * it extends other files, of every file of its chain.
+   */
+  readonly contentHash: string;
+  /** Every file the settings come from, in the order they apply; the config itself is last. */
+  readonly chain: readonly ChainLink[];
+  /** The rule settings, layer by layer, in the order they apply (later ones win). */
+  readonly ruleLayers: readonly RuleLayer[];
+  /** The folder `ignores` are relative to: the folder of the file that set them. */
+  readonly ignoresDir: string;
 }
 
 function isProjectRoot(dir: string): boolean {
@@ -122,8 +151,8 @@ function explain(error: ErrorObject): string {
   if (error.keyword === "oneOf" && top === "rules") {
     return `${error.instancePath}: must be "off", "warn" or "error", or for a plugin's or a pack's rule ["off" | "warn" | "error", { options }]`;
   }
-  if (error.keyword === "pattern" && top === "extends") {
-    return `${error.instancePath}: must name a plugin's config as "<plugin>/<config>", e.g. "acme/recommended"`;
+  if (error.keyword === "oneOf" && top === "extends") {
+    return `${error.instancePath}: must be a config to extend, or a list of them: a path ("./org.config.json"), a package ("@org/agentflow-config") or a plugin's config ("<plugin>/<config>")`;
   }
   if (error.keyword === "oneOf") {
     // The first branch's own error ("must be string") would say only half of what is allowed.
@@ -179,10 +208,21 @@ function jsonProblem(error: unknown): string {
   return message.replace(/ in JSON at position \d+( \(line \d+ column \d+\))?$/, "");
 }
 
-/** Reads and validates a config file; every problem is a {@link UsageError}. */
-export async function loadConfigFile(file: string): Promise<LoadedConfig> {
+/**
+ * Reads and validates one config file, named `file` in messages and read at `at` (the same
+ * file, absolute, when the working directory is not the process's); every problem is a
+ * {@link UsageError}.
+ */
+export async function readConfigFile(file: string, at: string = file): Promise<ConfigFile> {
   // The FIFO-safe reader: `-c <(…)` or a named pipe must not block the run forever.
-  const raw = await readText(file, "the config file ");
+  let raw: string;
+  try {
+    raw = await readText(at, "the config file ");
+  } catch (error) {
+    // Named as the user named it, not by the absolute path it was read at.
+    if (!(error instanceof UsageError) || at === file) throw error;
+    throw new UsageError(error.message.replace(`'${at}'`, `'${file}'`));
+  }
   // Editors on Windows save UTF-8 with a byte-order mark; it is no part of the JSON text.
   const text = raw.startsWith("\uFEFF") ? raw.slice(1) : raw;
   let value: unknown;
@@ -192,7 +232,31 @@ export async function loadConfigFile(file: string): Promise<LoadedConfig> {
     throw new UsageError(`${file}${jsonErrorPlace(text, error)}: not JSON: ${jsonProblem(error)}`);
   }
   const config = checkConfig(file, value);
-  return { file, dir: dirname(resolve(file)), config, contentHash: contentHash(config) };
+  return { file, dir: dirname(resolve(at)), config, contentHash: contentHash(config) };
+}
+
+/**
+ * Reads a config file and every config it extends (config-extends.ts), merged; every problem,
+ * in any file of the chain, is a {@link UsageError} naming the chain.
+ */
+export async function loadConfigFile(
+  file: string,
+  cwd: string = process.cwd(),
+): Promise<LoadedConfig> {
+  const own = await readConfigFile(file, resolve(cwd, file));
+  const layers = await configLayers(own, readConfigFile, cwd);
+  const merged = mergeLayers(layers, own.dir);
+  const chain = layers.flatMap((l) =>
+    l.kind === "file" ? [{ file: l.file, contentHash: l.contentHash }] : [],
+  );
+  return {
+    ...own,
+    config: merged.config,
+    contentHash: chainHash(layers, own.dir) ?? own.contentHash,
+    chain,
+    ruleLayers: merged.ruleLayers,
+    ignoresDir: merged.ignoresDir,
+  };
 }
 
 /**
@@ -204,11 +268,11 @@ export async function resolveConfig(
   cwd: string,
 ): Promise<LoadedConfig | undefined> {
   if (option === false) return undefined;
-  if (typeof option === "string") return loadConfigFile(option);
+  if (typeof option === "string") return loadConfigFile(option, cwd);
   const found = findConfigFile(cwd);
   if (found === undefined) return undefined;
   const shown = relative(cwd, found);
-  return loadConfigFile(shown === "" || isAbsolute(shown) ? found : shown);
+  return loadConfigFile(shown === "" || isAbsolute(shown) ? found : shown, cwd);
 }
 
 /**

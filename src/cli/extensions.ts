@@ -124,44 +124,75 @@ function known(codes: Iterable<string>): string {
   return list.length <= 8 ? list.join(", ") : `${list.slice(0, 8).join(", ")}, … (${list.length})`;
 }
 
-/** The rule settings of `extends` (each `<plugin>/<config>`), later ones winning. */
-function extendedSettings(
+/** A setting over an earlier one: a level alone keeps the earlier options, as in ESLint. */
+function over(earlier: RuleSetting | undefined, setting: RuleSetting): RuleSetting {
+  if (typeof setting !== "string" || earlier === undefined || typeof earlier === "string") {
+    return setting;
+  }
+  return [setting, earlier[1]];
+}
+
+/** The rule settings of a plugin's config (`extends: ["<plugin>/<config>"]`), by code. */
+function pluginConfigSettings(
+  entry: string,
+  file: string,
+  extensions: Extensions,
+): [string, { setting: RuleSetting; from: string }][] {
+  const slash = entry.indexOf("/");
+  const [name, configName] = [entry.slice(0, slash), entry.slice(slash + 1)];
+  const plugin = extensions.plugins.find((p) => p.source.name === name);
+  const where = `${file}: extends '${entry}'`;
+  if (plugin === undefined) throw new UsageError(`${where}: the config names no plugin '${name}'`);
+  const configs = plugin.plugin.configs ?? {};
+  const config = Object.hasOwn(configs, configName) ? configs[configName] : undefined;
+  if (config === undefined) {
+    throw new UsageError(
+      `${where}: plugin '${name}' has no config '${configName}' (its configs: ${known(Object.keys(configs))})`,
+    );
+  }
+  const own = new Set(plugin.rules.map((r) => r.meta.code));
+  return Object.entries(config.rules ?? {}).map(([code, setting]) => {
+    // A plugin cannot know the name a config gives it: its own rules are written bare.
+    const full = own.has(`${name}/${code}`) ? `${name}/${code}` : code;
+    const raw: unknown = setting;
+    const [level, options] = Array.isArray(raw) ? (raw as unknown[]) : [raw, undefined];
+    const severity = typeof level === "string" ? LEVELS[level] : undefined;
+    if (
+      severity === undefined ||
+      (options !== undefined && (typeof options !== "object" || options === null))
+    ) {
+      throw new UsageError(
+        `${where}: rule '${code}' has the setting ${JSON.stringify(raw)}; expected "off", "warn", "error" or [level, { options }]`,
+      );
+    }
+    const value: RuleSetting =
+      options === undefined ? severity : [severity, options as Record<string, unknown>];
+    return [full, { setting: value, from: `${where}: rule '${code}'` }];
+  });
+}
+
+/**
+ * The rule settings of the config's layers (config-extends.ts): each file's `rules` and the
+ * plugin configs it extends, in the order they apply, later ones winning by code.
+ */
+function layeredSettings(
   loaded: LoadedConfig,
   extensions: Extensions,
 ): Map<string, { setting: RuleSetting; from: string }> {
   const out = new Map<string, { setting: RuleSetting; from: string }>();
-  for (const entry of loaded.config.extends ?? []) {
-    const slash = entry.indexOf("/");
-    const [name, configName] = [entry.slice(0, slash), entry.slice(slash + 1)];
-    const plugin = extensions.plugins.find((p) => p.source.name === name);
-    const where = `${loaded.file}: extends '${entry}'`;
-    if (plugin === undefined)
-      throw new UsageError(`${where}: the config names no plugin '${name}'`);
-    const configs = plugin.plugin.configs ?? {};
-    const config = Object.hasOwn(configs, configName) ? configs[configName] : undefined;
-    if (config === undefined) {
-      throw new UsageError(
-        `${where}: plugin '${name}' has no config '${configName}' (its configs: ${known(Object.keys(configs))})`,
-      );
-    }
-    const own = new Set(plugin.rules.map((r) => r.meta.code));
-    for (const [code, setting] of Object.entries(config.rules ?? {})) {
-      // A plugin cannot know the name a config gives it: its own rules are written bare.
-      const full = own.has(`${name}/${code}`) ? `${name}/${code}` : code;
-      const raw: unknown = setting;
-      const [level, options] = Array.isArray(raw) ? (raw as unknown[]) : [raw, undefined];
-      const severity = typeof level === "string" ? LEVELS[level] : undefined;
-      if (
-        severity === undefined ||
-        (options !== undefined && (typeof options !== "object" || options === null))
-      ) {
-        throw new UsageError(
-          `${where}: rule '${code}' has the setting ${JSON.stringify(raw)}; expected "off", "warn", "error" or [level, { options }]`,
-        );
-      }
-      const value: RuleSetting =
-        options === undefined ? severity : [severity, options as Record<string, unknown>];
-      out.set(full, { setting: value, from: `${where}: rule '${code}'` });
+  for (const layer of loaded.ruleLayers) {
+    const entries =
+      layer.kind === "plugin-config"
+        ? pluginConfigSettings(layer.entry, layer.file, extensions)
+        : Object.entries(layer.rules).map(([code, setting]: [string, ConfigRuleSetting]) => {
+            const value: RuleSetting =
+              typeof setting === "string"
+                ? (LEVELS[setting] ?? "error")
+                : [LEVELS[setting[0]] ?? "error", setting[1]];
+            return [code, { setting: value, from: `${layer.file}: /rules/${code}` }] as const;
+          });
+    for (const [code, { setting, from }] of entries) {
+      out.set(code, { setting: over(out.get(code)?.setting, setting), from });
     }
   }
   return out;
@@ -180,16 +211,7 @@ export function configRuleSettings(
   if (loaded === undefined) return out;
   const rules = extensionRules(extensions);
   const builtIn = new Set([...RULES, ...BPMN_RULES].map((r) => r.meta.code));
-  const own = Object.entries(loaded.config.rules ?? {}).map(
-    ([code, setting]: [string, ConfigRuleSetting]) => {
-      const value: RuleSetting =
-        typeof setting === "string"
-          ? (LEVELS[setting] ?? "error")
-          : [LEVELS[setting[0]] ?? "error", setting[1]];
-      return [code, { setting: value, from: `${loaded.file}: /rules/${code}` }] as const;
-    },
-  );
-  const merged = new Map([...extendedSettings(loaded, extensions), ...own]);
+  const merged = layeredSettings(loaded, extensions);
   const extension = new Set([...rules.process.keys(), ...rules.workflow.keys()]);
   for (const [code, { setting, from }] of merged) {
     const meta = rules.process.get(code) ?? rules.workflow.get(code);

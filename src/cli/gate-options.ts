@@ -19,7 +19,7 @@ export interface GateSettings {
  * of a run without them stays what it was).
  */
 export function gateOptions(
-  registry: FolderRegistry | undefined,
+  registry: Pick<FolderRegistry, "resolvers"> | undefined,
   settings: GateSettings = {},
 ): GateOptions {
   const { camundaAgents = "gate-required", toolEffects = {}, gates = [] } = settings;

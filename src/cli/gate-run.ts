@@ -7,6 +7,7 @@
 import { countBySeverity } from "../model/index.js";
 import type { CheckedFile } from "../report/index.js";
 import { checkFiles } from "./batch.js";
+import { cachedBatch, openRunCache } from "./cache-run.js";
 import type { GateSummary } from "./check-file.js";
 import { extensionReads } from "./emit.js";
 import type { SkippedPath } from "./files.js";
@@ -87,10 +88,12 @@ export async function runGatePipeline(
 ): Promise<GateRun> {
   const { cwd, output } = run;
   const resolved = await resolveSettings(options, cwd);
-  const settings: RunSettings =
+  const chosen: RunSettings =
     run.registry === undefined
       ? resolved
       : { ...resolved, registry: run.registry, registrySource: "the approval's registry" };
+  const cache = openRunCache(options, "gate", cwd, chosen, io);
+  const settings: RunSettings = cache === undefined ? chosen : { ...chosen, recordLookups: true };
   io.debug?.(`config: ${settings.configFile ?? "none"}`);
   const ignored = ignoreTest(settings.ignores, cwd);
   const { files, skipped } = await collectFiles(paths, {
@@ -98,7 +101,7 @@ export async function runGatePipeline(
     ...(ignored === undefined ? {} : { ignored }),
     ...(output === undefined ? {} : { output }),
   });
-  const context = await fileCheckContext(settings);
+  const context = await fileCheckContext(settings, cache?.registry);
   const reads = readsOf({
     inputs: files,
     configFile: settings.configFile,
@@ -110,10 +113,11 @@ export async function runGatePipeline(
   const registry = registryFiles(context.registry?.problems ?? []);
   const registryErrors = registry.reduce((n, f) => n + countBySeverity(f.diagnostics).error, 0);
   const decided: Decided[] = [];
-  const batch = checkFiles(files, settings, context, {
-    mode: { processesOnly: true },
-    concurrency: run.concurrency,
-  });
+  const batchOptions = { mode: { processesOnly: true }, concurrency: run.concurrency };
+  const batch =
+    cache === undefined
+      ? checkFiles(files, settings, context, batchOptions)
+      : cachedBatch(files, settings, context, batchOptions, cache);
   io.debug?.(`${files.length} file(s) in ${batch.workers} worker thread(s)`);
   for await (const outcome of batch.outcomes) {
     // Said on stderr for people; a machine format still gets its document, holding the error.
@@ -127,6 +131,7 @@ export async function runGatePipeline(
       });
     }
   }
+  cache?.save(io);
   return {
     settings,
     context,

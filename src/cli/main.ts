@@ -26,14 +26,13 @@ Paths may be files, folders (walked in sorted order) or glob patterns; quote a p
 ('agents/**/*.json') so that agentflow expands it. node_modules and .git are never read.
 
 Settings come from agentflow.config.json, found in the working directory or a folder above
-it (up to the repository root), or named with -c; --no-config ignores it. Its fields:
-preset, rules (code: "off" | "warn" | "error"), registry (a folder or a list, relative to
-the file), ignores (globs), policy.camundaAgents, toolEffects, gates, and the organisation's
-policy: plugins (name: module; loading one runs its code), extends, policies (pack files)
-and waivers. Flags win over the file. Schema: schemas/agentflow-config.schema.json.
---print-config <file> prints, as JSON, the settings that apply to a file, checking nothing.
-check --stdin --stdin-filename <path> (or check - …) checks the document on stdin as that
-file: its kind, the ignores and the report go by <path> (without it: <stdin>, kind sniffed).
+it (up to the repository root), or named with -c; --no-config ignores it. Its fields
+(schemas/agentflow-config.schema.json): preset, rules (code: "off" | "warn" | "error"),
+registry (a folder or a list, relative to the file), ignores (globs), policy.camundaAgents,
+toolEffects, gates, plugins (loading one runs its code), extends (shared configs by path or
+package, plugin configs), policies, waivers. Flags win. --print-config <file> prints a file's
+settings as JSON. check --stdin --stdin-filename <path> (or check - …) checks stdin as that
+file (without it: <stdin>, kind sniffed); --cache reuses each result whose inputs are unchanged.
 
 Exit codes: 0 no errors; 1 errors, a blocked promotion (gate: the worst of all processes)
 or more warnings than --max-warnings; 2 a usage mistake, a bad config or an unreadable
@@ -87,6 +86,8 @@ function addBatchOptions(command: Command): Command {
       "worker threads for many files: auto, off or a number (default off)",
     )
     .option("--today <date>", TODAY_HELP)
+    .option("--cache", "reuse each file's result while every input that decides it is unchanged")
+    .option("--cache-location <path>", "the cache file, or a folder for it (.agentflowcache)")
     .option(
       "--print-config <file>",
       "print the settings that apply to the file as JSON (config, rules, ignored…); check nothing",

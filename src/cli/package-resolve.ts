@@ -43,7 +43,7 @@ function conditionalTarget(value: unknown): string | undefined {
 }
 
 /** The file `exports` maps `subpath` to, or `undefined` when it maps none. */
-function exportTarget(exports: unknown, subpath: string): string | undefined {
+export function exportTarget(exports: unknown, subpath: string): string | undefined {
   if (typeof exports === "string" || Array.isArray(exports)) {
     return subpath === "." ? conditionalTarget(exports) : undefined;
   }

@@ -53,7 +53,7 @@ function isPath(spec: string): boolean {
 }
 
 /** The module file a plugin entry names, absolute; a {@link UsageError} when it resolves to none. */
-function resolveModule(spec: string, configDir: string, where: string): string {
+export function pluginModuleFile(spec: string, configDir: string, where: string): string {
   if (isPath(spec)) return resolve(configDir, spec);
   try {
     return createRequire(join(configDir, "agentflow.config.json")).resolve(spec);
@@ -84,7 +84,7 @@ export function locatePlugins(
       new UsageError(
         `${where}: '${spec}' resolves to ${file}, outside the repository (${top}); a config loads plugins from inside its repository only, since loading one runs its code`,
       );
-    const file = resolveModule(spec, configDir, where);
+    const file = pluginModuleFile(spec, configDir, where);
     // Refused before anything is read: a path out of the repository, then (links resolved) a
     // file that is really elsewhere.
     if (!isInside(root, file) && !isInside(realRoot, file)) throw outside(file, root);

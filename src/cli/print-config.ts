@@ -44,6 +44,7 @@ export async function printedConfig(
     file,
     kind: kindOf(file, command),
     config: settings.config,
+    configChain: settings.configChain,
     preset: settings.preset,
     registry: settings.registry,
     registrySource: settings.registry.length === 0 ? null : settings.registrySource,

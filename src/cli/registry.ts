@@ -10,22 +10,29 @@
  * their importers (`registry-foreign.ts`). `docs/registry.md` says how a folder is read.
  */
 import { stat } from "node:fs/promises";
-import { extname } from "node:path";
 import semver from "semver";
 import type { RegistryDefinition } from "../bpmn/index.js";
 import { RegistryConflictError } from "../bpmn/index.js";
-import { detectFormat } from "../interop/index.js";
 import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
-import { contentHash, parseRef, parseToolContractText, parseWorkflowText } from "../model/index.js";
+import { parseRef } from "../model/index.js";
 import type { Resolvers } from "../validate/index.js";
 import { pathSkipped, redefinition } from "./diagnostics.js";
-import { collectFiles, DOCUMENT_EXTENSIONS, readText } from "./files.js";
+import { collectFiles, readTexts } from "./files.js";
 import { UsageError } from "./io.js";
-import { readForeign } from "./registry-foreign.js";
+import type { RegistryIndex } from "./registry-read.js";
+import { readRegistryFile } from "./registry-read.js";
+
+/** A document's identity and content hash, as a shelf files it. */
+interface Identified {
+  readonly id: string;
+  readonly version: string;
+  readonly contentHash: string;
+}
 
 /** The documents one `id@version` is defined by, in the order the files were read. */
 interface Entry<T> {
-  readonly doc: T;
+  /** The first definition's document, read when first asked for (from a cache, it is not yet). */
+  readonly doc: () => T;
   readonly definitions: RegistryDefinition[];
   /** True when two definitions differ in content: the reference resolves to neither. */
   conflict: boolean;
@@ -62,12 +69,18 @@ export interface FolderRegistry {
    * subject a decision used. `kind` picks the shelf; without it, tools then workflows.
    */
   sourceOf(ref: string, kind?: "workflow" | "tool"): string | undefined;
+  /**
+   * What looking `ref` up on a shelf answers, without reading the document: its content hash,
+   * the conflict, or `absent` (registry-read.ts, {@link answerOf}): what a cached result was
+   * decided with.
+   */
+  answer(kind: "workflow" | "tool", ref: string): string;
 }
 
 /** Files a shelf adds a document from; returns the diagnostic when it defines a ref again. */
-function shelve<T extends { readonly id: string; readonly version: string }>(
+function shelve<T>(
   shelf: Shelf<T>,
-  doc: T,
+  doc: Identified & { readonly load: () => T },
   file: string,
 ): Diagnostic | undefined {
   let versions = shelf.get(doc.id);
@@ -75,10 +88,12 @@ function shelve<T extends { readonly id: string; readonly version: string }>(
     versions = new Map();
     shelf.set(doc.id, versions);
   }
-  const definition = { source: file, contentHash: contentHash(doc) };
+  const definition = { source: file, contentHash: doc.contentHash };
   const entry = versions.get(doc.version);
   if (entry === undefined) {
-    versions.set(doc.version, { doc, definitions: [definition], conflict: false });
+    let loaded: { value: T } | undefined;
+    const once = (): T => (loaded ??= { value: doc.load() }).value;
+    versions.set(doc.version, { doc: once, definitions: [definition], conflict: false });
     return undefined;
   }
   const ref = `${doc.id}@${doc.version}`;
@@ -90,18 +105,22 @@ function shelve<T extends { readonly id: string; readonly version: string }>(
 
 function found<T>(entry: Entry<T> | undefined, ref: string): T | undefined {
   if (entry === undefined) return undefined;
-  if (entry.conflict) {
-    const distinct = new Map(entry.definitions.map((d) => [d.contentHash, d] as const));
-    // One definition per content: the first file of each, in reading order.
-    throw new RegistryConflictError(ref, [...distinct.values()]);
-  }
-  return entry.doc;
+  if (entry.conflict) throw conflictOf(entry, ref);
+  return entry.doc();
 }
 
-function lookup<T>(shelf: Shelf<T>, ref: string): T | undefined {
+function conflictOf<T>(entry: Entry<T>, ref: string): RegistryConflictError {
+  const distinct = new Map(entry.definitions.map((d) => [d.contentHash, d] as const));
+  // One definition per content: the first file of each, in reading order.
+  return new RegistryConflictError(ref, [...distinct.values()]);
+}
+
+/** The entry a ref (exact, or `id@<range>`: the highest matching version) names, with that ref. */
+function entryOf<T>(shelf: Shelf<T>, ref: string): [Entry<T>, string] | undefined {
   const exact = parseRef(ref);
   if (exact.ok) {
-    return found(shelf.get(exact.ref.id)?.get(exact.ref.version), exact.canonical);
+    const entry = shelf.get(exact.ref.id)?.get(exact.ref.version);
+    return entry === undefined ? undefined : [entry, exact.canonical];
   }
   const at = ref.lastIndexOf("@");
   if (at <= 0) return undefined;
@@ -110,7 +129,26 @@ function lookup<T>(shelf: Shelf<T>, ref: string): T | undefined {
   const range = semver.validRange(ref.slice(at + 1));
   if (versions === undefined || range === null) return undefined;
   const best = semver.maxSatisfying([...versions.keys()], range);
-  return best === null ? undefined : found(versions.get(best), `${id}@${best}`);
+  const entry = best === null ? undefined : versions.get(best);
+  return entry === undefined ? undefined : [entry, `${id}@${best}`];
+}
+
+function lookup<T>(shelf: Shelf<T>, ref: string): T | undefined {
+  const hit = entryOf(shelf, ref);
+  return hit === undefined ? undefined : found(hit[0], hit[1]);
+}
+
+/**
+ * What a lookup of `ref` answers, as one string, without reading a document: the content hash
+ * of the document it resolves to, the conflict it throws (its message names every definition),
+ * or `absent`. Two registries answer a lookup alike exactly when these are equal.
+ */
+function answerOf<T>(shelf: Shelf<T>, ref: string): string {
+  const hit = entryOf(shelf, ref);
+  if (hit === undefined) return "absent";
+  const [entry, canonical] = hit;
+  if (entry.conflict) return `conflict ${conflictOf(entry, canonical).message}`;
+  return entry.definitions[0]?.contentHash ?? "absent";
 }
 
 /** The file of an exact ref's first definition on a shelf. */
@@ -125,7 +163,7 @@ function documents<T>(shelf: Shelf<T>): Map<string, Map<string, T>> {
   return new Map(
     [...shelf].map(([id, versions]) => [
       id,
-      new Map([...versions].map(([version, entry]) => [version, entry.doc])),
+      new Map([...versions].map(([version, entry]) => [version, entry.doc()])),
     ]),
   );
 }
@@ -140,6 +178,7 @@ function documents<T>(shelf: Shelf<T>): Map<string, Map<string, T>> {
 export async function loadFolderRegistry(
   dir: string | readonly string[],
   source = "--registry",
+  index?: RegistryIndex,
 ): Promise<FolderRegistry> {
   const dirs = typeof dir === "string" ? [dir] : dir;
   for (const folder of dirs) {
@@ -165,35 +204,38 @@ export async function loadFolderRegistry(
   }
   const { files, skipped } = collected;
   for (const s of skipped) problems.push({ file: s.path, diagnostics: [pathSkipped(s)] });
-  for (const file of files) {
-    const text = await readText(file);
-    const format = DOCUMENT_EXTENSIONS[extname(file)];
-    const options = format === undefined ? {} : { format };
-    const asWorkflow = parseWorkflowText(text, options);
-    const kind = (asWorkflow.value as { kind?: unknown } | undefined)?.kind;
-    let again: Diagnostic | undefined;
-    // A document of another format (no `kind`) is read through its importer.
-    const foreign = kind === undefined ? detectFormat(asWorkflow.value) : undefined;
-    if (kind === "ToolContract") {
-      const parsed = parseToolContractText(text, options);
-      if (parsed.contract === undefined) problems.push({ file, diagnostics: parsed.diagnostics });
-      else again = shelve(tools, parsed.contract, file);
-    } else if (foreign !== undefined) {
-      const read = readForeign(file, text, asWorkflow.format, asWorkflow.value, foreign);
-      if (read.diagnostics.length > 0) problems.push({ file, diagnostics: read.diagnostics });
-      if (read.workflow !== undefined) again = shelve(workflows, read.workflow, file);
-    } else if (asWorkflow.workflow === undefined) {
-      problems.push({ file, diagnostics: asWorkflow.diagnostics });
-    } else {
-      again = shelve(workflows, asWorkflow.workflow, file);
-    }
+  // Read ahead, as the inputs are: one read at a time leaves the thread waiting on the disk.
+  for await (const read of readTexts(files)) {
+    if ("error" in read) throw read.error;
+    const { file, text } = read;
+    const { summary, load } = readRegistryFile(file, text, index);
+    if (summary.problems.length > 0) problems.push({ file, diagnostics: summary.problems });
+    const { id, version, contentHash: hash } = summary;
+    if (id === undefined || version === undefined || hash === undefined) continue;
+    const doc = { id, version, contentHash: hash };
+    const again =
+      summary.kind === "tool"
+        ? shelve(tools, { ...doc, load: () => load() as ToolContract }, file)
+        : shelve(workflows, { ...doc, load: () => load() as AgentWorkflow }, file);
     if (again !== undefined) problems.push({ file, diagnostics: [again] });
   }
   const resolveTool = (ref: string): ToolContract | undefined => lookup(tools, ref);
   const resolveDelegate = (ref: string): AgentWorkflow | undefined => lookup(workflows, ref);
+  let all:
+    | {
+        workflows: Map<string, Map<string, AgentWorkflow>>;
+        tools: Map<string, Map<string, ToolContract>>;
+      }
+    | undefined;
+  // Every document, read only when asked for: a run from a cache asks for none.
+  const everything = () => (all ??= { workflows: documents(workflows), tools: documents(tools) });
   return {
-    workflows: documents(workflows),
-    tools: documents(tools),
+    get workflows() {
+      return everything().workflows;
+    },
+    get tools() {
+      return everything().tools;
+    },
     problems,
     files,
     resolve: (ref) => resolveTool(ref) ?? resolveDelegate(ref),
@@ -204,5 +246,6 @@ export async function loadFolderRegistry(
           ? sourceOn(tools, ref)
           : (sourceOn(tools, ref) ?? sourceOn(workflows, ref)),
     resolvers: { resolveTool, resolveDelegate },
+    answer: (kind, ref) => (kind === "tool" ? answerOf(tools, ref) : answerOf(workflows, ref)),
   };
 }

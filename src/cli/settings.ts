@@ -59,6 +59,10 @@ export interface BatchCliOptions {
   readonly today?: string;
   /** `--print-config <file>`: print the settings that apply to the file, check nothing. */
   readonly printConfig?: string;
+  /** `--cache`: reuse the outcomes of files whose every input is unchanged (cache-key.ts). */
+  readonly cache?: boolean;
+  /** `--cache-location <path>`: the cache file, or a folder to hold it. */
+  readonly cacheLocation?: string;
 }
 
 /** What checking one file needs, as plain data (it crosses to worker threads). */
@@ -85,6 +89,8 @@ export interface FileCheckSettings {
   readonly waivers?: readonly Waiver[];
   /** `YYYY-MM-DD`: the day waivers are judged on. */
   readonly today?: string;
+  /** `--cache`: record each file's registry lookups, so that its result can be reused. */
+  readonly recordLookups?: boolean;
 }
 
 /** The config file a run used, as every output names it. */
@@ -102,6 +108,8 @@ export interface RunSettings extends FileCheckSettings {
   readonly configFile?: string;
   /** The config file used, with its hash; `null` when none was. */
   readonly config: UsedConfig | null;
+  /** Every file the config's settings come from (its `extends` chain), in the order they apply. */
+  readonly configChain: readonly UsedConfig[];
   /** The plugins and packs, pinned as the rule set names them. */
   readonly extensions: readonly RuleSetExtension[];
   /** The waivers in force, the config's then the packs', as the rule set names them. */
@@ -237,7 +245,7 @@ export async function resolveSettings(
       : "--registry";
   const ignores: IgnoreGroup[] = [];
   if (loaded !== undefined && config?.ignores !== undefined) {
-    ignores.push({ base: loaded.dir, patterns: config.ignores });
+    ignores.push({ base: loaded.ignoresDir, patterns: config.ignores });
   }
   if (options.sarifCategory?.trim() === "") {
     throw new UsageError(
@@ -267,6 +275,7 @@ export async function resolveSettings(
     ignores,
     ...(loaded === undefined ? {} : { configFile: loaded.file }),
     config: loaded === undefined ? null : { file: loaded.file, contentHash: loaded.contentHash },
+    configChain: loaded?.chain ?? [],
     plugins: extensions.plugins.map((p) => p.source),
     packs: extensions.packSources,
     waivers,

@@ -28,6 +28,23 @@ function withStdoutClosed(...args: string[]): Promise<{ code: number | null; std
   });
 }
 
+/** Runs the built CLI and closes its stdout as soon as the first chunk arrives. */
+function closedAfterFirstChunk(
+  ...args: string[]
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.once("data", () => child.stdout.destroy());
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", fail);
+    child.on("close", (code) => {
+      done({ code, stderr });
+    });
+  });
+}
+
 describe("a closed stdout pipe", () => {
   it.each([
     ["templates", ["templates"], 0],
@@ -61,6 +78,33 @@ describe("a closed stdout pipe", () => {
     } finally {
       closeSync(full);
     }
+  });
+
+  it.each([
+    ["--help", ["--help"]],
+    ["rules as JSON", ["rules", "--no-config", "-f", "json"]],
+    [
+      "check as JSON",
+      ["check", "--no-config", "-f", "json", "-r", "examples/registry", "examples"],
+    ],
+  ])(
+    "%s, the pipe closed after the first chunk: no trace, nothing on stderr, the command's own code",
+    async (_, args) => {
+      const whole = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+      expect(whole.stdout.length).toBeGreaterThan(0);
+      expect(await closedAfterFirstChunk(...args)).toEqual({ code: whole.status, stderr: "" });
+    },
+  );
+
+  it("agentflow --help | head -1 prints the first line and nothing else", () => {
+    const shell = spawnSync("sh", ["-c", `"${process.execPath}" "${BIN}" --help | head -1`], {
+      encoding: "utf8",
+    });
+    expect([shell.status, shell.stdout, shell.stderr]).toEqual([
+      0,
+      "Usage: agentflow [options] [command]\n",
+      "",
+    ]);
   });
 
   it("help on a closed pipe exits 0 quietly too", async () => {

@@ -39,6 +39,7 @@ describe("help", () => {
         "--no-color",
         "--sarif-category <id>",
         "--concurrency <n>",
+        "--cache-location <path>",
         "gitlab",
         'rules (code: "off" | "warn" | "error")',
         "schemas/agentflow-config.schema.json",

@@ -163,8 +163,12 @@ describe("what is wrong with a plugin or a pack is exit 2, said in one line", ()
     ).toBe(
       'agentflow: tuple.config.json: /rules/acme~1LEVEL_CAP: must be "off", "warn" or "error", or for a plugin\'s or a pack\'s rule ["off" | "warn" | "error", { options }]\n',
     );
-    expect(await refused("extends.config.json", { ...BASE, extends: ["acme"] })).toBe(
-      'agentflow: extends.config.json: /extends/0: must name a plugin\'s config as "<plugin>/<config>", e.g. "acme/recommended"\n',
+    // A bare name is a shared config's package now (config-extends.test.ts), not a plugin's config.
+    expect(await refused("extends.config.json", { ...BASE, extends: [7] })).toBe(
+      'agentflow: extends.config.json: /extends: must be a config to extend, or a list of them: a path ("./org.config.json"), a package ("@org/agentflow-config") or a plugin\'s config ("<plugin>/<config>")\n',
+    );
+    expect(await refused("bad.config.json", { ...BASE, extends: ["Acme Corp"] })).toBe(
+      'agentflow: bad.config.json: extends \'Acme Corp\': is neither a path ("./org.config.json"), a package ("@org/agentflow-config", "org-config/strict.json") nor a plugin\'s config ("<plugin>/<config>")\n',
     );
     expect(await refused("noplugin.config.json", { extends: ["nope/recommended"] })).toBe(
       "agentflow: noplugin.config.json: extends 'nope/recommended': the config names no plugin 'nope'\n",

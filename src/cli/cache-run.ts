@@ -1,0 +1,192 @@
+/**
+ * Checking files with `--cache`: a file whose text hashes as in the cache, under the same run
+ * key, and whose every recorded registry lookup answers as it did (cache-key.ts) gets its cached
+ * outcome; any other file is checked, and its outcome recorded. The outcomes come in input
+ * order, as `checkFiles` gives them, so that the report is the same as without a cache.
+ */
+import { availableParallelism } from "node:os";
+import { isAbsolute, relative, resolve } from "node:path";
+import type { Batch, BatchOptions } from "./batch.js";
+import { batchWork, checkFiles, unreadableOutcome, workerCount } from "./batch.js";
+import type { CachedCommand } from "./cache-key.js";
+import { runKey } from "./cache-key.js";
+import { cacheFile, DEFAULT_CACHE_LOCATION, RunCache } from "./cache.js";
+import type { CliIo } from "./io.js";
+import { UsageError } from "./io.js";
+import type { FileCheckContext } from "./check-context.js";
+import type { FileOutcome } from "./check-file.js";
+import { checkOneFile } from "./check-file.js";
+import { readTexts } from "./files.js";
+import { textSha256 } from "./registry-read.js";
+import type { BatchCliOptions, FileCheckSettings, RunSettings } from "./settings.js";
+
+/** True when every lookup the outcome's check made answers the same in this run's registry. */
+function lookupsHold(outcome: FileOutcome, context: FileCheckContext): boolean {
+  for (const [key, answer] of Object.entries(outcome.lookups ?? {})) {
+    const space = key.indexOf(" ");
+    const kind = key.slice(0, space);
+    if (kind !== "tool" && kind !== "workflow") return false;
+    const now = context.registry?.answer(kind, key.slice(space + 1));
+    if (now !== answer) return false;
+  }
+  return true;
+}
+
+/** The cached outcome of a file, when it may be reused. */
+function reusable(
+  file: string,
+  sha256: string,
+  cache: RunCache,
+  context: FileCheckContext,
+): FileOutcome | undefined {
+  const outcome = cache.candidate(file, sha256);
+  return outcome !== undefined && lookupsHold(outcome, context) ? outcome : undefined;
+}
+
+/**
+ * The sha256 of `file`'s text when this run's registry read it (`check` over a folder that is
+ * also the registry): a reusable outcome then needs no second read of the file.
+ */
+function registrySha256(file: string, cache: RunCache): string | undefined {
+  return cache.registry.next.get(resolve(file))?.sha256;
+}
+
+/**
+ * On this thread: each file reused or checked, in input order. A file the registry read is
+ * reused by that read's hash; any other is read once (ahead, as `checkInProcess` does).
+ */
+async function* inProcess(
+  files: readonly string[],
+  context: FileCheckContext,
+  options: BatchOptions,
+  cache: RunCache,
+): AsyncGenerator<FileOutcome, void, undefined> {
+  const known = files.map((file) => {
+    const sha256 = registrySha256(file, cache);
+    const hit = sha256 === undefined ? undefined : reusable(file, sha256, cache, context);
+    return hit === undefined || sha256 === undefined ? undefined : { sha256, hit };
+  });
+  const reads = readTexts(files.filter((_, i) => known[i] === undefined));
+  for (const [i, file] of files.entries()) {
+    const reused = known[i];
+    if (reused !== undefined) {
+      cache.record(file, reused.sha256, reused.hit);
+      yield reused.hit;
+      continue;
+    }
+    const next = await reads.next();
+    if (next.done === true) throw new Error(`the read of ${file} is missing`);
+    const read = next.value;
+    if ("error" in read) {
+      yield unreadableOutcome(read.file, read.error.message, options.mode);
+      continue;
+    }
+    const sha256 = textSha256(read.text);
+    const outcome =
+      reusable(read.file, sha256, cache, context) ??
+      (await checkOneFile(read.file, read.text, context, options.mode));
+    cache.record(read.file, sha256, outcome);
+    yield outcome;
+  }
+}
+
+/**
+ * With worker threads: the files are read and hashed here first; those that cannot be reused
+ * are checked by `checkFiles` (in workers when there are enough of them), then all come in
+ * input order.
+ */
+async function* withWorkers(
+  files: readonly string[],
+  settings: FileCheckSettings,
+  context: FileCheckContext,
+  options: BatchOptions,
+  cache: RunCache,
+): AsyncGenerator<FileOutcome, void, undefined> {
+  const known: (FileOutcome | undefined)[] = [];
+  const misses: { index: number; file: string; sha256?: string }[] = [];
+  let index = 0;
+  for await (const read of readTexts(files)) {
+    const sha256 = "error" in read ? undefined : textSha256(read.text);
+    const hit = sha256 === undefined ? undefined : reusable(read.file, sha256, cache, context);
+    known.push(hit);
+    if (hit === undefined)
+      misses.push({ index, file: read.file, ...(sha256 === undefined ? {} : { sha256 }) });
+    else if (sha256 !== undefined) cache.record(read.file, sha256, hit);
+    index += 1;
+  }
+  const checked = checkFiles(
+    misses.map((m) => m.file),
+    settings,
+    context,
+    options,
+  ).outcomes[Symbol.asyncIterator]();
+  let miss = 0;
+  for (const [at, hit] of known.entries()) {
+    if (hit !== undefined) {
+      yield hit;
+      continue;
+    }
+    const next = await checked.next();
+    if (next.done === true) throw new Error("a checked file's outcome is missing");
+    const { sha256 } = misses[miss] ?? {};
+    miss += 1;
+    // A file read here but not in the worker is not recorded: what it was checked as is unknown.
+    const readThere = !next.value.checked.diagnostics.some((d) => d.code === "FILE_UNREADABLE");
+    if (sha256 !== undefined && readThere) cache.record(files[at] ?? "", sha256, next.value);
+    yield next.value;
+  }
+}
+
+/** The outcomes of checking `files` with the cache, in input order. */
+export function cachedBatch(
+  files: readonly string[],
+  settings: FileCheckSettings,
+  context: FileCheckContext,
+  options: BatchOptions,
+  cache: RunCache,
+): Batch {
+  const workers = workerCount(
+    options.concurrency,
+    files.length,
+    availableParallelism(),
+    batchWork(files, options.mode),
+  );
+  return {
+    workers,
+    outcomes:
+      workers === 0
+        ? inProcess(files, context, options, cache)
+        : withWorkers(files, settings, context, options, cache),
+  };
+}
+
+/** What opening the cache needs of the flags. */
+export type CacheFlags = Pick<BatchCliOptions, "cache" | "cacheLocation" | "outputFile">;
+
+/**
+ * The run's cache with `--cache`, keyed by the run's settings (cache-key.ts), else `undefined`.
+ * `--cache-location` without `--cache` does nothing, as in ESLint.
+ */
+export function openRunCache(
+  flags: CacheFlags,
+  command: CachedCommand,
+  cwd: string,
+  settings: RunSettings,
+  io: CliIo,
+): RunCache | undefined {
+  if (flags.cache !== true) return undefined;
+  const location = flags.cacheLocation ?? DEFAULT_CACHE_LOCATION;
+  if (location.trim() === "") {
+    throw new UsageError(
+      "--cache-location '' is empty: give a file or a folder (is a variable unset?)",
+    );
+  }
+  const file = cacheFile(location, cwd);
+  // The report would be written, then the cache over it (or the reverse): one is lost.
+  if (flags.outputFile !== undefined && resolve(cwd, flags.outputFile) === file) {
+    throw new UsageError(`-o ${flags.outputFile} is the cache file; write the report elsewhere`);
+  }
+  const shown = relative(cwd, file);
+  const named = shown.startsWith("..") || isAbsolute(shown) ? file : shown;
+  return RunCache.open(file, named, command, runKey(command, cwd, settings), io);
+}

@@ -1,0 +1,197 @@
+/**
+ * The `--cache` file (`--cache-location`, default `.agentflowcache` in the working directory):
+ * each file's outcome of the last runs of `check` and `gate`, by the keys of cache-key.ts, and
+ * what each registry file defines, by the sha256 of its text. One file, as ESLint's
+ * `.eslintcache`; a location that is a folder (or ends in `/`) holds `agentflowcache-<hash of
+ * the working directory>`, so that projects can share one folder.
+ *
+ * The file is a header line (`{"format":"agentflow-cache","version":1,"sha256":…}`) and the body
+ * whose sha256 it names: a file that is not agentflow's, is cut short or was changed by hand is
+ * ignored with a note on stderr and everything is checked again — never a wrong result. Writing
+ * goes through a temporary file and a rename; a failure to write is a warning, not a failure.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { FileOutcome } from "./check-file.js";
+import type { CachedCommand } from "./cache-key.js";
+import { codeKey } from "./cache-key.js";
+import type { CliIo } from "./io.js";
+import type { RegistryIndex, RegistryIndexEntry } from "./registry-read.js";
+
+/** The default cache location, as ESLint's `.eslintcache`. */
+export const DEFAULT_CACHE_LOCATION = ".agentflowcache";
+
+const FORMAT = "agentflow-cache";
+const VERSION = 1;
+
+/** A file's cached outcome: valid while its text and every lookup it made are unchanged. */
+export interface CachedFile {
+  readonly sha256: string;
+  readonly outcome: FileOutcome;
+}
+
+/** One command's section: the run key and its files' outcomes, by the path as given. */
+interface Section {
+  readonly key: string;
+  readonly files: Record<string, CachedFile>;
+}
+
+interface Body {
+  /** cache-key.ts `codeKey()`: another agentflow's cache is started afresh. */
+  readonly code: string;
+  readonly registry: readonly (readonly [string, RegistryIndexEntry])[];
+  readonly runs: Partial<Record<CachedCommand, Section>>;
+}
+
+/** The cache file `--cache-location` names (a folder holds one per working directory). */
+export function cacheFile(location: string, cwd: string): string {
+  const absolute = resolve(cwd, location);
+  let folder = location.endsWith("/") || location.endsWith("\\");
+  try {
+    folder ||= statSync(absolute).isDirectory();
+  } catch {
+    // Absent: a file to be written.
+  }
+  if (!folder) return absolute;
+  const tag = createHash("sha256").update(cwd).digest("hex").slice(0, 12);
+  return join(absolute, `agentflowcache-${tag}`);
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function isBody(value: unknown): value is Body {
+  if (typeof value !== "object" || value === null) return false;
+  const { code, registry, runs } = value as Record<string, unknown>;
+  return (
+    typeof code === "string" && Array.isArray(registry) && typeof runs === "object" && runs !== null
+  );
+}
+
+/** The body of a cache file, or why it is not one (`undefined` when there is none). */
+function readBody(file: string): Body | { problem: string } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    // Absent, or a path that cannot hold a file (a file stands where a folder would be).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    return { problem: `cannot be read (${(error as Error).message})` };
+  }
+  const newline = text.indexOf("\n");
+  let header: unknown;
+  try {
+    header = JSON.parse(newline < 0 ? text : text.slice(0, newline));
+  } catch {
+    return { problem: "is not an agentflow cache" };
+  }
+  const { format, version, sha256: sum } = (header ?? {}) as Record<string, unknown>;
+  if (format !== FORMAT) return { problem: "is not an agentflow cache" };
+  if (version !== VERSION) return undefined;
+  const body = text.slice(newline + 1);
+  if (sha256(body) !== sum) return { problem: "is damaged (its checksum does not match)" };
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { problem: "is damaged (not JSON)" };
+  }
+  return isBody(value) ? value : { problem: "is damaged (not the cache's shape)" };
+}
+
+/** A run's view of the cache: what it may reuse, and what it records for the next run. */
+export class RunCache {
+  readonly file: string;
+  /** The file as messages name it (relative to the working directory when inside it). */
+  private readonly shown: string;
+  /** Registry files' summaries, read from and written to the cache. */
+  readonly registry: RegistryIndex;
+  private readonly previous: Readonly<Record<string, CachedFile>>;
+  private readonly next: Record<string, CachedFile> = {};
+  private readonly others: Partial<Record<CachedCommand, Section>>;
+
+  private constructor(
+    file: string,
+    shown: string,
+    private readonly command: CachedCommand,
+    private readonly key: string,
+    body: Body | undefined,
+  ) {
+    this.file = file;
+    this.shown = shown;
+    this.registry = { previous: new Map(body?.registry ?? []), next: new Map() };
+    const section = body?.runs[command];
+    // Another run key (other settings): its outcomes decide nothing here, and are replaced.
+    this.previous = section?.key === key ? section.files : {};
+    // The files of the last run with these settings stay, with this run's on top.
+    Object.assign(this.next, this.previous);
+    this.others = Object.fromEntries(
+      Object.entries(body?.runs ?? {}).filter(([name]) => name !== command),
+    );
+  }
+
+  /**
+   * Opens the cache at `file` for a run of `command` with the run key `key`. A file that is not
+   * a cache of this agentflow's, or is damaged, is said on stderr and ignored.
+   */
+  static open(
+    file: string,
+    shown: string,
+    command: CachedCommand,
+    key: string,
+    io: CliIo,
+  ): RunCache {
+    const read = readBody(file);
+    if (read !== undefined && "problem" in read) {
+      io.stderr(`agentflow: the cache ${shown} ${read.problem}; ignored, every file is checked\n`);
+    }
+    const body =
+      read === undefined || "problem" in read || read.code !== codeKey() ? undefined : read;
+    return new RunCache(file, shown, command, key, body);
+  }
+
+  /** The cached outcome of `file` when its text hashes as `sha256` (lookups not yet checked). */
+  candidate(file: string, sha256: string): FileOutcome | undefined {
+    const entry = Object.hasOwn(this.previous, file) ? this.previous[file] : undefined;
+    if (entry?.sha256 !== sha256) return undefined;
+    const { outcome } = entry;
+    // A well-formed outcome, or a miss: the file is checked again rather than crash the report.
+    const checked = outcome.checked as unknown as Record<string, unknown> | undefined;
+    if (typeof checked?.file !== "string" || !Array.isArray(checked.diagnostics)) return undefined;
+    if (!Array.isArray(outcome.stderr) || typeof outcome.unreadable !== "boolean") return undefined;
+    return outcome;
+  }
+
+  /** Records `file`'s outcome for the next run. */
+  record(file: string, sha256: string, outcome: FileOutcome): void {
+    this.next[file] = { sha256, outcome };
+  }
+
+  /** Writes the cache; a failure is a warning on stderr (the run's result stands). */
+  save(io: CliIo): void {
+    const body: Body = {
+      code: codeKey(),
+      registry: [...this.registry.next].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      runs: { ...this.others, [this.command]: { key: this.key, files: this.next } },
+    };
+    const text = JSON.stringify(body);
+    const header = JSON.stringify({ format: FORMAT, version: VERSION, sha256: sha256(text) });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      writeFileSync(temporary, `${header}\n${text}`);
+      renameSync(temporary, this.file);
+    } catch (error) {
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // Never written (its folder cannot be): nothing to remove.
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      io.stderr(`agentflow: warning: cannot write the cache ${this.shown}: ${reason}\n`);
+    }
+  }
+}
