@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { contentHash } from "../model/index.js";
-import type { AgentflowConfig, ConfigFile, ConfigRuleSetting } from "./config.js";
+import type { AgentflowConfig, ConfigFile, ConfigRuleSetting } from "./config-types.js";
 import { UsageError } from "./io.js";
 import { exportTarget } from "./package-resolve.js";
 import { pluginModuleFile } from "./plugins.js";

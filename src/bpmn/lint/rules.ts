@@ -144,7 +144,11 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
         ...(settings.today === undefined ? {} : { today: settings.today }),
       };
       // Shown to a person drawing the process: elements by their names (evaluate-labels.ts).
-      decision = namedDecision(evaluateGatesSync(definitions, gateOptions), definitions, gateOptions);
+      decision = namedDecision(
+        evaluateGatesSync(definitions, gateOptions),
+        definitions,
+        gateOptions,
+      );
       bySettings.set(key, decision);
     }
     return decision;
