@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { basename, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { BROWSER_PAGE } from "../scripts/browser-page.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -27,25 +28,14 @@ export async function buildPages(out: string): Promise<void> {
     const entry = join(out, `${name}-entry.ts`);
     writeFileSync(entry, code);
     await build({
+      ...BROWSER_PAGE,
       entryPoints: { page: entry },
       outdir: dir,
       absWorkingDir: ROOT,
       nodePaths: [join(ROOT, "node_modules")],
-      bundle: true,
       splitting: true,
       format: "esm",
-      platform: "browser",
-      target: "es2022",
       minify: true,
-      logLevel: "warning",
-      loader: {
-        ".woff": "dataurl",
-        ".woff2": "dataurl",
-        ".ttf": "dataurl",
-        ".eot": "dataurl",
-        ".svg": "dataurl",
-      },
-      define: { "process.env.NODE_ENV": '"production"' },
     });
     writeFileSync(
       join(dir, "index.html"),

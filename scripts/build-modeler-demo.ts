@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "esbuild";
 import { build } from "esbuild";
+import { BROWSER_PAGE } from "./browser-page.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DEMO = join(ROOT, "examples/modeler");
@@ -41,26 +42,13 @@ const agentflowPackage: Plugin = {
 export async function buildModelerDemo(outdir: string = join(DEMO, "dist")): Promise<string> {
   mkdirSync(outdir, { recursive: true });
   await build({
+    ...BROWSER_PAGE,
     entryPoints: [join(DEMO, "main.ts")],
     outdir,
-    bundle: true,
     format: "iife",
-    platform: "browser",
-    target: "es2022",
     minify: true,
     sourcemap: false,
-    logLevel: "warning",
     plugins: [agentflowPackage],
-    // The example process goes in as text; the fonts and icons of the CSS go in as data URLs.
-    loader: {
-      ".bpmn": "text",
-      ".woff": "dataurl",
-      ".woff2": "dataurl",
-      ".ttf": "dataurl",
-      ".eot": "dataurl",
-      ".svg": "dataurl",
-    },
-    define: { "process.env.NODE_ENV": '"production"' },
   });
   copyFileSync(join(DEMO, "index.html"), join(outdir, "index.html"));
   return join(outdir, "index.html");

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { basename, extname, join } from "node:path";
 import type { Metafile } from "esbuild";
 import { build } from "esbuild";
+import { BROWSER_PAGE } from "../../scripts/browser-page.js";
 import type { BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,24 +79,12 @@ describe("the module split into chunks, served over HTTP, in Chromium", () => {
     if (!HAS_CHROMIUM) return;
     const out = tempDir("agentflow-split-page-");
     const result = await build({
+      ...BROWSER_PAGE,
       entryPoints: [new URL("browser/split-page.ts", import.meta.url).pathname],
       outdir: out,
-      bundle: true,
       splitting: true,
       format: "esm",
-      platform: "browser",
-      target: "es2022",
       metafile: true,
-      logLevel: "warning",
-      loader: {
-        ".bpmn": "text",
-        ".woff": "dataurl",
-        ".woff2": "dataurl",
-        ".ttf": "dataurl",
-        ".eot": "dataurl",
-        ".svg": "dataurl",
-      },
-      define: { "process.env.NODE_ENV": '"production"' },
     });
     chunks = lazyChunks(result.metafile);
     const html =

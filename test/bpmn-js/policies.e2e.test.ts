@@ -13,6 +13,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { BROWSER_PAGE } from "../../scripts/browser-page.js";
 import type { BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,22 +103,10 @@ describe("policy packs in the bpmn-js module, in Chromium", () => {
     if (!HAS_CHROMIUM) return;
     const out = tempDir("agentflow-policy-page-");
     await build({
+      ...BROWSER_PAGE,
       entryPoints: [new URL("browser/policy-page.ts", import.meta.url).pathname],
       outdir: out,
-      bundle: true,
       format: "iife",
-      platform: "browser",
-      target: "es2022",
-      logLevel: "warning",
-      loader: {
-        ".bpmn": "text",
-        ".woff": "dataurl",
-        ".woff2": "dataurl",
-        ".ttf": "dataurl",
-        ".eot": "dataurl",
-        ".svg": "dataurl",
-      },
-      define: { "process.env.NODE_ENV": '"production"' },
     });
     writeFileSync(
       join(out, "index.html"),

@@ -19,6 +19,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { extname, join, posix, relative, resolve } from "node:path";
 import { build } from "esbuild";
+import { BROWSER_PAGE } from "../../scripts/browser-page.js";
 import type { BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -157,15 +158,10 @@ describe("the Camunda Modeler plug-in, loaded as the Modeler loads it, in Chromi
     await buildModelerPlugin(plugin);
     const out = tempDir("agentflow-modeler-host-");
     await build({
+      ...BROWSER_PAGE,
       entryPoints: [new URL("browser/modeler-host.ts", import.meta.url).pathname],
       outdir: out,
-      bundle: true,
       format: "iife",
-      platform: "browser",
-      target: "es2022",
-      logLevel: "warning",
-      loader: { ".svg": "dataurl", ".woff": "dataurl", ".woff2": "dataurl" },
-      define: { "process.env.NODE_ENV": '"production"' },
     });
     // The Modeler's main process requires each plug-in's manifest (app/lib/plugins.js).
     const manifest = createRequire(import.meta.url)(join(plugin, "index.js")) as {
