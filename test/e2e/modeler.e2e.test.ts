@@ -9,11 +9,11 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
-import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildModelerDemo } from "../../scripts/build-modeler-demo.js";
 import { tempDir } from "../temp.js";
-import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "./chromium.js";
+import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "./chromium.js";
+import { openWatched } from "./watched-page.js";
 
 const NAME = HAS_CHROMIUM
   ? "shows levels, gates and a bypass live in the demo modeller, undoably, and edits levels in the panel"
@@ -92,22 +92,11 @@ describe("bpmn-js modeller demo in a browser", () => {
     async () => {
       const out = tempDir("agentflow-modeler-");
       const page = pathToFileURL(await buildModelerDemo(out)).href;
-      const profile = tempDir("agentflow-e2e-");
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        args: ARGS,
-        viewport: { width: 1400, height: 800 },
+      const { context, tab, errors, requests } = await openWatched(page, {
+        width: 1400,
+        height: 800,
       });
       try {
-        const errors: string[] = [];
-        const requests: string[] = [];
-        context.on("request", (r) => requests.push(r.url()));
-        context.on("console", (m) => {
-          if (m.type() === "error") errors.push(m.text());
-        });
-        const tab = context.pages()[0] ?? (await context.newPage());
-        tab.on("pageerror", (e) => errors.push(e.message));
-        await tab.goto(page, { waitUntil: "load" });
         await tab.evaluate(() => (window as unknown as DemoWindow).agentflowDemo.imported);
 
         // 1. The overlays of both agent tasks, and the gate markers.

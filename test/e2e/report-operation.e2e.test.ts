@@ -4,15 +4,14 @@
  * visited nodes numbered, and a deviating node's link lands on its deviation. The page and a
  * screenshot are left in `.artifacts/` for a person to see.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { renderAuditHtml } from "../../src/report/audit/index.js";
 import { reportWithRuns } from "../report/audit/operation-fixture.js";
-import { tempDir } from "../temp.js";
-import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "./chromium.js";
+import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "./chromium.js";
+import { openWatched } from "./watched-page.js";
 
 const NAME = HAS_CHROMIUM
   ? "shows the runs' paths in headless Chromium offline, each deviating node linked"
@@ -26,23 +25,11 @@ describe("the Operation section in a browser", () => {
       const path = join(ARTIFACTS, "report-operation.html");
       writeFileSync(path, renderAuditHtml(await reportWithRuns()));
       const page = pathToFileURL(path).href;
-      const profile = tempDir("agentflow-e2e-");
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        args: ARGS,
-        viewport: { width: 1280, height: 900 },
+      const { context, tab, errors, requests } = await openWatched(page, {
+        width: 1280,
+        height: 900,
       });
       try {
-        const errors: string[] = [];
-        const requests: string[] = [];
-        context.on("request", (r) => requests.push(r.url()));
-        context.on("console", (m) => {
-          if (m.type() === "error") errors.push(m.text());
-        });
-        const tab = context.pages()[0] ?? (await context.newPage());
-        tab.on("pageerror", (e) => errors.push(e.message));
-        await tab.goto(page, { waitUntil: "load" });
-
         const section = tab.locator("section#operation");
         expect(await section.isVisible()).toBe(true);
         const paths = section.locator("svg.diagram");
@@ -68,7 +55,6 @@ describe("the Operation section in a browser", () => {
         expect(requests).toEqual([page]);
       } finally {
         await context.close();
-        rmSync(profile, { recursive: true, force: true });
       }
     },
     60_000,

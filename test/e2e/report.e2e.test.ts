@@ -3,16 +3,15 @@
  * no console error and no request but the page itself, and shows the diagrams and the blocked
  * agent task. The page and a full-page screenshot are left in `.artifacts/` for a person to see.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadFolderRegistry } from "../../src/cli/registry.js";
 import type { AuditReport } from "../../src/report/audit/index.js";
 import { auditProcessReport, renderAuditHtml } from "../../src/report/audit/index.js";
-import { tempDir } from "../temp.js";
-import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM, ROOT } from "./chromium.js";
+import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM, ROOT } from "./chromium.js";
+import { openWatched } from "./watched-page.js";
 
 const NAME = HAS_CHROMIUM
   ? "opens in headless Chromium offline, showing the diagrams and the blocked agent task"
@@ -40,24 +39,11 @@ describe("HTML audit report in a browser", () => {
     async () => {
       const { path, report } = await writeReport();
       const page = pathToFileURL(path).href;
-      const profile = tempDir("agentflow-e2e-");
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        args: ARGS,
-        viewport: { width: 1280, height: 900 },
+      const { context, tab, errors, requests } = await openWatched(page, {
+        width: 1280,
+        height: 900,
       });
       try {
-        const errors: string[] = [];
-        const requests: string[] = [];
-        // On the context, so requests of any page or worker it opens are seen too.
-        context.on("request", (r) => requests.push(r.url()));
-        context.on("console", (m) => {
-          if (m.type() === "error") errors.push(m.text());
-        });
-        const tab = context.pages()[0] ?? (await context.newPage());
-        tab.on("pageerror", (e) => errors.push(e.message));
-        await tab.goto(page, { waitUntil: "load" });
-
         // The workflows' diagrams; the process's is test/e2e/process-diagram.e2e.test.ts's.
         const diagrams = tab.locator("svg.diagram:not(.legend):not(.process)");
         expect(await diagrams.count()).toBe(2);
@@ -91,7 +77,6 @@ describe("HTML audit report in a browser", () => {
         expect(requests).toEqual([page]);
       } finally {
         await context.close();
-        rmSync(profile, { recursive: true, force: true });
       }
     },
     60_000,
