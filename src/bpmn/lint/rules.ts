@@ -124,6 +124,25 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
   const packCache = new PackCache();
   // One evaluation per definitions and settings: rules configured alike share it.
   const cache = new WeakMap<ModdleObject, Map<string, GateDecision>>();
+  // One options object per settings, kept across lints: what is derived from it once (the rules'
+  // wording in namedDecision) is then derived once per settings, not once per lint.
+  const optionsByKey = new Map<string, GateOptions>();
+  const optionsOf = (key: string, settings: LintSettings): GateOptions => {
+    let gateOptions = optionsByKey.get(key);
+    if (gateOptions === undefined) {
+      gateOptions = {
+        ...options,
+        policy: { ...options.policy, camundaAgents: settings.policy },
+        ...(settings.gates === undefined ? {} : { gates: settings.gates }),
+        ...(settings.toolEffects === undefined ? {} : { toolEffects: settings.toolEffects }),
+        policies: settings.packs,
+        waivers: settings.waivers,
+        ...(settings.today === undefined ? {} : { today: settings.today }),
+      };
+      optionsByKey.set(key, gateOptions);
+    }
+    return gateOptions;
+  };
   const evaluate = (definitions: ModdleObject, settings: LintSettings): GateDecision => {
     let bySettings = cache.get(definitions);
     if (bySettings === undefined) {
@@ -134,15 +153,7 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
     const key = settingsKey(settings);
     let decision = bySettings.get(key);
     if (decision === undefined) {
-      const gateOptions: GateOptions = {
-        ...options,
-        policy: { ...options.policy, camundaAgents: settings.policy },
-        ...(settings.gates === undefined ? {} : { gates: settings.gates }),
-        ...(settings.toolEffects === undefined ? {} : { toolEffects: settings.toolEffects }),
-        policies: settings.packs,
-        waivers: settings.waivers,
-        ...(settings.today === undefined ? {} : { today: settings.today }),
-      };
+      const gateOptions = optionsOf(key, settings);
       // Shown to a person drawing the process: elements by their names (evaluate-labels.ts).
       decision = namedDecision(
         evaluateGatesSync(definitions, gateOptions),
