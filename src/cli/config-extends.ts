@@ -99,8 +99,10 @@ function entriesOf(config: AgentflowConfig): readonly string[] {
 /**
  * The layers of `root` and every config it extends, in the order they apply (an extended file's
  * own layers before the file that extends it). A loop over a stack, not recursion: the chain's
- * depth is the configs' to choose. A file may be extended twice on different branches (it then
- * applies twice, as in ESLint); a file extending one of its own extenders is a cycle.
+ * depth is the configs' to choose. A file extended on several branches is read and expanded once
+ * and kept at its last place only: every merge is "later wins", so its earlier places change
+ * nothing, and keeping them would grow the layers exponentially with a chain of shared files. A
+ * file extending one of its own extenders is a cycle.
  */
 export async function configLayers(
   root: ConfigFile,
@@ -108,6 +110,7 @@ export async function configLayers(
   cwd: string,
 ): Promise<ConfigLayer[]> {
   const rootFile = resolve(root.dir, basename(root.file));
+  const expanded = new Map<string, readonly ConfigLayer[]>();
   const stack: Frame[] = [
     { own: root, trail: [rootFile], shown: [root.file], next: 0, layers: [] },
   ];
@@ -137,6 +140,11 @@ export async function configLayers(
           `${[...top.shown, shown].join(" → ")}: extends forms a cycle (${shown} extends itself through this chain)`,
         );
       }
+      const known = expanded.get(found);
+      if (known !== undefined) {
+        top.layers.push(...known);
+        continue;
+      }
       let own;
       try {
         own = await read(shown, found);
@@ -156,10 +164,20 @@ export async function configLayers(
     stack.pop();
     const { file, dir, config } = top.own;
     top.layers.push({ kind: "file", file, dir, config, contentHash: top.own.contentHash });
+    const layers = lastOfEach(top.layers);
     const parent = stack[stack.length - 1];
-    if (parent === undefined) return top.layers;
-    parent.layers.push(...top.layers);
+    if (parent === undefined) return layers;
+    expanded.set(top.trail[top.trail.length - 1] ?? file, layers);
+    parent.layers.push(...layers);
   }
+}
+
+/** `layers` with each file's layer, and each plugin config of a file, kept at its last place. */
+function lastOfEach(layers: readonly ConfigLayer[]): ConfigLayer[] {
+  const keyOf = (layer: ConfigLayer): string =>
+    layer.kind === "file" ? `file\0${layer.file}` : `plugin\0${layer.file}\0${layer.entry}`;
+  const last = new Map(layers.map((layer, at) => [keyOf(layer), at]));
+  return layers.filter((layer, at) => last.get(keyOf(layer)) === at);
 }
 
 /** A rule-setting layer of the merged config, in the order it applies. */

@@ -191,6 +191,30 @@ describe("extends a shared config", () => {
     expect((q.rules as { workflow: Record<string, unknown> }).workflow["org/NOTE"]).toBe("warning");
   });
 
+  it("a file shared by many branches is read once and applies at its last place", async () => {
+    // 30 levels, each extending the level below twice: 2^30 places, 31 files.
+    write("diamond/d0.json", { preset: "strict", rules: { BUDGET_MISSING: "error" } });
+    for (let level = 1; level <= 30; level++) {
+      const below = `./d${String(level - 1)}.json`;
+      write(`diamond/d${String(level)}.json`, { extends: [below, below] });
+    }
+    write("diamond.config.json", {
+      extends: ["./diamond/d30.json", "./diamond/d0.json"],
+      rules: { LLM_NOT_STRUCTURED: "off" },
+    });
+    const p = await printed("diamond.config.json");
+    const chain = (p.configChain as { file: string }[]).map((c) => c.file);
+    expect(chain).toEqual([
+      ...Array.from({ length: 30 }, (_, i) => `diamond/d${String(i + 1)}.json`),
+      "diamond/d0.json",
+      "diamond.config.json",
+    ]);
+    expect(p.preset).toBe("strict");
+    const rules = (p.rules as { workflow: Record<string, unknown> }).workflow;
+    expect(rules.BUDGET_MISSING).toBe("error");
+    expect(rules.LLM_NOT_STRUCTURED).toBe("off");
+  });
+
   it("a cycle is exit 2 naming the chain", async () => {
     write("cyc/one.json", { extends: "./two.json" });
     write("cyc/two.json", { extends: ["../cycle.config.json"] });
