@@ -19,15 +19,32 @@ function isCompiled(value: object): value is CompiledPack {
   return Array.isArray(pack.processRules) && typeof pack.sha256 === "string";
 }
 
+/**
+ * Each pack entry's compilation by where it is named: checking the options and preparing them
+ * read the same entries, and `configProblems` may have read them before; a pack is compiled
+ * (FEEL and Ajv) once per entry object.
+ */
+const compilations = new WeakMap<object, Map<string, CompiledPack | string[]>>();
+
 /** A pack entry compiled, or its problems (each naming `where`). */
 function compiled(entry: object, where: string): CompiledPack | string[] {
   if (isCompiled(entry)) return entry;
+  let byWhere = compilations.get(entry);
+  const known = byWhere?.get(where);
+  if (known !== undefined) return known;
+  let result: CompiledPack | string[];
   try {
-    return compilePolicyPack(entry, where);
+    result = compilePolicyPack(entry, where);
   } catch (error) {
-    if (error instanceof PolicyPackError) return error.problems.map(formatPolicyProblem);
-    throw error;
+    if (!(error instanceof PolicyPackError)) throw error;
+    result = error.problems.map(formatPolicyProblem);
   }
+  if (byWhere === undefined) {
+    byWhere = new Map();
+    compilations.set(entry, byWhere);
+  }
+  byWhere.set(where, result);
+  return result;
 }
 
 function pluginProblems(name: string, plugin: unknown, where: string): string[] {
