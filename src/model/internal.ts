@@ -2,7 +2,8 @@
  * What the library's other modules (`validate/` above all) share with the model but users do
  * not: the decision-route walk, the scratch arrays of the graph algorithms, the param template
  * walk with its JSON Pointers, and a condition's compiled comparison with the exact numbers it
- * holds (for exporters that write it in another engine's expression language). Not a package
+ * holds (for exporters that write it in another engine's expression language), and the reading of
+ * a FEEL string literal (a Camunda input fixed to one literal). Not a package
  * entry point and not in the API reference; outside `model/`, everything else comes from
  * `model/index.ts`.
  */
@@ -15,10 +16,17 @@ export {
   scratchScope,
 } from "./graph/index.js";
 export { forEachTemplateEntry } from "./params/index.js";
-export { compareRationals, conditionComparison, fromNumber } from "./condition/index.js";
+export {
+  compareRationals,
+  conditionComparison,
+  decodeFeelString,
+  fromNumber,
+} from "./condition/index.js";
 export type { CompareOperator, CompiledComparison, Expr, Rational } from "./condition/index.js";
 // Policy packs are read like workflows (the same YAML/JSON reader, its limits and positions).
 export { locatePointers, readDocumentText } from "./text/index.js";
+// The Modeler plug-in reads agentflow.config.json as the CLI does, byte-order mark and all.
+export { stripBom } from "./text/index.js";
 // The gate evaluation reads embedded snapshots so, fetching the YAML reader only for YAML text.
 export { parseWorkflowTextAsync } from "./parse/index.js";
 // An approval hashes every input file's raw bytes (the same native path as text under Node).

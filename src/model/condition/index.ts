@@ -26,3 +26,5 @@ export type {
   ConditionProblem,
   ConditionProblemKind,
 } from "./types.js";
+export { decodeFeelString } from "./literals.js";
+export type { StringDecodeResult } from "./literals.js";
