@@ -7,12 +7,11 @@
  * naming the chain of files that led to it (exit 2): an organisation's rules that silently did
  * not apply would pass what they exist to block.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, isAbsolute, relative, resolve } from "node:path";
 import { contentHash } from "../model/index.js";
 import type { AgentflowConfig, ConfigFile, ConfigRuleSetting } from "./config-types.js";
 import { UsageError } from "./io.js";
-import { exportTarget } from "./package-resolve.js";
+import { exportTarget, findPackage, splitSpecifier } from "./package-resolve.js";
 import { pluginModuleFile } from "./plugins.js";
 
 /** What an `extends` entry names: a config file by path, one in a package, a plugin's config. */
@@ -36,29 +35,17 @@ export function extendsKind(spec: string): ExtendsKind | undefined {
 
 /** The config file a package entry names, absolute, or why there is none. */
 function packageConfig(spec: string, fromDir: string): string | { problem: string } {
-  const parts = spec.split("/");
-  const length = spec.startsWith("@") ? 2 : 1;
-  const name = parts.slice(0, length).join("/");
-  const rest = parts.slice(length).join("/");
-  const subpath = `./${rest === "" ? "agentflow.config.json" : rest}`;
-  for (let dir = resolve(fromDir); ; dir = dirname(dir)) {
-    const folder = join(dir, "node_modules", name);
-    const manifest = join(folder, "package.json");
-    if (existsSync(manifest)) {
-      let exports: unknown;
-      try {
-        exports = (JSON.parse(readFileSync(manifest, "utf8")) as { exports?: unknown }).exports;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return { problem: `the package's ${manifest} cannot be read: ${reason}` };
-      }
-      // What the package exports under that subpath, else the file itself at that place.
-      return resolve(folder, exportTarget(exports, subpath) ?? subpath);
-    }
-    if (dirname(dir) === dir) {
-      return { problem: `no package '${name}' in node_modules at or above ${fromDir}` };
-    }
+  const [name, rest] = splitSpecifier(spec);
+  const subpath = rest === "." ? "./agentflow.config.json" : rest;
+  const found = findPackage(name, fromDir);
+  if (found === undefined) {
+    return { problem: `no package '${name}' in node_modules at or above ${fromDir}` };
   }
+  if ("error" in found.read) {
+    return { problem: `the package's ${found.manifest} cannot be read: ${found.read.error}` };
+  }
+  // What the package exports under that subpath, else the file itself at that place.
+  return resolve(found.folder, exportTarget(found.read.pkg.exports, subpath) ?? subpath);
 }
 
 /** One file of the chain, or a plugin's config named in it, in the order they apply. */

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from "node:path";
 const CONDITIONS = new Set(["import", "node", "default"]);
 
 /** `@scope/name/sub` → `["@scope/name", "./sub"]`; `name` → `["name", "."]`. */
-function splitSpecifier(spec: string): [string, string] {
+export function splitSpecifier(spec: string): [string, string] {
   const parts = spec.split("/");
   const length = spec.startsWith("@") ? 2 : 1;
   const name = parts.slice(0, length).join("/");
@@ -54,32 +54,59 @@ export function exportTarget(exports: unknown, subpath: string): string | undefi
   return Object.hasOwn(map, subpath) ? conditionalTarget(map[subpath]) : undefined;
 }
 
+/** A package's fields that say which of its files an import loads. */
+export interface PackageManifest {
+  readonly exports?: unknown;
+  readonly main?: unknown;
+}
+
+/** An installed package: its folder, and its package.json read, or why it cannot be read. */
+export interface FoundPackage {
+  readonly folder: string;
+  readonly manifest: string;
+  readonly read: { readonly pkg: PackageManifest } | { readonly error: string };
+}
+
+/**
+ * The package `name` as Node finds it from `fromDir` (`node_modules` at or above it), or
+ * `undefined` when none is installed there.
+ */
+export function findPackage(name: string, fromDir: string): FoundPackage | undefined {
+  for (let dir = resolve(fromDir); ; dir = dirname(dir)) {
+    const folder = join(dir, "node_modules", name);
+    const manifest = join(folder, "package.json");
+    if (existsSync(manifest)) {
+      try {
+        const pkg = JSON.parse(readFileSync(manifest, "utf8")) as PackageManifest;
+        return { folder, manifest, read: { pkg } };
+      } catch (error) {
+        return {
+          folder,
+          manifest,
+          read: { error: error instanceof Error ? error.message : String(error) },
+        };
+      }
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
 /**
  * The absolute file `import(spec)` would load from a module in `fromDir`, or `undefined` when
  * no package of that name is found (or it exports no such entry).
  */
 export function resolvePackage(spec: string, fromDir: string): string | undefined {
   const [name, subpath] = splitSpecifier(spec);
-  for (let dir = resolve(fromDir); ; dir = dirname(dir)) {
-    const folder = join(dir, "node_modules", name);
-    const manifest = join(folder, "package.json");
-    if (existsSync(manifest)) {
-      let pkg: { exports?: unknown; main?: unknown };
-      try {
-        pkg = JSON.parse(readFileSync(manifest, "utf8")) as typeof pkg;
-      } catch {
-        return undefined;
-      }
-      const target =
-        pkg.exports !== undefined
-          ? exportTarget(pkg.exports, subpath)
-          : subpath === "."
-            ? typeof pkg.main === "string"
-              ? pkg.main
-              : "index.js"
-            : subpath;
-      return target === undefined ? undefined : resolve(folder, target);
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
+  const found = findPackage(name, fromDir);
+  if (found === undefined || !("pkg" in found.read)) return undefined;
+  const { pkg } = found.read;
+  const target =
+    pkg.exports !== undefined
+      ? exportTarget(pkg.exports, subpath)
+      : subpath === "."
+        ? typeof pkg.main === "string"
+          ? pkg.main
+          : "index.js"
+        : subpath;
+  return target === undefined ? undefined : resolve(found.folder, target);
 }
