@@ -186,7 +186,7 @@ export interface MergedConfig {
   readonly ignoresDir: string;
 }
 
-/** `path` (relative to `from`) made relative to `to`, still a `./`-path when it was one. */
+/** `path` (relative to `from`) made relative to `to`; an absolute path stays as it is. */
 function rebased(path: string, from: string, to: string): string {
   if (from === to || isAbsolute(path)) return path;
   const rel = relative(to, resolve(from, path));
