@@ -28,7 +28,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
-import { POLICY_PACK_SCHEMA } from "../src/policy/pack-schema.js";
+import { PACK_SCHEMA_AJV_OPTIONS, POLICY_PACK_SCHEMA } from "../src/policy/pack-schema.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -41,12 +41,9 @@ const VENDOR: Readonly<Record<string, string>> = {
   "bpmn-js-properties-panel": `${helpers}/vendor/bpmn-js-properties-panel.js`,
 };
 
-/** The options `src/policy/shape.ts` compiles the pack schema with. */
-const PACK_OPTIONS = { strict: true, allErrors: true, verbose: true };
-
 /** The pack schema's validator as a CommonJS module (Ajv's standalone code). */
 function packValidatorCode(): string {
-  const ajv = new Ajv2020({ ...PACK_OPTIONS, code: { source: true } });
+  const ajv = new Ajv2020({ ...PACK_SCHEMA_AJV_OPTIONS, code: { source: true } });
   return standaloneModule.default(ajv, ajv.compile(POLICY_PACK_SCHEMA));
 }
 
@@ -55,7 +52,7 @@ const AJV_SHIM = `
 import { Ajv2020 as Ajv } from ${JSON.stringify(require.resolve("ajv/dist/2020.js"))};
 import { POLICY_PACK_SCHEMA } from ${JSON.stringify(`${ROOT}src/policy/pack-schema.ts`)};
 import packValidator from "agentflow:pack-validator";
-const OPTIONS = ${JSON.stringify(JSON.stringify(PACK_OPTIONS))};
+const OPTIONS = ${JSON.stringify(JSON.stringify(PACK_SCHEMA_AJV_OPTIONS))};
 export class Ajv2020 extends Ajv {
   constructor(options) {
     super(options);

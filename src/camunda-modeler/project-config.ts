@@ -23,38 +23,28 @@ import type { GateSelector } from "../bpmn/gate-select.js";
 import type { AgentflowLintOptions, BpmnlintCategory } from "../bpmn/lint/index.js";
 import { AGENTFLOW_RULE_NAMES, configs, ruleCode } from "../bpmn/lint/index.js";
 import type { Waiver } from "../policy/index.js";
+import { waiverProblems } from "../policy/index.js";
 import type { PresetName } from "../validate/index.js";
 import { PRESET_NAMES, RULES } from "../validate/index.js";
-
-/** The settings `agentflow.config.json` may hold (its schema's top-level properties). */
-const KNOWN = new Set([
-  "$schema",
-  "preset",
-  "rules",
-  "plugins",
-  "extends",
-  "policies",
-  "waivers",
-  "registry",
-  "ignores",
-  "policy",
-  "toolEffects",
-  "gates",
-]);
-
-const LEVELS: Readonly<Record<string, SeveritySetting>> = {
-  off: "off",
-  warn: "warning",
-  error: "error",
-};
-const CATEGORIES: Readonly<Record<string, BpmnlintCategory>> = {
-  off: "off",
-  warn: "warn",
-  error: "error",
-};
+import type { RuleLevel } from "../cli/config-types.js";
+import { jsonErrorPlace } from "../cli/config-types.js";
+import { configProperties, NAMESPACED_CODE_PATTERN, RULE_LEVELS } from "../cli/config-schema.js";
+import { stripBom } from "../model/internal.js";
 
 /** A plugin's or a pack's rule code, as the config schema writes it. */
-const NAMESPACED = /^[a-z0-9][a-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const NAMESPACED = new RegExp(NAMESPACED_CODE_PATTERN);
+
+let known: ReadonlySet<string> | undefined;
+
+/** The settings `agentflow.config.json` may hold: its schema's top-level properties. */
+function knownSettings(): ReadonlySet<string> {
+  known ??= new Set(Object.keys(configProperties()));
+  return known;
+}
+
+function isLevel(value: unknown): value is RuleLevel {
+  return (RULE_LEVELS as readonly unknown[]).includes(value);
+}
 
 /** What the config sets that the Modeler applies, checked. */
 export interface ProjectConfig {
@@ -83,16 +73,6 @@ function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `:line:column` of JSON.parse's error (V8 says `at position N`), the end when it does not say. */
-function place(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : "";
-  const at = /position (\d+)/.exec(message)?.[1];
-  const offset = at === undefined ? text.length : Math.min(Number(at), text.length);
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  return `:${line}:${offset - (before.lastIndexOf("\n") + 1) + 1}`;
-}
-
 /** The lint rule named for a BPMN rule code, if there is one. */
 function lintRuleOf(code: string): string | undefined {
   return AGENTFLOW_RULE_NAMES.find((name) => ruleCode(name) === code);
@@ -116,7 +96,7 @@ function readRules(file: string, rules: unknown, out: Gathered): void {
     const namespaced = NAMESPACED.test(code);
     const level = Array.isArray(setting) && namespaced ? (setting[0] as unknown) : setting;
     const optionsOk = !Array.isArray(setting) || (setting.length === 2 && isObject(setting[1]));
-    if (typeof level !== "string" || !Object.hasOwn(LEVELS, level) || !optionsOk) {
+    if (!isLevel(level) || !optionsOk) {
       out.problems.push(
         `${file}: /rules/${code}: must be "off", "warn" or "error"${namespaced ? ', or ["off" | "warn" | "error", { options }]' : ""}`,
       );
@@ -125,12 +105,12 @@ function readRules(file: string, rules: unknown, out: Gathered): void {
         `${file}: /rules/${code}: a plugin's or a pack's rule setting is not applied in the Modeler (agentflow/policy reports every pack finding as an error)`,
       );
     } else if (workflowCodes.has(code)) {
-      out.workflowRules[code] = LEVELS[level] ?? "error";
+      out.workflowRules[code] = level === "warn" ? "warning" : level;
     } else if (bpmnCodes.has(code)) {
       const name = lintRuleOf(code);
       if (name === undefined) {
         out.unapplied.push(`${file}: /rules/${code}: no lint rule reports ${code}`);
-      } else out.categories[name] = CATEGORIES[level] ?? "error";
+      } else out.categories[name] = level;
     } else {
       out.problems.push(`${file}: /rules/${code}: is not the code of a rule`);
     }
@@ -146,6 +126,16 @@ function readPolicies(file: string, value: unknown, problems: string[]): string[
 }
 
 /**
+ * The problems of the config's `waivers`, each naming the waiver by its JSON pointer. Checked
+ * here, as the rules' own options are, so that a malformed one is said where it is written and
+ * all of them are left out (none waives anything) rather than making the rules refuse to build.
+ */
+function readWaivers(file: string, value: unknown): string[] {
+  if (!Array.isArray(value)) return [`${file}: /waivers must be a list of waivers`];
+  return value.flatMap((waiver: unknown, i) => waiverProblems(waiver, `${file}: /waivers/${i}`));
+}
+
+/**
  * Reads a config file's text: every problem is a sentence naming the file and the setting, and
  * what it sets that the Modeler applies is returned checked (a setting with a problem is left
  * out, so the rules run with its default).
@@ -154,17 +144,18 @@ export function readProjectConfig(file: string, raw: string): ProjectConfig {
   const out: Gathered = { problems: [], unapplied: [], workflowRules: {}, categories: {} };
   const empty: ProjectConfig = { file, policies: [], ...out };
   // Editors on Windows save UTF-8 with a byte-order mark; it is no part of the JSON text.
-  const text = raw.startsWith("\uFEFF") ? raw.slice(1) : raw;
+  const text = stripBom(raw);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ...empty, problems: [`${file}${place(text, error)}: not JSON: ${message}`] };
+    return { ...empty, problems: [`${file}${jsonErrorPlace(text, error)}: not JSON: ${message}`] };
   }
   if (!isObject(value)) return { ...empty, problems: [`${file}: must be a JSON object`] };
   for (const key of Object.keys(value)) {
-    if (!KNOWN.has(key)) out.problems.push(`${file}: /${key}: is not a setting agentflow knows`);
+    if (!knownSettings().has(key))
+      out.problems.push(`${file}: /${key}: is not a setting agentflow knows`);
   }
   if (value.extends !== undefined) {
     out.problems.push(
@@ -215,15 +206,15 @@ export function readProjectConfig(file: string, raw: string): ProjectConfig {
   const effectProblems =
     value.toolEffects === undefined ? [] : toolEffectsProblems(value.toolEffects);
   out.problems.push(...effectProblems.map((p) => `${file}: /${p}`));
-  const waiversOk = value.waivers === undefined || Array.isArray(value.waivers);
-  if (!waiversOk) out.problems.push(`${file}: /waivers must be a list of waivers`);
+  const waiverFaults = value.waivers === undefined ? [] : readWaivers(file, value.waivers);
+  out.problems.push(...waiverFaults);
   return {
     file,
     ...(preset === undefined ? {} : { preset }),
     workflowRules: out.workflowRules,
     categories: out.categories,
     policies,
-    ...(value.waivers === undefined || !waiversOk
+    ...(value.waivers === undefined || waiverFaults.length > 0
       ? {}
       : { waivers: value.waivers as readonly Waiver[] }),
     ...(camundaAgents === undefined ? {} : { camundaAgents }),

@@ -8,12 +8,10 @@
  */
 import type { CompiledPack } from "../policy/index.js";
 import { formatPolicyProblem, readPolicyPack } from "../policy/index.js";
+import { CONFIG_FILE_NAME } from "../cli/config-types.js";
 import { dirname, isInside, joinPath, resolvePath } from "./paths.js";
 import type { ProjectConfig } from "./project-config.js";
 import { readProjectConfig } from "./project-config.js";
-
-/** The name looked for, as the CLI does. */
-export const CONFIG_FILE_NAME = "agentflow.config.json";
 
 /** What reading one path gives. */
 export type FileRead =

@@ -110,17 +110,36 @@ export function setupOf(project: ProjectRead | undefined): ProjectSetup {
   const problems = [...(config?.problems ?? []), ...project.problems];
   const unapplied = config?.unapplied ?? [];
   const categories = ruleCategories(config, packs.length > 0);
+  // readProjectConfig has checked every option createRules checks (waivers included, dropped on a
+  // problem), so the project's own settings do not make it throw.
+  const rules = createRules(lintOptions(config, packs));
+  return { rules, categories, problems, unapplied, project };
+}
+
+/**
+ * `build(project)` ({@link setupOf}), or, should building the rules throw all the same, the
+ * defaults with the reason as an error: the tab of `path` must not stay "still being read" for
+ * good (the read would never settle), nor lint silently.
+ */
+export function setupOrDefaults(
+  path: string,
+  project: ProjectRead,
+  build: (project: ProjectRead) => ProjectSetup = setupOf,
+): ProjectSetup {
   try {
-    const rules = createRules(lintOptions(config, packs));
-    return { rules, categories, problems, unapplied, project };
+    return build(project);
   } catch (error) {
-    // createRules checks the waivers: a malformed one is the config's problem, said with the rest.
     const message = error instanceof Error ? error.message : String(error);
-    const without = config === undefined ? undefined : { ...config, waivers: [] };
-    const rules = createRules(lintOptions(without, packs));
-    const file = config?.file ?? "agentflow.config.json";
-    const all = [...problems, `${file}: ${message}`];
-    return { rules, categories, problems: all, unapplied, project };
+    return {
+      ...setupOf(undefined),
+      problems: [
+        ...(project.config?.problems ?? []),
+        ...project.problems,
+        `${path}: agentflow's rules cannot be built with its project's settings (${message}); the rules run with the defaults`,
+      ],
+      unapplied: project.config?.unapplied ?? [],
+      project,
+    };
   }
 }
 
@@ -197,7 +216,7 @@ export class ProjectTracker {
         const print = fingerprint(project);
         const changed = this.#fingerprints.get(path) !== print;
         this.#fingerprints.set(path, print);
-        this.#setups.set(path, setupOf(project));
+        this.#setups.set(path, setupOrDefaults(path, project));
         if (changed) this.#lintAgain(tab);
       });
     this.#pending.set(path, next);

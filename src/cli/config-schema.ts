@@ -37,128 +37,136 @@ export function configSchema(): Readonly<Record<string, unknown>> {
       "agentflow.config.json: settings for `agentflow check` and `agentflow gate` in a repository. Command-line flags win over it.",
     type: "object",
     additionalProperties: false,
-    properties: {
-      $schema: { type: "string", description: "The schema of this file, for editors." },
-      preset: {
-        enum: [...PRESET_NAMES],
-        description: "The rule preset (default recommended).",
+    properties: configProperties(),
+  };
+}
+
+/**
+ * The schema's `properties`: every setting the file may hold (no other is allowed), with the
+ * schema of each. The Modeler plug-in, which checks the file by hand, reads the names from here.
+ */
+export function configProperties(): Readonly<Record<string, Readonly<Record<string, unknown>>>> {
+  return {
+    $schema: { type: "string", description: "The schema of this file, for editors." },
+    preset: {
+      enum: [...PRESET_NAMES],
+      description: "The rule preset (default recommended).",
+    },
+    rules: {
+      type: "object",
+      description:
+        'Per-rule settings by code: "off", "warn" or "error". A plugin\'s rules are <plugin>/<CODE> and a policy pack\'s <pack>/<id>; those may also be ["error", { options }].',
+      propertyNames: {
+        anyOf: [{ enum: configurableRuleCodes() }, { pattern: NAMESPACED_CODE_PATTERN }],
       },
-      rules: {
-        type: "object",
-        description:
-          'Per-rule settings by code: "off", "warn" or "error". A plugin\'s rules are <plugin>/<CODE> and a policy pack\'s <pack>/<id>; those may also be ["error", { options }].',
-        propertyNames: {
-          anyOf: [{ enum: configurableRuleCodes() }, { pattern: NAMESPACED_CODE_PATTERN }],
-        },
-        patternProperties: {
-          [NAMESPACED_CODE_PATTERN]: {
-            oneOf: [
-              { enum: [...RULE_LEVELS] },
-              {
-                type: "array",
-                prefixItems: [{ enum: [...RULE_LEVELS] }, { type: "object" }],
-                items: false,
-                minItems: 2,
-              },
-            ],
-          },
-        },
-        additionalProperties: { enum: [...RULE_LEVELS] },
-      },
-      plugins: {
-        type: "object",
-        description:
-          "Plugins by the name their rules are prefixed with: a path to an ES module (relative to this file) or an npm package name, resolved from this file's folder and inside the repository. Loading a plugin runs its code (docs/policies.md).",
-        propertyNames: { pattern: PLUGIN_NAME_PATTERN },
-        additionalProperties: { type: "string", minLength: 1 },
-      },
-      extends: {
-        description:
-          'Configs this file applies over, in order, later ones winning and this file last: a shared config by path ("./org.config.json", relative to this file) or by npm package ("@org/agentflow-config", its agentflow.config.json; "org-config/strict.json", a file in it), or a plugin\'s config ("<plugin>/<config>", e.g. "acme/recommended"). rules merge by code, plugins, toolEffects and policy by key; every other setting is replaced whole.',
-        oneOf: [
-          { type: "string", minLength: 1 },
-          { type: "array", items: { type: "string", minLength: 1 } },
-        ],
-      },
-      policies: {
-        type: "array",
-        description:
-          "Policy packs (YAML or JSON, docs/policies.md), relative to this file and inside the repository; their rules are <pack>/<id>.",
-        items: { type: "string", minLength: 1 },
-        uniqueItems: true,
-      },
-      waivers: {
-        type: "array",
-        description:
-          "Findings the organisation accepts for a time: each names the rule, one subject (a process and an optional element, or a workflow id@version), a reason, who granted it and its last day. A waived finding is still shown but no longer blocks; an expired waiver is itself a finding.",
-        items: WAIVER_SCHEMA,
-      },
-      registry: {
-        description:
-          "A folder, or a non-empty list of folders, of workflows and tool contracts, relative to this file.",
-        oneOf: [
-          { type: "string", minLength: 1 },
-          { type: "array", items: { type: "string", minLength: 1 }, minItems: 1 },
-        ],
-      },
-      ignores: {
-        type: "array",
-        description:
-          "Glob patterns (relative to this file) of files and folders that globs and folder walks pass over.",
-        items: { type: "string", minLength: 1 },
-      },
-      toolEffects: {
-        type: "object",
-        description:
-          'Effects of Camunda AI agents\' tools, by job type or element template id: an effect, or effects by the value of the operation selector input ("$input" names it where agentflow knows none; "*" is any other value). See docs/bpmn.md.',
-        propertyNames: { minLength: 1 },
-        additionalProperties: {
+      patternProperties: {
+        [NAMESPACED_CODE_PATTERN]: {
           oneOf: [
-            { enum: [...TOOL_EFFECTS] },
+            { enum: [...RULE_LEVELS] },
             {
-              type: "object",
-              minProperties: 1,
-              properties: { $input: { type: "string", minLength: 1 } },
-              additionalProperties: { enum: [...TOOL_EFFECTS] },
+              type: "array",
+              prefixItems: [{ enum: [...RULE_LEVELS] }, { type: "object" }],
+              items: false,
+              minItems: 2,
             },
           ],
         },
       },
-      gates: {
-        type: "array",
-        description:
-          "Which flow nodes are approval gates besides those marked <btv:gate/>: each selector matches an element when every criterion it names holds (a candidate group of its zeebe:assignmentDefinition, its element template, a zeebe:property, its id); role names the approver role when btv:approverRole does not. See docs/bpmn.md.",
-        items: {
-          type: "object",
-          additionalProperties: false,
-          minProperties: 1,
-          properties: {
-            id: { type: "string", minLength: 1 },
-            candidateGroup: { type: "string", minLength: 1 },
-            template: { type: "string", minLength: 1 },
-            property: {
-              type: "object",
-              additionalProperties: false,
-              required: ["name"],
-              properties: {
-                name: { type: "string", minLength: 1 },
-                value: { type: "string" },
-              },
-            },
-            role: { type: "string", minLength: 1 },
+      additionalProperties: { enum: [...RULE_LEVELS] },
+    },
+    plugins: {
+      type: "object",
+      description:
+        "Plugins by the name their rules are prefixed with: a path to an ES module (relative to this file) or an npm package name, resolved from this file's folder and inside the repository. Loading a plugin runs its code (docs/policies.md).",
+      propertyNames: { pattern: PLUGIN_NAME_PATTERN },
+      additionalProperties: { type: "string", minLength: 1 },
+    },
+    extends: {
+      description:
+        'Configs this file applies over, in order, later ones winning and this file last: a shared config by path ("./org.config.json", relative to this file) or by npm package ("@org/agentflow-config", its agentflow.config.json; "org-config/strict.json", a file in it), or a plugin\'s config ("<plugin>/<config>", e.g. "acme/recommended"). rules merge by code, plugins, toolEffects and policy by key; every other setting is replaced whole.',
+      oneOf: [
+        { type: "string", minLength: 1 },
+        { type: "array", items: { type: "string", minLength: 1 } },
+      ],
+    },
+    policies: {
+      type: "array",
+      description:
+        "Policy packs (YAML or JSON, docs/policies.md), relative to this file and inside the repository; their rules are <pack>/<id>.",
+      items: { type: "string", minLength: 1 },
+      uniqueItems: true,
+    },
+    waivers: {
+      type: "array",
+      description:
+        "Findings the organisation accepts for a time: each names the rule, one subject (a process and an optional element, or a workflow id@version), a reason, who granted it and its last day. A waived finding is still shown but no longer blocks; an expired waiver is itself a finding.",
+      items: WAIVER_SCHEMA,
+    },
+    registry: {
+      description:
+        "A folder, or a non-empty list of folders, of workflows and tool contracts, relative to this file.",
+      oneOf: [
+        { type: "string", minLength: 1 },
+        { type: "array", items: { type: "string", minLength: 1 }, minItems: 1 },
+      ],
+    },
+    ignores: {
+      type: "array",
+      description:
+        "Glob patterns (relative to this file) of files and folders that globs and folder walks pass over.",
+      items: { type: "string", minLength: 1 },
+    },
+    toolEffects: {
+      type: "object",
+      description:
+        'Effects of Camunda AI agents\' tools, by job type or element template id: an effect, or effects by the value of the operation selector input ("$input" names it where agentflow knows none; "*" is any other value). See docs/bpmn.md.',
+      propertyNames: { minLength: 1 },
+      additionalProperties: {
+        oneOf: [
+          { enum: [...TOOL_EFFECTS] },
+          {
+            type: "object",
+            minProperties: 1,
+            properties: { $input: { type: "string", minLength: 1 } },
+            additionalProperties: { enum: [...TOOL_EFFECTS] },
           },
-        },
+        ],
       },
-      policy: {
+    },
+    gates: {
+      type: "array",
+      description:
+        "Which flow nodes are approval gates besides those marked <btv:gate/>: each selector matches an element when every criterion it names holds (a candidate group of its zeebe:assignmentDefinition, its element template, a zeebe:property, its id); role names the approver role when btv:approverRole does not. See docs/bpmn.md.",
+      items: {
         type: "object",
         additionalProperties: false,
-        description: "What the command-line policy flags set.",
+        minProperties: 1,
         properties: {
-          camundaAgents: {
-            enum: [...UNKNOWN_LEVEL_POLICIES],
-            description:
-              "How Camunda AI agents (unknown autonomy level) are governed (--camunda-agents).",
+          id: { type: "string", minLength: 1 },
+          candidateGroup: { type: "string", minLength: 1 },
+          template: { type: "string", minLength: 1 },
+          property: {
+            type: "object",
+            additionalProperties: false,
+            required: ["name"],
+            properties: {
+              name: { type: "string", minLength: 1 },
+              value: { type: "string" },
+            },
           },
+          role: { type: "string", minLength: 1 },
+        },
+      },
+    },
+    policy: {
+      type: "object",
+      additionalProperties: false,
+      description: "What the command-line policy flags set.",
+      properties: {
+        camundaAgents: {
+          enum: [...UNKNOWN_LEVEL_POLICIES],
+          description:
+            "How Camunda AI agents (unknown autonomy level) are governed (--camunda-agents).",
         },
       },
     },

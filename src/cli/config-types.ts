@@ -1,11 +1,30 @@
 /**
  * The shapes of `agentflow.config.json` as read: what one file holds, as its schema allows it
- * (config-schema.ts), and the file read on its own. Apart from config.ts so that
- * config-extends.ts, which config.ts calls to follow `extends`, can name them without a cycle.
+ * (config-schema.ts), and the file read on its own; with the file's name and where a JSON error
+ * is in it. Apart from config.ts so that config-extends.ts, which config.ts calls to follow
+ * `extends`, can name them without a cycle, and so that the Camunda Modeler plug-in, which reads
+ * the same file but cannot load config.ts's Node modules, says the same things.
  */
 import type { GateSelector, ToolEffectsMapping, UnknownLevelPolicy } from "../bpmn/index.js";
 import type { Waiver } from "../policy/index.js";
 import type { PresetName } from "../validate/index.js";
+
+/** The name the CLI and the Modeler plug-in look for. */
+export const CONFIG_FILE_NAME = "agentflow.config.json";
+
+/**
+ * `:line:column` of a JSON.parse error in `text`, as editors jump to it (V8 says `at position
+ * N`); the end of the text when the error does not say, as for a cut-off text.
+ */
+export function jsonErrorPlace(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : "";
+  const at = /at position (\d+)/.exec(message)?.[1];
+  const offset = at === undefined ? text.length : Math.min(Number(at), text.length);
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
+  return `:${line}:${column}`;
+}
 
 /** A rule's level in the config file. */
 export type RuleLevel = "off" | "warn" | "error";

@@ -15,13 +15,13 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { contentHash } from "../model/index.js";
 import type { RuleLayer } from "./config-extends.js";
 import type { AgentflowConfig, ConfigFile } from "./config-types.js";
+import { CONFIG_FILE_NAME, jsonErrorPlace } from "./config-types.js";
 import { chainHash, configLayers, mergeLayers } from "./config-extends.js";
 import { configSchema } from "./config-schema.js";
 import { readText } from "./files.js";
 import { UsageError } from "./io.js";
 
-/** The name the CLI looks for. */
-export const CONFIG_FILE_NAME = "agentflow.config.json";
+export { CONFIG_FILE_NAME } from "./config-types.js";
 
 export type { AgentflowConfig, ConfigFile, ConfigRuleSetting, RuleLevel } from "./config-types.js";
 
@@ -145,17 +145,6 @@ export function checkConfig(file: string, value: unknown): AgentflowConfig {
     throw new UsageError(`${file}: ${what}`);
   }
   return value as AgentflowConfig;
-}
-
-/** `:line:column` of a JSON.parse error, as editors jump to it; the end for a cut-off text. */
-function jsonErrorPlace(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : "";
-  const at = /at position (\d+)/.exec(message)?.[1];
-  const offset = at === undefined ? text.length : Math.min(Number(at), text.length);
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
-  return `:${line}:${column}`;
 }
 
 /** JSON.parse's message without the offset that {@link jsonErrorPlace} turned into a place. */

@@ -51,6 +51,17 @@ export const WAIVER_SCHEMA: Readonly<Record<string, unknown>> = {
   additionalProperties: false,
 };
 
+/**
+ * The Ajv options the pack schema is compiled with (shape.ts): strict as the config is checked,
+ * every error, and the failing data in each error for the wording. The Modeler plug-in's build
+ * precompiles the schema with the same options and hands that validator out only for them.
+ */
+export const PACK_SCHEMA_AJV_OPTIONS = Object.freeze({
+  strict: true,
+  allErrors: true,
+  verbose: true,
+});
+
 /** The schema of a policy pack. */
 export const POLICY_PACK_SCHEMA: Readonly<Record<string, unknown>> = {
   $schema: "https://json-schema.org/draft/2020-12/schema",

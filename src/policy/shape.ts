@@ -10,6 +10,7 @@ import { visibleText } from "../model/index.js";
 import {
   DATE_PATTERN,
   PACK_NAME_PATTERN,
+  PACK_SCHEMA_AJV_OPTIONS,
   POLICY_PACK_SCHEMA,
   RULE_ID_PATTERN,
 } from "./pack-schema.js";
@@ -165,9 +166,7 @@ function explain(error: ErrorObject): ShapeProblem {
 
 /** Every way `value` does not fit the pack schema, in the schema's order; empty when it fits. */
 export function shapeProblems(value: unknown): ShapeProblem[] {
-  validate ??= new Ajv2020({ strict: true, allErrors: true, verbose: true }).compile(
-    POLICY_PACK_SCHEMA,
-  );
+  validate ??= new Ajv2020({ ...PACK_SCHEMA_AJV_OPTIONS }).compile(POLICY_PACK_SCHEMA);
   if (validate(value)) return [];
   const out: ShapeProblem[] = [];
   const seen = new Set<string>();

@@ -8,6 +8,7 @@ import type { ProjectConfig } from "../../src/camunda-modeler/project-config.js"
 import { readProjectConfig, ruleCategories } from "../../src/camunda-modeler/project-config.js";
 import type { FileRead, ReadFile } from "../../src/camunda-modeler/project-read.js";
 import { readProject } from "../../src/camunda-modeler/project-read.js";
+import { configProperties } from "../../src/cli/config-schema.js";
 
 const PACK = `kind: PolicyPack
 name: bank
@@ -109,6 +110,50 @@ describe("readProjectConfig", () => {
     expect(read.categories).toEqual({});
   });
 
+  it("checks each waiver where it is written, and applies none when one is malformed", () => {
+    const good = {
+      rule: "AGENT_GATE_UNREACHABLE",
+      process: "Loans",
+      reason: "pilot",
+      grantedBy: "cro",
+      expires: "2030-01-01",
+    };
+    expect(config(JSON.stringify({ waivers: [good] }))).toMatchObject({
+      problems: [],
+      waivers: [good],
+    });
+    const read = config(
+      JSON.stringify({
+        waivers: [good, { ...good, expires: "2030-02-30" }, "all", { rule: "X", workflow: "w" }],
+      }),
+    );
+    expect(read.problems).toEqual([
+      '/p/agentflow.config.json: /waivers/1.expires: "2030-02-30" is not a calendar date written YYYY-MM-DD',
+      "/p/agentflow.config.json: /waivers/2: must be a mapping, not a string",
+      "/p/agentflow.config.json: /waivers/3: missing 'reason'",
+      "/p/agentflow.config.json: /waivers/3: missing 'grantedBy'",
+      "/p/agentflow.config.json: /waivers/3: missing 'expires'",
+      '/p/agentflow.config.json: /waivers/3.workflow: "w" is not written id@version',
+    ]);
+    expect(read.waivers).toBeUndefined();
+    expect(ruleCategories(read, false).waived).toBe("off");
+  });
+
+  it("knows exactly the settings of the config schema, and places a JSON error as the CLI", () => {
+    for (const key of Object.keys(configProperties())) {
+      expect(config(JSON.stringify({ [key]: null })).problems.join("\n")).not.toContain(
+        `/${key}: is not a setting agentflow knows`,
+      );
+    }
+    expect(config('{"cache": true}').problems).toEqual([
+      "/p/agentflow.config.json: /cache: is not a setting agentflow knows",
+    ]);
+    const text = '\uFEFF{\n  "preset": "strict",\n}';
+    expect(config(text).problems).toEqual([
+      expect.stringMatching(/^\/p\/agentflow\.config\.json:3:1: not JSON: /) as unknown,
+    ]);
+  });
+
   it("says where a config is not JSON, and that a non-object is no config", () => {
     expect(config('{ "rules": }').problems).toEqual([
       expect.stringMatching(/^\/p\/agentflow\.config\.json:1:\d+: not JSON: /) as unknown,
@@ -131,6 +176,7 @@ describe("readProjectConfig", () => {
         waivers: [
           {
             rule: "AGENT_GATE_UNREACHABLE",
+            process: "Loans",
             reason: "r",
             grantedBy: "a@b.c",
             expires: "2030-01-01",

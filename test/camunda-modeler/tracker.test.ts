@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ClientPluginProps, ModelerTab } from "../../src/camunda-modeler/tracker.js";
-import { ProjectTracker } from "../../src/camunda-modeler/tracker.js";
+import { ProjectTracker, setupOrDefaults } from "../../src/camunda-modeler/tracker.js";
+import { readProjectConfig } from "../../src/camunda-modeler/project-config.js";
 
 type Listener = (payload: never) => void;
 
@@ -92,6 +93,30 @@ describe("ProjectTracker", () => {
     expect(tracker.setupFor(definitions).problems).toEqual([]);
   });
 
+  it("says a malformed waiver at its place and lints with no waiver of the config", async () => {
+    const waiver = { rule: "AGENT_GATE_UNREACHABLE", process: "Loans", reason: "pilot" };
+    const host = modeler({
+      "/r/.git": "",
+      "/r/agentflow.config.json": JSON.stringify({ waivers: [waiver] }),
+    });
+    const tracker = new ProjectTracker();
+    tracker.connect(host.props);
+    const definitions = { $type: "bpmn:Definitions" };
+    const loan = tab("t1", "/r/loan.bpmn");
+    host.emit("bpmn.modeler.created", {
+      modeler: { getDefinitions: () => definitions },
+      tab: loan,
+    });
+    await tracker.settled();
+    const setup = tracker.setupFor(definitions);
+    expect(setup.problems).toEqual([
+      "/r/agentflow.config.json: /waivers/0: missing 'grantedBy'",
+      "/r/agentflow.config.json: /waivers/0: missing 'expires'",
+    ]);
+    expect(setup.project?.config?.waivers).toBeUndefined();
+    expect(setup.categories.waived).toBe("off");
+  });
+
   it("says it read nothing when the Modeler did not start it or gives no reader", () => {
     const root = { $type: "bpmn:Definitions" };
     expect(new ProjectTracker().setupFor(root).problems).toEqual([
@@ -131,5 +156,27 @@ describe("ProjectTracker", () => {
         host.emit(event, undefined as unknown as object);
       }).not.toThrow();
     }
+  });
+
+  it("says why the rules cannot be built and runs the defaults, should building them throw", () => {
+    const config = readProjectConfig(
+      "/r/agentflow.config.json",
+      '{"rules":{"AGENT_UNRESOLVED":"off"},"registry":"reg","preset":"nope"}',
+    );
+    const project = { config, packs: [], problems: ["/r/p.yaml: cannot be read"] };
+    const setup = setupOrDefaults("/r/loan.bpmn", project, () => {
+      throw new TypeError("createRules: refused");
+    });
+    expect(setup.problems).toEqual([
+      "/r/agentflow.config.json: /preset: must be one of recommended, strict, all",
+      "/r/p.yaml: cannot be read",
+      "/r/loan.bpmn: agentflow's rules cannot be built with its project's settings (createRules: refused); the rules run with the defaults",
+    ]);
+    expect(setup.unapplied).toEqual(config.unapplied);
+    expect(setup.project).toBe(project);
+    // The defaults, not the config's "off": the stricter reading while its settings cannot apply.
+    expect(setup.categories["agent-unresolved"]).toBe("warn");
+    // Nothing thrown: the same project read gives the rules it sets.
+    expect(setupOrDefaults("/r/loan.bpmn", project).categories["agent-unresolved"]).toBe("off");
   });
 });

@@ -2,7 +2,7 @@
  * The one Ajv instance behind shapes: it checks field-level JSON Schemas and compiles shape
  * validators. It is created on first use so that importing the model costs nothing.
  */
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv2020, MissingRefError } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
 import canonicalize from "canonicalize";
@@ -106,20 +106,38 @@ export function jsonSchemaError(schema: object, source: object): string | undefi
 }
 
 /**
+ * Whether `uri` names one of the draft 2020-12 meta-schemas (or Ajv's alias for the main one).
+ * They are the only schemas the meta-schema instance holds under a key: compiled shapes are
+ * registered in its `refs`, never in its `schemas`.
+ */
+function isMetaSchemaUri(engine: Ajv2020, uri: string): boolean {
+  const alias = engine.refs[uri];
+  return engine.schemas[typeof alias === "string" ? alias : uri] !== undefined;
+}
+
+/**
  * Compiles a whole-shape schema. A schema Ajv refuses (two inlined copies of a field schema with
- * the same `$id`) yields a validator that rejects every value: failing closed is the honest stop.
+ * the same `$id`, or one whose `$id` collides with what the instance already holds) yields a
+ * validator that rejects every value: failing closed is the honest stop. The one refusal that is
+ * retried is a `$ref` to a meta-schema, which the first instance leaves out to start fast; any
+ * other refusal must not get a second chance on an instance that has not seen the same `$id`s,
+ * or the verdict would depend on which shapes were compiled before.
  */
 export function compileValidator(schema: object): ValidateFunction {
   try {
     return shapeCompiler().compile(schema);
-  } catch {
-    // Perhaps a `$ref` to a meta-schema, which that instance does not hold.
-  }
-  const engine = shapeCompilerWithMeta();
-  try {
-    return engine.compile(schema);
-  } catch {
-    return engine.compile(false);
+  } catch (e) {
+    if (e instanceof MissingRefError) {
+      const engine = shapeCompilerWithMeta();
+      if (isMetaSchemaUri(engine, e.missingSchema)) {
+        try {
+          return engine.compile(schema);
+        } catch {
+          // Refused with the meta-schemas too: the closed validator below.
+        }
+      }
+    }
+    return shapeCompiler().compile(false);
   }
 }
 
