@@ -17,6 +17,7 @@ import { fileUnreadable } from "./diagnostics.js";
 import { UsageError } from "./io.js";
 import type { FileCheckContext } from "./check-context.js";
 import type { FileCheckSettings } from "./settings.js";
+import { sha256 } from "../model/index.js";
 import type { WorkerJob, WorkerMessage, WorkerReply, WorkerSetup } from "./worker.js";
 
 /**
@@ -40,16 +41,29 @@ export function unreadableOutcome(file: string, message: string, mode: FileCheck
   };
 }
 
+/**
+ * Told, before a file's outcome is yielded, its index in the list and the sha256 of the text it
+ * was checked from (not called for a file that could not be read).
+ */
+export type OnChecked = (index: number, sha256: string) => void;
+
 /** Checks `files` on this thread, yielding each outcome in input order. */
 export async function* checkInProcess(
   files: readonly string[],
   context: FileCheckContext,
   mode: FileCheckMode,
+  onChecked?: OnChecked,
 ): AsyncGenerator<FileOutcome, void, undefined> {
+  let index = 0;
   for await (const read of readTexts(files)) {
-    yield "error" in read
-      ? unreadableOutcome(read.file, read.error.message, mode)
-      : await checkOneFile(read.file, read.text, context, mode);
+    if ("error" in read) {
+      yield unreadableOutcome(read.file, read.error.message, mode);
+    } else {
+      const outcome = await checkOneFile(read.file, read.text, context, mode);
+      onChecked?.(index, sha256(read.text));
+      yield outcome;
+    }
+    index += 1;
   }
 }
 
@@ -150,8 +164,13 @@ export async function* checkInWorkers(
   mode: FileCheckMode,
   count: number,
   start: (setup: WorkerSetup) => Worker = startWorker,
+  onChecked?: OnChecked,
 ): AsyncGenerator<FileOutcome, void, undefined> {
-  const setup: WorkerSetup = { settings, mode };
+  const setup: WorkerSetup = {
+    settings,
+    mode,
+    ...(onChecked === undefined ? {} : { hashes: true }),
+  };
   const workers = Array.from({ length: count }, () => start(setup));
   let finished = false;
   const arrived = new Map<number, WorkerReply>();
@@ -200,6 +219,7 @@ export async function* checkInWorkers(
         continue;
       }
       if ("crash" in reply) throw new Error(reply.crash);
+      if (reply.sha256 !== undefined) onChecked?.(next, reply.sha256);
       yield reply.outcome;
     }
   } finally {
@@ -213,6 +233,8 @@ export interface BatchOptions {
   readonly mode: FileCheckMode;
   /** `--concurrency`: `off`, `auto` or a number of worker threads. */
   readonly concurrency?: string | undefined;
+  /** With `--cache`: what each file's text hashed as when it was checked ({@link OnChecked}). */
+  readonly onChecked?: OnChecked | undefined;
 }
 
 /** The outcomes of a run, and how many worker threads produce them (0: this thread). */
@@ -241,8 +263,8 @@ export function checkFiles(
   return {
     outcomes:
       workers === 0
-        ? checkInProcess(files, context, options.mode)
-        : checkInWorkers(files, settings, options.mode, workers),
+        ? checkInProcess(files, context, options.mode, options.onChecked)
+        : checkInWorkers(files, settings, options.mode, workers, startWorker, options.onChecked),
     workers,
   };
 }

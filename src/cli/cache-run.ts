@@ -17,7 +17,7 @@ import type { FileCheckContext } from "./check-context.js";
 import type { FileOutcome } from "./check-file.js";
 import { checkOneFile } from "./check-file.js";
 import { readTexts } from "./files.js";
-import { textSha256 } from "./registry-read.js";
+import { sha256 as textSha256 } from "../model/index.js";
 import type { BatchCliOptions, FileCheckSettings, RunSettings } from "./settings.js";
 
 /** True when every lookup the outcome's check made answers the same in this run's registry. */
@@ -90,10 +90,14 @@ async function* inProcess(
   }
 }
 
+/** How the files the cache cannot answer for are checked: {@link checkFiles}; a test wraps it. */
+export type CheckMisses = typeof checkFiles;
+
 /**
  * With worker threads: the files are read and hashed here first; those that cannot be reused
  * are checked by `checkFiles` (in workers when there are enough of them), then all come in
- * input order.
+ * input order. A checked file's outcome is recorded under the hash of the text the check read
+ * (`onChecked`), not of this thread's earlier read: the file may have been edited in between.
  */
 async function* withWorkers(
   files: readonly string[],
@@ -101,25 +105,24 @@ async function* withWorkers(
   context: FileCheckContext,
   options: BatchOptions,
   cache: RunCache,
+  check: CheckMisses,
 ): AsyncGenerator<FileOutcome, void, undefined> {
   const known: (FileOutcome | undefined)[] = [];
-  const misses: { index: number; file: string; sha256?: string }[] = [];
-  let index = 0;
+  const misses: string[] = [];
   for await (const read of readTexts(files)) {
     const sha256 = "error" in read ? undefined : textSha256(read.text);
     const hit = sha256 === undefined ? undefined : reusable(read.file, sha256, cache, context);
     known.push(hit);
-    if (hit === undefined)
-      misses.push({ index, file: read.file, ...(sha256 === undefined ? {} : { sha256 }) });
+    if (hit === undefined) misses.push(read.file);
     else if (sha256 !== undefined) cache.record(read.file, sha256, hit);
-    index += 1;
   }
-  const checked = checkFiles(
-    misses.map((m) => m.file),
-    settings,
-    context,
-    options,
-  ).outcomes[Symbol.asyncIterator]();
+  const checkedAs = new Map<number, string>();
+  const onChecked = (index: number, sha256: string): void => {
+    checkedAs.set(index, sha256);
+  };
+  const checked = check(misses, settings, context, { ...options, onChecked }).outcomes[
+    Symbol.asyncIterator
+  ]();
   let miss = 0;
   for (const [at, hit] of known.entries()) {
     if (hit !== undefined) {
@@ -128,11 +131,11 @@ async function* withWorkers(
     }
     const next = await checked.next();
     if (next.done === true) throw new Error("a checked file's outcome is missing");
-    const { sha256 } = misses[miss] ?? {};
+    // No hash: the check could not read the file, so what it judged is unknown; not recorded.
+    const sha256 = checkedAs.get(miss);
+    checkedAs.delete(miss);
     miss += 1;
-    // A file read here but not in the worker is not recorded: what it was checked as is unknown.
-    const readThere = !next.value.checked.diagnostics.some((d) => d.code === "FILE_UNREADABLE");
-    if (sha256 !== undefined && readThere) cache.record(files[at] ?? "", sha256, next.value);
+    if (sha256 !== undefined) cache.record(files[at] ?? "", sha256, next.value);
     yield next.value;
   }
 }
@@ -144,6 +147,7 @@ export function cachedBatch(
   context: FileCheckContext,
   options: BatchOptions,
   cache: RunCache,
+  check: CheckMisses = checkFiles,
 ): Batch {
   const workers = workerCount(
     options.concurrency,
@@ -156,7 +160,7 @@ export function cachedBatch(
     outcomes:
       workers === 0
         ? inProcess(files, context, options, cache)
-        : withWorkers(files, settings, context, options, cache),
+        : withWorkers(files, settings, context, options, cache, check),
   };
 }
 

@@ -10,7 +10,6 @@
  * ignored with a note on stderr and everything is checked again — never a wrong result. Writing
  * goes through a temporary file and a rename; a failure to write is a warning, not a failure.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { FileOutcome } from "./check-file.js";
@@ -18,6 +17,7 @@ import type { CachedCommand } from "./cache-key.js";
 import { codeKey } from "./cache-key.js";
 import type { CliIo } from "./io.js";
 import type { RegistryIndex, RegistryIndexEntry } from "./registry-read.js";
+import { sha256 } from "../model/index.js";
 
 /** The default cache location, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = ".agentflowcache";
@@ -54,12 +54,8 @@ export function cacheFile(location: string, cwd: string): string {
     // Absent: a file to be written.
   }
   if (!folder) return absolute;
-  const tag = createHash("sha256").update(cwd).digest("hex").slice(0, 12);
+  const tag = sha256(cwd).slice(0, 12);
   return join(absolute, `agentflowcache-${tag}`);
-}
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
 }
 
 function isBody(value: unknown): value is Body {

@@ -4,12 +4,10 @@
  * by the sha256 of its text, so that a run over an unchanged registry reads its files but parses
  * none of them. A document is parsed from its text only when a check asks for it.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { detectFormat } from "../interop/index.js";
 import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
-import { contentHash, parseToolContractText, parseWorkflowText } from "../model/index.js";
+import { contentHash, parseToolContractText, parseWorkflowText, sha256 } from "../model/index.js";
 import { DOCUMENT_EXTENSIONS } from "./files.js";
 import { readForeign } from "./registry-foreign.js";
 
@@ -38,11 +36,6 @@ export interface RegistryIndexEntry {
 export interface RegistryIndex {
   readonly previous: ReadonlyMap<string, RegistryIndexEntry>;
   readonly next: Map<string, RegistryIndexEntry>;
-}
-
-/** The sha256 of a text, hex: how a cache recognises a file it has seen. */
-export function textSha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
 }
 
 type Document = AgentWorkflow | ToolContract;
@@ -82,8 +75,8 @@ function parseRegistryText(
 
 /**
  * A registry file's summary and a way to its document: parsed now without an index; with one,
- * taken from the index when the text hashes as it did, the document then parsed only when
- * asked for (and refused if the file changed in between: what was indexed is what is used).
+ * taken from the index when the text hashes as it did, the document then parsed (from that same
+ * text) only when asked for.
  */
 export function readRegistryFile(
   file: string,
@@ -98,21 +91,16 @@ export function readRegistryFile(
     const { summary, doc } = parseRegistryText(file, text);
     return { summary, load: () => defined(doc) };
   }
-  const sha256 = textSha256(text);
+  const hash = sha256(text);
   const path = resolve(file);
   const known = index.previous.get(path);
-  if (known?.sha256 === sha256) {
+  if (known?.sha256 === hash) {
     index.next.set(path, known);
-    const load = (): Document => {
-      const now = readFileSync(file, "utf8");
-      if (textSha256(now) !== sha256) {
-        throw new Error(`${file} changed while the run was going on`);
-      }
-      return defined(parseRegistryText(file, now).doc);
-    };
+    // Parsed from the text that was hashed, so what was indexed is what is used.
+    const load = (): Document => defined(parseRegistryText(file, text).doc);
     return { summary: known.summary, load };
   }
   const { summary, doc } = parseRegistryText(file, text);
-  index.next.set(path, { sha256, summary });
+  index.next.set(path, { sha256: hash, summary });
   return { summary, load: () => defined(doc) };
 }

@@ -8,6 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { FileCheckMode, FileOutcome } from "./check-file.js";
 import { checkOneFile } from "./check-file.js";
 import { readText } from "./files.js";
+import { sha256 } from "../model/index.js";
 import { UsageError } from "./io.js";
 import type { FileCheckSettings } from "./settings.js";
 import { fileCheckContext } from "./check-context.js";
@@ -16,6 +17,11 @@ import { fileCheckContext } from "./check-context.js";
 export interface WorkerSetup {
   readonly settings: FileCheckSettings;
   readonly mode: FileCheckMode;
+  /**
+   * With `--cache`: send back the sha256 of the text each file was checked from, since the file
+   * may have changed since the main thread read it, and a result is cached under what it judged.
+   */
+  readonly hashes?: boolean;
 }
 
 /** A file to check: its index in the run's list, and its path. */
@@ -37,7 +43,7 @@ export type WorkerMessage = readonly WorkerJob[];
  * which the main thread treats as a bug, as it would on its own thread.
  */
 export type WorkerReply =
-  | { readonly index: number; readonly outcome: FileOutcome }
+  | { readonly index: number; readonly outcome: FileOutcome; readonly sha256?: string }
   | { readonly index: number; readonly usageError: string }
   | { readonly index: number; readonly crash: string };
 
@@ -71,7 +77,8 @@ async function serve(): Promise<void> {
         }
         try {
           const outcome = await checkOneFile(job.file, read.text, context, setup.mode);
-          replies.push({ index: job.index, outcome });
+          const hash = setup.hashes === true ? { sha256: sha256(read.text) } : {};
+          replies.push({ index: job.index, outcome, ...hash });
         } catch (error) {
           replies.push(failed(job.index, error));
         }

@@ -45,8 +45,7 @@ function repository(): { dir: string; base: string } {
   git(dir, "commit", "-q", "-m", "base");
   const base = git(dir, "rev-parse", "HEAD");
   writeFileSync(join(dir, "processes/loan.bpmn"), loan.replace("Consumer", "Consumer "));
-  writeFileSync(join(dir, "README.md"), "a repository, changed\n");
-  git(dir, "commit", "-qam", "change one process and the readme");
+  git(dir, "commit", "-qam", "change one process");
   return { dir, base };
 }
 
@@ -67,6 +66,18 @@ function runStep(dir: string, env: Readonly<Record<string, string>>) {
       .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
   );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, outputs };
+}
+
+/** The files a SARIF log's results are on. */
+function sarifFiles(file: string | undefined): Set<string | undefined> {
+  const sarif = JSON.parse(readFileSync(file ?? "", "utf8")) as {
+    runs: {
+      results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+    }[];
+  };
+  return new Set(
+    sarif.runs[0]?.results.map((r) => r.locations[0]?.physicalLocation.artifactLocation.uri),
+  );
 }
 
 describe("the GitHub Action", () => {
@@ -111,15 +122,146 @@ describe("the GitHub Action", () => {
     expect(run.stdout).toContain("promotion BLOCKED");
   });
 
-  it("checks nothing, and passes, when the change touched no file the command reads", () => {
+  it("checks the whole repository when the change touched a file the command does not take", () => {
     const { dir } = repository();
     const head = git(dir, "rev-parse", "HEAD");
     writeFileSync(join(dir, "README.md"), "only the readme\n");
     git(dir, "commit", "-qam", "docs");
+    const run = runStep(dir, {
+      INPUT_COMMAND: "check",
+      INPUT_REGISTRY: "registry",
+      BASE_SHA: head,
+    });
+    expect(run.stdout).toContain("'README.md' changed and is not a file check takes");
+    expect(run.stdout).toContain("checking the whole repository");
+    expect(run.code).toBe(1);
+    expect(sarifFiles(run.outputs.findings)).toEqual(
+      new Set(["processes/loan.bpmn", "processes/other.bpmn"]),
+    );
+  });
+
+  it("checks nothing, and passes, when the change touched no file at all", () => {
+    const { dir } = repository();
+    const head = git(dir, "rev-parse", "HEAD");
+    git(dir, "commit", "-q", "--allow-empty", "-m", "empty");
     const run = runStep(dir, { INPUT_COMMAND: "check", BASE_SHA: head });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("no file check reads was changed");
+    expect(run.stdout).toContain("nothing to check");
     expect(run.outputs).toEqual({ "exit-code": "0", findings: "", report: "" });
+  });
+
+  it("gates the whole repository when only a registry tool contract changed", () => {
+    const { dir } = repository();
+    const head = git(dir, "rev-parse", "HEAD");
+    const tool = join(dir, "registry/send-loan-offer.tool.json");
+    writeFileSync(tool, readFileSync(tool, "utf8") + "\n");
+    git(dir, "commit", "-qam", "a tool contract");
+    const run = runStep(dir, { INPUT_COMMAND: "gate", INPUT_REGISTRY: "registry", BASE_SHA: head });
+    expect(run.stdout).toContain("checking the whole repository");
+    expect(run.code).toBe(1);
+    expect(readFileSync(run.outputs.report ?? "", "utf8")).toContain(
+      "processes/other.bpmn: promotion BLOCKED",
+    );
+  });
+
+  it("checks the whole repository when a registry document changed, though check takes it", () => {
+    const { dir } = repository();
+    const head = git(dir, "rev-parse", "HEAD");
+    const tool = join(dir, "registry/send-loan-offer.tool.json");
+    writeFileSync(tool, readFileSync(tool, "utf8") + "\n");
+    git(dir, "commit", "-qam", "a tool contract");
+    const run = runStep(dir, {
+      INPUT_COMMAND: "check",
+      INPUT_REGISTRY: "registry",
+      BASE_SHA: head,
+    });
+    expect(run.stdout).toContain("'registry/send-loan-offer.tool.json' is read by the settings");
+    expect(sarifFiles(run.outputs.findings)).toContain("processes/other.bpmn");
+  });
+
+  it("checks the whole repository when the config changed", () => {
+    const { dir } = repository();
+    const head = git(dir, "rev-parse", "HEAD");
+    writeFileSync(join(dir, "agentflow.config.json"), '{ "registry": "registry" }\n');
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "a config");
+    const run = runStep(dir, { INPUT_COMMAND: "check", BASE_SHA: head });
+    expect(run.stdout).toContain("'agentflow.config.json' changed and is not a file check takes");
+    expect(sarifFiles(run.outputs.findings)).toContain("processes/other.bpmn");
+  });
+
+  it("checks the whole repository when the settings cannot be read", () => {
+    const { dir } = repository();
+    writeFileSync(join(dir, "agentflow.config.json"), "{ not json");
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "a broken config");
+    const head = git(dir, "rev-parse", "HEAD");
+    writeFileSync(
+      join(dir, "processes/loan.bpmn"),
+      readFileSync(join(dir, "processes/other.bpmn")),
+    );
+    git(dir, "commit", "-qam", "a process");
+    const run = runStep(dir, { INPUT_COMMAND: "gate", BASE_SHA: head });
+    expect(run.stdout).toContain(
+      "the settings (--print-config) could not be read; checking the whole repository",
+    );
+    expect(run.code).toBe(2);
+  });
+
+  it("gates the whole repository when a process was deleted or renamed", () => {
+    for (const change of [["rm", "-q"], ["mv"]]) {
+      const { dir } = repository();
+      const head = git(dir, "rev-parse", "HEAD");
+      const to = change[0] === "mv" ? ["processes/renamed.bpmn"] : [];
+      git(dir, ...change, "processes/loan.bpmn", ...to);
+      git(dir, "commit", "-qm", "one process less");
+      const run = runStep(dir, {
+        INPUT_COMMAND: "gate",
+        INPUT_REGISTRY: "registry",
+        BASE_SHA: head,
+      });
+      expect(run.stdout).toContain("'processes/loan.bpmn' was deleted or renamed");
+      expect(run.code).toBe(1);
+      expect(readFileSync(run.outputs.report ?? "", "utf8")).toContain(
+        "processes/other.bpmn: promotion BLOCKED",
+      );
+    }
+  });
+
+  it("gates a changed process whose name is not ASCII, by its own name", () => {
+    const { dir } = repository();
+    git(dir, "mv", "processes/other.bpmn", "processes/prêt.bpmn");
+    git(dir, "commit", "-qm", "renamed");
+    const renamed = git(dir, "rev-parse", "HEAD");
+    writeFileSync(join(dir, "processes/prêt.bpmn"), readFileSync(join(dir, "processes/loan.bpmn")));
+    git(dir, "commit", "-qam", "changed");
+    git(dir, "config", "core.quotePath", "true"); // git's default: names quoted as "pr\303\252t"
+    const run = runStep(dir, {
+      INPUT_COMMAND: "gate",
+      INPUT_REGISTRY: "registry",
+      BASE_SHA: renamed,
+    });
+    expect(run.stdout).not.toContain("whole repository");
+    expect(run.code).toBe(1);
+    const report = readFileSync(run.outputs.report ?? "", "utf8");
+    expect(report).toContain("processes/prêt.bpmn: promotion BLOCKED");
+    expect(report).not.toContain("processes/loan.bpmn");
+  });
+
+  it("is a usage mistake (exit 2) outside a git repository, and when git diff fails", () => {
+    const outside = runStep(tempDir("agentflow-action-nogit-"), {
+      INPUT_COMMAND: "gate",
+      BASE_SHA: "0123456789abcdef0123456789abcdef01234567",
+    });
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain("not in a git repository");
+    expect(outside.outputs["exit-code"]).toBe("2");
+    const { dir, base } = repository();
+    // A HEAD that is not a commit: `git diff <base> HEAD` fails.
+    writeFileSync(join(dir, ".git/HEAD"), "ref: refs/heads/nowhere\n");
+    const broken = runStep(dir, { INPUT_COMMAND: "gate", BASE_SHA: base });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain(`git diff ${base} HEAD failed`);
   });
 
   it("refuses an unknown command as a usage mistake (exit 2)", () => {

@@ -2,8 +2,8 @@
  * The pre-commit hooks (.pre-commit-hooks.yaml), run by pre-commit itself on a fixture repository
  * whose .pre-commit-config.yaml names this repository at its HEAD commit, as a user's names a
  * release, and which has agentflow installed: the
- * check hook passes clean documents and fails a broken one, the gate hook blocks a process whose
- * agent needs a gate it does not have, and neither runs on files it does not read. Skipped, and
+ * check hook passes clean documents and fails a broken one, and skips files it does not read; the
+ * gate hook decides on every process at each commit, whatever was staged. Skipped, and
  * said, when pre-commit is not installed (.ci/run installs it).
  */
 import { spawnSync } from "node:child_process";
@@ -20,6 +20,22 @@ const hasPreCommit = spawnSync("pre-commit", ["--version"]).status === 0;
 function git(cwd: string, ...args: string[]): void {
   const r = spawnSync("git", args, { cwd, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+}
+
+/**
+ * A repository holding this checkout's .pre-commit-hooks.yaml as its one commit: the hooks as the
+ * working tree has them (not as last committed), named by a rev as a user names a release.
+ */
+function hookRepository(): { repo: string; head: string } {
+  const repo = tempDir("agentflow-pre-commit-hooks-");
+  git(repo, "init", "-q");
+  git(repo, "config", "user.email", "ci@example.com");
+  git(repo, "config", "user.name", "ci");
+  cpSync(join(ROOT, ".pre-commit-hooks.yaml"), join(repo, ".pre-commit-hooks.yaml"));
+  git(repo, "add", ".");
+  git(repo, "commit", "-q", "-m", "hooks");
+  const head = spawnSync("git", ["rev-parse", "HEAD"], { cwd: repo, encoding: "utf8" });
+  return { repo, head: head.stdout.trim() };
 }
 
 /** A repository with agentflow installed as a devDependency would be (linked to this one). */
@@ -41,13 +57,10 @@ function repository(): string {
     join(dir, "broken.agent.json"),
   );
   writeFileSync(join(dir, "notes.json"), "{}\n");
-  const head = spawnSync("git", ["rev-parse", "HEAD"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  }).stdout.trim();
+  const { repo, head } = hookRepository();
   writeFileSync(
     join(dir, ".pre-commit-config.yaml"),
-    `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: agentflow-check\n      - id: agentflow-gate\n`,
+    `repos:\n  - repo: ${repo}\n    rev: ${head}\n    hooks:\n      - id: agentflow-check\n      - id: agentflow-gate\n`,
   );
   git(dir, "add", ".");
   return dir;
@@ -81,8 +94,21 @@ describe("the pre-commit hooks", () => {
     expect(reads("agentflow-check", "a/x.agent.yaml")).toBe(true);
     expect(reads("agentflow-check", "a/x.tool.json")).toBe(true);
     expect(reads("agentflow-check", "package.json")).toBe(false);
-    expect(reads("agentflow-gate", "p/loan.bpmn")).toBe(true);
-    expect(reads("agentflow-gate", "x.agent.json")).toBe(false);
+  });
+
+  it("runs gate on the whole repository at every commit, whatever changed", () => {
+    const hooks = parse(readFileSync(join(ROOT, ".pre-commit-hooks.yaml"), "utf8")) as {
+      id: string;
+      entry: string;
+      always_run?: boolean;
+      pass_filenames?: boolean;
+      files?: string;
+    }[];
+    const gate = hooks.find((h) => h.id === "agentflow-gate");
+    expect(gate?.always_run).toBe(true);
+    expect(gate?.pass_filenames).toBe(false);
+    expect(gate?.entry).toMatch(/ gate \.$/);
+    expect(gate?.files).toBeUndefined();
   });
 
   it.skipIf(!hasPreCommit)(
@@ -105,15 +131,18 @@ describe("the pre-commit hooks", () => {
   );
 
   it.skipIf(!hasPreCommit)(
-    "run by pre-commit: gate blocks a process, and skips other files",
+    "run by pre-commit: gate blocks a process, also when only another file is staged",
     () => {
       const dir = shared();
       const blocked = runHook(dir, "agentflow-gate", "processes/loan.bpmn");
       expect(blocked.code).toBe(1);
       expect(blocked.out).toContain("promotion BLOCKED");
-      const none = runHook(dir, "agentflow-gate", "notes.json");
-      expect(none.code).toBe(0);
-      expect(none.out).toMatch(/agentflow gate\.+\(no files to check\)Skipped/);
+      // A registry tool contract (or any file) alone: every process is decided again.
+      for (const file of ["registry/send-loan-offer.tool.json", "notes.json"]) {
+        const again = runHook(dir, "agentflow-gate", file);
+        expect(again.code).toBe(1);
+        expect(again.out).toContain("processes/loan.bpmn: promotion BLOCKED");
+      }
     },
   );
 });

@@ -8,6 +8,15 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { checkFiles } from "../../src/cli/batch.js";
+import { RunCache } from "../../src/cli/cache.js";
+import type { CheckMisses } from "../../src/cli/cache-run.js";
+import { cachedBatch } from "../../src/cli/cache-run.js";
+import { fileCheckContext } from "../../src/cli/check-context.js";
+import type { CliIo } from "../../src/cli/io.js";
+import type { RegistryIndex } from "../../src/cli/registry-read.js";
+import { readRegistryFile } from "../../src/cli/registry-read.js";
+import { resolveSettings } from "../../src/cli/settings.js";
 import { tempDir } from "../temp.js";
 import type { Run } from "./run.js";
 import { run } from "./run.js";
@@ -209,5 +218,74 @@ describe("--cache", () => {
     // Without --cache, the location is not used (as ESLint's).
     await run(...CHECK, "--cache-location", "unused.cache");
     expect(existsSync("unused.cache")).toBe(false);
+  });
+});
+
+describe("--cache with worker threads", () => {
+  it("records a file's outcome under the hash of the text the worker checked, not of an earlier read", async () => {
+    const dir = tempDir("agentflow-cache-race-");
+    const source = readFileSync(join(home, "examples/registry/credit-risk.agent.json"), "utf8");
+    const broken = readFileSync(
+      join(home, "examples/workflows/refund-autopilot.broken.agent.json"),
+      "utf8",
+    );
+    const files = ["a", "b"].map((n) => join(dir, `${n}.agent.json`));
+    for (const file of files) writeFileSync(file, source);
+    const settings = await resolveSettings({ format: "text", config: false });
+    const context = await fileCheckContext(settings);
+    const io: CliIo = { stdout: () => undefined, stderr: () => undefined, isTTY: false };
+    const location = join(dir, "cache");
+    const open = () => RunCache.open(location, "cache", "check", "key", io);
+    const cache = open();
+    // The main thread has read and hashed both files; then a.agent.json is edited (a checkout,
+    // an editor) before the worker reads it: the worker checks the broken text.
+    const editFirst: CheckMisses = (...args) => {
+      writeFileSync(files[0] ?? "", broken);
+      return checkFiles(...args);
+    };
+    const batch = cachedBatch(
+      files,
+      settings,
+      context,
+      { mode: { processesOnly: false }, concurrency: "2" },
+      cache,
+      editFirst,
+    );
+    expect(batch.workers).toBe(2);
+    const codes: string[][] = [];
+    for await (const outcome of batch.outcomes) {
+      codes.push(outcome.checked.diagnostics.map((d) => d.code));
+    }
+    expect(codes[0]).toContain("AUTONOMY_INCOHERENT");
+    cache.save(io);
+    const next = open();
+    const hash = (text: string) => createHash("sha256").update(text).digest("hex");
+    // The broken verdict is kept for the broken text only: restoring the old text misses.
+    expect(next.candidate(files[0] ?? "", hash(source))).toBeUndefined();
+    expect(
+      next.candidate(files[0] ?? "", hash(broken))?.checked.diagnostics.map((d) => d.code),
+    ).toContain("AUTONOMY_INCOHERENT");
+    expect(next.candidate(files[1] ?? "", hash(source))?.checked.diagnostics).toEqual([]);
+  });
+});
+
+describe("a registry file the index knows", () => {
+  it("is loaded from the text that was hashed, not read again from disk", () => {
+    const dir = tempDir("agentflow-cache-registry-");
+    const file = join(dir, "credit-risk.agent.json");
+    const text = readFileSync(join(home, "examples/registry/credit-risk.agent.json"), "utf8");
+    writeFileSync(file, text);
+    const first = { previous: new Map(), next: new Map() } satisfies RegistryIndex;
+    readRegistryFile(file, text, first);
+    const index: RegistryIndex = { previous: first.next, next: new Map() };
+    const read = readRegistryFile(file, text, index);
+    expect(read.summary.kind).toBe("workflow");
+    // Edited on disk after the run read it: the document is still the one the run read.
+    writeFileSync(file, "{ not json");
+    const doc = read.load();
+    expect(doc.id).toBe(read.summary.id);
+    expect(`${doc.id}@${doc.version}`).toBe(
+      `${read.summary.id ?? ""}@${read.summary.version ?? ""}`,
+    );
   });
 });
