@@ -7,9 +7,7 @@
  */
 import type { ApprovalStatement, StatementInput } from "../approval/index.js";
 import { compareStatements, createStatement } from "../approval/index.js";
-import { readdir } from "node:fs/promises";
-import { join } from "node:path";
-import { processTopology, readProcess } from "../bpmn/index.js";
+import { conflictOf, describeDefinitions, processTopology, readProcess } from "../bpmn/index.js";
 import { formatRef, sha256 } from "../model/index.js";
 import type { AgentTaskSummary } from "../bpmn/index.js";
 import { deriveWorkflow, derivedToolRef } from "../bpmn/camunda/index.js";
@@ -21,6 +19,7 @@ import type {
 } from "../conform/index.js";
 import type { AgentWorkflow, ToolContract } from "../model/index.js";
 import { regather, readApprovalFile } from "./approval-regather.js";
+import { readPrompts } from "./conform-prompts.js";
 import { readText } from "./files.js";
 import type { GateRun } from "./gate-run.js";
 import { runGatePipeline } from "./gate-run.js";
@@ -141,10 +140,34 @@ async function approvedProcesses(
   return { processes, derived };
 }
 
-/** The workflows a registry holds, every version. */
+/**
+ * The workflow the registry's own resolver gives for `ref`. A reference the registry holds
+ * different documents for resolves to neither (the gate blocks it): a run cannot be checked
+ * against it, so it is a {@link UsageError} naming the conflict, not the first definition.
+ */
+function resolveWorkflow(registry: FolderRegistry, ref: string): AgentWorkflow | undefined {
+  let found: unknown;
+  try {
+    found = registry.resolvers.resolveDelegate?.(ref);
+  } catch (error) {
+    const conflict = conflictOf(error);
+    if (conflict === undefined) throw error;
+    throw new UsageError(
+      `${conflict.ref} is defined with different content in ${describeDefinitions(conflict.definitions)}; the registry resolves it to neither, so runs cannot be checked against it (REGISTRY_CONFLICT: keep one definition)`,
+    );
+  }
+  return (found as { kind?: unknown } | undefined)?.kind === "AgentWorkflow"
+    ? (found as AgentWorkflow)
+    : undefined;
+}
+
+/** The workflows a registry holds, every version, each as the registry resolves it. */
 function registryWorkflows(registry: FolderRegistry): ApprovedWorkflow[] {
   return [...registry.workflows.values()].flatMap((versions) =>
-    [...versions.values()].map((wf) => approvedWorkflow(wf, registry)),
+    [...versions.values()].flatMap((first) => {
+      const wf = resolveWorkflow(registry, formatRef(first));
+      return wf === undefined ? [] : [approvedWorkflow(wf, registry)];
+    }),
   );
 }
 
@@ -208,10 +231,8 @@ async function fromApproval(
   }
   const registry = gathered.run.context.registry;
   const workflows = approvedRefs(statement).flatMap((ref): ApprovedWorkflow[] => {
-    const found = registry?.resolve(ref);
-    return found !== undefined && (found as { kind?: unknown }).kind === "AgentWorkflow"
-      ? [approvedWorkflow(found as AgentWorkflow, registry)]
-      : [];
+    const found = registry === undefined ? undefined : resolveWorkflow(registry, ref);
+    return found === undefined ? [] : [approvedWorkflow(found, registry)];
   });
   const ids = new Set(statement.predicate.processes.flatMap((p) => p.processIds));
   const { processes, derived } = await approvedProcesses(gathered.run, ids);
@@ -234,37 +255,6 @@ function approvedRefs(statement: ApprovalStatement): string[] {
     }
   }
   return [...refs];
-}
-
-/**
- * The prompts of `--prompts <dir>`: each `<id>@<version>.txt` (or `.md`) is the text of
- * `prm:<id>@<version>`, its digest the sha256 of its UTF-8 text with one final line break
- * removed (the one an editor adds). A file named otherwise is a {@link UsageError}.
- */
-async function readPrompts(
-  dir: string,
-): Promise<{ prompts: Map<string, ApprovedPrompt>; files: string[] }> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).sort();
-  } catch {
-    throw new UsageError(`--prompts ${dir}: not a folder that can be read`);
-  }
-  const prompts = new Map<string, ApprovedPrompt>();
-  const files: string[] = [];
-  for (const name of names) {
-    const match = /^(.+@[0-9][^/]*)\.(txt|md)$/.exec(name);
-    if (match === null) {
-      throw new UsageError(
-        `--prompts ${dir}: '${name}' is not named <id>@<version>.txt or .md (the text of prm:<id>@<version>)`,
-      );
-    }
-    const file = join(dir, name);
-    const text = (await readText(file, "the prompt ")).replace(/\r?\n$/, "");
-    prompts.set(`prm:${match[1] ?? ""}`, { sha256: sha256(text), exact: true });
-    files.push(file);
-  }
-  return { prompts, files };
 }
 
 /** Builds the model the command line asks for; a mistake is a {@link UsageError}. */

@@ -53,10 +53,16 @@ export function conformSummary(report: ConformanceReport): string {
     .join(", ");
   const unmapped = report.unmapped.count === 0 ? "" : `; ${report.unmapped.count} record(s) unread`;
   const instances = report.instances.filter((i) => i.deviations.length > 0).length;
+  const open = report.instances.filter(
+    (i) => i.deviations.length === 0 && i.unverified.length > 0,
+  ).length;
   const inst =
     report.instances.length === 0
       ? ""
-      : `; ${report.instances.length} process instance(s), ${instances} deviating`;
+      : `; ${report.instances.length} process instance(s), ${instances} deviating${open === 0 ? "" : `, ${open} unverified`}`;
+  if (s.runs === 0 && report.instances.length === 0) {
+    return `0 run(s) and 0 process instance(s): nothing was checked, so nothing conforms${unmapped}`;
+  }
   return `${s.runs} run(s): ${s.conforming} conforming, ${s.deviating} deviating, ${s.unverified} unverified${inst}${unmapped}${classes === "" ? "" : ` (${classes})`}`;
 }
 
@@ -72,10 +78,13 @@ export function conformText(report: ConformanceReport, place: ConformPlace): str
       lines.push(`  ${where(u.at)}  unverified ${u.reason}  ${unverifiedMessage(u)}`);
   }
   for (const instance of report.instances) {
-    if (instance.deviations.length === 0) continue;
-    lines.push(`process instance ${instance.instance} (${instance.process}): deviating`);
+    if (instance.deviations.length === 0 && instance.unverified.length === 0) continue;
+    const verdict = instance.deviations.length > 0 ? "deviating" : "unverified";
+    lines.push(`process instance ${instance.instance} (${instance.process}): ${verdict}`);
     for (const d of instance.deviations)
       lines.push(`  ${where(d.at)}  ${d.class}  ${deviationMessage(d)}`);
+    for (const u of instance.unverified)
+      lines.push(`  ${where(u.at)}  unverified ${u.reason}  ${unverifiedMessage(u)}`);
   }
   for (const u of report.unmapped.first) lines.push(`unread record ${where(u.at)}: ${u.reason}`);
   if (report.unmapped.count > report.unmapped.first.length) {
@@ -107,7 +116,11 @@ export function conformJson(report: ConformanceReport, place: ConformPlace): str
       deviations: r.deviations.map(withMessage),
       unverified: r.unverified.map(withReason),
     })),
-    instances: report.instances.map((i) => ({ ...i, deviations: i.deviations.map(withMessage) })),
+    instances: report.instances.map((i) => ({
+      ...i,
+      deviations: i.deviations.map(withMessage),
+      unverified: i.unverified.map(withReason),
+    })),
     unmapped: report.unmapped,
   };
   return JSON.stringify(out, null, 2) + "\n";
@@ -147,8 +160,8 @@ export function conformSarif(report: ConformanceReport, version: string): string
         data: u.data,
       })),
     ]),
-    ...report.instances.flatMap((i) =>
-      i.deviations.map((d) => ({
+    ...report.instances.flatMap((i) => [
+      ...i.deviations.map((d) => ({
         id: d.class,
         level: "error",
         text: deviationMessage(d),
@@ -156,7 +169,15 @@ export function conformSarif(report: ConformanceReport, version: string): string
         run: i.instance,
         data: d.data,
       })),
-    ),
+      ...i.unverified.map((u) => ({
+        id: `UNVERIFIED_${u.reason}`,
+        level: "warning",
+        text: unverifiedMessage(u),
+        at: u.at,
+        run: i.instance,
+        data: u.data,
+      })),
+    ]),
     ...report.unmapped.first.map((u) => ({
       id: "UNREAD_RECORD",
       level: "warning",

@@ -9,10 +9,10 @@ import { buildPlan } from "../simulate/internal.js";
 import type { ApprovedModel, ApprovedWorkflow, ConformanceOptions } from "./approved.js";
 import type { Deviation, Unverified } from "./deviation.js";
 import type { Instances } from "./instances.js";
-import { gatedStepFindings, instanceGateFindings, pushElement } from "./instances.js";
+import { gatedStepFindings, instanceResult, pushElement } from "./instances.js";
 import type { GatedStep, Replay } from "./replay.js";
 import { replayEnd, replayRoute, replayStartTime, replayStep, startReplay } from "./replay.js";
-import type { ConformanceReport, InstanceResult, RunResult, RunVerdict } from "./results.js";
+import type { ConformanceReport, RunResult, RunVerdict } from "./results.js";
 import { summarize } from "./results.js";
 import type { EventAt, ProcessLink, RunEvent, UnknownEvent } from "./types.js";
 
@@ -33,6 +33,8 @@ interface Slot {
   events: number;
   readonly visited: Set<string>;
   link: ProcessLink | undefined;
+  /** The run's start time (epoch ms), when its records say it. */
+  started: number | undefined;
   readonly at: EventAt | undefined;
   /** The run's last event: where its records stop. */
   last: EventAt | undefined;
@@ -41,6 +43,7 @@ interface Slot {
 interface Finished {
   readonly result: Omit<RunResult, "verdict">;
   readonly gated: readonly GatedStep[];
+  readonly started: number | undefined;
 }
 
 const FIRST_UNMAPPED = 20;
@@ -160,6 +163,7 @@ export function createConformanceChecker(
       events: 0,
       visited: new Set(),
       link: undefined,
+      started: undefined,
       at,
       last: at,
     };
@@ -190,6 +194,7 @@ export function createConformanceChecker(
         ...(slot.at === undefined ? {} : { at: slot.at }),
       },
       gated,
+      started: slot.started,
     });
   };
 
@@ -221,6 +226,7 @@ export function createConformanceChecker(
         slot.events++;
         slot.last = event.at;
         if (event.process !== undefined) slot.link = event.process;
+        if (event.time !== undefined) slot.started = event.time;
         if (slot.replay !== undefined) replayStartTime(slot.replay, event.time);
         return;
       }
@@ -267,20 +273,15 @@ export function createConformanceChecker(
       });
       finish(slot);
     }
-    const runs = finished.map(({ result, gated }): RunResult => {
-      const gates = gatedStepFindings(instances, result.run, result.process, gated);
+    const runs = finished.map(({ result, gated, started }): RunResult => {
+      const gates = gatedStepFindings(instances, result.run, result.process, gated, started);
       const deviations = [...result.deviations, ...gates.deviations];
       const unverified = [...result.unverified, ...gates.unverified];
       const verdict: RunVerdict =
         deviations.length > 0 ? "deviating" : unverified.length > 0 ? "unverified" : "conforming";
       return { ...result, deviations, unverified, verdict };
     });
-    const instanceResults = [...instances.byKey.values()].map((i): InstanceResult => ({
-      instance: i.key,
-      process: i.process,
-      ended: i.end !== undefined,
-      deviations: [...i.deviations, ...instanceGateFindings(i)],
-    }));
+    const instanceResults = [...instances.byKey.values()].map(instanceResult);
     return {
       runs,
       instances: instanceResults,

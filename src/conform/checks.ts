@@ -175,8 +175,20 @@ export function budgetFindings(
   if (spent.firstTime !== undefined && spent.lastTime !== undefined) {
     over("maxWallTimeMs", spent.lastTime - spent.firstTime, budget.maxWallTimeMs);
   }
+  // Cost in a currency the budget sets no limit for, while it limits another: no exchange rate
+  // is known, so the spending cannot be compared: unverified, never within budget.
+  const limited = Object.keys(budget)
+    .filter((k) => /^maxCost[A-Z]{3}$/.test(k) && budget[k as `maxCost${string}`] !== undefined)
+    .map((k) => k.slice("maxCost".length));
   for (const [code, amount] of spent.cost) {
     const key = `maxCost${code}` as const;
+    if (budget[key] === undefined && limited.length > 0) {
+      if (reported.has(key)) continue;
+      reported.add(key);
+      const data = { currency: code, used: amount, limited: limited.join(", ") };
+      found.push({ reason: "COST_UNLIMITED", data });
+      continue;
+    }
     over(key, amount, budget[key]);
   }
   return found;

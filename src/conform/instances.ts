@@ -8,6 +8,7 @@
 import type { ApprovedModel, ApprovedProcess, ApprovedTask } from "./approved.js";
 import type { Deviation, Unverified } from "./deviation.js";
 import type { GatedStep } from "./replay.js";
+import type { InstanceResult } from "./results.js";
 import type { ElementEvent, EventAt, ProcessLink } from "./types.js";
 
 /** One instance's record, in arrival order. */
@@ -17,8 +18,8 @@ export interface Instance {
   readonly approved: ApprovedProcess | undefined;
   /** Order of the last activation of each agent task. */
   readonly activated: Map<string, { readonly order: number; readonly at: EventAt }>;
-  /** Orders at which each gate completed. */
-  readonly gateDone: Map<string, number[]>;
+  /** When each gate completed: the arrival order, and the record's own time when it has one. */
+  readonly gateDone: Map<string, { readonly order: number; readonly time?: number }[]>;
   order: number;
   end: { readonly at: EventAt; readonly order: number } | undefined;
   readonly deviations: Deviation[];
@@ -87,18 +88,29 @@ export function pushElement(instances: Instances, event: ElementEvent): void {
   }
   if (event.state === "completed") {
     const list = instance.gateDone.get(event.element) ?? [];
-    list.push(order);
+    list.push(event.time === undefined ? { order } : { order, time: event.time });
     instance.gateDone.set(event.element, list);
   }
 }
 
 /** Whether a gate of `task` completed after order `after` in `instance`. */
 function gatePassed(instance: Instance, task: ApprovedTask, after: number): boolean {
-  return task.gates.some((g) => (instance.gateDone.get(g) ?? []).some((o) => o > after));
+  return task.gates.some((g) => (instance.gateDone.get(g) ?? []).some((o) => o.order > after));
+}
+
+/**
+ * Whether a gate of `task` completed, by its record's own time, at or after epoch ms `since`:
+ * the time the task's agent run began, by which the task had begun (records of other files
+ * arrive in no time order, so only times can compare them).
+ */
+function gatePassedSince(instance: Instance, task: ApprovedTask, since: number): boolean {
+  return task.gates.some((g) =>
+    (instance.gateDone.get(g) ?? []).some((o) => o.time !== undefined && o.time >= since),
+  );
 }
 
 /** The gate deviations of each ended instance for its agent tasks whose level requires a gate. */
-export function instanceGateFindings(instance: Instance): Deviation[] {
+function instanceGateFindings(instance: Instance): Deviation[] {
   const approved = instance.approved;
   const end = instance.end;
   if (approved === undefined || end === undefined) return [];
@@ -118,19 +130,56 @@ export function instanceGateFindings(instance: Instance): Deviation[] {
   return found;
 }
 
+/**
+ * What an instance that has not ended in the records leaves open: an agent task that needs a gate
+ * began and no gate of it has been passed yet, so whether the instance will pass one cannot be
+ * seen. Each such task is unverified (`RUN_UNFINISHED`), never counted as passed.
+ */
+function instanceUnfinished(instance: Instance): Unverified[] {
+  const approved = instance.approved;
+  if (approved === undefined || instance.end !== undefined) return [];
+  const open: Unverified[] = [];
+  for (const task of approved.tasks) {
+    const activation = instance.activated.get(task.elementId);
+    if (!task.gateRequired || activation === undefined) continue;
+    if (gatePassed(instance, task, activation.order)) continue;
+    open.push({
+      reason: "RUN_UNFINISHED",
+      run: instance.key,
+      at: activation.at,
+      node: task.elementId,
+      data: { instance: instance.key, task: task.elementId, gates: gateList(task) },
+    });
+  }
+  return open;
+}
+
+/** An instance's result: its deviations, its gate checks, and what its records leave open. */
+export function instanceResult(instance: Instance): InstanceResult {
+  return {
+    instance: instance.key,
+    process: instance.process,
+    ended: instance.end !== undefined,
+    deviations: [...instance.deviations, ...instanceGateFindings(instance)],
+    unverified: instanceUnfinished(instance),
+  };
+}
+
 const gateList = (task: ApprovedTask): string =>
   task.gates.length === 0 ? "none downstream" : task.gates.join(", ");
 
 /**
  * The gate check of a run's tools that need a gate: the instance it ran in must have passed a
- * gate of its task after the task began. A run without a process link, or whose instance's
- * records are missing or unfinished, is unverified.
+ * gate of its task after the task began (after its activation record, or, without one, at or
+ * after `started`, the run's own start time). A run without a process link, whose instance's
+ * records are missing or unfinished, or that cannot be placed before a gate, is unverified.
  */
 export function gatedStepFindings(
   instances: Instances,
   run: string,
   link: ProcessLink | undefined,
   steps: readonly GatedStep[],
+  started?: number,
 ): { deviations: Deviation[]; unverified: Unverified[] } {
   const deviations: Deviation[] = [];
   const unverified: Unverified[] = [];
@@ -167,8 +216,19 @@ export function gatedStepFindings(
       );
       continue;
     }
-    const activation = instance.activated.get(task.elementId)?.order ?? 0;
-    if (gatePassed(instance, task, activation)) continue;
+    const activation = instance.activated.get(task.elementId);
+    if (activation === undefined && started !== undefined) {
+      if (gatePassedSince(instance, task, started)) continue;
+    }
+    if (activation === undefined && gatePassed(instance, task, 0)) {
+      // A gate completed, but whether before or after the task began cannot be told.
+      why(
+        step,
+        `the records of process instance ${link.instance} do not show when task ${task.elementId} began, so whether a gate of it (${gateList(task)}) was passed after it cannot be seen`,
+      );
+      continue;
+    }
+    if (activation !== undefined && gatePassed(instance, task, activation.order)) continue;
     if (instance.end === undefined) {
       why(
         step,

@@ -55,7 +55,12 @@ const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = 
     `tool "${str(d, "node")}" uses ${str(d, "tool")}, whose contract was not resolved, so its call cannot be checked`,
   ARGUMENTS_UNRECORDED: (d) =>
     `tool "${str(d, "node")}" was called with arguments the run did not record, so its contract ${str(d, "contract")} cannot be checked`,
-  RUN_UNFINISHED: () => "the records end before the run does",
+  COST_UNLIMITED: (d) =>
+    `the run spent ${str(d, "used")} ${str(d, "currency")}, and the budget limits cost in ${str(d, "limited")} but has no budget.maxCost${str(d, "currency")}, so whether it is within budget cannot be told`,
+  RUN_UNFINISHED: (d) =>
+    d.instance === undefined
+      ? "the records end before the run does"
+      : `the records of process instance ${str(d, "instance")} end before it does, after agent task "${str(d, "task")}" began and before it passed a gate the task requires (${str(d, "gates")})`,
 };
 
 /**

@@ -34,6 +34,8 @@ export interface InstanceResult {
   readonly process: string;
   readonly ended: boolean;
   readonly deviations: readonly Deviation[];
+  /** What the records leave open (an instance not ended before a required gate): not conforming. */
+  readonly unverified: readonly Unverified[];
 }
 
 /** Everything the checker found. */
@@ -57,7 +59,10 @@ export interface ConformanceSummary {
   readonly unverified: number;
   readonly events: number;
   readonly deviationsByClass: Readonly<Partial<Record<DeviationClass, number>>>;
-  /** Whether everything conforms: every run, every instance, no unmapped record. */
+  /**
+   * Whether everything conforms: every run, every instance, no unmapped record — and something
+   * was checked (no run and no instance is not a pass).
+   */
   readonly ok: boolean;
 }
 
@@ -78,7 +83,10 @@ export function summarize(
   const conforming = dropped + runs.filter((r) => r.verdict === "conforming").length;
   const deviating = runs.filter((r) => r.verdict === "deviating").length;
   const unverified = runs.length + dropped - conforming - deviating;
-  const instancesOk = instances.every((i) => i.deviations.length === 0);
+  const checked = runs.length + dropped + instances.length > 0;
+  const instancesOk = instances.every(
+    (i) => i.deviations.length === 0 && i.unverified.length === 0,
+  );
   return {
     runs: runs.length + dropped,
     conforming,
@@ -86,6 +94,7 @@ export function summarize(
     unverified,
     events,
     deviationsByClass: byClass,
-    ok: deviating === 0 && unverified === 0 && instancesOk && unmapped === 0,
+    // Nothing checked (an empty export, the wrong file) proves nothing: never a pass.
+    ok: checked && deviating === 0 && unverified === 0 && instancesOk && unmapped === 0,
   };
 }

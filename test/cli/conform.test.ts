@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentWorkflow } from "../../src/model/index.js";
@@ -137,6 +137,17 @@ describe("agentflow conform --registry", () => {
     expect(out.stderr).toContain("no run and no process instance in");
   });
 
+  it("says nothing checked in the summary and in JSON (ok false), not 0 of 0 conforming", async () => {
+    const empty = runsFile("");
+    const text = await run("conform", empty, "--registry", "examples/registry");
+    expect(text.stdout.trim().split("\n").at(-1)).toBe(
+      "0 run(s) and 0 process instance(s): nothing was checked, so nothing conforms",
+    );
+    const json = await run("conform", empty, "--registry", "examples/registry", "-f", "json");
+    expect(json.code).toBe(1);
+    expect((JSON.parse(json.stdout) as { summary: { ok: boolean } }).summary.ok).toBe(false);
+  });
+
   it("reports every other run when one names no workflow, then exits 2 naming it", async () => {
     // A run whose invoke_agent span never came names no workflow; two are approved.
     const headless = JSON.parse(otlpRun(creditRisk, "h")) as {
@@ -224,6 +235,37 @@ describe("agentflow conform --registry", () => {
       "1 run(s): 1 conforming, 0 deviating, 0 unverified; 1 record(s) unread",
     );
   });
+});
+
+describe("agentflow conform --registry with a conflicting id@version", () => {
+  /** examples/registry with a second, different agnt-credit-risk@1.0.0 (`other.agent.json`). */
+  function conflicting(): string {
+    const dir = tempDir("agentflow-conform-conflict-");
+    cpSync("examples/registry", dir, { recursive: true });
+    const text = readFileSync(join(dir, "credit-risk.agent.json"), "utf8");
+    writeFileSync(join(dir, "other.agent.json"), text.replace('"maxSteps": 9', '"maxSteps": 90'));
+    return dir;
+  }
+
+  it.each([[[]], [["--process", "examples/processes/refund-triage.bpmn"]]])(
+    "refuses (exit 2, naming the conflict) rather than approve the first definition: %j",
+    async (extra) => {
+      const registry = conflicting();
+      const out = await run(
+        "conform",
+        runsFile(otlpRun(creditRisk, "a")),
+        "--registry",
+        registry,
+        ...extra,
+      );
+      expect(out.code).toBe(2);
+      expect(out.stdout).toBe("");
+      expect(out.stderr).toContain("agnt-credit-risk@1.0.0 is defined with different content in");
+      expect(out.stderr).toContain(join(registry, "other.agent.json"));
+      expect(out.stderr).toContain("REGISTRY_CONFLICT");
+      expect(out.stderr).not.toMatch(STACK_LINE);
+    },
+  );
 });
 
 describe("agentflow conform --approval", () => {

@@ -145,6 +145,24 @@ describe("agentflow report --runs", () => {
     expect(md).toContain("| `RUN_UNFINISHED` | the records end before the run does |");
   });
 
+  it("says a run file with nothing in it as nothing checked, never as 0 of 0 conforming (exit 1)", async () => {
+    const empty = file("empty.jsonl", "");
+    const out = await report("empty.md", "--runs", empty);
+    expect(out.code).toBe(1);
+    const md = readFileSync(join(dir, "empty.md"), "utf8");
+    expect(md).toContain(
+      "**✖ Nothing was checked: the run files hold no run and no process instance.**",
+    );
+    expect(md).not.toContain("0 of 0 run(s) conform");
+    const html = await report("empty.html", "--runs", empty);
+    expect(html.code).toBe(1);
+    const page = readFileSync(join(dir, "empty.html"), "utf8");
+    expect(page).toContain(
+      "✖ Nothing was checked: the run files hold no run and no process instance",
+    );
+    expect(page).not.toContain("0 of 0 run(s) conform");
+  });
+
   it("fails closed with exit 2 on a run file that cannot be read, writing nothing", async () => {
     const missing = join(dir, "missing.jsonl");
     const out = await report("missing.md", "--runs", good, missing);

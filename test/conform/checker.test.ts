@@ -234,6 +234,12 @@ const cases: readonly Case[] = [
     ],
   },
   {
+    name: "a cost in a currency the budget has no limit for (it limits USD)",
+    events: () => [start(), llm({ is_complete: true }, { cost: { EUR: 500 } }), tool(), done()],
+    deviations: [],
+    unverified: ["COST_UNLIMITED"],
+  },
+  {
     name: "tool arguments the contract refuses",
     events: () => [start(), llm({ is_complete: true }), tool({ query: 42 }), done()],
     deviations: [["TOOL_INPUT_INVALID", "tool-2", 2]],

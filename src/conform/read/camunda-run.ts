@@ -8,6 +8,7 @@
 import { sha256 } from "../../model/index.js";
 import type { RecordedObject, RunEvent, StepEvent, StepIdentity, UnknownEvent } from "../types.js";
 import type { AgentInstance, HistoryItem, ToolCall } from "./camunda-items.js";
+import { jsonObject } from "./shared.js";
 
 /** What the reader holds of one open run. */
 export interface HeldRun {
@@ -54,16 +55,28 @@ function costOf(annotation: RecordedObject): Record<string, number> | undefined 
 function outputOf(item: HistoryItem): RecordedObject | "ambiguous" | undefined {
   if (item.objects.length > 1) return "ambiguous";
   if (item.objects[0] !== undefined) return item.objects[0];
-  const text = str(item.annotation, "agentflow.node.output");
-  if (text === undefined) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as RecordedObject)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const read = annotatedOutput(item);
+  return typeof read === "string" ? undefined : read;
+}
+
+/** `agentflow.node.output` as read, or why it cannot be; `undefined` when there is none. */
+function annotatedOutput(item: HistoryItem): RecordedObject | string | undefined {
+  const value = item.annotation["agentflow.node.output"];
+  return value === undefined ? undefined : jsonObject(value);
+}
+
+/**
+ * An `agentflow.node.output` that is no JSON object, said as a record that could not be read
+ * (as the OTLP and LangGraph readers say it): dropped silently, a routing decision would be
+ * taken on no output. The step itself is still read, without the output.
+ */
+function unreadableOutput(run: string, item: HistoryItem): UnknownEvent[] {
+  if (item.objects.length > 0) return [];
+  const read = annotatedOutput(item);
+  if (typeof read !== "string") return [];
+  const node = str(item.annotation, "agentflow.node.id");
+  const of = node === undefined ? `the ${item.role} item` : `node '${node}'`;
+  return [unknown(run, item, `agentflow.node.output of ${of} is unreadable: ${read}.`, "unknown")];
 }
 
 function identityOf(current: Identity, item: HistoryItem): StepIdentity | undefined {
@@ -227,8 +240,9 @@ export function runEvents(run: string, held: HeldRun): { events: RunEvent[]; ski
     else if (item.role === "USER") skipped += 1;
     else if (item.role === "ASSISTANT") {
       for (const call of item.toolCalls) asked.set(call.id, { item, call });
-      events.push(...assistant(run, item, current, answered));
-    } else if (item.role === "TOOL_RESULT") events.push(toolResult(run, item, asked));
+      events.push(...unreadableOutput(run, item), ...assistant(run, item, current, answered));
+    } else if (item.role === "TOOL_RESULT")
+      events.push(...unreadableOutput(run, item), toolResult(run, item, asked));
     else
       events.push(
         unknown(

@@ -4,7 +4,7 @@
  * every field is checked, never assumed.
  */
 import type { RecordedObject } from "../types.js";
-import { isObject } from "./shared.js";
+import { dataProp, isObject } from "./shared.js";
 
 /** The value of own key `key` (never an inherited member such as `constructor`). */
 export function own(obj: Readonly<Record<string, unknown>>, key: string): unknown {
@@ -37,17 +37,6 @@ export function epochMs(iso: string | undefined): number | undefined {
   if (iso === undefined) return undefined;
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? undefined : ms;
-}
-
-/** A copy of `value` as a null-prototype-free plain object (keys like `__proto__` stay data). */
-export function plain(value: Readonly<Record<string, unknown>>): RecordedObject {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, dataProp(v));
-  return out;
-}
-
-function dataProp(value: unknown): PropertyDescriptor {
-  return { value, enumerable: true, writable: true, configurable: true };
 }
 
 /** agentflow's keys a node's update may carry where LangGraph has no field (docs/conform/langgraph.md). */
@@ -106,16 +95,4 @@ function readKey(keys: AgentflowKeys, k: string, v: unknown): void {
   else if (k.startsWith("agentflow.cost.") && typeof v === "number" && Number.isFinite(v))
     (keys.cost ??= {})[k.slice("agentflow.cost.".length)] = v;
   else if (RUN_KEYS.includes(k) && text !== undefined) keys.run[k] = text;
-}
-
-/** The object an agentflow JSON-text key holds: parsed text, an object as is, else why not. */
-export function jsonObject(value: unknown): RecordedObject | string {
-  if (isObject(value)) return plain(value);
-  if (typeof value !== "string") return "it is neither JSON text nor an object";
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return isObject(parsed) ? plain(parsed) : "its JSON text is not an object";
-  } catch {
-    return "its text is not JSON";
-  }
 }

@@ -6,8 +6,8 @@
  * (`{type: "ai" | "tool", ...}`, LangGraph Python and the Platform API).
  */
 import type { RecordedObject, StepIdentity } from "../types.js";
-import { num, obj, own, plain, str } from "./langgraph-json.js";
-import { isObject } from "./shared.js";
+import { num, obj, own, str } from "./langgraph-json.js";
+import { isObject, plain } from "./shared.js";
 
 type Obj = Readonly<Record<string, unknown>>;
 

@@ -5,8 +5,8 @@
  * call; an update carrying `agentflow.route.*` is a decision the run recorded (a router node).
  */
 import type { EventAt, RecordedObject, RunEvent, StepEvent, UnknownEvent } from "../types.js";
-import { jsonObject, splitAgentflow } from "./langgraph-json.js";
-import { isObject } from "./shared.js";
+import { splitAgentflow } from "./langgraph-json.js";
+import { isObject, jsonObject } from "./shared.js";
 import type { ToolCall } from "./langgraph-messages.js";
 import { readMessages } from "./langgraph-messages.js";
 

@@ -4,6 +4,7 @@
  * document read whole, whose array elements (or which itself) are the records. A line that is
  * not JSON is said, with its line number, never skipped.
  */
+import { stripBom } from "../../model/internal.js";
 import type { SourceRecord } from "./types.js";
 
 /** A record that could not be parsed, and why. */
@@ -86,7 +87,8 @@ export function createRecordSplitter(file?: string): RecordSplitter {
       if (mode !== "document") return out;
       let value: unknown;
       try {
-        value = JSON.parse(document.join("\n"));
+        // A line is trimmed (which drops a byte-order mark); the document must drop it too.
+        value = JSON.parse(stripBom(document.join("\n")));
       } catch (error) {
         return [
           ...out,

@@ -1,8 +1,8 @@
 /**
- * What every reader needs of a record: whether a JSON value is an object, and the event's
- * `at` (where the record was, its own time and ids).
+ * What every reader needs of a record: whether a JSON value is an object, the event's `at`
+ * (where the record was, its own time and ids), and agentflow's JSON-text keys read alike.
  */
-import type { EventAt } from "../types.js";
+import type { EventAt, RecordedObject } from "../types.js";
 import type { SourceRecord } from "./types.js";
 
 /** A JSON object (not an array, not null). */
@@ -23,4 +23,31 @@ export function eventAt(
     ...(time === undefined ? {} : { time }),
     ...(ids === undefined || Object.keys(ids).length === 0 ? {} : { ids }),
   };
+}
+
+/** A copy of `value` as a null-prototype-free plain object (keys like `__proto__` stay data). */
+export function plain(value: Readonly<Record<string, unknown>>): RecordedObject {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, dataProp(v));
+  return out;
+}
+
+/** An own, enumerable data property: what `plain` copies each key as. */
+export function dataProp(value: unknown): PropertyDescriptor {
+  return { value, enumerable: true, writable: true, configurable: true };
+}
+
+/**
+ * The object an agentflow JSON-text key (`agentflow.node.output`, `agentflow.tool.args`) holds:
+ * parsed text, an object as is, else why not — every reader says the same of a bad one.
+ */
+export function jsonObject(value: unknown): RecordedObject | string {
+  if (isObject(value)) return plain(value);
+  if (typeof value !== "string") return "it is neither JSON text nor an object";
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isObject(parsed) ? plain(parsed) : "its JSON text is not an object";
+  } catch {
+    return "its text is not JSON";
+  }
 }

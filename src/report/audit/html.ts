@@ -18,6 +18,7 @@ import {
 import { derivedAgentsHtml, derivedAnchor } from "./html-derived.js";
 import { REPORT_CSS } from "./html-style.js";
 import { OPERATION_ANCHOR, operationSection } from "./operation-html.js";
+import { headline } from "./operation.js";
 import { workflowSection } from "./html-workflow.js";
 import { concat } from "./rows.js";
 import type { AuditReport, RuleResult } from "./types.js";
@@ -51,7 +52,10 @@ function summary(report: AuditReport, findings: number): string {
   }
   const op = report.operation;
   if (op !== undefined) {
-    const text = `${op.ok ? "✔" : "✖"} ${String(op.conforming.count)} of ${String(op.runs)} run(s) conform`;
+    const text =
+      op.runs === 0 && op.instances.checked === 0
+        ? headline(op)
+        : `${op.ok ? "✔" : "✖"} ${String(op.conforming.count)} of ${String(op.runs)} run(s) conform`;
     tags.push(tag(text, op.ok ? "ok" : "bad"));
   }
   return `<div class="summary">${tags.join(" ")}</div>`;

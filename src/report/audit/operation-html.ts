@@ -10,6 +10,7 @@ import { code, tableOf, tag } from "./html-parts.js";
 import type { OperationAudit } from "./operation-types.js";
 import {
   eventWhere,
+  headline,
   moreFindingsNote,
   pathNotDrawn,
   pathText,
@@ -45,13 +46,10 @@ function overview(op: OperationAudit): string {
   return concat([
     `<p>${esc(`${String(op.runs)} recorded run(s), ${String(op.events)} event(s), checked against ${op.basis}.`)}${files.length === 0 ? "" : ` Read from ${files.join(", ")}.`}</p>`,
     `<div class="summary">${[
+      tag(headline(op), op.ok ? "ok" : "bad"),
       tag(
-        `${op.ok ? "✔" : "✖"} ${String(op.conforming.count)} of ${String(op.runs)} run(s) conform (${op.conforming.percent})`,
-        op.ok ? "ok" : "bad",
-      ),
-      tag(
-        `process instances: ${String(op.instances.checked)} checked, ${String(op.instances.deviating)} deviating`,
-        op.instances.deviating > 0 ? "bad" : "",
+        `process instances: ${String(op.instances.checked)} checked, ${String(op.instances.deviating)} deviating${op.unverifiedInstances === 0 ? "" : `, ${String(op.unverifiedInstances)} unverified`}`,
+        op.instances.deviating > 0 ? "bad" : op.unverifiedInstances > 0 ? "warn" : "",
       ),
       tag(
         `${String(unread.count + unread.inRuns)} record(s) could not be read`,

@@ -8,6 +8,7 @@ import { markdownCode, markdownText } from "./markdown-escape.js";
 import type { OperationAudit } from "./operation-types.js";
 import {
   eventWhere,
+  headline,
   moreFindingsNote,
   pathNotDrawn,
   pathText,
@@ -36,7 +37,7 @@ function overview(op: OperationAudit): string[] {
   const lines = [
     `${markdownText(`${String(op.runs)} recorded run(s), ${String(op.events)} event(s), checked against ${op.basis}.`)}${files.length === 0 ? "" : ` Read from ${files.join(", ")}.`}`,
     "",
-    `**${op.ok ? "✔" : "✖"} ${String(op.conforming.count)} of ${String(op.runs)} run(s) conform (${op.conforming.percent}).** Process instances: ${String(op.instances.checked)} checked, ${String(op.instances.deviating)} deviating. Records that could not be read: ${String(unread.count + unread.inRuns)}.`,
+    `**${headline(op)}.** Process instances: ${String(op.instances.checked)} checked, ${String(op.instances.deviating)} deviating${op.unverifiedInstances === 0 ? "" : `, ${String(op.unverifiedInstances)} unverified (not ended before a gate their agent task requires)`}. Records that could not be read: ${String(unread.count + unread.inRuns)}.`,
     "",
     ...head(["verdict", "runs", "share"]),
     row(["✔ conforming", String(op.conforming.count), op.conforming.percent]),

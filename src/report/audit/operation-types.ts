@@ -53,6 +53,11 @@ export interface OperationAudit {
   readonly deviating: OperationShare;
   readonly unverified: OperationShare;
   readonly instances: { readonly checked: number; readonly deviating: number };
+  /**
+   * Process instances that deviate in nothing but are unverified (not ended before a gate their
+   * agent task requires): not conforming, so the section counts them.
+   */
+  readonly unverifiedInstances: number;
   /** The first `LISTED_INSTANCES` (5) deviating process instances, in the order they came. */
   readonly deviatingInstances: readonly InstanceResult[];
   /**

@@ -125,12 +125,23 @@ export function operationAudit(input: OperationInput): OperationAudit {
     deviating: share(s.deviating),
     unverified: share(s.unverified),
     instances: { checked: report.instances.length, deviating: deviatingInstances.length },
+    unverifiedInstances: report.instances.filter(
+      (i) => i.deviations.length === 0 && i.unverified.length > 0,
+    ).length,
     deviatingInstances: deviatingInstances.slice(0, LISTED_INSTANCES),
     unread: { count: report.unmapped.count, inRuns, first: report.unmapped.first },
     classes: byClass(report),
     worst: worstRuns(report.runs),
     ok: s.ok,
   };
+}
+
+/** The verdict in one phrase; nothing checked is said as such, never as "0 of 0 conform". */
+export function headline(op: OperationAudit): string {
+  if (op.runs === 0 && op.instances.checked === 0) {
+    return "✖ Nothing was checked: the run files hold no run and no process instance";
+  }
+  return `${op.ok ? "✔" : "✖"} ${String(op.conforming.count)} of ${String(op.runs)} run(s) conform (${op.conforming.percent})`;
 }
 
 /** A run's heading: its id, workflow, verdict and counts. */

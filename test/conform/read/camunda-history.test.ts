@@ -386,6 +386,27 @@ describe("camunda-agent-history reader (Camunda 8.10 agent instance API)", () =>
     expect(fromText.events[1]).toMatchObject({ kind: "step", output: { k: 1 } });
   });
 
+  it.each([
+    ["[1, 2]", "its JSON text is not an object"],
+    ["{not json", "its text is not JSON"],
+    [7, "it is neither JSON text nor an object"],
+  ])(
+    "says an agentflow.node.output that is no JSON object (%j) as an unread record, as the other readers do",
+    (output, why) => {
+      const mark = obj({ "agentflow.node.id": "plan", "agentflow.node.output": output });
+      const { events } = readAll(asRecords([item("1", 1, "ASSISTANT", { content: [mark] })]));
+      expect(events.map((e) => e.kind)).toEqual(["run-start", "unknown", "step"]);
+      expect(events[1]).toMatchObject({
+        kind: "unknown",
+        run: "1",
+        class: "unknown",
+        reason: `agentflow.node.output of node 'plan' is unreadable: ${why}.`,
+      });
+      expect(events[2]).toMatchObject({ kind: "step", node: "plan" });
+      expect(events[2]).not.toHaveProperty("output");
+    },
+  );
+
   it("reports records it cannot read or can read two ways, without throwing", () => {
     const { events } = readAll(
       asRecords([
