@@ -16,6 +16,9 @@
 import { readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 import { deferredDependencies } from "./node-build.js";
+import { declarationLookup } from "./declarations.js";
+import { directImportsPlugin } from "./direct-imports.js";
+import { NODE_ROOT_ENTRY, nodeRoot, rootPlan } from "./node-root.js";
 
 interface Manifest {
   readonly exports: Record<string, string | Record<string, string>>;
@@ -28,14 +31,29 @@ const OUT = "dist/node";
 
 const manifest = JSON.parse(readFileSync("package.json", "utf8")) as Manifest;
 const entryPoints: Record<string, string> = {};
+let rootEntry: string | undefined;
 for (const [key, target] of Object.entries(manifest.exports)) {
   if (typeof target === "string" || target.node === undefined) continue;
   const from = target.default;
-  if (from === undefined || !target.node.startsWith(`./${OUT}/`)) {
-    throw new Error(`exports["${key}"]: a node condition needs a default and a path in ${OUT}/`);
+  if (from === undefined || !target.node.startsWith(`./${OUT}/`) || !from.startsWith("./dist/")) {
+    throw new Error(
+      `exports["${key}"]: a node condition needs a default in dist/ and a path in ${OUT}/`,
+    );
   }
-  entryPoints[target.node.slice(`./${OUT}/`.length).replace(/\.js$/, "")] = from;
+  const bundle = target.node.slice(`./${OUT}/`.length);
+  // The root is written by node-root.ts: its functions are loaded at their first call.
+  entryPoints[bundle.replace(/\.js$/, "")] = key === "." ? NODE_ROOT_ENTRY : from;
+  if (key === ".") rootEntry = from;
 }
+if (rootEntry === undefined) throw new Error('exports["."] has no node condition');
+
+const lookup = declarationLookup({
+  project: "tsconfig.build.json",
+  rootDir: "src",
+  outDir: "dist",
+});
+const plan = await rootPlan(rootEntry, "dist", lookup);
+for (const [entry, { file }] of plan.lazy) entryPoints[entry] = file;
 
 // Chunk names carry content hashes: a rebuild must not leave the last build's chunks beside it.
 rmSync(OUT, { recursive: true, force: true });
@@ -59,5 +77,9 @@ await build({
   },
   logLevel: "warning",
   legalComments: "eof",
-  plugins: [deferredDependencies()],
+  plugins: [
+    nodeRoot(plan, process.cwd()),
+    directImportsPlugin("dist", OUT, lookup),
+    deferredDependencies(),
+  ],
 });

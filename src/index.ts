@@ -102,8 +102,6 @@ export {
   isPromotable,
   PRESET_NAMES,
   presetSettings,
-  RULE_GROUPS,
-  RULES,
   validateToolContract,
 } from "./validate/index.js";
 
@@ -186,7 +184,6 @@ export type {
 export {
   AGENT_GATE_STATUSES,
   agentGateStatus,
-  BPMN_RULES,
   checkProcess,
   evaluateGates,
   evaluateGatesSync,
@@ -244,7 +241,6 @@ export {
   exportMermaid,
   exportOpenAgentFlow,
   FIELD_DROPPED,
-  FORMATS,
   HEURISTIC,
   importAgent2Model,
   importAgentOs,

@@ -5,9 +5,11 @@
  * Needs `dist/` (`npm run build`).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "./temp.js";
 
 const root = new URL("../", import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
@@ -62,15 +64,103 @@ describe("the Node build", () => {
     expect(names[0].length).toBeGreaterThan(0);
   });
 
-  it("holds one copy of each module: the root's classes and functions are the subpaths'", () => {
+  it("holds one copy of each module: the root's classes and values are the subpaths'", () => {
     const same = run(
-      `const [r, i, s, b, m] = await Promise.all(["agentflow", "agentflow/interop",
-         "agentflow/simulate", "agentflow/bpmn", "agentflow/model"].map((p) => import(p)));
-       console.log(JSON.stringify([r.ImportError === i.ImportError, r.simulate === s.simulate,
+      `const [r, i, s, b, m, a] = await Promise.all(["agentflow", "agentflow/interop",
+         "agentflow/simulate", "agentflow/bpmn", "agentflow/model", "agentflow/autonomy"].map((p) => import(p)));
+       console.log(JSON.stringify([r.ImportError === i.ImportError,
          r.OptionTypeError === s.OptionTypeError, r.RegistryConflictError === b.RegistryConflictError,
-         r.parseWorkflow === m.parseWorkflow, r.ImportError.name, r.OptionTypeError.name]));`,
+         r.agentWorkflowSchema === m.agentWorkflowSchema, r.AUTONOMY_SCALE === a.AUTONOMY_SCALE,
+         r.ImportError.name, r.OptionTypeError.name]));`,
     );
     expect(same).toEqual([true, true, true, true, true, "ImportError", "OptionTypeError"]);
+  });
+
+  it("forwards each root function to the module that defines it, thrown errors included", () => {
+    const seen = run(
+      `const [r, i, s] = await Promise.all(["agentflow", "agentflow/interop", "agentflow/simulate"]
+         .map((p) => import(p)));
+       const caught = (f) => { try { f(); return "returned"; } catch (e) { return e; } };
+       const option = caught(() => r.simulate({ kind: "AgentWorkflow" }, { fixtures: 5 }));
+       const imported = caught(() => r.importLangGraph({ nodes: 5 }));
+       console.log(JSON.stringify([r.simulate === s.simulate, r.simulate.name,
+         option instanceof r.OptionTypeError, option instanceof s.OptionTypeError, option.path,
+         imported instanceof r.ImportError, imported instanceof i.ImportError, imported.format]));`,
+    );
+    expect(seen).toEqual([
+      false,
+      "simulate",
+      true,
+      true,
+      "/fixtures",
+      true,
+      true,
+      "langgraph-subset",
+    ]);
+  });
+
+  it("loads at import the root's values and classes only, each function's code at its first call", async () => {
+    // The files the root bundle imports, followed through their static imports.
+    const nodeRoot = join(root, "dist/node");
+    const reached = new Set<string>();
+    const queue = ["index.js"];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      const text = readFileSync(join(nodeRoot, file), "utf8");
+      for (const [, from] of text.matchAll(/^(?:import|export)\b[^;]*?"(\.{1,2}\/[^"]+)";/gm)) {
+        queue.push(join(file, "..", from ?? ""));
+      }
+    }
+    const bytes = [...reached].reduce((n, f) => n + readFileSync(join(nodeRoot, f)).length, 0);
+    expect([...reached].filter((f) => f.startsWith("lazy/"))).toEqual([]);
+    // The values and classes are small; the functions' code is megabytes.
+    expect(bytes).toBeLessThan(64 * 1024);
+    // Each forwarder names a bundle and a function in it; each is there.
+    const text = readFileSync(join(nodeRoot, "index.js"), "utf8");
+    const bundles = new Map(
+      [...text.matchAll(/(__agentflowBundle\d+)Loaded \?\?= __agentflowLoad\("([^"]+)"\)/g)].map(
+        ([, load = "", path = ""]) => [load, path],
+      ),
+    );
+    const calls = [...text.matchAll(/(__agentflowBundle\d+)\(\)\.(\w+)\.apply/g)];
+    expect(bundles.size).toBeGreaterThan(10);
+    expect(calls.length).toBeGreaterThan(40);
+    const absent = [];
+    for (const [, load = "", local = ""] of calls) {
+      const path = bundles.get(load) ?? "";
+      expect(path).toMatch(/^\.\/lazy\//);
+      const bundle = (await import(pathToFileURL(join(nodeRoot, path)).href)) as Record<
+        string,
+        unknown
+      >;
+      if (typeof bundle[local] !== "function") absent.push(`${path} ${local}`);
+    }
+    expect(absent).toEqual([]);
+  });
+
+  it("answers a root function called while the importing module graph is still evaluating", () => {
+    // x.mjs calls the root's simulate at its top level, before main.mjs's other import, the
+    // simulate subpath, has been evaluated: the function's bundle is loaded then, and is the
+    // subpath's module, evaluated once.
+    const dir = tempDir("agentflow-node-order-");
+    writeFileSync(
+      join(dir, "x.mjs"),
+      `import { simulate } from ${url("dist/node/index.js")};
+         globalThis.result = simulate({ kind: "AgentWorkflow", id: "agnt-x", version: "1.0.0",
+           name: "X", autonomyLevel: 1, nodes: [{ id: "a", type: "llm", config: { model: "m",
+           promptRef: "prm:p@1.0.0" } }], edges: [] }, { fixtures: { a: { outputs: [{}] } } }).complete;`,
+    );
+    writeFileSync(
+      join(dir, "main.mjs"),
+      `import "./x.mjs";
+         import { simulate, OptionTypeError } from ${url("dist/node/simulate/index.js")};
+         const r = await import(${url("dist/node/index.js")});
+         console.log(JSON.stringify([globalThis.result, typeof simulate, r.OptionTypeError === OptionTypeError]));`,
+    );
+    const result = spawnSync(process.execPath, [join(dir, "main.mjs")], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual([true, "function", true]);
   });
 
   it("gives the results tsc's build gives", () => {

@@ -40,12 +40,8 @@ export { simulate } from "./simulate.js";
 export { finalOutput, runUsage } from "./state.js";
 export { FINAL_OUTPUT_SCHEMA } from "./outputs.js";
 export type { OptionProblem } from "./options.js";
-export {
-  DEFAULT_MAX_STEPS,
-  lintSimulationOptions,
-  MAX_STEPS_LIMIT,
-  OptionTypeError,
-} from "./options.js";
+export { lintSimulationOptions } from "./options.js";
+export { DEFAULT_MAX_STEPS, MAX_STEPS_LIMIT, OptionTypeError } from "./limits.js";
 export type {
   ExploredBlock,
   ExploredChoice,

@@ -6,37 +6,14 @@
 import type { AgentWorkflow, Budget } from "../model/index.js";
 import { escapePointerToken as escape, flowGraph } from "../model/index.js";
 import { isPlainJson, jsonCopy } from "./json.js";
+import { DEFAULT_MAX_STEPS, MAX_STEPS_LIMIT, OptionTypeError } from "./limits.js";
 import type { DecideTable, Fixtures, JsonObject, MachineInput, NodeFixture } from "./types.js";
-
-/** The default hard bound on steps (SPEC 5). */
-export const DEFAULT_MAX_STEPS = 10_000;
-
-/**
- * The largest `maxSteps` a run may ask for. A run holds a trail record per step, so its time and
- * memory grow with the bound; an unbounded loop run past this one is a hang in all but name.
- */
-export const MAX_STEPS_LIMIT = 100_000;
 
 /** A problem with simulation options that does not prevent a run. */
 export interface OptionProblem {
   /** JSON Pointer into the options object (`/fixtures/llm-9`, `/decide/dec-3/1`). */
   readonly path: string;
   readonly message: string;
-}
-
-/**
- * A simulation option of the wrong type: API misuse, or a fixtures file a user wrote wrong. A
- * `TypeError` as before, which also says where, so that a CLI can name the place in the file.
- */
-export class OptionTypeError extends TypeError {
-  /** JSON Pointer into the options object (`/fixtures/llm-1/fails`). */
-  readonly path: string;
-
-  constructor(path: string, message: string) {
-    super(message);
-    this.name = "OptionTypeError";
-    this.path = path;
-  }
 }
 
 const at = (...tokens: readonly (string | number)[]): string =>
