@@ -6,6 +6,10 @@
  * throws). Node's loader spent most of an import resolving, reading and compiling some 500
  * module files; a bundle is a handful (docs/performance.md, "Start-up"). Browsers and hosts'
  * bundlers read the `default` condition, tsc's files, and bundle those with their own tools.
+ * Two things differ from tsc's files: the root entry is written by node-root.ts (its functions
+ * loaded at their first call, from bundles of their declaring files under `lazy/`), and each
+ * name is imported from the file declaring it (direct-imports.ts), so that an entry's chunks hold
+ * what it uses.
  *
  * Dependencies are bundled except those whose objects cross the API (xstate's machines and
  * actors, bpmn-moddle's definitions) and the peer dependencies, which stay imports so that a

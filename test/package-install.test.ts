@@ -132,4 +132,20 @@ describe("installed from the tarball as docs/bpmnlint.md says", () => {
     expect(gate.stdout).toContain("promotion BLOCKED (2 blocking, 0 warning(s))");
     expect(gate.status).toBe(1);
   });
+
+  it("its root entry loads a function's code, shipped under dist/node/lazy/, at the first call", () => {
+    const workflow = join(installed(), "examples/workflows/market-research.agent.json");
+    const fixtures = join(installed(), "examples/fixtures/market-research.fixtures.json");
+    const result = node([
+      "--input-type=module",
+      "-e",
+      `import { readFileSync } from "node:fs";
+       const agentflow = await import("bpmnlint-plugin-agentflow");
+       const read = (f) => JSON.parse(readFileSync(f, "utf8"));
+       const state = agentflow.simulate(read(${JSON.stringify(workflow)}), { fixtures: read(${JSON.stringify(fixtures)}) });
+       console.log(JSON.stringify([state.complete, import.meta.resolve("bpmnlint-plugin-agentflow").endsWith("/dist/node/index.js")]));`,
+    ]);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual([true, true]);
+  });
 });
