@@ -5,8 +5,21 @@
  * A record that is not JSON, and a file whose source cannot be told, are said, never skipped.
  */
 import { createReadStream } from "node:fs";
-import type { ConformanceChecker, RecordReader, RunReader, RunSource } from "../conform/index.js";
-import { createRecordSplitter, readerOf, RUN_READERS, sniffReader } from "../conform/index.js";
+import type {
+  ApprovedModel,
+  ConformanceChecker,
+  ConformanceReport,
+  RecordReader,
+  RunReader,
+  RunSource,
+} from "../conform/index.js";
+import {
+  createConformanceChecker,
+  createRecordSplitter,
+  readerOf,
+  RUN_READERS,
+  sniffReader,
+} from "../conform/index.js";
 import { UsageError } from "./io.js";
 
 /** The sources `--source` takes. */
@@ -81,4 +94,49 @@ export async function readRunFile(
   take(split.end());
   if (reader !== undefined) for (const event of reader.end()) checker.push(event);
   return { file, source: chosen?.source, records };
+}
+
+/** The runs of some files checked, as {@link checkRunFiles} gives them. */
+export interface RunFilesChecked {
+  readonly report: ConformanceReport;
+  readonly files: readonly FileRead[];
+  /**
+   * Why a run could not be checked because it names no workflow and several are approved (the
+   * sentence to say, with `--workflow`'s hint); the other runs were checked.
+   */
+  readonly unnamed: string | undefined;
+}
+
+/**
+ * Checks the runs of `runs` (files, `-` for stdin) against `model`, each file read by `source`
+ * or by the reader its first record names, every run with `workflow` when one is given.
+ *
+ * @throws UsageError when `workflow` is not among the approved workflows, or a file cannot be
+ * read or its source told.
+ */
+export async function checkRunFiles(
+  model: ApprovedModel,
+  runs: readonly string[],
+  source: RunSource | undefined,
+  workflow: string | undefined,
+): Promise<RunFilesChecked> {
+  const known = model.workflows.map((w) => w.ref).join(", ") || "none";
+  if (workflow !== undefined && !model.workflows.some((w) => w.ref === workflow)) {
+    throw new UsageError(`--workflow ${workflow} is not among the approved workflows (${known})`);
+  }
+  const checker = createConformanceChecker(model, workflow === undefined ? {} : { workflow });
+  const files: FileRead[] = [];
+  for (const file of runs) files.push(await readRunFile(file, source, checker));
+  const report = checker.end();
+  const unnamed = report.runs.find((r) =>
+    r.unverified.some((u) => u.reason === "WORKFLOW_UNNAMED"),
+  );
+  return {
+    report,
+    files,
+    unnamed:
+      unnamed === undefined
+        ? undefined
+        : `run ${unnamed.run} names no workflow and ${String(model.workflows.length)} are approved (${known}): say which with --workflow <id@version>`,
+  };
 }

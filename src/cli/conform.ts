@@ -4,10 +4,8 @@
  * process instance, and every record was read); 1 on any deviation or anything unverified
  * (conform fails closed); 2 when the approved model cannot be built or a file cannot be read.
  */
-import { createConformanceChecker } from "../conform/index.js";
 import { buildModel } from "./conform-model.js";
-import type { FileRead } from "./conform-read.js";
-import { parseSource, readRunFile } from "./conform-read.js";
+import { checkRunFiles, parseSource } from "./conform-read.js";
 import {
   CONFORM_FORMATS,
   conformJson,
@@ -60,22 +58,12 @@ export async function runConform(
     io,
     process.cwd(),
   );
-  if (
-    options.workflow !== undefined &&
-    !built.model.workflows.some((w) => w.ref === options.workflow)
-  ) {
-    const known = built.model.workflows.map((w) => w.ref).join(", ") || "none";
-    throw new UsageError(
-      `--workflow ${options.workflow} is not among the approved workflows (${known})`,
-    );
-  }
-  const checker = createConformanceChecker(
+  const { report, files, unnamed } = await checkRunFiles(
     built.model,
-    options.workflow === undefined ? {} : { workflow: options.workflow },
+    runs,
+    source,
+    options.workflow,
   );
-  const files: FileRead[] = [];
-  for (const file of runs) files.push(await readRunFile(file, source, checker));
-  const report = checker.end();
   const place = { basis: built.basis, files };
   const text =
     format === "json"
@@ -90,15 +78,9 @@ export async function runConform(
     conformSummary(report),
     io,
   );
-  const unnamed = report.runs.find((r) =>
-    r.unverified.some((u) => u.reason === "WORKFLOW_UNNAMED"),
-  );
   if (unnamed !== undefined) {
     // The other runs were checked and reported; this one could not be: a usage mistake.
-    const known = built.model.workflows.map((w) => w.ref).join(", ") || "none";
-    io.stderr(
-      `agentflow: run ${unnamed.run} names no workflow and ${built.model.workflows.length} are approved (${known}): say which with --workflow <id@version>\n`,
-    );
+    io.stderr(`agentflow: ${unnamed}\n`);
     return 2;
   }
   if (report.summary.runs === 0 && report.instances.length === 0) {

@@ -5,10 +5,9 @@
  * section. Fails closed as conform does: a run file that cannot be read, a model that cannot be
  * built, or a run that names no workflow among several, is exit 2 with the reason.
  */
-import { createConformanceChecker } from "../conform/index.js";
 import type { OperationInput } from "../report/audit/index.js";
 import { buildModel } from "./conform-model.js";
-import { parseSource, readRunFile } from "./conform-read.js";
+import { checkRunFiles, parseSource } from "./conform-read.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 
@@ -78,30 +77,12 @@ export async function checkReportRuns(
     io,
     cwd,
   );
-  const known = (): string => built.model.workflows.map((w) => w.ref).join(", ") || "none";
-  if (
-    options.workflow !== undefined &&
-    !built.model.workflows.some((w) => w.ref === options.workflow)
-  ) {
-    throw new UsageError(
-      `--workflow ${options.workflow} is not among the approved workflows (${known()})`,
-    );
-  }
-  const checker = createConformanceChecker(
-    built.model,
-    options.workflow === undefined ? {} : { workflow: options.workflow },
-  );
-  const files = [];
-  for (const file of options.runs) files.push(await readRunFile(file, source, checker));
-  const conformance = checker.end();
-  const unnamed = conformance.runs.find((r) =>
-    r.unverified.some((u) => u.reason === "WORKFLOW_UNNAMED"),
-  );
-  if (unnamed !== undefined) {
-    throw new UsageError(
-      `run ${unnamed.run} names no workflow and ${String(built.model.workflows.length)} are approved (${known()}): say which with --workflow <id@version>`,
-    );
-  }
+  const {
+    report: conformance,
+    files,
+    unnamed,
+  } = await checkRunFiles(built.model, options.runs, source, options.workflow);
+  if (unnamed !== undefined) throw new UsageError(unnamed);
   return {
     operation: {
       conformance,
