@@ -5,7 +5,11 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
-import { CHECK_OPTIONS, CHECK_SCHEMAS } from "../src/model/parse/compiled-schemas.js";
+import {
+  CHECK_DEFINITIONS,
+  CHECK_OPTIONS,
+  CHECK_SCHEMAS,
+} from "../src/model/parse/compiled-schemas.js";
 
 const HEADER = `// @ts-nocheck
 /* eslint-disable */
@@ -17,9 +21,12 @@ const HEADER = `// @ts-nocheck
 /** The generated module's text. */
 export function validatorsCode(): string {
   const ajv = new Ajv2020({ ...CHECK_OPTIONS, code: { source: true, esm: true } });
+  // The definitions first, so that the checks' `$ref`s reach their one compiled function.
+  ajv.addSchema([...CHECK_DEFINITIONS]);
   const refs: Record<string, string> = {};
   for (const [name, schema] of Object.entries(CHECK_SCHEMAS)) {
-    ajv.addSchema(schema);
+    // A check that is a shared definition (`node`) is in the instance already.
+    if (!CHECK_DEFINITIONS.includes(schema)) ajv.addSchema(schema);
     const id = (schema as { $id?: string }).$id;
     if (id === undefined) throw new Error(`the ${name} schema has no $id`);
     refs[name] = id;
