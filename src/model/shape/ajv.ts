@@ -54,9 +54,9 @@ function shapeCompilerWithMeta(): Ajv2020 {
 }
 
 /** Results per schema object: one document's shapes are checked again by every rule. */
-const checkedObjects = new WeakMap<object, string | null>();
+const checkedObjects = new WeakMap<object, SchemaCheckError | null>();
 /** Results per canonical text, so equal schemas in different documents compile once. */
-const checkedTexts = new Map<string, string | null>();
+const checkedTexts = new Map<string, SchemaCheckError | null>();
 const MAX_CHECKED_TEXTS = 1024;
 
 function canonicalText(schema: object): string | undefined {
@@ -67,13 +67,22 @@ function canonicalText(schema: object): string | undefined {
   }
 }
 
-function compileError(schema: object): string | null {
+/**
+ * What checking a field's JSON Schema found: why it is unusable, or that it could not be checked
+ * at all (the page forbids generated code, which Ajv compiles schemas to: a content security
+ * policy without `'unsafe-eval'`, as the Camunda Modeler's).
+ */
+export type SchemaCheckError = { readonly unusable: string } | { readonly unchecked: string };
+
+function compileError(schema: object): SchemaCheckError | null {
   const engine = ajv();
   try {
     engine.compile(schema);
     return null;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    // The environment refused, not the schema: a valid schema must not read as an invalid one.
+    if (e instanceof EvalError) return { unchecked: e.message };
+    return { unusable: e instanceof Error ? e.message : String(e) };
   } finally {
     // Forget the schema so that a later schema with the same `$id` does not collide with it.
     try {
@@ -86,10 +95,11 @@ function compileError(schema: object): string | null {
 
 /**
  * Why a field's JSON Schema is not a usable draft 2020-12 schema (meta-schema violations, bad
- * `$ref`s, invalid patterns), or undefined when Ajv compiles it. `source` is the object the
- * caller read the schema from; callers must bound the schema's depth first.
+ * `$ref`s, invalid patterns), or that it cannot be checked here; undefined when Ajv compiles it.
+ * `source` is the object the caller read the schema from; callers must bound the schema's depth
+ * first.
  */
-export function jsonSchemaError(schema: object, source: object): string | undefined {
+export function jsonSchemaError(schema: object, source: object): SchemaCheckError | undefined {
   const known = checkedObjects.get(source);
   if (known !== undefined) return known ?? undefined;
   const text = canonicalText(schema);

@@ -123,7 +123,15 @@ function readSchema(
   }
   const error = jsonSchemaError(schema, raw);
   if (error !== undefined) {
-    problems.push({ path, reason: "invalid-schema", message: `invalid JSON Schema: ${error}` });
+    problems.push(
+      "unusable" in error
+        ? { path, reason: "invalid-schema", message: `invalid JSON Schema: ${error.unusable}` }
+        : {
+            path,
+            reason: "unchecked-schema",
+            message: `the JSON Schema cannot be checked where agentflow runs now, which forbids generated code (${error.unchecked}); agentflow check or gate checks it`,
+          },
+    );
     return degraded;
   }
   return { name, optional, path, type: jsonSchemaToType(schema), schema, ownSize: stats.nodes };

@@ -13,11 +13,14 @@ import type { ObjectTypeNode } from "./type-expr.js";
  * - `invalid-schema`: a JSON Schema field type that Ajv rejects, a value that is no type, or the
  *   field name `__proto__` (Ajv skips that property, so it could never be enforced; the field is
  *   dropped and data carrying it fails `additionalProperties`);
+ * - `unchecked-schema`: a JSON Schema field type that could not be checked, because the page
+ *   forbids generated code (Ajv compiles a schema to a function): failing closed, it counts as
+ *   unusable, and the message says why;
  * - `too-large`: the inlined expansion exceeds {@link MAX_SHAPE_NODES} nodes, or a JSON Schema
  *   field is nested deeper than {@link MAX_JSON_SCHEMA_DEPTH} levels.
  */
 export type ShapeProblemReason =
-  "syntax" | "unknown-type" | "recursive" | "invalid-schema" | "too-large";
+  "syntax" | "unknown-type" | "recursive" | "invalid-schema" | "unchecked-schema" | "too-large";
 
 /** One problem with a field type. The field degrades to `any` so the rest stays usable. */
 export interface ShapeProblem {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { compileValidator } from "../../../src/model/shape/ajv.js";
 import { shapeValidator } from "../../../src/model/shape/validator.js";
@@ -38,5 +39,29 @@ describe("compileValidator: which refusals get the meta-schema instance", () => 
   it("a $ref to a missing schema under the meta-schemas' address fails closed", () => {
     const check = compileValidator({ properties: { a: { $ref: `${META}/meta/nothing` } } });
     expect(check({})).toBe(false);
+  });
+});
+
+describe("jsonSchemaError where generated code is forbidden", () => {
+  it("says a field's schema could not be checked, never that a valid one is invalid", () => {
+    // Node's --disallow-code-generation-from-strings refuses `new Function` as a content security
+    // policy without 'unsafe-eval' does (the Camunda Modeler's): Ajv cannot compile any schema.
+    const script = `import { readFields } from ${JSON.stringify(new URL("../../../src/model/shape/fields.ts", import.meta.url).pathname)};
+console.log(JSON.stringify(readFields({ amount: { type: "number", minimum: 0 }, bad: { type: "nope" }, q: "text" }, "/inputSchema", () => false).problems.map((p) => [p.path, p.reason])));`;
+    const run = (flags: readonly string[]): unknown => {
+      const result = spawnSync(
+        process.execPath,
+        [...flags, "--import", "tsx", "--input-type=module", "-e", script],
+        { encoding: "utf8" },
+      );
+      if (result.status !== 0) throw new Error(result.stderr);
+      return JSON.parse(result.stdout) as unknown;
+    };
+    expect(run(["--disallow-code-generation-from-strings"])).toEqual([
+      ["/inputSchema/amount", "unchecked-schema"],
+      ["/inputSchema/bad", "unchecked-schema"],
+    ]);
+    // Where code may be generated, the valid schema passes and the invalid one is named.
+    expect(run([])).toEqual([["/inputSchema/bad", "invalid-schema"]]);
   });
 });
