@@ -11,7 +11,9 @@ import ts from "typescript";
 export interface TscLayout {
   /** tsc's project file (`tsconfig.build.json`): its files are the program's. */
   readonly project: string;
+  /** Where the sources are (`src`). */
   readonly rootDir: string;
+  /** Where tsc writes them (`dist`). */
   readonly outDir: string;
 }
 

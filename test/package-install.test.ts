@@ -7,6 +7,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { build } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "./temp.js";
 
@@ -131,6 +132,32 @@ describe("installed from the tarball as docs/bpmnlint.md says", () => {
     ]);
     expect(gate.stdout).toContain("promotion BLOCKED (2 blocking, 0 warning(s))");
     expect(gate.status).toBe(1);
+  });
+
+  it("bundles into a Node application with esbuild, which reads the module condition", async () => {
+    // A bundler cannot follow the root entry's loading at first call: the `module` condition,
+    // which bundlers read and Node does not, gives them tsc's files.
+    const out = join(project, "app.mjs");
+    await build({
+      stdin: {
+        contents: `import { canonicalJson, simulate } from "bpmnlint-plugin-agentflow";
+console.log(JSON.stringify([canonicalJson({ b: 1, a: 2 }), typeof simulate]));`,
+        resolveDir: project,
+        loader: "js",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile: out,
+      logLevel: "error",
+      // Dependencies that call require() for Node's own modules.
+      banner: {
+        js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+      },
+    });
+    const result = node([out]);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual(['{"a":2,"b":1}', "function"]);
   });
 
   it("its root entry loads a function's code, shipped under dist/node/lazy/, at the first call", () => {

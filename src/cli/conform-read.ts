@@ -98,7 +98,9 @@ export async function readRunFile(
 
 /** The runs of some files checked, as {@link checkRunFiles} gives them. */
 export interface RunFilesChecked {
+  /** What the checker found, every run and process instance of every file. */
   readonly report: ConformanceReport;
+  /** Each file as it was read, in the order given. */
   readonly files: readonly FileRead[];
   /**
    * Why a run could not be checked because it names no workflow and several are approved (the

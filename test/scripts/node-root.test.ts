@@ -11,7 +11,7 @@ import { reExportedNames, rootEntrySource, rootPlan } from "../../scripts/node-r
 import { tempDir } from "../temp.js";
 
 describe("reExportedNames", () => {
-  it("lists the names of every re-export, across lines and comments", () => {
+  it("lists each re-exported name with its module, across lines and comments", () => {
     const text = `/** The root. */
 export { a, B, } from "./model/index.js";
 // the next module
@@ -19,7 +19,12 @@ export {
   c,
   d
 } from "./validate/index.js";`;
-    expect(reExportedNames(text)).toEqual(["a", "B", "c", "d"]);
+    expect(reExportedNames(text)).toEqual([
+      { name: "a", from: "./model/index.js" },
+      { name: "B", from: "./model/index.js" },
+      { name: "c", from: "./validate/index.js" },
+      { name: "d", from: "./validate/index.js" },
+    ]);
   });
 
   it.each([
@@ -32,74 +37,117 @@ export {
 });
 
 describe("rootPlan and rootEntrySource", () => {
-  it("writes values, classes and numbers at load and a forwarder per function", async () => {
+  /** A `dist/` with a root entry re-exporting everything `m/decl.js` declares. */
+  function distWith(declarations: string, names: readonly string[]): [string, string] {
     const dir = tempDir("agentflow-node-root-");
     mkdirSync(join(dir, "dist", "m"), { recursive: true });
     const declared = join(dir, "dist", "m", "decl.js");
-    // `renamedHere` reaches the root as `renamed` (a rename down the chain of re-exports).
+    writeFileSync(declared, declarations);
     writeFileSync(
-      declared,
+      join(dir, "dist", "index.js"),
+      `export { ${names.join(", ")} } from "./m/decl.js";`,
+    );
+    return [dir, declared];
+  }
+
+  it("writes values, classes and finite numbers at load and a forwarder per function", async () => {
+    // `renamedHere` reaches the root as `renamed` (a rename down the chain of re-exports).
+    const names = [
+      "LIST",
+      "Failure",
+      "run",
+      "later",
+      "tagged",
+      "NAME",
+      "LIMIT",
+      "FOREVER",
+      "renamed",
+    ];
+    const [dir, declared] = distWith(
       `export const LIST = [1];
 export class Failure extends Error {}
 export function run(x) { return x + 1; }
+export async function later(x) { return x; }
 export function tagged() {}
 tagged.kind = "x";
 export const NAME = "n";
 export const LIMIT = 5;
+export const FOREVER = Infinity;
 export function renamedHere() { return "r"; }
 export { renamedHere as renamed };`,
-    );
-    const entry = join(dir, "dist", "index.js");
-    writeFileSync(
-      entry,
-      'export { LIST, Failure, run, tagged, NAME, LIMIT, renamed } from "./m/decl.js";',
+      names,
     );
     const lookup: DeclarationLookup = () =>
       new Map(
-        ["LIST", "Failure", "run", "tagged", "NAME", "LIMIT", "renamed"].map((name) => [
+        names.map((name) => [
           name,
           { file: declared, local: name === "renamed" ? "renamedHere" : name },
         ]),
       );
-    const plan = await rootPlan(entry, join(dir, "dist"), lookup);
+    const plan = await rootPlan(join(dir, "dist", "index.js"), join(dir, "dist"), lookup);
+    const from = JSON.stringify(declared);
+    // Infinity is imported: JSON would write it as null.
     expect(plan.atLoad).toEqual([
-      `export { LIST } from ${JSON.stringify(declared)};`,
-      `export { Failure } from ${JSON.stringify(declared)};`,
-      `export { tagged } from ${JSON.stringify(declared)};`,
+      `export { LIST } from ${from};`,
+      `export { Failure } from ${from};`,
+      `export { tagged } from ${from};`,
       'export const NAME = "n";',
       "export const LIMIT = 5;",
+      `export { FOREVER } from ${from};`,
     ]);
+    const subpath = "agentflow/m/decl.js";
     expect([...plan.lazy]).toEqual([
       [
         "lazy/m/decl",
         {
           file: declared,
-          names: [
-            ["run", "run"],
-            ["renamedHere", "renamed"],
+          functions: [
+            { local: "run", name: "run", subpath, async: false },
+            { local: "later", name: "later", subpath, async: true },
+            { local: "renamedHere", name: "renamed", subpath, async: false },
           ],
         },
       ],
     ]);
     const source = rootEntrySource(plan);
     expect(source).toContain(
-      'const __agentflowBundle0 = () => (__agentflowBundle0Loaded ??= __agentflowLoad("./lazy/m/decl.js"));',
+      'export function renamed(...args) { return __agentflowBundle0("renamed", "agentflow/m/decl.js").renamedHere.apply(this, args); }',
     );
     expect(source).toContain(
-      "export function renamed(...args) { return __agentflowBundle0().renamedHere.apply(this, args); }",
+      `export async function later(...args) { return (await import(${from})).later.apply(this, args); }`,
     );
-    // The source runs: written beside a `lazy/m/decl.js`, the forwarder loads it at its call.
+  });
+
+  it("loads a function's bundle at its first call, and says why when it cannot", async () => {
+    const [dir, declared] = distWith(
+      "export function run(x) { return x * 10; }\nexport function gone() {}",
+      ["run", "gone"],
+    );
+    const lookup: DeclarationLookup = () =>
+      new Map(["run", "gone"].map((name) => [name, { file: declared, local: name }]));
+    const plan = await rootPlan(join(dir, "dist", "index.js"), join(dir, "dist"), lookup);
+    const [[entry, group]] = [...plan.lazy] as [[string, { file: string; functions: [] }]];
+    const [run, gone] = group.functions as unknown as [object, object];
+    // Written beside a bundle of `run` only; `gone` is moved to a bundle that is missing.
     mkdirSync(join(dir, "out", "lazy", "m"), { recursive: true });
-    writeFileSync(
-      join(dir, "out", "lazy", "m", "decl.js"),
-      "export function run(x) { return x * 10; }\nexport function renamedHere() { return 'loaded'; }",
-    );
-    writeFileSync(join(dir, "out", "index.mjs"), source);
+    writeFileSync(join(dir, "out", `${entry}.js`), "export function run(x) { return x * 10; }");
+    const missing = {
+      atLoad: [],
+      lazy: new Map([
+        [entry, { file: declared, functions: [run] }],
+        ["lazy/elsewhere", { file: declared, functions: [gone] }],
+      ]),
+    } as unknown as typeof plan;
+    writeFileSync(join(dir, "out", "index.mjs"), rootEntrySource(missing));
     const root = (await import(pathToFileURL(join(dir, "out", "index.mjs")).href)) as {
       run: (x: number) => number;
-      renamed: () => string;
-      NAME: string;
+      gone: () => void;
     };
-    expect([root.run(2), root.renamed(), root.NAME]).toEqual([20, "loaded", "n"]);
+    expect(root.run(2)).toBe(20);
+    expect(() => {
+      root.gone();
+    }).toThrow(
+      /^agentflow: the code of gone could not be loaded \(Cannot find module '\.\/lazy\/elsewhere\.js'[^]*or import it from agentflow\/m\/decl\.js\.$/,
+    );
   });
 });

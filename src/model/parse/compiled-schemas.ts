@@ -55,7 +55,10 @@ function sharing(schema: unknown): unknown {
           throw new Error(`the $defs/${name} of a check is not the workflow schema's`);
         }
       }
-    } else if (key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")) {
+    } else if (key === "$ref" && typeof value === "string" && value.startsWith("#")) {
+      // Any other pointer into the root would mean something else once the definitions stand
+      // alone under their own ids.
+      if (!value.startsWith("#/$defs/")) throw new Error(`a check refers to ${value}`);
       out[key] = definitionId(value.slice("#/$defs/".length));
     } else {
       out[key] = sharing(value);
@@ -69,10 +72,7 @@ function sharing(schema: unknown): unknown {
  * Ajv inlines it into each node check that refers to it, four copies. The list compiled once is
  * one call per node; a call per decorator would copy the errors so far at every invalid one.
  */
-const decorators = {
-  type: "array",
-  items: { $ref: "#/$defs/decorator" },
-} as const;
+const decorators = agentWorkflowSchema.$defs.node.properties.decorators;
 
 /** The node definition, its decorators referred to through {@link decorators}. */
 const node = {
