@@ -2,7 +2,7 @@
  * The schemas behind the parsers' checks, as they are compiled: the workflow document without its
  * nodes, one node, one node of each type, and the tool contract. `scripts/write-validators.ts`
  * compiles them ahead of time into `generated/validators.ts` (Ajv's standalone code), so that
- * neither a parse nor the CLI's start-up pays for Ajv compiling them (a sixth of a second), and
+ * neither a parse nor the CLI's start-up pays for Ajv compiling them, and
  * a browser bundle of the parser carries no schema compiler for them.
  *
  * The workflow schema's definitions are compiled once, each as a schema of its own
@@ -22,10 +22,10 @@ export const CHECK_OPTIONS = {
   strictTypes: false,
   strictRequired: false,
   // Not verbose: an error's value is found from its path (ajv-errors.ts), and verbose code
-  // inlined the schema objects at every error, a third of the parser's browser bundle.
+  // inlined the schema objects at every error.
   verbose: false,
   // No `message` on the errors: ajv-errors.ts words every diagnostic from the error's keyword and
-  // params, and the sentences were a tenth of the generated code.
+  // params, and the sentences were written into every error of the generated code.
   messages: false,
   // The documents' required lists (nine and eight names, checked once per document) are looped
   // over instead of unrolled; the short lists of nodes and configs, checked per node, stay unrolled.
