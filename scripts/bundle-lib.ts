@@ -4,8 +4,9 @@
  * path, all in one esbuild run with shared chunks, so that the root entry and the subpaths hold
  * one copy of each module (a class imported from `agentflow` is the one `agentflow/interop`
  * throws). Node's loader spent most of an import resolving, reading and compiling some 500
- * module files; a bundle is a handful (docs/performance.md, "Start-up"). Browsers and hosts'
- * bundlers read the `default` condition, tsc's files, and bundle those with their own tools.
+ * module files; a bundle is a handful (docs/performance.md, "Start-up"). Hosts' bundlers read
+ * the `module` condition (and browsers' the `default` one), tsc's files, and bundle those with
+ * their own tools.
  * Two things differ from tsc's files: the root entry is written by node-root.ts (its functions
  * loaded at their first call, from bundles of their declaring files under `lazy/`), and each
  * name is imported from the file declaring it (direct-imports.ts), so that an entry's chunks hold
