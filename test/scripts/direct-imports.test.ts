@@ -20,7 +20,15 @@ function project(files: Readonly<Record<string, string>>): string {
   write(
     "tsconfig.json",
     JSON.stringify({
-      compilerOptions: { module: "NodeNext", strict: true, rootDir: "src", outDir: "dist" },
+      // No lib files: the fixtures use no global type, and reading lib.d.ts is most of the time.
+      compilerOptions: {
+        module: "NodeNext",
+        strict: true,
+        rootDir: "src",
+        outDir: "dist",
+        noLib: true,
+        types: [],
+      },
       include: ["src"],
     }),
   );
