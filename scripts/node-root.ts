@@ -161,6 +161,12 @@ export function rootEntrySource(plan: RootPlan): string {
   [...plan.lazy].forEach(([entry, { file, functions }], index) => {
     const load = `__agentflowBundle${String(index)}`;
     const path = JSON.stringify(`./${entry}.js`);
+    if (functions.some((f) => !f.async)) {
+      lines.push(
+        `let ${load}Loaded;`,
+        `const ${load} = (name, subpath) => (${load}Loaded ??= __agentflowLoadSync(${path}, name, subpath));`,
+      );
+    }
     for (const f of functions) {
       if (f.async) {
         // A dynamic import of the declaring file, which is an entry: esbuild points it at
@@ -169,12 +175,6 @@ export function rootEntrySource(plan: RootPlan): string {
           `export async function ${f.name}(...args) { return (await import(${JSON.stringify(file)})).${f.local}.apply(this, args); }`,
         );
       } else {
-        if (!lines.includes(`let ${load}Loaded;`)) {
-          lines.push(
-            `let ${load}Loaded;`,
-            `const ${load} = (name, subpath) => (${load}Loaded ??= __agentflowLoadSync(${path}, name, subpath));`,
-          );
-        }
         lines.push(
           `export function ${f.name}(...args) { return ${load}(${JSON.stringify(f.name)}, ${JSON.stringify(f.subpath)}).${f.local}.apply(this, args); }`,
         );

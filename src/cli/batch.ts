@@ -244,6 +244,20 @@ export interface Batch {
 }
 
 /**
+ * How many worker threads check `files`: {@link workerCount} for the options and this machine,
+ * and none when the worker module is not there to start (the files are then checked here).
+ */
+export function plannedWorkers(files: readonly string[], options: BatchOptions): number {
+  const wanted = workerCount(
+    options.concurrency,
+    files.length,
+    availableParallelism(),
+    batchWork(files, options.mode),
+  );
+  return wanted > 0 && workerModuleExists() ? wanted : 0;
+}
+
+/**
  * The outcomes of checking `files`, in input order. A file that cannot be read is an
  * {@link unreadableOutcome} in its turn, on one thread or many: the run goes on.
  */
@@ -253,13 +267,7 @@ export function checkFiles(
   context: FileCheckContext,
   options: BatchOptions,
 ): Batch {
-  const wanted = workerCount(
-    options.concurrency,
-    files.length,
-    availableParallelism(),
-    batchWork(files, options.mode),
-  );
-  const workers = wanted > 0 && workerModuleExists() ? wanted : 0;
+  const workers = plannedWorkers(files, options);
   return {
     outcomes:
       workers === 0

@@ -4,10 +4,9 @@
  * outcome; any other file is checked, and its outcome recorded. The outcomes come in input
  * order, as `checkFiles` gives them, so that the report is the same as without a cache.
  */
-import { availableParallelism } from "node:os";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { Batch, BatchOptions } from "./batch.js";
-import { batchWork, checkFiles, unreadableOutcome, workerCount } from "./batch.js";
+import { checkFiles, plannedWorkers, unreadableOutcome } from "./batch.js";
 import type { CachedCommand } from "./cache-key.js";
 import { runKey } from "./cache-key.js";
 import { cacheFile, DEFAULT_CACHE_LOCATION, RunCache } from "./cache.js";
@@ -149,12 +148,7 @@ export function cachedBatch(
   cache: RunCache,
   check: CheckMisses = checkFiles,
 ): Batch {
-  const workers = workerCount(
-    options.concurrency,
-    files.length,
-    availableParallelism(),
-    batchWork(files, options.mode),
-  );
+  const workers = plannedWorkers(files, options);
   return {
     workers,
     outcomes:

@@ -139,45 +139,36 @@ function location(at: EventAt | undefined): Record<string, unknown>[] {
   ];
 }
 
+/** A run's or an instance's findings as SARIF results take them, named `run`. */
+function itemFindings(
+  item: { readonly deviations: readonly Deviation[]; readonly unverified: readonly Unverified[] },
+  run: string,
+) {
+  return [
+    ...item.deviations.map((d) => ({
+      id: d.class,
+      level: "error",
+      text: deviationMessage(d),
+      at: d.at,
+      run,
+      data: d.data,
+    })),
+    ...item.unverified.map((u) => ({
+      id: `UNVERIFIED_${u.reason}`,
+      level: "warning",
+      text: unverifiedMessage(u),
+      at: u.at,
+      run,
+      data: u.data,
+    })),
+  ];
+}
+
 /** The SARIF 2.1.0 log: one result per deviation (error) and per unverified part (warning). */
 export function conformSarif(report: ConformanceReport, version: string): string {
   const findings = [
-    ...report.runs.flatMap((r) => [
-      ...r.deviations.map((d) => ({
-        id: d.class,
-        level: "error",
-        text: deviationMessage(d),
-        at: d.at,
-        run: r.run,
-        data: d.data,
-      })),
-      ...r.unverified.map((u) => ({
-        id: `UNVERIFIED_${u.reason}`,
-        level: "warning",
-        text: unverifiedMessage(u),
-        at: u.at,
-        run: r.run,
-        data: u.data,
-      })),
-    ]),
-    ...report.instances.flatMap((i) => [
-      ...i.deviations.map((d) => ({
-        id: d.class,
-        level: "error",
-        text: deviationMessage(d),
-        at: d.at,
-        run: i.instance,
-        data: d.data,
-      })),
-      ...i.unverified.map((u) => ({
-        id: `UNVERIFIED_${u.reason}`,
-        level: "warning",
-        text: unverifiedMessage(u),
-        at: u.at,
-        run: i.instance,
-        data: u.data,
-      })),
-    ]),
+    ...report.runs.flatMap((r) => itemFindings(r, r.run)),
+    ...report.instances.flatMap((i) => itemFindings(i, i.instance)),
     ...report.unmapped.first.map((u) => ({
       id: "UNREAD_RECORD",
       level: "warning",

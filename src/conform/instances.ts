@@ -17,12 +17,18 @@ export interface Instance {
   readonly process: string;
   readonly approved: ApprovedProcess | undefined;
   /** Order of the last activation of each agent task. */
-  readonly activated: Map<string, { readonly order: number; readonly at: EventAt }>;
+  readonly activated: Map<string, Activation>;
   /** When each gate completed: the arrival order, and the record's own time when it has one. */
   readonly gateDone: Map<string, { readonly order: number; readonly time?: number }[]>;
   order: number;
   end: { readonly at: EventAt; readonly order: number } | undefined;
   readonly deviations: Deviation[];
+}
+
+/** When an agent task last began: its arrival order and its record's place. */
+interface Activation {
+  readonly order: number;
+  readonly at: EventAt;
 }
 
 /** Every instance seen, by key, and the set of gates and tasks of the approved processes. */
@@ -109,25 +115,32 @@ function gatePassedSince(instance: Instance, task: ApprovedTask, since: number):
   );
 }
 
-/** The gate deviations of each ended instance for its agent tasks whose level requires a gate. */
-function instanceGateFindings(instance: Instance): Deviation[] {
-  const approved = instance.approved;
-  const end = instance.end;
-  if (approved === undefined || end === undefined) return [];
-  const found: Deviation[] = [];
-  for (const task of approved.tasks) {
+/**
+ * The agent tasks of an instance that need a gate, began, and have passed none of their gates
+ * since, each with the record of its beginning: the gate deviations of an ended instance, and
+ * what an unfinished one leaves open.
+ */
+function* ungatedTasks(
+  instance: Instance,
+): Generator<{ readonly task: ApprovedTask; readonly activation: Activation }> {
+  for (const task of instance.approved?.tasks ?? []) {
     const activation = instance.activated.get(task.elementId);
     if (!task.gateRequired || activation === undefined) continue;
-    if (gatePassed(instance, task, activation.order)) continue;
-    found.push({
-      class: "GATE_MISSING",
-      run: instance.key,
-      at: end.at,
-      node: task.elementId,
-      data: { instance: instance.key, task: task.elementId, gates: gateList(task) },
-    });
+    if (!gatePassed(instance, task, activation.order)) yield { task, activation };
   }
-  return found;
+}
+
+/** The gate deviations of each ended instance for its agent tasks whose level requires a gate. */
+function instanceGateFindings(instance: Instance): Deviation[] {
+  const end = instance.end;
+  if (end === undefined) return [];
+  return [...ungatedTasks(instance)].map(({ task }) => ({
+    class: "GATE_MISSING",
+    run: instance.key,
+    at: end.at,
+    node: task.elementId,
+    data: { instance: instance.key, task: task.elementId, gates: gateList(task) },
+  }));
 }
 
 /**
@@ -136,22 +149,14 @@ function instanceGateFindings(instance: Instance): Deviation[] {
  * seen. Each such task is unverified (`RUN_UNFINISHED`), never counted as passed.
  */
 function instanceUnfinished(instance: Instance): Unverified[] {
-  const approved = instance.approved;
-  if (approved === undefined || instance.end !== undefined) return [];
-  const open: Unverified[] = [];
-  for (const task of approved.tasks) {
-    const activation = instance.activated.get(task.elementId);
-    if (!task.gateRequired || activation === undefined) continue;
-    if (gatePassed(instance, task, activation.order)) continue;
-    open.push({
-      reason: "RUN_UNFINISHED",
-      run: instance.key,
-      at: activation.at,
-      node: task.elementId,
-      data: { instance: instance.key, task: task.elementId, gates: gateList(task) },
-    });
-  }
-  return open;
+  if (instance.end !== undefined) return [];
+  return [...ungatedTasks(instance)].map(({ task, activation }) => ({
+    reason: "RUN_UNFINISHED",
+    run: instance.key,
+    at: activation.at,
+    node: task.elementId,
+    data: { instance: instance.key, task: task.elementId, gates: gateList(task) },
+  }));
 }
 
 /** An instance's result: its deviations, its gate checks, and what its records leave open. */
