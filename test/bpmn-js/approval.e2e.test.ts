@@ -14,10 +14,10 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { BROWSER_PAGE } from "../../scripts/browser-page.js";
 import type { BrowserContext, Page } from "playwright-core";
-import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPROVAL_MARKER } from "../../src/bpmn-js/index.js";
-import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
+import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
+import { launchChromium } from "../e2e/watched-page.js";
 import { tempDir } from "../temp.js";
 import type { PageResult } from "./browser/approval-page.js";
 import { loanXml } from "./loan.js";
@@ -86,11 +86,7 @@ describe("the bpmn-js module given an approval, in Chromium", () => {
       join(out, "index.html"),
       '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="approval-page.css"></head><body><div id="canvas" style="width:1400px;height:700px"></div><script src="approval-page.js"></script></body></html>',
     );
-    context = await chromium.launchPersistentContext(tempDir("agentflow-e2e-"), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      viewport: { width: 1400, height: 800 },
-    });
+    context = await launchChromium({ width: 1400, height: 800 });
     tab = context.pages()[0] ?? (await context.newPage());
     tab.on("pageerror", (e) => pageErrors.push(e.message));
     tab.on("console", (m) => {

@@ -15,11 +15,11 @@ import type { Metafile } from "esbuild";
 import { build } from "esbuild";
 import { BROWSER_PAGE } from "../../scripts/browser-page.js";
 import type { BrowserContext, Page } from "playwright-core";
-import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkProcess } from "../../src/bpmn/index.js";
 import { taskBadges } from "../../src/bpmn-js/index.js";
-import { ARGS, CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
+import { CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
+import { launchChromium } from "../e2e/watched-page.js";
 import { tempDir } from "../temp.js";
 import type { SplitOutcome } from "./browser/split-page.js";
 import { loanXml, registry } from "./loan.js";
@@ -104,11 +104,7 @@ describe("the module split into chunks, served over HTTP, in Chromium", () => {
     });
     await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    context = await chromium.launchPersistentContext(tempDir("agentflow-e2e-"), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      viewport: { width: 1400, height: 800 },
-    });
+    context = await launchChromium({ width: 1400, height: 800 });
     tab = context.pages()[0] ?? (await context.newPage());
     tab.on("request", (r) => fetched.push(basename(new URL(r.url()).pathname)));
     tab.on("pageerror", (e) => errors.push(e.message));

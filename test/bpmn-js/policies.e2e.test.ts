@@ -15,12 +15,12 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { BROWSER_PAGE } from "../../scripts/browser-page.js";
 import type { BrowserContext, Page } from "playwright-core";
-import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GateDecision } from "../../src/bpmn/index.js";
 import { checkProcess } from "../../src/bpmn/index.js";
 import { namedCheck } from "../bpmn/named-check.js";
-import { ARGS, CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
+import { CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
+import { launchChromium } from "../e2e/watched-page.js";
 import { tempDir } from "../temp.js";
 import type { PageReport } from "./browser/policy-page.js";
 import { loanXml, registry } from "./loan.js";
@@ -112,11 +112,7 @@ describe("policy packs in the bpmn-js module, in Chromium", () => {
       join(out, "index.html"),
       '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="policy-page.css"></head><body><div id="canvas" style="width:1400px;height:700px"></div><script src="policy-page.js"></script></body></html>',
     );
-    context = await chromium.launchPersistentContext(tempDir("agentflow-e2e-"), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      viewport: { width: 1400, height: 800 },
-    });
+    context = await launchChromium({ width: 1400, height: 800 });
     tab = context.pages()[0] ?? (await context.newPage());
     tab.on("pageerror", (e) => errors.push(e.message));
     tab.on("console", (m) => {

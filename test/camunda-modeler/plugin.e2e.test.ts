@@ -21,13 +21,13 @@ import { extname, join, posix, relative, resolve } from "node:path";
 import { build } from "esbuild";
 import { BROWSER_PAGE } from "../../scripts/browser-page.js";
 import type { BrowserContext, Page } from "playwright-core";
-import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/index.js";
 import { AGENTFLOW_RULE_NAMES, ruleCode } from "../../src/bpmn/lint/index.js";
 import { readPolicyPack } from "../../src/policy/index.js";
 import { buildModelerPlugin } from "../../scripts/camunda-modeler-plugin.js";
-import { ARGS, CHROMIUM, HAS_CHROMIUM, ROOT } from "../e2e/chromium.js";
+import { CHROMIUM, HAS_CHROMIUM, ROOT } from "../e2e/chromium.js";
+import { launchChromium } from "../e2e/watched-page.js";
 import { namedCheck } from "../bpmn/named-check.js";
 import { tempDir } from "../temp.js";
 import type { HostReport, HostTab } from "./browser/modeler-host.js";
@@ -197,11 +197,7 @@ describe("the Camunda Modeler plug-in, loaded as the Modeler loads it, in Chromi
     });
     await new Promise<void>((done) => server?.listen(0, "127.0.0.1", done));
     const { port } = server.address() as AddressInfo;
-    context = await chromium.launchPersistentContext(tempDir("agentflow-e2e-"), {
-      executablePath: CHROMIUM,
-      args: ARGS,
-      viewport: { width: 1400, height: 800 },
-    });
+    context = await launchChromium({ width: 1400, height: 800 });
     page = context.pages()[0] ?? (await context.newPage());
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => {

@@ -12,27 +12,8 @@ import type {
   UnverifiedReason,
 } from "../../src/conform/index.js";
 import { createConformanceChecker, deviationMessage } from "../../src/conform/index.js";
-import type { AgentWorkflow, ToolContract } from "../../src/model/index.js";
-import { getTemplate } from "../../src/model/index.js";
-
-const research: AgentWorkflow = (() => {
-  const wf = getTemplate("research");
-  if (wf === undefined) throw new Error("no research template");
-  return wf;
-})();
-const search = (
-  effect: ToolContract["effect"],
-  authorization: ToolContract["authorization"],
-): ToolContract => ({
-  kind: "ToolContract",
-  id: "tool:browser-search",
-  version: "1.2.0",
-  name: "Search",
-  inputSchema: { query: "text" },
-  outputSchema: {},
-  effect,
-  authorization,
-});
+import type { ToolContract } from "../../src/model/index.js";
+import { research, search } from "./research.js";
 
 function model(
   contract: ToolContract = search("read", "automatic"),

@@ -6,24 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovedModel, ElementEvent, RunEvent } from "../../src/conform/index.js";
 import { createConformanceChecker, unverifiedMessage } from "../../src/conform/index.js";
-import type { AgentWorkflow, ToolContract } from "../../src/model/index.js";
-import { getTemplate } from "../../src/model/index.js";
+import { research, search } from "./research.js";
 
-const research: AgentWorkflow = (() => {
-  const wf = getTemplate("research");
-  if (wf === undefined) throw new Error("no research template");
-  return wf;
-})();
-const gated: ToolContract = {
-  kind: "ToolContract",
-  id: "tool:browser-search",
-  version: "1.2.0",
-  name: "Search",
-  inputSchema: { query: "text" },
-  outputSchema: {},
-  effect: "write-irreversible",
-  authorization: "gate",
-};
+const gated = search("write-irreversible", "gate");
 const model: ApprovedModel = {
   workflows: [
     {

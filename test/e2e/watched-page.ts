@@ -17,16 +17,24 @@ export interface WatchedPage {
   readonly requests: string[];
 }
 
-/** Opens `url` in a fresh profile at the given viewport and waits for its `load` event. */
-export async function openWatched(
-  url: string,
-  viewport: { readonly width: number; readonly height: number },
-): Promise<WatchedPage> {
-  const context = await chromium.launchPersistentContext(tempDir("agentflow-e2e-"), {
+/** A viewport's size in pixels. */
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The headless Chromium, in a fresh profile (removed with the test file's folders). */
+export function launchChromium(viewport: Viewport): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(tempDir("agentflow-e2e-"), {
     executablePath: CHROMIUM,
     args: ARGS,
     viewport,
   });
+}
+
+/** Opens `url` in a fresh profile at the given viewport and waits for its `load` event. */
+export async function openWatched(url: string, viewport: Viewport): Promise<WatchedPage> {
+  const context = await launchChromium(viewport);
   const errors: string[] = [];
   const requests: string[] = [];
   // On the context, so requests of any page or worker it opens are seen too.

@@ -6,25 +6,11 @@
  */
 import type { ApprovedModel, ConformanceReport, RunEvent } from "../../../src/conform/index.js";
 import { createConformanceChecker } from "../../../src/conform/index.js";
-import type { AgentWorkflow, ToolContract } from "../../../src/model/index.js";
-import { getTemplate } from "../../../src/model/index.js";
+import { research, search } from "../../conform/research.js";
 import type { AuditReport } from "../../../src/report/audit/index.js";
 import { auditWorkflowReport } from "../../../src/report/audit/index.js";
 
-const template = getTemplate("research");
-if (template === undefined) throw new Error("no research template");
-export const research: AgentWorkflow = template;
-
-const search: ToolContract = {
-  kind: "ToolContract",
-  id: "tool:browser-search",
-  version: "1.2.0",
-  name: "Search",
-  inputSchema: { query: "text" },
-  outputSchema: {},
-  effect: "read",
-  authorization: "automatic",
-};
+const searchContract = search("read", "automatic");
 
 /** The research template as approved, its search tool's contract resolved. */
 export const MODEL: ApprovedModel = {
@@ -32,7 +18,7 @@ export const MODEL: ApprovedModel = {
     {
       ref: "agnt-rsch@2.1.0",
       workflow: research,
-      tools: new Map([["tool:browser-search@1.2.0", search]]),
+      tools: new Map([["tool:browser-search@1.2.0", searchContract]]),
     },
   ],
   processes: [],
