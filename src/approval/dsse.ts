@@ -209,6 +209,12 @@ export function payloadValue(payload: Uint8Array): Readonly<Record<string, unkno
  */
 export function parseEnvelope(value: unknown): Envelope {
   if (!isRecord(value)) throw new ApprovalFormatError("envelope: not a JSON object");
+  // A Sigstore bundle wraps its envelope with a certificate or key hint this check does not
+  // read: said as what it is rather than as a missing payloadType.
+  if (value.payloadType === undefined && isRecord(value.dsseEnvelope))
+    throw new ApprovalFormatError(
+      "envelope: this is a Sigstore bundle, not a DSSE envelope; its envelope is the bundle's dsseEnvelope (jq .dsseEnvelope), which is checked against the trusted keys",
+    );
   const payloadType = text(value, "payloadType", "");
   const payload = base64Text(value, "payload", "");
   payloadValue(base64Bytes(payload) ?? new Uint8Array());

@@ -25,13 +25,23 @@ function nodeOfStep(r: Replay, step: StepEvent): number | CheckFinding {
     // A named llm or tool node is that node whatever kind the source guessed: LangGraph, for
     // one, does not record whether a node called a model or a tool.
     const type = k === undefined ? undefined : nodes[k]?.type;
+    // A tool the workflow does not use at all is the sharper finding than its node's id.
+    const tool = step.tool;
+    if (tool !== undefined && !usesTool(r.plan, tool)) {
+      return { class: "TOOL_UNKNOWN", data: { tool } };
+    }
     if (k === undefined || (type !== "llm" && type !== "tool")) {
-      // A tool the workflow does not use at all is the sharper finding than its node's id.
-      const tool = step.tool;
-      if (tool !== undefined && !usesTool(r.plan, tool)) {
-        return { class: "TOOL_UNKNOWN", data: { tool } };
-      }
       return { class: "NODE_UNKNOWN", data: { node: step.node, in: `workflow ${r.approved.ref}` } };
+    }
+    // A step naming both a node and a tool is that node only if the node uses that tool: the
+    // tool is what ran, and the node's contract, effect and gate are what was approved.
+    if (tool !== undefined && !stepCandidates(r.plan, "tool", tool).includes(k)) {
+      const node = nodes[k];
+      const approved = node?.type === "tool" ? node.config.usesTool : "no tool (an llm node)";
+      return {
+        class: "IDENTITY_MISMATCH",
+        data: { node: step.node, field: "tool", recorded: tool, approved },
+      };
     }
     return k;
   }

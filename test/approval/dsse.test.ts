@@ -160,6 +160,15 @@ describe("parseEnvelope", () => {
     ["not an object", [], "envelope: not a JSON object"],
     ["null", null, "envelope: not a JSON object"],
     ["no payloadType", { ...valid, payloadType: undefined }, "payloadType: missing"],
+    [
+      "a Sigstore bundle (v0.3) around the envelope",
+      {
+        mediaType: "application/vnd.dev.sigstore.bundle.v0.3+json",
+        verificationMaterial: { publicKey: { hint: "k" } },
+        dsseEnvelope: valid,
+      },
+      "envelope: this is a Sigstore bundle, not a DSSE envelope; its envelope is the bundle's dsseEnvelope (jq .dsseEnvelope), which is checked against the trusted keys",
+    ],
     ["a numeric payloadType", { ...valid, payloadType: 1 }, "payloadType: not a string"],
     ["a payload not base64", { ...valid, payload: "e30=!" }, "payload: not base64"],
     ["an empty payload", { ...valid, payload: "" }, "payload: not base64"],

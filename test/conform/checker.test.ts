@@ -136,6 +136,32 @@ const cases: readonly Case[] = [
     ],
   },
   {
+    name: "a tool step naming its node and a tool no node uses",
+    events: () => [
+      start(),
+      llm({ is_complete: true }),
+      tool({ query: "q" }, { node: "tool-2", tool: "tool:payments-refund" }),
+      done(),
+    ],
+    deviations: [
+      ["TOOL_UNKNOWN", "tool-2", 2],
+      ["TRANSITION_UNKNOWN", undefined, 3],
+    ],
+  },
+  {
+    name: "a tool step naming an llm node and the workflow's tool",
+    events: () => [
+      start(),
+      llm({ is_complete: true }),
+      tool({ query: "q" }, { node: "llm-1" }),
+      done(),
+    ],
+    deviations: [
+      ["IDENTITY_MISMATCH", "llm-1", 2],
+      ["TRANSITION_UNKNOWN", undefined, 3],
+    ],
+  },
+  {
     name: "a transition the graph does not have (tool first)",
     events: () => [start(), tool(), llm({}), done()],
     // After tool-2, dec-3 reads is_complete, which nothing recorded: llm-1 is one of its routes.

@@ -8,7 +8,7 @@
 import { sha256 } from "../../model/index.js";
 import type { RecordedObject, RunEvent, StepEvent, StepIdentity, UnknownEvent } from "../types.js";
 import type { AgentInstance, HistoryItem, ToolCall } from "./camunda-items.js";
-import { jsonObject } from "./shared.js";
+import { costOf, jsonObject } from "./shared.js";
 
 /** What the reader holds of one open run. */
 export interface HeldRun {
@@ -41,12 +41,11 @@ function unknown(run: string, item: HistoryItem, reason: string, cls: UnknownEve
   return event;
 }
 
-function costOf(annotation: RecordedObject): Record<string, number> | undefined {
+function costs(annotation: RecordedObject): Record<string, number> | undefined {
   const cost: Record<string, number> = {};
   for (const [key, value] of Object.entries(annotation)) {
-    const code = /^agentflow\.cost\.([A-Z]{3})$/.exec(key)?.[1];
-    if (code !== undefined && typeof value === "number" && Number.isFinite(value))
-      cost[code] = value;
+    const read = costOf(key, value);
+    if (typeof read === "object") cost[read.code] = read.amount;
   }
   return Object.keys(cost).length === 0 ? undefined : cost;
 }
@@ -66,17 +65,25 @@ function annotatedOutput(item: HistoryItem): RecordedObject | string | undefined
 }
 
 /**
- * An `agentflow.node.output` that is no JSON object, said as a record that could not be read
- * (as the OTLP and LangGraph readers say it): dropped silently, a routing decision would be
- * taken on no output. The step itself is still read, without the output.
+ * An `agentflow.node.output` that is no JSON object, and a cost that cannot be read, each said
+ * as a record that could not be read (as the OTLP and LangGraph readers say them): dropped
+ * silently, a routing decision would be taken on no output, a budget judged on part of the
+ * spending. The step itself is still read, without them.
  */
-function unreadableOutput(run: string, item: HistoryItem): UnknownEvent[] {
-  if (item.objects.length > 0) return [];
-  const read = annotatedOutput(item);
-  if (typeof read !== "string") return [];
+function unreadableKeys(run: string, item: HistoryItem): UnknownEvent[] {
   const node = str(item.annotation, "agentflow.node.id");
   const of = node === undefined ? `the ${item.role} item` : `node '${node}'`;
-  return [unknown(run, item, `agentflow.node.output of ${of} is unreadable: ${read}.`, "unknown")];
+  const found: UnknownEvent[] = [];
+  const read = item.objects.length > 0 ? undefined : annotatedOutput(item);
+  if (typeof read === "string")
+    found.push(
+      unknown(run, item, `agentflow.node.output of ${of} is unreadable: ${read}.`, "unknown"),
+    );
+  for (const [key, value] of Object.entries(item.annotation)) {
+    const cost = costOf(key, value);
+    if (typeof cost === "string") found.push(unknown(run, item, `${cost}, on ${of}.`, "unknown"));
+  }
+  return found;
 }
 
 function identityOf(current: Identity, item: HistoryItem): StepIdentity | undefined {
@@ -98,7 +105,7 @@ function step(run: string, item: HistoryItem, nodeType: "llm" | "tool"): StepEve
     return unknown(run, item, reason, "ambiguous");
   }
   const node = str(item.annotation, "agentflow.node.id");
-  const cost = costOf(item.annotation);
+  const cost = costs(item.annotation);
   const end = item.produced;
   const start = end === undefined || item.durationMs === undefined ? end : end - item.durationMs;
   return {
@@ -119,7 +126,20 @@ function step(run: string, item: HistoryItem, nodeType: "llm" | "tool"): StepEve
 
 const toolOf = (call: ToolCall): string => call.elementId ?? call.name;
 
+/** Whether two records of one call name the same tool: its name, and its element where both say. */
+const sameTool = (a: ToolCall, b: ToolCall): boolean =>
+  a.name === b.name &&
+  (a.elementId === undefined || b.elementId === undefined || a.elementId === b.elementId);
+
+/**
+ * The tool step a TOOL_RESULT item means. A result naming another tool than the call it answers
+ * is not read: which tool ran is then not known, and taking either could hide the other.
+ */
 function toolStep(run: string, item: HistoryItem, call: ToolCall, asked?: Asked): RunEvent {
+  if (asked !== undefined && !sameTool(asked.call, call)) {
+    const reason = `The TOOL_RESULT item answers call '${call.id}' as tool '${toolOf(call)}', but the call asked for tool '${toolOf(asked.call)}', so which tool ran is ambiguous.`;
+    return unknown(run, item, reason, "ambiguous");
+  }
   const base = step(run, item, "tool");
   if (base.kind === "unknown") return base;
   const args = call.args ?? asked?.call.args;
@@ -240,9 +260,9 @@ export function runEvents(run: string, held: HeldRun): { events: RunEvent[]; ski
     else if (item.role === "USER") skipped += 1;
     else if (item.role === "ASSISTANT") {
       for (const call of item.toolCalls) asked.set(call.id, { item, call });
-      events.push(...unreadableOutput(run, item), ...assistant(run, item, current, answered));
+      events.push(...unreadableKeys(run, item), ...assistant(run, item, current, answered));
     } else if (item.role === "TOOL_RESULT")
-      events.push(...unreadableOutput(run, item), toolResult(run, item, asked));
+      events.push(...unreadableKeys(run, item), toolResult(run, item, asked));
     else
       events.push(
         unknown(

@@ -4,7 +4,7 @@
  * every field is checked, never assumed.
  */
 import type { RecordedObject } from "../types.js";
-import { dataProp, isObject } from "./shared.js";
+import { costOf, dataProp, isObject } from "./shared.js";
 
 /** The value of own key `key` (never an inherited member such as `constructor`). */
 export function own(obj: Readonly<Record<string, unknown>>, key: string): unknown {
@@ -50,6 +50,8 @@ export interface AgentflowKeys {
   next?: string;
   identity: { promptRef?: string; promptSha256?: string };
   cost?: Record<string, number>;
+  /** Why keys that decide a verdict (a cost) could not be read: each is a record not read. */
+  problems: string[];
   /** Run-level keys: `agentflow.workflow`, `agentflow.process.*`, `agentflow.bpmn.*`. */
   run: Record<string, string>;
 }
@@ -68,7 +70,7 @@ export function splitAgentflow(update: Readonly<Record<string, unknown>>): {
   rest: RecordedObject;
   any: boolean;
 } {
-  const keys: AgentflowKeys = { identity: {}, run: {} };
+  const keys: AgentflowKeys = { identity: {}, run: {}, problems: [] };
   const rest: Record<string, unknown> = {};
   let any = false;
   for (const [k, v] of Object.entries(update)) {
@@ -92,7 +94,9 @@ function readKey(keys: AgentflowKeys, k: string, v: unknown): void {
   else if (k === "agentflow.route.next" && text !== undefined) keys.next = text;
   else if (k === "agentflow.prompt.ref" && text !== undefined) keys.identity.promptRef = text;
   else if (k === "agentflow.prompt.sha256" && text !== undefined) keys.identity.promptSha256 = text;
-  else if (k.startsWith("agentflow.cost.") && typeof v === "number" && Number.isFinite(v))
-    (keys.cost ??= {})[k.slice("agentflow.cost.".length)] = v;
-  else if (RUN_KEYS.includes(k) && text !== undefined) keys.run[k] = text;
+  else if (k.startsWith("agentflow.cost")) {
+    const cost = costOf(k, v);
+    if (typeof cost === "string") keys.problems.push(cost);
+    else if (cost !== undefined) (keys.cost ??= {})[cost.code] = cost.amount;
+  } else if (RUN_KEYS.includes(k) && text !== undefined) keys.run[k] = text;
 }

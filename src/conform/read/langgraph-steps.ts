@@ -5,6 +5,7 @@
  * call; an update carrying `agentflow.route.*` is a decision the run recorded (a router node).
  */
 import type { EventAt, RecordedObject, RunEvent, StepEvent, UnknownEvent } from "../types.js";
+import type { AgentflowKeys } from "./langgraph-json.js";
 import { splitAgentflow } from "./langgraph-json.js";
 import { isObject, jsonObject } from "./shared.js";
 import type { ToolCall } from "./langgraph-messages.js";
@@ -40,16 +41,27 @@ function times(ctx: StepContext): { start?: number; end?: number } {
   };
 }
 
+/**
+ * The tool steps of a tool node's answers. The update's cost goes on its first step: the budget
+ * counts the run's sum. An answer naming another tool than the call it answers is not read:
+ * which tool ran is then not known, and taking either could hide the other.
+ */
 function toolSteps(
   name: string,
   answers: NonNullable<ReturnType<typeof readMessages>>["answers"],
-  node: string | undefined,
+  keys: AgentflowKeys,
   ctx: StepContext,
 ): RunEvent[] {
-  return answers.map((answer) => {
+  const node = keys.node;
+  return answers.map((answer, i) => {
     const call = answer.callId === undefined ? undefined : ctx.calls.get(answer.callId);
     if (answer.callId !== undefined) ctx.calls.delete(answer.callId);
+    if (answer.name !== undefined && call?.name !== undefined && answer.name !== call.name) {
+      const reason = `The tool message of node '${name}' answers call '${answer.callId ?? ""}' as tool '${answer.name}', but the call asked for tool '${call.name}', so which tool ran is ambiguous.`;
+      return unknownOf(ctx.run, ctx.at, reason, "ambiguous");
+    }
     const tool = answer.name ?? call?.name;
+    const cost = i === 0 ? keys.cost : undefined;
     const step: StepEvent = {
       kind: "step",
       run: ctx.run,
@@ -59,6 +71,7 @@ function toolSteps(
       ...(node === undefined ? {} : { node }),
       ...(tool === undefined ? {} : { tool }),
       ...(call?.args === undefined ? {} : { args: call.args }),
+      ...(cost === undefined ? {} : { cost }),
       ...times(ctx),
     };
     return step;
@@ -72,8 +85,12 @@ export function updateEvents(name: string, update: unknown, ctx: StepContext): R
   const { keys, rest } = splitAgentflow(isObject(update) ? update : {});
   Object.assign(ctx.runKeys, keys.run);
   const node = keys.node ?? name;
+  const events: RunEvent[] = keys.problems.map((problem) =>
+    unknownOf(ctx.run, ctx.at, `${problem}, in the update of node '${node}'.`),
+  );
   if (keys.route !== undefined || keys.next !== undefined)
     return [
+      ...events,
       {
         kind: "route",
         run: ctx.run,
@@ -83,10 +100,9 @@ export function updateEvents(name: string, update: unknown, ctx: StepContext): R
         ...(keys.next === undefined ? {} : { next: keys.next }),
       },
     ];
-  const events: RunEvent[] = [];
   const messages = readMessages(rest);
   if (messages !== undefined && messages.answers.length > 0 && messages.ai + messages.others === 0)
-    return toolSteps(name, messages.answers, keys.node, ctx);
+    return [...toolSteps(name, messages.answers, keys, ctx), ...events];
   for (const call of messages?.calls ?? []) if (call.id !== undefined) ctx.calls.set(call.id, call);
   let output: RecordedObject | undefined =
     update === null || update === undefined ? undefined : rest;

@@ -8,10 +8,9 @@ import type { RecordedObject, RunEvent, StepEvent, StepIdentity } from "../types
 import { attributeProblem, failed, NODE, unknownOf } from "./otlp-map.js";
 import type { Span } from "./otlp-span.js";
 import { nanosToMs, numberOf, objectOf, stringOf, structured } from "./otlp-value.js";
-import { isObject } from "./shared.js";
+import { costOf, isObject } from "./shared.js";
 
 const NODE_OUTPUT = "agentflow.node.output";
-const COST = /^agentflow\.cost\.([A-Z]{3})$/;
 
 /** The text of a message's `text` parts, joined; `undefined` when it has none. */
 function textOf(parts: unknown): string | undefined {
@@ -93,11 +92,9 @@ function usageOf(span: Span, run: string, out: RunEvent[]): Pick<StepEvent, "tok
   }
   const cost: Record<string, number> = {};
   for (const [key, value] of values) {
-    const code = COST.exec(key)?.[1];
-    if (code === undefined) continue;
-    const amount = numberOf(value);
-    if (amount === undefined) out.push(unknownOf(span, `${key} is not a number`, run));
-    else cost[code] = amount;
+    const read = costOf(key, value);
+    if (typeof read === "string") out.push(unknownOf(span, read, run));
+    else if (read !== undefined) cost[read.code] = read.amount;
   }
   return {
     ...(tokens !== undefined ? { tokens } : {}),

@@ -1,9 +1,12 @@
 /**
  * A run file's text, in chunks, as records: JSON lines (each line a record, read as it comes,
- * so memory holds one line), or — when the first line is not a JSON value by itself — one JSON
- * document read whole, whose array elements (or which itself) are the records. A line that is
- * not JSON is said, with its line number, never skipped.
+ * so memory holds one line), or one JSON document — read whole when the first line is not a
+ * JSON value by itself, or written on that one line — whose array elements (or which itself)
+ * are the records. A line that is not JSON is said, with its line number, never skipped. An
+ * integer past 2^53 (a Zeebe key from partition 4 up) is kept as its digits, a string: read as a
+ * number it would be rounded, and two process instances could read as one.
  */
+import { isSafeNumber, parse as parseLossless } from "lossless-json";
 import { stripBom } from "../../model/internal.js";
 import type { SourceRecord } from "./types.js";
 
@@ -24,6 +27,32 @@ export interface RecordSplitter {
 }
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Sixteen digits in a row: the text may hold an integer past 2^53. */
+const LONG_DIGITS = /\d{16}/;
+
+const exactNumber = (text: string): number | string =>
+  isSafeNumber(text) || !/^-?\d+$/.test(text) ? Number(text) : text;
+
+/**
+ * `JSON.parse`, but with integers past 2^53 kept exact as strings. lossless-json parses only
+ * text that may hold one: it is slower than the engine's parser, and most records hold none.
+ */
+function parseJson(text: string): unknown {
+  return LONG_DIGITS.test(text) ? parseLossless(text, null, exactNumber) : JSON.parse(text);
+}
+
+/**
+ * Whether a first line's value is a JSON document of records written on one line (as `jq -c`
+ * and `JSON.stringify` write an array): an array of objects, or of arrays. A LangGraph stream
+ * tuple (`["updates", {…}]`) holds a string, so it stays one record.
+ */
+function isDocument(value: unknown): value is readonly unknown[] {
+  if (!Array.isArray(value)) return false;
+  const items = value as readonly unknown[];
+  const object = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
+  return items.every(object) || items.every((v) => Array.isArray(v));
+}
 
 /**
  * A splitter for the file named `file` (as given; `-` for stdin).
@@ -54,9 +83,11 @@ export function createRecordSplitter(file?: string): RecordSplitter {
     const trimmed = text.trim();
     if (trimmed === "") return;
     try {
-      const value: unknown = JSON.parse(trimmed);
+      const value: unknown = parseJson(trimmed);
+      const records = mode === "undecided" && isDocument(value) ? value : [value];
       mode = "lines";
-      out.push({ value, index: index++, line: lineNo, ...where });
+      for (const record of records)
+        out.push({ value: record, index: index++, line: lineNo, ...where });
     } catch (error) {
       if (mode === "undecided" && (trimmed.startsWith("{") || trimmed.startsWith("["))) {
         mode = "document";
@@ -88,7 +119,7 @@ export function createRecordSplitter(file?: string): RecordSplitter {
       let value: unknown;
       try {
         // A line is trimmed (which drops a byte-order mark); the document must drop it too.
-        value = JSON.parse(stripBom(document.join("\n")));
+        value = parseJson(stripBom(document.join("\n")));
       } catch (error) {
         return [
           ...out,

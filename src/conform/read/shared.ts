@@ -1,6 +1,7 @@
 /**
  * What every reader needs of a record: whether a JSON value is an object, the event's `at`
- * (where the record was, its own time and ids), and agentflow's JSON-text keys read alike.
+ * (where the record was, its own time and ids), and agentflow's JSON-text and cost keys read
+ * alike.
  */
 import type { EventAt, RecordedObject } from "../types.js";
 import type { SourceRecord } from "./types.js";
@@ -50,4 +51,25 @@ export function jsonObject(value: unknown): RecordedObject | string {
   } catch {
     return "its text is not JSON";
   }
+}
+
+const COST_KEY = /^agentflow\.cost\.([A-Z]{3})$/;
+
+/**
+ * What an `agentflow.cost…` key records: an amount in an ISO 4217 currency, or why it cannot be
+ * read; `undefined` for a key that is no cost. A cost decides the budget verdict, so a key in
+ * another spelling (`agentflow.cost.usd`, a bare `agentflow.cost`) or an amount that is not a
+ * number of zero or more is reported by every reader, never dropped or summed.
+ */
+export function costOf(
+  key: string,
+  value: unknown,
+): { readonly code: string; readonly amount: number } | string | undefined {
+  if (!key.startsWith("agentflow.cost")) return undefined;
+  const code = COST_KEY.exec(key)?.[1];
+  if (code === undefined)
+    return `${key} names no currency: a cost is agentflow.cost.<ISO 4217 code>, such as agentflow.cost.USD`;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0)
+    return `${key} is not an amount (a number, zero or more)`;
+  return { code, amount: value };
 }

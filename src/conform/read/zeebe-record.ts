@@ -16,9 +16,12 @@ const STATES: Readonly<Record<string, ElementState>> = {
   SEQUENCE_FLOW_TAKEN: "completed",
 };
 
-/** A Zeebe key (a JSON number, or a string when a tool kept int64 exact) as text. */
+/**
+ * A Zeebe key (a JSON number, or a string when a tool or the record reader kept int64 exact) as
+ * text. A number past 2^53 was rounded when read: which key it was is not known.
+ */
 export function keyText(value: unknown): string | undefined {
-  if (typeof value === "number" && Number.isInteger(value)) return String(value);
+  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
   if (typeof value === "string" && /^-?\d+$/.test(value)) return value;
   return undefined;
 }

@@ -290,6 +290,44 @@ describe("camunda-agent-history reader (Camunda 8.10 agent instance API)", () =>
     expect((events[2] as StepEvent).args).toEqual({ a: 1 });
   });
 
+  it("reads no tool step from a result that names another tool than the call it answers", () => {
+    const { events } = readAll(
+      asRecords([
+        item("1", 11, "ASSISTANT", { toolCalls: [call("t1", "WireTransfer", { to: "x" })] }),
+        item("1", 12, "TOOL_RESULT", { toolCalls: [call("t1", "LookupOrder", null)] }),
+        instance("1"),
+      ]),
+    );
+    expect(events.map(brief)).toEqual([
+      "1:run-start",
+      "1:llm:?:ok",
+      "unknown(ambiguous):1",
+      "1:run-end",
+    ]);
+    expect(events[2]).toMatchObject({
+      class: "ambiguous",
+      reason:
+        "The TOOL_RESULT item answers call 't1' as tool 'LookupOrder', but the call asked for tool 'WireTransfer', so which tool ran is ambiguous.",
+    });
+  });
+
+  it("says a cost it cannot read (another spelling, below zero) as an unread record, never sums it", () => {
+    const mark = obj({
+      "agentflow.node.id": "plan",
+      "agentflow.cost.usd": 5,
+      "agentflow.cost.EUR": -2,
+      "agentflow.cost.GBP": 1,
+    });
+    const { events } = readAll(asRecords([item("1", 1, "ASSISTANT", { content: [mark] })]));
+    expect(events.map((e) => (e.kind === "unknown" ? e.reason : e.kind))).toEqual([
+      "run-start",
+      "agentflow.cost.usd names no currency: a cost is agentflow.cost.<ISO 4217 code>, such as agentflow.cost.USD, on node 'plan'.",
+      "agentflow.cost.EUR is not an amount (a number, zero or more), on node 'plan'.",
+      "step",
+    ]);
+    expect(events[3]).toMatchObject({ kind: "step", cost: { GBP: 1 } });
+  });
+
   it("ends no run whose instance is not COMPLETED, and gives it at the end of the file", () => {
     const reader = createCamundaHistoryReader();
     const pushed = asRecords([item("9", 2, "ASSISTANT"), instance("9", "THINKING")]).flatMap((r) =>

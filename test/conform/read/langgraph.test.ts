@@ -327,6 +327,59 @@ describe("langgraph reader: literal records", () => {
     expect(z?.kind === "unknown" ? z.reason : "").toContain("not an object");
   });
 
+  it("says a cost it cannot read as an unread record, and reads a tool answer's cost", () => {
+    const events = read(
+      lines(
+        { plan: { "agentflow.cost.usd": 5, "agentflow.cost.EUR": -1, n: 1 } },
+        {
+          tools: {
+            messages: [{ type: "tool", name: "search", tool_call_id: "c1", content: "ok" }],
+            "agentflow.cost.USD": 0.25,
+          },
+        },
+      ),
+    );
+    expect(events.map((e) => (e.kind === "unknown" ? e.reason : e.kind))).toEqual([
+      "run-start",
+      "step",
+      "agentflow.cost.usd names no currency: a cost is agentflow.cost.<ISO 4217 code>, such as agentflow.cost.USD, in the update of node 'plan'.",
+      "agentflow.cost.EUR is not an amount (a number, zero or more), in the update of node 'plan'.",
+      "step",
+      "run-end",
+    ]);
+    expect(events[1]).not.toHaveProperty("cost");
+    expect(events[4]).toMatchObject({ nodeType: "tool", tool: "search", cost: { USD: 0.25 } });
+  });
+
+  it("reads no tool step from an answer that names another tool than the call it answers", () => {
+    const events = read(
+      lines(
+        {
+          agent: {
+            messages: [
+              {
+                type: "ai",
+                content: "",
+                tool_calls: [{ id: "c1", name: "wire_transfer", args: {} }],
+              },
+            ],
+          },
+        },
+        {
+          tools: {
+            messages: [{ type: "tool", name: "search", tool_call_id: "c1", content: "ok" }],
+          },
+        },
+      ),
+    );
+    expect(events.map((e) => e.kind)).toEqual(["run-start", "step", "unknown", "run-end"]);
+    expect(events[2]).toMatchObject({
+      class: "ambiguous",
+      reason:
+        "The tool message of node 'tools' answers call 'c1' as tool 'search', but the call asked for tool 'wire_transfer', so which tool ran is ambiguous.",
+    });
+  });
+
   it("reads Python's task_result pairs and snake_case tuples", () => {
     const events = read(
       lines(

@@ -508,6 +508,28 @@ describe("otlp reader: literal records", () => {
     expect(Object.keys(args ?? {})).toEqual(["__proto__", "deep"]);
   });
 
+  it("says a cost it cannot read (another spelling, below zero, no currency) and sums none of it", () => {
+    const events = all([
+      request(
+        span(T, "0000000000000002", "0000000000000001", [1, 2], {
+          "gen_ai.operation.name": "chat",
+          "agentflow.cost.usd": 5,
+          "agentflow.cost.EUR": -2,
+          "agentflow.cost": 3,
+          "agentflow.cost.GBP": 1,
+        }),
+        span(T, "0000000000000001", undefined, [0, 9], agentAttrs),
+      ),
+    ]);
+    const reasons = events.flatMap((e) => (e.kind === "unknown" ? [e.reason] : []));
+    expect(reasons.map((r) => r.slice(r.indexOf("agentflow.cost")))).toEqual([
+      "agentflow.cost.usd names no currency: a cost is agentflow.cost.<ISO 4217 code>, such as agentflow.cost.USD",
+      "agentflow.cost.EUR is not an amount (a number, zero or more)",
+      "agentflow.cost names no currency: a cost is agentflow.cost.<ISO 4217 code>, such as agentflow.cost.USD",
+    ]);
+    expect(events.find((e) => e.kind === "step")).toMatchObject({ cost: { GBP: 1 } });
+  });
+
   it("reads agentflow's own attributes where the conventions have none", () => {
     const events = all([
       request(

@@ -212,6 +212,37 @@ describe("zeebe reader (Zeebe 8.10 Record JSON)", () => {
     const events = readAll(asRecords([{ ...record, value }]));
     expect(events.map(brief)).toEqual(["9007199254740993:p:completed"]);
   });
+
+  it("reads no instance from a key past 2^53 that was a rounded number, nor merges two instances", () => {
+    // 2^53 + 1 and 2^53 read as JSON numbers are one number: which instance it was is not known.
+    const record = rec(1, 1, "ELEMENT_COMPLETED", "p", "PROCESS");
+    const value = { ...(record.value as object), processInstanceKey: 2 ** 53 };
+    const events = readAll(asRecords([{ ...record, value }]));
+    expect(events.map(brief)).toEqual(["unknown(unknown):0"]);
+    expect(events[0]?.kind === "unknown" ? events[0].reason : "").toContain(
+      "value.processInstanceKey",
+    );
+  });
+
+  it("reads the exact keys the record splitter keeps of numbers past 2^53", () => {
+    const text = ["9007199254740993", "9007199254740992"]
+      .map((key, i) => {
+        const record = rec(1, i + 1, "ELEMENT_COMPLETED", "p", "PROCESS");
+        return JSON.stringify({
+          ...record,
+          value: { ...(record.value as object), processInstanceKey: 0 },
+        }).replace('"processInstanceKey":0', `"processInstanceKey":${key}`);
+      })
+      .join("\n");
+    const splitter = createRecordSplitter("zeebe.jsonl");
+    const records = [...splitter.push(text), ...splitter.end()].filter(
+      (r): r is SourceRecord => "value" in r,
+    );
+    expect(readAll(records).map(brief)).toEqual([
+      "9007199254740993:p:completed",
+      "9007199254740992:p:completed",
+    ]);
+  });
 });
 
 describe("zeebe: simulated runs written by the exporter", () => {
