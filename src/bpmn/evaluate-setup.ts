@@ -7,7 +7,7 @@
 import type { Severity } from "../model/index.js";
 import type { RuleSettings } from "../rules/index.js";
 import { optionsProblem, pluginDigest, pluginRules, splitSetting } from "../rules/internal.js";
-import type { Validator } from "../validate/index.js";
+import type { PresetName, Validator } from "../validate/index.js";
 import { createValidator } from "../validate/index.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
 import { toolEffectsProblems } from "./camunda/index.js";
@@ -23,13 +23,19 @@ import { describeRuleSet } from "./rule-set.js";
 import type { ActiveBpmnRule, BpmnRule } from "./rule.js";
 import { BPMN_RULES } from "./rules/index.js";
 
+const BUILT_IN: ReadonlySet<BpmnRule> = new Set(BPMN_RULES);
+
 /**
  * The rules to run, at their severities and with their options; an unknown code, or options
- * that do not fit a rule's schema, is a `TypeError` naming the rule.
+ * that do not fit a rule's schema, is a `TypeError` naming the rule. Under the `strict` preset
+ * agentflow's own rules that warn by default are errors, as the workflow rules are: each says
+ * something is unproven (an unresolved agent or tool, an unmapped effect, an ungated level 4).
+ * A plugin's or pack's rule keeps its own default, as in the workflow rules.
  */
 export function activeRules(
   settings: RuleSettings = {},
   ruleSet: readonly BpmnRule[] = BPMN_RULES,
+  preset: PresetName = "recommended",
 ): ActiveBpmnRule[] {
   const known = new Set(ruleSet.map((r) => r.meta.code));
   for (const code of Object.keys(settings)) {
@@ -38,7 +44,9 @@ export function activeRules(
   return ruleSet.flatMap((rule) => {
     const code = rule.meta.code;
     const setting = Object.hasOwn(settings, code) ? settings[code] : undefined;
-    const [severity, options] = splitSetting(setting ?? rule.meta.defaultSeverity);
+    const byDefault = rule.meta.defaultSeverity;
+    const raised = preset === "strict" && byDefault === "warning" && BUILT_IN.has(rule);
+    const [severity, options] = splitSetting(setting ?? (raised ? "error" : byDefault));
     const problem = optionsProblem(rule.meta.schema, options);
     if (problem !== undefined) throw new TypeError(`evaluateGates: rule '${code}': ${problem}`);
     return severity === "off" ? [] : [{ rule, severity: severity satisfies Severity, options }];
@@ -72,7 +80,7 @@ export function setupOf(options: GateOptions): EvaluationSetup {
   // Checked now, so that a malformed waiver or date is said before the first document.
   applyWaivers([], waivers, () => undefined, NO_SUBJECTS, today, packs);
   return {
-    rules: activeRules(options.rules, ruleSet),
+    rules: activeRules(options.rules, ruleSet, options.workflowValidation?.preset),
     packs,
     waivers,
     today,
@@ -81,8 +89,6 @@ export function setupOf(options: GateOptions): EvaluationSetup {
 }
 
 const NO_SUBJECTS = { processes: new Map(), workflows: new Set<string>() };
-
-const BUILT_IN: ReadonlySet<BpmnRule> = new Set(BPMN_RULES);
 
 /**
  * Whether a rule other than agentflow's own runs: only such rules read the view, whose names

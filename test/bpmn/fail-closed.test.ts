@@ -243,6 +243,25 @@ describe("what a lookup's failure may not turn into", () => {
         .replaceAll("<", "&lt;")}</btv:agentWorkflowSnapshot>`,
     );
 
+  it("the strict preset makes agentflow's warnings of what is unproven errors, as it does for workflows", async () => {
+    const options = { resolveWorkflow: () => undefined, resolveTool: tools } as const;
+    const xml = snapshotted("5");
+    const recommended = await checkProcess(xml, options);
+    const strict = await checkProcess(xml, {
+      ...options,
+      workflowValidation: { preset: "strict" },
+    });
+    const unresolved = (d: GateDecision) =>
+      findings(d)
+        .filter((f) => f.code === "AGENT_UNRESOLVED")
+        .map((f) => f.severity);
+    expect(unresolved(recommended)).toEqual(["warning"]);
+    expect(unresolved(strict)).toEqual(["error"]);
+    expect(strict.blocking.map((d) => d.code)).toContain("AGENT_UNRESOLVED");
+    expect(strict.allowed).toBe(false);
+    expect(strict.ruleSet.digest).not.toBe(recommended.ruleSet.digest);
+  });
+
   it("a registry that fails is not 'not found': the embedded snapshot does not stand in", async () => {
     const xml = snapshotted("5");
     const missing = await checkProcess(xml, {
