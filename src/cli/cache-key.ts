@@ -10,8 +10,9 @@
  *    preset, every rule's level and options (`--no-suppress` included), the Camunda policy,
  *    tool effects and gate selectors, the plugins (each by the sha256 of its whole module graph
  *    and its content digest), the policy packs (by their text), the waivers and the day they are
- *    judged on, the registry folders and where they were set, and the rule set's digest, which
- *    names all of that again as the outputs do;
+ *    judged on, the moment of the run when a pack rule calls `today()` or `now()` (its verdict
+ *    depends on when it runs, so such a run reuses nothing), the registry folders and where
+ *    they were set, and the rule set's digest, which names all of that again as the outputs do;
  * 3. per file ({@link FileKey}): the path as given and the sha256 of its text;
  * 4. per file, every registry lookup its check made — tool contracts and workflows, those of
  *    sub-workflows too, each by `<kind> <ref>` — answering the same now: the content hash of the
@@ -54,8 +55,16 @@ export function codeKey(): string {
 /** The command a cached outcome belongs to: `gate` reads every file as a BPMN process. */
 export type CachedCommand = "check" | "gate";
 
-/** The key of a run's settings: item 2 of this module's list. */
-export function runKey(command: CachedCommand, cwd: string, settings: RunSettings): string {
+/**
+ * The key of a run's settings: item 2 of this module's list. `now` is the moment of the run, in
+ * the key only when a pack rule reads the clock.
+ */
+export function runKey(
+  command: CachedCommand,
+  cwd: string,
+  settings: RunSettings,
+  now: Date = new Date(),
+): string {
   const provenance = provenanceOf(settings);
   return contentHash({
     command,
@@ -76,8 +85,11 @@ export function runKey(command: CachedCommand, cwd: string, settings: RunSetting
     })),
     packs: (settings.packs ?? []).map((p) => ({ source: p.source, text: p.text })),
     waivers: settings.ruleSetWaivers,
-    // Only when a waiver is in force, as the outputs' provenance: nothing else reads the date.
+    // Only when a waiver is in force, as the outputs' provenance: the day waivers are judged on.
     today: provenance.today ?? null,
+    // FEEL's today() and now() read the system clock, not --today: to the millisecond, so that
+    // a result that depends on the moment is never reused at another one.
+    clock: settings.readsClock === true ? now.toISOString() : null,
     registry: settings.registry,
     registrySource: settings.registrySource,
     ruleSet: provenance.ruleSet.digest,

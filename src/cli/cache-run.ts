@@ -4,12 +4,18 @@
  * outcome; any other file is checked, and its outcome recorded. The outcomes come in input
  * order, as `checkFiles` gives them, so that the report is the same as without a cache.
  */
+import type { Stats } from "node:fs";
+import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { Batch, BatchOptions } from "./batch.js";
 import { checkFiles, plannedWorkers, unreadableOutcome } from "./batch.js";
 import type { CachedCommand } from "./cache-key.js";
 import { runKey } from "./cache-key.js";
 import { cacheFile, DEFAULT_CACHE_LOCATION, RunCache } from "./cache.js";
+import { extensionReads } from "./emit.js";
+import { fileIdentity } from "./fs-info.js";
+import type { ReadFile } from "./output.js";
+import { overwriteRefusal, readsOf } from "./output.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import type { FileCheckContext } from "./check-context.js";
@@ -139,7 +145,36 @@ async function* withWorkers(
   }
 }
 
-/** The outcomes of checking `files` with the cache, in input order. */
+/**
+ * Refuses, as a {@link UsageError}, a cache location that is one of `reads` by identity (any
+ * name of the same file): writing the cache would replace what the run read.
+ */
+export function assertCacheSpares(
+  cache: Pick<RunCache, "file" | "shown">,
+  reads: readonly ReadFile[],
+): void {
+  const target = statOrUndefined(cache.file);
+  if (target === undefined) return;
+  const id = fileIdentity(target);
+  for (const read of reads) {
+    const info = statOrUndefined(read.path);
+    if (info === undefined || fileIdentity(info) !== id) continue;
+    throw overwriteRefusal("--cache-location", cache.shown, read, "writing the cache");
+  }
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The outcomes of checking `files` with the cache, in input order. The cache location may be
+ * none of the files nor a document of the registry (said before any file is checked).
+ */
 export function cachedBatch(
   files: readonly string[],
   settings: FileCheckSettings,
@@ -148,6 +183,7 @@ export function cachedBatch(
   cache: RunCache,
   check: CheckMisses = checkFiles,
 ): Batch {
+  assertCacheSpares(cache, readsOf({ inputs: files, registry: context.registry }));
   const workers = plannedWorkers(files, options);
   return {
     workers,
@@ -186,5 +222,9 @@ export function openRunCache(
   }
   const shown = relative(cwd, file);
   const named = shown.startsWith("..") || isAbsolute(shown) ? file : shown;
+  // What the settings read is known now (the inputs and the registry's documents are checked in
+  // cachedBatch): the config, every config it extends, the plugins and the packs.
+  const reads = readsOf({ configFile: settings.configFile, others: extensionReads(settings) });
+  assertCacheSpares({ file, shown: named }, reads);
   return RunCache.open(file, named, command, runKey(command, cwd, settings), io);
 }

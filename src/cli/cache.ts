@@ -7,15 +7,19 @@
  *
  * The file is a header line (`{"format":"agentflow-cache","version":1,"sha256":…}`) and the body
  * whose sha256 it names: a file that is not agentflow's, is cut short or was changed by hand is
- * ignored with a note on stderr and everything is checked again — never a wrong result. Writing
- * goes through a temporary file and a rename; a failure to write is a warning, not a failure.
+ * ignored with a note on stderr and everything is checked again — never a wrong result. A file
+ * there that is not agentflow's cache is never written over (it may be an input named by
+ * mistake). Writing goes through a temporary file and a rename; a failure to write is a
+ * warning, not a failure.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { FileOutcome } from "./check-file.js";
 import type { CachedCommand } from "./cache-key.js";
 import { codeKey } from "./cache-key.js";
+import { describeFsError, oddKind } from "./fs-info.js";
 import type { CliIo } from "./io.js";
+import { textSizeProblem } from "./io.js";
 import type { RegistryIndex, RegistryIndexEntry } from "./registry-read.js";
 import { sha256 } from "../model/index.js";
 
@@ -66,43 +70,62 @@ function isBody(value: unknown): value is Body {
   );
 }
 
+/**
+ * Why the file at the cache location is not a cache to use. `foreign` when it is not (or may not
+ * be) agentflow's cache at all: such a file is never written over, since it may be anything — a
+ * config, a contract, the process being gated — that `--cache-location` named by mistake.
+ */
+interface Unusable {
+  readonly problem: string;
+  readonly foreign: boolean;
+}
+
 /** The body of a cache file, or why it is not one (`undefined` when there is none). */
-function readBody(file: string): Body | { problem: string } | undefined {
+function readBody(file: string): Body | Unusable | undefined {
   let text: string;
   try {
+    // Asked first: a FIFO would block the read, and a file too long to be text cannot be read.
+    const info = statSync(file);
+    if (!info.isFile()) return { problem: `is ${oddKind(info)}, not a cache file`, foreign: true };
+    const tooLarge = textSizeProblem(info.size);
+    if (tooLarge !== undefined) return { problem: `cannot be read (${tooLarge})`, foreign: true };
     text = readFileSync(file, "utf8");
   } catch (error) {
     // Absent, or a path that cannot hold a file (a file stands where a folder would be).
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    return { problem: `cannot be read (${(error as Error).message})` };
+    return { problem: `cannot be read (${describeFsError(error)})`, foreign: true };
   }
   const newline = text.indexOf("\n");
   let header: unknown;
   try {
     header = JSON.parse(newline < 0 ? text : text.slice(0, newline));
   } catch {
-    return { problem: "is not an agentflow cache" };
+    return { problem: "is not an agentflow cache", foreign: true };
   }
   const { format, version, sha256: sum } = (header ?? {}) as Record<string, unknown>;
-  if (format !== FORMAT) return { problem: "is not an agentflow cache" };
+  if (format !== FORMAT) return { problem: "is not an agentflow cache", foreign: true };
   if (version !== VERSION) return undefined;
   const body = text.slice(newline + 1);
-  if (sha256(body) !== sum) return { problem: "is damaged (its checksum does not match)" };
+  if (sha256(body) !== sum) {
+    return { problem: "is damaged (its checksum does not match)", foreign: false };
+  }
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    return { problem: "is damaged (not JSON)" };
+    return { problem: "is damaged (not JSON)", foreign: false };
   }
-  return isBody(value) ? value : { problem: "is damaged (not the cache's shape)" };
+  return isBody(value) ? value : { problem: "is damaged (not the cache's shape)", foreign: false };
 }
 
 /** A run's view of the cache: what it may reuse, and what it records for the next run. */
 export class RunCache {
   readonly file: string;
   /** The file as messages name it (relative to the working directory when inside it). */
-  private readonly shown: string;
+  readonly shown: string;
+  /** False when the location holds a file that is not agentflow's cache: it is left as it is. */
+  private readonly writable: boolean;
   /** Registry files' summaries, read from and written to the cache. */
   readonly registry: RegistryIndex;
   private readonly previous: Readonly<Record<string, CachedFile>>;
@@ -115,9 +138,11 @@ export class RunCache {
     private readonly command: CachedCommand,
     private readonly key: string,
     body: Body | undefined,
+    writable: boolean,
   ) {
     this.file = file;
     this.shown = shown;
+    this.writable = writable;
     this.registry = { previous: new Map(body?.registry ?? []), next: new Map() };
     const section = body?.runs[command];
     // Another run key (other settings): its outcomes decide nothing here, and are replaced.
@@ -130,8 +155,9 @@ export class RunCache {
   }
 
   /**
-   * Opens the cache at `file` for a run of `command` with the run key `key`. A file that is not
-   * a cache of this agentflow's, or is damaged, is said on stderr and ignored.
+   * Opens the cache at `file` for a run of `command` with the run key `key`. A damaged cache is
+   * said on stderr, ignored and written anew; a file that is not agentflow's cache (or cannot be
+   * read) is said on stderr, ignored and never written over.
    */
   static open(
     file: string,
@@ -142,11 +168,15 @@ export class RunCache {
   ): RunCache {
     const read = readBody(file);
     if (read !== undefined && "problem" in read) {
-      io.stderr(`agentflow: the cache ${shown} ${read.problem}; ignored, every file is checked\n`);
+      const kept = read.foreign
+        ? "; ignored and left as it is: every file is checked and no result is kept (give --cache-location a path of its own)"
+        : "; ignored, every file is checked";
+      io.stderr(`agentflow: the cache ${shown} ${read.problem}${kept}\n`);
     }
     const body =
       read === undefined || "problem" in read || read.code !== codeKey() ? undefined : read;
-    return new RunCache(file, shown, command, key, body);
+    const writable = read === undefined || !("problem" in read) || !read.foreign;
+    return new RunCache(file, shown, command, key, body, writable);
   }
 
   /** The cached outcome of `file` when its text hashes as `sha256` (lookups not yet checked). */
@@ -168,6 +198,8 @@ export class RunCache {
 
   /** Writes the cache; a failure is a warning on stderr (the run's result stands). */
   save(io: CliIo): void {
+    // Said when it was opened; whatever stands there is not agentflow's to replace.
+    if (!this.writable) return;
     const body: Body = {
       code: codeKey(),
       registry: [...this.registry.next].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),

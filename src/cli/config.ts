@@ -8,18 +8,21 @@
  * `-c/--config`; `--no-config` ignores it. The file is validated with its published schema
  * (`schemas/agentflow-config.schema.json`); a bad file is a usage error naming the pointer.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
+import { lstat, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { contentHash } from "../model/index.js";
+import { readDocumentText } from "../model/internal.js";
 import type { RuleLayer } from "./config-extends.js";
 import type { AgentflowConfig, ConfigFile } from "./config-types.js";
 import { CONFIG_FILE_NAME, jsonErrorPlace } from "./config-types.js";
 import { chainHash, configLayers, mergeLayers } from "./config-extends.js";
 import { configSchema } from "./config-schema.js";
 import { readText } from "./files.js";
-import { UsageError } from "./io.js";
+import { describeFsError, oddKind } from "./fs-info.js";
+import { textSizeProblem, UsageError } from "./io.js";
 
 export { CONFIG_FILE_NAME } from "./config-types.js";
 
@@ -82,13 +85,45 @@ export function findConfigFile(start: string): string | undefined {
   const root = projectRoot(first) ?? first;
   for (let dir = first; ; dir = dirname(dir)) {
     const candidate = join(dir, CONFIG_FILE_NAME);
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // Absent (or unreadable as a folder entry): look further up.
-    }
+    // Whatever stands at the name is the config (a broken link, a folder, a FIFO too): reading
+    // it then says why it cannot be used (exit 2). Passing over it would drop the settings it
+    // exists to apply — an unmounted shared config would turn BLOCKED into ALLOWED unseen.
+    if (entryExists(candidate)) return candidate;
     if (dir === root || dirname(dir) === dir) return undefined;
   }
+}
+
+/**
+ * Whether a folder entry stands at `path`, of any kind (a link is not followed). Only an absent
+ * entry is "none": one that cannot even be looked at (a folder that cannot be searched) may be
+ * a config, so it counts, and the read says why it cannot be used.
+ */
+function entryExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code !== "ENOENT" && code !== "ENOTDIR";
+  }
+}
+
+/**
+ * Why the config file at `at` cannot be read as one, said without opening it (a FIFO would
+ * wait for a writer; opening a device can act on it): a broken link, what is not a regular
+ * file, a file too large to be text. `undefined` when it is a regular file to read.
+ */
+async function configFileProblem(at: string): Promise<string | undefined> {
+  let info;
+  try {
+    info = await stat(at);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const link = code === "ENOENT" && (await lstat(at).catch(() => undefined))?.isSymbolicLink();
+    return link === true ? "it is a broken symbolic link" : describeFsError(error);
+  }
+  if (!info.isFile()) return `it is ${oddKind(info)}, not a regular file`;
+  return textSizeProblem(info.size);
 }
 
 let validateConfig: ReturnType<Ajv2020["compile"]> | undefined;
@@ -159,7 +194,11 @@ function jsonProblem(error: unknown): string {
  * {@link UsageError}.
  */
 export async function readConfigFile(file: string, at: string = file): Promise<ConfigFile> {
-  // The FIFO-safe reader: `-c <(…)` or a named pipe must not block the run forever.
+  // Asked before opening it: a FIFO, a device or a huge file is never read. The read itself is
+  // FIFO-safe too, for what changes in between.
+  const problem = await configFileProblem(at);
+  if (problem !== undefined)
+    throw new UsageError(`cannot read the config file '${file}': ${problem}`);
   let raw: string;
   try {
     raw = await readText(at, "the config file ");
@@ -175,6 +214,14 @@ export async function readConfigFile(file: string, at: string = file): Promise<C
     value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${file}${jsonErrorPlace(text, error)}: not JSON: ${jsonProblem(error)}`);
+  }
+  // What JSON.parse resolves silently — a key given twice keeps its last value — is refused as
+  // tool contracts, workflows and packs refuse it: a reviewer reading the first `rules` would
+  // see settings the run does not apply.
+  const ambiguous = readDocumentText(text, { format: "json" }).problems[0];
+  if (ambiguous !== undefined) {
+    const { line, column } = ambiguous.location;
+    throw new UsageError(`${file}:${line}:${column}: ${ambiguous.code} ${ambiguous.message}`);
   }
   const config = checkConfig(file, value);
   return { file, dir: dirname(resolve(at)), config, contentHash: contentHash(config) };

@@ -62,12 +62,21 @@ export function countUnwaived(
   );
 }
 
-/** The files a run's plugins and packs are, so that `-o` can never overwrite one. */
+/**
+ * The files a run read because of its config, besides the config itself: every config its
+ * `extends` chain names, its plugins and its packs, so that `-o` (and `--cache-location`) can
+ * never overwrite one.
+ */
 export function extensionReads(settings: {
+  readonly configFile?: string | undefined;
+  readonly configChain?: readonly { readonly file: string }[];
   readonly plugins?: readonly { readonly file: string }[];
   readonly packs?: readonly { readonly source: string }[];
 }): ReadFile[] {
   return [
+    ...(settings.configChain ?? [])
+      .filter((c) => c.file !== settings.configFile)
+      .map((c) => ({ path: c.file, role: "a config the config file extends" })),
     ...(settings.plugins ?? []).map((p) => ({ path: p.file, role: "a plugin of the config" })),
     ...(settings.packs ?? []).map((p) => ({ path: p.source, role: "a policy pack of the config" })),
   ];

@@ -1,20 +1,24 @@
 /**
- * Finding and reading the files a command is given: files as named, glob patterns expanded with
- * tinyglobby (sorted), directories walked in sorted order (stable output), skipping
- * `node_modules`, dot-folders and what the ignore patterns name. Symbolic links are followed,
- * files and folders alike; a folder reached a second time (a loop, or two links to one folder)
- * is walked once, and every path passed over for a reason is returned with that reason, so
- * that a caller can say so. Only regular files are read: a FIFO would block the read forever.
+ * Finding and reading the files a command is given: files as named, glob patterns expanded
+ * (`glob.ts`), directories walked in sorted order (stable output), skipping `node_modules`,
+ * dot-folders and what the ignore patterns name. Symbolic links are followed, files and folders
+ * alike; a folder reached a second time (a loop, or two links to one folder) is walked once.
+ *
+ * What is passed over is said, and what cannot be read fails closed: a folder below the inputs
+ * that cannot be listed (or a link that cannot be followed for a reason other than leading
+ * nowhere) is listed among the files, so that its read fails and reports it as unreadable
+ * (`FILE_UNREADABLE`, exit 2) — what it holds is part of what was asked, and unknown. Only
+ * regular files are read: a FIFO would block the read forever.
  */
 import type { Dirent, Stats } from "node:fs";
 import { constants } from "node:fs";
 import { open, readdir, realpath, stat } from "node:fs/promises";
-import { extname, isAbsolute, join, resolve, sep } from "node:path";
-import { glob, isDynamicPattern } from "tinyglobby";
+import { extname, join, resolve, sep } from "node:path";
+import { isDynamicPattern } from "tinyglobby";
 import { describeFsError as describe, fileIdentity as identity, oddKind } from "./fs-info.js";
+import { expandGlob } from "./glob.js";
 import type { IgnoreTest } from "./ignore.js";
-import { ALWAYS_IGNORED } from "./ignore.js";
-import { UsageError } from "./io.js";
+import { textSizeProblem, UsageError } from "./io.js";
 
 /** The extensions read as documents, with the syntax they imply. */
 export const DOCUMENT_EXTENSIONS: Readonly<Record<string, "json" | "yaml">> = {
@@ -50,6 +54,12 @@ export interface CollectOptions {
 export interface SkippedPath {
   readonly path: string;
   readonly reason: string;
+  /**
+   * True when what the path would give was never read (a broken link, a FIFO, a device); false
+   * when it was read under another name (a loop, a folder reached a second time). A registry
+   * counts an unread path as an error: the document a reference names may be the one it hid.
+   */
+  readonly unread: boolean;
 }
 
 /** The files a command reads, in order, and the paths passed over on the way. */
@@ -70,6 +80,17 @@ function isDocumentName(name: string): boolean {
     !name.slice(0, -ext.length).endsWith(".fixtures") &&
     name !== "agentflow.config.json"
   );
+}
+
+/**
+ * Why a link that `stat` cannot follow leads nowhere (missing, a loop of links, a file where a
+ * folder should be), or `undefined` when the failure says nothing of where it leads.
+ */
+function danglingReason(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ENOENT") return "a broken symbolic link";
+  if (code === "ELOOP" || code === "ENOTDIR") return describe(error);
+  return undefined;
 }
 
 /** Entries of one folder, sorted by code unit so that output is stable. */
@@ -116,12 +137,16 @@ async function walk(
       try {
         info = await stat(path);
       } catch (error) {
-        // What it would have been is unknown; reported only when its name is one the command
-        // reads, so that `gate` says nothing of a broken `notes.json` it would never read.
-        if (!wanted(name)) continue;
-        const code = (error as { code?: unknown }).code;
-        const reason = code === "ENOENT" ? "a broken symbolic link" : describe(error);
-        out.skipped.push({ path, reason });
+        const dangling = danglingReason(error);
+        if (dangling === undefined) {
+          // Not followed for another reason (permission denied on the way): it may lead to a
+          // folder of documents, so it is listed as an input, whose read says why it failed.
+          out.files.push(path);
+          continue;
+        }
+        // It leads nowhere; reported only when its name is one the command reads, so that
+        // `gate` says nothing of a broken `notes.json` it would never read.
+        if (wanted(name)) out.skipped.push({ path, reason: dangling, unread: true });
         continue;
       }
     }
@@ -144,6 +169,7 @@ async function walk(
           reason: loop
             ? `a symbolic link back to '${first}', which holds it (a loop)`
             : `the same folder as '${first}', read already`,
+          unread: false,
         });
         continue;
       }
@@ -151,8 +177,10 @@ async function walk(
       let entries: Dirent[];
       try {
         entries = await sortedEntries(path);
-      } catch (error) {
-        out.skipped.push({ path, reason: describe(error) });
+      } catch {
+        // A folder that cannot be listed (permission denied) holds documents nobody has seen:
+        // listed as an input, whose read reports it as unreadable (exit 2), never passed over.
+        out.files.push(path);
         continue;
       }
       stack.push({ dir: path, entries: entries.reverse() });
@@ -162,64 +190,21 @@ async function walk(
     const isFile = info?.isFile() ?? entry.isFile();
     if (isFile) out.files.push(path);
     else {
-      out.skipped.push({ path, reason: `${oddKind(info ?? entry)}, not a regular file` });
+      out.skipped.push({
+        path,
+        reason: `${oddKind(info ?? entry)}, not a regular file`,
+        unread: true,
+      });
     }
   }
-}
-
-/** Files a glob pattern matches, sorted by code unit; node_modules and .git never. */
-async function expandGlob(
-  pattern: string,
-  wanted: (name: string) => boolean,
-  options: CollectOptions,
-): Promise<string[]> {
-  const matches = await glob(pattern, {
-    cwd: options.cwd ?? process.cwd(),
-    absolute: isAbsolute(pattern),
-    onlyFiles: true,
-    dot: false,
-    expandDirectories: false,
-    followSymbolicLinks: true,
-    ignore: [...ALWAYS_IGNORED],
-  });
-  const ignored = options.ignored;
-  // The ignore globs above are relative to the working directory; a pattern reaching outside it
-  // (`../x/**`, `/abs/**`) is kept out of these folders by its segments.
-  const never = (file: string): boolean =>
-    file.split("/").some((segment) => segment === "node_modules" || segment === ".git");
-  const kept = matches.filter(
-    (file) =>
-      wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
-  );
-  return (await unlinkedFirst(kept, options.cwd ?? process.cwd())).sort((a, b) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
-}
-
-/**
- * One path per real file among a glob's matches: a glob follows symbolic links, loops included
- * (`a/self/x.json`, `a/up/a/x.json`), so the file's own path is kept when it is among them, and
- * otherwise the first.
- */
-async function unlinkedFirst(matches: readonly string[], cwd: string): Promise<string[]> {
-  const chosen = new Map<string, string>();
-  for (const file of matches) {
-    let real: string;
-    try {
-      real = await realpath(resolve(cwd, file));
-    } catch {
-      real = resolve(cwd, file);
-    }
-    if (!chosen.has(real) || resolve(cwd, file) === real) chosen.set(real, file);
-  }
-  return [...chosen.values()];
 }
 
 /**
  * Expands the paths a user gave into document files. A missing path that is not a glob pattern,
  * a glob that matches no file, a path that is not a regular file or a folder, or a file with an
  * extension agentflow does not read is a {@link UsageError}; inside folders such paths are
- * passed over and listed in `skipped`.
+ * passed over and listed in `skipped`. A folder inside them (or one a glob enters) that cannot
+ * be listed is among the `files`: reading it fails, so that the run reports it as unreadable.
  */
 export async function collectFiles(
   paths: readonly string[],
@@ -239,7 +224,10 @@ export async function collectFiles(
     } catch (error) {
       // A pattern is tried as a path first: a file may be named `a[1].json`.
       if (isDynamicPattern(path)) {
-        const matched = await expandGlob(path, wanted, options);
+        const matched = await expandGlob(path, wanted, {
+          cwd: options.cwd ?? process.cwd(),
+          ...(options.ignored === undefined ? {} : { ignored: options.ignored }),
+        });
         if (matched.length === 0) throw new UsageError(`no ${kinds} file matches '${path}'`);
         for (const file of matched) out.files.push(file);
         continue;
@@ -311,11 +299,19 @@ async function readRegular(path: string, what: string): Promise<Buffer> {
   const handle = await open(path, READ_FLAGS);
   try {
     const info = await handle.stat();
+    if (info.isDirectory()) {
+      // A folder is read only when a walk could not list it: listing it again says why.
+      const why = await readdir(path).then(() => "it is a directory, not a regular file", describe);
+      throw new UsageError(`cannot read ${what}'${path}': ${why}`);
+    }
     if (!info.isFile()) {
       throw new UsageError(
         `cannot read ${what}'${path}': it is ${oddKind(info)}, not a regular file`,
       );
     }
+    // Refused by its size, naming it: past V8's longest string the text cannot be decoded at all.
+    const tooLarge = textSizeProblem(info.size);
+    if (tooLarge !== undefined) throw new UsageError(`cannot read ${what}'${path}': ${tooLarge}`);
     return await handle.readFile();
   } finally {
     await handle.close();

@@ -1,3 +1,4 @@
+import { constants } from "node:buffer";
 import type { Diagnostic } from "../model/index.js";
 
 /** Where the CLI writes, injectable so that tests capture output without a subprocess. */
@@ -96,4 +97,32 @@ export function reportOnStderr(io: CliIo, file: string, diagnostics: readonly Di
 /** A user mistake: reported as one line on stderr with exit code 2, never a stack trace. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+}
+
+/**
+ * The most bytes agentflow reads as one text: V8's longest string (just under 512 MiB). A longer
+ * file cannot be decoded at all, so it is refused by its size, naming it, before it is read.
+ */
+export const MAX_TEXT_BYTES: number = constants.MAX_STRING_LENGTH;
+
+function mebibytes(bytes: number): string {
+  return String(Math.round(bytes / 2 ** 20));
+}
+
+/**
+ * Why a file of `size` bytes cannot be read as text (a clause for `cannot read 'x': <this>`), or
+ * `undefined` when it can: every reader of text asks this before reading.
+ */
+export function textSizeProblem(size: number, limit: number = MAX_TEXT_BYTES): string | undefined {
+  if (size <= limit) return undefined;
+  return `it is ${mebibytes(size)} MiB, ${beyond(limit)}`;
+}
+
+/** {@link textSizeProblem} for a stream, whose size is known only to pass `limit`. */
+export function streamSizeProblem(limit: number = MAX_TEXT_BYTES): string {
+  return `it is ${beyond(limit)}`;
+}
+
+function beyond(limit: number): string {
+  return `more than the ${mebibytes(limit)} MiB agentflow reads as text`;
 }

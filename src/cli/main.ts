@@ -111,6 +111,20 @@ function collectMore(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
+/**
+ * `--registry` names one folder: given again, the first would be dropped without a word, so the
+ * repetition is a usage error (several folders are a list in the config's `registry`). Set on
+ * every command that takes it, once all are built.
+ */
+function oneRegistry(value: string, previous: string | undefined): string {
+  if (previous !== undefined) {
+    throw new UsageError(
+      `--registry is given twice ('${previous}', then '${value}'); it names one folder (list several as registry in agentflow.config.json)`,
+    );
+  }
+  return value;
+}
+
 /** Accumulates a repeatable option. */
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -269,6 +283,13 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       const { runTemplates } = await import("./templates.js");
       setExit(runTemplates(id, io));
     });
+  const commands = [...program.commands];
+  for (const command of commands) {
+    commands.push(...command.commands);
+    for (const option of command.options) {
+      if (option.long === "--registry") option.argParser(oneRegistry);
+    }
+  }
   return program;
 }
 

@@ -88,11 +88,24 @@ export async function assertOutputSpares(
   for (const read of reads) {
     const info = await statOrUndefined(read.path);
     if (info === undefined || fileIdentity(info) !== id) continue;
-    const which = read.path === output ? read.role : `${read.role} '${read.path}' by another name`;
-    throw new UsageError(
-      `-o '${output}' is ${which}, which this run reads; writing it would replace what was read${read.hint ?? ""}`,
-    );
+    throw overwriteRefusal("-o", output, read, "writing it");
   }
+}
+
+/**
+ * The refusal to write `path` (as `flag` names it: `-o`, `--cache-location`) over `read`, a file
+ * the run reads, found to be the same file: one wording for every output a run writes.
+ */
+export function overwriteRefusal(
+  flag: string,
+  path: string,
+  read: ReadFile,
+  writing: string,
+): UsageError {
+  const which = read.path === path ? read.role : `${read.role} '${read.path}' by another name`;
+  return new UsageError(
+    `${flag} '${path}' is ${which}, which this run reads; ${writing} would replace what was read${read.hint ?? ""}`,
+  );
 }
 
 /** How the `-o` path is written: a new or replaced regular file, or a device written in place. */

@@ -16,7 +16,7 @@ import { RegistryConflictError } from "../bpmn/index.js";
 import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js";
 import { parseRef } from "../model/index.js";
 import type { Resolvers } from "../validate/index.js";
-import { pathSkipped, redefinition } from "./diagnostics.js";
+import { fileUnreadable, pathSkipped, redefinition } from "./diagnostics.js";
 import { collectFiles, readTexts } from "./files.js";
 import { UsageError } from "./io.js";
 import type { RegistryIndex } from "./registry-read.js";
@@ -47,9 +47,11 @@ export interface FolderRegistry {
   readonly workflows: ReadonlyMap<string, ReadonlyMap<string, AgentWorkflow>>;
   readonly tools: ReadonlyMap<string, ReadonlyMap<string, ToolContract>>;
   /**
-   * What the reader should know: files that could not be loaded, paths passed over, and
-   * `id@version`s defined again (`REGISTRY_DUPLICATE`, a warning, when the content is the same;
-   * `REGISTRY_CONFLICT`, an error, when it differs), each on the file it concerns.
+   * What the reader should know: files that could not be loaded, parts that could not be read
+   * (`FILE_UNREADABLE`, an error: a folder that cannot be listed, a file, a broken link, a FIFO),
+   * paths read already under another name (`PATH_SKIPPED`), and `id@version`s defined again
+   * (`REGISTRY_DUPLICATE`, a warning, when the content is the same; `REGISTRY_CONFLICT`, an
+   * error, when it differs), each on the file it concerns.
    */
   readonly problems: readonly {
     readonly file: string;
@@ -168,6 +170,13 @@ function documents<T>(shelf: Shelf<T>): Map<string, Map<string, T>> {
   );
 }
 
+/** Why a file could not be read: its read error's message without `cannot read '<file>': `. */
+function reasonOf(read: { readonly file: string; readonly error: Error }): string {
+  const prefix = `cannot read '${read.file}': `;
+  const message = read.error.message;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
 /**
  * Loads every `.json`/`.yaml`/`.yml` document below `dir` (sorted, so loading is deterministic;
  * symbolic links followed), or below each of several folders in the order given, as one
@@ -203,10 +212,19 @@ export async function loadFolderRegistry(
     throw error;
   }
   const { files, skipped } = collected;
-  for (const s of skipped) problems.push({ file: s.path, diagnostics: [pathSkipped(s)] });
+  // A part of the registry that could not be read (a folder that cannot be listed, a file, a
+  // broken link, a FIFO) may hold the document a reference names: an error, which blocks `gate`,
+  // so that an agent's embedded snapshot never answers for the registry's copy it could not see.
+  for (const s of skipped) {
+    const diagnostic = s.unread ? fileUnreadable(s.reason) : pathSkipped(s);
+    problems.push({ file: s.path, diagnostics: [diagnostic] });
+  }
   // Read ahead, as the inputs are: one read at a time leaves the thread waiting on the disk.
   for await (const read of readTexts(files)) {
-    if ("error" in read) throw read.error;
+    if ("error" in read) {
+      problems.push({ file: read.file, diagnostics: [fileUnreadable(reasonOf(read))] });
+      continue;
+    }
     const { file, text } = read;
     const { summary, load } = readRegistryFile(file, text, index);
     if (summary.problems.length > 0) problems.push({ file, diagnostics: summary.problems });

@@ -18,7 +18,8 @@ import {
   unknownPolicyProblem,
 } from "../bpmn/index.js";
 import type { SeveritySetting } from "../model/index.js";
-import type { Waiver } from "../policy/index.js";
+import type { CompiledPack, Waiver } from "../policy/index.js";
+import { checkWhen } from "../policy/feel-check.js";
 import type { PresetName, RuleSetting } from "../validate/index.js";
 import { PRESET_NAMES } from "../validate/index.js";
 import type { LoadedConfig } from "./config.js";
@@ -116,6 +117,11 @@ export interface RunSettings extends FileCheckSettings {
   readonly ruleSetWaivers: readonly Waiver[];
   /** The default severity of each plugin and pack rule, by code. */
   readonly extensionDefaults: Readonly<Record<string, SeveritySetting>>;
+  /**
+   * A policy pack rule's `when` calls `today()` or `now()`: its verdict depends on the moment of
+   * the run, which a cached result must then be keyed by (cache-key.ts).
+   */
+  readonly readsClock?: boolean;
 }
 
 /**
@@ -208,6 +214,15 @@ function extensionDefaults(extensions: Extensions): Record<string, SeveritySetti
   return out;
 }
 
+/** Whether a rule of `packs` reads the clock: `today()` or `now()` in its `when`. */
+export function packsReadClock(packs: readonly CompiledPack[]): boolean {
+  return packs.some((pack) =>
+    pack.spec.rules.some(
+      (rule) => rule.when !== undefined && checkWhen(rule.when, rule.for).volatile,
+    ),
+  );
+}
+
 /** Reads the config (unless `--no-config`) and merges the flags over it. */
 export async function resolveSettings(
   options: BatchCliOptions,
@@ -284,5 +299,6 @@ export async function resolveSettings(
     extensionDefaults: extensionDefaults(extensions),
     // As the library names them, so that both give one digest for one policy.
     ruleSetWaivers: [...waivers, ...extensions.packs.flatMap((p) => p.waivers)],
+    ...(packsReadClock(extensions.packs) ? { readsClock: true } : {}),
   };
 }

@@ -11,7 +11,7 @@ import type { CheckOptions, StdinDocument } from "./check.js";
 import { runCheck } from "./check.js";
 import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
 import type { CliIo } from "./io.js";
-import { UsageError } from "./io.js";
+import { MAX_TEXT_BYTES, streamSizeProblem, UsageError } from "./io.js";
 
 /** The name findings use when `--stdin-filename` is not given. */
 export const STDIN_NAME = "<stdin>";
@@ -21,11 +21,22 @@ export function readsStdin(paths: readonly string[], options: CheckOptions): boo
   return options.stdin === true || paths.includes("-");
 }
 
-/** All of stdin as UTF-8 text. */
-async function readStdin(): Promise<string> {
+/**
+ * All of `input` (stdin) as UTF-8 text. More than `limit` bytes is a {@link UsageError} said as
+ * soon as the limit is passed: the text could not be decoded at all, and holding the rest of
+ * the stream would only cost memory.
+ */
+export async function readStdin(
+  input: AsyncIterable<Buffer | string> = process.stdin,
+  limit: number = MAX_TEXT_BYTES,
+): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin as AsyncIterable<Buffer | string>) {
-    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  let size = 0;
+  for await (const chunk of input) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size > limit) throw new UsageError(`cannot read stdin: ${streamSizeProblem(limit)}`);
+    chunks.push(bytes);
   }
   return Buffer.concat(chunks).toString("utf8");
 }

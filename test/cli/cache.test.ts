@@ -5,7 +5,8 @@
  * foreign cache is ignored with a note, a cache that cannot be written is a warning.
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { checkFiles } from "../../src/cli/batch.js";
@@ -186,11 +187,60 @@ describe("--cache", () => {
     writeFileSync(".agentflowcache", '{"eslint": true}\n{}');
     const foreign = await run(...argv);
     expect(foreign.stderr).toBe(
-      "agentflow: the cache .agentflowcache is not an agentflow cache; ignored, every file is checked\n",
+      "agentflow: the cache .agentflowcache is not an agentflow cache; ignored and left as it is: every file is checked and no result is kept (give --cache-location a path of its own)\n",
     );
     expect([foreign.code, foreign.stdout]).toEqual([cold.code, cold.stdout]);
-    // It was written anew: the next run reads it without a note.
-    expect((await run(...argv)).stderr).toBe("");
+    // A damaged cache is agentflow's and written anew; a foreign file is never written over.
+    expect(readFileSync(".agentflowcache", "utf8")).toBe('{"eslint": true}\n{}');
+  });
+
+  it("a location holding a file that is not a cache is ignored and left as it is, a FIFO too", async () => {
+    const argv = [...CHECK, "--cache", "-f", "json"];
+    const plain = await run(...argv.filter((a) => a !== "--cache"));
+    writeFileSync("notes.txt", "my notes\n");
+    const notes = await run(...argv, "--cache-location", "notes.txt");
+    expect(notes.stderr).toBe(
+      "agentflow: the cache notes.txt is not an agentflow cache; ignored and left as it is: every file is checked and no result is kept (give --cache-location a path of its own)\n",
+    );
+    expect([notes.code, notes.stdout]).toEqual([plain.code, plain.stdout]);
+    expect(readFileSync("notes.txt", "utf8")).toBe("my notes\n");
+    execFileSync("mkfifo", ["pipe"]);
+    const pipe = await run(...argv, "--cache-location", "pipe");
+    expect(pipe.stderr).toBe(
+      "agentflow: the cache pipe is a FIFO (named pipe), not a cache file; ignored and left as it is: every file is checked and no result is kept (give --cache-location a path of its own)\n",
+    );
+    expect(lstatSync("pipe").isFIFO()).toBe(true);
+  });
+
+  it("--cache-location naming a file the run reads is exit 2, and the file stays", async () => {
+    writeFileSync("org.json", JSON.stringify({ rules: { BUDGET_MISSING: "error" } }));
+    writeFileSync("agentflow.config.json", JSON.stringify({ extends: "./org.json" }));
+    const refusal = (where: string, role: string): string =>
+      `agentflow: --cache-location '${where}' is ${role}, which this run reads; writing the cache would replace what was read\n`;
+    const foreign = (where: string): string =>
+      `agentflow: the cache ${where} is not an agentflow cache; ignored and left as it is: every file is checked and no result is kept (give --cache-location a path of its own)\n`;
+    const cases: [string[], string, string][] = [
+      [CHECK, "agentflow.config.json", refusal("agentflow.config.json", "the config file")],
+      [CHECK, "org.json", refusal("org.json", "a config the config file extends")],
+      [
+        GATE,
+        "reg/erp-purchase-order.tool.json",
+        foreign("reg/erp-purchase-order.tool.json") +
+          refusal("reg/erp-purchase-order.tool.json", "a document of the registry"),
+      ],
+      [
+        GATE,
+        "procs/loan-origination.bpmn",
+        foreign("procs/loan-origination.bpmn") +
+          refusal("procs/loan-origination.bpmn", "one of the input files"),
+      ],
+    ];
+    for (const [argv, location, stderr] of cases) {
+      const before = readFileSync(location, "utf8");
+      const out = await run(...argv, "--cache", "--cache-location", location);
+      expect([out.code, out.stdout, out.stderr]).toEqual([2, "", stderr]);
+      expect(readFileSync(location, "utf8")).toBe(before);
+    }
   });
 
   it("a cache that cannot be written is a warning; the run's result stands", async () => {

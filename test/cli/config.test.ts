@@ -4,11 +4,19 @@
  * schema (a bad file is exit 2 naming the pointer); flags win over it.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configSchema } from "../../src/cli/config-schema.js";
-import { CONFIG_FILE_NAME, findConfigFile } from "../../src/cli/config.js";
+import { CONFIG_FILE_NAME, findConfigFile, resolveConfig } from "../../src/cli/config.js";
 import { contentHash } from "../../src/model/index.js";
 import { tempDir } from "../temp.js";
 import { run } from "./run.js";
@@ -323,6 +331,107 @@ describe("agentflow check -c <config>", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `agentflow: cannot read the config file '${fifo}': it is a FIFO (named pipe), not a regular file\n`,
+    );
+  });
+});
+
+describe("a config that exists but cannot be read", () => {
+  it("found as agentflow.config.json, a broken link, a folder, a FIFO or a device is exit 2 naming it", async () => {
+    const dir = tempDir("agentflow-config-odd-");
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    const file = join(dir, CONFIG_FILE_NAME);
+    const cases: [() => void, string][] = [
+      [
+        () => {
+          symlinkSync(join(dir, "shared/org.config.json"), file);
+        },
+        "it is a broken symbolic link",
+      ],
+      [
+        () => {
+          mkdirSync(file);
+        },
+        "it is a directory, not a regular file",
+      ],
+      [() => execFileSync("mkfifo", [file]), "it is a FIFO (named pipe), not a regular file"],
+      [
+        () => {
+          symlinkSync("/dev/null", file);
+        },
+        "it is a character device, not a regular file",
+      ],
+    ];
+    for (const [make, problem] of cases) {
+      rmSync(file, { recursive: true, force: true });
+      make();
+      // Found, not passed over for a config higher up or none: the run must not go on without it.
+      expect(findConfigFile(dir)).toBe(file);
+      await expect(resolveConfig(undefined, dir)).rejects.toThrow(
+        `cannot read the config file '${CONFIG_FILE_NAME}': ${problem}`,
+      );
+    }
+  });
+
+  it("gate with a discovered config that is a broken link is exit 2, not ALLOWED without it", async () => {
+    const dir = tempDir("agentflow-config-link-");
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    symlinkSync("shared/org.config.json", join(dir, CONFIG_FILE_NAME));
+    const loan = join(process.cwd(), LOAN);
+    const home = process.cwd();
+    process.chdir(dir);
+    try {
+      const out = await run("gate", loan);
+      expect([out.code, out.stdout, out.stderr]).toEqual([
+        2,
+        "",
+        "agentflow: cannot read the config file 'agentflow.config.json': it is a broken symbolic link\n",
+      ]);
+    } finally {
+      process.chdir(home);
+    }
+  });
+
+  it("a config too large to be text (a sparse file) is exit 2 naming it, -c and extends alike", async () => {
+    const dir = tempDir("agentflow-config-huge-");
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    const huge = join(dir, "huge.json");
+    writeFileSync(huge, "");
+    // Sparse: 600 MiB by its size, nothing on disk; refused by its size before it is read.
+    truncateSync(huge, 600 * 2 ** 20);
+    const problem = "it is 600 MiB, more than the 512 MiB agentflow reads as text";
+    await expect(resolveConfig("huge.json", dir)).rejects.toThrow(
+      `cannot read the config file 'huge.json': ${problem}`,
+    );
+    configIn(dir, { extends: "./huge.json" });
+    await expect(resolveConfig(undefined, dir)).rejects.toThrow(
+      `agentflow.config.json: extends './huge.json': cannot read the config file 'huge.json': ${problem}`,
+    );
+  });
+});
+
+describe("a config with a key given twice", () => {
+  it("is refused with DUPLICATE_KEY naming the key and the file, not read last-wins", async () => {
+    const dir = tempDir("agentflow-config-dup-");
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    const twice = [
+      "{",
+      '  "registry": "registry",',
+      '  "rules": { "TOOL_EFFECT_NEEDS_GATE": "error" },',
+      '  "rules": { "TOOL_EFFECT_NEEDS_GATE": "off" }',
+      "}",
+    ].join("\n");
+    configIn(dir, twice);
+    await expect(resolveConfig(undefined, dir)).rejects.toThrow(
+      'agentflow.config.json:4:3: DUPLICATE_KEY Key "rules" appears more than once in the top-level mapping; only one value could be kept.',
+    );
+    // In a nested mapping, and in a config the config extends.
+    writeFileSync(
+      join(dir, "org.json"),
+      '{ "rules": { "BUDGET_MISSING": "error", "BUDGET_MISSING": "off" } }',
+    );
+    configIn(dir, { extends: "./org.json" });
+    await expect(resolveConfig(undefined, dir)).rejects.toThrow(
+      `agentflow.config.json: extends './org.json': org.json:1:41: DUPLICATE_KEY Key "BUDGET_MISSING" appears more than once in the mapping at /rules; only one value could be kept.`,
     );
   });
 });

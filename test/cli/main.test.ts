@@ -243,6 +243,19 @@ describe("agentflow check: presets, registry, formats", () => {
   ])("%j is a usage error", async (argv, stderr) => {
     expect(await run(...argv)).toEqual({ code: 2, stdout: "", stderr });
   });
+
+  // One folder: a second --registry would drop the first without a word.
+  it.each(["gate", "check", "report", "approve", "verify", "conform"])(
+    "%s --registry a -r b is a usage error",
+    async (command) => {
+      expect(await run(command, "--registry", "a", "-r", "b", "x")).toEqual({
+        code: 2,
+        stdout: "",
+        stderr:
+          "agentflow: --registry is given twice ('a', then 'b'); it names one folder (list several as registry in agentflow.config.json)\n",
+      });
+    },
+  );
 });
 
 describe("agentflow templates, --help, --version", () => {

@@ -156,6 +156,24 @@ describe("-o onto a file the run reads", () => {
     expect(leftovers(dir)).toEqual([]);
   });
 
+  it("gate and check: a config the config file extends", async () => {
+    const { dir, config } = project();
+    const org = join(dir, "org.json");
+    writeFileSync(org, JSON.stringify({ rules: { AGENT_GATE_OPTIONAL: "error" } }));
+    writeFileSync(config, JSON.stringify({ extends: "./org.json", registry: "registry" }));
+    const before = snapshot(org, config);
+    for (const argv of [
+      ["gate", "-c", config, "-o", org, LOAN],
+      ["check", "-c", config, "-o", org, BROKEN],
+    ]) {
+      const result = await run(...argv);
+      expect([result.code, result.stdout]).toEqual([2, ""]);
+      expect(refusedOver(result.stderr, org, "a config the config file extends")).toBe(true);
+    }
+    expect(snapshot(org, config)).toEqual(before);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
   it("report: a registry document and the fixtures file", async () => {
     const { dir, registry, doc } = project();
     const fixtures = join(dir, "research.fixtures.html");

@@ -116,20 +116,26 @@ describe("symbolic links", () => {
     expect(result.stdout).toContain("TOOL_EFFECT_NEEDS_GATE");
   });
 
-  it("a loop and a broken link are warnings on their paths, in every format", async () => {
+  it("a loop is a warning on its path; a broken link is a registry error, in every format", async () => {
     const dir = registryCopy();
     mkdirSync(join(dir, "nested"));
     symlinkSync(dir, join(dir, "nested", "back"), "dir");
     symlinkSync(join(dir, "nothing.json"), join(dir, "dangling.json"));
     const text = await run("gate", PROCESS, "--registry", dir);
+    // The link may have been the document an agent task names: unread, it blocks.
     expect(text.stdout).toContain(
-      `${join(dir, "dangling.json")}\n  -  warning  skipped: a broken symbolic link; nothing in it was read  PATH_SKIPPED`,
+      `${join(dir, "dangling.json")}\n  -  error    cannot be read: a broken symbolic link; nothing in it was checked  FILE_UNREADABLE`,
     );
     expect(text.stdout).toContain(
       `${join(dir, "nested", "back")}\n  -  warning  skipped: a symbolic link back to '${dir}', which holds it (a loop); nothing in it was read  PATH_SKIPPED`,
     );
+    expect(text.stdout).toContain(
+      "the registry: 1 error(s), 1 warning(s) about its files, listed below; they block",
+    );
     const sarif = await run("gate", PROCESS, "--registry", dir, "--format", "sarif");
-    expect(sarif.stdout.match(/"ruleId": "PATH_SKIPPED"/g)).toHaveLength(2);
+    expect(sarif.stdout.match(/"ruleId": "PATH_SKIPPED"/g)).toHaveLength(1);
+    expect(sarif.stdout.match(/"ruleId": "FILE_UNREADABLE"/g)).toHaveLength(1);
+    // Walked as an input (not a registry), a broken link is still a warning on its path.
     const checked = await run("check", dir);
     expect(checked.stdout.match(/PATH_SKIPPED/g)).toHaveLength(2);
   });

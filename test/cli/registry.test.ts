@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { conflictOf, RegistryConflictError } from "../../src/bpmn/index.js";
@@ -7,6 +7,7 @@ import { UsageError } from "../../src/cli/io.js";
 import { loadFolderRegistry } from "../../src/cli/registry.js";
 import { contentHash } from "../../src/model/index.js";
 import { tempDir } from "../temp.js";
+import { CAN_BE_DENIED, denied } from "./unprivileged.js";
 
 const tool = (version: string) => ({
   kind: "ToolContract",
@@ -123,7 +124,7 @@ describe("loadFolderRegistry", () => {
     expect(registry.resolve("tool:search@^1.0.0")).toMatchObject({ version: "1.1.0" });
   });
 
-  it("follows symbolic links to files and folders, and says what it passed over and why", async () => {
+  it("follows symbolic links to files and folders; what it could not read is an error, what it read already a warning", async () => {
     const outside = folder({ "linked.json": JSON.stringify(tool("3.0.0")) });
     const dir = folder({ "a.json": JSON.stringify(tool("1.0.0")) });
     mkdirSync(join(dir, "sub"));
@@ -147,15 +148,54 @@ describe("loadFolderRegistry", () => {
         p.diagnostics[0]?.data.reason,
       ]),
     ).toEqual([
-      ["broken.json", "PATH_SKIPPED", "a broken symbolic link"],
-      ["pipe.json", "PATH_SKIPPED", "a FIFO (named pipe), not a regular file"],
+      ["broken.json", "FILE_UNREADABLE", "a broken symbolic link"],
+      ["pipe.json", "FILE_UNREADABLE", "a FIFO (named pipe), not a regular file"],
       ["sub/loop", "PATH_SKIPPED", `a symbolic link back to '${dir}', which holds it (a loop)`],
       ["zz-again", "PATH_SKIPPED", `the same folder as '${join(dir, "sub")}', read already`],
       // Two links to one file are two names for it: read once, under the first, with no
       // REGISTRY_DUPLICATE of itself.
     ]);
-    expect(registry.problems.every((p) => p.diagnostics[0]?.severity === "warning")).toBe(true);
+    expect(registry.problems.map((p) => p.diagnostics[0]?.severity)).toEqual([
+      "error",
+      "error",
+      "warning",
+      "warning",
+    ]);
   });
+
+  it.skipIf(!CAN_BE_DENIED)(
+    "a folder or a file it cannot read is a FILE_UNREADABLE error on it; the rest is read",
+    async () => {
+      const dir = folder({
+        "a.json": JSON.stringify(tool("1.0.0")),
+        "c.json": JSON.stringify(tool("3.0.0")),
+      });
+      mkdirSync(join(dir, "locked"));
+      writeFileSync(join(dir, "locked", "b.json"), JSON.stringify(tool("2.0.0")));
+      chmodSync(dir, 0o755);
+      const registry = await denied([join(dir, "locked"), join(dir, "c.json")], () =>
+        loadFolderRegistry(dir),
+      );
+      expect([...(registry.tools.get("tool:search")?.keys() ?? [])]).toEqual(["1.0.0"]);
+      const unreadable = (file: string) => ({
+        file,
+        diagnostics: [
+          {
+            code: "FILE_UNREADABLE",
+            severity: "error",
+            message: "cannot be read: permission denied; nothing in it was checked",
+            target: { kind: "workflow" },
+            path: "",
+            data: { reason: "permission denied" },
+          },
+        ],
+      });
+      expect(registry.problems).toEqual([
+        unreadable(join(dir, "c.json")),
+        unreadable(join(dir, "locked")),
+      ]);
+    },
+  );
 
   it("is a folder: a file given as the registry is a usage error", async () => {
     const dir = folder({ "a.json": JSON.stringify(tool("1.0.0")) });

@@ -7,7 +7,9 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
+import { readStdin } from "../../src/cli/stdin.js";
 import { tempDir } from "../temp.js";
 
 const BIN = resolve("bin/agentflow.js");
@@ -167,5 +169,25 @@ describe("check --stdin", () => {
       expect(run.stdout).toBe("");
       expect(run.stderr).toBe(stderr);
     }
+  });
+});
+
+describe("reading stdin", () => {
+  it("more than agentflow reads as text is exit 2 naming stdin, said once the limit is passed", async () => {
+    const chunk = Buffer.alloc(600 * 1024, 0x61);
+    let pulled = 0;
+    // Endless: the read must stop at the limit, not wait for the end of the stream.
+    const endless = new Readable({
+      read() {
+        pulled += 1;
+        this.push(chunk);
+      },
+    });
+    await expect(readStdin(endless, 2 ** 20)).rejects.toThrow(
+      "cannot read stdin: it is more than the 1 MiB agentflow reads as text",
+    );
+    expect(pulled).toBeLessThan(5);
+    endless.destroy();
+    expect(await readStdin(Readable.from([Buffer.from("{}"), "\n"]), 2 ** 20)).toBe("{}\n");
   });
 });

@@ -1,0 +1,119 @@
+/**
+ * Glob patterns expanded into files, with tinyglobby (a well-kept globber, on fdir). The crawl
+ * goes through a file system of ours that notes every folder it could not list: tinyglobby
+ * passes over such a folder without a word, and what it holds is part of what the pattern asks
+ * for, so it is returned among the matches, for the read to report as unreadable (fail closed).
+ */
+import type { Dirent } from "node:fs";
+import { readdir, realpath } from "node:fs";
+import { realpath as realpathOf } from "node:fs/promises";
+import { isAbsolute, relative, resolve } from "node:path";
+import type { GlobOptions as CrawlOptions } from "tinyglobby";
+import { glob } from "tinyglobby";
+import { ALWAYS_IGNORED } from "./ignore.js";
+import type { IgnoreTest } from "./ignore.js";
+
+/** Where a pattern is expanded and what it passes over. */
+export interface GlobOptions {
+  /** The folder a relative pattern is relative to. */
+  readonly cwd: string;
+  /** Paths passed over (node_modules and .git always are). */
+  readonly ignored?: IgnoreTest;
+}
+
+type ReaddirCallback = (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
+type RealpathCallback = (error: NodeJS.ErrnoException | null, resolved: string) => void;
+
+/**
+ * Failures that leave nothing unread: the folder is not there (any more), or it is reached
+ * through a loop of links, whose folders are read under their other names.
+ */
+const NOTHING_UNREAD = new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
+
+/** The file system a crawl uses. */
+type CrawlFs = NonNullable<CrawlOptions["fs"]>;
+
+/**
+ * The `readdir` and `realpath` tinyglobby crawls with, and the folders it could not list, each
+ * named by the path the pattern reaches it by: fdir lists a linked folder by its real path, so
+ * the link that led there is named instead.
+ */
+function watchedFs(): { readonly fs: CrawlFs; readonly unlisted: string[] } {
+  const unlisted: string[] = [];
+  const linkOf = new Map<string, string>();
+  const watchedReaddir = (path: string, options: unknown, callback: ReaddirCallback): void => {
+    readdir(path, options as { withFileTypes: true }, (error, entries) => {
+      if (error !== null && !NOTHING_UNREAD.has(error.code ?? "")) {
+        const bare = path.endsWith("/") && path.length > 1 ? path.slice(0, -1) : path;
+        unlisted.push(linkOf.get(bare) ?? bare);
+      }
+      callback(error, entries);
+    });
+  };
+  const watchedRealpath = (path: string, callback: RealpathCallback): void => {
+    realpath(path, (error, resolved) => {
+      if (error === null && !linkOf.has(resolved)) linkOf.set(resolved, path);
+      callback(error, resolved);
+    });
+  };
+  // Typed as node's overloaded functions; fdir calls only these two forms of them.
+  const fs = { readdir: watchedReaddir, realpath: watchedRealpath } as unknown as CrawlFs;
+  return { fs, unlisted };
+}
+
+/**
+ * Files a glob pattern matches whose name is `wanted`, and folders it entered but could not list,
+ * sorted by code unit; node_modules and .git never. Relative to `cwd` unless the pattern is
+ * absolute, as tinyglobby returns them.
+ */
+export async function expandGlob(
+  pattern: string,
+  wanted: (name: string) => boolean,
+  options: GlobOptions,
+): Promise<string[]> {
+  const absolute = isAbsolute(pattern);
+  const watched = watchedFs();
+  const matches = await glob(pattern, {
+    cwd: options.cwd,
+    absolute,
+    onlyFiles: true,
+    dot: false,
+    expandDirectories: false,
+    followSymbolicLinks: true,
+    ignore: [...ALWAYS_IGNORED],
+    fs: watched.fs,
+  });
+  const ignored = options.ignored;
+  // The ignore globs above are relative to the working directory; a pattern reaching outside it
+  // (`../x/**`, `/abs/**`) is kept out of these folders by its segments.
+  const never = (file: string): boolean =>
+    file.split("/").some((segment) => segment === "node_modules" || segment === ".git");
+  const kept = matches.filter(
+    (file) =>
+      wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
+  );
+  const unlisted = watched.unlisted
+    .map((path) => (absolute ? path : relative(resolve(options.cwd), path) || "."))
+    .filter((path) => !never(path) && ignored?.(path) !== true);
+  const files = await unlinkedFirst(kept, options.cwd);
+  return [...files, ...new Set(unlisted)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * One path per real file among a glob's matches: a glob follows symbolic links, loops included
+ * (`a/self/x.json`, `a/up/a/x.json`), so the file's own path is kept when it is among them, and
+ * otherwise the first.
+ */
+async function unlinkedFirst(matches: readonly string[], cwd: string): Promise<string[]> {
+  const chosen = new Map<string, string>();
+  for (const file of matches) {
+    let path: string;
+    try {
+      path = await realpathOf(resolve(cwd, file));
+    } catch {
+      path = resolve(cwd, file);
+    }
+    if (!chosen.has(path) || resolve(cwd, file) === path) chosen.set(path, file);
+  }
+  return [...chosen.values()];
+}

@@ -1,0 +1,114 @@
+/**
+ * Collecting the inputs fails closed: a folder below them that cannot be listed, walked or
+ * entered by a glob, is among the files, and reading it says why, so that `check` and `gate`
+ * report it as unreadable (`FILE_UNREADABLE`, exit 2) instead of passing over what it holds.
+ */
+import { chmodSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { collectFiles, readText } from "../../src/cli/files.js";
+import { UsageError } from "../../src/cli/io.js";
+import { tempDir } from "../temp.js";
+import { CAN_BE_DENIED, denied } from "./unprivileged.js";
+
+/** A folder others may enter: `wf/a.json`, `wf/sub/b.json`, and `op/sub/c.bpmn`. */
+function tree(): string {
+  const dir = tempDir("agentflow-files-");
+  for (const folder of ["wf", "wf/sub", "op", "op/sub"]) mkdirSync(join(dir, folder));
+  writeFileSync(join(dir, "wf", "a.json"), "{}");
+  writeFileSync(join(dir, "wf", "sub", "b.json"), "{}");
+  writeFileSync(join(dir, "op", "sub", "c.bpmn"), "<x/>");
+  for (const folder of ["", "wf", "wf/sub", "op", "op/sub"]) chmodSync(join(dir, folder), 0o755);
+  return dir;
+}
+
+describe.skipIf(!CAN_BE_DENIED)("collectFiles: a folder that cannot be listed", () => {
+  it("a walk lists it among the files, and reading it says permission denied", async () => {
+    const dir = tree();
+    const sub = join(dir, "wf", "sub");
+    const { collected, read } = await denied([sub], async () => ({
+      collected: await collectFiles([join(dir, "wf")]),
+      read: await readText(sub).catch((error: unknown) => error),
+    }));
+    expect(collected).toEqual({ files: [join(dir, "wf", "a.json"), sub], skipped: [] });
+    expect(read).toEqual(new UsageError(`cannot read '${sub}': permission denied`));
+  });
+
+  it("a folder holding only such a folder gives it, not 'holds no .bpmn file'", async () => {
+    const dir = tree();
+    const sub = join(dir, "op", "sub");
+    const collected = await denied([sub], () =>
+      collectFiles([join(dir, "op")], { onlyProcesses: true }),
+    );
+    expect(collected).toEqual({ files: [sub], skipped: [] });
+  });
+
+  it("a glob that enters it lists it, relative or absolute; one that does not enter it does not", async () => {
+    const dir = tree();
+    const sub = join(dir, "wf", "sub");
+    const [relative, absolute, shallow, ignored] = await denied([sub], () =>
+      Promise.all([
+        collectFiles(["wf/**/*.json"], { cwd: dir }),
+        collectFiles([`${dir}/wf/**/*.json`]),
+        collectFiles(["wf/*.json"], { cwd: dir }),
+        collectFiles(["wf/**/*.json"], { cwd: dir, ignored: (path) => path === "wf/sub" }),
+      ]),
+    );
+    expect(relative).toEqual({ files: ["wf/a.json", "wf/sub"], skipped: [] });
+    expect(absolute).toEqual({ files: [join(dir, "wf", "a.json"), sub], skipped: [] });
+    expect(shallow).toEqual({ files: ["wf/a.json"], skipped: [] });
+    expect(ignored).toEqual({ files: ["wf/a.json"], skipped: [] });
+  });
+
+  it("a link that cannot be followed for lack of permission is listed, whatever its name", async () => {
+    const dir = tree();
+    const sub = join(dir, "wf", "sub");
+    symlinkSync(join(sub, "b.json"), join(dir, "wf", "linked"));
+    const collected = await denied([sub], () => collectFiles([join(dir, "wf")]));
+    expect(collected).toEqual({
+      files: [join(dir, "wf", "a.json"), join(dir, "wf", "linked"), sub],
+      skipped: [],
+    });
+  });
+});
+
+describe("collectFiles: paths passed over", () => {
+  it("a broken link is skipped unread, a folder reached again is skipped as read already", async () => {
+    const dir = tree();
+    symlinkSync(join(dir, "nowhere.json"), join(dir, "wf", "broken.json"));
+    symlinkSync(join(dir, "wf", "sub"), join(dir, "wf", "zz-again"), "dir");
+    const collected = await collectFiles([join(dir, "wf")]);
+    expect(collected).toEqual({
+      files: [join(dir, "wf", "a.json"), join(dir, "wf", "sub", "b.json")],
+      skipped: [
+        { path: join(dir, "wf", "broken.json"), reason: "a broken symbolic link", unread: true },
+        {
+          path: join(dir, "wf", "zz-again"),
+          reason: `the same folder as '${join(dir, "wf", "sub")}', read already`,
+          unread: false,
+        },
+      ],
+    });
+  });
+
+  it("reading a folder that can be listed says it is a directory", async () => {
+    const dir = tree();
+    await expect(readText(join(dir, "wf"))).rejects.toEqual(
+      new UsageError(`cannot read '${join(dir, "wf")}': it is a directory, not a regular file`),
+    );
+  });
+});
+
+describe("readText: a file too large to be text", () => {
+  it("is refused by its size, naming it, before any byte is read (a sparse file)", async () => {
+    const dir = tempDir("agentflow-files-");
+    const big = join(dir, "big.agent.json");
+    writeFileSync(big, "");
+    truncateSync(big, 600 * 1024 * 1024);
+    await expect(readText(big)).rejects.toEqual(
+      new UsageError(
+        `cannot read '${big}': it is 600 MiB, more than the 512 MiB agentflow reads as text`,
+      ),
+    );
+  });
+});
