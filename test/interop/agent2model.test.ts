@@ -7,6 +7,7 @@ import {
   agent2Model,
   checkAgent2ModelInvariants,
   detectAgent2Model,
+  exportAgent2Model,
   importAgent2Model,
 } from "../../src/interop/agent2model/index.js";
 import { ImportError } from "../../src/interop/index.js";
@@ -213,16 +214,6 @@ it.each([
     "/nodes/d/next/0/to",
   ],
   [
-    "agent when",
-    (d: Record<string, unknown>) => set(d, ["nodes", "a", "next"], [{ to: "u", when: "x" }]),
-    "/nodes/a/next/0/when",
-  ],
-  [
-    "agent ends and continues",
-    (d: Record<string, unknown>) => set(d, ["nodes", "a", "next"], ["ok", "u"]),
-    "/nodes/a/next/0",
-  ],
-  [
     "agent no prompt",
     (d: Record<string, unknown>) => set(d, ["nodes", "a", "prompt"], undefined),
     "/nodes/a/prompt",
@@ -231,11 +222,6 @@ it.each([
     "decision no edge",
     (d: Record<string, unknown>) => set(d, ["nodes", "d", "next"], []),
     "/nodes/d/next",
-  ],
-  [
-    "unlabelled middle edge",
-    (d: Record<string, unknown>) => set(d, ["nodes", "d", "next", 0], "a"),
-    "/nodes/d/next/0",
   ],
 ])("fails loudly: %s", (_label, edit, path) => {
   const doc = tiny();
@@ -248,6 +234,108 @@ it.each([
     expect((error as ImportError).format).toBe("agent2model");
     expect((error as ImportError).path).toBe(path);
   }
+});
+
+describe("several edges are a choice at every step (agent2model's traversal takes one)", () => {
+  it("an agent with two edges: its llm node, then the decision that holds its choice", () => {
+    const doc = tiny();
+    set(doc, ["nodes", "a", "next"], ["u", "d"]);
+    set(doc, ["nodes", "d", "next"], "ok");
+    const { workflow, warnings } = importAgent2Model(doc);
+    expect(workflow.nodes.slice(0, 2)).toEqual([
+      {
+        id: "a",
+        type: "llm",
+        name: "a",
+        config: { model: "agent2model:t", promptRef: "prm:t.a@1.0.0" },
+      },
+      {
+        id: "a.choice",
+        type: "decision",
+        config: {
+          conditionLanguage: "text",
+          condition: "continue to 'u'",
+          onTrue: { next: "u" },
+          onFalse: { next: "d" },
+        },
+      },
+    ]);
+    expect(workflow.edges.slice(0, 3)).toEqual([
+      { from: "a", to: "a.choice", edgeType: "data" },
+      { from: "a.choice", to: "u", edgeType: "data" },
+      { from: "a.choice", to: "d", edgeType: "data" },
+    ]);
+    expect(workflow.autonomyLevel).toBe(3);
+    const declared = warnings.find((w) => w.path === "/nodes/a/next");
+    expect([declared?.code, declared?.data]).toEqual([
+      "HEURISTIC",
+      { nodeId: "a", decisionId: "a.choice" },
+    ]);
+    // folded back into the agent's edges by the export
+    const { document } = exportAgent2Model(workflow);
+    expect(document.nodes.a).toEqual({
+      role: "agent",
+      prompt: "hi",
+      next: [{ to: "u" }, { to: "d" }],
+    });
+    expect(Object.keys(document.nodes)).toEqual(["a", "u", "d", "ok"]);
+    expect(importAgent2Model(document).workflow).toStrictEqual(workflow);
+  });
+
+  it("an agent with a 'when' edge, or that ends and continues, chooses too", () => {
+    const doc = tiny();
+    set(doc, ["nodes", "a", "next"], [{ to: "ok", when: "the customer leaves" }, "u"]);
+    const { workflow } = importAgent2Model(doc);
+    expect(workflow.nodes[1]).toEqual({
+      id: "a.choice",
+      type: "decision",
+      config: {
+        conditionLanguage: "text",
+        condition: "the customer leaves",
+        onTrue: { next: "end" },
+        onFalse: { next: "u" },
+      },
+    });
+    const kept = workflow.metadata?.agent2model as { exits: unknown[] };
+    expect(kept.exits).toContainEqual({
+      from: "a.choice",
+      route: "onTrue",
+      terminal: "ok",
+      outcome: "success",
+      when: "the customer leaves",
+    });
+  });
+
+  it("the choice id is allocated by the one mapper: a node already called a.choice keeps it", () => {
+    const doc = tiny();
+    set(doc, ["nodes", "a", "next"], ["u", "a.choice"]);
+    set(doc, ["nodes", "a.choice"], { role: "agent", prompt: "x", next: "ok" });
+    const { workflow } = importAgent2Model(doc);
+    expect(workflow.nodes.map((n) => n.id)).toEqual(["a", "a.choice-2", "u", "d", "a.choice"]);
+  });
+
+  it("a decision or user turn with unlabelled edges among several: each is one of the choices", () => {
+    const doc = tiny();
+    set(doc, ["nodes", "d", "next"], ["a", "u", { to: "ok", when: "done" }]);
+    const { workflow, warnings } = importAgent2Model(doc);
+    expect(workflow.nodes.find((n) => n.id === "d")?.config).toEqual({
+      conditionLanguage: "text",
+      cases: [
+        { condition: "continue to 'a'", next: "a" },
+        { condition: "continue to 'u'", next: "u" },
+      ],
+      otherwise: { next: "end" },
+    });
+    expect(warnings.find((w) => w.path === "/nodes/d/next")?.data).toEqual({
+      conditionLanguage: "text",
+      unlabelled: ["a", "u"],
+    });
+    const back = exportAgent2Model(workflow).document;
+    expect(back.nodes.d).toEqual({
+      role: "decision",
+      next: [{ to: "a" }, { to: "u" }, { to: "ok", when: "done" }],
+    });
+  });
 });
 
 it("detect is precise", () => {

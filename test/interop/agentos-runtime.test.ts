@@ -16,7 +16,15 @@ import {
 import type { CompiledExecutionGraph } from "@framers/agentos/orchestration";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exportAgentOs } from "../../src/interop/agentos/index.js";
+import {
+  AgentGraph,
+  gmiNode,
+  routerNode,
+  toolNode,
+} from "@framers/agentos/orchestration/builders/index";
+import { z } from "zod";
+import { exportAgentOs, importAgentOs } from "../../src/interop/agentos/index.js";
+import { ImportError } from "../../src/interop/index.js";
 import type { AgentWorkflow, DecisionNode } from "../../src/model/index.js";
 import { analyzeCondition, decisionRoutes, parseWorkflow } from "../../src/model/index.js";
 import type { Fixtures, NodeFixture } from "../../src/simulate/index.js";
@@ -49,6 +57,7 @@ class FixtureExecutor extends NodeExecutor {
 async function runInAgentOs(
   graph: CompiledExecutionGraph,
   outputOf: (nodeId: string) => unknown,
+  input: Obj = {},
 ): Promise<{ started: string[]; errors: string[] }> {
   const runtime = new GraphRuntime({
     checkpointStore: new InMemoryCheckpointStore(),
@@ -57,7 +66,7 @@ async function runInAgentOs(
   const routers = new Set(graph.nodes.filter((n) => n.type === "router").map((n) => n.id));
   const started: string[] = [];
   const errors: string[] = [];
-  for await (const event of runtime.stream(graph, {})) {
+  for await (const event of runtime.stream(graph, input)) {
     if (event.type === "node_start" && !routers.has(event.nodeId)) started.push(event.nodeId);
     if (event.type === "error") errors.push(event.error.message);
   }
@@ -344,5 +353,106 @@ describe("the harness catches the old export", () => {
     await expect(runInAgentOs(graph, () => ({ is_valid: true }))).rejects.toThrow(
       "config.condition.fn is not a function",
     );
+  });
+});
+
+/** `a → r → (notify, refund)` built with AgentOS's own builders, `r` a router on `expr`. */
+function routerGraph(expr: string): CompiledExecutionGraph {
+  const state = {
+    input: z.object({ q: z.string() }),
+    scratch: z.object({ route: z.string().optional() }),
+    artifacts: z.object({}),
+  };
+  const ir = new AgentGraph(state)
+    .addNode("a", gmiNode({ instructions: "triage" }))
+    .addNode("r", routerNode(expr))
+    .addNode("notify", toolNode("send_email"))
+    .addNode("refund", toolNode("issue_refund"))
+    .addEdge("__START__", "a")
+    .addEdge("a", "r")
+    .addEdge("r", "notify")
+    .addEdge("r", "refund")
+    .addEdge("notify", "__END__")
+    .addEdge("refund", "__END__")
+    .compile()
+    .toIR();
+  return asJson(ir);
+}
+
+describe("a router that names no node runs every static out-edge", () => {
+  it("AgentOS runs both targets of routerNode(\"''\"), and the import reads a fan-out", async () => {
+    const graph = routerGraph("''");
+    const { started } = await runInAgentOs(graph, () => ({}));
+    expect(started).toEqual(["a", "notify", "refund"]);
+    const { workflow, warnings } = importAgentOs(graph);
+    expect(workflow.nodes[1]).toStrictEqual({
+      id: "r",
+      type: "tool",
+      config: { usesTool: "tool:agentos.router@1.0.0", params: { expr: "''" } },
+    });
+    expect(workflow.edges).toEqual([
+      { from: "a", to: "r", edgeType: "data" },
+      { from: "r", to: "notify", edgeType: "data" },
+      { from: "r", to: "refund", edgeType: "data" },
+    ]);
+    expect(workflow.autonomyLevel).toBe(1);
+    const declared = warnings.filter((w) => w.path.startsWith("/nodes/1/"));
+    expect(declared.map((w) => [w.code, w.path, w.data])).toEqual([
+      [
+        "HEURISTIC",
+        "/nodes/1/executorConfig/condition",
+        { nodeId: "r", conditionType: "expression" },
+      ],
+      ["FIELD_DROPPED", "/nodes/1/effectClass", { nodeId: "r", key: "effectClass" }],
+      [
+        "HEURISTIC",
+        "/nodes/1/type",
+        { nodeId: "r", assumed: "tool:agentos.router@1.0.0", targets: ["notify", "refund"] },
+      ],
+    ]);
+    expect(declared[0]?.message).toBe(
+      `router 'r': its expression condition "''" names no node, so AgentOS follows every static out-edge, and each conditional out-edge whose expression holds`,
+    );
+    // written back as the same router, which imports the same
+    const back = exportAgentOs(workflow).document;
+    expect(importAgentOs(asJson(back)).workflow).toStrictEqual(workflow);
+  });
+
+  it("a router reading state picks one target, or runs both when it reads an empty value: declared", async () => {
+    const graph = routerGraph("input.q");
+    expect((await runInAgentOs(graph, () => ({}), { q: "refund" })).started).toEqual([
+      "a",
+      "refund",
+    ]);
+    const { started } = await runInAgentOs(graph, () => ({}), { q: "" });
+    expect(started).toEqual(["a", "notify", "refund"]);
+    const { workflow, warnings } = importAgentOs(graph);
+    expect(workflow.nodes[1]?.type).toBe("decision");
+    expect(workflow.autonomyLevel).toBe(3);
+    expect(warnings.find((w) => w.path === "/nodes/1/executorConfig/condition")?.message).toBe(
+      "router 'r': its expression condition returns a node id from AgentOS state, and AgentOS follows only that node; when it returns an empty value, AgentOS follows every static out-edge at once (and each conditional one whose expression holds), which these routes do not show. Its routes become text conditions, never simulable",
+    );
+  });
+
+  it("refuses a router that names no node with static and conditional out-edges", () => {
+    const graph = routerGraph("''");
+    const edges = graph.edges as Edge[];
+    const index = edges.findIndex((e) => e.source === "r" && e.target === "refund");
+    const refund = edges[index];
+    if (refund === undefined) throw new Error("no edge r -> refund");
+    edges[index] = {
+      ...refund,
+      type: "conditional",
+      condition: { type: "expression", expr: "true" },
+    };
+    let caught: unknown;
+    try {
+      importAgentOs(graph);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ImportError);
+    expect((caught as ImportError).path).toBe(`/edges/${String(index)}`);
+    expect((caught as ImportError).elementId).toBe("r");
   });
 });

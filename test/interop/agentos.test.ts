@@ -58,7 +58,7 @@ const EXPECTED: AgentWorkflow = {
       type: "decision",
       config: {
         condition:
-          "persona trait 'conscientiousness' > 0.7 (AgentOS scratch._personaTraits, 0.5 when absent)",
+          "persona trait 'conscientiousness' >= 0.7 (AgentOS runtime config personaTraits, else scratch._personaTraits, else 0.5)",
         conditionLanguage: "text",
         onTrue: { next: "review" },
         onFalse: { next: "end" },

@@ -75,6 +75,113 @@ describe("langgraph-gen import of the real fixture", () => {
   });
 });
 
+describe("langgraph-gen's own test specs: no name, no entrypoint, the entry from __start__", () => {
+  it("sample_01: a plain __start__ edge names the entry", () => {
+    const doc = readFixture("langgraph-gen/sample_01.yml");
+    expect(detectLangGraphGen(doc)).toBe(true);
+    const { workflow, warnings } = importLangGraphGen(doc);
+    expect(workflow.id).toBe("langgraph-gen-create_agent");
+    expect(workflow.name).toBe("create_agent");
+    expect(workflow.nodes.map((n) => n.id)).toEqual(["Node-1", "Node-1.route", "Node-2", "Node-3"]);
+    expect(workflow.autonomyLevel).toBe(3);
+    expect(codes(warnings).slice(0, 3)).toEqual([
+      ["HEURISTIC", "/name"],
+      ["HEURISTIC", ""],
+      ["HEURISTIC", ""],
+    ]);
+    expect(warnings[0]?.data).toEqual({ assumed: "langgraph-gen-create_agent" });
+    expect(warnings).toHaveLength(10);
+  });
+
+  it("sample_02: a conditional __start__ edge is a decision, and it is the entry", () => {
+    const doc = readFixture("langgraph-gen/sample_02.yml");
+    expect(detectLangGraphGen(doc)).toBe(true);
+    const { workflow, warnings } = importLangGraphGen(doc);
+    expect(workflow.nodes[0]).toEqual({
+      id: "start.route",
+      type: "decision",
+      config: {
+        conditionLanguage: "text",
+        cases: [
+          { condition: "conditional_edge returns 'Node 1'", next: "Node-1" },
+          { condition: "conditional_edge returns 'Node 2'", next: "Node-2" },
+        ],
+        otherwise: { next: "end" },
+      },
+    });
+    expect(workflow.edges).toEqual([
+      { from: "start.route", to: "Node-1", edgeType: "data", when: "Node 1" },
+      { from: "start.route", to: "Node-2", edgeType: "data", when: "Node 2" },
+      { from: "Node-1", to: "Node-2", edgeType: "data" },
+    ]);
+    expect(workflow.autonomyLevel).toBe(3);
+    expect(codes(warnings)).toContainEqual(["HEURISTIC", "/edges/0"]);
+  });
+
+  it.each<[string, Spec, string, string | undefined]>([
+    [
+      "__start__ to two nodes (a parallel entry)",
+      {
+        nodes: [{ name: "a" }, { name: "b" }],
+        edges: [
+          { from: "__start__", to: "a" },
+          { from: "__start__", to: "b" },
+        ],
+      },
+      "/edges/1",
+      "__start__",
+    ],
+    [
+      "__start__ to another node than the entrypoint",
+      {
+        entrypoint: "a",
+        nodes: [{ name: "a" }, { name: "b" }],
+        edges: [{ from: "__start__", to: "b" }],
+      },
+      "/edges/0",
+      "__start__",
+    ],
+    [
+      "a conditional __start__ edge beside the entrypoint",
+      {
+        entrypoint: "a",
+        nodes: [{ name: "a" }, { name: "b" }],
+        edges: [{ from: "__start__", condition: "c", paths: ["a", "b"] }],
+      },
+      "/edges/0",
+      "__start__",
+    ],
+    [
+      "__start__ straight to __end__",
+      { nodes: [{ name: "a" }], edges: [{ from: "__start__", to: "__end__" }] },
+      "/edges/0/to",
+      "__start__",
+    ],
+    [
+      "neither entrypoint nor __start__",
+      { nodes: [{ name: "a" }], edges: [] },
+      "/entrypoint",
+      undefined,
+    ],
+  ])("refuses %s", (_, doc, path, elementId) => {
+    let caught: unknown;
+    try {
+      importLangGraphGen(doc);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ImportError);
+    expect((caught as ImportError).path).toBe(path);
+    expect((caught as ImportError).elementId).toBe(elementId);
+  });
+
+  it("is not claimed without an entrypoint or a __start__ edge", () => {
+    expect(
+      detectLangGraphGen({ nodes: [{ name: "a" }], edges: [{ from: "a", to: "__end__" }] }),
+    ).toBe(false);
+  });
+});
+
 type Spec = Record<string, unknown>;
 const spec = (extra: Spec = {}): Spec => ({
   name: "G",

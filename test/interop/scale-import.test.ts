@@ -102,7 +102,9 @@ describe("imports with one node of 20,000 edges", () => {
     const flowchart = { name: "fan", start: "start", nodes };
     expect(checkAgent2ModelInvariants(flowchart)).toEqual([]);
     const { workflow } = importAgent2Model(flowchart);
-    expect(workflow.nodes).toHaveLength(BIG + 1);
-    expect(workflow.edges).toHaveLength(BIG);
+    // the agent's llm node, the decision that holds its choice, and the 20,000 turns
+    expect(workflow.nodes).toHaveLength(BIG + 2);
+    expect(workflow.nodes[1]?.id).toBe("start.choice");
+    expect(workflow.edges).toHaveLength(BIG + 1);
   });
 });

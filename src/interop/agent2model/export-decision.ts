@@ -12,7 +12,7 @@ import { appendTo } from "../edge-index.js";
 import type { ExportContext } from "./export-context.js";
 import { omitted } from "../warnings.js";
 import { keptTerminal, terminalFor } from "./export-context.js";
-import { defaultCondition } from "./import.js";
+import { choiceCondition, defaultCondition } from "./choice.js";
 import type { Agent2ModelDocumentEdge, Agent2ModelDocumentTurn, Agent2ModelRole } from "./types.js";
 
 /** Whether the routes are one edge in the flowchart: two routes to the same place. */
@@ -148,9 +148,11 @@ export function decisionTurn(
     routes.forEach((r, k) => {
       const to = targetOf(r);
       if (k < routes.length - 1) {
-        const when = r.condition ?? "";
+        const condition = r.condition ?? "";
+        // An edge without `when` among several reads back as this condition.
+        const when = condition === choiceCondition(to) ? undefined : condition;
         if (r.next !== "end") take(r.next, when, true);
-        next.push({ to, when });
+        next.push(when === undefined ? { to } : { to, when });
         return;
       }
       // The last route holds no condition: an edge's label lives on the workflow's edge to its

@@ -16,6 +16,8 @@ export interface KeptTurn {
   readonly source: string;
   readonly role: Agent2ModelRole;
   readonly prompt?: string;
+  /** The id of the decision that holds an agent's choice of edge (the importer inserts it). */
+  readonly choice?: string;
 }
 
 /** A way out the importer kept: which route of which node ended at which terminal. */
@@ -90,11 +92,18 @@ function readTurn(item: Obj): [string, KeptTurn] | undefined {
   const source = str(item, "source");
   const role = own(item, "role");
   const prompt = own(item, "prompt");
+  const choice = own(item, "choice");
   if (id === undefined || source === undefined || typeof role !== "string" || !ROLES.has(role))
     return undefined;
   if (prompt !== undefined && typeof prompt !== "string") return undefined;
-  const turn = { source, role: role as Agent2ModelRole };
-  return [id, prompt === undefined ? turn : { ...turn, prompt }];
+  if (choice !== undefined && (typeof choice !== "string" || role !== "agent")) return undefined;
+  const turn = {
+    source,
+    role: role as Agent2ModelRole,
+    ...(prompt === undefined ? {} : { prompt }),
+    ...(choice === undefined ? {} : { choice }),
+  };
+  return [id, turn];
 }
 
 function readExit(item: Obj): KeptExit | undefined {

@@ -6,8 +6,8 @@
  * written as a list of `{ to, when? }` mappings. Everything else is declared: the flowchart has
  * no tools, models, schemas, versions, budgets or decorators.
  */
-import type { AgentWorkflow, LlmNode, ToolNode } from "../../model/index.js";
-import { isValidId, pointer } from "../../model/index.js";
+import type { AgentWorkflow, DecisionNode, LlmNode, ToolNode } from "../../model/index.js";
+import { decisionRoutes, isValidId, pointer } from "../../model/index.js";
 import type { ExportResult } from "../types.js";
 import { ExportWarnings, omitted } from "../warnings.js";
 import type { ExportContext } from "./export-context.js";
@@ -15,6 +15,7 @@ import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesBy } from "../edge-index.js";
 import { exitIndex, terminalFor } from "./export-context.js";
 import { decisionTurn } from "./export-decision.js";
+import type { KeptFlowchart } from "./export-kept.js";
 import { readKept } from "./export-kept.js";
 import { mapIds, sanitizeId } from "./ids.js";
 import { declareTop } from "./export-top.js";
@@ -77,11 +78,47 @@ function isImportedRef(ref: unknown, wfId: string, nodeId: string): boolean {
   return typeof ref === "string" && ref.length === length && ref === importedRef(wfId, nodeId);
 }
 
+/** A decision the importer inserted for an agent's choice, and its index in `wf.nodes`. */
+interface Choice {
+  readonly node: DecisionNode;
+  readonly i: number;
+}
+
+/**
+ * The agents whose choice decision folds back into their `next`: the llm node's one flow edge
+ * leads to the decision the importer kept for it, and nothing else leads there (no other edge,
+ * no route, not the start). Any other shape is written as it stands: a decision turn.
+ */
+function choicesToFold(wf: AgentWorkflow, kept: KeptFlowchart): Map<string, Choice> {
+  const out = new Map<string, Choice>();
+  const index = new Map(wf.nodes.map((n, i) => [n.id, i] as const));
+  const into = flowEdgesBy(wf, "to");
+  const from = flowEdgesBy(wf, "from");
+  const routed = new Set<string>();
+  for (const n of wf.nodes)
+    if (n.type === "decision") for (const r of decisionRoutes(n.config)) routed.add(r.next);
+  for (const [agentId, turn] of kept.nodes) {
+    const c = turn.choice;
+    const i = c === undefined ? undefined : index.get(c);
+    const node = i === undefined ? undefined : wf.nodes[i];
+    const agent = wf.nodes[index.get(agentId) ?? -1];
+    if (c === undefined || i === undefined || i === 0 || node?.type !== "decision") continue;
+    if (agent?.type !== "llm" || routed.has(c)) continue;
+    const [edge, ...more] = from.get(agentId) ?? [];
+    const [only, ...others] = into.get(c) ?? [];
+    if (more.length > 0 || others.length > 0 || edge === undefined || only?.j !== edge.j) continue;
+    if (edge.e.to !== c || edge.e.when !== undefined || edge.e.edgeType !== "data") continue;
+    out.set(agentId, { node, i });
+  }
+  return out;
+}
+
 /** An llm or tool node as an `agent` turn; its flow successors are its `next`. */
 function agentTurn(
   ctx: ExportContext,
   node: LlmNode | ToolNode,
   i: number,
+  choice?: Choice,
 ): Agent2ModelDocumentTurn {
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
   let prompt: string;
@@ -123,6 +160,8 @@ function agentTurn(
       });
     }
   }
+  if (choice !== undefined)
+    return { role: "agent", prompt, next: decisionTurn(ctx, choice.node, choice.i).next };
   const next: Agent2ModelDocumentEdge[] = [];
   for (const { e, j } of ctx.out.get(node.id) ?? NO_EDGES) {
     const to = ctx.keys.get(e.to);
@@ -194,6 +233,8 @@ export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDo
     );
   const kept = readKept(wf, warnings);
   const keys = chooseKeys({ wf, warnings });
+  const folds = choicesToFold(wf, kept);
+  const folded = new Set([...folds.values()].map((c) => c.node.id));
   const turnKeys = new Set(keys.values());
   const terminals = new Map(
     kept.terminals.filter((t) => !turnKeys.has(t.id)).map((t) => [t.id, t.outcome] as const),
@@ -210,7 +251,8 @@ export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDo
     exits: exitIndex(kept.exits),
     fallbackFrom: 1,
   };
-  const turns = wf.nodes.map((node, i): [string, Agent2ModelDocumentTurn] => {
+  const turns = wf.nodes.flatMap((node, i): [string, Agent2ModelDocumentTurn][] => {
+    if (folded.has(node.id)) return [];
     if (node.decorators !== undefined)
       warnings.add("decorators", () =>
         omitted(
@@ -219,8 +261,11 @@ export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDo
           { nodeId: node.id },
         ),
       );
-    const turn = node.type === "decision" ? decisionTurn(ctx, node, i) : agentTurn(ctx, node, i);
-    return [keys.get(node.id) ?? node.id, turn];
+    const turn =
+      node.type === "decision"
+        ? decisionTurn(ctx, node, i)
+        : agentTurn(ctx, node, i, folds.get(node.id));
+    return [[keys.get(node.id) ?? node.id, turn]];
   });
   const [first] = turns;
   if (first === undefined)

@@ -8,16 +8,16 @@ import type { Built, Draft } from "../pipeline.js";
 import { defineImport } from "../pipeline.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import { dropped, guessed, normalized } from "../warnings.js";
-import { renamedId } from "../ids.js";
+import { allocateId, renamedId } from "../ids.js";
+import { choiceDeclared, choiceId, choosesEdge, UNLABELLED } from "./choice.js";
+import type { Context } from "./decision-config.js";
+import { decisionConfig, target } from "./decision-config.js";
 import { mapIds, sanitizeId } from "./ids.js";
 import { fail, readFlowchart } from "./read.js";
-import type {
-  Agent2ModelEdge,
-  Agent2ModelFlowchart,
-  Agent2ModelRole,
-  Agent2ModelTurn,
-} from "./types.js";
+import type { Agent2ModelFlowchart, Agent2ModelTurn } from "./types.js";
 import { AGENT2MODEL_ID } from "./types.js";
+
+export { defaultCondition, USER_TURN_CONDITION } from "./choice.js";
 
 /** The version every imported flowchart gets: the IR has none. */
 export const VERSION = "1.0.0";
@@ -25,100 +25,11 @@ export const VERSION = "1.0.0";
 export const INPUT_SCHEMA = { scenario: "any" } as const;
 /** What a conversation returns: the outcome of the terminal it ended at. */
 export const OUTPUT_SCHEMA = { outcome: "text" } as const;
-/** The condition of a user turn that has a single, unconditional edge. */
-export const USER_TURN_CONDITION = "the user has taken their turn";
-
-/**
- * The condition given to the single edge of a user turn or decision that has no `when`; the
- * export omits `when` where the condition is this one, so that the edge reads back the same.
- */
-export function defaultCondition(role: Agent2ModelRole, to: string): string {
-  return role === "user" ? USER_TURN_CONDITION : `continue to '${to}'`;
-}
-
-/** Everything node building needs, shared so that helpers stay pure over their inputs. */
-interface Context {
-  readonly chart: Agent2ModelFlowchart;
-  readonly ids: ReadonlyMap<string, string>;
-  readonly outcomes: ReadonlyMap<string, string>;
-  readonly workflowId: string;
-  readonly warnings: InteropWarning[];
-  readonly exits: Draft[];
-}
-
-/**
- * The agentflow target of an edge: the mapped node, or `"end"` for a terminal. An edge to a
- * terminal has no agentflow edge, so its way out is kept in `metadata.agent2model.exits`: the
- * node and route, the terminal and its outcome, and the edge's `when` (the label of a decision's
- * branch, which the route to `"end"` cannot hold when it is the `onFalse` or `otherwise`).
- */
-function target(ctx: Context, edge: Agent2ModelEdge, from: string, route?: string): string {
-  const outcome = ctx.outcomes.get(edge.to);
-  if (outcome === undefined) return ctx.ids.get(edge.to) ?? edge.to;
-  ctx.exits.push({
-    from,
-    ...(route === undefined ? {} : { route }),
-    terminal: edge.to,
-    outcome,
-    ...(edge.when === undefined ? {} : { when: edge.when }),
-  });
-  return "end";
-}
-
-function conditionOf(node: Agent2ModelTurn, edge: Agent2ModelEdge, last: boolean): string {
-  if (edge.when !== undefined) return edge.when;
-  if (!last) {
-    const reason = `only the last edge of '${node.id}' may omit 'when': the others need a condition to be told apart`;
-    throw fail(edge.path, reason, node.id);
-  }
-  return defaultCondition(node.role, edge.to);
-}
-
-/** A user turn or decision: binary for one or two edges, multi-way (cases + otherwise) beyond. */
-function decisionConfig(ctx: Context, node: Agent2ModelTurn, id: string): Draft {
-  const edges = node.next;
-  const first = edges[0];
-  const last = edges[edges.length - 1];
-  if (first === undefined || last === undefined) {
-    throw fail(
-      pointer("nodes", node.id, "next"),
-      `${node.role} '${node.id}' has no outgoing edge`,
-      node.id,
-    );
-  }
-  if (edges.length <= 2) {
-    return {
-      conditionLanguage: "text",
-      condition: conditionOf(node, first, edges.length === 1),
-      onTrue: { next: target(ctx, first, id, "onTrue") },
-      onFalse: { next: target(ctx, last, id, "onFalse") },
-    };
-  }
-  const cases = edges.slice(0, -1).map((edge, i) => ({
-    condition: conditionOf(node, edge, false),
-    next: target(ctx, edge, id, `cases/${i}`),
-  }));
-  return {
-    conditionLanguage: "text",
-    cases,
-    otherwise: { next: target(ctx, last, id, "otherwise") },
-  };
-}
 
 function agentConfig(ctx: Context, node: Agent2ModelTurn, id: string): Draft {
-  const conditional = node.next.find((e) => e.when !== undefined);
-  if (conditional !== undefined) {
-    const reason = `agent '${node.id}' has a conditional edge; route through a decision node instead`;
-    throw fail(`${conditional.path}/when`, reason, node.id);
-  }
   const exit = node.next.find((e) => ctx.outcomes.has(e.to));
-  if (exit !== undefined) {
-    if (node.next.length > 1) {
-      const reason = `agent '${node.id}' both ends the conversation and continues; an llm node cannot choose`;
-      throw fail(exit.path, reason, node.id);
-    }
-    target(ctx, exit, id);
-  }
+  // With a choice, the ways out are the choice's routes; without one, the single edge is it.
+  if (exit !== undefined && !ctx.choices.has(node.id)) target(ctx, exit, id);
   ctx.warnings.push(
     guessed(
       pointer("nodes", node.id, "prompt"),
@@ -134,28 +45,42 @@ function agentConfig(ctx: Context, node: Agent2ModelTurn, id: string): Draft {
   };
 }
 
-function buildNode(ctx: Context, node: Agent2ModelTurn): Draft {
+/** The decision that holds an agent's choice, declared: it follows the agent's llm node. */
+function choiceNode(ctx: Context, node: Agent2ModelTurn, id: string): Draft {
+  ctx.warnings.push(choiceDeclared(node, id));
+  return { id, type: "decision", config: decisionConfig(ctx, node, id) };
+}
+
+function buildNode(ctx: Context, node: Agent2ModelTurn): Draft[] {
   const id = ctx.ids.get(node.id) ?? node.id;
   const at = pointer("nodes", node.id);
   if (id !== node.id) ctx.warnings.push(renamedId(at, "node id", node.id, id));
   if (node.role !== "decision" && node.prompt === undefined) {
     throw fail(`${at}/prompt`, `${node.role} '${node.id}' needs a prompt`, node.id);
   }
-  if (node.role === "agent")
-    return { id, type: "llm", name: node.id, config: agentConfig(ctx, node, id) };
+  if (node.role === "agent") {
+    const llm = { id, type: "llm", name: node.id, config: agentConfig(ctx, node, id) };
+    const choice = ctx.choices.get(node.id);
+    return choice === undefined ? [llm] : [llm, choiceNode(ctx, node, choice)];
+  }
   if (node.role === "user") {
     const message = `user turn '${node.id}' has no agentflow node type; it is a text decision that waits for the user`;
     ctx.warnings.push(guessed(`${at}/role`, message, { role: "user" }));
   }
   if (node.next.length > 1 || node.next.some((e) => e.when !== undefined)) {
-    const message = `'${node.id}' routes on natural language (never simulable); its last edge is the fallback`;
-    ctx.warnings.push(guessed(`${at}/next`, message, { conditionLanguage: "text" }));
+    const unlabelled = node.next.slice(0, -1).filter((e) => e.when === undefined);
+    const message = `'${node.id}' routes on natural language (never simulable); its last edge is the fallback${unlabelled.length === 0 ? "" : UNLABELLED}`;
+    const data =
+      unlabelled.length === 0
+        ? { conditionLanguage: "text" }
+        : { conditionLanguage: "text", unlabelled: unlabelled.map((e) => e.to) };
+    ctx.warnings.push(guessed(`${at}/next`, message, data));
   }
   if (node.role === "decision" && node.prompt !== undefined) {
     const message = `decision '${node.id}' has a prompt; decisions take none`;
     ctx.warnings.push(dropped(`${at}/prompt`, message, { key: "prompt" }));
   }
-  return { id, type: "decision", name: node.id, config: decisionConfig(ctx, node, id) };
+  return [{ id, type: "decision", name: node.id, config: decisionConfig(ctx, node, id) }];
 }
 
 function checkTargets(chart: Agent2ModelFlowchart): void {
@@ -200,39 +125,56 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
       outputSchema: OUTPUT_SCHEMA,
     }),
   );
+  const ids = mapIds(ordered.map((n) => n.id));
+  const used = new Set(ids.values());
+  const choices = new Map(
+    ordered
+      .filter(choosesEdge)
+      .map((n) => [n.id, allocateId(choiceId(ids.get(n.id) ?? n.id), used)] as const),
+  );
   const ctx: Context = {
     chart,
-    ids: mapIds(ordered.map((n) => n.id)),
+    ids,
+    choices,
     outcomes,
     workflowId,
     warnings,
     exits: [],
   };
-  const nodes = ordered.map((node) => buildNode(ctx, node));
+  const nodes = ordered.flatMap((node) => buildNode(ctx, node));
   for (const [id, outcome] of outcomes) {
     const message = `terminal '${id}' (${outcome}) is no node: edges to it end the run, the outcome is kept in metadata`;
     warnings.push(guessed(pointer("nodes", id, "terminal"), message, { outcome }));
   }
-  const edges = ordered.flatMap((node) =>
-    node.next
+  const edges = ordered.flatMap((node) => {
+    const choice = choices.get(node.id);
+    const from = choice ?? ctx.ids.get(node.id);
+    const out = node.next
       .filter((e) => !outcomes.has(e.to))
       .map((e) => ({
-        from: ctx.ids.get(node.id),
+        from,
         to: ctx.ids.get(e.to),
         edgeType: "data",
         ...(e.when === undefined ? {} : { when: e.when }),
-      })),
-  );
+      }));
+    return choice === undefined
+      ? out
+      : [{ from: ctx.ids.get(node.id), to: choice, edgeType: "data" }, ...out];
+  });
   const metadata = {
     agent2model: {
       name: chart.name,
       start: chart.start,
-      nodes: ordered.map((n) => ({
-        id: ctx.ids.get(n.id),
-        source: n.id,
-        role: n.role,
-        ...(n.prompt === undefined || n.role === "decision" ? {} : { prompt: n.prompt }),
-      })),
+      nodes: ordered.map((n) => {
+        const choice = choices.get(n.id);
+        return {
+          id: ctx.ids.get(n.id),
+          source: n.id,
+          role: n.role,
+          ...(n.prompt === undefined || n.role === "decision" ? {} : { prompt: n.prompt }),
+          ...(choice === undefined ? {} : { choice }),
+        };
+      }),
       terminals: chart.nodes.flatMap((n) =>
         n.kind === "terminal" ? [{ id: n.id, outcome: n.outcome }] : [],
       ),

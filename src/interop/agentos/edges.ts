@@ -12,6 +12,7 @@ import type { InteropWarning } from "../types.js";
 import { dropped, guessed } from "../warnings.js";
 import { anywhere, edgeId, isPlaceholder, placeholder } from "./conditional.js";
 import { discovery, personality } from "./inserted.js";
+import { readAsFanOut } from "./router-fanout.js";
 import type { Draft, Edge, MappedNode, Resolve } from "./types.js";
 import { CONDITIONAL, END, fail, START } from "./types.js";
 
@@ -133,7 +134,8 @@ export function readFlow(
     const node = nodes.get(source);
     if (node === undefined) continue;
     const ends = { resolve, targets, idOf };
-    if (node.sourceType === "router") routes(node, group, ends, out, warnings);
+    if (node.sourceType === "router" && !readAsFanOut(node, group, warnings))
+      routes(node, group, ends, out, warnings);
     else plain(node, group, ends, out, warnings);
   }
   for (const node of nodes.values()) {

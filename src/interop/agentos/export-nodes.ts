@@ -9,6 +9,7 @@ import type { ExportWarnings } from "../warnings.js";
 import { omitted } from "../warnings.js";
 import { asObj, isImportedRef, TOOL_KEYS } from "./export-parts.js";
 import { ASSUMED_VERSION, HOST_MODEL } from "./nodes.js";
+import { namesNoNode, ROUTER_TOOL } from "./router-fanout.js";
 
 type Obj = Record<string, unknown>;
 
@@ -97,6 +98,18 @@ export function exportNode(
         id: node.id,
         type: "guardrail",
         executorConfig: cfg,
+        ...common,
+        effectClass: "pure",
+        ...timeout,
+      };
+    }
+    if (name === ROUTER_TOOL && typeof params.expr === "string" && namesNoNode(params.expr)) {
+      // The importer's reading of a router that names no node: written back as that router,
+      // whose static out-edges (this node's data edges) AgentOS all follows.
+      return {
+        id: node.id,
+        type: "router",
+        executorConfig: { type: "router", condition: { type: "expression", expr: params.expr } },
         ...common,
         effectClass: "pure",
         ...timeout,

@@ -76,7 +76,7 @@ export function isImportedRef(ref: unknown, id: string): boolean {
 
 /** The text condition the importer writes for personality edges. */
 export const PERSONALITY =
-  /^persona trait '([^']*)' > (\S+) \(AgentOS scratch\._personaTraits, 0\.5 when absent\)$/;
+  /^persona trait '([^']*)' >= (\S+) \(AgentOS runtime config personaTraits, else scratch\._personaTraits, else 0\.5\)$/;
 /** The text condition the importer writes for a discovery edge. */
 export const DISCOVERY =
   /^capability discovery finds a (tool|skill|extension|any) match(?: for ("(?:[^"\\]|\\.)*"))?$/;

@@ -10,6 +10,14 @@ import { guessed } from "../warnings.js";
 import type { Draft, MappedNode, Resolve, Edge } from "./types.js";
 import { fail } from "./types.js";
 
+/**
+ * Where AgentOS 0.9.164 reads a persona trait (GraphRuntime.evaluateEdges): the runtime config's
+ * `personaTraits` first, then `scratch._personaTraits`, else 0.5; it routes `above` when the
+ * value is at least the threshold (`>=`), so the condition text says both.
+ */
+export const PERSONA_TRAIT_SOURCE =
+  "AgentOS runtime config personaTraits, else scratch._personaTraits, else 0.5";
+
 /** The decision for a node's personality edges (one shared condition, `above` / `below`). */
 export function personality(
   node: MappedNode,
@@ -61,7 +69,7 @@ export function personality(
     id,
     type: "decision",
     config: {
-      condition: `persona trait '${trait}' > ${threshold} (AgentOS scratch._personaTraits, 0.5 when absent)`,
+      condition: `persona trait '${trait}' >= ${threshold} (${PERSONA_TRAIT_SOURCE})`,
       conditionLanguage: "text",
       onTrue: { next: resolve(above, first, "personalityCondition") },
       onFalse: { next: resolve(below, first, "personalityCondition") },

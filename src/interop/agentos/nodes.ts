@@ -15,6 +15,7 @@ import type { Config, Ctx } from "./node-read.js";
 import { ASSUMED_VERSION, at, dropKeys, str, toolRef } from "./node-read.js";
 import type { Draft, MappedNode } from "./types.js";
 import { fail } from "./types.js";
+import { namesNoNode } from "./router-fanout.js";
 
 export { ASSUMED_VERSION } from "./node-read.js";
 /** The model name of imported gmi nodes: in AgentOS the host supplies the model call. */
@@ -101,15 +102,15 @@ function routerNode(ctx: Ctx, cfg: Config, raw: Config, workflowId: string): Map
       ctx.id,
     );
   }
+  const message =
+    typeof expr === "string" && namesNoNode(expr)
+      ? `router '${ctx.id}': its expression condition ${JSON.stringify(expr)} names no node, so AgentOS follows every static out-edge, and each conditional out-edge whose expression holds`
+      : `router '${ctx.id}': its ${kind} condition returns a node id from AgentOS state, and AgentOS follows only that node; when it returns an empty value, AgentOS follows every static out-edge at once (and each conditional one whose expression holds), which these routes do not show. Its routes become text conditions, never simulable`;
   ctx.warnings.push(
-    guessed(
-      at(ctx, "executorConfig", "condition"),
-      `router '${ctx.id}': its ${kind} condition returns a node id from AgentOS state; its routes become text conditions, never simulable`,
-      {
-        nodeId: ctx.id,
-        conditionType: kind,
-      },
-    ),
+    guessed(at(ctx, "executorConfig", "condition"), message, {
+      nodeId: ctx.id,
+      conditionType: kind,
+    }),
   );
   dropKeys(ctx, cfg, ["condition"]);
   declareNodeKeys(ctx, raw, "router");

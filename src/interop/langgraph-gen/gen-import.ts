@@ -14,29 +14,16 @@ import type { Built, Draft } from "../pipeline.js";
 import { defineImport } from "../pipeline.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import { dropped, guessed } from "../warnings.js";
+import type { Build } from "./gen-build.js";
+import { EDGE_KEYS, isConditional, link, readPaths, routeDecision, target } from "./gen-build.js";
+import { readEntry } from "./gen-entry.js";
 import { dropUnknown, fail, requireArray, requireString } from "./gen-read.js";
 import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
 
 const TOP_LEVEL_KEYS = new Set(["name", "entrypoint", "nodes", "edges"]);
 const NODE_KEYS = new Set(["name"]);
-const EDGE_KEYS = new Set(["from", "to", "condition", "paths"]);
-
-/** Shared state of one import: ids, nodes, edges, successors, warnings. */
-interface Build {
-  /** Each node name's id, by the importers' one mapper (names that are ids keep themselves). */
-  readonly ids: ReadonlyMap<string, string>;
-  readonly used: Set<string>;
-  readonly byName: Map<string, string>;
-  readonly nodes: Draft[];
-  /** Each decision with the id of the node it follows, placed once every edge is read. */
-  readonly decisionsAfter: [string, Draft][];
-  readonly edges: Draft[];
-  readonly successors: Map<string, string[]>;
-  readonly endEdges: { readonly index: number; readonly from: string }[];
-  /** Ids of the decisions made from conditional edges: their branches are not a fan-out. */
-  readonly decisions: Set<string>;
-  readonly warnings: InteropWarning[];
-}
+/** The name langgraph-gen gives the Python stub of a spec without `name` (`generate.py`). */
+export const STUB_NAME = "create_agent";
 
 function readNode(raw: unknown, i: number, b: Build): void {
   const at = pointer("nodes", i);
@@ -53,42 +40,6 @@ function readNode(raw: unknown, i: number, b: Build): void {
   const message = `node '${name}' is read as an llm node with a synthesised model and prompt ref (bind them before review)`;
   b.warnings.push(guessed(at, message, { nodeId: id, assumed: { type: "llm", config } }));
   b.nodes.push({ id, type: "llm", config });
-}
-
-/** A spec name as a route target: `__end__` is `"end"`; an unknown name fails at `path`. */
-function target(name: string, path: string, b: Build): string {
-  if (name === "__end__") return "end";
-  const id = b.byName.get(name);
-  if (id === undefined) throw fail(path, `edge names the unknown node '${name}'`, name);
-  return id;
-}
-
-function link(from: string, to: string, index: number, b: Build, when?: string): void {
-  const next = b.successors.get(from) ?? [];
-  b.successors.set(from, next);
-  if (to === "end") {
-    b.endEdges.push({ index, from });
-    return;
-  }
-  next.push(to);
-  b.edges.push({ from, to, edgeType: "data", ...(when === undefined ? {} : { when }) });
-}
-
-function readPaths(raw: Readonly<Record<string, unknown>>, i: number): string[] {
-  const paths = own(raw, "paths");
-  const at = pointer("edges", i, "paths");
-  if (!Array.isArray(paths) || paths.length === 0) {
-    throw fail(at, `'paths' must be a non-empty array, found ${describeValue(paths)}`);
-  }
-  return paths.map((p: unknown, k) => {
-    if (typeof p !== "string" || p === "") {
-      throw fail(
-        pointer("edges", i, "paths", k),
-        `a path must be a node name, found ${describeValue(p)}`,
-      );
-    }
-    return p;
-  });
 }
 
 function readConditional(
@@ -111,36 +62,19 @@ function readConditional(
   const otherwise = paths.at(-1) ?? "";
   const message = `the conditional edge of '${from}' ('${condition}') becomes the text decision '${id}' (never simulable); its last path '${otherwise}' is the otherwise route`;
   b.warnings.push(guessed(pointer("edges", i), message, { nodeId: id, condition, otherwise }));
-  const cases = paths
-    .slice(0, -1)
-    .map((p, k) => ({ condition: `${condition} returns '${p}'`, next: targets[k] ?? "end" }));
-  const config = { conditionLanguage: "text", cases, otherwise: { next: targets.at(-1) ?? "end" } };
-  b.decisionsAfter.push([from, { id, type: "decision", config }]);
+  b.decisionsAfter.push([from, routeDecision(id, condition, paths, targets)]);
   link(from, id, i, b);
   for (const [k, p] of paths.entries()) link(id, targets[k] ?? "end", i, b, p);
 }
 
-function readEdge(raw: unknown, i: number, entry: string, b: Build): void {
+function readEdge(raw: unknown, i: number, b: Build): void {
   if (!isRecord(raw))
     throw fail(pointer("edges", i), `an edge must be an object, found ${describeValue(raw)}`);
   const name = requireString(raw, "from", pointer("edges", i, "from"));
+  // Edges from __start__ were read by readEntry: they give the entry.
+  if (name === "__start__") return;
   dropUnknown(raw, EDGE_KEYS, ["edges", i], `edge ${String(i)}`, b.warnings);
-  const conditional = Object.hasOwn(raw, "condition") || Object.hasOwn(raw, "paths");
-  if (conditional === Object.hasOwn(raw, "to")) {
-    throw fail(
-      pointer("edges", i),
-      `edge ${String(i)} needs either 'to' or 'condition' and 'paths'`,
-      name,
-    );
-  }
-  if (name === "__start__") {
-    const to = conditional
-      ? undefined
-      : target(requireString(raw, "to", pointer("edges", i, "to")), pointer("edges", i, "to"), b);
-    if (to !== entry)
-      throw fail(pointer("edges", i), "an edge from __start__ must go to the entrypoint", name);
-    return;
-  }
+  const conditional = isConditional(raw, i, name);
   const from = name === "__end__" ? undefined : b.byName.get(name);
   if (from === undefined)
     throw fail(pointer("edges", i, "from"), `edge names the unknown node '${name}'`, name);
@@ -172,16 +106,16 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
   if (!isRecord(doc))
     throw fail("", `a langgraph-gen spec must be an object, found ${describeValue(doc)}`);
   dropUnknown(doc, TOP_LEVEL_KEYS, [], "the spec", warnings);
-  const name = requireString(doc, "name", "/name");
-  const entrypoint = requireString(doc, "entrypoint", "/entrypoint");
+  const named = own(doc, "name") === undefined ? undefined : requireString(doc, "name", "/name");
+  const name = named ?? STUB_NAME;
   const rawNodes = requireArray(doc, "nodes");
   const rawEdges = requireArray(doc, "edges");
   const id = `langgraph-gen-${baseId(name)}`;
-  warnings.push(
-    guessed("/name", `the workflow id '${id}' is derived from the spec name`, {
-      assumed: id,
-    }),
-  );
+  const why =
+    named === undefined
+      ? `the spec has no name; langgraph-gen names its stub '${STUB_NAME}', and the workflow id '${id}' is derived from that`
+      : `the workflow id '${id}' is derived from the spec name`;
+  warnings.push(guessed("/name", why, { assumed: id }));
   warnings.push(
     guessed("", `the spec has no version; '${PLACEHOLDER_VERSION}' is synthesised`, {
       assumed: PLACEHOLDER_VERSION,
@@ -206,10 +140,8 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
     warnings,
   };
   for (const [i, n] of rawNodes.entries()) readNode(n, i, b);
-  const entry = b.byName.get(entrypoint);
-  if (entry === undefined)
-    throw fail("/entrypoint", `the entrypoint '${entrypoint}' is not a node`, entrypoint);
-  for (const [i, e] of rawEdges.entries()) readEdge(e, i, entry, b);
+  const entry = readEntry(doc, rawEdges, b);
+  for (const [i, e] of rawEdges.entries()) readEdge(e, i, b);
   declareFanOut(b);
   // The model's entry is the first node with no forward predecessor: put the spec's entry first.
   const nodes = placeDecisions(b.nodes, b.decisionsAfter);

@@ -10,10 +10,11 @@ import type { LangGraphGenDocument } from "./gen-types.js";
 import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
 
 /**
- * Whether a decoded document is a spec: an object without `kind`, with a top-level string
- * `entrypoint` (the spec's distinctive key; OpenAgentFlow nests its own under `graph`), a `nodes`
- * array of objects each with a string `name`, and an `edges` array of objects each with a string
- * `from`. Never throws.
+ * Whether a decoded document is a spec: an object without `kind`, with a `nodes` array of
+ * objects each with a string `name`, an `edges` array of objects each with a string `from`, and
+ * an entry: a top-level string `entrypoint` (OpenAgentFlow nests its own under `graph`) or an
+ * edge `from: __start__` (langgraph-gen requires neither `entrypoint` nor `name`; its own test
+ * specs start with such an edge). Never throws.
  *
  * @example
  * ```ts
@@ -30,13 +31,14 @@ import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
  */
 export function detectLangGraphGen(doc: unknown): boolean {
   if (!isRecord(doc) || Object.hasOwn(doc, "kind")) return false;
-  if (typeof own(doc, "entrypoint") !== "string") return false;
   const nodes = own(doc, "nodes");
   const edges = own(doc, "edges");
   if (!Array.isArray(nodes) || !Array.isArray(edges)) return false;
+  const froms = edges.map((e) => (isRecord(e) ? own(e, "from") : undefined));
   return (
+    (typeof own(doc, "entrypoint") === "string" || froms.includes("__start__")) &&
     nodes.every((n) => isRecord(n) && typeof own(n, "name") === "string") &&
-    edges.every((e) => isRecord(e) && typeof own(e, "from") === "string")
+    froms.every((from) => typeof from === "string")
   );
 }
 
