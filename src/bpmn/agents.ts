@@ -3,7 +3,8 @@
  * `btv:gate`, and Camunda 8's AI agents, whose autonomy level the XML does not state.
  */
 import type { ModdleObject } from "./moddle.js";
-import { camundaAgentMarker, modelerTemplate } from "./camunda-agents.js";
+import { camundaAgentMarker, readJobType } from "./camunda-agents.js";
+import { isZeebe, modelerTemplate } from "./zeebe-names.js";
 import { BTV_URI, elementKind, extensionValues, stringProp } from "./moddle.js";
 import type { AgentTaskSource } from "./types.js";
 import type { CamundaAgent } from "./camunda/index.js";
@@ -26,6 +27,11 @@ export interface AgentDeclaration {
   /** Pointer of the declaring extension element relative to the host element. */
   readonly path: string;
   readonly snapshot: WorkflowSnapshot | undefined;
+  /**
+   * Every embedded snapshot, in document order, when the element carries more than one: they
+   * must agree, or which one stands in for the registry cannot be known (resolve-tasks.ts).
+   */
+  readonly snapshots?: readonly WorkflowSnapshot[];
   /** For Camunda agents: what gave them away (`zeebe:agentDefinition`, a template id, ...). */
   readonly marker: string | undefined;
   /**
@@ -34,6 +40,23 @@ export interface AgentDeclaration {
    * an A2A client), which the `camundaAgents` policy governs.
    */
   readonly camunda?: CamundaAgent;
+}
+
+/** The element template of agentflow's own "Governed agent task" (camunda-modeler/). */
+const AGENTFLOW_AGENT_TEMPLATE = "dev.agentflow.agent-task";
+
+/** The job type that template gives the worker that runs a governed agent. */
+const AGENTFLOW_AGENT_JOB_TYPE = "agentflow-agent";
+
+/**
+ * True when the element was made from agentflow's "Governed agent task" template, or runs its
+ * agent worker's job type (the template unlinked): it runs an agent whatever its ref says.
+ */
+function isGovernedAgentTask(element: ModdleObject, values: readonly ModdleObject[]): boolean {
+  if (modelerTemplate(element) === AGENTFLOW_AGENT_TEMPLATE) return true;
+  const definition = values.find((value) => isZeebe(value, "taskdefinition"));
+  const type = definition === undefined ? undefined : stringProp(definition, "type");
+  return type !== undefined && readJobType(type).type === AGENTFLOW_AGENT_JOB_TYPE;
 }
 
 function isBtv(element: ModdleObject, local: string): boolean {
@@ -82,17 +105,19 @@ export function hasGateMarker(element: ModdleObject): boolean {
   return isGateMarker(extensionValues(element));
 }
 
-function snapshotOf(
+/** The first snapshot as `snapshot`, and all of them as `snapshots` when there are several. */
+function snapshotsOf(
   values: readonly ModdleObject[],
   raw: readonly unknown[],
-): WorkflowSnapshot | undefined {
-  const snapshot = values.find((v) => isBtv(v, "agentworkflowsnapshot"));
-  if (snapshot === undefined) return undefined;
-  return {
-    version: stringProp(snapshot, "version"),
-    body: stringProp(snapshot, "body") ?? "",
-    path: `/extensionElements/values/${raw.indexOf(snapshot)}`,
-  };
+): Pick<AgentDeclaration, "snapshot" | "snapshots"> {
+  const all = values
+    .filter((v) => isBtv(v, "agentworkflowsnapshot"))
+    .map((snapshot) => ({
+      version: stringProp(snapshot, "version"),
+      body: stringProp(snapshot, "body") ?? "",
+      path: `/extensionElements/values/${raw.indexOf(snapshot)}`,
+    }));
+  return all.length > 1 ? { snapshot: all[0], snapshots: all } : { snapshot: all[0] };
 }
 
 function rawValues(element: ModdleObject): readonly unknown[] {
@@ -106,6 +131,8 @@ function rawValues(element: ModdleObject): readonly unknown[] {
  * `btv:agentWorkflowRef` attribute on an activity is the short form of a `btv:agentTask` with that
  * ref and no level (the resolved workflow's level applies), so that an external agent or an A2A
  * client names its agent in one attribute; a `btv:agentTask` on the same element wins over it.
+ * An element of agentflow's "Governed agent task" template is that short form even when its ref
+ * is absent.
  * Pass `values` when the caller has already read the extension values.
  */
 export function agentDeclaration(
@@ -123,18 +150,20 @@ export function agentDeclaration(
       ref: stringProp(task, "agentWorkflowRef"),
       levelText: stringProp(task, "autonomyLevel"),
       path: `/extensionElements/values/${raw.indexOf(task)}`,
-      snapshot: snapshotOf(values, raw),
+      ...snapshotsOf(values, raw),
       marker: undefined,
     };
   }
-  if (attributeRef !== undefined) {
+  // A governed agent task whose ref was cleared still runs an agent: one that names none
+  // (AGENT_REF_INVALID), so it cannot be reviewed and needs a gate.
+  if (attributeRef !== undefined || isGovernedAgentTask(element, values)) {
     return {
       source: "btv",
       ref: attributeRef,
       levelText: undefined,
       // The attribute is the host element's own: its pointer is `<element>/agentWorkflowRef`.
       path: "",
-      snapshot: snapshotOf(values, raw),
+      ...snapshotsOf(values, raw),
       marker: undefined,
     };
   }

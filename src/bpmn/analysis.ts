@@ -9,7 +9,7 @@ import type { GateRequirement } from "../autonomy/index.js";
 import { gateRequirement, isAutonomyLevel, minCoherentLevel } from "../autonomy/index.js";
 import type { AgentDeclaration } from "./agents.js";
 import { agentDeclaration, hasGateMarker } from "./agents.js";
-import type { GateNode, GatePredicate } from "./gate-collect.js";
+import type { DiscountedGate, GateNode, GatePredicate } from "./gate-collect.js";
 import { gateCollector } from "./gate-collect.js";
 import type { GateSelector } from "./gate-select.js";
 import { camundaCollector } from "./camunda/prepare.js";
@@ -48,6 +48,8 @@ export interface PreparedProcess {
   readonly gateCount: number;
   /** The approval gates, with their approver roles, in walk order. */
   readonly gates: readonly GateNode[];
+  /** Nodes chosen as gates that may complete with nobody approving: not in `gates`. */
+  readonly discountedGates: readonly DiscountedGate[];
   /** User tasks that are not gates (a person asked is not an approval unless declared one). */
   readonly userTasks: readonly number[];
   /** Extension elements meant as btv ones, in a namespace that only looks like it. */
@@ -100,6 +102,7 @@ export function prepareProcess(
     agents,
     gateCount: gates.length,
     gates: collected.gates,
+    discountedGates: collected.discounted,
     userTasks: collected.userTasks,
     namespaceMismatches: mismatches,
     invalidToolEffects: camunda.invalidToolEffects,
@@ -206,10 +209,14 @@ export function analyze(
       const level = declaredLevel ?? workflow?.autonomyLevel;
       // What an unread workflow does is unknown: the most demanding case, whatever level is declared.
       const unreviewed = declaration.source === "btv" && workflow === undefined;
-      const requirement = unreviewed
-        ? "required"
-        : (strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ??
-          BY_POLICY[policy]);
+      // A level declared but not one of 0-5 says nothing of what the agent may do: the most
+      // demanding case too, even where AGENT_AUTONOMY_INVALID was lowered.
+      const unreadLevel = text !== undefined && declaredLevel === undefined;
+      const requirement =
+        unreviewed || unreadLevel
+          ? "required"
+          : (strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ??
+            BY_POLICY[policy]);
       return [
         {
           node: entry,

@@ -8,10 +8,9 @@
  * are tools an agent calls, and the A2A inbound events wait for an answer; none of them decides.
  */
 import type { ModdleObject } from "./moddle.js";
-import { elementKind, foreignAttrs, genericChildren, listProp, stringProp } from "./moddle.js";
-
-/** The Zeebe (Camunda 8) extension namespace. */
-export const ZEEBE_URI = "http://camunda.org/schema/zeebe/1.0";
+import { genericChildren, listProp, stringProp } from "./moddle.js";
+import { staticText } from "./camunda/static-text.js";
+import { isZeebe, modelerTemplate } from "./zeebe-names.js";
 
 /**
  * Element-template ids of Camunda's agents, as prefixes: the AI Agent task and sub-process (v0,
@@ -38,24 +37,6 @@ export const CAMUNDA_AGENT_JOB_TYPES: readonly string[] = [
 /** The Zeebe property that marks an ad-hoc sub-process as an AI agent's tool container. */
 export const CAMUNDA_TOOL_CONTAINER_PROPERTY = "io.camunda.agenticai.toolContainer";
 
-/** True for a `zeebe:<local>` element (`local` in lower case, as {@link elementKind} gives it). */
-export function isZeebe(element: ModdleObject, local: string): boolean {
-  const kind = elementKind(element);
-  return kind.local === local && kind.namespace === ZEEBE_URI;
-}
-
-/** The element's `zeebe:modelerTemplate`, typed (zeebe-bpmn-moddle) or as a foreign attribute. */
-export function modelerTemplate(element: ModdleObject): string | undefined {
-  const typed = stringProp(element, "modelerTemplate");
-  if (typed !== undefined) return typed;
-  const attrs = foreignAttrs(element);
-  for (const key in attrs) {
-    const value = attrs[key];
-    if (key.endsWith(":modelerTemplate") && typeof value === "string") return value;
-  }
-  return undefined;
-}
-
 function zeebePropertyNames(properties: ModdleObject): string[] {
   const typed = listProp(properties, "properties");
   const items = typed.length > 0 ? typed : genericChildren(properties);
@@ -77,12 +58,34 @@ function templateHeader(values: readonly ModdleObject[]): string | undefined {
   return undefined;
 }
 
+/** A job type as the engine will read it. */
+export interface JobTypeReading {
+  /** The job type, trimmed: static text, or a FEEL string literal decoded; else as written. */
+  readonly type: string;
+  /** True when it is FEEL other than one string literal: its value is known only at run time. */
+  readonly expression: boolean;
+}
+
+/**
+ * Reads a `zeebe:taskDefinition type`: Zeebe evaluates a type that starts with `=` as FEEL, so
+ * `="io.camunda.agenticai:aiagent:1"` runs the AI Agent as surely as the plain text does.
+ */
+export function readJobType(raw: string): JobTypeReading {
+  const text = raw.trim();
+  const value = staticText(text);
+  return value === undefined
+    ? { type: text, expression: true }
+    : { type: value.trim(), expression: false };
+}
+
 const startsWithAny = (text: string, prefixes: readonly string[]): boolean =>
   prefixes.some((prefix) => text.startsWith(prefix));
 
 /**
  * What marks the element as a Camunda agent (the template id, the job type, or the marker
- * element's name), or `undefined` for an ordinary element.
+ * element's name), or `undefined` for an ordinary element. A job type written as FEEL other
+ * than one string literal marks it too: what it evaluates to is known only at run time, and it
+ * may be an agent's.
  */
 export function camundaAgentMarker(
   element: ModdleObject,
@@ -95,7 +98,12 @@ export function camundaAgentMarker(
     if (isZeebe(value, "agentdefinition")) return "zeebe:agentDefinition";
     if (isZeebe(value, "taskdefinition")) {
       const type = stringProp(value, "type");
-      if (type !== undefined && startsWithAny(type.trim(), CAMUNDA_AGENT_JOB_TYPES)) return type;
+      const reading = type === undefined ? undefined : readJobType(type);
+      // A FEEL job type may name an agent's at run time: the element may be one (fail closed).
+      if (reading?.expression === true) return type;
+      if (type !== undefined && startsWithAny(reading?.type ?? "", CAMUNDA_AGENT_JOB_TYPES)) {
+        return type;
+      }
     }
     if (
       isZeebe(value, "properties") &&

@@ -39,8 +39,10 @@ export type { AgentTaskSummary, GateDecision } from "./decision.js";
  * resolves and validates each such pair once (a process may run one agent in many tasks).
  */
 function resolutionKey(declaration: AgentDeclaration): string {
-  const snapshot = declaration.snapshot;
-  const snap = snapshot === undefined ? "" : `${snapshot.version ?? ""}\u0000${snapshot.body}`;
+  const snapshots =
+    declaration.snapshots ?? (declaration.snapshot === undefined ? [] : [declaration.snapshot]);
+  // Every snapshot counts: two tasks whose first snapshots agree may differ in a second one.
+  const snap = snapshots.map((s) => `${s.version ?? ""}\u0000${s.body}`).join("\u0001");
   return `${declaration.ref ?? ""}\u0000${snap}`;
 }
 

@@ -3,15 +3,26 @@
  * collected during the one walk of the definitions. A gate is a node the host's predicate accepts
  * (by default one marked `<btv:gate/>`) or one the organisation's selectors choose. A user task
  * that is neither stays an ordinary task, and a finding that lacks a gate names those downstream
- * of the agent with how to declare one: a person being asked is not by itself an approval.
+ * of the agent with how to declare one: a person being asked is not by itself an approval. A gate
+ * that may complete without anyone approving (a multi-instance over a collection that may be
+ * empty, a loop that tests before its first turn) is not counted, and a finding says why.
  */
 import type { Adjacency } from "../model/index.js";
 import { neighbours } from "../model/index.js";
+import { childrenOf, feelExpressionNode } from "../model/internal.js";
 import { hasGateMarker, isGateMarker } from "./agents.js";
 import type { GateSelector } from "./gate-select.js";
 import { selectGate } from "./gate-select.js";
+import { zeebeValue } from "./camunda/zeebe.js";
 import type { ModdleObject } from "./moddle.js";
-import { BTV_URI, elementKind, instanceOf, stringProp } from "./moddle.js";
+import {
+  BTV_URI,
+  elementKind,
+  extensionValues,
+  instanceOf,
+  objectProp,
+  stringProp,
+} from "./moddle.js";
 
 /** Decides whether a flow node is an approval gate. */
 export type GatePredicate = (element: ModdleObject) => boolean;
@@ -24,9 +35,30 @@ export interface GateNode {
   readonly role: string | undefined;
 }
 
+/**
+ * Why a node chosen as a gate does not count: it may complete with no instance run, so with
+ * nobody approving. `collection`: a multi-instance over an input collection that is not a
+ * non-empty list literal (Zeebe completes a multi-instance body with an empty collection at
+ * once); `cardinality`: a multi-instance whose loop cardinality is not a literal of at least 1
+ * (nor a collection it could run over); `test-before`: a standard loop that tests its condition
+ * before the first turn.
+ */
+export type GateDiscount = "collection" | "cardinality" | "test-before";
+
+/** A node chosen as a gate that does not count, and why. */
+export interface DiscountedGate {
+  /** Flow node index. */
+  readonly node: number;
+  readonly reason: GateDiscount;
+  /** The collection or cardinality expression as written, `""` when none is. */
+  readonly expression: string;
+}
+
 /** What the walk learns of gates. */
 export interface GateCollection {
   readonly gates: GateNode[];
+  /** Nodes chosen as gates that may complete with nobody approving: not in `gates`. */
+  readonly discounted: DiscountedGate[];
   /** User tasks that are not gates, by flow node index. */
   readonly userTasks: number[];
   /** Looks at one flow node during the walk. */
@@ -44,21 +76,70 @@ function markedRole(values: readonly ModdleObject[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether a multi-instance input collection (`=["legal", "risk"]`) is a FEEL list literal with at
+ * least one item, so never empty. Read with lezer-feel's grammar: the whole expression must be
+ * one `List` node holding an item, with no syntax error anywhere. A filter (`[1][item > 5]`), a
+ * range, `[]`, a list holding only a comment and any expression that is not a literal may all
+ * give an empty collection, so they are `false`.
+ */
+export function nonEmptyList(expression: string): boolean {
+  const list = feelExpressionNode(expression.trim().replace(/^=/, ""));
+  if (list?.name !== "List") return false;
+  return childrenOf(list).some((item) => item.name !== "[" && item.name !== "]");
+}
+
+/** A loop cardinality that is a whole-number literal of at least 1 (`3`, `=3`). */
+const POSITIVE = /^=?\s*0*[1-9]\d*\s*$/;
+
+/**
+ * Why `element` may complete without one instance run, or `undefined` when it runs at least once
+ * (no loop, a proven count, a loop that tests after its turn). A multi-instance's Zeebe input
+ * collection decides over its cardinality, as Zeebe runs it; with neither, nothing says it runs.
+ */
+export function gateDiscount(
+  element: ModdleObject,
+): { readonly reason: GateDiscount; readonly expression: string } | undefined {
+  const loop = objectProp(element, "loopCharacteristics");
+  if (loop === undefined) return undefined;
+  if (instanceOf(loop, "bpmn:StandardLoopCharacteristics")) {
+    return loop.testBefore === true ? { reason: "test-before", expression: "" } : undefined;
+  }
+  if (!instanceOf(loop, "bpmn:MultiInstanceLoopCharacteristics")) return undefined;
+  const zeebe = zeebeValue(extensionValues(loop), "loopcharacteristics");
+  const collection = zeebe === undefined ? undefined : stringProp(zeebe, "inputCollection");
+  if (collection !== undefined) {
+    return nonEmptyList(collection) ? undefined : { reason: "collection", expression: collection };
+  }
+  if (objectProp(loop, "loopDataInputRef") !== undefined) {
+    return { reason: "collection", expression: "" };
+  }
+  const cardinality = objectProp(loop, "loopCardinality");
+  const body = cardinality === undefined ? undefined : stringProp(cardinality, "body");
+  if (body !== undefined && POSITIVE.test(body)) return undefined;
+  return { reason: "cardinality", expression: body ?? "" };
+}
+
 /** A collector for one walk: `isGate` (the host's, or the marker) or any selector makes a gate. */
 export function gateCollector(
   isGate: GatePredicate = hasGateMarker,
   selectors: readonly GateSelector[] = [],
 ): GateCollection {
   const gates: GateNode[] = [];
+  const discounted: DiscountedGate[] = [];
   const userTasks: number[] = [];
   return {
     gates,
+    discounted,
     userTasks,
     visit(element, values, node) {
       const marked = isGate === hasGateMarker ? isGateMarker(values) : isGate(element);
       const selection = selectors.length === 0 ? undefined : selectGate(selectors, element);
       if (marked || selection?.selected === true) {
-        gates.push({ node, role: markedRole(values) ?? selection?.role });
+        const discount = gateDiscount(element);
+        if (discount === undefined)
+          gates.push({ node, role: markedRole(values) ?? selection?.role });
+        else discounted.push({ node, ...discount });
       } else if (instanceOf(element, "bpmn:UserTask")) {
         userTasks.push(node);
       }

@@ -9,7 +9,7 @@
  * The approver role is the element's `btv:approverRole` when it has one, else the selector's
  * `role`, else the candidate group the selector matched (or the element's candidate groups).
  */
-import { isZeebe, modelerTemplate } from "./camunda-agents.js";
+import { isZeebe, modelerTemplate } from "./zeebe-names.js";
 import type { ModdleObject } from "./moddle.js";
 import { extensionValues, genericChildren, listProp, stringProp } from "./moddle.js";
 

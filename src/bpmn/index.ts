@@ -16,8 +16,8 @@ export {
   CAMUNDA_AGENT_JOB_TYPES,
   CAMUNDA_AGENT_TEMPLATES,
   CAMUNDA_TOOL_CONTAINER_PROPERTY,
-  ZEEBE_URI,
 } from "./camunda-agents.js";
+export { ZEEBE_URI } from "./zeebe-names.js";
 export type { GatePredicate } from "./analysis.js";
 export type {
   ActivityNature,

@@ -8,6 +8,7 @@ import type { ModdleExtensions, ModdleObject } from "./moddle.js";
 import { createModdle, idOf, isModdleObject } from "./moddle.js";
 import type { ParseIssue } from "./types.js";
 import { parseIssueDiagnostics } from "./rules/BPMN_PARSE.js";
+import { duplicateAttributes } from "./duplicate-attributes.js";
 import type { SourceIndex } from "./source-index.js";
 import { createSourceIndex, undeclaredPrefixes } from "./source-index.js";
 
@@ -161,6 +162,17 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
     reason: u.prefix,
     location: source.locateOffset(u.offset),
   }));
+  // moddle keeps the last of two attributes with one expanded name and says nothing: the one a
+  // check reads may not be the one a namespace-aware engine would (it rejects the document).
+  for (const d of duplicateAttributes(xml)) {
+    prefixIssues.push({
+      kind: "unreadable",
+      subject: d.element,
+      reason: `<${d.element}> gives attribute <${d.name}> twice: as <${d.first}> and as <${d.name}>, both in ${d.namespace}`,
+      ...(d.elementId === undefined ? {} : { elementId: d.elementId }),
+      location: source.locateOffset(d.offset),
+    });
+  }
   let parsed;
   try {
     parsed = await createModdle(options.moddleExtensions).fromXML(xml);

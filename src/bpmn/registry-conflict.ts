@@ -20,6 +20,15 @@ export interface RegistryConflict {
 }
 
 /**
+ * An embedded `btv:agentWorkflowSnapshot` as a definition of its ref: a task that carries two
+ * different snapshots of one `id@version` is a conflict like two registry files. `path` is the
+ * snapshot element's pointer relative to the task.
+ */
+export function snapshotDefinition(path: string, contentHash: string): RegistryDefinition {
+  return { source: `btv:agentWorkflowSnapshot at ${path}`, contentHash };
+}
+
+/**
  * The definitions as a reader sees them: `'a.json' (sha256:…) and 'b.json' (sha256:…)`.
  *
  * @example

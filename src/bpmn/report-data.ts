@@ -3,6 +3,7 @@
  * attribute may be megabytes long) and paths into an agent task's declaration.
  */
 import type { AgentTaskFacts, GateAnalysis } from "./analysis.js";
+import type { GateDiscount } from "./gate-collect.js";
 import { userTasksAfter } from "./gate-collect.js";
 import type { ProcessIndex } from "./process-index.js";
 import { nodeId } from "./process-index.js";
@@ -80,5 +81,46 @@ export function undeclaredGates(
   return {
     userTasks: shown,
     hint: `; the user task${ids.length === 1 ? "" : "s"} ${named}${more} after it ${ids.length === 1 ? "is" : "are"} no gate unless declared: mark one <btv:gate/>, or select it in agentflow.config.json "gates" (by candidate group, template, property or id)`,
+  };
+}
+
+/** How many discounted gates a finding names. */
+const NAMED = 3;
+
+const WHY: Readonly<Record<GateDiscount, (expression: string) => string>> = {
+  collection: (e) =>
+    `multi-instance over ${e === "" ? "a collection" : `the collection ${e}`}, which may be empty, and an empty multi-instance completes at once with nobody approving`,
+  cardinality: (e) =>
+    `multi-instance ${e === "" ? "with no cardinality" : `with the cardinality ${e}`}, which is not a number of at least 1, so it may run no instance`,
+  "test-before": () => "a loop that tests its condition before the first turn, so it may not run",
+};
+
+/**
+ * The gates after an agent task that do not count (the nearest, by a breadth-first walk), and
+ * the sentence that says why, for the gate rules' messages (`""` when there is none).
+ */
+export function discountedAfter(
+  analysis: GateAnalysis,
+  task: AgentTaskFacts,
+): { readonly discountedGates: string[]; readonly discountHint: string } {
+  const { graph, discountedGates: discounted } = analysis.prepared;
+  if (discounted.length === 0) return { discountedGates: [], discountHint: "" };
+  const byNode = new Map(discounted.map((d) => [d.node, d]));
+  const found = userTasksAfter(
+    graph.successors,
+    graph.kinds.length,
+    task.vertex,
+    (v) => byNode.has(v),
+    NAMED,
+  ).flatMap((v) => {
+    const d = byNode.get(v);
+    return d === undefined ? [] : [d];
+  });
+  if (found.length === 0) return { discountedGates: [], discountHint: "" };
+  const ids = found.map((d) => nodeId(graph.index, d.node));
+  const why = found.map((d, i) => `"${ids[i] ?? ""}" is ${WHY[d.reason](d.expression)}`);
+  return {
+    discountedGates: ids,
+    discountHint: `; the gate${found.length === 1 ? "" : "s"} after it do${found.length === 1 ? "es" : ""} not count: ${why.join("; ")}`,
   };
 }

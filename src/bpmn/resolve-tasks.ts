@@ -6,21 +6,24 @@
  * that fetch).
  *
  * Fail closed: a tool or delegate whose lookup gives no usable document (none, a resolver that
- * throws, rejects or times out, a document that is not a valid contract, one for another id) is
- * kept as a dependency with its failure, and the gate rules read its effect as one that needs a
- * gate. Nothing a verdict depends on is dropped because it could not be read.
+ * throws, rejects or times out, a document that is not a valid contract, one for another id), or
+ * that is never looked up (a ref that cannot be parsed, a delegate past the bound), is kept as a
+ * dependency with its failure (resolve-dependencies.ts), and the gate rules read its effect as
+ * one that needs a gate; snapshots that disagree are a conflict (resolve-snapshots.ts). Nothing
+ * a verdict depends on is dropped because it could not be read.
  */
-import type { AgentWorkflow, Diagnostic, WorkflowParseResult } from "../model/index.js";
-import { contentHash, parseRef, parseWorkflow, parseWorkflowText } from "../model/index.js";
+import type { AgentWorkflow, Diagnostic } from "../model/index.js";
+import { parseRef, parseWorkflow, parseWorkflowText } from "../model/index.js";
 import { parseWorkflowTextAsync } from "../model/internal.js";
 import type { Validator } from "../validate/index.js";
-import { MAX_DELEGATES } from "../validate/index.js";
 import type { AgentDeclaration } from "./agents.js";
-import type { Dependency, FailedLookup, LookupFailure } from "./dependency.js";
-import { firstError, toolFrom, usable } from "./dependency.js";
-import type { HostResolver, LookupAnswer } from "./lookup.js";
+import type { Dependency, LookupFailure } from "./dependency.js";
+import type { HostResolver } from "./lookup.js";
 import { failedAnswer } from "./lookup.js";
 import type { RegistryConflict } from "./registry-conflict.js";
+import type { ResolveRequest } from "./resolve-dependencies.js";
+import { dependenciesOf, lookupWorkflow } from "./resolve-dependencies.js";
+import { snapshotWorkflow } from "./resolve-snapshots.js";
 import type { WorkflowResolution } from "./types.js";
 import type { DerivedAgent, ToolEffectsMapping } from "./camunda/index.js";
 import { resolveCamundaAgent } from "./camunda/index.js";
@@ -48,14 +51,7 @@ export interface TaskResolution {
   readonly derived?: DerivedAgent;
 }
 
-/** A request the generator makes; the driver answers it (sync or async). */
-export type ResolveRequest =
-  | { readonly kind: "workflow"; readonly ref: string }
-  | { readonly kind: "validate"; readonly workflow: AgentWorkflow }
-  // An embedded snapshot's text, parsed by the driver: the async one loads YAML only for YAML.
-  | { readonly kind: "snapshot"; readonly body: string }
-  | { readonly kind: "tool"; readonly ref: string };
-
+export type { ResolveRequest } from "./resolve-dependencies.js";
 export type { LookupAnswer } from "./lookup.js";
 
 const UNRESOLVED: TaskResolution = Object.freeze({
@@ -68,96 +64,6 @@ const UNRESOLVED: TaskResolution = Object.freeze({
   dependencies: [],
   conflicts: [],
 });
-
-function* snapshotWorkflow(
-  declaration: AgentDeclaration,
-  ref: string,
-): Generator<ResolveRequest, { workflow?: AgentWorkflow; problem?: string }, unknown> {
-  const snapshot = declaration.snapshot;
-  if (snapshot === undefined) return {};
-  const parsed = (yield { kind: "snapshot", body: snapshot.body }) as WorkflowParseResult;
-  const workflow = parsed.workflow;
-  if (workflow === undefined) {
-    const first = parsed.diagnostics.find((d) => d.severity === "error");
-    return { problem: `the snapshot is not a valid workflow (${first?.message ?? "unreadable"})` };
-  }
-  const own = `${workflow.id}@${workflow.version}`;
-  if (own !== ref) return { problem: `the snapshot is ${own}, not ${ref}` };
-  if (snapshot.version !== undefined && snapshot.version !== workflow.version) {
-    return { problem: `the snapshot is labelled version ${snapshot.version} but holds ${own}` };
-  }
-  return { workflow };
-}
-
-/** A workflow from an answer, or why there is none (a missing one has no failure). */
-function* lookupWorkflow(
-  ref: string,
-  conflicts: RegistryConflict[],
-): Generator<ResolveRequest, { value?: unknown; failure?: FailedLookup }, unknown> {
-  const answer = (yield { kind: "workflow", ref }) as LookupAnswer;
-  const got = usable(answer, ref, "workflow", conflicts);
-  if ("value" in got) return { value: got.value };
-  return got.failure.reason === "missing" ? {} : { failure: got.failure };
-}
-
-/** Every tool and delegate of the workflow and, transitively, of the delegates it can resolve. */
-function* dependenciesOf(
-  root: AgentWorkflow,
-  conflicts: RegistryConflict[],
-): Generator<ResolveRequest, Dependency[], unknown> {
-  const out: Dependency[] = [];
-  const seen = new Set([`${root.id}@${root.version}`]);
-  const queue: { workflow: AgentWorkflow; via: string | undefined }[] = [
-    { workflow: root, via: undefined },
-  ];
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    const { workflow, via } = next;
-    const where = via === undefined ? {} : { via };
-    for (const node of workflow.nodes) {
-      if (node.type !== "tool") continue;
-      const tool = parseRef(node.config.usesTool);
-      // An invalid ref is TOOL_REF_INVALID's, an error that already blocks the task.
-      if (!tool.ok) continue;
-      const answer = (yield { kind: "tool", ref: tool.canonical }) as LookupAnswer;
-      const got = toolFrom(answer, tool.canonical, conflicts);
-      const base = { kind: "tool", ref: tool.canonical, nodeId: node.id, ...where } as const;
-      out.push(
-        "failure" in got
-          ? { ...base, failure: got.failure }
-          : {
-              ...base,
-              contentHash: contentHash(got.contract),
-              effect: got.contract.effect,
-              authorization: got.contract.authorization,
-            },
-      );
-    }
-    for (const edge of workflow.edges) {
-      const ref = edge.edgeType === "delegate" ? parseRef(edge.to) : undefined;
-      if (ref?.ok !== true || seen.has(ref.canonical) || seen.size > MAX_DELEGATES) continue;
-      seen.add(ref.canonical);
-      const base = { kind: "delegate", ref: ref.canonical, nodeId: edge.from, ...where } as const;
-      const found = yield* lookupWorkflow(ref.canonical, conflicts);
-      if (found.value === undefined) {
-        const failure = found.failure ?? {
-          reason: "missing",
-          detail: `no workflow ${ref.canonical} was found`,
-        };
-        out.push({ ...base, failure });
-        continue;
-      }
-      const parsed = parseWorkflow(found.value);
-      if (parsed.workflow === undefined) {
-        const detail = `the registry's answer for ${ref.canonical} is not a valid workflow (${firstError(parsed.diagnostics)})`;
-        out.push({ ...base, failure: { reason: "invalid", detail } });
-        continue;
-      }
-      out.push({ ...base, contentHash: contentHash(parsed.workflow) });
-      queue.push({ workflow: parsed.workflow, via: ref.canonical });
-    }
-  }
-  return out;
-}
 
 /** Resolves one agent task, yielding requests and receiving their answers. */
 export function* resolveTask(
@@ -181,7 +87,7 @@ export function* resolveTask(
     return { ...UNRESOLVED, ...registry, conflicts };
   }
   if (document === undefined) {
-    const snap = yield* snapshotWorkflow(declaration, ref);
+    const snap = yield* snapshotWorkflow(declaration, ref, conflicts);
     snapshotProblem = snap.problem;
     if (snap.workflow === undefined) {
       return { ...UNRESOLVED, snapshotProblem, ...registry, conflicts };

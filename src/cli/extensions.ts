@@ -9,7 +9,7 @@ import { BPMN_RULES } from "../bpmn/index.js";
 import type { RuleSetExtension } from "../bpmn/index.js";
 import type { SeveritySetting } from "../model/index.js";
 import type { CompiledPack, Waiver } from "../policy/index.js";
-import { waiverProblems } from "../policy/index.js";
+import { ambiguousWaiverProblems, waiverProblems } from "../policy/index.js";
 import type { RuleMeta, RuleSetting } from "../rules/index.js";
 import { optionsProblem } from "../rules/internal.js";
 import { RULES } from "../validate/index.js";
@@ -248,12 +248,23 @@ export function configRuleSettings(
 /**
  * The config's waivers, checked: well formed (a real date, one subject), and each naming a rule
  * that exists — a built-in code, a plugin's or pack's code, or a pack rule's bare id. A waiver
- * of a misspelt rule would waive nothing while its owner believes it does.
+ * of a misspelt rule would waive nothing while its owner believes it does; one of a bare id that
+ * two packs share, in the config or in a pack's own waivers, would waive both (exit 2).
  */
 export function configWaivers(loaded: LoadedConfig | undefined, extensions: Extensions): Waiver[] {
+  // A bare rule id two packs share would waive both: said of the packs' own waivers too, which
+  // apply whether or not the config has any.
+  const ambiguousInPacks = ambiguousWaiverProblems(
+    extensions.packs.flatMap((p) => p.waivers),
+    extensions.packs,
+  );
+  if (ambiguousInPacks.length > 0) throw new UsageError(ambiguousInPacks.join("\n"));
   const waivers = loaded?.config.waivers ?? [];
   if (loaded === undefined || waivers.length === 0) return [];
-  const problems = waivers.flatMap((w, i) => waiverProblems(w, `${loaded.file}: waivers[${i}]`));
+  const problems = [
+    ...waivers.flatMap((w, i) => waiverProblems(w, `${loaded.file}: waivers[${i}]`)),
+    ...ambiguousWaiverProblems(waivers, extensions.packs).map((p) => `${loaded.file}: ${p}`),
+  ];
   if (problems.length > 0) throw new UsageError(problems.join("\n"));
   const rules = extensionRules(extensions);
   const names = new Set([

@@ -1,11 +1,11 @@
 /**
  * What the library's other modules (`validate/` above all) share with the model but users do
  * not: the decision-route walk, the scratch arrays of the graph algorithms, the param template
- * walk with its JSON Pointers, and a condition's compiled comparison with the exact numbers it
- * holds (for exporters that write it in another engine's expression language), and the reading of
- * a FEEL string literal (a Camunda input fixed to one literal). Not a package
- * entry point and not in the API reference; outside `model/`, everything else comes from
- * `model/index.ts`.
+ * walk with its JSON Pointers, a condition's compiled comparison with the exact numbers it holds
+ * (for exporters that write it in another engine's expression language), the reading of a FEEL
+ * string literal (a Camunda input fixed to one literal), and FEEL text read whole with
+ * lezer-feel (a Camunda context mapping or input collection). Not a package entry point and not
+ * in the API reference; outside `model/`, everything else comes from `model/index.ts`.
  */
 export type { RouteVisitor, Take } from "./graph/index.js";
 export {
@@ -23,6 +23,10 @@ export {
   fromNumber,
 } from "./condition/index.js";
 export type { CompareOperator, CompiledComparison, Expr, Rational } from "./condition/index.js";
+// The BPMN reader reads Camunda's FEEL literals (context mappings, input collections) with the
+// grammar conditions are read with, lezer-feel, rather than a scanner of its own.
+export { childrenOf, feelExpressionNode } from "./condition/index.js";
+export type { FeelNode } from "./condition/index.js";
 // Policy packs are read like workflows (the same YAML/JSON reader, its limits and positions).
 export { locatePointers, readDocumentText } from "./text/index.js";
 // The Modeler plug-in reads agentflow.config.json as the CLI does, byte-order mark and all.

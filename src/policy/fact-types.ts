@@ -6,7 +6,7 @@
 import type { PolicySubject } from "./facts.js";
 
 /** Facts whose `null` means unknown, enumerated over their possible values (see `unknowns.ts`). */
-export type UnknownKind = "level" | "justifiedLevel" | "effect" | "authorization";
+export type UnknownKind = "level" | "declaredLevel" | "justifiedLevel" | "effect" | "authorization";
 
 /** A fact whose `null` means unknown and cannot be enumerated: reading it leaves `when` undecided. */
 export type OpaqueKind = "tools" | "models";
@@ -28,6 +28,12 @@ export type FactType =
 export interface Field {
   readonly type: FactType;
   readonly unknown?: UnknownKind;
+  /**
+   * For a fact whose `null` is ordinary data ("none") except when this sibling fact is not null:
+   * then the `null` is an unknown of kind {@link unknown} (`declaredLevel` beside a
+   * `declaredLevelText` that is no level).
+   */
+  readonly unknownWhen?: string;
   readonly opaque?: OpaqueKind;
 }
 
@@ -77,7 +83,13 @@ const AGENT_TASK = object("an agent task", {
   lane: object("lane", { id: TEXT, name: TEXT_OR_NULL }),
   ref: TEXT_OR_NULL,
   level: LEVEL,
-  declaredLevel: NUMBER_OR_NULL,
+  // null: none declared, unless the task wrote one that is no level (then unknown, tried 0–5).
+  declaredLevel: {
+    type: NUMBER_OR_NULL,
+    unknown: "declaredLevel",
+    unknownWhen: "declaredLevelText",
+  },
+  declaredLevelText: TEXT_OR_NULL,
   justifiedLevel: JUSTIFIED,
   camunda: BOOLEAN,
   tools: { type: list(TOOL), opaque: "tools" },
@@ -118,6 +130,7 @@ export const SUBJECT_TYPES: Readonly<Record<PolicySubject, FactType & { kind: "o
 /** The values an unknown of each kind can take, in the order they are tried. */
 export const UNKNOWN_VALUES: Readonly<Record<UnknownKind, readonly (string | number)[]>> = {
   level: [0, 1, 2, 3, 4, 5],
+  declaredLevel: [0, 1, 2, 3, 4, 5],
   justifiedLevel: [0, 1, 2, 3, 4, 5],
   effect: [
     "read",

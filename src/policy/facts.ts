@@ -85,9 +85,18 @@ export interface AgentTaskFacts {
   readonly lane: { readonly id: string; readonly name: string | null } | null;
   /** `agentWorkflowRef` of a btv agent; null for a Camunda agent. */
   readonly ref: string | null;
-  /** The effective level: the task's own, else its workflow's (a Camunda agent's derived one). */
+  /**
+   * The effective level: the task's own, else its workflow's (a Camunda agent's derived one);
+   * null when unknown — among others when the task declares a level that is no level 0–5.
+   */
   readonly level: number | null;
+  /**
+   * The task's own `autonomyLevel`. null: it declares none when {@link declaredLevelText} is
+   * null; unknown (tried at every level) when it declares one that is no level 0–5.
+   */
   readonly declaredLevel: number | null;
+  /** The task's `autonomyLevel` as written; null when it declares none (or is a Camunda agent). */
+  readonly declaredLevelText: string | null;
   readonly justifiedLevel: number | null;
   /** True for a Camunda AI agent. */
   readonly camunda: boolean;

@@ -37,7 +37,13 @@ export type WhenOutcome =
     }
   | { readonly kind: "undecided"; readonly reason: string };
 
-const KIND_ORDER: readonly UnknownKind[] = ["level", "justifiedLevel", "effect", "authorization"];
+const KIND_ORDER: readonly UnknownKind[] = [
+  "level",
+  "declaredLevel",
+  "justifiedLevel",
+  "effect",
+  "authorization",
+];
 
 type FeelWarning = ReturnType<typeof evaluate>["warnings"][number];
 

@@ -41,4 +41,5 @@ export type {
 export type { SubjectsPresent, WaiverOutcome, WaiverSubject } from "./waive.js";
 export { applyWaivers } from "./waive.js";
 export { WAIVER_EXPIRED, WAIVER_FINDINGS, WAIVER_SUBJECT_MISSING } from "./waiver-meta.js";
-export { waiverProblems } from "./waivers.js";
+export { ambiguousWaiverProblems, waiverProblems } from "./waivers.js";
+export type { WaiverPack } from "./waivers.js";

@@ -174,7 +174,7 @@ function toProblem(p: Unplaced, source: string, location?: SourceLocation): Poli
  * const text = "kind: PolicyPack\nname: bank\nversion: 1.0.0\nrules:\n  - id: high\n    severity: error\n    for: agentTask\n    when: levl >= 4\n";
  * const reading = readPolicyPack(text, "bank.policy.yaml");
  * "problems" in reading ? reading.problems.map(formatPolicyProblem) : [];
- * // → ["bank.policy.yaml:8:11: rule high: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, justifiedLevel, camunda, tools, models, budget, gates, gateStatus)"]
+ * // → ["bank.policy.yaml:8:11: rule high: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus)"]
  * ```
  */
 export function readPolicyPack(text: string, source: string): PackReading {

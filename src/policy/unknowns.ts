@@ -75,7 +75,9 @@ export function project(facts: unknown, subject: PolicySubject): Projection {
       const item = value[name];
       out[name] = copy(item, field.type);
       if (item !== null) continue;
-      if (field.unknown !== undefined) {
+      const unknownHere =
+        field.unknownWhen === undefined || (value[field.unknownWhen] ?? null) !== null;
+      if (field.unknown !== undefined && unknownHere) {
         const list = slots.get(field.unknown) ?? [];
         list.push({ container: out, key: name });
         slots.set(field.unknown, list);

@@ -12,7 +12,8 @@ import type { RuleMeta } from "../rules/index.js";
 import { interpolate } from "../rules/internal.js";
 import type { Waiver } from "./types.js";
 import { WAIVER_EXPIRED, WAIVER_SUBJECT_MISSING } from "./waiver-meta.js";
-import { isCalendarDate, waiverProblems } from "./waivers.js";
+import type { WaiverPack } from "./waivers.js";
+import { ambiguousWaiverProblems, isCalendarDate, waiverProblems } from "./waivers.js";
 
 /** What a finding is about, as waivers name subjects. */
 export interface WaiverSubject {
@@ -71,9 +72,11 @@ function covers(w: Waiver, subject: WaiverSubject): boolean {
  * Marks the findings the waivers cover, and reports expired waivers and waivers whose subject is
  * gone. `subjectOf` says what a finding is about (`undefined`: nothing a waiver can name);
  * `today` is `YYYY-MM-DD` (a waiver holds through its `expires` day); `packs` gives the pack
- * names whose prefix a waiver's rule may leave out.
+ * names whose prefix a waiver's rule may leave out, and their rules: a bare id that two packs
+ * have names neither for sure, so it is refused (see `ambiguousWaiverProblems`).
  *
- * @throws TypeError when `today` is no calendar date or a waiver is malformed (see `waiverProblems`).
+ * @throws TypeError when `today` is no calendar date, a waiver is malformed (see
+ * `waiverProblems`) or its bare rule id is more than one pack's.
  *
  * @example
  * ```ts
@@ -92,7 +95,7 @@ export function applyWaivers(
   subjectOf: (diagnostic: Diagnostic) => WaiverSubject | undefined,
   subjectsPresent: SubjectsPresent,
   today: string,
-  packs: readonly { readonly name: string }[],
+  packs: readonly WaiverPack[],
 ): WaiverOutcome {
   if (!isCalendarDate(today)) {
     throw new TypeError(
@@ -101,6 +104,8 @@ export function applyWaivers(
   }
   const malformed = waivers.flatMap((w, i) => waiverProblems(w, `waivers[${i}]`));
   if (malformed.length > 0) throw new TypeError(`applyWaivers: ${malformed.join("; ")}`);
+  const ambiguous = ambiguousWaiverProblems(waivers, packs);
+  if (ambiguous.length > 0) throw new TypeError(`applyWaivers: ${ambiguous.join("; ")}`);
   const versions = new Map<string, string[]>();
   for (const ref of subjectsPresent.workflows) {
     const list = versions.get(idOf(ref)) ?? [];

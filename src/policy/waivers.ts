@@ -103,3 +103,56 @@ export function waiverProblems(value: unknown, where: string): string[] {
 export function isWaiver(value: unknown): value is Waiver {
   return waiverIssues(value).length === 0;
 }
+
+/**
+ * A pack as waivers see it: its name (a waiver's rule may leave out `<name>/`) and, to tell
+ * which packs a bare rule id names, its rules; its own waivers and file name place a problem.
+ */
+export interface WaiverPack {
+  readonly name: string;
+  readonly source?: string;
+  readonly spec?: { readonly rules: readonly { readonly id: string }[] };
+  readonly waivers?: readonly Waiver[];
+}
+
+/**
+ * Waivers whose rule is a bare id that more than one pack has, one line each: such a waiver
+ * would waive every pack's rule of that id, where its owner meant one (in the config or in a
+ * pack's own waivers alike). A waiver of a pack's `waivers` is placed as `<source>: waivers[j]`,
+ * any other as `waivers[i]` of `waivers`; empty when none is ambiguous.
+ *
+ * @example
+ * ```ts
+ * import { ambiguousWaiverProblems } from "agentflow/policy";
+ *
+ * const rules = [{ id: "no-level-2" }];
+ * const packs = [{ name: "security", spec: { rules } }, { name: "cost", spec: { rules } }];
+ * const waiver = { rule: "no-level-2", process: "Loans", reason: "pilot", grantedBy: "cfo", expires: "2027-03-31" };
+ * ambiguousWaiverProblems([waiver], packs);
+ * // → ["waivers[0].rule: 'no-level-2' is a rule of more than one pack (security/no-level-2, cost/no-level-2): write <pack>/<id>"]
+ * ```
+ */
+export function ambiguousWaiverProblems(
+  waivers: readonly Waiver[],
+  packs: readonly WaiverPack[],
+): string[] {
+  const out: string[] = [];
+  waivers.forEach((w, i) => {
+    if (w.rule.includes("/")) return;
+    const owners = new Set(
+      packs.filter((p) => p.spec?.rules.some((r) => r.id === w.rule) === true).map((p) => p.name),
+    );
+    if (owners.size < 2) return;
+    const codes = [...owners].map((name) => `${name}/${w.rule}`).join(", ");
+    const pack = packs.find((p) => p.waivers?.includes(w) === true);
+    const where =
+      pack === undefined
+        ? `waivers[${i}]`
+        : `${pack.source ?? pack.name}: waivers[${String(pack.waivers?.indexOf(w))}]`;
+    // The id is a pack rule's, so of letters, digits, `_` and `-` only: safe to show as is.
+    out.push(
+      `${where}.rule: '${w.rule}' is a rule of more than one pack (${codes}): write <pack>/<id>`,
+    );
+  });
+  return out;
+}

@@ -50,7 +50,11 @@ export function runRules<C, R extends ReportBase>(
     const { meta } = rule;
     // Kept apart from the throw: a rule may catch what its own `report` threw.
     let misreport: string | undefined;
+    // Closed when the check returns: a report made later (after an `await`) would land in a
+    // verdict already given, so it is dropped; the check itself is then a crash (below).
+    let open = true;
     const report = (r: R): void => {
+      if (!open) return;
       let template: string;
       try {
         template = templateOf(meta, r.messageId);
@@ -61,12 +65,42 @@ export function runRules<C, R extends ReportBase>(
       out.push(hooks.diagnostic(meta, severity, r, interpolate(template, r.data)));
     };
     try {
-      rule.check(hooks.context(report, options));
-      if (misreport !== undefined) out.push(hooks.crashed(meta, misreport));
+      // Typed `void`, but a plugin's `async check` compiles as one: what it returns is looked at.
+      const returned = (rule as { check(context: C): unknown }).check(
+        hooks.context(report, options),
+      );
+      open = false;
+      if (isThenable(returned)) {
+        settleQuietly(returned);
+        out.push(hooks.crashed(meta, ASYNC_CHECK));
+      } else if (misreport !== undefined) out.push(hooks.crashed(meta, misreport));
     } catch (error) {
+      open = false;
       const detail = misreport ?? (error instanceof Error ? error.message : String(error));
       out.push(hooks.crashed(meta, detail));
     }
   }
   return out;
+}
+
+/** Why a check that returned a promise counts as one that did not run. */
+const ASYNC_CHECK =
+  "its check returned a promise: a rule's check must be synchronous, and what it finds after an await is never judged";
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
+/** Handles the promise's rejection, so that a failing async check cannot crash the process. */
+function settleQuietly(value: PromiseLike<unknown>): void {
+  try {
+    // `Promise.resolve` adopts any thenable; a `then` that throws becomes a rejection.
+    Promise.resolve(value).catch(() => undefined);
+  } catch {
+    // A thenable whose `then` getter throws: nothing is pending, so nothing can reject later.
+  }
 }

@@ -3,7 +3,8 @@
  * `zeebe:taskDefinition` (kept when the element template is unlinked) and the element template
  * id. Every job type and template id of Camunda's agentic-ai element templates is listed: the
  * agents (AI Agent task and sub-process, every version, and the A2A client) are agent tasks; the
- * tools an agent calls (MCP clients, the ad-hoc tools schema) are not.
+ * tools an agent calls (MCP clients, the ad-hoc tools schema) are not. A job type written as a
+ * FEEL string literal is that text; any other FEEL job type may be an agent's (fail closed).
  */
 import { describe, expect, it } from "vitest";
 import { checkProcess } from "../../src/bpmn/index.js";
@@ -45,6 +46,19 @@ const AGENTS: readonly (readonly [string, string])[] = [
     byJobType("io.camunda.agenticai:a2aclient:0"),
   ],
   [
+    'job type ="io.camunda.agenticai:aiagent:1" (a FEEL string literal)',
+    byJobType("=&quot;io.camunda.agenticai:aiagent:1&quot;"),
+  ],
+  [
+    'job type ="io.camunda.agenticai:aiagent-job-worker:1" (a FEEL string literal)',
+    byJobType("=&quot;io.camunda.agenticai:aiagent-job-worker:1&quot;", "adHocSubProcess"),
+  ],
+  ["job type =jobTypes.agent (FEEL known at run time only)", byJobType("=jobTypes.agent")],
+  [
+    "job type =jobTypes.agent on an ad-hoc sub-process",
+    byJobType("=jobTypes.agent", "adHocSubProcess"),
+  ],
+  [
     "template io.camunda.connectors.agenticai.aiagent.v1",
     byTemplate("io.camunda.connectors.agenticai.aiagent.v1"),
   ],
@@ -80,6 +94,10 @@ const NOT_AGENTS: readonly (readonly [string, string])[] = [
     byJobType("io.camunda.agenticai:adhoctoolsschema:1"),
   ],
   ["job type io.camunda:http-json:1", byJobType("io.camunda:http-json:1")],
+  [
+    'job type ="io.camunda:http-json:1" (a FEEL string literal)',
+    byJobType("=&quot;io.camunda:http-json:1&quot;"),
+  ],
   [
     "template io.camunda.connectors.agenticai.mcp.client.v0 (a tool)",
     byTemplate("io.camunda.connectors.agenticai.mcp.client.v0"),

@@ -11,6 +11,15 @@ import { describe, expect, it } from "vitest";
 import type { GateDecision, GateOptions } from "../../src/bpmn/index.js";
 import { checkProcess, evaluateGatesSync, readProcess } from "../../src/bpmn/index.js";
 import { contentHash } from "../../src/model/index.js";
+import {
+  agent,
+  agentWorkflow,
+  chain,
+  endEvent,
+  HELPER,
+  processXml,
+  startEvent,
+} from "./builders.js";
 
 const DIR = "test/fixtures/fail-closed/";
 const XML = readFileSync(`${DIR}contract-signing.bpmn`, "utf8");
@@ -337,5 +346,39 @@ describe("the rule set's digest", () => {
     });
     expect(custom.ruleSet.digest).not.toBe(plain.ruleSet.digest);
     expect(custom.ruleSet.customGatePredicate).toBe(true);
+  });
+});
+
+describe("a declared level that is no level", () => {
+  it("requires a gate, even where AGENT_AUTONOMY_INVALID was lowered to a warning", async () => {
+    // A level-4 workflow needs no gate after it (AGENT_GATE_OPTIONAL only warns).
+    const fourth = agentWorkflow("agnt-fourth@1.0.0", 4);
+    const byRef: Readonly<Record<string, unknown>> = {
+      "agnt-fourth@1.0.0": fourth,
+      "agnt-helper@1.0.0": HELPER,
+    };
+    const xml = processXml(
+      startEvent("s"),
+      agent("A", { ref: "agnt-fourth@1.0.0", level: "7" }),
+      endEvent("e"),
+      chain("s", "A", "e"),
+    );
+    const options = {
+      resolveWorkflow: (ref: string) => byRef[ref],
+      rules: { AGENT_AUTONOMY_INVALID: "warning" },
+    } as const;
+    const invalid = await checkProcess(xml, options);
+    expect(invalid.agentTasks[0]?.requirement).toBe("required");
+    const gateCodes = (d: GateDecision) =>
+      [...d.blocking, ...d.warnings].map((f) => f.code).filter((c) => c.startsWith("AGENT_GATE"));
+    expect(gateCodes(invalid)).toEqual(["AGENT_GATE_UNREACHABLE"]);
+    expect(invalid.allowed).toBe(false);
+    // The same task declaring the workflow's own level needs none.
+    const valid = await checkProcess(
+      xml.replace('autonomyLevel="7"', 'autonomyLevel="4"'),
+      options,
+    );
+    expect(valid.agentTasks[0]?.requirement).toBe("optional");
+    expect(gateCodes(valid)).toEqual(["AGENT_GATE_OPTIONAL"]);
   });
 });

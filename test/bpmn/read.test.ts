@@ -158,3 +158,59 @@ describe("readProcess / writeProcess on the fixtures", () => {
     expect(out).toContain('<x:note level="3">keep me</x:note>');
   });
 });
+
+describe("attributes given twice under one namespace", () => {
+  const task = (attributes: string) => `<bpmn:definitions
+    xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+    xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="D" targetNamespace="x">
+  <bpmn:process id="P"><bpmn:scriptTask id="Run" ${attributes} /></bpmn:process>
+</bpmn:definitions>`;
+
+  it("is a BPMN_PARSE error at the second one, whichever value moddle kept", async () => {
+    const result = await readProcess(
+      task(
+        'btv:toolEffect="write-irreversible" xmlns:b2="https://agentflow.dev/schema/btv/1.0" b2:toolEffect="read"',
+      ),
+    );
+    expect(
+      result.diagnostics.map((d) => [d.code, d.severity, d.message, d.target, d.location, d.data]),
+    ).toEqual([
+      [
+        "BPMN_PARSE",
+        "error",
+        "the XML cannot be read: <bpmn:scriptTask> gives attribute <b2:toolEffect> twice: as <btv:toolEffect> and as <b2:toolEffect>, both in https://agentflow.dev/schema/btv/1.0",
+        { kind: "bpmn-element", elementId: "Run", path: "" },
+        { line: 4, column: 134 },
+        {
+          kind: "unreadable",
+          subject: "bpmn:scriptTask",
+          reason:
+            "<bpmn:scriptTask> gives attribute <b2:toolEffect> twice: as <btv:toolEffect> and as <b2:toolEffect>, both in https://agentflow.dev/schema/btv/1.0",
+        },
+      ],
+    ]);
+    const decision = await checkProcess(
+      task(
+        'btv:toolEffect="read" xmlns:b2="https://agentflow.dev/schema/btv/1.0" b2:toolEffect="read"',
+      ),
+    );
+    expect([decision.allowed, decision.blocking.map((d) => d.code)]).toEqual([
+      false,
+      ["BPMN_PARSE"],
+    ]);
+  });
+
+  it("is no problem for two namespaces, or one prefix rebound in a nested scope", async () => {
+    const other = task(
+      'btv:toolEffect="read" xmlns:b2="https://example.com/other" b2:toolEffect="x"',
+    );
+    expect((await readProcess(other)).diagnostics).toEqual([]);
+    const nested = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+      xmlns:btv="https://agentflow.dev/schema/btv/1.0" xmlns:b2="https://example.com/other" id="D" targetNamespace="x">
+      <!-- <bpmn:task btv:toolEffect="read" xmlns:b3="https://agentflow.dev/schema/btv/1.0" b3:toolEffect="read"> -->
+      <bpmn:process id="P" xmlns:b2="https://agentflow.dev/schema/btv/1.0"><bpmn:task id="A" b2:toolEffect="read" /></bpmn:process>
+      <bpmn:process id="Q"><bpmn:task id="B" btv:toolEffect="read" b2:toolEffect="x" /></bpmn:process>
+    </bpmn:definitions>`;
+    expect((await readProcess(nested)).diagnostics.map((d) => d.code)).toEqual([]);
+  });
+});

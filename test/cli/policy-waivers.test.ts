@@ -3,7 +3,7 @@
  * every format (never dropped); an expired waiver blocks again and is itself a finding; the day
  * waivers are judged on is `--today` (a past verdict can be reproduced) and every output says it.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PolicyRepo } from "./policy-repo.js";
@@ -249,5 +249,37 @@ describe("the audit report with the organisation's policy", () => {
     expect(out.code).toBe(1);
     const md = readFileSync(join(repo.dir, "expired.md"), "utf8");
     expect(md).toContain("`WAIVER_EXPIRED`");
+  });
+});
+
+describe("a waiver of a bare rule id that two packs share", () => {
+  const COST = BANK.replace("name: bank", "name: cost");
+
+  it("in the config, is exit 2 naming both rules, not a waiver of both", async () => {
+    writeFileSync(join(repo.dir, "policy/cost.policy.yaml"), COST);
+    const config = configFile(repo, "ambiguous.config.json", {
+      registry: "registry",
+      policies: ["policy/bank.policy.yaml", "policy/cost.policy.yaml"],
+      waivers: [{ rule: "no-commitments-above-2", ...ON_OFFER }],
+    });
+    const out = await inRepo(repo, () => run("gate", "-c", config, "processes/loan.bpmn"));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe(
+      "agentflow: ambiguous.config.json: waivers[0].rule: 'no-commitments-above-2' is a rule of more than one pack (bank/no-commitments-above-2, cost/no-commitments-above-2): write <pack>/<id>\n",
+    );
+  });
+
+  it("in a pack's own waivers, is exit 2 naming the pack's file, with no waiver in the config", async () => {
+    const waiving = `${COST}waivers:\n  - rule: no-commitments-above-2\n    process: LoanOrigination\n    element: DraftAndSendOffer\n    reason: ${GRANT.reason}\n    grantedBy: ${GRANT.grantedBy}\n    expires: "${GRANT.expires}"\n`;
+    writeFileSync(join(repo.dir, "policy/cost-waiving.policy.yaml"), waiving);
+    const config = configFile(repo, "ambiguous-pack.config.json", {
+      registry: "registry",
+      policies: ["policy/bank.policy.yaml", "policy/cost-waiving.policy.yaml"],
+    });
+    const out = await inRepo(repo, () => run("gate", "-c", config, "processes/loan.bpmn"));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe(
+      "agentflow: policy/cost-waiving.policy.yaml: waivers[0].rule: 'no-commitments-above-2' is a rule of more than one pack (bank/no-commitments-above-2, cost/no-commitments-above-2): write <pack>/<id>\n",
+    );
   });
 });

@@ -134,6 +134,24 @@ describe("unknown facts are tried at every value (fail closed)", () => {
     expect(both[0]?.data.assumed).toEqual({ level: 1, justifiedLevel: 0 });
   });
 
+  it("tries a declared level that is no level; a level declared by none is null, as data", () => {
+    const seven = agentTask("Seven", { level: null, declaredLevel: null, declaredLevelText: "7" });
+    const none = agentTask("None", { declaredLevel: null, declaredLevelText: null });
+    const four = agentTask("Four", { level: 4, declaredLevel: 4, declaredLevelText: "4" });
+    const tasks = [seven, none, four];
+    const when = "declaredLevel != null and declaredLevel > 3";
+    expect(selected(when, tasks)).toEqual(["Seven", "Four"]);
+    expect(
+      runProcess(onePack({ for: "agentTask", when }), processView([seven]))[0]?.data,
+    ).toMatchObject({
+      assumed: { declaredLevel: 4 },
+      declaredLevel: null,
+      declaredLevelText: "7",
+    });
+    expect(selected("declaredLevel = null", tasks)).toEqual(["None"]);
+    expect(selected("level > 3", tasks)).toEqual(["Seven", "Four"]);
+  });
+
   it("takes the product over kinds (effect and authorization)", () => {
     const u = agentTask("U", { tools: [tool("legacy", null, null)] });
     const when =

@@ -41,6 +41,7 @@ export function agentTask(id: string, facts: Partial<AgentTaskFacts> = {}): Agen
     ref: `agnt-${id.toLowerCase()}@1.0.0`,
     level: 2,
     declaredLevel: 2,
+    declaredLevelText: "2",
     justifiedLevel: 2,
     camunda: false,
     tools: [],

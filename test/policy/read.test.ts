@@ -26,7 +26,7 @@ const oneRule = (...lines: string[]): string =>
   `${HEAD}rules:\n  - id: r1\n${lines.map((l) => `    ${l}\n`).join("")}`;
 
 const FACTS =
-  "process, element, lane, ref, level, declaredLevel, justifiedLevel, camunda, tools, models, budget, gates, gateStatus";
+  "process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus";
 const TOOL_FIELDS = "ref, id, version, effect, authorization";
 
 describe("readPolicyPack: a good pack", () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/index.js";
 import type { Waiver, WaiverSubject } from "../../src/policy/index.js";
 import {
+  ambiguousWaiverProblems,
   applyWaivers,
   WAIVER_EXPIRED,
   WAIVER_SUBJECT_MISSING,
@@ -231,6 +232,46 @@ describe("applyWaivers", () => {
       applyWaivers([], [waiver({ expires: "next year" })], subjectOf, present, "2027-01-01", PACKS),
     ).toThrow(
       'applyWaivers: waivers[0].expires: "next year" is not a calendar date written YYYY-MM-DD',
+    );
+  });
+});
+
+describe("a bare rule id that two packs have", () => {
+  const rules = [{ id: "no-level-2" }, { id: "four-eyes" }];
+  const own = waiver({ rule: "no-level-2", element: "Draft" });
+  const packs = [
+    { name: "security", source: "security.policy.yaml", spec: { rules } },
+    {
+      name: "cost",
+      source: "cost.policy.yaml",
+      spec: { rules: [{ id: "no-level-2" }] },
+      waivers: [own],
+    },
+  ];
+  const both = [finding("security/no-level-2", "Send"), finding("cost/no-level-2", "Send")];
+  const refusal =
+    "'no-level-2' is a rule of more than one pack (security/no-level-2, cost/no-level-2): write <pack>/<id>";
+
+  it("is refused in the config's waivers and in a pack's own (it waived both packs' rules)", () => {
+    const config = waiver({ rule: "no-level-2" });
+    expect(() =>
+      applyWaivers(both, [config, own], subjectOf, present, "2027-01-01", packs),
+    ).toThrow(
+      `applyWaivers: waivers[0].rule: ${refusal}; cost.policy.yaml: waivers[0].rule: ${refusal}`,
+    );
+    expect(ambiguousWaiverProblems([config, own], packs)).toEqual([
+      `waivers[0].rule: ${refusal}`,
+      `cost.policy.yaml: waivers[0].rule: ${refusal}`,
+    ]);
+  });
+
+  it("is not refused with its pack written, nor when one pack has it", () => {
+    const written = waiver({ rule: "cost/no-level-2" });
+    const out = applyWaivers(both, [written], subjectOf, present, "2027-01-01", packs);
+    expect(out.diagnostics.map((d) => d.waived !== undefined)).toEqual([false, true]);
+    expect(ambiguousWaiverProblems([waiver({ rule: "four-eyes" })], packs)).toEqual([]);
+    expect(ambiguousWaiverProblems([waiver({ rule: "no-level-2" })], [{ name: "bank" }])).toEqual(
+      [],
     );
   });
 });

@@ -22,6 +22,12 @@ export interface DefaultEffect {
   readonly key: string;
   /** The connector, for people. */
   readonly connector: string;
+  /**
+   * For a template id: the job type every element made from the template runs. An element that
+   * carries the template id but another job type runs something else, so the template says
+   * nothing of it. Absent where agentflow has not checked the published template.
+   */
+  readonly jobType?: string;
   /** The input that selects the operation, which an organisation's mapping keys on by default. */
   readonly selector?: string;
   readonly cases: readonly DefaultEffectCase[];
@@ -47,15 +53,22 @@ const http = (key: string, connector: string): DefaultEffect => ({
   cases: [reads("method", "get", "head", "options")],
   otherwise: W,
 });
+/** The job type of the REST connector and of the vendor templates built on it. */
+const HTTP_JSON = "io.camunda:http-json:1";
+/** A template that runs the REST connector, deciding by its `method` input as the connector does. */
+const httpTemplate = (key: string, connector: string): DefaultEffect => ({
+  ...http(key, connector),
+  jobType: HTTP_JSON,
+});
 const READ_OPS = ["get*", "list*", "search*", "describe*", "scan*", "read*"];
 
 /** Every default, template ids first, then job types. */
 export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
-  http("io.camunda.connectors.HttpJson.v2", "REST"),
-  http("io.camunda.connectors.HttpJson.v1", "REST (v1)"),
-  http("io.camunda.connectors.HttpJson.v1.noAuth", "REST (v1, no auth)"),
-  http("io.camunda.connectors.HttpJson.v1.basicAuth", "REST (v1, basic auth)"),
-  http("io.camunda.connectors.HttpJson.v1.bearerToken", "REST (v1, bearer token)"),
+  httpTemplate("io.camunda.connectors.HttpJson.v2", "REST"),
+  httpTemplate("io.camunda.connectors.HttpJson.v1", "REST (v1)"),
+  httpTemplate("io.camunda.connectors.HttpJson.v1.noAuth", "REST (v1, no auth)"),
+  httpTemplate("io.camunda.connectors.HttpJson.v1.basicAuth", "REST (v1, basic auth)"),
+  httpTemplate("io.camunda.connectors.HttpJson.v1.bearerToken", "REST (v1, bearer token)"),
   http("io.camunda.connectors.MSFT.O365.Mail.v1", "Microsoft 365 Mail"),
   http("io.camunda.connectors.Salesforce.v1", "Salesforce"),
   http("io.camunda.connectors.CamundaOrchestrationCluster.v1", "Camunda Orchestration Cluster"),
@@ -63,6 +76,7 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
   {
     key: "io.camunda.connectors.GitHub.v1",
     connector: "GitHub",
+    jobType: HTTP_JSON,
     selector: "operationType",
     cases: [{ when: { operationType: READ_OPS }, effect: "read" }],
     otherwise: W,
@@ -87,7 +101,7 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
   fixed("io.camunda.connectors.WhatsApp.v1", "WhatsApp", "notify"),
   fixed("io.camunda.connectors.OpenAI.v1", "OpenAI", "read"),
   fixed("io.camunda.connectors.AzureOpenAI.outbound.v1", "Azure OpenAI", "read"),
-  http("io.camunda:http-json:1", "REST and the HTTP-based connectors"),
+  http(HTTP_JSON, "REST and the HTTP-based connectors"),
   fixed("io.camunda:connector-graphql:1", "GraphQL (a query may be a mutation)", W),
   {
     key: "io.camunda:email:1",
@@ -198,4 +212,20 @@ export function defaultEffectOf(key: string): DefaultEffect | undefined {
 export function matchesValue(value: string, pattern: string): boolean {
   const lower = value.trim().toLowerCase();
   return pattern.endsWith("*") ? lower.startsWith(pattern.slice(0, -1)) : lower === pattern;
+}
+
+/**
+ * True when the element sets an input the default decides by (its selector or an input one of
+ * its cases names), or the default decides by none: then the default reads what the element
+ * runs. A REST job without a `method` input states nothing: the template that made it decides.
+ */
+export function statesEffect(
+  entry: DefaultEffect,
+  inputs: Readonly<Record<string, string>>,
+): boolean {
+  if (entry.cases.length === 0) return true;
+  const named = new Set(entry.cases.flatMap((c) => Object.keys(c.when)));
+  if (entry.selector !== undefined) named.add(entry.selector);
+  for (const input of named) if (Object.hasOwn(inputs, input)) return true;
+  return false;
 }

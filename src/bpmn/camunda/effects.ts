@@ -2,12 +2,13 @@
  * Each tool's effect, fail closed, from in order: a valid `btv:toolEffect` on the element, the
  * organisation's mapping (template id, then job type), agentflow's defaults (template id, then
  * job type; then the element's nature: a user task, an engine-evaluated script or decision, a
- * pass-through element read), else unknown. A tool is its root element and everything its
+ * pass-through element read), else unknown. What a template id decides must agree with the job
+ * type the element runs, else the effect is unknown (`corroborated`). A tool is its root element and everything its
  * sequence flows lead to in the container: its effect is the most demanding of those, unless the
  * root's own `btv:toolEffect` states the effect of the tool as a whole.
  */
 import type { ToolEffect } from "../../model/index.js";
-import { defaultEffectOf, matchesValue } from "./effect-defaults.js";
+import { defaultEffectOf, matchesValue, statesEffect } from "./effect-defaults.js";
 import type { ToolEffectsMapping } from "./effect-mapping.js";
 import { SELECTOR_KEY, TOOL_EFFECTS } from "./effect-mapping.js";
 import type { CamundaActivity, ToolEffectSource } from "./types.js";
@@ -97,6 +98,44 @@ function unknownReason(activity: CamundaActivity): string {
   return `a ${activity.elementType} agentflow knows no effect for${template}`;
 }
 
+/**
+ * The effect found by template id or job type, if what the element runs bears it out. A template
+ * id is a label the modeller keeps; the job type says which connector runs, and its inputs what
+ * that connector does. So the effect is unknown when the template's known job type is not the
+ * element's, and when the template makes the element `read` but agentflow's default for the job
+ * type, reading the inputs the connector decides by, finds more (a GitHub `getRepo` whose
+ * `method` is `delete`). Only a `read` claim needs the job type's word: a template may know more
+ * of an API than the REST method does (an SMS sent by POST notifies). The key is then the job
+ * type: a mapping of the template would meet the same disagreement, one of the job type decides.
+ */
+function corroborated(activity: CamundaActivity, found: ActivityEffect): ActivityEffect {
+  const { templateId, jobType } = activity;
+  if (templateId === undefined || jobType === undefined || found.source === "unknown") return found;
+  // Found by the job type: then the job type decided, and nothing needs bearing out.
+  const key = found.key ?? "";
+  if (key !== templateId && !key.startsWith(`${templateId} `)) return found;
+  const expected = defaultEffectOf(templateId)?.jobType;
+  if (expected !== undefined && expected !== jobType) {
+    return {
+      source: "unknown",
+      key: jobType,
+      reason: `the template '${templateId}' runs job type '${expected}', but the element's job type is '${jobType}': the template does not say what it does`,
+    };
+  }
+  const entry = defaultEffectOf(jobType);
+  if (found.effect !== "read" || entry === undefined || !statesEffect(entry, activity.inputs)) {
+    return found;
+  }
+  const runs = fromDefaults(activity, jobType);
+  if (runs?.effect === undefined || effectRank(runs.effect) <= effectRank(found.effect))
+    return found;
+  return {
+    source: "unknown",
+    key: jobType,
+    reason: `the signals disagree: ${found.key} says read, but job type ${runs.key ?? jobType} says ${runs.effect}`,
+  };
+}
+
 /** The element's own effect (see the file comment for the order). */
 export function activityEffect(
   activity: CamundaActivity,
@@ -113,14 +152,16 @@ export function activityEffect(
     };
   }
   const keys = keysOf(activity);
+  let found: ActivityEffect | undefined;
   for (const key of keys) {
     const rule = Object.hasOwn(mapping, key) ? mapping[key] : undefined;
-    if (rule !== undefined) return fromMapping(activity, key, rule);
+    if (rule !== undefined) {
+      found = fromMapping(activity, key, rule);
+      break;
+    }
   }
-  for (const key of keys) {
-    const found = fromDefaults(activity, key);
-    if (found !== undefined) return found;
-  }
+  for (const key of keys) found ??= fromDefaults(activity, key);
+  if (found !== undefined) return corroborated(activity, found);
   if (activity.nature !== "gateway" && READ_NATURES.has(activity.nature)) {
     return { effect: "read", source: "default", key: activity.nature };
   }

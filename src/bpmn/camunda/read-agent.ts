@@ -6,12 +6,23 @@
  * names). External agents and A2A clients have nothing to read and are not derived.
  */
 import { sha256 } from "../../model/index.js";
+import type { JobTypeReading } from "../camunda-agents.js";
+import { CAMUNDA_AGENT_TEMPLATES } from "../camunda-agents.js";
 import type { ModdleObject } from "../moddle.js";
 import { idOf, stringProp } from "../moddle.js";
 import type { ContainerContent } from "./read-tools.js";
 import { readContainer } from "./read-tools.js";
 import type { CamundaAgent, CamundaLimit, CamundaLimits, CamundaToolContainer } from "./types.js";
-import { agentTypeOf, jobTypeOf, templateOf, zeebeHeaders, zeebeInputs } from "./zeebe.js";
+import { staticText } from "./static-text.js";
+import type { FieldSource, TemplateRef } from "./zeebe.js";
+import {
+  agentTypeOf,
+  fieldSource,
+  jobTypeReading,
+  templateOf,
+  zeebeHeaders,
+  zeebeInputList,
+} from "./zeebe.js";
 
 /** Finds an ad-hoc sub-process by id, and reads each container once. */
 export interface ContainerLookup {
@@ -37,6 +48,9 @@ export function containerLookup(adHoc: ReadonlyMap<string, ModdleObject>): Conta
 
 const A2A_TEMPLATE = "io.camunda.connectors.agenticai.a2a.client.v";
 const A2A_JOB_TYPE = "io.camunda.agenticai:a2aclient:";
+/** The alpha AI Agent (template version 0), the one connector with `data.guardrails`. */
+const V0_TEMPLATE = "io.camunda.connectors.agenticai.aiagent.v0";
+const V0_JOB_TYPE = "io.camunda.agenticai:aiagent:0";
 
 /** The per-provider model binding and per-response token limit binding(s). */
 const PROVIDERS: Readonly<Record<string, { model: string; tokens: readonly string[] }>> = {
@@ -58,15 +72,32 @@ export function staticInteger(source: string): number | undefined {
   return Number(text);
 }
 
-function limit(inputs: ReadonlyMap<string, string>, targets: readonly string[]) {
-  for (const input of targets) {
-    const source = inputs.get(input);
-    if (source === undefined) continue;
-    const value = staticInteger(source);
-    const out: CamundaLimit = { input, source, ...(value === undefined ? {} : { value }) };
-    return out;
+type Mappings = readonly (readonly [string, string])[];
+
+/** The first of `fields` the mappings give, as a limit: static when its own source is a number. */
+function limit(mappings: Mappings, fields: readonly string[]): CamundaLimit | undefined {
+  for (const name of fields) {
+    const found = fieldSource(mappings, name);
+    if (found === undefined) continue;
+    const value = found.field === undefined ? undefined : staticInteger(found.field);
+    return { input: found.input, source: found.source, ...(value === undefined ? {} : { value }) };
   }
   return undefined;
+}
+
+/**
+ * The input the running connector reads its maximum of model calls from: the alpha connector
+ * (job type `…aiagent:0`, template `…aiagent.v0`) reads `data.guardrails.maxModelCalls`, every
+ * later one `data.limits.maxModelCalls` and nothing else — a guardrails input left on a newer
+ * agent bounds nothing. The job type decides (it names the connector that runs); the template
+ * only when the job type is absent or cannot be read.
+ */
+function modelCallsField(jobType: JobTypeReading | undefined, template: TemplateRef): string {
+  const known = jobType !== undefined && !jobType.expression && jobType.type !== "";
+  const alpha = known
+    ? jobType.type === V0_JOB_TYPE
+    : template.id?.startsWith(V0_TEMPLATE) === true;
+  return alpha ? "data.guardrails.maxModelCalls" : "data.limits.maxModelCalls";
 }
 
 /** The provider (as written) and the binding prefix its model is read under. */
@@ -81,7 +112,10 @@ function providerOf(inputs: ReadonlyMap<string, string>): { name?: string; prefi
   return only === undefined ? {} : { name: only, prefix: only };
 }
 
-function modelAndTokens(inputs: ReadonlyMap<string, string>): {
+function modelAndTokens(
+  inputs: ReadonlyMap<string, string>,
+  mappings: Mappings,
+): {
   provider?: string;
   model?: string;
   tokens?: CamundaLimit;
@@ -100,7 +134,7 @@ function modelAndTokens(inputs: ReadonlyMap<string, string>): {
   const model =
     binding === undefined ? undefined : inputs.get(`provider.${prefix}.${binding.model}`);
   const targets = (binding?.tokens ?? []).map((t) => `provider.${prefix}.model.parameters.${t}`);
-  const tokens = limit(inputs, targets);
+  const tokens = limit(mappings, targets);
   return {
     provider: name,
     ...(model === undefined || model === "" ? {} : { model }),
@@ -109,29 +143,33 @@ function modelAndTokens(inputs: ReadonlyMap<string, string>): {
 }
 
 /** The container id a task names: static text or a FEEL string literal; else why not. */
-function namedContainer(source: string): { id: string } | { problem: string } {
-  const text = source.trim();
-  if (!text.startsWith("=")) return { id: text };
-  const literal = /^=\s*"([^"\\]*)"\s*$/.exec(text);
-  if (literal?.[1] !== undefined) return { id: literal[1] };
-  return { problem: `the container id is the FEEL expression '${text}', which cannot be read` };
+function namedContainer(found: FieldSource): { id: string } | { problem: string } {
+  const text = found.field?.trim();
+  const id = text === undefined ? undefined : staticText(text);
+  if (id !== undefined) return { id: id.trim() };
+  const problem =
+    text === undefined
+      ? `the container id is in the FEEL expression '${found.source.trim()}' given to ${found.input}, which cannot be read`
+      : `the container id is the FEEL expression '${text}', which cannot be read`;
+  return { problem };
 }
 
 function containerOf(
   element: ModdleObject,
   variant: CamundaAgent["variant"],
-  inputs: ReadonlyMap<string, string>,
+  mappings: Mappings,
   lookup: ContainerLookup,
 ): { container?: CamundaToolContainer; content?: ContainerContent } {
   const own = idOf(element) ?? "";
   if (variant === "sub-process") {
     return { container: { id: own, found: true }, content: lookup.read(element) };
   }
-  const source = inputs.get("data.tools.containerElementId");
-  if (source === undefined || source.trim() === "") return {};
+  const source = fieldSource(mappings, "data.tools.containerElementId");
+  if (source === undefined || source.field?.trim() === "") return {};
   const named = namedContainer(source);
   if ("problem" in named) {
-    return { container: { id: source.trim(), found: false, problem: named.problem } };
+    const id = (source.field ?? source.source).trim();
+    return { container: { id, found: false, problem: named.problem } };
   }
   const found = lookup.find(named.id);
   if (found === undefined) {
@@ -151,14 +189,23 @@ const AI_AGENT_JOB_TYPES = [
  * True when the element is a Camunda agent with nothing in the BPMN to derive a workflow from:
  * an external agent (`zeebe:agentDefinition agentType="external"`), an A2A client, or a
  * `zeebe:agentDefinition` whose `agentType` is missing or unknown on an element that no AI Agent
- * template or job type identifies (the engine would reject it; its kind is unknown).
+ * template or job type identifies (the engine would reject it; its kind is unknown), or a job
+ * type written as FEEL other than a string literal that no AI Agent template or `agentType`
+ * backs (what runs is decided at run time).
  */
 export function isOpaqueAgent(element: ModdleObject, values: readonly ModdleObject[]): boolean {
   const agentType = agentTypeOf(values);
   if (agentType === "external") return true;
   const template = templateOf(element, zeebeHeaders(values)).id;
   if (template?.startsWith(A2A_TEMPLATE) === true) return true;
-  const jobType = jobTypeOf(values) ?? "";
+  const reading = jobTypeReading(values);
+  if (reading?.expression === true) {
+    // The job type is known at run time only: it may run any agent. Read it as an AI Agent
+    // only where its template or marker says it is one.
+    if (agentType !== undefined) return !AI_AGENT_TYPES.has(agentType);
+    return !CAMUNDA_AGENT_TEMPLATES.some((prefix) => template?.startsWith(prefix) === true);
+  }
+  const jobType = reading?.type ?? "";
   if (jobType.startsWith(A2A_JOB_TYPE)) return true;
   if (agentType === undefined || AI_AGENT_TYPES.has(agentType)) return false;
   const identified =
@@ -174,18 +221,20 @@ export function readCamundaAgent(
   lookup: ContainerLookup,
 ): CamundaAgent | undefined {
   if (isOpaqueAgent(element, values)) return undefined;
-  const inputs = zeebeInputs(values);
+  const mappings = zeebeInputList(values);
+  const inputs = new Map(mappings);
   const template = templateOf(element, zeebeHeaders(values));
-  const jobType = jobTypeOf(values);
+  const reading = jobTypeReading(values);
+  const jobType = reading?.type;
   const variant = element.$type === "bpmn:AdHocSubProcess" ? "sub-process" : "task";
-  const { provider, model, tokens } = modelAndTokens(inputs);
+  const { provider, model, tokens } = modelAndTokens(inputs, mappings);
   const prompt = inputs.get("data.systemPrompt.prompt");
-  const calls = limit(inputs, ["data.limits.maxModelCalls", "data.guardrails.maxModelCalls"]);
+  const calls = limit(mappings, [modelCallsField(reading, template)]);
   const limits: CamundaLimits = {
     ...(calls === undefined ? {} : { maxModelCalls: calls }),
     ...(tokens === undefined ? {} : { maxTokensPerResponse: tokens }),
   };
-  const { container, content } = containerOf(element, variant, inputs, lookup);
+  const { container, content } = containerOf(element, variant, mappings, lookup);
   return {
     elementId: idOf(element) ?? "",
     name: stringProp(element, "name") ?? "",

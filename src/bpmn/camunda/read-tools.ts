@@ -44,6 +44,60 @@ function toolOf(element: ModdleObject): CamundaTool {
   };
 }
 
+/** True for a container child the resolver lists or a sequence flow may lead to. */
+function isNode(child: ModdleObject): boolean {
+  if (!isFlowNode(child)) return false;
+  return !(child.$type === "bpmn:SubProcess" && boolProp(child, "triggeredByEvent"));
+}
+
+/**
+ * The ids of the nodes that are tools, as Camunda lists them: those whose `<bpmn:incoming>` list
+ * is empty (Camunda's resolver reads `FlowNode.getIncoming()`, which is that list, not the flows'
+ * `targetRef`s, so a node reached only by a flow written without it is a tool too), and those no
+ * flow from another node leads to (a retry flow to itself does not make a node a step). Then any
+ * node no tool's flows reach: nothing can run it but a call from the model, so it counts as a
+ * tool rather than being dropped.
+ */
+function rootIds(
+  nodes: readonly ModdleObject[],
+  flows: readonly (readonly [string, string])[],
+): ReadonlySet<string> {
+  const fromOthers = new Set<string>();
+  const next = new Map<string, string[]>();
+  for (const [from, to] of flows) {
+    if (from !== to) fromOthers.add(to);
+    const list = next.get(from);
+    if (list === undefined) next.set(from, [to]);
+    else list.push(to);
+  }
+  const roots = new Set<string>();
+  const reached = new Set<string>();
+  const queue: string[] = [];
+  const reach = (id: string): void => {
+    if (reached.has(id)) return;
+    reached.add(id);
+    queue.push(id);
+  };
+  for (const node of nodes) {
+    const id = idOf(node);
+    if (id === undefined || node.$type === "bpmn:BoundaryEvent") continue;
+    if (!fromOthers.has(id) || listProp(node, "incoming").length === 0) {
+      roots.add(id);
+      reach(id);
+    }
+  }
+  // The loop also visits what it pushes: an array iterator reads the length at every step.
+  for (const id of queue) for (const to of next.get(id) ?? []) reach(to);
+  for (const node of nodes) {
+    const id = idOf(node);
+    if (id === undefined || node.$type === "bpmn:BoundaryEvent" || reached.has(id)) continue;
+    roots.add(id);
+    reach(id);
+    for (const at of queue) for (const to of next.get(at) ?? []) reach(to);
+  }
+  return roots;
+}
+
 /**
  * Reads a container's tools, steps and inner flows. Linear in the container's direct children;
  * nested sub-processes are not entered (a sub-process tool's effect is mapped as a whole).
@@ -51,12 +105,10 @@ function toolOf(element: ModdleObject): CamundaTool {
 export function readContainer(container: ModdleObject): ContainerContent {
   const children = listProp(container, "flowElements");
   const flows: (readonly [string, string])[] = [];
-  const targets = new Set<string>();
   for (const child of children) {
     if (child.$type === "bpmn:SequenceFlow") {
       const from = refId(child, "sourceRef");
       const to = refId(child, "targetRef");
-      if (to !== undefined) targets.add(to);
       if (from !== undefined && to !== undefined) flows.push([from, to]);
     } else if (child.$type === "bpmn:BoundaryEvent") {
       const host = refId(child, "attachedToRef");
@@ -64,18 +116,18 @@ export function readContainer(container: ModdleObject): ContainerContent {
       if (host !== undefined && id !== undefined) flows.push([host, id]);
     }
   }
+  const nodes = children.filter(isNode);
+  const roots = rootIds(nodes, flows);
   const tools: CamundaTool[] = [];
   const steps: CamundaActivity[] = [];
-  for (const child of children) {
-    if (!isFlowNode(child)) continue;
-    if (child.$type === "bpmn:SubProcess" && boolProp(child, "triggeredByEvent")) continue;
+  for (const child of nodes) {
     const id = idOf(child);
     // An element without an id can be no flow's target, so it is a root: a tool the model may
     // call (Camunda would not deploy it, but what it does must still count, never be dropped).
-    const root = child.$type !== "bpmn:BoundaryEvent" && (id === undefined || !targets.has(id));
-    if (!root) steps.push(readActivity(child));
-    else if (id !== undefined) tools.push(toolOf(child));
-    else tools.push({ ...toolOf(child), id: `unnamed-${String(tools.length + 1)}` });
+    if (id === undefined)
+      tools.push({ ...toolOf(child), id: `unnamed-${String(tools.length + 1)}` });
+    else if (roots.has(id)) tools.push(toolOf(child));
+    else steps.push(readActivity(child));
   }
   return { tools, steps, flows };
 }

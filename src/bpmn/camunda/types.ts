@@ -62,16 +62,22 @@ export interface CamundaTool extends CamundaActivity {
 
 /** A limit as written: its raw text and, when static, its value. */
 export interface CamundaLimit {
-  /** The `zeebe:input` target it was read from. */
+  /**
+   * The `zeebe:input` target it was read from: the field's own, or an object input that holds
+   * it (`data.limits`, `data`) given as a FEEL context literal.
+   */
   readonly input: string;
-  /** The source as written (`=10`); FEEL other than a literal leaves `value` absent. */
+  /** That input's source as written (`=10`); FEEL other than a literal leaves `value` absent. */
   readonly source: string;
   readonly value?: number;
 }
 
 /** The limits the templates have. There is no tool-call or total-token limit in any template. */
 export interface CamundaLimits {
-  /** `data.limits.maxModelCalls` (v1+), `data.guardrails.maxModelCalls` (v0). */
+  /**
+   * `data.limits.maxModelCalls`, or `data.guardrails.maxModelCalls` for the alpha connector (job
+   * type `…aiagent:0`): only the input the running connector reads.
+   */
   readonly maxModelCalls?: CamundaLimit;
   /** The provider's per-response token limit (one response, not the run). */
   readonly maxTokensPerResponse?: CamundaLimit;

@@ -3,7 +3,11 @@
  * generic (moddle keeps unknown elements with their attributes and `$children`). Every reader
  * takes the element's extension values, read once by the caller.
  */
-import { isZeebe, modelerTemplate } from "../camunda-agents.js";
+import type { JobTypeReading } from "../camunda-agents.js";
+import { readJobType } from "../camunda-agents.js";
+import { isZeebe, modelerTemplate } from "../zeebe-names.js";
+import { feelContextEntries } from "./feel-context.js";
+import { staticText } from "./static-text.js";
 import type { ModdleObject } from "../moddle.js";
 import { foreignAttrs, genericChildren, listProp, stringProp } from "../moddle.js";
 
@@ -25,18 +29,81 @@ function itemsOf(parent: ModdleObject, typed: string, local: string): readonly M
   return genericChildren(parent).filter((child) => isZeebe(child, local));
 }
 
+/** The `zeebe:input` mappings in the order the engine applies them, `[target, source]`. */
+export function zeebeInputList(
+  values: readonly ModdleObject[],
+): readonly (readonly [string, string])[] {
+  const mapping = zeebeValue(values, "iomapping");
+  if (mapping === undefined) return [];
+  return itemsOf(mapping, "inputParameters", "input").flatMap((input) => {
+    const target = stringProp(input, "target");
+    return target === undefined ? [] : [[target, stringProp(input, "source") ?? ""] as const];
+  });
+}
+
 /**
  * The `zeebe:input` mappings, target → source. An input without a source (a local variable
  * reset, `<zeebe:input target="agent"/>`) maps to `""`. A repeated target keeps its last source,
  * as the engine applies the mappings in order.
  */
 export function zeebeInputs(values: readonly ModdleObject[]): ReadonlyMap<string, string> {
-  const out = new Map<string, string>();
-  const mapping = zeebeValue(values, "iomapping");
-  if (mapping === undefined) return out;
-  for (const input of itemsOf(mapping, "inputParameters", "input")) {
-    const target = stringProp(input, "target");
-    if (target !== undefined) out.set(target, stringProp(input, "source") ?? "");
+  return new Map(zeebeInputList(values));
+}
+
+/** Where a field of the job's variables gets its value from. */
+export interface FieldSource {
+  /** The `zeebe:input` target that gives it: the field itself, or an object that holds it. */
+  readonly input: string;
+  /** That input's source as written. */
+  readonly source: string;
+  /**
+   * The field's own source: the input's, or its entry in a FEEL context literal (as `=<entry>`);
+   * absent when the input is FEEL that cannot be split, so the field may hold anything.
+   */
+  readonly field?: string;
+}
+
+const ABSENT = Symbol("absent");
+const LITERAL = /^(?:null|true|false|-?\d+(?:\.\d+)?)$/;
+
+/** What `source` gives at `path` inside it: an entry's source, absent, or unknown (`undefined`). */
+function inside(source: string, path: readonly string[]): string | typeof ABSENT | undefined {
+  // Static text is a string: it has no fields.
+  if (!source.trim().startsWith("=")) return ABSENT;
+  let expression = source.trim().slice(1).trim();
+  for (const key of path) {
+    const entries = feelContextEntries(expression);
+    if (entries === undefined) {
+      const literal = LITERAL.test(expression) || staticText(`=${expression}`) !== undefined;
+      return literal ? ABSENT : undefined;
+    }
+    const entry = entries.get(key);
+    if (entry === undefined) return ABSENT;
+    expression = entry;
+  }
+  return `=${expression}`;
+}
+
+/**
+ * The source of the variable `field` (`data.tools.containerElementId`) as the engine builds it:
+ * mappings apply in order, and a mapping to an object that holds the field (`data.tools`,
+ * `data`) replaces what was there. Such an object given as a FEEL context literal is read entry
+ * by entry; as any other FEEL its field cannot be read (`field` absent). `undefined` when no
+ * mapping gives the field.
+ */
+export function fieldSource(
+  mappings: readonly (readonly [string, string])[],
+  field: string,
+): FieldSource | undefined {
+  let out: FieldSource | undefined;
+  for (const [input, source] of mappings) {
+    if (input === field) {
+      out = { input, source, field: source };
+    } else if (field.startsWith(`${input}.`)) {
+      const found = inside(source, field.slice(input.length + 1).split("."));
+      if (found === ABSENT) out = undefined;
+      else out = { input, source, ...(found === undefined ? {} : { field: found }) };
+    }
   }
   return out;
 }
@@ -75,11 +142,19 @@ export function zeebeHeaders(values: readonly ModdleObject[]): Readonly<Record<s
   return pairs(values, "taskheaders", "values", "header", "key");
 }
 
-/** The job type of the `zeebe:taskDefinition`, trimmed. */
-export function jobTypeOf(values: readonly ModdleObject[]): string | undefined {
+/** The job type of the `zeebe:taskDefinition`, read as {@link readJobType} reads it. */
+export function jobTypeReading(values: readonly ModdleObject[]): JobTypeReading | undefined {
   const definition = zeebeValue(values, "taskdefinition");
   const type = definition === undefined ? undefined : stringProp(definition, "type");
-  return type?.trim();
+  return type === undefined ? undefined : readJobType(type);
+}
+
+/**
+ * The job type of the `zeebe:taskDefinition`, trimmed: a FEEL string literal decoded, other
+ * FEEL as written.
+ */
+export function jobTypeOf(values: readonly ModdleObject[]): string | undefined {
+  return jobTypeReading(values)?.type;
 }
 
 /** The element template an element was made from: id and version (attribute, else header). */

@@ -1,4 +1,4 @@
-import { levelLabel, refLabel, undeclaredGates } from "../report-data.js";
+import { discountedAfter, levelLabel, refLabel, undeclaredGates } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 import { defineRule } from "../../rules/index.js";
 
@@ -16,9 +16,9 @@ export const rule: BpmnRule = defineRule({
     docs: "docs/rules/AGENT_GATE_BYPASS.md",
     messages: {
       default:
-        'agent task "{{elementId}}" (autonomy level {{level}}) can reach the end without an approval gate: {{bypassPath}}{{hint}}',
+        'agent task "{{elementId}}" (autonomy level {{level}}) can reach the end without an approval gate: {{bypassPath}}{{hint}}{{discountHint}}',
       unreviewed:
-        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: {{bypassPath}}{{hint}}',
+        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: {{bypassPath}}{{hint}}{{discountHint}}',
     },
     remediation:
       "route every path from the agent task through a gate, or gate the bypassing branch too",
@@ -34,6 +34,7 @@ export const rule: BpmnRule = defineRule({
         ...(task.unreviewed ? { messageId: "unreviewed" } : {}),
         data: {
           ...undeclaredGates(analysis, task),
+          ...discountedAfter(analysis, task),
           elementId: task.node.id,
           level: levelLabel(task),
           ref: refLabel(task),

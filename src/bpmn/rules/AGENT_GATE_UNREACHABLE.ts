@@ -1,4 +1,4 @@
-import { levelLabel, refLabel, undeclaredGates } from "../report-data.js";
+import { discountedAfter, levelLabel, refLabel, undeclaredGates } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 import { defineRule } from "../../rules/index.js";
 
@@ -15,9 +15,9 @@ export const rule: BpmnRule = defineRule({
     docs: "docs/rules/AGENT_GATE_UNREACHABLE.md",
     messages: {
       default:
-        'agent task "{{elementId}}" (autonomy level {{level}}) needs an approval gate downstream, but no gate is reachable from it{{hint}}',
+        'agent task "{{elementId}}" (autonomy level {{level}}) needs an approval gate downstream, but no gate is reachable from it{{hint}}{{discountHint}}',
       unreviewed:
-        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate downstream as the most demanding case, but no gate is reachable from it{{hint}}',
+        'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate downstream as the most demanding case, but no gate is reachable from it{{hint}}{{discountHint}}',
     },
     remediation:
       "add a flow node marked <btv:gate/> (e.g. a user task for approval) after the agent task",
@@ -33,6 +33,7 @@ export const rule: BpmnRule = defineRule({
         ...(task.unreviewed ? { messageId: "unreviewed" } : {}),
         data: {
           ...undeclaredGates(analysis, task),
+          ...discountedAfter(analysis, task),
           elementId: task.node.id,
           level: levelLabel(task),
           source: task.declaration.source,

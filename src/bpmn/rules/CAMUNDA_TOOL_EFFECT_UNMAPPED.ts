@@ -34,7 +34,12 @@ export const rule: BpmnRule = defineRule({
       for (const tool of derived.tools) {
         if (tool.effect !== undefined) continue;
         const decider = tool.decidedBy === tool.id ? tool : undefined;
-        const key = decider?.templateId ?? decider?.jobType;
+        // The key the unknown effect was looked up by, when it names one: mapping it decides.
+        const looked = decider?.effectKey;
+        const key =
+          looked !== undefined && looked !== "btv:toolEffect"
+            ? looked
+            : (decider?.templateId ?? decider?.jobType);
         context.report({
           ...base,
           ...(key === undefined ? { messageId: "element" } : {}),

@@ -1,5 +1,5 @@
 import { needsGate } from "../dependency.js";
-import { refLabel } from "../report-data.js";
+import { discountedAfter, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 import { defineRule } from "../../rules/index.js";
 
@@ -20,22 +20,24 @@ export const rule: BpmnRule = defineRule({
     docs: "docs/rules/TOOL_EFFECT_NEEDS_GATE.md",
     messages: {
       default:
-        '{{ref}} (agent task "{{elementId}}") calls "{{tool}}" (effect "{{effect}}") at node "{{nodeId}}", but the gate downstream is {{gate}}',
+        '{{ref}} (agent task "{{elementId}}") calls "{{tool}}" (effect "{{effect}}") at node "{{nodeId}}", but the gate downstream is {{gate}}{{discountHint}}',
       delegated:
-        '{{ref}} (agent task "{{elementId}}") delegates to {{via}}, which calls "{{tool}}" (effect "{{effect}}") at node "{{nodeId}}", but the gate downstream is {{gate}}',
+        '{{ref}} (agent task "{{elementId}}") delegates to {{via}}, which calls "{{tool}}" (effect "{{effect}}") at node "{{nodeId}}", but the gate downstream is {{gate}}{{discountHint}}',
       unknown:
-        '{{ref}} (agent task "{{elementId}}") calls "{{tool}}" at node "{{nodeId}}", whose effect is unknown ({{problem}}) and so counts as needing a gate, but the gate downstream is {{gate}}',
+        '{{ref}} (agent task "{{elementId}}") calls "{{tool}}" at node "{{nodeId}}", whose effect is unknown ({{problem}}) and so counts as needing a gate, but the gate downstream is {{gate}}{{discountHint}}',
       "unknown-delegated":
-        '{{ref}} (agent task "{{elementId}}") delegates to {{via}}, which calls "{{tool}}" at node "{{nodeId}}", whose effect is unknown ({{problem}}) and so counts as needing a gate, but the gate downstream is {{gate}}',
+        '{{ref}} (agent task "{{elementId}}") delegates to {{via}}, which calls "{{tool}}" at node "{{nodeId}}", whose effect is unknown ({{problem}}) and so counts as needing a gate, but the gate downstream is {{gate}}{{discountHint}}',
       "unknown-delegate":
-        '{{ref}} (agent task "{{elementId}}") delegates at node "{{nodeId}}" to {{tool}}, which could not be reviewed ({{problem}}): what it calls counts as needing a gate, but the gate downstream is {{gate}}',
+        '{{ref}} (agent task "{{elementId}}") delegates at node "{{nodeId}}" to {{tool}}, which could not be reviewed ({{problem}}): what it calls counts as needing a gate, but the gate downstream is {{gate}}{{discountHint}}',
     },
     remediation:
       "place a gate after the agent task on every path, or use a reversible tool (and make every tool and delegate resolvable)",
   },
   check(context) {
-    for (const task of context.analysis?.tasks ?? []) {
-      if (task.gate.status === "reached") continue;
+    const analysis = context.analysis;
+    for (const task of analysis?.tasks ?? []) {
+      if (analysis === undefined || task.gate.status === "reached") continue;
+      let discounted: ReturnType<typeof discountedAfter> | undefined;
       for (const dependency of task.resolution.dependencies) {
         if (!needsGate(dependency)) continue;
         const { failure, via } = dependency;
@@ -61,6 +63,7 @@ export const rule: BpmnRule = defineRule({
             effect: dependency.effect ?? "unknown",
             nodeId: dependency.nodeId,
             gate: task.gate.status,
+            ...(discounted ??= discountedAfter(analysis, task)),
             ...(failure === undefined ? {} : { problem: failure.detail, failure: failure.reason }),
           },
         });

@@ -25,8 +25,11 @@ import type { GatesAfter } from "./gates-after.js";
 import { gatesAfter } from "./gates-after.js";
 import type { SubjectReading } from "./subjects.js";
 
-/** The tools of an agent task as facts; null when what it calls is unknown. */
-function toolsOf(task: AgentTaskFacts): ToolFacts[] | null {
+/**
+ * The tools of an agent task known to be called: its own workflow's and its resolved delegates'
+ * (a ref that cannot be parsed included, its effect unknown); null when its workflow is unread.
+ */
+function knownToolsOf(task: AgentTaskFacts): ToolFacts[] | null {
   const derived = task.resolution.derived;
   if (derived !== undefined) {
     return derived.tools.map((tool) => ({
@@ -48,6 +51,15 @@ function toolsOf(task: AgentTaskFacts): ToolFacts[] | null {
     byRef.set(dep.ref, toolFacts(dep.ref, parseRef(dep.ref), terms));
   }
   return [...byRef.values()];
+}
+
+/**
+ * Whether what the agent calls is only partly known: a delegate (its own or a delegate's) could
+ * not be read, so the tools and models behind it are unknown, and a list of the rest would read
+ * as complete (docs/policies.md: null = unknown).
+ */
+function delegateUnread(task: AgentTaskFacts): boolean {
+  return task.resolution.dependencies.some((d) => d.kind === "delegate" && d.failure !== undefined);
 }
 
 function camundaBudget(derived: DerivedAgent): BudgetFacts {
@@ -82,6 +94,7 @@ function agentTaskFacts(
   subjects: SubjectReading,
   gateFacts: ReadonlyMap<number, GateFacts>,
   after: () => GatesAfter,
+  known: ToolFacts[] | null,
 ): PolicyAgentTask & { place: ElementPlace } {
   const { index } = analysis.prepared.graph;
   const processIndex = index.containers[index.container[task.vertex] ?? -1]?.process ?? -1;
@@ -89,8 +102,12 @@ function agentTaskFacts(
   const element = subjects.elements.get(task.vertex);
   const derived = task.resolution.derived;
   const workflow = task.resolution.workflow;
-  const models =
-    derived !== undefined
+  const partial = delegateUnread(task);
+  const levelText = task.declaration.levelText;
+  const invalidLevel = levelText !== undefined && task.declaredLevel === undefined;
+  const models = partial
+    ? null
+    : derived !== undefined
       ? derived.model === undefined
         ? []
         : [derived.model]
@@ -115,11 +132,13 @@ function agentTaskFacts(
           ? task.ref.canonical
           : (task.declaration.ref ?? null)
         : null,
-    level: task.level ?? null,
+    // A level the task writes but that is none is unknown, not the workflow's: the task meant another.
+    level: invalidLevel ? null : (task.level ?? null),
     declaredLevel: task.declaredLevel ?? null,
+    declaredLevelText: levelText ?? null,
     justifiedLevel: task.justifiedLevel ?? null,
     camunda: task.declaration.source === "camunda",
-    tools: toolsOf(task),
+    tools: partial ? null : known,
     models,
     budget:
       derived !== undefined
@@ -200,8 +219,9 @@ export function processView(analysis: GateAnalysis, subjects: SubjectReading): P
   // Built once, when a rule first reads some task's `gates`.
   let sets: GatesAfter | undefined;
   const after = (): GatesAfter => (sets ??= gatesAfter(prepared));
-  const agentTasks = analysis.tasks.map((task) =>
-    agentTaskFacts(analysis, task, subjects, gateFacts, after),
+  const known = analysis.tasks.map(knownToolsOf);
+  const agentTasks = analysis.tasks.map((task, i) =>
+    agentTaskFacts(analysis, task, subjects, gateFacts, after, known[i] ?? null),
   );
   const vertexOf = new Map<string, number>();
   for (const task of analysis.tasks)
@@ -228,7 +248,8 @@ export function processView(analysis: GateAnalysis, subjects: SubjectReading): P
     const place = agentTasks[i]?.place ?? { elementId: task.node.id, path: task.node.path };
     const workflow = workflowOf(task);
     if (workflow !== undefined) workflows.push({ ...workflow, place });
-    for (const tool of agentTasks[i]?.tools ?? []) tools.push({ ...tool, place });
+    // The tools known to be called are subjects even when the task's list is unknown as a whole.
+    for (const tool of known[i] ?? []) tools.push({ ...tool, place });
   });
   return {
     processes,

@@ -28,3 +28,6 @@ export type {
 } from "./types.js";
 export { decodeFeelString } from "./literals.js";
 export type { StringDecodeResult } from "./literals.js";
+export { feelExpressionNode } from "./expression-node.js";
+export { childrenOf } from "./tree.js";
+export type { FeelNode } from "./tree.js";

@@ -136,13 +136,14 @@ const agentWith = (
   </bpmn:process>
 </bpmn:definitions>`;
 
-const http = (id: string, method: string, attrs = "") =>
-  `<bpmn:serviceTask id="${id}"${attrs}><bpmn:extensionElements><zeebe:taskDefinition type="io.camunda:http-json:1" /><zeebe:ioMapping><zeebe:input source="${method}" target="method" /></zeebe:ioMapping></bpmn:extensionElements></bpmn:serviceTask>`;
+/** A REST tool; `incoming` names the flows that lead to it, as Camunda Modeler writes them. */
+const http = (id: string, method: string, attrs = "", incoming: readonly string[] = []) =>
+  `<bpmn:serviceTask id="${id}"${attrs}><bpmn:extensionElements><zeebe:taskDefinition type="io.camunda:http-json:1" /><zeebe:ioMapping><zeebe:input source="${method}" target="method" /></zeebe:ioMapping></bpmn:extensionElements>${incoming.map((f) => `<bpmn:incoming>${f}</bpmn:incoming>`).join("")}</bpmn:serviceTask>`;
 
 describe("a tool's sub-flow and its boundary events", () => {
   it("takes the most demanding effect of what the tool leads to, naming the element", async () => {
     const xml = agentWith(
-      `${http("Find", "GET")}${http("Purge", "DELETE")}<bpmn:task id="Note" />${http("Fallback", "=method")}
+      `${http("Find", "GET")}${http("Purge", "DELETE", "", ["S1"])}<bpmn:task id="Note" />${http("Fallback", "=method", "", ["S2"])}
        <bpmn:boundaryEvent id="OnError" attachedToRef="Note"><bpmn:errorEventDefinition /></bpmn:boundaryEvent>`,
       `<bpmn:sequenceFlow id="S1" sourceRef="Find" targetRef="Purge" />
        <bpmn:sequenceFlow id="S2" sourceRef="OnError" targetRef="Fallback" />`,
@@ -158,7 +159,7 @@ describe("a tool's sub-flow and its boundary events", () => {
 
   it("a root's btv:toolEffect states the tool's effect as a whole", async () => {
     const xml = agentWith(
-      `${http("Find", "GET", ' btv:toolEffect="read"')}${http("Purge", "DELETE")}`,
+      `${http("Find", "GET", ' btv:toolEffect="read"')}${http("Purge", "DELETE", "", ["S1"])}`,
       `<bpmn:sequenceFlow id="S1" sourceRef="Find" targetRef="Purge" />`,
     );
     const decision = await checkProcess(xml);
@@ -217,5 +218,84 @@ describe("the mapping is checked", () => {
         `evaluateGates: toolEffects["io.camunda:http-json:1"]: unknown effect 'maybe' (expected read, propose, notify, write-reversible, write-irreversible, external-commitment)`,
       ),
     );
+  });
+});
+
+/** A tool made from `template` that runs `jobType` with these inputs (target → source). */
+const templated = (
+  id: string,
+  template: string,
+  jobType: string,
+  inputs: Readonly<Record<string, string>>,
+) =>
+  `<bpmn:serviceTask id="${id}" zeebe:modelerTemplate="${template}"><bpmn:extensionElements><zeebe:taskDefinition type="${jobType}" /><zeebe:ioMapping>${Object.entries(
+    inputs,
+  )
+    .map(([target, source]) => `<zeebe:input source="${source}" target="${target}" />`)
+    .join("")}</zeebe:ioMapping></bpmn:extensionElements></bpmn:serviceTask>`;
+
+/** The first tool's effect, source, reason and the key CAMUNDA_TOOL_EFFECT_UNMAPPED advises. */
+async function firstTool(tool: string, toolEffects = {}) {
+  const decision = await checkProcess(agentWith(tool), { toolEffects });
+  const first = decision.agentTasks[0]?.derived?.tools[0];
+  const unmapped = decision.warnings.find((d) => d.code === "CAMUNDA_TOOL_EFFECT_UNMAPPED");
+  return [
+    first?.effect ?? "unknown",
+    first?.effectSource,
+    first?.unknownReason,
+    unmapped?.data.key,
+  ];
+}
+
+describe("what a template says is borne out by what runs", () => {
+  const HTTP = "io.camunda.connectors.HttpJson.v2";
+  const GITHUB = "io.camunda.connectors.GitHub.v1";
+
+  it("a REST template on another connector's job type is unknown, naming both", async () => {
+    const jdbc = templated("Ledger", HTTP, "io.camunda:connector-jdbc:1", { method: "GET" });
+    const reason = `the template '${HTTP}' runs job type 'io.camunda:http-json:1', but the element's job type is 'io.camunda:connector-jdbc:1': the template does not say what it does`;
+    expect(await firstTool(jdbc)).toEqual([
+      "unknown",
+      "unknown",
+      reason,
+      "io.camunda:connector-jdbc:1",
+    ]);
+    // The organisation's mapping of the template meets the same disagreement.
+    expect(await firstTool(jdbc, { [HTTP]: { GET: "read", "*": "write-irreversible" } })).toEqual([
+      "unknown",
+      "unknown",
+      reason,
+      "io.camunda:connector-jdbc:1",
+    ]);
+    // A job worker of one's own under the REST template's label: the same.
+    expect((await firstTool(templated("X", HTTP, "acme:wipe:1", { method: "GET" })))[2]).toBe(
+      `the template '${HTTP}' runs job type 'io.camunda:http-json:1', but the element's job type is 'acme:wipe:1': the template does not say what it does`,
+    );
+    // Mapping the job type that runs decides.
+    expect(await firstTool(jdbc, { "io.camunda:connector-jdbc:1": "write-reversible" })).toEqual([
+      "write-reversible",
+      "config",
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("a read operation whose REST method writes is unknown; a method that reads is read", async () => {
+    const github = (method: string) =>
+      templated("Repo", GITHUB, "io.camunda:http-json:1", { operationType: "getRepo", method });
+    expect(await firstTool(github("delete"))).toEqual([
+      "unknown",
+      "unknown",
+      `the signals disagree: ${GITHUB} operationType=getRepo says read, but job type io.camunda:http-json:1 method=delete says write-irreversible`,
+      "io.camunda:http-json:1",
+    ]);
+    expect((await firstTool(github("=toolCall.method")))[0]).toBe("unknown");
+    expect(await firstTool(github("get"))).toEqual(["read", "default", undefined, undefined]);
+    // A template that knows more than the method keeps its word: GitHub createIssue by POST.
+    const create = templated("Issue", GITHUB, "io.camunda:http-json:1", {
+      operationType: "createIssue",
+      method: "post",
+    });
+    expect((await firstTool(create)).slice(0, 2)).toEqual(["write-irreversible", "default"]);
   });
 });

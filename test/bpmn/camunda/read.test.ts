@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { sha256 } from "../../../src/model/index.js";
+import { checkProcess } from "../../../src/bpmn/index.js";
 import { check, derivedOf, fixture, READINGS } from "./fixtures.js";
 
 const PROMPT =
@@ -193,3 +194,191 @@ describe("the fixtures are what Camunda Modeler saves", () => {
     expect(ids.filter((id) => !drawn.has(id))).toEqual([]);
   });
 });
+
+/** The agent element of a fixture with its template unlinked (attributes and id header gone). */
+function unlinked(name: string): string {
+  return fixture(name)
+    .replace(/(<bpmn:\w+ id="Agent"[^>]*?) zeebe:modelerTemplate="[^"]*"/, "$1")
+    .replace(
+      /<zeebe:header key="elementTemplateId" value="io\.camunda\.connectors\.agenticai[^"]*" \/>/,
+      "",
+    );
+}
+
+const withType = (xml: string, from: string, to: string): string =>
+  xml.replace(`<zeebe:taskDefinition type="${from}"`, `<zeebe:taskDefinition type="${to}"`);
+
+const SUPPORT_TYPE = "io.camunda.agenticai:aiagent:1";
+const REFUND_TYPE = "io.camunda.agenticai:aiagent-job-worker:1";
+
+describe.each(READINGS)("a job type written as FEEL (%s)", (_label, options) => {
+  it("reads a FEEL string literal as its text: the task variant, template unlinked", async () => {
+    const xml = withType(
+      unlinked("task-v11-support.bpmn"),
+      SUPPORT_TYPE,
+      `=&#34;${SUPPORT_TYPE}&#34;`,
+    );
+    const { task, derived } = derivedOf(await checkProcess(xml, options));
+    expect([task.source, derived.templateId, derived.jobType, derived.variant]).toEqual([
+      "camunda",
+      undefined,
+      "io.camunda.agenticai:aiagent:1",
+      "task",
+    ]);
+    expect(derived.tools.map((t) => t.id)).toEqual([
+      "SendDeliveryMail",
+      "PostToSupport",
+      "TrackParcel",
+    ]);
+  });
+
+  it("reads a FEEL string literal as its text: the sub-process variant, template unlinked", async () => {
+    const xml = withType(
+      unlinked("subprocess-v11-refund.bpmn"),
+      REFUND_TYPE,
+      `= &#34;${REFUND_TYPE}&#34; `,
+    );
+    const { derived } = derivedOf(await checkProcess(xml, options));
+    expect([derived.templateId, derived.jobType, derived.variant, derived.tools.length]).toEqual([
+      undefined,
+      "io.camunda.agenticai:aiagent-job-worker:1",
+      "sub-process",
+      7,
+    ]);
+  });
+
+  it.each([
+    ["task-v11-support.bpmn", SUPPORT_TYPE],
+    ["subprocess-v11-refund.bpmn", REFUND_TYPE],
+  ])(
+    "%s: any other FEEL job type may run an agent: an agent task of unknown level, needing a gate",
+    async (name, type) => {
+      const xml = withType(unlinked(name), type, "=jobTypes.agent");
+      const decision = await checkProcess(xml, options);
+      expect(
+        decision.agentTasks.map((t) => [t.elementId, t.source, t.level, t.requirement, t.derived]),
+      ).toEqual([["Agent", "camunda", null, "required", undefined]]);
+    },
+  );
+
+  it("reads an agent whose template says so, keeping a FEEL job type as written", async () => {
+    const xml = withType(fixture("task-v11-support.bpmn"), SUPPORT_TYPE, "=jobTypes.agent");
+    const { derived } = derivedOf(await checkProcess(xml, options));
+    expect([derived.jobType, derived.container?.found]).toEqual(["=jobTypes.agent", true]);
+  });
+});
+
+const CONTAINER_INPUT = '<zeebe:input source="Tools" target="data.tools.containerElementId" />';
+const RESULTS_INPUT =
+  '<zeebe:input source="=toolCallResults" target="data.tools.toolCallResults" />';
+const CALLS_INPUT = '<zeebe:input source="=10" target="data.limits.maxModelCalls" />';
+
+/** The support fixture with its tools input(s) and its limit input replaced. */
+function support(tools: string, calls = CALLS_INPUT): string {
+  return fixture("task-v11-support.bpmn")
+    .replace(CONTAINER_INPUT, tools)
+    .replace(RESULTS_INPUT, "")
+    .replace(CALLS_INPUT, calls);
+}
+
+describe.each(READINGS)("inputs given as one object (%s)", (_label, options) => {
+  it("reads the container id from a FEEL context given to data.tools", async () => {
+    const xml = support(
+      '<zeebe:input source="={containerElementId: &#34;Tools&#34;, toolCallResults: toolCallResults}" target="data.tools" />',
+    );
+    const { derived } = derivedOf(await checkProcess(xml, options));
+    expect(derived.container).toEqual({ id: "Tools", found: true });
+    expect(derived.tools.map((t) => t.id)).toEqual([
+      "SendDeliveryMail",
+      "PostToSupport",
+      "TrackParcel",
+    ]);
+  });
+
+  it("reads the container id and the limit from nested contexts given to data", async () => {
+    const source = "={tools: {containerElementId: &#34;Tools&#34;}, limits: {maxModelCalls: 6}}";
+    const xml = support(`<zeebe:input source="${source}" target="data" />`, "");
+    const { derived } = derivedOf(await checkProcess(xml, options));
+    expect([derived.container, derived.limits.maxModelCalls, derived.unbounded]).toEqual([
+      { id: "Tools", found: true },
+      {
+        input: "data",
+        source: '={tools: {containerElementId: "Tools"}, limits: {maxModelCalls: 6}}',
+        value: 6,
+      },
+      false,
+    ]);
+  });
+
+  it("fails closed on a container id inside FEEL it cannot read", async () => {
+    const xml = support('<zeebe:input source="=config.tools" target="data.tools" />');
+    const decision = await checkProcess(xml, options);
+    const { derived } = derivedOf(decision);
+    expect(derived.container).toEqual({
+      id: "=config.tools",
+      found: false,
+      problem:
+        "the container id is in the FEEL expression '=config.tools' given to data.tools, which cannot be read",
+    });
+    expect(derived.level).toBe(3);
+    // One dependency that failed: it needs a gate (the fixture has one after the agent).
+    const stand = decision.agentTasks[0]?.dependencies.find((d) => d.nodeId === "=config.tools");
+    expect([stand?.kind, stand?.effect, stand?.failure?.reason]).toEqual([
+      "tool",
+      undefined,
+      "missing",
+    ]);
+    const ungated = await checkProcess(
+      xml.replace('<btv:gate approverRole="support-lead" />', ""),
+      options,
+    );
+    expect(ungated.blocking.map((d) => d.code)).toContain("TOOL_EFFECT_NEEDS_GATE");
+  });
+
+  it("reports a limit inside a context it cannot evaluate as unbounded", async () => {
+    const calls = '<zeebe:input source="={maxModelCalls: calls}" target="data.limits" />';
+    const decision = await checkProcess(support(CONTAINER_INPUT, calls), options);
+    const { derived } = derivedOf(decision);
+    expect([derived.limits.maxModelCalls, derived.unbounded]).toEqual([
+      { input: "data.limits", source: "={maxModelCalls: calls}" },
+      true,
+    ]);
+    expect(decision.blocking.map((d) => [d.code, d.data.input, d.data.source])).toEqual([
+      ["CAMUNDA_AGENT_UNBOUNDED", "data.limits", "={maxModelCalls: calls}"],
+    ]);
+  });
+});
+
+describe.each(READINGS)(
+  "the maximum of model calls by connector version (%s)",
+  (_label, options) => {
+    const GUARDRAILS = '<zeebe:input source="=10" target="data.guardrails.maxModelCalls" />';
+    const V0 = (xml: string) =>
+      withType(xml, SUPPORT_TYPE, "io.camunda.agenticai:aiagent:0").replace(
+        'zeebe:modelerTemplate="io.camunda.connectors.agenticai.aiagent.v1" zeebe:modelerTemplateVersion="11"',
+        'zeebe:modelerTemplate="io.camunda.connectors.agenticai.aiagent.v0" zeebe:modelerTemplateVersion="0"',
+      );
+
+    it("ignores data.guardrails on a v1 connector (template 11): no bound", async () => {
+      const decision = await checkProcess(support(CONTAINER_INPUT, GUARDRAILS), options);
+      const { derived } = derivedOf(decision);
+      expect([derived.limits.maxModelCalls, derived.unbounded]).toEqual([undefined, true]);
+      expect(decision.blocking.map((d) => d.code)).toEqual(["CAMUNDA_AGENT_UNBOUNDED"]);
+    });
+
+    it("reads data.guardrails on the alpha connector (job type aiagent:0, template v0)", async () => {
+      const { derived } = derivedOf(
+        await checkProcess(V0(support(CONTAINER_INPUT, GUARDRAILS)), options),
+      );
+      expect([derived.limits.maxModelCalls, derived.unbounded]).toEqual([
+        { input: "data.guardrails.maxModelCalls", source: "=10", value: 10 },
+        false,
+      ]);
+    });
+
+    it("ignores data.limits on the alpha connector, which has none", async () => {
+      const { derived } = derivedOf(await checkProcess(V0(support(CONTAINER_INPUT)), options));
+      expect([derived.limits.maxModelCalls, derived.unbounded]).toEqual([undefined, true]);
+    });
+  },
+);

@@ -13,6 +13,7 @@ import {
   exclusiveGateway,
   flow,
   gate,
+  gateMarker,
   HELPER,
   nodePath,
   processElement,
@@ -45,8 +46,40 @@ const ungated = (agentXml: string) =>
 const gated = (agentXml: string) =>
   processXml(startEvent("S"), agentXml, gate("G"), endEvent("E"), chain("S", "A", "G", "E"));
 
+/** A `<btv:gate/>` user task `G` with these loop characteristics (XML text). */
+const loopGate = (loop: string) =>
+  processXml(
+    startEvent("S"),
+    level2,
+    userTask("G", { ext: [gateMarker()], children: [loop] }),
+    endEvent("E"),
+    chain("S", "A", "G", "E"),
+  );
+/** Multi-instance over a Zeebe input collection. */
+const overCollection = (collection: string) =>
+  `<bpmn:multiInstanceLoopCharacteristics><bpmn:extensionElements><zeebe:loopCharacteristics inputCollection="${collection}" inputElement="r" /></bpmn:extensionElements></bpmn:multiInstanceLoopCharacteristics>`;
+/** Multi-instance with a BPMN loop cardinality. */
+const cardinality = (body: string) =>
+  `<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>${body}</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>`;
+
 await bpmnRuleTester(rule, {
   valid: [
+    {
+      name: "a multi-instance gate over a list literal with an item, or a cardinality of 2",
+      xml: loopGate(overCollection("=[&quot;legal&quot;, &quot;risk&quot;]")),
+      registry,
+    },
+    { name: "a multi-instance gate of cardinality 2", xml: loopGate(cardinality("2")), registry },
+    {
+      name: "a multi-instance gate over a list literal with a comment after it",
+      xml: loopGate(overCollection("=[&quot;legal&quot;] // the reviewers")),
+      registry,
+    },
+    {
+      name: "a standard loop gate that tests after its turn",
+      xml: loopGate("<bpmn:standardLoopCharacteristics />"),
+      registry,
+    },
     { name: "a gate right after the agent task", xml: gated(level2), registry },
     {
       name: "a gate inside a sub-process after the agent task",
@@ -164,6 +197,58 @@ await bpmnRuleTester(rule, {
     },
   ],
   invalid: [
+    {
+      name: "a multi-instance gate over a collection that may be empty does not count",
+      xml: loopGate(overCollection("=agent.reviewers")),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          message:
+            'agent task "A" (autonomy level 2) needs an approval gate downstream, but no gate is reachable from it; the gate after it does not count: "G" is multi-instance over the collection =agent.reviewers, which may be empty, and an empty multi-instance completes at once with nobody approving',
+          data: { discountedGates: ["G"] },
+        },
+      ],
+    },
+    {
+      name: "a multi-instance gate over an empty list literal does not count",
+      xml: loopGate(overCollection("=[]")),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { discountedGates: ["G"] } }],
+    },
+    {
+      name: "a filtered list literal may be empty",
+      xml: loopGate(overCollection("=[1, 2][item &gt; 5]")),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { discountedGates: ["G"] } }],
+    },
+    {
+      name: "a list literal FEEL cannot read (a trailing comma) proves no item",
+      xml: loopGate(overCollection("=[&quot;legal&quot;,]")),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { discountedGates: ["G"] } }],
+    },
+    {
+      name: "a cardinality that is an expression may be 0",
+      xml: loopGate(cardinality("=count")),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: {
+            discountedGates: ["G"],
+            discountHint:
+              '; the gate after it does not count: "G" is multi-instance with the cardinality =count, which is not a number of at least 1, so it may run no instance',
+          },
+        },
+      ],
+    },
+    {
+      name: "a standard loop that tests before its first turn may not run",
+      xml: loopGate('<bpmn:standardLoopCharacteristics testBefore="true" />'),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { discountedGates: ["G"] } }],
+    },
     {
       name: "a level-2 agent task with no gate after it",
       xml: ungated(level2),

@@ -87,3 +87,127 @@ describe("the process view", () => {
     });
   });
 });
+
+/** The facts of what an agent task calls, and of its level, where the input cannot be read. */
+describe("facts the inputs leave unknown", () => {
+  const DIR = "test/fixtures/fail-closed/";
+  const XML = readFileSync(`${DIR}contract-signing.bpmn`, "utf8");
+  type Doc = Record<string, unknown> & { nodes: unknown[] };
+  const doc = (name: string): Doc =>
+    JSON.parse(readFileSync(`${DIR}registry/${name}`, "utf8")) as Doc;
+  const SIGNER = doc("contract-signer.agent.json");
+  const CHECKER = doc("terms-checker.agent.json");
+  const SIGN = doc("sign-contract.tool.json");
+  const [DRAFT, SIGN_NODE] = SIGNER.nodes as [Record<string, unknown>, { config: object }];
+  const PACK = {
+    kind: "PolicyPack",
+    name: "bank",
+    version: "1",
+    rules: [
+      {
+        id: "no-commitments",
+        severity: "error",
+        for: "agentTask",
+        when: 'some t in tools satisfies t.effect = "external-commitment"',
+      },
+      {
+        id: "approved-models",
+        severity: "error",
+        for: "agentTask",
+        when: 'some m in models satisfies not(m in ["gpt-4o"])',
+      },
+      { id: "commit-tool", severity: "error", for: "tool", when: 'effect = "external-commitment"' },
+      { id: "at-most-3", severity: "error", for: "agentTask", when: "level > 3" },
+      {
+        id: "declared-at-most-3",
+        severity: "error",
+        for: "agentTask",
+        when: "declaredLevel != null and declaredLevel > 3",
+      },
+      { id: "declares-none", severity: "warning", for: "agentTask", when: "declaredLevel = null" },
+    ],
+  };
+
+  /** The pack's findings: code, and what was assumed or why it is undecided. */
+  async function packFindings(signer: unknown, xml = XML, checker?: unknown) {
+    const docs: Record<string, unknown> = {
+      "agnt-contract-signer@1.0.0": signer,
+      "agnt-terms-checker@1.0.0": checker,
+      "tool:sign-contract@1.0.0": SIGN,
+    };
+    const decision = await checkProcess(xml, {
+      resolveWorkflow: (ref) => docs[ref],
+      resolveTool: (ref) => docs[ref],
+      policies: [PACK],
+      rules: { AGENT_AUTONOMY_INVALID: "warning" },
+    });
+    return [...decision.blocking, ...decision.warnings]
+      .filter((d) => d.code.startsWith("bank/"))
+      .map((d) => ({
+        code: d.code,
+        ...(d.data.assumed === undefined ? {} : { assumed: d.data.assumed }),
+        ...(d.data.reason === undefined ? {} : { reason: d.data.reason }),
+        tools: d.data.tools,
+        models: d.data.models,
+      }));
+  }
+
+  it("an unresolved delegate makes the agent's tools and models unknown (they read as complete)", async () => {
+    const reads = { ...SIGNER, nodes: [DRAFT] };
+    const found = await packFindings(reads);
+    const reason = (list: string) =>
+      `it reads '${list}', which is unknown because a workflow could not be read`;
+    const lists = (f: { code: string }) =>
+      ["bank/no-commitments", "bank/approved-models"].includes(f.code);
+    expect(found.filter(lists)).toEqual([
+      { code: "bank/no-commitments", reason: reason("tools"), tools: null, models: null },
+      { code: "bank/approved-models", reason: reason("models"), tools: null, models: null },
+    ]);
+    // Resolved, the same agent passes both: what it calls is known.
+    const known = await packFindings(reads, XML, CHECKER);
+    expect(known.filter(lists)).toEqual([]);
+  });
+
+  it("the tools known to be called stay subjects when the list is unknown", async () => {
+    const found = await packFindings(SIGNER);
+    expect(found.map((f) => f.code)).toEqual([
+      "bank/no-commitments",
+      "bank/approved-models",
+      "bank/commit-tool",
+      "bank/at-most-3",
+      "bank/declared-at-most-3",
+    ]);
+  });
+
+  it("a tool ref without a version is in tools with an unknown effect (it was dropped)", async () => {
+    const unversioned = {
+      ...SIGN_NODE,
+      config: { ...SIGN_NODE.config, usesTool: "tool:sign-contract" },
+    };
+    const signer = { ...SIGNER, nodes: [DRAFT, unversioned] };
+    const found = await packFindings(signer, XML, CHECKER);
+    const tool = {
+      ref: "tool:sign-contract",
+      id: "tool:sign-contract",
+      version: null,
+      effect: null,
+      authorization: null,
+    };
+    expect(found[0]).toEqual({
+      code: "bank/no-commitments",
+      assumed: { effect: "external-commitment" },
+      tools: [tool],
+      models: ["gpt-4o"],
+    });
+  });
+
+  it("a declared level that is no level is unknown, not the workflow's, nor none", async () => {
+    const seven = XML.replace('autonomyLevel="4"', 'autonomyLevel="7"');
+    const signer = { ...SIGNER, autonomyLevel: 2, nodes: [DRAFT] };
+    const found = await packFindings(signer, seven, CHECKER);
+    expect(found.map((f) => [f.code, f.assumed])).toEqual([
+      ["bank/at-most-3", { level: 4 }],
+      ["bank/declared-at-most-3", { declaredLevel: 4 }],
+    ]);
+  });
+});
