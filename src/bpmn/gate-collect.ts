@@ -93,15 +93,15 @@ export function nonEmptyList(expression: string): boolean {
 const POSITIVE = /^=?\s*0*[1-9]\d*\s*$/;
 
 /**
- * Why `element` may complete without one instance run, or `undefined` when it runs at least once
- * (no loop, a proven count, a loop that tests after its turn). A multi-instance's Zeebe input
- * collection decides over its cardinality, as Zeebe runs it; with neither, nothing says it runs.
+ * Why an activity with these loop characteristics may complete without one instance run, or
+ * `undefined` when it runs at least once (a proven count, a loop that tests after its turn). A
+ * multi-instance's Zeebe input collection decides over its cardinality, as Zeebe runs it; with
+ * neither, nothing says it runs. Shared by the gates (`gateDiscount`) and the process graph, whose
+ * sub-process that may run no instance gets an edge from its entry to its exit past its content.
  */
-export function gateDiscount(
-  element: ModdleObject,
+export function loopDiscount(
+  loop: ModdleObject,
 ): { readonly reason: GateDiscount; readonly expression: string } | undefined {
-  const loop = objectProp(element, "loopCharacteristics");
-  if (loop === undefined) return undefined;
   if (instanceOf(loop, "bpmn:StandardLoopCharacteristics")) {
     return loop.testBefore === true ? { reason: "test-before", expression: "" } : undefined;
   }
@@ -118,6 +118,17 @@ export function gateDiscount(
   const body = cardinality === undefined ? undefined : stringProp(cardinality, "body");
   if (body !== undefined && POSITIVE.test(body)) return undefined;
   return { reason: "cardinality", expression: body ?? "" };
+}
+
+/**
+ * Why `element` may complete without one instance run, or `undefined` when it runs at least once
+ * (no loop characteristics, or {@link loopDiscount} finds it runs).
+ */
+export function gateDiscount(
+  element: ModdleObject,
+): { readonly reason: GateDiscount; readonly expression: string } | undefined {
+  const loop = objectProp(element, "loopCharacteristics");
+  return loop === undefined ? undefined : loopDiscount(loop);
 }
 
 /** A collector for one walk: `isGate` (the host's, or the marker) or any selector makes a gate. */

@@ -15,6 +15,11 @@
  * - compensation boundary events and handlers have no edges: they are not the normal flow;
  * - an ad-hoc sub-process enters its hub; the hub enters every child and the exit; every child
  *   returns to the hub (children are unordered);
+ * - a sub-process that may run no instance (a multi-instance over a collection that may be
+ *   empty, a cardinality not proven at least 1, a loop that tests before its first turn:
+ *   `loopDiscount`, as for a gate) leads straight to its exit too: Zeebe completes an empty
+ *   multi-instance body at once, so the flow passes it with nothing inside run. Only its entry
+ *   has this edge: a path inside one instance still goes through that instance's content;
  * - an activity leads to its boundary events (a sub-process from its interrupt vertex) that may
  *   fire any time (`triggers.ts`); one only a throw event inside can trigger is led to by that
  *   throw event, and one nothing triggers is no path;
@@ -35,8 +40,11 @@ import { adjacencyFromEdges } from "../model/index.js";
 import { findCancellations } from "./cancellation.js";
 import { throwCatchers } from "./catchers.js";
 import { EventKind } from "./event-facts.js";
+import { loopDiscount } from "./gate-collect.js";
 import type { LevelGraph } from "./level-graph.js";
 import { buildLevelGraph } from "./level-graph.js";
+import type { ModdleObject } from "./moddle.js";
+import { objectProp } from "./moddle.js";
 import type { ProcessIndex } from "./process-index.js";
 import { NodeFlag } from "./process-index.js";
 import { readTriggers, Trigger } from "./triggers.js";
@@ -83,6 +91,15 @@ interface Edges {
   count: number;
 }
 
+/**
+ * Whether a sub-process may complete with no instance of its content run: read once per
+ * container, where only a few carry loop characteristics.
+ */
+function mayRunNone(element: ModdleObject | undefined): boolean {
+  const loop = element === undefined ? undefined : objectProp(element, "loopCharacteristics");
+  return loop !== undefined && loopDiscount(loop) !== undefined;
+}
+
 /** Builds the graph in O(nodes + flows). */
 export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   const { containers, flags, opens, attachedTo } = index;
@@ -109,10 +126,11 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     exitOf[i] = addVertex(EXIT, c.node);
     if (c.kind === "ad-hoc") hubOf[i] = addVertex(HUB, c.node);
   });
-  // Per flow or link one edge; per node at most 5, per boundary event 2; per ad-hoc container 2;
-  // a thrown error or escalation adds one per catcher, which only a crafted process has many of.
+  // Per flow or link one edge; per node at most 5, per boundary event 2; per ad-hoc container 2,
+  // per container that may run no instance 1; a thrown error or escalation adds one per catcher,
+  // which only a crafted process has many of.
   const bound =
-    index.flowSources.length + index.links.length + 7 * nodeCount + 2 * containers.length;
+    index.flowSources.length + index.links.length + 7 * nodeCount + 3 * containers.length;
   const edges: Edges = { from: new Int32Array(bound), to: new Int32Array(bound), count: 0 };
   const edge = (a: number, b: number): void => {
     if (edges.count === edges.from.length) {
@@ -214,6 +232,8 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     if (hasOut[i] === 0 && linked[i] === 0) ending(i, within);
   }
   containers.forEach((c, i) => {
+    if (c.kind === "process") return;
+    if (mayRunNone(index.elements[c.node])) edge(c.node, exitOf[i] ?? c.node);
     if (c.kind !== "ad-hoc") return;
     edge(c.node, hubOf[i] ?? c.node);
     edge(hubOf[i] ?? c.node, exitOf[i] ?? c.node);

@@ -30,6 +30,7 @@ import {
   startEvent,
   subProcess,
   task,
+  ZEEBE_NS,
 } from "./builders.js";
 import { withDiagram } from "./diagram.js";
 import { pathOracle } from "./gate-require-oracle.js";
@@ -246,6 +247,36 @@ describe("checkGatePath", () => {
     ]);
   });
 
+  it("a multi-instance sub-process over a collection that may be empty is passed without its gate", async () => {
+    const review = (collection: string) => [
+      startEvent("S"),
+      A,
+      subProcess("Review", [
+        `<bpmn:multiInstanceLoopCharacteristics><bpmn:extensionElements><zeebe:loopCharacteristics inputCollection="${collection}" inputElement="r" /></bpmn:extensionElements></bpmn:multiInstanceLoopCharacteristics>`,
+        startEvent("RS"),
+        gate("G", "legal"),
+        endEvent("RE"),
+        chain("RS", "G", "RE"),
+      ]),
+      gate("H", "risk"),
+      endEvent("E"),
+      chain("S", "A", "Review", "H", "E"),
+    ];
+    const reqs = [{ min: 1 }, { min: 2 }, { roles: ["legal"] }, { distinctRoles: 2 }];
+    expect(await check(review("=agent.reviewers"), ...reqs)).toEqual([
+      HOLDS,
+      fails("min", ["A", "Review", "H", "E"], ["risk"], 1),
+      fails("roles", ["A", "Review", "H", "E"], ["risk"], 1, "legal"),
+      fails("distinctRoles", ["A", "Review", "H", "E"], ["risk"], 1),
+    ]);
+    expect(await check(review("=[&quot;legal&quot;]"), ...reqs)).toEqual([
+      HOLDS,
+      HOLDS,
+      HOLDS,
+      HOLDS,
+    ]);
+  });
+
   it("an enclosing gate sub-process counts once another gate can be entered, as AGENT_GATE_BYPASS counts it", async () => {
     const inner = [
       startEvent("I"),
@@ -440,6 +471,25 @@ function withRoles(xml: string, seed: number): string {
   });
 }
 
+const COLLECTIONS = ["=agent.reviewers", "=[&quot;a&quot;]", undefined] as const;
+
+/**
+ * A random model's XML with each sub-process given, by `seed`, a multi-instance over a collection
+ * that may be empty, over a list literal with an item, or no loop: the graph's edge past the
+ * content of one that may run none is then among the paths both sides walk.
+ */
+function withLoops(xml: string, seed: number): string {
+  const rnd = random(seed ^ 0x27d4eb2d);
+  const opening =
+    /(<bpmn:subProcess id="[^"]+">(?:<bpmn:extensionElements><btv:gate\/><\/bpmn:extensionElements>)?)/g;
+  const looped = xml.replace(opening, (head: string) => {
+    const collection = COLLECTIONS[rnd(COLLECTIONS.length)];
+    if (collection === undefined) return head;
+    return `${head}<bpmn:multiInstanceLoopCharacteristics><bpmn:extensionElements><zeebe:loopCharacteristics inputCollection="${collection}" inputElement="r"/></bpmn:extensionElements></bpmn:multiInstanceLoopCharacteristics>`;
+  });
+  return looped.replace("<bpmn:definitions ", `<bpmn:definitions xmlns:zeebe="${ZEEBE_NS}" `);
+}
+
 /** The predicates agree with AGENT_GATE_BYPASS and with the brute-force enumeration. */
 async function agrees(xml: string): Promise<boolean> {
   const prepared = await prepare(xml);
@@ -507,6 +557,15 @@ const PROPERTIES: readonly PropertyDef[] = [
     fc.nat(),
     async (seed) => {
       await agrees(withRoles(modelXml(motifModel(seed)), seed));
+    },
+  ),
+  asyncProperty(
+    "require: gates agrees around multi-instance sub-processes that may run none",
+    FILE,
+    150,
+    fc.nat(),
+    async (seed) => {
+      await agrees(withRoles(withLoops(modelXml(randomModel(seed)), seed), seed));
     },
   ),
 ];

@@ -47,6 +47,28 @@ const oneBranch = (agentXml: string, gateXml = gate("G")) =>
     chain("S", "A", "X", "G", "E1"),
     flow("X", "E2"),
   );
+/** Multi-instance over a Zeebe input collection (XML text). */
+const overCollection = (collection: string) =>
+  `<bpmn:multiInstanceLoopCharacteristics><bpmn:extensionElements><zeebe:loopCharacteristics inputCollection="${collection}" inputElement="r" /></bpmn:extensionElements></bpmn:multiInstanceLoopCharacteristics>`;
+/** Multi-instance with a BPMN loop cardinality (XML text). */
+const cardinality = (body: string) =>
+  `<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>${body}</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>`;
+/** S → A → Review → E, the gate `G` inside the sub-process `Review`, which loops as `loop`. */
+const loopReview = (loop: string) =>
+  processXml(
+    startEvent("S"),
+    level2,
+    subProcess("Review", [
+      loop,
+      startEvent("RS"),
+      gate("G"),
+      endEvent("RE"),
+      chain("RS", "G", "RE"),
+    ]),
+    endEvent("E"),
+    chain("S", "A", "Review", "E"),
+  );
+const LEGAL_AND_RISK = "=[&quot;legal&quot;, &quot;risk&quot;]";
 const linkEvent = (tag: string, id: string) =>
   element(tag, id, {
     children: [`<bpmn:linkEventDefinition id="${id}-def" name="toReview" />`],
@@ -94,6 +116,38 @@ await bpmnRuleTester(rule, {
         subProcess("Review", [startEvent("RS"), gate("G"), endEvent("RE"), chain("RS", "G", "RE")]),
         endEvent("E"),
         chain("S", "A", "Review", "E"),
+      ),
+      registry,
+    },
+    {
+      name: "a gate inside a multi-instance sub-process over a list literal with an item",
+      xml: loopReview(overCollection(LEGAL_AND_RISK)),
+      registry,
+    },
+    {
+      name: "a gate inside a multi-instance sub-process of cardinality 2",
+      xml: loopReview(cardinality("2")),
+      registry,
+    },
+    {
+      name: "a gate inside a standard loop sub-process that tests after its turn",
+      xml: loopReview("<bpmn:standardLoopCharacteristics />"),
+      registry,
+    },
+    {
+      name: "the agent task and its gate inside one instance of a multi-instance sub-process",
+      xml: processXml(
+        startEvent("S"),
+        subProcess("Review", [
+          overCollection("=agent.reviewers"),
+          startEvent("RS"),
+          level2,
+          gate("G"),
+          endEvent("RE"),
+          chain("RS", "A", "G", "RE"),
+        ]),
+        endEvent("E"),
+        chain("S", "Review", "E"),
       ),
       registry,
     },
@@ -233,6 +287,70 @@ await bpmnRuleTester(rule, {
           data: { pathIds: ["A", "Review", "RS", "RX", "RE", "E"] },
         },
       ],
+    },
+    {
+      name: "a gate inside a multi-instance sub-process over a collection that may be empty",
+      xml: loopReview(overCollection("=agent.reviewers")),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: { bypassPath: "A → Review → E", pathIds: ["A", "Review", "E"] },
+        },
+      ],
+    },
+    {
+      name: "a gate inside a multi-instance sub-process over an empty list literal",
+      xml: loopReview(overCollection("=[]")),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { pathIds: ["A", "Review", "E"] } }],
+    },
+    {
+      name: "a gate inside a multi-instance sub-process whose cardinality is an expression",
+      xml: loopReview(cardinality("=count")),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { pathIds: ["A", "Review", "E"] } }],
+    },
+    {
+      name: "a gate inside a standard loop sub-process that tests before its first turn",
+      xml: loopReview('<bpmn:standardLoopCharacteristics testBefore="true" />'),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { pathIds: ["A", "Review", "E"] } }],
+    },
+    {
+      name: "a gate in a plain sub-process nested in a multi-instance one that may run none",
+      xml: processXml(
+        startEvent("S"),
+        level2,
+        subProcess("Outer", [
+          overCollection("=agent.reviewers"),
+          startEvent("OS"),
+          subProcess("Review", [
+            startEvent("RS"),
+            gate("G"),
+            endEvent("RE"),
+            chain("RS", "G", "RE"),
+          ]),
+          endEvent("OE"),
+          chain("OS", "Review", "OE"),
+        ]),
+        endEvent("E"),
+        chain("S", "A", "Outer", "E"),
+      ),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { pathIds: ["A", "Outer", "E"] } }],
+    },
+    {
+      name: "a gate inside a multi-instance ad-hoc sub-process that may run none",
+      xml: processXml(
+        startEvent("S"),
+        level2,
+        subProcess("Review", [overCollection("=agent.reviewers"), gate("G")], { adHoc: true }),
+        endEvent("E"),
+        chain("S", "A", "Review", "E"),
+      ),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { pathIds: ["A", "Review", "E"] } }],
     },
     {
       name: "a gate reached only through a boundary event of the agent task",
