@@ -14,7 +14,12 @@ export type OpaqueKind = "tools" | "models";
 /** What a fact (or a value computed from facts) is, as far as the checker knows. */
 export type FactType =
   | { readonly kind: "any" }
-  | { readonly kind: "scalar"; readonly label: string }
+  | {
+      readonly kind: "scalar";
+      readonly label: string;
+      /** The one FEEL type its non-null values have: what a literal it is compared with must be. */
+      readonly base: ScalarBase;
+    }
   | { readonly kind: "list"; readonly item: FactType }
   /** A record with any keys (`budget.maxCost`): a missing key is "not stated", not an error. */
   | { readonly kind: "map"; readonly label: string; readonly value: FactType }
@@ -23,6 +28,9 @@ export type FactType =
       readonly label: string;
       readonly fields: Readonly<Record<string, Field>>;
     };
+
+/** The FEEL type of a scalar's values (its `null` aside). */
+export type ScalarBase = "number" | "string" | "boolean";
 
 /** A field of an object fact, and what its `null` means when it is one of the unknowns. */
 export interface Field {
@@ -40,10 +48,10 @@ export interface Field {
 /** Any value: what a function or an arithmetic expression gives. */
 export const ANY: FactType = { kind: "any" };
 
-const TEXT: FactType = { kind: "scalar", label: "a string" };
-const TEXT_OR_NULL: FactType = { kind: "scalar", label: "a string or null" };
-const NUMBER_OR_NULL: FactType = { kind: "scalar", label: "a number or null" };
-const BOOLEAN: FactType = { kind: "scalar", label: "a boolean" };
+const TEXT: FactType = { kind: "scalar", label: "a string", base: "string" };
+const TEXT_OR_NULL: FactType = { kind: "scalar", label: "a string or null", base: "string" };
+const NUMBER_OR_NULL: FactType = { kind: "scalar", label: "a number or null", base: "number" };
+const BOOLEAN: FactType = { kind: "scalar", label: "a boolean", base: "boolean" };
 
 function object(label: string, fields: Record<string, FactType | Field>): FactType {
   const out: Record<string, Field> = {};

@@ -4,12 +4,16 @@
  * `some`/`every`/`for` (`t.efect`), and bare names in a filter (`tools[efect = "x"]`). What the
  * check cannot type (the result of a function, of `if`, of arithmetic) is not checked further;
  * reading a missing field there shows at run time as a FEEL warning, which fails closed
- * (feel.ts). One iterative walk over feelin's own parse tree: no recursion on the input's depth.
+ * (feel.ts). It also refuses iteration it cannot bound (feel-iterate.ts) and comparisons of a
+ * typed fact with a literal of another type (feel-compare.ts). One iterative walk over feelin's
+ * own parse tree: no recursion on the input's depth.
  */
 import { parseExpression } from "feelin";
 import type { PolicySubject } from "./facts.js";
 import type { FactType } from "./fact-types.js";
 import { ANY, fieldNames, fieldOf, SUBJECT_TYPES } from "./fact-types.js";
+import { compareProblems } from "./feel-compare.js";
+import { IterationBudget } from "./feel-iterate.js";
 import { isBuiltin, syntaxError } from "./feel-syntax.js";
 import type { Node, Scope } from "./feel-tree.js";
 import {
@@ -64,6 +68,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
   const scopes: Scope[] = [];
   let introspects = false;
   let volatile = false;
+  const budget = new IterationBudget();
   const typeOf = (node: Node | null | undefined): FactType =>
     node === null || node === undefined ? ANY : (types.get(keyOf(node)) ?? ANY);
 
@@ -209,8 +214,13 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
       const key = keyOf(node);
       const type = typeAt(node);
       if (type !== undefined) types.set(key, type);
-      if (ref.name === "InExpression") {
+      if (ref.name === "Comparison") {
+        problems.push(...compareProblems(node, text, typeOf));
+      } else if (ref.name === "InExpression") {
         const [name, , context] = children(node);
+        const iteration =
+          context === undefined ? undefined : budget.check(context, text, typeOf, isBuiltinCall);
+        if (iteration !== undefined) problems.push(iteration);
         const owner = node.parent?.parent;
         if (name !== undefined && owner !== null && owner !== undefined) {
           bind(nameOf(name, text), iterated(context), owner);
@@ -225,6 +235,15 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
       while (scopes.length > 0 && scopes[scopes.length - 1]?.owner === key) scopes.pop();
     },
   });
+
+  /** A call of a built-in function no name in scope shadows: it never gives a range. */
+  function isBuiltinCall(node: Node): boolean {
+    if (node.name !== "FunctionInvocation") return false;
+    const callee = node.firstChild;
+    if (callee?.name !== "VariableName") return false;
+    const name = nameOf(callee, text);
+    return !scopes.some((s) => s.kind === "name" && s.name === name) && isBuiltin(name);
+  }
 
   /** What one iteration of an `in` clause binds its name to. */
   function iterated(context: Node | undefined): FactType {

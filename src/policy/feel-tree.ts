@@ -23,11 +23,11 @@ export const INTROSPECTING = new Set([
   "list contains",
 ]);
 
-const BOOLEAN: FactType = { kind: "scalar", label: "a boolean" };
+const BOOLEAN: FactType = { kind: "scalar", label: "a boolean", base: "boolean" };
 /** The type each kind of literal, comparison and logical expression gives. */
 export const LITERALS: Readonly<Record<string, FactType>> = {
-  NumericLiteral: { kind: "scalar", label: "a number" },
-  StringLiteral: { kind: "scalar", label: "a string" },
+  NumericLiteral: { kind: "scalar", label: "a number", base: "number" },
+  StringLiteral: { kind: "scalar", label: "a string", base: "string" },
   BooleanLiteral: BOOLEAN,
   Comparison: BOOLEAN,
   Conjunction: BOOLEAN,
