@@ -108,6 +108,31 @@ function fatal(error: unknown, xml: string, source: SourceIndex): ParseIssue {
   };
 }
 
+/** What a UTF-8 reading makes of a wide encoding's byte-order mark: two invalid bytes, or a mark. */
+const MARK = /^(?:\uFFFD\uFFFD|\uFEFF|\uFFFE)/;
+
+/**
+ * The wide encoding a text read as UTF-8 was written in, from its first characters: a UTF-16 or
+ * UTF-32 byte-order mark (each of its bytes U+FFFD when decoded as UTF-8, or the mark itself), or,
+ * without one, ASCII interleaved with NULs (`<\0?\0` is UTF-16LE). XML forbids NUL, so such a
+ * text is never a UTF-8 document; moddle would only say "illegal first char nodeName".
+ */
+function wideEncoding(xml: string): string | undefined {
+  const head = xml.slice(0, 16);
+  if (head.startsWith("\0\0") && MARK.test(head.slice(2))) return "UTF-32BE";
+  const marked = MARK.exec(head);
+  const body = marked === null ? head : head.slice(marked[0].length);
+  // One code unit per byte: N for a NUL, c for anything else.
+  let shape = "";
+  for (let i = 0; i < Math.min(body.length, 8); i++) shape += body.charCodeAt(i) === 0 ? "N" : "c";
+  if (marked !== null && shape.startsWith("NN")) return "UTF-32LE";
+  if (/^(?:NNNc){2}/.test(shape)) return "UTF-32BE";
+  if (/^(?:cNNN){2}/.test(shape)) return "UTF-32LE";
+  if (/^(?:Nc){2}/.test(shape)) return "UTF-16BE";
+  if (/^(?:cN){2}/.test(shape)) return "UTF-16LE";
+  return undefined;
+}
+
 /**
  * Parses BPMN XML. Never throws for bad input: an unreadable document gives `definitions:
  * undefined` and an error diagnostic saying what and where.
@@ -152,6 +177,16 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
       kind: "too-large",
       subject: "",
       reason: `${xml.length} characters, more than the ${maxLength} accepted`,
+      location: { line: 1, column: 1 },
+    };
+    return { definitions: undefined, diagnostics: parseIssueDiagnostics([issue]), source };
+  }
+  const wide = wideEncoding(xml);
+  if (wide !== undefined) {
+    const issue: ParseIssue = {
+      kind: "unreadable",
+      subject: "",
+      reason: `the document is encoded as ${wide}; agentflow reads BPMN as UTF-8 only: save it as UTF-8`,
       location: { line: 1, column: 1 },
     };
     return { definitions: undefined, diagnostics: parseIssueDiagnostics([issue]), source };

@@ -3,12 +3,15 @@
  * goes through a file system of ours that notes every folder it could not list: tinyglobby
  * passes over such a folder without a word, and what it holds is part of what the pattern asks
  * for, so it is returned among the matches, for the read to report as unreadable (fail closed).
+ * So is a link it could not follow (into a folder that cannot be entered) where the pattern may
+ * reach it: tinyglobby drops such a link before matching.
  */
 import type { Dirent } from "node:fs";
 import { readdir, realpath } from "node:fs";
 import { realpath as realpathOf } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { GlobOptions as CrawlOptions } from "tinyglobby";
+import picomatch from "picomatch";
 import { glob } from "tinyglobby";
 import { ALWAYS_IGNORED } from "./ignore.js";
 import type { IgnoreTest } from "./ignore.js";
@@ -38,8 +41,13 @@ type CrawlFs = NonNullable<CrawlOptions["fs"]>;
  * named by the path the pattern reaches it by: fdir lists a linked folder by its real path, so
  * the link that led there is named instead.
  */
-function watchedFs(): { readonly fs: CrawlFs; readonly unlisted: string[] } {
+function watchedFs(): {
+  readonly fs: CrawlFs;
+  readonly unlisted: string[];
+  readonly unresolved: string[];
+} {
   const unlisted: string[] = [];
+  const unresolved: string[] = [];
   const linkOf = new Map<string, string>();
   const watchedReaddir = (path: string, options: unknown, callback: ReaddirCallback): void => {
     readdir(path, options as { withFileTypes: true }, (error, entries) => {
@@ -50,15 +58,34 @@ function watchedFs(): { readonly fs: CrawlFs; readonly unlisted: string[] } {
       callback(error, entries);
     });
   };
+  // fdir resolves each link it meets with realpath and drops one it cannot resolve, before any
+  // matching: a link into a folder that cannot be entered (EACCES) is noted here, as it is met.
   const watchedRealpath = (path: string, callback: RealpathCallback): void => {
     realpath(path, (error, resolved) => {
       if (error === null && !linkOf.has(resolved)) linkOf.set(resolved, path);
+      if (error !== null && !NOTHING_UNREAD.has(error.code ?? "")) unresolved.push(path);
       callback(error, resolved);
     });
   };
   // Typed as node's overloaded functions; fdir calls only these two forms of them.
   const fs = { readdir: watchedReaddir, realpath: watchedRealpath } as unknown as CrawlFs;
-  return { fs, unlisted };
+  return { fs, unlisted, unresolved };
+}
+
+/**
+ * Whether a link that could not be resolved may be what `pattern` asks for: a file it matches,
+ * or a folder it would go into (a `**`, or a deeper pattern whose leading segments match the
+ * link's path). What the link points to cannot be told, so both are assumed (fail closed).
+ */
+function mayMatch(pattern: string, path: string, wanted: (name: string) => boolean): boolean {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (wanted(name) && picomatch(pattern, { dot: false })(path)) return true;
+  const segments = pattern.split("/");
+  if (segments.includes("**")) return true;
+  const depth = path.split("/").length;
+  return (
+    segments.length > depth && picomatch(segments.slice(0, depth).join("/"), { dot: false })(path)
+  );
 }
 
 /**
@@ -92,11 +119,19 @@ export async function expandGlob(
     (file) =>
       wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
   );
+  const asGiven = (path: string): string =>
+    absolute ? path : relative(resolve(options.cwd), path) || ".";
   const unlisted = watched.unlisted
-    .map((path) => (absolute ? path : relative(resolve(options.cwd), path) || "."))
+    .map(asGiven)
     .filter((path) => !never(path) && ignored?.(path) !== true);
+  // A link that could not be followed is among the matches, for the read to report unreadable.
+  const unresolved = watched.unresolved
+    .map(asGiven)
+    .filter((path) => mayMatch(pattern, path, wanted) && !never(path) && ignored?.(path) !== true);
   const files = await unlinkedFirst(kept, options.cwd);
-  return [...files, ...new Set(unlisted)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...files, ...new Set([...unlisted, ...unresolved])].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { basename, extname } from "node:path";
 import type { Format, InteropWarning } from "../interop/index.js";
-import { HEURISTIC, ImportError } from "../interop/index.js";
+import { FORMATS, HEURISTIC, ImportError } from "../interop/index.js";
 import type { AgentWorkflow, Diagnostic, TextFormat } from "../model/index.js";
 import { parseRef, WORKFLOW_TARGET, withLocations } from "../model/index.js";
 import { importDiagnostics } from "./imported.js";
@@ -37,35 +37,63 @@ const STATES_IDENTITY: Readonly<Record<string, (warnings: readonly InteropWarnin
       !warnings.some((w) => w.code === HEURISTIC && w.path === "/workflow/config/version"),
   };
 
-/** A file name's last dotted part made of letters and dashes only: the format's word. */
-const FORMAT_WORD = /\.[A-Za-z][A-Za-z-]*$/;
+/** The format ids, each a format word as it is, digits and all (`agent2model`). */
+const FORMAT_IDS: ReadonlySet<string> = new Set(FORMATS.map((format) => format.id.toLowerCase()));
+
+/** A word of letters and dashes (`.langgraph`, `.oaf`, `.copy`): a format word too. */
+const WORD = /^[A-Za-z][A-Za-z-]*$/;
+
+/** A file name's last dotted part when it is a format word: a format's id, or letters and dashes. */
+function formatWord(name: string): string | undefined {
+  const word = name.slice(name.lastIndexOf(".") + 1);
+  if (word === name) return undefined;
+  return WORD.test(word) || FORMAT_IDS.has(word.toLowerCase()) ? word : undefined;
+}
+
+/**
+ * The `id@version` a file name gives, or why it gives none (the ref parser's reason for the name
+ * without its format word, the name's reading a reference would need).
+ */
+function nameOf(
+  file: string,
+):
+  | { readonly identity: { readonly id: string; readonly version: string } }
+  | { readonly reason: string } {
+  const name = basename(file, extname(file));
+  const word = formatWord(name);
+  const bare = word === undefined ? name : name.slice(0, -word.length - 1);
+  const candidates = word === undefined ? [name] : [bare, name];
+  for (const candidate of candidates) {
+    const parsed = parseRef(candidate);
+    if (parsed.ok) return { identity: { id: parsed.ref.id, version: parsed.ref.version } };
+  }
+  const first = parseRef(bare);
+  return { reason: first.ok ? "" : first.message };
+}
 
 /**
  * The `id@version` a file name gives: `<id>@<version>` before the document extension, and
- * before one format word (`.langgraph`, `.agentos`, `.oaf`) when there is one. `undefined` when
- * the name gives no valid one.
+ * before one format word when there is one: a format's id (`.agent2model`, `.langgraph-gen`) or
+ * a word of letters and dashes (`.langgraph`, `.agentos`, `.oaf`). `undefined` when the name
+ * gives no valid one.
  */
 export function identityFromFileName(
   file: string,
 ): { readonly id: string; readonly version: string } | undefined {
-  const name = basename(file, extname(file));
-  const candidates = FORMAT_WORD.test(name) ? [name.replace(FORMAT_WORD, ""), name] : [name];
-  for (const candidate of candidates) {
-    if (!candidate.includes("@")) continue;
-    const parsed = parseRef(candidate);
-    if (parsed.ok) return { id: parsed.ref.id, version: parsed.ref.version };
-  }
-  return undefined;
+  const named = nameOf(file);
+  return "identity" in named ? named.identity : undefined;
 }
 
-function unidentified(format: Format): Diagnostic {
+function unidentified(format: Format, file: string, reason: string): Diagnostic {
+  const name = basename(file);
+  const ext = extname(file);
   return {
     code: "REGISTRY_UNIDENTIFIED",
     severity: "error",
-    message: `this ${format.title} document states no id@version of its own (its importer would synthesise one), and its file name gives none; name the file <id>@<version>.<ext> (e.g. agnt-research@1.2.0.json) so that a reference can name it — until then no reference resolves to it`,
+    message: `this ${format.title} document states no id@version of its own (its importer would synthesise one), and its file name ${name} gives none: ${reason}; name the file <id>@<version>.<ext>, or <id>@<version>.<format word>.<ext> with a format id or a word of letters and dashes as the format word (e.g. agnt-research@1.2.0${ext}, agnt-research@1.2.0.${format.id}${ext}), so that a reference can name it — until then no reference resolves to it`,
     target: WORKFLOW_TARGET,
     path: "",
-    data: { format: format.id },
+    data: { format: format.id, file: name, reason },
   };
 }
 
@@ -120,7 +148,8 @@ export function readForeign(
   }
   const { workflow, warnings } = imported;
   const declared = importDiagnostics(text, textFormat, format.id, warnings);
-  const named = identityFromFileName(file);
+  const read = nameOf(file);
+  const named = "identity" in read ? read.identity : undefined;
   if (STATES_IDENTITY[format.id]?.(warnings) === true) {
     const stated = `${workflow.id}@${workflow.version}`;
     const label = named === undefined ? undefined : `${named.id}@${named.version}`;
@@ -128,8 +157,12 @@ export function readForeign(
       label === undefined || label === stated ? [] : [nameMismatch(stated, label, format)];
     return { workflow, diagnostics: [...declared, ...mismatch] };
   }
-  if (named === undefined) {
-    return { workflow: undefined, diagnostics: [...declared, unidentified(format)] };
+  if ("reason" in read) {
+    return {
+      workflow: undefined,
+      diagnostics: [...declared, unidentified(format, file, read.reason)],
+    };
   }
-  return { workflow: { ...workflow, id: named.id, version: named.version }, diagnostics: declared };
+  const { id, version } = read.identity;
+  return { workflow: { ...workflow, id, version }, diagnostics: declared };
 }

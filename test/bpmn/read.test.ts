@@ -214,3 +214,55 @@ describe("attributes given twice under one namespace", () => {
     expect((await readProcess(nested)).diagnostics.map((d) => d.code)).toEqual([]);
   });
 });
+
+describe("a document in a wide encoding, read as UTF-8", () => {
+  const XML =
+    '<?xml version="1.0" encoding="UTF-16"?>\n<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="x" />';
+  const utf32 = (text: string, little: boolean): Buffer => {
+    const points = Array.from(text, (c) => c.codePointAt(0) ?? 0);
+    const bytes = Buffer.alloc(points.length * 4);
+    points.forEach((p, i) =>
+      little ? bytes.writeUInt32LE(p, i * 4) : bytes.writeUInt32BE(p, i * 4),
+    );
+    return bytes;
+  };
+  const cases: [string, Buffer][] = [
+    ["UTF-16LE", Buffer.from(`\uFEFF${XML}`, "utf16le")],
+    ["UTF-16LE", Buffer.from(XML, "utf16le")],
+    ["UTF-16BE", Buffer.from(`\uFEFF${XML}`, "utf16le").swap16()],
+    ["UTF-16BE", Buffer.from(XML, "utf16le").swap16()],
+    ["UTF-32LE", utf32(`\uFEFF${XML}`, true)],
+    ["UTF-32BE", utf32(`\uFEFF${XML}`, false)],
+    ["UTF-32BE", utf32(XML, false)],
+  ];
+
+  it.each(cases)(
+    "says it is %s, not UTF-8, instead of 'illegal first char'",
+    async (name, bytes) => {
+      const result = await readProcess(bytes.toString("utf8"));
+      expect(result.definitions).toBeUndefined();
+      expect(
+        result.diagnostics.map((d) => [d.code, d.severity, d.message, d.data, d.location]),
+      ).toEqual([
+        [
+          "BPMN_PARSE",
+          "error",
+          `the XML cannot be read: the document is encoded as ${name}; agentflow reads BPMN as UTF-8 only: save it as UTF-8`,
+          {
+            kind: "unreadable",
+            subject: "",
+            reason: `the document is encoded as ${name}; agentflow reads BPMN as UTF-8 only: save it as UTF-8`,
+          },
+          { line: 1, column: 1 },
+        ],
+      ]);
+    },
+  );
+
+  it("reads UTF-8 with or without its byte-order mark", async () => {
+    const plain = XML.replace("UTF-16", "UTF-8");
+    for (const text of [plain, `\uFEFF${plain}`]) {
+      expect((await readProcess(text)).definitions?.$type).toBe("bpmn:Definitions");
+    }
+  });
+});

@@ -72,6 +72,49 @@ describe.skipIf(!CAN_BE_DENIED)("collectFiles: a folder that cannot be listed", 
   });
 });
 
+describe.skipIf(!CAN_BE_DENIED)(
+  "collectFiles: a glob's link into a folder that cannot be entered",
+  () => {
+    it("lists the link where the pattern may reach it, as a file or as a folder, and reading it says why", async () => {
+      const dir = tree();
+      const sub = join(dir, "op", "sub");
+      writeFileSync(join(sub, "d.json"), "{}");
+      symlinkSync(join(sub, "d.json"), join(dir, "wf", "linked.json"));
+      symlinkSync(join(sub, "d.json"), join(dir, "wf", "linked.txt"));
+      symlinkSync(sub, join(dir, "wf", "linked-folder"));
+      const [file, deep, absolute, other, read] = await denied([sub], () =>
+        Promise.all([
+          collectFiles(["wf/*.json"], { cwd: dir }),
+          collectFiles(["wf/**/*.json"], { cwd: dir }),
+          collectFiles([`${dir}/wf/*.json`]),
+          collectFiles(["wf/sub/*.json"], { cwd: dir }),
+          readText(join(dir, "wf", "linked.json")).catch((error: unknown) => error),
+        ]),
+      );
+      expect(file).toEqual({ files: ["wf/a.json", "wf/linked.json"], skipped: [] });
+      // Under `**` any link may be a folder holding matches: what it points to cannot be told.
+      expect(deep).toEqual({
+        files: [
+          "wf/a.json",
+          "wf/linked-folder",
+          "wf/linked.json",
+          "wf/linked.txt",
+          "wf/sub/b.json",
+        ],
+        skipped: [],
+      });
+      expect(absolute).toEqual({
+        files: [join(dir, "wf", "a.json"), join(dir, "wf", "linked.json")],
+        skipped: [],
+      });
+      expect(other).toEqual({ files: ["wf/sub/b.json"], skipped: [] });
+      expect(read).toEqual(
+        new UsageError(`cannot read '${join(dir, "wf", "linked.json")}': permission denied`),
+      );
+    });
+  },
+);
+
 describe("collectFiles: paths passed over", () => {
   it("a broken link is skipped unread, a folder reached again is skipped as read already", async () => {
     const dir = tree();

@@ -218,6 +218,17 @@ describe("a registry's foreign documents", () => {
       id: "agnt-research",
       version: "2.1.0",
     });
+    // Every format's own id is a format word, digits included.
+    expect(identityFromFileName("agnt-multi@1.0.0.agent2model.yaml")).toEqual({
+      id: "agnt-multi",
+      version: "1.0.0",
+    });
+    expect(identityFromFileName("agnt-gen@0.3.0.langgraph-gen.json")).toEqual({
+      id: "agnt-gen",
+      version: "0.3.0",
+    });
+    // Any other word with a digit is not one: the version would end in it.
+    expect(identityFromFileName("agnt-multi@1.0.0.v2.yaml")).toBeUndefined();
     expect(identityFromFileName("agnt-research@latest.json")).toBeUndefined();
     expect(identityFromFileName("graph.langgraph.json")).toBeUndefined();
     expect(identityFromFileName("bad id@1.0.0.json")).toBeUndefined();
@@ -260,5 +271,30 @@ describe("a registry's foreign documents", () => {
     expect(codes).toContain("REGISTRY_DUPLICATE");
     expect(codes).not.toContain("REGISTRY_CONFLICT");
     expect(loaded.resolve("agnt-react@1.2.0")).toMatchObject({ id: "agnt-react" });
+  });
+
+  it("names an agent2model chart by a file name that gives its format's id as the word", async () => {
+    const chart = readFileSync("test/fixtures/agent2model/travel_booking.flowchart.yaml", "utf8");
+    const dir = tempDir("agentflow-registry-foreign-");
+    writeFileSync(join(dir, "agnt-travel@1.0.0.agent2model.yaml"), chart);
+    writeFileSync(join(dir, "travel.v2.yaml"), chart);
+    const loaded = await loadFolderRegistry(dir);
+    expect(loaded.resolve("agnt-travel@1.0.0")).toMatchObject({
+      id: "agnt-travel",
+      version: "1.0.0",
+    });
+    const unnamed = loaded.problems
+      .flatMap((p) => p.diagnostics)
+      .filter((d) => d.code === "REGISTRY_UNIDENTIFIED");
+    expect(unnamed.map((d) => [d.message, d.data])).toEqual([
+      [
+        "this agent2model flowchart (Flowchart IR) document states no id@version of its own (its importer would synthesise one), and its file name travel.v2.yaml gives none: 'travel.v2' has no '@version' (expected id@x.y.z); name the file <id>@<version>.<ext>, or <id>@<version>.<format word>.<ext> with a format id or a word of letters and dashes as the format word (e.g. agnt-research@1.2.0.yaml, agnt-research@1.2.0.agent2model.yaml), so that a reference can name it — until then no reference resolves to it",
+        {
+          format: "agent2model",
+          file: "travel.v2.yaml",
+          reason: "'travel.v2' has no '@version' (expected id@x.y.z)",
+        },
+      ],
+    ]);
   });
 });
