@@ -12,6 +12,7 @@
  * in the Problems panel, and the rules then run with the defaults, never silently.
  */
 import type { SeveritySetting } from "../model/index.js";
+import { pointer } from "../model/index.js";
 import type { ToolEffectsMapping, UnknownLevelPolicy } from "../bpmn/index.js";
 import {
   BPMN_RULES,
@@ -98,21 +99,21 @@ function readRules(file: string, rules: unknown, out: Gathered): void {
     const optionsOk = !Array.isArray(setting) || (setting.length === 2 && isObject(setting[1]));
     if (!isLevel(level) || !optionsOk) {
       out.problems.push(
-        `${file}: /rules/${code}: must be "off", "warn" or "error"${namespaced ? ', or ["off" | "warn" | "error", { options }]' : ""}`,
+        `${file}: ${pointer("rules", code)}: must be "off", "warn" or "error"${namespaced ? ', or ["off" | "warn" | "error", { options }]' : ""}`,
       );
     } else if (namespaced) {
       out.unapplied.push(
-        `${file}: /rules/${code}: a plugin's or a pack's rule setting is not applied in the Modeler (agentflow/policy reports every pack finding as an error)`,
+        `${file}: ${pointer("rules", code)}: a plugin's or a pack's rule setting is not applied in the Modeler (agentflow/policy reports every pack finding as an error)`,
       );
     } else if (workflowCodes.has(code)) {
       out.workflowRules[code] = level === "warn" ? "warning" : level;
     } else if (bpmnCodes.has(code)) {
       const name = lintRuleOf(code);
       if (name === undefined) {
-        out.unapplied.push(`${file}: /rules/${code}: no lint rule reports ${code}`);
+        out.unapplied.push(`${file}: ${pointer("rules", code)}: no lint rule reports ${code}`);
       } else out.categories[name] = level;
     } else {
-      out.problems.push(`${file}: /rules/${code}: is not the code of a rule`);
+      out.problems.push(`${file}: ${pointer("rules", code)}: is not the code of a rule`);
     }
   }
 }

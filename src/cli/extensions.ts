@@ -8,6 +8,7 @@
 import { BPMN_RULES } from "../bpmn/index.js";
 import type { RuleSetExtension } from "../bpmn/index.js";
 import type { SeveritySetting } from "../model/index.js";
+import { pointer } from "../model/index.js";
 import type { CompiledPack, Waiver } from "../policy/index.js";
 import { ambiguousWaiverProblems, waiverProblems } from "../policy/index.js";
 import type { RuleMeta, RuleSetting } from "../rules/index.js";
@@ -189,7 +190,10 @@ function layeredSettings(
               typeof setting === "string"
                 ? (LEVELS[setting] ?? "error")
                 : [LEVELS[setting[0]] ?? "error", setting[1]];
-            return [code, { setting: value, from: `${layer.file}: /rules/${code}` }] as const;
+            return [
+              code,
+              { setting: value, from: `${layer.file}: ${pointer("rules", code)}` },
+            ] as const;
           });
     for (const [code, { setting, from }] of entries) {
       out.set(code, { setting: over(out.get(code)?.setting, setting), from });
@@ -238,7 +242,7 @@ export function configRuleSettings(
     if (problem === undefined) continue;
     throw new UsageError(
       given === undefined
-        ? `${loaded.file}: rule '${code}' runs by default, and ${problem}; give its options in /rules/${code}, or turn it off`
+        ? `${loaded.file}: rule '${code}' runs by default, and ${problem}; give its options in ${pointer("rules", code)}, or turn it off`
         : `${given.from}: ${problem}`,
     );
   }

@@ -66,7 +66,7 @@ describe("readProjectConfig", () => {
     expect(read.unapplied.map((u) => u.split(": ")[1])).toEqual([
       "/registry",
       "/ignores",
-      "/rules/bank/high",
+      "/rules/bank~1high",
     ]);
   });
 

@@ -113,10 +113,10 @@ describe("what is wrong with a plugin or a pack is exit 2, said in one line", ()
 
   it("a namespaced rule code no plugin or pack defines", async () => {
     expect(await refused("code.config.json", { ...BASE, rules: { "acme/NOPE": "off" } })).toBe(
-      "agentflow: code.config.json: /rules/acme/NOPE: no plugin or policy pack of the config defines this rule (plugin and pack rules: acme/LEVEL_CAP, acme/MODEL_ALLOWED, bank/no-commitments-above-2)\n",
+      "agentflow: code.config.json: /rules/acme~1NOPE: no plugin or policy pack of the config defines this rule (plugin and pack rules: acme/LEVEL_CAP, acme/MODEL_ALLOWED, bank/no-commitments-above-2)\n",
     );
     expect(await refused("none2.config.json", { rules: { "acme/LEVEL_CAP": "off" } })).toBe(
-      "agentflow: none2.config.json: /rules/acme/LEVEL_CAP: no plugin or policy pack of the config defines this rule (plugin and pack rules: none: the config names no plugin or policy pack)\n",
+      "agentflow: none2.config.json: /rules/acme~1LEVEL_CAP: no plugin or policy pack of the config defines this rule (plugin and pack rules: none: the config names no plugin or policy pack)\n",
     );
   });
 
@@ -127,7 +127,7 @@ describe("what is wrong with a plugin or a pack is exit 2, said in one line", ()
         rules: { "acme/LEVEL_CAP": ["error", { cap: 3 }] },
       }),
     ).toBe(
-      "agentflow: opts.config.json: /rules/acme/LEVEL_CAP: options must NOT have additional properties\n",
+      "agentflow: opts.config.json: /rules/acme~1LEVEL_CAP: options must NOT have additional properties\n",
     );
     expect(
       await refused("noopts.config.json", {
@@ -135,12 +135,12 @@ describe("what is wrong with a plugin or a pack is exit 2, said in one line", ()
         rules: { "bank/no-commitments-above-2": ["error", { x: 1 }] },
       }),
     ).toBe(
-      "agentflow: noopts.config.json: /rules/bank/no-commitments-above-2: this rule takes no options\n",
+      "agentflow: noopts.config.json: /rules/bank~1no-commitments-above-2: this rule takes no options\n",
     );
     expect(
       await refused("required.config.json", { plugins: { models: "./policy/needs-options.js" } }),
     ).toBe(
-      "agentflow: required.config.json: rule 'models/ALLOWED' runs by default, and options must have required property 'models'; give its options in /rules/models/ALLOWED, or turn it off\n",
+      "agentflow: required.config.json: rule 'models/ALLOWED' runs by default, and options must have required property 'models'; give its options in /rules/models~1ALLOWED, or turn it off\n",
     );
     expect(await refused("ext.config.json", { ...BASE, extends: ["acme/strict"] })).toBe(
       "agentflow: ext.config.json: extends 'acme/strict': plugin 'acme' has no config 'strict' (its configs: lenient, recommended)\n",

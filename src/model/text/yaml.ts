@@ -132,7 +132,7 @@ export function parseYaml(text: string): YamlParse {
       continue;
     }
     const message =
-      "The text holds more than one YAML document; a workflow file must hold exactly one.";
+      "The text holds more than one YAML document; an agentflow file (a workflow, a tool contract, a policy pack) holds exactly one.";
     problems.push({ code: "SYNTAX_ERROR", message, path: "", offset: next.range[0] });
     break;
   }

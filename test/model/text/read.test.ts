@@ -193,6 +193,12 @@ describe("readDocumentText: YAML problems", () => {
     expect(brief(result)).toEqual(problems);
   });
 
+  it("says a second document is one too many for any agentflow file, not only a workflow", () => {
+    expect(readDocumentText("a: 1\n---\nb: 2\n").problems[0]?.message).toBe(
+      "The text holds more than one YAML document; an agentflow file (a workflow, a tool contract, a policy pack) holds exactly one.",
+    );
+  });
+
   // Without the expansion limit this would not finish: the test timeout is the hang guard.
   it("stops a billion-laughs alias bomb with a problem", { timeout: 5_000 }, () => {
     const result = readDocumentText(BILLION_LAUGHS);
