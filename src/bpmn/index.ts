@@ -36,7 +36,7 @@ export type {
   ToolEffectsMapping,
   ToolEffectSource,
 } from "./camunda/index.js";
-export type { GateNode } from "./gate-collect.js";
+export type { DiscountedGate, GateDiscount, GateNode } from "./gate-collect.js";
 export type { NamedElement, SubjectReading } from "./view/subjects.js";
 export { DEFAULT_EFFECTS, TOOL_EFFECTS, toolEffectsProblems } from "./camunda/index.js";
 export type { AgentTaskSummary, GateDecision, ProcessCheck } from "./evaluate.js";
