@@ -29,6 +29,8 @@ export { childrenOf, feelExpressionNode } from "./condition/index.js";
 export type { FeelNode } from "./condition/index.js";
 // Policy packs are read like workflows (the same YAML/JSON reader, its limits and positions).
 export { locatePointers, readDocumentText } from "./text/index.js";
+// The BPMN reader says a wide encoding as the document readers do.
+export { wideEncoding } from "./text/index.js";
 // The Modeler plug-in reads agentflow.config.json as the CLI does, byte-order mark and all.
 export { stripBom } from "./text/index.js";
 // The gate evaluation reads embedded snapshots so, fetching the YAML reader only for YAML text.

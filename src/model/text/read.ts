@@ -10,6 +10,7 @@ import { escapePointerToken, jsonDataProblems, notJsonDataMessage } from "../jso
 import { scanJson, skipJsonSpace } from "./json-scan.js";
 import type { JsonScanVisitor } from "./json-scan.js";
 import { keyCount, memberCount } from "./json-valid.js";
+import { wideEncoding } from "./encoding.js";
 import { stripBom } from "./lines.js";
 import { duplicateKeyMessage, locateProblems, nonFiniteMessage, pointerOf } from "./problems.js";
 import type { OffsetProblem, TextFormat, TextProblem } from "./problems.js";
@@ -203,6 +204,10 @@ function readOutcome(body: string, format: TextFormat, yaml: YamlSupport | undef
   return { value: read.value, problems: read.problems, known: { yamlOffsets: read.offsets } };
 }
 
+/** The problem of a text in a wide encoding: what it is, and what to do. */
+const wideMessage = (encoding: string): string =>
+  `The text is encoded as ${encoding}; agentflow reads documents as UTF-8 only: save it as UTF-8.`;
+
 /**
  * Reads `body` (a text after its BOM, see {@link textFormat}) in `format`, with a locator for the
  * same text that reuses what the read parsed. Never throws on a string: every problem (syntax
@@ -218,8 +223,16 @@ export function readBody(
     throw new TypeError("reading a YAML text needs the YAML support");
   }
   let outcome: Outcome;
+  const wide = wideEncoding(body);
   try {
-    outcome = readOutcome(body, format, yaml);
+    outcome =
+      wide === undefined
+        ? readOutcome(body, format, yaml)
+        : {
+            value: undefined,
+            problems: [{ code: "SYNTAX_ERROR", message: wideMessage(wide), path: "", offset: 0 }],
+            known: {},
+          };
   } catch (error) {
     // A reader bug or an exhausted engine (a string too long to build) is still a result.
     const message = `The text could not be read: ${messageOf(error)}`;

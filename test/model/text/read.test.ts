@@ -193,6 +193,30 @@ describe("readDocumentText: YAML problems", () => {
     expect(brief(result)).toEqual(problems);
   });
 
+  it.each([
+    [
+      "UTF-16LE with its mark",
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a": 1}', "utf16le")]),
+      "UTF-16LE",
+    ],
+    ["UTF-16BE with its mark", Buffer.from([0xfe, 0xff, 0, 0x7b, 0, 0x7d]), "UTF-16BE"],
+    ["UTF-16LE without a mark", Buffer.from("a: 1\nb: 2\n", "utf16le"), "UTF-16LE"],
+  ])(
+    "says a text in %s is not UTF-8, rather than a syntax error at its first character",
+    (_name, bytes, encoding) => {
+      const result = readDocumentText(bytes.toString("utf8"));
+      expect(brief(result)).toEqual([["SYNTAX_ERROR", "", 1, 1]]);
+      expect(result.problems[0]?.message).toBe(
+        `The text is encoded as ${encoding}; agentflow reads documents as UTF-8 only: save it as UTF-8.`,
+      );
+    },
+  );
+
+  it("reads a UTF-8 text with its byte-order mark, and two replacement characters as text", () => {
+    expect(readDocumentText('\uFEFF{"a": 1}').ok).toBe(true);
+    expect(readDocumentText("\uFFFD\uFFFD: x\n").ok).toBe(true);
+  });
+
   it("says a second document is one too many for any agentflow file, not only a workflow", () => {
     expect(readDocumentText("a: 1\n---\nb: 2\n").problems[0]?.message).toBe(
       "The text holds more than one YAML document; an agentflow file (a workflow, a tool contract, a policy pack) holds exactly one.",
