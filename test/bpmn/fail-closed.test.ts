@@ -9,8 +9,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { GateDecision, GateOptions } from "../../src/bpmn/index.js";
-import { checkProcess, evaluateGatesSync, readProcess } from "../../src/bpmn/index.js";
+import { checkProcess } from "../../src/bpmn/index.js";
 import { contentHash } from "../../src/model/index.js";
+import { decideBothWays, findings } from "./decide.js";
 import {
   agent,
   agentWorkflow,
@@ -38,26 +39,8 @@ const DOCS: Readonly<Record<string, unknown>> = {
 const workflows = (ref: string): unknown => (ref.startsWith("agnt-") ? DOCS[ref] : undefined);
 const tools = (ref: string): unknown => (ref.startsWith("tool:") ? DOCS[ref] : undefined);
 
-type Summary = { code: string; severity: string; data: Record<string, unknown> }[];
-function findings(decision: GateDecision): Summary {
-  return [...decision.blocking, ...decision.warnings].map((d) => ({
-    code: d.code,
-    severity: d.severity,
-    data: d.data,
-  }));
-}
-
-async function both(options: GateOptions, sync = true): Promise<GateDecision> {
-  const decision = await checkProcess(XML, options);
-  if (sync) {
-    const { definitions } = await readProcess(XML);
-    if (definitions === undefined) throw new Error("fixture unreadable");
-    const again = evaluateGatesSync(definitions, options);
-    expect(findings(again)).toEqual(findings(decision));
-    expect(again.allowed).toBe(decision.allowed);
-  }
-  return decision;
-}
+const both = (options: GateOptions, sync = true): Promise<GateDecision> =>
+  decideBothWays(XML, options, sync);
 
 describe("the full registry", () => {
   it("blocks the level-4 agent: its tool commits the bank and no gate follows", async () => {

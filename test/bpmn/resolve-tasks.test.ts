@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { GateDecision, GateOptions } from "../../src/bpmn/index.js";
-import { checkProcess, evaluateGatesSync, readProcess } from "../../src/bpmn/index.js";
 import { contentHash } from "../../src/model/index.js";
+import { decideBothWays, findings } from "./decide.js";
 import { MAX_DELEGATES } from "../../src/validate/index.js";
 
 const DIR = "test/fixtures/fail-closed/";
@@ -40,24 +40,8 @@ function resolvers(docs: Readonly<Record<string, unknown>>): GateOptions {
   };
 }
 
-type Summary = { code: string; severity: string; data: Record<string, unknown> }[];
-function findings(decision: GateDecision): Summary {
-  return [...decision.blocking, ...decision.warnings].map((d) => ({
-    code: d.code,
-    severity: d.severity,
-    data: d.data,
-  }));
-}
-
-async function both(options: GateOptions, xml = XML): Promise<GateDecision> {
-  const decision = await checkProcess(xml, options);
-  const { definitions } = await readProcess(xml);
-  if (definitions === undefined) throw new Error("fixture unreadable");
-  const again = evaluateGatesSync(definitions, options);
-  expect(findings(again)).toEqual(findings(decision));
-  expect(again.allowed).toBe(decision.allowed);
-  return decision;
-}
+const both = (options: GateOptions, xml = XML): Promise<GateDecision> =>
+  decideBothWays(xml, options);
 
 /** The signer, delegating to `count` workflows; the last of them signs the contract. */
 function fanOut(count: number): Record<string, unknown> {

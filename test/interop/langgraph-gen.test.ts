@@ -52,6 +52,16 @@ const WARNINGS: [string, string][] = [
   ["HEURISTIC", "/edges/1"],
 ];
 
+/** What importing `doc` throws (`undefined` when it imports). */
+function thrownBy(doc: unknown): unknown {
+  try {
+    importLangGraphGen(doc);
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 describe("langgraph-gen import of the real fixture", () => {
   it("maps nodes, edges, identity, level and warnings exactly", () => {
     const doc = readFixture(FIXTURE);
@@ -164,12 +174,7 @@ describe("langgraph-gen's own test specs: no name, no entrypoint, the entry from
       undefined,
     ],
   ])("refuses %s", (_, doc, path, elementId) => {
-    let caught: unknown;
-    try {
-      importLangGraphGen(doc);
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(doc);
     expect(caught).toBeInstanceOf(ImportError);
     expect((caught as ImportError).path).toBe(path);
     expect((caught as ImportError).elementId).toBe(elementId);
@@ -254,12 +259,7 @@ describe("malformed specs fail loudly", () => {
       "a",
     ],
   ])("%s", (_, doc, path, elementId) => {
-    let caught: unknown;
-    try {
-      importLangGraphGen(doc);
-    } catch (error) {
-      caught = error;
-    }
+    const caught = thrownBy(doc);
     expect(caught).toBeInstanceOf(ImportError);
     const error = caught as ImportError;
     expect(error.format).toBe("langgraph-gen");
