@@ -129,19 +129,25 @@ async function* withWorkers(
     Symbol.asyncIterator
   ]();
   let miss = 0;
-  for (const [at, hit] of known.entries()) {
-    if (hit !== undefined) {
-      yield hit;
-      continue;
+  try {
+    for (const [at, hit] of known.entries()) {
+      if (hit !== undefined) {
+        yield hit;
+        continue;
+      }
+      const next = await checked.next();
+      if (next.done === true) throw new Error("a checked file's outcome is missing");
+      // No hash: the check could not read the file, so what it judged is unknown; not recorded.
+      const sha256 = checkedAs.get(miss);
+      checkedAs.delete(miss);
+      miss += 1;
+      if (sha256 !== undefined) cache.record(files[at] ?? "", sha256, next.value);
+      yield next.value;
     }
-    const next = await checked.next();
-    if (next.done === true) throw new Error("a checked file's outcome is missing");
-    // No hash: the check could not read the file, so what it judged is unknown; not recorded.
-    const sha256 = checkedAs.get(miss);
-    checkedAs.delete(miss);
-    miss += 1;
-    if (sha256 !== undefined) cache.record(files[at] ?? "", sha256, next.value);
-    yield next.value;
+  } finally {
+    // The check's generator is left at its last outcome: ending it stops its worker threads,
+    // which would otherwise keep the process alive after the run.
+    await checked.return?.(undefined);
   }
 }
 

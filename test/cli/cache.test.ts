@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { checkFiles } from "../../src/cli/batch.js";
 import { RunCache } from "../../src/cli/cache.js";
+import type { FileOutcome } from "../../src/cli/check-file.js";
 import type { CheckMisses } from "../../src/cli/cache-run.js";
 import { cachedBatch } from "../../src/cli/cache-run.js";
 import { fileCheckContext } from "../../src/cli/check-context.js";
@@ -19,6 +20,7 @@ import type { RegistryIndex } from "../../src/cli/registry-read.js";
 import { readRegistryFile } from "../../src/cli/registry-read.js";
 import { resolveSettings } from "../../src/cli/settings.js";
 import { tempDir } from "../temp.js";
+import { builtCli } from "./built.js";
 import type { Run } from "./run.js";
 import { run } from "./run.js";
 
@@ -67,7 +69,6 @@ describe("--cache", () => {
     ["check, text", [...CHECK]],
     ["check, JSON", [...CHECK, "-f", "json"]],
     ["check, SARIF", [...CHECK, "-f", "sarif"]],
-    ["check, 2 worker threads", [...CHECK, "-f", "json", "--concurrency", "2"]],
     ["gate, text", [...GATE]],
     ["gate, JSON", [...GATE, "-f", "json"]],
   ])("%s: a warm run prints what a cold run does, byte for byte", async (_, argv) => {
@@ -99,13 +100,30 @@ describe("--cache", () => {
     expect(after).toEqual(await uncached(argv));
   });
 
+  // Worker threads through the built CLI (`builtCli`: a worker from the sources compiles
+  // agentflow again), against the sources' run in process without a cache.
+  it("with 2 worker threads: a warm run prints what a cold run does, byte for byte", async () => {
+    const argv = [...CHECK, "-f", "json", "--concurrency", "2"];
+    const cold = builtCli([...argv, "--cache"], process.cwd());
+    expect(cold.debug).toContain("6 file(s) in 2 worker thread(s)");
+    expect(existsSync(".agentflowcache")).toBe(true);
+    const warm = builtCli([...argv, "--cache"], process.cwd());
+    expect(warm).toEqual(cold);
+    expect({ code: warm.code, stdout: warm.stdout, stderr: warm.stderr }).toEqual(
+      await uncached(argv),
+    );
+  });
+
   it("with worker threads too, a changed tool contract re-checks the workflow", async () => {
     const argv = [...CHECK, "--cache", "-f", "json", "--concurrency", "2"];
-    await run(...argv);
+    builtCli(argv, process.cwd());
     edit("reg/erp-purchase-order.tool.json", '"effect": "read"', '"effect": "external-commitment"');
-    const after = await run(...argv);
+    const after = builtCli(argv, process.cwd());
+    expect(after.debug).toContain("6 file(s) in 2 worker thread(s)");
     expect(after.stdout).toContain("TOOL_EFFECT_UNGATED");
-    expect(after).toEqual(await uncached(argv));
+    expect({ code: after.code, stdout: after.stdout, stderr: after.stderr }).toEqual(
+      await uncached(argv),
+    );
   });
 
   it("a changed tool of a process's sub-workflow re-decides the process (gate)", async () => {
@@ -316,6 +334,38 @@ describe("--cache with worker threads", () => {
       next.candidate(files[0] ?? "", hash(broken))?.checked.diagnostics.map((d) => d.code),
     ).toContain("AUTONOMY_INCOHERENT");
     expect(next.candidate(files[1] ?? "", hash(source))?.checked.diagnostics).toEqual([]);
+  });
+
+  it("ends the check of the files it could not reuse once the run is done: its workers stop", async () => {
+    const dir = tempDir("agentflow-cache-end-");
+    const files = ["a", "b"].map((n) => join(dir, `${n}.agent.json`));
+    const source = readFileSync(join(home, "examples/registry/credit-risk.agent.json"), "utf8");
+    for (const file of files) writeFileSync(file, source);
+    const settings = await resolveSettings({ format: "text", config: false });
+    const context = await fileCheckContext(settings);
+    const io: CliIo = { stdout: () => undefined, stderr: () => undefined, isTTY: false };
+    const cache = RunCache.open(join(dir, "cache"), "cache", "check", "key", io);
+    // checkInWorkers stops its threads in its generator's `finally`: it must be reached after the
+    // last outcome, or the threads keep the process alive (the CLI hung after printing).
+    const ended: string[] = [];
+    const watched: CheckMisses = (misses, ...rest) => {
+      const inner = checkFiles(misses, rest[0], rest[1], { ...rest[2], concurrency: "off" });
+      async function* outcomes(): AsyncGenerator<FileOutcome, void, undefined> {
+        try {
+          yield* inner.outcomes;
+        } finally {
+          ended.push(`${String(misses.length)} checked`);
+        }
+      }
+      return { workers: 2, outcomes: outcomes() };
+    };
+    const options = { mode: { processesOnly: false }, concurrency: "2" } as const;
+    const batch = cachedBatch(files, settings, context, options, cache, watched);
+    expect(batch.workers).toBe(2);
+    let seen = 0;
+    for await (const outcome of batch.outcomes) seen += outcome.checked.diagnostics.length + 1;
+    expect(seen).toBe(2);
+    expect(ended).toEqual(["2 checked"]);
   });
 });
 

@@ -4,11 +4,10 @@
  * unreadable, foreign-format and duplicate documents, and readable and unreadable processes. The
  * worker path is really taken: in process (from the TypeScript sources, with tsx registered in
  * each thread) for each command, and through the built CLI (`bin/agentflow.js`, after
- * `npm run build`) in every format.
+ * `npm run build`) in every format, against one thread in process.
  */
-import type { SpawnSyncReturns } from "node:child_process";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { batchWork, checkFiles, workerCount } from "../../src/cli/batch.js";
@@ -17,6 +16,7 @@ import { resolveSettings } from "../../src/cli/settings.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { tempDir } from "../temp.js";
+import { builtCli } from "./built.js";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const FORMATS = ["text", "json", "sarif", "junit", "github", "gitlab"] as const;
@@ -66,83 +66,45 @@ beforeAll(() => {
 const GATE = { processesOnly: true } as const;
 const CHECK = { processesOnly: false } as const;
 
-/** The `agentflow: debug: ` lines of a built CLI run's stderr, without the prefix. */
-function debugLines(stderr: string): string[] {
-  const prefix = "agentflow: debug: ";
-  return stderr
-    .split("\n")
-    .filter((line) => line.startsWith(prefix))
-    .map((line) => line.slice(prefix.length));
-}
-
-/** The built CLI (`bin/agentflow.js`, from dist/) in a process of its own, with debug lines. */
-function builtCli(...args: string[]): SpawnSyncReturns<string> {
-  if (!existsSync(join(repo, "dist/cli/worker.js"))) {
-    throw new Error("dist/ is missing: run `npm run build` before this test");
-  }
-  return spawnSync(process.execPath, [join(repo, "bin/agentflow.js"), ...args], {
-    cwd: repo,
-    encoding: "utf8",
-    env: { ...process.env, AGENTFLOW_DEBUG: "1", NO_COLOR: "1" },
-  });
-}
-
 /**
- * Each format through the built CLI, whose workers start from compiled `worker.js`: a worker
- * started from the TypeScript sources registers tsx and compiles agentflow again (about 1.4 s of
- * CPU each), so the sources' worker path is run in process once per command (below), and the
- * same equality in every format is asserted here, where a worker starts in a tenth of that.
+ * Each format with two workers through the built CLI (`builtCli`), against one thread in process:
+ * the sources' worker path, which compiles agentflow again in every worker, is run once per
+ * command (below), and the same equality in every format is asserted here.
  */
 describe("--concurrency, the built CLI in every format", () => {
   it.each(FORMATS)(
     "check --format %s: two workers print what one thread prints",
-    (format) => {
+    async (format) => {
       const args = ["check", "--registry", "examples/registry", "--format", format, mixed];
-      const single = builtCli(...args, "--concurrency", "off");
-      const threaded = builtCli(...args, "--concurrency", "2");
-      expect(single.status).toBe(2);
+      const single = await runCli(...args, "--concurrency", "off");
+      const threaded = builtCli([...args, "--concurrency", "2"]);
+      expect(single.code).toBe(2);
       expect(threaded.stdout).toBe(single.stdout);
       // Not two empty outputs: each format prints the whole run.
       expect(threaded.stdout.length).toBeGreaterThan(format === "sarif" ? 1000 : 100);
-      expect(threaded.status).toBe(single.status);
-      expect(debugLines(single.stderr)).toEqual([
-        "config: none",
-        "11 file(s) in 0 worker thread(s)",
-      ]);
-      expect(debugLines(threaded.stderr)).toEqual([
-        "config: none",
-        "11 file(s) in 2 worker thread(s)",
-      ]);
-      expect(threaded.stderr.replace(/in \d worker/, "")).toBe(
-        single.stderr.replace(/in \d worker/, ""),
-      );
+      expect(threaded.code).toBe(single.code);
+      expect(single.debug).toEqual(["config: none", "11 file(s) in 0 worker thread(s)"]);
+      expect(threaded.debug).toEqual(["config: none", "11 file(s) in 2 worker thread(s)"]);
+      expect(threaded.stderr).toBe(single.stderr);
     },
     60_000,
   );
 
   it.each(FORMATS)(
     "gate --format %s: two workers print what one thread prints",
-    (format) => {
+    async (format) => {
       const args = ["gate", "--registry", "examples/registry", "--format", format, mixed];
-      const single = builtCli(...args);
-      const threaded = builtCli(...args, "--concurrency", "2");
-      expect(single.status).toBe(2);
+      const single = await runCli(...args);
+      const threaded = builtCli([...args, "--concurrency", "2"]);
+      expect(single.code).toBe(2);
       expect(single.stderr).toContain("j-not-bpmn.bpmn:1:1");
       expect(threaded.stdout).toBe(single.stdout);
       // Not two empty outputs: each format prints the whole run.
       expect(threaded.stdout.length).toBeGreaterThan(format === "sarif" ? 1000 : 100);
-      expect(threaded.status).toBe(single.status);
-      expect(debugLines(single.stderr)).toEqual([
-        "config: none",
-        "3 file(s) in 0 worker thread(s)",
-      ]);
-      expect(debugLines(threaded.stderr)).toEqual([
-        "config: none",
-        "3 file(s) in 2 worker thread(s)",
-      ]);
-      expect(threaded.stderr.replace(/in \d worker/, "")).toBe(
-        single.stderr.replace(/in \d worker/, ""),
-      );
+      expect(threaded.code).toBe(single.code);
+      expect(single.debug).toEqual(["config: none", "3 file(s) in 0 worker thread(s)"]);
+      expect(threaded.debug).toEqual(["config: none", "3 file(s) in 2 worker thread(s)"]);
+      expect(threaded.stderr).toBe(single.stderr);
     },
     60_000,
   );

@@ -3,9 +3,10 @@
  * `check` as `<name>/<CODE>` in every format, and the rule set names each with its version and
  * hash. What can go wrong with them is in policy-errors.test.ts.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { builtCli } from "./built.js";
 import type { PolicyRepo } from "./policy-repo.js";
 import { ACME, acmeGraphHash, configFile, inRepo, policyRepo, short } from "./policy-repo.js";
 import { run } from "./run.js";
@@ -122,13 +123,15 @@ describe("a plugin's and a pack's rules in gate", () => {
   });
 
   it("the same in worker threads as on one (each worker loads the plugin again)", async () => {
-    const one = await inRepo(repo, () =>
-      run("gate", "-f", "json", "processes/loan.bpmn", "processes/loan.bpmn"),
-    );
-    const two = await inRepo(repo, () =>
-      run("gate", "-f", "json", "--concurrency", "2", "processes/loan.bpmn", "processes/loan.bpmn"),
-    );
+    mkdirSync(join(repo.dir, "copies"), { recursive: true });
+    cpSync(join(repo.dir, "processes/loan.bpmn"), join(repo.dir, "copies/loan.bpmn"));
+    const args = ["gate", "-f", "json", "processes/loan.bpmn", "copies/loan.bpmn"];
+    const one = await inRepo(repo, () => run(...args));
+    // The built CLI: a worker thread from the sources would compile agentflow again.
+    const two = builtCli([...args, "--concurrency", "2"], repo.dir);
+    expect(two.debug).toContain("2 file(s) in 2 worker thread(s)");
     expect(two.code).toBe(1);
+    expect(two.stdout).toContain("acme/LEVEL_CAP");
     expect(two.stdout).toBe(one.stdout);
   });
 
