@@ -50,6 +50,24 @@ function unreadableRef(
   return { kind, ref, nodeId, ...where, failure: { reason: "missing", detail } };
 }
 
+/** What a workflow and the delegates it resolves depend on, and the models they run. */
+export interface WorkflowDependencies {
+  readonly dependencies: Dependency[];
+  /**
+   * The models the llm nodes of the workflow and of every delegate read name, distinct, in order
+   * of first use: a delegate's model is run for the agent as much as its tools are called.
+   */
+  readonly models: string[];
+}
+
+/** Adds the models `workflow`'s llm nodes name to `models`, each once. */
+function addModels(workflow: AgentWorkflow, models: string[]): void {
+  for (const node of workflow.nodes) {
+    const model = node.type === "llm" ? node.config.model : undefined;
+    if (typeof model === "string" && !models.includes(model)) models.push(model);
+  }
+}
+
 /**
  * Every tool and delegate of the workflow and, transitively, of the delegates it can resolve:
  * each delegate met past {@link MAX_DELEGATES}, and each ref that cannot be parsed, is kept with
@@ -58,14 +76,16 @@ function unreadableRef(
 export function* dependenciesOf(
   root: AgentWorkflow,
   conflicts: RegistryConflict[],
-): Generator<ResolveRequest, Dependency[], unknown> {
+): Generator<ResolveRequest, WorkflowDependencies, unknown> {
   const out: Dependency[] = [];
+  const models: string[] = [];
   const seen = new Set([`${root.id}@${root.version}`]);
   const queue: { workflow: AgentWorkflow; via: string | undefined }[] = [
     { workflow: root, via: undefined },
   ];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const { workflow, via } = next;
+    addModels(workflow, models);
     const where = via === undefined ? {} : { via };
     for (const node of workflow.nodes) {
       if (node.type !== "tool") continue;
@@ -126,5 +146,5 @@ export function* dependenciesOf(
       queue.push({ workflow: parsed.workflow, via: ref.canonical });
     }
   }
-  return out;
+  return { dependencies: out, models };
 }

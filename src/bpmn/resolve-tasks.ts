@@ -43,6 +43,12 @@ export interface TaskResolution {
   /** Every tool and delegate looked up, in the order met; failed lookups included. */
   readonly dependencies: readonly Dependency[];
   /**
+   * The models the llm nodes of the workflow and of each delegate resolved name, distinct, in
+   * order of first use (a Camunda agent's, when the BPMN names one). A delegate that could not
+   * be read leaves the list short: it has a failed dependency.
+   */
+  readonly models: readonly string[];
+  /**
    * References the registry holds different documents for, met while resolving this task: its
    * workflow, a tool it or a delegate calls, or a delegate. Each blocks the task.
    */
@@ -62,6 +68,7 @@ const UNRESOLVED: TaskResolution = Object.freeze({
   registryProblem: undefined,
   registryFailure: undefined,
   dependencies: [],
+  models: [],
   conflicts: [],
 });
 
@@ -98,12 +105,24 @@ export function* resolveTask(
   const parsed = parseWorkflow(document);
   const base = { resolution, snapshotProblem, ...registry, conflicts };
   if (parsed.workflow === undefined) {
-    return { ...base, workflow: undefined, diagnostics: parsed.diagnostics, dependencies: [] };
+    return {
+      ...base,
+      workflow: undefined,
+      diagnostics: parsed.diagnostics,
+      dependencies: [],
+      models: [],
+    };
   }
   const workflow = parsed.workflow;
   const diagnostics = (yield { kind: "validate", workflow }) as Diagnostic[];
-  const dependencies = yield* dependenciesOf(workflow, conflicts);
-  return { ...base, workflow, diagnostics: [...parsed.diagnostics, ...diagnostics], dependencies };
+  const { dependencies, models } = yield* dependenciesOf(workflow, conflicts);
+  return {
+    ...base,
+    workflow,
+    diagnostics: [...parsed.diagnostics, ...diagnostics],
+    dependencies,
+    models,
+  };
 }
 
 /**
@@ -123,6 +142,7 @@ export function derivedResolution(
     resolution: "derived",
     workflow: got.workflow,
     dependencies: got.dependencies,
+    models: got.derived.model === undefined ? [] : [got.derived.model],
     derived: got.derived,
   };
 }

@@ -100,8 +100,9 @@ export interface AgentTaskFacts {
   readonly justifiedLevel: number | null;
   /** True for a Camunda AI agent. */
   readonly camunda: boolean;
-  /** null when its workflow could not be read: what it calls is unknown. */
+  /** Its and its delegates' tools; null when its workflow, or a delegate's, could not be read. */
   readonly tools: readonly ToolFacts[] | null;
+  /** The models its and its delegates' llm nodes name; null as {@link tools} is. */
   readonly models: readonly string[] | null;
   readonly budget: BudgetFacts | null;
   /** The gates some path from the task reaches. */

@@ -105,21 +105,8 @@ function agentTaskFacts(
   const partial = delegateUnread(task);
   const levelText = task.declaration.levelText;
   const invalidLevel = levelText !== undefined && task.declaredLevel === undefined;
-  const models = partial
-    ? null
-    : derived !== undefined
-      ? derived.model === undefined
-        ? []
-        : [derived.model]
-      : workflow === undefined
-        ? null
-        : [
-            ...new Set(
-              workflow.nodes.flatMap((n) =>
-                n.type === "llm" && typeof n.config.model === "string" ? [n.config.model] : [],
-              ),
-            ),
-          ];
+  // Its own models and its delegates' (resolve-tasks.ts); unknown when a delegate is unread.
+  const models = partial || workflow === undefined ? null : [...task.resolution.models];
   let gates: GateFacts[] | undefined;
   const facts = {
     place: { elementId: task.node.id, path: task.node.path },

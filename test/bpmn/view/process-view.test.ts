@@ -168,6 +168,19 @@ describe("facts the inputs leave unknown", () => {
     expect(known.filter(lists)).toEqual([]);
   });
 
+  it("a delegate's models are the agent's models: one not approved is found", async () => {
+    const reads = { ...SIGNER, nodes: [DRAFT] };
+    const [compare] = CHECKER.nodes as [{ config: object }];
+    const checker = {
+      ...CHECKER,
+      nodes: [{ ...compare, config: { ...compare.config, model: "unvetted-model" } }],
+    };
+    const found = await packFindings(reads, XML, checker);
+    expect(found.filter((f) => f.code === "bank/approved-models")).toEqual([
+      { code: "bank/approved-models", tools: [], models: ["gpt-4o", "unvetted-model"] },
+    ]);
+  });
+
   it("the tools known to be called stay subjects when the list is unknown", async () => {
     const found = await packFindings(SIGNER);
     expect(found.map((f) => f.code)).toEqual([
