@@ -4,6 +4,7 @@
  * a process (with an optional element of it) or a workflow `id@version`. A waiver that cannot be
  * read would either waive nothing (and surprise its owner) or too much; both are usage errors.
  */
+import { BPMN_RULE_CODES, WORKFLOW_RULE_CODES } from "../rules/builtin-codes.js";
 import type { Waiver } from "./types.js";
 import { kindOf, quoteValue } from "./shape.js";
 
@@ -115,10 +116,13 @@ export interface WaiverPack {
   readonly waivers?: readonly Waiver[];
 }
 
+/** agentflow's own rule codes, which a bare waiver id names as it is. */
+const BUILT_IN_CODES: ReadonlySet<string> = new Set([...BPMN_RULE_CODES, ...WORKFLOW_RULE_CODES]);
+
 /**
- * Waivers whose rule is a bare id that more than one pack has, one line each: such a waiver
- * would waive every pack's rule of that id, where its owner meant one (in the config or in a
- * pack's own waivers alike). A waiver of a pack's `waivers` is placed as `<source>: waivers[j]`,
+ * Waivers whose rule is a bare id that more than one pack has, or one pack and agentflow (a
+ * built-in code), one line each: such a waiver would waive every rule of that id, where its owner
+ * meant one (in the config or in a pack's own waivers alike). A waiver of a pack's `waivers` is placed as `<source>: waivers[j]`,
  * any other as `waivers[i]` of `waivers`; empty when none is ambiguous.
  *
  * @example
@@ -142,8 +146,12 @@ export function ambiguousWaiverProblems(
     const owners = new Set(
       packs.filter((p) => p.spec?.rules.some((r) => r.id === w.rule) === true).map((p) => p.name),
     );
-    if (owners.size < 2) return;
-    const codes = [...owners].map((name) => `${name}/${w.rule}`).join(", ");
+    // A pack rule may share its id with one of agentflow's codes: the bare id waives both.
+    const builtIn = BUILT_IN_CODES.has(w.rule);
+    if (owners.size + (builtIn ? 1 : 0) < 2) return;
+    const codes = [...(builtIn ? [w.rule] : []), ...[...owners].map((n) => `${n}/${w.rule}`)].join(
+      ", ",
+    );
     const pack = packs.find((p) => p.waivers?.includes(w) === true);
     const where =
       pack === undefined
@@ -151,7 +159,9 @@ export function ambiguousWaiverProblems(
         : `${pack.source ?? pack.name}: waivers[${String(pack.waivers?.indexOf(w))}]`;
     // The id is a pack rule's, so of letters, digits, `_` and `-` only: safe to show as is.
     out.push(
-      `${where}.rule: '${w.rule}' is a rule of more than one pack (${codes}): write <pack>/<id>`,
+      builtIn
+        ? `${where}.rule: '${w.rule}' is agentflow's rule and a pack's (${codes}): write <pack>/<id> for a pack's; agentflow's can be waived once no pack's rule has its id`
+        : `${where}.rule: '${w.rule}' is a rule of more than one pack (${codes}): write <pack>/<id>`,
     );
   });
   return out;

@@ -269,6 +269,21 @@ describe("a waiver of a bare rule id that two packs share", () => {
     );
   });
 
+  it("that is also agentflow's code, in the config, is exit 2 naming both", async () => {
+    const shadow = BANK.replace("id: no-commitments-above-2", "id: TOOL_EFFECT_NEEDS_GATE");
+    writeFileSync(join(repo.dir, "policy/shadow.policy.yaml"), shadow);
+    const config = configFile(repo, "shadow.config.json", {
+      registry: "registry",
+      policies: ["policy/shadow.policy.yaml"],
+      waivers: [{ rule: "TOOL_EFFECT_NEEDS_GATE", ...ON_OFFER }],
+    });
+    const out = await inRepo(repo, () => run("gate", "-c", config, "processes/loan.bpmn"));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe(
+      "agentflow: shadow.config.json: waivers[0].rule: 'TOOL_EFFECT_NEEDS_GATE' is agentflow's rule and a pack's (TOOL_EFFECT_NEEDS_GATE, bank/TOOL_EFFECT_NEEDS_GATE): write <pack>/<id> for a pack's; agentflow's can be waived once no pack's rule has its id\n",
+    );
+  });
+
   it("in a pack's own waivers, is exit 2 naming the pack's file, with no waiver in the config", async () => {
     const waiving = `${COST}waivers:\n  - rule: no-commitments-above-2\n    process: LoanOrigination\n    element: DraftAndSendOffer\n    reason: ${GRANT.reason}\n    grantedBy: ${GRANT.grantedBy}\n    expires: "${GRANT.expires}"\n`;
     writeFileSync(join(repo.dir, "policy/cost-waiving.policy.yaml"), waiving);

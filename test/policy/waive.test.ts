@@ -276,6 +276,31 @@ describe("a bare rule id that two packs have", () => {
   });
 });
 
+describe("a bare rule id that is agentflow's code and a pack's rule", () => {
+  const packs = [{ name: "bank", spec: { rules: [{ id: "TOOL_EFFECT_NEEDS_GATE" }] } }];
+  const both = [
+    finding("TOOL_EFFECT_NEEDS_GATE", "Send"),
+    finding("bank/TOOL_EFFECT_NEEDS_GATE", "Send"),
+  ];
+
+  it("is refused: it waived both the built-in finding and the pack's", () => {
+    const bare = waiver({ rule: "TOOL_EFFECT_NEEDS_GATE" });
+    expect(() => applyWaivers(both, [bare], subjectOf, present, "2027-01-01", packs)).toThrow(
+      "applyWaivers: waivers[0].rule: 'TOOL_EFFECT_NEEDS_GATE' is agentflow's rule and a pack's (TOOL_EFFECT_NEEDS_GATE, bank/TOOL_EFFECT_NEEDS_GATE): write <pack>/<id> for a pack's; agentflow's can be waived once no pack's rule has its id",
+    );
+  });
+
+  it("is not refused with its pack written, nor without a pack of that id", () => {
+    const written = waiver({ rule: "bank/TOOL_EFFECT_NEEDS_GATE" });
+    const out = applyWaivers(both, [written], subjectOf, present, "2027-01-01", packs);
+    expect(out.diagnostics.map((d) => d.waived !== undefined)).toEqual([false, true]);
+    const bare = waiver({ rule: "TOOL_EFFECT_NEEDS_GATE" });
+    expect(ambiguousWaiverProblems([bare], [{ name: "bank", spec: { rules: [] } }])).toEqual([]);
+    const alone = applyWaivers(both.slice(0, 1), [bare], subjectOf, present, "2027-01-01", []);
+    expect(alone.diagnostics.map((d) => d.waived !== undefined)).toEqual([true]);
+  });
+});
+
 describe("waiverProblems", () => {
   it("accepts a well-formed waiver and names each problem of a bad one", () => {
     expect(waiverProblems(waiver(), "waivers[0]")).toEqual([]);
