@@ -13,13 +13,17 @@ import type { PolicySubject } from "./facts.js";
 import type { FactType } from "./fact-types.js";
 import { ANY, fieldNames, fieldOf, SUBJECT_TYPES } from "./fact-types.js";
 import { compareProblems } from "./feel-compare.js";
+import type { WhenCost } from "./feel-cost.js";
+import { MAX_WHEN_STEPS, stepsAt, stepsText, whenCost } from "./feel-cost.js";
 import { IterationBudget } from "./feel-iterate.js";
 import { isBuiltin, syntaxError } from "./feel-syntax.js";
 import type { Node, Scope } from "./feel-tree.js";
 import {
+  argumentsOf,
   children,
   INTROSPECTING,
   isFilterBody,
+  isSortOrdering,
   isTest,
   itemOf,
   keyOf,
@@ -45,6 +49,8 @@ export interface WhenReads {
   readonly roots: ReadonlySet<string>;
   /** It calls `today()` or `now()`: its result depends on when it runs. */
   readonly volatile: boolean;
+  /** A bound on the steps one evaluation takes, by the size of the facts (feel-cost.ts). */
+  readonly cost: WhenCost;
 }
 
 /** The check's outcome: problems (none when the expression is sound) and what it reads. */
@@ -60,7 +66,16 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
   const openKeys = new Set<number>();
   const roots = new Set<string>();
   if (syntax !== undefined) {
-    return { problems: [syntax], mentioned, introspects: false, openKeys, roots, volatile: false };
+    const cost = { steps: [], stringLists: false };
+    return {
+      problems: [syntax],
+      mentioned,
+      introspects: false,
+      openKeys,
+      roots,
+      volatile: false,
+      cost,
+    };
   }
   const root = SUBJECT_TYPES[subject];
   const problems: WhenProblem[] = [];
@@ -176,7 +191,13 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
           definition !== null &&
           definition !== undefined
         ) {
-          bind(nameOf(node.getChild("Name") ?? node, text), ANY, definition);
+          // sort's ordering compares two items of the sorted list; any other function is refused
+          // (feel-cost.ts), so its parameters need no type.
+          const sorted = isSortOrdering(definition, text)
+            ? argumentsOf(definition.parent?.parent ?? definition)[0]
+            : undefined;
+          const type = sorted === undefined ? ANY : itemOf(typeOf(sorted));
+          bind(nameOf(node.getChild("Name") ?? node, text), type, definition);
         }
         return false;
       }
@@ -292,5 +313,17 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
     return { kind: "object", label: "a context", fields };
   }
 
-  return { problems, mentioned, introspects, openKeys, roots, volatile };
+  // Bounded last, and said only for an expression otherwise sound: an unbounded range is said
+  // at the range already.
+  const bounded = whenCost(tree, text, typeOf);
+  const least = stepsAt(bounded.cost, 1);
+  if (problems.length === 0) problems.push(...bounded.problems);
+  if (problems.length === 0 && least > MAX_WHEN_STEPS) {
+    problems.push({
+      from: 0,
+      message: `this 'when' may take ${stepsText(least)} steps on facts of one item each; a rule's 'when' may take at most ${MAX_WHEN_STEPS.toLocaleString("en-US")} (feelin cannot be stopped once it runs)`,
+    });
+  }
+  const cost = bounded.cost;
+  return { problems, mentioned, introspects, openKeys, roots, volatile, cost };
 }

@@ -106,3 +106,28 @@ export function isTest(node: Node): boolean {
     at = children(at).find((c) => c.name !== "(" && c.name !== ")");
   return at !== undefined && TESTS.has(at.name);
 }
+
+/** The arguments of a call, positional or named, in order. */
+export function argumentsOf(call: Node): Node[] {
+  const list = call.getChild("PositionalParameters") ?? call.getChild("NamedParameters");
+  if (list === null) return [];
+  return children(list)
+    .filter((c) => c.name !== ",")
+    .flatMap((c) => (c.name === "NamedParameter" ? (c.lastChild ?? []) : c));
+}
+
+/** The name a `FunctionInvocation` calls, when its callee is a plain name; else undefined. */
+export function calleeName(call: Node, text: string): string | undefined {
+  const callee = call.firstChild;
+  return callee?.name === "VariableName" ? nameOf(callee, text) : undefined;
+}
+
+/** Whether `definition` is the ordering argument of a `sort` call. */
+export function isSortOrdering(definition: Node, text: string): boolean {
+  const call = definition.parent?.parent;
+  return (
+    call?.name === "FunctionInvocation" &&
+    calleeName(call, text) === "sort" &&
+    argumentsOf(call)[1]?.from === definition.from
+  );
+}

@@ -357,7 +357,6 @@ describe("sound FEEL is not refused", () => {
   it.each([
     ["agentTask", '{a: tools, b: a}.b.effect = ["read"]'],
     ["agentTask", "some i in 1..3 satisfies i = level"],
-    ["agentTask", "(function(x) x > 3)(level)"],
     ["agentTask", "count(sort(tools, function(a, b) a.id < b.id)) > 1"],
     ["agentTask", 'if lane = null then false else lane.name = "Risk"'],
     ["agentTask", "element.name instance of string"],
