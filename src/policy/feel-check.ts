@@ -4,7 +4,8 @@
  * `some`/`every`/`for` (`t.efect`), and bare names in a filter (`tools[efect = "x"]`). What the
  * check cannot type (the result of a function, of `if`, of arithmetic) is not checked further;
  * reading a missing field there shows at run time as a FEEL warning, which fails closed
- * (feel.ts). It also refuses iteration it cannot bound (feel-iterate.ts) and comparisons of a
+ * (feel.ts). It also refuses iteration it cannot bound (feel-iterate.ts), work it cannot bound
+ * (feel-cost.ts), patterns that can backtrack without end (feel-patterns.ts) and comparisons of a
  * typed fact with a literal of another type (feel-compare.ts). One iterative walk over feelin's
  * own parse tree: no recursion on the input's depth.
  */
@@ -16,6 +17,7 @@ import { compareProblems } from "./feel-compare.js";
 import type { WhenCost } from "./feel-cost.js";
 import { MAX_WHEN_STEPS, stepsAt, stepsText, whenCost } from "./feel-cost.js";
 import { IterationBudget } from "./feel-iterate.js";
+import { patternProblems } from "./feel-patterns.js";
 import { isBuiltin, syntaxError } from "./feel-syntax.js";
 import type { Node, Scope } from "./feel-tree.js";
 import {
@@ -237,6 +239,9 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
       if (type !== undefined) types.set(key, type);
       if (ref.name === "Comparison") {
         problems.push(...compareProblems(node, text, typeOf));
+      } else if (ref.name === "FunctionInvocation") {
+        const shadowed = (name: string) => scopes.some((s) => s.kind === "name" && s.name === name);
+        problems.push(...patternProblems(node, text, shadowed));
       } else if (ref.name === "InExpression") {
         const [name, , context] = children(node);
         const iteration =
