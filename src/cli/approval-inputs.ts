@@ -14,7 +14,7 @@ import type {
   SubjectKind,
 } from "../approval/index.js";
 import { processApproval } from "../approval/index.js";
-import { readBytes } from "./files.js";
+import { readBytes } from "./file-read.js";
 import type { GateRun } from "./gate-run.js";
 import { runGatePipeline } from "./gate-run.js";
 import type { CliIo } from "./io.js";

@@ -15,7 +15,8 @@ import type { Gathered } from "./approval-inputs.js";
 import { gatherApproval } from "./approval-inputs.js";
 import { fromRoot, repositoryRoot, subjectName } from "./approval-root.js";
 import { findConfigFile } from "./config.js";
-import { collectFiles, readText } from "./files.js";
+import { readText } from "./file-read.js";
+import { collectFiles } from "./files.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 

@@ -27,7 +27,7 @@ import {
   signerFromFile,
 } from "./approval-regather.js";
 import { repositoryRoot } from "./approval-root.js";
-import { checkOutputPath, writeOutput } from "./files.js";
+import { checkOutputPath, writeOutput } from "./output.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import type { ReadFile } from "./output.js";

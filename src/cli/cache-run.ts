@@ -21,7 +21,7 @@ import { UsageError } from "./io.js";
 import type { FileCheckContext } from "./check-context.js";
 import type { FileOutcome } from "./check-file.js";
 import { checkOneFile } from "./check-file.js";
-import { readTexts } from "./files.js";
+import { readTexts } from "./file-read.js";
 import { sha256 as textSha256 } from "../model/index.js";
 import type { BatchCliOptions, FileCheckSettings, RunSettings } from "./settings.js";
 

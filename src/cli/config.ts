@@ -20,7 +20,7 @@ import type { AgentflowConfig, ConfigFile } from "./config-types.js";
 import { CONFIG_FILE_NAME, jsonErrorPlace } from "./config-types.js";
 import { chainHash, configLayers, mergeLayers } from "./config-extends.js";
 import { configSchema } from "./config-schema.js";
-import { readText } from "./files.js";
+import { readText } from "./file-read.js";
 import { describeFsError, oddKind } from "./fs-info.js";
 import { textSizeProblem, UsageError } from "./io.js";
 

@@ -20,7 +20,7 @@ import type {
 import type { AgentWorkflow, ToolContract } from "../model/index.js";
 import { regather, readApprovalFile } from "./approval-regather.js";
 import { readPrompts } from "./conform-prompts.js";
-import { readText } from "./files.js";
+import { readText } from "./file-read.js";
 import type { GateRun } from "./gate-run.js";
 import { runGatePipeline } from "./gate-run.js";
 import type { CliIo } from "./io.js";

@@ -6,7 +6,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { ApprovedPrompt } from "../conform/index.js";
 import { sha256 } from "../model/index.js";
-import { readText } from "./files.js";
+import { readText } from "./file-read.js";
 import { UsageError } from "./io.js";
 
 /**

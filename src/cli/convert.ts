@@ -7,7 +7,7 @@ import { stringify as stringifyYaml } from "yaml";
 import type { Format, InteropWarning } from "../interop/index.js";
 import { exportMermaid, FORMATS } from "../interop/index.js";
 import type { CliIo } from "./io.js";
-import { writeOutput } from "./files.js";
+import { writeOutput } from "./output.js";
 import { UsageError } from "./io.js";
 import { printImportWarnings } from "./imported.js";
 import { loadWorkflow } from "./load.js";

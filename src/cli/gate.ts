@@ -15,7 +15,7 @@ import type { GateSummary } from "./check-file.js";
 import { useColor } from "./color.js";
 import { pathSkipped } from "./diagnostics.js";
 import { countUnwaived, emitReport, errorsOnly, parseMaxWarnings } from "./emit.js";
-import { checkOutputPath } from "./files.js";
+import { checkOutputPath } from "./output.js";
 import type { Decided } from "./gate-run.js";
 import { runGatePipeline } from "./gate-run.js";
 import type { CliIo } from "./io.js";

@@ -8,7 +8,7 @@ import { realpathSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { CompiledPack } from "../policy/index.js";
 import { formatPolicyProblem, readPolicyPack } from "../policy/index.js";
-import { readText } from "./files.js";
+import { readText } from "./file-read.js";
 import { UsageError } from "./io.js";
 import { isInside } from "./plugins.js";
 

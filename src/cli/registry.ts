@@ -17,7 +17,8 @@ import type { AgentWorkflow, Diagnostic, ToolContract } from "../model/index.js"
 import { parseRef } from "../model/index.js";
 import type { Resolvers } from "../validate/index.js";
 import { fileUnreadable, pathSkipped, redefinition } from "./diagnostics.js";
-import { collectFiles, readTexts } from "./files.js";
+import { readTexts } from "./file-read.js";
+import { collectFiles } from "./files.js";
 import { UsageError } from "./io.js";
 import type { RegistryIndex } from "./registry-read.js";
 import { readRegistryFile } from "./registry-read.js";

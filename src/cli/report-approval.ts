@@ -20,7 +20,7 @@ import {
 import type { AgentTaskSummary } from "../bpmn/index.js";
 import type { ApprovalSignerView, ApprovalView, ApprovedFileView } from "../report/audit/index.js";
 import { subjectName } from "./approval-root.js";
-import { readBytes } from "./files.js";
+import { readBytes } from "./file-read.js";
 import { UsageError } from "./io.js";
 
 function sha256Hex(bytes: Uint8Array): string {

@@ -20,7 +20,9 @@ import {
   renderAuditMarkdown,
 } from "../report/audit/index.js";
 import type { Fixtures } from "../simulate/index.js";
-import { PROCESS_EXTENSION, readText, writeOutput } from "./files.js";
+import { readText } from "./file-read.js";
+import { PROCESS_EXTENSION } from "./files.js";
+import { writeOutput } from "./output.js";
 import type { CliIo } from "./io.js";
 import { located, reportOnStderr, UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";

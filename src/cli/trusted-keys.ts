@@ -10,7 +10,7 @@ import { readdir, stat } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { TrustedKey } from "../approval/index.js";
 import { KeyFormatError, pemTrustedKey } from "../keys/index.js";
-import { readText } from "./files.js";
+import { readText } from "./file-read.js";
 import { describeFsError } from "./fs-info.js";
 import { UsageError } from "./io.js";
 

@@ -25,7 +25,7 @@ import type { Gathered } from "./approval-inputs.js";
 import { readApprovalJson, recordedInputs, regather } from "./approval-regather.js";
 import { repositoryRoot, subjectName } from "./approval-root.js";
 import { emitReport } from "./emit.js";
-import { checkOutputPath } from "./files.js";
+import { checkOutputPath } from "./output.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import { readTrustedKeys } from "./trusted-keys.js";

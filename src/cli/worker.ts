@@ -7,7 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { FileCheckMode, FileOutcome } from "./check-file.js";
 import { checkOneFile } from "./check-file.js";
-import { readText } from "./files.js";
+import { readText } from "./file-read.js";
 import { sha256 } from "../model/index.js";
 import { UsageError } from "./io.js";
 import type { FileCheckSettings } from "./settings.js";

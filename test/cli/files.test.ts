@@ -3,10 +3,11 @@
  * entered by a glob, is among the files, and reading it says why, so that `check` and `gate`
  * report it as unreadable (`FILE_UNREADABLE`, exit 2) instead of passing over what it holds.
  */
-import { chmodSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { collectFiles, readText } from "../../src/cli/files.js";
+import { readText } from "../../src/cli/file-read.js";
+import { collectFiles } from "../../src/cli/files.js";
 import { UsageError } from "../../src/cli/io.js";
 import { tempDir } from "../temp.js";
 import { CAN_BE_DENIED, denied } from "./unprivileged.js";
@@ -139,20 +140,6 @@ describe("collectFiles: paths passed over", () => {
     const dir = tree();
     await expect(readText(join(dir, "wf"))).rejects.toEqual(
       new UsageError(`cannot read '${join(dir, "wf")}': it is a directory, not a regular file`),
-    );
-  });
-});
-
-describe("readText: a file too large to be text", () => {
-  it("is refused by its size, naming it, before any byte is read (a sparse file)", async () => {
-    const dir = tempDir("agentflow-files-");
-    const big = join(dir, "big.agent.json");
-    writeFileSync(big, "");
-    truncateSync(big, 600 * 1024 * 1024);
-    await expect(readText(big)).rejects.toEqual(
-      new UsageError(
-        `cannot read '${big}': it is 600 MiB, more than the 512 MiB agentflow reads as text`,
-      ),
     );
   });
 });
