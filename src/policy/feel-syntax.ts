@@ -30,6 +30,14 @@ export function syntaxError(tree: Tree, text: string): SyntaxProblem | undefined
       if (found !== undefined) return false;
       if (!ref.type.isError) return undefined;
       const node = ref.node;
+      const open = openBrackets(text, node.from);
+      if (open >= DEEP) {
+        found = {
+          from: node.from,
+          message: `FEEL syntax error: nested too deeply for feelin's parser (${open.toLocaleString("en-US")} brackets are open here)`,
+        };
+        return false;
+      }
       if (node.to > node.from) {
         found = {
           from: node.from,
@@ -57,6 +65,29 @@ export function syntaxError(tree: Tree, text: string): SyntaxProblem | undefined
     },
   });
   return found;
+}
+
+/**
+ * Open brackets past which a syntax error is put down to the nesting: feelin's parser (lezer)
+ * stops building the tree somewhere past a thousand levels (1,400 of `not(`, 2,800 of `(`), with
+ * an "unexpected" token that says nothing of the cause.
+ */
+const DEEP = 1000;
+
+/** How many brackets are open at `upTo`, string literals skipped. */
+function openBrackets(text: string, upTo: number): number {
+  let open = 0;
+  let quoted = false;
+  for (let i = 0; i < upTo; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === "\\") i += 1;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === "(" || c === "[" || c === "{") open += 1;
+    else if (c === ")" || c === "]" || c === "}") open = Math.max(0, open - 1);
+  }
+  return open;
 }
 
 /** A grammar node's name in words: `QuantifiedExpression` → "a quantified expression". */
