@@ -1,9 +1,10 @@
 /**
  * What a gate run used, as an approval records it: the run is `gate`'s own pipeline (same
  * settings, config lookup, registry, packs, plugins and ignores), and the subjects are every file
- * a decision rests on, by its raw bytes: each process, the config, each policy pack, every file
- * of each plugin's module graph, and each registry document a decision resolved (an agent task's workflow, each tool
- * contract and delegate workflow it looked up). A registry document no decision used is not a
+ * a decision rests on, by its raw bytes: each process, the config and every config it extends,
+ * each policy pack, every file of each plugin's module graph, and each registry document a
+ * decision resolved (an agent task's workflow, each tool contract and delegate workflow it looked
+ * up). A registry document no decision used is not a
  * subject: adding one changes nothing that was reviewed, unless a decision now resolves to it.
  */
 import type {
@@ -173,6 +174,9 @@ export async function gatherApproval(request: GatherRequest, io: CliIo): Promise
   }
   const config =
     settings.configFile === undefined ? null : subjects.add(settings.configFile, "config");
+  // Every config the config extends decides the run as much as the config itself (its rules, its
+  // ignores, its registry): each is a subject, by its bytes.
+  for (const link of settings.configChain) subjects.add(link.file, "config");
   for (const pack of settings.packs ?? []) subjects.add(pack.source, "policy");
   // Every file of a plugin's module graph: a helper it imports is as much its code as its entry.
   for (const plugin of settings.plugins ?? []) {

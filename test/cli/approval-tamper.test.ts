@@ -415,3 +415,31 @@ describe("an untouched bundle verifies (no false refusals)", () => {
     expect(byFolder.code).toBe(0);
   });
 });
+
+describe("a config the config extends", () => {
+  it("is a subject: an ignore added there since, hiding a new blocked process, is a change", async () => {
+    const dir = allowedRepo();
+    const configFile = join(dir, "agentflow.config.json");
+    const config = JSON.parse(readFileSync(configFile, "utf8")) as Record<string, unknown>;
+    writeFileSync(configFile, JSON.stringify({ ...config, extends: "./org.agentflow.json" }));
+    writeFileSync(join(dir, "org.agentflow.json"), "{}\n");
+    const made = await runIn(
+      dir,
+      ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
+      ...["-o", "approval.json"],
+    );
+    expect(made.code).toBe(0);
+    const subject = readEnvelope(join(dir, "approval.json")).statement.subject;
+    const org = subject.find((s) => s.name === "org.agentflow.json");
+    expect(org?.digest.sha256).toBe(createHash("sha256").update("{}\n").digest("hex"));
+    expect((await verify(dir)).code).toBe(0);
+    // A blocked process, added and hidden from the walk by the shared config's ignores.
+    copyFileSync("examples/processes/loan-origination.bpmn", join(dir, "processes/evil.bpmn"));
+    writeFileSync(join(dir, "org.agentflow.json"), '{ "ignores": ["processes/evil.bpmn"] }\n');
+    const out = await verify(dir);
+    expect(out.code).toBe(1);
+    expect(lines(out.stdout)).toEqual([
+      `org.agentflow.json: sha256 differs from the approved ${(org?.digest.sha256 ?? "").slice(0, 12)}…`,
+    ]);
+  });
+});
