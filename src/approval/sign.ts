@@ -6,7 +6,7 @@
  */
 import { statementProblems } from "./check.js";
 import { compareStatements } from "./drift.js";
-import { encodeBase64, pae } from "./dsse.js";
+import { base64Bytes, encodeBase64, pae } from "./dsse.js";
 import { ApprovalError } from "./errors.js";
 import { claimBytes, isTime, statementBytes } from "./internal.js";
 import type { ApprovalReason } from "./reason-data.js";
@@ -102,8 +102,29 @@ export async function createApproval(
 }
 
 /**
+ * The index of the first signature `signer`'s key made: named by its keyid, or (a keyid is only a
+ * hint, written in any case or left out) one its key verifies; -1 when none.
+ */
+async function firstSignatureBy(
+  envelope: Envelope,
+  payload: Uint8Array,
+  signer: ApprovalSigner,
+): Promise<number> {
+  const signed = pae(envelope.payloadType, payload);
+  for (const [i, s] of envelope.signatures.entries()) {
+    if (s.keyid === signer.keyid) return i;
+    const sig = base64Bytes(s.sig);
+    if (sig !== undefined && signer.verify !== undefined && (await signer.verify(signed, sig))) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/**
  * The envelope with one more signature, by `signer` with `claim`. Throws `ApprovalError` (with
- * the reasons) when the key already signed it, when the envelope is not an approval statement,
+ * the reasons) when the key already signed it (under its keyid, or, for a signer that can verify,
+ * under any keyid), when the envelope is not an approval statement,
  * or when `options.current` is given and differs from the approved statement; throws
  * `ApprovalFormatError` when the envelope is malformed. Existing signatures are not checked:
  * `verifyApproval` does that, against keys the verifier trusts.
@@ -154,7 +175,7 @@ export async function signApproval(
       }),
     );
   }
-  const first = opened.envelope.signatures.findIndex((s) => s.keyid === signer.keyid);
+  const first = await firstSignatureBy(opened.envelope, opened.payload, signer);
   if (first >= 0)
     problems.push(approvalReason("KEY_REPEATED", { index, keyid: signer.keyid, first }));
   problems.push(...claimProblems(claim, index, signer.keyid));

@@ -147,6 +147,11 @@ export interface Envelope {
 export interface ApprovalSigner {
   readonly keyid: string;
   sign(data: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  /**
+   * Whether a signature is this key's (`pemSigner` gives one). With it, `signApproval` refuses a
+   * key that already signed under another `keyid` text; without it, only the text is compared.
+   */
+  verify?(data: Uint8Array, signature: Uint8Array): boolean | Promise<boolean>;
 }
 
 /** A key the verifier trusts, given by the verifier (never read from the envelope). */

@@ -35,6 +35,9 @@ export interface VerifyOptions {
 
 /** A signature that verified under a trusted key, with a valid claim in a granted role. */
 export interface VerifiedSigner {
+  /** Which signature of the envelope (from 0). */
+  readonly index: number;
+  /** The trusted key that verified it (the envelope's keyid is only a hint). */
   readonly keyid: string;
   readonly role: string;
   readonly ticket?: string;
@@ -145,7 +148,7 @@ async function checkSignature(
       ],
     };
   }
-  return { reasons: [], signer: { keyid, ...claim } };
+  return { reasons: [], signer: { index, keyid, ...claim } };
 }
 
 function ageReasons(statement: ApprovalStatement, maxAgeMs: number, now: Date): ApprovalReason[] {

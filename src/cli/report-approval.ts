@@ -115,21 +115,24 @@ export function approvalDecision(
 
 /**
  * The signatures with their claims, each checked when trusted keys are given: a signature counts
- * as verified when its key is among those `verifyApproval` verified and no reason names it.
+ * as verified when `verifyApproval` verified it and no reason names it, and is shown under the
+ * key that verified it.
  */
 async function signers(
   envelope: Envelope,
   trustedKeys: readonly TrustedKey[] | undefined,
 ): Promise<Pick<ApprovalView, "signers" | "verification">> {
-  let verified: (index: number, keyid: string) => boolean | null = () => null;
+  let verified: (index: number) => boolean | null = () => null;
+  // The key that verified each signature: the envelope's keyid is a hint, which may name another.
+  const keyOf = new Map<number, string>();
   let verification: ApprovalView["verification"] = null;
   if (trustedKeys !== undefined) {
     const result = await verifyApproval(envelope, { trustedKeys });
-    const keys = new Set(result.signers.map((s) => s.keyid));
+    for (const s of result.signers) keyOf.set(s.index, s.keyid);
     const named = new Set(
       result.reasons.map((r) => r.data.index).filter((i) => typeof i === "number"),
     );
-    verified = (index, keyid) => keys.has(keyid) && !named.has(index);
+    verified = (index) => keyOf.has(index) && !named.has(index);
     verification = {
       trustedKeys: trustedKeys.length,
       problems: result.reasons.map((r) => r.message),
@@ -138,11 +141,11 @@ async function signers(
   const list = envelope.signatures.map((sig, index): ApprovalSignerView => {
     const claim = sig.extension?.ext;
     return {
-      keyid: sig.keyid,
+      keyid: keyOf.get(index) ?? sig.keyid,
       role: claim?.role ?? null,
       ticket: claim?.ticket ?? null,
       time: claim?.time ?? null,
-      verified: verified(index, sig.keyid),
+      verified: verified(index),
     };
   });
   return { signers: list, verification };

@@ -41,8 +41,29 @@ function signWith(algorithm: KeyAlgorithm, key: KeyObject, data: Uint8Array): Ui
 export function pemSigner(privateKeyPem: string, source = "private key"): ApprovalSigner {
   const key = readPrivateKey(privateKeyPem, source);
   const algorithm = algorithmOf(key, source);
-  const keyid = keyIdOf(createPublicKey(key), source);
-  return { keyid, sign: (data) => signWith(algorithm, key, data) };
+  const publicKey = createPublicKey(key);
+  const keyid = keyIdOf(publicKey, source);
+  return {
+    keyid,
+    sign: (data) => signWith(algorithm, key, data),
+    verify: (data, signature) => verifyWith(algorithm, publicKey, data, signature),
+  };
+}
+
+/** Whether `signature` is `key`'s over `data`; `false`, never a throw, for a malformed one. */
+function verifyWith(
+  algorithm: KeyAlgorithm,
+  key: KeyObject,
+  data: Uint8Array,
+  signature: Uint8Array,
+): boolean {
+  try {
+    return algorithm === "ed25519"
+      ? verify(null, data, key, signature)
+      : verify("sha256", data, { key, dsaEncoding: "der" }, signature);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -72,15 +93,8 @@ export function pemTrustedKey(
   const key = readPublicKey(publicKeyPem, source);
   const algorithm = algorithmOf(key, source);
   const keyid = keyIdOf(key, source);
-  const check = (data: Uint8Array, signature: Uint8Array): boolean => {
-    try {
-      return algorithm === "ed25519"
-        ? verify(null, data, key, signature)
-        : verify("sha256", data, { key, dsaEncoding: "der" }, signature);
-    } catch {
-      return false;
-    }
-  };
+  const check = (data: Uint8Array, signature: Uint8Array): boolean =>
+    verifyWith(algorithm, key, data, signature);
   return roles === undefined
     ? { keyid, verify: check }
     : { keyid, roles: Object.freeze([...roles]), verify: check };

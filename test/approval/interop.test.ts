@@ -163,7 +163,7 @@ describe("(b) Sigstore's @sigstore/verify and @sigstore/sign", () => {
     };
     const single = await verifyApproval(one, { trustedKeys, current: statement });
     expect([single.ok, single.reasons]).toEqual([true, []]);
-    expect(single.signers).toEqual([{ keyid: alice.keyid, ...INPUT.approver }]);
+    expect(single.signers).toEqual([{ index: 0, keyid: alice.keyid, ...INPUT.approver }]);
 
     const two = { ...one, signatures: [first, second] };
     const result = await verifyApproval(two, {

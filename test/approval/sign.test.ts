@@ -12,6 +12,7 @@ import {
   createApproval,
   signApproval,
 } from "../../src/approval/index.js";
+import { generateKeyPair, pemSigner } from "../../src/keys/index.js";
 import { copy, sampleStatement, testKey } from "./helpers.js";
 
 /** DSSE's PAE, written from protocol.md with Buffer. */
@@ -144,6 +145,28 @@ describe("signApproval", () => {
       ]);
       expect((error as Error).message).toBe(reasons[0]?.message);
     }
+  });
+
+  it.each([
+    ["written in capitals", (keyid: string) => ({ keyid: keyid.toUpperCase() })],
+    ["left empty", () => ({ keyid: "" })],
+  ])("refuses a key that already signed under a keyid %s", async (_, rename) => {
+    // pemSigner can tell its own signatures; a signer without `verify` compares keyids only.
+    const alice = { signer: pemSigner(generateKeyPair().privateKeyPem) };
+    const first = await createApproval(statement, alice.signer);
+    const renamed: Envelope = {
+      ...first,
+      signatures: first.signatures.map((s) => ({ ...s, ...rename(s.keyid) })),
+    };
+    const refusal = await signApproval(renamed, alice.signer, claim).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(ApprovalError);
+    expect((refusal as ApprovalError).reasons.map((r) => r.code)).toEqual(["KEY_REPEATED"]);
+    // Another key still signs it.
+    const bob = testKey("p256");
+    expect((await signApproval(renamed, bob.signer, claim)).signatures).toHaveLength(2);
   });
 
   it("refuses to sign a statement the files no longer give, with the drift", async () => {

@@ -81,7 +81,7 @@ describe("verifyApproval", () => {
     expect(result).toEqual({
       ok: true,
       reasons: [],
-      signers: [{ keyid: alice.keyid, ...CREDIT }],
+      signers: [{ index: 0, keyid: alice.keyid, ...CREDIT }],
       statement,
     });
   });

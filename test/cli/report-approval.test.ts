@@ -160,6 +160,25 @@ describe("agentflow report --approval", () => {
     expect(md2).toMatch(/- signature 1 \(key [0-9a-f]+…\): not from a trusted key/);
   });
 
+  it("shows a signature under the key that verified it, whatever keyid the envelope names", async () => {
+    const repo = repository();
+    const pub = join(repo.root, "alice.pub");
+    writeFileSync(pub, approved.key.publicKeyPem);
+    // The keyid is a hint (docs/approval.md): alice's signature under another key's id verifies.
+    const other = generateKeyPair().keyid;
+    const renamed = {
+      ...approved.envelope,
+      signatures: approved.envelope.signatures.map((sig) => ({ ...sig, keyid: other })),
+    };
+    writeFileSync(repo.approval, `${JSON.stringify(renamed, null, 2)}\n`);
+    const md = section((await report(repo, "renamed.md", "--trusted-keys", pub)).text);
+    expect(md).toContain("Checked against 1 trusted key(s): 1 of 1 signature(s) verified");
+    expect(md).toContain(
+      `| \`${short}…\` | credit-risk-officer | CHG-1042 | 2026-01-15T10:00:00Z | ✔ verified |`,
+    );
+    expect(md).not.toContain(other.slice(0, 12));
+  });
+
   it("refuses an approval that is not one, and --trusted-keys without one (exit 2)", async () => {
     const repo = repository();
     writeFileSync(repo.approval, "{ not json");
