@@ -3,10 +3,12 @@
  * the throwing event outwards, the first scope with a matching catcher takes it. A scope's
  * catchers are the error (escalation) boundary events on its sub-process and the error
  * (escalation) start events of its event sub-processes; one that names the same error code (or
- * the same error element) wins over a catch-all of the same scope. Answers are kept per scope
+ * the same error element) wins over a catch-all of the same scope. A code written as FEEL, on
+ * either side, is known only when thrown: such a pair may match, so the catcher is among those
+ * that may take it, and the search goes on as if it did not. Answers are kept per scope
  * and key, so a deep nesting of sub-processes is walked once however many events throw in it.
  */
-import { EventKind } from "./event-facts.js";
+import { COMPUTED_REF, EventKind } from "./event-facts.js";
 import type { ProcessIndex } from "./process-index.js";
 import { NodeFlag } from "./process-index.js";
 
@@ -16,9 +18,14 @@ export interface Caught {
   readonly nodes: readonly number[];
   /** True when a catcher cancels the scope it catches for. */
   readonly interrupting: boolean;
+  /**
+   * True when, besides `nodes`, nothing may catch it: a code written as FEEL that matches none
+   * of the named catchers it may match, with no catch-all beyond them.
+   */
+  readonly mayEscape: boolean;
 }
 
-const NOBODY: Caught = { nodes: [], interrupting: false };
+const NOBODY: Caught = { nodes: [], interrupting: false, mayEscape: false };
 
 /**
  * A memoised `node → Caught` for the error and escalation end events and the escalation
@@ -56,6 +63,8 @@ export function throwCatchers(index: ProcessIndex): (node: number) => Caught {
     } else if ((flags & NodeFlag.throwEvent) === 0 || k !== EventKind.escalation) return NOBODY;
     const key = `${String(k)}\u0000${ref[node] ?? ""}`;
     const visited: number[] = [];
+    // Catchers that may take it only if a computed code turns out to match; the search goes on.
+    const maybe: number[] = [];
     let answer: Caught | undefined;
     for (let scope = index.container[node] ?? -1; scope >= 0;) {
       const known = memo.get(`${String(scope)}\u0000${key}`);
@@ -65,15 +74,28 @@ export function throwCatchers(index: ProcessIndex): (node: number) => Caught {
       }
       visited.push(scope);
       const candidates = (byScope.get(scope) ?? []).filter((c) => kind[c] === k);
-      const named = candidates.filter((c) => ref[c] !== undefined && ref[c] === ref[node]);
+      const thrown = ref[node];
+      const computed = (c: number): boolean =>
+        ref[c] !== undefined && (ref[c] === COMPUTED_REF || thrown === COMPUTED_REF);
+      const named = candidates.filter(
+        (c) => ref[c] !== undefined && ref[c] === thrown && thrown !== COMPUTED_REF,
+      );
       const found = named.length > 0 ? named : candidates.filter((c) => ref[c] === undefined);
+      maybe.push(...candidates.filter(computed));
       if (found.length > 0) {
-        answer = { nodes: found, interrupting: found.some((c) => interrupting[c] === 1) };
+        const stops = found.some((c) => interrupting[c] === 1);
+        answer = { nodes: found, interrupting: stops, mayEscape: false };
         break;
       }
       scope = index.containers[scope]?.parent ?? -1;
     }
     const result = answer ?? NOBODY;
+    if (maybe.length > 0) {
+      // Depends on the path walked, not only on the scope and key: not memoised.
+      const nodes = [...new Set([...maybe, ...result.nodes])];
+      const mayEscape = result.nodes.length === 0 || result.mayEscape;
+      return { nodes, interrupting: nodes.some((c) => interrupting[c] === 1), mayEscape };
+    }
     for (const scope of visited) memo.set(`${String(scope)}\u0000${key}`, result);
     return result;
   };

@@ -60,12 +60,20 @@ const DEFINITIONS: readonly (readonly [string, EventKindCode, string | undefined
 ];
 
 /**
+ * The key of an error or escalation whose code is a FEEL expression (`=outcome`, which Camunda 8
+ * evaluates when the event is thrown): its value is known only then, so it may match any catcher
+ * (catchers.ts). Apart from every other key, which starts `code:` or `ref:`.
+ */
+export const COMPUTED_REF = "computed";
+
+/**
  * The key two events are matched by: an error's (or escalation's) code when it has one, as the
- * engines match them, else the referenced element's id.
+ * engines match them, else the referenced element's id; {@link COMPUTED_REF} for a FEEL code.
  */
 function refKey(target: ModdleObject | undefined, codeName: string): string | undefined {
   if (target === undefined) return undefined;
   const code = stringProp(target, codeName);
+  if (code?.startsWith("=") === true) return COMPUTED_REF;
   if (code !== undefined && code !== "") return `code:${code}`;
   const id = idOf(target);
   return id === undefined ? undefined : `ref:${id}`;

@@ -188,8 +188,9 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
       for (const catcher of caught.nodes) edge(i, catcher);
       // A caught error never completes the scope; an escalation does unless its catcher
       // interrupts; an uncaught escalation is a plain end, an uncaught error ends the process.
-      if (kind === EventKind.error && caught.nodes.length > 0) return;
-      if (kind === EventKind.escalation && caught.interrupting) return;
+      // One whose code is computed may also match no catcher (`mayEscape`): both ways are paths.
+      if (kind === EventKind.error && caught.nodes.length > 0 && !caught.mayEscape) return;
+      if (kind === EventKind.escalation && caught.interrupting && !caught.mayEscape) return;
       if (kind === EventKind.error) {
         uncaught.push(i);
         return;

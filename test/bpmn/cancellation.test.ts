@@ -573,3 +573,62 @@ describe("at scale", () => {
     expect(await outcome(blocks(4_000, false))).toEqual(BLOCKED(["A", "G0", "Stop"]));
   }, 60_000);
 });
+
+/**
+ * An error or escalation code written as FEEL (`errorCode="=outcome"`, which Camunda 8 evaluates
+ * when the event is thrown) is known only then: it may match any catcher, or none.
+ */
+describe("an error or escalation whose code is computed", () => {
+  /** `S → A → Work → Review → Disburse → E`; Work throws `thrown`, caught on Work by `catchers`. */
+  async function thrownFromWork(kind: "error" | "escalation", code: string): Promise<string> {
+    const tag = kind === "error" ? "errorEventDefinition" : "escalationEventDefinition";
+    const ref = kind === "error" ? "errorRef" : "escalationRef";
+    const def = (id: string): string => `<bpmn:${tag} ${ref}="${id}" />`;
+    const codeName = kind === "error" ? "errorCode" : "escalationCode";
+    return withDiagram(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" xmlns:btv="${BTV_NS}" id="Defs" targetNamespace="https://example.com/test">`,
+        `<bpmn:${kind} id="Thrown" name="Thrown" ${codeName}="${code}" />`,
+        `<bpmn:${kind} id="Skip" name="Skip" ${codeName}="SKIP_REVIEW" />`,
+        processElement(
+          "P",
+          startEvent("S"),
+          agent("A"),
+          subProcess("Work", [
+            startEvent("WS"),
+            exclusiveGateway("Outcome"),
+            endEvent("Done"),
+            event("endEvent", "Throw", def("Thrown")),
+            chain("WS", "Outcome", "Done"),
+            flow("Outcome", "Throw"),
+          ]),
+          // A catcher of SKIP_REVIEW skips the review; any other code goes to it.
+          boundary("OnSkip", "Work", def("Skip")),
+          boundary("OnAny", "Work", `<bpmn:${tag} />`),
+          gate("Review"),
+          task("Disburse"),
+          endEvent("E"),
+          chain("S", "A", "Work", "Review", "Disburse", "E"),
+          flow("OnSkip", "Disburse"),
+          flow("OnAny", "Review"),
+        ),
+        "</bpmn:definitions>",
+      ].join("\n"),
+    );
+  }
+
+  it.each(["error", "escalation"] as const)(
+    "a computed %s code may be the one whose catcher skips the gate",
+    async (kind) => {
+      expect(await outcome(await thrownFromWork(kind, "=outcome"))).toEqual(
+        BLOCKED(["A", "Work", "WS", "Outcome", "Throw", "OnSkip", "Disburse", "E"]),
+      );
+      // The same code written out is caught by the catch-all, on the way to the review.
+      expect(await outcome(await thrownFromWork(kind, "OTHER"))).toEqual(ALLOWED);
+      expect(await outcome(await thrownFromWork(kind, "SKIP_REVIEW"))).toMatchObject({
+        allowed: false,
+      });
+    },
+  );
+});
