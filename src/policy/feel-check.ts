@@ -22,7 +22,9 @@ import { isBuiltin, syntaxError } from "./feel-syntax.js";
 import type { Node, Scope } from "./feel-tree.js";
 import {
   argumentsOf,
+  callOf,
   children,
+  contextKey,
   INTROSPECTING,
   isFilterBody,
   isSortOrdering,
@@ -31,6 +33,7 @@ import {
   keyOf,
   LITERALS,
   nameOf,
+  PARAMETERS,
 } from "./feel-tree.js";
 
 /** A problem in a `when`, at offsets into its text. */
@@ -68,7 +71,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
   const openKeys = new Set<number>();
   const roots = new Set<string>();
   if (syntax !== undefined) {
-    const cost = { steps: [], stringLists: false };
+    const cost = { steps: [] };
     return {
       problems: [syntax],
       mentioned,
@@ -195,9 +198,9 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
         ) {
           // sort's ordering compares two items of the sorted list; any other function is refused
           // (feel-cost.ts), so its parameters need no type.
-          const sorted = isSortOrdering(definition, text)
-            ? argumentsOf(definition.parent?.parent ?? definition)[0]
-            : undefined;
+          const call = isSortOrdering(definition, text) ? callOf(definition) : undefined;
+          const sorted =
+            call === undefined ? undefined : argumentsOf(call, PARAMETERS.get("sort"), text)[0];
           const type = sorted === undefined ? ANY : itemOf(typeOf(sorted));
           bind(nameOf(node.getChild("Name") ?? node, text), type, definition);
         }
@@ -252,10 +255,9 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
           bind(nameOf(name, text), iterated(context), owner);
         }
       } else if (ref.name === "ContextEntry") {
-        const [keyNode] = children(node);
-        const label = keyNode?.getChild("Name");
-        if (label !== null && label !== undefined && node.parent !== null) {
-          bind(nameOf(label, text), typeOf(node.lastChild), node.parent);
+        const label = contextKey(node, text);
+        if (label !== undefined && node.parent !== null) {
+          bind(label, typeOf(node.lastChild), node.parent);
         }
       }
       while (scopes.length > 0 && scopes[scopes.length - 1]?.owner === key) scopes.pop();
@@ -311,9 +313,9 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
   function contextType(node: Node): FactType {
     const fields: Record<string, { type: FactType }> = {};
     for (const entry of node.getChildren("ContextEntry")) {
-      const label = entry.getChild("Key")?.getChild("Name");
-      if (label === null || label === undefined) return ANY;
-      fields[nameOf(label, text)] = { type: typeOf(entry.lastChild) };
+      const label = contextKey(entry, text);
+      if (label === undefined) return ANY;
+      fields[label] = { type: typeOf(entry.lastChild) };
     }
     return { kind: "object", label: "a context", fields };
   }
@@ -321,12 +323,12 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
   // Bounded last, and said only for an expression otherwise sound: an unbounded range is said
   // at the range already.
   const bounded = whenCost(tree, text, typeOf);
-  const least = stepsAt(bounded.cost, 1);
+  const least = stepsAt(bounded.cost, { length: 1, total: 1 });
   if (problems.length === 0) problems.push(...bounded.problems);
   if (problems.length === 0 && least > MAX_WHEN_STEPS) {
     problems.push({
       from: 0,
-      message: `this 'when' may take ${stepsText(least)} steps on facts of one item each; a rule's 'when' may take at most ${MAX_WHEN_STEPS.toLocaleString("en-US")} (feelin cannot be stopped once it runs)`,
+      message: `this 'when' may take ${stepsText(least)} steps on facts of one value each; a rule's 'when' may take at most ${MAX_WHEN_STEPS.toLocaleString("en-US")} (feelin cannot be stopped once it runs)`,
     });
   }
   const cost = bounded.cost;

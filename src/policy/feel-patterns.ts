@@ -10,7 +10,7 @@
 import { evaluate } from "feelin";
 import { isSafePattern } from "redos-detector";
 import type { Node } from "./feel-tree.js";
-import { argumentsOf, calleeName } from "./feel-tree.js";
+import { argumentsOf, calleeName, PARAMETERS } from "./feel-tree.js";
 
 /** A problem at an offset into the expression. */
 export interface PatternProblem {
@@ -24,6 +24,14 @@ const PATTERN_ARGUMENTS: ReadonlyMap<string, { pattern: number; flags?: number }
   ["replace", { pattern: 1, flags: 3 }],
   ["split", { pattern: 1 }],
 ]);
+
+/**
+ * What case-insensitive matching in unicode mode adds beyond ASCII: `K` (U+212A) folds to `k`,
+ * `ſ` (U+017F) to `s`, and `\w` or a class of letters then match them too; redos-detector reads
+ * a pattern case-insensitively only without unicode mode. A pattern of ASCII characters that
+ * names no other character (`\u`, `\x`, `\p`) backtracks the same either way.
+ */
+const BEYOND_ASCII = /[^\x20-\x7e]|\\[uxpP]/;
 
 /**
  * How far redos-detector follows a pattern's paths before it gives up (it then calls the pattern
@@ -73,7 +81,7 @@ export function patternProblems(
   const name = calleeName(call, text);
   const places = name === undefined || shadowed(name) ? undefined : PATTERN_ARGUMENTS.get(name);
   if (name === undefined || places === undefined) return [];
-  const args = argumentsOf(call);
+  const args = argumentsOf(call, PARAMETERS.get(name), text);
   const patternNode = args[places.pattern];
   if (patternNode === undefined) return [];
   const pattern = literalText(patternNode, text);
@@ -90,6 +98,14 @@ export function patternProblems(
   if (flags === undefined) {
     return [
       { from: flagsNode?.from ?? call.from, message: `${name}'s flags must be a string literal` },
+    ];
+  }
+  if (flags.includes("i") && BEYOND_ASCII.test(pattern)) {
+    return [
+      {
+        from: patternNode.from,
+        message: `${name}'s pattern ${JSON.stringify(pattern)} with flag i names characters beyond ASCII: feelin matches case-insensitively in unicode mode, where they fold into others (K, U+212A, into k), and that cannot be checked not to backtrack without bound`,
+      },
     ];
   }
   if (isSafe(pattern, flags)) return [];

@@ -107,13 +107,65 @@ export function isTest(node: Node): boolean {
   return at !== undefined && TESTS.has(at.name);
 }
 
-/** The arguments of a call, positional or named, in order. */
-export function argumentsOf(call: Node): Node[] {
-  const list = call.getChild("PositionalParameters") ?? call.getChild("NamedParameters");
-  if (list === null) return [];
-  return children(list)
-    .filter((c) => c.name !== ",")
-    .flatMap((c) => (c.name === "NamedParameter" ? (c.lastChild ?? []) : c));
+/**
+ * The arguments of a call, in order. Named ones (`matches(input: x, pattern: p)`) are put in the
+ * order of `parameters`, the callee's parameter names (a name it lacks leaves a hole), then any
+ * other names in the order written; without `parameters`, in the order written.
+ */
+export function argumentsOf(
+  call: Node,
+  parameters?: readonly string[],
+  text?: string,
+): (Node | undefined)[] {
+  const positional = call.getChild("PositionalParameters");
+  if (positional !== null) return children(positional).filter((c) => c.name !== ",");
+  const named = call.getChild("NamedParameters");
+  if (named === null) return [];
+  const pairs = named
+    .getChildren("NamedParameter")
+    .map((p) => ({ name: text === undefined ? "" : parameterName(p, text), value: p.lastChild }));
+  if (parameters === undefined || text === undefined) return pairs.map((p) => p.value ?? undefined);
+  const placed = parameters.map((name) => pairs.find((p) => p.name === name)?.value ?? undefined);
+  const others = pairs.filter((p) => !parameters.includes(p.name)).map((p) => p.value ?? undefined);
+  return [...placed, ...others];
+}
+
+/** A named argument's parameter name (`pattern` of `pattern: "^x"`). */
+function parameterName(parameter: Node, text: string): string {
+  const name = parameter.getChild("ParameterName");
+  return name === null ? "" : nameOf(name.getChild("Name") ?? name, text);
+}
+
+/**
+ * The parameters of the built-ins whose arguments the checks read by place, as feelin names them
+ * (a call may name its arguments, in any order).
+ */
+export const PARAMETERS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["sort", ["list", "precedes"]],
+  ["flatten", ["list"]],
+  ["string", ["from"]],
+  ["string join", ["list", "delimiter"]],
+  ["replace", ["input", "pattern", "replacement", "flags"]],
+  ["split", ["string", "delimiter"]],
+  ["matches", ["input", "pattern", "flags"]],
+]);
+
+/**
+ * The name a context entry binds: its key, a name or a string (`{"tools": …}` binds `tools`
+ * too); undefined for a key the entry cannot be named by.
+ */
+export function contextKey(entry: Node, text: string): string | undefined {
+  const key = entry.getChild("Key");
+  const name = key?.getChild("Name");
+  if (name !== null && name !== undefined) return nameOf(name, text);
+  const quoted = key?.getChild("StringLiteral");
+  if (quoted === null || quoted === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(text.slice(quoted.from, quoted.to));
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return text.slice(quoted.from + 1, quoted.to - 1);
+  }
 }
 
 /** The name a `FunctionInvocation` calls, when its callee is a plain name; else undefined. */
@@ -122,12 +174,20 @@ export function calleeName(call: Node, text: string): string | undefined {
   return callee?.name === "VariableName" ? nameOf(callee, text) : undefined;
 }
 
+/** The call an argument is given to, positional or named; undefined for any other node. */
+export function callOf(argument: Node): Node | undefined {
+  const list =
+    argument.parent?.name === "NamedParameter" ? argument.parent.parent : argument.parent;
+  const call = list?.parent;
+  return call?.name === "FunctionInvocation" ? call : undefined;
+}
+
 /** Whether `definition` is the ordering argument of a `sort` call. */
 export function isSortOrdering(definition: Node, text: string): boolean {
-  const call = definition.parent?.parent;
+  const call = callOf(definition);
   return (
-    call?.name === "FunctionInvocation" &&
+    call !== undefined &&
     calleeName(call, text) === "sort" &&
-    argumentsOf(call)[1]?.from === definition.from
+    argumentsOf(call, PARAMETERS.get("sort"), text)[1]?.from === definition.from
   );
 }

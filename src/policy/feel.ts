@@ -19,7 +19,7 @@ import { visibleText } from "../model/index.js";
 import type { UnknownKind } from "./fact-types.js";
 import { UNKNOWN_VALUES } from "./fact-types.js";
 import type { WhenReads } from "./feel-check.js";
-import { factsLength, MAX_WHEN_STEPS, stepsAt, stepsText } from "./feel-cost.js";
+import { factsSize, MAX_WHEN_STEPS, stepsAt, stepsText } from "./feel-cost.js";
 import type { Projection } from "./unknowns.js";
 
 /** A `when` ready to evaluate: its text and what it reads. */
@@ -106,13 +106,14 @@ function once(when: CompiledWhen, facts: Record<string, unknown>): Single {
 }
 
 function evaluateOnce(when: CompiledWhen, context: Record<string, unknown>): Single {
-  const length = factsLength(context, when.reads.cost.stringLists);
-  const steps = stepsAt(when.reads.cost, length);
+  const size = factsSize(context);
+  const steps = stepsAt(when.reads.cost, size);
   if (steps > MAX_WHEN_STEPS) {
-    const items = when.reads.cost.stringLists ? "items or characters" : "items";
+    const length = size.length.toLocaleString("en-US");
+    const total = size.total.toLocaleString("en-US");
     return {
       kind: "undecided",
-      reason: `'when' may take ${stepsText(steps)} steps on these facts (up to ${length.toLocaleString("en-US")} ${items} in a list), past the ${MAX_WHEN_STEPS.toLocaleString("en-US")} a rule may take, so it was not run`,
+      reason: `'when' may take ${stepsText(steps)} steps on these facts (up to ${length} items in a list, ${total} values and characters in all), past the ${MAX_WHEN_STEPS.toLocaleString("en-US")} a rule may take, so it was not run`,
     };
   }
   let result: ReturnType<typeof evaluate>;

@@ -29,6 +29,16 @@ describe("the patterns of matches, replace and split", () => {
     ],
     ['matches(element.name, "^x", lane.name)', "matches's flags must be a string literal"],
     [
+      // Named arguments in another order: the pattern is the one named `pattern`.
+      String.raw`matches(input: element.name, flags: "", pattern: "^(\\w+\\s?)*$")`,
+      String.raw`matches's pattern "^(\\w+\\s?)*$" can backtrack without bound on a long string (redos-detector), which feelin cannot stop: anchor it (^…$) and make each part match one way`,
+    ],
+    [
+      // With i in unicode mode, K (U+212A) folds into k: both alternatives match it.
+      String.raw`matches(element.name, "^(\\u212A|k)*$", "i")`,
+      String.raw`matches's pattern "^(\\u212A|k)*$" with flag i names characters beyond ASCII: feelin matches case-insensitively in unicode mode, where they fold into others (K, U+212A, into k), and that cannot be checked not to backtrack without bound`,
+    ],
+    [
       'matches(element.id, "[a-z]+-[0-9]+")',
       `matches's pattern "[a-z]+-[0-9]+" can backtrack without bound on a long string (redos-detector), which feelin cannot stop: anchor it (^…$) and make each part match one way`,
     ],
