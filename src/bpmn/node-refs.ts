@@ -141,9 +141,9 @@ export function flowPairs(
   for (let k = 0; k < sources.length; k++) {
     const from = sources[k] ?? -1;
     const to = targets[k] ?? -1;
-    if (from < 0 || to < 0) continue;
     const scope = scopes[k] ?? -1;
-    if (nodeScopes[from] !== scope || nodeScopes[to] !== scope) {
+    // An end that is no flow node (missing, or a process, a flow, a data object) is reported too.
+    if (from < 0 || to < 0 || nodeScopes[from] !== scope || nodeScopes[to] !== scope) {
       crossing.push({ slot: k, source: from, target: to });
       continue;
     }
@@ -155,7 +155,7 @@ export function flowPairs(
   return { sources: sources.slice(0, count), targets: targets.slice(0, count), crossing };
 }
 
-/** A sequence flow whose ends lie outside its container: its slot and its two ends. */
+/** A sequence flow whose ends lie outside its container: its slot and its two ends (-1: none). */
 export interface CrossingSlot {
   readonly slot: number;
   readonly source: number;

@@ -87,7 +87,8 @@ export interface ProcessIndex {
   readonly links: readonly (readonly [number, number])[];
   /**
    * Sequence flows whose source or target is not in the flow's own container (another process,
-   * or across a sub-process's border): invalid BPMN, reported and left out of the graph.
+   * or across a sub-process's border) or is no flow node at all: invalid BPMN, reported and left
+   * out of the graph.
    */
   readonly crossingFlows: readonly CrossingFlow[];
   /** What each node's events do to the flow (boundary, end and start events, compensation). */
@@ -103,7 +104,9 @@ export interface CrossingFlow {
   readonly path: string;
   /** The container the flow is written in. */
   readonly container: number;
+  /** The source node; -1 when the flow's `sourceRef` is missing or names no flow node. */
   readonly source: number;
+  /** The target node; -1 as for {@link source}. */
   readonly target: number;
 }
 

@@ -151,11 +151,12 @@ describe("a gate is passed only when it completes", () => {
       startEvent("S"),
       agent("A"),
       task("Prepare"),
-      boundary("Late", "Prepare", TIMER),
+      // Not "Late": the document declares an escalation of that id, which a flow cannot start at.
+      boundary("Slow", "Prepare", TIMER),
       gate("G"),
       endEvent("E"),
       chain("S", "A", "Prepare", "G", "E"),
-      flow("Late", "G"),
+      flow("Slow", "G"),
     );
     expect(await verdict(xml)).toEqual({ gate: "reached", codes: [] });
   });
@@ -230,6 +231,73 @@ describe("a sequence flow into another process", () => {
       targetScope: "P2",
     });
     expect(result.blocking[0]?.location?.line).toBeGreaterThan(1);
+  });
+});
+
+describe("a sequence flow whose end is no flow node", () => {
+  /** `S → A → Review → Disburse → E`, the flow out of Review rewritten by `rewrite`. */
+  async function reviewed(rewrite: (flow: string) => string): Promise<string> {
+    const xml = await one(
+      startEvent("S"),
+      agent("A"),
+      gate("Review"),
+      task("Disburse"),
+      endEvent("E"),
+      '<bpmn:dataObjectReference id="Payout" dataObjectRef="PayoutData" />',
+      '<bpmn:dataObject id="PayoutData" />',
+      chain("S", "A", "Review", "Disburse", "E"),
+    );
+    const written = /<bpmn:sequenceFlow id="Review-Disburse"[^>]*\/>/.exec(xml)?.[0] ?? "";
+    expect(written).toContain('sourceRef="Review"');
+    return xml.replace(written, rewrite(written));
+  }
+
+  it.each([
+    ["no targetRef", (f: string) => f.replace(' targetRef="Disburse"', ""), "missingEnd", {}],
+    [
+      "the process as its target",
+      (f: string) => f.replace('"Disburse"', '"P"'),
+      "notFlowNode",
+      { refId: "P" },
+    ],
+    [
+      "another flow as its target",
+      (f: string) => f.replace('"Disburse"', '"S-A"'),
+      "notFlowNode",
+      { refId: "S-A" },
+    ],
+    [
+      "a data object as its target",
+      (f: string) => f.replace('"Disburse"', '"Payout"'),
+      "notFlowNode",
+      { refId: "Payout" },
+    ],
+  ] as const)("is reported, and blocks, with %s", async (_, rewrite, messageId, ref) => {
+    const result = await checkProcess(await reviewed(rewrite), { resolveWorkflow });
+    expect(result.allowed).toBe(false);
+    const reported = result.blocking.find((d) => d.code === "SEQUENCE_FLOW_CROSSES_SCOPE");
+    expect(reported?.data).toEqual({
+      flowId: "Review-Disburse",
+      flowScope: "P",
+      end: "target",
+      ...ref,
+    });
+    const said =
+      "refId" in ref ? `has targetRef "${ref.refId}", which is no flow node` : "has no targetRef";
+    expect(messageId).toBe("refId" in ref ? "notFlowNode" : "missingEnd");
+    expect(reported?.message).toBe(
+      `sequence flow "Review-Disburse" in "P" ${said}; a sequence flow joins two flow nodes of its process or sub-process, so this one never runs and counts for no path`,
+    );
+  });
+
+  it("no sourceRef: the gate is no longer an end that is passed without a word", async () => {
+    const result = await checkProcess(await reviewed((f) => f.replace(' sourceRef="Review"', "")), {
+      resolveWorkflow,
+    });
+    expect(result.blocking.map((d) => [d.code, d.data.end])).toContainEqual([
+      "SEQUENCE_FLOW_CROSSES_SCOPE",
+      "source",
+    ]);
   });
 });
 
