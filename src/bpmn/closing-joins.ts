@@ -1,7 +1,8 @@
 /**
- * The joins that close a parallel split (docs/bpmn.md, "What cancels a gate"): the parallel,
- * inclusive and complex gateways with several incoming flows that every branch of the split
- * reaches. Such a join waits for all the branches, so what follows it never runs beside them.
+ * The joins that close a parallel split (docs/bpmn.md, "What cancels a gate"): the parallel and
+ * inclusive gateways with several incoming flows that every branch of the split reaches (a
+ * complex gateway may fire before all have come). Such a join waits for all the branches, so what
+ * follows it never runs beside them.
  *
  * The branches are walked together, a round at a time, holding at each join: a join every branch
  * has reached by the end of a round is not walked past, a join some have reached is let through.

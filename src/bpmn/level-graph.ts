@@ -35,7 +35,7 @@ export interface Split {
 export interface LevelGraph {
   /** Edges between nodes of one scope. */
   readonly next: Adjacency;
-  /** Per node: 1 for a parallel, inclusive or complex gateway with two or more incoming flows. */
+  /** Per node: 1 for a parallel or inclusive gateway with two or more incoming flows. */
   readonly join: Uint8Array;
   /** Per node: 1 for a boundary event that can fire and leaves its host running. */
   readonly nonInterrupting: Uint8Array;
@@ -90,7 +90,9 @@ export function buildLevelGraph(index: ProcessIndex, triggers: Triggers): LevelG
   const splits: Split[] = [];
   for (let i = 0; i < count; i++) {
     const f = flags[i] ?? 0;
-    if ((f & NodeFlag.syncGateway) !== 0 && (flowIn[i] ?? 0) >= 2) join[i] = 1;
+    // A complex gateway may fire before every branch has come: it waits for no split.
+    const waits = (f & NodeFlag.syncGateway) !== 0 && (f & NodeFlag.complexGateway) === 0;
+    if (waits && (flowIn[i] ?? 0) >= 2) join[i] = 1;
     const targets = neighbours(flows, i);
     if (targets.length >= 2 && (f & NodeFlag.choiceGateway) === 0) {
       splits.push({ branches: Array.from(targets, (t) => [t]), host: -1 });

@@ -24,6 +24,11 @@ export const NodeFlag = {
   /** A parallel, inclusive or complex gateway: with several incoming flows it waits for them. */
   syncGateway: 2048,
   callActivity: 4096,
+  /**
+   * A complex gateway: as a join it fires when its activation condition holds (BPMN 2.0.2,
+   * 13.4.5), which may be before every branch has come, so it closes no split.
+   */
+  complexGateway: 8192,
 } as const;
 
 const FLAG_TYPES: readonly (readonly [number, string])[] = [
@@ -42,6 +47,7 @@ const FLAG_TYPES: readonly (readonly [number, string])[] = [
   [NodeFlag.syncGateway, "bpmn:ParallelGateway"],
   [NodeFlag.syncGateway, "bpmn:InclusiveGateway"],
   [NodeFlag.syncGateway, "bpmn:ComplexGateway"],
+  [NodeFlag.complexGateway, "bpmn:ComplexGateway"],
   [NodeFlag.callActivity, "bpmn:CallActivity"],
 ];
 

@@ -632,3 +632,34 @@ describe("an error or escalation whose code is computed", () => {
     },
   );
 });
+
+describe("a complex gateway as the join", () => {
+  /** `S → Work → Disburse → E`; in Work, A → Review on one branch, Wait on the other, then stop. */
+  const forked = (join: string): Promise<string> =>
+    doc(
+      startEvent("S"),
+      subProcess("Work", [
+        startEvent("WS"),
+        parallelGateway("Fork"),
+        agent("A"),
+        gate("Review"),
+        task("Wait"),
+        join,
+        event("endEvent", "Stop", TERMINATE),
+        chain("WS", "Fork", "A", "Review", "Join", "Stop"),
+        chain("Fork", "Wait", "Join"),
+      ]),
+      task("Disburse"),
+      endEvent("E"),
+      chain("S", "Work", "Disburse", "E"),
+    );
+
+  it("closes no split: it may fire once Wait is done, and the terminate cancels Review", async () => {
+    expect(await outcome(await forked(element("complexGateway", "Join", {})))).toMatchObject({
+      allowed: false,
+      codes: ["AGENT_GATE_BYPASS"],
+    });
+    // A parallel join waits for Review: the terminate comes after it.
+    expect(await outcome(await forked(parallelGateway("Join")))).toEqual(ALLOWED);
+  });
+});
