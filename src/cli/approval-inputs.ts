@@ -139,6 +139,14 @@ export async function gatherApproval(request: GatherRequest, io: CliIo): Promise
     ...(request.registryFolders === undefined ? {} : { registry: request.registryFolders }),
   });
   const { settings, context } = run;
+  // A path the walk passed over unread (a FIFO, a broken link) may hold a process: an approval
+  // records, and verify compares, every file of its paths, so neither stands without it.
+  const passed = run.skipped.find((s) => s.unread);
+  if (passed !== undefined) {
+    throw new UsageError(
+      `'${passed.path}' was passed over: ${passed.reason}; an approval reads every file of its paths, so none can be approved or verified with it there`,
+    );
+  }
   // Said on stderr as they come: an error of the registry blocks every decision checked with it.
   for (const file of run.registry) {
     for (const d of file.diagnostics) {

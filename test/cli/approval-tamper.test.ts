@@ -3,6 +3,7 @@
  * refused by `agentflow verify` (exit 1) with exactly its reason lines; and the untouched bundle
  * verified from a clean copy, from another working directory and with the files in another order.
  */
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -441,5 +442,23 @@ describe("a config the config extends", () => {
     expect(lines(out.stdout)).toEqual([
       `org.agentflow.json: sha256 differs from the approved ${(org?.digest.sha256 ?? "").slice(0, 12)}…`,
     ]);
+  });
+});
+
+describe("an approved folder", () => {
+  it("that now holds a FIFO is not verified: what it would give is unknown", async () => {
+    const dir = allowedRepo();
+    const made = await runIn(
+      dir,
+      ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
+      ...["-o", "approval.json"],
+    );
+    expect(made.code).toBe(0);
+    execFileSync("mkfifo", [join(dir, "processes/pipe.bpmn")]);
+    const out = await verify(dir);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe(
+      "agentflow: 'processes/pipe.bpmn' was passed over: a FIFO (named pipe), not a regular file; an approval reads every file of its paths, so none can be approved or verified with it there\n",
+    );
   });
 });
