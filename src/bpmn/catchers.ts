@@ -5,8 +5,8 @@
  * (escalation) start events of its event sub-processes; one that names the same error code (or
  * the same error element) wins over a catch-all of the same scope. A code written as FEEL, on
  * either side, is known only when thrown: such a pair may match, so the catcher is among those
- * that may take it, and the search goes on as if it did not. Answers are kept per scope
- * and key, so a deep nesting of sub-processes is walked once however many events throw in it.
+ * that may take it, and the search goes on as if it did not. Answers are kept per scope and key,
+ * so a deep nesting of sub-processes is walked once however many events throw in it.
  */
 import { COMPUTED_REF, EventKind } from "./event-facts.js";
 import type { ProcessIndex } from "./process-index.js";
@@ -19,8 +19,8 @@ export interface Caught {
   /** True when a catcher cancels the scope it catches for. */
   readonly interrupting: boolean;
   /**
-   * True when, besides `nodes`, nothing may catch it: a code written as FEEL that matches none
-   * of the named catchers it may match, with no catch-all beyond them.
+   * True when it may also be caught by none of `nodes`: a code written as FEEL may match none of
+   * the named catchers it passes, and no catch-all lies beyond them.
    */
   readonly mayEscape: boolean;
 }

@@ -4,8 +4,8 @@
  * a decision rests on, by its raw bytes: each process, the config and every config it extends,
  * each policy pack, every file of each plugin's module graph, and each registry document a
  * decision resolved (an agent task's workflow, each tool contract and delegate workflow it looked
- * up). A registry document no decision used is not a
- * subject: adding one changes nothing that was reviewed, unless a decision now resolves to it.
+ * up). A registry document no decision used is not a subject: adding one changes nothing that was
+ * reviewed, unless a decision now resolves to it.
  */
 import type {
   ApprovalInputs,
