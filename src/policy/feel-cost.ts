@@ -30,6 +30,7 @@ import {
   nameOf,
   type Node,
   PARAMETERS,
+  stringValue,
 } from "./feel-tree.js";
 
 /**
@@ -404,11 +405,6 @@ function rangeSize(start: Node | undefined, end: Node | undefined, text: string)
   return Number.isFinite(from) && Number.isFinite(to) ? [[Math.abs(to - from) + 1]] : INFINITE;
 }
 
-/** A string literal's text without its quotes (escapes as written), or undefined. */
-function literalText(node: Node | undefined, text: string): string | undefined {
-  return node?.name === "StringLiteral" ? text.slice(node.from + 1, node.to - 1) : undefined;
-}
-
 /**
  * Bounds `when`'s work (see the module comment); `tree` is feelin's parse of `text`, without
  * syntax errors, and `typeOf` the fact model's type of a node (feel-check.ts). One iterative walk:
@@ -599,7 +595,7 @@ export function whenCost(
         }
         const replacement =
           name === "replace"
-            ? literalText(argumentsOf(node, PARAMETERS.get(name), text)[2], text)
+            ? stringValue(argumentsOf(node, PARAMETERS.get(name), text)[2], text)
             : undefined;
         return builtinBound(name, argumentBounds(node, name), replacement);
       }

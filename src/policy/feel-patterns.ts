@@ -7,10 +7,9 @@
  * could be any pattern), and redos-detector must find that it cannot backtrack without bound, for
  * the flags given (literals too). Checked once, when the pack compiles.
  */
-import { evaluate } from "feelin";
 import { isSafePattern } from "redos-detector";
 import type { Node } from "./feel-tree.js";
-import { argumentsOf, calleeName, PARAMETERS } from "./feel-tree.js";
+import { argumentsOf, calleeName, PARAMETERS, stringValue } from "./feel-tree.js";
 
 /** A problem at an offset into the expression. */
 export interface PatternProblem {
@@ -62,13 +61,6 @@ function isSafe(pattern: string, flags: string): boolean {
   }
 }
 
-/** A string literal's value as feelin reads it (its escapes decoded), or undefined. */
-function literalText(node: Node | undefined, text: string): string | undefined {
-  if (node?.name !== "StringLiteral") return undefined;
-  const value: unknown = evaluate(text.slice(node.from, node.to), {}).value;
-  return typeof value === "string" ? value : undefined;
-}
-
 /**
  * The problems of a call's pattern, when `call` is a `FunctionInvocation` of a built-in that
  * takes one; none for any other node. `shadowed` says a name in scope hides the built-in.
@@ -84,7 +76,7 @@ export function patternProblems(
   const args = argumentsOf(call, PARAMETERS.get(name), text);
   const patternNode = args[places.pattern];
   if (patternNode === undefined) return [];
-  const pattern = literalText(patternNode, text);
+  const pattern = stringValue(patternNode, text);
   if (pattern === undefined) {
     return [
       {
@@ -94,7 +86,7 @@ export function patternProblems(
     ];
   }
   const flagsNode = places.flags === undefined ? undefined : args[places.flags];
-  const flags = flagsNode === undefined ? "" : literalText(flagsNode, text);
+  const flags = flagsNode === undefined ? "" : stringValue(flagsNode, text);
   if (flags === undefined) {
     return [
       { from: flagsNode?.from ?? call.from, message: `${name}'s flags must be a string literal` },

@@ -2,7 +2,7 @@
  * Small helpers over feelin's FEEL parse tree for the static check of `when` (feel-check.ts):
  * node keys, children without comments, names, and the types literals and operators give.
  */
-import type { parseExpression } from "feelin";
+import { evaluate, type parseExpression } from "feelin";
 import type { FactType } from "./fact-types.js";
 
 /** A node of feelin's parse tree. */
@@ -151,6 +151,16 @@ export const PARAMETERS: ReadonlyMap<string, readonly string[]> = new Map([
 ]);
 
 /**
+ * A string literal's value as feelin reads it, its escapes decoded (`"\u0024'"` is `$'`), or
+ * undefined for any other node.
+ */
+export function stringValue(node: Node | null | undefined, text: string): string | undefined {
+  if (node?.name !== "StringLiteral") return undefined;
+  const value: unknown = evaluate(text.slice(node.from, node.to), {}).value;
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
  * The name a context entry binds: its key, a name or a string (`{"tools": …}` binds `tools`
  * too); undefined for a key the entry cannot be named by.
  */
@@ -158,14 +168,7 @@ export function contextKey(entry: Node, text: string): string | undefined {
   const key = entry.getChild("Key");
   const name = key?.getChild("Name");
   if (name !== null && name !== undefined) return nameOf(name, text);
-  const quoted = key?.getChild("StringLiteral");
-  if (quoted === null || quoted === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(text.slice(quoted.from, quoted.to));
-    return typeof value === "string" ? value : undefined;
-  } catch {
-    return text.slice(quoted.from + 1, quoted.to - 1);
-  }
+  return stringValue(key?.getChild("StringLiteral"), text);
 }
 
 /** The name a `FunctionInvocation` calls, when its callee is a plain name; else undefined. */

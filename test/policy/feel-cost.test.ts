@@ -121,6 +121,14 @@ describe("what a when may cost, for what the red team found", () => {
     expect(
       judged(`count(for t in tools return replace(element.name, ".", "$'")) > 0`, long),
     ).toEqual([["undecided", tooMuch("200", "18,403")]]);
+    // Once, a 10,000-character result per character: read as feelin reads the literal, also
+    // when the replacement is written with an escape.
+    const one = agentTask("A", { tools: tools(1), element: named("x".repeat(10_000)) });
+    for (const replacement of ["$'", String.raw`\u0024'`]) {
+      expect(judged(`replace(element.name, ".", "${replacement}") = ""`, one)).toEqual([
+        ["undecided", tooMuch("3", "10,022")],
+      ]);
+    }
     // Each item compared in depth with those before it: 9 s at 5,000 tools.
     expect(
       judged("count(distinct values(tools)) > 0", agentTask("A", { tools: tools(5000) })),
