@@ -2,11 +2,12 @@
  * The module's options, as the modeller passes them (`new Modeler({ agentflow: { ... } })`), and
  * `configProblems`, which names every wrong one at once: those the modeller's constructor refuses
  * (`options.ts`) and those of the packs, waivers and plugins, which need the engine and are said
- * at the first evaluation (`policy-checks.ts`).
+ * at the first evaluation (`policy-checks.ts`, `pack-compile.ts`).
  */
 import type { GateOptions } from "../bpmn/index.js";
 import { optionProblems } from "./options.js";
-import { POLICY_CHECKS } from "./policy-checks.js";
+import { compiledEntry } from "./pack-compile.js";
+import { ENGINE_CHECKS } from "./policy-checks.js";
 
 /**
  * The `agentflow` options of the modeller: `evaluateGates`'s resolvers, gate predicate and
@@ -60,5 +61,5 @@ export interface AgentflowConfig extends Pick<
  * ```
  */
 export function configProblems(config: unknown): string[] {
-  return optionProblems(config, POLICY_CHECKS);
+  return optionProblems(config, { ...ENGINE_CHECKS, pack: compiledEntry });
 }

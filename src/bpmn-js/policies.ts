@@ -16,10 +16,7 @@ export type PolicyOption = CompiledPack | Readonly<Record<string, unknown>>;
  * problems), a waiver's problems, a plugin's problems.
  */
 export interface PolicyChecks {
-  readonly pack: (
-    entry: Readonly<Record<string, unknown>>,
-    where: string,
-  ) => CompiledPack | string[];
+  readonly pack: (entry: object, where: string) => CompiledPack | string[];
   readonly waiver: (waiver: unknown, where: string) => string[];
   readonly plugin: (name: string, plugin: unknown, where: string) => string[];
 }

@@ -9,6 +9,7 @@
  * first evaluation (`agentflow.error`, every evaluation, nothing drawn), not by the constructor.
  */
 import type { GateDecision, GateOptions } from "../bpmn/index.js";
+import type { CompiledGateOptions } from "../bpmn/gate-options.js";
 import type { ApprovalChanges } from "./approval-marks.js";
 import { ApprovalState } from "./approval-state.js";
 import type * as EngineModule from "./engine.js";
@@ -45,10 +46,11 @@ export class AgentflowService {
   /** The options as given (their engine-free checks passed): what `#prepared` starts from. */
   readonly #options: GateOptions;
   /**
-   * The options with the packs compiled, or why they cannot be: set once the engine is loaded,
-   * then every evaluation reuses it (the options never change, so neither does the answer).
+   * The options with the packs compiled, or why they cannot be: set once the engine (and, for
+   * packs, their compiler) is loaded, then every evaluation reuses it (the options never change,
+   * so neither does the answer).
    */
-  #prepared: { readonly options: GateOptions } | { readonly error: unknown } | undefined;
+  #prepared: { readonly options: CompiledGateOptions } | { readonly error: unknown } | undefined;
   readonly #debounce: number;
   readonly #eventBus: EventBus;
   readonly #bpmnjs: BpmnJs;
@@ -180,9 +182,10 @@ export class AgentflowService {
     try {
       // Once loaded, the engine is called at once, as if it were imported with this file.
       engine = this.#engine ?? (await this.#firstLoad());
-      const options = this.#preparedWith(engine);
+      const options =
+        this.#prepared === undefined ? await this.#prepare(engine) : kept(this.#prepared);
       // The designer knows the tasks by their names: the findings say those, the data the ids.
-      const evaluated = await engine.evaluateGates(definitions, options);
+      const evaluated = await engine.evaluateCompiled(definitions, options);
       decision = engine.namedDecision(evaluated, definitions, options);
     } catch (error) {
       if (run === this.#run) {
@@ -208,18 +211,22 @@ export class AgentflowService {
   /**
    * The options with the packs compiled, at the first evaluation and then kept; throws (each
    * time) the `TypeError` naming what in the packs, waivers or plugins is wrong. Fail closed: a
-   * badge or gate drawn without the policy applied would claim a verdict nobody reached.
+   * badge or gate drawn without the policy applied would claim a verdict nobody reached. The
+   * pack compiler is fetched only when the options set packs; a failed fetch is not kept, so the
+   * next evaluation fetches it again.
    */
-  #preparedWith(engine: Engine): GateOptions {
+  async #prepare(engine: Engine): Promise<CompiledGateOptions> {
+    const compiler = engine.setsPacks(this.#options) ? await engine.loadPackCompiler() : undefined;
     if (this.#prepared === undefined) {
       try {
-        this.#prepared = { options: engine.preparedOptions(this.#options) };
+        this.#prepared = {
+          options: engine.preparedOptions(this.#options, compiler?.compiledEntry),
+        };
       } catch (error) {
         this.#prepared = { error };
       }
     }
-    if ("error" in this.#prepared) throw this.#prepared.error;
-    return this.#prepared.options;
+    return kept(this.#prepared);
   }
 
   /** Loads the engine (`engine.ts`), once; a failed load is tried again by the next caller. */
@@ -283,4 +290,12 @@ export class AgentflowService {
       ? sceneOf(decision, this.#approval.changes, this.#registry)
       : EMPTY_SCENE;
   }
+}
+
+/** The options as prepared, or the error that preparing them threw, thrown again. */
+function kept(
+  prepared: { readonly options: CompiledGateOptions } | { readonly error: unknown },
+): CompiledGateOptions {
+  if ("error" in prepared) throw prepared.error;
+  return prepared.options;
 }

@@ -11,11 +11,11 @@
  * problem's, one a host worded itself) is left as it is.
  */
 import type { Diagnostic } from "../model/index.js";
-import { WAIVER_FINDINGS } from "../policy/index.js";
+import { WAIVER_FINDINGS } from "../policy/waiver-meta.js";
 import type { RuleMeta } from "../rules/index.js";
 import { interpolate } from "../rules/internal.js";
 import type { GateDecision } from "./decision.js";
-import type { GateOptions } from "./gate-options.js";
+import type { CompiledGateOptions } from "./gate-options.js";
 import type { ModdleObject } from "./moddle.js";
 import { setupOf } from "./evaluate-setup.js";
 
@@ -107,9 +107,9 @@ function named(
  * The metas by code, per options object (the options of a modeller never change): the rules',
  * and the waivers' own findings', which name the waived element and its process too.
  */
-const metas = new WeakMap<GateOptions, ReadonlyMap<string, RuleMeta>>();
+const metas = new WeakMap<CompiledGateOptions, ReadonlyMap<string, RuleMeta>>();
 
-function metasOf(options: GateOptions): ReadonlyMap<string, RuleMeta> {
+function metasOf(options: CompiledGateOptions): ReadonlyMap<string, RuleMeta> {
   let byCode = metas.get(options);
   if (byCode === undefined) {
     byCode = new Map([
@@ -123,12 +123,13 @@ function metasOf(options: GateOptions): ReadonlyMap<string, RuleMeta> {
 
 /**
  * `decision` with its findings' messages naming elements by their labels
- * ({@link elementLabels}); everything else, and every `data`, as it was.
+ * ({@link elementLabels}); everything else, and every `data`, as it was. `options` are those the
+ * decision was evaluated with, their packs compiled (`compiledOptions`), which name the rules.
  */
 export function namedDecision(
   decision: GateDecision,
   definitions: ModdleObject,
-  options: GateOptions,
+  options: CompiledGateOptions,
 ): GateDecision {
   const labels = elementLabels(definitions);
   const byCode = metasOf(options);

@@ -8,17 +8,16 @@ import type { Severity } from "../model/index.js";
 import type { RuleSettings } from "../rules/index.js";
 import { optionsProblem, pluginDigest, pluginRules, splitSetting } from "../rules/internal.js";
 import type { PresetName, Validator } from "../validate/index.js";
-import { createValidator } from "../validate/index.js";
+import { validatorWith } from "../validate/engine.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
 import { toolEffectsProblems } from "./camunda/index.js";
-import type { GateOptions } from "./gate-options.js";
+import type { CompiledGateOptions, GateOptions } from "./gate-options.js";
 import type { GateSelector } from "./gate-select.js";
 import { gateSelectorProblems } from "./gate-select.js";
 import type { TaskResolvers } from "./resolve-tasks.js";
 import type { RuleSet, RuleSetExtension } from "./rule-set.js";
 import type { CompiledPack, Waiver } from "../policy/index.js";
-import { applyWaivers } from "../policy/index.js";
-import { packsOf, todayUtc } from "../validate/policies.js";
+import { applyWaivers, todayUtc } from "../policy/waive.js";
 import { describeRuleSet } from "./rule-set.js";
 import type { ActiveBpmnRule, BpmnRule } from "./rule.js";
 import { BPMN_RULES } from "./rules/index.js";
@@ -64,11 +63,11 @@ export interface EvaluationSetup {
 }
 
 /**
- * The setup of `options`: a bad rule setting, plugin, pack or waiver is an error here (a
- * `TypeError`, or a `PolicyPackError` naming every problem of a pack), before any document.
+ * The setup of `options`: a bad rule setting, plugin or waiver is an error here (a
+ * `TypeError`), before any document.
  */
-export function setupOf(options: GateOptions): EvaluationSetup {
-  const packs = packsOf(options.policies);
+export function setupOf(options: CompiledGateOptions): EvaluationSetup {
+  const packs = options.policies ?? [];
   const base = options.ruleSet ?? BPMN_RULES;
   const ruleSet = [
     ...base,
@@ -145,8 +144,8 @@ function extensionsOf(options: GateOptions, packs: readonly CompiledPack[]): Rul
 
 /** The rule set of the options, with the defaults a run without options uses. */
 export function ruleSetOf(
-  options: GateOptions,
-  packs: readonly CompiledPack[] = packsOf(options.policies),
+  options: CompiledGateOptions,
+  packs: readonly CompiledPack[] = options.policies ?? [],
   waivers: readonly Waiver[] = [...(options.waivers ?? []), ...packs.flatMap((p) => p.waivers)],
 ): RuleSet {
   return describeRuleSet({
@@ -174,14 +173,17 @@ export function ruleSetOf(
  * The validator of resolved workflows, asking the same guarded lookups as the gate, so both
  * rest on one answer per ref.
  */
-export function validatorFor(options: GateOptions, lookups: TaskResolvers): Validator {
+export function validatorFor(options: CompiledGateOptions, lookups: TaskResolvers): Validator {
   const resolvers = {
     ...(lookups.resolveTool === undefined ? {} : { resolveTool: lookups.resolveTool }),
     ...(lookups.resolveWorkflow === undefined ? {} : { resolveDelegate: lookups.resolveWorkflow }),
   };
-  return createValidator({
-    ...options.workflowValidation,
-    ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
-    resolvers,
-  });
+  return validatorWith(
+    {
+      ...options.workflowValidation,
+      ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
+      resolvers,
+    },
+    options.workflowValidation?.policies ?? [],
+  );
 }

@@ -5,68 +5,18 @@
  * source positions.
  */
 import type { Diagnostic } from "../model/index.js";
-import { waiveFindings } from "./waive.js";
 import { splitSetting } from "../rules/internal.js";
-import { analyze, prepareProcess } from "./analysis.js";
-import type { AgentDeclaration } from "./agents.js";
+import { compiledOptions } from "./compiled-options.js";
+import { decide } from "./decision.js";
 import type { GateDecision } from "./decision.js";
-import { decide, summary } from "./decision.js";
-import type { LookupLimits } from "./lookup.js";
-import { onceAsync, onceSync } from "./lookup.js";
+import { evaluateCompiled, evaluateCompiledSync } from "./evaluate-run.js";
+import { ruleSetOf } from "./evaluate-setup.js";
+import type { GateOptions } from "./gate-options.js";
 import type { ModdleObject } from "./moddle.js";
 import type { ReadOptions } from "./read.js";
 import { readProcess } from "./read.js";
-import type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
-import { derivedResolution, resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
-import { nodeId } from "./process-index.js";
-import { runBpmnRules } from "./rule.js";
-import type { EvaluationSetup } from "./evaluate-setup.js";
-import type { GateOptions } from "./gate-options.js";
-import {
-  mappingOf,
-  readsView,
-  ruleSetOf,
-  selectorsOf,
-  setupOf,
-  timeoutOf,
-  validatorFor,
-} from "./evaluate-setup.js";
 
 export type { AgentTaskSummary, GateDecision } from "./decision.js";
-
-/**
- * Tasks that name the same ref with the same snapshot resolve identically, so one evaluation
- * resolves and validates each such pair once (a process may run one agent in many tasks).
- */
-function resolutionKey(declaration: AgentDeclaration): string {
-  const snapshots =
-    declaration.snapshots ?? (declaration.snapshot === undefined ? [] : [declaration.snapshot]);
-  // Every snapshot counts: two tasks whose first snapshots agree may differ in a second one.
-  const snap = snapshots.map((s) => `${s.version ?? ""}\u0000${s.body}`).join("\u0001");
-  return `${declaration.ref ?? ""}\u0000${snap}`;
-}
-
-/** The decision from the resolutions, one per prepared agent. */
-function finish(
-  options: GateOptions,
-  setup: EvaluationSetup,
-  prepared: ReturnType<typeof prepareProcess>,
-  resolutions: readonly TaskResolution[],
-): GateDecision {
-  const analysis = analyze(
-    prepared,
-    resolutions,
-    options.policy?.camundaAgents ?? "gate-required",
-    options.resolveWorkflow !== undefined,
-  );
-  const found = runBpmnRules(setup.rules, { analysis, parseIssues: [] });
-  const diagnostics = waiveFindings(found, analysis, setup.waivers, setup.today, setup.packs);
-  const gates = prepared.gates.map(({ node, role }) => ({
-    elementId: nodeId(prepared.graph.index, node),
-    role: role ?? null,
-  }));
-  return decide(diagnostics, analysis.tasks.map(summary), setup.ruleSet, gates);
-}
 
 /**
  * Evaluates the gates of parsed definitions; resolvers may return promises.
@@ -107,37 +57,7 @@ export async function evaluateGates(
   definitions: ModdleObject,
   options: GateOptions = {},
 ): Promise<GateDecision> {
-  const setup = setupOf(options);
-  const mapping = mappingOf(options);
-  const prepared = prepareProcess(
-    definitions,
-    options.isGate,
-    selectorsOf(options),
-    readsView(setup.rules),
-  );
-  const limits: LookupLimits = { signal: options.signal, timeoutMs: timeoutOf(options) };
-  const lookups: TaskResolvers = {
-    resolveWorkflow: onceAsync(options.resolveWorkflow, limits),
-    resolveTool: onceAsync(options.resolveTool, limits),
-  };
-  const validator = validatorFor(options, lookups);
-  const cache = new Map<string, TaskResolution>();
-  const resolutions: TaskResolution[] = [];
-  for (const { declaration } of prepared.agents) {
-    const derived = derivedResolution(declaration, mapping);
-    if (derived !== undefined) {
-      resolutions.push(derived);
-      continue;
-    }
-    const key = resolutionKey(declaration);
-    let resolution = cache.get(key);
-    if (resolution === undefined) {
-      resolution = await resolveTaskAsync(declaration, lookups, validator);
-      cache.set(key, resolution);
-    }
-    resolutions.push(resolution);
-  }
-  return finish(options, setup, prepared, resolutions);
+  return evaluateCompiled(definitions, compiledOptions(options));
 }
 
 /**
@@ -178,29 +98,7 @@ export function evaluateGatesSync(
   definitions: ModdleObject,
   options: GateOptions = {},
 ): GateDecision {
-  const setup = setupOf(options);
-  const mapping = mappingOf(options);
-  const prepared = prepareProcess(
-    definitions,
-    options.isGate,
-    selectorsOf(options),
-    readsView(setup.rules),
-  );
-  const lookups: TaskResolvers = {
-    resolveWorkflow: onceSync(options.resolveWorkflow),
-    resolveTool: onceSync(options.resolveTool),
-  };
-  const validator = validatorFor(options, lookups);
-  const cache = new Map<string, TaskResolution>();
-  const resolutions = prepared.agents.map(({ declaration }) => {
-    const derived = derivedResolution(declaration, mapping);
-    if (derived !== undefined) return derived;
-    const key = resolutionKey(declaration);
-    const resolution = cache.get(key) ?? resolveTaskSync(declaration, lookups, validator);
-    cache.set(key, resolution);
-    return resolution;
-  });
-  return finish(options, setup, prepared, resolutions);
+  return evaluateCompiledSync(definitions, compiledOptions(options));
 }
 
 /** What {@link checkProcess} returns. */
@@ -269,7 +167,7 @@ export async function checkProcess(
     // Nothing was read, so nothing was reviewed: whatever the settings say of BPMN_PARSE, the
     // reader's own findings stand and the promotion is never allowed (fail closed).
     return {
-      ...decide(read.diagnostics, [], ruleSetOf(options)),
+      ...decide(read.diagnostics, [], ruleSetOf(compiledOptions(options))),
       allowed: false,
       definitions: undefined,
     };

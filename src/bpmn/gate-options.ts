@@ -3,7 +3,7 @@
  * them) and the bpmnlint plugin (which passes them on) need not import the evaluator.
  */
 import type { Plugin, RuleSettings } from "../rules/index.js";
-import type { Waiver } from "../policy/index.js";
+import type { CompiledPack, Waiver } from "../policy/index.js";
 import type { PolicyInput } from "../validate/policies.js";
 import type { ValidatorConfig } from "../validate/index.js";
 import type { GatePredicate } from "./analysis.js";
@@ -69,3 +69,16 @@ export interface GateOptions extends TaskResolvers {
    */
   readonly gates?: readonly GateSelector[];
 }
+
+/**
+ * {@link GateOptions} whose packs are compiled, the process's and the workflow validation's: what
+ * the evaluation itself reads. The public functions compile plain packs into it
+ * (`compiledOptions`); the modeller's engine compiles them with a compiler it loads only when a
+ * page sets packs, so a page without packs fetches no FEEL compiler.
+ */
+export type CompiledGateOptions = Omit<GateOptions, "policies" | "workflowValidation"> & {
+  readonly policies?: readonly CompiledPack[];
+  readonly workflowValidation?: Omit<ValidatorConfig, "resolvers" | "policies"> & {
+    readonly policies?: readonly CompiledPack[];
+  };
+};

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic } from "../model/index.js";
 import type { CompiledPack, SubjectsPresent, Waiver, WaiverSubject } from "../policy/index.js";
-import { applyWaivers } from "../policy/index.js";
+import { applyWaivers } from "../policy/waive.js";
 import type { GateAnalysis } from "./analysis.js";
 import { nodeId } from "./process-index.js";
 

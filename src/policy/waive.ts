@@ -15,6 +15,11 @@ import { WAIVER_EXPIRED, WAIVER_SUBJECT_MISSING } from "./waiver-meta.js";
 import type { WaiverPack } from "./waivers.js";
 import { ambiguousWaiverProblems, isCalendarDate, waiverProblems } from "./waivers.js";
 
+/** Today's date, `YYYY-MM-DD` in UTC: the day waivers are judged on unless a caller says. */
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
 /** What a finding is about, as waivers name subjects. */
 export interface WaiverSubject {
   readonly process?: string;

@@ -16,10 +16,9 @@ import type { WorkflowView } from "../policy/index.js";
 import { createFacts, nodeRefsOf } from "./facts.js";
 import { graphQuestions, readWorkflow, resolvedContract } from "./view.js";
 import type { PolicyInput } from "./policies.js";
-import { packsOf, todayUtc } from "./policies.js";
 import type { ActiveRule as KitActiveRule } from "../rules/internal.js";
 import type { CompiledPack, Waiver } from "../policy/index.js";
-import { applyWaivers } from "../policy/index.js";
+import { applyWaivers, todayUtc } from "../policy/waive.js";
 import type { Plugin } from "../rules/index.js";
 import { RULE_CRASHED } from "../rules/index.js";
 import {
@@ -209,46 +208,11 @@ function waiverStep(
 const NO_SUBJECTS = { processes: new Map(), workflows: new Set<string>() };
 
 /**
- * Builds a validator. Configuration mistakes (an unknown rule code) throw at once: they are API
- * misuse, unlike problems in a workflow, which are always returned as diagnostics.
- *
- * @example
- * ```ts
- * import { parseWorkflowText } from "agentflow/model";
- * import { createValidator } from "agentflow/validate";
- *
- * const { workflow } = parseWorkflowText(`
- * kind: AgentWorkflow
- * id: agnt-triage
- * version: 1.0.0
- * name: Ticket triage
- * autonomyLevel: 2
- * inputSchema: { ticket: text }
- * outputSchema: { queue: text, done: bool }
- * nodes:
- *   - id: classify
- *     type: llm
- *     config: { model: gpt-4o, promptRef: prm:triage@1.0.0, structuredOutput: true }
- *   - id: check
- *     type: decision
- *     config: { condition: output.done = true, onTrue: { next: end }, onFalse: { next: classify } }
- * edges:
- *   - { from: classify, to: check, edgeType: data }
- * `);
- * if (workflow === undefined) throw new Error("does not parse");
- *
- * const validator = createValidator({
- *   preset: "recommended",
- *   rules: { BUDGET_MISSING: "error" },
- *   resolvers: { resolvePrompt: (ref) => (ref === "prm:triage@1.0.0" ? true : undefined) },
- * });
- * const diagnostics = await validator.validate(workflow);
- * diagnostics.map((d) => `${d.severity} ${d.code} at ${d.path || "the workflow"}`);
- * // → ["error RETRY_WITHOUT_MAX at /nodes/1/config/onFalse", "error BUDGET_MISSING at the workflow"]
- * ```
+ * `createValidator` with its packs compiled already (`config.policies` is not read): what
+ * the gate evaluation builds, so that code which holds compiled packs, as the modeller's engine
+ * does, reaches no pack compiler.
  */
-export function createValidator(config: ValidatorConfig = {}): Validator {
-  const packs = packsOf(config.policies);
+export function validatorWith(config: ValidatorConfig, packs: readonly CompiledPack[]): Validator {
   const active = activate(config, packs);
   const resolvers = config.resolvers ?? {};
   const waive = waiverStep(config, packs);

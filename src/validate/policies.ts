@@ -2,14 +2,17 @@
  * Policy packs as the library's options take them: compiled (`readPolicyPack`,
  * `compilePolicyPack`) or as plain data (a parsed YAML or JSON pack, as a browser holds it),
  * compiled here. A pack that does not compile is a `PolicyPackError` naming every problem.
+ * Only the public functions import this file: what evaluates with packs compiled already (the
+ * modeller's engine) reaches no compiler, and a bundler leaves it out of that chunk.
  */
 import type { CompiledPack } from "../policy/index.js";
-import { compilePolicyPack } from "../policy/index.js";
+import { compilePolicyPack } from "../policy/read.js";
 
 /** A pack an option accepts: compiled, or its plain data. */
 export type PolicyInput = CompiledPack | Readonly<Record<string, unknown>>;
 
-function isCompiled(input: PolicyInput): input is CompiledPack {
+/** Whether a pack is compiled already (`readPolicyPack`, `compilePolicyPack`), not plain data. */
+export function isCompiled(input: PolicyInput): input is CompiledPack {
   return Array.isArray(input.processRules) && typeof input.sha256 === "string";
 }
 
@@ -17,9 +20,4 @@ function isCompiled(input: PolicyInput): input is CompiledPack {
 export function packsOf(inputs: readonly PolicyInput[] | undefined): readonly CompiledPack[] {
   if (inputs === undefined || inputs.length === 0) return [];
   return inputs.map((input) => (isCompiled(input) ? input : compilePolicyPack(input)));
-}
-
-/** Today's date, `YYYY-MM-DD` in UTC: the day waivers are judged on unless a caller says. */
-export function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
 }

@@ -1,9 +1,10 @@
 /**
  * What a page fetches before the modeller is built: the module, bundled by esbuild with
  * `splitting: true` as docs/modeler.md imports it, leaves what judges the diagram (the gate
- * evaluation, the BPMN and workflow rules, approval reading) and what compiles the policy packs
- * (FEEL, Ajv, the plugin and waiver checks) to a chunk that only the service's `import()`
- * reaches, and draws with what the first load holds. With the properties-panel group beside it,
+ * evaluation, the BPMN and workflow rules, approval reading, the plugin and waiver checks) to a
+ * chunk that only the service's `import()` reaches, and draws with what the first load holds.
+ * The pack compiler (FEEL, its bounds and pattern checks) is a chunk further, which only the
+ * engine's `import()` for a page with packs reaches. With the properties-panel group beside it,
  * the first load still reaches nothing of `model/`: the ref field takes its parser from that chunk.
  */
 import { describe, expect, it } from "vitest";
@@ -23,7 +24,7 @@ const VIEW = [
   "src/bpmn/resources/btv.ts",
 ];
 const ENGINE = [
-  "src/bpmn/evaluate.ts",
+  "src/bpmn/evaluate-run.ts",
   "src/bpmn/rules/AGENT_GATE_BYPASS.ts",
   "src/bpmn/gate-reach.ts",
   "src/validate/rules/index.ts",
@@ -31,14 +32,20 @@ const ENGINE = [
   "src/approval/check.ts",
   "src/bpmn-js/approval.ts",
   "src/bpmn-js/policy-checks.ts",
-  "src/policy/read.ts",
   "src/policy/shape.ts",
-  "src/policy/compile.ts",
-  "src/policy/feel.ts",
   "src/policy/waivers.ts",
   "src/rules/plugin.ts",
   "src/model/parse/generated/validators.ts",
+];
+/** What only a page that sets packs fetches: the pack compiler, behind the engine's `import()`. */
+const PACK_COMPILER = [
+  "src/bpmn-js/pack-compile.ts",
+  "src/policy/read.ts",
+  "src/policy/compile.ts",
+  "src/policy/feel.ts",
+  "src/policy/feel-patterns.ts",
   "node_modules/feelin/dist/index.js",
+  "node_modules/redos-detector/dist/redos-detector.mjs",
 ];
 
 describe("the bpmn-js module's chunks", () => {
@@ -47,6 +54,16 @@ describe("the bpmn-js module's chunks", () => {
     expect(VIEW.filter((file) => !first.inputs.has(file))).toEqual([]);
     expect(ENGINE.filter((file) => first.inputs.has(file))).toEqual([]);
     expect(ENGINE.filter((file) => !lazy.inputs.has(file))).toEqual([]);
+  });
+
+  it("leaves the pack compiler out of the first evaluation, to a chunk only packs fetch", async () => {
+    const { first, engine, onDemand } = await measureBundle("module", ENTRY);
+    const everywhere = new Set([...first.inputs, ...engine.inputs, ...onDemand.inputs]);
+    expect(PACK_COMPILER.filter((file) => !everywhere.has(file))).toEqual([]);
+    expect(
+      PACK_COMPILER.filter((file) => first.inputs.has(file) || engine.inputs.has(file)),
+    ).toEqual([]);
+    expect(ENGINE.filter((file) => !engine.inputs.has(file))).toEqual([]);
   });
 
   it("keeps model/ out of the first load with the properties-panel group", async () => {

@@ -3,8 +3,9 @@
  * `splitting: true` (as docs/modeler.md says any splitting bundler does), the chunk files are
  * served over HTTP from a temporary folder, and headless Chromium opens the page. The engine's
  * chunk is not fetched while the page loads nor when the modeller is built; it is fetched at the
- * first evaluation (after the import), and then the badges are drawn. A pack that does not
- * compile is said there, with `agentflow.error`, and nothing is drawn.
+ * first evaluation (after the import), and then the badges are drawn. The pack compiler's chunk
+ * is fetched only for a page with packs: a pack that does not compile is said at the first
+ * evaluation, with `agentflow.error`, and nothing is drawn.
  */
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -46,12 +47,22 @@ interface SplitWindow {
   readonly splitPage: { build(agentflow: object): void; open(): Promise<SplitOutcome> };
 }
 
-/** The chunk files only an `import()` reaches (from the metafile), and the engine's. */
-function lazyChunks(meta: Metafile): { lazy: Set<string>; engine: string } {
+/** The chunks of the page: those only an `import()` reaches, the engine's and the pack compiler's. */
+interface PageChunks {
+  readonly lazy: Set<string>;
+  readonly engine: string;
+  readonly packCompiler: string;
+}
+
+/** The chunk files only an `import()` reaches (from the metafile), the engine's and the compiler's. */
+function lazyChunks(meta: Metafile): PageChunks {
   const outputs = Object.entries(meta.outputs).filter(([name]) => name.endsWith(".js"));
   const entry = outputs.find(([, o]) => o.entryPoint?.endsWith("split-page.ts") === true);
   const engine = outputs.find(([, o]) => o.entryPoint === "src/bpmn-js/engine.ts");
-  if (entry === undefined || engine === undefined) throw new Error("no entry or engine chunk");
+  const compiler = outputs.find(([, o]) => o.entryPoint === "src/bpmn-js/pack-compile.ts");
+  if (entry === undefined || engine === undefined || compiler === undefined) {
+    throw new Error("no entry, engine or pack compiler chunk");
+  }
   const first = new Set([entry[0]]);
   const queue = [entry[0]];
   for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
@@ -62,13 +73,13 @@ function lazyChunks(meta: Metafile): { lazy: Set<string>; engine: string } {
     }
   }
   const lazy = outputs.filter(([name]) => !first.has(name)).map(([name]) => basename(name));
-  return { lazy: new Set(lazy), engine: basename(engine[0]) };
+  return { lazy: new Set(lazy), engine: basename(engine[0]), packCompiler: basename(compiler[0]) };
 }
 
 let server: Server | undefined;
 let context: BrowserContext | undefined;
 let tab: Page;
-let chunks: { lazy: Set<string>; engine: string };
+let chunks: PageChunks;
 const fetched: string[] = [];
 const errors: string[] = [];
 
@@ -140,6 +151,9 @@ describe("the module split into chunks, served over HTTP, in Chromium", () => {
         blocking: expected.blocking.map((d) => d.code),
       });
       expect(fetchedLazy()).toContain(chunks.engine);
+      // A page without packs never fetches their compiler.
+      expect(chunks.lazy.has(chunks.packCompiler)).toBe(true);
+      expect(fetchedLazy()).not.toContain(chunks.packCompiler);
       const badges = await tab
         .locator(".agentflow-badge")
         .evaluateAll((els) =>
@@ -167,6 +181,8 @@ describe("the module split into chunks, served over HTTP, in Chromium", () => {
           /^agentflow\.policies\[0\]: rule high: when: unknown fact 'levl' \(facts of agentTask: /,
         ) as unknown,
       });
+      // The compiler was fetched for the pack, and refused it.
+      expect(fetchedLazy()).toContain(chunks.packCompiler);
       expect(await tab.locator(".agentflow-badge").count()).toBe(0);
       expect(await tab.locator(".agentflow-gate-marker").count()).toBe(0);
       expect(errors).toEqual([]);

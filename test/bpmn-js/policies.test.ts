@@ -11,6 +11,8 @@ import type { ModdleObject } from "../../src/bpmn/index.js";
 import { checkProcess, evaluateGates, readProcess } from "../../src/bpmn/index.js";
 import type { AgentflowConfig } from "../../src/bpmn-js/index.js";
 import { configProblems, taskBadges } from "../../src/bpmn-js/index.js";
+import { compiledEntry } from "../../src/bpmn-js/pack-compile.js";
+import { preparedOptions, setsPacks } from "../../src/bpmn-js/policy-checks.js";
 import { AgentflowService } from "../../src/bpmn-js/service.js";
 import { compilePolicyPack } from "../../src/policy/index.js";
 import { defineRule } from "../../src/rules/index.js";
@@ -185,6 +187,34 @@ describe("configProblems with policies", () => {
     expect(events.map((e) => (e.error as Error).message)).toEqual([said.message, said.message]);
     expect(service.getDecision()).toBeUndefined();
     expect(drawn).toEqual([]);
+  });
+});
+
+describe("preparedOptions, the engine's side of the policy options", () => {
+  it("compiles each pack with the compiler the service loaded for it, once per entry", () => {
+    expect(setsPacks({ policies: [PACK] })).toBe(true);
+    expect(setsPacks({ policies: [] })).toBe(false);
+    expect(setsPacks({})).toBe(false);
+    const options = { policies: [PACK], today: "2027-01-15" };
+    const prepared = preparedOptions(options, compiledEntry);
+    expect(prepared.today).toBe("2027-01-15");
+    expect(prepared.policies?.map((pack) => [pack.name, pack.processRules.length])).toEqual([
+      ["bank", 1],
+    ]);
+    expect(preparedOptions(options, compiledEntry).policies?.[0]).toBe(prepared.policies?.[0]);
+  });
+
+  it("refuses a pack when no compiler was loaded: it is not read, so it never passes", () => {
+    expect(() => preparedOptions({ policies: [PACK] })).toThrow(
+      new TypeError(
+        "agentflow.policies[0] was not compiled: the policy pack compiler was not loaded",
+      ),
+    );
+    // Without packs, nothing needs the compiler: waivers and plugins are still checked.
+    expect(preparedOptions({ waivers: [WAIVER] })).toEqual({ waivers: [WAIVER] });
+    expect(() => preparedOptions({ waivers: [{ ...WAIVER, expires: "2027-02-30" }] })).toThrow(
+      'agentflow.waivers[0].expires: "2027-02-30" is not a calendar date written YYYY-MM-DD',
+    );
   });
 });
 

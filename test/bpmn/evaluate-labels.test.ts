@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { elementLabels, namedDecision } from "../../src/bpmn/evaluate-labels.js";
+import { compiledOptions } from "../../src/bpmn/compiled-options.js";
 import type { GateOptions } from "../../src/bpmn/index.js";
 import { evaluateGates, readProcess } from "../../src/bpmn/index.js";
 import type { Diagnostic } from "../../src/model/index.js";
@@ -38,7 +39,7 @@ async function decisionOf(names: Readonly<Record<string, string>>, options: Gate
   const { definitions } = await readProcess(xml(names));
   if (definitions === undefined) throw new Error("the process must parse");
   const raw = await evaluateGates(definitions, options);
-  return { definitions, raw, named: namedDecision(raw, definitions, options) };
+  return { definitions, raw, named: namedDecision(raw, definitions, compiledOptions(options)) };
 }
 
 /** A pack whose findings name an agent task (`{{element.id}}`, nested) and a process (`{{id}}`). */

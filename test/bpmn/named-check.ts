@@ -7,6 +7,7 @@
 import type { GateOptions, ProcessCheck, ReadOptions } from "../../src/bpmn/index.js";
 import { checkProcess } from "../../src/bpmn/index.js";
 import { namedDecision } from "../../src/bpmn/evaluate-labels.js";
+import { compiledOptions } from "../../src/bpmn/compiled-options.js";
 
 /** `checkProcess(xml, options)` with its findings' messages worded with the elements' names. */
 export async function namedCheck(
@@ -15,5 +16,5 @@ export async function namedCheck(
 ): Promise<ProcessCheck> {
   const check = await checkProcess(xml, options);
   if (check.definitions === undefined) throw new Error("the process must parse");
-  return { ...check, ...namedDecision(check, check.definitions, options) };
+  return { ...check, ...namedDecision(check, check.definitions, compiledOptions(options)) };
 }

@@ -8,8 +8,9 @@
 import type { CompiledPack } from "../../policy/index.js";
 import { DOCS_BASE_URL, ruleHelpUri } from "../../rules/index.js";
 import type { GateDecision } from "../evaluate.js";
-import type { GateOptions } from "../gate-options.js";
+import type { CompiledGateOptions, GateOptions } from "../gate-options.js";
 import { evaluateGatesSync } from "../evaluate.js";
+import { compiledOptions } from "../compiled-options.js";
 import { namedDecision } from "../evaluate-labels.js";
 import type { ModdleObject } from "../moddle.js";
 import { BPMN_RULES } from "../rules/index.js";
@@ -126,11 +127,11 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
   const cache = new WeakMap<ModdleObject, Map<string, GateDecision>>();
   // One options object per settings, kept across lints: what is derived from it once (the rules'
   // wording in namedDecision) is then derived once per settings, not once per lint.
-  const optionsByKey = new Map<string, GateOptions>();
-  const optionsOf = (key: string, settings: LintSettings): GateOptions => {
+  const optionsByKey = new Map<string, CompiledGateOptions>();
+  const optionsOf = (key: string, settings: LintSettings): CompiledGateOptions => {
     let gateOptions = optionsByKey.get(key);
     if (gateOptions === undefined) {
-      gateOptions = {
+      gateOptions = compiledOptions({
         ...options,
         policy: { ...options.policy, camundaAgents: settings.policy },
         ...(settings.gates === undefined ? {} : { gates: settings.gates }),
@@ -138,7 +139,7 @@ export function createRules(options: AgentflowLintOptions = {}): AgentflowRules 
         policies: settings.packs,
         waivers: settings.waivers,
         ...(settings.today === undefined ? {} : { today: settings.today }),
-      };
+      });
       optionsByKey.set(key, gateOptions);
     }
     return gateOptions;

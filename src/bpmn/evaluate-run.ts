@@ -1,0 +1,133 @@
+/**
+ * The gate evaluation on options whose packs are compiled (`CompiledGateOptions`): resolve every
+ * agent task's workflow, validate it, run the rules, decide. The public functions
+ * (`evaluate.ts`) compile plain packs first; the modeller's engine compiles them with a compiler
+ * it loads only when a page sets packs, so this file must import no pack compiler.
+ */
+import { waiveFindings } from "./waive.js";
+import { analyze, prepareProcess } from "./analysis.js";
+import type { AgentDeclaration } from "./agents.js";
+import type { GateDecision } from "./decision.js";
+import { decide, summary } from "./decision.js";
+import type { LookupLimits } from "./lookup.js";
+import { onceAsync, onceSync } from "./lookup.js";
+import type { ModdleObject } from "./moddle.js";
+import type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
+import { derivedResolution, resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
+import { nodeId } from "./process-index.js";
+import { runBpmnRules } from "./rule.js";
+import type { EvaluationSetup } from "./evaluate-setup.js";
+import type { CompiledGateOptions } from "./gate-options.js";
+import {
+  mappingOf,
+  readsView,
+  selectorsOf,
+  setupOf,
+  timeoutOf,
+  validatorFor,
+} from "./evaluate-setup.js";
+
+/**
+ * Tasks that name the same ref with the same snapshot resolve identically, so one evaluation
+ * resolves and validates each such pair once (a process may run one agent in many tasks).
+ */
+function resolutionKey(declaration: AgentDeclaration): string {
+  const snapshots =
+    declaration.snapshots ?? (declaration.snapshot === undefined ? [] : [declaration.snapshot]);
+  // Every snapshot counts: two tasks whose first snapshots agree may differ in a second one.
+  const snap = snapshots.map((s) => `${s.version ?? ""}\u0000${s.body}`).join("\u0001");
+  return `${declaration.ref ?? ""}\u0000${snap}`;
+}
+
+/** The decision from the resolutions, one per prepared agent. */
+function finish(
+  options: CompiledGateOptions,
+  setup: EvaluationSetup,
+  prepared: ReturnType<typeof prepareProcess>,
+  resolutions: readonly TaskResolution[],
+): GateDecision {
+  const analysis = analyze(
+    prepared,
+    resolutions,
+    options.policy?.camundaAgents ?? "gate-required",
+    options.resolveWorkflow !== undefined,
+  );
+  const found = runBpmnRules(setup.rules, { analysis, parseIssues: [] });
+  const diagnostics = waiveFindings(found, analysis, setup.waivers, setup.today, setup.packs);
+  const gates = prepared.gates.map(({ node, role }) => ({
+    elementId: nodeId(prepared.graph.index, node),
+    role: role ?? null,
+  }));
+  return decide(diagnostics, analysis.tasks.map(summary), setup.ruleSet, gates);
+}
+
+/**
+ * `evaluateGates` on options whose packs are compiled: the modeller's engine calls it with packs
+ * it compiled itself, so it reaches no pack compiler.
+ */
+export async function evaluateCompiled(
+  definitions: ModdleObject,
+  options: CompiledGateOptions,
+): Promise<GateDecision> {
+  const setup = setupOf(options);
+  const mapping = mappingOf(options);
+  const prepared = prepareProcess(
+    definitions,
+    options.isGate,
+    selectorsOf(options),
+    readsView(setup.rules),
+  );
+  const limits: LookupLimits = { signal: options.signal, timeoutMs: timeoutOf(options) };
+  const lookups: TaskResolvers = {
+    resolveWorkflow: onceAsync(options.resolveWorkflow, limits),
+    resolveTool: onceAsync(options.resolveTool, limits),
+  };
+  const validator = validatorFor(options, lookups);
+  const cache = new Map<string, TaskResolution>();
+  const resolutions: TaskResolution[] = [];
+  for (const { declaration } of prepared.agents) {
+    const derived = derivedResolution(declaration, mapping);
+    if (derived !== undefined) {
+      resolutions.push(derived);
+      continue;
+    }
+    const key = resolutionKey(declaration);
+    let resolution = cache.get(key);
+    if (resolution === undefined) {
+      resolution = await resolveTaskAsync(declaration, lookups, validator);
+      cache.set(key, resolution);
+    }
+    resolutions.push(resolution);
+  }
+  return finish(options, setup, prepared, resolutions);
+}
+
+/** {@link evaluateCompiled} for synchronous resolvers (a promise from one is a `TypeError`). */
+export function evaluateCompiledSync(
+  definitions: ModdleObject,
+  options: CompiledGateOptions,
+): GateDecision {
+  const setup = setupOf(options);
+  const mapping = mappingOf(options);
+  const prepared = prepareProcess(
+    definitions,
+    options.isGate,
+    selectorsOf(options),
+    readsView(setup.rules),
+  );
+  const lookups: TaskResolvers = {
+    resolveWorkflow: onceSync(options.resolveWorkflow),
+    resolveTool: onceSync(options.resolveTool),
+  };
+  const validator = validatorFor(options, lookups);
+  const cache = new Map<string, TaskResolution>();
+  const resolutions = prepared.agents.map(({ declaration }) => {
+    const derived = derivedResolution(declaration, mapping);
+    if (derived !== undefined) return derived;
+    const key = resolutionKey(declaration);
+    const resolution = cache.get(key) ?? resolveTaskSync(declaration, lookups, validator);
+    cache.set(key, resolution);
+    return resolution;
+  });
+  return finish(options, setup, prepared, resolutions);
+}
