@@ -99,8 +99,10 @@ async function sortedEntries(dir: string): Promise<Dirent[]> {
 }
 
 /**
- * Appends the documents below `root` to `out`, depth first, in sorted order. Iterative (the
- * depth of a tree of folders is the input's), with one `stat` per folder and per link only.
+ * Appends the documents below `root` to `out`, depth first, in sorted order, and returns the
+ * entries the ignore patterns passed over that could have held one (a folder, a link, a file of a
+ * kind the command reads). Iterative (the depth of a tree of folders is the input's), with one
+ * `stat` per folder and per link only.
  */
 async function walk(
   root: string,
@@ -108,7 +110,8 @@ async function walk(
   out: Collected,
   wanted: (name: string) => boolean,
   ignored: IgnoreTest | undefined,
-): Promise<void> {
+): Promise<string[]> {
+  const passedOver: string[] = [];
   const seen = new Map<string, string>([[identity(rootInfo), root]]);
   let rootEntries: Dirent[];
   try {
@@ -130,7 +133,10 @@ async function walk(
     const name = entry.name;
     if (name.startsWith(".") || name === "node_modules") continue;
     const path = join(frame.dir, name);
-    if (ignored?.(path) === true) continue;
+    if (ignored?.(path) === true) {
+      if (wanted(name) || entry.isDirectory() || entry.isSymbolicLink()) passedOver.push(path);
+      continue;
+    }
     let info: Stats | undefined;
     if (entry.isSymbolicLink()) {
       try {
@@ -196,6 +202,18 @@ async function walk(
       });
     }
   }
+  return passedOver;
+}
+
+/**
+ * Why a folder yields nothing: it holds no file of the kinds, or the ignore patterns passed over
+ * every one it holds (said with what they passed over, so that a user sees which pattern hid it).
+ */
+function emptyFolder(path: string, kinds: string, passedOver: readonly string[]): string {
+  if (passedOver.length === 0) return `'${path}' holds no ${kinds} file`;
+  const shown = passedOver.slice(0, 3).map((p) => `'${p}'`);
+  const more = passedOver.length > 3 ? ` and ${String(passedOver.length - 3)} more` : "";
+  return `'${path}' holds no ${kinds} file that the ignore patterns leave: they pass over ${shown.join(", ")}${more}`;
 }
 
 /**
@@ -235,8 +253,8 @@ export async function collectFiles(
     }
     if (info.isDirectory()) {
       const before = out.files.length;
-      await walk(path, info, out, wanted, options.ignored);
-      if (out.files.length === before) throw new UsageError(`'${path}' holds no ${kinds} file`);
+      const passedOver = await walk(path, info, out, wanted, options.ignored);
+      if (out.files.length === before) throw new UsageError(emptyFolder(path, kinds, passedOver));
     } else if (!info.isFile()) {
       throw new UsageError(`cannot read '${path}': it is ${oddKind(info)}, not a regular file`);
     } else if (

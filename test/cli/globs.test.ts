@@ -106,11 +106,11 @@ describe("ignores", () => {
     expect(listed(named.stdout)).toEqual([join(dir, "generated", "tool.json")]);
   });
 
-  it("a folder whose every file is ignored holds no file to check: exit 2", async () => {
+  it("a folder whose every file is ignored holds no file to check: exit 2, naming what was ignored", async () => {
     const result = await run("check", "--ignore-pattern", "**", "examples/workflows");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      "'examples/workflows' holds no .json, .yaml, .yml or .bpmn file",
+      "'examples/workflows' holds no .json, .yaml, .yml or .bpmn file that the ignore patterns leave: they pass over 'examples/workflows/contract-review.agent.yaml', 'examples/workflows/invoice-exception-review.agent.json', 'examples/workflows/market-research.agent.json' and 1 more\n",
     );
   });
 
