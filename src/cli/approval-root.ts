@@ -67,12 +67,22 @@ const posix = (path: string): string => (sep === "/" ? path : path.split(sep).jo
  * The subject name of `path` (as the working directory reaches it): its POSIX path relative to
  * `root`, `.` for the root itself. A path outside the root, by name and with links resolved, is
  * a {@link UsageError} naming it: the approval could not name it so that another clone finds it.
+ * So is a path inside it by name that a symbolic link leads out of it: what an approval covers is
+ * what the repository holds, and an approval, untrusted until verified, must not make `verify`
+ * read a file elsewhere on the machine.
  */
 export function subjectName(root: string, cwd: string, path: string): string {
   const abs = resolve(cwd, path);
-  if (isInside(root, abs)) return posix(relative(root, abs)) || ".";
   const realRoot = realOrResolved(root);
   const realPath = realOrResolved(abs);
+  if (isInside(root, abs)) {
+    if (realPath !== abs && !isInside(realRoot, realPath)) {
+      throw new UsageError(
+        `'${path}' leads outside the repository root ${root} (a symbolic link to '${realPath}'): an approval covers only what the repository holds`,
+      );
+    }
+    return posix(relative(root, abs)) || ".";
+  }
   if (isInside(realRoot, realPath)) return posix(relative(realRoot, realPath)) || ".";
   throw new UsageError(
     `'${path}' is outside the repository root ${root}: an approval names every input relative to the root (set it with --root)`,

@@ -5,7 +5,14 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApprovalStatement, Envelope } from "../../src/approval/index.js";
@@ -459,6 +466,41 @@ describe("an approved folder", () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toBe(
       "agentflow: 'processes/pipe.bpmn' was passed over: a FIFO (named pipe), not a regular file; an approval reads every file of its paths, so none can be approved or verified with it there\n",
+    );
+  });
+
+  it("holding a link out of the repository is not approved: an approval covers what it holds", async () => {
+    const dir = allowedRepo();
+    const elsewhere = join(tempDir("agentflow-approval-outside-"), "loan.bpmn");
+    copyFileSync(join(dir, "processes/loan.bpmn"), elsewhere);
+    symlinkSync(elsewhere, join(dir, "processes/linked.bpmn"));
+    const made = await runIn(
+      dir,
+      ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
+      ...["-o", "approval.json"],
+    );
+    expect(made.code).toBe(2);
+    expect(made.stderr).toBe(
+      `agentflow: 'processes/linked.bpmn' leads outside the repository root ${dir} (a symbolic link to '${realpathSync(elsewhere)}'): an approval covers only what the repository holds\n`,
+    );
+  });
+
+  it("whose process became a link out of the repository, to the same bytes, is not verified", async () => {
+    const dir = allowedRepo();
+    const made = await runIn(
+      dir,
+      ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
+      ...["-o", "approval.json"],
+    );
+    expect(made.code).toBe(0);
+    const elsewhere = join(tempDir("agentflow-approval-outside-"), "loan.bpmn");
+    copyFileSync(join(dir, "processes/loan.bpmn"), elsewhere);
+    rmSync(join(dir, "processes/loan.bpmn"));
+    symlinkSync(elsewhere, join(dir, "processes/loan.bpmn"));
+    const out = await verify(dir);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(
+      `'processes/loan.bpmn' leads outside the repository root ${dir} (a symbolic link to '${realpathSync(elsewhere)}')`,
     );
   });
 });
