@@ -663,3 +663,81 @@ describe("a complex gateway as the join", () => {
     expect(await outcome(await forked(parallelGateway("Join")))).toEqual(ALLOWED);
   });
 });
+
+describe("a join that one branch can fill by itself", () => {
+  /** `S → Work → Disburse → E`, Work holding `inside`. */
+  const work = (inside: readonly (string | readonly string[])[]): Promise<string> =>
+    doc(
+      startEvent("S"),
+      subProcess("Work", inside),
+      task("Disburse"),
+      endEvent("E"),
+      chain("S", "Work", "Disburse", "E"),
+    );
+
+  it("closes no split: Wait's own split puts a token on both of Join's flows, and the terminate cancels Review", async () => {
+    const xml = await work([
+      startEvent("WS"),
+      parallelGateway("Fork"),
+      agent("A"),
+      gate("Review"),
+      exclusiveGateway("Merge"),
+      task("Wait"),
+      parallelGateway("Both"),
+      parallelGateway("Join"),
+      event("endEvent", "Stop", TERMINATE),
+      ...chain("WS", "Fork", "A", "Review", "Merge", "Join", "Stop"),
+      ...chain("Fork", "Wait", "Both", "Merge"),
+      flow("Both", "Join"),
+    ]);
+    expect(await outcome(xml)).toEqual(BLOCKED(["A", "Review", "Stop", "Disburse", "E"]));
+  });
+
+  it("closes the split when Wait's own split is joined first: ALLOWED", async () => {
+    const xml = await work([
+      startEvent("WS"),
+      parallelGateway("Fork"),
+      agent("A"),
+      gate("Review"),
+      task("Wait"),
+      parallelGateway("Both"),
+      task("Left"),
+      task("Right"),
+      parallelGateway("BothDone"),
+      parallelGateway("Join"),
+      event("endEvent", "Stop", TERMINATE),
+      ...chain("WS", "Fork", "A", "Review", "Join", "Stop"),
+      ...chain("Fork", "Wait", "Both", "Left", "BothDone", "Join"),
+      ...chain("Both", "Right", "BothDone"),
+    ]);
+    expect(await outcome(xml)).toEqual(ALLOWED);
+  });
+
+  it("a join inside a branch closes no split because a loop reaches it again after the split's join", async () => {
+    // Work loops: Join → Again → Loop → Fork. Check's own join, Checked, is reached by A's branch
+    // only through Join and the loop, on a later round: the terminate after it may end Work while
+    // Review runs.
+    const xml = await work([
+      startEvent("WS"),
+      exclusiveGateway("Loop"),
+      parallelGateway("Fork"),
+      agent("A"),
+      gate("Review"),
+      parallelGateway("Check"),
+      task("Left"),
+      task("Right"),
+      parallelGateway("Checked"),
+      exclusiveGateway("Decide"),
+      event("endEvent", "Stop", TERMINATE),
+      parallelGateway("Join"),
+      exclusiveGateway("Again"),
+      endEvent("WE"),
+      ...chain("WS", "Loop", "Fork", "A", "Review", "Join", "Again", "WE"),
+      ...chain("Fork", "Check", "Left", "Checked", "Decide", "Join"),
+      ...chain("Check", "Right", "Checked"),
+      flow("Decide", "Stop"),
+      flow("Again", "Loop"),
+    ]);
+    expect(await outcome(xml)).toEqual(BLOCKED(["A", "Review", "Stop", "Disburse", "E"]));
+  });
+});

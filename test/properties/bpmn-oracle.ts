@@ -153,6 +153,60 @@ function reach(
   return seen;
 }
 
+/** What one branch reaches, the `held` joins included but not walked past. */
+function reachHeld(
+  f: Facts,
+  heads: readonly string[],
+  self: string | undefined,
+  held: ReadonlySet<string>,
+): Set<string> {
+  const within = reach(f, heads, self, held);
+  for (const h of heads) if (held.has(h)) within.add(h);
+  for (const id of [...within]) {
+    if (held.has(id)) continue;
+    const own = f.boundariesOf(id).filter((b) => f.trigger(b) !== "never");
+    const next = [
+      ...f.outgoing(id),
+      ...own.filter((b) => id !== self || f.interrupting(b)).map((b) => b.id),
+    ];
+    for (const t of next) if (held.has(t)) within.add(t);
+  }
+  return within;
+}
+
+/**
+ * The joins that close a split, as docs/bpmn.md defines them, by brute force: every join is held
+ * at first; each held join some branch reaches that does not have, for every branch, an incoming
+ * flow whose source that branch alone reaches (short of the held joins) is released, all such at
+ * once, until none is. The joins still held that a branch reaches close the split.
+ */
+function closingJoins(
+  model: Model,
+  f: Facts,
+  branches: readonly (readonly string[])[],
+  self: string | undefined,
+  joins: readonly ModelNode[],
+): Set<string> {
+  const held = new Set(joins.map((j) => j.id));
+  for (;;) {
+    const reached = branches.map((heads, b) =>
+      reachHeld(f, heads, b === 0 ? self : undefined, held),
+    );
+    const only = (id: string): number | undefined => {
+      const by = reached.flatMap((r, b) => (r.has(id) ? [b] : []));
+      return by.length === 1 ? by[0] : undefined;
+    };
+    const released = [...held].filter((j) => {
+      if (!reached.some((r) => r.has(j))) return false;
+      const own = new Set(model.flows.filter(([, t]) => t === j).map(([s]) => only(s)));
+      return !branches.every((_, b) => own.has(b));
+    });
+    if (released.length === 0)
+      return new Set([...held].filter((j) => reached.some((r) => r.has(j))));
+    for (const j of released) held.delete(j);
+  }
+}
+
 /**
  * The events in `c` (or `c` itself) that end the scope `c` is a child of, with all in it: a
  * terminate there, an uncaught error, an error or escalation that an interrupting catcher of that
@@ -187,9 +241,7 @@ function cancelledBy(model: Model, f: Facts, a: ModelNode): ModelNode[] {
   );
   const out: ModelNode[] = [];
   for (const { branches, self } of splits) {
-    const none = new Set<string>();
-    const full = branches.map((heads, b) => reach(f, heads, b === 0 ? self : undefined, none));
-    const closing = new Set(joins.filter((j) => full.every((r) => r.has(j.id))).map((j) => j.id));
+    const closing = closingJoins(model, f, branches, self, joins);
     const regions = branches.map((heads, b) =>
       reach(f, heads, b === 0 ? self : undefined, closing),
     );
