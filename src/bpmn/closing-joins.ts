@@ -2,18 +2,20 @@
  * The joins that close a parallel split (docs/bpmn.md, "What cancels a gate"): a parallel or
  * inclusive gateway with several incoming flows (not a complex gateway, which may fire before all
  * have come) that waits for every branch of the split. It does when each branch has an incoming
- * flow of its own: one whose source only that branch reaches, short of the joins that close the
+ * flow of its own: one whose source that branch alone reaches, short of the joins that close the
  * split. A join every branch reaches is not enough: a branch that splits again can fill every
  * incoming flow by itself, and the join fires without the others; nor is reaching it again on a
  * later round of a loop, past the join that closed the split.
  *
  * The branches are walked together, a round at a time, holding at every join: a held join is not
- * walked past, and it holds what has reached it. At the end of a round, each join whose incoming
- * flows changed is judged: one that no longer waits for every branch is released, all at once,
- * and its branches walk on past it. Releasing only grows what reaches a flow, so a join judged
- * twice is judged on more; the walk ends when a round releases nothing, and the joins still held
- * are the closing ones. Nothing past them is walked, so a process of parallel blocks one after
- * another costs each block its own size, not the rest of the process.
+ * walked past, and it holds what has reached it. At the end of a round, each join whose flows of
+ * their own changed is judged: one that no longer waits for every branch is released, all at
+ * once, and its branches walk on past it. Releasing only grows what reaches a flow, so a join
+ * judged twice is judged on more; the walk ends when a round releases nothing, and the joins
+ * still held are the closing ones. Nothing past them is walked, so a process of parallel blocks
+ * one after another costs each block its own size, not the rest of the process. Each join counts
+ * its flows of their own per branch as the walk goes (a source gains one when one branch reaches
+ * it, loses it when a second does), so judging a join costs its branches, not its flows.
  */
 import type { LevelGraph, Split } from "./level-graph.js";
 
@@ -31,48 +33,69 @@ export interface JoinFinder {
   readonly work: () => number;
 }
 
+/** The branch of a mask that holds exactly one, else -1. */
+function onlyBranch(m: number): number {
+  return m !== 0 && (m & (m - 1)) === 0 ? 31 - Math.clz32(m) : -1;
+}
+
 /** A finder over `level`; `attachedTo` tells a host's own boundary events (see {@link Split}). */
 export function joinFinder(level: LevelGraph, attachedTo: Int32Array): JoinFinder {
   const count = level.join.length;
   const { offsets, targets } = level.next;
-  const flowsIn = level.flowsIn;
   /** Per node, the branches that reach it (a bit each), short of the held joins. */
   const mask = new Int32Array(count);
   const state = new Uint8Array(count);
   /** Per held join: 1 while it waits to be judged at the end of the round. */
   const judged = new Uint8Array(count);
+  /** Per join, the slot of its counts in {@link own}. */
+  const slot = new Int32Array(count).fill(-1);
+  let joins = 0;
+  for (let v = 0; v < count; v++) if (level.join[v] === 1) slot[v] = joins++;
+  /** Per join and branch: how many of its incoming flows that branch alone reaches. */
+  const own = new Int32Array(joins * MAX_BRANCHES);
   const touched: number[] = [];
   let work = 0;
-  /**
-   * Whether join `j` waits for every branch (`full`): each has an incoming flow whose source that
-   * branch alone reaches.
-   */
-  const waitsForEach = (j: number, full: number): boolean => {
-    let own = 0;
-    const last = flowsIn.offsets[j + 1] ?? 0;
-    work += last - (flowsIn.offsets[j] ?? 0);
-    for (let e = flowsIn.offsets[j] ?? 0; e < last; e++) {
-      const m = mask[flowsIn.targets[e] ?? 0] ?? 0;
-      if (m !== 0 && (m & (m - 1)) === 0) own |= m;
-    }
-    return own === full;
-  };
   const find = (split: Split): ((node: number) => boolean) => {
     for (const v of touched) {
       mask[v] = 0;
       state[v] = NONE;
       judged[v] = 0;
+      const s = slot[v] ?? -1;
+      if (s >= 0) own.fill(0, s * MAX_BRANCHES, (s + 1) * MAX_BRANCHES);
     }
     touched.length = 0;
     const k = split.branches.length;
     if (k > MAX_BRANCHES) return () => false;
-    const full = 2 ** k - 1;
     let queue: number[] = [];
     const toJudge: number[] = [];
     const judgeLater = (j: number): void => {
       if (judged[j] === 1) return;
       judged[j] = 1;
       toJudge.push(j);
+    };
+    /** Whether held join `j` waits for every branch: each has a flow of its own into it. */
+    const waitsForEach = (j: number): boolean => {
+      const base = (slot[j] ?? 0) * MAX_BRANCHES;
+      work += k;
+      for (let b = 0; b < k; b++) if ((own[base + b] ?? 0) === 0) return false;
+      return true;
+    };
+    /** `v`'s reach went from `before` to `after`: the joins it flows into recount their own. */
+    const recount = (v: number, before: number, after: number): void => {
+      const lost = onlyBranch(before);
+      const gained = onlyBranch(after);
+      if (lost === gained) return;
+      const last = offsets[v + 1] ?? 0;
+      work += last - (offsets[v] ?? 0);
+      for (let e = offsets[v] ?? 0; e < last; e++) {
+        const t = targets[e] ?? 0;
+        const s = slot[t] ?? -1;
+        if (s < 0) continue;
+        if (mask[t] === 0 && state[t] === NONE) touched.push(t);
+        if (lost >= 0) own[s * MAX_BRANCHES + lost] = (own[s * MAX_BRANCHES + lost] ?? 0) - 1;
+        if (gained >= 0) own[s * MAX_BRANCHES + gained] = (own[s * MAX_BRANCHES + gained] ?? 0) + 1;
+        if (state[t] === HELD) judgeLater(t);
+      }
     };
     const expand = (v: number, b: number): void => {
       const last = offsets[v + 1] ?? 0;
@@ -82,18 +105,7 @@ export function joinFinder(level: LevelGraph, attachedTo: Int32Array): JoinFinde
         // The host's own branch is the host and what follows it, not its boundary events.
         if (b === 0 && v === split.host && level.nonInterrupting[t] === 1 && attachedTo[t] === v)
           continue;
-        // A held join after `v` waits on `v`'s flow, which `b` now reaches: judge it again.
-        if (state[t] === HELD) judgeLater(t);
         queue.push(t * 32 + b);
-      }
-    };
-    /** Flags the held joins right after held join `v`, whose flow from `v` a branch now reaches. */
-    const judgeAfter = (v: number): void => {
-      const last = offsets[v + 1] ?? 0;
-      work += last - (offsets[v] ?? 0);
-      for (let e = offsets[v] ?? 0; e < last; e++) {
-        const t = targets[e] ?? 0;
-        if (state[t] === HELD) judgeLater(t);
       }
     };
     split.branches.forEach((heads, b) => {
@@ -110,17 +122,17 @@ export function joinFinder(level: LevelGraph, attachedTo: Int32Array): JoinFinde
         if (m === 0) touched.push(v);
         mask[v] = m | bit;
         work++;
+        recount(v, m, m | bit);
         if (level.join[v] === 1 && state[v] !== RELEASED) {
           state[v] = HELD;
           judgeLater(v);
-          judgeAfter(v);
           continue;
         }
         expand(v, b);
       }
       queue = [];
-      // Judged all on the masks of this round, then released together.
-      const released = toJudge.filter((j) => !waitsForEach(j, full));
+      // Judged all on the counts of this round, then released together.
+      const released = toJudge.filter((j) => !waitsForEach(j));
       for (const j of toJudge) judged[j] = 0;
       toJudge.length = 0;
       for (const j of released) {

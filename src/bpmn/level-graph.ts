@@ -37,8 +37,6 @@ export interface LevelGraph {
   readonly next: Adjacency;
   /** Per node: 1 for a parallel or inclusive gateway with two or more incoming flows. */
   readonly join: Uint8Array;
-  /** Per node, the sources of its incoming sequence flows, one per flow: what a join waits on. */
-  readonly flowsIn: Adjacency;
   /** Per node: 1 for a boundary event that can fire and leaves its host running. */
   readonly nonInterrupting: Uint8Array;
   readonly splits: readonly Split[];
@@ -104,13 +102,7 @@ export function buildLevelGraph(index: ProcessIndex, triggers: Triggers): LevelG
   }
   for (let i = 0; i < count; i++) if ((flowIn[i] ?? 0) > 0) entered[i] = 1;
   for (const split of scopeStarts(index, triggers, entered)) splits.push(split);
-  return {
-    next: adjacencyFromEdges(count, from, to),
-    join,
-    flowsIn: adjacencyFromEdges(count, flowTo, flowFrom),
-    nonInterrupting,
-    splits,
-  };
+  return { next: adjacencyFromEdges(count, from, to), join, nonInterrupting, splits };
 }
 
 /**

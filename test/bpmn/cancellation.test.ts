@@ -565,6 +565,40 @@ describe("at scale", () => {
     expect(await outcome(blocks(3000, true))).toEqual(ALLOWED);
   }, 60_000);
 
+  it("a join with 2,500 incoming flows, released one round at a time, is judged within the budget", async () => {
+    // A → Review → Fork → (X0 → ladder), (Xb → Join → Stop). Rung i: X_i → K_i+1 and
+    // X_i → Y_i → K_i+1, a join that releases one round after the last, and X_i → s_i → Join.
+    // Join is judged again each round; counting its flows of their own as they change keeps
+    // each judgement at its branches, not its 2,500 flows.
+    const n = 2500;
+    const parts: (string | readonly string[])[] = [
+      startEvent("S"),
+      agent("A"),
+      gate("Review"),
+      parallelGateway("Fork"),
+      exclusiveGateway("X0"),
+      task("Xb"),
+      parallelGateway("Join"),
+      event("endEvent", "Stop", TERMINATE),
+      chain("S", "A", "Review", "Fork", "X0"),
+      chain("Fork", "Xb", "Join", "Stop"),
+    ];
+    for (let i = 0; i < n; i++) {
+      parts.push(parallelGateway(`K${i + 1}`), task(`Y${i}`), exclusiveGateway(`X${i + 1}`));
+      parts.push(task(`s${i}`), flow(`X${i}`, `K${i + 1}`));
+      parts.push(
+        chain(`X${i}`, `Y${i}`, `K${i + 1}`, `X${i + 1}`),
+        chain(`X${i}`, `s${i}`, "Join"),
+      );
+    }
+    const xml = [
+      `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" xmlns:btv="${BTV_NS}" id="D" targetNamespace="x">`,
+      processElement("P", ...parts),
+      "</bpmn:definitions>",
+    ].join("\n");
+    expect(await outcome(xml)).toEqual(ALLOWED);
+  }, 60_000);
+
   it("past the work budget, every node of the scope may be cancelled by its terminate (stricter)", async () => {
     // Each gate splits off its reminder, and its own branch runs to the end of the process:
     // 200 are read exactly, 4,000 would take work quadratic in the size. The budget runs out
