@@ -5,7 +5,9 @@
  * flow of its own: one whose source that branch alone reaches, short of the joins that close the
  * split. A join every branch reaches is not enough: a branch that splits again can fill every
  * incoming flow by itself, and the join fires without the others; nor is reaching it again on a
- * later round of a loop, past the join that closed the split.
+ * later round of a loop, past the join that closed the split. An inclusive join waits only for
+ * the tokens that can still reach it, so it closes a split only when, besides, every node the
+ * branches reach short of it can still reach it.
  *
  * The branches are walked together, a round at a time, holding at every join: a held join is not
  * walked past, and it holds what has reached it. At the end of a round, each join whose flows of
@@ -17,6 +19,7 @@
  * its flows of their own per branch as the walk goes (a source gains one when one branch reaches
  * it, loses it when a second does), so judging a join costs its branches, not its flows.
  */
+import { reverseAdjacency } from "../model/index.js";
 import type { LevelGraph, Split } from "./level-graph.js";
 
 const NONE = 0;
@@ -55,6 +58,34 @@ export function joinFinder(level: LevelGraph, attachedTo: Int32Array): JoinFinde
   const own = new Int32Array(joins * MAX_BRANCHES);
   const touched: number[] = [];
   let work = 0;
+  let back: ReturnType<typeof reverseAdjacency> | undefined;
+  /** Per node: the stamp of the last walk back from an inclusive join that reached it. */
+  const leads = new Int32Array(count);
+  let stamp = 0;
+  /**
+   * Whether every node a branch reached (short of the held joins) can still reach inclusive join
+   * `j`. An inclusive join waits only for tokens that can still come: a branch whose token can
+   * turn away from it (to an end, or round another way) lets it fire while that branch still
+   * runs, as a parallel join never would.
+   */
+  const nothingTurnsAway = (j: number): boolean => {
+    back ??= reverseAdjacency(level.next);
+    stamp++;
+    leads[j] = stamp;
+    const todo = [j];
+    for (let v = todo.pop(); v !== undefined; v = todo.pop()) {
+      const last = back.offsets[v + 1] ?? 0;
+      work += 1 + last - (back.offsets[v] ?? 0);
+      for (let e = back.offsets[v] ?? 0; e < last; e++) {
+        const u = back.targets[e] ?? 0;
+        if (leads[u] === stamp || (mask[u] ?? 0) === 0) continue;
+        leads[u] = stamp;
+        todo.push(u);
+      }
+    }
+    work += touched.length;
+    return touched.every((v) => (mask[v] ?? 0) === 0 || leads[v] === stamp);
+  };
   const find = (split: Split): ((node: number) => boolean) => {
     for (const v of touched) {
       mask[v] = 0;
@@ -111,6 +142,8 @@ export function joinFinder(level: LevelGraph, attachedTo: Int32Array): JoinFinde
     split.branches.forEach((heads, b) => {
       for (const h of heads) queue.push(h * 32 + b);
     });
+    /** The inclusive joins held: what a round newly reaches may turn away from any of them. */
+    const inclusiveHeld: number[] = [];
     while (queue.length > 0) {
       // An array's iterator sees what is pushed while it runs: the loop is the queue.
       for (const item of queue) {
@@ -124,6 +157,7 @@ export function joinFinder(level: LevelGraph, attachedTo: Int32Array): JoinFinde
         work++;
         recount(v, m, m | bit);
         if (level.join[v] === 1 && state[v] !== RELEASED) {
+          if (state[v] === NONE && level.inclusive[v] === 1) inclusiveHeld.push(v);
           state[v] = HELD;
           judgeLater(v);
           continue;
@@ -131,8 +165,11 @@ export function joinFinder(level: LevelGraph, attachedTo: Int32Array): JoinFinde
         expand(v, b);
       }
       queue = [];
+      for (const j of inclusiveHeld) if (state[j] === HELD) judgeLater(j);
       // Judged all on the counts of this round, then released together.
-      const released = toJudge.filter((j) => !waitsForEach(j));
+      const released = toJudge.filter(
+        (j) => !waitsForEach(j) || (level.inclusive[j] === 1 && !nothingTurnsAway(j)),
+      );
       for (const j of toJudge) judged[j] = 0;
       toJudge.length = 0;
       for (const j of released) {

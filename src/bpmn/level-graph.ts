@@ -37,6 +37,8 @@ export interface LevelGraph {
   readonly next: Adjacency;
   /** Per node: 1 for a parallel or inclusive gateway with two or more incoming flows. */
   readonly join: Uint8Array;
+  /** Per node: 1 for such a join that is an inclusive gateway. */
+  readonly inclusive: Uint8Array;
   /** Per node: 1 for a boundary event that can fire and leaves its host running. */
   readonly nonInterrupting: Uint8Array;
   readonly splits: readonly Split[];
@@ -87,12 +89,16 @@ export function buildLevelGraph(index: ProcessIndex, triggers: Triggers): LevelG
   const flows = adjacencyFromEdges(count, flowFrom, flowTo);
   const boundaries = adjacencyFromEdges(count, hostOf, ownBoundary);
   const join = new Uint8Array(count);
+  const inclusive = new Uint8Array(count);
   const splits: Split[] = [];
   for (let i = 0; i < count; i++) {
     const f = flags[i] ?? 0;
     // A complex gateway may fire before every branch has come: it waits for no split.
     const waits = (f & NodeFlag.syncGateway) !== 0 && (f & NodeFlag.complexGateway) === 0;
-    if (waits && (flowIn[i] ?? 0) >= 2) join[i] = 1;
+    if (waits && (flowIn[i] ?? 0) >= 2) {
+      join[i] = 1;
+      if ((f & NodeFlag.inclusiveGateway) !== 0) inclusive[i] = 1;
+    }
     const targets = neighbours(flows, i);
     if (targets.length >= 2 && (f & NodeFlag.choiceGateway) === 0) {
       splits.push({ branches: Array.from(targets, (t) => [t]), host: -1 });
@@ -102,7 +108,7 @@ export function buildLevelGraph(index: ProcessIndex, triggers: Triggers): LevelG
   }
   for (let i = 0; i < count; i++) if ((flowIn[i] ?? 0) > 0) entered[i] = 1;
   for (const split of scopeStarts(index, triggers, entered)) splits.push(split);
-  return { next: adjacencyFromEdges(count, from, to), join, nonInterrupting, splits };
+  return { next: adjacencyFromEdges(count, from, to), join, inclusive, nonInterrupting, splits };
 }
 
 /**

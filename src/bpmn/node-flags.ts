@@ -29,6 +29,11 @@ export const NodeFlag = {
    * 13.4.5), which may be before every branch has come, so it closes no split.
    */
   complexGateway: 8192,
+  /**
+   * An inclusive gateway: as a join it fires once no token can still reach a flow without one
+   * (BPMN 2.0.2, 13.4.3), so it waits only for the branches that can still come.
+   */
+  inclusiveGateway: 16384,
 } as const;
 
 const FLAG_TYPES: readonly (readonly [number, string])[] = [
@@ -48,6 +53,7 @@ const FLAG_TYPES: readonly (readonly [number, string])[] = [
   [NodeFlag.syncGateway, "bpmn:InclusiveGateway"],
   [NodeFlag.syncGateway, "bpmn:ComplexGateway"],
   [NodeFlag.complexGateway, "bpmn:ComplexGateway"],
+  [NodeFlag.inclusiveGateway, "bpmn:InclusiveGateway"],
   [NodeFlag.callActivity, "bpmn:CallActivity"],
 ];
 

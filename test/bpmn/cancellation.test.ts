@@ -747,6 +747,44 @@ describe("a join that one branch can fill by itself", () => {
     expect(await outcome(xml)).toEqual(ALLOWED);
   });
 
+  it("an inclusive join closes no split whose branch can turn away from it: it fires on Wait alone", async () => {
+    // Choose sends A's token to Review and on to an end, never to Join: the inclusive join then
+    // waits for nothing more than Wait, and the terminate after it cancels the pending Review.
+    const xml = await work([
+      startEvent("WS"),
+      parallelGateway("Fork"),
+      agent("A"),
+      exclusiveGateway("Choose"),
+      gate("Review"),
+      endEvent("WE"),
+      gate("Second"),
+      element("inclusiveGateway", "Join", {}),
+      task("Wait"),
+      event("endEvent", "Stop", TERMINATE),
+      ...chain("WS", "Fork", "A", "Choose", "Review", "WE"),
+      ...chain("Choose", "Second", "Join", "Stop"),
+      ...chain("Fork", "Wait", "Join"),
+    ]);
+    expect(await outcome(xml)).toEqual(BLOCKED(["A", "Choose", "Stop", "Disburse", "E"]));
+    // As a parallel join it waits for A's branch, which then never comes: nothing is cancelled.
+    expect(await outcome(xml.replace(/inclusiveGateway/g, "parallelGateway"))).toEqual(ALLOWED);
+  });
+
+  it("an inclusive join every branch must come to closes the split: ALLOWED", async () => {
+    const xml = await work([
+      startEvent("WS"),
+      parallelGateway("Fork"),
+      agent("A"),
+      gate("Review"),
+      element("inclusiveGateway", "Join", {}),
+      task("Wait"),
+      event("endEvent", "Stop", TERMINATE),
+      ...chain("WS", "Fork", "A", "Review", "Join", "Stop"),
+      ...chain("Fork", "Wait", "Join"),
+    ]);
+    expect(await outcome(xml)).toEqual(ALLOWED);
+  });
+
   it("a join inside a branch closes no split because a loop reaches it again after the split's join", async () => {
     // Work loops: Join → Again → Loop → Fork. Check's own join, Checked, is reached by A's branch
     // only through Join and the loop, on a later round: the terminate after it may end Work while
