@@ -96,7 +96,8 @@ export function joinFinder(level: LevelGraph, attachedTo: Int32Array): JoinFinde
     }
     touched.length = 0;
     const k = split.branches.length;
-    if (k > MAX_BRANCHES) return () => false;
+    // A branch that may start again is never all come: no join waits for it.
+    if (k > MAX_BRANCHES || split.repeats) return () => false;
     let queue: number[] = [];
     const toJudge: number[] = [];
     const judgeLater = (j: number): void => {

@@ -43,6 +43,13 @@ export interface EventFacts {
    * a boundary or event sub-process start can fire whatever the process throws.
    */
   readonly external: Uint8Array;
+  /**
+   * Per boundary event: 1 when it fires at most once while its host runs — a timer with a
+   * `timeDate` or `timeDuration` and no `timeCycle`. Any other non-interrupting event (a cycle, a
+   * message, a signal, a condition, an escalation thrown again, a timer agentflow cannot read)
+   * may fire again and start its branch once more.
+   */
+  readonly once: Uint8Array;
 }
 
 const EVENT_FLAGS =
@@ -87,6 +94,7 @@ export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Ar
   const interrupting = new Uint8Array(count);
   const compensation = new Uint8Array(count);
   const external = new Uint8Array(count);
+  const once = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const element = elements[i];
     const f = flags[i] ?? 0;
@@ -112,11 +120,23 @@ export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Ar
       }
     }
     if ((f & NodeFlag.boundaryEvent) !== 0) {
+      if (definitions.length === 1 && firesOnce(definitions[0])) once[i] = 1;
       if (kind[i] === EventKind.compensate) compensation[i] = 1;
       else if (kind[i] === EventKind.error || element.cancelActivity !== false) interrupting[i] = 1;
     } else if ((f & NodeFlag.startEvent) !== 0 && element.isInterrupting !== false) {
       interrupting[i] = 1;
     }
   }
-  return { kind, ref, interrupting, compensation, external };
+  return { kind, ref, interrupting, compensation, external, once };
+}
+
+/** Whether an event definition is a timer that fires once: a date or a duration, no cycle. */
+function firesOnce(definition: ModdleObject | undefined): boolean {
+  if (definition === undefined || !instanceOf(definition, "bpmn:TimerEventDefinition"))
+    return false;
+  if (objectProp(definition, "timeCycle") !== undefined) return false;
+  return (
+    objectProp(definition, "timeDate") !== undefined ||
+    objectProp(definition, "timeDuration") !== undefined
+  );
 }

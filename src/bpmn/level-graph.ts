@@ -29,6 +29,12 @@ export interface Split {
    * other branches. Else -1.
    */
   readonly host: number;
+  /**
+   * True when a branch may start again while the others run: a non-interrupting boundary event
+   * that can fire more than once (a cycle timer, a message…). No join then waits for all of that
+   * branch, so none closes the split.
+   */
+  readonly repeats: boolean;
 }
 
 /** The scopes' own flows and splits. */
@@ -101,10 +107,13 @@ export function buildLevelGraph(index: ProcessIndex, triggers: Triggers): LevelG
     }
     const targets = neighbours(flows, i);
     if (targets.length >= 2 && (f & NodeFlag.choiceGateway) === 0) {
-      splits.push({ branches: Array.from(targets, (t) => [t]), host: -1 });
+      splits.push({ branches: Array.from(targets, (t) => [t]), host: -1, repeats: false });
     }
     const own = neighbours(boundaries, i);
-    if (own.length > 0) splits.push({ branches: [[i], ...Array.from(own, (b) => [b])], host: i });
+    if (own.length > 0) {
+      const repeats = Array.from(own).some((b) => index.events.once[b] !== 1);
+      splits.push({ branches: [[i], ...Array.from(own, (b) => [b])], host: i, repeats });
+    }
   }
   for (let i = 0; i < count; i++) if ((flowIn[i] ?? 0) > 0) entered[i] = 1;
   for (const split of scopeStarts(index, triggers, entered)) splits.push(split);
@@ -150,7 +159,8 @@ function scopeStarts(index: ProcessIndex, triggers: Triggers, entered: Uint8Arra
     else if (own.length === 0) entries = free.map((n) => [n]);
     else entries = c.kind === "process" ? [own] : own.map((n) => [n]);
     const branches = [...entries, ...(eventSubs[i] ?? []).map((n) => [n])];
-    if (branches.length >= 2) out.push({ branches, host: -1 });
+    // An event sub-process that fires again has no flow into a join: none waits for it anyway.
+    if (branches.length >= 2) out.push({ branches, host: -1, repeats: false });
   });
   return out;
 }

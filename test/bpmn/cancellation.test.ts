@@ -813,3 +813,31 @@ describe("a join that one branch can fill by itself", () => {
     expect(await outcome(xml)).toEqual(BLOCKED(["A", "Review", "Stop", "Disburse", "E"]));
   });
 });
+
+describe("a non-interrupting boundary event that may fire again", () => {
+  /** `S → Hold → Join → Stop (terminate)`; on Hold, `Tick` → A → Review → Join. */
+  const ticking = (timer: string): Promise<string> =>
+    doc(
+      startEvent("S"),
+      task("Hold"),
+      boundary("Tick", "Hold", timer, false),
+      agent("A"),
+      gate("Review"),
+      parallelGateway("Join"),
+      event("endEvent", "Stop", TERMINATE),
+      chain("S", "Hold", "Join", "Stop"),
+      chain("Tick", "A", "Review", "Join"),
+    );
+
+  it("a cycle starts A again: Join fires on the first Review, the terminate cancels the second", async () => {
+    const cycle =
+      "<bpmn:timerEventDefinition><bpmn:timeCycle>R/PT1H</bpmn:timeCycle></bpmn:timerEventDefinition>";
+    expect(await outcome(await ticking(cycle))).toEqual(BLOCKED(["A", "Review", "Stop"]));
+  });
+
+  it("a duration fires once: Join waits for its one Review, ALLOWED", async () => {
+    const duration =
+      "<bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition>";
+    expect(await outcome(await ticking(duration))).toEqual(ALLOWED);
+  });
+});

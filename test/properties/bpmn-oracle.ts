@@ -241,7 +241,10 @@ function cancelledBy(model: Model, f: Facts, a: ModelNode): ModelNode[] {
   );
   const out: ModelNode[] = [];
   for (const { branches, self } of splits) {
-    const closing = closingJoins(model, f, branches, self, joins);
+    // A host's non-interrupting events here (an empty timer, an escalation) may fire again: their
+    // branch is never all come, so no join waits for it.
+    const closing =
+      self === undefined ? closingJoins(model, f, branches, self, joins) : new Set<string>();
     const regions = branches.map((heads, b) =>
       reach(f, heads, b === 0 ? self : undefined, closing),
     );
