@@ -38,6 +38,7 @@
 import type { Adjacency } from "../model/index.js";
 import { adjacencyFromEdges } from "../model/index.js";
 import { findCancellations } from "./cancellation.js";
+import type { Caught } from "./catchers.js";
 import { throwCatchers } from "./catchers.js";
 import { EventKind } from "./event-facts.js";
 import { loopDiscount } from "./gate-collect.js";
@@ -154,6 +155,11 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
   /** An escalation throw event: it leads to its catchers too, and when one interrupts, only there. */
   const escalates = (i: number): boolean =>
     ((flags[i] ?? 0) & NodeFlag.throwEvent) !== 0 && eventKind[i] === EventKind.escalation;
+  /**
+   * Whether the token of an escalation throw event goes on past it: unless a catcher interrupts,
+   * and surely catches it (a code written as FEEL may match none of its catchers).
+   */
+  const goesOn = (caught: Caught): boolean => !caught.interrupting || caught.mayEscape;
   const hasIn = new Uint8Array(nodeCount);
   const hasOut = new Uint8Array(nodeCount);
   for (let k = 0; k < index.flowSources.length; k++) {
@@ -161,7 +167,7 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     const b = index.flowTargets[k] ?? 0;
     hasOut[a] = 1;
     hasIn[b] = 1;
-    if (!escalates(a) || !catchers(a).interrupting) edge(out(a), b);
+    if (!escalates(a) || goesOn(catchers(a))) edge(out(a), b);
   }
   const linked = new Uint8Array(nodeCount);
   for (const [a, b] of index.links) {
@@ -196,6 +202,8 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
         return;
       }
     }
+    // An escalation throw event with no flow on: its token ends there, or with its scope.
+    if (escalates(i) && !goesOn(catchers(i))) return;
     const exit = exitOf[within] ?? -1;
     if (exit >= 0) edge(out(i), exit);
   };

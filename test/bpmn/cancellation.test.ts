@@ -667,6 +667,69 @@ describe("an error or escalation whose code is computed", () => {
   );
 });
 
+describe("an intermediate escalation throw event", () => {
+  /**
+   * `S → A → Work → next → E`; in Work, `WS → Raise`, and `Raise → Done` when the token goes on;
+   * OnLate, an interrupting catcher of LATE on Work, leads to `caught` (a gate or an end).
+   */
+  async function raised(
+    code: string,
+    goesOn: boolean,
+    next: "Disburse" | "Review",
+    caught: "Approve" | "Stopped",
+  ) {
+    const node = (id: string): string =>
+      id === "Disburse" ? task(id) : id === "Stopped" ? endEvent(id) : gate(id);
+    return withDiagram(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" xmlns:btv="${BTV_NS}" id="Defs" targetNamespace="https://example.com/test">`,
+        `<bpmn:escalation id="Thrown" name="Thrown" escalationCode="${code}" />`,
+        '<bpmn:escalation id="Late" name="Late" escalationCode="LATE" />',
+        processElement(
+          "P",
+          startEvent("S"),
+          agent("A"),
+          subProcess("Work", [
+            startEvent("WS"),
+            event(
+              "intermediateThrowEvent",
+              "Raise",
+              '<bpmn:escalationEventDefinition escalationRef="Thrown" />',
+            ),
+            ...(goesOn ? [endEvent("Done"), flow("Raise", "Done")] : []),
+            flow("WS", "Raise"),
+          ]),
+          boundary("OnLate", "Work", '<bpmn:escalationEventDefinition escalationRef="Late" />'),
+          node(next),
+          endEvent("E"),
+          node(caught),
+          ...(caught === "Approve" ? [endEvent("Approved"), flow("Approve", "Approved")] : []),
+          chain("S", "A", "Work", next, "E"),
+          flow("OnLate", caught),
+        ),
+        "</bpmn:definitions>",
+      ].join("\n"),
+    );
+  }
+
+  it("with a computed code may be caught by none of its catchers, and goes on past them", async () => {
+    expect(await outcome(await raised("=code", true, "Disburse", "Approve"))).toEqual(
+      BLOCKED(["A", "Work", "WS", "Raise", "Done", "Disburse", "E"]),
+    );
+    // The code written out is always caught, by a catcher that interrupts Work.
+    expect(await outcome(await raised("LATE", true, "Disburse", "Approve"))).toEqual(ALLOWED);
+  });
+
+  it("with no flow on, caught by a catcher that interrupts, never completes its scope", async () => {
+    // Work never completes, so Review after it never runs: no path from A enters a gate.
+    expect(await outcome(await raised("LATE", false, "Review", "Stopped"))).toMatchObject({
+      gate: "missing",
+      allowed: false,
+    });
+  });
+});
+
 describe("a complex gateway as the join", () => {
   /** `S → Work → Disburse → E`; in Work, A → Review on one branch, Wait on the other, then stop. */
   const forked = (join: string): Promise<string> =>
