@@ -6,12 +6,7 @@
  */
 import type { CompiledPack } from "../policy/index.js";
 import { compilePolicyPack, formatPolicyProblem, PolicyPackError } from "../policy/read.js";
-
-/** Whether a value is a pack compiled by `readPolicyPack` or `compilePolicyPack`. */
-function isCompiled(value: object): value is CompiledPack {
-  const pack = value as Partial<CompiledPack>;
-  return Array.isArray(pack.processRules) && typeof pack.sha256 === "string";
-}
+import { isCompiled } from "../validate/policies.js";
 
 /**
  * Each pack entry's compilation by where it is named: checking the options and preparing them

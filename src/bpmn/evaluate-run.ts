@@ -61,14 +61,8 @@ function finish(
   return decide(diagnostics, analysis.tasks.map(summary), setup.ruleSet, gates);
 }
 
-/**
- * `evaluateGates` on options whose packs are compiled: the modeller's engine calls it with packs
- * it compiled itself, so it reaches no pack compiler.
- */
-export async function evaluateCompiled(
-  definitions: ModdleObject,
-  options: CompiledGateOptions,
-): Promise<GateDecision> {
+/** What an evaluation reads before it resolves: its setup, the tool-effect mapping, the process. */
+function begin(definitions: ModdleObject, options: CompiledGateOptions) {
   const setup = setupOf(options);
   const mapping = mappingOf(options);
   const prepared = prepareProcess(
@@ -77,12 +71,18 @@ export async function evaluateCompiled(
     selectorsOf(options),
     readsView(setup.rules),
   );
-  const limits: LookupLimits = { signal: options.signal, timeoutMs: timeoutOf(options) };
-  const lookups: TaskResolvers = {
-    resolveWorkflow: onceAsync(options.resolveWorkflow, limits),
-    resolveTool: onceAsync(options.resolveTool, limits),
-  };
-  const validator = validatorFor(options, lookups);
+  return { setup, mapping, prepared };
+}
+
+/**
+ * The resolutions of the prepared agents, in order, for the sync and the async evaluation alike:
+ * it yields each declaration to resolve (one per distinct ref and snapshot) and is sent back its
+ * resolution, however the caller got it.
+ */
+function* resolving(
+  prepared: ReturnType<typeof prepareProcess>,
+  mapping: ReturnType<typeof mappingOf>,
+): Generator<AgentDeclaration, TaskResolution[], TaskResolution> {
   const cache = new Map<string, TaskResolution>();
   const resolutions: TaskResolution[] = [];
   for (const { declaration } of prepared.agents) {
@@ -94,12 +94,35 @@ export async function evaluateCompiled(
     const key = resolutionKey(declaration);
     let resolution = cache.get(key);
     if (resolution === undefined) {
-      resolution = await resolveTaskAsync(declaration, lookups, validator);
+      resolution = yield declaration;
       cache.set(key, resolution);
     }
     resolutions.push(resolution);
   }
-  return finish(options, setup, prepared, resolutions);
+  return resolutions;
+}
+
+/**
+ * `evaluateGates` on options whose packs are compiled: the modeller's engine calls it with packs
+ * it compiled itself, so it reaches no pack compiler.
+ */
+export async function evaluateCompiled(
+  definitions: ModdleObject,
+  options: CompiledGateOptions,
+): Promise<GateDecision> {
+  const { setup, mapping, prepared } = begin(definitions, options);
+  const limits: LookupLimits = { signal: options.signal, timeoutMs: timeoutOf(options) };
+  const lookups: TaskResolvers = {
+    resolveWorkflow: onceAsync(options.resolveWorkflow, limits),
+    resolveTool: onceAsync(options.resolveTool, limits),
+  };
+  const validator = validatorFor(options, lookups);
+  const steps = resolving(prepared, mapping);
+  let step = steps.next();
+  while (step.done !== true) {
+    step = steps.next(await resolveTaskAsync(step.value, lookups, validator));
+  }
+  return finish(options, setup, prepared, step.value);
 }
 
 /** {@link evaluateCompiled} for synchronous resolvers (a promise from one is a `TypeError`). */
@@ -107,27 +130,14 @@ export function evaluateCompiledSync(
   definitions: ModdleObject,
   options: CompiledGateOptions,
 ): GateDecision {
-  const setup = setupOf(options);
-  const mapping = mappingOf(options);
-  const prepared = prepareProcess(
-    definitions,
-    options.isGate,
-    selectorsOf(options),
-    readsView(setup.rules),
-  );
+  const { setup, mapping, prepared } = begin(definitions, options);
   const lookups: TaskResolvers = {
     resolveWorkflow: onceSync(options.resolveWorkflow),
     resolveTool: onceSync(options.resolveTool),
   };
   const validator = validatorFor(options, lookups);
-  const cache = new Map<string, TaskResolution>();
-  const resolutions = prepared.agents.map(({ declaration }) => {
-    const derived = derivedResolution(declaration, mapping);
-    if (derived !== undefined) return derived;
-    const key = resolutionKey(declaration);
-    const resolution = cache.get(key) ?? resolveTaskSync(declaration, lookups, validator);
-    cache.set(key, resolution);
-    return resolution;
-  });
-  return finish(options, setup, prepared, resolutions);
+  const steps = resolving(prepared, mapping);
+  let step = steps.next();
+  while (step.done !== true) step = steps.next(resolveTaskSync(step.value, lookups, validator));
+  return finish(options, setup, prepared, step.value);
 }

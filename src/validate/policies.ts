@@ -12,8 +12,9 @@ import { compilePolicyPack } from "../policy/read.js";
 export type PolicyInput = CompiledPack | Readonly<Record<string, unknown>>;
 
 /** Whether a pack is compiled already (`readPolicyPack`, `compilePolicyPack`), not plain data. */
-export function isCompiled(input: PolicyInput): input is CompiledPack {
-  return Array.isArray(input.processRules) && typeof input.sha256 === "string";
+export function isCompiled(input: object): input is CompiledPack {
+  const pack = input as Partial<CompiledPack>;
+  return Array.isArray(pack.processRules) && typeof pack.sha256 === "string";
 }
 
 /** Compiled packs, in the order given; plain data is compiled (and checked) here. */

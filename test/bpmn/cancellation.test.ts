@@ -304,16 +304,18 @@ describe("(a) a non-interrupting event on the gate whose path cancels the gate",
   });
 });
 
+/** `S → Work → Disburse → E`, Work holding `inside`. */
+function work(inside: readonly (string | readonly string[])[]): Promise<string> {
+  return doc(
+    startEvent("S"),
+    subProcess("Work", inside),
+    task("Disburse"),
+    endEvent("E"),
+    chain("S", "Work", "Disburse", "E"),
+  );
+}
+
 describe("(b) a terminate on a parallel branch cancels the pending gate", () => {
-  /** `S → Work → Disburse → E`, Work holding `inside`. */
-  const work = (inside: readonly (string | readonly string[])[]): Promise<string> =>
-    doc(
-      startEvent("S"),
-      subProcess("Work", inside),
-      task("Disburse"),
-      endEvent("E"),
-      chain("S", "Work", "Disburse", "E"),
-    );
   const cases: readonly (readonly [string, () => Promise<string>, Outcome])[] = [
     [
       "Work: fork → (A → Review), (Wait → terminate): Work completes without Review, Disburse runs",
@@ -762,16 +764,6 @@ describe("a complex gateway as the join", () => {
 });
 
 describe("a join that one branch can fill by itself", () => {
-  /** `S → Work → Disburse → E`, Work holding `inside`. */
-  const work = (inside: readonly (string | readonly string[])[]): Promise<string> =>
-    doc(
-      startEvent("S"),
-      subProcess("Work", inside),
-      task("Disburse"),
-      endEvent("E"),
-      chain("S", "Work", "Disburse", "E"),
-    );
-
   it("closes no split: Wait's own split puts a token on both of Join's flows, and the terminate cancels Review", async () => {
     const xml = await work([
       startEvent("WS"),

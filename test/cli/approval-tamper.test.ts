@@ -27,6 +27,7 @@ import { pemSigner } from "../../src/keys/index.js";
 import { contentHash, parseToolContractText, parseWorkflowText } from "../../src/model/index.js";
 import { tempDir } from "../temp.js";
 import type { Keys } from "./approval-bundle.js";
+import type { Run } from "./run.js";
 import {
   allowedRepo,
   copyOf,
@@ -121,6 +122,15 @@ beforeAll(async () => {
   expect(made.code).toBe(0);
   approved = readEnvelope(join(repo, "approval.json")).statement;
 });
+
+/** Alice approves `processes` of `dir` as risk officer, into `approval.json`. */
+function approveProcesses(dir: string): Promise<Run> {
+  return runIn(
+    dir,
+    ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
+    ...["-o", "approval.json"],
+  );
+}
 
 describe("verify refuses each class of tampering with its reason", () => {
   it("one byte changed in a process", async () => {
@@ -431,11 +441,7 @@ describe("a config the config extends", () => {
     const config = JSON.parse(readFileSync(configFile, "utf8")) as Record<string, unknown>;
     writeFileSync(configFile, JSON.stringify({ ...config, extends: "./org.agentflow.json" }));
     writeFileSync(join(dir, "org.agentflow.json"), "{}\n");
-    const made = await runIn(
-      dir,
-      ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
-      ...["-o", "approval.json"],
-    );
+    const made = await approveProcesses(dir);
     expect(made.code).toBe(0);
     const subject = readEnvelope(join(dir, "approval.json")).statement.subject;
     const org = subject.find((s) => s.name === "org.agentflow.json");
@@ -455,11 +461,7 @@ describe("a config the config extends", () => {
 describe("an approved folder", () => {
   it("that now holds a FIFO is not verified: what it would give is unknown", async () => {
     const dir = allowedRepo();
-    const made = await runIn(
-      dir,
-      ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
-      ...["-o", "approval.json"],
-    );
+    const made = await approveProcesses(dir);
     expect(made.code).toBe(0);
     execFileSync("mkfifo", [join(dir, "processes/pipe.bpmn")]);
     const out = await verify(dir);
@@ -474,11 +476,7 @@ describe("an approved folder", () => {
     const elsewhere = join(tempDir("agentflow-approval-outside-"), "loan.bpmn");
     copyFileSync(join(dir, "processes/loan.bpmn"), elsewhere);
     symlinkSync(elsewhere, join(dir, "processes/linked.bpmn"));
-    const made = await runIn(
-      dir,
-      ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
-      ...["-o", "approval.json"],
-    );
+    const made = await approveProcesses(dir);
     expect(made.code).toBe(2);
     expect(made.stderr).toBe(
       `agentflow: 'processes/linked.bpmn' leads outside the repository root ${dir} (a symbolic link to '${realpathSync(elsewhere)}'): an approval covers only what the repository holds\n`,
@@ -487,11 +485,7 @@ describe("an approved folder", () => {
 
   it("whose process became a link out of the repository, to the same bytes, is not verified", async () => {
     const dir = allowedRepo();
-    const made = await runIn(
-      dir,
-      ...["approve", "processes", "--key", keys.key("alice"), "--role", "risk-officer"],
-      ...["-o", "approval.json"],
-    );
+    const made = await approveProcesses(dir);
     expect(made.code).toBe(0);
     const elsewhere = join(tempDir("agentflow-approval-outside-"), "loan.bpmn");
     copyFileSync(join(dir, "processes/loan.bpmn"), elsewhere);
