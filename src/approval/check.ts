@@ -175,7 +175,18 @@ function decisionNames(statement: ApprovalStatement): ApprovalReason[] {
       );
     }
   };
-  const { processes, approver } = statement.predicate;
+  const { processes, approver, inputs } = statement.predicate;
+  // The config the gate read decides the run: named, it must be approved by its bytes, or a
+  // verify would read "no config" where the file has gone and ignore one that came instead.
+  if (inputs.config !== null && kinds.get(inputs.config) !== "config") {
+    out.push(
+      approvalReason("STATEMENT_INVALID", {
+        pointer: "/predicate/inputs/config",
+        problem: "config-not-subject",
+        detail: inputs.config,
+      }),
+    );
+  }
   if (!isTime(approver.time)) {
     out.push(
       approvalReason("STATEMENT_INVALID", {
@@ -266,4 +277,15 @@ export function statementProblems(value: unknown): ApprovalReason[] {
   if (Array.isArray(subjects)) out.push(...subjectOrder(subjects));
   if (valid) out.push(...decisionNames(value as ApprovalStatement));
   return out;
+}
+
+/**
+ * One reason per process a statement records as blocked. The statement's shape allows it (the
+ * statement the files give now, which a verify compares, may be blocked), but an approval of a
+ * blocked promotion approves nothing: signing and verifying refuse it.
+ */
+export function blockedReasons(statement: ApprovalStatement): ApprovalReason[] {
+  return statement.predicate.processes
+    .filter((p) => !p.allowed)
+    .map((p) => approvalReason("PROCESS_BLOCKED", { process: p.name }));
 }

@@ -82,7 +82,11 @@ export const APPROVAL_PREDICATE_SCHEMA: Readonly<Record<string, unknown>> = {
     process: object({
       name: text("The process file's subject name."),
       processIds: { type: "array", items: { type: "string", minLength: 1 } },
-      allowed: { type: "boolean", description: "The promotion verdict." },
+      allowed: {
+        type: "boolean",
+        description:
+          "The promotion verdict: true in an approval (signing and verifying refuse a blocked promotion).",
+      },
       agentTasks: { type: "array", items: { $ref: "#/$defs/task" } },
     }),
     task: object({

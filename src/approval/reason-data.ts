@@ -12,6 +12,7 @@ export const APPROVAL_REASON_CODES = [
   "STATEMENT_INVALID",
   "SUBJECTS_UNSORTED",
   "SUBJECT_DUPLICATE",
+  "PROCESS_BLOCKED",
   "SIGNATURE_UNTRUSTED",
   "SIGNATURE_INVALID",
   "CLAIM_INVALID",
@@ -57,6 +58,7 @@ export type StatementProblemKind =
   | "schema"
   | "time"
   | "process-not-subject"
+  | "config-not-subject"
   | "name-not-subject"
   | "processes-unsorted"
   | "process-duplicate"
@@ -96,6 +98,7 @@ export interface ApprovalReasonData {
     readonly index: number;
     readonly first: number;
   };
+  readonly PROCESS_BLOCKED: { readonly process: string };
   readonly SIGNATURE_UNTRUSTED: { readonly index: number; readonly keyid: string };
   readonly SIGNATURE_INVALID: { readonly index: number; readonly keyid: string };
   readonly CLAIM_INVALID: {

@@ -74,6 +74,7 @@ const PROBLEM_WORDS: Readonly<Record<StatementProblemKind, (detail: string) => s
   schema: (d) => d,
   time: (d) => `"${d}" is not a time`,
   "process-not-subject": () => "names no subject of kind process",
+  "config-not-subject": (d) => `names "${d}", which is not a subject of kind config`,
   "name-not-subject": (d) => `names "${d}", which is not a subject`,
   "processes-unsorted": (d) => `out of order: processes must be sorted by name (after "${d}")`,
   "process-duplicate": (d) => `names the process "${d}" again`,
@@ -151,6 +152,8 @@ const MESSAGES: {
     `${d.name}: subject ${String(d.index + 1)} is out of order: subjects must be sorted by name (after ${d.previous})`,
   SUBJECT_DUPLICATE: (d) =>
     `${d.name}: named by subjects ${String(d.first + 1)} and ${String(d.index + 1)}`,
+  PROCESS_BLOCKED: (d) =>
+    `${d.process}: approved as promotion BLOCKED; a blocked promotion cannot be approved`,
   SIGNATURE_UNTRUSTED: (d) => `${signature(d)}: not from a trusted key`,
   SIGNATURE_INVALID: (d) => `${signature(d)}: does not verify with the trusted key`,
   CLAIM_INVALID: (d) => `${signature(d)}: ${CLAIM_WORDS[d.problem](d.value ?? "")}`,

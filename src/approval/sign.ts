@@ -4,7 +4,7 @@
  * claim cannot be moved from one signature (or one approval) to another. The private key stays
  * behind `ApprovalSigner.sign`: a KMS or HSM can sit there.
  */
-import { statementProblems } from "./check.js";
+import { blockedReasons, statementProblems } from "./check.js";
 import { compareStatements } from "./drift.js";
 import { base64Bytes, encodeBase64, pae } from "./dsse.js";
 import { ApprovalError } from "./errors.js";
@@ -60,7 +60,8 @@ async function signature(
 
 /**
  * A DSSE envelope of the statement, signed by `signer` with its claim (by default the
- * statement's approver). Throws `ApprovalError` when the statement or the claim is invalid.
+ * statement's approver). Throws `ApprovalError` when the statement or the claim is invalid, or
+ * when the statement records a blocked promotion (`PROCESS_BLOCKED`).
  * The signer signs twice: the envelope (DSSE) and its claim (the signature's extension).
  *
  * @example
@@ -91,7 +92,12 @@ export async function createApproval(
   signer: ApprovalSigner,
   claim: ApproverClaim = statement.predicate.approver,
 ): Promise<Envelope> {
-  const problems = [...statementProblems(statement), ...claimProblems(claim, 0, signer.keyid)];
+  const shape = statementProblems(statement);
+  const problems = [
+    ...shape,
+    ...(shape.length === 0 ? blockedReasons(statement) : []),
+    ...claimProblems(claim, 0, signer.keyid),
+  ];
   if (problems.length > 0) throw new ApprovalError(problems);
   const payload = statementBytes(statement);
   return {
@@ -124,8 +130,8 @@ async function firstSignatureBy(
 /**
  * The envelope with one more signature, by `signer` with `claim`. Throws `ApprovalError` (with
  * the reasons) when the key already signed it (under its keyid, or, for a signer that can verify,
- * under any keyid), when the envelope is not an approval statement,
- * or when `options.current` is given and differs from the approved statement; throws
+ * under any keyid), when the envelope is not an approval statement or records a blocked
+ * promotion, or when `options.current` is given and differs from the approved statement; throws
  * `ApprovalFormatError` when the envelope is malformed. Existing signatures are not checked:
  * `verifyApproval` does that, against keys the verifier trusts.
  *
@@ -181,10 +187,11 @@ export async function signApproval(
   problems.push(...claimProblems(claim, index, signer.keyid));
   const statementReasons = statementProblems(opened.value);
   problems.push(...statementReasons);
-  if (statementReasons.length === 0 && options.current !== undefined) {
-    problems.push(
-      ...compareStatements(opened.value as unknown as ApprovalStatement, options.current),
-    );
+  if (statementReasons.length === 0) {
+    const statement = opened.value as unknown as ApprovalStatement;
+    problems.push(...blockedReasons(statement));
+    if (options.current !== undefined)
+      problems.push(...compareStatements(statement, options.current));
   }
   if (problems.length > 0) throw new ApprovalError(problems);
   return {

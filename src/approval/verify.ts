@@ -5,7 +5,7 @@
  * anything that cannot be checked is a reason, and `ok` holds only when there is none.
  */
 import { AGENTFLOW_VERSION } from "../model/index.js";
-import { statementProblems } from "./check.js";
+import { blockedReasons, statementProblems } from "./check.js";
 import { compareStatements } from "./drift.js";
 import { base64Bytes, pae } from "./dsse.js";
 import { claimBytes, isTime } from "./internal.js";
@@ -260,6 +260,7 @@ export async function verifyApproval(
       reasons.push(approvalReason("ROLE_MISSING", { role }));
   }
   if (statement !== undefined) {
+    reasons.push(...blockedReasons(statement));
     if (options.maxAgeMs !== undefined) {
       reasons.push(...ageReasons(statement, options.maxAgeMs, now));
     }

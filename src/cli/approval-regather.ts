@@ -181,15 +181,3 @@ function recordedName(root: string, cwd: string, name: string): void {
   }
   subjectName(root, cwd, fromRoot(root, cwd, name));
 }
-
-/** The recorded inputs of a payload that may not be a valid statement, when they can be read. */
-export function recordedInputs(payload: unknown): ApprovalInputs | undefined {
-  const inputs = (payload as { predicate?: { inputs?: unknown } } | null)?.predicate?.inputs;
-  if (typeof inputs !== "object" || inputs === null) return undefined;
-  const { paths, registry, config } = inputs as Record<string, unknown>;
-  const strings = (v: unknown): v is string[] =>
-    Array.isArray(v) && v.every((s) => typeof s === "string");
-  if (!strings(paths) || !strings(registry)) return undefined;
-  if (config !== null && typeof config !== "string") return undefined;
-  return { paths, registry, config };
-}

@@ -61,6 +61,7 @@ const SIGNATURE_CODES: ReadonlySet<string> = new Set([
   "STATEMENT_INVALID",
   "SUBJECTS_UNSORTED",
   "SUBJECT_DUPLICATE",
+  "PROCESS_BLOCKED",
 ]);
 
 /** `--key`, required by both forms. */
@@ -98,14 +99,8 @@ async function runSign(
   await checkOutputPath(target);
   const signer = await signerFromFile(key);
   const { envelope, statement } = await readApprovalFile(approvalFile);
-  const cwd = process.cwd();
-  const gathered = await regather(
-    statement.predicate.inputs,
-    { ...options, paths, approvalFile },
-    io,
-    cwd,
-  );
-  const current = createStatement({ ...gathered.input, approver: claim });
+  // The signatures there are checked before the gate runs: the inputs the approval records
+  // choose a config, and a config chooses plugins, whose code runs.
   if (options.trustedKeys !== undefined) {
     const trustedKeys = await readTrustedKeys(options.trustedKeys);
     const checked = await verifyApproval(envelope, { trustedKeys });
@@ -116,6 +111,13 @@ async function runSign(
       `agentflow: the ${String(envelope.signatures.length)} signature(s) already in ${approvalFile} were not checked (give --trusted-keys to check them)\n`,
     );
   }
+  const gathered = await regather(
+    statement.predicate.inputs,
+    { ...options, paths, approvalFile },
+    io,
+    process.cwd(),
+  );
+  const current = createStatement({ ...gathered.input, approver: claim });
   let signed;
   try {
     signed = await signApproval(envelope, signer, claim, { current });

@@ -7,22 +7,21 @@
  * folder with no key, is exit 2. The keys trusted are only those `--trusted-keys` names.
  */
 import type {
-  ApprovalInputs,
   ApprovalStatement,
-  Envelope,
   StatementInput,
+  VerifyOptions,
+  VerifyResult,
 } from "../approval/index.js";
 import {
   ApprovalFormatError,
   createStatement,
-  decodeBase64,
   parseEnvelope,
   PREDICATE_TYPE,
   STATEMENT_TYPE,
   verifyApproval,
 } from "../approval/index.js";
 import type { Gathered } from "./approval-inputs.js";
-import { readApprovalJson, recordedInputs, regather } from "./approval-regather.js";
+import { readApprovalJson, regather } from "./approval-regather.js";
 import { repositoryRoot, subjectName } from "./approval-root.js";
 import { emitReport } from "./emit.js";
 import { checkOutputPath } from "./output.js";
@@ -125,13 +124,17 @@ function currentStatement(gathered: Gathered, now: Date): ApprovalStatement {
   };
 }
 
-/** The envelope of an approval file; malformed is a {@link UsageError} (exit 2). */
-async function envelopeOf(file: string): Promise<{ envelope: Envelope; payload: unknown }> {
-  const value = await readApprovalJson(file);
+/**
+ * Verifies the approval file's JSON (read once, so that both checks judge the same bytes); an
+ * envelope or payload that is malformed is a {@link UsageError} (exit 2), not a reason.
+ */
+async function verifiedFile(
+  file: string,
+  value: unknown,
+  options: VerifyOptions,
+): Promise<VerifyResult> {
   try {
-    const envelope = parseEnvelope(value);
-    const payload: unknown = JSON.parse(new TextDecoder().decode(decodeBase64(envelope.payload)));
-    return { envelope, payload };
+    return await verifyApproval(parseEnvelope(value), options);
   } catch (error) {
     if (error instanceof ApprovalFormatError) throw new UsageError(`${file}: ${error.message}`);
     throw error;
@@ -156,27 +159,32 @@ export async function runVerify(
   const now = parseNow(options.now);
   if (options.outputFile !== undefined) await checkOutputPath(options.outputFile);
   const trustedKeys = await readTrustedKeys(options.trustedKeys ?? []);
-  const { envelope, payload } = await envelopeOf(approvalFile);
   const cwd = process.cwd();
-  // A statement whose inputs cannot be read is refused as invalid; the paths given still judge.
-  const recorded: ApprovalInputs | undefined = recordedInputs(payload);
-  let gathered: Gathered | undefined;
-  if (recorded !== undefined || paths.length > 0) {
-    gathered = await regather(
-      recorded ?? { paths: [], registry: [], config: null },
-      { ...options, paths, approvalFile },
-      io,
-      cwd,
-    );
-  }
-  const result = await verifyApproval(envelope, {
+  const checks: VerifyOptions = {
     trustedKeys,
     threshold,
     requireRoles,
     ...(maxAgeMs === undefined ? {} : { maxAgeMs }),
     now,
-    ...(gathered === undefined ? {} : { current: currentStatement(gathered, now) }),
-  });
+  };
+  const value = await readApprovalJson(approvalFile);
+  let result = await verifiedFile(approvalFile, value, checks);
+  let gathered: Gathered | undefined;
+  // The gate runs again only on a statement enough trusted keys signed: the inputs it records
+  // choose a config, and a config chooses plugins, whose code runs. An approval nobody trusted
+  // must not choose what runs on the deploy job; it is refused on its signatures alone.
+  if (result.statement !== undefined && result.signers.length >= threshold) {
+    gathered = await regather(
+      result.statement.predicate.inputs,
+      { ...options, paths, approvalFile },
+      io,
+      cwd,
+    );
+    result = await verifiedFile(approvalFile, value, {
+      ...checks,
+      current: currentStatement(gathered, now),
+    });
+  }
   const root = gathered?.root ?? repositoryRoot(options.root, [cwd], cwd);
   let approvalName: string | undefined;
   try {

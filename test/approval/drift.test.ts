@@ -71,10 +71,10 @@ describe("compareStatements", () => {
 
   it("SUBJECT_CHANGED: an input now of another kind", () => {
     const files = base.files.map((f) =>
-      f.name === "agentflow.config.json" ? { ...f, kind: "policy" as const } : f,
+      f.name === "registry/tools/pay.json" ? { ...f, kind: "policy" as const } : f,
     );
     expect(drift({ files })).toEqual([
-      "agentflow.config.json: now a policy pack, approved as the config",
+      "registry/tools/pay.json: now a policy pack, approved as a tool contract",
     ]);
   });
 

@@ -6,12 +6,15 @@
 import { createHash, generateKeyPairSync, sign, verify } from "node:crypto";
 import type {
   ApprovalSigner,
+  ApproverClaim,
+  Envelope,
+  EnvelopeSignature,
   ApprovalStatement,
   StatementInput,
   TaskApproval,
   TrustedKey,
 } from "../../src/approval/index.js";
-import { createStatement } from "../../src/approval/index.js";
+import { APPROVER_EXTENSION_KIND, createStatement } from "../../src/approval/index.js";
 import { AGENTFLOW_VERSION } from "../../src/model/index.js";
 
 /** A signer and the trusted key for its public half. */
@@ -93,3 +96,42 @@ export const sampleStatement = (overrides: Partial<StatementInput> = {}): Approv
 
 /** A JSON copy of a value, to edit freely in a test. */
 export const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+const CLAIM_TYPE = "application/vnd.agentflow.approver+json";
+const pae = (type: string, body: Buffer): Buffer =>
+  Buffer.concat([
+    Buffer.from(`DSSEv1 ${String(Buffer.byteLength(type))} ${type} ${String(body.length)} `),
+    body,
+  ]);
+
+/**
+ * An envelope of any JSON value, signed by each signer with its claim by hand, as DSSE and
+ * docs/approval.md say: how another tool signs, and how a test makes an envelope agentflow's own
+ * `createApproval` would refuse to make.
+ */
+export async function signedByHand(
+  value: unknown,
+  signers: readonly (readonly [ApprovalSigner, ApproverClaim])[],
+): Promise<Envelope> {
+  const payload = Buffer.from(JSON.stringify(value));
+  const digest = createHash("sha256").update(payload).digest("hex");
+  const signatures: EnvelopeSignature[] = [];
+  for (const [signer, claim] of signers) {
+    const sig = await signer.sign(pae("application/vnd.in-toto+json", payload));
+    const body = JSON.stringify({ payloadSha256: digest, ...claim });
+    const claimSig = await signer.sign(pae(CLAIM_TYPE, Buffer.from(body)));
+    signatures.push({
+      keyid: signer.keyid,
+      sig: Buffer.from(sig).toString("base64"),
+      extension: {
+        kind: APPROVER_EXTENSION_KIND,
+        ext: { ...claim, sig: Buffer.from(claimSig).toString("base64") },
+      },
+    });
+  }
+  return {
+    payloadType: "application/vnd.in-toto+json",
+    payload: payload.toString("base64"),
+    signatures,
+  };
+}

@@ -13,7 +13,7 @@ import {
   signApproval,
 } from "../../src/approval/index.js";
 import { generateKeyPair, pemSigner } from "../../src/keys/index.js";
-import { copy, sampleStatement, testKey } from "./helpers.js";
+import { copy, sampleInput, sampleStatement, testKey } from "./helpers.js";
 
 /** DSSE's PAE, written from protocol.md with Buffer. */
 function specPae(type: string, body: Buffer): Buffer {
@@ -129,6 +129,22 @@ describe("signApproval", () => {
     const payload = Buffer.from(both.payload, "base64");
     const sig = Buffer.from(both.signatures[1]?.sig ?? "", "base64");
     expect(bob.trusted().verify(specPae(both.payloadType, payload), sig)).toBe(true);
+  });
+
+  it("refuses an envelope whose statement records a blocked promotion (PROCESS_BLOCKED)", async () => {
+    const [process] = sampleInput().processes;
+    const blocked = sampleStatement({
+      processes: process === undefined ? [] : [{ ...process, allowed: false }],
+    });
+    const alice = testKey();
+    expect(await refusal(createApproval(blocked, alice.signer))).toEqual(["PROCESS_BLOCKED"]);
+    // One another tool signed: the co-signer refuses it as well, whatever the files say now.
+    const first = await createApproval(statement, alice.signer);
+    const payload = Buffer.from(JSON.stringify(blocked)).toString("base64");
+    const forged = { ...first, payload };
+    expect(await refusal(signApproval(forged, testKey().signer, claim))).toEqual([
+      "PROCESS_BLOCKED",
+    ]);
   });
 
   it("refuses a key that already signed (KEY_REPEATED)", async () => {

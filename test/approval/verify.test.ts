@@ -3,15 +3,8 @@
  * and the untouched approval accepted. Keys are node:crypto keys built here; envelopes that
  * agentflow would refuse to make are signed by hand, as DSSE says.
  */
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type {
-  ApproverClaim,
-  Envelope,
-  EnvelopeSignature,
-  VerifyOptions,
-} from "../../src/approval/index.js";
-import { APPROVER_EXTENSION_KIND } from "../../src/approval/index.js";
+import type { ApproverClaim, Envelope, VerifyOptions } from "../../src/approval/index.js";
 import {
   ApprovalFormatError,
   createApproval,
@@ -20,42 +13,14 @@ import {
 } from "../../src/approval/index.js";
 import { AGENTFLOW_VERSION } from "../../src/model/index.js";
 import type { TestKey } from "./helpers.js";
-import { copy, sampleInput, sampleStatement, testKey } from "./helpers.js";
+import { copy, sampleInput, sampleStatement, signedByHand, testKey } from "./helpers.js";
 
-const KIND = "application/vnd.agentflow.approver+json";
-const pae = (type: string, body: Buffer): Buffer =>
-  Buffer.concat([
-    Buffer.from(`DSSEv1 ${String(Buffer.byteLength(type))} ${type} ${String(body.length)} `),
-    body,
-  ]);
-
-/** An envelope of any JSON value, signed by each key with its claim, by hand. */
-async function signed(
-  value: unknown,
-  signers: readonly [TestKey, ApproverClaim][],
-): Promise<Envelope> {
-  const payload = Buffer.from(JSON.stringify(value));
-  const digest = createHash("sha256").update(payload).digest("hex");
-  const signatures: EnvelopeSignature[] = [];
-  for (const [key, claim] of signers) {
-    const sig = await key.signer.sign(pae("application/vnd.in-toto+json", payload));
-    const body = JSON.stringify({ payloadSha256: digest, ...claim });
-    const claimSig = await key.signer.sign(pae(KIND, Buffer.from(body)));
-    signatures.push({
-      keyid: key.keyid,
-      sig: Buffer.from(sig).toString("base64"),
-      extension: {
-        kind: APPROVER_EXTENSION_KIND,
-        ext: { ...claim, sig: Buffer.from(claimSig).toString("base64") },
-      },
-    });
-  }
-  return {
-    payloadType: "application/vnd.in-toto+json",
-    payload: payload.toString("base64"),
-    signatures,
-  };
-}
+/** An envelope of any JSON value, signed by each test key with its claim, by hand. */
+const signed = (value: unknown, signers: readonly [TestKey, ApproverClaim][]): Promise<Envelope> =>
+  signedByHand(
+    value,
+    signers.map(([key, claim]) => [key.signer, claim] as const),
+  );
 
 const statement = sampleStatement();
 const CREDIT = { role: "credit-officer", ticket: "CHG-1", time: "2026-01-31T09:30:00Z" };
@@ -388,6 +353,58 @@ describe("verifyApproval", () => {
       trustedKeys: [alice.trusted()],
     });
     expect(odd.reasons.map((r) => r.code)).toContain("STATEMENT_INVALID");
+  });
+
+  it("PROCESS_BLOCKED: a statement that records a blocked promotion approves nothing", async () => {
+    const [process] = sampleInput().processes;
+    const blocked = sampleStatement({
+      processes: process === undefined ? [] : [{ ...process, allowed: false }],
+    });
+    // Signed by a tool other than agentflow's, which would refuse it; the gate blocks it now too.
+    const result = await verifyApproval(await signed(blocked, [[alice, CREDIT]]), {
+      trustedKeys: [alice.trusted()],
+      current: blocked,
+    });
+    expect(result.ok).toBe(false);
+    expect(result.reasons).toEqual([
+      {
+        code: "PROCESS_BLOCKED",
+        subject: "processes/loan.bpmn",
+        message:
+          "processes/loan.bpmn: approved as promotion BLOCKED; a blocked promotion cannot be approved",
+        data: { process: "processes/loan.bpmn" },
+      },
+    ]);
+  });
+
+  it("STATEMENT_INVALID: the config the statement records is none of its subjects", async () => {
+    const unpinned = { ...copy(statement) };
+    unpinned.predicate = {
+      ...unpinned.predicate,
+      inputs: { ...unpinned.predicate.inputs, config: "nope.json" },
+    };
+    const result = await verifyApproval(await signed(unpinned, [[alice, CREDIT]]), {
+      trustedKeys: [alice.trusted()],
+    });
+    expect(result.statement).toBeUndefined();
+    expect(result.reasons.map((r) => r.message)).toEqual([
+      'statement predicate.inputs.config: names "nope.json", which is not a subject of kind config',
+    ]);
+    const pointedAtProcess = { ...copy(statement) };
+    pointedAtProcess.predicate = {
+      ...pointedAtProcess.predicate,
+      inputs: { ...pointedAtProcess.predicate.inputs, config: "processes/loan.bpmn" },
+    };
+    const asProcess = await verifyApproval(await signed(pointedAtProcess, [[alice, CREDIT]]), {
+      trustedKeys: [alice.trusted()],
+    });
+    expect(asProcess.reasons.map((r) => r.data)).toEqual([
+      {
+        pointer: "/predicate/inputs/config",
+        problem: "config-not-subject",
+        detail: "processes/loan.bpmn",
+      },
+    ]);
   });
 
   it("throws ApprovalFormatError for a malformed envelope and RangeError for a bad threshold", async () => {

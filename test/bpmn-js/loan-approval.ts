@@ -1,15 +1,19 @@
 /**
- * An approval of the example loan process, made with the library as `agentflow approve` makes
- * one (its decision from `checkProcess` with the example registry, every input by its raw bytes,
- * named relative to the repository root), signed by a key made at run time. The report and the
- * modeller tests compare edited processes and registries with it.
+ * An approval of the example loan process, its statement made with the library as `agentflow
+ * approve` makes one (its decision from `checkProcess` with the example registry, every input by
+ * its raw bytes, named relative to the repository root), signed by a key made at run time. The
+ * report and the modeller tests compare edited processes and registries with it. The example is
+ * blocked, which agentflow never signs (`createApproval` refuses it, `verify` says
+ * PROCESS_BLOCKED): the envelope is signed by hand, as another tool could, since what these
+ * tests show is what an approval file says, read and not trusted.
  */
 import { readFileSync } from "node:fs";
 import type { ApprovalStatement, Envelope } from "../../src/approval/index.js";
-import { createApproval, createStatement, processApproval } from "../../src/approval/index.js";
+import { createStatement, processApproval } from "../../src/approval/index.js";
 import { checkProcess } from "../../src/bpmn/index.js";
 import type { GeneratedKeyPair } from "../../src/keys/index.js";
 import { generateKeyPair, pemSigner } from "../../src/keys/index.js";
+import { signedByHand } from "../approval/helpers.js";
 import { loanXml, registry } from "./loan.js";
 
 /** The process's subject name. */
@@ -54,6 +58,8 @@ export async function loanApproval(role = "credit-risk-officer"): Promise<LoanAp
     approver: { role, ticket: "CHG-1042", time: "2026-01-15T10:00:00Z" },
   });
   const key = generateKeyPair();
-  const envelope = await createApproval(statement, pemSigner(key.privateKeyPem));
+  const envelope = await signedByHand(statement, [
+    [pemSigner(key.privateKeyPem), statement.predicate.approver],
+  ]);
   return { envelope, statement, key };
 }

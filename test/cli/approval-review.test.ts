@@ -122,7 +122,9 @@ describe("approve and verify, after review", () => {
         file,
         JSON.stringify({ ...envelope, payload: signed.payload, signatures: signed.signatures }),
       );
-      const out = await runIn(repo, "verify", file, "--trusted-keys", keys.trusted("alice"));
+      // Carol is trusted: an approval no trusted key signed is refused before its inputs are read.
+      const trusted = keys.trusted("alice", "carol");
+      const out = await runIn(repo, "verify", file, "--trusted-keys", trusted);
       expect(out.code).toBe(2);
       expect(out.stderr).toMatch(
         /records the input '.*', which is not a path relative to the repository root|is outside the repository root/,

@@ -4,10 +4,14 @@
  * cannot be read now (a reason, not a crash), and the built CLI end to end.
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApproval } from "../../src/approval/index.js";
+import { pemSigner } from "../../src/keys/index.js";
+import { signedByHand } from "../approval/helpers.js";
 import { tempDir } from "../temp.js";
 import type { Keys } from "./approval-bundle.js";
 import {
@@ -15,6 +19,7 @@ import {
   copyOf,
   lines,
   makeKeys,
+  PLUGIN,
   readEnvelope,
   replaceIn,
   runIn,
@@ -285,7 +290,7 @@ describe("agentflow verify on files that changed", () => {
 });
 
 describe("agentflow verify reads nothing an approval names outside the repository", () => {
-  it("exits 2 before loading a config the (unverified) approval points outside the root", async () => {
+  it("exits 2 before loading a config a trusted approval points outside the root", async () => {
     const dir = copyOf(repo);
     const evil = tempDir("agentflow-verify-evil-");
     mkdirSync(join(evil, ".git"));
@@ -295,19 +300,71 @@ describe("agentflow verify reads nothing an approval names outside the repositor
       `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "x");\nexport default {};\n`,
     );
     writeFileSync(join(evil, "agentflow.config.json"), '{ "plugins": { "evil": "./plugin.js" } }');
-    const { envelope, statement } = readEnvelope(join(dir, "approval.json"));
+    const { statement } = readEnvelope(join(dir, "approval.json"));
     const config = `${"../".repeat(8)}${evil.slice(1)}/agentflow.config.json`;
     const forged = {
       ...statement,
+      subject: [
+        {
+          name: config,
+          digest: { sha256: "0".repeat(64) },
+          annotations: { agentflowKind: "config" },
+        },
+        ...statement.subject,
+      ],
       predicate: { ...statement.predicate, inputs: { ...statement.predicate.inputs, config } },
     };
-    const payload = Buffer.from(JSON.stringify(forged)).toString("base64");
-    writeFileSync(join(dir, "approval.json"), JSON.stringify({ ...envelope, payload }));
+    // Signed by the trusted key: the check that refuses it is the root's, not the signature's.
+    const alice = pemSigner(readFileSync(keys.key("alice"), "utf8"));
+    writeFileSync(
+      join(dir, "approval.json"),
+      JSON.stringify(await signedByHand(forged, [[alice, statement.predicate.approver]])),
+    );
     const out = await verify(dir);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain(
       `the approval records the input '${config}', which is not a path relative to the repository root`,
     );
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe("agentflow verify runs nothing an untrusted approval chooses", () => {
+  it("refuses on the signatures alone, before loading the config and plugin it names", async () => {
+    const dir = copyOf(repo);
+    const marker = join(dir, "ran");
+    writeFileSync(
+      join(dir, "policy/evil.js"),
+      `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "x");\n${PLUGIN}`,
+    );
+    const config = "policy/evil.config.json";
+    writeFileSync(join(dir, config), '{ "plugins": { "acme": "./evil.js" } }\n');
+    const { statement } = readEnvelope(join(dir, "approval.json"));
+    const subject = [
+      ...statement.subject,
+      {
+        name: config,
+        digest: {
+          sha256: createHash("sha256")
+            .update(readFileSync(join(dir, config)))
+            .digest("hex"),
+        },
+        annotations: { agentflowKind: "config" as const },
+      },
+    ].sort((a, b) => (a.name < b.name ? -1 : 1));
+    const forged = {
+      ...statement,
+      subject,
+      predicate: { ...statement.predicate, inputs: { ...statement.predicate.inputs, config } },
+    };
+    const bob = pemSigner(readFileSync(keys.key("bob"), "utf8"));
+    writeFileSync(join(dir, "approval.json"), JSON.stringify(await createApproval(forged, bob)));
+    const out = await verify(dir);
+    expect(out.code).toBe(1);
+    expect(lines(out.stdout)).toEqual([
+      `signature 1 (key ${keys.keyid("bob").slice(0, 12)}…): not from a trusted key`,
+      "1 distinct trusted signature needed, 0 verified",
+    ]);
     expect(existsSync(marker)).toBe(false);
   });
 });
