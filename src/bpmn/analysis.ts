@@ -88,9 +88,13 @@ export function prepareProcess(
     camunda.visit(element, node);
   });
   const graph = buildProcessGraph(index);
-  const gates = collected.gates.map((g) => g.node);
+  const read = camunda.read(found, index.elements);
+  // An agent is never its own or another agent's approval, whatever marks it: a gate is a person.
+  const agentNodes = new Set(read.map((a) => a.node));
+  const gateNodes = collected.gates.filter((g) => !agentNodes.has(g.node));
+  const gates = gateNodes.map((g) => g.node);
   const reach = computeGateReach(graph, gates);
-  const agents = camunda.read(found, index.elements).map(({ node, declaration }) => ({
+  const agents = read.map(({ node, declaration }) => ({
     node,
     entry: nodeEntry(index, node),
     declaration,
@@ -101,7 +105,7 @@ export function prepareProcess(
     reach,
     agents,
     gateCount: gates.length,
-    gates: collected.gates,
+    gates: gateNodes,
     discountedGates: collected.discounted,
     userTasks: collected.userTasks,
     namespaceMismatches: mismatches,

@@ -50,6 +50,12 @@ export interface EventFacts {
    * may fire again and start its branch once more.
    */
   readonly once: Uint8Array;
+  /**
+   * Per throw or end event: 1 when it sends a message. Camunda 8 runs such an event as a job
+   * (`zeebe:taskDefinition`) and Camunda 7 as a delegate, and either may throw a BPMN error, as a
+   * task may: an error catcher around it fires whenever it runs.
+   */
+  readonly job: Uint8Array;
 }
 
 const EVENT_FLAGS =
@@ -95,6 +101,8 @@ export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Ar
   const compensation = new Uint8Array(count);
   const external = new Uint8Array(count);
   const once = new Uint8Array(count);
+  const job = new Uint8Array(count);
+  const sends = NodeFlag.throwEvent | NodeFlag.endEvent;
   for (let i = 0; i < count; i++) {
     const element = elements[i];
     const f = flags[i] ?? 0;
@@ -107,6 +115,7 @@ export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Ar
     const definitions = listProp(element, "eventDefinitions");
     if (definitions.length === 0) external[i] = 1;
     for (const definition of definitions) {
+      if ((f & sends) !== 0 && instanceOf(definition, "bpmn:MessageEventDefinition")) job[i] = 1;
       const found = DEFINITIONS.find(([type]) => instanceOf(definition, type));
       // The definitions the flow throws itself: those above, and links.
       if (found === undefined && !instanceOf(definition, "bpmn:LinkEventDefinition"))
@@ -127,7 +136,7 @@ export function readEventFacts(elements: readonly ModdleObject[], flags: Int32Ar
       interrupting[i] = 1;
     }
   }
-  return { kind, ref, interrupting, compensation, external, once };
+  return { kind, ref, interrupting, compensation, external, once, job };
 }
 
 /** Whether an event definition is a timer that fires once: a date or a duration, no cycle. */

@@ -4,6 +4,7 @@
  * downstream vertices. A per-task search would make a process with many agent tasks quadratic.
  */
 import { neighbours, reverseAdjacency } from "../model/index.js";
+import { agentExits } from "./agent-exits.js";
 import type { ProcessGraph } from "./process-graph.js";
 import { nodeId } from "./process-index.js";
 import type { GateStatus } from "./types.js";
@@ -122,12 +123,18 @@ export function unpassed(graph: ProcessGraph, reach: GateReach, v: number, next:
 
 /**
  * The vertices right after an agent task: its successors, or for an agent that is a sub-process
- * (a Camunda AI agent's ad-hoc tool container) its exit and interrupt vertices.
+ * (a Camunda AI agent's ad-hoc tool container) its exit and interrupt vertices; and wherever else
+ * a path goes on after its work (`agentExits`: a catcher outside it of what it throws, the exit of
+ * a parallel body that may cut its instance short).
  */
 export function downstreamOf(graph: ProcessGraph, node: number): number[] {
   const opens = graph.index.opens[node] ?? -1;
-  if (opens >= 0) return [graph.exitOf[opens] ?? node, graph.interruptOf[opens] ?? node];
-  return [...neighbours(graph.successors, node)];
+  const next =
+    opens >= 0
+      ? [graph.exitOf[opens] ?? node, graph.interruptOf[opens] ?? node]
+      : [...neighbours(graph.successors, node)];
+  const more = agentExits(graph, node);
+  return more.length === 0 ? next : [...new Set([...next, ...more])];
 }
 
 /** An agent task's gate verdict, and for a bypass one gate-free path to an end. */

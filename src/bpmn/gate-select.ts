@@ -1,9 +1,9 @@
 /**
- * Approval gates as Camunda users draw them: a user task with candidate groups, an element made
- * from an approval template, an element carrying a `zeebe:property`, or one named by id — chosen
- * by the organisation's settings, without touching the BPMN. A selector matches when every
- * criterion it gives holds; a flow node is a gate when any selector matches it (or it carries
- * `<btv:gate/>`). A bare user task is never a gate by itself: a person may be asked anything, and
+ * Approval gates as Camunda users draw them: a user task with candidate groups, made from an
+ * approval template, carrying a `zeebe:property`, or named by id — chosen by the organisation's
+ * settings, without touching the BPMN. A selector matches a user task when every criterion it
+ * gives holds, and no other element; a flow node is a gate when any selector matches it (or it
+ * carries `<btv:gate/>`). A bare user task is never a gate by itself: a person may be asked anything, and
  * only the organisation can say that this person's answer is the approval (fail closed).
  *
  * The approver role is the element's `btv:approverRole` when it has one, else the selector's
@@ -157,8 +157,15 @@ function properties(element: ModdleObject): { name: string; value: string | unde
   });
 }
 
-/** The role a matching selector gives, `null` when it does not match. */
+/**
+ * The role a matching selector gives, `null` when it does not match. Only a user task matches:
+ * the selectors say which of the people a process asks give the approval, and no other element
+ * waits for a person — a task, a script or a job worker carrying the approval template or
+ * property completes without anyone deciding (fail closed). A call activity or sub-process is a
+ * gate only by `<btv:gate/>` or the host's `isGate`.
+ */
 function match(selector: GateSelector, element: ModdleObject): string | undefined | null {
+  if (element.$type !== "bpmn:UserTask") return null;
   if (selector.id !== undefined && selector.id !== stringProp(element, "id")) return null;
   if (selector.template !== undefined && selector.template !== modelerTemplate(element))
     return null;
@@ -171,8 +178,7 @@ function match(selector: GateSelector, element: ModdleObject): string | undefine
   ) {
     return null;
   }
-  // Candidate groups are a user task's: on any other element they assign no person.
-  const groups = element.$type === "bpmn:UserTask" ? candidateGroups(element) : [];
+  const groups = candidateGroups(element);
   if (selector.candidateGroup !== undefined && !groups.includes(selector.candidateGroup)) {
     return null;
   }

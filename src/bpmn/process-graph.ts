@@ -12,7 +12,9 @@
  *   a child without outgoing flow leads to the sub-process's exit, except an error end event,
  *   which leads to its catchers (`catchers.ts`) or, uncaught, is an end of the process, and an
  *   escalation end event, which leads to its catchers and, unless one interrupts, to the exit;
- * - compensation boundary events and handlers have no edges: they are not the normal flow;
+ * - compensation boundary events and handlers have no edges: they are not the normal flow; a
+ *   handler sub-process's content has its flow, and its exit is an end (where the flow goes on
+ *   after compensation is not in the drawing);
  * - an ad-hoc sub-process enters its hub; the hub enters every child and the exit; every child
  *   returns to the hub (children are unordered);
  * - a sub-process that may run no instance (a multi-instance over a collection that may be
@@ -280,6 +282,12 @@ export function buildProcessGraph(index: ProcessIndex): ProcessGraph {
     }
   }
   for (const i of uncaught) sinks[i] = 1;
+  // A compensation handler runs when compensation is thrown, and where the flow goes after it
+  // cannot be read from the drawing: its completion is an end, so a path inside it that misses
+  // its gate is a bypass, not a path that never ends.
+  containers.forEach((c, i) => {
+    if (c.node >= 0 && compensation[c.node] === 1) sinks[exitOf[i] ?? 0] = 1;
+  });
   const cancelFrom: number[] = [];
   const cancelTo: number[] = [];
   found.source.forEach((node, k) => {

@@ -4,11 +4,12 @@
  * comes from outside the flow and may fire whenever its host runs. An error or an escalation
  * comes from the flow: an error boundary on a task or call activity fires whenever the host runs
  * (the job or the called process may fail), and one on a sub-process whenever something inside
- * it runs if it holds a task or call activity; an escalation boundary on a sub-process fires any
- * time only if it holds a call activity (the called process may escalate). Otherwise such an
- * event fires only where an error or escalation thrown inside reaches it (`catchers.ts`), and
- * when nothing inside throws one that reaches it, it is no path at all. Unsure is "any time":
- * a path kept by mistake can only add a bypass, never hide one.
+ * it runs if it holds a task, a call activity or an event that sends a message (a job too); an
+ * escalation boundary on a sub-process fires any time only if it holds a call activity (the
+ * called process may escalate). Otherwise such an event fires only where an error or escalation
+ * thrown inside reaches it (`catchers.ts`), and when nothing inside throws one that reaches it,
+ * it is no path at all. Unsure is "any time": a path kept by mistake can only add a bypass,
+ * never hide one.
  */
 import type { Caught } from "./catchers.js";
 import { EventKind } from "./event-facts.js";
@@ -36,15 +37,20 @@ export interface Triggers {
   readonly eventSub: Uint8Array;
 }
 
-/** Per container: whether its content, at any depth, holds a task and a call activity. */
+/**
+ * Per container: whether its content, at any depth, holds something that may fail (a task, or an
+ * event that sends a message, which runs as a job) and a call activity.
+ */
 function holdings(index: ProcessIndex): { task: Uint8Array; call: Uint8Array } {
   const count = index.containers.length;
   const task = new Uint8Array(count);
   const call = new Uint8Array(count);
+  const { job } = index.events;
   for (let i = 0; i < index.flags.length; i++) {
     const f = index.flags[i] ?? 0;
     const c = index.container[i] ?? 0;
     if ((f & NodeFlag.activity) !== 0 && (f & NodeFlag.subProcess) === 0) task[c] = 1;
+    if (job[i] === 1) task[c] = 1;
     if ((f & NodeFlag.callActivity) !== 0) call[c] = 1;
   }
   // A container comes after its parent in the index, so one backward pass sums the subtrees.

@@ -7,10 +7,7 @@
  * only if something can trigger it. Each with the cases that must stay allowed.
  */
 import { describe, expect, it } from "vitest";
-import type { AgentGateStatus, GateStatus } from "../../src/bpmn/index.js";
-import { agentGateStatus, checkProcess, evaluateGates, readProcess } from "../../src/bpmn/index.js";
 import {
-  agentWorkflow,
   BPMN_NS,
   BTV_NS,
   chain,
@@ -19,7 +16,6 @@ import {
   exclusiveGateway,
   flow,
   gate,
-  gateMarker,
   parallelGateway,
   processElement,
   startEvent,
@@ -27,102 +23,24 @@ import {
   task,
 } from "./builders.js";
 import { withDiagram } from "./diagram.js";
+import type { GateKind, Outcome } from "./outcome.js";
+import {
+  agent,
+  ALLOWED,
+  BLOCKED,
+  boundary,
+  doc,
+  ERROR,
+  event,
+  GATE_KINDS,
+  gateOf,
+  LATE,
+  outcome,
+  TERMINATE,
+  TIMER,
+} from "./outcome.js";
 
-const WORKFLOW = agentWorkflow("agnt-x@1.0.0", 2);
-const resolveWorkflow = (ref: string): unknown => (ref === "agnt-x@1.0.0" ? WORKFLOW : undefined);
-
-/** A level-2 agent task (a gate is required). */
-const agent = (id: string): string =>
-  element("serviceTask", id, {
-    ext: ['<btv:agentTask agentWorkflowRef="agnt-x@1.0.0" autonomyLevel="2" />'],
-  });
-
-const TIMER = "<bpmn:timerEventDefinition />";
-const ERROR = '<bpmn:errorEventDefinition errorRef="Broken" />';
-const LATE = '<bpmn:escalationEventDefinition escalationRef="Late" />';
-const TERMINATE = "<bpmn:terminateEventDefinition />";
-
-/** A boundary event on `host` (interrupting unless `cancel` is false). */
-function boundary(id: string, host: string, definition: string, cancel = true): string {
-  return element("boundaryEvent", id, {
-    attrs: { attachedToRef: host, ...(cancel ? {} : { cancelActivity: "false" }) },
-    children: [definition.replace("/>", ` id="${id}_def" />`)],
-  });
-}
-
-/** An event of `tag` with one event definition. */
-const event = (tag: string, id: string, definition: string): string =>
-  element(tag, id, { children: [definition.replace("/>", ` id="${id}_def" />`)] });
-
-/** The three kinds of gate: a user task, a call activity, a sub-process. */
-type GateKind = "user task" | "call activity" | "sub-process";
-const GATE_KINDS: readonly GateKind[] = ["user task", "call activity", "sub-process"];
-
-function gateOf(kind: GateKind, id: string): string {
-  if (kind === "user task") return gate(id);
-  if (kind === "call activity") {
-    return element("callActivity", id, { attrs: { calledElement: "Review" }, ext: [gateMarker()] });
-  }
-  const inside = [startEvent(`${id}S`), task(`${id}Look`), endEvent(`${id}E`)];
-  return subProcess(id, [...inside, ...chain(`${id}S`, `${id}Look`, `${id}E`)], {
-    ext: [gateMarker()],
-  });
-}
-
-async function doc(...children: readonly (string | readonly string[])[]): Promise<string> {
-  return withDiagram(
-    [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      `<bpmn:definitions xmlns:bpmn="${BPMN_NS}" xmlns:btv="${BTV_NS}" id="Defs" targetNamespace="https://example.com/test">`,
-      '<bpmn:error id="Broken" name="Broken" errorCode="BROKEN" />',
-      '<bpmn:escalation id="Late" name="Late" escalationCode="LATE" />',
-      '<bpmn:escalation id="Other" name="Other" escalationCode="OTHER" />',
-      processElement("P", ...children),
-      "</bpmn:definitions>",
-    ].join("\n"),
-  );
-}
-
-interface Outcome {
-  readonly gate: GateStatus;
-  readonly status: AgentGateStatus;
-  readonly allowed: boolean;
-  readonly codes: readonly string[];
-  /** The bypass path of AGENT_GATE_BYPASS on the agent task `A`, when there is one. */
-  readonly path?: readonly string[];
-}
-
-/** checkProcess's verdict on agent task `A`, and evaluateGates' on the same definitions. */
-async function outcome(xml: string): Promise<Outcome> {
-  const check = await checkProcess(xml, { resolveWorkflow });
-  const { definitions } = await readProcess(xml);
-  if (definitions === undefined) throw new Error("unreadable");
-  const decision = await evaluateGates(definitions, { resolveWorkflow });
-  expect(decision.allowed).toBe(check.allowed);
-  const task = check.agentTasks.find((t) => t.elementId === "A");
-  if (task === undefined) throw new Error("no agent task A");
-  const bypass = check.blocking.find(
-    (d) => d.code === "AGENT_GATE_BYPASS" && d.target.kind === "bpmn-element",
-  );
-  if (bypass !== undefined) expect(bypass.target).toMatchObject({ elementId: "A" });
-  const path = (bypass?.data as { readonly pathIds?: readonly string[] } | undefined)?.pathIds;
-  return {
-    gate: task.gate,
-    status: agentGateStatus(task),
-    allowed: decision.allowed,
-    codes: [...check.blocking, ...check.warnings].map((d) => d.code),
-    ...(path === undefined ? {} : { path }),
-  };
-}
-
-const BLOCKED = (path: readonly string[]): Outcome => ({
-  gate: "bypassed",
-  status: "bypassed",
-  allowed: false,
-  codes: ["AGENT_GATE_BYPASS"],
-  path,
-});
-const ALLOWED: Outcome = { gate: "reached", status: "reached", allowed: true, codes: [] };
+const MESSAGE = '<bpmn:messageEventDefinition messageRef="Notice" />';
 
 /** `S → A → Review → Disburse → E`, a reminder on Review leading along `reminder`. */
 function remindedReview(kind: GateKind, ...reminder: readonly (string | readonly string[])[]) {
@@ -449,6 +367,31 @@ describe("(c) a boundary event is a path only if something can trigger it", () =
         ),
       ALLOWED,
     ],
+    ...(["intermediateThrowEvent", "endEvent"] as const).map(
+      (tag) =>
+        [
+          `an error boundary on a sub-process whose message ${tag === "endEvent" ? "end" : "throw"} event runs as a job, which may fail`,
+          () =>
+            doc(
+              startEvent("S"),
+              agent("A"),
+              subProcess("Notify", [
+                startEvent("NS"),
+                event(tag, "Send", MESSAGE),
+                ...(tag === "endEvent"
+                  ? chain("NS", "Send")
+                  : [endEvent("NE"), ...chain("NS", "Send", "NE")]),
+              ]),
+              boundary("Rejected", "Notify", ERROR),
+              endEvent("Gone"),
+              gate("Review"),
+              endEvent("E"),
+              chain("S", "A", "Notify", "Review", "E"),
+              chain("Rejected", "Gone"),
+            ),
+          BLOCKED(["A", "Notify", "Rejected", "Gone"]),
+        ] as const,
+    ),
     ...[false, true].map(
       (thrown) =>
         [
@@ -894,5 +837,34 @@ describe("a non-interrupting boundary event that may fire again", () => {
     const duration =
       "<bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition>";
     expect(await outcome(await ticking(duration))).toEqual(ALLOWED);
+  });
+});
+
+describe("a compensation handler", () => {
+  it("ends where its sub-process completes: a path in it past its gate is a bypass", async () => {
+    const handler = element("subProcess", "Refund", {
+      attrs: { isForCompensation: "true" },
+      children: [
+        startEvent("RS"),
+        agent("A"),
+        exclusiveGateway("Big"),
+        gate("Review"),
+        task("Pay"),
+        endEvent("RE"),
+        ...chain("RS", "A", "Big", "Review", "Pay", "RE"),
+        flow("Big", "Pay"),
+      ],
+    });
+    const xml = await doc(
+      startEvent("S"),
+      task("Charge"),
+      boundary("OnUndo", "Charge", "<bpmn:compensateEventDefinition />"),
+      handler,
+      event("intermediateThrowEvent", "Undo", "<bpmn:compensateEventDefinition />"),
+      endEvent("E"),
+      chain("S", "Charge", "Undo", "E"),
+      '<bpmn:association id="Handles" associationDirection="One" sourceRef="OnUndo" targetRef="Refund" />',
+    );
+    expect(await outcome(xml)).toEqual(BLOCKED(["A", "Big", "Pay", "RE"]));
   });
 });

@@ -79,6 +79,32 @@ describe("selectors that do not match, or are wrong", () => {
     expect(decision.blocking.map((d) => d.code)).toContain("AGENT_GATE_UNREACHABLE");
   });
 
+  it.each(["task", "scriptTask", "serviceTask", "callActivity", "subProcess"])(
+    "matches no %s, whatever it carries: only a user task waits for a person",
+    async (tag) => {
+      const start = XML.indexOf('<bpmn:userTask id="Review"');
+      const end = XML.indexOf("</bpmn:userTask>", start) + "</bpmn:userTask>".length;
+      const review = XML.slice(start, end)
+        .replace("<bpmn:userTask ", `<bpmn:${tag} zeebe:modelerTemplate="com.acme.approval.v1" `)
+        .replace("</bpmn:userTask>", `</bpmn:${tag}>`)
+        .replace(
+          "<zeebe:userTask />",
+          '<zeebe:properties><zeebe:property name="approval" value="refund" /></zeebe:properties>',
+        );
+      const xml = XML.slice(0, start) + review + XML.slice(end);
+      for (const selector of [
+        { id: "Review" },
+        { template: "com.acme.approval.v1" },
+        { property: { name: "approval", value: "refund" } },
+      ]) {
+        const decision = await checkProcess(xml, { toolEffects: MAPPED, gates: [selector] });
+        expect(decision.gates).toEqual([]);
+        expect(decision.allowed).toBe(false);
+        expect(decision.blocking.map((d) => d.code)).toContain("AGENT_GATE_UNREACHABLE");
+      }
+    },
+  );
+
   it("a selector with no criterion is a TypeError naming it", async () => {
     await expect(checkProcess(XML, { gates: [{ role: "x" }] })).rejects.toThrow(
       "evaluateGates: gates/0 names no criterion (id, candidateGroup, template or property): it would make every element a gate",
