@@ -9,7 +9,7 @@ import { buildPlan } from "../simulate/internal.js";
 import type { ApprovedModel, ApprovedWorkflow, ConformanceOptions } from "./approved.js";
 import type { Deviation, Unverified } from "./deviation.js";
 import type { Instances } from "./instances.js";
-import { gatedStepFindings, instanceResult, pushElement } from "./instances.js";
+import { allInstances, gatedStepFindings, instanceResult, pushElement } from "./instances.js";
 import type { GatedStep, Replay } from "./replay.js";
 import { replayEnd, replayRoute, replayStartTime, replayStep, startReplay } from "./replay.js";
 import type { ConformanceReport, RunResult, RunVerdict } from "./results.js";
@@ -281,7 +281,7 @@ export function createConformanceChecker(
         deviations.length > 0 ? "deviating" : unverified.length > 0 ? "unverified" : "conforming";
       return { ...result, deviations, unverified, verdict };
     });
-    const instanceResults = [...instances.byKey.values()].map(instanceResult);
+    const instanceResults = allInstances(instances).map(instanceResult);
     return {
       runs,
       instances: instanceResults,

@@ -8,22 +8,49 @@ import type { AgentNode, Budget, ToolContract } from "../model/index.js";
 import { parseRef, shapeValidator } from "../model/index.js";
 import type { ApprovedWorkflow } from "./approved.js";
 import type { DeviationClass, FindingData, UnverifiedReason } from "./deviation.js";
-import type { StepEvent } from "./types.js";
+import type { StepEvent, StepIdentity } from "./types.js";
 
 /** A finding of a check, before the run and event are attached. */
 export type CheckFinding =
   | { readonly class: DeviationClass; readonly data: FindingData }
   | { readonly reason: UnverifiedReason; readonly data: FindingData };
 
-/** Identity of an llm step against its node: model (or fallback), provider, prompt. */
+/**
+ * Identity of an llm step against its node: model (or fallback), provider, prompt — of each of
+ * its model calls when it records several (`modelCalls`). A model call that ran and recorded no
+ * model is unverified (`MODEL_UNRECORDED`), never taken as approved; provider and prompt are
+ * checked where recorded. A finding said for one call is not repeated for the next.
+ */
 export function identityFindings(
   approved: ApprovedWorkflow,
   node: AgentNode,
   step: StepEvent,
 ): CheckFinding[] {
   if (node.type !== "llm") return [];
-  const id = step.identity;
-  if (id === undefined) return [];
+  const calls =
+    step.modelCalls === undefined || step.modelCalls.length === 0
+      ? [step.identity ?? {}]
+      : step.modelCalls.map((call) => ({ ...step.identity, ...call }));
+  const found: CheckFinding[] = [];
+  const said = new Set<string>();
+  for (const id of calls) {
+    for (const finding of callFindings(approved, node, step.status, id)) {
+      const key = JSON.stringify(finding);
+      if (said.has(key)) continue;
+      said.add(key);
+      found.push(finding);
+    }
+  }
+  return found;
+}
+
+/** The identity findings of one model call of an llm node. */
+function callFindings(
+  approved: ApprovedWorkflow,
+  node: Extract<AgentNode, { type: "llm" }>,
+  status: StepEvent["status"],
+  id: StepIdentity,
+): CheckFinding[] {
   const config = node.config;
   const found: CheckFinding[] = [];
   const mismatch = (field: string, recorded: string, allowed: string): void => {
@@ -33,7 +60,16 @@ export function identityFindings(
     });
   };
   const models = [config.model, config.fallbackModel].filter((m) => m !== undefined);
-  if (id.model !== undefined && !models.includes(id.model)) {
+  if (id.model === undefined) {
+    // As for a tool call's arguments: a failed call may have recorded nothing, but a model call
+    // that ran must show which model it ran on, or it cannot be told from an unapproved one.
+    if (status === "ok") {
+      found.push({
+        reason: "MODEL_UNRECORDED",
+        data: { node: node.id, approved: models.join(" or ") },
+      });
+    }
+  } else if (!models.includes(id.model)) {
     mismatch("model", id.model, models.join(" or "));
   }
   if (

@@ -31,10 +31,19 @@ interface Activation {
   readonly at: EventAt;
 }
 
-/** Every instance seen, by key, and the set of gates and tasks of the approved processes. */
+/**
+ * Every instance seen, by key and then by process id, and the approved processes. An instance is
+ * its key *and* its process (`bpmnProcessId`): Zeebe keys repeat across clusters, so a record of
+ * the same key for another process is another instance, and never completes a gate of this one.
+ */
 export interface Instances {
-  readonly byKey: Map<string, Instance>;
+  readonly byKey: Map<string, Map<string, Instance>>;
   readonly model: ApprovedModel;
+}
+
+/** Every instance seen, in the order their first records arrived. */
+export function allInstances(instances: Instances): Instance[] {
+  return [...instances.byKey.values()].flatMap((byProcess) => [...byProcess.values()]);
 }
 
 const processOf = (model: ApprovedModel, id: string): ApprovedProcess | undefined =>
@@ -42,7 +51,12 @@ const processOf = (model: ApprovedModel, id: string): ApprovedProcess | undefine
 
 /** Takes one element record. */
 export function pushElement(instances: Instances, event: ElementEvent): void {
-  let instance = instances.byKey.get(event.instance);
+  let byProcess = instances.byKey.get(event.instance);
+  if (byProcess === undefined) {
+    byProcess = new Map();
+    instances.byKey.set(event.instance, byProcess);
+  }
+  let instance = byProcess.get(event.process);
   if (instance === undefined) {
     const approved = processOf(instances.model, event.process);
     instance = {
@@ -55,7 +69,7 @@ export function pushElement(instances: Instances, event: ElementEvent): void {
       end: undefined,
       deviations: [],
     };
-    instances.byKey.set(event.instance, instance);
+    byProcess.set(event.process, instance);
     if (approved === undefined) {
       const approvedIds = instances.model.processes.flatMap((p) => p.processIds).join(", ");
       instance.deviations.push({
@@ -170,6 +184,18 @@ export function instanceResult(instance: Instance): InstanceResult {
   };
 }
 
+/**
+ * The instance a run's link names: by key and process; by key alone when the link names no
+ * process and one process's records hold that key. Several do: the processes' ids, joined.
+ */
+function instanceOf(instances: Instances, link: ProcessLink): Instance | string | undefined {
+  const byProcess = instances.byKey.get(link.instance);
+  if (byProcess === undefined) return undefined;
+  if (link.process !== undefined) return byProcess.get(link.process);
+  if (byProcess.size > 1) return [...byProcess.keys()].join(", ");
+  return byProcess.values().next().value;
+}
+
 const gateList = (task: ApprovedTask): string =>
   task.gates.length === 0 ? "none downstream" : task.gates.join(", ");
 
@@ -198,7 +224,8 @@ export function gatedStepFindings(
       data: { node: step.node, why: text },
     });
   };
-  const instance = link === undefined ? undefined : instances.byKey.get(link.instance);
+  const found = link === undefined ? undefined : instanceOf(instances, link);
+  const instance = typeof found === "string" ? undefined : found;
   for (const step of steps) {
     // Approved without a process, nothing shows a gate: the run cannot be cleared, not passed.
     if (instances.model.processes.length === 0) {
@@ -209,8 +236,16 @@ export function gatedStepFindings(
       why(step, "the run names no process instance, so whether a gate was passed cannot be seen");
       continue;
     }
+    if (typeof found === "string") {
+      why(
+        step,
+        `records of process instance ${link.instance} are of several processes (${found}), and the run names none (agentflow.bpmn.process), so which instance it ran in cannot be told`,
+      );
+      continue;
+    }
     if (instance?.approved === undefined) {
-      why(step, `no records of process instance ${link.instance} were given`);
+      const of = link.process === undefined ? "" : ` of process ${link.process}`;
+      why(step, `no records of process instance ${link.instance}${of} were given`);
       continue;
     }
     const task = instance.approved.tasks.find((t) => t.elementId === link.element);

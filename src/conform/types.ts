@@ -73,6 +73,12 @@ export interface StepEvent {
   /** A tool call's arguments, when recorded: checked against the contract's input schema. */
   readonly args?: RecordedObject;
   readonly identity?: StepIdentity;
+  /**
+   * The identity of each model call the step made, when its source records several apart (a
+   * LangGraph node whose update holds several AIMessages, each with its own model): every one is
+   * checked, each with `identity`'s fields where it records none of its own.
+   */
+  readonly modelCalls?: readonly StepIdentity[];
   /** Tokens the step used (input + output), when recorded. */
   readonly tokens?: number;
   /** Cost by ISO 4217 code, when recorded. */

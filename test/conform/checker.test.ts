@@ -57,6 +57,7 @@ const start = (workflow = "agnt-rsch@2.1.0", extra: object = {}): RunEvent => ({
   at: at(),
   ...extra,
 });
+/** A call of llm-1 on its approved model (a run must record the model to be checked). */
 const llm = (output: Record<string, unknown>, extra: object = {}): StepEvent => ({
   kind: "step",
   run: "r",
@@ -64,6 +65,7 @@ const llm = (output: Record<string, unknown>, extra: object = {}): StepEvent => 
   node: "llm-1",
   status: "ok",
   output,
+  identity: { model: "gpt-4o" },
   at: at(),
   ...extra,
 });
@@ -263,6 +265,18 @@ const cases: readonly Case[] = [
       ["IDENTITY_MISMATCH", "llm-1", 1],
       ["IDENTITY_MISMATCH", "llm-1", 1],
     ],
+  },
+  {
+    name: "a model call that records no model (a failed one need not)",
+    events: () => [
+      start(),
+      llm({}, { identity: undefined, status: "error" }),
+      llm({ is_complete: true }, { identity: { provider: "openai" } }),
+      tool(),
+      done(),
+    ],
+    deviations: [],
+    unverified: ["MODEL_UNRECORDED"],
   },
   {
     name: "a version never approved",

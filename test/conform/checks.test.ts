@@ -1,8 +1,13 @@
-/** The budget check: cost in a currency the budget has no limit for, while it limits another. */
+/**
+ * The checks of one step that do not depend on the path: the budget on cost in a currency the
+ * budget has no limit for, and the model of every model call.
+ */
 import { describe, expect, it } from "vitest";
-import { budgetFindings } from "../../src/conform/checks.js";
+import { budgetFindings, identityFindings } from "../../src/conform/checks.js";
 import type { Spent } from "../../src/conform/checks.js";
+import type { StepEvent } from "../../src/conform/index.js";
 import { unverifiedMessage } from "../../src/conform/index.js";
+import { research } from "./research.js";
 
 const spent = (cost: Record<string, number>): Spent => ({
   steps: 1,
@@ -34,5 +39,58 @@ describe("budgetFindings on cost", () => {
       { class: "BUDGET_EXCEEDED", data: { limit: "budget.maxCostUSD", used: 3, max: 2 } },
     ]);
     expect(budgetFindings({ maxSteps: 9 }, spent({ EUR: 500 }), new Set())).toEqual([]);
+  });
+});
+
+describe("identityFindings: every model call shows its model", () => {
+  const llm = research.nodes.find((n) => n.type === "llm");
+  if (llm === undefined) throw new Error("no llm node");
+  const approved = { ref: "agnt-rsch@2.1.0", workflow: research, tools: new Map() };
+  const step = (extra: Partial<StepEvent>): StepEvent => ({
+    kind: "step",
+    run: "r",
+    nodeType: "llm",
+    node: "llm-1",
+    status: "ok",
+    at: { index: 0 },
+    ...extra,
+  });
+  const unrecorded = { reason: "MODEL_UNRECORDED", data: { node: "llm-1", approved: "gpt-4o" } };
+  const mismatch = (recorded: string) => ({
+    class: "IDENTITY_MISMATCH",
+    data: { node: "llm-1", field: "model", recorded, approved: "gpt-4o" },
+  });
+  it.each([
+    { name: "the approved model", extra: { identity: { model: "gpt-4o" } }, found: [] },
+    { name: "no identity at all", extra: {}, found: [unrecorded] },
+    {
+      name: "a provider but no model",
+      extra: { identity: { provider: "openai" } },
+      found: [unrecorded],
+    },
+    { name: "a failed call with no model", extra: { status: "error" as const }, found: [] },
+    {
+      name: "two model calls, the first unapproved",
+      extra: { modelCalls: [{ model: "gpt-5" }, { model: "gpt-4o" }] },
+      found: [mismatch("gpt-5")],
+    },
+    {
+      name: "two model calls, one recording no model",
+      extra: { modelCalls: [{ model: "gpt-4o" }, { provider: "openai" }] },
+      found: [unrecorded],
+    },
+    {
+      name: "the same unapproved model twice, said once",
+      extra: { modelCalls: [{ model: "gpt-5" }, { model: "gpt-5", provider: "openai" }] },
+      found: [mismatch("gpt-5")],
+    },
+  ])("$name", ({ extra, found }) => {
+    expect(identityFindings(approved, llm, step(extra))).toEqual(found);
+  });
+
+  it("says an unrecorded model in one sentence", () => {
+    expect(unverifiedMessage({ reason: "MODEL_UNRECORDED", data: unrecorded.data })).toBe(
+      '"llm-1" called a model the run did not record, so whether it is the approved gpt-4o cannot be checked',
+    );
   });
 });

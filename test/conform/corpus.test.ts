@@ -158,9 +158,6 @@ const SEEDS: readonly Seed[] = [
         config: { ...(n.config as object), model: "gpt-5-mini" },
       })),
     fixtures: done(0),
-    cannot: {
-      langgraph: "a node update carries no model (only message metadata of a chat model node does)",
-    },
   },
   {
     class: "VERSION_UNAPPROVED",

@@ -59,6 +59,7 @@ const agentRun = (): RunEvent[] => [
     node: "llm-1",
     status: "ok",
     output: { is_complete: true },
+    identity: { model: "gpt-4o" },
     at: { index: index++ },
   },
   {
@@ -159,5 +160,67 @@ describe("gate checks of process instances", () => {
     ]);
     expect(report.instances[0]?.unverified).toEqual([]);
     expect(report.summary.ok).toBe(true);
+  });
+
+  // Zeebe keys repeat across clusters: an instance is its key and its process.
+  const elsewhere = (e: ElementEvent): ElementEvent => ({ ...e, process: "other" });
+  const linked = (process?: string): RunEvent[] =>
+    agentRun().map((e) =>
+      e.kind === "run-start"
+        ? {
+            ...e,
+            process: {
+              instance: "7",
+              element: "agent",
+              ...(process === undefined ? {} : { process }),
+            },
+          }
+        : e,
+    );
+  it.each([
+    {
+      name: "a gate of another process's instance with the same key does not count",
+      link: "claims",
+      run: [["GATE_NOT_PASSED", "tool-2"]],
+      instances: [
+        ["claims", "GATE_MISSING"],
+        ["other", "VERSION_UNAPPROVED"],
+      ],
+    },
+    {
+      name: "a run naming no process, where two processes hold its key, is unverified",
+      link: undefined,
+      run: [["GATE_UNOBSERVED", "tool-2"]],
+      instances: [
+        ["claims", "GATE_MISSING"],
+        ["other", "VERSION_UNAPPROVED"],
+      ],
+    },
+  ])("$name", ({ link, run, instances }) => {
+    index = 0;
+    const report = check([
+      element("claims", "activated", "PROCESS"),
+      element("agent", "activated"),
+      ...linked(link),
+      elsewhere(element("approve", "completed")),
+      element("claims", "completed", "PROCESS"),
+    ]);
+    const result = report.runs[0];
+    expect(
+      [...(result?.deviations ?? []), ...(result?.unverified ?? [])].map((f) => [
+        "class" in f ? f.class : f.reason,
+        f.node,
+      ]),
+    ).toEqual(run);
+    expect(report.instances.flatMap((i) => i.deviations.map((d) => [i.process, d.class]))).toEqual(
+      instances,
+    );
+    expect(report.instances.map((i) => i.instance)).toEqual(["7", "7"]);
+    if (link === undefined)
+      expect(
+        unverifiedMessage(result?.unverified[0] ?? { reason: "GATE_UNOBSERVED", data: {} }),
+      ).toBe(
+        'tool "tool-2" needs a gate, and records of process instance 7 are of several processes (claims, other), and the run names none (agentflow.bpmn.process), so which instance it ran in cannot be told',
+      );
   });
 });

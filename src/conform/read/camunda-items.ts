@@ -7,7 +7,7 @@
  */
 import type { EventAt, RecordedObject } from "../types.js";
 import type { SourceRecord } from "./types.js";
-import { eventAt, isObject } from "./shared.js";
+import { eventAt, isObject, notText } from "./shared.js";
 import { keyText } from "./zeebe-record.js";
 
 /** An agent instance: the run, its process link, its definition and status. */
@@ -23,7 +23,20 @@ export interface AgentInstance {
   readonly model?: string;
   readonly provider?: string;
   readonly systemPrompt?: string;
+  /** Fields recorded and unreadable (see {@link Unread}). */
+  readonly unread: readonly Unread[];
   readonly at: EventAt;
+}
+
+/**
+ * A field the record holds in a shape it cannot have (a model as an object, a status as a
+ * number): never taken for absent, it is reported as a record not read.
+ */
+export interface Unread {
+  /** The field, as the API names it (`model`, `definition.model`, `toolCalls[0].elementId`). */
+  readonly field: string;
+  /** What it is instead, e.g. `is an object (key-value list), not text`. */
+  readonly why: string;
 }
 
 /** One tool call of an ASSISTANT or TOOL_RESULT item. */
@@ -54,6 +67,8 @@ export interface HistoryItem {
   readonly provider?: string;
   /** The system prompt's TEXT blocks joined by a newline; absent when it has none. */
   readonly systemPrompt?: string;
+  /** Fields recorded and unreadable (see {@link Unread}). */
+  readonly unread: readonly Unread[];
   readonly at: EventAt;
 }
 
@@ -87,6 +102,28 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
+/**
+ * A text field of `raw`: its text; `undefined` when it is null or absent (the API's "not set"),
+ * or `""` where `empty` says the API writes that for "not set" (an instance's `definition`,
+ * whose fields are required and empty once a CONFIGURATION item sets them). Anything else is
+ * recorded in `unread` under `name`, never taken for absent.
+ */
+function textField(
+  raw: Json,
+  key: string,
+  unread: Unread[],
+  name: string = key,
+  empty: "unset" | "unread" = "unread",
+): string | undefined {
+  const value = raw[key];
+  if (value === undefined || value === null || (value === "" && empty === "unset"))
+    return undefined;
+  const why = notText(value);
+  if (why === undefined) return value as string;
+  unread.push({ field: name, why });
+  return undefined;
+}
+
 /** True for a history item or an agent instance (the shapes `sniff` accepts). */
 export function isCamundaShape(value: unknown): boolean {
   if (!isObject(value)) return false;
@@ -108,22 +145,33 @@ const INSTANCE_IDS = ["agentInstanceKey", "processInstanceKey", "elementId"];
 const ITEM_IDS = ["agentInstanceKey", "historyItemKey", "historyItemId", "elementInstanceKey"];
 
 function readInstance(record: SourceRecord, raw: Json, run: string): AgentInstance {
+  const unread: Unread[] = [];
   const definition = isObject(raw.definition) ? raw.definition : {};
+  if (raw.definition !== undefined && raw.definition !== null && !isObject(raw.definition))
+    unread.push({ field: "definition", why: "is not an object" });
+  const processInstanceKey = keyText(raw.processInstanceKey);
+  if (
+    processInstanceKey === undefined &&
+    raw.processInstanceKey !== undefined &&
+    raw.processInstanceKey !== null
+  )
+    unread.push({ field: "processInstanceKey", why: "is not a key" });
   const fields = {
-    processInstanceKey: keyText(raw.processInstanceKey),
-    elementId: text(raw.elementId),
-    processDefinitionId: text(raw.processDefinitionId),
-    status: text(raw.status),
+    processInstanceKey,
+    elementId: textField(raw, "elementId", unread),
+    processDefinitionId: textField(raw, "processDefinitionId", unread),
+    status: textField(raw, "status", unread),
     created: msOf(raw.creationDate),
     completed: msOf(raw.completionDate),
-    model: text(definition.model),
-    provider: text(definition.provider),
-    systemPrompt: text(definition.systemPrompt),
+    model: textField(definition, "model", unread, "definition.model", "unset"),
+    provider: textField(definition, "provider", unread, "definition.provider", "unset"),
+    systemPrompt: textField(definition, "systemPrompt", unread, "definition.systemPrompt", "unset"),
   };
   return {
     shape: "instance",
     run,
     ...defined(fields),
+    unread,
     at: atOf(record, raw, INSTANCE_IDS, raw.creationDate),
   };
 }
@@ -145,22 +193,30 @@ function contentOf(blocks: unknown): { objects: RecordedObject[]; annotation: Js
   return { objects, annotation };
 }
 
-function promptOf(blocks: unknown): string | undefined {
-  if (!Array.isArray(blocks)) return undefined;
+/**
+ * The system prompt's TEXT blocks joined by a newline; a prompt that is no list, or a TEXT block
+ * whose text is not text, goes to `unread`.
+ */
+function promptOf(blocks: unknown, unread: Unread[]): string | undefined {
+  if (blocks === undefined || blocks === null) return undefined;
+  if (!Array.isArray(blocks)) {
+    unread.push({ field: "systemPrompt", why: "is not a list of content blocks" });
+    return undefined;
+  }
   const texts: string[] = [];
   for (const block of blocks) {
-    if (isObject(block) && block.contentType === "TEXT" && typeof block.text === "string") {
-      texts.push(block.text);
-    }
+    if (!isObject(block) || block.contentType !== "TEXT") continue;
+    if (typeof block.text === "string") texts.push(block.text);
+    else unread.push({ field: "systemPrompt", why: "has a TEXT block whose text is not text" });
   }
   return texts.length === 0 ? undefined : texts.join("\n");
 }
 
-function toolCallsOf(value: unknown): ToolCall[] | string {
+function toolCallsOf(value: unknown, unread: Unread[]): ToolCall[] | string {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) return "toolCalls is not an array";
   const calls: ToolCall[] = [];
-  for (const call of value) {
+  for (const [i, call] of value.entries()) {
     if (
       !isObject(call) ||
       typeof call.toolCallId !== "string" ||
@@ -168,7 +224,8 @@ function toolCallsOf(value: unknown): ToolCall[] | string {
     ) {
       return "a tool call has no toolCallId or toolName";
     }
-    const elementId = text(call.elementId);
+    // The element id names the tool the process ran: one that cannot be read is no absent one.
+    const elementId = textField(call, "elementId", unread, `toolCalls[${String(i)}].elementId`);
     calls.push({
       id: call.toolCallId,
       name: call.toolName,
@@ -193,9 +250,10 @@ function tokensOf(metrics: unknown): { tokens?: number; durationMs?: number } {
 
 function readItem(record: SourceRecord, raw: Json, run: string): HistoryItem | Unreadable {
   const at = atOf(record, raw, ITEM_IDS, raw.producedAt);
+  const unread: Unread[] = [];
   const key = keyText(raw.historyItemKey);
   const role = text(raw.role);
-  const calls = toolCallsOf(raw.toolCalls);
+  const calls = toolCallsOf(raw.toolCalls, unread);
   const cannot = (why: string): Unreadable => ({
     shape: "unreadable",
     run,
@@ -207,11 +265,11 @@ function readItem(record: SourceRecord, raw: Json, run: string): HistoryItem | U
   if (typeof calls === "string") return cannot(calls);
   const { objects, annotation } = contentOf(raw.content);
   const optional = {
-    commitStatus: text(raw.commitStatus),
+    commitStatus: textField(raw, "commitStatus", unread),
     produced: msOf(raw.producedAt),
-    model: text(raw.model),
-    provider: text(raw.provider),
-    systemPrompt: promptOf(raw.systemPrompt),
+    model: textField(raw, "model", unread),
+    provider: textField(raw, "provider", unread),
+    systemPrompt: promptOf(raw.systemPrompt, unread),
     ...tokensOf(raw.metrics),
   };
   return {
@@ -223,6 +281,7 @@ function readItem(record: SourceRecord, raw: Json, run: string): HistoryItem | U
     annotation,
     toolCalls: calls,
     ...defined(optional),
+    unread,
     at,
   };
 }

@@ -8,7 +8,7 @@
 import { sha256 } from "../../model/index.js";
 import type { RecordedObject, RunEvent, StepEvent, StepIdentity, UnknownEvent } from "../types.js";
 import type { AgentInstance, HistoryItem, ToolCall } from "./camunda-items.js";
-import { costOf, jsonObject } from "./shared.js";
+import { costOf, jsonObject, notText } from "./shared.js";
 
 /** What the reader holds of one open run. */
 export interface HeldRun {
@@ -86,6 +86,48 @@ function unreadableKeys(run: string, item: HistoryItem): UnknownEvent[] {
   return found;
 }
 
+/** agentflow's keys that name what a check compares: present, they must be text. */
+const TEXT_KEYS = [
+  "agentflow.node.id",
+  "agentflow.workflow",
+  "agentflow.prompt.ref",
+  "agentflow.prompt.sha256",
+];
+
+/**
+ * What of an item (or of the agent instance) is recorded and cannot be read: its fields of the
+ * wrong shape, and agentflow's text keys that are not text. Each is a record not read, never an
+ * absent field: a model given as an object would otherwise leave the model calls unchecked.
+ */
+function unreadFields(
+  run: string,
+  read: HistoryItem | AgentInstance,
+  what: string,
+): UnknownEvent[] {
+  const found = read.unread.map(({ field, why }) => ({
+    kind: "unknown" as const,
+    run,
+    class: "unknown" as const,
+    reason: `${field} of ${what} ${why}.`,
+    at: read.at,
+  }));
+  if (read.shape === "item") {
+    for (const key of TEXT_KEYS) {
+      const value = read.annotation[key];
+      const why = value === undefined ? undefined : notText(value);
+      if (why !== undefined)
+        found.push({
+          kind: "unknown",
+          run,
+          class: "unknown",
+          reason: `${key} of ${what} ${why}.`,
+          at: read.at,
+        });
+    }
+  }
+  return found;
+}
+
 function identityOf(current: Identity, item: HistoryItem): StepIdentity | undefined {
   const promptRef = str(item.annotation, "agentflow.prompt.ref");
   const digest = current.promptSha256 ?? str(item.annotation, "agentflow.prompt.sha256");
@@ -157,10 +199,19 @@ interface Asked {
   readonly call: ToolCall;
 }
 
+/**
+ * A CONFIGURATION item sets what the next model calls carry. A field it records and cannot read
+ * leaves that field unknown from here on, rather than the value before it: the calls after it
+ * are not checked against a model the configuration may have changed.
+ */
 function configure(current: Identity, item: HistoryItem): void {
+  const unread = new Set(item.unread.map((u) => u.field));
   if (item.model !== undefined) current.model = item.model;
+  else if (unread.has("model")) delete current.model;
   if (item.provider !== undefined) current.provider = item.provider;
+  else if (unread.has("provider")) delete current.provider;
   if (item.systemPrompt !== undefined) current.promptSha256 = sha256(item.systemPrompt);
+  else if (unread.has("systemPrompt")) delete current.promptSha256;
 }
 
 /** A dispatched tool call no TOOL_RESULT answers: it ran, or may have, with no result. */
@@ -235,6 +286,7 @@ function startOf(run: string, held: HeldRun, first: HistoryItem | undefined): Ru
     const reason = `The run names ${workflows.size} workflows (${[...workflows].join(", ")}), so which one it ran is ambiguous.`;
     events.push({ kind: "unknown", run, class: "ambiguous", reason, at });
   }
+  if (instance !== undefined) events.push(...unreadFields(run, instance, "the agent instance"));
   return events;
 }
 
@@ -256,6 +308,7 @@ export function runEvents(run: string, held: HeldRun): { events: RunEvent[]; ski
   const asked = new Map<string, Asked>();
   let skipped = 0;
   for (const item of items) {
+    events.push(...unreadFields(run, item, `the ${item.role} item`));
     if (item.role === "CONFIGURATION") configure(current, item);
     else if (item.role === "USER") skipped += 1;
     else if (item.role === "ASSISTANT") {

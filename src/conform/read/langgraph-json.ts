@@ -4,7 +4,7 @@
  * every field is checked, never assumed.
  */
 import type { RecordedObject } from "../types.js";
-import { costOf, dataProp, isObject } from "./shared.js";
+import { costOf, dataProp, isObject, notText } from "./shared.js";
 
 /** The value of own key `key` (never an inherited member such as `constructor`). */
 export function own(obj: Readonly<Record<string, unknown>>, key: string): unknown {
@@ -50,7 +50,7 @@ export interface AgentflowKeys {
   next?: string;
   identity: { promptRef?: string; promptSha256?: string };
   cost?: Record<string, number>;
-  /** Why keys that decide a verdict (a cost) could not be read: each is a record not read. */
+  /** Why keys that decide a verdict (a cost, a name) could not be read: each is a record not read. */
   problems: string[];
   /** Run-level keys: `agentflow.workflow`, `agentflow.process.*`, `agentflow.bpmn.*`. */
   run: Record<string, string>;
@@ -84,19 +84,40 @@ export function splitAgentflow(update: Readonly<Record<string, unknown>>): {
   return { keys, rest, any };
 }
 
+/** agentflow's keys whose value must be text: each names something a check compares. */
+const TEXT_KEYS = new Set([
+  "agentflow.node.id",
+  "agentflow.node.type",
+  "agentflow.route.label",
+  "agentflow.route.next",
+  "agentflow.prompt.ref",
+  "agentflow.prompt.sha256",
+  ...RUN_KEYS,
+]);
+
 function readKey(keys: AgentflowKeys, k: string, v: unknown): void {
-  const text = typeof v === "string" ? v : undefined;
   if (k === "agentflow.node.output") keys.output = v;
   else if (k === "agentflow.tool.args") keys.args = v;
-  else if (k === "agentflow.node.id" && text !== undefined) keys.node = text;
-  else if (k === "agentflow.node.type" && (text === "llm" || text === "tool")) keys.nodeType = text;
-  else if (k === "agentflow.route.label" && text !== undefined) keys.route = text;
-  else if (k === "agentflow.route.next" && text !== undefined) keys.next = text;
-  else if (k === "agentflow.prompt.ref" && text !== undefined) keys.identity.promptRef = text;
-  else if (k === "agentflow.prompt.sha256" && text !== undefined) keys.identity.promptSha256 = text;
   else if (k.startsWith("agentflow.cost")) {
     const cost = costOf(k, v);
     if (typeof cost === "string") keys.problems.push(cost);
     else if (cost !== undefined) (keys.cost ??= {})[cost.code] = cost.amount;
-  } else if (RUN_KEYS.includes(k) && text !== undefined) keys.run[k] = text;
+  } else if (TEXT_KEYS.has(k)) {
+    // A text key recorded as anything else is said, never dropped as if it were absent.
+    const why = notText(v);
+    if (why !== undefined) keys.problems.push(`${k} ${why}`);
+    else readText(keys, k, v as string);
+  }
+}
+
+function readText(keys: AgentflowKeys, k: string, text: string): void {
+  if (k === "agentflow.node.id") keys.node = text;
+  else if (k === "agentflow.node.type") {
+    if (text === "llm" || text === "tool") keys.nodeType = text;
+    else keys.problems.push(`agentflow.node.type ${text} is neither llm nor tool`);
+  } else if (k === "agentflow.route.label") keys.route = text;
+  else if (k === "agentflow.route.next") keys.next = text;
+  else if (k === "agentflow.prompt.ref") keys.identity.promptRef = text;
+  else if (k === "agentflow.prompt.sha256") keys.identity.promptSha256 = text;
+  else keys.run[k] = text;
 }

@@ -1,13 +1,13 @@
 /**
  * LangChain messages in a node's update (`messages` of a MessagesAnnotation state): the model's
- * identity and tokens from an AIMessage, the tool calls it asked for, and the ToolMessages a
- * ToolNode answered them with. Messages come serialized as LangChain JS writes them
+ * identity and tokens of each AIMessage, the tool calls it asked for, and the ToolMessages that
+ * answered them (a ToolNode's, or a node's that runs its tools itself). Messages come serialized as LangChain JS writes them
  * (`{lc, type: "constructor", id: [..., "AIMessage"], kwargs}`) or as plain dicts
  * (`{type: "ai" | "tool", ...}`, LangGraph Python and the Platform API).
  */
 import type { RecordedObject, StepIdentity } from "../types.js";
 import { num, obj, own, str } from "./langgraph-json.js";
-import { isObject, plain } from "./shared.js";
+import { isObject, notText, plain } from "./shared.js";
 
 type Obj = Readonly<Record<string, unknown>>;
 
@@ -23,6 +23,8 @@ export interface ToolAnswer {
   readonly name?: string;
   readonly callId?: string;
   readonly status: "ok" | "error";
+  /** The message records a `name` that cannot be read (it is not text). */
+  readonly nameUnread?: true;
 }
 
 /** What a node's messages say. */
@@ -32,8 +34,14 @@ export interface MessagesRead {
   /** Messages that are neither AI nor tool messages (human, system...). */
   readonly others: number;
   readonly ai: number;
-  readonly identity: StepIdentity;
+  /**
+   * The identity each AIMessage recorded (model and provider), one per AIMessage in order: each
+   * is a model call, and each is checked, not only the last.
+   */
+  readonly identities: readonly StepIdentity[];
   readonly tokens?: number;
+  /** What is recorded and cannot be read (a tool call naming no tool, a model name that is a list). */
+  readonly problems: readonly string[];
 }
 
 /** The message's kind (`ai`, `tool`, `human`...) and its fields. */
@@ -53,13 +61,38 @@ function unwrap(m: Obj): { type: string; fields: Obj } {
   return { type: str(m, "type") ?? "", fields: m };
 }
 
-function callsOf(fields: Obj): ToolCall[] {
+/**
+ * An own text field: its text, `undefined` when absent or null. Recorded as anything else (a
+ * list, an object, `""`), it is said in `problems` and read as `undefined`: never as absent
+ * without a word, since the name it holds is what a check compares.
+ */
+function text(o: Obj, key: string, what: string, problems: string[]): string | undefined {
+  const v = own(o, key);
+  if (v === undefined || v === null) return undefined;
+  const why = notText(v);
+  if (why === undefined) return v as string;
+  problems.push(`${what} ${why}`);
+  return undefined;
+}
+
+function callsOf(fields: Obj, problems: string[]): ToolCall[] {
   const raw = own(fields, "tool_calls");
-  if (!Array.isArray(raw)) return [];
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) {
+    problems.push("The tool_calls of an AIMessage are not a list");
+    return [];
+  }
   return raw.flatMap((c: unknown) => {
-    if (!isObject(c)) return [];
-    const name = str(c, "name");
-    if (name === undefined) return [];
+    if (!isObject(c)) {
+      problems.push("A tool call of an AIMessage is not an object");
+      return [];
+    }
+    const name = text(c, "name", "The name of a tool call of an AIMessage", problems);
+    if (name === undefined) {
+      if (own(c, "name") === undefined || own(c, "name") === null)
+        problems.push("A tool call of an AIMessage names no tool");
+      return [];
+    }
     const args = obj(c, "args");
     const id = str(c, "id");
     return [
@@ -82,10 +115,12 @@ function tokensOf(fields: Obj): number | undefined {
   return input === undefined && output === undefined ? undefined : (input ?? 0) + (output ?? 0);
 }
 
-function identityOf(fields: Obj): StepIdentity {
+function identityOf(fields: Obj, problems: string[]): StepIdentity {
   const meta = obj(fields, "response_metadata") ?? {};
-  const model = str(meta, "model_name") ?? str(meta, "model");
-  const provider = str(meta, "model_provider") ?? str(meta, "ls_provider");
+  const field = (key: string) =>
+    text(meta, key, `response_metadata.${key} of an AIMessage`, problems);
+  const model = field("model_name") ?? field("model");
+  const provider = field("model_provider") ?? field("ls_provider");
   return {
     ...(model === undefined ? {} : { model }),
     ...(provider === undefined ? {} : { provider }),
@@ -99,9 +134,10 @@ export function readMessages(update: Obj): MessagesRead | undefined {
   if (list === undefined || list.length === 0) return undefined;
   const calls: ToolCall[] = [];
   const answers: ToolAnswer[] = [];
+  const identities: StepIdentity[] = [];
+  const problems: string[] = [];
   let others = 0;
   let ai = 0;
-  let identity: StepIdentity = {};
   let tokens: number | undefined;
   for (const m of list) {
     if (!isObject(m)) {
@@ -111,19 +147,30 @@ export function readMessages(update: Obj): MessagesRead | undefined {
     const { type, fields } = unwrap(m);
     if (type === "ai") {
       ai += 1;
-      calls.push(...callsOf(fields));
-      identity = { ...identity, ...identityOf(fields) };
+      calls.push(...callsOf(fields, problems));
+      identities.push(identityOf(fields, problems));
       const t = tokensOf(fields);
       if (t !== undefined) tokens = (tokens ?? 0) + t;
     } else if (type === "tool") {
-      const name = str(fields, "name");
+      const unread: string[] = [];
+      const name = text(fields, "name", "The name of a ToolMessage", unread);
+      problems.push(...unread);
       const callId = str(fields, "tool_call_id");
       answers.push({
         status: str(fields, "status") === "error" ? "error" : "ok",
         ...(name === undefined ? {} : { name }),
         ...(callId === undefined ? {} : { callId }),
+        ...(unread.length > 0 ? { nameUnread: true as const } : {}),
       });
     } else others += 1;
   }
-  return { calls, answers, others, ai, identity, ...(tokens === undefined ? {} : { tokens }) };
+  return {
+    calls,
+    answers,
+    others,
+    ai,
+    identities,
+    problems,
+    ...(tokens === undefined ? {} : { tokens }),
+  };
 }

@@ -5,8 +5,10 @@
  * stream says it ended, in superstep order (then start time, then file order).
  */
 import type { EventAt, ProcessLink, RunEndEvent, RunEvent } from "../types.js";
-import type { ToolCall } from "./langgraph-messages.js";
-import { unknownOf, updateEvents } from "./langgraph-steps.js";
+import { RUN_KEYS, own } from "./langgraph-json.js";
+import type { AskedCall } from "./langgraph-steps.js";
+import { unansweredCalls, unknownOf, updateEvents } from "./langgraph-steps.js";
+import { notText } from "./shared.js";
 
 /** A task the run started, and what later records said of it. */
 export interface HeldTask {
@@ -60,6 +62,8 @@ export class HeldRun {
     | { readonly status: RunEndEvent["status"]; readonly at: EventAt; readonly time?: number }
     | undefined;
   private readonly items: Item[] = [];
+  /** Run-level keys of the metadata already reported as unreadable. */
+  private readonly unreadKeys = new Set<string>();
 
   constructor(id: string) {
     this.id = id;
@@ -101,6 +105,29 @@ export class HeldRun {
     this.items.push({ step: this.step, start: Infinity, index: at.index, name, value, at });
   }
 
+  /**
+   * Reads the run-level agentflow keys of a checkpoint's metadata (`agentflow.workflow`...). A key
+   * recorded and not text is an event of its own, never taken for absent: the run would then be
+   * checked against another workflow, or its process instance unseen.
+   */
+  metadata(
+    metadata: Readonly<Record<string, unknown>>,
+    at: EventAt,
+    step: number | undefined,
+  ): void {
+    for (const k of RUN_KEYS) {
+      const v = own(metadata, k);
+      if (v === undefined) continue;
+      const why = notText(v);
+      if (why === undefined) this.runKeys[k] = v as string;
+      else if (!this.unreadKeys.has(k)) {
+        // Every checkpoint of a stream repeats its config's metadata: said once per run.
+        this.unreadKeys.add(k);
+        this.event(unknownOf(this.id, at, `${k} of the checkpoint metadata ${why}.`), step);
+      }
+    }
+  }
+
   /** An event already made (an interrupt, a record with no execution), kept in its place. */
   event(event: RunEvent, step: number | undefined): void {
     this.items.push({ step: step ?? this.step, start: Infinity, index: event.at.index, event });
@@ -109,7 +136,7 @@ export class HeldRun {
   /** The run's events, in order, and its end when the stream said so. */
   events(): RunEvent[] {
     const runKeys = this.runKeys;
-    const calls = new Map<string, ToolCall>();
+    const calls = new Map<string, AskedCall>();
     const sorted = this.items.map((item) =>
       "task" in item && item.task.start !== undefined ? { ...item, start: item.task.start } : item,
     );
@@ -120,6 +147,7 @@ export class HeldRun {
       else if ("task" in item) body.push(...this.taskEvents(item.task, calls));
       else body.push(...updateEvents(item.name, item.value, this.context(item.at, "ok", calls)));
     }
+    body.push(...unansweredCalls(this.id, calls));
     const first = this.startAt ?? body[0]?.at ?? { index: 0 };
     const events: RunEvent[] = [
       {
@@ -142,11 +170,11 @@ export class HeldRun {
     return events;
   }
 
-  private context(at: EventAt, status: "ok" | "error", calls: Map<string, ToolCall>) {
+  private context(at: EventAt, status: "ok" | "error", calls: Map<string, AskedCall>) {
     return { run: this.id, at, status, calls, runKeys: this.runKeys };
   }
 
-  private taskEvents(task: HeldTask, calls: Map<string, ToolCall>): RunEvent[] {
+  private taskEvents(task: HeldTask, calls: Map<string, AskedCall>): RunEvent[] {
     const result = task.result;
     const at = result?.at ?? task.update?.at ?? task.at ?? { index: 0 };
     if (result !== undefined && result.interrupts > 0)

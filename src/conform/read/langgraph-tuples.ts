@@ -11,7 +11,6 @@ import { epochMs, own } from "./langgraph-json.js";
 import { isObject } from "./shared.js";
 import type { LgTuple } from "./langgraph-records.js";
 import { HeldRun } from "./langgraph-run.js";
-import { RUN_KEYS } from "./langgraph-json.js";
 import { unknownOf } from "./langgraph-steps.js";
 
 interface Held {
@@ -153,10 +152,7 @@ function threadEvents(id: string, thread: Thread): RunEvent[] {
       finish();
       run = new HeldRun(id);
       run.begin(h.at, epochMs(h.tuple.ts));
-      for (const k of RUN_KEYS) {
-        const v = own(h.tuple.metadata, k);
-        if (typeof v === "string") run.runKeys[k] = v;
-      }
+      run.metadata(h.tuple.metadata, h.at, h.tuple.step);
     } else if (prev !== undefined) stepInto(run, prev, h);
     if (h.tuple.step !== undefined) run.step = h.tuple.step;
     prev = h;

@@ -7,7 +7,7 @@
  * order. docs/conform/langgraph.md gives the mapping.
  */
 import type { EventAt, RunEvent } from "../types.js";
-import { epochMs, own } from "./langgraph-json.js";
+import { epochMs } from "./langgraph-json.js";
 import { classify, looksLikeLangGraph } from "./langgraph-records.js";
 import type { LgCheckpoint, LgTask, LgTaskResult } from "./langgraph-records.js";
 import { HeldRun } from "./langgraph-run.js";
@@ -18,13 +18,6 @@ import type { RecordReader, RunReader, SourceRecord } from "./types.js";
 
 /** The LangGraph release whose stream and checkpoint shapes this reader follows. */
 export const LANGGRAPH_SCHEMA_VERSION = "langgraph-js 1.7.3 (checkpoint v4)";
-
-const RUN_META = [
-  "agentflow.workflow",
-  "agentflow.process.instance",
-  "agentflow.bpmn.element",
-  "agentflow.bpmn.process",
-];
 
 /** A reader of one file of LangGraph records. */
 export function createLangGraphReader(): RecordReader {
@@ -87,10 +80,7 @@ export function createLangGraphReader(): RecordReader {
     }
     run.begin(at, epochMs(c.time));
     if (c.step !== undefined) run.step = Math.max(run.step, c.step);
-    for (const k of RUN_META) {
-      const v = own(c.metadata, k);
-      if (typeof v === "string") run.runKeys[k] = v;
-    }
+    run.metadata(c.metadata, at, c.step);
     for (const t of c.tasks) taskRun.set(t.id, run);
     if (c.next.length === 0 && c.source !== "input") {
       const time = epochMs(c.time);

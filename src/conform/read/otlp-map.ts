@@ -7,6 +7,7 @@
 import type { RunEvent, UnknownEvent } from "../types.js";
 import { atTime, type Span } from "./otlp-span.js";
 import { nanosToMs, stringOf } from "./otlp-value.js";
+import { notText } from "./shared.js";
 
 /** The `gen_ai.operation.name` values that are model calls (llm steps). */
 const LLM_OPERATIONS: ReadonlySet<string> = new Set([
@@ -55,6 +56,27 @@ export function unknownOf(
     : { kind: "unknown", run, reason, class: kind, at: span.at };
 }
 
+/**
+ * A text attribute that names something a check compares (a tool, a model, a prompt, a workflow,
+ * a node): its text, or `undefined` when the span does not record it. Recorded as anything but
+ * non-empty text (a list, a kvlist, a number, `""`), it is not taken for absent: an unknown event
+ * in `out` says it could not be read, and `undefined` is returned.
+ */
+export function textAttribute(
+  span: Span,
+  key: string,
+  run: string | undefined,
+  out: RunEvent[],
+): string | undefined {
+  const values = span.attributes.values;
+  if (!values.has(key)) return undefined;
+  const value = values.get(key);
+  const why = notText(value);
+  if (why === undefined) return value as string;
+  out.push(unknownOf(span, `attribute ${key} ${why}`, run));
+  return undefined;
+}
+
 /** The first read attribute that is recorded twice or is not an `AnyValue`, as an unknown event. */
 export function attributeProblem(span: Span, run: string | undefined): UnknownEvent | undefined {
   const { duplicates, invalid } = span.attributes;
@@ -71,17 +93,23 @@ export function attributeProblem(span: Span, run: string | undefined): UnknownEv
   return undefined;
 }
 
-/** The run's workflow: `agentflow.workflow`, else `gen_ai.agent.id@gen_ai.agent.version`. */
-function workflowOf(span: Span, run: string): { workflow?: string; problem?: UnknownEvent } {
+/**
+ * The run's workflow: `agentflow.workflow`, else `gen_ai.agent.id@gen_ai.agent.version`; what of
+ * them is recorded and unreadable goes to `out`.
+ */
+function workflowOf(span: Span, run: string, out: RunEvent[]): string | undefined {
   const values = span.attributes.values;
-  const own = stringOf(values.get("agentflow.workflow"));
-  if (own !== undefined) return { workflow: own };
-  const id = stringOf(values.get("gen_ai.agent.id"));
-  const version = stringOf(values.get("gen_ai.agent.version"));
-  if (id !== undefined && version !== undefined) return { workflow: `${id}@${version}` };
-  if (id === undefined) return {};
-  const reason = `the run names agent ${id} without gen_ai.agent.version, so its workflow version is not known`;
-  return { problem: unknownOf(span, reason, run, "ambiguous") };
+  const own = textAttribute(span, "agentflow.workflow", run, out);
+  if (own !== undefined) return own;
+  const id = textAttribute(span, "gen_ai.agent.id", run, out);
+  const version = textAttribute(span, "gen_ai.agent.version", run, out);
+  if (id !== undefined && version !== undefined) return `${id}@${version}`;
+  // A version recorded and unreadable was said above; one not recorded at all is said here.
+  if (id !== undefined && !values.has("gen_ai.agent.version")) {
+    const reason = `the run names agent ${id} without gen_ai.agent.version, so its workflow version is not known`;
+    out.push(unknownOf(span, reason, run, "ambiguous"));
+  }
+  return undefined;
 }
 
 /** A process instance key as a string (the key is a 64-bit integer or a string). */
@@ -90,16 +118,27 @@ function keyOf(value: unknown): string | undefined {
   return stringOf(value);
 }
 
+/** The process instance key attribute; recorded and no key, it goes to `out` as unreadable. */
+function keyAttribute(span: Span, key: string, run: string, out: RunEvent[]): string | undefined {
+  const values = span.attributes.values;
+  if (!values.has(key)) return undefined;
+  const read = keyOf(values.get(key));
+  if (read === undefined) {
+    const reason = `attribute ${key} is neither an integer nor non-empty text`;
+    out.push(unknownOf(span, reason, run));
+  }
+  return read;
+}
+
 /** `run-start` for an `invoke_agent` span, preceded by what in it cannot be read. */
 export function runStart(span: Span, run: string): RunEvent[] {
   const out: RunEvent[] = [];
   const problem = attributeProblem(span, run);
   if (problem !== undefined) out.push(problem);
-  const { workflow, problem: unnamed } = workflowOf(span, run);
-  const values = span.attributes.values;
-  const instance = keyOf(values.get("agentflow.process.instance"));
-  const element = stringOf(values.get("agentflow.bpmn.element"));
-  const processId = stringOf(values.get("agentflow.bpmn.process"));
+  const workflow = workflowOf(span, run, out);
+  const instance = keyAttribute(span, "agentflow.process.instance", run, out);
+  const element = textAttribute(span, "agentflow.bpmn.element", run, out);
+  const processId = textAttribute(span, "agentflow.bpmn.process", run, out);
   const time = nanosToMs(span.startNanos);
   out.unshift({
     kind: "run-start",
@@ -117,7 +156,6 @@ export function runStart(span: Span, run: string): RunEvent[] {
       : {}),
     at: span.at,
   });
-  if (unnamed !== undefined) out.push(unnamed);
   return out;
 }
 
@@ -142,15 +180,15 @@ export function failed(span: Span): boolean {
 export function routeEvents(span: Span, run: string): RunEvent[] {
   const problem = attributeProblem(span, run);
   if (problem !== undefined) return [problem];
-  const values = span.attributes.values;
-  const node = stringOf(values.get(NODE));
+  const out: RunEvent[] = [];
+  const node = textAttribute(span, NODE, run, out);
+  const route = textAttribute(span, ROUTE_LABEL, run, out);
+  const next = textAttribute(span, ROUTE_NEXT, run, out);
   if (node === undefined) {
-    return [
-      unknownOf(span, "a span records a route but names no decision (agentflow.node.id)", run),
-    ];
+    if (span.attributes.values.has(NODE)) return out;
+    const reason = "a span records a route but names no decision (agentflow.node.id)";
+    return [...out, unknownOf(span, reason, run)];
   }
-  const route = stringOf(values.get(ROUTE_LABEL));
-  const next = stringOf(values.get(ROUTE_NEXT));
   return [
     {
       kind: "route",
@@ -160,6 +198,7 @@ export function routeEvents(span: Span, run: string): RunEvent[] {
       ...(next !== undefined ? { next } : {}),
       at: span.at,
     },
+    ...out,
   ];
 }
 

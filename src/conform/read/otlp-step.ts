@@ -5,7 +5,7 @@
  */
 import { sha256 } from "../../model/index.js";
 import type { RecordedObject, RunEvent, StepEvent, StepIdentity } from "../types.js";
-import { attributeProblem, failed, NODE, unknownOf } from "./otlp-map.js";
+import { attributeProblem, failed, NODE, textAttribute, unknownOf } from "./otlp-map.js";
 import type { Span } from "./otlp-span.js";
 import { nanosToMs, numberOf, objectOf, stringOf, structured } from "./otlp-value.js";
 import { costOf, isObject } from "./shared.js";
@@ -53,16 +53,19 @@ function instructionsDigest(value: unknown): string | false | undefined {
   return typeof value === "string" ? sha256(value) : false;
 }
 
+/**
+ * The model's, provider's and prompt's identity. Each field reads its attribute, else its
+ * fallback; an attribute recorded and unreadable is reported (the fallback is still read, and
+ * the step is unverified either way).
+ */
 function identityOf(span: Span, run: string, out: RunEvent[]): StepIdentity | undefined {
   const values = span.attributes.values;
-  const model =
-    stringOf(values.get("gen_ai.request.model")) ?? stringOf(values.get("gen_ai.response.model"));
-  const provider =
-    stringOf(values.get("gen_ai.provider.name")) ?? stringOf(values.get("gen_ai.system"));
-  const promptRef =
-    stringOf(values.get("agentflow.prompt.ref")) ?? stringOf(values.get("gen_ai.prompt.name"));
+  const text = (key: string): string | undefined => textAttribute(span, key, run, out);
+  const model = text("gen_ai.request.model") ?? text("gen_ai.response.model");
+  const provider = text("gen_ai.provider.name") ?? text("gen_ai.system");
+  const promptRef = text("agentflow.prompt.ref") ?? text("gen_ai.prompt.name");
   const recorded = instructionsDigest(values.get("gen_ai.system_instructions"));
-  const claimed = stringOf(values.get("agentflow.prompt.sha256"))?.toLowerCase();
+  const claimed = text("agentflow.prompt.sha256")?.toLowerCase();
   if (recorded === false) {
     const reason = "gen_ai.system_instructions holds more than text parts: no digest is taken";
     out.push(unknownOf(span, reason, run));
@@ -141,8 +144,8 @@ export function stepEvents(span: Span, role: "llm" | "tool", run: string): RunEv
   if (problem !== undefined) return [problem];
   const values = span.attributes.values;
   const tool = role === "tool";
-  const node = stringOf(values.get(NODE));
-  const toolName = tool ? stringOf(values.get("gen_ai.tool.name")) : undefined;
+  const node = textAttribute(span, NODE, run, out);
+  const toolName = tool ? textAttribute(span, "gen_ai.tool.name", run, out) : undefined;
   const args = tool
     ? values.has("gen_ai.tool.call.arguments")
       ? objectAttribute(span, "gen_ai.tool.call.arguments", run, out)
@@ -157,6 +160,8 @@ export function stepEvents(span: Span, role: "llm" | "tool", run: string): RunEv
   const at =
     callId !== undefined ? { ...span.at, ids: { ...span.at.ids, toolCallId: callId } } : span.at;
   if (tool && node === undefined && toolName === undefined) {
+    // A name recorded and unreadable is already said; no step can be placed without one.
+    if (values.has(NODE) || values.has("gen_ai.tool.name")) return out;
     return [...out, unknownOf(span, "an execute_tool span names no tool (gen_ai.tool.name)", run)];
   }
   const step: StepEvent = {

@@ -1,7 +1,7 @@
 /**
  * What every reader needs of a record: whether a JSON value is an object, the event's `at`
- * (where the record was, its own time and ids), and agentflow's JSON-text and cost keys read
- * alike.
+ * (where the record was, its own time and ids), and agentflow's JSON-text, cost and text keys
+ * read alike.
  */
 import type { EventAt, RecordedObject } from "../types.js";
 import type { SourceRecord } from "./types.js";
@@ -72,4 +72,18 @@ export function costOf(
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0)
     return `${key} is not an amount (a number, zero or more)`;
   return { code, amount: value };
+}
+
+/**
+ * What a value recorded where text must be (a tool's, model's or prompt's name, a workflow, a node
+ * or element id) is instead (`"is a list, not text"`), or `undefined` when it is non-empty text. Every reader reports such
+ * a value as a record it could not read, never as absent: taken for absent, a name recorded as a
+ * list would drop the very field a check compares, and the step would pass unchecked.
+ */
+export function notText(value: unknown): string | undefined {
+  if (typeof value === "string") return value === "" ? "is empty" : undefined;
+  if (value === null || value === undefined) return "holds no value";
+  if (Array.isArray(value)) return "is a list, not text";
+  if (typeof value === "object") return "is an object (key-value list), not text";
+  return `is a ${typeof value}, not text`;
 }

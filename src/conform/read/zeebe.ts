@@ -42,8 +42,8 @@ function late(instance: string, event: ElementEvent): UnknownEvent {
 /** A reader of one file of Zeebe records. */
 export function createZeebeReader(): ZeebeRecordReader {
   const open = new Map<string, Held[]>();
-  // The keys of ended instances (a string each, not their records): a record of one that
-  // arrives late is reported, not opened as a new instance that never ends.
+  // The process and key of ended instances (a string each, not their records): a record of one
+  // that arrives late is reported, not opened as a new instance that never ends.
   const closed = new Set<string>();
   let skipped = 0;
   return {
@@ -59,13 +59,16 @@ export function createZeebeReader(): ZeebeRecordReader {
       if (read.kind === "unknown") {
         return [{ kind: "unknown", class: "unknown", reason: read.reason, at: read.at }];
       }
-      if (closed.has(read.instance)) return [late(read.instance, read.event)];
-      const held = open.get(read.instance) ?? [];
-      if (held.length === 0) open.set(read.instance, held);
+      // An instance is its key and its process: keys repeat across clusters, and one's end
+      // must not close (or make late) the records of another with the same key.
+      const key = `${read.event.process}\u0000${read.instance}`;
+      if (closed.has(key)) return [late(read.instance, read.event)];
+      const held = open.get(key) ?? [];
+      if (held.length === 0) open.set(key, held);
       held.push({ position: read.position, index: record.index, event: read.event });
       if (!read.closes) return [];
-      open.delete(read.instance);
-      closed.add(read.instance);
+      open.delete(key);
+      closed.add(key);
       return inLogOrder(held);
     },
     end(): readonly RunEvent[] {

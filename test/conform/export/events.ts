@@ -42,6 +42,7 @@ export function eventsFromSimulation(
         status: "ok",
         output: record.output ?? {},
         ...(record.params === undefined ? {} : { args: record.params }),
+        ...(node.type === "llm" ? { identity: { model: node.config.model } } : {}),
         start: t0 + record.step,
         end: t0 + record.step,
         at: at(),

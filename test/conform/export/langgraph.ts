@@ -5,6 +5,7 @@
  * the error boundary retried it, under a retry policy), the router follows the simulated path,
  * and the stream is written as JSON lines. A run the simulator stopped is cut where it stopped.
  */
+import { AIMessage } from "@langchain/core/messages";
 import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import type { AgentWorkflow } from "../../../src/model/index.js";
 import type { JsonObject, SimulationState } from "../../../src/simulate/index.js";
@@ -64,16 +65,26 @@ function safeKey(key: string): boolean {
   );
 }
 
-/** The recording's lines: the run's stream (or checkpoint tuples) as JSON lines. */
+/**
+ * The recording's lines: the run's stream (or checkpoint tuples) as JSON lines. With `models`,
+ * each llm node's update holds the AIMessage of its model call (`messages`, with the node's
+ * model and provider in `response_metadata`), as a chat model node's does: a model call that
+ * records no model is unverified. Without it, the updates hold the outputs alone (the committed
+ * fixtures were written so).
+ */
 export async function langgraphRecording(
   wf: AgentWorkflow,
   state: SimulationState,
   run: { id: string; startMs: number },
   how: LangGraphRecording,
+  options: { readonly models?: boolean } = {},
 ): Promise<string> {
+  const models = options.models === true;
   const { execs, complete } = execsOf(wf, state);
   const keys = new Set<string>();
   for (const e of execs) for (const k of Object.keys(e.output)) if (safeKey(k)) keys.add(k);
+  if (models && keys.has("messages"))
+    throw new Error("an output key 'messages' is the messages channel");
   // A node id LangGraph refuses (or that a channel already has) gets another name and says its id.
   const names = new Map<string, string>();
   wf.nodes.forEach((n, i) => {
@@ -90,6 +101,7 @@ export async function langgraphRecording(
     "agentflow.node.type",
     "agentflow.node.output",
     "agentflow.tool.args",
+    ...(models ? ["messages"] : []),
   ])
     Object.defineProperty(channels, k, { value: Annotation<unknown>(), enumerable: true });
   const State = Annotation.Root(channels);
@@ -121,6 +133,15 @@ export async function langgraphRecording(
         if (plain) Object.assign(update, exec.output);
         else update["agentflow.node.output"] = JSON.stringify(exec.output);
         if (name !== id) update["agentflow.node.id"] = id;
+        const node = wf.nodes.find((n) => n.id === id);
+        if (models && node?.type === "llm") {
+          const { model, provider } = node.config;
+          const metadata = {
+            model_name: model,
+            ...(provider === undefined ? {} : { model_provider: provider }),
+          };
+          update.messages = [new AIMessage({ content: "", response_metadata: metadata })];
+        }
         if (types.get(id) === "tool") {
           update["agentflow.node.type"] = "tool";
           if (exec.params !== undefined) update["agentflow.tool.args"] = exec.params;
@@ -205,5 +226,5 @@ export function langgraphFromSimulation(
   state: SimulationState,
   run: { id: string; startMs: number },
 ): Promise<string> {
-  return langgraphRecording(wf, state, run, "updates+debug");
+  return langgraphRecording(wf, state, run, "updates+debug", { models: true });
 }

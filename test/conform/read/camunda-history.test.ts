@@ -19,6 +19,7 @@ import {
 } from "../../../src/conform/read/camunda-history.js";
 import type { SourceRecord } from "../../../src/conform/read/types.js";
 import type { RunEvent, StepEvent } from "../../../src/conform/types.js";
+import { research, search } from "../research.js";
 
 const TOOL: ToolContract = {
   kind: "ToolContract",
@@ -496,6 +497,95 @@ describe("camunda-agent-history reader (Camunda 8.10 agent instance API)", () =>
       "The TOOL_RESULT item names 2 tool calls, so which one it answers is ambiguous.",
       expect.stringMatching(/after the instance was read as completed/) as unknown,
     ]);
+  });
+});
+
+describe("camunda-agent-history: a field recorded in a shape it cannot have is never absent", () => {
+  it.each([
+    {
+      what: "a CONFIGURATION item's model given as an object",
+      records: [
+        item("1", 1, "CONFIGURATION", { model: { name: "gpt-4o-mini" } }),
+        item("1", 2, "ASSISTANT"),
+        instance("1"),
+      ],
+      reasons: ["model of the CONFIGURATION item is an object (key-value list), not text."],
+      // The configuration may have changed the model: the calls after it carry none.
+      identity: { provider: "p0" },
+    },
+    {
+      what: "an instance's definition.model given as a list",
+      records: [
+        item("1", 1, "ASSISTANT"),
+        instance("1", "COMPLETED", {
+          definition: { model: ["gpt-4o"], provider: "p0", systemPrompt: "" },
+        }),
+      ],
+      reasons: ["definition.model of the agent instance is a list, not text."],
+      identity: { provider: "p0" },
+    },
+    {
+      what: "agentflow.workflow given as a list, and a tool call's elementId as a number",
+      records: [
+        item("1", 1, "ASSISTANT", {
+          content: [obj({ "agentflow.workflow": ["wf@1.0.0"] })],
+          toolCalls: [call("c1", "lookup", {}, 7 as never)],
+        }),
+        item("1", 2, "TOOL_RESULT", { toolCalls: [call("c1", "lookup", {}, null)] }),
+        instance("1"),
+      ],
+      reasons: [
+        "toolCalls[0].elementId of the ASSISTANT item is a number, not text.",
+        "agentflow.workflow of the ASSISTANT item is a list, not text.",
+      ],
+      identity: { model: "m0", provider: "p0" },
+    },
+  ])("reads $what as a record not read", ({ records, reasons, identity }) => {
+    const { events } = readAll(asRecords(records));
+    expect(events[0]).toMatchObject({ kind: "run-start" });
+    expect(events[0]).not.toHaveProperty("workflow");
+    expect(events.flatMap((e) => (e.kind === "unknown" ? [e.reason] : []))).toEqual(reasons);
+    expect(events.flatMap((e) => (e.kind === "unknown" ? [e.run] : []))).toEqual(
+      reasons.map(() => "1"),
+    );
+    const llm = events.find((e): e is StepEvent => e.kind === "step" && e.nodeType === "llm");
+    expect(llm?.identity).toEqual(identity);
+  });
+
+  it("calls a model call with no model recorded (definition empty, no CONFIGURATION) unverified", () => {
+    const wf = research;
+    const approved: ApprovedModel = {
+      workflows: [
+        {
+          ref: "agnt-rsch@2.1.0",
+          workflow: wf,
+          tools: new Map([["tool:browser-search@1.2.0", search("read", "automatic")]]),
+        },
+      ],
+      processes: [],
+    };
+    const { events } = readAll(
+      asRecords([
+        item("1", 1, "ASSISTANT", {
+          content: [obj({ is_complete: true })],
+          toolCalls: [call("c1", "search", { query: "q" }, "tool-2")],
+        }),
+        item("1", 2, "TOOL_RESULT", { toolCalls: [call("c1", "search", null, "tool-2")] }),
+        instance("1", "COMPLETED", {
+          definition: { model: "", provider: "", systemPrompt: "" },
+          creationDate: new Date(1_700_000_000_000).toISOString(),
+          completionDate: new Date(1_700_000_003_000).toISOString(),
+        }),
+      ]),
+    );
+    const checker = createConformanceChecker(approved);
+    for (const e of events) checker.push(e);
+    const run = checker.end().runs[0];
+    expect(run?.deviations).toEqual([]);
+    expect(run?.unverified.map((u) => [u.reason, u.node, u.at?.line])).toEqual([
+      ["MODEL_UNRECORDED", "llm-1", 1],
+    ]);
+    expect(run?.verdict).toBe("unverified");
   });
 });
 

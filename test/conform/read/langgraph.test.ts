@@ -423,7 +423,9 @@ describe("langgraph exporter: a simulated run recorded by LangGraph conforms", (
     it.each(cases)(`${how}: %j`, async (fixtures) => {
       const state = simulate(wf, { input: { q: "x" }, fixtures, maxSteps: 12 });
       if (how === "tuples" && !state.complete) return;
-      const text = await langgraphRecording(wf, state, { id: "r", startMs: T0 }, how);
+      const text = await langgraphRecording(wf, state, { id: "r", startMs: T0 }, how, {
+        models: true,
+      });
       const checker = createConformanceChecker(approved);
       const events = read(text);
       for (const e of events) checker.push(e);
@@ -452,7 +454,9 @@ describe("langgraph exporter: random simulated runs recorded by LangGraph confor
           processes: [],
         };
         const state = simulate(wf, { fixtures: fixturesOf(spec), maxSteps: spec.maxSteps });
-        const text = await langgraphRecording(wf, state, { id: "r", startMs: T0 }, how);
+        const text = await langgraphRecording(wf, state, { id: "r", startMs: T0 }, how, {
+          models: true,
+        });
         const checker = createConformanceChecker(approved);
         const events = read(text);
         for (const e of events) checker.push(e);
@@ -464,5 +468,181 @@ describe("langgraph exporter: random simulated runs recorded by LangGraph confor
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+/** An AIMessage as LangGraph Python and the Platform API write it (a plain dict). */
+const ai = (model: string, calls: { id: string; name: string; args: object }[] = []) => ({
+  type: "ai",
+  content: "",
+  tool_calls: calls,
+  response_metadata: { model_name: model },
+});
+const answer = (name: unknown, id: string) => ({
+  type: "tool",
+  name,
+  tool_call_id: id,
+  content: "ok",
+});
+const refund = { id: "c9", name: "tool:payments-refund", args: { amount: 5000 } };
+const route = { "agentflow.route.label": "onTrue", "agentflow.route.next": "t" };
+
+describe("langgraph reader: every tool call and answer, every model call, in any update", () => {
+  const cases: readonly {
+    readonly name: string;
+    readonly records: readonly unknown[];
+    readonly events: readonly unknown[];
+    readonly reasons?: readonly string[];
+  }[] = [
+    {
+      name: "a ToolMessage in an llm node's update is a tool step after the node's own",
+      records: [{ a: { n: 1, messages: [ai("m", [refund]), answer(refund.name, "c9"), ai("m")] } }],
+      events: [
+        ["step", "run.jsonl", "llm", "a", "ok", expect.any(Object), undefined],
+        ["step", "run.jsonl", "tool", "tool:payments-refund", "ok", undefined, { amount: 5000 }],
+      ],
+    },
+    {
+      name: "a ToolMessage in a router node's update is a tool step after the decision",
+      records: [{ d: { ...route, messages: [answer(refund.name, "c7")] } }],
+      events: [
+        ["route", "run.jsonl", "d", "onTrue", "t"],
+        ["step", "run.jsonl", "tool", "tool:payments-refund", "ok", undefined, undefined],
+      ],
+    },
+    {
+      name: "a router node's model calls and spending are said, not dropped",
+      records: [{ d: { ...route, "agentflow.cost.USD": 2, messages: [ai("m")] } }],
+      events: [
+        ["route", "run.jsonl", "d", "onTrue", "t"],
+        ["unknown", "run.jsonl", "unknown", 1],
+        ["unknown", "run.jsonl", "unknown", 1],
+      ],
+      reasons: [
+        "The update of router node 'd' holds 1 AIMessage(s): a decision is no llm node, so its model calls are not checked.",
+        "The update of router node 'd' records spending (agentflow.cost.*, tokens): a decision is no step, so the budget cannot count it.",
+      ],
+    },
+    {
+      name: "a tool call no ToolMessage answers is said when the run ends",
+      records: [{ a: { n: 1, messages: [ai("m", [refund])] } }],
+      events: [
+        ["step", "run.jsonl", "llm", "a", "ok", expect.any(Object), undefined],
+        ["unknown", "run.jsonl", "unknown", 1],
+      ],
+      reasons: [
+        "The model of node 'a' asked for tool 'tool:payments-refund' (call 'c9'), and no tool message in the records answers it, so whether it ran is not known.",
+      ],
+    },
+    {
+      name: "a ToolMessage whose name is a list, answering no call, is no step but a record not read",
+      records: [{ tools: { messages: [answer(["tool:payments-refund"], "c8")] } }],
+      events: [
+        ["unknown", "run.jsonl", "unknown", 1],
+        ["unknown", "run.jsonl", "unknown", 1],
+      ],
+      reasons: [
+        "A tool message of node 'tools' names no tool and answers no call the records show (call 'c8'), so which tool ran is not known.",
+        "The name of a ToolMessage is a list, not text, in the update of node 'tools'.",
+      ],
+    },
+    {
+      name: "a model name that is a list is a record not read, never an absent model",
+      records: [
+        { a: { messages: [{ ...ai("m"), response_metadata: { model_name: ["gpt-5"] } }] } },
+      ],
+      events: [
+        ["step", "run.jsonl", "llm", "a", "ok", expect.any(Object), undefined],
+        ["unknown", "run.jsonl", "unknown", 1],
+      ],
+      reasons: [
+        "response_metadata.model_name of an AIMessage is a list, not text, in the update of node 'a'.",
+      ],
+    },
+    {
+      name: "agentflow keys of an update that are not text are records not read",
+      records: [{ a: { "agentflow.node.id": ["x"], "agentflow.workflow": 3, n: 1 } }],
+      events: [
+        ["step", "run.jsonl", "llm", "a", "ok", { n: 1 }, undefined],
+        ["unknown", "run.jsonl", "unknown", 1],
+        ["unknown", "run.jsonl", "unknown", 1],
+      ],
+      reasons: [
+        "agentflow.node.id is a list, not text, in the update of node 'a'.",
+        "agentflow.workflow is a number, not text, in the update of node 'a'.",
+      ],
+    },
+  ];
+  it.each(cases)("$name", ({ records, events, reasons }) => {
+    const got = read(lines(...records));
+    expect(brief(got)).toEqual([
+      ["run-start", "run.jsonl"],
+      ...events,
+      ["run-end", "run.jsonl", "ended"],
+    ]);
+    expect(got.flatMap((e) => (e.kind === "unknown" ? [e.reason] : []))).toEqual(reasons ?? []);
+  });
+
+  it("gives the model of each AIMessage of an update when they differ, in order", () => {
+    const [, step] = read(lines({ a: { messages: [ai("gpt-5"), ai("m")] } }));
+    expect(step).toMatchObject({ kind: "step", modelCalls: [{ model: "gpt-5" }, { model: "m" }] });
+    expect(step).not.toHaveProperty("identity");
+    const [, same] = read(lines({ a: { messages: [ai("m"), ai("m")] } }));
+    expect(same).toMatchObject({ kind: "step", identity: { model: "m" } });
+    expect(same).not.toHaveProperty("modelCalls");
+  });
+
+  it("reads a run-level key of the checkpoint metadata that is not text as a record not read", () => {
+    const first = checkpoint("A", -1, ["a"], [], "2026-01-01T00:00:00.000Z");
+    const metadata = { ...first.payload.metadata, "agentflow.workflow": ["w@1.0.0"] };
+    const start = { ...first, payload: { ...first.payload, metadata } };
+    const events = read(lines(start));
+    expect(brief(events)).toEqual([
+      ["run-start", "A"],
+      ["unknown", "A", "unknown", 1],
+      ["run-end", "A", "ended"],
+    ]);
+    expect(events[0]).not.toHaveProperty("workflow");
+    expect(events[1]).toMatchObject({
+      reason: "agentflow.workflow of the checkpoint metadata is a list, not text.",
+    });
+  });
+
+  // Checked against the loop workflow (a → d → t, t using tool:s): what each loss would hide.
+  const approved: ApprovedModel = {
+    workflows: [
+      {
+        ref: "agnt-loop@1.0.0",
+        workflow: LOOP_WORKFLOW as unknown as AgentWorkflow,
+        tools: new Map([["tool:s@1.0.0", TOOL]]),
+      },
+    ],
+    processes: [],
+  };
+  const tail = { t: { "agentflow.node.type": "tool", "agentflow.tool.args": { q: "x" } } };
+  it.each([
+    {
+      name: "a tool run inside an llm node",
+      records: [{ a: { n: 2, messages: [ai("m", [refund]), answer(refund.name, "c9"), ai("m")] } }],
+      found: [["TOOL_UNKNOWN", "tool:payments-refund", 1]],
+    },
+    {
+      name: "a tool run inside a router node",
+      records: [
+        { a: { n: 2, messages: [ai("m")] } },
+        { d: { ...route, messages: [answer(refund.name, "c7")] } },
+      ],
+      found: [["TOOL_UNKNOWN", "tool:payments-refund", 2]],
+    },
+    {
+      name: "an unapproved model before the approved one in one update",
+      records: [{ a: { n: 2, messages: [ai("gpt-5"), ai("m")] } }],
+      found: [["IDENTITY_MISMATCH", "a", 1]],
+    },
+  ])("finds $name", ({ records, found }) => {
+    const checker = createConformanceChecker(approved);
+    for (const e of read(lines(...records, tail))) checker.push(e);
+    const run = checker.end().runs[0];
+    expect(run?.deviations.map((d) => [d.class, d.node, d.at.line])).toEqual(found);
   });
 });

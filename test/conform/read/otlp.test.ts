@@ -571,6 +571,87 @@ describe("otlp reader: literal records", () => {
     expect(events[4]).toMatchObject({ kind: "step", args: { a: 1 } });
   });
 
+  const kvlist = { kvlistValue: { values: [{ key: "name", value: { stringValue: "refund" } }] } };
+  const list = (...items: string[]) => ({
+    arrayValue: { values: items.map((v) => ({ stringValue: v })) },
+  });
+  it.each([
+    {
+      what: "a tool name that is a kvlist",
+      attrs: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": kvlist },
+      reason: "attribute gen_ai.tool.name is an object (key-value list), not text",
+      step: undefined,
+    },
+    {
+      what: "an empty tool name",
+      attrs: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "" },
+      reason: "attribute gen_ai.tool.name is empty",
+      step: undefined,
+    },
+    {
+      what: "a tool name that is a list, on a span naming its node",
+      attrs: {
+        "gen_ai.operation.name": "execute_tool",
+        "agentflow.node.id": "pull",
+        "gen_ai.tool.name": list("tool:payments-refund"),
+      },
+      reason: "attribute gen_ai.tool.name is a list, not text",
+      step: { nodeType: "tool", node: "pull" },
+    },
+    {
+      what: "a requested model that is a list",
+      attrs: { "gen_ai.operation.name": "chat", "gen_ai.request.model": list("gpt-5") },
+      reason: "attribute gen_ai.request.model is a list, not text",
+      step: { nodeType: "llm" },
+    },
+    {
+      what: "a prompt name that is a list",
+      attrs: {
+        "gen_ai.operation.name": "chat",
+        "gen_ai.request.model": "gpt-4o",
+        "gen_ai.prompt.name": list("prm:other@1.0.0"),
+      },
+      reason: "attribute gen_ai.prompt.name is a list, not text",
+      step: { nodeType: "llm", identity: { model: "gpt-4o" } },
+    },
+  ])("reads $what as a record not read, never as an absent name", ({ attrs, reason, step }) => {
+    const events = all([
+      request(
+        span(T, "0000000000000002", "0000000000000001", [1, 2], attrs),
+        span(T, "0000000000000001", undefined, [0, 3], agentAttrs),
+      ),
+    ]);
+    const run = `${T}/0000000000000001`;
+    const found = { kind: "unknown", run, class: "unknown", reason };
+    expect(events.slice(1, -1)).toEqual(
+      step === undefined
+        ? [expect.objectContaining(found)]
+        : [expect.objectContaining({ kind: "step", ...step }), expect.objectContaining(found)],
+    );
+    if (step !== undefined && !("identity" in step))
+      expect(events[1]).not.toHaveProperty("identity");
+    if (step !== undefined) expect(events[1]).not.toHaveProperty("tool");
+  });
+
+  it("reads a workflow that is a list as a record not read, and names no workflow", () => {
+    const events = all([
+      request(
+        span(T, "0000000000000001", undefined, [0, 3], {
+          "gen_ai.operation.name": "invoke_agent",
+          "agentflow.workflow": list("agnt-credit-risk@1.0.0"),
+          "gen_ai.agent.id": "agnt-credit-risk",
+          "gen_ai.agent.version": 1,
+        }),
+      ),
+    ]);
+    expect(events[0]).toMatchObject({ kind: "run-start" });
+    expect(events[0]).not.toHaveProperty("workflow");
+    expect(events.flatMap((e) => (e.kind === "unknown" ? [e.reason] : []))).toEqual([
+      "attribute agentflow.workflow is a list, not text",
+      "attribute gen_ai.agent.version is a number, not text",
+    ]);
+  });
+
   it("recognises its records", () => {
     expect(otlpReader.source).toBe("otlp");
     expect(otlpReader.schemaVersion).toBe("1.41.0");

@@ -192,6 +192,30 @@ describe("zeebe reader (Zeebe 8.10 Record JSON)", () => {
     expect(reasons[4]).toMatch(/after the instance's end/);
   });
 
+  it("keeps apart instances of two processes with the same key: one's end closes not the other", () => {
+    const other = (r: Record<string, unknown>) => ({
+      ...r,
+      value: { ...(r.value as object), bpmnProcessId: "q" },
+    });
+    const reader = createZeebeReader();
+    const pushed = asRecords([
+      rec(5, 1, "ELEMENT_ACTIVATED", "p", "PROCESS"),
+      other(rec(5, 2, "ELEMENT_ACTIVATED", "q", "PROCESS")),
+      other(rec(5, 3, "ELEMENT_COMPLETED", "review", "USER_TASK")),
+      other(rec(5, 4, "ELEMENT_COMPLETED", "q", "PROCESS")),
+      rec(5, 5, "ELEMENT_COMPLETED", "p", "PROCESS"),
+    ]).map((r) =>
+      reader.push(r).map((e) => (e.kind === "element" ? `${e.process}:${brief(e)}` : brief(e))),
+    );
+    expect(pushed).toEqual([
+      [],
+      [],
+      [],
+      ["q:5:q:activated", "q:5:review:completed", "q:5:q:completed"],
+      ["p:5:p:activated", "p:5:p:completed"],
+    ]);
+  });
+
   it("skips records conform does not need, and does not report them", () => {
     const reader = createZeebeReader();
     const events = asRecords([
