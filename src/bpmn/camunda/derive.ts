@@ -5,7 +5,7 @@
  * call returns to the model. The loop is bounded by `maxModelCalls` (each route back carries
  * `maxRetries` = maxModelCalls − 1); without a static bound the routes carry none, and
  * CAMUNDA_AGENT_UNBOUNDED reports it. An A2A gateway tool hands work to another agent: a
- * delegate edge.
+ * delegate edge, when its job type is the A2A client's (the gateway marker borne out).
  */
 import type { AutonomyReason } from "../../autonomy/index.js";
 import { assessAutonomy } from "../../autonomy/index.js";
@@ -17,13 +17,11 @@ import type {
   DecisionCase,
 } from "../../model/index.js";
 import { contentHash } from "../../model/index.js";
+import { A2A_GATEWAY } from "./gateways.js";
 import type { CamundaAgent, EffectedTool } from "./types.js";
 
 /** The version every derived document carries: the BPMN, not a registry, versions the agent. */
 export const DERIVED_VERSION = "1.0.0";
-
-/** The gateway type of the A2A client in tool mode. */
-const A2A_GATEWAY = "a2aClient";
 
 /** The derived workflow's id for an agent element. */
 export const derivedWorkflowId = (elementId: string): string => `camunda.${elementId}`;
@@ -87,7 +85,8 @@ function graph(agent: CamundaAgent, ids: readonly string[], tools: readonly Effe
     edges.push({ from: id, to: agent.elementId, edgeType: "toolCall" });
   }
   for (const tool of tools) {
-    if (tool.gateway !== A2A_GATEWAY) continue;
+    // The marker alone is a label: only the A2A client's own job type makes a delegation.
+    if (tool.gateway !== A2A_GATEWAY || tool.nature !== "gateway") continue;
     const to = `${derivedWorkflowId(tool.id)}.remote@${DERIVED_VERSION}`;
     edges.push({ from: tool.id, to, edgeType: "delegate" });
   }

@@ -1,7 +1,9 @@
 /**
- * agentflow's default effects for Camunda's published outbound connectors, as data (docs/bpmn.md
- * prints the same table). Keyed by element template id (many vendor templates share the HTTP job
- * type `io.camunda:http-json:1`, so the template is looked up first) or by job type. Conservative:
+ * agentflow's default effects for Camunda's published connectors, as data (docs/bpmn.md prints the
+ * same table). Keyed by element template id (many vendor templates share the HTTP job type
+ * `io.camunda:http-json:1`, so the template is looked up first, and applies only to an element
+ * that runs the template's job type), by job type, or by an inbound connector's `inbound.type`.
+ * Conservative:
  * where a connector can both read and write, the effect is `read` only for operation values known
  * to read, and the most demanding effect it can have otherwise — including when the selector is
  * absent or a FEEL expression, whose value is unknown before run time. Messages to people (mail,
@@ -23,9 +25,10 @@ export interface DefaultEffect {
   /** The connector, for people. */
   readonly connector: string;
   /**
-   * For a template id: the job type every element made from the template runs. An element that
-   * carries the template id but another job type runs something else, so the template says
-   * nothing of it. Absent where agentflow has not checked the published template.
+   * For a template id: the job type every element made from the template runs, as Camunda's
+   * published template sets it. The template is a label: only an element that runs this job type
+   * is what the template says, so the default applies to no other (and a template entry without
+   * it applies to none). Absent for a key that is itself a job type or an inbound type.
    */
   readonly jobType?: string;
   /** The input that selects the operation, which an organisation's mapping keys on by default. */
@@ -60,6 +63,11 @@ const httpTemplate = (key: string, connector: string): DefaultEffect => ({
   ...http(key, connector),
   jobType: HTTP_JSON,
 });
+/** A template on the REST connector whose API agentflow knows the effect of. */
+const fixedTemplate = (key: string, connector: string, effect: ToolEffect): DefaultEffect => ({
+  ...fixed(key, connector, effect),
+  jobType: HTTP_JSON,
+});
 const READ_OPS = ["get*", "list*", "search*", "describe*", "scan*", "read*"];
 
 /** Every default, template ids first, then job types. */
@@ -69,10 +77,13 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
   httpTemplate("io.camunda.connectors.HttpJson.v1.noAuth", "REST (v1, no auth)"),
   httpTemplate("io.camunda.connectors.HttpJson.v1.basicAuth", "REST (v1, basic auth)"),
   httpTemplate("io.camunda.connectors.HttpJson.v1.bearerToken", "REST (v1, bearer token)"),
-  http("io.camunda.connectors.MSFT.O365.Mail.v1", "Microsoft 365 Mail"),
-  http("io.camunda.connectors.Salesforce.v1", "Salesforce"),
-  http("io.camunda.connectors.CamundaOrchestrationCluster.v1", "Camunda Orchestration Cluster"),
-  fixed("io.camunda.connectors.CamundaOperate.v1", "Camunda Operate", "read"),
+  httpTemplate("io.camunda.connectors.MSFT.O365.Mail.v1", "Microsoft 365 Mail"),
+  httpTemplate("io.camunda.connectors.Salesforce.v1", "Salesforce"),
+  httpTemplate(
+    "io.camunda.connectors.CamundaOrchestrationCluster.v1",
+    "Camunda Orchestration Cluster",
+  ),
+  fixedTemplate("io.camunda.connectors.CamundaOperate.v1", "Camunda Operate", "read"),
   {
     key: "io.camunda.connectors.GitHub.v1",
     connector: "GitHub",
@@ -84,6 +95,7 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
   {
     key: "io.camunda.connectors.GitLab.v1",
     connector: "GitLab",
+    jobType: HTTP_JSON,
     selector: "operation",
     cases: [{ when: { operation: READ_OPS }, effect: "read" }],
     otherwise: W,
@@ -91,6 +103,7 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
   {
     key: "io.camunda.connectors.Twilio.v1",
     connector: "Twilio",
+    jobType: HTTP_JSON,
     selector: "operationType",
     cases: [
       { when: { operationType: ["sendsms", "sendwhatsapp"] }, effect: "notify" },
@@ -98,9 +111,9 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
     ],
     otherwise: W,
   },
-  fixed("io.camunda.connectors.WhatsApp.v1", "WhatsApp", "notify"),
-  fixed("io.camunda.connectors.OpenAI.v1", "OpenAI", "read"),
-  fixed("io.camunda.connectors.AzureOpenAI.outbound.v1", "Azure OpenAI", "read"),
+  fixedTemplate("io.camunda.connectors.WhatsApp.v1", "WhatsApp", "notify"),
+  fixedTemplate("io.camunda.connectors.OpenAI.v1", "OpenAI", "read"),
+  fixedTemplate("io.camunda.connectors.AzureOpenAI.outbound.v1", "Azure OpenAI", "read"),
   http(HTTP_JSON, "REST and the HTTP-based connectors"),
   fixed("io.camunda:connector-graphql:1", "GraphQL (a query may be a mutation)", W),
   {
@@ -113,8 +126,10 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
         when: { protocol: ["imap"], "data.imapActionDiscriminator": ["list*", "read*", "search*"] },
         effect: "read",
       },
+      // POP3 "read" deletes the message (the connector opens the inbox read-write; Camunda's
+      // template warns so): only listing and searching read.
       {
-        when: { protocol: ["pop3"], "data.pop3ActionDiscriminator": ["list*", "read*", "search*"] },
+        when: { protocol: ["pop3"], "data.pop3ActionDiscriminator": ["list*", "search*"] },
         effect: "read",
       },
     ],
@@ -188,9 +203,29 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
   fixed("io.camunda:connector-jdbc:1", "SQL database (any statement)", W),
   fixed("io.camunda:aws-bedrock:1", "AWS Bedrock (a model call)", "read"),
   fixed("io.camunda:google-gemini:1", "Google Gemini (a model call)", "read"),
-  fixed("io.camunda:aws-sagemaker:1", "AWS SageMaker (inference)", "read"),
-  fixed("io.camunda:aws-textract:1", "AWS Textract", "read"),
-  fixed("io.camunda:aws-comprehend:1", "AWS Comprehend", "read"),
+  // An asynchronous mode starts a job that writes its output to S3 (Textract's may also publish
+  // to SNS): only the real-time modes, and Textract's polling, read and nothing more.
+  {
+    key: "io.camunda:aws-sagemaker:1",
+    connector: "AWS SageMaker (inference)",
+    selector: "input.invocationType",
+    cases: [reads("input.invocationType", "sync")],
+    otherwise: W,
+  },
+  {
+    key: "io.camunda:aws-textract:1",
+    connector: "AWS Textract",
+    selector: "input.executionType",
+    cases: [reads("input.executionType", "sync", "polling")],
+    otherwise: W,
+  },
+  {
+    key: "io.camunda:aws-comprehend:1",
+    connector: "AWS Comprehend",
+    selector: "input.type",
+    cases: [reads("input.type", "sync")],
+    otherwise: W,
+  },
   fixed("io.camunda:csv-connector", "CSV", "read"),
   fixed("io.camunda:soap:1", "SOAP (any operation)", W),
   fixed("io.camunda:box:1", "Box", W),
@@ -199,6 +234,9 @@ export const DEFAULT_EFFECTS: readonly DefaultEffect[] = Object.freeze([
   fixed("io.camunda:embeddings-vector-database:1", "Embeddings vector database", W),
   fixed("io.camunda:connector-automationanywhere:1", "Automation Anywhere (runs bots)", W),
   fixed("io.camunda:aws-bedrock-agentcore-runtime:1", "AWS Bedrock AgentCore (runs an agent)", W),
+  // Inbound connectors (keyed by `inbound.type`, selecting on the element's zeebe:property).
+  http("io.camunda:http-polling:1", "HTTP Polling (inbound: sends its request until it matches)"),
+  fixed("io.camunda:webhook:1", "Webhook (inbound: waits to be called)", "read"),
 ]);
 
 const BY_KEY = new Map(DEFAULT_EFFECTS.map((entry) => [entry.key, entry]));

@@ -1,17 +1,21 @@
 /**
- * Each tool's effect, fail closed, from in order: a valid `btv:toolEffect` on the element, the
- * organisation's mapping (template id, then job type), agentflow's defaults (template id, then
- * job type; then the element's nature: a user task, an engine-evaluated script or decision, a
- * pass-through element read), else unknown. What a template id decides must agree with the job
- * type the element runs, else the effect is unknown (`corroborated`). A tool is its root element and everything its
+ * Each element's own effect, fail closed, from in order: a valid `btv:toolEffect` on the element,
+ * the organisation's mapping (template id, then job type), agentflow's defaults (template id,
+ * then job type; then the element's nature: a user task, an engine-evaluated script or decision,
+ * a pass-through element read), else unknown. What a template id decides must be borne out by
+ * the job type the element runs, else the effect is unknown (`corroborated`); so must a gateway
+ * marker, else only `btv:toolEffect` or the mapping decides (`unborneGateway`). Then each other
+ * job the engine runs for the element (its listeners, its inbound connector) is looked up by its
+ * type, and the most demanding effect wins. A tool is its root element and everything its
  * sequence flows lead to in the container: its effect is the most demanding of those, unless the
- * root's own `btv:toolEffect` states the effect of the tool as a whole.
+ * root's own `btv:toolEffect` states the effect of the tool as a whole (tool-effects.ts).
  */
 import type { ToolEffect } from "../../model/index.js";
 import { defaultEffectOf, matchesValue, statesEffect } from "./effect-defaults.js";
-import type { ToolEffectsMapping } from "./effect-mapping.js";
+import type { ToolEffectRule, ToolEffectsMapping } from "./effect-mapping.js";
 import { SELECTOR_KEY, TOOL_EFFECTS } from "./effect-mapping.js";
-import type { CamundaActivity, ToolEffectSource } from "./types.js";
+import { GATEWAY_JOB_TYPES, GATEWAY_PROPERTY } from "./gateways.js";
+import type { CamundaActivity, CamundaJob, ToolEffectSource } from "./types.js";
 
 /** One element's own effect. */
 export interface ActivityEffect {
@@ -34,14 +38,16 @@ function keysOf(activity: CamundaActivity): string[] {
   return out;
 }
 
-function fromMapping(
-  activity: CamundaActivity,
-  key: string,
-  rule: ToolEffect | Readonly<Record<string, string>>,
-): ActivityEffect {
+/** Input (or, for an inbound connector, property) name → value, as a selector reads them. */
+type Values = Readonly<Record<string, string>>;
+
+/** A listener's job reads the element's variables at run time: none of them is fixed for it. */
+const NO_VALUES: Values = Object.freeze({});
+
+function fromMapping(values: Values, key: string, rule: ToolEffectRule): ActivityEffect {
   if (typeof rule === "string") return { effect: rule, source: "config", key };
   const selector = rule[SELECTOR_KEY] ?? defaultEffectOf(key)?.selector ?? "";
-  const value = Object.hasOwn(activity.inputs, selector) ? activity.inputs[selector] : undefined;
+  const value = Object.hasOwn(values, selector) ? values[selector] : undefined;
   if (value !== undefined && !isFeel(value)) {
     const lower = value.trim().toLowerCase();
     for (const [written, effect] of Object.entries(rule)) {
@@ -59,11 +65,11 @@ function fromMapping(
   return { source: "unknown", key, reason };
 }
 
-function fromDefaults(activity: CamundaActivity, key: string): ActivityEffect | undefined {
+function fromDefaults(values: Values, key: string): ActivityEffect | undefined {
   const entry = defaultEffectOf(key);
   if (entry === undefined) return undefined;
   const valueOf = (input: string): string | undefined => {
-    const value = Object.hasOwn(activity.inputs, input) ? activity.inputs[input] : undefined;
+    const value = Object.hasOwn(values, input) ? values[input] : undefined;
     return value === undefined || isFeel(value) ? undefined : value;
   };
   for (const { when, effect } of entry.cases) {
@@ -77,18 +83,17 @@ function fromDefaults(activity: CamundaActivity, key: string): ActivityEffect | 
     return { effect, source: "default", key: `${key} ${shown}` };
   }
   const selector = entry.selector;
-  const suffix =
-    selector === undefined ? "" : ` ${selector}=${activity.inputs[selector] ?? "(absent)"}`;
+  const suffix = selector === undefined ? "" : ` ${selector}=${values[selector] ?? "(absent)"}`;
   return { effect: entry.otherwise, source: "default", key: `${key}${suffix}` };
 }
 
-const READ_NATURES = new Set(["user-task", "engine", "pass-through"]);
+const READ_NATURES = new Set(["user-task", "engine", "pass-through", "event-sub-process"]);
 
 function unknownReason(activity: CamundaActivity): string {
   const { nature, jobType, templateId } = activity;
   const template = templateId === undefined ? "" : ` (template '${templateId}')`;
   if (nature === "gateway") {
-    return `a gateway tool (${activity.properties["io.camunda.agenticai.gateway.type"] ?? ""}) whose tools the remote server lists at run time`;
+    return `a gateway tool (${activity.properties[GATEWAY_PROPERTY] ?? ""}) whose tools the remote server lists at run time`;
   }
   if (nature === "call-activity") return "a call activity: the process it calls is not read";
   if (nature === "sub-process") return "a sub-process: its inner elements are not read";
@@ -98,35 +103,69 @@ function unknownReason(activity: CamundaActivity): string {
   return `a ${activity.elementType} agentflow knows no effect for${template}`;
 }
 
+/** What the element runs, as the reasons say it. */
+const runsText = (jobType: string | undefined): string =>
+  jobType === undefined
+    ? "the element has no job type"
+    : isFeel(jobType)
+      ? `the element's job type is the FEEL expression '${jobType}', known only at run time`
+      : `the element's job type is '${jobType}'`;
+
+/**
+ * True when the element carries the gateway marker but its job type does not bear it out (its
+ * nature is then not `gateway`): Camunda's agent would treat it as a gateway, yet what runs is
+ * whatever its job type is, and the marker says nothing of that. So no default and no nature
+ * decides its effect: only a `btv:toolEffect` or the organisation's mapping.
+ */
+function unborneGateway(activity: CamundaActivity): boolean {
+  return Object.hasOwn(activity.properties, GATEWAY_PROPERTY) && activity.nature !== "gateway";
+}
+
+function unborneGatewayReason(activity: CamundaActivity): string {
+  const marker = activity.properties[GATEWAY_PROPERTY] ?? "";
+  const known = Object.hasOwn(GATEWAY_JOB_TYPES, marker) ? GATEWAY_JOB_TYPES[marker] : undefined;
+  const runs =
+    known === undefined
+      ? `no connector of Camunda is a '${marker}' gateway`
+      : `the ${marker} connector runs ${known.map((t) => `'${t}'`).join(" or ")}`;
+  return `the gateway marker ${GATEWAY_PROPERTY}=${marker} is not borne out (${runs}, but ${runsText(activity.jobType)}): it is no gateway and delegates to nothing, and the marker does not say what it does`;
+}
+
 /**
  * The effect found by template id or job type, if what the element runs bears it out. A template
  * id is a label the modeller keeps; the job type says which connector runs, and its inputs what
- * that connector does. So the effect is unknown when the template's known job type is not the
- * element's, and when the template makes the element `read` but agentflow's default for the job
- * type, reading the inputs the connector decides by, finds more (a GitHub `getRepo` whose
- * `method` is `delete`). Only a `read` claim needs the job type's word: a template may know more
- * of an API than the REST method does (an SMS sent by POST notifies). The key is then the job
- * type: a mapping of the template would meet the same disagreement, one of the job type decides.
+ * that connector does. So a template agentflow knows decides only for an element that runs the
+ * template's own job type: without a job type (a call activity, a sub-process, a task), with a
+ * FEEL one, or with another, the effect is unknown. And when the template makes the element
+ * `read`, agentflow's default for the job type, reading the inputs the connector decides by,
+ * must not find more (a GitHub `getRepo` whose `method` is `delete`). Only a `read` claim needs
+ * the job type's word: a template may know more of an API than the REST method does (an SMS
+ * sent by POST notifies). The key is then the job type: a mapping of the template would meet
+ * the same disagreement, one of the job type decides. The organisation's mapping of a template
+ * agentflow has no default for is the organisation's word on it.
  */
 function corroborated(activity: CamundaActivity, found: ActivityEffect): ActivityEffect {
   const { templateId, jobType } = activity;
-  if (templateId === undefined || jobType === undefined || found.source === "unknown") return found;
+  if (templateId === undefined || found.source === "unknown") return found;
   // Found by the job type: then the job type decided, and nothing needs bearing out.
   const key = found.key ?? "";
   if (key !== templateId && !key.startsWith(`${templateId} `)) return found;
-  const expected = defaultEffectOf(templateId)?.jobType;
-  if (expected !== undefined && expected !== jobType) {
+  const template = defaultEffectOf(templateId);
+  if (template === undefined) return found;
+  // A key that is itself a job type is borne out by that job type alone.
+  const expected = template.jobType ?? template.key;
+  if (jobType !== expected) {
     return {
       source: "unknown",
-      key: jobType,
-      reason: `the template '${templateId}' runs job type '${expected}', but the element's job type is '${jobType}': the template does not say what it does`,
+      ...(jobType === undefined ? {} : { key: jobType }),
+      reason: `the template '${templateId}' runs job type '${expected}', but ${runsText(jobType)}: the template does not say what it does`,
     };
   }
   const entry = defaultEffectOf(jobType);
   if (found.effect !== "read" || entry === undefined || !statesEffect(entry, activity.inputs)) {
     return found;
   }
-  const runs = fromDefaults(activity, jobType);
+  const runs = fromDefaults(activity.inputs, jobType);
   if (runs?.effect === undefined || effectRank(runs.effect) <= effectRank(found.effect))
     return found;
   return {
@@ -136,11 +175,8 @@ function corroborated(activity: CamundaActivity, found: ActivityEffect): Activit
   };
 }
 
-/** The element's own effect (see the file comment for the order). */
-export function activityEffect(
-  activity: CamundaActivity,
-  mapping: ToolEffectsMapping,
-): ActivityEffect {
+/** The element's own job's effect (see the file comment for the order). */
+function ownEffect(activity: CamundaActivity, mapping: ToolEffectsMapping): ActivityEffect {
   const btv = activity.btvToolEffect;
   if (btv !== undefined) {
     if (isEffect(btv.trim()))
@@ -156,16 +192,88 @@ export function activityEffect(
   for (const key of keys) {
     const rule = Object.hasOwn(mapping, key) ? mapping[key] : undefined;
     if (rule !== undefined) {
-      found = fromMapping(activity, key, rule);
+      found = fromMapping(activity.inputs, key, rule);
       break;
     }
   }
-  for (const key of keys) found ??= fromDefaults(activity, key);
+  if (found === undefined && unborneGateway(activity)) {
+    const key = activity.jobType ?? activity.templateId;
+    return {
+      source: "unknown",
+      ...(key === undefined ? {} : { key }),
+      reason: unborneGatewayReason(activity),
+    };
+  }
+  for (const key of keys) found ??= fromDefaults(activity.inputs, key);
   if (found !== undefined) return corroborated(activity, found);
-  if (activity.nature !== "gateway" && READ_NATURES.has(activity.nature)) {
+  if (READ_NATURES.has(activity.nature)) {
     return { effect: "read", source: "default", key: activity.nature };
   }
   return { source: "unknown", reason: unknownReason(activity) };
+}
+
+/** A job of the element as the keys and reasons name it: `execution listener (start)`. */
+function jobLabel(job: CamundaJob): string {
+  if (job.kind === "inbound") return "inbound connector";
+  const kind = job.kind === "execution-listener" ? "execution listener" : "task listener";
+  return `${kind} (${job.event ?? "no eventType"})`;
+}
+
+/**
+ * The effect of a job the engine runs for the element besides its own: looked up by its type
+ * in the mapping, then the defaults, else unknown. A listener's job gets the element's variables
+ * at run time, which the BPMN does not fix for it, so its selector is taken as absent (the
+ * default's most demanding effect); an inbound connector selects on the element's properties.
+ */
+function jobEffect(
+  activity: CamundaActivity,
+  job: CamundaJob,
+  mapping: ToolEffectsMapping,
+): ActivityEffect {
+  const label = jobLabel(job);
+  if (job.expression) {
+    return {
+      source: "unknown",
+      reason: `the ${label}'s job type is the FEEL expression '${job.type}', known only at run time`,
+    };
+  }
+  const values = job.kind === "inbound" ? activity.properties : NO_VALUES;
+  const rule = Object.hasOwn(mapping, job.type) ? mapping[job.type] : undefined;
+  const found =
+    rule === undefined ? fromDefaults(values, job.type) : fromMapping(values, job.type, rule);
+  if (found === undefined) {
+    return {
+      source: "unknown",
+      key: job.type,
+      reason: `no toolEffects mapping or agentflow default covers the ${label}'s job type '${job.type}'`,
+    };
+  }
+  if (found.effect === undefined) return { ...found, reason: `${label}: ${found.reason ?? ""}` };
+  return { ...found, key: `${label}: ${found.key ?? job.type}` };
+}
+
+/**
+ * The element's effect: its own job's (see the file comment for the order), joined by that of
+ * every other job the engine runs for it — its execution and task listeners, its inbound
+ * connector — the most demanding winning. A `btv:toolEffect` states the element's own job only:
+ * a listener is a job of its own, stated by mapping its job type.
+ */
+export function activityEffect(
+  activity: CamundaActivity,
+  mapping: ToolEffectsMapping,
+): ActivityEffect {
+  let out = ownEffect(activity, mapping);
+  for (const job of activity.jobs ?? []) {
+    const effect = jobEffect(activity, job, mapping);
+    if (effectRank(effect.effect) > effectRank(out.effect)) out = effect;
+  }
+  return out;
+}
+
+/** True when the element's valid `btv:toolEffect` states the effect of all it leads to. */
+export function statesWhole(activity: CamundaActivity): boolean {
+  const btv = activity.btvToolEffect;
+  return btv !== undefined && isEffect(btv.trim());
 }
 
 /** How demanding an effect is; unknown is the most demanding of all. */

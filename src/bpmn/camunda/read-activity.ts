@@ -1,12 +1,18 @@
 /**
  * One element of a tool container as plain data: its type, template, job type, inputs and
- * properties, its `btv:toolEffect`, and its nature (what decides its effect when no mapping does).
+ * properties, its `btv:toolEffect`, its nature (what decides its effect when no mapping does),
+ * and the other jobs the engine runs for it (listeners, an inbound connector).
  */
 import type { ModdleObject } from "../moddle.js";
 import { extensionValues, idOf, listProp, stringProp } from "../moddle.js";
 import type { ActivityNature, CamundaActivity } from "./types.js";
+import type { JobTypeReading } from "../camunda-agents.js";
+import { GATEWAY_JOB_TYPES, GATEWAY_PROPERTY } from "./gateways.js";
 import {
-  jobTypeOf,
+  boolProp,
+  inboundJob,
+  jobTypeReading,
+  listenerJobs,
   scriptExpressionOf,
   templateOf,
   zeebeHeaders,
@@ -15,8 +21,15 @@ import {
   zeebeValue,
 } from "./zeebe.js";
 
-/** The zeebe property that makes a tool an MCP or A2A gateway (several tools at run time). */
-export const GATEWAY_PROPERTY = "io.camunda.agenticai.gateway.type";
+// One name for the marker, where the tools are read.
+export { GATEWAY_PROPERTY };
+
+/** True when the job type is one of the connectors that act as the `marker` gateway. */
+function bearsOut(marker: string, jobType: JobTypeReading | undefined): boolean {
+  if (jobType === undefined || jobType.expression) return false;
+  const types = Object.hasOwn(GATEWAY_JOB_TYPES, marker) ? GATEWAY_JOB_TYPES[marker] : undefined;
+  return types?.includes(jobType.type) === true;
+}
 
 const PASS_THROUGH_TYPES = new Set([
   "bpmn:Task",
@@ -50,19 +63,26 @@ function isRoutingThrow(element: ModdleObject): boolean {
 function natureOf(
   element: ModdleObject,
   values: readonly ModdleObject[],
-  jobType: string | undefined,
+  reading: JobTypeReading | undefined,
   properties: Readonly<Record<string, string>>,
 ): ActivityNature {
   const type = element.$type;
-  if (Object.hasOwn(properties, GATEWAY_PROPERTY)) return "gateway";
+  const marker = Object.hasOwn(properties, GATEWAY_PROPERTY)
+    ? properties[GATEWAY_PROPERTY]
+    : undefined;
+  // A marker the job type does not bear out makes no gateway (the effects say why).
+  if (marker !== undefined && bearsOut(marker, reading)) return "gateway";
   // Zeebe honours <zeebe:userTask/> on a user task only: elsewhere it makes no person of a job.
   if (type === "bpmn:UserTask") return "user-task";
-  if (jobType !== undefined && jobType !== "") return "connector";
+  if (reading !== undefined && reading.type !== "") return "connector";
   if (type === "bpmn:ScriptTask" && scriptExpressionOf(values) !== undefined) return "engine";
   if (type === "bpmn:BusinessRuleTask" && zeebeValue(values, "calleddecision") !== undefined) {
     return "engine";
   }
   if (type === "bpmn:CallActivity") return "call-activity";
+  if (type === "bpmn:SubProcess" && boolProp(element, "triggeredByEvent")) {
+    return "event-sub-process";
+  }
   if (type === "bpmn:SubProcess" || type === "bpmn:AdHocSubProcess") return "sub-process";
   if (type === "bpmn:Transaction") return "sub-process";
   if (PASS_THROUGH_TYPES.has(type) || isRoutingThrow(element)) return "pass-through";
@@ -76,9 +96,12 @@ export function readActivity(
 ): CamundaActivity {
   const headers = zeebeHeaders(values);
   const template = templateOf(element, headers);
-  const jobType = jobTypeOf(values);
+  const reading = jobTypeReading(values);
+  const jobType = reading?.type;
   const properties = zeebeProperties(values);
   const btvToolEffect = stringProp(element, "toolEffect");
+  const inbound = inboundJob(properties);
+  const jobs = [...listenerJobs(values), ...(inbound === undefined ? [] : [inbound])];
   return {
     id: idOf(element) ?? "",
     elementType: element.$type,
@@ -88,6 +111,7 @@ export function readActivity(
     inputs: Object.fromEntries(zeebeInputs(values)),
     properties,
     ...(btvToolEffect === undefined ? {} : { btvToolEffect }),
-    nature: natureOf(element, values, jobType, properties),
+    nature: natureOf(element, values, reading, properties),
+    ...(jobs.length === 0 ? {} : { jobs }),
   };
 }

@@ -250,5 +250,8 @@ export function readCamundaAgent(
     tools: content?.tools ?? [],
     steps: content?.steps ?? [],
     flows: content?.flows ?? [],
+    ...(content?.eventSubProcesses === undefined
+      ? {}
+      : { eventSubProcesses: content.eventSubProcesses }),
   };
 }

@@ -2,7 +2,10 @@
  * The tools of a tool container, as Camunda resolves them: the container's flow nodes with no
  * incoming sequence flow, except boundary events and event sub-processes. What a tool's
  * sequence flows lead to inside the container (and the boundary events of those elements) is
- * the tool's own sub-flow: kept as steps and flows, so its effects count for the tool.
+ * the tool's own sub-flow: kept as steps and flows, so its effects count for the tool. The
+ * container's event sub-processes are no tools, but what runs in them is part of what the agent
+ * may do: each is kept as a step, with a flow to every element inside it (nested event
+ * sub-processes too), so that their effects count for every tool.
  */
 import type { ModdleObject } from "../moddle.js";
 import { boolProp, documentationOf } from "./zeebe.js";
@@ -16,6 +19,8 @@ export interface ContainerContent {
   readonly tools: readonly CamundaTool[];
   readonly steps: readonly CamundaActivity[];
   readonly flows: readonly (readonly [string, string])[];
+  /** The container's own event sub-processes (absent when none); their contents are steps. */
+  readonly eventSubProcesses?: readonly string[];
 }
 
 const refId = (flow: ModdleObject, name: string): string | undefined => {
@@ -44,10 +49,55 @@ function toolOf(element: ModdleObject): CamundaTool {
   };
 }
 
+/** True for an event sub-process: an event starts it, never a sequence flow or the model. */
+function isEventSubProcess(child: ModdleObject): boolean {
+  return child.$type === "bpmn:SubProcess" && boolProp(child, "triggeredByEvent");
+}
+
 /** True for a container child the resolver lists or a sequence flow may lead to. */
 function isNode(child: ModdleObject): boolean {
-  if (!isFlowNode(child)) return false;
-  return !(child.$type === "bpmn:SubProcess" && boolProp(child, "triggeredByEvent"));
+  return isFlowNode(child) && !isEventSubProcess(child);
+}
+
+/**
+ * Reads the event sub-processes among `children` into `steps` and `flows`, breadth first and
+ * iteratively (nested ones included, each with a flow from the one it is in): every flow node
+ * inside is a step with a flow from its event sub-process, whatever sequence flows join them, so
+ * nothing inside is passed over. An element without an id gets a name no XML id can have. Returns
+ * the ids of the top-level ones. Linear in the elements inside.
+ */
+function readEventSubProcesses(
+  children: readonly ModdleObject[],
+  steps: CamundaActivity[],
+  flows: (readonly [string, string])[],
+): string[] {
+  const top: string[] = [];
+  const queue: { readonly element: ModdleObject; readonly parent?: string }[] = children
+    .filter(isEventSubProcess)
+    .map((element) => ({ element }));
+  let unnamed = 0;
+  const idFor = (element: ModdleObject, where: string): string => {
+    const id = idOf(element);
+    if (id !== undefined) return id;
+    unnamed += 1;
+    return `(unnamed ${String(unnamed)}${where})`;
+  };
+  // The loop also visits what it pushes: an array iterator reads the length at every step.
+  for (const { element, parent } of queue) {
+    const id = idFor(element, parent === undefined ? "" : ` in ${parent}`);
+    steps.push({ ...readActivity(element), id });
+    if (parent === undefined) top.push(id);
+    else flows.push([parent, id]);
+    for (const inner of listProp(element, "flowElements")) {
+      if (isEventSubProcess(inner)) queue.push({ element: inner, parent: id });
+      else if (isFlowNode(inner)) {
+        const innerId = idFor(inner, ` in ${id}`);
+        steps.push({ ...readActivity(inner), id: innerId });
+        flows.push([id, innerId]);
+      }
+    }
+  }
+  return top;
 }
 
 /**
@@ -78,6 +128,13 @@ function rootIds(
     reached.add(id);
     queue.push(id);
   };
+  // Each queued node's flows are followed once, from `head` on: O(V + E) in all.
+  let head = 0;
+  const drain = (): void => {
+    for (; head < queue.length; head += 1) {
+      for (const to of next.get(queue[head] ?? "") ?? []) reach(to);
+    }
+  };
   for (const node of nodes) {
     const id = idOf(node);
     if (id === undefined || node.$type === "bpmn:BoundaryEvent") continue;
@@ -86,21 +143,21 @@ function rootIds(
       reach(id);
     }
   }
-  // The loop also visits what it pushes: an array iterator reads the length at every step.
-  for (const id of queue) for (const to of next.get(id) ?? []) reach(to);
+  drain();
   for (const node of nodes) {
     const id = idOf(node);
     if (id === undefined || node.$type === "bpmn:BoundaryEvent" || reached.has(id)) continue;
     roots.add(id);
     reach(id);
-    for (const at of queue) for (const to of next.get(at) ?? []) reach(to);
+    drain();
   }
   return roots;
 }
 
 /**
- * Reads a container's tools, steps and inner flows. Linear in the container's direct children;
- * nested sub-processes are not entered (a sub-process tool's effect is mapped as a whole).
+ * Reads a container's tools, steps and inner flows. Linear in the container's direct children
+ * and the contents of its event sub-processes; other nested sub-processes are not entered (a
+ * sub-process tool's effect is mapped as a whole).
  */
 export function readContainer(container: ModdleObject): ContainerContent {
   const children = listProp(container, "flowElements");
@@ -129,5 +186,6 @@ export function readContainer(container: ModdleObject): ContainerContent {
     else if (roots.has(id)) tools.push(toolOf(child));
     else steps.push(readActivity(child));
   }
-  return { tools, steps, flows };
+  const events = readEventSubProcesses(children, steps, flows);
+  return { tools, steps, flows, ...(events.length === 0 ? {} : { eventSubProcesses: events }) };
 }

@@ -8,7 +8,8 @@ import type { Dependency } from "../dependency.js";
 import type { Derivation } from "./derive.js";
 import { derivedToolRef, deriveWorkflow } from "./derive.js";
 import type { ToolEffectsMapping } from "./effect-mapping.js";
-import { effectedTools } from "./tool-effects.js";
+import type { EventEffect } from "./tool-effects.js";
+import { agentEffects } from "./tool-effects.js";
 import type { CamundaAgent, DerivedAgent, EffectedTool } from "./types.js";
 
 /** What deriving one agent gives. */
@@ -45,13 +46,36 @@ function containerDependency(agent: CamundaAgent): Dependency[] {
   ];
 }
 
+/**
+ * An agent without tools whose container has event sub-processes: nothing carries their effect
+ * (with tools, every tool's does), so it is a dependency of its own, never dropped.
+ */
+function eventDependency(
+  tools: readonly EffectedTool[],
+  events: EventEffect | undefined,
+): Dependency[] {
+  if (tools.length > 0 || events === undefined) return [];
+  const base = {
+    kind: "tool",
+    ref: derivedToolRef(events.id),
+    nodeId: events.id,
+    effectSource: events.source,
+    ...(events.key === undefined ? {} : { effectKey: events.key }),
+  } as const;
+  if (events.effect !== undefined) return [{ ...base, effect: events.effect }];
+  const detail = `${events.decidedBy} in the event sub-process ${events.id}: ${events.reason ?? "its effect is unknown"}`;
+  return [{ ...base, failure: { reason: "unmapped", detail } }];
+}
+
+/** The parts of the reading the derived agent does not carry: its effected tools stand for them. */
+const UNCARRIED = new Set(["tools", "steps", "flows", "eventSubProcesses"]);
+type Reading = Omit<CamundaAgent, "tools" | "steps" | "flows" | "eventSubProcesses">;
+
 /** The agent without its tools and container graph (the derived agent lists effected tools). */
-function readingOf(agent: CamundaAgent): Omit<CamundaAgent, "tools" | "steps" | "flows"> {
+function readingOf(agent: CamundaAgent): Reading {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(agent)) {
-    if (key !== "tools" && key !== "steps" && key !== "flows") out[key] = value;
-  }
-  return out as Omit<CamundaAgent, "tools" | "steps" | "flows">;
+  for (const [key, value] of Object.entries(agent)) if (!UNCARRIED.has(key)) out[key] = value;
+  return out as Reading;
 }
 
 /** Derives the agent with the organisation's mapping. */
@@ -59,7 +83,7 @@ export function resolveCamundaAgent(
   agent: CamundaAgent,
   mapping: ToolEffectsMapping,
 ): CamundaResolution {
-  const tools = effectedTools(agent, mapping);
+  const { tools, events } = agentEffects(agent, mapping);
   const derivation = deriveWorkflow(agent, tools);
   const reading = readingOf(agent);
   const derived: DerivedAgent = {
@@ -75,6 +99,10 @@ export function resolveCamundaAgent(
   return {
     ...derivation,
     derived,
-    dependencies: [...tools.map(toolDependency), ...containerDependency(agent)],
+    dependencies: [
+      ...tools.map(toolDependency),
+      ...eventDependency(tools, events),
+      ...containerDependency(agent),
+    ],
   };
 }

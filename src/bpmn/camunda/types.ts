@@ -30,14 +30,37 @@ export interface CamundaActivity {
   readonly btvToolEffect?: string;
   /** What the element is, where that decides its effect without a job type. */
   readonly nature: ActivityNature;
+  /**
+   * The other jobs the engine runs for the element, each with an effect of its own that joins
+   * the element's: its execution and task listeners, and the inbound connector it waits on.
+   * Absent when there are none.
+   */
+  readonly jobs?: readonly CamundaJob[];
+}
+
+/**
+ * A job the engine runs for an element besides its `zeebe:taskDefinition`: a
+ * `zeebe:executionListener`, a `zeebe:taskListener`, or the inbound connector a catch event,
+ * receive task or boundary event subscribes with (`zeebe:property inbound.type`).
+ */
+export interface CamundaJob {
+  readonly kind: "execution-listener" | "task-listener" | "inbound";
+  /** The listener's `eventType` (`start`, `end`, `creating`, …); absent for an inbound connector. */
+  readonly event?: string;
+  /** The job type (a FEEL string literal decoded, other FEEL as written) or the inbound type. */
+  readonly type: string;
+  /** True when the type is FEEL other than one string literal: known only at run time. */
+  readonly expression: boolean;
 }
 
 /**
  * `connector` (a job worker: a connector or any service), `user-task` (a person), `engine` (a
  * FEEL script or a DMN decision the engine evaluates itself), `pass-through` (a task, manual or
  * receive task, gateway, catch event, or a throw event that only routes), `gateway` (an MCP or
- * A2A gateway tool that expands into the remote server's tools), `call-activity`, `sub-process`,
- * `other` (anything else, such as a signal throw).
+ * A2A gateway tool that expands into the remote server's tools: the gateway marker borne out by
+ * the job type of Camunda's MCP or A2A client), `call-activity`, `sub-process`,
+ * `event-sub-process` (one of the container's event sub-processes, whose inner elements are read
+ * as its steps), `other` (anything else, such as a signal throw).
  */
 export type ActivityNature =
   | "connector"
@@ -47,6 +70,7 @@ export type ActivityNature =
   | "gateway"
   | "call-activity"
   | "sub-process"
+  | "event-sub-process"
   | "other";
 
 /** A tool of the agent: a root element of its tool container. */
@@ -56,7 +80,11 @@ export interface CamundaTool extends CamundaActivity {
   readonly description: string;
   /** The parameter names of the `fromAi(toolCall.<name>, ...)` calls in its input mappings. */
   readonly fromAi: readonly string[];
-  /** The MCP or A2A gateway type (`zeebe:property io.camunda.agenticai.gateway.type`). */
+  /**
+   * The MCP or A2A gateway marker as written (`zeebe:property io.camunda.agenticai.gateway.type`).
+   * A label: the tool is a gateway (an A2A one a delegation) only when its job type bears the
+   * marker out, which its `nature` (`gateway`) says.
+   */
   readonly gateway?: string;
 }
 
@@ -114,8 +142,18 @@ export interface CamundaAgent {
    * those elements) lead to. A tool's effect is the most demanding of everything it leads to.
    */
   readonly steps: readonly CamundaActivity[];
-  /** `[from, to]` ids inside the container: sequence flows, and host → boundary event. */
+  /**
+   * `[from, to]` ids inside the container: sequence flows, host → boundary event, and event
+   * sub-process → each element inside it.
+   */
   readonly flows: readonly (readonly [string, string])[];
+  /**
+   * The container's event sub-processes (read as steps, with everything inside them): what an
+   * event starts while the agent runs — an error or escalation a tool throws, a timer, a message,
+   * a condition a tool's result meets — so their effect counts for every tool. Absent when there
+   * are none.
+   */
+  readonly eventSubProcesses?: readonly string[];
 }
 
 /** Where a tool's effect came from, in the order they are consulted. */
@@ -143,7 +181,10 @@ export interface EffectedTool extends CamundaTool {
  * The derived agent, as the decision carries it: the reading, each tool with its effect and where
  * the effect came from, the level with its reasons, and the derived workflow's ref.
  */
-export interface DerivedAgent extends Omit<CamundaAgent, "tools" | "steps" | "flows"> {
+export interface DerivedAgent extends Omit<
+  CamundaAgent,
+  "tools" | "steps" | "flows" | "eventSubProcesses"
+> {
   readonly tools: readonly EffectedTool[];
   /**
    * The user tasks among the tools: people the model may consult, or not. None of them is a gate

@@ -8,6 +8,7 @@ import { readJobType } from "../camunda-agents.js";
 import { isZeebe, modelerTemplate } from "../zeebe-names.js";
 import { feelContextEntries } from "./feel-context.js";
 import { staticText } from "./static-text.js";
+import type { CamundaJob } from "./types.js";
 import type { ModdleObject } from "../moddle.js";
 import { foreignAttrs, genericChildren, listProp, stringProp } from "../moddle.js";
 
@@ -149,12 +150,48 @@ export function jobTypeReading(values: readonly ModdleObject[]): JobTypeReading 
   return type === undefined ? undefined : readJobType(type);
 }
 
+/** The listener lists Zeebe runs jobs for, and the local name of their items. */
+const LISTENERS = [
+  ["executionlisteners", "executionlistener", "execution-listener"],
+  ["tasklisteners", "tasklistener", "task-listener"],
+] as const;
+
 /**
- * The job type of the `zeebe:taskDefinition`, trimmed: a FEEL string literal decoded, other
- * FEEL as written.
+ * Every `zeebe:executionListener` and `zeebe:taskListener` of the element, in order, as the jobs
+ * Zeebe creates for them: every list is read (not only the first), and a listener without a
+ * `type` keeps the empty type, which nothing maps (its effect is unknown).
  */
-export function jobTypeOf(values: readonly ModdleObject[]): string | undefined {
-  return jobTypeReading(values)?.type;
+export function listenerJobs(values: readonly ModdleObject[]): CamundaJob[] {
+  const out: CamundaJob[] = [];
+  for (const value of values) {
+    for (const [list, item, kind] of LISTENERS) {
+      if (!isZeebe(value, list)) continue;
+      for (const listener of itemsOf(value, "listeners", item)) {
+        const reading = readJobType(stringProp(listener, "type") ?? "");
+        const event = stringProp(listener, "eventType");
+        out.push({
+          kind,
+          ...(event === undefined ? {} : { event }),
+          type: reading.type,
+          expression: reading.expression,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The zeebe property that makes an element subscribe with an inbound connector. */
+export const INBOUND_TYPE_PROPERTY = "inbound.type";
+
+/**
+ * The inbound connector the element subscribes with (`zeebe:property inbound.type`), as a job:
+ * the connector runtime runs it for as long as the element waits.
+ */
+export function inboundJob(properties: Readonly<Record<string, string>>): CamundaJob | undefined {
+  if (!Object.hasOwn(properties, INBOUND_TYPE_PROPERTY)) return undefined;
+  const reading = readJobType(properties[INBOUND_TYPE_PROPERTY] ?? "");
+  return { kind: "inbound", type: reading.type, expression: reading.expression };
 }
 
 /** The element template an element was made from: id and version (attribute, else header). */

@@ -74,3 +74,29 @@ describe("the tools of a container", () => {
     expect(await split(body)).toEqual([["Find"], ["OnError"]]);
   });
 });
+
+describe("a large container is read in linear time", () => {
+  it("20,000 cycles no tool reaches: the first node of each is a tool, the other its step", async () => {
+    // Each cycle A → B → A, written with <bpmn:incoming> as Camunda Modeler writes it: no node
+    // is a root, so each cycle is reached from its first node in turn (quadratic before).
+    const n = 20_000;
+    const parts: string[] = [];
+    for (let i = 0; i < n; i += 1) {
+      parts.push(
+        task(`A${String(i)}`, `X${String(i)}`),
+        task(`B${String(i)}`, `Y${String(i)}`),
+        flow(`Y${String(i)}`, `A${String(i)}`, `B${String(i)}`),
+        flow(`X${String(i)}`, `B${String(i)}`, `A${String(i)}`),
+      );
+    }
+    const [tools, steps] = await split(parts.join(""));
+    expect([tools.length, steps.length, tools[0], tools[n - 1], steps[0], steps[n - 1]]).toEqual([
+      n,
+      n,
+      "A0",
+      `A${String(n - 1)}`,
+      "B0",
+      `B${String(n - 1)}`,
+    ]);
+  });
+});

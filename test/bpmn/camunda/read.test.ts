@@ -382,3 +382,32 @@ describe.each(READINGS)(
     });
   },
 );
+
+describe.each(READINGS)("a container that is also an agent (%s)", (_label, options) => {
+  const PROPERTY =
+    '<zeebe:properties><zeebe:property name="io.camunda.agenticai.toolContainer" value="true" /></zeebe:properties>';
+  const DEFINITION = '<zeebe:agentDefinition agentType="aiAgentSubProcess" />';
+  /** The support fixture, its container `Tools` carrying these extension elements first. */
+  const marked = (...values: string[]) =>
+    fixture("task-v11-support.bpmn").replace(
+      '<zeebe:adHoc activeElementsCollection="=[toolCall._meta.name]" />',
+      `${values.join("")}<zeebe:adHoc activeElementsCollection="=[toolCall._meta.name]" />`,
+    );
+
+  it.each([
+    ["the tool-container property alone: the task's container only", [PROPERTY], ["Agent"]],
+    [
+      "the property, then zeebe:agentDefinition: an agent too",
+      [PROPERTY, DEFINITION],
+      ["Agent", "Tools"],
+    ],
+    [
+      "zeebe:agentDefinition, then the property: an agent too",
+      [DEFINITION, PROPERTY],
+      ["Agent", "Tools"],
+    ],
+  ])("%s", async (_name, values, agents) => {
+    const decision = await checkProcess(marked(...values), options);
+    expect(decision.agentTasks.map((t) => t.elementId).sort()).toEqual(agents);
+  });
+});
