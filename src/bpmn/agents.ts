@@ -17,6 +17,16 @@ export interface WorkflowSnapshot {
   readonly path: string;
 }
 
+/** One `btv:agentTask` of an element that carries more than one. */
+export interface AgentTaskElement {
+  /** Its `agentWorkflowRef`, as written. */
+  readonly ref: string | undefined;
+  /** Its `autonomyLevel`, as written. */
+  readonly levelText: string | undefined;
+  /** Its pointer relative to the host element. */
+  readonly path: string;
+}
+
 /** What a flow node declares about the agent it runs. */
 export interface AgentDeclaration {
   readonly source: AgentTaskSource;
@@ -32,6 +42,13 @@ export interface AgentDeclaration {
    * must agree, or which one stands in for the registry cannot be known (resolve-tasks.ts).
    */
   readonly snapshots?: readonly WorkflowSnapshot[];
+  /**
+   * Every `btv:agentTask` of the element, in document order, when it carries more than one.
+   * Which agent it runs then cannot be known: the declaration's `ref` is the first one's, its
+   * `levelText` none, and the task is never resolved (resolve-tasks.ts) — it is reported
+   * (AGENT_REF_CONFLICT) and judged as an agent nothing is known of, never by the first alone.
+   */
+  readonly declarations?: readonly AgentTaskElement[];
   /** For Camunda agents: what gave them away (`zeebe:agentDefinition`, a template id, ...). */
   readonly marker: string | undefined;
   /**
@@ -143,14 +160,25 @@ export function agentDeclaration(
   if (values.length === 0 && attributeRef === undefined && modelerTemplate(element) === undefined)
     return undefined;
   const raw = rawValues(element);
-  const task = values.find((v) => isBtv(v, "agenttask"));
-  if (task !== undefined) {
-    return {
-      source: "btv",
+  const tasks = values
+    .filter((v) => isBtv(v, "agenttask"))
+    .map((task) => ({
       ref: stringProp(task, "agentWorkflowRef"),
       levelText: stringProp(task, "autonomyLevel"),
       path: `/extensionElements/values/${raw.indexOf(task)}`,
+    }));
+  const [task] = tasks;
+  if (task !== undefined) {
+    // Two declarations (even alike) say two things of one element: taking the first would let
+    // the second, perhaps the one that runs, go unjudged. No level is taken from either.
+    const several = tasks.length > 1;
+    return {
+      source: "btv",
+      ref: task.ref,
+      levelText: several ? undefined : task.levelText,
+      path: task.path,
       ...snapshotsOf(values, raw),
+      ...(several ? { declarations: tasks } : {}),
       marker: undefined,
     };
   }

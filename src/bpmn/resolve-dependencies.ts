@@ -8,6 +8,7 @@
 import type { AgentWorkflow } from "../model/index.js";
 import { contentHash, parseRef, parseWorkflow } from "../model/index.js";
 import { MAX_DELEGATES } from "../validate/index.js";
+import { llmModels } from "../validate/view.js";
 import type { Dependency, FailedLookup } from "./dependency.js";
 import { firstError, toolFrom, usable } from "./dependency.js";
 import type { LookupAnswer } from "./lookup.js";
@@ -54,17 +55,17 @@ function unreadableRef(
 export interface WorkflowDependencies {
   readonly dependencies: Dependency[];
   /**
-   * The models the llm nodes of the workflow and of every delegate read name, distinct, in order
-   * of first use: a delegate's model is run for the agent as much as its tools are called.
+   * The models the llm nodes of the workflow and of every delegate read name (`model` and
+   * `fallbackModel`), distinct, in order of first use: a delegate's model is run for the agent as
+   * much as its tools are called, and a fallback as much as the model it stands in for.
    */
   readonly models: string[];
 }
 
-/** Adds the models `workflow`'s llm nodes name to `models`, each once. */
+/** Adds every model `workflow`'s llm nodes may run to `models`, each once. */
 function addModels(workflow: AgentWorkflow, models: string[]): void {
   for (const node of workflow.nodes) {
-    const model = node.type === "llm" ? node.config.model : undefined;
-    if (typeof model === "string" && !models.includes(model)) models.push(model);
+    for (const model of llmModels(node)) if (!models.includes(model)) models.push(model);
   }
 }
 

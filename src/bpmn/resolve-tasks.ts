@@ -13,7 +13,7 @@
  * a verdict depends on is dropped because it could not be read.
  */
 import type { AgentWorkflow, Diagnostic } from "../model/index.js";
-import { parseRef, parseWorkflow, parseWorkflowText } from "../model/index.js";
+import { contentHash, parseRef, parseWorkflow, parseWorkflowText } from "../model/index.js";
 import { parseWorkflowTextAsync } from "../model/internal.js";
 import type { Validator } from "../validate/index.js";
 import type { AgentDeclaration } from "./agents.js";
@@ -27,6 +27,7 @@ import { snapshotWorkflow } from "./resolve-snapshots.js";
 import type { WorkflowResolution } from "./types.js";
 import type { DerivedAgent, ToolEffectsMapping } from "./camunda/index.js";
 import { resolveCamundaAgent } from "./camunda/index.js";
+import { staticText } from "./camunda/static-text.js";
 
 /** What resolution learned about one agent task. */
 export interface TaskResolution {
@@ -43,11 +44,12 @@ export interface TaskResolution {
   /** Every tool and delegate looked up, in the order met; failed lookups included. */
   readonly dependencies: readonly Dependency[];
   /**
-   * The models the llm nodes of the workflow and of each delegate resolved name, distinct, in
-   * order of first use (a Camunda agent's, when the BPMN names one). A delegate that could not
-   * be read leaves the list short: it has a failed dependency.
+   * The models the llm nodes of the workflow and of each delegate resolved name (`model` and
+   * `fallbackModel`), distinct, in order of first use. A delegate that could not be read leaves
+   * the list short: it has a failed dependency. For a Camunda agent, its model; null when the
+   * BPMN states none or states it as a FEEL expression (known only when the process runs).
    */
-  readonly models: readonly string[];
+  readonly models: readonly string[] | null;
   /**
    * References the registry holds different documents for, met while resolving this task: its
    * workflow, a tool it or a delegate calls, or a delegate. Each blocks the task.
@@ -76,6 +78,9 @@ const UNRESOLVED: TaskResolution = Object.freeze({
 export function* resolveTask(
   declaration: AgentDeclaration,
 ): Generator<ResolveRequest, TaskResolution, unknown> {
+  // Whoever drives this, a task that declares two agents resolves to neither.
+  const conflict = declarationsConflict(declaration);
+  if (conflict !== undefined) return conflict;
   const parsedRef = parseRef(declaration.ref);
   if (!parsedRef.ok) return UNRESOLVED;
   const ref = parsedRef.canonical;
@@ -126,23 +131,51 @@ export function* resolveTask(
 }
 
 /**
- * The resolution of a Camunda AI agent read from the BPMN, or `undefined` for any other task.
- * Nothing is looked up and the derived workflow is not validated with the workflow rules (they
- * judge documents people write); the gate rules read its level and its tools' effects.
+ * The resolution of a task that declares its agent more than once (`btv:agentTask` twice), or
+ * `undefined` for any other: never looked up, since which agent runs cannot be known. The
+ * declarations are a conflict on the first one's ref, as two registry documents of one ref are:
+ * AGENT_REF_CONFLICT blocks the task, and the task is judged as unresolved (its tools, models,
+ * budget and level unknown), never as the first declaration alone.
+ */
+function declarationsConflict(declaration: AgentDeclaration): TaskResolution | undefined {
+  const declared = declaration.declarations;
+  if (declared === undefined) return undefined;
+  const parsed = parseRef(declaration.ref);
+  const ref = parsed.ok ? parsed.canonical : (declaration.ref ?? "");
+  const definitions = declared.map((d) => ({
+    source: `btv:agentTask at ${d.path}`,
+    contentHash: contentHash({
+      agentWorkflowRef: d.ref ?? null,
+      autonomyLevel: d.levelText ?? null,
+    }),
+  }));
+  return { ...UNRESOLVED, conflicts: [{ ref, definitions }] };
+}
+
+/**
+ * The resolution of a task decided from the BPMN alone, or `undefined` for a task to resolve
+ * (`resolveTask`): a Camunda AI agent read from the BPMN, and a task that declares its agent
+ * more than once (unresolved, a conflict). For a Camunda agent nothing is looked up and the
+ * derived workflow is not validated with the workflow rules (they judge documents people
+ * write); the gate rules read its level and its tools' effects.
  */
 export function derivedResolution(
   declaration: AgentDeclaration,
   mapping: ToolEffectsMapping,
 ): TaskResolution | undefined {
+  const conflict = declarationsConflict(declaration);
+  if (conflict !== undefined) return conflict;
   const agent = declaration.camunda;
   if (declaration.source !== "camunda" || agent === undefined) return undefined;
   const got = resolveCamundaAgent(agent, mapping);
+  // A model given as FEEL (`=modelName`) is chosen when the process runs: unknown, not a name.
+  const model = got.derived.model === undefined ? undefined : staticText(got.derived.model);
   return {
     ...UNRESOLVED,
     resolution: "derived",
     workflow: got.workflow,
     dependencies: got.dependencies,
-    models: got.derived.model === undefined ? [] : [got.derived.model],
+    models: model === undefined || model === "" ? null : [model],
     derived: got.derived,
   };
 }

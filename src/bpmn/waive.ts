@@ -1,7 +1,14 @@
 /**
  * Waivers on a process's findings: what each finding is about (its process and element, and for
- * an agent task the workflow it runs, `id@version`), and which subjects the definitions hold, so
- * that a waiver whose element is gone is said to be stale.
+ * a finding about the workflow an agent task runs, that workflow, `id@version`), and which
+ * subjects the definitions hold, so that a waiver whose element is gone is said to be stale.
+ *
+ * A `workflow` waiver covers what is found of the workflow itself, wherever it runs: its own
+ * validation errors (AGENT_WORKFLOW_INVALID) and a pack's `workflow` and `tool` rules. It does
+ * not cover what a process makes of the agent — the gates on its paths (AGENT_GATE_*,
+ * TOOL_EFFECT_NEEDS_GATE), a pack's `agentTask` and `process` rules, a plugin's process rules:
+ * a reviewed workflow is no reason for one process to let it run ungated, and every process
+ * that runs it would be waived at once. Those are waived per process (and element).
  */
 import type { Diagnostic } from "../model/index.js";
 import type { CompiledPack, SubjectsPresent, Waiver, WaiverSubject } from "../policy/index.js";
@@ -34,6 +41,14 @@ export function waiveFindings(
     processes.get(process)?.add(id);
     if (!processOf.has(id)) processOf.set(id, process);
   }
+  // The codes whose findings in a process are about the workflow a task runs.
+  const aboutWorkflow = new Set(["AGENT_WORKFLOW_INVALID"]);
+  for (const pack of packs) {
+    for (const rule of pack.spec.rules) {
+      if (rule.for === "workflow" || rule.for === "tool")
+        aboutWorkflow.add(`${pack.name}/${rule.id}`);
+    }
+  }
   const workflowOf = new Map<string, string>();
   for (const task of analysis.tasks) {
     const workflow = task.resolution.workflow;
@@ -47,7 +62,7 @@ export function waiveFindings(
     const element = d.target.elementId;
     const process = processOf.get(element);
     if (process === undefined) return undefined;
-    const workflow = workflowOf.get(element);
+    const workflow = aboutWorkflow.has(d.code) ? workflowOf.get(element) : undefined;
     return {
       process,
       ...(element === process ? {} : { element }),

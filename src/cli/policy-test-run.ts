@@ -9,8 +9,9 @@ import { dirname, extname, relative, resolve } from "node:path";
 import { checkProcess } from "../bpmn/index.js";
 import type { Diagnostic } from "../model/index.js";
 import { parseWorkflowText } from "../model/index.js";
-import type { CompiledPack, PolicySubject } from "../policy/index.js";
-import { formatPolicyProblem, readPolicyPack } from "../policy/index.js";
+import type { CompiledPack, PolicySubject, Waiver } from "../policy/index.js";
+import { ambiguousWaiverProblems, formatPolicyProblem, readPolicyPack } from "../policy/index.js";
+import { BPMN_RULE_CODES, WORKFLOW_RULE_CODES } from "../rules/builtin-codes.js";
 import type { Validator } from "../validate/index.js";
 import { createValidator } from "../validate/index.js";
 import { readText } from "./file-read.js";
@@ -48,6 +49,17 @@ export function shownPath(path: string): string {
 function usageMessage(error: unknown): string {
   if (error instanceof UsageError) return error.message;
   throw error;
+}
+
+/**
+ * Why an input could not be judged: a usage error (a file that cannot be read), or what the
+ * gate or the validator refused in what the test gave them — they throw a TypeError for options
+ * they cannot run with (a waiver they cannot apply), which is the test's to fix, not agentflow's
+ * internal error.
+ */
+function judgingMessage(error: unknown): string {
+  if (error instanceof TypeError) return `cannot be judged: ${error.message}`;
+  return usageMessage(error);
 }
 
 /** What a step of reading a test found wrong: places in the test file, and lines of other files. */
@@ -116,6 +128,42 @@ async function loadRegistry(
     }
   }
   return registry;
+}
+
+/**
+ * The test's own waivers that name no rule it runs — a built-in code, or a rule of its packs as
+ * `<pack>/<id>` or its bare id — as the config's are refused (a waiver of a misspelt rule waives
+ * nothing while its owner believes it does); and any waiver, the test's or a pack's, whose bare
+ * id is more than one rule's (it would waive them all). Said before anything is judged: the gate
+ * would refuse them with a TypeError.
+ */
+function waiverRuleProblems(
+  waivers: readonly Waiver[],
+  packs: readonly CompiledPack[],
+  problems: Problems,
+): void {
+  const known = new Set([
+    ...BPMN_RULE_CODES,
+    ...WORKFLOW_RULE_CODES,
+    ...packs.flatMap((p) => p.spec.rules.flatMap((r) => [r.id, `${p.name}/${r.id}`])),
+  ]);
+  waivers.forEach((w, i) => {
+    if (known.has(w.rule)) return;
+    problems.unplaced.push({
+      place: `waivers[${i}].rule`,
+      message: `'${w.rule}' is no rule of this test (a built-in code, or a rule of its packs: <pack>/<id> or its id)`,
+    });
+  });
+  for (const line of ambiguousWaiverProblems(waivers, packs)) {
+    const colon = line.indexOf(": ");
+    problems.unplaced.push({ place: line.slice(0, colon), message: line.slice(colon + 2) });
+  }
+  problems.lines.push(
+    ...ambiguousWaiverProblems(
+      packs.flatMap((p) => p.waivers),
+      packs,
+    ),
+  );
 }
 
 /** What an input is, by its extension; undefined for one a test cannot judge. */
@@ -219,14 +267,26 @@ export async function runTestFile(path: string, today: string): Promise<TestFile
   });
   const rules = rulesOf(tested);
   const plan = planCases(spec, rules, inputKinds);
-  // A rule of a pack that could not be read is no problem of the results: the pack's is said.
-  if (tested.length === spec.policies.length) found.unplaced.push(...plan.problems);
+  // A rule of a pack that could not be read is no problem of the results (nor of the waivers):
+  // the pack's is said.
+  if (tested.length === spec.policies.length) {
+    found.unplaced.push(...plan.problems);
+    const packs = tested.map((p) => p.pack);
+    waiverRuleProblems(spec.waivers ?? [], packs, found);
+  }
   const early = stop();
   if (early !== undefined) return early;
   const packs = tested.map((p) => p.pack);
+  const waivers = [...(spec.waivers ?? []), ...packs.flatMap((p) => p.waivers)];
   const judging: Judging = {
     packs,
-    probe: subjectsPack(new Set(packs.map((p) => p.name))),
+    probe: subjectsPack({
+      names: new Set(packs.map((p) => p.name)),
+      ids: new Set([
+        ...packs.flatMap((p) => p.spec.rules.map((r) => r.id)),
+        ...waivers.map((w) => w.rule),
+      ]),
+    }),
     kinds: new Map([...rules].map(([code, rule]) => [code, rule.kind])),
     registry,
     waivers: spec.waivers ?? [],
@@ -243,7 +303,7 @@ export async function runTestFile(path: string, today: string): Promise<TestFile
           : await judgeWorkflow(shown, judging),
       );
     } catch (error) {
-      found.unplaced.push({ place: `inputs[${i}]`, message: usageMessage(error) });
+      found.unplaced.push({ place: `inputs[${i}]`, message: judgingMessage(error) });
     }
   }
   const late = stop();

@@ -67,19 +67,41 @@ export function subjectNameProblem(
   return fits ? undefined : `${article} ${kind} subject in ${where} is ${grammar}, not "${name}"`;
 }
 
-/** The pack that lists every subject: one rule per kind, no `when`, named unlike any pack under test. */
-export function subjectsPack(taken: ReadonlySet<string>): CompiledPack {
-  let name = "policy-test-subjects";
-  for (let n = 2; taken.has(name); n += 1) name = `policy-test-subjects-${String(n)}`;
+/** `base`, or `base-2`, `base-3`, … : the first that `taken` does not hold. */
+function unlike(base: string, taken: ReadonlySet<string>): string {
+  let name = base;
+  for (let n = 2; taken.has(name); n += 1) name = `${base}-${String(n)}`;
+  return name;
+}
+
+/**
+ * The pack that lists every subject: one rule per kind, no `when`, named unlike any pack under
+ * test, its rule ids unlike any rule id of those packs and any bare rule a waiver names
+ * (`taken.ids`) — else a waiver of a pack's rule `agentTask` would name the listing pack's too,
+ * and be refused as ambiguous.
+ */
+export function subjectsPack(taken: {
+  readonly names: ReadonlySet<string>;
+  readonly ids: ReadonlySet<string>;
+}): CompiledPack {
   return compilePolicyPack(
     {
       kind: "PolicyPack",
-      name,
+      name: unlike("policy-test-subjects", taken.names),
       version: "0.0.0",
-      rules: POLICY_SUBJECTS.map((subject) => ({ id: subject, severity: "info", for: subject })),
+      rules: POLICY_SUBJECTS.map((subject) => ({
+        id: unlike(`subjects-${subject}`, taken.ids),
+        severity: "info",
+        for: subject,
+      })),
     },
     "<policy test subjects>",
   );
+}
+
+/** The subject kind of each rule of the listing pack, by code. */
+function probeKinds(probe: CompiledPack): Map<string, PolicySubject> {
+  return new Map(probe.spec.rules.map((r) => [`${probe.name}/${r.id}`, r.for]));
 }
 
 /** What places a finding among an input's subjects. */
@@ -140,9 +162,9 @@ export function verdictsOf(
   kinds: ReadonlyMap<string, PolicySubject>,
 ): InputVerdicts {
   const processOf = new Map<string, string>();
-  const agentTaskCode = `${probe.name}/agentTask`;
+  const listing = probeKinds(probe);
   for (const d of diagnostics) {
-    if (d.code !== agentTaskCode || d.target.kind !== "bpmn-element") continue;
+    if (listing.get(d.code) !== "agentTask" || d.target.kind !== "bpmn-element") continue;
     const process = (d.data.process ?? {}) as { readonly id?: unknown };
     processOf.set(d.target.elementId, text(process.id));
   }
@@ -150,10 +172,10 @@ export function verdictsOf(
   const subjects = new Map<PolicySubject, Set<string>>(POLICY_SUBJECTS.map((k) => [k, new Set()]));
   const findings = new Map<string, Map<string, Diagnostic[]>>();
   for (const d of diagnostics) {
-    if (d.code.startsWith(`${probe.name}/`)) {
-      const kind = d.code.slice(probe.name.length + 1) as PolicySubject;
-      const name = subjectOf(d, kind, context);
-      if (name !== undefined) subjects.get(kind)?.add(name);
+    const listed = listing.get(d.code);
+    if (listed !== undefined) {
+      const name = subjectOf(d, listed, context);
+      if (name !== undefined) subjects.get(listed)?.add(name);
       continue;
     }
     const kind = kinds.get(d.code);

@@ -8,6 +8,7 @@ import { WORKFLOW_TARGET } from "../model/index.js";
 import { defineRule } from "../rules/index.js";
 import type { PolicySubject } from "./facts.js";
 import type { WhenCheck } from "./feel-check.js";
+import { TryBudget } from "./feel.js";
 import type { JudgedRule, Verdict } from "./judge.js";
 import { judge } from "./judge.js";
 import { packMessages } from "./messages.js";
@@ -77,6 +78,8 @@ function kitRules(
     check(context) {
       const view = context.view;
       if (view === undefined) return;
+      // One bound on trying unknown values for all the subjects of the document (feel.ts).
+      const budget = new TryBudget();
       for (const entry of subjectsOf(view, rule.for)) {
         const { place } = entry;
         const gate =
@@ -84,7 +87,7 @@ function kitRules(
             ? (requirement: Parameters<ProcessView["checkGatePath"]>[1]) =>
                 view.checkGatePath(place.elementId, requirement)
             : undefined;
-        const verdict = judge(judged, entry, gate);
+        const verdict = judge(judged, entry, gate, budget);
         if (verdict !== undefined) {
           context.report({ elementId: place.elementId, path: place.path, ...verdict });
         }
@@ -96,6 +99,7 @@ function kitRules(
     meta: { ...meta, scope: "workflow" },
     check(context) {
       const { view } = context;
+      const budget = new TryBudget();
       const found = (
         verdict: Verdict | undefined,
         target: typeof WORKFLOW_TARGET,
@@ -104,11 +108,12 @@ function kitRules(
         if (verdict !== undefined) context.report({ target, path, ...verdict });
       };
       if (rule.for === "workflow") {
-        found(judge(judged, view.workflow), WORKFLOW_TARGET, "");
+        found(judge(judged, view.workflow, undefined, budget), WORKFLOW_TARGET, "");
         return;
       }
       for (const call of view.toolCalls) {
-        found(judge(judged, call), { kind: "node", nodeId: call.nodeId }, call.path);
+        const verdict = judge(judged, call, undefined, budget);
+        found(verdict, { kind: "node", nodeId: call.nodeId }, call.path);
       }
     },
   });

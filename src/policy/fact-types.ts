@@ -8,8 +8,12 @@ import type { PolicySubject } from "./facts.js";
 /** Facts whose `null` means unknown, enumerated over their possible values (see `unknowns.ts`). */
 export type UnknownKind = "level" | "declaredLevel" | "justifiedLevel" | "effect" | "authorization";
 
-/** A fact whose `null` means unknown and cannot be enumerated: reading it leaves `when` undecided. */
-export type OpaqueKind = "tools" | "models";
+/**
+ * A fact whose `null` means unknown and cannot be enumerated: reading it leaves `when` undecided.
+ * The name is what `when` must mention to read it (`maxSteps` for `budget.maxSteps`).
+ */
+export type OpaqueKind =
+  "tools" | "models" | "budget" | "maxSteps" | "maxTokens" | "nodes" | "delegates" | "name";
 
 /** What a fact (or a value computed from facts) is, as far as the checker knows. */
 export type FactType =
@@ -19,10 +23,18 @@ export type FactType =
       readonly label: string;
       /** The one FEEL type its non-null values have: what a literal it is compared with must be. */
       readonly base: ScalarBase;
+      /** Every value it can take, when they are few (an effect, a level); absent: any. */
+      readonly values?: readonly (string | number)[];
     }
   | { readonly kind: "list"; readonly item: FactType }
   /** A record with any keys (`budget.maxCost`): a missing key is "not stated", not an error. */
-  | { readonly kind: "map"; readonly label: string; readonly value: FactType }
+  | {
+      readonly kind: "map";
+      readonly label: string;
+      readonly value: FactType;
+      /** What every key it can hold looks like; a path step of another shape is refused. */
+      readonly keys?: { readonly pattern: RegExp; readonly words: string };
+    }
   | {
       readonly kind: "object";
       readonly label: string;
@@ -30,7 +42,8 @@ export type FactType =
     };
 
 /** The FEEL type of a scalar's values (its `null` aside). */
-export type ScalarBase = "number" | "string" | "boolean";
+export type ScalarBase =
+  "number" | "string" | "boolean" | "date" | "time" | "date and time" | "duration";
 
 /** A field of an object fact, and what its `null` means when it is one of the unknowns. */
 export interface Field {
@@ -43,6 +56,12 @@ export interface Field {
    */
   readonly unknownWhen?: string;
   readonly opaque?: OpaqueKind;
+  /**
+   * For a fact whose `null` is ordinary data ("no budget", "not stated") except when the
+   * subject's `unread` lists this name (`budget`, `budget.maxSteps`): then it is the unknown
+   * {@link opaque}.
+   */
+  readonly unread?: string;
 }
 
 /** Any value: what a function or an arithmetic expression gives. */
@@ -52,6 +71,11 @@ const TEXT: FactType = { kind: "scalar", label: "a string", base: "string" };
 const TEXT_OR_NULL: FactType = { kind: "scalar", label: "a string or null", base: "string" };
 const NUMBER_OR_NULL: FactType = { kind: "scalar", label: "a number or null", base: "number" };
 const BOOLEAN: FactType = { kind: "scalar", label: "a boolean", base: "boolean" };
+
+/** A scalar of a few values, each of which `when` may name: any other literal is a typo. */
+function oneOf(label: string, base: ScalarBase, values: readonly (string | number)[]): FactType {
+  return { kind: "scalar", label, base, values };
+}
 
 function object(label: string, fields: Record<string, FactType | Field>): FactType {
   const out: Record<string, Field> = {};
@@ -63,27 +87,59 @@ function object(label: string, fields: Record<string, FactType | Field>): FactTy
 
 const list = (item: FactType): FactType => ({ kind: "list", item });
 
+const LEVELS: readonly number[] = [0, 1, 2, 3, 4, 5];
+const EFFECTS: readonly string[] = [
+  "read",
+  "propose",
+  "notify",
+  "write-reversible",
+  "write-irreversible",
+  "external-commitment",
+];
+const AUTHORIZATIONS: readonly string[] = ["automatic", "gate", "forbidden"];
+/** The names `unread` can list (facts.ts `UnreadFact`). */
+const UNREAD = ["name", "budget", "budget.maxSteps", "budget.maxTokens"];
+
+const LEVEL_OR_NULL = oneOf("a level (0-5) or null", "number", LEVELS);
+
 const TOOL = object("a tool", {
   ref: TEXT,
   id: TEXT,
   version: TEXT_OR_NULL,
-  effect: { type: TEXT_OR_NULL, unknown: "effect" },
-  authorization: { type: TEXT_OR_NULL, unknown: "authorization" },
+  effect: { type: oneOf("an effect or null", "string", EFFECTS), unknown: "effect" },
+  authorization: {
+    type: oneOf("an authorization or null", "string", AUTHORIZATIONS),
+    unknown: "authorization",
+  },
 });
 
 const BUDGET = object("budget", {
-  maxSteps: NUMBER_OR_NULL,
-  maxTokens: NUMBER_OR_NULL,
+  maxSteps: { type: NUMBER_OR_NULL, unread: "budget.maxSteps", opaque: "maxSteps" },
+  maxTokens: { type: NUMBER_OR_NULL, unread: "budget.maxTokens", opaque: "maxTokens" },
   maxWallTimeMs: NUMBER_OR_NULL,
-  maxCost: { kind: "map", label: "maxCost (amounts by currency code)", value: NUMBER_OR_NULL },
+  maxCost: {
+    kind: "map",
+    label: "maxCost (amounts by currency code)",
+    value: NUMBER_OR_NULL,
+    // The workflow schema's `maxCost[A-Z]{3}`: any other key can never be present.
+    keys: { pattern: /^[A-Z]{3}$/, words: "a currency code of three capital letters (USD, EUR)" },
+  },
 });
+
+const BUDGET_FIELD: Field = { type: BUDGET, unread: "budget", opaque: "budget" };
 
 const GATE = object("a gate", { id: TEXT, name: TEXT_OR_NULL, role: TEXT_OR_NULL });
 
-const NODE = object("a node", { id: TEXT, type: TEXT, model: TEXT_OR_NULL });
+const NODE = object("a node", {
+  id: TEXT,
+  type: oneOf("a node type", "string", ["llm", "tool", "decision"]),
+  model: TEXT_OR_NULL,
+  fallbackModel: TEXT_OR_NULL,
+});
 
-const LEVEL: Field = { type: NUMBER_OR_NULL, unknown: "level" };
-const JUSTIFIED: Field = { type: NUMBER_OR_NULL, unknown: "justifiedLevel" };
+const LEVEL: Field = { type: LEVEL_OR_NULL, unknown: "level" };
+const JUSTIFIED: Field = { type: LEVEL_OR_NULL, unknown: "justifiedLevel" };
+const UNREAD_LIST = list(oneOf("the name of a fact", "string", UNREAD));
 
 const AGENT_TASK = object("an agent task", {
   process: object("process", { id: TEXT, name: TEXT_OR_NULL }),
@@ -93,7 +149,7 @@ const AGENT_TASK = object("an agent task", {
   level: LEVEL,
   // null: none declared, unless the task wrote one that is no level (then unknown, tried 0–5).
   declaredLevel: {
-    type: NUMBER_OR_NULL,
+    type: LEVEL_OR_NULL,
     unknown: "declaredLevel",
     unknownWhen: "declaredLevelText",
   },
@@ -102,22 +158,24 @@ const AGENT_TASK = object("an agent task", {
   camunda: BOOLEAN,
   tools: { type: list(TOOL), opaque: "tools" },
   models: { type: list(TEXT), opaque: "models" },
-  budget: BUDGET,
+  budget: BUDGET_FIELD,
   gates: list(GATE),
-  gateStatus: TEXT,
+  gateStatus: oneOf("a gate status", "string", ["reached", "bypassed", "missing"]),
+  unread: UNREAD_LIST,
 });
 
 const WORKFLOW = object("a workflow", {
   id: TEXT,
   version: TEXT,
-  name: TEXT_OR_NULL,
+  name: { type: TEXT_OR_NULL, unread: "name", opaque: "name" },
   level: LEVEL,
   justifiedLevel: JUSTIFIED,
-  nodes: list(NODE),
-  tools: list(TOOL),
-  models: list(TEXT),
-  budget: BUDGET,
-  delegates: list(TEXT),
+  nodes: { type: list(NODE), opaque: "nodes" },
+  tools: { type: list(TOOL), opaque: "tools" },
+  models: { type: list(TEXT), opaque: "models" },
+  budget: BUDGET_FIELD,
+  delegates: { type: list(TEXT), opaque: "delegates" },
+  unread: UNREAD_LIST,
 });
 
 const PROCESS = object("a process", {
@@ -137,18 +195,11 @@ export const SUBJECT_TYPES: Readonly<Record<PolicySubject, FactType & { kind: "o
 
 /** The values an unknown of each kind can take, in the order they are tried. */
 export const UNKNOWN_VALUES: Readonly<Record<UnknownKind, readonly (string | number)[]>> = {
-  level: [0, 1, 2, 3, 4, 5],
-  declaredLevel: [0, 1, 2, 3, 4, 5],
-  justifiedLevel: [0, 1, 2, 3, 4, 5],
-  effect: [
-    "read",
-    "propose",
-    "notify",
-    "write-reversible",
-    "write-irreversible",
-    "external-commitment",
-  ],
-  authorization: ["automatic", "gate", "forbidden"],
+  level: LEVELS,
+  declaredLevel: LEVELS,
+  justifiedLevel: LEVELS,
+  effect: EFFECTS,
+  authorization: AUTHORIZATIONS,
 };
 
 /** The field names of an object type, for messages. */

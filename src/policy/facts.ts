@@ -2,8 +2,9 @@
  * The fact model of policy packs (docs/policies.md): what a `when` expression, a message
  * template and a plugin rule's readable view see of each subject. Plain data, built once per
  * evaluation by the layer that knows the subject (validate for workflows and tools, bpmn for
- * agent tasks and processes). `null` means unknown — never "none": a rule over an unknown fact
- * is decided as the strictest case (see `feel.ts`).
+ * agent tasks and processes). Where a `null` can mean "none", a subject's `unread` says when it
+ * means unknown instead; a rule over an unknown fact is decided as the strictest case (see
+ * `feel.ts`).
  */
 
 /** The subjects a pack rule can be `for`. */
@@ -47,27 +48,54 @@ export interface BudgetFacts {
 export interface NodeFacts {
   readonly id: string;
   readonly type: string;
-  /** The model an `llm` node names; null for others. */
+  /**
+   * The model an `llm` node names; null for others, and for a Camunda agent's model node whose
+   * model cannot be read (then the workflow's `models` is null).
+   */
   readonly model: string | null;
+  /** The model an `llm` node falls back to (`fallbackModel`); null when it names none. */
+  readonly fallbackModel: string | null;
 }
 
-/** A workflow as a subject. */
+/**
+ * The names {@link AgentTaskFacts.unread} and {@link WorkflowFacts.unread} can list: facts whose
+ * `null` is ordinary data ("no budget", "not stated") unless they are listed there.
+ */
+export type UnreadFact = "name" | "budget" | "budget.maxSteps" | "budget.maxTokens";
+
+/**
+ * A workflow as a subject: a workflow document, the workflow a Camunda AI agent runs (derived
+ * from the BPMN), or one an agent task names that could not be read (every fact but `id` and
+ * `version` unknown).
+ */
 export interface WorkflowFacts {
   readonly id: string;
   readonly version: string;
+  /** null: it has none, unless {@link unread} lists `name`. */
   readonly name: string | null;
-  /** Its declared autonomy level. */
+  /** Its declared autonomy level; null when unknown. */
   readonly level: number | null;
-  /** The level its graph justifies. */
+  /** The level its graph justifies; null when unknown. */
   readonly justifiedLevel: number | null;
-  readonly nodes: readonly NodeFacts[];
-  readonly tools: readonly ToolFacts[];
-  /** The models its llm nodes name, distinct, in order of first use. */
-  readonly models: readonly string[];
-  /** null when the workflow states no budget at all. */
+  /** Its nodes; null when the workflow could not be read. */
+  readonly nodes: readonly NodeFacts[] | null;
+  /** The tools its nodes call; null when they cannot be read (or a Camunda agent's tool container). */
+  readonly tools: readonly ToolFacts[] | null;
+  /**
+   * The models its llm nodes name (`model` and `fallbackModel`), distinct, in order of first use;
+   * null when one cannot be read (a Camunda agent's model binding absent or a FEEL expression).
+   */
+  readonly models: readonly string[] | null;
+  /** null when the workflow states no budget at all (unless {@link unread} lists `budget`). */
   readonly budget: BudgetFacts | null;
-  /** The refs of the workflows it delegates to. */
-  readonly delegates: readonly string[];
+  /** The refs of the workflows it delegates to; null when the workflow could not be read. */
+  readonly delegates: readonly string[] | null;
+  /**
+   * The facts above whose `null` means unknown here, not "none" or "not stated": `name` and
+   * `budget` of a workflow that could not be read, a Camunda limit given as a FEEL expression
+   * (`budget.maxSteps`, `budget.maxTokens`). Empty for a workflow document that was read.
+   */
+  readonly unread: readonly UnreadFact[];
 }
 
 /** A gate downstream of an agent task (or in a process). */
@@ -100,15 +128,28 @@ export interface AgentTaskFacts {
   readonly justifiedLevel: number | null;
   /** True for a Camunda AI agent. */
   readonly camunda: boolean;
-  /** Its and its delegates' tools; null when its workflow, or a delegate's, could not be read. */
+  /**
+   * Its and its delegates' tools; null when its workflow, or a delegate's, could not be read (a
+   * Camunda agent's: when its tool container cannot be found).
+   */
   readonly tools: readonly ToolFacts[] | null;
-  /** The models its and its delegates' llm nodes name; null as {@link tools} is. */
+  /**
+   * The models its and its delegates' llm nodes name (`model` and `fallbackModel`); null as
+   * {@link tools} is, and for a Camunda agent whose model binding is absent or a FEEL expression.
+   */
   readonly models: readonly string[] | null;
+  /** Its workflow's budget (a Camunda agent's limits); null: none stated, unless {@link unread} lists it. */
   readonly budget: BudgetFacts | null;
   /** The gates some path from the task reaches. */
   readonly gates: readonly GateFacts[];
   /** `reached` (every path), `bypassed` (some path avoids all gates), `missing` (none reached). */
   readonly gateStatus: "reached" | "bypassed" | "missing";
+  /**
+   * The facts above whose `null` means unknown here, not "none" or "not stated": `budget` when
+   * its workflow could not be read (or the task declares its agent twice), `budget.maxSteps` and
+   * `budget.maxTokens` when a Camunda limit is a FEEL expression, known only at run time.
+   */
+  readonly unread: readonly UnreadFact[];
 }
 
 /** A process as a subject. */

@@ -13,7 +13,7 @@ import { parseExpression } from "feelin";
 import type { PolicySubject } from "./facts.js";
 import type { FactType } from "./fact-types.js";
 import { ANY, fieldNames, fieldOf, SUBJECT_TYPES } from "./fact-types.js";
-import { compareProblems } from "./feel-compare.js";
+import { compareProblems, containsProblem } from "./feel-compare.js";
 import type { WhenCost } from "./feel-cost.js";
 import { MAX_WHEN_STEPS, stepsAt, stepsText, whenCost } from "./feel-cost.js";
 import { IterationBudget } from "./feel-iterate.js";
@@ -25,6 +25,7 @@ import {
   callOf,
   children,
   contextKey,
+  FUNCTION_RESULTS,
   INTROSPECTING,
   isFilterBody,
   isSortOrdering,
@@ -34,6 +35,8 @@ import {
   LITERALS,
   nameOf,
   PARAMETERS,
+  stringValue,
+  temporalLiteralType,
 } from "./feel-tree.js";
 
 /** A problem in a `when`, at offsets into its text. */
@@ -153,6 +156,13 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
     if (type.kind === "map") {
       openKeys.add(pathName.from);
       result = type.value;
+      // `budget.maxCost.usd` can never be present: the workflow schema allows `maxCostUSD` only.
+      if (type.keys !== undefined && !type.keys.pattern.test(name)) {
+        problems.push({
+          from: pathName.from,
+          message: `unknown field '${shown}' (the keys of ${type.label} are each ${type.keys.words}, so '${name}' is never present)`,
+        });
+      }
     } else if (type.kind === "object") {
       const field = fieldOf(type, name);
       if (field === undefined) {
@@ -245,6 +255,12 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
       } else if (ref.name === "FunctionInvocation") {
         const shadowed = (name: string) => scopes.some((s) => s.kind === "name" && s.name === name);
         problems.push(...patternProblems(node, text, shadowed));
+        if (isBuiltinCall(node) && calleeText(node) === "list contains") {
+          const [list, value] = argumentsOf(node, ["list", "element"], text);
+          const shownList = list === undefined ? "" : text.slice(list.from, list.to);
+          const problem = containsProblem(typeOf(list), value, shownList, text);
+          if (problem !== undefined) problems.push(problem);
+        }
       } else if (ref.name === "InExpression") {
         const [name, , context] = children(node);
         const iteration =
@@ -264,6 +280,12 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
     },
   });
 
+  /** The name a call's callee spells, when it is a plain name. */
+  function calleeText(node: Node): string | undefined {
+    const callee = node.firstChild;
+    return callee?.name === "VariableName" ? nameOf(callee, text) : undefined;
+  }
+
   /** A call of a built-in function no name in scope shadows: it never gives a range. */
   function isBuiltinCall(node: Node): boolean {
     if (node.name !== "FunctionInvocation") return false;
@@ -277,7 +299,13 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
   function iterated(context: Node | undefined): FactType {
     if (context === undefined) return ANY;
     const parts = children(context);
-    if (parts.some((p) => p.name === "..")) return LITERALS.NumericLiteral ?? ANY;
+    // A range of numbers or of letters: its items are of its start's type.
+    if (parts.some((p) => p.name === "..")) {
+      const start = typeOf(parts[0]);
+      return start.kind === "scalar"
+        ? { kind: "scalar", label: start.label, base: start.base }
+        : ANY;
+    }
     return itemOf(typeOf(parts[0]));
   }
 
@@ -302,6 +330,14 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
       }
       case "ForExpression":
         return { kind: "list", item: typeOf(node.lastChild) };
+      case "FunctionInvocation": {
+        const name = calleeText(node);
+        return name !== undefined && isBuiltinCall(node) ? FUNCTION_RESULTS.get(name) : undefined;
+      }
+      case "DateTimeLiteral": {
+        const value = stringValue(node.firstChild?.getChild("StringLiteral"), text);
+        return value === undefined ? undefined : temporalLiteralType(value);
+      }
       case "Context":
         return contextType(node);
       default:

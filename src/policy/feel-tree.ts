@@ -24,10 +24,91 @@ export const INTROSPECTING = new Set([
 ]);
 
 const BOOLEAN: FactType = { kind: "scalar", label: "a boolean", base: "boolean" };
+const NUMBER: FactType = { kind: "scalar", label: "a number", base: "number" };
+const STRING: FactType = { kind: "scalar", label: "a string", base: "string" };
+const DATE: FactType = { kind: "scalar", label: "a date", base: "date" };
+const TIME: FactType = { kind: "scalar", label: "a time", base: "time" };
+const DATE_TIME: FactType = { kind: "scalar", label: "a date and time", base: "date and time" };
+const DURATION: FactType = { kind: "scalar", label: "a duration", base: "duration" };
+
+/**
+ * The type a call of a built-in function gives (when it gives anything but null), for the
+ * built-ins whose result has one FEEL type whatever their arguments: what a comparison with
+ * `count(tools)` or `today()` must compare it with. Others (`min`, `get value`) are not typed.
+ */
+export const FUNCTION_RESULTS: ReadonlyMap<string, FactType> = new Map([
+  ...[
+    "count",
+    "sum",
+    "product",
+    "mean",
+    "median",
+    "stddev",
+    "abs",
+    "floor",
+    "ceiling",
+    "decimal",
+    "round up",
+    "round down",
+    "round half up",
+    "round half down",
+    "modulo",
+    "sqrt",
+    "log",
+    "exp",
+    "string length",
+    "number",
+    "day of year",
+    "week of year",
+  ].map((name) => [name, NUMBER] as const),
+  ...[
+    "string",
+    "upper case",
+    "lower case",
+    "substring",
+    "substring before",
+    "substring after",
+    "replace",
+    "string join",
+    "day of week",
+    "month of year",
+  ].map((name) => [name, STRING] as const),
+  ...[
+    "contains",
+    "starts with",
+    "ends with",
+    "matches",
+    "list contains",
+    "all",
+    "any",
+    "not",
+    "even",
+    "odd",
+  ].map((name) => [name, BOOLEAN] as const),
+  ["today", DATE],
+  ["date", DATE],
+  ["now", DATE_TIME],
+  ["date and time", DATE_TIME],
+  ["time", TIME],
+  ["duration", DURATION],
+  ["years and months duration", DURATION],
+]);
+
+/**
+ * The type of a temporal literal (`@"2027-01-15"`, `@"P1D"`) by the text it holds, as FEEL reads
+ * it: a duration starts with `P` (or `-P`), a time with two digits and `:`, a date and time holds
+ * a `T`; else a date.
+ */
+export function temporalLiteralType(value: string): FactType {
+  if (/^-?P/.test(value)) return DURATION;
+  if (/^\d{2}:/.test(value)) return TIME;
+  return value.includes("T") ? DATE_TIME : DATE;
+}
+
 /** The type each kind of literal, comparison and logical expression gives. */
 export const LITERALS: Readonly<Record<string, FactType>> = {
-  NumericLiteral: { kind: "scalar", label: "a number", base: "number" },
-  StringLiteral: { kind: "scalar", label: "a string", base: "string" },
+  NumericLiteral: NUMBER,
+  StringLiteral: STRING,
   BooleanLiteral: BOOLEAN,
   Comparison: BOOLEAN,
   Conjunction: BOOLEAN,

@@ -5,10 +5,13 @@
  *   tried at every value it can take (one value for all unknowns of a kind at a time, the product
  *   over kinds); if any choice makes `when` true, the subject is selected, and the finding names
  *   what was assumed.
- * - Reading an unknown `tools` or `models` list, a result that is not `true` or `false` (FEEL's
- *   `null` when a comparison meets a missing value), or a FEEL warning that says the expression
- *   went wrong (a missing variable or key, a type error, a failed function) leaves the subject
- *   undecided: it is selected, with the reason.
+ * - Reading an unknown `tools` or `models` list (or a `budget` or limit that could not be read),
+ *   a result that is not `true` or `false` (FEEL's `null` when a comparison meets a missing
+ *   value), a FEEL warning that says the expression went wrong (a missing variable or key, a
+ *   type error, a failed function), or an ordering of two values of different types
+ *   (feel-order.ts) leaves the subject undecided: it is selected, with the reason.
+ * - Trying values is bounded across a rule's subjects in one document ({@link TryBudget}): past
+ *   the bound, a subject whose values were not all tried is undecided, never passed.
  *
  * feelin's public API parses on every `evaluate` call (its parse depends on the context's
  * names, and its parse tree and interpreter are not exported as separate steps), so each
@@ -16,11 +19,54 @@
  */
 import { evaluate } from "feelin";
 import { visibleText } from "../model/index.js";
-import type { UnknownKind } from "./fact-types.js";
+import type { OpaqueKind, UnknownKind } from "./fact-types.js";
 import { UNKNOWN_VALUES } from "./fact-types.js";
 import type { WhenReads } from "./feel-check.js";
 import { factsSize, MAX_WHEN_STEPS, stepsAt, stepsText } from "./feel-cost.js";
+import { watchOrdering } from "./feel-order.js";
 import type { Projection } from "./unknowns.js";
+
+/**
+ * How many evaluations trying the values of unknown facts may add, for one rule on one document
+ * (a process, a workflow), beyond the first evaluation of each subject. feelin parses on every
+ * call and cannot be stopped, so without a bound a process of many agents whose levels and
+ * tools are all unknown (648 tries each) ran for minutes; at about a millisecond a try, this is
+ * seconds.
+ */
+export const MAX_TRIES = 10_000;
+
+/**
+ * The tries left to one rule on one document: made by the rule's check, shared by every subject
+ * it judges there. A subject whose values could not all be tried within it is undecided.
+ */
+export class TryBudget {
+  private used = 0;
+
+  constructor(readonly limit: number = MAX_TRIES) {}
+
+  /** Takes one try; false when none is left. */
+  take(): boolean {
+    if (this.used >= this.limit) return false;
+    this.used += 1;
+    return true;
+  }
+}
+
+/** Why reading each unknown list or limit leaves `when` undecided. */
+const OPAQUE_REASONS: Readonly<Record<OpaqueKind, string>> = {
+  tools:
+    "which is unknown because a workflow could not be read (or a Camunda agent's tool container could not be found)",
+  models:
+    "which is unknown because a workflow could not be read (or a Camunda agent's model is not stated, or is a FEEL expression)",
+  budget: "which is unknown because the agent's workflow could not be read",
+  maxSteps:
+    "which is unknown because it is a Camunda limit written as a FEEL expression, known only when the process runs",
+  maxTokens:
+    "which is unknown because it is a Camunda limit written as a FEEL expression, known only when the process runs",
+  nodes: "which is unknown because the workflow could not be read",
+  delegates: "which is unknown because the workflow could not be read",
+  name: "which is unknown because the workflow could not be read",
+};
 
 /** A `when` ready to evaluate: its text and what it reads. */
 export interface CompiledWhen {
@@ -87,8 +133,21 @@ type Single =
 const memo = new WeakMap<CompiledWhen, Map<string, Single>>();
 const MEMO_LIMIT = 4096;
 
-/** One evaluation, classified. */
-function once(when: CompiledWhen, facts: Record<string, unknown>): Single {
+/**
+ * One evaluation, classified; `undefined` when it would have to run and `budget` has no try left
+ * (a result kept from before costs none). Without a budget, it always runs.
+ */
+function once(when: CompiledWhen, facts: Record<string, unknown>): Single;
+function once(
+  when: CompiledWhen,
+  facts: Record<string, unknown>,
+  budget: TryBudget | undefined,
+): Single | undefined;
+function once(
+  when: CompiledWhen,
+  facts: Record<string, unknown>,
+  budget?: TryBudget,
+): Single | undefined {
   // Only the facts it names: FEEL has no way to read a variable it does not name.
   const context: Record<string, unknown> = {};
   for (const root of when.reads.roots) if (Object.hasOwn(facts, root)) context[root] = facts[root];
@@ -96,6 +155,7 @@ function once(when: CompiledWhen, facts: Record<string, unknown>): Single {
   let known = memo.get(when);
   const hit = key === undefined ? undefined : known?.get(key);
   if (hit !== undefined) return hit;
+  if (budget !== undefined && !budget.take()) return undefined;
   const single = evaluateOnce(when, context);
   if (key !== undefined) {
     if (known === undefined) memo.set(when, (known = new Map<string, Single>()));
@@ -116,15 +176,18 @@ function evaluateOnce(when: CompiledWhen, context: Record<string, unknown>): Sin
       reason: `'when' may take ${stepsText(steps)} steps on these facts (up to ${length} items in a list, ${total} values and characters in all), past the ${MAX_WHEN_STEPS.toLocaleString("en-US")} a rule may take, so it was not run`,
     };
   }
-  let result: ReturnType<typeof evaluate>;
+  let watched: ReturnType<typeof watchOrdering<ReturnType<typeof evaluate>>>;
   try {
-    result = evaluate(when.text, context);
+    watched = watchOrdering(() => evaluate(when.text, context));
   } catch (error) {
     return {
       kind: "undecided",
       reason: `FEEL failed: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+  // Whatever it gave: an ordering feelin made up cannot decide for or against the subject.
+  if (watched.mixed !== undefined) return { kind: "undecided", reason: watched.mixed };
+  const result = watched.result;
   const wrong = result.warnings.find((w) => !isAbsence(w, when.reads));
   if (wrong !== undefined) {
     return { kind: "undecided", reason: `FEEL ${wrong.type}: ${visibleText(wrong.message)}` };
@@ -137,14 +200,18 @@ function evaluateOnce(when: CompiledWhen, context: Record<string, unknown>): Sin
 const reads = (when: CompiledWhen, name: string): boolean =>
   when.reads.introspects || when.reads.mentioned.has(name);
 
-/** Decides `when` over a subject's projected facts (see the module comment). */
-export function decideWhen(when: CompiledWhen, subject: Projection): WhenOutcome {
-  for (const list of subject.opaque) {
-    if (reads(when, list)) {
-      return {
-        kind: "undecided",
-        reason: `it reads '${list}', which is unknown because a workflow could not be read`,
-      };
+/**
+ * Decides `when` over a subject's projected facts (see the module comment). `budget` bounds the
+ * tries of unknown values across the subjects of one document; without one, all are tried.
+ */
+export function decideWhen(
+  when: CompiledWhen,
+  subject: Projection,
+  budget?: TryBudget,
+): WhenOutcome {
+  for (const name of subject.opaque) {
+    if (reads(when, name)) {
+      return { kind: "undecided", reason: `it reads '${name}', ${OPAQUE_REASONS[name]}` };
     }
   }
   const dims = KIND_ORDER.filter((k) => subject.slots.has(k) && reads(when, k));
@@ -166,8 +233,16 @@ export function decideWhen(when: CompiledWhen, subject: Projection): WhenOutcome
       if (value !== null) assumed[kind] = value;
       for (const slot of subject.slots.get(kind) ?? []) slot.container[slot.key] = value;
     });
-    const single = once(when, subject.facts);
-    if (single.kind === "yes") outcome = { kind: "yes", assumed };
+    // The first try of each subject is its evaluation as any subject has one; the rest draw on
+    // the budget the rule's subjects share.
+    const single = once(when, subject.facts, combo === 0 ? undefined : budget);
+    if (single === undefined) {
+      const limit = budget?.limit.toLocaleString("en-US") ?? "";
+      outcome = {
+        kind: "undecided",
+        reason: `its unknown ${dims.join(", ")} take ${total.toLocaleString("en-US")} combinations of values, and only ${combo.toLocaleString("en-US")} could be tried: a rule may try at most ${limit} on one document (feelin cannot be stopped once it runs), so the subject is taken as the strictest case`,
+      };
+    } else if (single.kind === "yes") outcome = { kind: "yes", assumed };
     else if (single.kind === "undecided") {
       undecided ??= `${single.reason} (assuming ${assumptionText(assumed)})`;
     }

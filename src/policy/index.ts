@@ -14,6 +14,7 @@ export type {
   PolicySubject,
   ProcessFacts,
   ToolFacts,
+  UnreadFact,
   WorkflowFacts,
 } from "./facts.js";
 export { POLICY_SUBJECTS } from "./facts.js";

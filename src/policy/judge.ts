@@ -5,7 +5,7 @@
  * finding's data, or nothing.
  */
 import type { PolicySubject } from "./facts.js";
-import type { CompiledWhen } from "./feel.js";
+import type { CompiledWhen, TryBudget } from "./feel.js";
 import { assumptionText, decideWhen } from "./feel.js";
 import type { PackMessageId } from "./messages.js";
 import type { GatePathRequirement, GatePathResult } from "./types.js";
@@ -84,16 +84,18 @@ function projectionOf(facts: unknown, subject: PolicySubject): Projection {
 
 /**
  * The verdict of `rule` on one subject (`facts` as the view holds them), or `undefined` when the
- * subject passes. `checkGatePath` answers the rule's `require` (agent tasks only).
+ * subject passes. `checkGatePath` answers the rule's `require` (agent tasks only); `budget`
+ * bounds the tries of unknown values the rule makes on the subjects of one document.
  */
 export function judge(
   rule: JudgedRule,
   facts: unknown,
   checkGatePath?: (requirement: GatePathRequirement) => GatePathResult,
+  budget?: TryBudget,
 ): Verdict | undefined {
   const subject = projectionOf(facts, rule.subject);
   const outcome =
-    rule.when === undefined ? { kind: "yes" as const } : decideWhen(rule.when, subject);
+    rule.when === undefined ? { kind: "yes" as const } : decideWhen(rule.when, subject, budget);
   if (outcome.kind === "no") return undefined;
   const base: Record<string, unknown> = { ...subject.facts, ruleId: rule.id, pack: rule.pack };
   if (outcome.kind === "yes" && outcome.assumed !== undefined) {

@@ -37,6 +37,9 @@ function problemOf(name: string, subject: PolicySubject): string | undefined {
   let path = first;
   for (const step of rest) {
     if (type.kind === "map") {
+      if (type.keys !== undefined && !type.keys.pattern.test(step)) {
+        return `placeholder '{{${name}}}' names no fact (the keys of ${path} are each ${type.keys.words})`;
+      }
       type = type.value;
     } else if (type.kind === "object") {
       const next = fieldOf(type, step);

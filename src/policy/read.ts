@@ -14,7 +14,7 @@ import type { PackText } from "./positions.js";
 import { packText, placeOfPointer, pointerOfPlace } from "./positions.js";
 import { shapeProblems } from "./shape.js";
 import type { CompiledPack, PackReading, PolicyPackSpec, PolicyProblem } from "./types.js";
-import { waiverIssues } from "./waivers.js";
+import { foreignWaiverProblem, waiverIssues } from "./waivers.js";
 
 /** A pack that does not compile, for callers that pass packs as data. */
 export class PolicyPackError extends Error {
@@ -86,13 +86,23 @@ function check(value: unknown, source: string): { problems: Unplaced[]; compiled
   const root = value as Partial<Record<keyof PolicyPackSpec, unknown>> | null;
   if (typeof root !== "object" || root === null || Array.isArray(root)) return { problems };
   const waivers: unknown[] = Array.isArray(root.waivers) ? root.waivers : [];
+  const rules: unknown[] = Array.isArray(root.rules) ? root.rules : [];
+  const ids = rules.flatMap((r) => {
+    const id = (r as { id?: unknown } | null)?.id;
+    return typeof id === "string" ? [id] : [];
+  });
   waivers.forEach((waiver, i) => {
-    for (const issue of waiverIssues(waiver)) {
+    const issues = waiverIssues(waiver);
+    for (const issue of issues) {
       const place = `waivers[${i}]${issue.key === "" ? "" : `.${issue.key}`}`;
       problems.push({ place, message: issue.message });
     }
+    const rule = (waiver as { rule?: unknown } | null)?.rule;
+    if (typeof rule !== "string" || typeof root.name !== "string") return;
+    if (issues.some((issue) => issue.key === "rule")) return;
+    const foreign = foreignWaiverProblem(rule, root.name, ids);
+    if (foreign !== undefined) problems.push({ place: `waivers[${i}].rule`, message: foreign });
   });
-  const rules: unknown[] = Array.isArray(root.rules) ? root.rules : [];
   const checked = ruleProblems(rules);
   problems.push(...checked.problems);
   if (problems.length > 0) return { problems };
@@ -174,7 +184,7 @@ function toProblem(p: Unplaced, source: string, location?: SourceLocation): Poli
  * const text = "kind: PolicyPack\nname: bank\nversion: 1.0.0\nrules:\n  - id: high\n    severity: error\n    for: agentTask\n    when: levl >= 4\n";
  * const reading = readPolicyPack(text, "bank.policy.yaml");
  * "problems" in reading ? reading.problems.map(formatPolicyProblem) : [];
- * // → ["bank.policy.yaml:8:11: rule high: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus)"]
+ * // → ["bank.policy.yaml:8:11: rule high: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus, unread)"]
  * ```
  */
 export function readPolicyPack(text: string, source: string): PackReading {

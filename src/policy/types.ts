@@ -101,9 +101,10 @@ export interface ProcessView {
   readonly processes: readonly (ProcessFacts & { readonly place: ElementPlace })[];
   readonly agentTasks: readonly (AgentTaskFacts & { readonly place: ElementPlace })[];
   /**
-   * The workflow of each btv agent task whose workflow was resolved, placed at the task: a
-   * `workflow` rule judges it where it runs in the process. (A Camunda agent has no workflow
-   * document: its `agentTask` facts say what was read of it.)
+   * The workflow each agent task runs, placed at the task: a `workflow` rule judges it where it
+   * runs in the process. The resolved one; for a Camunda AI agent, the one derived from the BPMN
+   * (`camunda.<element id>@1.0.0`); for a task whose workflow could not be read, one whose every
+   * fact but `id` and `version` is unknown (one per declaration of a task that declares two).
    */
   readonly workflows: readonly (WorkflowFacts & { readonly place: ElementPlace })[];
   /** Each agent task's tools (one entry per task and tool), placed at the task. */

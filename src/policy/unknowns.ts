@@ -2,7 +2,8 @@
  * A subject's facts copied by the fact model (fact-types.ts): only the documented names, so that
  * a rule, its message and a finding's `data` see exactly the model, and every `null` that means
  * unknown found on the way. An unknown level, effect or authorization is a slot the evaluator
- * fills with each value it can take; an unknown `tools` or `models` list cannot be enumerated.
+ * fills with each value it can take; an unknown `tools` or `models` list cannot be enumerated,
+ * nor can a `budget` (or a limit of it) that the subject's `unread` says could not be read.
  * The walk follows the model's types, whose depth is fixed (a process, its agent tasks, their
  * tools), not the input's.
  */
@@ -54,26 +55,32 @@ export function project(facts: unknown, subject: PolicySubject): Projection {
   const slots = new Map<UnknownKind, Slot[]>();
   const opaque = new Set<OpaqueKind>();
 
-  const copy = (value: unknown, type: FactType): unknown => {
+  // `unread` is the list of the subject (an agent task, a workflow) whose fields are copied: the
+  // names of its facts whose null means unknown there (its budget's limits included).
+  const copy = (value: unknown, type: FactType, unread: ReadonlySet<unknown>): unknown => {
     if (type.kind === "list") {
       // A list whose items hold no unknown (an agent task's downstream gates, by the thousand
       // in a large process) is shared, not copied: nothing in it is ever filled in.
       if (!holdsUnknowns(type.item)) return value;
-      return Array.isArray(value) ? value.map((item: unknown) => copy(item, type.item)) : value;
+      return Array.isArray(value)
+        ? value.map((item: unknown) => copy(item, type.item, unread))
+        : value;
     }
     if (type.kind === "map") {
       if (!isRecord(value)) return value;
       const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = copy(item, type.value);
+      for (const [key, item] of Object.entries(value)) out[key] = copy(item, type.value, unread);
       return out;
     }
     if (type.kind !== "object" || !isRecord(value)) return value;
+    const own = Object.hasOwn(type.fields, "unread") ? value.unread : undefined;
+    const here = Array.isArray(own) ? new Set<unknown>(own) : unread;
     const out: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(type.fields)) {
       // A missing fact stays missing: reading it is a FEEL warning, which leaves `when` undecided.
       if (!Object.hasOwn(value, name)) continue;
       const item = value[name];
-      out[name] = copy(item, field.type);
+      out[name] = copy(item, field.type, here);
       if (item !== null) continue;
       const unknownHere =
         field.unknownWhen === undefined || (value[field.unknownWhen] ?? null) !== null;
@@ -82,11 +89,12 @@ export function project(facts: unknown, subject: PolicySubject): Projection {
         list.push({ container: out, key: name });
         slots.set(field.unknown, list);
       }
-      if (field.opaque !== undefined) opaque.add(field.opaque);
+      const opaqueHere = field.unread === undefined || here.has(field.unread);
+      if (field.opaque !== undefined && opaqueHere) opaque.add(field.opaque);
     }
     return out;
   };
 
-  const copied = copy(facts, SUBJECT_TYPES[subject]);
+  const copied = copy(facts, SUBJECT_TYPES[subject], new Set());
   return { facts: isRecord(copied) ? copied : {}, slots, opaque };
 }

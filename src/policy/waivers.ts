@@ -83,6 +83,30 @@ export function waiverIssues(value: unknown): WaiverIssue[] {
 }
 
 /**
+ * Why a waiver of pack `pack` may not name `rule`, or `undefined` when it names one of the pack's
+ * own rules (`ids`), bare or as `<pack>/<id>`. A pack waives only its own rules: a waiver of
+ * another pack's rule, a plugin's or agentflow's would let any pack a config lists — a team's
+ * own, perhaps — silence what others require, and one of a misspelt rule would waive nothing
+ * while its owner believes it does. Waivers of other rules belong in the config.
+ */
+export function foreignWaiverProblem(
+  rule: string,
+  pack: string,
+  ids: readonly string[],
+): string | undefined {
+  const prefix = `${pack}/`;
+  const id = rule.startsWith(prefix) ? rule.slice(prefix.length) : rule;
+  if (ids.includes(id)) return undefined;
+  // Ids of letters, digits, `_` and `-` only (any other is a problem of its own): safe to show.
+  const shown = ids.filter((i) => /^[\w-]+$/.test(i));
+  const own =
+    shown.length === 0
+      ? "it has none"
+      : `its rules: ${shown.slice(0, 8).join(", ")}${shown.length > 8 ? `, … (${shown.length})` : ""}`;
+  return `${quoteValue(rule)} is no rule of pack '${pack}' (${own}): a pack waives only its own rules; waive another pack's, a plugin's or agentflow's in the config's waivers`;
+}
+
+/**
  * Why `value` is no well-formed waiver, one line per problem, each starting with `where` (for
  * example `waivers[2]`, or `agentflow.config.json: /waivers/2`); empty when it is one.
  *

@@ -4,6 +4,7 @@
  * rule asks for it, once per validation.
  */
 import type {
+  AgentNode,
   AgentWorkflow,
   Budget,
   FlowGraph,
@@ -57,6 +58,16 @@ export function toolFacts(
   };
 }
 
+/**
+ * Every model an `llm` node may run: its `model` and its `fallbackModel` (a run that falls back
+ * runs that one), in that order; `[]` for any other node.
+ */
+export function llmModels(node: AgentNode): string[] {
+  if (node.type !== "llm") return [];
+  const { model, fallbackModel } = node.config;
+  return [model, fallbackModel].filter((m): m is string => typeof m === "string");
+}
+
 /** What a workflow's nodes and edges say, as the fact model has it. */
 export interface WorkflowReading {
   readonly facts: WorkflowFacts;
@@ -79,10 +90,14 @@ export function readWorkflow(
   const toolCalls: (ToolFacts & { nodeId: string; path: string })[] = [];
   const tools = new Map<string, ToolFacts>();
   workflow.nodes.forEach((node, i) => {
-    const model =
-      node.type === "llm" && typeof node.config.model === "string" ? node.config.model : null;
-    nodes.push({ id: node.id, type: node.type, model });
-    if (model !== null && !models.includes(model)) models.push(model);
+    const llm = node.type === "llm" ? node.config : undefined;
+    nodes.push({
+      id: node.id,
+      type: node.type,
+      model: typeof llm?.model === "string" ? llm.model : null,
+      fallbackModel: typeof llm?.fallbackModel === "string" ? llm.fallbackModel : null,
+    });
+    for (const model of llmModels(node)) if (!models.includes(model)) models.push(model);
     if (node.type !== "tool") return;
     const parsed = nodeRefs[i];
     const ref = typeof node.config.usesTool === "string" ? node.config.usesTool : "";
@@ -103,6 +118,8 @@ export function readWorkflow(
       models,
       budget: budgetFacts(workflow.budget),
       delegates: [...new Set(delegates)],
+      // A workflow document states its budget as data: nothing in it is unread.
+      unread: [],
     },
     toolCalls,
   };

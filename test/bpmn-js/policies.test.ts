@@ -39,7 +39,7 @@ const WAIVER = {
   expires: "2027-03-31",
 };
 const FACTS =
-  "facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus";
+  "facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus, unread";
 
 interface Bus {
   on(event: string, callback: (event: unknown) => void): void;

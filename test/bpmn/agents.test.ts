@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkProcess } from "../../src/bpmn/index.js";
-import { chain, element, endEvent, processXml, startEvent, ZEEBE_MODDLE } from "./builders.js";
+import {
+  agentWorkflow,
+  chain,
+  element,
+  endEvent,
+  processXml,
+  startEvent,
+  ZEEBE_MODDLE,
+} from "./builders.js";
 
 const TEMPLATE = { "zeebe:modelerTemplate": "dev.agentflow.agent-task" };
 const JOB = '<zeebe:taskDefinition type="agentflow-agent" retries="3" />';
@@ -58,5 +66,57 @@ describe("the Governed agent task template", () => {
       ext: ['<zeebe:taskDefinition type="agentflow-agent-audit" />'],
     });
     expect((await checkProcess(around(x))).agentTasks).toEqual([]);
+  });
+});
+
+/**
+ * Two `btv:agentTask`s on one element (red team: the second was ignored, so the first judged the
+ * element alone): which agent runs cannot be known, so the element is an AGENT_REF_CONFLICT
+ * error and an agent nothing is known of — unresolved, its level unknown, a gate required.
+ */
+describe("an element that declares its agent twice", () => {
+  const twice = (first: string, second: string): string =>
+    around(element("serviceTask", "Agent", { ext: [first, second] }));
+  const task = (ref: string, level: string): string =>
+    `<btv:agentTask agentWorkflowRef="${ref}" autonomyLevel="${level}" />`;
+  // Both resolve: the first alone would be a known agent of level 1.
+  const docs = new Map([
+    ["agnt-low@1.0.0", agentWorkflow("agnt-low@1.0.0", 1)],
+    ["agnt-high@1.0.0", agentWorkflow("agnt-high@1.0.0", 5)],
+  ]);
+  const registry = { resolveWorkflow: (ref: string) => docs.get(ref) };
+
+  it.each([
+    [
+      "two agents",
+      task("agnt-low@1.0.0", "1"),
+      task("agnt-high@1.0.0", "5"),
+      ["AGENT_REF_CONFLICT", "AGENT_GATE_UNREACHABLE"],
+    ],
+    [
+      "the same agent twice",
+      task("agnt-low@1.0.0", "1"),
+      task("agnt-low@1.0.0", "1"),
+      ["AGENT_REF_CONFLICT", "AGENT_GATE_UNREACHABLE"],
+    ],
+    [
+      "a first that names no workflow",
+      '<btv:agentTask autonomyLevel="1" />',
+      task("agnt-high@1.0.0", "5"),
+      ["AGENT_REF_INVALID", "AGENT_REF_CONFLICT", "AGENT_GATE_UNREACHABLE"],
+    ],
+  ] as const)("%s: a conflict, unresolved, at an unknown level", async (_, a, b, codes) => {
+    const decision = await checkProcess(twice(a, b), registry);
+    expect(decision.blocking.map((d) => d.code).sort()).toEqual([...codes].sort());
+    const conflict = decision.blocking.find((d) => d.code === "AGENT_REF_CONFLICT");
+    expect(conflict?.data.paths).toEqual([
+      "/extensionElements/values/0",
+      "/extensionElements/values/1",
+    ]);
+    expect(conflict?.message).toMatch(/^agent task "Agent" declares its agent 2 times \(/);
+    expect(decision.agentTasks.map((t) => [t.level, t.requirement, t.resolution])).toEqual([
+      [null, "required", "unresolved"],
+    ]);
+    expect(decision.warnings.map((d) => d.code)).not.toContain("AGENT_UNRESOLVED");
   });
 });

@@ -245,3 +245,43 @@ describe("two embedded snapshots of one ref", () => {
     });
   });
 });
+
+describe("two btv:agentTask declarations on one element", () => {
+  // The checker is harmless (level 1, no tool); the signer signs. Both are published.
+  const docs = { [SIGNER_REF]: SIGNER, [TOOL]: SIGN, "agnt-terms-checker@1.0.0": CHECKER };
+  const two = (first: string, second: string) =>
+    XML.replace(
+      /<btv:agentTask [^>]*\/>/,
+      `<btv:agentTask agentWorkflowRef="${first}" autonomyLevel="1" /><btv:agentTask agentWorkflowRef="${second}" autonomyLevel="4" />`,
+    );
+
+  it.each([
+    ["the harmless one first", "agnt-terms-checker@1.0.0", SIGNER_REF],
+    ["the signing one first", SIGNER_REF, "agnt-terms-checker@1.0.0"],
+  ])(
+    "resolve to neither, %s, both ways alike (the first was resolved alone)",
+    async (_, first, second) => {
+      const decision = await both(resolvers(docs), two(first, second));
+      expect(decision.agentTasks.map((t) => [t.resolution, t.level, t.dependencies])).toEqual([
+        ["unresolved", null, []],
+      ]);
+      // A tool of a task whose workflow was read: none, so nothing of either was looked up.
+      expect(findings(decision).map((f) => f.code)).toEqual([
+        "AGENT_REF_CONFLICT",
+        "AGENT_GATE_UNREACHABLE",
+      ]);
+    },
+  );
+
+  it("a task beside it with the first one's ref alone resolves as usual (no shared lookup)", async () => {
+    const xml = two("agnt-terms-checker@1.0.0", SIGNER_REF).replace(
+      "</bpmn:process>",
+      `<bpmn:serviceTask id="Alone"><bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-terms-checker@1.0.0" autonomyLevel="1" /></bpmn:extensionElements></bpmn:serviceTask></bpmn:process>`,
+    );
+    const decision = await both(resolvers(docs), xml);
+    expect(decision.agentTasks.map((t) => [t.elementId, t.resolution])).toEqual([
+      ["SignContract", "unresolved"],
+      ["Alone", "registry"],
+    ]);
+  });
+});

@@ -86,7 +86,7 @@ describe("what is wrong with a plugin or a pack is exit 2, said in one line", ()
     expect(
       await refused("fact.config.json", { policies: ["policy/unknown-fact.policy.yaml"] }),
     ).toBe(
-      "agentflow: policy/unknown-fact.policy.yaml:8:11: rule no-commitments-above-2: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus)\n",
+      "agentflow: policy/unknown-fact.policy.yaml:8:11: rule no-commitments-above-2: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus, unread)\n",
     );
     expect(
       await refused("subject.config.json", { policies: ["policy/unknown-subject.policy.yaml"] }),

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/cli/io.js";
-import { BASE, folder, policyTest, process, testFile } from "./policy-test-fixtures.js";
+import { ACME, BASE, folder, policyTest, process, testFile } from "./policy-test-fixtures.js";
 
 const ALL_RULES = `today: 2027-01-15
 results:
@@ -160,8 +160,44 @@ results:
   });
 });
 
+describe("rule ids the listing of subjects uses", () => {
+  it("a pack rule named as a subject kind, waived by its bare id, is judged (it was exit 3)", async () => {
+    const pack = `kind: PolicyPack
+name: amb
+version: 1.0.0
+rules:
+  - { id: agentTask, severity: error, for: agentTask, when: level >= 4 }
+  - { id: tool, severity: error, for: tool, when: authorization != "gate" }
+waivers:
+  - { rule: agentTask, process: Instant, element: Offer, reason: r, grantedBy: g, expires: "2099-01-01" }
+`;
+    const dir = folder({
+      ...BASE,
+      "amb.policy.yaml": pack,
+      "a.policytest.yaml": `kind: PolicyTest
+name: amb
+policies: [amb.policy.yaml]
+registry: [registry]
+inputs: [bare.bpmn, gated.bpmn]
+today: 2027-01-15
+waivers:
+  - { rule: tool, process: Loans, reason: r, grantedBy: g, expires: "2099-01-01" }
+results:
+  - rule: agentTask
+    waived: [bare.bpmn#Instant/Offer]
+  - rule: tool
+    waived: [gated.bpmn#Loans/Offer/tool:lookup@1.0.0]
+`,
+    });
+    const out = await policyTest(dir);
+    expect(out.stderr).toBe("");
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain("✔ 2 cases passed in 1 test file");
+  });
+});
+
 describe("failing closed", () => {
-  it("an agent whose workflow cannot be read has no workflow subject, and fails what it may break", async () => {
+  it("an agent whose workflow cannot be read fails what it may break: its workflow is a subject of unknown facts", async () => {
     const dir = folder({
       ...BASE,
       "unknown.bpmn": process("Ghost", "agnt-ghost@1.0.0", 2, ["a"]),
@@ -182,8 +218,10 @@ describe("failing closed", () => {
     expect(lines.find((l) => l.includes("unknown.bpmn#Ghost/Offer expected fail"))).toMatch(
       /^ {2}✔ acme\/four-eyes unknown\.bpmn#Ghost\/Offer expected fail, got fail: .+ only gates of "a": Offer → G0 → End$/,
     );
-    expect(lines).toContain(
-      '  ✘ acme/models unknown.bpmn#Ghost/Offer/agnt-ghost@1.0.0 expected pass, got no such subject: no workflow "Ghost/Offer/agnt-ghost@1.0.0" in unknown.bpmn (it has none)',
+    // Its workflow is a subject still, every fact of it unknown: a rule on its models cannot
+    // pass it (it was skipped, as if there were nothing to judge).
+    expect(lines.find((l) => l.includes("#Ghost/Offer/agnt-ghost@1.0.0"))).toBe(
+      "  ✘ acme/models unknown.bpmn#Ghost/Offer/agnt-ghost@1.0.0 expected pass, got fail (undecided): workflow \"agnt-ghost@1.0.0\": policy rule models of acme cannot be decided (it reads 'models', which is unknown because a workflow could not be read (or a Camunda agent's model is not stated, or is a FEEL expression)), so it counts as broken",
     );
   });
 
@@ -331,6 +369,34 @@ results:
     expect(found[4]).toBe(
       "b.policytest.yaml:5:49: inputs[3]: registry/commit.tool.json is a tool contract: contracts are resolved, not judged on their own; list its folder under registry",
     );
+  });
+
+  it("a waiver of a rule the test does not run, or of a bare id two packs share", async () => {
+    const other = ACME.replace("name: acme", "name: other").replace(/waivers:[\s\S]*$/, "");
+    const waiver = (rule: string) =>
+      `  - { rule: ${rule}, process: Loans, reason: r, grantedBy: g, expires: "2027-12-31" }`;
+    const found = await problems({
+      "other.policy.yaml": other,
+      "a.policytest.yaml": `kind: PolicyTest
+name: t
+policies: [acme.policy.yaml, other.policy.yaml]
+registry: [registry]
+inputs: [gated.bpmn]
+waivers:
+${waiver("hihg")}
+${waiver("high")}
+${waiver("acme/high")}
+${waiver("AGENT_GATE_BYPASS")}
+results:
+  - rule: acme/high
+    pass: [gated.bpmn#Loans/Offer]
+`,
+    });
+    expect(found).toEqual([
+      "a.policytest.yaml:7:13: waivers[0].rule: 'hihg' is no rule of this test (a built-in code, or a rule of its packs: <pack>/<id> or its id)",
+      "a.policytest.yaml:8:13: waivers[1].rule: 'high' is a rule of more than one pack (acme/high, other/high): write <pack>/<id>",
+      "acme.policy.yaml: waivers[0].rule: 'four-eyes' is a rule of more than one pack (acme/four-eyes, other/four-eyes): write <pack>/<id>",
+    ]);
   });
 
   it("a test file that does not fit its schema: every problem, placed", async () => {

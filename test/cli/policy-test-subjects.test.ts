@@ -47,7 +47,7 @@ describe("subjectNameProblem", () => {
 });
 
 describe("verdictsOf", () => {
-  const probe = subjectsPack(new Set());
+  const probe = subjectsPack({ names: new Set(), ids: new Set() });
   const at = (elementId: string) => ({ kind: "bpmn-element" as const, elementId });
   const finding = (code: string, target: Diagnostic["target"], data: object): Diagnostic => ({
     code,
@@ -65,10 +65,13 @@ describe("verdictsOf", () => {
     ]);
     const verdicts = verdictsOf(
       [
-        finding(`${probe.name}/agentTask`, at("Offer"), { process: { id: "Loans" } }),
-        finding(`${probe.name}/process`, at("Loans"), { id: "Loans" }),
-        finding(`${probe.name}/tool`, at("Offer"), { ref: "tool:send@1.0.0" }),
-        finding(`${probe.name}/workflow`, at("Offer"), { id: "agnt-offer", version: "1.0.0" }),
+        finding(`${probe.name}/subjects-agentTask`, at("Offer"), { process: { id: "Loans" } }),
+        finding(`${probe.name}/subjects-process`, at("Loans"), { id: "Loans" }),
+        finding(`${probe.name}/subjects-tool`, at("Offer"), { ref: "tool:send@1.0.0" }),
+        finding(`${probe.name}/subjects-workflow`, at("Offer"), {
+          id: "agnt-offer",
+          version: "1.0.0",
+        }),
         finding("bank/tools", at("Offer"), { ref: "tool:send@1.0.0" }),
         finding("bank/models", at("Offer"), { id: "agnt-offer", version: "1.0.0" }),
         finding("AGENT_GATE_BYPASS", at("Offer"), {}),
@@ -95,8 +98,16 @@ describe("verdictsOf", () => {
   it("names a workflow input's tools under the workflow's id@version", () => {
     const verdicts = verdictsOf(
       [
-        finding(`${probe.name}/workflow`, { kind: "workflow" }, { id: "a", version: "1.0.0" }),
-        finding(`${probe.name}/tool`, { kind: "node", nodeId: "n" }, { ref: "tool:x@1.0.0" }),
+        finding(
+          `${probe.name}/subjects-workflow`,
+          { kind: "workflow" },
+          { id: "a", version: "1.0.0" },
+        ),
+        finding(
+          `${probe.name}/subjects-tool`,
+          { kind: "node", nodeId: "n" },
+          { ref: "tool:x@1.0.0" },
+        ),
       ],
       { kind: "workflow", workflow: "a@1.0.0" },
       probe,
@@ -107,12 +118,25 @@ describe("verdictsOf", () => {
   });
 
   it("the listing pack is named unlike every pack under test", () => {
-    expect(subjectsPack(new Set(["policy-test-subjects"])).name).toBe("policy-test-subjects-2");
+    expect(subjectsPack({ names: new Set(["policy-test-subjects"]), ids: new Set() }).name).toBe(
+      "policy-test-subjects-2",
+    );
     expect(probe.processRules.map((r) => r.meta.code)).toEqual([
-      "policy-test-subjects/agentTask",
-      "policy-test-subjects/workflow",
-      "policy-test-subjects/tool",
-      "policy-test-subjects/process",
+      "policy-test-subjects/subjects-agentTask",
+      "policy-test-subjects/subjects-workflow",
+      "policy-test-subjects/subjects-tool",
+      "policy-test-subjects/subjects-process",
+    ]);
+  });
+
+  it("its rule ids are unlike every rule id and waived rule under test (red team: exit 3)", () => {
+    const ids = new Set(["subjects-agentTask", "subjects-agentTask-2", "subjects-tool"]);
+    const taken = subjectsPack({ names: new Set(), ids });
+    expect(taken.spec.rules.map((r) => r.id)).toEqual([
+      "subjects-agentTask-3",
+      "subjects-workflow",
+      "subjects-tool-2",
+      "subjects-process",
     ]);
   });
 });

@@ -168,7 +168,8 @@ describe("unknown facts are tried at every value (fail closed)", () => {
 
   it("does not select when no value makes `when` true, nor try facts it does not read", () => {
     const u = agentTask("U", { level: null, tools: [tool("legacy", null)] });
-    expect(selected('some t in tools satisfies t.effect = "teleport"', [u])).toEqual([]);
+    const none = 'some t in tools satisfies (t.effect = "read" and t.effect = "notify")';
+    expect(selected(none, [u])).toEqual([]);
     expect(selected("camunda", [u])).toEqual([]);
   });
 
@@ -188,12 +189,12 @@ describe("undecided subjects are selected, with the reason", () => {
     expect(run('some t in tools satisfies t.effect = "read"', lost)).toEqual([
       [
         "undecided",
-        "it reads 'tools', which is unknown because a workflow could not be read",
-        "agent task \"Lost\": policy rule r of t cannot be decided (it reads 'tools', which is unknown because a workflow could not be read), so it counts as broken",
+        "it reads 'tools', which is unknown because a workflow could not be read (or a Camunda agent's tool container could not be found)",
+        "agent task \"Lost\": policy rule r of t cannot be decided (it reads 'tools', which is unknown because a workflow could not be read (or a Camunda agent's tool container could not be found)), so it counts as broken",
       ],
     ]);
     expect(run('"gpt-4o" in models', lost)[0]?.[1]).toBe(
-      "it reads 'models', which is unknown because a workflow could not be read",
+      "it reads 'models', which is unknown because a workflow could not be read (or a Camunda agent's model is not stated, or is a FEEL expression)",
     );
     // Not read: decided by what is known.
     expect(run("level = 5", lost)[0]?.[0]).toBe("default");
@@ -392,7 +393,7 @@ describe("require: the gate engine's path predicates", () => {
     const [finding] = runProcess(rule({ min: 1 }), failing);
     expect([finding?.messageId, finding?.data.whenReason]).toEqual([
       "requireMin",
-      "it reads 'tools', which is unknown because a workflow could not be read",
+      "it reads 'tools', which is unknown because a workflow could not be read (or a Camunda agent's tool container could not be found)",
     ]);
     expect(runProcess(rule({ min: 1 }), processView([lost]))).toEqual([]);
   });

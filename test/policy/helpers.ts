@@ -49,6 +49,7 @@ export function agentTask(id: string, facts: Partial<AgentTaskFacts> = {}): Agen
     budget: { maxSteps: 10, maxTokens: null, maxWallTimeMs: null, maxCost: { USD: 5 } },
     gates: [],
     gateStatus: "missing",
+    unread: [],
     ...facts,
   };
 }
@@ -60,11 +61,12 @@ export function workflow(id: string, facts: Partial<WorkflowFacts> = {}): Workfl
     name: `Workflow ${id}`,
     level: 2,
     justifiedLevel: 2,
-    nodes: [{ id: "draft", type: "llm", model: "gpt-4o" }],
+    nodes: [{ id: "draft", type: "llm", model: "gpt-4o", fallbackModel: null }],
     tools: [],
     models: ["gpt-4o"],
     budget: { maxSteps: 10, maxTokens: null, maxWallTimeMs: null, maxCost: {} },
     delegates: [],
+    unread: [],
     ...facts,
   };
 }

@@ -25,8 +25,12 @@ function problems(text: string, source = "bank.policy.yaml"): string[] {
 const oneRule = (...lines: string[]): string =>
   `${HEAD}rules:\n  - id: r1\n${lines.map((l) => `    ${l}\n`).join("")}`;
 
+/** The end of the problem of a pack waiver that names no rule of its pack. */
+const FOREIGN = (own: string): string =>
+  `is no rule of pack 'bank' (${own}): a pack waives only its own rules; waive another pack's, a plugin's or agentflow's in the config's waivers`;
+
 const FACTS =
-  "process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus";
+  "process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus, unread";
 const TOOL_FIELDS = "ref, id, version, effect, authorization";
 
 describe("readPolicyPack: a good pack", () => {
@@ -228,7 +232,7 @@ describe("readPolicyPack: every problem, placed and worded", () => {
     const at = (offset: number): string => `bank.policy.yaml:8:${11 + offset}`;
     expect(problems(oneRule("severity: error", "for: process", `when: ${when}`))).toEqual([
       `${at(when.indexOf("rol"))}: rule r1: when: unknown field 'g.rol' (fields of a gate: id, name, role)`,
-      `${at(when.indexOf("x = 1"))}: rule r1: when: 'a.level' is a number or null; it has no field 'x'`,
+      `${at(when.indexOf("x = 1"))}: rule r1: when: 'a.level' is a level (0-5) or null; it has no field 'x'`,
       `${at(when.indexOf("foo"))}: rule r1: when: unknown function 'foo'`,
       `${at(when.indexOf("nam ="))}: rule r1: when: unknown field 'item.nam' (fields of a gate: id, name, role)`,
     ]);
@@ -337,18 +341,62 @@ waivers:
 `;
     const line13 = text.split("\n")[12] ?? "";
     const col = (needle: string): number => line13.indexOf(needle) + 1;
+    const foreign = `"x" ${FOREIGN("it has none")}`;
     expect(problems(text)).toEqual([
+      `bank.policy.yaml:6:11: waivers[0].rule: ${foreign}`,
       'bank.policy.yaml:7:15: waivers[0].workflow: "agnt-x" is not written id@version',
       'bank.policy.yaml:10:14: waivers[0].expires: "2027-1-1" is not a calendar date written YYYY-MM-DD',
       'bank.policy.yaml:11:11: waivers[0].note: unknown key "note" (keys here: rule, process, element, workflow, reason, grantedBy, expires)',
       "bank.policy.yaml:12:5: waivers[1]: must be a mapping, not an integer",
       "bank.policy.yaml:13:5: waivers[2]: names both a process and a workflow; a waiver covers one subject",
+      `bank.policy.yaml:13:13: waivers[2].rule: ${foreign}`,
       `bank.policy.yaml:13:${col("5,")}: waivers[2].grantedBy: must be a string, not an integer`,
       `bank.policy.yaml:13:${col("2027")}: waivers[2].expires: "2027-02-29" is not a calendar date written YYYY-MM-DD`,
       "bank.policy.yaml:14:5: waivers[3]: missing 'grantedBy'",
       "bank.policy.yaml:14:5: waivers[3]: names no subject: give 'process' (with an optional 'element') or 'workflow'",
+      `bank.policy.yaml:14:13: waivers[3].rule: ${foreign}`,
       "bank.policy.yaml:14:25: waivers[3].element: 'element' needs 'process' (the process it is in)",
       "bank.policy.yaml:14:36: waivers[3].reason: must not be empty",
+    ]);
+  });
+});
+
+describe("a path into budget.maxCost must be a currency code", () => {
+  it("in when and in a placeholder (budget.maxCost.usd is never present)", () => {
+    const text = `${HEAD}rules:
+  - id: r1
+    severity: error
+    for: agentTask
+    when: budget.maxCost.usd > 1
+    message: "costs {{budget.maxCost.usd}}, at most {{budget.maxCost.USD}}"
+`;
+    expect(problems(text)).toEqual([
+      "bank.policy.yaml:8:26: rule r1: when: unknown field 'budget.maxCost.usd' (the keys of maxCost (amounts by currency code) are each a currency code of three capital letters (USD, EUR), so 'usd' is never present)",
+      "bank.policy.yaml:9:14: rule r1: message: placeholder '{{budget.maxCost.usd}}' names no fact (the keys of budget.maxCost are each a currency code of three capital letters (USD, EUR))",
+    ]);
+  });
+});
+
+describe("a pack's waivers name its own rules only", () => {
+  const pack = (waived: string) => `${HEAD}rules:
+  - { id: four-eyes, severity: error, for: agentTask }
+waivers:
+  - { rule: ${waived}, process: P, reason: r, grantedBy: g, expires: "2027-03-31" }
+`;
+
+  it.each(["four-eyes", "bank/four-eyes"])("accepts %s, bare or with its pack's name", (rule) => {
+    const reading = readPolicyPack(pack(rule), "bank.policy.yaml");
+    expect("pack" in reading ? reading.pack.waivers.map((w) => w.rule) : reading).toEqual([rule]);
+  });
+
+  it.each([
+    ["four-eye", "a typo"],
+    ["security/four-eyes", "another pack's rule"],
+    ["AGENT_GATE_UNREACHABLE", "agentflow's rule (red team: a team's pack waived it)"],
+    ["acme/MODEL_ALLOWED", "a plugin's rule"],
+  ])("refuses %s: %s", (rule) => {
+    expect(problems(pack(rule))).toEqual([
+      `bank.policy.yaml:7:13: waivers[0].rule: "${rule}" ${FOREIGN("its rules: four-eyes")}`,
     ]);
   });
 });

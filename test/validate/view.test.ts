@@ -9,6 +9,7 @@ import type { WorkflowView } from "../../src/policy/index.js";
 import { defineRule } from "../../src/rules/index.js";
 import type { RuleContext } from "../../src/validate/index.js";
 import { createValidator } from "../../src/validate/index.js";
+import { readWorkflow } from "../../src/validate/view.js";
 
 describe("the workflow view", () => {
   it("gives the facts, the tool calls with their contracts, and the flow by node id", async () => {
@@ -63,5 +64,25 @@ describe("the workflow view", () => {
     expect(view?.next("report-complete")).toEqual(["pull-report"]);
     expect(view?.reachable("report-complete")).toBe(true);
     expect(view?.reachable("nowhere")).toBe(false);
+  });
+});
+
+describe("readWorkflow", () => {
+  it("counts a node's fallback model among the models it may run (it read `model` only)", () => {
+    const { workflow } = parseWorkflowText(
+      readFileSync("examples/registry/credit-risk.agent.json", "utf8"),
+    );
+    if (workflow === undefined) throw new Error("the example does not parse");
+    const nodes = workflow.nodes.map((node) =>
+      node.type === "llm"
+        ? { ...node, config: { ...node.config, fallbackModel: "unvetted-model" } }
+        : node,
+    );
+    const facts = readWorkflow({ ...workflow, nodes }, [], () => undefined, null).facts;
+    expect(facts.models).toEqual(["gpt-4o", "unvetted-model"]);
+    expect(facts.nodes?.filter((n) => n.type === "llm")).toEqual([
+      { id: "assess-risk", type: "llm", model: "gpt-4o", fallbackModel: "unvetted-model" },
+    ]);
+    expect(facts.unread).toEqual([]);
   });
 });

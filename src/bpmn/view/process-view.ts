@@ -7,6 +7,7 @@ import { neighbours, parseRef } from "../../model/index.js";
 import type {
   AgentTaskFacts as PolicyAgentTask,
   BudgetFacts,
+  UnreadFact,
   ElementPlace,
   GateFacts,
   GatePathRequirement,
@@ -17,8 +18,10 @@ import type {
   WorkflowFacts,
 } from "../../policy/index.js";
 import { budgetFacts, readWorkflow, toolFacts } from "../../validate/view.js";
+import type { AgentTaskElement } from "../agents.js";
 import type { AgentTaskFacts, GateAnalysis } from "../analysis.js";
 import type { DerivedAgent } from "../camunda/index.js";
+import { DERIVED_VERSION, derivedWorkflowId } from "../camunda/index.js";
 import { nodeId } from "../process-index.js";
 import { checkGatePath } from "../gate-require.js";
 import type { GatesAfter } from "./gates-after.js";
@@ -27,11 +30,14 @@ import type { SubjectReading } from "./subjects.js";
 
 /**
  * The tools of an agent task known to be called: its own workflow's and its resolved delegates'
- * (a ref that cannot be parsed included, its effect unknown); null when its workflow is unread.
+ * (a ref that cannot be parsed included, its effect unknown), or a Camunda agent's; null when
+ * its workflow is unread, or a Camunda agent's tool container cannot be found (or is named by a
+ * FEEL expression): then what the model may call is unknown, not nothing.
  */
 function knownToolsOf(task: AgentTaskFacts): ToolFacts[] | null {
   const derived = task.resolution.derived;
   if (derived !== undefined) {
+    if (derived.container !== undefined && !derived.container.found) return null;
     return derived.tools.map((tool) => ({
       ref: tool.jobType ?? tool.templateId ?? tool.id,
       id: tool.id,
@@ -62,12 +68,61 @@ function delegateUnread(task: AgentTaskFacts): boolean {
   return task.resolution.dependencies.some((d) => d.kind === "delegate" && d.failure !== undefined);
 }
 
-function camundaBudget(derived: DerivedAgent): BudgetFacts {
+/**
+ * A Camunda agent's limits as a budget, with the limits that are FEEL expressions (stated, but
+ * known only when the process runs) listed as unread rather than read as "not stated".
+ */
+function camundaBudget(derived: DerivedAgent): { budget: BudgetFacts; unread: UnreadFact[] } {
+  const { maxModelCalls, maxTokensPerResponse } = derived.limits;
+  const unread: UnreadFact[] = [];
+  if (maxModelCalls !== undefined && maxModelCalls.value === undefined) {
+    unread.push("budget.maxSteps");
+  }
+  if (maxTokensPerResponse !== undefined && maxTokensPerResponse.value === undefined) {
+    unread.push("budget.maxTokens");
+  }
   return {
-    maxSteps: derived.limits.maxModelCalls?.value ?? null,
-    maxTokens: derived.limits.maxTokensPerResponse?.value ?? null,
-    maxWallTimeMs: null,
-    maxCost: {},
+    budget: {
+      maxSteps: maxModelCalls?.value ?? null,
+      maxTokens: maxTokensPerResponse?.value ?? null,
+      maxWallTimeMs: null,
+      maxCost: {},
+    },
+    unread,
+  };
+}
+
+/** What an agent task runs, as the `agentTask` and `workflow` facts share it. */
+interface Runs {
+  readonly tools: ToolFacts[] | null;
+  readonly models: string[] | null;
+  readonly budget: BudgetFacts | null;
+  readonly unread: UnreadFact[];
+}
+
+/** The tools, models and budget of an agent task, each null (or unread) where unknown. */
+function runsOf(task: AgentTaskFacts, known: ToolFacts[] | null): Runs {
+  const derived = task.resolution.derived;
+  const workflow = task.resolution.workflow;
+  const partial = delegateUnread(task);
+  const models = task.resolution.models;
+  if (derived !== undefined) {
+    return {
+      tools: known,
+      models: models === null ? null : [...models],
+      ...camundaBudget(derived),
+    };
+  }
+  // An unread workflow (or a task that declares two) has a budget too, but which is unknown:
+  // `null` here is not "no budget stated".
+  if (workflow === undefined)
+    return { tools: null, models: null, budget: null, unread: ["budget"] };
+  return {
+    tools: partial ? null : known,
+    // Its own models and its delegates' (resolve-tasks.ts); unknown when a delegate is unread.
+    models: partial || models === null ? null : [...models],
+    budget: budgetFacts(workflow.budget),
+    unread: [],
   };
 }
 
@@ -87,6 +142,69 @@ function workflowOf(task: AgentTaskFacts): WorkflowFacts | undefined {
   return readWorkflow(workflow, refs, (ref) => terms.get(ref), task.justifiedLevel ?? null).facts;
 }
 
+/**
+ * The workflow a Camunda AI agent runs, derived from the BPMN (`camunda.<element id>@1.0.0`):
+ * its nodes and levels as derived, and what it runs as the agent task's facts say it — the
+ * tools and model as read (null where the BPMN does not say), the limits as its budget.
+ */
+function derivedWorkflowOf(task: AgentTaskFacts, runs: Runs): WorkflowFacts | undefined {
+  const workflow = task.resolution.workflow;
+  if (workflow === undefined || task.resolution.derived === undefined) return undefined;
+  const read = readWorkflow(workflow, [], () => undefined, task.justifiedLevel ?? null).facts;
+  const model = runs.models?.[0] ?? null;
+  return {
+    ...read,
+    // The derived model node names the model as written (a FEEL expression, or "unknown").
+    nodes: read.nodes?.map((node) => (node.type === "llm" ? { ...node, model } : node)) ?? null,
+    tools: runs.tools,
+    models: runs.models,
+    budget: runs.budget,
+    unread: runs.unread,
+  };
+}
+
+/** A workflow of which only the name is known: every other fact unknown. */
+function unknownWorkflow(id: string, version: string): WorkflowFacts {
+  return {
+    id,
+    version,
+    name: null,
+    level: null,
+    justifiedLevel: null,
+    nodes: null,
+    tools: null,
+    models: null,
+    budget: null,
+    delegates: null,
+    unread: ["name", "budget"],
+  };
+}
+
+/**
+ * The workflows an agent task runs that could not be read, each a subject whose every fact but
+ * its id and version is unknown, so that a `workflow` rule is undecided on it — never skipped
+ * because nothing could be read: the one a btv task names (or, declaring its agent twice, each
+ * it names), or, for a Camunda agent the BPMN says nothing of (an external agent, an A2A
+ * client), `camunda.<element id>@1.0.0`, as a derived one would be named.
+ */
+function unreadWorkflowsOf(task: AgentTaskFacts): WorkflowFacts[] {
+  if (task.resolution.workflow !== undefined) return [];
+  if (task.declaration.source === "camunda") {
+    return [unknownWorkflow(derivedWorkflowId(task.node.id), DERIVED_VERSION)];
+  }
+  const declared = task.declaration.declarations ?? [task.declaration];
+  const out: WorkflowFacts[] = [];
+  const seen = new Set<string>();
+  for (const { ref } of declared) {
+    const parsed = parseRef(ref);
+    // A ref that names no workflow (AGENT_REF_INVALID) names no subject either.
+    if (!parsed.ok || seen.has(parsed.canonical)) continue;
+    seen.add(parsed.canonical);
+    out.push(unknownWorkflow(parsed.ref.id, parsed.ref.version));
+  }
+  return out;
+}
+
 /** The facts of one agent task; `gates` is computed when first read (see gates-after.ts). */
 function agentTaskFacts(
   analysis: GateAnalysis,
@@ -94,46 +212,40 @@ function agentTaskFacts(
   subjects: SubjectReading,
   gateFacts: ReadonlyMap<number, GateFacts>,
   after: () => GatesAfter,
-  known: ToolFacts[] | null,
+  runs: Runs,
 ): PolicyAgentTask & { place: ElementPlace } {
   const { index } = analysis.prepared.graph;
   const processIndex = index.containers[index.container[task.vertex] ?? -1]?.process ?? -1;
   const process = subjects.processes.get(processIndex);
   const element = subjects.elements.get(task.vertex);
-  const derived = task.resolution.derived;
-  const workflow = task.resolution.workflow;
-  const partial = delegateUnread(task);
   const levelText = task.declaration.levelText;
   const invalidLevel = levelText !== undefined && task.declaredLevel === undefined;
-  // Its own models and its delegates' (resolve-tasks.ts); unknown when a delegate is unread.
-  const models = partial || workflow === undefined ? null : [...task.resolution.models];
+  // A task that declares its agent twice shows every declaration: its level is none of them.
+  const declared = task.declaration.declarations;
+  const joined = (pick: (d: AgentTaskElement) => string | undefined): string | undefined =>
+    declared?.map((d) => pick(d) ?? "").join(" | ");
   let gates: GateFacts[] | undefined;
-  const facts = {
+  const facts: Omit<PolicyAgentTask, "gates"> & { place: ElementPlace } = {
     place: { elementId: task.node.id, path: task.node.path },
     process: { id: process?.id ?? "", name: process?.name ?? null },
     element: { id: task.node.id, name: element?.name ?? null, type: element?.type ?? "" },
     lane: subjects.lanes.get(task.vertex) ?? null,
     ref:
       task.declaration.source === "btv"
-        ? task.ref?.ok === true
-          ? task.ref.canonical
-          : (task.declaration.ref ?? null)
+        ? (joined((d) => d.ref) ??
+          (task.ref?.ok === true ? task.ref.canonical : (task.declaration.ref ?? null)))
         : null,
     // A level the task writes but that is none is unknown, not the workflow's: the task meant another.
     level: invalidLevel ? null : (task.level ?? null),
     declaredLevel: task.declaredLevel ?? null,
-    declaredLevelText: levelText ?? null,
+    declaredLevelText: joined((d) => d.levelText) ?? levelText ?? null,
     justifiedLevel: task.justifiedLevel ?? null,
     camunda: task.declaration.source === "camunda",
-    tools: partial ? null : known,
-    models,
-    budget:
-      derived !== undefined
-        ? camundaBudget(derived)
-        : workflow === undefined
-          ? null
-          : budgetFacts(workflow.budget),
+    tools: runs.tools,
+    models: runs.models,
+    budget: runs.budget,
     gateStatus: task.gate.status,
+    unread: runs.unread,
   };
   return Object.defineProperty(facts, "gates", {
     enumerable: true,
@@ -207,8 +319,9 @@ export function processView(analysis: GateAnalysis, subjects: SubjectReading): P
   let sets: GatesAfter | undefined;
   const after = (): GatesAfter => (sets ??= gatesAfter(prepared));
   const known = analysis.tasks.map(knownToolsOf);
+  const runs = analysis.tasks.map((task, i) => runsOf(task, known[i] ?? null));
   const agentTasks = analysis.tasks.map((task, i) =>
-    agentTaskFacts(analysis, task, subjects, gateFacts, after, known[i] ?? null),
+    agentTaskFacts(analysis, task, subjects, gateFacts, after, runs[i] ?? runsOf(task, null)),
   );
   const vertexOf = new Map<string, number>();
   for (const task of analysis.tasks)
@@ -233,8 +346,10 @@ export function processView(analysis: GateAnalysis, subjects: SubjectReading): P
   const tools: (ToolFacts & { place: ElementPlace })[] = [];
   analysis.tasks.forEach((task, i) => {
     const place = agentTasks[i]?.place ?? { elementId: task.node.id, path: task.node.path };
-    const workflow = workflowOf(task);
+    const run = runs[i] ?? runsOf(task, null);
+    const workflow = workflowOf(task) ?? derivedWorkflowOf(task, run);
     if (workflow !== undefined) workflows.push({ ...workflow, place });
+    for (const unread of unreadWorkflowsOf(task)) workflows.push({ ...unread, place });
     // The tools known to be called are subjects even when the task's list is unknown as a whole.
     for (const tool of known[i] ?? []) tools.push({ ...tool, place });
   });

@@ -188,7 +188,7 @@ describe("the bpmnlint CLI with a policy pack", () => {
     expect(stderr).toBe("");
     expect(stdout).not.toMatch(/^\s+at /m);
     expect(lines(stdout).slice(1, -1)).toEqual([
-      "Definitions_LoanOrigination error agentflow/policy: policy/broken.policy.yaml:8:11: rule high: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus); the rule did not run agentflow/policy",
+      "Definitions_LoanOrigination error agentflow/policy: policy/broken.policy.yaml:8:11: rule high: when: unknown fact 'levl' (facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus, unread); the rule did not run agentflow/policy",
     ]);
     expect(status).toBe(1);
   });

@@ -22,7 +22,7 @@ import { lint, staticLinter } from "./linter.js";
 
 const ROOT = "Definitions_LoanOrigination";
 const FACTS =
-  "facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus";
+  "facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus, unread";
 
 const pack = (rules: readonly object[]) => ({
   kind: "PolicyPack",

@@ -2,6 +2,7 @@ import { rule } from "../../../src/bpmn/rules/AGENT_REF_CONFLICT.js";
 import { contentHash } from "../../../src/model/index.js";
 import {
   agent,
+  agentTaskMarker,
   agentWorkflow,
   chain,
   declarationPath,
@@ -84,6 +85,34 @@ await bpmnRuleTester(rule, {
             ref: "tool:lookup@1.0.0",
             agent: "agnt-caller@1.0.0",
             contentHashes: [contentHash(reads), contentHash(pays)],
+          },
+        },
+      ],
+    },
+    {
+      name: "the task declares its agent twice (the second was ignored)",
+      xml: processXml(
+        startEvent("S"),
+        agent("A", {
+          ref: "agnt-research@2.1.0",
+          level: "2",
+          ext: [agentTaskMarker({ ref: "agnt-planner@1.0.0", level: "4" })],
+        }),
+        gate("G"),
+        endEvent("E"),
+        chain("S", "A", "G", "E"),
+      ),
+      registry: [research, planner],
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          messageId: "declarations",
+          data: {
+            elementId: "A",
+            count: 2,
+            refs: ["agnt-research@2.1.0", "agnt-planner@1.0.0"],
+            levels: ["2", "4"],
+            paths: ["/extensionElements/values/0", "/extensionElements/values/1"],
           },
         },
       ],

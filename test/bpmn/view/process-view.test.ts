@@ -88,6 +88,11 @@ describe("the process view", () => {
   });
 });
 
+const TOOLS_UNKNOWN =
+  "which is unknown because a workflow could not be read (or a Camunda agent's tool container could not be found)";
+const MODELS_UNKNOWN =
+  "which is unknown because a workflow could not be read (or a Camunda agent's model is not stated, or is a FEEL expression)";
+
 /** The facts of what an agent task calls, and of its level, where the input cannot be read. */
 describe("facts the inputs leave unknown", () => {
   const DIR = "test/fixtures/fail-closed/";
@@ -155,8 +160,8 @@ describe("facts the inputs leave unknown", () => {
   it("an unresolved delegate makes the agent's tools and models unknown (they read as complete)", async () => {
     const reads = { ...SIGNER, nodes: [DRAFT] };
     const found = await packFindings(reads);
-    const reason = (list: string) =>
-      `it reads '${list}', which is unknown because a workflow could not be read`;
+    const reason = (list: "tools" | "models") =>
+      `it reads '${list}', ${list === "tools" ? TOOLS_UNKNOWN : MODELS_UNKNOWN}`;
     const lists = (f: { code: string }) =>
       ["bank/no-commitments", "bank/approved-models"].includes(f.code);
     expect(found.filter(lists)).toEqual([
