@@ -9,7 +9,7 @@ export { BTV_PACKAGE, BTV_URI, createModdle, instanceOf } from "./moddle.js";
 export type { ReadOptions, ReadResult } from "./read.js";
 export { readProcess, writeProcess } from "./read.js";
 export type { SourceIndex } from "./source-index.js";
-export type { AgentDeclaration, WorkflowSnapshot } from "./agents.js";
+export type { AgentDeclaration, AgentTaskElement, WorkflowSnapshot } from "./agents.js";
 export { hasGateMarker } from "./agents.js";
 export { isBtvLookalike } from "./namespace-check.js";
 export {
@@ -24,6 +24,7 @@ export type {
   CamundaActivity,
   CamundaAgent,
   CamundaAgentVariant,
+  CamundaJob,
   CamundaLimit,
   CamundaLimits,
   CamundaTool,

@@ -10,6 +10,7 @@ export type {
   CamundaActivity,
   CamundaAgent,
   CamundaAgentVariant,
+  CamundaJob,
   CamundaLimit,
   CamundaLimits,
   CamundaTool,
