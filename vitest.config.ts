@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import type { TestSpecification } from "vitest/node";
 import { BaseSequencer } from "vitest/node";
@@ -38,10 +37,8 @@ class SlowFirst extends BaseSequencer {
 const ISOLATED = ["test/cli/scale.test.ts"];
 
 /**
- * One worker more than the cores (Vitest's default leaves one core idle: a single worker on a
- * 2-core machine): many files spend their time waiting on a child process (the built CLI, npm,
- * Chromium), and the extra worker runs while they wait — on CI's two cores, three workers took
- * 223 s against 247 s for two, in one run each on the same machine. Test files share their worker's module graph instead of importing agentflow
+ * One worker per core (Vitest's default leaves one core idle: a single worker on a 2-core
+ * machine), and test files share their worker's module graph instead of importing agentflow
  * anew for each of them (`isolate: false`): the imports and the Ajv schema compilations they run
  * were a third of the suite's time. No test assumes a fresh module: none mocks a module, and the
  * console spies are restored after each test. `setup.ts` removes the temporary folders a file
@@ -51,7 +48,7 @@ export default defineConfig({
   test: {
     setupFiles: ["test/setup.ts"],
     sequence: { sequencer: SlowFirst },
-    maxWorkers: availableParallelism() + 1,
+    maxWorkers: "100%",
     testTimeout: 60_000,
     projects: [
       {
