@@ -1,5 +1,6 @@
 import type { BpmnRule } from "../rule.js";
 import { defineRule } from "../../rules/index.js";
+import { defaultEffectOf } from "../camunda/index.js";
 
 /**
  * A tool of a Camunda AI agent whose effect no `btv:toolEffect`, `toolEffects` mapping or
@@ -35,11 +36,21 @@ export const rule: BpmnRule = defineRule({
         if (tool.effect !== undefined) continue;
         const decider = tool.decidedBy === tool.id ? tool : undefined;
         // The key the unknown effect was looked up by, when it names one: mapping it decides.
+        // Else a key whose mapping would decide: a template agentflow has no default for (the
+        // organisation's mapping of it is its word), or a job type written out. A template
+        // agentflow knows is borne out only by its own job type, so mapping it cannot help an
+        // element that runs none, or one known only at run time: btv:toolEffect can.
         const looked = decider?.effectKey;
+        const template = decider?.templateId;
+        const job = decider?.jobType;
         const key =
           looked !== undefined && looked !== "btv:toolEffect"
             ? looked
-            : (decider?.templateId ?? decider?.jobType);
+            : template !== undefined && defaultEffectOf(template) === undefined
+              ? template
+              : job !== undefined && !job.trim().startsWith("=")
+                ? job
+                : undefined;
         context.report({
           ...base,
           ...(key === undefined ? { messageId: "element" } : {}),

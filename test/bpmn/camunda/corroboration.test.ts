@@ -30,6 +30,14 @@ async function read(tools: string, id: string, options: GateOptions = {}) {
   };
 }
 
+/** The mapping key CAMUNDA_TOOL_EFFECT_UNMAPPED advises for tool `id` (none: only btv:toolEffect helps). */
+async function advised(tools: string, id: string): Promise<unknown> {
+  const decision = await checkProcess(modelerAgent(tools));
+  return decision.warnings.find(
+    (d) => d.code === "CAMUNDA_TOOL_EFFECT_UNMAPPED" && d.data.toolId === id,
+  )?.data.key;
+}
+
 const unborne = (
   marked: string,
   runs: string,
@@ -249,6 +257,8 @@ describe("an element template decides only on the job type its published templat
     ],
   ])("a template label on %s is unknown", async (_name, tool, effect) => {
     expect((await read(tool, "Pay")).tool).toEqual(effect);
+    // Mapping the template cannot help: it is borne out only by its own job type.
+    expect(await advised(tool, "Pay")).toBe(effect[2]);
   });
 
   it.each([
