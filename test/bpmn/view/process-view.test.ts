@@ -4,29 +4,13 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BpmnRuleContext } from "../../../src/bpmn/index.js";
 import { checkProcess } from "../../../src/bpmn/index.js";
 import { gateOptions } from "../../../src/cli/gate-options.js";
 import { loadFolderRegistry } from "../../../src/cli/registry.js";
 import type { ProcessView } from "../../../src/policy/index.js";
-import { defineRule } from "../../../src/rules/index.js";
+import { viewOf } from "./view-of.js";
 
 let view: ProcessView | undefined;
-
-/** A rule that reports nothing and keeps the view it was given. */
-const keep = defineRule<BpmnRuleContext>({
-  meta: {
-    code: "KEEP_VIEW",
-    scope: "process",
-    defaultSeverity: "info",
-    description: "Keeps the view",
-    docs: "test",
-    messages: { default: "never" },
-  },
-  check(context) {
-    view = context.view;
-  },
-});
 
 beforeAll(async () => {
   const registry = await loadFolderRegistry(
@@ -34,10 +18,7 @@ beforeAll(async () => {
     "--registry",
   );
   const xml = readFileSync("examples/policies/tests/loan-lanes.bpmn", "utf8");
-  await checkProcess(xml, {
-    ...gateOptions(registry),
-    plugins: { test: { meta: { name: "test", version: "1.0.0" }, rules: { KEEP_VIEW: keep } } },
-  });
+  ({ view } = await viewOf(xml, gateOptions(registry)));
 });
 
 describe("the process view", () => {
