@@ -18,6 +18,9 @@ import { keyOf, startOf } from "./yaml.js";
  */
 export const MAX_ALIAS_EXPANSION = 100;
 
+const MERGE_KEY_MESSAGE =
+  'A merge key (<<) is a merge to YAML 1.1 readers and a key named "<<" to YAML 1.2 readers, so tools would read different documents; write the keys out (or quote the key to mean a key).';
+
 interface Built {
   readonly value: unknown;
   /** Values in this subtree with every alias expanded: what a traversal of it costs. */
@@ -198,6 +201,16 @@ export function buildYamlValue(root: unknown, budget: number): YamlBuild {
       }
       if (isScalar(item.key) && item.key.anchor !== undefined) {
         anchors.set(item.key.anchor, { value: key, size: 1 });
+      }
+      if (key === "<<" && isScalar(item.key) && item.key.type === "PLAIN") {
+        // YAML 1.1 readers (PyYAML, js-yaml) merge the mapping it names into this one; YAML 1.2
+        // reads a key named "<<". What was reviewed would differ from what such a tool runs.
+        problems.push({
+          code: "SYNTAX_ERROR",
+          message: MERGE_KEY_MESSAGE,
+          path: pathOf(frame, key),
+          offset: startOf(item.key) ?? 0,
+        });
       }
       if (frame.seen.has(key)) {
         const offset = startOf(item.key) ?? startOf(item.value) ?? 0;

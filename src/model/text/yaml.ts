@@ -137,6 +137,18 @@ export function parseYaml(text: string): YamlParse {
     break;
   }
   if (doc !== undefined) {
+    const version = doc.directives.yaml.version;
+    if (version !== "1.2") {
+      // Read as 1.2, a 1.1 document would mean something else than to its author's tools
+      // (`yes`, `010`, merge keys): refused rather than read one way or the other.
+      const message = `The text declares YAML ${version}; agentflow reads YAML 1.2 only, where some values (yes/no, 010, merge keys) mean something else.`;
+      problems.push({
+        code: "SYNTAX_ERROR",
+        message,
+        path: "",
+        offset: Math.max(0, text.indexOf("%YAML")),
+      });
+    }
     for (const error of doc.errors) problems.push(yamlProblem(error));
     for (const warning of doc.warnings) problems.push(yamlProblem(warning));
   }

@@ -171,8 +171,20 @@ describe("readDocumentText: YAML problems", () => {
     [
       "YAML 1.1 !!set is not resolved",
       "%YAML 1.1\n---\na: !!set {x, y}\n",
-      [["SYNTAX_ERROR", "", 3, 4]],
+      [
+        ["SYNTAX_ERROR", "", 1, 1],
+        ["SYNTAX_ERROR", "", 3, 4],
+      ],
     ],
+    // Read as 1.2, `yes` would be a string and `010` ten to a reader of the 1.1 its author wrote.
+    ["a YAML 1.1 document", "%YAML 1.1\n---\na: yes\nb: 010\n", [["SYNTAX_ERROR", "", 1, 1]]],
+    // A merge to PyYAML and js-yaml, a key named "<<" to YAML 1.2: the tools would differ.
+    [
+      "a merge key",
+      "base: &b {level: 5}\nnode:\n  <<: *b\n  id: n1\n",
+      [["SYNTAX_ERROR", "/node/<<", 3, 3]],
+    ],
+    ["a merge key in a flow mapping", "a: {<<: {x: 1}, y: 2}\n", [["SYNTAX_ERROR", "/a/<<", 1, 5]]],
     ["an alias with no anchor", "a: *x\n", [["SYNTAX_ERROR", "/a", 1, 4]]],
     ["an alias inside its own anchor", "a: &x [*x]\n", [["SYNTAX_ERROR", "/a/0", 1, 8]]],
     [
@@ -266,8 +278,7 @@ describe("readDocumentText: values, BOM and format", () => {
       "yaml",
       { "1.0": "a", "~": "b", true: "c" },
     ],
-    ["YAML 1.1 booleans stay strings", "%YAML 1.1\n---\na: yes\n", "yaml", { a: "yes" }],
-    ["no merge keys", "<<: {a: 1}\n", "yaml", { "<<": { a: 1 } }],
+    ["YAML 1.1 booleans stay strings", "a: yes\nb: off\n", "yaml", { a: "yes", b: "off" }],
     [
       "aliases copy their anchor's value",
       "a: &x {k: 1}\nb: *x\n",
@@ -293,6 +304,11 @@ describe("readDocumentText: values, BOM and format", () => {
   it("reads a YAML flow mapping as JSON unless told otherwise", () => {
     expect(brief(readDocumentText("{a: 1}"))).toEqual([["SYNTAX_ERROR", "", 1, 2]]);
     expect(valueOf(readDocumentText("{a: 1}", { format: "yaml" }))).toEqual({ a: 1 });
+  });
+
+  it("reads a quoted << as a key, and a document that declares YAML 1.2", () => {
+    expect(valueOf(readDocumentText("a:\n  '<<': 1\n"))).toEqual({ a: { "<<": 1 } });
+    expect(valueOf(readDocumentText("%YAML 1.2\n---\na: yes\n"))).toEqual({ a: "yes" });
   });
 
   it("throws only on misuse", () => {
