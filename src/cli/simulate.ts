@@ -12,6 +12,7 @@ import {
   runUsage,
   simulate,
 } from "../simulate/index.js";
+import { jsonText } from "../simulate/internal.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
@@ -66,7 +67,7 @@ function trailText(state: SimulationState): string {
   const spent = `${String(steps)} steps (${String(moves)} moves)`;
   lines.push(
     blocked === null
-      ? `✔ complete in ${spent}; output ${JSON.stringify(finalOutput(state))}`
+      ? `✔ complete in ${spent}; output ${jsonText(finalOutput(state)) ?? "undefined"}`
       : `✖ blocked at ${blocked.nodeId} (${blocked.cell}) after ${spent}: ${blocked.reason}`,
   );
   // A run that reaches the end is complete; what is wrong with its output is said beside it.
@@ -90,6 +91,19 @@ function shownLines(lines: readonly string[]): string {
   return lines.map(visibleText).join("\n") + "\n";
 }
 
+/**
+ * The JSON text of a result, indented. An output may nest deeper than `JSON.stringify` can go
+ * (the simulator keeps it without recursion): such a result is written on one line instead.
+ */
+function indented(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) + "\n";
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  return (jsonText(value) ?? "null") + "\n";
+}
+
 function exploreText(report: ExploreReport): string {
   const lines = [
     `${report.runs.length} run(s) explored${report.truncated ? " (truncated)" : ""}`,
@@ -102,7 +116,9 @@ function exploreText(report: ExploreReport): string {
   }
   lines.push("", `Ends (${report.ends.length}):`);
   for (const e of report.ends) {
-    lines.push(`  at ${e.nodeId}: ${JSON.stringify(e.output)} (runs ${e.runs.join(", ")})`);
+    lines.push(
+      `  at ${e.nodeId}: ${jsonText(e.output) ?? "undefined"} (runs ${e.runs.join(", ")})`,
+    );
     for (const f of e.findings ?? []) lines.push(findingLine(f, "    "));
   }
   lines.push("", `Blocks (${report.blocks.length}):`);
@@ -153,9 +169,7 @@ export async function runSimulate(
     }
     if (options.explore === true) {
       const report = explore(workflow, base);
-      io.stdout(
-        options.format === "json" ? JSON.stringify(report, null, 2) + "\n" : exploreText(report),
-      );
+      io.stdout(options.format === "json" ? indented(report) : exploreText(report));
       return report.blocks.length > 0 ? 1 : 0;
     }
     const state = simulate(workflow, { ...base, decide });
@@ -169,7 +183,7 @@ export async function runSimulate(
         );
       }
     }
-    io.stdout(options.format === "json" ? JSON.stringify(state, null, 2) + "\n" : trailText(state));
+    io.stdout(options.format === "json" ? indented(state) : trailText(state));
     return state.complete ? 0 : 1;
   });
 }

@@ -93,6 +93,42 @@ describe("agentflow simulate", () => {
     );
   });
 
+  it("prints an output nested deeper than JSON.stringify goes, in text and JSON, run and explored", async () => {
+    const dir = tempDir("agentflow-simulate-");
+    const file = join(dir, "fixtures.json");
+    const depth = 20_000;
+    const deep = '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+    const plan = JSON.stringify({ query: "q", summary: "s", is_complete: true });
+    writeFileSync(
+      file,
+      `{"plan-queries":{"outputs":[${plan}]},"search":{"outputs":[{"results":[],"sources":["s"],"deep":${deep}}]}}`,
+    );
+    const text = await run("simulate", WF, "--fixtures", file);
+    expect([text.code, text.stderr]).toEqual([0, ""]);
+    expect(text.stdout.trimEnd().split("\n").at(-1)).toBe(
+      `✔ complete in 2 steps (3 moves); output ${plan.slice(0, -1)},"results":[],"sources":["s"],"deep":${deep}}`,
+    );
+    const json = await run("simulate", WF, "--fixtures", file, "--format", "json");
+    expect(json.code).toBe(0);
+    const state = JSON.parse(json.stdout) as SimulationState;
+    expect(state.complete).toBe(true);
+    // The search's output, as recorded in the trail, keeps every level.
+    expect(json.stdout).toContain(deep);
+    for (const format of ["text", "json"]) {
+      const explored = await run(
+        "simulate",
+        WF,
+        "--fixtures",
+        file,
+        "--explore",
+        "--format",
+        format,
+      );
+      expect(explored.code).toBe(1);
+      expect(explored.stderr).toBe("");
+    }
+  });
+
   it("prints JSON that is byte-identical across runs", async () => {
     const a = await run("simulate", WF, "--fixtures", FIXTURES, "--format", "json");
     const b = await run("simulate", WF, "--fixtures", FIXTURES, "--format", "json");
