@@ -268,9 +268,12 @@ export function normalizeInput(input: unknown): Required<Omit<MachineInput, "max
   };
 }
 
+/** The fields of a node's fixture: any other is ignored by a run. */
+const FIXTURE_FIELDS: readonly string[] = ["outputs", "fails"];
+
 /**
  * Mistakes in fixtures and `decide` that do not stop a run but are almost certainly typos: an id
- * that is not a node, a fixture on a decision (decisions never execute), `decide` on a node that
+ * that is not a node, a fixture field that is none (`ouputs`), a fixture on a decision (decisions never execute), `decide` on a node that
  * is not a decision, a label that is not one of the decision's routes. Document order of the
  * options object. Every output is copied here, where a run copies only the ones it uses: call it
  * before a run to refuse a fixtures object holding what JSON cannot anywhere.
@@ -303,6 +306,17 @@ export function lintSimulationOptions(
     if (node === undefined) problems.push({ path, message: `"${nodeId}" is not a node` });
     else if (node.type === "decision") {
       problems.push({ path, message: `"${nodeId}" is a decision; decisions never execute` });
+    }
+    // A misspelt field (`ouputs`, `fail`) is ignored by the run: the node outputs `{}` and the
+    // failure the fixture meant to test never happens.
+    const fixture = (options.fixtures as Readonly<Record<string, unknown>>)[nodeId];
+    for (const key of isRecord(fixture) ? Object.keys(fixture) : []) {
+      if (!FIXTURE_FIELDS.includes(key)) {
+        problems.push({
+          path: `${path}/${escape(key)}`,
+          message: `"${key}" is not a fixture field (${FIXTURE_FIELDS.join(", ")})`,
+        });
+      }
     }
   }
   for (const [nodeId, labels] of Object.entries(normalizeDecide(options.decide))) {

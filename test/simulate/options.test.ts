@@ -248,6 +248,18 @@ describe("lintSimulationOptions", () => {
     ]);
   });
 
+  it("reports a fixture field that is none: a run would ignore it", () => {
+    expect(
+      lintSimulationOptions(wf, {
+        fixtures: { a: { ouputs: [{ x: 1 }], fail: 3, "o/k": 1, outputs: [], fails: 0 } },
+      }),
+    ).toEqual([
+      { path: "/fixtures/a/ouputs", message: '"ouputs" is not a fixture field (outputs, fails)' },
+      { path: "/fixtures/a/fail", message: '"fail" is not a fixture field (outputs, fails)' },
+      { path: "/fixtures/a/o~1k", message: '"o/k" is not a fixture field (outputs, fails)' },
+    ]);
+  });
+
   it("is empty for correct options", () => {
     expect(lintSimulationOptions(wf, { fixtures: { a: {} }, decide: { d: ["onFalse"] } })).toEqual(
       [],
