@@ -27,6 +27,7 @@ import type { CliIo } from "./io.js";
 import { located, reportOnStderr, UsageError } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
 import { printImportWarnings } from "./imported.js";
+import { registryImports } from "./registry-imports.js";
 import { loadObject, loadWorkflow } from "./load.js";
 import { policyOptions, threadExtensions } from "./check-context.js";
 import { extensionReads } from "./emit.js";
@@ -158,6 +159,7 @@ export async function runReport(
       ? {}
       : { resolveWorkflow: registry.resolvers.resolveDelegate }),
     ...(runs === undefined ? {} : { operation: runs.operation }),
+    ...(registry === undefined ? {} : { importedWorkflows: registryImports(registry) }),
   };
   let report: AuditReport;
   if (isProcess) {

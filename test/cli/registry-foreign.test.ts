@@ -99,6 +99,21 @@ describe("gate with external agents kept as framework exports", () => {
     }
   });
 
+  it("lists each import's declared losses in the process report, under its workflow", async () => {
+    const { dir, file, registry } = project(EXPORTS);
+    const out = join(dir, "report.md");
+    const result = await run("report", file, "--no-config", "-r", registry, "-o", out);
+    expect(result.code).toBe(0);
+    const markdown = readFileSync(out, "utf8");
+    for (const fixture of Object.values(EXPORTS)) {
+      const detected = importDocument(JSON.parse(readFileSync(fixture, "utf8")) as unknown);
+      const warnings = detected?.result.warnings ?? [];
+      const heading = `### Imported from ${detected?.format.title ?? ""}: ${String(warnings.length)} declared loss(es) or guess(es)`;
+      expect(markdown).toContain(heading);
+      expect(markdown).toContain(`- \`${warnings[0]?.code ?? ""}\``);
+    }
+  });
+
   it("hashes the imported workflow as indexed, under the file name's id@version", async () => {
     const { file, registry } = project(EXPORTS);
     const { json } = await gate(file, registry);

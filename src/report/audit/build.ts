@@ -84,6 +84,11 @@ export interface AuditOptions extends AuditPolicyOptions {
   }[];
   /** What the import declared, when the reviewed workflow was imported from another format. */
   readonly imported?: ImportEvidence;
+  /**
+   * A process report's: what the import declared of each workflow the registry read from another
+   * format, by its `id@version`. Each such workflow's section lists it, as a workflow report does.
+   */
+  readonly importedWorkflows?: ReadonlyMap<string, ImportEvidence>;
   /** Recorded runs as `agentflow conform` checked them: the report gains its Operation section. */
   readonly operation?: OperationInput;
 }
@@ -362,9 +367,14 @@ export async function auditProcessReport(options: AuditOptions): Promise<AuditRe
   };
   const workflows: WorkflowAudit[] = [];
   for (const { task, workflow } of await resolvedWorkflows(check.agentTasks, options)) {
-    workflows.push(
-      await auditWorkflow(workflow, `${task.ref ?? ""} (${task.resolution})`, options, undefined),
+    const audited = await auditWorkflow(
+      workflow,
+      `${task.ref ?? ""} (${task.resolution})`,
+      options,
+      undefined,
     );
+    const imported = options.importedWorkflows?.get(`${workflow.id}@${workflow.version}`);
+    workflows.push(imported === undefined ? audited : { ...audited, imported });
   }
   const about = subject(options, "process");
   return {
