@@ -135,6 +135,7 @@ function exploration(
     ends: report.ends.map((e) => ({ nodeId: e.nodeId, runs: e.runs.length })),
     blocks: report.blocks.map((b) => ({ nodeId: b.nodeId, reason: b.reason, runs: b.runs.length })),
     truncated: report.truncated,
+    unstopped: (report.states ?? []).filter((s) => s.trail.at(-1)?.limit === "maxSteps").length,
     bounded: report.bounded,
   };
   return { evidence, trail };

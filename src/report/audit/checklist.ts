@@ -7,6 +7,7 @@
 import { autonomyLevelInfo } from "../../autonomy/index.js";
 import type { AutonomyLevel } from "../../model/index.js";
 import type { ChecklistItem, ChecklistStatus, ProcessAudit, WorkflowAudit } from "./types.js";
+import { REPORT_STEPS } from "./limits.js";
 
 const BOUND_RULES = new Set(["CYCLE_WITHOUT_STOP", "RETRY_WITHOUT_MAX", "BUDGET_MISSING"]);
 
@@ -114,14 +115,22 @@ function stopping(workflows: readonly WorkflowAudit[]): ChecklistItem {
   let gaps = 0;
   for (const w of workflows) {
     const failed = w.rules.filter((r) => BOUND_RULES.has(r.code) && !r.passed).map((r) => r.code);
-    gaps += failed.length;
+    const unstopped = w.exploration?.unstopped ?? 0;
+    gaps += failed.length + (unstopped > 0 ? 1 : 0);
     const runs =
       w.exploration === undefined ? "" : `; ${w.exploration.runs} explored run(s) all end or stop`;
-    evidence.push(
-      failed.length === 0
-        ? `${w.id}: every loop is bounded and the budget is stated${runs}.`
-        : `${w.id}: ${failed.join(", ")} reported — a run may not be stopped by its own bounds.`,
-    );
+    if (failed.length > 0) {
+      evidence.push(
+        `${w.id}: ${failed.join(", ")} reported — a run may not be stopped by its own bounds.`,
+      );
+    } else if (unstopped > 0) {
+      // The rules found every loop bounded, yet a run went on until the review's own bound.
+      evidence.push(
+        `${w.id}: ${unstopped} explored run(s) went on until the review's own step bound (${REPORT_STEPS} moves) cut them — the review did not see them end or stop by the workflow's bounds.`,
+      );
+    } else {
+      evidence.push(`${w.id}: every loop is bounded and the budget is stated${runs}.`);
+    }
   }
   return {
     reference: "NIST AI RMF MANAGE 2.4",

@@ -144,6 +144,11 @@ export function coverageLimits(w: WorkflowAudit): string[] {
     );
   }
   if (x.bounded) limits.push("loops were revisited at most 3 times");
+  if (x.unstopped > 0) {
+    limits.push(
+      `${count(x.unstopped)} run(s) met no end and no stop of the workflow's before the review's step bound of ${count(REPORT_STEPS)} moves`,
+    );
+  }
   return limits;
 }
 

@@ -116,6 +116,11 @@ export interface ExplorationEvidence {
   readonly maxRuns: number;
   /** The search was cut by its run bound, or a loop by its revisit bound. */
   readonly truncated: boolean;
+  /**
+   * Runs the review's own step bound (`REPORT_STEPS` moves) stopped: they neither ended nor met
+   * a stop of the workflow's, so nothing shows that the workflow's bounds would stop them.
+   */
+  readonly unstopped: number;
   readonly bounded: boolean;
 }
 

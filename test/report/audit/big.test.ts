@@ -263,6 +263,7 @@ describe("long text and the exploration bound", () => {
       ends: [],
       blocks: [],
       truncated: true,
+      unstopped: 0,
       bounded: false,
     };
     const heading =

@@ -122,5 +122,16 @@ describe("auditWorkflowReport bounds its runs", () => {
     );
     expect(run?.trail.at(-1)?.type).toBe("decision-blocked");
     expect(renderAuditMarkdown(r)).toContain("stopped at the report's bound of 1,000 moves");
+    // Cut by the review's bound, the run is no evidence that the workflow's bounds stop it.
+    expect(r.workflows[0]?.exploration?.unstopped).toBe(1);
+    expect(r.checklist.find((c) => c.reference === "NIST AI RMF MANAGE 2.4")).toMatchObject({
+      status: "partial",
+      evidence: [
+        "agnt-long-chain: 1 explored run(s) went on until the review's own step bound (1000 moves) cut them — the review did not see them end or stop by the workflow's bounds.",
+      ],
+    });
+    expect(renderAuditMarkdown(r)).toContain(
+      "1 run(s) met no end and no stop of the workflow's before the review's step bound of 1,000 moves",
+    );
   });
 });

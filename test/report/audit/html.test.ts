@@ -86,6 +86,7 @@ const WORKFLOW: WorkflowAudit = {
     ends: [{ nodeId: "ok", runs: 1 }],
     blocks: [{ nodeId: "ok", reason: "retry exhausted", runs: 1 }],
     truncated: false,
+    unstopped: 0,
     bounded: true,
   },
 };
