@@ -9,7 +9,9 @@
  * - an agent inside the body of a parallel multi-instance sub-process with a completion
  *   condition may complete, and then have its instance cancelled, gate and all, when another
  *   instance's completion makes the condition true: the flow goes on from the sub-process's
- *   exit with the agent's output and without its gate.
+ *   exit with the agent's output and without its gate. An ad-hoc sub-process that completes on
+ *   its condition and cancels what is still active (or whose job worker completes it) does the
+ *   same to an agent among its elements.
  *
  * Containers are numbered in a depth-first order, so "inside a container" is an interval test,
  * and the nodes with a flow into another container are sorted by it: an agent's throws are one
@@ -18,7 +20,8 @@
  */
 import type { ProcessGraph } from "./process-graph.js";
 import type { ModdleObject } from "./moddle.js";
-import { boolProp, instanceOf, objectProp } from "./moddle.js";
+import { jobTypeReading } from "./camunda/zeebe.js";
+import { boolProp, extensionValues, instanceOf, objectProp } from "./moddle.js";
 
 interface Exits {
   /** Per container: its first and one-past-last position in the depth-first order. */
@@ -32,9 +35,23 @@ interface Exits {
 
 const cache = new WeakMap<ProcessGraph, Exits>();
 
-/** Whether a sub-process runs its instances side by side until a completion condition holds. */
+/**
+ * Whether a sub-process may complete while work inside it is still pending, and cancel that
+ * work: a parallel multi-instance body with a completion condition, or an ad-hoc sub-process that
+ * completes when its condition holds with `cancelRemainingInstances` (true unless set false) or
+ * whose job worker decides (Camunda 8: the worker completes it, and says whether to cancel what
+ * is still active, whatever the attributes say).
+ */
 function cutsShort(element: ModdleObject | undefined): boolean {
-  const loop = element === undefined ? undefined : objectProp(element, "loopCharacteristics");
+  if (element === undefined) return false;
+  if (instanceOf(element, "bpmn:AdHocSubProcess")) {
+    if (jobTypeReading(extensionValues(element)) !== undefined) return true;
+    return (
+      objectProp(element, "completionCondition") !== undefined &&
+      element.cancelRemainingInstances !== false
+    );
+  }
+  const loop = objectProp(element, "loopCharacteristics");
   if (loop === undefined || !instanceOf(loop, "bpmn:MultiInstanceLoopCharacteristics")) {
     return false;
   }

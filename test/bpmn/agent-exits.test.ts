@@ -157,6 +157,59 @@ describe("an agent in a parallel body that a completion condition may cut short"
   });
 });
 
+/**
+ * An ad-hoc sub-process `Each` (the `Each` of {@link around}) holding the agent and its review in
+ * the sub-process `Sub`, beside a task `Other`; `attrs` and `ext` are the ad-hoc's.
+ */
+function adHoc(
+  attrs: Readonly<Record<string, string>>,
+  options: { readonly condition?: boolean; readonly ext?: readonly string[] } = {},
+): string {
+  const condition =
+    options.condition === false
+      ? []
+      : [
+          '<bpmn:completionCondition xsi:type="bpmn:tFormalExpression">=true</bpmn:completionCondition>',
+        ];
+  return element("adHocSubProcess", "Each", {
+    attrs,
+    ...(options.ext === undefined ? {} : { ext: options.ext }),
+    children: [subProcess("Sub", AGENT_AND_REVIEW), task("Other"), ...condition],
+  });
+}
+
+describe("an agent in an ad-hoc sub-process that may complete before its gate does", () => {
+  const cases: readonly (readonly [string, string, Outcome])[] = [
+    [
+      "its completion condition, cancelling what is active (the default), cancels the gate",
+      adHoc({}),
+      BLOCKED(["A", "Disburse", "E"]),
+    ],
+    [
+      "cancelRemainingInstances written true does the same",
+      adHoc({ cancelRemainingInstances: "true" }),
+      BLOCKED(["A", "Disburse", "E"]),
+    ],
+    [
+      "a job worker completing it (Camunda 8) may cancel the gate, whatever the attributes say",
+      adHoc(
+        { cancelRemainingInstances: "false" },
+        { condition: false, ext: ['<zeebe:taskDefinition type="acme:case-planner" />'] },
+      ),
+      BLOCKED(["A", "Disburse", "E"]),
+    ],
+    [
+      "stays allowed when it lets what is active finish",
+      adHoc({ cancelRemainingInstances: "false" }),
+      ALLOWED,
+    ],
+    ["stays allowed with no completion condition", adHoc({}, { condition: false }), ALLOWED],
+  ];
+  it.each(cases)("%s", async (_name, each, expected) => {
+    expect(await outcome(await around(each))).toEqual(expected);
+  });
+});
+
 describe("an agent marked as a gate", () => {
   it("is no approval of the agent before it: a gate is a person", async () => {
     const xml = await doc(
