@@ -7,9 +7,10 @@
  * checked with the CLI's compiled JSON Schema: every setting the Modeler applies is checked by
  * hand here, with the sentences the library's own checks write, and an unknown setting is a
  * problem, as with the CLI. What the Modeler cannot apply is said: as a problem when leaving it
- * out could hide a finding (`extends`, `plugins`), as a note when the lint is stricter without it
- * (`registry`, `ignores`, a pack's or plugin's rule severity). Fail closed: a problem is an error
- * in the Problems panel, and the rules then run with the defaults, never silently.
+ * out could hide a finding (`extends`, `plugins`, `registry`: a snapshot standing in for the
+ * registry's document may be laxer), as a note when the lint is stricter without it (`ignores`,
+ * a pack's or plugin's rule severity). Fail closed: a problem is an error in the Problems panel,
+ * and the rules then run without that setting, never silently.
  */
 import type { SeveritySetting } from "../model/index.js";
 import { pointer } from "../model/index.js";
@@ -169,8 +170,10 @@ export function readProjectConfig(file: string, raw: string): ProjectConfig {
     );
   }
   if (value.registry !== undefined) {
-    out.unapplied.push(
-      `${file}: /registry: the Modeler gives plug-ins no folder listing, so the registry is not read: agent tasks resolve from embedded snapshots only, and every unresolved agent or tool needs a gate`,
+    // Not a note: the registry's documents may say more than a snapshot (a higher level, another
+    // tool), so `agentflow gate` may block what the lint allows. The other settings still apply.
+    out.problems.push(
+      `${file}: /registry: the Modeler gives plug-ins no folder listing, so the registry is not read: agent tasks are judged on their embedded snapshots, which the registry's documents may contradict (a higher level, other tools), and every unresolved agent or tool needs a gate; agentflow gate gives the verdict`,
     );
   }
   if (value.ignores !== undefined) {

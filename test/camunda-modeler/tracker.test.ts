@@ -168,6 +168,7 @@ describe("ProjectTracker", () => {
       throw new TypeError("createRules: refused");
     });
     expect(setup.problems).toEqual([
+      expect.stringMatching(/^\/r\/agentflow\.config\.json: \/registry: /),
       "/r/agentflow.config.json: /preset: must be one of recommended, strict, all",
       "/r/p.yaml: cannot be read",
       "/r/loan.bpmn: agentflow's rules cannot be built with its project's settings (createRules: refused); the rules run with the defaults",
