@@ -1,6 +1,7 @@
 /**
  * What the library's other modules (`validate/` above all) share with the model but users do
- * not: the decision-route walk, the scratch arrays of the graph algorithms, the param template
+ * not: the decision-route walk, the scratch arrays of the graph algorithms, the loop search of
+ * the loop rules (`trappedNodes`, `cyclesAmong`), the param template
  * walk with its JSON Pointers, a condition's compiled comparison with the exact numbers it holds
  * (for exporters that write it in another engine's expression language), the reading of a FEEL
  * string literal (a Camunda input fixed to one literal), and FEEL text read whole with
@@ -9,11 +10,13 @@
  */
 export type { RouteVisitor, Take } from "./graph/index.js";
 export {
+  cyclesAmong,
   forEachRoute,
   ROUTE_SOURCE,
   routeLabel,
   routePointerSuffix,
   scratchScope,
+  trappedNodes,
 } from "./graph/index.js";
 export { forEachTemplateEntry } from "./params/index.js";
 export {

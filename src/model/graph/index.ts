@@ -35,5 +35,6 @@ export {
 export { tarjanScc } from "./scc.js";
 export type { Take } from "./scratch.js";
 export { scratchScope } from "./scratch.js";
+export { cyclesAmong, trappedNodes } from "./traps.js";
 export type { UpstreamQuery } from "./upstream.js";
 export { upstreamAnswers, upstreamAnswersOf } from "./upstream.js";

@@ -44,7 +44,7 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
   NO_ENTRY_NODE: "The workflow has a node to run first",
   NODE_UNREACHABLE: "The entry reaches every node",
   NO_PATH_TO_END: "From every reachable node an exit can be reached (no trap)",
-  RETRY_WITHOUT_MAX: "Every decision route that loops back has maxRetries",
+  RETRY_WITHOUT_MAX: "Every loop passes a decision route with maxRetries",
   CYCLE_WITHOUT_STOP: "Every loop has a decision with a structured condition and a route out",
   DECISION_IMPLICIT_METRIC: "Decisions do not route on a self-reported metric such as confidence",
   LLM_NOT_STRUCTURED: "An llm that feeds a decision on structured output has structuredOutput",

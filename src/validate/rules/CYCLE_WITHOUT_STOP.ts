@@ -1,4 +1,7 @@
 import { neighbours, NODE_KIND, pointer } from "../../model/index.js";
+import type { Adjacency, FlowGraph } from "../../model/index.js";
+import type { Take } from "../../model/internal.js";
+import { cyclesAmong, scratchScope, trappedNodes } from "../../model/internal.js";
 import type { DecisionCondition, Rule } from "../types.js";
 import { defineRule } from "../../rules/index.js";
 
@@ -8,19 +11,24 @@ const MAX_LISTED = 20;
 const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analysis.structured;
 
 /**
- * A loop must contain its own stop: a decision that routes on a structured condition (a field of
- * `output`, in FEEL that parses) and that has a route leaving the loop. Without one, whether the
- * run ever leaves depends on a model's prose or on nothing at all.
+ * Every cycle must pass a stop: a decision that routes on a structured condition (a field of
+ * `output`, in FEEL that parses) and has a route leaving the loop. Without one, whether the run
+ * ever leaves depends on a model's prose or on nothing at all.
  *
- * A loop is a strongly connected component with several members, or one node with a self-loop. A
- * route leaves when it goes to `"end"` or to a node in another component. A route to an unknown id
- * is DECISION_ROUTE_MISSING's finding; it was meant to go somewhere, so a structured decision
- * with such a route is read as the loop's stop and the loop is not reported again (option
- * `reportCascades: true` reads the route as leading nowhere and reports the loop too). Whether the leaving route
- * is the one the structured condition guards is not asked: every route of a decision is chosen by
- * its conditions, so a decision that reads `output` decides when the run leaves. Edges leaving an
- * llm or tool node are not stops: they carry no condition. One report per loop, on its first
- * member decision (the likely place for the stop), else on its first member; O(V+E) overall.
+ * Judged cycle by cycle, not per strongly connected component: a component whose one decision can
+ * leave may still hold a cycle (an llm and a tool calling each other, a second decision judging
+ * prose) that never passes that decision. A stop can leave when a route goes to `"end"`, or to a
+ * node from which the run can be brought out whatever the llm and tool edges and the prose
+ * decisions choose (traps.ts: the nodes from which it cannot are "trapped"). A route to an unknown
+ * id is DECISION_ROUTE_MISSING's finding; it was meant to go somewhere, so by default it is read
+ * as a way out (option `reportCascades: true` reads it as leading nowhere). Whether the leaving
+ * route is the one the structured condition guards is not asked: every route of a decision is
+ * chosen by its conditions. Edges leaving an llm or tool node are not stops: they carry no
+ * condition.
+ *
+ * Reported: each cycle-holding component of the trapped nodes in which no structured decision has
+ * a route out; every trapped region holds one. One report per such loop, on its first member
+ * decision (the likely place for the stop), else on its first member; O(V+E) overall.
  */
 export const rule: Rule = defineRule({
   meta: {
@@ -36,46 +44,17 @@ export const rule: Rule = defineRule({
       'give the loop a decision on a structured field (e.g. "output.is_complete = true") with a route to "end" or past the loop, and maxRetries on the route back',
   },
   check({ graph, facts, options, report }) {
+    // Most workflows have no loop: nothing to read then, not even the conditions.
+    if (!graph.cyclic.includes(1)) return;
     const conditions = facts.conditions();
+    const structured = (i: number): boolean =>
+      graph.kind[i] === NODE_KIND.decision && (conditions[i] ?? []).some(isStructured);
     const brokenLeaves = options.reportCascades !== true;
-    const { routeStart, routeTarget, sccOf, kind } = graph;
-    const { offsets, targets } = graph.sccMembers;
-    // Loops without a stop, with the node to report at. Index loops over typed arrays: a loop
-    // that stops (the usual case) allocates nothing; a workflow of 100,000 nodes may hold
-    // 10,000 loops, and an array per loop was most of this rule's garbage.
-    const found: { readonly at: number; readonly component: number }[] = [];
-    for (let c = 0; c < offsets.length - 1; c++) {
-      const begin = offsets[c] ?? 0;
-      const end = offsets[c + 1] ?? 0;
-      const first = targets[begin];
-      if (begin === end || first === undefined || graph.cyclic[first] !== 1) continue;
-      let firstDecision: number | undefined;
-      let stops = false;
-      for (let k = begin; k < end && !stops; k++) {
-        const m = targets[k] ?? 0;
-        if (kind[m] !== NODE_KIND.decision) continue;
-        firstDecision ??= m;
-        if (!(conditions[m] ?? []).some(isStructured)) continue;
-        for (let r = routeStart[m] ?? 0; r < (routeStart[m + 1] ?? 0); r++) {
-          const target = routeTarget[r] ?? -1;
-          // -2 is "end"; -1 an id no node has, read as leaving unless cascades are asked for.
-          if (
-            target === -2 ||
-            (target === -1 && brokenLeaves) ||
-            (target >= 0 && sccOf[target] !== c)
-          ) {
-            stops = true;
-            break;
-          }
-        }
-      }
-      if (!stops) found.push({ at: firstDecision ?? first, component: c });
-    }
+    const found = scratchScope((take) => unstoppedLoops(take, graph, structured, brokenLeaves));
     found.sort((a, b) => a.at - b.at);
-    for (const { at, component } of found) {
+    for (const { at, members } of found) {
       const node = graph.nodes[at];
       if (node === undefined) continue;
-      const members = neighbours(graph.sccMembers, component);
       report({
         target: { kind: "node", nodeId: node.id },
         path: pointer("nodes", at),
@@ -88,3 +67,62 @@ export const rule: Rule = defineRule({
     }
   },
 });
+
+/** A loop without a stop: its members, ascending, and the node to report it at. */
+interface Unstopped {
+  readonly at: number;
+  readonly members: Int32Array;
+}
+
+/** The loops among the trapped nodes in which no structured decision has a route out. */
+function unstoppedLoops(
+  take: Take,
+  graph: FlowGraph,
+  structured: (i: number) => boolean,
+  brokenLeaves: boolean,
+): Unstopped[] {
+  const n = graph.nodes.length;
+  const { routeStart, routeTarget } = graph;
+  const steers = take(n);
+  const exits = take(n);
+  for (let i = 0; i < n; i++) {
+    if (!structured(i)) continue;
+    steers[i] = 1;
+    for (let r = routeStart[i] ?? 0; r < (routeStart[i + 1] ?? 0); r++) {
+      // -2 is "end"; -1 an id no node has, read as leaving unless cascades are asked for.
+      const target = routeTarget[r] ?? -1;
+      if (target === -2 || (target === -1 && brokenLeaves)) exits[i] = 1;
+    }
+  }
+  const trapped = trappedNodes(take, graph.successors, graph.predecessors, exits, steers);
+  if (!trapped.includes(1)) return [];
+  const loops = cyclesAmong(graph.successors, trapped);
+  // Loop number + 1 per node (0: in none), to ask whether a route stays in its loop.
+  const loopOf = take(n);
+  const count = loops.offsets.length - 1;
+  for (let c = 0; c < count; c++) for (const m of neighbours(loops, c)) loopOf[m] = c + 1;
+  const found: Unstopped[] = [];
+  for (let c = 0; c < count; c++) {
+    const members = neighbours(loops, c);
+    if (leaves(graph.successors, members, steers, loopOf, c + 1)) continue;
+    const decision = members.find((m) => graph.kind[m] === NODE_KIND.decision);
+    found.push({ at: decision ?? members[0] ?? 0, members });
+  }
+  return found;
+}
+
+/**
+ * Whether a structured member of the loop has a route out of it. Such a loop lies upstream of
+ * another trapped loop and is bounded: the loop it leads to is reported in its stead.
+ */
+function leaves(
+  successors: Adjacency,
+  members: Int32Array,
+  steers: Int32Array,
+  loopOf: Int32Array,
+  loop: number,
+): boolean {
+  return members.some(
+    (m) => steers[m] === 1 && neighbours(successors, m).some((s) => loopOf[s] !== loop),
+  );
+}

@@ -22,6 +22,13 @@ const at = (nodeId: string, index: number) => ({
   path: `/nodes/${index}`,
 });
 
+/** plan → search → inner, which retries search or goes on to summarize → outer → plan or end. */
+const nested = (inner: AgentNode, outer: AgentNode) =>
+  workflow(
+    [llm("plan"), tool("search"), inner, llm("summarize"), outer],
+    [edge("plan", "search"), edge("search", "inner"), edge("summarize", "outer")],
+  );
+
 /** A ring of `size` llm nodes n0 → n1 → … → n0. */
 const ring = (size: number) => {
   const ids = Array.from({ length: size }, (_, k) => `n${k}`);
@@ -59,14 +66,50 @@ await new RuleTester().run(rule.meta.code, rule, {
       workflow: loop(multi("check", [{ condition: 'output.state = "done"', next: "end" }], "plan")),
     },
     {
-      name: "the stop is the second decision of the loop; the first judges text",
+      name: "the stop is the second decision; the prose one before it can only go on to it",
       workflow: workflow(
         [
           llm("plan"),
-          decision("vibe", "the plan looks fine", "check", retry("plan"), text),
+          decision("vibe", "the plan looks fine", "check", "check", text),
           decision("check", "output.done = true", "end", retry("plan")),
         ],
         [edge("plan", "vibe")],
+      ),
+    },
+    {
+      name: "nested loops, each through a structured decision that leaves it",
+      workflow: nested(
+        decision("inner", "output.found = true", "summarize", retry("search")),
+        decision("outer", "output.done = true", "end", retry("plan")),
+      ),
+    },
+    {
+      name: "an inner loop left through a decision that goes straight to the outer stop",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          decision("inner", "output.found = true", "outer", retry("search")),
+          decision("outer", "output.done = true", "end", retry("plan")),
+        ],
+        [edge("plan", "search"), edge("search", "inner")],
+      ),
+    },
+    {
+      name: "an llm with two edges, both on to the stop's loop",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          tool("fetch"),
+          decision("check", "output.done = true", "end", retry("plan")),
+        ],
+        [
+          edge("plan", "search"),
+          edge("plan", "fetch"),
+          edge("search", "check"),
+          edge("fetch", "check"),
+        ],
       ),
     },
     {
@@ -82,6 +125,102 @@ await new RuleTester().run(rule.meta.code, rule, {
     },
   ],
   invalid: [
+    {
+      name: "an llm and a tool calling each other beside the stop: that cycle never passes it",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          decision("check", "output.is_complete = true", "end", retry("plan")),
+        ],
+        [edge("plan", "search"), edge("search", "plan"), edge("search", "check")],
+      ),
+      errors: [
+        { ...at("plan", 0), data: { nodeId: "plan", members: ["plan", "search"], size: 2 } },
+      ],
+    },
+    {
+      name: "a loop through two decisions where only the second is a stop; the first judges prose",
+      workflow: workflow(
+        [
+          llm("plan"),
+          decision("vibe", "the plan looks fine", "check", retry("plan"), text),
+          decision("check", "output.done = true", "end", retry("plan")),
+        ],
+        [edge("plan", "vibe")],
+      ),
+      errors: [{ ...at("vibe", 1), data: { nodeId: "vibe", members: ["plan", "vibe"], size: 2 } }],
+    },
+    {
+      name: "two structured decisions; the first routes only within its own cycle",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          decision("retry", "output.ok = true", retry("search"), retry("plan")),
+          decision("check", "output.done = true", "end", retry("plan")),
+        ],
+        [edge("plan", "search"), edge("search", "retry"), edge("search", "check")],
+      ),
+      errors: [
+        {
+          ...at("retry", 2),
+          data: { nodeId: "retry", members: ["plan", "search", "retry"], size: 3 },
+        },
+      ],
+    },
+    {
+      name: "a tool looping on itself inside a loop that has a stop",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          decision("check", "output.done = true", "end", retry("plan")),
+        ],
+        [edge("plan", "search"), edge("search", "search"), edge("search", "check")],
+      ),
+      errors: [{ ...at("search", 1), data: { nodeId: "search", members: ["search"], size: 1 } }],
+    },
+    {
+      name: "nested loops whose inner decision judges prose: the inner cycle is reported alone",
+      workflow: nested(
+        decision("inner", "the results look enough", "summarize", retry("search"), text),
+        decision("outer", "output.done = true", "end", retry("plan")),
+      ),
+      errors: [{ ...at("inner", 2), data: { members: ["search", "inner"], size: 2 } }],
+    },
+    {
+      name: "two unbounded cycles beside one stop are reported apart, in document order",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          llm("draft"),
+          tool("lint"),
+          decision("check", "output.done = true", "end", retry("plan")),
+        ],
+        [
+          edge("plan", "search"),
+          edge("search", "plan"),
+          edge("search", "draft"),
+          edge("draft", "lint"),
+          edge("lint", "draft"),
+          edge("lint", "check"),
+        ],
+      ),
+      errors: [
+        { ...at("plan", 0), data: { members: ["plan", "search"] } },
+        { ...at("draft", 2), data: { members: ["draft", "lint"] } },
+      ],
+    },
+    {
+      name: "a stop that leaves into an endless loop: that loop is reported, not the one left",
+      workflow: workflow(
+        [llm("plan"), decision("check", "output.done = true", "wait", retry("plan")), tool("wait")],
+        [edge("plan", "check"), edge("wait", "wait")],
+      ),
+      errors: [{ ...at("wait", 2), data: { members: ["wait"], size: 1 } }],
+    },
     {
       name: "the decision judges in natural language",
       workflow: loop(decision("check", "the answer is complete", "end", retry("plan"), text)),

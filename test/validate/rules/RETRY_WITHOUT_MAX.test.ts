@@ -21,8 +21,128 @@ await new RuleTester().run(rule.meta.code, rule, {
       ),
     },
     { name: "a route to an unknown node is another rule's business", workflow: loop("ghost") },
+    {
+      name: "nested loops, each through a route with maxRetries",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          decision(
+            "inner",
+            "output.found = true",
+            // Forward here, but back round the outer loop: a route that can come back.
+            { next: "summarize", maxRetries: 3 },
+            { next: "search", maxRetries: 2 },
+          ),
+          llm("summarize"),
+          decision("outer", "output.done = true", "end", { next: "plan", maxRetries: 3 }),
+        ],
+        [edge("plan", "search"), edge("search", "inner"), edge("summarize", "outer")],
+      ),
+    },
+    {
+      name: "an llm with two edges, each on to the bounded retry",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          tool("fetch"),
+          decision("check", "output.done = true", "end", { next: "plan", maxRetries: 3 }),
+        ],
+        [
+          edge("plan", "search"),
+          edge("plan", "fetch"),
+          edge("search", "check"),
+          edge("fetch", "check"),
+        ],
+      ),
+    },
   ],
   invalid: [
+    {
+      name: "an llm and a tool calling each other beside a bounded retry: that cycle takes no route",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          decision("check", "output.is_complete = true", "end", { next: "plan", maxRetries: 3 }),
+        ],
+        [edge("plan", "search"), edge("search", "plan"), edge("search", "check")],
+      ),
+      errors: [
+        {
+          code: "RETRY_WITHOUT_MAX",
+          messageId: "edgeLoop",
+          target: { kind: "node", nodeId: "plan" },
+          path: "/nodes/0",
+          data: { nodeId: "plan", members: ["plan", "search"], size: 2 },
+        },
+      ],
+    },
+    {
+      name: "a tool looping on itself inside a bounded retry loop",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("search"),
+          decision("check", "output.done = true", "end", { next: "plan", maxRetries: 3 }),
+        ],
+        [edge("plan", "search"), edge("search", "search"), edge("search", "check")],
+      ),
+      errors: [
+        {
+          messageId: "edgeLoop",
+          target: { kind: "node", nodeId: "search" },
+          path: "/nodes/1",
+          data: { nodeId: "search", members: ["search"], size: 1 },
+        },
+      ],
+    },
+    {
+      name: "a loop through two decisions where only one route is bounded: that route alone",
+      workflow: workflow(
+        [
+          llm("plan"),
+          decision("vibe", "output.fine = true", { next: "check", maxRetries: 3 }, "plan"),
+          decision("check", "output.done = true", "end", { next: "plan", maxRetries: 3 }),
+        ],
+        [edge("plan", "vibe")],
+      ),
+      errors: [
+        {
+          messageId: "default",
+          target: { kind: "node", nodeId: "vibe" },
+          path: "/nodes/1/config/onFalse",
+          data: { nodeId: "vibe", route: "onFalse", next: "plan" },
+        },
+      ],
+    },
+    {
+      name: "a loop of llm and tool nodes with no decision at all",
+      workflow: workflow(
+        [llm("entry"), llm("a"), tool("b")],
+        [edge("entry", "a"), edge("a", "b"), edge("b", "a")],
+      ),
+      errors: [
+        {
+          messageId: "edgeLoop",
+          target: { kind: "node", nodeId: "a" },
+          path: "/nodes/1",
+          data: { nodeId: "a", members: ["a", "b"], size: 2 },
+        },
+      ],
+    },
+    {
+      name: "an unbounded retry and a loop of edges in one component: one finding each",
+      workflow: workflow(
+        [llm("plan"), tool("search"), decision("check", "output.done = true", "end", "plan")],
+        [edge("plan", "search"), edge("search", "plan"), edge("search", "check")],
+      ),
+      errors: [
+        { messageId: "default", path: "/nodes/2/config/onFalse" },
+        { messageId: "edgeLoop", path: "/nodes/0", data: { members: ["plan", "search"] } },
+      ],
+    },
     {
       name: "a retry without maxRetries",
       workflow: loop("plan"),
