@@ -15,7 +15,11 @@ import lintModule from "bpmn-js-bpmnlint";
 import { BpmnPropertiesPanelModule, BpmnPropertiesProviderModule } from "bpmn-js-properties-panel";
 import StaticResolver from "bpmnlint/lib/resolver/static-resolver.js";
 import { createRules, staticResolverCache } from "../../src/bpmn/lint/index.js";
-import type { AgentflowChangedEvent, AgentflowService } from "../../src/bpmn-js/index.js";
+import type {
+  AgentflowChangedEvent,
+  AgentflowService,
+  AgentflowStaleEvent,
+} from "../../src/bpmn-js/index.js";
 import Agentflow, { BTV_PACKAGE } from "../../src/bpmn-js/index.js";
 import AgentflowPropertiesProviderModule from "../../src/bpmn-js/properties-panel/index.js";
 import loanXml from "../processes/loan-origination.bpmn";
@@ -28,6 +32,7 @@ interface DemoModeler {
   get(name: "agentflow"): AgentflowService;
   get(name: "canvas"): { zoom(level: "fit-viewport"): void };
   on(event: "agentflow.changed", callback: (event: AgentflowChangedEvent) => void): void;
+  on(event: "agentflow.stale", callback: (event: AgentflowStaleEvent) => void): void;
 }
 
 // bpmn-js is ES modules without `"type": "module"`, so TypeScript (NodeNext) types its default
@@ -64,6 +69,15 @@ modeler.on("agentflow.changed", (event) => {
   const { allowed, blocking, warnings } = event.decision;
   verdict.dataset.allowed = String(allowed);
   verdict.textContent = `${allowed ? "Promotion allowed" : "Promotion blocked"} · ${blocking.length} blocking, ${warnings.length} warnings`;
+});
+
+// No verdict is shown for a diagram it was not reached on: an edit still being evaluated, or
+// an evaluation that failed (agentflow.error says why).
+modeler.on("agentflow.stale", (event) => {
+  if (verdict === null) return;
+  verdict.dataset.allowed = "false";
+  verdict.textContent =
+    event.reason === "failed" ? "No verdict: the evaluation failed" : "Evaluating…";
 });
 
 toggle?.addEventListener("click", () => {

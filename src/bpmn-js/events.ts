@@ -33,11 +33,23 @@ export interface AgentflowChangedEvent {
 }
 
 /**
- * What `agentflow.error` carries: an evaluation that threw (a host's resolver or predicate), or an
- * `approval` that cannot be read (an `ApprovalFormatError`).
+ * What `agentflow.error` carries: an evaluation that threw (a host's predicate, a pack, waiver or
+ * plugin that cannot be used, a chunk that cannot be fetched; then no decision holds and nothing
+ * is drawn), or an `approval` that cannot be read (an `ApprovalFormatError`).
  */
 export interface AgentflowErrorEvent {
   readonly error: unknown;
+}
+
+/**
+ * What `agentflow.stale` carries: why the decision last given out (by `agentflow.changed`, or
+ * `getDecision()`) no longer holds for the diagram on screen (`getDecision()` is `undefined` from
+ * then on, until the next `agentflow.changed`). `edited`: the diagram changed, and its evaluation is pending; `cleared`:
+ * the diagram was cleared, or another imported; `failed`: its evaluation failed
+ * (`agentflow.error` follows, with the error).
+ */
+export interface AgentflowStaleEvent {
+  readonly reason: "edited" | "cleared" | "failed";
 }
 
 /** What `agentflow.toggle` carries. */

@@ -35,7 +35,12 @@ export type {
   Overlays,
 } from "./diagram.js";
 export type { ApprovalChanges } from "./approval-marks.js";
-export type { AgentflowChangedEvent, AgentflowErrorEvent, AgentflowToggleEvent } from "./events.js";
+export type {
+  AgentflowChangedEvent,
+  AgentflowErrorEvent,
+  AgentflowStaleEvent,
+  AgentflowToggleEvent,
+} from "./events.js";
 export {
   AGENT_MARKER,
   APPROVAL_MARKER,

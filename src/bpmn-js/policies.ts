@@ -4,20 +4,23 @@
  * checked when the modeller is built: a list where a list belongs, a pack given as data (not as a
  * file's path), a real day. Compiling the packs and checking the waivers and plugins needs the
  * FEEL compiler and Ajv, so it runs with the engine (`policy-checks.ts`), which passes its checks
- * in as {@link PolicyChecks}: this file, in the page's first load, imports none of them.
+ * in as {@link PolicyChecks}: this file, in the page's first load, imports none of them. It tells
+ * the waiver check which rules a waiver may name: those of the packs as compiled and the plugins.
  */
 import type { CompiledPack } from "../policy/index.js";
+import { BPMN_RULE_CODES, WORKFLOW_RULE_CODES } from "../rules/builtin-codes.js";
 
 /** A pack the `policies` option takes: compiled, or its plain data. */
 export type PolicyOption = CompiledPack | Readonly<Record<string, unknown>>;
 
 /**
  * The checks that need the engine, each naming `where` in its problems: a pack compiled (or its
- * problems), a waiver's problems, a plugin's problems.
+ * problems), a waiver's problems (with `rules`, the rules it may name: one naming another waives
+ * nothing while its owner believes it does), a plugin's problems.
  */
 export interface PolicyChecks {
   readonly pack: (entry: object, where: string) => CompiledPack | string[];
-  readonly waiver: (waiver: unknown, where: string) => string[];
+  readonly waiver: (waiver: unknown, where: string, rules?: ReadonlySet<string>) => string[];
   readonly plugin: (name: string, plugin: unknown, where: string) => string[];
 }
 
@@ -52,24 +55,45 @@ export function policyProblems(
 ): string[] {
   const problems: string[] = [];
   const { policies, waivers, today, plugins } = options;
+  /** The packs as compiled; `undefined` once one cannot be (its rules are then unknown). */
+  let packs: CompiledPack[] | undefined = [];
   if (policies !== undefined) {
     if (Array.isArray(policies)) {
-      policies.forEach((entry: unknown, i) => {
+      for (const [i, entry] of (policies as unknown[]).entries()) {
         const where = `agentflow.policies[${i}]`;
         const light = entryProblems(entry, where);
         problems.push(...light);
-        if (light.length > 0 || checks === undefined || !isRecord(entry)) return;
+        if (checks === undefined || !isRecord(entry)) {
+          packs = undefined;
+          continue;
+        }
         const read = checks.pack(entry, where);
-        if (Array.isArray(read)) problems.push(...read);
-      });
+        if (Array.isArray(read)) {
+          problems.push(...read);
+          packs = undefined;
+        } else packs?.push(read);
+      }
     } else {
       problems.push(`agentflow.policies must be a list of policy packs, got ${kind(policies)}`);
+      packs = undefined;
     }
   }
+  const pluginProblems =
+    plugins === undefined
+      ? []
+      : !isRecord(plugins)
+        ? [`agentflow.plugins must be an object, got ${kind(plugins)}`]
+        : Object.entries(plugins).flatMap(
+            ([name, plugin]) => checks?.plugin(name, plugin, `agentflow.plugins.${name}`) ?? [],
+          );
   if (waivers !== undefined) {
     if (Array.isArray(waivers)) {
+      const rules =
+        packs === undefined || pluginProblems.length > 0
+          ? undefined
+          : waivableRules(options, packs);
       waivers.forEach((w: unknown, i) => {
-        problems.push(...(checks?.waiver(w, `agentflow.waivers[${i}]`) ?? []));
+        problems.push(...(checks?.waiver(w, `agentflow.waivers[${i}]`, rules) ?? []));
       });
     } else {
       problems.push(`agentflow.waivers must be a list of waivers, got ${kind(waivers)}`);
@@ -80,16 +104,36 @@ export function policyProblems(
       `agentflow.today must be a date written YYYY-MM-DD, got ${typeof today === "string" ? `'${today}'` : kind(today)}`,
     );
   }
-  if (plugins !== undefined) {
-    if (!isRecord(plugins)) {
-      problems.push(`agentflow.plugins must be an object, got ${kind(plugins)}`);
-    } else if (checks !== undefined) {
-      for (const [name, plugin] of Object.entries(plugins)) {
-        problems.push(...checks.plugin(name, plugin, `agentflow.plugins.${name}`));
-      }
+  problems.push(...pluginProblems);
+  return problems;
+}
+
+/**
+ * Every rule a waiver of these options may name, as `agentflow gate` allows them in a config: a
+ * built-in code (a BPMN rule's, a workflow rule's, or one of `workflowValidation.ruleSet`), a
+ * plugin's `<plugin>/<CODE>`, a pack rule's `<pack>/<id>` or its bare id.
+ */
+function waivableRules(
+  options: Readonly<Record<string, unknown>>,
+  packs: readonly CompiledPack[],
+): ReadonlySet<string> {
+  const rules = new Set([...BPMN_RULE_CODES, ...WORKFLOW_RULE_CODES]);
+  for (const pack of packs) {
+    for (const { id } of pack.spec.rules) rules.add(id).add(`${pack.name}/${id}`);
+  }
+  const { plugins, workflowValidation } = options;
+  if (isRecord(plugins)) {
+    for (const [name, plugin] of Object.entries(plugins)) {
+      if (!isRecord(plugin) || !isRecord(plugin.rules)) continue;
+      for (const code of Object.keys(plugin.rules)) rules.add(`${name}/${code}`);
     }
   }
-  return problems;
+  const ruleSet = isRecord(workflowValidation) ? workflowValidation.ruleSet : undefined;
+  for (const rule of Array.isArray(ruleSet) ? (ruleSet as unknown[]) : []) {
+    const code = isRecord(rule) && isRecord(rule.meta) ? rule.meta.code : undefined;
+    if (typeof code === "string") rules.add(code);
+  }
+  return rules;
 }
 
 /** True for `YYYY-MM-DD` naming a day that exists (no 2027-02-30). */

@@ -8,7 +8,8 @@ import type { GateOptions } from "../bpmn/index.js";
 import type { CompiledGateOptions } from "../bpmn/gate-options.js";
 import type { CompiledPack } from "../policy/index.js";
 import type { PolicyInput } from "../validate/index.js";
-import { waiverProblems } from "../policy/waivers.js";
+import { quoteValue } from "../policy/shape.js";
+import { isWaiver, waiverProblems } from "../policy/waivers.js";
 import type { Plugin } from "../rules/index.js";
 import { namespacedRules, pluginProblem } from "../rules/plugin.js";
 import type { PolicyChecks } from "./policies.js";
@@ -25,9 +26,24 @@ function pluginProblems(name: string, plugin: unknown, where: string): string[] 
   }
 }
 
+/**
+ * A waiver's problems, as `evaluateGates` reads it, and, given the `rules` of the options, one
+ * naming none of them: `agentflow gate` refuses such a waiver in a config (exit 2), since it would
+ * waive nothing while its owner believes it does (a misspelt rule, `*`).
+ */
+function waiverChecks(waiver: unknown, where: string, rules?: ReadonlySet<string>): string[] {
+  const problems = waiverProblems(waiver, where);
+  if (problems.length > 0 || rules === undefined || !isWaiver(waiver) || rules.has(waiver.rule)) {
+    return problems;
+  }
+  return [
+    `${where}.rule: ${quoteValue(waiver.rule)} is no rule of these options (a built-in code, <plugin>/<CODE>, or a policy pack rule's id, bare or as <pack>/<id>)`,
+  ];
+}
+
 /** The engine's checks of waivers and plugins, for {@link policyProblems}; packs need a compiler. */
 export const ENGINE_CHECKS: Omit<PolicyChecks, "pack"> = {
-  waiver: waiverProblems,
+  waiver: waiverChecks,
   plugin: pluginProblems,
 };
 

@@ -3,17 +3,21 @@
  * The `agentflow` service: evaluates the gates on the modeller's own definitions after import
  * and after every change (debounced), keeps the latest {@link GateDecision}, fires
  * `agentflow.changed` with it, and draws the badges, gate markers and bypass flows. What judges
- * the diagram (`engine.ts`) is imported at the first evaluation, not with this file: a bundler
- * splits it into a chunk of its own, and the page shows the diagram without waiting for it.
- * Compiling the policy packs needs that engine, so a pack that does not compile is said at the
- * first evaluation (`agentflow.error`, every evaluation, nothing drawn), not by the constructor.
+ * the diagram is loaded at the first evaluation, not with this file (`engine-load.ts`), and the
+ * page shows the diagram without waiting for it. Fail closed: a decision is given out only for the
+ * diagram on screen. Once the diagram changes, `getDecision()` answers `undefined` (and
+ * `agentflow.stale` fires) until the change is evaluated; an evaluation that fails drops the
+ * decision and everything drawn for it.
  */
-import type { GateDecision, GateOptions } from "../bpmn/index.js";
-import type { CompiledGateOptions } from "../bpmn/gate-options.js";
+import type { GateDecision } from "../bpmn/index.js";
 import type { ApprovalChanges } from "./approval-marks.js";
 import { ApprovalState } from "./approval-state.js";
-import type * as EngineModule from "./engine.js";
-import type { AgentflowChangedEvent, AgentflowErrorEvent, AgentflowToggleEvent } from "./events.js";
+import type {
+  AgentflowChangedEvent,
+  AgentflowErrorEvent,
+  AgentflowStaleEvent,
+  AgentflowToggleEvent,
+} from "./events.js";
 import { asModdle } from "./btv-read.js";
 import type { AgentflowConfig } from "./config.js";
 import { DEFAULT_DEBOUNCE, optionProblems } from "./options.js";
@@ -26,10 +30,11 @@ import type {
   Overlays,
 } from "./diagram.js";
 import { DRAW_STEP, Drawing, nextTask } from "./drawing.js";
+import type { Engine } from "./engine-load.js";
+import { EngineLoader } from "./engine-load.js";
+import { ImportState } from "./import-state.js";
 import type { Scene } from "./paint.js";
 import { EMPTY_SCENE, sceneOf } from "./paint.js";
-
-type Engine = typeof EngineModule;
 
 /** The module's service, registered as `agentflow`. */
 export class AgentflowService {
@@ -43,26 +48,19 @@ export class AgentflowService {
     "canvas",
   ];
 
-  /** The options as given (their engine-free checks passed): what `#prepared` starts from. */
-  readonly #options: GateOptions;
-  /**
-   * The options with the packs compiled, or why they cannot be: set once the engine (and, for
-   * packs, their compiler) is loaded, then every evaluation reuses it (the options never change,
-   * so neither does the answer).
-   */
-  #prepared: { readonly options: CompiledGateOptions } | { readonly error: unknown } | undefined;
+  readonly #engines: EngineLoader;
+  readonly #imports = new ImportState();
   readonly #debounce: number;
   readonly #eventBus: EventBus;
   readonly #bpmnjs: BpmnJs;
   readonly #registry: ElementRegistry;
   readonly #drawing: Drawing;
   #active: boolean;
+  /** The decision last drawn; it may be for the diagram before an edit (see `#current`). */
   #decision: GateDecision | undefined;
+  /** Whether `#decision` was reached on the diagram on screen (no edit since it was started). */
+  #current = false;
   readonly #approval: ApprovalState;
-  /** The engine once loaded: later evaluations call it without waiting a turn. */
-  #engine: Engine | undefined;
-  /** The engine's loading, shared by every caller until it is done; dropped if it fails. */
-  #loading: Promise<Engine> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Counts evaluations, so that an older async one that finishes late is dropped. */
   #run = 0;
@@ -82,7 +80,7 @@ export class AgentflowService {
     const problems = optionProblems(config);
     if (problems.length > 0) throw new TypeError(problems.join("; "));
     const { debounce, active, approval, ...options } = config ?? {};
-    this.#options = options;
+    this.#engines = new EngineLoader(options);
     this.#debounce = debounce ?? DEFAULT_DEBOUNCE;
     this.#active = active ?? true;
     this.#eventBus = eventBus;
@@ -91,13 +89,21 @@ export class AgentflowService {
     this.#drawing = new Drawing(overlays, canvas);
     // A malformed one is said at the first evaluation: the host listens once the modeller is built.
     this.#approval = new ApprovalState(approval);
+    eventBus.on("import.parse.start", (event) => {
+      this.#imports.started(event);
+    });
+    eventBus.on("import.parse.complete", (event) => {
+      this.#imports.parsed(event);
+    });
     eventBus.on("import.done", () => {
+      this.#imports.done(bpmnjs.getDefinitions());
       this.#schedule(0);
     });
     eventBus.on("commandStack.changed", () => {
       // A run still waiting on an async resolver evaluated the diagram as it was: drop it now,
       // not when the debounced run starts, or it could be drawn in between.
       this.#run++;
+      this.#outdate("edited");
       this.#schedule(this.#debounce);
     });
     // diagram-js takes a removed element's overlays and graphics away itself.
@@ -108,9 +114,8 @@ export class AgentflowService {
     eventBus.on("diagram.clear", () => {
       this.#cancel();
       this.#run++;
-      this.#drawing.clear();
-      this.#decision = undefined;
-      this.#approval.forget();
+      this.#drop();
+      this.#outdate("cleared");
     });
     eventBus.on("diagram.destroy", () => {
       this.#cancel();
@@ -118,29 +123,33 @@ export class AgentflowService {
     });
   }
 
-  /** The decision for the diagram as last evaluated; `undefined` before the first evaluation. */
+  /**
+   * The decision for the diagram on screen; `undefined` before the first evaluation, from an edit
+   * until it is evaluated, and after an evaluation that failed.
+   */
   getDecision(): GateDecision | undefined {
-    return this.#decision;
+    return this.#current ? this.#decision : undefined;
   }
 
   /**
-   * What the `approval` says of the diagram as last evaluated: the agent tasks not as approved,
-   * and those it lists that are gone; `undefined` without a usable approval or a decision.
+   * What the `approval` says of the diagram on screen: the agent tasks not as approved, and those
+   * it lists that are gone; `undefined` without a usable approval or a decision.
    */
   getApprovalChanges(): ApprovalChanges | undefined {
-    return this.#approval.changes;
+    return this.#current ? this.#approval.changes : undefined;
   }
 
   /**
    * Replaces the approval (`undefined` removes it) and redraws: fires `agentflow.changed` with the
    * new comparison, or `agentflow.error` when it cannot be read (then nothing is marked). Before
-   * the first evaluation has loaded the engine, the error fires once it is loaded.
+   * the first evaluation has loaded the engine, the error fires once it is loaded; while an edit
+   * waits to be evaluated, that evaluation compares.
    */
   setApproval(approval: unknown): void {
     this.#approval.set(approval);
-    const engine = this.#engine;
+    const engine = this.#engines.loaded;
     if (engine === undefined) {
-      this.#load().then(
+      this.#engines.load().then(
         (loaded) => {
           this.#sayErrors(this.#approval.takeErrors(loaded));
         },
@@ -148,8 +157,8 @@ export class AgentflowService {
           this.#sayErrors([error]);
         },
       );
-    } else if (this.#decision !== undefined) void this.#publish(this.#decision, engine, this.#run);
-    else this.#sayErrors(this.#approval.takeErrors(engine));
+    } else if (this.#decision === undefined) this.#sayErrors(this.#approval.takeErrors(engine));
+    else if (this.#current) void this.#publish(this.#decision, engine, this.#run);
   }
 
   /** Whether the overlays are shown. */
@@ -170,7 +179,8 @@ export class AgentflowService {
   /**
    * Evaluates the gates now (dropping a pending debounced run), draws the result and fires
    * `agentflow.changed`. Resolves with the decision, or `undefined` when there is no diagram, the
-   * evaluation threw (then `agentflow.error` fires), or a later evaluation overtook this one.
+   * evaluation threw (then the decision and its drawing are dropped and `agentflow.error` fires),
+   * or a later evaluation overtook this one.
    */
   async evaluate(): Promise<GateDecision | undefined> {
     this.#cancel();
@@ -181,67 +191,23 @@ export class AgentflowService {
     let engine: Engine;
     try {
       // Once loaded, the engine is called at once, as if it were imported with this file.
-      engine = this.#engine ?? (await this.#firstLoad());
-      const options =
-        this.#prepared === undefined ? await this.#prepare(engine) : kept(this.#prepared);
+      const loaded = (engine = this.#engines.loaded ?? (await this.#engines.firstLoad()));
+      const prepared = this.#engines.options(loaded);
+      const options = prepared instanceof Promise ? await prepared : prepared;
+      // What bpmn-moddle dropped at the import is a finding, as `agentflow gate` makes it.
+      const parsed = await this.#imports.findings(definitions, async () => {
+        return (await loaded.loadImportReader()).importFindings;
+      });
+      const evaluated = await loaded.evaluateCompiled(definitions, options);
       // The designer knows the tasks by their names: the findings say those, the data the ids.
-      const evaluated = await engine.evaluateCompiled(definitions, options);
-      decision = engine.namedDecision(evaluated, definitions, options);
+      const found = loaded.withParseFindings(evaluated, parsed, options);
+      decision = loaded.namedDecision(found, definitions, options);
     } catch (error) {
-      if (run === this.#run) {
-        this.#eventBus.fire("agentflow.error", { error } satisfies AgentflowErrorEvent);
-      }
+      if (run === this.#run) this.#fail(error);
       return undefined;
     }
     if (run !== this.#run) return undefined;
     return (await this.#publish(decision, engine, run)) ? decision : undefined;
-  }
-
-  /**
-   * The engine at the first evaluation, evaluated in a task after the one that loaded it: on a
-   * large diagram each part of the first evaluation then blocks the page for less time, and the
-   * page answers input between them.
-   */
-  async #firstLoad(): Promise<Engine> {
-    const engine = await this.#load();
-    await nextTask();
-    return engine;
-  }
-
-  /**
-   * The options with the packs compiled, at the first evaluation and then kept; throws (each
-   * time) the `TypeError` naming what in the packs, waivers or plugins is wrong. Fail closed: a
-   * badge or gate drawn without the policy applied would claim a verdict nobody reached. The
-   * pack compiler is fetched only when the options set packs; a failed fetch is not kept, so the
-   * next evaluation fetches it again.
-   */
-  async #prepare(engine: Engine): Promise<CompiledGateOptions> {
-    const compiler = engine.setsPacks(this.#options) ? await engine.loadPackCompiler() : undefined;
-    if (this.#prepared === undefined) {
-      try {
-        this.#prepared = {
-          options: engine.preparedOptions(this.#options, compiler?.compiledEntry),
-        };
-      } catch (error) {
-        this.#prepared = { error };
-      }
-    }
-    return kept(this.#prepared);
-  }
-
-  /** Loads the engine (`engine.ts`), once; a failed load is tried again by the next caller. */
-  #load(): Promise<Engine> {
-    this.#loading ??= import("./engine.js").then(
-      (engine) => {
-        this.#engine = engine;
-        return engine;
-      },
-      (error: unknown) => {
-        this.#loading = undefined;
-        throw error;
-      },
-    );
-    return this.#loading;
   }
 
   /**
@@ -250,6 +216,7 @@ export class AgentflowService {
    */
   async #publish(decision: GateDecision, engine: Engine, run: number): Promise<boolean> {
     this.#decision = decision;
+    this.#current = true;
     this.#sayErrors(this.#approval.update(this.#bpmnjs.getDefinitions(), decision, engine));
     const steps = this.#drawing.steps(this.#scene(), DRAW_STEP);
     while (steps.next().done !== true) {
@@ -262,6 +229,30 @@ export class AgentflowService {
       ...(approval === undefined ? {} : { approval }),
     } satisfies AgentflowChangedEvent);
     return true;
+  }
+
+  /**
+   * An evaluation of the diagram on screen failed: no decision holds for it, so none is kept or
+   * drawn (a badge left from before would claim a verdict nobody reached), and the host is told.
+   */
+  #fail(error: unknown): void {
+    this.#drop();
+    this.#outdate("failed");
+    this.#eventBus.fire("agentflow.error", { error } satisfies AgentflowErrorEvent);
+  }
+
+  /** Forgets the decision and its comparison, and takes off everything drawn for them. */
+  #drop(): void {
+    this.#drawing.clear();
+    this.#decision = undefined;
+    this.#approval.forget();
+  }
+
+  /** The decision given out no longer holds for the diagram on screen: says so, once. */
+  #outdate(reason: AgentflowStaleEvent["reason"]): void {
+    if (!this.#current) return;
+    this.#current = false;
+    this.#eventBus.fire("agentflow.stale", { reason } satisfies AgentflowStaleEvent);
   }
 
   #sayErrors(errors: readonly unknown[]): void {
@@ -283,19 +274,11 @@ export class AgentflowService {
     this.#timer = undefined;
   }
 
-  /** The decision as last evaluated, or nothing while hidden. */
+  /** The decision as last drawn, or nothing while hidden. */
   #scene(): Scene {
     const decision = this.#decision;
     return this.#active && decision !== undefined
       ? sceneOf(decision, this.#approval.changes, this.#registry)
       : EMPTY_SCENE;
   }
-}
-
-/** The options as prepared, or the error that preparing them threw, thrown again. */
-function kept(
-  prepared: { readonly options: CompiledGateOptions } | { readonly error: unknown },
-): CompiledGateOptions {
-  if ("error" in prepared) throw prepared.error;
-  return prepared.options;
 }

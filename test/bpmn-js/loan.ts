@@ -1,7 +1,8 @@
 /**
  * The example loan process and its registry, as the bpmn-js module's tests use them: the process
- * as a modeller wrote it (with DI), and a variant where "Risk band?" leads straight to "Draft and
- * send offer", skipping both reviews, as a designer would draw it.
+ * as a modeller wrote it (with DI), a variant where "Risk band?" leads straight to "Draft and
+ * send offer", skipping both reviews, as a designer would draw it, and one with the credit-risk
+ * agent alone.
  */
 import { readFileSync } from "node:fs";
 import { parseWorkflowText } from "../../src/model/index.js";
@@ -23,6 +24,21 @@ export const shortcutXml = loanXml
     '<bpmn:sequenceFlow id="Flow_ToSent"',
     '<bpmn:sequenceFlow id="Flow_Shortcut" sourceRef="RiskBand" targetRef="DraftAndSendOffer" />\n    <bpmn:sequenceFlow id="Flow_ToSent"',
   );
+
+/** The process with its offer agent a plain task: the gated credit-risk agent alone, allowed. */
+export const gatedXml = loanXml.replace(
+  /<bpmn:extensionElements>\s*<btv:agentTask agentWorkflowRef="agnt-offer-sender[\s\S]*?<\/bpmn:extensionElements>/,
+  "",
+);
+
+/**
+ * {@link gatedXml} with a second element of the gate's id, as a careless copy makes it: bpmn-moddle
+ * drops it, and says so.
+ */
+export const duplicateXml = gatedXml.replace(
+  '<bpmn:endEvent id="OfferSent"',
+  '<bpmn:serviceTask id="UnderwriterReview" name="Auto-approve offer" />\n    <bpmn:endEvent id="OfferSent"',
+);
 
 const registryDoc = (name: string): unknown =>
   parseWorkflowText(readFileSync(`examples/registry/${name}`, "utf8")).value;

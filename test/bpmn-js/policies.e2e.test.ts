@@ -7,7 +7,9 @@
  * `checkProcess` gives in Node.js with the same pack; a waiver flips both to allowed and the
  * badge shows the finding marked waived; the lint plugin's `policy` rule reports what
  * `checkProcess` finds (worded with the elements' names), and a pack path in a browser is a
- * misconfiguration it says.
+ * misconfiguration it says. The module fails closed on the same page: a waiver naming no rule is
+ * refused as `agentflow gate` refuses it, what bpmn-moddle dropped at the import blocks as in
+ * `agentflow gate`, and an evaluation that fails after an edit leaves no decision and no badge.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,8 +24,8 @@ import { namedCheck } from "../bpmn/named-check.js";
 import { CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
 import { launchChromium } from "../e2e/watched-page.js";
 import { tempDir } from "../temp.js";
-import type { PageReport } from "./browser/policy-page.js";
-import { loanXml, registry } from "./loan.js";
+import type { PageReport, ProbeResult } from "./browser/policy-page.js";
+import { duplicateXml, gatedXml, loanXml, registry } from "./loan.js";
 
 const SKIP = HAS_CHROMIUM
   ? ""
@@ -69,8 +71,16 @@ interface PolicyWindow {
   readonly policyPage: {
     open(agentflow: object, rules: object): Promise<GateDecision>;
     lint(): Promise<Record<string, PageReport[]>>;
+    probe(xml: string, agentflow: object, hostGate: boolean): Promise<ProbeResult>;
+    bypass(): Promise<ProbeResult>;
   };
 }
+
+const probe = (xml: string, agentflow: object, hostGate = false): Promise<ProbeResult> =>
+  tab.evaluate(
+    ([x, options, gate]) => (window as unknown as PolicyWindow).policyPage.probe(x, options, gate),
+    [xml, agentflow, hostGate] as const,
+  );
 
 /** `code@element`, and `(waived)` when a waiver covers it, of each finding of a decision. */
 function verdict(decision: Pick<GateDecision, "allowed" | "blocking" | "warnings">) {
@@ -216,6 +226,59 @@ describe("policy packs in the bpmn-js module, in Chromium", () => {
           category: "error",
         },
       ]);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!HAS_CHROMIUM)(
+    `refuses a waiver naming no rule as agentflow gate does, and draws nothing${SKIP}`,
+    async () => {
+      for (const rule of ["bank/nope", "*"]) {
+        const result = await probe(loanXml, { policies: [PACK], waivers: [waiver(rule)] });
+        expect(result).toEqual({
+          events: [
+            `error agentflow.waivers[0].rule: ${JSON.stringify(rule)} is no rule of these options (a built-in code, <plugin>/<CODE>, or a policy pack rule's id, bare or as <pack>/<id>)`,
+          ],
+          decision: null,
+          badges: [],
+        });
+      }
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!HAS_CHROMIUM)(
+    `blocks what bpmn-moddle dropped at the import, as checkProcess does${SKIP}`,
+    async () => {
+      const expected = await checkProcess(duplicateXml, registry);
+      expect(verdict(expected).blocking).toEqual(["BPMN_PARSE@UnderwriterReview"]);
+      const result = await probe(duplicateXml, {});
+      expect(result.events).toEqual(["changed allowed=false"]);
+      expect(result.decision).toEqual({ allowed: false, blocking: verdict(expected).blocking });
+      // The same process read cleanly is allowed: the import's findings were what blocked.
+      expect((await probe(gatedXml, {})).decision).toEqual({ allowed: true, blocking: [] });
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!HAS_CHROMIUM)(
+    `drops the decision and its badges when the evaluation after an edit fails${SKIP}`,
+    async () => {
+      const before = await probe(gatedXml, {}, true);
+      expect(before).toEqual({
+        events: ["changed allowed=true"],
+        decision: { allowed: true, blocking: [] },
+        badges: ["AssessCreditRisk:reached"],
+      });
+      // The host's predicate throws on the new unnamed gateway.
+      const after = await tab.evaluate(() =>
+        (window as unknown as PolicyWindow).policyPage.bypass(),
+      );
+      expect(after).toEqual({
+        events: ["stale edited", "error bpmn:ExclusiveGateway has no name"],
+        decision: null,
+        badges: [],
+      });
       expect(errors).toEqual([]);
     },
   );

@@ -38,6 +38,8 @@ const WAIVER = {
   grantedBy: "cro@bank.example",
   expires: "2027-03-31",
 };
+const NO_RULE =
+  "is no rule of these options (a built-in code, <plugin>/<CODE>, or a policy pack rule's id, bare or as <pack>/<id>)";
 const FACTS =
   "facts of agentTask: process, element, lane, ref, level, declaredLevel, declaredLevelText, justifiedLevel, camunda, tools, models, budget, gates, gateStatus, unread";
 
@@ -211,10 +213,43 @@ describe("preparedOptions, the engine's side of the policy options", () => {
       ),
     );
     // Without packs, nothing needs the compiler: waivers and plugins are still checked.
-    expect(preparedOptions({ waivers: [WAIVER] })).toEqual({ waivers: [WAIVER] });
+    const gate = { ...WAIVER, rule: "AGENT_GATE_UNREACHABLE" };
+    expect(preparedOptions({ waivers: [gate] })).toEqual({ waivers: [gate] });
     expect(() => preparedOptions({ waivers: [{ ...WAIVER, expires: "2027-02-30" }] })).toThrow(
       'agentflow.waivers[0].expires: "2027-02-30" is not a calendar date written YYYY-MM-DD',
     );
+    // A pack rule's id with no pack to have it waives nothing: refused, as agentflow gate does.
+    expect(() => preparedOptions({ waivers: [WAIVER] })).toThrow(
+      `agentflow.waivers[0].rule: "four-eyes" ${NO_RULE}`,
+    );
+  });
+});
+
+describe("waivers naming a rule", () => {
+  const options = { policies: [PACK], plugins: { acme: plugin } };
+  it.each([
+    ["four-eyes", []],
+    ["bank/four-eyes", []],
+    ["AGENT_GATE_UNREACHABLE", []],
+    ["DUPLICATE_NODE_ID", []],
+    ["acme/NO_OP", []],
+    ["bank/nope", [`agentflow.waivers[0].rule: "bank/nope" ${NO_RULE}`]],
+    ["*", [`agentflow.waivers[0].rule: "*" ${NO_RULE}`]],
+    ["four-eye", [`agentflow.waivers[0].rule: "four-eye" ${NO_RULE}`]],
+    ["acme/NO_OPS", [`agentflow.waivers[0].rule: "acme/NO_OPS" ${NO_RULE}`]],
+  ] as const)("a waiver of %s: %j", (rule, problems) => {
+    const waivers = [{ ...WAIVER, rule }];
+    expect(configProblems({ ...options, waivers })).toEqual(problems);
+    const prepare = () => preparedOptions({ ...options, waivers }, compiledEntry);
+    if (problems.length === 0) expect(prepare).not.toThrow();
+    else expect(prepare).toThrow(new TypeError(problems.join("; ")));
+  });
+
+  it("are checked once the packs and plugins they may name could be read", () => {
+    // The pack that does not compile is said; its rules are unknown, so the waiver is not judged.
+    expect(
+      configProblems({ policies: [BAD], waivers: [{ ...WAIVER, rule: "bank/high" }] }),
+    ).toEqual([`agentflow.policies[0]: rule high: when: unknown fact 'levl' (${FACTS})`]);
   });
 });
 

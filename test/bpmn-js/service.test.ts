@@ -3,8 +3,10 @@
 /**
  * The `agentflow` service (issue 23), with diagram-js's real event bus and the example process's
  * real moddle definitions: the import is evaluated at once, changes are debounced into one
- * evaluation, an async evaluation overtaken by a newer one or by an edit is dropped, a host's
- * predicate that throws is an `agentflow.error`, and `diagram.clear` forgets the decision. The
+ * evaluation, an async evaluation overtaken by a newer one or by an edit is dropped, no decision
+ * is given out from an edit until it is evaluated, a host's predicate that throws is an
+ * `agentflow.error` that drops the decision and its drawing, what bpmn-moddle dropped at the
+ * import blocks as in `checkProcess`, and `diagram.clear` forgets the decision. The
  * timing tests run with the overlays off (`active: false`). The drawing tests use diagram-js's
  * real element registry and canvas marker code on happy-dom (diagram-js's overlays and SVG
  * rendering need a real browser's SVG; they are tested in Chromium,
@@ -15,8 +17,13 @@ import ElementRegistry from "diagram-js/lib/core/ElementRegistry.js";
 import EventBus from "diagram-js/lib/core/EventBus.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GateDecision, ModdleObject } from "../../src/bpmn/index.js";
-import { readProcess } from "../../src/bpmn/index.js";
-import type { AgentflowChangedEvent, AgentflowConfig } from "../../src/bpmn-js/index.js";
+import { checkProcess, createModdle, readProcess } from "../../src/bpmn/index.js";
+import type {
+  AgentflowChangedEvent,
+  AgentflowConfig,
+  AgentflowErrorEvent,
+  AgentflowStaleEvent,
+} from "../../src/bpmn-js/index.js";
 import type { Canvas as CanvasService, DiagramElement } from "../../src/bpmn-js/diagram.js";
 import {
   AGENT_MARKER,
@@ -25,7 +32,7 @@ import {
   GATE_MARKER,
   OVERLAY_TYPE,
 } from "../../src/bpmn-js/index.js";
-import { loanXml, registry, shortcutXml } from "./loan.js";
+import { duplicateXml, gatedXml, loanXml, registry, shortcutXml } from "./loan.js";
 
 interface Bus {
   on(event: string, callback: (event: unknown) => void): void;
@@ -36,12 +43,13 @@ interface Bus {
 async function setup(config: AgentflowConfig) {
   const { definitions } = await readProcess(loanXml);
   if (definitions === undefined) throw new Error("the example must parse");
+  let shown: ModdleObject = definitions;
   const bus = new (EventBus as unknown as new () => Bus)();
   const removed: unknown[] = [];
   const service = new AgentflowService(
     { ...config, active: false },
     bus,
-    { getDefinitions: (): ModdleObject => definitions },
+    { getDefinitions: (): ModdleObject => shown },
     { get: () => undefined, getAll: () => [] },
     {
       add: () => {
@@ -63,8 +71,43 @@ async function setup(config: AgentflowConfig) {
   bus.on("agentflow.changed", (event) => {
     decisions.push((event as AgentflowChangedEvent).decision);
   });
-  return { bus, service, decisions, removed };
+  /** Imports `xml` as bpmn-js does: its events, with bpmn-moddle's warnings, then the diagram. */
+  const importXml = async (xml: string): Promise<void> => {
+    bus.fire("import.parse.start", { xml });
+    const { rootElement, warnings } = await createModdle().fromXML(xml);
+    bus.fire("import.parse.complete", { error: null, definitions: rootElement, warnings });
+    bus.fire("diagram.clear", {});
+    shown = rootElement as ModdleObject;
+    bus.fire("import.done", { error: null, warnings });
+  };
+  return { bus, service, decisions, removed, importXml };
 }
+
+/** The events the module fires, in order: `changed`, `stale <reason>`, `error <message>`. */
+function recordEvents(bus: Bus): string[] {
+  const events: string[] = [];
+  bus.on("agentflow.changed", () => events.push("changed"));
+  bus.on("agentflow.stale", (event) => {
+    events.push(`stale ${(event as AgentflowStaleEvent).reason}`);
+  });
+  bus.on("agentflow.error", (event) => {
+    const { error } = event as AgentflowErrorEvent;
+    events.push(`error ${error instanceof Error ? error.message : String(error)}`);
+  });
+  return events;
+}
+
+/** A decision's verdict as `code@element` lines, blocking and not. */
+const verdict = (decision: Pick<GateDecision, "allowed" | "blocking" | "warnings"> | undefined) =>
+  decision && {
+    allowed: decision.allowed,
+    blocking: decision.blocking.map(
+      (d) => `${d.code}@${d.target.kind === "bpmn-element" ? d.target.elementId : ""}`,
+    ),
+    warnings: decision.warnings.map(
+      (d) => `${d.code}@${d.target.kind === "bpmn-element" ? d.target.elementId : ""}`,
+    ),
+  };
 
 interface Registry {
   add(element: DiagramElement, gfx: SVGElement): void;
@@ -337,32 +380,141 @@ describe("AgentflowService", () => {
     ]);
   });
 
-  it("fires agentflow.error when the host's gate predicate throws, and keeps the last decision", async () => {
+  it("drops the decision and all it drew when the host's gate predicate throws, and says so", async () => {
     let broken = false;
-    const { bus, service, decisions } = await setup({
-      ...registry,
+    const { bus, service, drawn, marked } = await drawingSetup(loanXml, {
       isGate: () => {
         if (broken) throw new Error("directory unreachable");
         return false;
       },
     });
-    const errors: unknown[] = [];
-    bus.on("agentflow.error", (event) => errors.push((event as { error: unknown }).error));
-    const before = await service.evaluate();
+    const events = recordEvents(bus);
+    const agents = ["AssessCreditRisk", "DraftAndSendOffer"];
+    expect(await service.evaluate()).toBeDefined();
+    expect([drawn(".agentflow-badge"), marked(AGENT_MARKER)]).toEqual([agents, agents]);
     broken = true;
     expect(await service.evaluate()).toBeUndefined();
-    expect(errors).toEqual([new Error("directory unreachable")]);
-    expect(decisions).toEqual([before]);
+    expect(events).toEqual(["changed", "stale failed", "error directory unreachable"]);
+    expect(service.getDecision()).toBeUndefined();
+    expect([drawn(".agentflow-badge"), marked(AGENT_MARKER)]).toEqual([[], []]);
+    // The next evaluation that succeeds gives a decision, and draws it, again.
+    broken = false;
+    expect(await service.evaluate()).toBe(service.getDecision());
+    expect(events.at(-1)).toBe("changed");
+    expect([drawn(".agentflow-badge"), marked(AGENT_MARKER)]).toEqual([agents, agents]);
+  });
+
+  it("gives out no decision from an edit until the edit is evaluated, and says so once", async () => {
+    let slow = false;
+    const answers: (() => void)[] = [];
+    const { bus, service, decisions } = await setup({
+      resolveTool: registry.resolveTool,
+      resolveWorkflow: (ref) =>
+        slow
+          ? new Promise((answer) => {
+              answers.push(() => {
+                answer(registry.resolveWorkflow(ref));
+              });
+            })
+          : registry.resolveWorkflow(ref),
+      debounce: 0,
+    });
+    const events = recordEvents(bus);
+    const before = await service.evaluate();
     expect(service.getDecision()).toBe(before);
+    slow = true;
+    bus.fire("commandStack.changed", {});
+    bus.fire("commandStack.changed", {});
+    expect(service.getDecision()).toBeUndefined();
+    // A new approval meanwhile gives the old decision out again: the pending evaluation compares.
+    service.setApproval(undefined);
+    expect(events).toEqual(["changed", "stale edited"]);
+    await vi.waitFor(() => {
+      for (const answer of answers.splice(0)) answer();
+      expect(decisions).toHaveLength(2);
+    });
+    expect(events).toEqual(["changed", "stale edited", "changed"]);
+    expect(service.getDecision()).toBe(decisions[1]);
   });
 
   it("forgets the decision and clears its overlays when the diagram is cleared", async () => {
     const { bus, service, removed } = await setup(registry);
+    const events = recordEvents(bus);
     await service.evaluate();
     expect(service.getDecision()).toBeDefined();
     bus.fire("diagram.clear", {});
     expect(service.getDecision()).toBeUndefined();
     expect(removed.at(-1)).toEqual({ type: OVERLAY_TYPE });
+    expect(events).toEqual(["changed", "stale cleared"]);
+  });
+
+  // What bpmn-moddle drops at the import, `checkProcess` (and so `agentflow gate`) blocks.
+  const misspelt = gatedXml.replace(
+    '<bpmn:endEvent id="OfferSent"',
+    '<bpmn:serviceTsk id="AutoApprove" name="Auto-approve offer" />\n    <bpmn:endEvent id="OfferSent"',
+  );
+  const dropped = ["BPMN_PARSE@UnderwriterReview"];
+  it.each([
+    {
+      name: "a second element of an id",
+      xml: duplicateXml,
+      rules: {},
+      expected: { allowed: false, blocking: dropped, warnings: [] },
+    },
+    {
+      name: "an element of no BPMN type",
+      xml: misspelt,
+      rules: {},
+      expected: { allowed: false, blocking: ["BPMN_PARSE@"], warnings: [] },
+    },
+    {
+      name: "a duplicate, with BPMN_PARSE at warning",
+      xml: duplicateXml,
+      rules: { BPMN_PARSE: "warning" },
+      expected: { allowed: true, blocking: [], warnings: dropped },
+    },
+    {
+      name: "a misspelt type, with BPMN_PARSE off",
+      xml: misspelt,
+      rules: { BPMN_PARSE: "off" },
+      expected: { allowed: true, blocking: [], warnings: [] },
+    },
+  ] as const)(
+    "judges the import of $name as checkProcess does",
+    async ({ xml, rules, expected }) => {
+      const { service, importXml } = await setup({ ...registry, rules, debounce: 0 });
+      await importXml(xml);
+      await vi.waitFor(() => {
+        expect(service.getDecision()).toBeDefined();
+      });
+      expect(verdict(service.getDecision())).toEqual(expected);
+      expect(verdict(await checkProcess(xml, { ...registry, rules }))).toEqual(expected);
+    },
+  );
+
+  it("keeps an import's BPMN_PARSE findings through edits, until the next import", async () => {
+    const { bus, service, decisions, importXml } = await setup({ ...registry, debounce: 0 });
+    await importXml(duplicateXml);
+    await vi.waitFor(() => {
+      expect(decisions).toHaveLength(1);
+    });
+    bus.fire("commandStack.changed", {});
+    await vi.waitFor(() => {
+      expect(decisions).toHaveLength(2);
+    });
+    expect(verdict(decisions[1])).toEqual({
+      allowed: false,
+      blocking: ["BPMN_PARSE@UnderwriterReview"],
+      warnings: [],
+    });
+    expect(decisions[1]?.blocking[0]?.message).toBe(
+      "element <bpmn:serviceTask> was dropped while reading: duplicate ID <UnderwriterReview>",
+    );
+    await importXml(gatedXml);
+    await vi.waitFor(() => {
+      expect(decisions).toHaveLength(3);
+    });
+    expect(verdict(service.getDecision())).toEqual({ allowed: true, blocking: [], warnings: [] });
   });
 
   it("marks the gates the organisation's selectors choose, with the role they give", async () => {

@@ -4,7 +4,9 @@
  * module and bpmn-js-bpmnlint running agentflow's plugin, both resolving from the example
  * registry bundled in. `window.policyPage.open(agentflow, rules)` builds a modeller with the
  * module's options and the lint rules given (plain data, as the test passes them), imports the
- * example loan process and resolves once the module has evaluated it.
+ * example loan process and resolves once the module has evaluated it. `window.policyPage.probe`
+ * opens a given XML and `bypass` then edits it, each resolving with what the module then says
+ * (its events, its decision, its badges), error or not, for the module's fail-closed cases.
  */
 import "bpmn-js/dist/assets/diagram-js.css";
 import "bpmn-js/dist/assets/bpmn-js.css";
@@ -28,6 +30,21 @@ export interface PageReport {
   readonly category: string;
 }
 
+/** What the module said and shows after a probe: its events in order, decision and badges. */
+export interface ProbeResult {
+  /** `changed allowed=<bool>`, `stale <reason>` or `error <message>`. */
+  readonly events: readonly string[];
+  /** `getDecision()`: its verdict as `code@element` lines, or `null` when it is `undefined`. */
+  readonly decision: { readonly allowed: boolean; readonly blocking: readonly string[] } | null;
+  /** The badges drawn, as `element:status`. */
+  readonly badges: readonly string[];
+}
+
+/** A diagram-js element, as far as the page's edits use it. */
+interface PageElement {
+  readonly parent?: PageElement;
+}
+
 /** The part of the modeller the page uses. */
 interface PageModeler {
   importXML(xml: string): Promise<unknown>;
@@ -36,7 +53,13 @@ interface PageModeler {
   get(name: "linting"): {
     lint(): Promise<Readonly<Record<string, readonly Partial<PageReport>[]>>>;
   };
+  get(name: "elementRegistry"): { get(id: string): PageElement | undefined };
+  get(name: "modeling"): {
+    connect(source: PageElement, target: PageElement): unknown;
+    createShape(shape: object, at: object, parent: PageElement): PageElement;
+  };
   on(event: "agentflow.changed", callback: (event: AgentflowChangedEvent) => void): void;
+  on(event: string, callback: (event: { error?: unknown; reason?: string }) => void): void;
 }
 
 const Modeler = BpmnModeler as unknown as new (options: object) => PageModeler;
@@ -84,12 +107,103 @@ async function lint(): Promise<Record<string, PageReport[]>> {
   return out;
 }
 
+/** Every event the module fired on the probed modeller, in order. */
+let said: string[] = [];
+/** Resolves at the probed modeller's next `agentflow.changed` or `agentflow.error`. */
+let settle: (() => void) | undefined;
+
+/** A host's gate predicate that reads every node's name: it throws on a node without one. */
+function namedReview(element: { $type: string; name?: string }): boolean {
+  if (element.name === undefined) throw new TypeError(`${element.$type} has no name`);
+  return element.$type === "bpmn:UserTask" || element.name.toLowerCase().startsWith("review");
+}
+
+/** What the module says and shows once its next evaluation has ended. */
+async function settled(start: () => Promise<unknown>): Promise<ProbeResult> {
+  const ended = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  said = [];
+  await start();
+  await ended;
+  const decision = current?.get("agentflow").getDecision();
+  const line = (d: GateDecision["blocking"][number]) =>
+    `${d.code}@${d.target.kind === "bpmn-element" ? d.target.elementId : ""}`;
+  return {
+    events: said,
+    decision:
+      decision === undefined
+        ? null
+        : { allowed: decision.allowed, blocking: decision.blocking.map(line) },
+    badges: Array.from(
+      document.querySelectorAll<HTMLElement>(".agentflow-badge"),
+      (b) => `${b.dataset.agentflowElement ?? ""}:${b.dataset.agentflowGate ?? ""}`,
+    ),
+  };
+}
+
+/**
+ * Opens `xml` in a new modeller with the module's options (and, with `hostGate`, a host predicate
+ * that throws on an unnamed node); resolves once the first evaluation ended.
+ */
+function probe(xml: string, agentflow: object, hostGate: boolean): Promise<ProbeResult> {
+  current?.destroy();
+  const modeler = new Modeler({
+    container: "#canvas",
+    additionalModules: [Agentflow],
+    moddleExtensions: { btv: BTV_PACKAGE },
+    agentflow: { ...exampleRegistry, ...(hostGate ? { isGate: namedReview } : {}), ...agentflow },
+  });
+  current = modeler;
+  modeler.on("agentflow.changed", (event) => {
+    said.push(`changed allowed=${String(event.decision.allowed)}`);
+    settle?.();
+  });
+  modeler.on("agentflow.stale", (event) => said.push(`stale ${event.reason ?? ""}`));
+  modeler.on("agentflow.error", (event) => {
+    said.push(`error ${event.error instanceof Error ? event.error.message : String(event.error)}`);
+    settle?.();
+  });
+  return settled(() => modeler.importXML(xml));
+}
+
+/**
+ * Draws what skips "Underwriter review": a flow from "Risk band?" to "Draft and send offer", and
+ * an unnamed gateway between "Risk band?" and "Offer sent"; resolves once that is evaluated.
+ */
+function bypass(): Promise<ProbeResult> {
+  const modeler = current;
+  if (modeler === undefined) throw new Error("no modeller is open");
+  const elements = modeler.get("elementRegistry");
+  const modeling = modeler.get("modeling");
+  const at = (id: string): PageElement => {
+    const element = elements.get(id);
+    if (element === undefined) throw new Error(`no ${id}`);
+    return element;
+  };
+  return settled(() => {
+    const band = at("RiskBand");
+    modeling.connect(band, at("DraftAndSendOffer"));
+    const parent = band.parent ?? band;
+    const gateway = modeling.createShape(
+      { type: "bpmn:ExclusiveGateway" },
+      { x: 700, y: 450 },
+      parent,
+    );
+    modeling.connect(band, gateway);
+    modeling.connect(gateway, at("OfferSent"));
+    return Promise.resolve();
+  });
+}
+
 declare global {
   interface Window {
     policyPage: {
       open(agentflow: object, rules: object): Promise<GateDecision>;
       lint(): Promise<Record<string, PageReport[]>>;
       decision(): GateDecision | undefined;
+      probe(xml: string, agentflow: object, hostGate: boolean): Promise<ProbeResult>;
+      bypass(): Promise<ProbeResult>;
     };
   }
 }
@@ -98,4 +212,6 @@ window.policyPage = {
   open,
   lint,
   decision: () => current?.get("agentflow").getDecision(),
+  probe,
+  bypass,
 };
