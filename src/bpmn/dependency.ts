@@ -4,7 +4,7 @@
  * effect is unknown, and unknown is read as the most demanding effect, never as none.
  */
 import type { ToolAuthorization, Diagnostic, ToolContract, ToolEffect } from "../model/index.js";
-import { parseToolContract } from "../model/index.js";
+import { jsonDataProblems, parseToolContract } from "../model/index.js";
 import type { LookupAnswer } from "./lookup.js";
 import type { RegistryConflict } from "./registry-conflict.js";
 import { effectNeedsGate } from "../autonomy/index.js";
@@ -96,7 +96,17 @@ export function usable(
   if (answer.value === undefined || answer.value === null) {
     return { failure: { reason: "missing", detail: `no ${what} ${ref} was found` } };
   }
-  const own = identity(answer.value);
+  let own: string | undefined;
+  try {
+    own = identity(answer.value);
+    // A host's answer is read as data: a getter that throws (a proxy, a lazy object) is an answer
+    // that cannot be read, said on the element, not an evaluation that fails as a whole.
+    jsonDataProblems(answer.value);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const detail = `the registry's answer for ${ref} could not be read: ${message}`;
+    return { failure: { reason: "invalid", detail } };
+  }
   if (own !== undefined && own !== ref) {
     return { failure: { reason: "mismatch", detail: `the registry returned ${own} for ${ref}` } };
   }

@@ -158,6 +158,40 @@ describe("a tool lookup that fails blocks as the most demanding effect", () => {
   });
 });
 
+/** `doc` with a getter for `key` that throws, as a host's lazy or proxied answer may have. */
+function throwingAt(doc: Record<string, unknown>, key: string): Record<string, unknown> {
+  const out = { ...doc };
+  Object.defineProperty(out, key, {
+    enumerable: true,
+    get() {
+      throw new Error(`${key} is not loaded`);
+    },
+  });
+  return out;
+}
+
+describe("an answer that cannot be read is an invalid answer, said on the element", () => {
+  it.each(["id", "effect"])("a tool contract whose %s throws", async (key) => {
+    const decision = await both({
+      resolveWorkflow: workflows,
+      resolveTool: () => throwingAt(SIGN, key),
+    });
+    expectUnknownTool(decision, "invalid", `the registry's answer for ${TOOL} could not be read`);
+    expect(decision.blocking.map((d) => d.code)).toContain("AGENT_LOOKUP_INVALID");
+  });
+
+  it.each(["version", "nodes"])("the agent's workflow whose %s throws", async (key) => {
+    const resolveWorkflow = (ref: string) =>
+      ref === "agnt-contract-signer@1.0.0" ? throwingAt(SIGNER, key) : workflows(ref);
+    const decision = await both({ resolveWorkflow, resolveTool: tools });
+    expect(decision.allowed).toBe(false);
+    const invalid = decision.blocking.find((d) => d.code === "AGENT_LOOKUP_INVALID");
+    expect(String(invalid?.message)).toContain(
+      "the registry's answer for agnt-contract-signer@1.0.0 could not be read",
+    );
+  });
+});
+
 describe("a delegate lookup that fails", () => {
   it("counts what the delegate calls as needing a gate", async () => {
     const resolveWorkflow = (ref: string) =>
