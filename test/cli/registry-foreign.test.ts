@@ -51,7 +51,7 @@ const EXPORTS = {
 interface JsonGate {
   readonly allowed: boolean;
   readonly blocking: readonly { code: string; data?: Record<string, unknown> }[];
-  readonly warnings: readonly { code: string }[];
+  readonly warnings: readonly { code: string; data?: Record<string, unknown> }[];
   readonly agentTasks: readonly {
     elementId: string;
     source: string;
@@ -68,10 +68,25 @@ interface JsonGate {
   }[];
 }
 
-async function gate(file: string, registry: string) {
-  const result = await run("gate", file, "--registry", registry, "--no-config", "--format", "json");
+/**
+ * `gate --format json` on `file` with `registry`, without a config unless `config` is given. The
+ * OpenAgentFlow agent's tools and the AgentOS gmi nodes' tool loops are loops a model decides
+ * (docs/interop): tests about something else turn the two loop rules off with
+ * {@link LOOPS_ALLOWED}.
+ */
+async function gate(file: string, registry: string, config?: object) {
+  let settings = ["--no-config"];
+  if (config !== undefined) {
+    const path = `${file}.config.json`;
+    writeFileSync(path, JSON.stringify(config));
+    settings = ["--config", path];
+  }
+  const result = await run("gate", file, "--registry", registry, ...settings, "--format", "json");
   return { code: result.code, json: JSON.parse(result.stdout) as JsonGate, stderr: result.stderr };
 }
+
+/** A config that turns off the loop rules, which the model-decided tool loops fail. */
+const LOOPS_ALLOWED = { rules: { CYCLE_WITHOUT_STOP: "off", RETRY_WITHOUT_MAX: "off" } };
 
 const imported = (fixture: string) =>
   importDocument(JSON.parse(readFileSync(fixture, "utf8")) as unknown)?.result;
@@ -79,13 +94,14 @@ const imported = (fixture: string) =>
 describe("gate with external agents kept as framework exports", () => {
   it("resolves the external agents and the A2A client, shows the losses, and allows behind a gate", async () => {
     const { file, registry } = project(EXPORTS);
-    const { code, json } = await gate(file, registry);
+    const { code, json } = await gate(file, registry, LOOPS_ALLOWED);
     expect([code, json.allowed]).toEqual([0, true]);
     expect(
       json.agentTasks.map((t) => [t.elementId, t.source, t.ref, t.level, t.resolution]),
     ).toEqual([
       ["ResearchAgent", "btv", "agnt-react@1.2.0", 3, "registry"],
-      ["PartnerAgent", "btv", "catalog-enrichment@1.4.2", 1, "registry"],
+      // Level 2: its agent's tools are a loop the model decides (docs/interop/openagentflow.md).
+      ["PartnerAgent", "btv", "catalog-enrichment@1.4.2", 2, "registry"],
       ["TriageAgent", "btv", "agnt-triage@2.0.0", 3, "registry"],
     ]);
     // Every declared loss of each import is a warning on its file, none lost on the way.
@@ -102,7 +118,9 @@ describe("gate with external agents kept as framework exports", () => {
   it("lists each import's declared losses in the process report, under its workflow", async () => {
     const { dir, file, registry } = project(EXPORTS);
     const out = join(dir, "report.md");
-    const result = await run("report", file, "--no-config", "-r", registry, "-o", out);
+    writeFileSync(join(dir, "loops.json"), JSON.stringify(LOOPS_ALLOWED));
+    const config = join(dir, "loops.json");
+    const result = await run("report", file, "-c", config, "-r", registry, "-o", out);
     expect(result.code).toBe(0);
     const markdown = readFileSync(out, "utf8");
     for (const fixture of Object.values(EXPORTS)) {
@@ -135,7 +153,7 @@ describe("gate with external agents kept as framework exports", () => {
     const unreachable = json.blocking.filter((d) => d.code === "AGENT_GATE_UNREACHABLE");
     expect(unreachable.map((d) => [d.data?.elementId, d.data?.level])).toEqual([
       ["ResearchAgent", 3],
-      ["PartnerAgent", 1],
+      ["PartnerAgent", 2],
       ["TriageAgent", 3],
     ]);
   });
@@ -153,13 +171,22 @@ describe("gate with external agents kept as framework exports", () => {
         authorization: "automatic",
       });
     const unknownTools = project(EXPORTS);
-    const before = await gate(unknownTools.file, unknownTools.registry);
-    expect(before.json.warnings.map((d) => d.code)).toEqual([
-      "AGENT_DEPENDENCY_UNRESOLVED",
-      "AGENT_DEPENDENCY_UNRESOLVED",
+    const before = await gate(unknownTools.file, unknownTools.registry, LOOPS_ALLOWED);
+    // Every tool an agent may call and no contract states: the OpenAgentFlow agent's own tools,
+    // each AgentOS gmi node's tool loop, AgentOS's search and its human step.
+    expect(
+      before.json.warnings.map((d) => [d.code, d.data?.elementId, d.data?.dependency]),
+    ).toEqual([
+      ["AGENT_DEPENDENCY_UNRESOLVED", "PartnerAgent", "tool:web_search@0.0.0"],
+      ["AGENT_DEPENDENCY_UNRESOLVED", "PartnerAgent", "tool:catalog_lookup@0.0.0"],
+      ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.tools@1.0.0"],
+      ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:web_search@1.0.0"],
+      ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.tools@1.0.0"],
+      ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.tools@1.0.0"],
+      ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.human@1.0.0"],
     ]);
     const committing = project({ ...EXPORTS, "human.json": contract("external-commitment") });
-    const after = await gate(committing.file, committing.registry);
+    const after = await gate(committing.file, committing.registry, LOOPS_ALLOWED);
     expect(after.code).toBe(1);
     expect(after.json.blocking.map((d) => [d.code, d.data?.elementId])).toEqual([
       ["AGENT_WORKFLOW_INVALID", "TriageAgent"],
@@ -173,9 +200,14 @@ describe("gate with external agents kept as framework exports", () => {
     });
     const { code, json } = await gate(file, registry);
     expect(code).toBe(1);
+    // The other two agents' tool loops are decided by their models, and fail the same rules.
     expect(json.blocking.map((d) => [d.code, d.data?.elementId])).toEqual([
       ["AGENT_WORKFLOW_INVALID", "ResearchAgent"],
+      ["AGENT_WORKFLOW_INVALID", "PartnerAgent"],
+      ["AGENT_WORKFLOW_INVALID", "TriageAgent"],
     ]);
+    const loopsAllowed = await gate(file, registry, LOOPS_ALLOWED);
+    expect(loopsAllowed.json.blocking).toEqual([]);
   });
 
   it("fails closed on a document no id@version names and on one the importer refuses", async () => {

@@ -223,6 +223,16 @@ it.each([
     (d: Record<string, unknown>) => set(d, ["nodes", "d", "next"], []),
     "/nodes/d/next",
   ],
+  [
+    "agent no edge (agent2model's invariant 3: only a terminal ends the run)",
+    (d: Record<string, unknown>) => set(d, ["nodes", "a", "next"], undefined),
+    "/nodes/a/next",
+  ],
+  [
+    "agent with an empty next",
+    (d: Record<string, unknown>) => set(d, ["nodes", "a", "next"], []),
+    "/nodes/a/next",
+  ],
 ])("fails loudly: %s", (_label, edit, path) => {
   const doc = tiny();
   const input = edit(doc);

@@ -18,6 +18,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { importAgentOs } from "../../src/interop/agentos/index.js";
+import { unfoldToolLoops } from "../../src/interop/agentos/tool-loop.js";
 import type { ImportResult, InteropWarning } from "../../src/interop/index.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
 import { createValidator } from "../../src/validate/index.js";
@@ -83,7 +84,9 @@ function warned(warnings: readonly InteropWarning[], path: string): InteropWarni
  * an edge is a workflow edge or route between the same nodes, possibly through the decision
  * inserted for it, or is declared at its own path. Returns what did not survive.
  */
-function lost(ir: Ir, { workflow: wf, warnings }: ImportResult): string[] {
+function lost(ir: Ir, { workflow, warnings }: ImportResult): string[] {
+  // Each gmi node's tool loop stands between it and where it goes on: read through it.
+  const wf = unfoldToolLoops(workflow).wf;
   const problems: string[] = [];
   const ids = idsBySource(wf);
   const id = (source: string): string => (source === END ? "end" : (ids.get(source) ?? "?"));
@@ -290,7 +293,11 @@ describe("AgentOS 0.9 contract: AgentGraph", () => {
     const ir = researchGraph();
     expect(ir.id).toMatch(/^graph-agent-graph-\d+$/);
     expect(ir.edges[3]).toMatchObject({ id: "edge-4", target: "__CONDITIONAL__" });
-    const { workflow: wf, warnings } = importAgentOs(ir);
+    const { workflow: imported, warnings } = importAgentOs(ir);
+    // every gmi node (AgentOS's default mode, react_bounded) is followed by its tool loop
+    const loops = imported.nodes.filter((n) => n.id.endsWith(".tools")).map((n) => n.id);
+    expect(loops).toEqual(["plan.tools", "evaluate.tools", "r-sum-.tools"]);
+    const wf = unfoldToolLoops(imported).wf;
     expect(wf.nodes.map((n) => [n.id, n.name, n.type])).toEqual([
       ["plan", undefined, "llm"],
       ["fetch-data", "fetch data", "tool"],
@@ -326,10 +333,13 @@ describe("AgentOS 0.9 contract: AgentGraph", () => {
         },
       ],
     ]);
-    const found = createValidator().validateSync(wf);
-    const notSimulable = found.filter((d) => d.code === "CONDITION_NOT_SIMULABLE");
+    const found = createValidator().validateSync(imported);
+    const at = imported.nodes.findIndex((n) => n.id === "evaluate.conditional");
+    const notSimulable = found.filter(
+      (d) => d.code === "CONDITION_NOT_SIMULABLE" && d.path.startsWith(`/nodes/${String(at)}/`),
+    );
     expect(notSimulable.map((d) => d.path)).toEqual(
-      [0, 1, 2, 3, 4].map((k) => `/nodes/5/config/cases/${String(k)}/condition`),
+      [0, 1, 2, 3, 4].map((k) => `/nodes/${String(at)}/config/cases/${String(k)}/condition`),
     );
   });
 
@@ -371,7 +381,8 @@ describe("AgentOS 0.9 contract: AgentGraph", () => {
 describe("AgentOS 0.9 contract: workflow() and mission()", () => {
   it("workflow(): the branch router routes to its arms, the parallel arms fan out and rejoin", () => {
     const ir = stepsWorkflow();
-    const { workflow: wf, warnings } = importAgentOs(ir);
+    const { workflow: imported, warnings } = importAgentOs(ir);
+    const wf = unfoldToolLoops(imported).wf;
     const ids = wf.nodes.map((n) => n.id);
     expect(ids).toEqual(ir.nodes.map((n) => n.id));
     const router = ir.nodes.find((n) => n.type === "router")?.id ?? "";
@@ -401,7 +412,15 @@ describe("AgentOS 0.9 contract: workflow() and mission()", () => {
 
   it("mission(): nodes in IR order, the phase-ordered chain through the anchors, guardrails declared", () => {
     const ir = researchMission();
-    const { workflow: wf, warnings } = importAgentOs(ir);
+    const { workflow: imported, warnings } = importAgentOs(ir);
+    // planner_controlled gmi nodes run the same tool loop: one each
+    expect(imported.nodes.filter((n) => n.id.endsWith(".tool")).map((n) => n.id)).toEqual([
+      "gather-info.tool",
+      "process-info.tool",
+      "deliver-result.tool",
+      "refine-output.tool",
+    ]);
+    const wf = unfoldToolLoops(imported).wf;
     expect(wf.nodes.map((n) => [n.id, n.name, n.type])).toEqual([
       ["gather-info", undefined, "llm"],
       ["process-info", undefined, "llm"],
@@ -424,7 +443,7 @@ describe("AgentOS 0.9 contract: workflow() and mission()", () => {
   });
 
   it("mission() with a given plan: tool, llm, guardrail and human nodes in plan order", () => {
-    const { workflow: wf } = importAgentOs(plannedMission());
+    const wf = unfoldToolLoops(importAgentOs(plannedMission()).workflow).wf;
     expect(
       wf.nodes.map((n) => [n.id, n.type, (n.config as { usesTool?: string }).usesTool]),
     ).toEqual([

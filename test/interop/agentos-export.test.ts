@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { agentOs, exportAgentOs, importAgentOs } from "../../src/interop/agentos/index.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
-import { getTemplate, listTemplates } from "../../src/model/index.js";
+import { getTemplate, listTemplates, parseWorkflow } from "../../src/model/index.js";
+import { unfoldToolLoops } from "../../src/interop/agentos/tool-loop.js";
 import { codes, readFixture } from "./helpers.js";
 
 const ROUTED = "agentos/research-graph-routed.compiled-execution-graph.derived.json";
@@ -16,9 +17,10 @@ describe("exportAgentOs", () => {
       ["NOT_EXPORTABLE", "/version"],
       ["NOT_EXPORTABLE", "/autonomyLevel"],
       // the router's text condition: a function the host supplies, as AgentOS's toIR() leaves it
-      ["NOT_EXPORTABLE", "/nodes/5/config/cases/0"],
+      // (route-quality is node 11: the gmi tool loops before it are written back into their nodes)
+      ["NOT_EXPORTABLE", "/nodes/11/config/cases/0"],
       // route-quality → __END__ skips summarize only: AgentOS still runs review after it
-      ["NOT_EXPORTABLE", "/nodes/5/config/cases/0"],
+      ["NOT_EXPORTABLE", "/nodes/11/config/cases/0"],
     ]);
     expect(exported.warnings.slice(2).map((w) => w.data)).toEqual([
       {
@@ -96,9 +98,20 @@ describe("exportAgentOs", () => {
         ["NOT_EXPORTABLE", "/version"],
         ["NOT_EXPORTABLE", "/autonomyLevel"],
       ]);
+      // every llm node becomes a gmi node, which runs AgentOS's tool loop: declared at its type
+      const llms = wf.nodes.flatMap((n, i) =>
+        n.type === "llm" ? [`/nodes/${String(i)}/type`] : [],
+      );
+      expect(
+        warnings
+          .filter((w) => w.data?.nodeId !== undefined && w.path.endsWith("/type"))
+          .map((w) => w.path),
+      ).toEqual(llms);
       const back = importAgentOs(document).workflow;
-      expect(back.nodes.map((n) => [n.id, n.type])).toEqual(wf.nodes.map((n) => [n.id, n.type]));
-      expect(back.autonomyLevel).toBe(wf.autonomyLevel);
+      const steps = unfoldToolLoops(back).wf;
+      expect(steps.nodes.map((n) => [n.id, n.type])).toEqual(wf.nodes.map((n) => [n.id, n.type]));
+      // the tool loops an import reads back are loops
+      expect(back.autonomyLevel).toBeGreaterThanOrEqual(Math.max(wf.autonomyLevel, 2));
     },
   );
 });
@@ -300,5 +313,70 @@ describe("exportAgentOs conditions", () => {
     });
     // x has no successor: skipping it skips everything after it
     expect(branch.warnings.some((w) => w.message.includes("is not taken"))).toBe(false);
+  });
+});
+
+describe("exportAgentOs: a gmi node's tool loop", () => {
+  const graph = (cfg: Record<string, unknown>): Record<string, unknown> => ({
+    id: "g1",
+    name: "g",
+    nodes: [
+      { id: "a", type: "gmi", executorConfig: { type: "gmi", instructions: "Pay.", ...cfg } },
+    ],
+    edges: [
+      { id: "e1", source: "__START__", target: "a", type: "static" },
+      { id: "e2", source: "a", target: "__END__", type: "static" },
+    ],
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    ["AgentOS's default bound", {}, { type: "gmi", instructions: "Pay." }],
+    [
+      "a bound of 3",
+      { maxInternalIterations: 3 },
+      { type: "gmi", instructions: "Pay.", maxInternalIterations: 3 },
+    ],
+  ])("is written back into the gmi node (%s), not as nodes", (_label, cfg, written) => {
+    const first = importAgentOs(graph(cfg)).workflow;
+    expect(first.nodes.map((n) => n.id)).toEqual(["a", "a.tools", "a.tool"]);
+    const { document, warnings } = exportAgentOs(first);
+    const nodes = document.nodes as Record<string, unknown>[];
+    expect(nodes.map((n) => [n.id, n.type, n.executorConfig])).toEqual([["a", "gmi", written]]);
+    expect((document.edges as Record<string, unknown>[]).map((e) => e.target)).toEqual([
+      "a",
+      "__END__",
+    ]);
+    expect(codes(warnings)).toEqual([
+      ["NOT_EXPORTABLE", "/version"],
+      ["NOT_EXPORTABLE", "/autonomyLevel"],
+    ]);
+    expect(importAgentOs(document).workflow).toStrictEqual(first);
+  });
+
+  it("an unbounded loop is written with AgentOS's bound, declared at its case", () => {
+    const first = importAgentOs(graph({})).workflow;
+    const parsed = parseWorkflow({
+      ...first,
+      nodes: first.nodes.map((n) =>
+        n.id === "a.tools" && n.type === "decision" && "cases" in n.config
+          ? {
+              ...n,
+              config: {
+                ...n.config,
+                cases: n.config.cases.map(({ condition, next }) => ({ condition, next })),
+              },
+            }
+          : n,
+      ),
+    });
+    const unbounded = parsed.workflow;
+    if (unbounded === undefined) throw new Error(JSON.stringify(parsed.diagnostics));
+    const { document, warnings } = exportAgentOs(unbounded);
+    expect((document.nodes as unknown[]).length).toBe(1);
+    expect(warnings.at(-1)).toMatchObject({
+      code: "NOT_EXPORTABLE",
+      path: "/nodes/1/config/cases/0/maxRetries",
+      data: { nodeId: "a" },
+    });
   });
 });

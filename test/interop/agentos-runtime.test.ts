@@ -23,6 +23,7 @@ import {
   toolNode,
 } from "@framers/agentos/orchestration/builders/index";
 import { z } from "zod";
+import { unfoldToolLoops } from "../../src/interop/agentos/tool-loop.js";
 import { exportAgentOs, importAgentOs } from "../../src/interop/agentos/index.js";
 import { ImportError } from "../../src/interop/index.js";
 import type { AgentWorkflow, DecisionNode } from "../../src/model/index.js";
@@ -384,7 +385,10 @@ describe("a router that names no node runs every static out-edge", () => {
     const graph = routerGraph("''");
     const { started } = await runInAgentOs(graph, () => ({}));
     expect(started).toEqual(["a", "notify", "refund"]);
-    const { workflow, warnings } = importAgentOs(graph);
+    const { workflow: imported, warnings } = importAgentOs(graph);
+    // a's tool loop, read back into it: the router's reading is what is asked here
+    const workflow = unfoldToolLoops(imported).wf;
+    expect(imported.nodes.map((n) => n.id).slice(0, 3)).toEqual(["a", "a.tools", "a.tool"]);
     expect(workflow.nodes[1]).toStrictEqual({
       id: "r",
       type: "tool",
@@ -395,7 +399,8 @@ describe("a router that names no node runs every static out-edge", () => {
       { from: "r", to: "notify", edgeType: "data" },
       { from: "r", to: "refund", edgeType: "data" },
     ]);
-    expect(workflow.autonomyLevel).toBe(1);
+    // a's tool loop is a loop
+    expect(workflow.autonomyLevel).toBe(2);
     const declared = warnings.filter((w) => w.path.startsWith("/nodes/1/"));
     expect(declared.map((w) => [w.code, w.path, w.data])).toEqual([
       [
@@ -414,8 +419,8 @@ describe("a router that names no node runs every static out-edge", () => {
       `router 'r': its expression condition "''" names no node, so AgentOS follows every static out-edge, and each conditional out-edge whose expression holds`,
     );
     // written back as the same router, which imports the same
-    const back = exportAgentOs(workflow).document;
-    expect(importAgentOs(asJson(back)).workflow).toStrictEqual(workflow);
+    const back = exportAgentOs(imported).document;
+    expect(importAgentOs(asJson(back)).workflow).toStrictEqual(imported);
   });
 
   it("a router reading state picks one target, or runs both when it reads an empty value: declared", async () => {

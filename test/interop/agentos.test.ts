@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentOs, importAgentOs } from "../../src/interop/agentos/index.js";
+import { unfoldToolLoops } from "../../src/interop/agentos/tool-loop.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
 import { parseWorkflow } from "../../src/model/index.js";
 import type { Obj } from "./helpers.js";
@@ -11,6 +12,27 @@ const ROUTED = "agentos/research-graph-routed.compiled-execution-graph.derived.j
 const GENERATED = "agentos/research-graph.compiled-execution-graph.generated.json";
 
 const HOST = "agentos-host";
+
+/**
+ * The tool loop every gmi node runs (AgentOS does not read `executionMode`): its decision, then
+ * its tool node on the stand-in ref for the host's tools, bounded by maxInternalIterations.
+ */
+function toolLoop(id: string, next: string, maxRetries = 10): AgentWorkflow["nodes"] {
+  return [
+    {
+      id: `${id}.tools`,
+      type: "decision",
+      config: {
+        conditionLanguage: "text",
+        cases: [
+          { condition: "the model calls a tool the host runs", next: `${id}.tool`, maxRetries },
+        ],
+        otherwise: { next },
+      },
+    },
+    { id: `${id}.tool`, type: "tool", config: { usesTool: "tool:agentos.tools@1.0.0" } },
+  ];
+}
 
 const EXPECTED: AgentWorkflow = {
   kind: "AgentWorkflow",
@@ -25,17 +47,20 @@ const EXPECTED: AgentWorkflow = {
   },
   nodes: [
     { id: "plan", type: "llm", config: { model: HOST, promptRef: "prm:agentos.plan@1.0.0" } },
+    ...toolLoop("plan", "search"),
     { id: "search", type: "tool", config: { usesTool: "tool:web_search@1.0.0", timeoutMs: 10000 } },
     {
       id: "evaluate",
       type: "llm",
       config: { model: HOST, promptRef: "prm:agentos.evaluate@1.0.0" },
     },
+    ...toolLoop("evaluate", "route-quality"),
     {
       id: "summarize",
       type: "llm",
       config: { model: HOST, promptRef: "prm:agentos.summarize@1.0.0" },
     },
+    ...toolLoop("summarize", "summarize.personality"),
     {
       id: "review",
       type: "tool",
@@ -66,11 +91,15 @@ const EXPECTED: AgentWorkflow = {
     },
   ],
   edges: [
-    { from: "plan", to: "search", edgeType: "data" },
+    // each gmi node's one way out goes through its tool loop's decision
+    { from: "plan", to: "plan.tools", edgeType: "data" },
     { from: "search", to: "evaluate", edgeType: "data" },
-    { from: "evaluate", to: "route-quality", edgeType: "data" },
+    { from: "evaluate", to: "evaluate.tools", edgeType: "data" },
     { from: "route-quality", to: "summarize", edgeType: "data" },
-    { from: "summarize", to: "summarize.personality", edgeType: "data" },
+    { from: "summarize", to: "summarize.tools", edgeType: "data" },
+    { from: "plan.tool", to: "plan", edgeType: "data" },
+    { from: "evaluate.tool", to: "evaluate", edgeType: "data" },
+    { from: "summarize.tool", to: "summarize", edgeType: "data" },
   ],
   metadata: {
     agentos: {
@@ -160,10 +189,10 @@ describe("importAgentOs: mapped constructs, exact fields", () => {
   ];
   const cases: Case[] = [
     [
-      "the minimal graph: one llm, no edge, autonomy 1",
+      "the minimal graph: one llm and no edge but its tool loop, which makes it autonomy 2",
       () => undefined,
       {
-        autonomyLevel: 1,
+        autonomyLevel: 2,
         edges: [],
         nodes: [
           { id: "a", type: "llm", config: { model: HOST, promptRef: "prm:agentos.a@1.0.0" } },
@@ -172,7 +201,7 @@ describe("importAgentOs: mapped constructs, exact fields", () => {
       base,
     ],
     [
-      "gmi temperature and maxTokens map; maxInternalIterations is declared",
+      "gmi temperature and maxTokens map; maxInternalIterations bounds the tool loop",
       (g) => {
         g.nodes[0] = {
           id: "a",
@@ -200,7 +229,7 @@ describe("importAgentOs: mapped constructs, exact fields", () => {
           },
         ],
       },
-      [...base, ["FIELD_DROPPED", "/nodes/0/executorConfig/maxInternalIterations"]],
+      base,
     ],
     [
       "an id that is not valid is mapped, kept as the name, and the entry node is put first",
@@ -480,10 +509,102 @@ describe("importAgentOs: mapped constructs, exact fields", () => {
     const g = minimal();
     edit(g);
     const result = importAgentOs(g);
-    expect(result.workflow).toMatchObject(fields);
+    // Each gmi node's tool loop is checked on its own (below); here, the rest of the graph.
+    const workflow = unfoldToolLoops(result.workflow).wf;
+    expect(workflow).toMatchObject(fields);
     for (const key of Object.keys(fields) as (keyof AgentWorkflow)[]) {
-      expect(result.workflow[key]).toStrictEqual(fields[key]);
+      expect(workflow[key]).toStrictEqual(fields[key]);
     }
     expect(codes(result.warnings)).toEqual(warnings);
+  });
+});
+
+describe("importAgentOs: every gmi node's tool loop", () => {
+  const gmi = (extra: Obj, node: Obj = {}): Obj => ({
+    id: "a",
+    type: "gmi",
+    executorConfig: { type: "gmi", instructions: "Pay.", ...extra },
+    ...node,
+  });
+  it.each<[string, Obj, Obj, number | undefined, [string, string][]]>([
+    // AgentOS does not read the mode: each runs `maxInternalIterations ?? 10` rounds of tools
+    ["single_turn", {}, { executionMode: "single_turn" }, 10, []],
+    ["react_bounded, the builder's default", {}, { executionMode: "react_bounded" }, 10, []],
+    ["planner_controlled", {}, { executionMode: "planner_controlled" }, 10, []],
+    ["maxInternalIterations 3", { maxInternalIterations: 3 }, {}, 3, []],
+    [
+      // a bound AgentOS cannot use is none: the loop is read as unbounded, the value declared
+      "maxInternalIterations '3'",
+      { maxInternalIterations: "3" },
+      {},
+      undefined,
+      [["FIELD_DROPPED", "/nodes/0/executorConfig/maxInternalIterations"]],
+    ],
+    [
+      "an unknown mode",
+      {},
+      { executionMode: "agentic" },
+      10,
+      [["FIELD_DROPPED", "/nodes/0/executionMode"]],
+    ],
+  ])("%s: a decision calls the host's tools, then the run goes on", (_l, cfg, node, max, more) => {
+    const g = minimal();
+    g.nodes[0] = gmi(cfg, node);
+    const { workflow, warnings } = importAgentOs(g);
+    const call = { condition: "the model calls a tool the host runs", next: "a.tool" };
+    expect(workflow.nodes.slice(1)).toStrictEqual([
+      {
+        id: "a.tools",
+        type: "decision",
+        config: {
+          conditionLanguage: "text",
+          cases: [max === undefined ? call : { ...call, maxRetries: max }],
+          otherwise: { next: "end" },
+        },
+      },
+      { id: "a.tool", type: "tool", config: { usesTool: "tool:agentos.tools@1.0.0" } },
+    ]);
+    expect(workflow.edges).toStrictEqual([
+      { from: "a", to: "a.tools", edgeType: "data" },
+      { from: "a.tool", to: "a", edgeType: "data" },
+    ]);
+    expect(codes(warnings)).toEqual([
+      ["HEURISTIC", ""],
+      ["HEURISTIC", "/nodes/0/executorConfig"],
+      ...more,
+    ]);
+    expect(warnings[1]?.data).toMatchObject({
+      toolLoop: { usesTool: "tool:agentos.tools@1.0.0", maxRetries: max ?? null },
+    });
+  });
+
+  it("goes on where the gmi node went; beside several ways out it is one more branch", () => {
+    const g = minimal();
+    g.nodes.push({ id: "b", type: "tool", executorConfig: { type: "tool", toolName: "t" } });
+    g.nodes.push({ id: "c", type: "tool", executorConfig: { type: "tool", toolName: "u" } });
+    g.edges = [
+      { id: "e1", source: "__START__", target: "a", type: "static" },
+      { id: "e2", source: "a", target: "b", type: "static" },
+      { id: "e3", source: "a", target: "c", type: "static" },
+      { id: "e4", source: "b", target: "__END__", type: "static" },
+      { id: "e5", source: "c", target: "__END__", type: "static" },
+    ];
+    const fanOut = importAgentOs(g).workflow;
+    expect(fanOut.edges.map((e) => `${e.from} -> ${e.to}`)).toEqual([
+      "a -> b",
+      "a -> c",
+      "a -> a.tools",
+      "a.tool -> a",
+    ]);
+    g.edges.splice(2, 1);
+    const one = importAgentOs(g).workflow;
+    expect(one.edges.map((e) => `${e.from} -> ${e.to}`)).toEqual(["a -> a.tools", "a.tool -> a"]);
+    expect(one.nodes[1]?.config).toMatchObject({ otherwise: { next: "b" } });
+  });
+
+  it("is no cycle AgentOS would refuse to repeat: the node still runs once", () => {
+    const { workflow, warnings } = importAgentOs(minimal());
+    expect(workflow.edges).toContainEqual({ from: "a.tool", to: "a", edgeType: "data" });
+    expect(warnings.some((w) => w.path === "/edges")).toBe(false);
   });
 });

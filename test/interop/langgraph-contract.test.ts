@@ -305,6 +305,15 @@ describe("LangGraph.js 1.7 exports import whole", () => {
       code: "FIELD_DROPPED",
       data: { nodeId: "writer_team", key: "name", name: "LangGraph" },
     });
+    // its steps are hidden (they may loop and call tools): a tool whose effect no contract states
+    expect(r.workflow.nodes.find((n) => n.id === "writer_team")).toMatchObject({
+      type: "tool",
+      config: { usesTool: "tool:langgraph.subgraph@0.0.0" },
+    });
+    expect(r.warnings.find((w) => w.path === `/nodes/${String(i)}/type`)).toMatchObject({
+      code: "HEURISTIC",
+      data: { nodeId: "writer_team", subgraph: "CompiledStateGraph" },
+    });
   });
 
   it("xray 1: prefixed ids are the subgraph's steps; the nested subgraph stays one node", async () => {

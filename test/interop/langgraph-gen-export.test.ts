@@ -298,3 +298,51 @@ describe("exportLangGraphGen: names langgraph-gen accepts", () => {
     );
   });
 });
+
+describe("exportLangGraphGen: a renamed node's original name", () => {
+  it.each<[string, string[], string[], string[], [string, string][]]>([
+    [
+      // `end` is agentflow's route keyword; `fetch data` only a name langgraph-gen takes
+      "renamed names are written back",
+      ["fetch data", "end", "b"],
+      ["fetch-data", "end-2", "b"],
+      ["fetch data", "end", "b"],
+      [],
+    ],
+    [
+      // `fetch data` and `fetch-data` share the implementation name `fetch_data`: langgraph-gen
+      // cannot take both, so the first keeps its id; `end` is still written back
+      "a name sharing an implementation name stays its id, declared",
+      ["fetch data", "fetch-data", "end"],
+      ["fetch-data-2", "fetch-data", "end-2"],
+      ["fetch-data-2", "fetch-data", "end"],
+      [["NOT_EXPORTABLE", "/nodes/0/name"]],
+    ],
+  ])("%s", (_label, source, ids, written, declared) => {
+    const spec = {
+      name: "g",
+      entrypoint: source[0],
+      nodes: source.map((name) => ({ name })),
+      edges: source.map((from, k) => ({ from, to: source[k + 1] ?? "__end__" })),
+    };
+    const first = importLangGraphGen(spec).workflow;
+    expect(first.nodes.map((n) => [n.id, n.name])).toEqual(
+      ids.map((id, k) => [id, id === source[k] ? undefined : source[k]]),
+    );
+    const { document, warnings } = exportLangGraphGen(first);
+    expect(document.nodes.map((n) => n.name)).toEqual(written);
+    expect(document.entrypoint).toBe(written[0]);
+    expect(codes(warnings).filter(([, path]) => path.startsWith("/nodes"))).toEqual(declared);
+    expect(importLangGraphGen(document).workflow.nodes.map((n) => n.id)).toEqual(ids);
+  });
+
+  it("a name an import would read back as another id is left out, declared", () => {
+    const wf = workflow({ nodes: [{ ...llm("a"), name: "Step A" }, llm("b")] });
+    const { document, warnings } = exportLangGraphGen(wf);
+    expect(document.nodes.map((n) => n.name)).toEqual(["a", "b"]);
+    expect(warnings.find((w) => w.path === "/nodes/0/name")?.data).toEqual({
+      nodeId: "a",
+      name: "Step A",
+    });
+  });
+});

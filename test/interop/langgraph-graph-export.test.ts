@@ -106,6 +106,26 @@ describe("exportLangGraphGraph: what the importer's heuristics need", () => {
     expect(importLangGraphGraph(document).workflow).toStrictEqual(wf);
   });
 
+  it("a subgraph the importer read as a tool is written back as a compiled graph, and read back so", () => {
+    const sub = {
+      id: "worker",
+      type: "tool",
+      config: { usesTool: "tool:langgraph.subgraph@0.0.0" },
+    };
+    const wf = workflow({
+      nodes: [sub as AgentWorkflow["nodes"][number], llm("post")],
+      edges: [{ from: "worker", to: "post", edgeType: "data" }],
+    });
+    const { document, warnings } = exportLangGraphGraph(wf);
+    expect(document.nodes[1]).toStrictEqual({
+      id: "worker",
+      type: "runnable",
+      data: { id: ["langgraph", "pregel", "CompiledStateGraph"], name: "worker" },
+    });
+    expect(codes(warnings)).toEqual([["NOT_EXPORTABLE", "/autonomyLevel"]]);
+    expect(importLangGraphGraph(document).workflow).toStrictEqual(wf);
+  });
+
   it("a name that does not spell the node id is declared: an import would not keep it", () => {
     const wf = workflow({ nodes: [llm("search-tool", "search_tool")] });
     const { document, warnings } = exportLangGraphGraph(wf);

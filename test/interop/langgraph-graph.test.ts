@@ -240,6 +240,31 @@ describe("importLangGraphGraph: mapping rules", () => {
     ]);
   });
 
+  it.each(["CompiledStateGraph", "CompiledGraph", "Pregel", "RemoteGraph"])(
+    "a compiled subgraph drawn whole (%s) is a tool on the subgraph ref, whose effect is unknown",
+    (cls) => {
+      const doc = graph(
+        [runnable("worker", cls), runnable("post")],
+        [edge("__start__", "worker"), edge("worker", "post"), edge("post", "__end__")],
+      );
+      const { workflow, warnings } = importLangGraphGraph(doc);
+      expect(workflow.nodes[0]).toEqual({
+        id: "worker",
+        type: "tool",
+        config: { usesTool: "tool:langgraph.subgraph@0.0.0" },
+      });
+      // one warning for it, at its type (`__start__` is node 0): no per-node placeholder at /data
+      expect(codes(warnings).filter(([, path]) => path.startsWith("/nodes/1/"))).toEqual([
+        ["HEURISTIC", "/nodes/1/type"],
+      ]);
+      expect(warnings.find((w) => w.path === "/nodes/1/type")?.data).toEqual({
+        nodeId: "worker",
+        assumed: "tool:langgraph.subgraph@0.0.0",
+        subgraph: cls,
+      });
+    },
+  );
+
   it("ids: names that are ids keep themselves; numbers, clashes and 'end' map deterministically", () => {
     const doc = graph(
       [

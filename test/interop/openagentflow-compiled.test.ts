@@ -43,12 +43,28 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
       "Analyst:gemma-4-26b-a4b-it",
       "Architect:gemma-4-26b-a4b-it",
       "Developer:gemma-4-26b-a4b-it",
+      // its tools: a decision picks one (each a tool node, back to the agent) or ends the run
+      "Developer-tools:decision",
+      "Developer-code_interpreter:tool",
+      "Developer-file_writer:tool",
     ],
-    edges: ["Analyst -> Architect", "Architect -> Developer"],
-    routes: {},
+    edges: [
+      "Analyst -> Architect",
+      "Architect -> Developer",
+      "Developer -> Developer-tools",
+      "Developer-code_interpreter -> Developer",
+      "Developer-file_writer -> Developer",
+    ],
+    routes: {
+      "Developer-tools": [
+        ["the agent calls its tool 'code_interpreter'", "Developer-code_interpreter"],
+        ["the agent calls its tool 'file_writer'", "Developer-file_writer"],
+        ["otherwise", "end"],
+      ],
+    },
     warnings: [
       ["VALUE_NORMALIZED", "/workflow/config/version"],
-      ["FIELD_DROPPED", "/agents/2/tools"],
+      ["HEURISTIC", "/agents/2/tools"],
     ],
   },
   "conditional_routing_ir.generated.json": {
@@ -117,16 +133,33 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
     ],
   },
   "catalog_enrichment_ir.generated.json": {
-    nodes: ["Tagger:gpt-4o", "Summarizer:local-llama-3-8b"],
-    edges: ["Tagger -> Summarizer"],
-    routes: {},
+    nodes: [
+      "Tagger:gpt-4o",
+      "Tagger-tools:decision",
+      "Tagger-web_search:tool",
+      "Tagger-catalog_lookup:tool",
+      "Summarizer:local-llama-3-8b",
+    ],
+    // the edge Tagger -> Summarizer is the tool decision's otherwise: Tagger goes on after its tools
+    edges: [
+      "Tagger -> Tagger-tools",
+      "Tagger-web_search -> Tagger",
+      "Tagger-catalog_lookup -> Tagger",
+    ],
+    routes: {
+      "Tagger-tools": [
+        ["the agent calls its tool 'web_search'", "Tagger-web_search"],
+        ["the agent calls its tool 'catalog_lookup'", "Tagger-catalog_lookup"],
+        ["otherwise", "Summarizer"],
+      ],
+    },
     warnings: [
       ["FIELD_DROPPED", "/workflow/config/batch_size"],
       ["FIELD_DROPPED", "/workflow/config/strict"],
       ["FIELD_DROPPED", "/state/variables/5/options/0"],
       ["FIELD_DROPPED", "/state/variables/6/options/0"],
       ["FIELD_DROPPED", "/state/variables/6/options/1"],
-      ["FIELD_DROPPED", "/agents/0/tools"],
+      ["HEURISTIC", "/agents/0/tools"],
     ],
   },
   "bounded_loop_ir.generated.json": {
@@ -185,6 +218,80 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
       ["HEURISTIC", "/graph/terminals/0"],
       // a decision has one fallback: the bounded loop; `Checker -> Logger` is declared
       ["FIELD_DROPPED", "/graph/edges/3"],
+    ],
+  },
+  // every shape an agent's tools are wired in: beside a fan-out (Payer: one more branch), before
+  // an agent (Notifier), before its conditional routes (Auditor, whose going on leads back into
+  // the loop max_iterations bounds), before the end (Closer)
+  "agent_tools_ir.generated.json": {
+    nodes: [
+      "Judge:gpt-4o",
+      "Judge-route:decision",
+      "Payer:gpt-4o",
+      "Payer-tools:decision",
+      "Payer-wire_money:tool",
+      "Payer-lookup_account:tool",
+      "Notifier:gpt-4o-mini",
+      "Notifier-tools:decision",
+      "Notifier-render_letter:tool",
+      "Auditor:gpt-4o-mini",
+      "Auditor-tools:decision",
+      "Auditor-read_ledger:tool",
+      "Auditor-route:decision",
+      "Closer:gpt-4o-mini",
+      "Closer-tools:decision",
+      "Closer-send_email:tool",
+    ],
+    edges: [
+      "Judge -> Judge-route",
+      "Payer -> Notifier",
+      "Payer -> Auditor",
+      "Payer -> Payer-tools",
+      "Payer-wire_money -> Payer",
+      "Payer-lookup_account -> Payer",
+      "Notifier -> Notifier-tools",
+      "Notifier-render_letter -> Notifier",
+      "Auditor -> Auditor-tools",
+      "Auditor-read_ledger -> Auditor",
+      "Closer -> Closer-tools",
+      "Closer-send_email -> Closer",
+    ],
+    routes: {
+      "Judge-route": [
+        ["output.approved = true", "Payer", 3],
+        ["output.approved = false", "end"],
+        ["otherwise", "end"],
+      ],
+      "Payer-tools": [
+        ["the agent calls its tool 'wire_money'", "Payer-wire_money"],
+        ["the agent calls its tool 'lookup_account'", "Payer-lookup_account"],
+        ["otherwise", "end"],
+      ],
+      "Notifier-tools": [
+        ["the agent calls its tool 'render_letter'", "Notifier-render_letter"],
+        ["otherwise", "Closer"],
+      ],
+      "Auditor-tools": [
+        ["the agent calls its tool 'read_ledger'", "Auditor-read_ledger"],
+        ["otherwise", "Auditor-route", 3],
+      ],
+      "Auditor-route": [
+        ['output.log = "mismatch"', "Judge", 3],
+        ["otherwise", "end"],
+      ],
+      "Closer-tools": [
+        ["the agent calls its tool 'send_email'", "Closer-send_email"],
+        ["otherwise", "end"],
+      ],
+    },
+    warnings: [
+      ["HEURISTIC", "/workflow/config/version"],
+      ["HEURISTIC", "/graph/edges/0/condition"],
+      ["HEURISTIC", "/graph/edges/2"],
+      ["HEURISTIC", "/agents/1/tools"],
+      ["HEURISTIC", "/agents/2/tools"],
+      ["HEURISTIC", "/agents/3/tools"],
+      ["HEURISTIC", "/agents/4/tools"],
     ],
   },
   "precedence_probe_ir.generated.json": {
@@ -260,11 +367,12 @@ describe("OpenAgentFlow fixtures", () => {
       expect(codes(warnings)).toEqual(expected?.warnings);
     });
 
-    it("every condition is FEEL that parses, but the bounded loop's, which is text", () => {
+    it("every condition is FEEL that parses, but the bounded loop's and the tool calls', which are text", () => {
       for (const n of importOpenAgentFlow(doc()).workflow.nodes) {
         if (n.type !== "decision" || !("cases" in n.config)) continue;
         for (const c of n.config.cases) {
-          if (n.config.conditionLanguage === "text") expect(c.condition).toBe(OAF_LOOP_CONDITION);
+          if (n.config.conditionLanguage === "text")
+            expect(c.condition).toMatch(/^(iterations remain|the agent calls its tool ')/);
           else expect(analyzeCondition(c.condition).ok).toBe(true);
         }
       }

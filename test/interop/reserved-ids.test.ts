@@ -17,6 +17,7 @@ import {
   importLangGraphGen,
   importLangGraphGraph,
 } from "../../src/interop/index.js";
+import { unfoldToolLoops } from "../../src/interop/agentos/tool-loop.js";
 import { allocateId, mapIds, wantedId } from "../../src/interop/ids.js";
 import { RESERVED_NODE_IDS } from "../../src/model/internal.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
@@ -107,12 +108,14 @@ describe("AgentOS: a node called end", () => {
       .toIR();
     const r = importAgentOs(JSON.parse(JSON.stringify(ir)));
     expectNoNodeCalledEnd(r);
-    expect(r.workflow.nodes.map((n) => [n.id, n.name])).toEqual([
+    // each gmi node's tool loop read back into it: the graph's own flow
+    const wf = unfoldToolLoops(r.workflow).wf;
+    expect(wf.nodes.map((n) => [n.id, n.name])).toEqual([
       ["start", undefined],
       ["end-3", "end"],
       ["end-2", undefined],
     ]);
-    expect(flow(r.workflow)).toEqual(["end-3 -> end-2", "start -> end-3"]);
+    expect(flow(wf)).toEqual(["end-3 -> end-2", "start -> end-3"]);
     expect(renames(r.warnings)).toEqual([
       ["/nodes/1/id", { from: "end", to: "end-3", reason: "reserved" }],
     ]);

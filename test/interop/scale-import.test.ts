@@ -16,6 +16,7 @@ import {
   importLangGraphGraph,
   importOpenAgentFlow,
 } from "../../src/interop/index.js";
+import { unfoldToolLoops } from "../../src/interop/agentos/tool-loop.js";
 import type { AgentWorkflow, DecisionNode } from "../../src/model/index.js";
 import { decisionRoutes, parseWorkflow } from "../../src/model/index.js";
 
@@ -36,7 +37,8 @@ describe("imports with one router of 20,000 branches", () => {
   const wide = parsed(generateWorkflow(BIG, "wide"));
 
   it("reads an AgentOS router with 20,000 out-edges as one decision", () => {
-    const { workflow } = importAgentOs(exportAgentOs(wide).document);
+    // each gmi node's tool loop (a decision and a tool node) is read back into it first
+    const workflow = unfoldToolLoops(importAgentOs(exportAgentOs(wide).document).workflow).wf;
     const [router] = decisions(workflow);
     expect(workflow.nodes).toHaveLength(BIG);
     expect(router === undefined ? [] : decisionRoutes(router.config)).toHaveLength(BIG);

@@ -58,6 +58,11 @@ function buildNode(ctx: Context, node: Agent2ModelTurn): Draft[] {
   if (node.role !== "decision" && node.prompt === undefined) {
     throw fail(`${at}/prompt`, `${node.role} '${node.id}' needs a prompt`, node.id);
   }
+  // agent2model's validator refuses any non-terminal without edges (invariant 3): only a
+  // `terminal` ends a conversation, so an agent without `next` is no end of the run.
+  if (node.next.length === 0) {
+    throw fail(`${at}/next`, `${node.role} '${node.id}' has no outgoing edge`, node.id);
+  }
   if (node.role === "agent") {
     const llm = { id, type: "llm", name: node.id, config: agentConfig(ctx, node, id) };
     const choice = ctx.choices.get(node.id);

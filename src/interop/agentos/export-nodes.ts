@@ -10,6 +10,8 @@ import { omitted } from "../warnings.js";
 import { asObj, isImportedRef, TOOL_KEYS } from "./export-parts.js";
 import { ASSUMED_VERSION, HOST_MODEL } from "./nodes.js";
 import { namesNoNode, ROUTER_TOOL } from "./router-fanout.js";
+import type { FoundLoop } from "./tool-loop.js";
+import { DEFAULT_ITERATIONS } from "./tool-loop.js";
 
 type Obj = Record<string, unknown>;
 
@@ -33,6 +35,7 @@ export function exportNode(
   node: Exclude<AgentNode, DecisionNode>,
   i: number,
   wf: AgentWorkflow,
+  loop: FoundLoop | undefined,
   warnings: ExportWarnings,
 ): Obj {
   const c = asObj(node.config);
@@ -61,6 +64,17 @@ export function exportNode(
       else if (key === "promptRef" && isImportedRef(c[key], node.id)) continue;
       else lose(key);
     }
+    // The loop's bound; an unbounded one is AgentOS's default, declared by `exportAgentOs`.
+    if (loop?.max !== undefined && loop.max !== DEFAULT_ITERATIONS)
+      cfg.maxInternalIterations = loop.max;
+    if (loop === undefined)
+      warnings.add("gmi tool loop", () =>
+        omitted(
+          at("type"),
+          `llm node '${node.id}' is written as a gmi node, which runs AgentOS's tool loop (up to ${String(DEFAULT_ITERATIONS)} calls of any tool the host runs); the node has none, and an import reads one back`,
+          { nodeId: node.id },
+        ),
+      );
     return {
       id: node.id,
       type: "gmi",

@@ -24,6 +24,8 @@ import {
 } from "./export-parts.js";
 import { OUTPUT_PATH } from "./expression.js";
 import { END, START } from "./types.js";
+import type { FoundLoop } from "./tool-loop.js";
+import { DEFAULT_ITERATIONS, unfoldToolLoops } from "./tool-loop.js";
 
 type Obj = Record<string, unknown>;
 
@@ -48,6 +50,37 @@ const OUTPUT_KEY = OUTPUT_PATH.slice("artifacts.".length);
  * ```
  */
 export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, unknown>> {
+  const unfolded = unfoldToolLoops(wf);
+  const { document, warnings } = exportUnfolded(unfolded.wf, unfolded.loops);
+  if (unfolded.loops.size === 0) return { document, warnings };
+  // Paths into the workflow without its loops, back into the workflow given.
+  const back = (kind: string, k: string): number | undefined =>
+    (kind === "nodes" ? unfolded.nodeIndex : unfolded.edgeIndex)[Number(k)];
+  const moved = warnings.map((w) => {
+    const m = /^\/(nodes|edges)\/(\d+)(?=\/|$)/.exec(w.path);
+    const to = m === null ? undefined : back(m[1] ?? "", m[2] ?? "");
+    return m === null || to === undefined
+      ? w
+      : { ...w, path: `/${m[1] ?? ""}/${String(to)}${w.path.slice(m[0].length)}` };
+  });
+  const unbounded = [...unfolded.loops].flatMap(([id, loop]) =>
+    loop.max === undefined
+      ? [
+          omitted(
+            `${loop.casePath}/maxRetries`,
+            `the tool loop of '${id}' has no bound; AgentOS bounds every gmi node's loop, at ${String(DEFAULT_ITERATIONS)} by default`,
+            { nodeId: id },
+          ),
+        ]
+      : [],
+  );
+  return { document, warnings: [...moved, ...unbounded] };
+}
+
+function exportUnfolded(
+  wf: AgentWorkflow,
+  loops: ReadonlyMap<string, FoundLoop>,
+): ExportResult<Record<string, unknown>> {
   const warnings = new ExportWarnings();
   declareTop(wf, warnings);
   const special = new Map<string, NonNullable<ReturnType<typeof inserted>>>();
@@ -66,7 +99,7 @@ export function exportAgentOs(wf: AgentWorkflow): ExportResult<Record<string, un
     if (n === undefined || special.has(n.id)) continue;
     declareCommon(n, i, warnings);
     if (n.type !== "decision") {
-      nodes.push(exportNode(n, i, wf, warnings));
+      nodes.push(exportNode(n, i, wf, loops.get(n.id), warnings));
       continue;
     }
     graph ??= flowGraph(wf);

@@ -14,6 +14,7 @@ import { dropped, guessed } from "../warnings.js";
 import { ID_PREFIX } from "./common.js";
 import { readFlow } from "./edges.js";
 import { ASSUMED_VERSION, readNode } from "./nodes.js";
+import { unfoldToolLoops, wireToolLoops } from "./tool-loop.js";
 import type { Draft, MappedNode } from "./types.js";
 import { AGENTOS_ID, fail } from "./types.js";
 
@@ -138,7 +139,9 @@ function readNodes(
  * because AgentOS runs each node at most once (the seed) while agentflow reads a loop that may
  * repeat, so the workflow allows more than the AgentOS runtime does.
  */
-function checkFlow(workflow: AgentWorkflow, warnings: InteropWarning[]): void {
+function checkFlow(imported: AgentWorkflow, warnings: InteropWarning[]): void {
+  // A gmi node's tool loop runs inside the node, which still runs once: it is no cycle here.
+  const workflow = unfoldToolLoops(imported).wf;
   const graph = buildFlowGraph(workflow);
   if (graph.entry !== 0) {
     throw fail(
@@ -189,6 +192,15 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
   const ordered = [...nodes.values()].sort(
     (a, b) => Number(b.sourceId === flow.entry) - Number(a.sourceId === flow.entry),
   );
+  const loops = ordered.flatMap((n) =>
+    n.toolLoop === undefined ? [] : [{ nodeId: n.nodeId, max: n.toolLoop.max }],
+  );
+  const wired = wireToolLoops(
+    [...ordered.map((n) => n.node), ...flow.decisions],
+    flow.edges,
+    loops,
+    taken,
+  );
   const draft: Draft = {
     kind: "AgentWorkflow",
     id,
@@ -197,8 +209,8 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
     autonomyLevel: 1,
     inputSchema,
     outputSchema,
-    nodes: [...ordered.map((n) => n.node), ...flow.decisions],
-    edges: flow.edges,
+    nodes: wired.nodes,
+    edges: wired.edges,
     ...(Object.keys(instructions).length === 0 ? {} : { metadata: { agentos: { instructions } } }),
   };
   return { draft };

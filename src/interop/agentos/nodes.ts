@@ -16,6 +16,7 @@ import { ASSUMED_VERSION, at, dropKeys, str, toolRef } from "./node-read.js";
 import type { Draft, MappedNode } from "./types.js";
 import { fail } from "./types.js";
 import { namesNoNode } from "./router-fanout.js";
+import { AGENTOS_TOOLS, DEFAULT_ITERATIONS } from "./tool-loop.js";
 
 export { ASSUMED_VERSION } from "./node-read.js";
 /** The model name of imported gmi nodes: in AgentOS the host supplies the model call. */
@@ -28,30 +29,49 @@ const SILENT: ReadonlyMap<string, unknown> = new Map([
   ["executionMode", "single_turn"],
   ["checkpoint", "none"],
 ]);
+/** The modes AgentOS records on a gmi node; its runtime reads none of them. */
+const GMI_MODES: ReadonlySet<unknown> = new Set([
+  "single_turn",
+  "react_bounded",
+  "planner_controlled",
+]);
 /** Types refused: no agentflow construct runs a voice pipeline (a multi-turn session). */
 const REFUSED: ReadonlyMap<string, string> = new Map([
   ["voice", "a voice pipeline node has no agentflow node form"],
 ]);
 
-function gmi(ctx: Ctx, cfg: Config): Draft {
+/** `maxInternalIterations` as AgentOS bounds the loop with it; `undefined` for a value it cannot. */
+function iterations(cfg: Config): number | undefined {
+  const value = own(cfg, "maxInternalIterations") ?? DEFAULT_ITERATIONS;
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+function gmi(ctx: Ctx, cfg: Config): { config: Draft; max: number | undefined } {
   const instructions = str(ctx, cfg, "instructions");
   const promptRef = `prm:agentos.${ctx.nodeId}@${ASSUMED_VERSION}`;
   ctx.instructions[ctx.nodeId] = instructions;
+  const max = iterations(cfg);
+  const loop = `${ctx.nodeId}.tools`;
+  const bound =
+    max === undefined
+      ? "with no bound agentflow can read"
+      : `at most ${String(max)} time(s) (maxInternalIterations${own(cfg, "maxInternalIterations") === undefined ? ", AgentOS's default" : ""})`;
   ctx.warnings.push(
     guessed(
       at(ctx, "executorConfig"),
-      `node '${ctx.id}': model and promptRef are not in the IR; the host supplies the model, the instructions are kept in metadata`,
+      `node '${ctx.id}': model and promptRef are not in the IR; the host supplies the model, the instructions are kept in metadata. Like every gmi node (AgentOS does not read executionMode) it runs a tool loop in which the model may call any tool the host runs: read as the text decision '${loop}' calling a tool node on '${AGENTOS_TOOLS}' ${bound}, then going on; that tool's effect is unknown until a contract states it`,
       {
         nodeId: ctx.id,
         model: HOST_MODEL,
         promptRef,
+        toolLoop: { usesTool: AGENTOS_TOOLS, maxRetries: max ?? null },
       },
     ),
   );
   const config: Draft = { model: HOST_MODEL, promptRef };
   const temperature = own(cfg, "temperature");
   const maxTokens = own(cfg, "maxTokens");
-  const known = ["instructions"];
+  const known = max === undefined ? ["instructions"] : ["instructions", "maxInternalIterations"];
   if (typeof temperature === "number" && temperature >= 0 && temperature <= 2) {
     config.temperature = temperature;
     known.push("temperature");
@@ -61,7 +81,7 @@ function gmi(ctx: Ctx, cfg: Config): Draft {
     known.push("maxTokens");
   }
   dropKeys(ctx, cfg, known);
-  return config;
+  return { config, max };
 }
 
 function tool(ctx: Ctx, cfg: Config, raw: Config): Draft {
@@ -132,6 +152,8 @@ function declareNodeKeys(ctx: Ctx, raw: Config, type: string): void {
     if (MAPPED.has(key)) continue;
     const value = own(raw, key);
     if (SILENT.has(key) && SILENT.get(key) === value) continue;
+    // AgentOS runs every gmi node's tool loop whatever its mode, and the loop is read either way.
+    if (key === "executionMode" && type === "gmi" && GMI_MODES.has(value)) continue;
     if (key === "timeout" && type === "tool" && typeof value === "number" && value >= 0) continue;
     if (
       key === "guardrailPolicy" &&
@@ -196,8 +218,12 @@ export function readNode(
   if (workflowId !== id) warnings.push(renamedId(at(ctx, "id"), "node id", id, workflowId));
   const head = named(id, workflowId);
   let node: Draft;
-  if (type === "gmi") node = { ...head, type: "llm", config: gmi(ctx, cfg) };
-  else if (type === "tool") node = { ...head, type: "tool", config: tool(ctx, cfg, raw) };
+  if (type === "gmi") {
+    const { config, max } = gmi(ctx, cfg);
+    declareNodeKeys(ctx, raw, type);
+    const mapped = { sourceId: id, nodeId: workflowId, index: i, sourceType: type };
+    return { ...mapped, node: { ...head, type: "llm", config }, toolLoop: { max } };
+  } else if (type === "tool") node = { ...head, type: "tool", config: tool(ctx, cfg, raw) };
   else if (type === "router") return routerNode(ctx, cfg, raw, workflowId);
   else if (GATES.has(type)) {
     node = { ...head, type: "tool", config: gate(ctx, type, cfg) };

@@ -38,6 +38,8 @@ export interface MappedNode {
   readonly node: Draft;
   /** A router's expression condition, quoted in the text conditions of its routes. */
   readonly routerExpr?: string;
+  /** A gmi node's tool loop and its bound (`undefined`: none agentflow can read). */
+  readonly toolLoop?: { readonly max: number | undefined };
 }
 
 /** One source edge, read: its index, ends and type, and the raw object for its other keys. */

@@ -24,7 +24,8 @@ import { baseId } from "../langgraph-graph/ids.js";
 import type { ExportResult } from "../types.js";
 import { ExportWarnings } from "../warnings.js";
 import type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
-import { named, nodeNames, SpecNames, stubName } from "./names.js";
+import type { SpecNames } from "./names.js";
+import { isWritableName, named, nodeNames, stubName } from "./names.js";
 
 /** The version of the workflow and of every ref an import synthesises. */
 const PLACEHOLDER_VERSION = "0.0.0";
@@ -110,7 +111,8 @@ function step(
   warnings: ExportWarnings,
 ): LangGraphGenNode {
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
-  if (name !== node.id)
+  // The kept original name written back is no rename: an import maps it to this id again.
+  if (name !== node.id && name !== node.name)
     warnings.add("node id", () =>
       normalized(
         at("id"),
@@ -118,11 +120,14 @@ function step(
         { nodeId: node.id, from: node.id, to: name },
       ),
     );
-  if (node.name !== undefined)
+  const kept = node.name;
+  if (kept !== undefined && name !== kept)
     warnings.add("node name", () =>
-      omitted(at("name"), `node '${node.id}': name left out: a spec node's name is its id`, {
-        nodeId: node.id,
-      }),
+      omitted(
+        at("name"),
+        `node '${node.id}': name '${kept}' left out: ${isWritableName(kept) ? "written as the node's name, it would share its implementation name with another node, or an import would read it back as another id" : "langgraph-gen takes no such node name"}`,
+        { nodeId: node.id, name: kept },
+      ),
     );
   const { type } = node;
   if (type !== "llm")
@@ -199,17 +204,16 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
   const plan = planDecisions(wf, false, routesOf);
   const outOf = flowEdgesFrom(wf);
   const steps = new Set(wf.nodes.filter((n) => !plan.has(n.id)).map((n) => n.id));
-  const names = new SpecNames(stub);
-  const writtenIds = wf.nodes
+  const written = wf.nodes
     .filter((n) => plan.get(n.id)?.source === undefined || n.type !== "decision")
-    .map((n) => n.id);
-  const writtenNames = nodeNames(writtenIds, names);
+    .map((n) => ({ id: n.id, wanted: n.name }));
+  const { names: writtenNames, specNames: names } = nodeNames(written, stub);
   const nameOf = new Map<string, string>();
-  writtenIds.forEach((id, k) => {
+  written.forEach(({ id }, k) => {
     if (!nameOf.has(id)) nameOf.set(id, writtenNames[k] ?? id);
   });
   const mapped = (id: string): string => nameOf.get(id) ?? id;
-  let written = 0;
+  let count = 0;
   const nodes: LangGraphGenNode[] = [];
   const groups = new Map<string, LangGraphGenEdge>();
   const own: LangGraphGenEdge[] = [];
@@ -230,8 +234,8 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
       groups.set(place.source, edge);
       return;
     }
-    nodes.push(step(node, i, writtenNames[written] ?? node.id, warnings));
-    written += 1;
+    nodes.push(step(node, i, writtenNames[count] ?? node.id, warnings));
+    count += 1;
     if (node.type === "decision")
       own.push(
         conditional(outOf(node.id), node, routesOf(node), i, node.id, steps, names, warnings),

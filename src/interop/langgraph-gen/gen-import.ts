@@ -39,7 +39,8 @@ function readNode(raw: unknown, i: number, b: Build): void {
   const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
   const message = `node '${name}' is read as an llm node with a synthesised model and prompt ref (bind them before review)`;
   b.warnings.push(guessed(at, message, { nodeId: id, assumed: { type: "llm", config } }));
-  b.nodes.push({ id, type: "llm", config });
+  // The spec name is the node's only label: a renamed node keeps it, and the export writes it back.
+  b.nodes.push({ id, type: "llm", ...(id === name ? {} : { name }), config });
 }
 
 function readConditional(

@@ -12,6 +12,8 @@
  * unique; node names must keep clear of `:`. docs/interop/langgraph-gen.md.
  */
 
+import { mapIds } from "../ids.js";
+import { LANGGRAPH_ID_PREFIX } from "../langgraph-graph/ids.js";
 import type { LangGraphGenEdge } from "./gen-types.js";
 
 /** The spec's end of the run, never renamed. */
@@ -131,6 +133,14 @@ export class SpecNames {
     return true;
   }
 
+  /** Claims a node name written as it is (a kept original name): whether its implementation name was free. */
+  claimName(name: string): boolean {
+    const impl = implementationName(name);
+    if (this.#taken.has(impl)) return false;
+    this.#taken.add(impl);
+    return true;
+  }
+
   /** A node name for an id that cannot stay: its {@link nodeBase}, then `-2`, `-3`… if taken. */
   nodeName(id: string): string {
     return this.#free(nodeBase(id), "-");
@@ -164,10 +174,73 @@ export class SpecNames {
   }
 }
 
-/** Each written step's node name, in order: the ids that may stay claim theirs first, then the rest are renamed. */
-export function nodeNames(written: readonly string[], names: SpecNames): string[] {
-  const kept = written.map((id) => names.claimAsIs(id));
-  return written.map((id, k) => (kept[k] === true ? id : names.nodeName(id)));
+/**
+ * Whether a node's kept `name` (an import's original spec name) can be written as its spec node
+ * name: printable ASCII without the characters that break the `"…"` langgraph-gen writes it in
+ * or that LangGraph refuses (`"`, `\\`, `:`, `|`), starting with a letter (so never `__start__`
+ * or `__end__`), whose implementation name a node's function may have.
+ */
+export function isWritableName(name: string): boolean {
+  return (
+    /^[A-Za-z][\x20-\x7e]*$/.test(name) &&
+    !/["\\:|]/.test(name) &&
+    isImplementationName(implementationName(name))
+  );
+}
+
+/** A step to name: its id, and the name it would rather be written as (its kept `name`). */
+export interface Step {
+  readonly id: string;
+  readonly wanted?: string | undefined;
+}
+
+/** One pass of {@link nodeNames}: the names, their table, and which steps got their wanted name. */
+interface Allocation {
+  readonly list: string[];
+  readonly names: SpecNames;
+  readonly written: ReadonlySet<number>;
+}
+
+function allocate(steps: readonly Step[], stub: string, wanted: ReadonlySet<number>): Allocation {
+  const names = new SpecNames(stub);
+  const out: (string | undefined)[] = steps.map((s, k) =>
+    wanted.has(k) ? undefined : names.claimAsIs(s.id) ? s.id : undefined,
+  );
+  const written = new Set<number>();
+  for (const k of wanted) {
+    const step = steps[k];
+    if (step?.wanted === undefined) continue;
+    if (names.claimName(step.wanted)) {
+      out[k] = step.wanted;
+      written.add(k);
+    } else if (names.claimAsIs(step.id)) out[k] = step.id;
+  }
+  return { names, written, list: steps.map((s, k) => out[k] ?? names.nodeName(s.id)) };
+}
+
+/**
+ * Each written step's node name, in order, and the {@link SpecNames} they were claimed in. The
+ * ids that may stay claim theirs first, then each step's wanted name (the original an import
+ * kept) is written where it is free and an import maps it back to the step's id; the rest are
+ * renamed. A wanted name that the import would map elsewhere (a clash moves a suffix) is given
+ * up: at most three passes, the last one as if no step wanted a name.
+ */
+export function nodeNames(
+  steps: readonly Step[],
+  stub: string,
+): { names: string[]; specNames: SpecNames; written: ReadonlySet<number> } {
+  let wanted = new Set(
+    steps.flatMap((s, k) =>
+      s.wanted !== undefined && s.wanted !== s.id && isWritableName(s.wanted) ? [k] : [],
+    ),
+  );
+  for (let pass = 0; ; pass++) {
+    const got = allocate(steps, stub, wanted);
+    const back = mapIds(got.list.keys(), LANGGRAPH_ID_PREFIX, (k) => got.list[k] ?? "");
+    const wrong = [...got.written].filter((k) => back.get(k) !== steps[k]?.id);
+    if (wrong.length === 0) return { names: got.list, specNames: got.names, written: got.written };
+    wanted = pass === 0 ? new Set([...wanted].filter((k) => !wrong.includes(k))) : new Set();
+  }
 }
 
 /** An edge with its node names in place of the ids it was built with. */

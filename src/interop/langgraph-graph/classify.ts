@@ -14,7 +14,28 @@ export interface Classification {
   readonly guess?: string;
   /** JSON Pointer of the source value the classification rests on. */
   readonly path: string;
+  /** The graph class (`CompiledStateGraph`) when the node is a compiled subgraph drawn whole. */
+  readonly subgraph?: string;
 }
+
+/**
+ * The contract ref of a compiled subgraph drawn as one node (xray off): one documented ref, as
+ * AgentOS's `tool:agentos.subgraph@1.0.0`, that no registry resolves unless someone states what
+ * every such subgraph may do; until then its effect is unknown and the verdict strict.
+ */
+export const SUBGRAPH_TOOL = "tool:langgraph.subgraph@0.0.0";
+
+/**
+ * The classes of a compiled graph (LangGraph.js `["langgraph", "pregel", "CompiledStateGraph"]`,
+ * Python's `lc_id()` of `CompiledStateGraph`, the older `CompiledGraph`, a bare `Pregel`, a
+ * `RemoteGraph` run by a server): its steps are hidden, so they may loop and call tools.
+ */
+const GRAPH_CLASSES: ReadonlySet<string> = new Set([
+  "CompiledStateGraph",
+  "CompiledGraph",
+  "Pregel",
+  "RemoteGraph",
+]);
 
 /** A node named like a tool step: `tools`, `search_tool`, `tool-call`, `Tool`... */
 const TOOL_WORD = /(^|[^a-z])tools?([^a-z]|$)/i;
@@ -39,13 +60,21 @@ function isChatModel(path: readonly string[]): boolean {
 
 /**
  * Classifies node `i` whose display name is `name`: the class path first (`ToolNode` → tool,
- * chat model → llm), then the name (a tool-like name → tool), else an llm step — the usual
+ * a compiled graph → a tool on {@link SUBGRAPH_TOOL}, chat model → llm), then the name (a tool-like name → tool), else an llm step — the usual
  * content of a LangGraph function node, and the reading that keeps a model's judgement visible.
  */
 export function classify(data: unknown, name: string, i: number): Classification {
   const path = classPath(data);
   const last = path?.at(-1);
   if (last === "ToolNode") return { type: "tool", path: pointer("nodes", i, "data", "id") };
+  if (last !== undefined && GRAPH_CLASSES.has(last)) {
+    return {
+      type: "tool",
+      guess: `a compiled subgraph ('${last}') drawn as one node: its steps, which may loop and call tools, are not in the graph; it stands for them as a tool node bound to '${SUBGRAPH_TOOL}', whose effect is unknown until a contract states it (an export with xray shows the steps)`,
+      path: pointer("nodes", i, "type"),
+      subgraph: last,
+    };
+  }
   if (path !== undefined && isChatModel(path)) {
     return { type: "llm", path: pointer("nodes", i, "data", "id") };
   }

@@ -12,7 +12,7 @@ import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesFrom, routesOnce } from "../edge-index.js";
 import type { ExportResult } from "../types.js";
 import { ExportWarnings, omitted } from "../warnings.js";
-import { classify } from "./classify.js";
+import { classify, SUBGRAPH_TOOL } from "./classify.js";
 import { declareAttached, writeEdges } from "./export-edges.js";
 import type { RebuiltEdge } from "./export-plan.js";
 import {
@@ -34,6 +34,8 @@ import { baseId } from "./ids.js";
 const TOOL_NODE = ["langgraph", "prebuilt", "tool_node", "ToolNode"];
 /** What LangGraph writes for a function node: the importer's default reading is an llm step. */
 const FUNCTION_NODE = ["langgraph", "_internal", "_runnable", "RunnableCallable"];
+/** A compiled subgraph as LangGraph.js draws it without xray: the importer reads it as one. */
+const COMPILED_GRAPH = ["langgraph", "pregel", "CompiledStateGraph"];
 /** A chat model: an exact llm reading, used where a function node's name would read as a tool. */
 const CHAT_MODEL = ["langchain_core", "language_models", "chat_models", "BaseChatModel"];
 const START = "__start__";
@@ -61,7 +63,11 @@ function runnable(node: AgentNode, i: number, warnings: ExportWarnings): LangGra
     );
   let path = FUNCTION_NODE;
   let synthesised: Readonly<Record<string, string>> = {};
-  if (node.type === "tool") {
+  if (node.type === "tool" && node.config.usesTool === SUBGRAPH_TOOL) {
+    // The importer's reading of a subgraph drawn whole: written back as one.
+    path = COMPILED_GRAPH;
+    synthesised = { usesTool: SUBGRAPH_TOOL };
+  } else if (node.type === "tool") {
     path = TOOL_NODE;
     synthesised = { usesTool: `tool:${node.id}@${SYNTHESISED.version}` };
   } else if (node.type === "llm") {

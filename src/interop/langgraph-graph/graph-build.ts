@@ -9,7 +9,7 @@ import type { Draft } from "../pipeline.js";
 import type { InteropWarning } from "../types.js";
 import { allocateId, renamedId } from "../ids.js";
 import { dropped, guessed } from "../warnings.js";
-import { classify } from "./classify.js";
+import { classify, SUBGRAPH_TOOL } from "./classify.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
 import { PLACEHOLDER_VERSION } from "./graph-types.js";
 import { baseId } from "./ids.js";
@@ -73,6 +73,13 @@ function stepNode(node: SourceNode, id: string, warnings: InteropWarning[]): Dra
     warnings.push(guessed(pointer("nodes", i, "id"), message, { nodeId: id, subgraph }));
   }
   const c = classify(node.data, node.name, i);
+  if (c.subgraph !== undefined) {
+    // One warning, as AgentOS's subgraph node: the ref is documented, not a per-node placeholder.
+    const message = `node '${raw}' is read as a tool node: ${c.guess ?? ""}`;
+    const data = { nodeId: id, assumed: SUBGRAPH_TOOL, subgraph: c.subgraph };
+    warnings.push(guessed(c.path, message, data));
+    return { id, type: "tool", ...nameOf(node, id, warnings), config: { usesTool: SUBGRAPH_TOOL } };
+  }
   if (c.guess !== undefined) {
     const message = `node '${raw}' is read as ${c.type === "llm" ? "an llm" : "a tool"} node: ${c.guess}`;
     warnings.push(guessed(c.path, message, { nodeId: id, assumed: c.type }));

@@ -40,7 +40,11 @@ export function isLoopDecision(node: DecisionNode): boolean {
   );
 }
 
-function exportRoute(
+/**
+ * One route of a decision right after agent `source`: a conditional edge (to an agent), a
+ * terminal (to `end`), or the bounded loop's two transitions; any other target is declared.
+ */
+export function exportRoute(
   source: string,
   route: Route,
   condition: OafExpr | null,

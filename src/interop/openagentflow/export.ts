@@ -13,6 +13,7 @@ import { ExportWarnings, omitted } from "../warnings.js";
 import type { Sink } from "./export-decision.js";
 import { exportDecision, isLoopDecision } from "./export-decision.js";
 import { exportVariables } from "./export-state.js";
+import { goOn, toolLoopsOf } from "./export-tools.js";
 import { workflowIdOf } from "./import.js";
 import type { OafAgent, OafDocument } from "./ir-types.js";
 import { OAF_IR_VERSION, RUNTIME_DEFAULT_MODEL } from "./ir-types.js";
@@ -48,6 +49,7 @@ function exportAgent(
   i: number,
   kept: unknown,
   declared: ReadonlySet<string>,
+  tools: readonly string[] | undefined,
   warnings: ExportWarnings,
 ): OafAgent {
   const at = (...rest: string[]): string => pointer("nodes", i, ...rest);
@@ -85,7 +87,8 @@ function exportAgent(
     model: node.config.model === RUNTIME_DEFAULT_MODEL ? null : node.config.model,
     provider: node.config.provider ?? null,
     temperature: node.config.temperature ?? null,
-    tools: strings(own(meta, "tools")),
+    // The tool loop after the agent when there is one; a workflow without it, its kept names.
+    tools: tools === undefined ? strings(own(meta, "tools")) : [...tools],
     inputs: strings(own(meta, "inputs")).filter((v) => declared.has(v)),
     outputs: outputs.filter((v) => declared.has(v)),
   };
@@ -175,17 +178,23 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
   const consumed = new Set<number>();
   const flowsOut = new Set<string>();
   const intoNode = flowEdgesBy(wf, "to");
+  const tools = toolLoopsOf(wf, agentIds, intoNode, consumed);
   wf.nodes.forEach((node, i) => {
     if (node.type === "llm") {
-      agents.push(
-        exportAgent(
-          node,
-          i,
-          isRecord(keptAgents) ? own(keptAgents, node.id) : undefined,
-          declared,
-          warnings,
-        ),
-      );
+      const kept = isRecord(keptAgents) ? own(keptAgents, node.id) : undefined;
+      agents.push(exportAgent(node, i, kept, declared, tools.ofAgent.get(node.id), warnings));
+      return;
+    }
+    if (tools.skip.has(i)) return;
+    const loop = tools.loops.get(node.id);
+    if (loop !== undefined) {
+      goOn(loop, tools.after, agentIds, sink, flowsOut);
+      return;
+    }
+    const after = tools.after.get(node.id);
+    if (node.type === "decision" && after !== undefined) {
+      flowsOut.add(after);
+      exportDecision(node, i, after, agentIds, sink);
       return;
     }
     const into = intoNode.get(node.id) ?? [];

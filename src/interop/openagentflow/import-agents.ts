@@ -1,7 +1,7 @@
 /**
  * Agents to `llm` nodes. The prompt text, the variables an agent reads and its tool names have no
  * field in an llm node; they are kept under `metadata.openagentflow.agents.<nodeId>` so that
- * export can write them back, and tools are declared because no tool node is made for them.
+ * export can write them back. The tools also become tool nodes after the agent (`import-tools.ts`).
  */
 import type { FieldType } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
@@ -12,7 +12,8 @@ import { fail, RUNTIME_DEFAULT_MODEL } from "./ir-types.js";
 import type { StateVariable } from "./import-state.js";
 import type { At, Obj } from "./read.js";
 import { dropUnknown, needItem, needString, needStrings } from "./read.js";
-import { dropped, guessed } from "../warnings.js";
+import { guessed } from "../warnings.js";
+import { checkToolNames } from "./import-tools.js";
 
 const AGENT_KEYS = new Set([
   "id",
@@ -31,6 +32,10 @@ export interface ReadAgent {
   readonly node: Readonly<Record<string, unknown>>;
   readonly kept: Readonly<Record<string, unknown>>;
   readonly outputs: readonly string[];
+  /** Its index in `agents`. */
+  readonly index: number;
+  /** The tools it may call while it runs, each made a tool node after it. */
+  readonly tools: readonly string[];
   /** The JSON Pointer of `model` when it was `null` and became {@link RUNTIME_DEFAULT_MODEL}. */
   readonly defaultModelAt?: string;
 }
@@ -115,15 +120,8 @@ export function readAgent(
   const tools = needStrings(raw, "tools", at, sourceId);
   const inputs = variablesIn(raw, "inputs", at, sourceId, variables);
   const outputs = variablesIn(raw, "outputs", at, sourceId, variables);
-  if (tools.length > 0) {
-    warnings.push(
-      dropped(
-        pointer(...at, "tools"),
-        `agent '${sourceId}': tools ${tools.map((t) => `'${t}'`).join(", ")} are called inside the agent; a tool node would be a step of the flow, so none is made (names kept in metadata)`,
-        { agentId: sourceId, tools: [...tools] },
-      ),
-    );
-  }
+  // Each tool becomes a tool node after the agent (`import-tools.ts`), on a ref it must form.
+  checkToolNames(tools, at, sourceId);
   const shape: [string, FieldType][] = outputs.map((name) => [
     name,
     variables.get(name)?.fieldType ?? "any",
@@ -143,9 +141,8 @@ export function readAgent(
     ...(tools.length > 0 ? { tools: [...tools] } : {}),
   };
   const node = { id, type: "llm", config };
-  return written === null
-    ? { sourceId, node, kept, outputs, defaultModelAt: pointer(...at, "model") }
-    : { sourceId, node, kept, outputs };
+  const read = { sourceId, index: i, node, kept, outputs, tools };
+  return written === null ? { ...read, defaultModelAt: pointer(...at, "model") } : read;
 }
 
 /**

@@ -8,12 +8,13 @@
  */
 import { adjacencyFromLists, analyzeCondition, pointer, tarjanScc } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
-import { describeValue, own } from "../json.js";
+import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { allocateId } from "../ids.js";
 import { conditionToFeel } from "./condition.js";
 import type { PlainContext, Transition } from "./import-plain.js";
 import { fallbackOf, wirePlain } from "./import-plain.js";
+import { wireTools } from "./import-tools.js";
 import type { ReadAgent } from "./import-agents.js";
 import { fail } from "./ir-types.js";
 import type { At, Obj } from "./read.js";
@@ -120,60 +121,110 @@ export function buildGraph(graph: Obj, ctx: GraphContext): BuiltGraph {
   const edges: unknown[] = [];
   let boundUsed = false;
   const nodeOf = (sourceId: string): string => String(ctx.agents.get(sourceId)?.node.id);
+  const sourceOf = new Map(ctx.order.map((a) => [String(a.node.id), a.sourceId]));
   for (const agent of ctx.order) {
-    nodes.push(agent.node);
     const from = String(agent.node.id);
-    const all = transitions.get(agent.sourceId) ?? [];
-    const conditional = all.filter((t) => t.condition !== null);
-    const plain = all.filter((t) => t.condition === null);
-    const plainCtx: PlainContext = {
+    const routed = routeAgent(
+      agent,
+      transitions.get(agent.sourceId) ?? [],
+      {
+        agentId: agent.sourceId,
+        from,
+        nodeOf,
+        loopsBack: (target) => reaches(target, agent.sourceId),
+        maxIterations: ctx.maxIterations,
+        allocate: (wanted) => allocateId(wanted, taken),
+        warnings: ctx.warnings,
+      },
+      ctx,
+    );
+    boundUsed ||= routed.boundUsed;
+    const bound = (next: string): number | undefined => {
+      const source = sourceOf.get(next);
+      const loops =
+        source === undefined
+          ? routed.nodes.some((n) => isRecord(n) && own(n, "id") === next && boundsRoute(n))
+          : reaches(source, agent.sourceId);
+      return loops ? ctx.maxIterations : undefined;
+    };
+    const wired = wireTools({
       agentId: agent.sourceId,
+      index: agent.index,
       from,
-      nodeOf,
-      loopsBack: (target) => reaches(target, agent.sourceId),
-      maxIterations: ctx.maxIterations,
+      tools: agent.tools,
+      nodes: routed.nodes,
+      edges: routed.edges,
       allocate: (wanted) => allocateId(wanted, taken),
+      bound,
       warnings: ctx.warnings,
-    };
-    if (conditional.length === 0) {
-      const wired = wirePlain(plain, plainCtx);
-      nodes.push(...wired.nodes);
-      edges.push(...wired.edges);
-      boundUsed ||= wired.boundUsed;
-      continue;
-    }
-    const route = (t: Transition): Record<string, unknown> => {
-      const loops = t.target !== undefined && reaches(t.target, agent.sourceId);
-      if (loops && ctx.maxIterations !== undefined) boundUsed = true;
-      return {
-        next: t.target === undefined ? "end" : nodeOf(t.target),
-        ...(loops && ctx.maxIterations !== undefined ? { maxRetries: ctx.maxIterations } : {}),
-      };
-    };
-    const cases = conditional.map((t) => ({ condition: feelOf(t, agent, ctx), ...route(t) }));
-    if (plain.length === 0) {
-      const first = conditional[0]?.at ?? [];
-      ctx.warnings.push(
-        guessed(
-          pointer(...first, "condition"),
-          `agent '${agent.sourceId}' has no route for when no condition holds; the run is taken to end there`,
-          { agentId: agent.sourceId, assumed: "end" },
-        ),
-      );
-    }
-    const id = allocateId(`${from}-route`, taken);
-    const fallback =
-      plain.length === 1 && plain[0] !== undefined
-        ? { otherwise: route(plain[0]) }
-        : fallbackOf(plain, plainCtx, route);
-    nodes.push({ id, type: "decision", config: { cases, otherwise: fallback.otherwise } });
-    if (fallback.loop !== undefined) {
-      nodes.push(fallback.loop);
-      boundUsed = true;
-    }
-    edges.push({ from, to: id, edgeType: "data" });
+    });
+    boundUsed ||= wired.boundUsed;
+    nodes.push(agent.node, ...wired.nodes);
+    edges.push(...wired.edges);
   }
   return { nodes, edges, boundUsed };
+}
+
+/**
+ * One agent's transitions: the decisions after its llm node and the edges leaving that node, and
+ * whether `max_iterations` bounded a route.
+ */
+function routeAgent(
+  agent: ReadAgent,
+  all: readonly Transition[],
+  plainCtx: PlainContext,
+  ctx: GraphContext,
+): { nodes: unknown[]; edges: Record<string, unknown>[]; boundUsed: boolean } {
+  const { from, nodeOf, loopsBack } = plainCtx;
+  const conditional = all.filter((t) => t.condition !== null);
+  const plain = all.filter((t) => t.condition === null);
+  if (conditional.length === 0) {
+    const wired = wirePlain(plain, plainCtx);
+    return { nodes: [...wired.nodes], edges: [...wired.edges], boundUsed: wired.boundUsed };
+  }
+  let boundUsed = false;
+  const route = (t: Transition): Record<string, unknown> => {
+    const loops = t.target !== undefined && loopsBack(t.target);
+    if (loops && ctx.maxIterations !== undefined) boundUsed = true;
+    return {
+      next: t.target === undefined ? "end" : nodeOf(t.target),
+      ...(loops && ctx.maxIterations !== undefined ? { maxRetries: ctx.maxIterations } : {}),
+    };
+  };
+  const cases = conditional.map((t) => ({ condition: feelOf(t, agent, ctx), ...route(t) }));
+  if (plain.length === 0) {
+    const first = conditional[0]?.at ?? [];
+    ctx.warnings.push(
+      guessed(
+        pointer(...first, "condition"),
+        `agent '${agent.sourceId}' has no route for when no condition holds; the run is taken to end there`,
+        { agentId: agent.sourceId, assumed: "end" },
+      ),
+    );
+  }
+  const id = plainCtx.allocate(`${from}-route`);
+  const fallback =
+    plain.length === 1 && plain[0] !== undefined
+      ? { otherwise: route(plain[0]) }
+      : fallbackOf(plain, plainCtx, route);
+  const nodes: unknown[] = [
+    { id, type: "decision", config: { cases, otherwise: fallback.otherwise } },
+  ];
+  if (fallback.loop !== undefined) {
+    nodes.push(fallback.loop);
+    boundUsed = true;
+  }
+  return { nodes, edges: [{ from, to: id, edgeType: "data" }], boundUsed };
+}
+
+/** Whether a decision the import made has a route `max_iterations` bounds (one back into a loop). */
+function boundsRoute(decision: Readonly<Record<string, unknown>>): boolean {
+  const config = own(decision, "config");
+  if (!isRecord(config)) return false;
+  const cases = own(config, "cases");
+  const list: readonly unknown[] = Array.isArray(cases) ? cases : [];
+  const routes = [...list, own(config, "otherwise")];
+  return routes.some((r) => isRecord(r) && own(r, "maxRetries") !== undefined);
 }
 
 /** The FEEL of a conditional transition, checked to parse. */

@@ -26,6 +26,25 @@ export const RUNTIME_DEFAULT_MODEL = "runtime-default";
  */
 export const OAF_LOOP_CONDITION = "iterations remain under config.max_iterations";
 
+/**
+ * The version of the tool ref an agent's in-agent tool is bound to: the IR names a tool only, so
+ * `0.0.0` ("not reviewed"); a contract of that id and version states what it does.
+ */
+export const OAF_TOOL_VERSION = "0.0.0";
+
+/** The tool ref an agent's tool `name` is bound to: `tool:<name>@0.0.0`. */
+export function oafToolRef(name: string): string {
+  return `tool:${name}@${OAF_TOOL_VERSION}`;
+}
+
+/**
+ * The condition of the case of an agent's `<agent>-tools` decision that calls tool `name`:
+ * natural language, since the model chooses; the export recognises it to write the tool back.
+ */
+export function oafToolCondition(name: string): string {
+  return `the agent calls its tool '${name}'`;
+}
+
 /** A node of an IR condition tree, as the OAF compiler writes it (`when` clauses of the flow). */
 export type OafExpr =
   | {
