@@ -3,10 +3,13 @@
 # (templates/agentflow.yml): run `check`, `gate` or `verify` on the files the push, pull request
 # or merge request changed (or on INPUT_PATHS), write the findings for the platform (SARIF for
 # GitHub code scanning, GitLab's code quality JSON) and the human report, and say where they are.
-# It narrows to the changed files only when each is an existing file the command takes itself and
-# none is read by the settings; any other change (a deletion, a rename, the registry, the config,
-# a pack, a plugin, a file it cannot classify) runs on the whole repository, and a failing git
-# is exit 2 — never "nothing to check" on a change that may change a verdict.
+# It narrows to the changed files only when each is an existing file the command takes itself,
+# none is read by the settings (compared by real path too: a contract linked into the registry
+# is the registry's) and none is passed over by the config's ignores; any other change (a
+# deletion, a rename, the registry, the config, a pack, a plugin, package.json or a lock file, a
+# file it cannot classify or compare) runs on the whole repository, and a failing git is exit 2 —
+# never "nothing to check" on a change that may change a verdict. Walks pass over its own
+# outputs when OUT_DIR lies in the working directory.
 # Its exit code is agentflow's: 0 clean, 1 findings that block, 2 a usage mistake.
 #
 # Environment: INPUT_COMMAND (check | gate | verify), INPUT_PATHS (space-separated; default: the
@@ -36,60 +39,37 @@ say() { # name=value for the calling step (GitHub) and a line for the log
   return 0
 }
 
-# The inputs each command takes itself: processes for gate; for check every agentflow document,
-# which may be any JSON or YAML file (an imported workflow has no `.agent.` in its name).
-# Not taken: what a walk of the repository leaves out (dot-folders, node_modules), fixtures and the
-# config, which are inputs of other documents rather than documents.
-takes() {
-  case "/$1" in
-    */.* | */node_modules/* | */agentflow.config.json | *.fixtures.json | *.fixtures.y*ml) return 1 ;;
-  esac
-  case "$command:$1" in
-    gate:*.bpmn) return 0 ;;
-    check:*.bpmn | check:*.json | check:*.yaml | check:*.yml) return 0 ;;
-    *) return 1 ;;
-  esac
-}
-
 fail() { # a git (or setup) failure: a usage mistake, never "nothing to check"
   echo "agentflow: $1" >&2
   say "exit-code=2"
   exit 2
 }
 
-# The files the settings read (registry folders, the config and what it extends, policy packs,
-# plugin modules and their folders), NUL-separated: a change to one may change the verdict of
-# every process or document, so it is never narrowed to. `--print-config` on `$1` says them.
-settings_files() {
+# The run's own outputs, when they lie in the working directory: walks and globs pass over them,
+# so that the second run (the text report) never reads the first one's findings as an input
+# (GitLab keeps its artifacts inside the checkout), nor a run the outputs of an earlier one.
+own=()
+real_cwd="$(pwd -P)"
+real_out="$(cd "$out" && pwd -P)" || fail "cannot enter the output folder '$out'"
+case "$real_out/" in
+  "$real_cwd"/*)
+    rel="${real_out#"$real_cwd"}"
+    rel="${rel#/}"
+    for made in "$findings" "$report"; do
+      # A glob pattern: the folder's name is escaped so that it matches itself only.
+      pattern="$(printf '%s' "${rel:+$rel/}${made##*/}" | sed 's/[][\\*?{}()!+@|^$]/\\&/g')"
+      own+=(--ignore-pattern "$pattern")
+    done
+    ;;
+esac
+
+# The settings that apply (`check --print-config`): the registry folders, the config and what it
+# extends, the policy packs, the plugins and the ignores, as JSON.
+settings_json() {
   local extra=()
   [ -n "${INPUT_REGISTRY:-}" ] && extra+=(--registry "$INPUT_REGISTRY")
   [ -n "${INPUT_CONFIG:-}" ] && extra+=(--config "$INPUT_CONFIG")
-  node "$bin" check --print-config "$1" "${extra[@]}" 2> /dev/null | node -e '
-    const { dirname } = require("node:path");
-    let text = "";
-    process.stdin.on("data", (c) => (text += c)).on("end", () => {
-      const c = JSON.parse(text);
-      const files = [
-        ...(c.registry ?? []),
-        ...(c.configChain ?? []).map((f) => f.file),
-        ...(c.policies ?? []).map((p) => (typeof p === "string" ? p : p.file)),
-        ...(c.plugins ?? []).map((p) => dirname(p.file)),
-      ];
-      process.stdout.write(files.map((f) => f + "\0").join(""));
-    });'
-}
-
-# True when `$1` is, or lies under, one of the paths in $settings (each ended by \001).
-read_by_settings() {
-  local entry
-  while IFS= read -r -d $'\001' entry; do
-    entry="${entry#./}"
-    entry="${entry%/}"
-    [ -z "$entry" ] && continue
-    [ "$entry" = . ] && return 0
-    case "$1" in "$entry" | "$entry"/*) return 0 ;; esac
-  done <<< "$settings"
-  return 1
+  node "$bin" check --print-config . "${extra[@]}" "${own[@]}" 2> /dev/null
 }
 
 paths=()
@@ -110,31 +90,37 @@ elif [ "$command" != verify ]; then
     changed=$(mktemp) || fail "cannot make a temporary file"
     git -c core.quotePath=false diff --name-only --no-renames -z "$base" HEAD > "$changed" 2> "$changed.err" \
       || fail "git diff $base HEAD failed: $(cat "$changed.err")"
-    settings=""
-    read_settings=""
+    # Each change is sorted by action/narrow.js, by name and by real path: a file the command
+    # takes itself, one the settings read (the registry, the config, a pack, a plugin: a link
+    # into the registry counts), one the config's ignores pass over, or anything else.
     while IFS= read -r -d '' file; do
       if [ ! -f "$file" ]; then
         whole="'$file' was deleted or renamed"
-      elif ! takes "$file"; then
-        whole="'$file' changed and is not a file $command takes (it may be one the settings read)"
-      else
-        if [ -z "$read_settings" ]; then
-          read_settings=yes
-          # Unreadable settings (a broken config): nothing may be narrowed to.
-          settings=$(settings_files "$file" | tr '\0' '\001') \
-            || whole="the settings (--print-config) could not be read"
-        fi
-        if [ -n "$whole" ]; then
-          break
-        elif read_by_settings "$file"; then
-          whole="'$file' is read by the settings (the registry, the config, a pack or a plugin)"
-        else
-          paths+=("$file")
-        fi
+        break
       fi
-      [ -n "$whole" ] && break
     done < "$changed"
-    rm -f "$changed" "$changed.err"
+    if [ -z "$whole" ] && [ -s "$changed" ]; then
+      if ! settings_json > "$changed.settings"; then
+        # Unreadable settings (a broken config): nothing may be narrowed to.
+        whole="the settings (--print-config) could not be read"
+      elif ! node "$here/action/narrow.js" "$command" "$here" "$changed.settings" \
+        < "$changed" > "$changed.kinds" 2> "$changed.err"; then
+        whole="the changed files could not be compared with the settings: $(cat "$changed.err")"
+      else
+        while IFS= read -r -d '' kind && IFS= read -r -d '' file; do
+          case "$kind" in
+            take) paths+=("$file") ;;
+            registry | config | policy | plugin)
+              whole="'$file' is read by the settings (the registry, the config, a pack or a plugin)"
+              ;;
+            ignored) whole="'$file' changed and the config's ignores pass over it" ;;
+            *) whole="'$file' changed and is not a file $command takes (it may be one the settings read)" ;;
+          esac
+          [ -n "$whole" ] && break
+        done < "$changed.kinds"
+      fi
+    fi
+    rm -f "$changed" "$changed.err" "$changed.settings" "$changed.kinds"
     if [ -z "$whole" ] && [ "${#paths[@]}" -eq 0 ]; then
       echo "agentflow: the change touched no file; nothing to check"
       say "exit-code=0"
@@ -161,6 +147,7 @@ fi
 args+=("${paths[@]}")
 [ -n "${INPUT_REGISTRY:-}" ] && args+=(--registry "$INPUT_REGISTRY")
 [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
+[ "$command" != verify ] && args+=("${own[@]}")
 
 machine=(-f "$format")
 [ "$format" = sarif ] && [ "$command" != verify ] && machine+=(--sarif-category "${INPUT_SARIF_CATEGORY:-agentflow}")

@@ -6,17 +6,23 @@
  * the working directory>`, so that projects can share one folder.
  *
  * The file is a header line (`{"format":"agentflow-cache","version":1,"sha256":…}`) and the body
- * whose sha256 it names: a file that is not agentflow's, is cut short or was changed by hand is
- * ignored with a note on stderr and everything is checked again — never a wrong result. A file
+ * whose sha256 it names: a file that is not agentflow's, is cut short or was changed by hand —
+ * its checksum wrong, or its body not exactly the shape agentflow writes (cache-shape.ts: each
+ * outcome down to every diagnostic and agent task) — is ignored with a note on stderr and
+ * everything is checked again, never a shape the report does not expect. A file
  * there that is not agentflow's cache is never written over (it may be an input named by
  * mistake). Writing goes through a temporary file and a rename; a failure to write is a
  * warning, not a failure.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, extname, join, resolve } from "node:path";
 import type { FileOutcome } from "./check-file.js";
 import type { CachedCommand } from "./cache-key.js";
 import { codeKey } from "./cache-key.js";
+import { fileOutcome, registryEntry } from "./cache-shape.js";
+import type { Shape } from "./json-shape.js";
+import { exact, list, map, pair, pointer, text } from "./json-shape.js";
+import { PROCESS_EXTENSION } from "./files.js";
 import { describeFsError, oddKind } from "./fs-info.js";
 import type { CliIo } from "./io.js";
 import { textSizeProblem } from "./io.js";
@@ -62,12 +68,39 @@ export function cacheFile(location: string, cwd: string): string {
   return join(absolute, `agentflowcache-${tag}`);
 }
 
-function isBody(value: unknown): value is Body {
-  if (typeof value !== "object" || value === null) return false;
-  const { code, registry, runs } = value as Record<string, unknown>;
-  return (
-    typeof code === "string" && Array.isArray(registry) && typeof runs === "object" && runs !== null
-  );
+const section = exact({ key: text, files: map(exact({ sha256: text, outcome: fileOutcome })) });
+
+/** The body's shape: cache-shape.ts, exactly. */
+const bodyShape: Shape<Body> = exact({
+  code: text,
+  registry: list(pair(text, registryEntry)),
+  runs: exact({}, { check: section, gate: section }),
+});
+
+/**
+ * Where a body of the right shape still is not one agentflow wrote: an outcome filed under
+ * another file's name, a process without its decision (it would be left out of `gate`'s
+ * verdicts), or a document with one. `undefined` when there is none.
+ */
+function outcomeMismatch(body: Body): string | undefined {
+  for (const [command, { files }] of Object.entries(body.runs)) {
+    for (const [file, { outcome }] of Object.entries(files)) {
+      const at = pointer(`/runs/${command}/files`, file);
+      if (outcome.checked.file !== file) return `${at}/outcome/checked/file is another file`;
+      // As checkOneFile decides: gate reads every file as a process, check by its extension.
+      const process = command === "gate" || extname(file) === PROCESS_EXTENSION;
+      const decided = outcome.decision !== undefined && outcome.processIds !== undefined;
+      const undecided = outcome.decision === undefined && outcome.processIds === undefined;
+      if (process && !decided) return `${at}/outcome lacks the decision every process's has`;
+      if (!process && !undecided) return `${at}/outcome has a decision, which no document's has`;
+    }
+  }
+  return undefined;
+}
+
+/** Why a parsed body is not one agentflow wrote (`undefined` when it is one). */
+function bodyProblem(value: unknown): string | undefined {
+  return bodyShape(value, "") ?? outcomeMismatch(value as Body);
 }
 
 /**
@@ -116,7 +149,13 @@ function readBody(file: string): Body | Unusable | undefined {
   } catch {
     return { problem: "is damaged (not JSON)", foreign: false };
   }
-  return isBody(value) ? value : { problem: "is damaged (not the cache's shape)", foreign: false };
+  // Another agentflow build's cache, whatever shape it had then, is started afresh without a word.
+  const code = (value as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && code !== codeKey()) return undefined;
+  const problem = bodyProblem(value);
+  return problem === undefined
+    ? (value as Body)
+    : { problem: `is damaged (not the cache's shape: ${problem})`, foreign: false };
 }
 
 /** A run's view of the cache: what it may reuse, and what it records for the next run. */
@@ -179,16 +218,13 @@ export class RunCache {
     return new RunCache(file, shown, command, key, body, writable);
   }
 
-  /** The cached outcome of `file` when its text hashes as `sha256` (lookups not yet checked). */
+  /**
+   * The cached outcome of `file` when its text hashes as `sha256` (lookups not yet checked): of
+   * the shape a check gives, since a body of any other shape was not opened.
+   */
   candidate(file: string, sha256: string): FileOutcome | undefined {
     const entry = Object.hasOwn(this.previous, file) ? this.previous[file] : undefined;
-    if (entry?.sha256 !== sha256) return undefined;
-    const { outcome } = entry;
-    // A well-formed outcome, or a miss: the file is checked again rather than crash the report.
-    const checked = outcome.checked as unknown as Record<string, unknown> | undefined;
-    if (typeof checked?.file !== "string" || !Array.isArray(checked.diagnostics)) return undefined;
-    if (!Array.isArray(outcome.stderr) || typeof outcome.unreadable !== "boolean") return undefined;
-    return outcome;
+    return entry?.sha256 === sha256 ? entry.outcome : undefined;
   }
 
   /** Records `file`'s outcome for the next run. */

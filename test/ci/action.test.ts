@@ -6,7 +6,15 @@
  * execute it, in a fixture git repository with a base commit and a change.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -248,6 +256,105 @@ describe("the GitHub Action", () => {
     expect(report).not.toContain("processes/loan.bpmn");
   });
 
+  const contract = "send-loan-offer.tool.json";
+  it.each([
+    [
+      "a contract linked into the registry from another folder",
+      (dir: string) => {
+        mkdirSync(join(dir, "contracts"));
+        renameSync(join(dir, "registry", contract), join(dir, "contracts", contract));
+        symlinkSync(`../contracts/${contract}`, join(dir, "registry", contract));
+      },
+      `contracts/${contract}`,
+    ],
+    [
+      "a contract in a registry folder that is itself a link",
+      (dir: string) => {
+        mkdirSync(join(dir, "shared"));
+        renameSync(join(dir, "registry"), join(dir, "shared/reg"));
+        symlinkSync("shared/reg", join(dir, "registry"));
+      },
+      `shared/reg/${contract}`,
+    ],
+  ])("checks the whole repository when %s changed (by its real path)", (_, link, changed) => {
+    const { dir } = repository();
+    link(dir);
+    git(dir, "add", "-A");
+    git(dir, "commit", "-qm", "the registry through a link");
+    const head = git(dir, "rev-parse", "HEAD");
+    writeFileSync(join(dir, changed), readFileSync(join(dir, changed), "utf8") + "\n");
+    git(dir, "commit", "-qam", "a tool contract");
+    const run = runStep(dir, {
+      INPUT_COMMAND: "check",
+      INPUT_REGISTRY: "registry",
+      BASE_SHA: head,
+    });
+    expect(run.stdout).toContain(`'${changed}' is read by the settings`);
+    expect(run.stdout).toContain("checking the whole repository");
+    expect(run.code).toBe(1);
+    expect(sarifFiles(run.outputs.findings)).toContain("processes/other.bpmn");
+  });
+
+  it.each([
+    [
+      "package.json (a dependency bump)",
+      "package.json",
+      '{ "name": "repo", "devDependencies": { "acme-rules": "2.0.0" } }\n',
+      "'package.json' changed and is not a file check takes",
+    ],
+    [
+      "a lock file",
+      "package-lock.json",
+      '{ "name": "repo", "lockfileVersion": 3, "packages": { "": {} } }\n',
+      "'package-lock.json' changed and is not a file check takes",
+    ],
+    [
+      "a document the config ignores",
+      "drafts/next.agent.json",
+      '{ "kind": "AgentWorkflow" }\n',
+      "'drafts/next.agent.json' changed and the config's ignores pass over it",
+    ],
+  ])("checks the whole repository, and never the file, when %s changed", (_, file, text, said) => {
+    const { dir } = repository();
+    writeFileSync(
+      join(dir, "agentflow.config.json"),
+      JSON.stringify({
+        registry: "registry",
+        ignores: ["package.json", "package-lock.json", "drafts/**"],
+      }),
+    );
+    mkdirSync(join(dir, "drafts"));
+    writeFileSync(join(dir, "package.json"), '{ "name": "repo" }\n');
+    writeFileSync(join(dir, "package-lock.json"), '{ "name": "repo" }\n');
+    writeFileSync(join(dir, "drafts/next.agent.json"), "{}\n");
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "a config with ignores");
+    const head = git(dir, "rev-parse", "HEAD");
+    writeFileSync(join(dir, file), text);
+    git(dir, "commit", "-qam", "a change");
+    const run = runStep(dir, { INPUT_COMMAND: "check", BASE_SHA: head });
+    expect(run.stdout).toContain(said);
+    expect(run.stdout).toContain("; checking the whole repository");
+    expect(run.code).toBe(1);
+    const files = sarifFiles(run.outputs.findings);
+    expect(files).toContain("processes/other.bpmn");
+    expect(files).not.toContain(file);
+  });
+
+  it("checks the whole repository when the changes cannot be compared with the settings", () => {
+    const { dir } = repository();
+    writeFileSync(join(dir, "agentflow.config.json"), JSON.stringify({ registry: "gone" }));
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "a registry folder that is not there");
+    const head = git(dir, "rev-parse", "HEAD");
+    const loan = join(dir, "processes/loan.bpmn");
+    writeFileSync(loan, readFileSync(loan, "utf8") + "\n");
+    git(dir, "commit", "-qam", "a process");
+    const run = runStep(dir, { INPUT_COMMAND: "gate", BASE_SHA: head });
+    expect(run.stdout).toContain("the changed files could not be compared with the settings");
+    expect(run.stdout).toContain("checking the whole repository");
+  });
+
   it("is a usage mistake (exit 2) outside a git repository, and when git diff fails", () => {
     const outside = runStep(tempDir("agentflow-action-nogit-"), {
       INPUT_COMMAND: "gate",
@@ -290,6 +397,30 @@ describe("the GitLab CI component", () => {
     expect(body.script.at(-1)).toBe("bash node_modules/agentflow/action/run.sh");
     expect(body.variables.AGENTFLOW_FORMAT).toBe("gitlab");
     expect(body.artifacts.reports.codequality).toBe("agentflow-out/agentflow.gitlab.json");
+  });
+
+  it("never reads its own outputs when they lie in the checkout: every surface agrees", () => {
+    const { dir } = repository();
+    const step = () =>
+      runStep(dir, {
+        INPUT_COMMAND: "check",
+        INPUT_REGISTRY: "registry",
+        AGENTFLOW_FORMAT: "gitlab",
+        OUT_DIR: "agentflow-out", // as the component sets it
+      });
+    // Twice: the second run finds the first one's outputs in the checkout, as a rerun does.
+    for (const run of [step(), step()]) {
+      expect(run.stdout).toContain("checking the whole repository");
+      expect(existsSync(join(dir, "agentflow-out/agentflow.gitlab.json"))).toBe(true);
+      const issues = JSON.parse(
+        readFileSync(join(dir, "agentflow-out/agentflow.gitlab.json"), "utf8"),
+      ) as { location: { path: string } }[];
+      const paths = new Set(issues.map((issue) => issue.location.path));
+      expect(paths).toEqual(new Set(["processes/loan.bpmn", "processes/other.bpmn"]));
+      const text = readFileSync(join(dir, "agentflow-out/agentflow-report.txt"), "utf8");
+      expect(text).not.toContain("agentflow-out");
+      expect(text).toContain(`(${String(issues.length)} errors, 0 warnings) in 9 files checked`);
+    }
   });
 
   it("writes GitLab's code quality JSON for the changed documents", () => {

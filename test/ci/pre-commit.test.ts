@@ -23,15 +23,19 @@ function git(cwd: string, ...args: string[]): void {
 }
 
 /**
- * A repository holding this checkout's .pre-commit-hooks.yaml as its one commit: the hooks as the
- * working tree has them (not as last committed), named by a rev as a user names a release.
+ * A repository holding this checkout's .pre-commit-hooks.yaml and action/ as its one commit: the
+ * hooks as the working tree has them (not as last committed), named by a rev as a user names a
+ * release.
  */
 function hookRepository(): { repo: string; head: string } {
   const repo = tempDir("agentflow-pre-commit-hooks-");
   git(repo, "init", "-q");
   git(repo, "config", "user.email", "ci@example.com");
   git(repo, "config", "user.name", "ci");
-  cpSync(join(ROOT, ".pre-commit-hooks.yaml"), join(repo, ".pre-commit-hooks.yaml"));
+  // The hooks and what the check hook runs from this repository (package.json: its modules' type).
+  for (const file of [".pre-commit-hooks.yaml", "package.json", "action"]) {
+    cpSync(join(ROOT, file), join(repo, file), { recursive: true });
+  }
   git(repo, "add", ".");
   git(repo, "commit", "-q", "-m", "hooks");
   const head = spawnSync("git", ["rev-parse", "HEAD"], { cwd: repo, encoding: "utf8" });
@@ -49,7 +53,19 @@ function repository(): string {
   symlinkSync("../agentflow/bin/agentflow.js", join(dir, "node_modules/.bin/agentflow"));
   writeFileSync(join(dir, ".gitignore"), "node_modules\n");
   cpSync(join(ROOT, "examples/registry"), join(dir, "registry"), { recursive: true });
-  writeFileSync(join(dir, "agentflow.config.json"), JSON.stringify({ registry: "registry" }));
+  writeFileSync(
+    join(dir, "agentflow.config.json"),
+    JSON.stringify({ registry: "registry", ignores: ["notes.json", "drafts/**"] }),
+  );
+  writeFileSync(join(dir, "package.json"), '{ "name": "repo" }\n');
+  mkdirSync(join(dir, "drafts"));
+  writeFileSync(join(dir, "drafts/next.agent.json"), "{}\n");
+  // An imported workflow, or one named as docs/getting-started.md names it: no `.agent.`.
+  mkdirSync(join(dir, "imported"));
+  cpSync(
+    join(ROOT, "examples/workflows/refund-autopilot.broken.agent.json"),
+    join(dir, "imported/refund.json"),
+  );
   mkdirSync(join(dir, "processes"));
   cpSync(join(ROOT, "examples/processes/loan-origination.bpmn"), join(dir, "processes/loan.bpmn"));
   cpSync(
@@ -93,7 +109,10 @@ describe("the pre-commit hooks", () => {
       new RegExp(hooks.find((h) => h.id === id)?.files ?? "^$").test(file);
     expect(reads("agentflow-check", "a/x.agent.yaml")).toBe(true);
     expect(reads("agentflow-check", "a/x.tool.json")).toBe(true);
-    expect(reads("agentflow-check", "package.json")).toBe(false);
+    // Any document, as check reads it: the hook's script passes over what is no document.
+    expect(reads("agentflow-check", "registry/support-agent.json")).toBe(true);
+    expect(reads("agentflow-check", "p.bpmn")).toBe(true);
+    expect(reads("agentflow-check", "README.md")).toBe(false);
   });
 
   it("runs gate on the whole repository at every commit, whatever changed", () => {
@@ -127,6 +146,28 @@ describe("the pre-commit hooks", () => {
       expect(broken.code).toBe(1);
       expect(broken.out).toMatch(/agentflow check\.+Failed/);
       expect(broken.out).toContain("AUTONOMY_INCOHERENT");
+    },
+  );
+
+  it.skipIf(!hasPreCommit)(
+    "run by pre-commit: check reads any staged document, and passes over what a walk would",
+    () => {
+      const dir = shared();
+      const imported = runHook(dir, "agentflow-check", "imported/refund.json");
+      expect(imported.code).toBe(1);
+      expect(imported.out).toContain("imported/refund.json");
+      expect(imported.out).toContain("AUTONOMY_INCOHERENT");
+      // package.json, the config, and what the config's ignores name (a broken draft): not read.
+      const passed = runHook(
+        dir,
+        "agentflow-check",
+        "package.json",
+        "agentflow.config.json",
+        "notes.json",
+        "drafts/next.agent.json",
+      );
+      expect(passed.out).toMatch(/agentflow check\.+Passed/);
+      expect(passed.code).toBe(0);
     },
   );
 

@@ -212,6 +212,106 @@ describe("--cache", () => {
     expect(readFileSync(".agentflowcache", "utf8")).toBe('{"eslint": true}\n{}');
   });
 
+  type Outcome = Record<string, unknown> & { checked: Record<string, unknown> };
+  type Mangle = (file: string, outcome: Outcome) => void;
+  const isProcess = (file: string): boolean => file.endsWith(".bpmn");
+  const firstDiagnostics = (o: Outcome): unknown[] =>
+    (o.checked.diagnostics as unknown[]).length > 0
+      ? (o.checked.diagnostics as unknown[])
+      : (o.decision as { warnings: unknown[] }).warnings;
+  it.each<[string, readonly string[], Mangle]>([
+    ["a process's decision deleted", GATE, (_, o) => delete o.decision],
+    ["a decision that is null", GATE, (_, o) => (o.decision = null)],
+    [
+      "agentTasks that are null",
+      GATE,
+      (_, o) => ((o.decision as Record<string, unknown>).agentTasks = null),
+    ],
+    [
+      "an agent task without its gate",
+      GATE,
+      (_, o) =>
+        delete (o.decision as { agentTasks: Record<string, unknown>[] }).agentTasks[0]?.gate,
+    ],
+    ["a diagnostic that is {}", CHECK, (_, o) => (o.checked.diagnostics as unknown[]).push({})],
+    ["a diagnostic that is null", CHECK, (_, o) => (o.checked.diagnostics as unknown[]).push(null)],
+    [
+      "a diagnostic of an unknown severity",
+      GATE,
+      (_, o) => {
+        const first = firstDiagnostics(o)[0] as Record<string, unknown> | undefined;
+        if (first !== undefined) first.severity = "fatal";
+      },
+    ],
+    [
+      "a check's process outcome without its decision",
+      CHECK,
+      (file, o) => {
+        if (isProcess(file)) delete o.decision;
+      },
+    ],
+    ["a field the cache never writes", CHECK, (_, o) => (o.trusted = true)],
+    [
+      "an outcome filed under another file's name",
+      CHECK,
+      (_, o) => (o.checked.file = "wfs/elsewhere.agent.json"),
+    ],
+  ])(
+    "an outcome of another shape (%s) is never used: the cache is ignored, every file checked",
+    async (_, argv, mangle) => {
+      const args = [...argv, "--cache", "-f", "json"];
+      await run(...args);
+      rewriteCache(".agentflowcache", (text) => {
+        const body = JSON.parse(text) as {
+          runs: Record<string, { files: Record<string, { outcome: Outcome }> }>;
+        };
+        for (const section of Object.values(body.runs)) {
+          for (const [file, entry] of Object.entries(section.files)) mangle(file, entry.outcome);
+        }
+        return JSON.stringify(body);
+      });
+      const warm = await run(...args);
+      const plain = await uncached(args);
+      expect(warm.stderr).toMatch(
+        /^agentflow: the cache \.agentflowcache is damaged \(not the cache's shape: \/runs\/(check|gate)\/files\/.+\); ignored, every file is checked\n$/,
+      );
+      expect([warm.code, warm.stdout]).toEqual([plain.code, plain.stdout]);
+      expect(warm.stdout).toContain("procs/loan-origination.bpmn");
+      // Written anew: the next run reuses it without a word.
+      expect(await run(...args)).toEqual(plain);
+    },
+  );
+
+  it("another agentflow build's cache is started afresh without a word, whatever its shape", async () => {
+    const args = [...GATE, "--cache", "-f", "json"];
+    await run(...args);
+    rewriteCache(".agentflowcache", (text) => {
+      const body = JSON.parse(text) as { code: string; runs: { gate: { files: object } } };
+      body.code = "0.0.1 an older build";
+      for (const entry of Object.values(body.runs.gate.files)) {
+        (entry as { outcome: { decision?: unknown } }).outcome.decision = { allowed: true };
+      }
+      return JSON.stringify(body);
+    });
+    expect(await run(...args)).toEqual(await uncached(args));
+  });
+
+  it("a registry file's summary of another shape is never used", async () => {
+    const args = [...CHECK, "--cache", "-f", "json"];
+    await run(...args);
+    rewriteCache(".agentflowcache", (text) => {
+      const body = JSON.parse(text) as { registry: [string, { summary: unknown }][] };
+      for (const entry of body.registry) entry[1].summary = { kind: "tool", problems: null };
+      return JSON.stringify(body);
+    });
+    const warm = await run(...args);
+    expect(warm.stderr).toContain(
+      "is damaged (not the cache's shape: /registry/0/1/summary/problems",
+    );
+    const plain = await uncached(args);
+    expect([warm.code, warm.stdout]).toEqual([plain.code, plain.stdout]);
+  });
+
   it("a location holding a file that is not a cache is ignored and left as it is, a FIFO too", async () => {
     const argv = [...CHECK, "--cache", "-f", "json"];
     const plain = await run(...argv.filter((a) => a !== "--cache"));

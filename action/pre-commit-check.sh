@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# agentflow's pre-commit `agentflow-check` hook (.pre-commit-hooks.yaml): checks the staged files
+# that `agentflow check .` would read — any JSON or YAML document (an imported workflow need not
+# be named *.agent.*), policy pack or BPMN process — with the agentflow the repository installed.
+# pre-commit passes every staged .json, .yaml, .yml and .bpmn file; a file named on agentflow's
+# command line is read even when the config's ignores name it, so this passes over, as a walk of
+# the repository does, package.json and lock files, the config, fixtures, dot-folders,
+# node_modules and what the config's `ignores` name (action/narrow.js decides, as for the
+# Action). Exit codes are agentflow's; settings that cannot be read are its exit 2.
+set -uo pipefail
+
+[ "$#" -eq 0 ] && exit 0
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+agentflow=(npx --no-install agentflow)
+settings="$(mktemp)" || exit 2
+kinds="$(mktemp)" || exit 2
+trap 'rm -f "$settings" "$kinds"' EXIT
+
+# agentflow says why on stderr (a broken config, agentflow not installed).
+"${agentflow[@]}" check --print-config . > "$settings" || exit 2
+# The installed agentflow, whose matcher (picomatch) reads the ignores as agentflow does.
+installed="$(node -p 'require("node:path").dirname(require.resolve("agentflow/package.json"))' 2> /dev/null)"
+printf '%s\0' "$@" | node "$here/narrow.js" check "${installed:-$here/..}" "$settings" > "$kinds" || exit 2
+
+files=()
+while IFS= read -r -d '' kind && IFS= read -r -d '' file; do
+  case "$kind" in
+    other | ignored) ;;
+    *) files+=("$file") ;;
+  esac
+done < "$kinds"
+[ "${#files[@]}" -eq 0 ] && exit 0
+exec "${agentflow[@]}" check "${files[@]}"
