@@ -17,8 +17,8 @@
 // Anything it cannot decide (a path that does not resolve, settings it cannot read) is exit 2
 // with the reason on stderr: run.sh then checks the whole repository, and the hook fails.
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { basename, dirname, extname, relative, resolve, sep } from "node:path";
+import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const [command, agentflow, printed] = process.argv.slice(2);
 
@@ -126,32 +126,21 @@ function readBy(read, file) {
   return read.all;
 }
 
-/** The config's ignore test, as agentflow's (src/cli/ignore.ts): picomatch, dot files too. */
-function ignoreTest(settings) {
-  const groups = (settings.ignores ?? []).filter((g) => g.patterns.length > 0);
-  if (groups.length === 0) return () => false;
-  const require = createRequire(import.meta.url);
-  const picomatch = require(require.resolve("picomatch", { paths: [agentflow] }));
-  const matchers = groups.map((g) => ({
-    base: resolve(cwd, g.base),
-    match: picomatch(g.patterns, { dot: true }),
-  }));
-  return (file) =>
-    matchers.some(({ base, match }) => {
-      const rel = relative(base, resolve(cwd, file)).split(sep).join("/");
-      if (rel === "" || rel === ".." || rel.startsWith("../")) return false;
-      // A folder that matches ignores what it holds.
-      for (let end = rel.indexOf("/"); end !== -1; end = rel.indexOf("/", end + 1)) {
-        if (match(rel.slice(0, end))) return true;
-      }
-      return match(rel);
-    });
+/**
+ * The config's ignore test: agentflow's own (`dist/cli/ignore.js` of the package run), so that
+ * the hook and the Action pass over exactly what a walk of `check` passes over.
+ */
+async function ignoreTestOf(settings) {
+  const { ignoreTest } = await import(
+    pathToFileURL(join(agentflow, "dist", "cli", "ignore.js")).href
+  );
+  return ignoreTest(settings.ignores ?? [], cwd) ?? (() => false);
 }
 
 try {
   const settings = JSON.parse(readFileSync(printed, "utf8"));
   const read = settingsReads(settings);
-  const ignored = ignoreTest(settings);
+  const ignored = await ignoreTestOf(settings);
   const out = [];
   for (const file of readFileSync(0, "utf8").split("\0")) {
     if (file === "") continue;
