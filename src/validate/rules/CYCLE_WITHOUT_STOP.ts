@@ -27,7 +27,8 @@ const isStructured = (c: DecisionCondition): boolean => c.analysis.ok && c.analy
  * condition.
  *
  * Reported: each cycle-holding component of the trapped nodes in which no structured decision has
- * a route out; every trapped region holds one. One report per such loop, on its first member
+ * a route out (every trapped region holds one), and, in a component whose way out leads into
+ * another trap, each cycle that passes none of its structured decisions. One report per such loop, on its first member
  * decision (the likely place for the stop), else on its first member; O(V+E) overall.
  */
 export const rule: Rule = defineRule({
@@ -102,18 +103,39 @@ function unstoppedLoops(
   const count = loops.offsets.length - 1;
   for (let c = 0; c < count; c++) for (const m of neighbours(loops, c)) loopOf[m] = c + 1;
   const found: Unstopped[] = [];
+  // The members of the loops that lead on into another trap, their structured decisions left
+  // out: a cycle among what remains passes no stop at all, whatever the loop it leads to does.
+  const unsteered = take(n);
+  let leading = false;
   for (let c = 0; c < count; c++) {
     const members = neighbours(loops, c);
-    if (leaves(graph.successors, members, steers, loopOf, c + 1)) continue;
-    const decision = members.find((m) => graph.kind[m] === NODE_KIND.decision);
-    found.push({ at: decision ?? members[0] ?? 0, members });
+    if (leaves(graph.successors, members, steers, loopOf, c + 1)) {
+      leading = true;
+      for (const m of members) if (steers[m] !== 1) unsteered[m] = 1;
+      continue;
+    }
+    found.push({ at: reportedAt(graph, members), members });
+  }
+  if (leading) {
+    // One search for all of them: loops are disjoint components, so no cycle spans two.
+    const inner = cyclesAmong(graph.successors, unsteered);
+    for (let c = 0; c < inner.offsets.length - 1; c++) {
+      const members = neighbours(inner, c);
+      found.push({ at: reportedAt(graph, members), members });
+    }
   }
   return found;
 }
 
+/** Where a loop is reported: its first decision (the likely place for the stop), else its first member. */
+function reportedAt(graph: FlowGraph, members: Int32Array): number {
+  return members.find((m) => graph.kind[m] === NODE_KIND.decision) ?? members[0] ?? 0;
+}
+
 /**
  * Whether a structured member of the loop has a route out of it. Such a loop lies upstream of
- * another trapped loop and is bounded: the loop it leads to is reported in its stead.
+ * another trapped loop, which is reported; only the cycles in it that pass no structured
+ * decision are reported with it.
  */
 function leaves(
   successors: Adjacency,

@@ -222,6 +222,28 @@ await new RuleTester().run(rule.meta.code, rule, {
       errors: [{ ...at("wait", 2), data: { members: ["wait"], size: 1 } }],
     },
     {
+      // check's way out leads into wait's endless loop; plan ↔ fetch never passes check at all.
+      name: "a cycle that passes no stop, beside a stop that leaves into an endless loop: both",
+      workflow: workflow(
+        [
+          llm("plan"),
+          tool("fetch"),
+          decision("check", "output.done = true", "wait", retry("plan")),
+          tool("wait"),
+        ],
+        [
+          edge("plan", "fetch"),
+          edge("fetch", "plan"),
+          edge("fetch", "check"),
+          edge("wait", "wait"),
+        ],
+      ),
+      errors: [
+        { ...at("plan", 0), data: { members: ["plan", "fetch"], size: 2 } },
+        { ...at("wait", 3), data: { members: ["wait"], size: 1 } },
+      ],
+    },
+    {
       name: "the decision judges in natural language",
       workflow: loop(decision("check", "the answer is complete", "end", retry("plan"), text)),
       errors: [
