@@ -33,7 +33,11 @@ const TOOLING = new Set([
   "agentflow.config.json",
 ]);
 
-/** True when the command reads `file` itself, as a walk of the repository would find it. */
+/**
+ * True when the command reads `file` itself, as a walk of the repository would find it, except
+ * the tooling files: a walk reads those unless `ignores` names them, but they are never agent
+ * documents (the Action checks the whole repository for them; the hook leaves them).
+ */
 function takes(file) {
   const parts = file.split("/");
   // A walk passes over dot-folders, dot-files and node_modules.

@@ -4,9 +4,10 @@
 # be named *.agent.*), policy pack or BPMN process — with the agentflow the repository installed.
 # pre-commit passes every staged .json, .yaml, .yml and .bpmn file; a file named on agentflow's
 # command line is read even when the config's ignores name it, so this passes over, as a walk of
-# the repository does, package.json and lock files, the config, fixtures, dot-folders,
-# node_modules and what the config's `ignores` name (action/narrow.js decides, as for the
-# Action). Exit codes are agentflow's; settings that cannot be read are its exit 2.
+# the repository does, the config, fixtures, dot-folders, node_modules and what the config's
+# `ignores` name, and also package.json and lock files, which are never agent documents
+# (action/narrow.js decides, as for the Action). Exit codes are agentflow's; settings that
+# cannot be read are its exit 2.
 set -uo pipefail
 
 [ "$#" -eq 0 ] && exit 0
