@@ -4,8 +4,9 @@
  * effect is unknown, and unknown is read as the most demanding effect, never as none.
  */
 import type { ToolAuthorization, Diagnostic, ToolContract, ToolEffect } from "../model/index.js";
-import { jsonDataProblems, parseToolContract } from "../model/index.js";
+import { parseToolContract } from "../model/index.js";
 import type { LookupAnswer } from "./lookup.js";
+import { isUnreadable, UNREADABLE } from "./lookup.js";
 import type { RegistryConflict } from "./registry-conflict.js";
 import { effectNeedsGate } from "../autonomy/index.js";
 
@@ -96,21 +97,18 @@ export function usable(
   if (answer.value === undefined || answer.value === null) {
     return { failure: { reason: "missing", detail: `no ${what} ${ref} was found` } };
   }
-  let own: string | undefined;
-  try {
-    own = identity(answer.value);
-    // A host's answer is read as data: a getter that throws (a proxy, a lazy object) is an answer
-    // that cannot be read, said on the element, not an evaluation that fails as a whole.
-    jsonDataProblems(answer.value);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const detail = `the registry's answer for ${ref} could not be read: ${message}`;
+  const value = answer.value;
+  // Read once, as data, where it was asked (lookup.ts): a getter that throws is said here, on
+  // the element, not as an evaluation that fails as a whole.
+  if (isUnreadable(value)) {
+    const detail = `the registry's answer for ${ref} could not be read: ${value[UNREADABLE]}`;
     return { failure: { reason: "invalid", detail } };
   }
+  const own = identity(value);
   if (own !== undefined && own !== ref) {
     return { failure: { reason: "mismatch", detail: `the registry returned ${own} for ${ref}` } };
   }
-  return { value: answer.value };
+  return { value };
 }
 
 /** The first error's message, for a one-line reason. */

@@ -6,6 +6,7 @@
  * pending when the caller's signal aborts, fails: a check never hangs on a registry, and a
  * failed lookup is read as the most demanding case by the rules (fail closed).
  */
+import { jsonCopy } from "../simulate/internal.js";
 import { conflictOf } from "./registry-conflict.js";
 import type { RegistryConflict } from "./registry-conflict.js";
 
@@ -64,6 +65,35 @@ export function failedAnswer(error: unknown): LookupAnswer {
     : { ok: false, error: message, conflict };
 }
 
+/** The key of an answer that could not be read as data, holding why. */
+export const UNREADABLE: unique symbol = Symbol("an answer that could not be read");
+
+/** An answer that could not be read as data: a getter that throws, a cycle, a BigInt. */
+export interface UnreadableAnswer {
+  readonly [UNREADABLE]: string;
+}
+
+/** Whether `value` is an {@link UnreadableAnswer}. */
+export function isUnreadable(value: unknown): value is UnreadableAnswer {
+  return typeof value === "object" && value !== null && UNREADABLE in value;
+}
+
+/**
+ * The host's answer read once, as data: every later reader (the workflow rules, the gate) gets
+ * the same copy, so a getter that throws on a second read, or answers differently, cannot make
+ * what was checked differ from what was judged. What cannot be read is an
+ * {@link UnreadableAnswer}, which the gate reports as an invalid answer on the element.
+ */
+function asData(value: unknown): unknown {
+  // A promise from a synchronous lookup is the driver's to refuse (a TypeError), not data.
+  if (typeof (value as { then?: unknown } | null)?.then === "function") return value;
+  try {
+    return jsonCopy(value);
+  } catch (error) {
+    return { [UNREADABLE]: errorText(error) } satisfies UnreadableAnswer;
+  }
+}
+
 type Memo = { readonly ok: true; readonly value: unknown } | { readonly ok: false; error: unknown };
 
 /** `fn` asked once per ref; a throw is remembered and thrown again to every later caller. */
@@ -74,7 +104,7 @@ export function onceSync(fn: HostResolver | undefined): HostResolver | undefined
     let entry = memo.get(ref);
     if (entry === undefined) {
       try {
-        entry = { ok: true, value: fn(ref) };
+        entry = { ok: true, value: asData(fn(ref)) };
       } catch (error) {
         entry = { ok: false, error };
       }
@@ -148,7 +178,7 @@ export function onceAsync(
   return (ref) => {
     let pending = memo.get(ref);
     if (pending === undefined) {
-      pending = bounded(fn, ref, limits);
+      pending = bounded(fn, ref, limits).then(asData);
       memo.set(ref, pending);
     }
     return pending;

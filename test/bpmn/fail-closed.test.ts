@@ -180,6 +180,27 @@ describe("an answer that cannot be read is an invalid answer, said on the elemen
     expect(decision.blocking.map((d) => d.code)).toContain("AGENT_LOOKUP_INVALID");
   });
 
+  it("an answer read once: a getter that throws only when read again is never read again", async () => {
+    let reads = 0;
+    const flaky = { ...SIGN };
+    Object.defineProperty(flaky, "effect", {
+      enumerable: true,
+      get() {
+        reads += 1;
+        if (reads > 1) throw new Error("effect read twice");
+        return SIGN.effect;
+      },
+    });
+    const decision = await checkProcess(XML, {
+      resolveWorkflow: workflows,
+      resolveTool: () => flaky,
+    });
+    expect(findings(decision).map((f) => f.code)).toEqual([
+      "TOOL_EFFECT_NEEDS_GATE",
+      "AGENT_GATE_OPTIONAL",
+    ]);
+  });
+
   it.each(["version", "nodes"])("the agent's workflow whose %s throws", async (key) => {
     const resolveWorkflow = (ref: string) =>
       ref === "agnt-contract-signer@1.0.0" ? throwingAt(SIGNER, key) : workflows(ref);
