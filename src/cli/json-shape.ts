@@ -100,7 +100,7 @@ export function exact<R extends object, O extends object = object>(
     }
     for (const [key, item] of Object.entries(value)) {
       const shape = shapes.get(key);
-      if (shape === undefined) return `${pointer(at, key)} is no field of the cache`;
+      if (shape === undefined) return `${pointer(at, key)} is not a field of its object`;
       const problem = shape(item, pointer(at, key));
       if (problem !== undefined) return problem;
     }
