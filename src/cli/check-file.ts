@@ -21,7 +21,7 @@ import { validateToolContract } from "../validate/index.js";
 import { checkPack } from "./check-pack.js";
 import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
 import { importDiagnostics } from "./imported.js";
-import { located } from "./io.js";
+import { diagnosticLine } from "./io.js";
 import type { FileCheckContext } from "./check-context.js";
 
 /** Code of an import that failed loudly (an unmappable construct); the error names where. */
@@ -269,7 +269,7 @@ async function checkUnrecorded(
     const stderr = unreadable
       ? checked.diagnostics
           .filter((d) => d.severity === "error")
-          .map((d) => `agentflow: ${located(file, d)}: ${d.message}\n`)
+          .map((d) => diagnosticLine(file, d))
       : [];
     return {
       checked: { ...detach(checked), file },
@@ -284,6 +284,6 @@ async function checkUnrecorded(
   return {
     checked: { ...detach(result), file },
     unreadable: syntax.length > 0,
-    stderr: syntax.map((d) => `agentflow: ${located(file, d)}: ${d.message}\n`),
+    stderr: syntax.map((d) => diagnosticLine(file, d)),
   };
 }

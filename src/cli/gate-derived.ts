@@ -5,6 +5,7 @@
  * its columns; this block only adds what a derived agent has and a btv ref does not.
  */
 import type { DerivedAgent } from "../bpmn/index.js";
+import { visibleText } from "../model/index.js";
 import {
   derivedAgentFacts,
   derivedToolRows,
@@ -38,5 +39,7 @@ export function derivedAgentLines(agent: DerivedAgent): string[] {
   }
   const people = peopleNote(agent);
   if (people !== undefined) lines.push(`  people: ${people}`);
-  return lines;
+  // Every fact is the BPMN's text (a model, a job type, a template id): escaped, a newline in
+  // one cannot start a line of its own (a forged fact, a CI runner's `::` command).
+  return lines.map(visibleText);
 }

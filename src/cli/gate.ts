@@ -10,6 +10,7 @@
 import { stat } from "node:fs/promises";
 import type { CheckedFile } from "../report/index.js";
 import { AGENT_TASK_COLUMNS, agentTaskCells, formatText } from "../report/index.js";
+import { visibleText } from "../model/index.js";
 import { derivedAgentLines } from "./gate-derived.js";
 import type { GateSummary } from "./check-file.js";
 import { useColor } from "./color.js";
@@ -68,7 +69,8 @@ function verdictBlock(
       ? `${decision.blocking.length} blocking`
       : `${decision.blocking.length} blocking, ${decision.warnings.length - waived} warning(s)`) +
     (shownWaived === 0 ? "" : `, ${shownWaived} waived`);
-  const lines = [`${file}: promotion ${verdict} (${counts})`];
+  // Escaped: a file name with a newline must not forge a verdict line of its own.
+  const lines = [`${visibleText(file)}: promotion ${verdict} (${counts})`];
   const problems = registry.flatMap((f) => f.diagnostics);
   const errors = registryErrors;
   const blocks = errors > 0 ? "; they block, since a decision may need what cannot be read" : "";

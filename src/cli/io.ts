@@ -1,5 +1,6 @@
 import { constants } from "node:buffer";
 import type { Diagnostic } from "../model/index.js";
+import { visibleText } from "../model/index.js";
 
 /** Where the CLI writes, injectable so that tests capture output without a subprocess. */
 export interface CliIo {
@@ -86,12 +87,20 @@ export const processIo: CliIo = {
 
 /** `file:line:column` of a diagnostic, or `file` when it has no position. */
 export function located(file: string, d: Diagnostic): string {
-  return d.location === undefined ? file : `${file}:${d.location.line}:${d.location.column}`;
+  // A file name may hold a newline: escaped, it cannot start a line (a forged verdict, a CI
+  // runner's `::` command) of its own.
+  const name = visibleText(file);
+  return d.location === undefined ? name : `${name}:${d.location.line}:${d.location.column}`;
+}
+
+/** The one stderr line of a diagnostic: `agentflow: file:line:column: message`, escaped. */
+export function diagnosticLine(file: string, d: Diagnostic): string {
+  return visibleText(`agentflow: ${located(file, d)}: ${d.message}`) + "\n";
 }
 
 /** Writes each diagnostic as `agentflow: file:line:column: message` on stderr. */
 export function reportOnStderr(io: CliIo, file: string, diagnostics: readonly Diagnostic[]): void {
-  for (const d of diagnostics) io.stderr(`agentflow: ${located(file, d)}: ${d.message}\n`);
+  for (const d of diagnostics) io.stderr(diagnosticLine(file, d));
 }
 
 /** A user mistake: reported as one line on stderr with exit code 2, never a stack trace. */

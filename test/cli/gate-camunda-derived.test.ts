@@ -3,7 +3,7 @@
  * with the facts, the derived level with the reasons naming the elements, and a line per tool
  * with its effect and where it came from; the JSON carries the whole derived agent.
  */
-import { copyFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CliIo } from "../../src/cli/io.js";
@@ -35,6 +35,29 @@ function block(stdout: string): string[] {
   const end = lines.indexOf("", start);
   return lines.slice(start, end).map((l) => l.replace(/(\S) {2,}/g, "$1  ").trimEnd());
 }
+
+describe("agentflow gate prints the BPMN's text escaped", () => {
+  it("a model or file name with a newline starts no line of its own (a forged verdict, a :: command)", async () => {
+    const { dir, file } = project("subprocess-v11-refund.bpmn");
+    const xml = readFileSync(file, "utf8");
+    expect(xml).toContain('"gpt-4o"');
+    const forged = join(dir, "a\n::error::forged\nb.bpmn");
+    writeFileSync(forged, xml.replace('"gpt-4o"', '"gpt-4o&#10;::error file=M::MODELFORGE"'));
+    const result = await run("gate", forged, "--no-config");
+    const lines = result.stdout.split("\n");
+    expect(lines.filter((l) => l.startsWith("::"))).toEqual([]);
+    expect(lines[0]).toBe(
+      `${forged.replaceAll("\n", "\\n")}: promotion ALLOWED (0 blocking, 2 warning(s))`,
+    );
+    expect(block(result.stdout)).toContain("  model  openai / gpt-4o\\n::error file=M::MODELFORGE");
+    // A file that cannot be read says so on one stderr line, escaped too.
+    const broken = join(dir, "c\n::error::stderr\nd.bpmn");
+    writeFileSync(broken, "<bpmn:definitions");
+    const unreadable = await run("gate", broken, "--no-config");
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr.split("\n").filter((l) => l.startsWith("::"))).toEqual([]);
+  });
+});
 
 describe("agentflow gate shows the derived Camunda agent", () => {
   it("prints the facts, the reasons and each tool's effect with its source in text", async () => {
