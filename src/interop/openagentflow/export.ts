@@ -11,7 +11,7 @@ import { isRecord, own } from "../json.js";
 import type { ExportResult } from "../types.js";
 import { ExportWarnings, omitted } from "../warnings.js";
 import type { Sink } from "./export-decision.js";
-import { exportDecision, isLoopDecision } from "./export-decision.js";
+import { exportDecision, isLoopDecision, writeTransition } from "./export-decision.js";
 import { exportVariables } from "./export-state.js";
 import { goOn, toolLoopsOf } from "./export-tools.js";
 import { workflowIdOf } from "./import.js";
@@ -173,8 +173,12 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
     warnings,
     loops,
     consumedLoops: new Set<string>(),
+    variables: declared,
+    written: new Set<string>(),
   };
   const agents: OafAgent[] = [];
+  /** The node index of each agent, for the pointer of its terminal. */
+  const agentIndex: number[] = [];
   const consumed = new Set<number>();
   const flowsOut = new Set<string>();
   const intoNode = flowEdgesBy(wf, "to");
@@ -183,6 +187,7 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
     if (node.type === "llm") {
       const kept = isRecord(keptAgents) ? own(keptAgents, node.id) : undefined;
       agents.push(exportAgent(node, i, kept, declared, tools.ofAgent.get(node.id), warnings));
+      agentIndex.push(i);
       return;
     }
     if (tools.skip.has(i)) return;
@@ -237,10 +242,12 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
         omitted(pointer("edges", j, "when"), `edge label '${when}' left out`, { when }),
       );
     flowsOut.add(edge.from);
-    sink.edges.push({ source: edge.from, target: edge.to, condition: null });
+    writeTransition(edge.from, edge.to, null, pointer("edges", j), sink);
   });
-  for (const agent of agents)
-    if (!flowsOut.has(agent.id)) sink.terminals.push({ source: agent.id, condition: null });
+  agents.forEach((agent, k) => {
+    if (!flowsOut.has(agent.id))
+      writeTransition(agent.id, "end", null, pointer("nodes", agentIndex[k] ?? 0), sink);
+  });
   // A loop, not `Math.max(...list)`: spreading 100,000 arguments overflows the stack.
   const bound = sink.bounds.reduce((max, b) => Math.max(max, b.value), 0);
   for (const b of sink.bounds)
