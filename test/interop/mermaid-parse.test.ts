@@ -7,6 +7,7 @@
 import mermaid from "mermaid";
 import { beforeAll, describe, expect, it } from "vitest";
 import { exportMermaid } from "../../src/interop/index.js";
+import type { DecisionNode } from "../../src/model/index.js";
 import { edge, llm, tool, workflow } from "../validate/builders.js";
 
 interface ParsedEdge {
@@ -46,6 +47,7 @@ const HOSTILE = [
   "a | b",
   'say "hi"',
   "%% not a comment",
+  "%%{init: {'themeCSS': '.flowchart-link{visibility:hidden}'}}%% restyled",
   "x:::cls",
   "a --> b",
   "<b>bold</b> & `code`",
@@ -70,6 +72,8 @@ describe("exportMermaid read by Mermaid", () => {
     );
     const text = exportMermaid(wf);
     expect(text).toContain(`  n0 -->|"`);
+    // Mermaid reads `%%` (a comment, or a directive that restyles the chart) anywhere in a line.
+    expect(text).not.toContain("%");
     const edges = await parsedEdges(text);
     expect(edges.map((e) => ({ ...e, text: shown(e.text) }))).toEqual([
       { start: "n0", end: "n1", text: when },
@@ -86,6 +90,25 @@ describe("exportMermaid read by Mermaid", () => {
     expect(edges.map((e) => [e.start, e.end, shown(e.text)])).toEqual([
       ["n0", "n1", "data"],
       ["n1", "d1", "delegate"],
+    ]);
+  });
+
+  it("a multi-way decision's edges parse, each with its case's condition", async () => {
+    const conditions = HOSTILE.map((text) => `output.kind = ${JSON.stringify(text)}`);
+    const d: DecisionNode = {
+      id: "d",
+      type: "decision",
+      config: {
+        cases: conditions.map((condition) => ({ condition, next: "b" })),
+        otherwise: { next: "end" },
+      },
+    };
+    const wf = workflow([llm("a"), d, llm("b")], [edge("a", "d")]);
+    const edges = await parsedEdges(exportMermaid(wf));
+    expect(edges.map((e) => [e.start, e.end, shown(e.text)])).toEqual([
+      ["n0", "n1", "data"],
+      ...conditions.map((c, k) => ["n1", "n2", `cases/${String(k)}: ${c}`]),
+      ["n1", "endNode", "otherwise"],
     ]);
   });
 });

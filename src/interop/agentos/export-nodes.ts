@@ -4,6 +4,7 @@
  */
 import type { AgentNode, AgentWorkflow, DecisionNode } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
+import { forEachTemplateEntry } from "../../model/internal.js";
 import { cloneJson, isRecord, own } from "../json.js";
 import type { ExportWarnings } from "../warnings.js";
 import { omitted } from "../warnings.js";
@@ -28,6 +29,27 @@ export function declareCommon(node: AgentNode, i: number, warnings: ExportWarnin
     warnings.add("node name", () =>
       omitted(at("name"), `node '${node.id}': name has no AgentOS form`, { nodeId: node.id }),
     );
+}
+
+/**
+ * Declares each `{{…}}` template among the params written into `executorConfig`: AgentOS
+ * 0.9.164 passes a node's config as it is (`NodeExecutor.executeTool` hands `config.args` to the
+ * tool unchanged, a human node shows its `prompt` as written), so nothing resolves the template
+ * and the tool receives its text, not the value it names. The value is still written: left out,
+ * the tool would get no argument and may run on a default of its own, which no reader of the
+ * document would see; written, the literal is in the document for a reviewer to find.
+ */
+function declareTemplates(written: Obj, nodeId: string, i: number, warnings: ExportWarnings): void {
+  forEachTemplateEntry(written, undefined, (text, tokens) => {
+    const keys = [...tokens];
+    warnings.add("param template", () =>
+      omitted(
+        pointer("nodes", i, "config", "params", ...keys),
+        `node '${nodeId}': params.${keys.join(".")} holds a template, written as it is: AgentOS passes a node's config unresolved, so the node receives the text ${JSON.stringify(text)}, not the value it names`,
+        { nodeId, keys, template: text },
+      ),
+    );
+  });
 }
 
 /** An llm or tool node (a decision is {@link exportRouter}'s). */
@@ -93,6 +115,7 @@ export function exportNode(
     for (const key of Object.keys(c)) if (!TOOL_KEYS.has(key)) lose(key);
     const timeout = typeof c.timeoutMs === "number" ? { timeout: c.timeoutMs } : {};
     if (name === "agentos.human" && typeof params.prompt === "string") {
+      declareTemplates({ prompt: params.prompt }, node.id, i, warnings);
       return {
         id: node.id,
         type: "human",
@@ -103,6 +126,12 @@ export function exportNode(
       };
     }
     if (name === "agentos.guardrail" && Array.isArray(params.guardrailIds)) {
+      declareTemplates(
+        { guardrailIds: params.guardrailIds, onViolation: params.onViolation },
+        node.id,
+        i,
+        warnings,
+      );
       const cfg = {
         type: "guardrail",
         guardrailIds: params.guardrailIds,
@@ -130,6 +159,8 @@ export function exportNode(
       };
     }
     if (name === "agentos.subgraph" && typeof params.graphId === "string") {
+      const { graphId, inputMapping, outputMapping } = params;
+      declareTemplates({ graphId, inputMapping, outputMapping }, node.id, i, warnings);
       return {
         id: node.id,
         type: "subgraph",
@@ -144,6 +175,7 @@ export function exportNode(
         ...timeout,
       };
     }
+    declareTemplates(params, node.id, i, warnings);
     const cfg = {
       type: "tool",
       toolName: name,

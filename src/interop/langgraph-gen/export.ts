@@ -25,26 +25,15 @@ import type { ExportResult } from "../types.js";
 import { ExportWarnings } from "../warnings.js";
 import type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
 import type { SpecNames } from "./names.js";
-import { isWritableName, named, nodeNames, stubName } from "./names.js";
+import { isWritableName, named, nodeNames, routerName, stubName } from "./names.js";
 
 /** The version of the workflow and of every ref an import synthesises. */
 const PLACEHOLDER_VERSION = "0.0.0";
 const END = "__end__";
-/** What the importer writes for the i-th path of a conditional edge: `<condition> returns '<path>'`. */
-const RETURNS = /^(.*) returns '([^']*)'$/s;
-
-/** The router function's name: the one every case condition was imported from, if they agree. */
-function routerName(
-  routes: readonly DecisionRoute[],
-  paths: readonly string[],
-): string | undefined {
-  let name: string | undefined;
-  for (const [k, r] of routes.slice(0, -1).entries()) {
-    const m = RETURNS.exec(r.condition ?? "");
-    if (m === null || m[2] !== paths[k] || (name !== undefined && m[1] !== name)) return undefined;
-    name = m[1];
-  }
-  return name === "" ? undefined : name;
+/** How a node is spelled: its kept name (the spec's spelling an import kept), the name written. */
+interface Spelling {
+  readonly kept: (id: string) => string | undefined;
+  readonly written: (id: string) => string;
 }
 
 /** A decision's routes as one conditional edge from `from`. */
@@ -56,6 +45,7 @@ function conditional(
   from: string,
   steps: ReadonlySet<string>,
   names: SpecNames,
+  spelling: Spelling,
   warnings: ExportWarnings,
 ): LangGraphGenEdge {
   declareRetries(node.id, i, routes, warnings);
@@ -79,7 +69,7 @@ function conditional(
         { nodeId: node.id },
       ),
     );
-  const imported = routerName(kept, paths);
+  const imported = routerName(kept, paths, spelling.kept);
   const condition = names.condition(imported ?? node.id, imported !== undefined);
   if (imported === undefined && kept.length > 1)
     warnings.add("decision conditions", () =>
@@ -97,8 +87,9 @@ function conditional(
         { nodeId: node.id, from: imported, to: condition },
       ),
     );
-  const rebuilt: RebuiltEdge[] = kept.flatMap((r, k) =>
-    r.next === "end" ? [] : [{ to: r.next, when: paths[k] }],
+  // An import labels each edge it rebuilds with the path as the spec spells it: the name written.
+  const rebuilt: RebuiltEdge[] = kept.flatMap((r) =>
+    r.next === "end" ? [] : [{ to: r.next, when: spelling.written(r.next) }],
   );
   declareDecisionEdges(out, rebuilt, warnings);
   return { from, condition, paths };
@@ -213,6 +204,10 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     if (!nameOf.has(id)) nameOf.set(id, writtenNames[k] ?? id);
   });
   const mapped = (id: string): string => nameOf.get(id) ?? id;
+  // The first node of each id, as the routes resolve it.
+  const keptNames = new Map<string, string | undefined>();
+  for (const n of wf.nodes) if (!keptNames.has(n.id)) keptNames.set(n.id, n.name);
+  const spelling: Spelling = { kept: (id) => keptNames.get(id), written: mapped };
   let count = 0;
   const nodes: LangGraphGenNode[] = [];
   const groups = new Map<string, LangGraphGenEdge>();
@@ -229,6 +224,7 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
         place.source,
         steps,
         names,
+        spelling,
         warnings,
       );
       groups.set(place.source, edge);
@@ -238,7 +234,17 @@ export function exportLangGraphGen(wf: AgentWorkflow): ExportResult<LangGraphGen
     count += 1;
     if (node.type === "decision")
       own.push(
-        conditional(outOf(node.id), node, routesOf(node), i, node.id, steps, names, warnings),
+        conditional(
+          outOf(node.id),
+          node,
+          routesOf(node),
+          i,
+          node.id,
+          steps,
+          names,
+          spelling,
+          warnings,
+        ),
       );
   });
   const plain = writeEdges(

@@ -9,9 +9,11 @@
  * name. So the graph name must be an identifier of both languages and not a name the stub module
  * binds; implementation names (node ids mapped, and conditions) must be Python identifiers, not
  * keywords, not what the generated implementation module calls (`print`, `SomeState`), and
- * unique; node names must keep clear of `:`. docs/interop/langgraph-gen.md.
+ * unique; node names must keep clear of `:`. And the router function a decision's cases were
+ * imported from, to write it back. docs/interop/langgraph-gen.md.
  */
 
+import type { DecisionRoute } from "../../model/index.js";
 import { mapIds } from "../ids.js";
 import { LANGGRAPH_ID_PREFIX } from "../langgraph-graph/ids.js";
 import type { LangGraphGenEdge } from "./gen-types.js";
@@ -256,4 +258,29 @@ export function named(edge: LangGraphGenEdge, nameOf: (id: string) => string): L
     from,
     to: edge.to === undefined || edge.to === END ? (edge.to ?? END) : nameOf(edge.to),
   };
+}
+
+/** What the importer writes for the i-th path of a conditional edge: `<condition> returns '<path>'`. */
+const RETURNS = /^(.*) returns '([^']*)'$/s;
+
+/**
+ * The router function's name: the one every case condition was imported from, if they agree.
+ * The importer quotes the path as the spec spelled it, and a node whose id had to change keeps
+ * that spelling as its `name`: a case names its route's target by the target's id or kept name
+ * (`'__end__'` for the end).
+ */
+export function routerName(
+  routes: readonly DecisionRoute[],
+  paths: readonly string[],
+  keptName: (id: string) => string | undefined,
+): string | undefined {
+  let name: string | undefined;
+  for (const [k, r] of routes.slice(0, -1).entries()) {
+    const m = RETURNS.exec(r.condition ?? "");
+    if (m === null || (name !== undefined && m[1] !== name)) return undefined;
+    const [, fn = "", quoted] = m;
+    if (quoted !== paths[k] && (r.next === "end" || quoted !== keptName(r.next))) return undefined;
+    name = fn;
+  }
+  return name === "" ? undefined : name;
 }

@@ -1,19 +1,57 @@
 /**
  * Mermaid flowchart export (SPEC 6): a picture of the workflow for people, which GitHub renders
  * in Markdown. Decisions are diamonds, tools are parallelograms, delegates are subroutine boxes
- * with dashed edges; loops show as edges back up the chart. Node ids become `n0`, `n1`... so that
- * no id can break the syntax, and every label, of a node or an edge, is quoted with `"` escaped.
+ * with dashed edges; loops show as edges back up the chart. A binary decision's diamond shows its
+ * condition and its edges `onTrue` / `onFalse`; a multi-way FEEL decision's diamond shows its id
+ * and each case's edge its condition (`cases/1: output.kind = "a"`), cut to 150 characters; a
+ * natural-language decision shows "(natural language)" and no condition text. Node ids become
+ * `n0`, `n1`... so that no id can break the syntax, and every label, of a node or an edge, is
+ * quoted with `"` escaped.
  */
 import type { AgentWorkflow, DecisionRoute } from "../../model/index.js";
-import { decisionRoutes, visibleText } from "../../model/index.js";
+import { decisionRoutes, isMultiway, visibleText } from "../../model/index.js";
 
 /** Any character {@link label} replaces. */
-const SYNTAX = /[&"<>`]/;
+const SYNTAX = /[&"<>`%]/;
+
+/**
+ * The most characters of escaped condition text on a case's edge: the edge label stays well
+ * within the 200 characters a line the audit report keeps of a label (`MERMAID_LABEL_LIMIT`),
+ * which would otherwise cut it through its closing quote.
+ */
+const CONDITION_LIMIT = 150;
+
+/**
+ * Escaped text cut to `max` characters (then `…`), never inside an entity code such as
+ * `#quot;` nor between the halves of a surrogate pair: the cut is on what Mermaid reads.
+ */
+function clip(escaped: string, max: number): string {
+  if (escaped.length <= max) return escaped;
+  let cut = escaped.slice(0, max);
+  const hash = cut.lastIndexOf("#");
+  if (hash > cut.lastIndexOf(";") && /^#\w+;/.test(escaped.slice(hash))) cut = cut.slice(0, hash);
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+/**
+ * A route's edge label: its name (`onTrue`, `cases/1`, `otherwise`) and bound, and for a case of
+ * a FEEL decision its condition, which no other place of the chart shows (the diamond of a binary
+ * decision shows its one condition; natural-language text is shown nowhere, as on the diamond).
+ */
+function routeLabel(route: DecisionRoute, feelCases: boolean): string {
+  const bound = route.maxRetries === undefined ? "" : ` · max ${route.maxRetries}`;
+  if (!feelCases || route.condition === undefined) return edgeLabel(route.label + bound);
+  const condition = clip(edgeLabel(route.condition), CONDITION_LIMIT);
+  return `${edgeLabel(route.label)}: ${condition}${edgeLabel(bound)}`;
+}
 
 /**
  * A label's text (`mermaidLabel` outside this folder), safe inside Mermaid's quotes and inside a
  * Markdown code fence: invisible characters escaped (a newline would end the line, and a line of
- * three backticks the fence), and what Mermaid reads as syntax written as its entity codes.
+ * three backticks the fence), and what Mermaid reads as syntax (`%%` a comment or a directive
+ * too) written as its entity codes.
  *
  * @example
  * ```ts
@@ -21,6 +59,7 @@ const SYNTAX = /[&"<>`]/;
  *
  * mermaidLabel('Say "hi" <b>'); // → "Say #quot;hi#quot; #lt;b#gt;"
  * mermaidLabel("two\nlines"); // → "two\\nlines"
+ * mermaidLabel("%%{init: {}}%%"); // → "#37;#37;{init: {}}#37;#37;"
  * ```
  */
 export function label(raw: string): string {
@@ -32,7 +71,10 @@ export function label(raw: string): string {
     .replaceAll('"', "#quot;")
     .replaceAll("<", "#lt;")
     .replaceAll(">", "#gt;")
-    .replaceAll("`", "#96;");
+    .replaceAll("`", "#96;")
+    // `%%` starts a comment, and `%%{init: …}%%` a directive that restyles the whole chart
+    // (hiding the bypass marks) wherever it stands, inside a label too.
+    .replaceAll("%", "#37;");
 }
 
 /**
@@ -106,7 +148,7 @@ export function exportMermaid(wf: AgentWorkflow): string {
     return i === undefined ? "missing" : `n${String(i)}`;
   };
   // Each decision's routes, read once: a decision may have 100,000 of them.
-  const routes = new Map<number, readonly DecisionRoute[]>();
+  const routes = new Map<number, { own: readonly DecisionRoute[]; feelCases: boolean }>();
   // Assigned inside the callbacks below; an object keeps the flow analysis honest about that.
   const uses = { end: false, missing: false };
   wf.nodes.forEach((node, i) => {
@@ -117,11 +159,15 @@ export function exportMermaid(wf: AgentWorkflow): string {
       lines.push(`  ${id}[/"${label(node.id)}<br/>${label(node.config.usesTool)}"/]`);
     } else {
       const own = decisionRoutes(node.config);
-      if (index.get(node.id) === i) routes.set(i, own);
+      const text = node.config.conditionLanguage === "text";
+      const feelCases = !text && isMultiway(node.config);
+      if (index.get(node.id) === i) routes.set(i, { own, feelCases });
+      // A multi-way decision's conditions are on its edges, one each: the diamond names it only.
       const first = own.find((r) => r.condition !== undefined);
-      const text =
-        node.config.conditionLanguage === "text" ? "(natural language)" : (first?.condition ?? "");
-      lines.push(`  ${id}{"${label(node.id)}<br/>${label(text)}"}`);
+      const shown = text ? "(natural language)" : feelCases ? undefined : (first?.condition ?? "");
+      lines.push(
+        `  ${id}{"${label(node.id)}${shown === undefined ? "" : `<br/>${label(shown)}`}"}`,
+      );
     }
   });
   wf.edges.forEach((edge, k) => {
@@ -138,13 +184,12 @@ export function exportMermaid(wf: AgentWorkflow): string {
     if (source === undefined || !index.has(edge.to)) uses.missing = true;
     lines.push(`  ${from} -->${quotedEdgeLabel(edgeLabel(edge.when ?? edge.edgeType))} ${to}`);
   });
-  for (const [i, own] of routes) {
+  for (const [i, { own, feelCases }] of routes) {
     for (const route of own) {
-      const bound = route.maxRetries === undefined ? "" : ` · max ${route.maxRetries}`;
       const target = route.next === "end" ? "endNode" : ref(route.next);
       if (route.next === "end") uses.end = true;
       else if (!index.has(route.next)) uses.missing = true;
-      lines.push(`  n${i} -->${quotedEdgeLabel(edgeLabel(route.label + bound))} ${target}`);
+      lines.push(`  n${i} -->${quotedEdgeLabel(routeLabel(route, feelCases))} ${target}`);
     }
   }
   if (uses.end) lines.push("  endNode((end))");
