@@ -243,10 +243,10 @@ describe("agentflow report --approval --runs", () => {
     expect(md).toContain("checked against the approval approval.json");
     expect(md).toContain("| ✖ deviating | 1 | 50% |");
     expect(md).toContain(
-      "the run is of workflow agnt-credit-risk@1.1.0, which was never approved (approved: agnt-credit-risk@1.0.0)",
+      "the run is of workflow agnt-credit-risk\\@1.1.0, which was never approved (approved: agnt-credit-risk\\@1.0.0)",
     );
     expect(md).toContain(
-      "This report does not review agnt-credit-risk@1.1.0: the run's path is not drawn",
+      "This report does not review agnt-credit-risk\\@1.1.0: the run's path is not drawn",
     );
   });
 });

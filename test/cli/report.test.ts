@@ -106,11 +106,11 @@ describe("agentflow report reads the settings gate reads: one verdict", () => {
     expect(report.code).toBe(0);
     const md = readFileSync(out, "utf8");
     // Resolved through the registry the config names: the agent table's source column says so.
-    expect(md).toMatch(/\| DraftAndSendOffer +\| agnt-offer-sender@1\.0\.0 [^\n]*\| registry +\|/);
+    expect(md).toMatch(/\| DraftAndSendOffer +\| agnt-offer-sender\\@1\.0\.0 [^\n]*\| registry +\|/);
     const contract = readFileSync("examples/registry/send-loan-offer.tool.json", "utf8");
     const hash = contentHash(JSON.parse(contract));
     expect(md).toContain(
-      `| tool contract | tool:send-loan-offer@1.1.0 | ${hash} | used by DraftAndSendOffer |`,
+      `| tool contract | tool:send-loan-offer\\@1.1.0 | ${hash} | used by DraftAndSendOffer |`,
     );
     const settings = JSON.parse(readFileSync(config, "utf8")) as unknown;
     expect(md).toContain(`| config | ${config} | ${contentHash(settings)} |`);

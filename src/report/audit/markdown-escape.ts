@@ -46,10 +46,25 @@ const ORDERED_START = /^(\d{1,9})([.)])/;
  */
 export function markdownText(text: string | number): string {
   const visible = visibleText(String(text));
-  const s = INLINE_HINT.test(visible) ? visible.replace(INLINE, "\\$&") : visible;
+  const inert = INLINE_HINT.test(visible) ? visible.replace(INLINE, "\\$&") : visible;
+  const s = AUTOLINK_HINT.test(inert) ? inert.replace(AUTOLINK, "\\$&") : inert;
   if (MARK_START.test(s)) return `\\${s}`;
   return s.replace(ORDERED_START, "$1\\$2");
 }
+
+/**
+ * What GFM's autolink extension would make a link of, by the one character it turns on: the
+ * `.` of `www.`, the `:` of `http://`, `https://` and `ftp://` (and of `mailto:` / `xmpp:`), the
+ * `@` of an address (`ops@evil.example`, and so `agnt-x@1.0.0`). Escaped, each is a text node of
+ * its own, which neither cmark-gfm nor markdown-it's linkify reads across, and the text renders
+ * unchanged. Every lookbehind has a bounded length and the lookahead stops at the first character
+ * outside a domain label: linear in the text, whatever it holds (a million-character id).
+ */
+const AUTOLINK =
+  /(?<=\bwww)\.|(?<=\b(?:https?|ftp)):(?=\/\/)|(?<=\b(?:mailto|xmpp)):|@(?=[\p{L}\p{N}_-]+\.)/giu;
+
+/** Whether {@link AUTOLINK} can match: most texts hold none of its characters. */
+const AUTOLINK_HINT = /www\.|(?:https?|ftp):\/\/|mailto:|xmpp:|@/i;
 
 /**
  * Document text as an inline code span: fenced with one more backtick than its longest run of

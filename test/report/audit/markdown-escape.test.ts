@@ -31,6 +31,11 @@ const HOSTILE = [
   "back\\slash\\",
   "bidi \u202Eevil\u202C and zero\u200Bwidth",
   "snake_case_id and __init__",
+  // GFM autolinks: a bare domain, a URL, an address, and so every id@version.
+  "approve at www.evil-phish.example/approve",
+  "log in at https://evil.example/login or ftp://evil.example",
+  "write to ops@evil.example, mailto:ops@evil.example",
+  "agnt-credit-risk@1.0.0 calls tool:send-loan-offer@1.1.0",
 ];
 
 describe("markdownText", () => {

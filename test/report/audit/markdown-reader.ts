@@ -1,11 +1,14 @@
 /**
- * Markdown read as a renderer reads it (markdown-it: CommonMark with GFM tables and
- * strikethrough, raw HTML allowed as GitHub allows some): what a hostile text could turn into.
+ * Markdown read as a renderer reads it (markdown-it: CommonMark with GFM tables, strikethrough
+ * and autolinks, raw HTML allowed as GitHub allows some): what a hostile text could turn into.
  */
 import MarkdownIt from "markdown-it";
 
-/** A CommonMark + GFM reader that keeps raw HTML as HTML tokens, so a test can see it. */
-export const markdownReader = new MarkdownIt({ html: true, linkify: false, typographer: false });
+/**
+ * A CommonMark + GFM reader that keeps raw HTML as HTML tokens, so a test can see it, and links
+ * bare URLs, domains and addresses as GFM's autolink extension does (markdown-it's linkify).
+ */
+export const markdownReader = new MarkdownIt({ html: true, linkify: true, typographer: false });
 
 /** What a renderer makes of `text` as inline Markdown, as HTML. */
 export function renderInline(text: string): string {

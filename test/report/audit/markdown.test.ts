@@ -61,12 +61,12 @@ describe("renderAuditMarkdown", () => {
     expect(md).toContain("Checked with agentflow 0.1.0, bpmn-moddle 10.3.1.");
     expect(md).toContain("## Promotion decision: BLOCKED");
     expect(md).toMatch(
-      /\| DraftAndSendOffer \| agnt-offer-sender@1\.0\.0 \| 3 \| 3 \| required \| missing \|/,
+      /\| DraftAndSendOffer \| agnt-offer-sender\\@1\.0\.0 \| 3 \| 3 \| required \| missing \|/,
     );
     for (const rule of [...RULES, ...BPMN_RULES]) expect(md).toContain(`| \`${rule.meta.code}\` |`);
     expect(md).toContain("| `AGENT_GATE_UNREACHABLE` | error | ✖ 1 finding(s) |");
     expect(md).toContain("| `AGENT_GATE_BYPASS` | error | ✔ passed |");
-    expect(md).toContain("## Workflow agnt-credit-risk@1.0.0");
+    expect(md).toContain("## Workflow agnt-credit-risk\\@1.0.0");
     expect(md).toContain(
       "Declared level 2; the graph justifies level 2. A gate downstream is **required**.",
     );

@@ -86,9 +86,9 @@ describe("the Operation section in Markdown", () => {
     const worst = slice(md, "### Worst runs", "## Oversight checklist");
     const headings = worst.split("\n").filter((l) => l.startsWith("#### "));
     expect(headings).toEqual([
-      "#### Run three (agnt-rsch@2.1.0): deviating — 4 deviation(s), 0 unverified part(s), 6 event(s)",
-      "#### Run one (agnt-rsch@2.1.0): deviating — 1 deviation(s), 0 unverified part(s), 4 event(s)",
-      "#### Run open (agnt-rsch@2.1.0): unverified — 0 deviation(s), 1 unverified part(s), 2 event(s)",
+      "#### Run three (agnt-rsch\\@2.1.0): deviating — 4 deviation(s), 0 unverified part(s), 6 event(s)",
+      "#### Run one (agnt-rsch\\@2.1.0): deviating — 1 deviation(s), 0 unverified part(s), 4 event(s)",
+      "#### Run open (agnt-rsch\\@2.1.0): unverified — 0 deviation(s), 1 unverified part(s), 2 event(s)",
     ]);
     expect(worst).toContain("| `runs.jsonl:14` | `NODE_UNKNOWN` | `llm-9` |");
     expect(worst).toContain("| `runs.jsonl:9` | `TOOL_INPUT_INVALID` | `tool-2` |");
