@@ -106,7 +106,9 @@ describe("agentflow report reads the settings gate reads: one verdict", () => {
     expect(report.code).toBe(0);
     const md = readFileSync(out, "utf8");
     // Resolved through the registry the config names: the agent table's source column says so.
-    expect(md).toMatch(/\| DraftAndSendOffer +\| agnt-offer-sender\\@1\.0\.0 [^\n]*\| registry +\|/);
+    expect(md).toMatch(
+      /\| DraftAndSendOffer +\| agnt-offer-sender\\@1\.0\.0 [^\n]*\| registry +\|/,
+    );
     const contract = readFileSync("examples/registry/send-loan-offer.tool.json", "utf8");
     const hash = contentHash(JSON.parse(contract));
     expect(md).toContain(
