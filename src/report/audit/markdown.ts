@@ -224,7 +224,7 @@ function checklistLines(items: readonly ChecklistItem[]): string[] {
  * const report = await auditWorkflowReport(wf, { file: "research.agent.json", text, tools: { agentflow: "0.1.0" } });
  * const markdown = renderAuditMarkdown(report);
  * markdown.split("\n").slice(0, 3);
- * // → ["# Agent workflow review: Research Agent (agnt-rsch@2.1.0)", "", "## What was reviewed"]
+ * // → ["# Agent workflow review: Research Agent (agnt-rsch\\@2.1.0)", "", "## What was reviewed"]
  * markdown.includes("```mermaid"); // → true
  * ```
  */
