@@ -234,7 +234,9 @@ describe("the audit report with the organisation's policy", () => {
     expect(out.code).toBe(0);
     expect(out.stderr).toBe("agentflow: wrote report.md (nothing blocks)\n");
     const md = readFileSync(join(repo.dir, "report.md"), "utf8");
-    expect(md).toContain(`| policy pack | bank\\@1.2.0 | ${repo.bankHash} | its rules are bank/… |`);
+    expect(md).toContain(
+      `| policy pack | bank\\@1.2.0 | ${repo.bankHash} | its rules are bank/… |`,
+    );
     expect(md).toMatch(/\| rule set \| .* \| 3 waiver\(s\); waivers judged on 2027-01-15 \|/);
     expect(md).toContain(
       `- \`bank/no-commitments-above-2\` (error) at 54:23: Draft and send offer runs at level 3 and can commit the bank (${WAIVED})`,

@@ -66,15 +66,17 @@ export function label(raw: string): string {
   const text = visibleText(raw);
   // Most labels need nothing: one test instead of five scans (100,000 nodes, 100,000 routes).
   if (!SYNTAX.test(text)) return text;
-  return text
-    .replaceAll("&", "#amp;")
-    .replaceAll('"', "#quot;")
-    .replaceAll("<", "#lt;")
-    .replaceAll(">", "#gt;")
-    .replaceAll("`", "#96;")
-    // `%%` starts a comment, and `%%{init: …}%%` a directive that restyles the whole chart
-    // (hiding the bypass marks) wherever it stands, inside a label too.
-    .replaceAll("%", "#37;");
+  return (
+    text
+      .replaceAll("&", "#amp;")
+      .replaceAll('"', "#quot;")
+      .replaceAll("<", "#lt;")
+      .replaceAll(">", "#gt;")
+      .replaceAll("`", "#96;")
+      // `%%` starts a comment, and `%%{init: …}%%` a directive that restyles the whole chart
+      // (hiding the bypass marks) wherever it stands, inside a label too.
+      .replaceAll("%", "#37;")
+  );
 }
 
 /**
