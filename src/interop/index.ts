@@ -28,6 +28,7 @@ export * from "./openagentflow/index.js";
 export * from "./agentos/index.js";
 export {
   exportMermaid,
+  clip as mermaidClip,
   edgeLabel as mermaidEdgeLabel,
   label as mermaidLabel,
   quotedEdgeLabel as mermaidQuotedEdgeLabel,

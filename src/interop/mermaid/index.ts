@@ -22,10 +22,19 @@ const SYNTAX = /[&"<>`%]/;
 const CONDITION_LIMIT = 150;
 
 /**
- * Escaped text cut to `max` characters (then `…`), never inside an entity code such as
- * `#quot;` nor between the halves of a surrogate pair: the cut is on what Mermaid reads.
+ * Escaped label text (`mermaidClip` outside this folder) cut to `max` characters (then `…`),
+ * never inside an entity code such as `#quot;` nor between the halves of a surrogate pair: the
+ * cut is on what Mermaid reads, not on the raw name.
+ *
+ * @example
+ * ```ts
+ * import { mermaidClip, mermaidLabel } from "agentflow/interop";
+ *
+ * mermaidClip(mermaidLabel('say "hi"'), 6); // → "say …"
+ * mermaidClip("short", 10); // → "short"
+ * ```
  */
-function clip(escaped: string, max: number): string {
+export function clip(escaped: string, max: number): string {
   if (escaped.length <= max) return escaped;
   let cut = escaped.slice(0, max);
   const hash = cut.lastIndexOf("#");

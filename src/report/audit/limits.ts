@@ -209,21 +209,6 @@ export function mermaidTooLongNote(length: number): string {
 }
 
 /**
- * An escaped label cut to `max` characters (then `…`), never inside an escape such as `#quot;`,
- * so the cut is on what Mermaid reads, not on the raw name.
- */
-export function clipEscaped(escaped: string, max: number): string {
-  if (escaped.length <= max) return escaped;
-  let cut = escaped.slice(0, max);
-  const hash = cut.lastIndexOf("#");
-  if (hash > cut.lastIndexOf(";") && /^#\w+;/.test(escaped.slice(hash))) cut = cut.slice(0, hash);
-  // Nor between the halves of a surrogate pair.
-  const last = cut.charCodeAt(cut.length - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
-  return `${cut}…`;
-}
-
-/**
  * Cuts every label of a Mermaid flowchart (`["…"]`, `{"…"}`, `-->|…|`) to
  * {@link MERMAID_LABEL_LIMIT} characters a line, so that a name of a million characters does not
  * make a diagram Mermaid refuses (its default limit is 50,000 characters for the whole text).

@@ -6,8 +6,13 @@
  * labels are quoted and escaped, then cut to `MERMAID_LABEL_LIMIT` characters of escaped text.
  */
 import type { DiagramNode, ProcessDiagram } from "../../../bpmn/index.js";
-import { mermaidEdgeLabel, mermaidLabel, mermaidQuotedEdgeLabel } from "../../../interop/index.js";
-import { clipEscaped, MERMAID_LABEL_LIMIT } from "../limits.js";
+import {
+  mermaidClip,
+  mermaidEdgeLabel,
+  mermaidLabel,
+  mermaidQuotedEdgeLabel,
+} from "../../../interop/index.js";
+import { MERMAID_LABEL_LIMIT } from "../limits.js";
 import type { ProcessMarks } from "./marks.js";
 import { badgeText } from "./marks.js";
 import { outlineOf } from "./shape-size.js";
@@ -23,7 +28,7 @@ const CLASSES = [
 ];
 
 function text(raw: string): string {
-  return clipEscaped(mermaidLabel(raw), MERMAID_LABEL_LIMIT);
+  return mermaidClip(mermaidLabel(raw), MERMAID_LABEL_LIMIT);
 }
 
 function statement(key: string, node: DiagramNode, extra: string): string {
@@ -130,7 +135,7 @@ export function processMermaid(diagram: ProcessDiagram, marks: ProcessMarks): st
     const b = keyOf.get(to);
     if (a === undefined || b === undefined) return;
     lines.push(
-      `  ${a} ${arrow}${label === "" ? "" : mermaidQuotedEdgeLabel(clipEscaped(mermaidEdgeLabel(label), MERMAID_LABEL_LIMIT))} ${b}`,
+      `  ${a} ${arrow}${label === "" ? "" : mermaidQuotedEdgeLabel(mermaidClip(mermaidEdgeLabel(label), MERMAID_LABEL_LIMIT))} ${b}`,
     );
     const pair = `${String(from.length)}:${from}${to}`;
     const seen = links.get(pair);
