@@ -33,6 +33,10 @@ const TOOLING = new Set([
   "agentflow.config.json",
 ]);
 
+/** Set from agentflow's dist before any file is sorted. */
+let isDocumentName;
+let PROCESS_EXTENSION;
+
 /**
  * True when the command reads `file` itself, as a walk of the repository would find it, except
  * the tooling files: a walk reads those unless `ignores` names them, but they are never agent
@@ -43,10 +47,10 @@ function takes(file) {
   // A walk passes over dot-folders, dot-files and node_modules.
   if (parts.some((p) => p.startsWith(".") || p === "node_modules")) return false;
   const name = basename(file);
-  if (TOOLING.has(name) || /\.fixtures\.(json|ya?ml)$/.test(name)) return false;
-  const ext = extname(name);
-  if (command === "gate") return ext === ".bpmn";
-  return [".bpmn", ".json", ".yaml", ".yml"].includes(ext);
+  if (TOOLING.has(name)) return false;
+  if (extname(name) === PROCESS_EXTENSION) return true;
+  // The walk's own choice of documents (src/cli/files.ts): fixtures and the config are not.
+  return command !== "gate" && isDocumentName(name);
 }
 
 /** `path` is `root` or lies below it (both absolute). */
@@ -142,6 +146,10 @@ async function ignoreTestOf(settings) {
 }
 
 try {
+  // The walk's own choice of files (`dist/cli/files.js`), not a copy of it.
+  ({ isDocumentName, PROCESS_EXTENSION } = await import(
+    pathToFileURL(join(agentflow, "dist", "cli", "files.js")).href
+  ));
   const settings = JSON.parse(readFileSync(printed, "utf8"));
   const read = settingsReads(settings);
   const ignored = await ignoreTestOf(settings);

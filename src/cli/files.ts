@@ -72,7 +72,7 @@ export interface Collected {
  * inputs, not documents, so a folder walk leaves them out, as it does the config file
  * (`agentflow.config.json`); named explicitly, they are read.
  */
-function isDocumentName(name: string): boolean {
+export function isDocumentName(name: string): boolean {
   const ext = extname(name);
   return (
     Object.hasOwn(DOCUMENT_EXTENSIONS, ext) &&
