@@ -13,6 +13,7 @@ import { parseExpression } from "feelin";
 import type { PolicySubject } from "./facts.js";
 import type { FactType } from "./fact-types.js";
 import { ANY, fieldNames, fieldOf, SUBJECT_TYPES } from "./fact-types.js";
+import { BUILTINS } from "./feel-builtins.js";
 import { compareProblems, containsProblem } from "./feel-compare.js";
 import type { WhenCost } from "./feel-cost.js";
 import { MAX_WHEN_STEPS, stepsAt, stepsText, whenCost } from "./feel-cost.js";
@@ -25,8 +26,6 @@ import {
   callOf,
   children,
   contextKey,
-  FUNCTION_RESULTS,
-  INTROSPECTING,
   isFilterBody,
   isSortOrdering,
   isTest,
@@ -220,7 +219,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
         const name = nameOf(node, text);
         const parent = node.parent;
         if (parent?.name === "FunctionInvocation" && node.prevSibling === null) {
-          if (INTROSPECTING.has(name)) introspects = true;
+          if (BUILTINS.get(name)?.introspects === true) introspects = true;
           if (name === "today" || name === "now") volatile = true;
           const bound = scopes.some((s) => s.kind === "name" && s.name === name);
           if (!bound && !isBuiltin(name)) {
@@ -332,7 +331,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
         return { kind: "list", item: typeOf(node.lastChild) };
       case "FunctionInvocation": {
         const name = calleeText(node);
-        return name !== undefined && isBuiltinCall(node) ? FUNCTION_RESULTS.get(name) : undefined;
+        return name !== undefined && isBuiltinCall(node) ? BUILTINS.get(name)?.gives : undefined;
       }
       case "DateTimeLiteral": {
         const value = stringValue(node.firstChild?.getChild("StringLiteral"), text);

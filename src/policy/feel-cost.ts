@@ -18,6 +18,7 @@
  */
 import type { parseExpression } from "feelin";
 import type { FactType } from "./fact-types.js";
+import { BUILTINS } from "./feel-builtins.js";
 import {
   argumentsOf,
   callOf,
@@ -235,70 +236,6 @@ interface Bound {
 
 const LEAF: Bound = { steps: ONE, shape: SCALAR };
 
-/**
- * Built-ins that give a number, a boolean or a date, whatever their arguments: each reads its
- * arguments once at most.
- */
-const SCALAR_RESULTS: ReadonlySet<string> = new Set([
-  "not",
-  "count",
-  "sum",
-  "mean",
-  "median",
-  "stddev",
-  "product",
-  "all",
-  "any",
-  "and",
-  "or",
-  "string length",
-  "contains",
-  "starts with",
-  "ends with",
-  "matches",
-  "is",
-  "before",
-  "after",
-  "meets",
-  "met by",
-  "overlaps",
-  "overlaps before",
-  "overlaps after",
-  "finishes",
-  "finished by",
-  "includes",
-  "during",
-  "starts",
-  "started by",
-  "coincides",
-  "number",
-  "decimal",
-  "floor",
-  "ceiling",
-  "abs",
-  "round up",
-  "round down",
-  "round half up",
-  "round half down",
-  "modulo",
-  "sqrt",
-  "log",
-  "exp",
-  "odd",
-  "even",
-  "date",
-  "time",
-  "date and time",
-  "duration",
-  "years and months duration",
-  "now",
-  "today",
-  "day of year",
-  "day of week",
-  "month of year",
-  "week of year",
-]);
-
 /** The bound of a call of the built-in `name` on arguments bounded by `args`, in order. */
 function builtinBound(
   name: string,
@@ -373,7 +310,7 @@ function builtinBound(
       // One of the items (or of the arguments).
       return result(held, joinAll(args.map((a) => a.shape.item ?? a.shape)) ?? SCALAR);
     default: {
-      if (SCALAR_RESULTS.has(name)) return result(held, SCALAR);
+      if (BUILTINS.get(name)?.fixedSize === true) return result(held, SCALAR);
       // Any other built-in gives a scalar, or a list, string or context drawn from its arguments
       // (`get value`, `get entries`, `context put`, `substring`, `upper case`…): never more than
       // they hold together, and its items are theirs, their parts, or themselves.

@@ -4,95 +4,10 @@
  */
 import { evaluate, type parseExpression } from "feelin";
 import type { FactType } from "./fact-types.js";
+import { BOOLEAN, DATE, DATE_TIME, DURATION, NUMBER, STRING, TIME } from "./feel-builtins.js";
 
 /** A node of feelin's parse tree. */
 export type Node = ReturnType<typeof parseExpression>["topNode"];
-
-/** Functions that read every field of their argument. */
-export const INTROSPECTING = new Set([
-  "get value",
-  "get entries",
-  "context",
-  "context put",
-  "context merge",
-  "string",
-  "distinct values",
-  "duplicate values",
-  "union",
-  "index of",
-  "list contains",
-]);
-
-const BOOLEAN: FactType = { kind: "scalar", label: "a boolean", base: "boolean" };
-const NUMBER: FactType = { kind: "scalar", label: "a number", base: "number" };
-const STRING: FactType = { kind: "scalar", label: "a string", base: "string" };
-const DATE: FactType = { kind: "scalar", label: "a date", base: "date" };
-const TIME: FactType = { kind: "scalar", label: "a time", base: "time" };
-const DATE_TIME: FactType = { kind: "scalar", label: "a date and time", base: "date and time" };
-const DURATION: FactType = { kind: "scalar", label: "a duration", base: "duration" };
-
-/**
- * The type a call of a built-in function gives (when it gives anything but null), for the
- * built-ins whose result has one FEEL type whatever their arguments: what a comparison with
- * `count(tools)` or `today()` must compare it with. Others (`min`, `get value`) are not typed.
- */
-export const FUNCTION_RESULTS: ReadonlyMap<string, FactType> = new Map([
-  ...[
-    "count",
-    "sum",
-    "product",
-    "mean",
-    "median",
-    "stddev",
-    "abs",
-    "floor",
-    "ceiling",
-    "decimal",
-    "round up",
-    "round down",
-    "round half up",
-    "round half down",
-    "modulo",
-    "sqrt",
-    "log",
-    "exp",
-    "string length",
-    "number",
-    "day of year",
-    "week of year",
-  ].map((name) => [name, NUMBER] as const),
-  ...[
-    "string",
-    "upper case",
-    "lower case",
-    "substring",
-    "substring before",
-    "substring after",
-    "replace",
-    "string join",
-    "day of week",
-    "month of year",
-  ].map((name) => [name, STRING] as const),
-  ...[
-    "contains",
-    "starts with",
-    "ends with",
-    "matches",
-    "list contains",
-    "all",
-    "any",
-    "not",
-    "even",
-    "odd",
-  ].map((name) => [name, BOOLEAN] as const),
-  ["today", DATE],
-  ["date", DATE],
-  ["now", DATE_TIME],
-  ["date and time", DATE_TIME],
-  ["time", TIME],
-  ["duration", DURATION],
-  ["years and months duration", DURATION],
-]);
 
 /**
  * The type of a temporal literal (`@"2027-01-15"`, `@"P1D"`) by the text it holds, as FEEL reads
