@@ -23,6 +23,7 @@ import { isBuiltin, syntaxError } from "./feel-syntax.js";
 import type { Node, Scope } from "./feel-tree.js";
 import {
   argumentsOf,
+  calleeName,
   callOf,
   children,
   contextKey,
@@ -254,7 +255,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
       } else if (ref.name === "FunctionInvocation") {
         const shadowed = (name: string) => scopes.some((s) => s.kind === "name" && s.name === name);
         problems.push(...patternProblems(node, text, shadowed));
-        if (isBuiltinCall(node) && calleeText(node) === "list contains") {
+        if (isBuiltinCall(node) && calleeName(node, text) === "list contains") {
           const [list, value] = argumentsOf(node, ["list", "element"], text);
           const shownList = list === undefined ? "" : text.slice(list.from, list.to);
           const problem = containsProblem(typeOf(list), value, shownList, text);
@@ -279,18 +280,12 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
     },
   });
 
-  /** The name a call's callee spells, when it is a plain name. */
-  function calleeText(node: Node): string | undefined {
-    const callee = node.firstChild;
-    return callee?.name === "VariableName" ? nameOf(callee, text) : undefined;
-  }
-
   /** A call of a built-in function no name in scope shadows: it never gives a range. */
   function isBuiltinCall(node: Node): boolean {
     if (node.name !== "FunctionInvocation") return false;
-    const callee = node.firstChild;
-    if (callee?.name !== "VariableName") return false;
-    const name = nameOf(callee, text);
+    if (node.firstChild?.name === "SpecialFunctionName") return true;
+    const name = calleeName(node, text);
+    if (name === undefined) return false;
     return !scopes.some((s) => s.kind === "name" && s.name === name) && isBuiltin(name);
   }
 
@@ -330,7 +325,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
       case "ForExpression":
         return { kind: "list", item: typeOf(node.lastChild) };
       case "FunctionInvocation": {
-        const name = calleeText(node);
+        const name = calleeName(node, text);
         return name !== undefined && isBuiltinCall(node) ? BUILTINS.get(name)?.gives : undefined;
       }
       case "DateTimeLiteral": {

@@ -167,10 +167,17 @@ export function contextKey(entry: Node, text: string): string | undefined {
   return stringValue(key?.getChild("StringLiteral"), text);
 }
 
-/** The name a `FunctionInvocation` calls, when its callee is a plain name; else undefined. */
+/** The name a `FunctionInvocation` calls: a plain name, or a built-in FEEL spells in keywords. */
 export function calleeName(call: Node, text: string): string | undefined {
   const callee = call.firstChild;
-  return callee?.name === "VariableName" ? nameOf(callee, text) : undefined;
+  if (callee?.name === "VariableName") return nameOf(callee, text);
+  // FEEL's grammar spells `years and months duration` in keywords, one node each.
+  if (callee?.name === "SpecialFunctionName") {
+    return children(callee)
+      .map((word) => text.slice(word.from, word.to))
+      .join(" ");
+  }
+  return undefined;
 }
 
 /** The call an argument is given to, positional or named; undefined for any other node. */

@@ -40,6 +40,12 @@ describe("typed comparisons", () => {
     ["level >= true", "agentTask", 9, `'level' is ${LEVEL}, but true is a boolean`],
     ['level between "4" and "5"', "agentTask", 14, `'level' is ${LEVEL}, but "4" is a string`],
     ['count(tools) > "0"', "agentTask", 15, "'count(tools)' is a number, but \"0\" is a string"],
+    [
+      'years and months duration(date("2020-01-01"), today()) > 3',
+      "agentTask",
+      57,
+      "'years and months duration(date(\"2020-01-01\"), today())' is a duration, but 3 is a number",
+    ],
     ['abs(level) = "4"', "agentTask", 13, "'abs(level)' is a number, but \"4\" is a string"],
     [
       "upper case(element.id) = 1",
