@@ -13,6 +13,7 @@ import type { AgentWorkflow, DecisionNode } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
 import { flowEdgesBy } from "../edge-index.js";
 import { allocateId } from "../ids.js";
+import { toolLoop } from "../tool-loop.js";
 import type { Draft } from "./types.js";
 
 /** The contract ref of the tools a gmi node's loop may call: whatever the host runs. */
@@ -46,30 +47,29 @@ export function wireToolLoops(
     list.push(j);
     out.set(String(e.from), list);
   });
-  const after = new Map<string, Draft[]>();
+  const after = new Map<string, readonly Draft[]>();
   const replaced = new Map<number, Draft>();
   const added: Draft[] = [];
   for (const { nodeId, max } of loops) {
-    const id = allocateId(`${nodeId}.tools`, taken);
-    const tool = allocateId(`${nodeId}.tool`, taken);
     const own = out.get(nodeId) ?? [];
+    const loop = toolLoop({
+      from: nodeId,
+      decisionId: allocateId(`${nodeId}.tools`, taken),
+      tools: [
+        {
+          id: allocateId(`${nodeId}.tool`, taken),
+          ref: AGENTOS_TOOLS,
+          condition: AGENTOS_TOOL_CONDITION,
+          maxRetries: max,
+        },
+      ],
+      targets: own.map((j) => String(edges[j]?.to)),
+    });
+    after.set(nodeId, loop.nodes);
     const [only] = own;
-    const sequential = own.length <= 1;
-    const next = sequential && only !== undefined ? String(edges[only]?.to) : "end";
-    const call = { condition: AGENTOS_TOOL_CONDITION, next: tool };
-    const config = {
-      conditionLanguage: "text",
-      cases: [max === undefined ? call : { ...call, maxRetries: max }],
-      otherwise: { next },
-    };
-    after.set(nodeId, [
-      { id, type: "decision", config },
-      { id: tool, type: "tool", config: { usesTool: AGENTOS_TOOLS } },
-    ]);
-    const into = { from: nodeId, to: id, edgeType: "data" };
-    if (sequential && only !== undefined) replaced.set(only, into);
-    else added.push(into);
-    added.push({ from: tool, to: nodeId, edgeType: "data" });
+    if (loop.sequential && only !== undefined) replaced.set(only, loop.into);
+    else added.push(loop.into);
+    added.push(...loop.back);
   }
   return {
     nodes: nodes.flatMap((n) => [n, ...(after.get(String(n.id)) ?? [])]),

@@ -8,6 +8,7 @@
  * on. Declared at `/agents/<i>/tools`.
  */
 import { isValidRef, pointer } from "../../model/index.js";
+import { toolLoop } from "../tool-loop.js";
 import type { InteropWarning } from "../types.js";
 import { guessed } from "../warnings.js";
 import { fail, oafToolCondition, oafToolRef } from "./ir-types.js";
@@ -63,29 +64,21 @@ export function wireTools(w: ToolWiring): {
 } {
   if (w.tools.length === 0) return { nodes: [...w.nodes], edges: [...w.edges], boundUsed: false };
   const id = w.allocate(`${w.from}-tools`);
-  const toolNodes = w.tools.map((name) => ({
+  const tools = w.tools.map((name) => ({
     id: w.allocate(`${w.from}-${name}`),
-    type: "tool",
-    config: { usesTool: oafToolRef(name) },
-  }));
-  const [only, ...more] = w.edges;
-  const sequential = more.length === 0;
-  const next = sequential && only !== undefined ? String(only.to) : "end";
-  const cases = w.tools.map((name, k) => ({
+    ref: oafToolRef(name),
     condition: oafToolCondition(name),
-    next: toolNodes[k]?.id ?? "end",
   }));
   // Going on into a loop is a way back to the agent: the run's bound bounds it, as every route
   // back into a loop (the tool calls themselves have no bound in the IR).
-  const max = next === "end" ? undefined : w.bound(next);
-  const otherwise = max === undefined ? { next } : { next, maxRetries: max };
-  const decision = {
-    id,
-    type: "decision",
-    config: { conditionLanguage: "text", cases, otherwise },
-  };
-  const into = { from: w.from, to: id, edgeType: "data" };
-  const back = toolNodes.map((t) => ({ from: t.id, to: w.from, edgeType: "data" }));
+  const loop = toolLoop({
+    from: w.from,
+    decisionId: id,
+    tools,
+    targets: w.edges.map((e) => String(e.to)),
+    otherwiseMax: w.bound,
+  });
+  const { sequential, next } = loop;
   const names = w.tools.map((t) => `'${t}'`).join(", ");
   const after = sequential
     ? next === "end"
@@ -98,13 +91,13 @@ export function wireTools(w: ToolWiring): {
       agentId: w.agentId,
       tools: [...w.tools],
       decisionId: id,
-      toolNodes: toolNodes.map((t) => t.id),
+      toolNodes: tools.map((t) => t.id),
       assumed: w.tools.map(oafToolRef),
     }),
   );
   return {
-    nodes: [decision, ...toolNodes, ...w.nodes],
-    edges: sequential ? [into, ...back] : [...w.edges, into, ...back],
-    boundUsed: max !== undefined,
+    nodes: [...loop.nodes, ...w.nodes],
+    edges: sequential ? [loop.into, ...loop.back] : [...w.edges, loop.into, ...loop.back],
+    boundUsed: loop.onBound !== undefined,
   };
 }
