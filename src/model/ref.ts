@@ -6,6 +6,7 @@
 // import.
 import parseSemver from "semver/functions/parse.js";
 import validRange from "semver/ranges/valid.js";
+import { visibleText } from "./text/visible.js";
 
 /** A reference split into its parts. `version` is always a full semver version. */
 export interface Ref {
@@ -105,6 +106,15 @@ export function parseVersion(version: string): VersionParseResult {
   if (version === "") return fail("empty-version", "the version after '@' is empty");
   if (version.length > 256)
     return fail("invalid-version", "the version is longer than 256 characters");
+  // semver trims what it parses but keeps the untrimmed text as `raw`, so "1.0.0 " passed as
+  // exact: a second document filed under a key that prints like the reviewed one's.
+  const trimmed = version.trim();
+  if (trimmed !== version && (ABBREVIATED.test(trimmed) || parseSemver(trimmed)?.raw === trimmed)) {
+    return fail(
+      "invalid-version",
+      `'${visibleText(version.slice(0, 64))}' holds white space, which no semantic version has`,
+    );
+  }
   if (ABBREVIATED.test(version)) {
     const parts = version.split(".");
     while (parts.length < 3) parts.push("0");

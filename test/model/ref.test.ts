@@ -74,6 +74,19 @@ describe("parseVersion", () => {
   ] as const)("%s → %s", (text, version, abbreviated) => {
     expect(parseVersion(text)).toEqual({ ok: true, version, abbreviated });
   });
+
+  // semver trims: "1.0.0 " read as exact filed a second document beside the reviewed one.
+  it.each([
+    ["1.0.0 ", "'1.0.0 ' holds white space, which no semantic version has"],
+    [" 1.0.0", "' 1.0.0' holds white space, which no semantic version has"],
+    ["1.0.0\n", "'1.0.0\\n' holds white space, which no semantic version has"],
+    ["1.0.0\u00a0", "'1.0.0\u00a0' holds white space, which no semantic version has"],
+    ["1.0.0\ufeff", "'1.0.0\\u{FEFF}' holds white space, which no semantic version has"],
+    ["2 ", "'2 ' holds white space, which no semantic version has"],
+  ])("%j is no version", (text, message) => {
+    expect(parseVersion(text)).toEqual({ ok: false, reason: "invalid-version", message });
+    expect(isValidRef(`agnt-payer@${text}`)).toBe(false);
+  });
 });
 
 describe("formatRef", () => {
