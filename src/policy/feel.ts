@@ -4,7 +4,8 @@
  * - An unknown level, justified level, tool effect or tool authorization that `when` reads is
  *   tried at every value it can take (one value for all unknowns of a kind at a time, the product
  *   over kinds); if any choice makes `when` true, the subject is selected, and the finding names
- *   what was assumed.
+ *   what was assumed. When none does, null (the fact as it is) is tried too, and counts only if
+ *   it makes `when` true: a rule may ask whether a fact is unknown (`effect = null`).
  * - Reading an unknown `tools` or `models` list (or a `budget` or limit that could not be read),
  *   a result that is not `true` or `false` (FEEL's `null` when a comparison meets a missing
  *   value), a FEEL warning that says the expression went wrong (a missing variable or key, a
@@ -80,7 +81,7 @@ export type WhenOutcome =
   | {
       readonly kind: "yes";
       /** The values tried for unknown facts that made `when` true, by kind; absent if none. */
-      readonly assumed?: Readonly<Partial<Record<UnknownKind, string | number>>>;
+      readonly assumed?: Readonly<Partial<Record<UnknownKind, string | number | null>>>;
     }
   | { readonly kind: "undecided"; readonly reason: string };
 
@@ -114,7 +115,7 @@ function describe(value: unknown): string {
 
 /** The words of an assumption: `level = 4, effect = "external-commitment"`. */
 export function assumptionText(
-  assumed: Readonly<Partial<Record<UnknownKind, string | number>>>,
+  assumed: Readonly<Partial<Record<UnknownKind, string | number | null>>>,
 ): string {
   return Object.entries(assumed)
     .map(([kind, value]) => `${kind} = ${JSON.stringify(value)}`)
@@ -219,32 +220,57 @@ export function decideWhen(
     const single = once(when, subject.facts);
     return single.kind === "undecided" ? single : { kind: single.kind };
   }
-  const sizes = dims.map((k) => UNKNOWN_VALUES[k].length);
-  const total = sizes.reduce((a, b) => a * b, 1);
+  // First every known value; then, only when none made `when` true, the facts as they are
+  // (null) in each kind that can be null: a rule that asks whether a fact is unknown
+  // (`effect = null`) is true of it, though no value it could take makes it so. A null try
+  // counts only when `when` is true: null is FEEL's word for unknown, and a comparison that meets
+  // it decides nothing the known values did not.
+  const known = dims.map((k) => UNKNOWN_VALUES[k]);
+  const orNull = dims.map((k) =>
+    k === "declaredLevel" ? UNKNOWN_VALUES[k] : [...UNKNOWN_VALUES[k], null],
+  );
+  // Every combination of the second pass that holds a null, besides the first's: all of it.
+  const total = orNull.reduce((a, v) => a * v.length, 1);
+  let tried = 0;
   let undecided: string | undefined;
   let outcome: WhenOutcome | undefined;
-  for (let combo = 0; combo < total && outcome === undefined; combo += 1) {
-    const assumed: Partial<Record<UnknownKind, string | number>> = {};
-    let rest = combo;
-    dims.forEach((kind, i) => {
-      const size = sizes[i] ?? 1;
-      const value = UNKNOWN_VALUES[kind][rest % size] ?? null;
-      rest = Math.floor(rest / size);
-      if (value !== null) assumed[kind] = value;
-      for (const slot of subject.slots.get(kind) ?? []) slot.container[slot.key] = value;
-    });
-    // The first try of each subject is its evaluation as any subject has one; the rest draw on
-    // the budget the rule's subjects share.
-    const single = once(when, subject.facts, combo === 0 ? undefined : budget);
-    if (single === undefined) {
-      const limit = budget?.limit.toLocaleString("en-US") ?? "";
-      outcome = {
-        kind: "undecided",
-        reason: `its unknown ${dims.join(", ")} take ${total.toLocaleString("en-US")} combinations of values, and only ${combo.toLocaleString("en-US")} could be tried: a rule may try at most ${limit} on one document (feelin cannot be stopped once it runs), so the subject is taken as the strictest case`,
-      };
-    } else if (single.kind === "yes") outcome = { kind: "yes", assumed };
-    else if (single.kind === "undecided") {
-      undecided ??= `${single.reason} (assuming ${assumptionText(assumed)})`;
+  const passes = [
+    { values: known, nullOnly: false },
+    { values: orNull, nullOnly: true },
+  ];
+  for (const pass of passes) {
+    if (outcome !== undefined || undecided !== undefined) break;
+    const sizes = pass.values.map((v) => v.length);
+    const count = sizes.reduce((a, b) => a * b, 1);
+    for (let combo = 0; combo < count && outcome === undefined; combo += 1) {
+      const assumed: Partial<Record<UnknownKind, string | number | null>> = {};
+      let rest = combo;
+      let hasNull = false;
+      for (const [i, kind] of dims.entries()) {
+        const size = sizes[i] ?? 1;
+        const value = pass.values[i]?.[rest % size] ?? null;
+        rest = Math.floor(rest / size);
+        if (value === null) hasNull = true;
+        assumed[kind] = value;
+        for (const slot of subject.slots.get(kind) ?? []) slot.container[slot.key] = value;
+      }
+      if (pass.nullOnly && !hasNull) continue;
+      // The first try of each subject is its evaluation as any subject has one; the rest draw on
+      // the budget the rule's subjects share.
+      const single = once(when, subject.facts, tried === 0 ? undefined : budget);
+      if (single === undefined) {
+        const limit = budget?.limit.toLocaleString("en-US") ?? "";
+        outcome = {
+          kind: "undecided",
+          reason: `its unknown ${dims.join(", ")} take ${total.toLocaleString("en-US")} combinations of values, and only ${tried.toLocaleString("en-US")} could be tried: a rule may try at most ${limit} on one document (feelin cannot be stopped once it runs), so the subject is taken as the strictest case`,
+        };
+        break;
+      }
+      tried += 1;
+      if (single.kind === "yes") outcome = { kind: "yes", assumed };
+      else if (single.kind === "undecided" && !pass.nullOnly) {
+        undecided ??= `${single.reason} (assuming ${assumptionText(assumed)})`;
+      }
     }
   }
   // The facts go back to unknown: they are the finding's data.

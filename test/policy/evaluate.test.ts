@@ -152,6 +152,36 @@ describe("unknown facts are tried at every value (fail closed)", () => {
     expect(selected("level > 3", tasks)).toEqual(["Seven", "Four"]);
   });
 
+  // Red team: a rule written to flag unmapped tools compiled, and passed every one of them.
+  it("selects an unknown fact for a rule that asks whether it is unknown", () => {
+    const u = agentTask("U", {
+      level: null,
+      justifiedLevel: null,
+      tools: [tool("legacy", null, null)],
+    });
+    const k = agentTask("K", { tools: [tool("known", "read", "automatic")] });
+    const tasks = [u, k];
+    expect(selected("level = null", tasks)).toEqual(["U"]);
+    expect(selected("justifiedLevel = null", tasks)).toEqual(["U"]);
+    expect(selected("some t in tools satisfies t.effect = null", tasks)).toEqual(["U"]);
+    expect(selected("count(tools[authorization = null]) > 0", tasks)).toEqual(["U"]);
+    expect(selected("not(every t in tools satisfies t.effect != null)", tasks)).toEqual(["U"]);
+    const [finding] = runProcess(
+      onePack({ for: "agentTask", when: "some t in tools satisfies t.effect = null" }),
+      processView([u]),
+    );
+    expect(finding?.messageId).toBe("assumed");
+    expect(finding?.data.assumed).toEqual({ effect: null });
+    expect(finding?.data.assumption).toBe("effect = null");
+    // A known value is tried first, and null is tried only when none made it true.
+    expect(
+      runProcess(onePack({ for: "agentTask", when: "level != null" }), processView([u]))[0]?.data
+        .assumed,
+    ).toEqual({ level: 0 });
+    // A comparison that meets null decides nothing the known values did not.
+    expect(selected("level > 5", tasks)).toEqual([]);
+  });
+
   it("takes the product over kinds (effect and authorization)", () => {
     const u = agentTask("U", { tools: [tool("legacy", null, null)] });
     const when =

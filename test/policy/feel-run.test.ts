@@ -62,20 +62,21 @@ describe("trying unknown values is bounded across a document's subjects", () => 
     when: { text: NEVER.when, reads: checkWhen(NEVER.when, "agentTask") },
   };
 
-  it("tries every value within the bound: 6 levels × 6 effects, all false", () => {
+  it("tries every value within the bound: 6 levels × 6 effects, then null in each, all false", () => {
     const budget = new TryBudget(100);
     expect(judge(judged, unknownTask("A"), undefined, budget)).toBeUndefined();
   });
 
   it("past the bound, a subject whose values were not all tried is undecided, never passed", () => {
-    const budget = new TryBudget(40);
-    // The first task tries its 36 combinations (1 free, 35 from the budget); the second 1 + 5.
+    const budget = new TryBudget(60);
+    // The first task tries its 49 combinations (7 × 7: each kind's values and null; 1 free, 48
+    // from the budget); the second 1 + 12.
     // (Tasks of their own: a result kept from an earlier test would cost no try.)
     expect(judge(judged, unknownTask("B1"), undefined, budget)).toBeUndefined();
     const second = judge(judged, unknownTask("B2"), undefined, budget);
     expect(second?.messageId).toBe("undecided");
     expect(second?.data.reason).toBe(
-      "its unknown level, effect take 36 combinations of values, and only 6 could be tried: a rule may try at most 40 on one document (feelin cannot be stopped once it runs), so the subject is taken as the strictest case",
+      "its unknown level, effect take 49 combinations of values, and only 13 could be tried: a rule may try at most 60 on one document (feelin cannot be stopped once it runs), so the subject is taken as the strictest case",
     );
     expect(judge(judged, unknownTask("B3"), undefined, budget)?.data.reason).toMatch(
       /only 1 could be tried/,
@@ -97,7 +98,7 @@ describe("trying unknown values is bounded across a document's subjects", () => 
   it("each rule's check on a document has its own bound of MAX_TRIES", () => {
     expect(MAX_TRIES).toBe(10_000);
     const tasks = Array.from({ length: 3 }, (_, i) => unknownTask(`T${String(i)}`));
-    // Three tasks of 36 tries each are well within it: nothing is undecided.
+    // Three tasks of 49 tries each are well within it: nothing is undecided.
     expect(runProcess(onePack(NEVER), processView(tasks))).toEqual([]);
   });
 });
