@@ -158,6 +158,22 @@ function choose(n: number, k: number, cap: number): number {
 }
 
 /**
+ * The key two approver roles count as one under, for `distinctRoles`: a reviewer reads
+ * `credit-officer`, `Credit-Officer` and `credit\u200B-officer` as one role, so a path through
+ * them must not pass as separation of duties. Compared after NFKC, without default-ignorable
+ * characters (zero-width spaces and joiners, soft hyphens), case-folded, with runs of white space
+ * as one space. Stricter only: `roles` still names each role exactly.
+ */
+export function roleKey(role: string): string {
+  return role
+    .normalize("NFKC")
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/gu, " ")
+    .trim();
+}
+
+/**
  * A path with fewer than `n` roles exists iff, for some set S of n-1 roles, some path passes no
  * gate whose role is outside S (role-less gates never count): one AGENT_GATE_BYPASS sweep per S.
  * Only roles some path from the task can meet are tried; the rest change no sweep.
@@ -168,7 +184,8 @@ function checkDistinctRoles(task: Task, n: number): GatePathResult | undefined {
   const met = new Set<string>();
   for (const [v, list] of task.at) {
     for (const gate of list) {
-      if (gate.role !== undefined && (seen[v] === 1 || seen[gate.node] === 1)) met.add(gate.role);
+      if (gate.role !== undefined && (seen[v] === 1 || seen[gate.node] === 1))
+        met.add(roleKey(gate.role));
     }
   }
   const roles = [...met].sort();
@@ -186,7 +203,7 @@ function checkDistinctRoles(task: Task, n: number): GatePathResult | undefined {
     const found = bypassOf(
       task,
       "distinctRoles",
-      (g) => g.role !== undefined && !allowed.has(g.role),
+      (g) => g.role !== undefined && !allowed.has(roleKey(g.role)),
     );
     if (found !== undefined) return found;
   }
@@ -223,7 +240,7 @@ function requirementProblem(req: GatePathRequirement): string | undefined {
  * - `min: n`: the fewest gate passes on any path (0-1 BFS, O(V+E)); a gate passed twice on a
  *   path counts twice, but the fewest never needs a loop.
  * - `distinctRoles: n`: a path with fewer than n `btv:approverRole`s fails; role-less gates do
- *   not count. Up to {@link MAX_ROLE_SWEEPS} sweeps; beyond, `undecidable` (fail closed).
+ *   not count, and roles that read alike count once ({@link roleKey}). Up to {@link MAX_ROLE_SWEEPS} sweeps; beyond, `undecidable` (fail closed).
  * - `roles`: per role one AGENT_GATE_BYPASS sweep over the gates of that role; the path is its
  *   bypass path, or for a role no gate of which the task can enter, the path with fewest passes.
  *

@@ -11,7 +11,7 @@ import { readProcess } from "../../src/bpmn/index.js";
 import { prepareProcess } from "../../src/bpmn/analysis.js";
 import { computeGateReach, gateVerdict } from "../../src/bpmn/gate-reach.js";
 import type { GatePathRequirement, GatePathResult } from "../../src/bpmn/gate-require.js";
-import { checkGatePath, MAX_ROLE_SWEEPS } from "../../src/bpmn/gate-require.js";
+import { checkGatePath, MAX_ROLE_SWEEPS, roleKey } from "../../src/bpmn/gate-require.js";
 import { motifModel, random } from "../properties/bpmn-motifs.js";
 import { modelXml, randomModel } from "../properties/bpmn-semantics.js";
 import type { PropertyDef } from "../properties/settings.js";
@@ -114,6 +114,22 @@ describe("checkGatePath", () => {
   it("two gates of one role: two passes, one role", async () => {
     const out = await check(sequential("risk", "risk"), { distinctRoles: 2 }, { min: 2 });
     expect(out).toEqual([fails("distinctRoles", ["A", "G1", "G2", "E"], ["risk"], 2), HOLDS]);
+  });
+
+  // Red team: a zero-width space or a capital made one approver role two to the four-eyes rule.
+  it.each([
+    ["credit-officer", "Credit-Officer"],
+    ["credit-officer", "credit\u200b-officer"],
+    ["credit-officer", "credit\u00ad-officer"],
+    ["risk team", "risk  team"],
+    ["ｒｉｓｋ", "risk"],
+  ])("%j and %j read as one role to distinctRoles, and as two to roles", async (one, other) => {
+    const out = await check(sequential(one, other), { distinctRoles: 2 }, { roles: [one, other] });
+    expect(out).toEqual([
+      fails("distinctRoles", ["A", "G1", "G2", "E"], [one, other].sort(), 2),
+      HOLDS,
+    ]);
+    expect(roleKey(one)).toBe(roleKey(other));
   });
 
   it("reports the first failing key, in the order min, distinctRoles, roles", async () => {
