@@ -1,11 +1,17 @@
 /**
- * Attributes a start tag gives twice under one expanded name: two prefixes bound to one
- * namespace (`btv:toolEffect="write-irreversible" b2:toolEffect="read"`). Namespaces in XML 1.0
- * forbids it and a namespace-aware reader rejects the document; saxen, under bpmn-moddle, checks
- * only the written names, maps both prefixes to one and keeps the last value without a word. So
- * the text is scanned here: once for the namespace declarations, and, only when one namespace is
- * bound to two prefixes (else no such duplicate can exist), once more tag by tag with the
- * declarations in scope. Linear in the text.
+ * Attributes a start tag gives twice for bpmn-moddle, which keeps the last value without a word:
+ *
+ * - under one expanded name through two prefixes bound to one namespace
+ *   (`btv:toolEffect="write-irreversible" b2:toolEffect="read"`): Namespaces in XML 1.0 forbids
+ *   it and a namespace-aware reader rejects the document, but saxen checks only written names;
+ * - unprefixed and under a prefix of the element's own namespace
+ *   (`cancelActivity="true" bpmn:cancelActivity="false"`): two attributes to XML, and an engine
+ *   reads the unprefixed one, but one property to bpmn-moddle, so the verdict would follow
+ *   whichever is written last.
+ *
+ * So the text is scanned here: once for the prefixes in use and, only when a namespace is bound
+ * to two prefixes or an attribute carries a prefix some element carries (else no such duplicate
+ * can exist), once more tag by tag with the declarations in scope. Linear in the text.
  */
 
 /** One attribute that repeats an earlier one of its start tag. */
@@ -23,7 +29,9 @@ export interface DuplicateAttribute {
 }
 
 // Each alternative consumes up to a fixed delimiter: linear, no nested quantifiers.
-const DECLARATION = /\sxmlns:([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const DECLARATION = /\sxmlns(?::([^\s=/>]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const ELEMENT_PREFIX = /<([^\s=/>!?:]+):/g;
+const ATTRIBUTE_PREFIX = /\s([^\s=/>:]+):[^\s=/>]+\s*=/g;
 const TAG_NAME = /[^\s/>]+/y;
 const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
 const TAG_END = /\s*(\/?)>/y;
@@ -38,8 +46,11 @@ const ENTITIES: Readonly<Record<string, string>> = {
 const decode = (value: string): string =>
   value.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => ENTITIES[entity] ?? entity);
 
-/** True when some namespace is declared under two prefixes anywhere in the text. */
-function sharedNamespace(text: string): boolean {
+/**
+ * True when some namespace is declared under two prefixes (the default one included) anywhere in
+ * the text, or some attribute's prefix is also an element's.
+ */
+function mayRepeat(text: string): boolean {
   const prefixOf = new Map<string, string>();
   for (const match of text.matchAll(DECLARATION)) {
     const uri = decode(match[2] ?? match[3] ?? "");
@@ -47,6 +58,12 @@ function sharedNamespace(text: string): boolean {
     const known = prefixOf.get(uri);
     if (known === undefined) prefixOf.set(uri, prefix);
     else if (known !== prefix) return true;
+  }
+  const elements = new Set<string>();
+  for (const match of text.matchAll(ELEMENT_PREFIX)) elements.add(match[1] ?? "");
+  for (const match of text.matchAll(ATTRIBUTE_PREFIX)) {
+    const prefix = match[1] ?? "";
+    if (prefix !== "xmlns" && elements.has(prefix)) return true;
   }
   return false;
 }
@@ -78,7 +95,7 @@ function end(text: string, marker: string, from: number): number {
  * name written twice as is, saxen reports itself.
  */
 export function duplicateAttributes(text: string): DuplicateAttribute[] {
-  if (!sharedNamespace(text)) return [];
+  if (!mayRepeat(text)) return [];
   const out: DuplicateAttribute[] = [];
   const bindings = new Map<string, string>([["xml", "http://www.w3.org/XML/1998/namespace"]]);
   // Per open element, the bindings its declarations replaced, to restore when it closes.
@@ -123,16 +140,19 @@ export function duplicateAttributes(text: string): DuplicateAttribute[] {
     at = TAG_END.lastIndex;
     const changes: (readonly [string, string | undefined])[] = [];
     for (const { name, value } of attributes) {
-      if (!name.startsWith("xmlns:")) continue;
+      if (name !== "xmlns" && !name.startsWith("xmlns:")) continue;
       const prefix = name.slice(6);
       changes.push([prefix, bindings.get(prefix)]);
       bindings.set(prefix, decode(value));
     }
+    const elementColon = element.indexOf(":");
+    const own = bindings.get(elementColon > 0 ? element.slice(0, elementColon) : "");
     const seen = new Map<string, string>();
     for (const { name, offset } of attributes) {
+      if (name === "xmlns" || name.startsWith("xmlns:")) continue;
       const colon = name.indexOf(":");
-      if (colon <= 0 || name.startsWith("xmlns:")) continue;
-      const namespace = bindings.get(name.slice(0, colon));
+      // An unprefixed attribute is the element's own property to bpmn-moddle.
+      const namespace = colon > 0 ? bindings.get(name.slice(0, colon)) : own;
       if (namespace === undefined) continue;
       const expanded = `${namespace} ${name.slice(colon + 1)}`;
       const first = seen.get(expanded);

@@ -173,13 +173,16 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
     reason: u.prefix,
     location: source.locateOffset(u.offset),
   }));
-  // moddle keeps the last of two attributes with one expanded name and says nothing: the one a
-  // check reads may not be the one a namespace-aware engine would (it rejects the document).
+  // moddle keeps the last of two attributes it reads as one and says nothing: the one a check
+  // reads may not be the one a namespace-aware engine would (or it rejects the document).
   for (const d of duplicateAttributes(xml)) {
+    const both = d.first.includes(":")
+      ? `both in ${d.namespace}`
+      : `which bpmn-moddle reads as one property of ${d.namespace}, keeping the last`;
     prefixIssues.push({
       kind: "unreadable",
       subject: d.element,
-      reason: `<${d.element}> gives attribute <${d.name}> twice: as <${d.first}> and as <${d.name}>, both in ${d.namespace}`,
+      reason: `<${d.element}> gives attribute <${d.name}> twice: as <${d.first}> and as <${d.name}>, ${both}`,
       ...(d.elementId === undefined ? {} : { elementId: d.elementId }),
       location: source.locateOffset(d.offset),
     });

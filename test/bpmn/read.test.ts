@@ -200,6 +200,46 @@ describe("attributes given twice under one namespace", () => {
     ]);
   });
 
+  // Red team: a namespace-aware engine reads the unprefixed attribute, moddle the last one.
+  it.each([
+    [
+      '<bpmn:boundaryEvent id="T" attachedToRef="Run" cancelActivity="true" bpmn:cancelActivity="false" />',
+      "T",
+      "<bpmn:boundaryEvent> gives attribute <bpmn:cancelActivity> twice: as <cancelActivity> and as <bpmn:cancelActivity>, which bpmn-moddle reads as one property of http://www.omg.org/spec/BPMN/20100524/MODEL, keeping the last",
+    ],
+    [
+      '<bpmn:sequenceFlow id="F" bpmn:targetRef="Run" sourceRef="Run" targetRef="Run" />',
+      "F",
+      "<bpmn:sequenceFlow> gives attribute <targetRef> twice: as <bpmn:targetRef> and as <targetRef>, both in http://www.omg.org/spec/BPMN/20100524/MODEL",
+    ],
+    [
+      '<bpmn:task id="A"><bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-a@1.0.0" btv:agentWorkflowRef="agnt-b@1.0.0" /></bpmn:extensionElements></bpmn:task>',
+      "",
+      "<btv:agentTask> gives attribute <btv:agentWorkflowRef> twice: as <agentWorkflowRef> and as <btv:agentWorkflowRef>, which bpmn-moddle reads as one property of https://agentflow.dev/schema/btv/1.0, keeping the last",
+    ],
+  ])("is a BPMN_PARSE error unprefixed and prefixed too: %s", async (element, id, reason) => {
+    const xml = task("").replace("</bpmn:process>", `${element}</bpmn:process>`);
+    const result = await readProcess(xml);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.target, d.data])).toEqual([
+      [
+        "BPMN_PARSE",
+        "error",
+        { kind: "bpmn-element", elementId: id, path: "" },
+        { kind: "unreadable", subject: reason.slice(1, reason.indexOf(">")), reason },
+      ],
+    ]);
+  });
+
+  it("reads the element's namespace from a default declaration too", async () => {
+    const xml = `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+      xmlns:b="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="x">
+      <process id="P"><task id="Run" /><boundaryEvent id="T" attachedToRef="Run" cancelActivity="true" b:cancelActivity="false" /></process>
+    </definitions>`;
+    expect((await readProcess(xml)).diagnostics.map((d) => [d.code, d.target])).toEqual([
+      ["BPMN_PARSE", { kind: "bpmn-element", elementId: "T", path: "" }],
+    ]);
+  });
+
   it("is no problem for two namespaces, or one prefix rebound in a nested scope", async () => {
     const other = task(
       'btv:toolEffect="read" xmlns:b2="https://example.com/other" b2:toolEffect="x"',
@@ -212,6 +252,12 @@ describe("attributes given twice under one namespace", () => {
       <bpmn:process id="Q"><bpmn:task id="B" btv:toolEffect="read" b2:toolEffect="x" /></bpmn:process>
     </bpmn:definitions>`;
     expect((await readProcess(nested)).diagnostics.map((d) => d.code)).toEqual([]);
+    // An attribute of another namespace beside the element's own is no repeat.
+    const extension = task('btv:toolEffect="read"').replace(
+      "</bpmn:process>",
+      '<bpmn:task id="B"><bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-a@1.0.0" /></bpmn:extensionElements></bpmn:task></bpmn:process>',
+    );
+    expect((await readProcess(extension)).diagnostics.map((d) => d.code)).toEqual([]);
   });
 });
 
