@@ -238,6 +238,18 @@ const CASES: Readonly<Record<string, () => Promise<void> | void>> = {
     expect(await codes(doc)).toEqual(["DECISION_ROUTE_MISSING /nodes/2/config/onFalse/next"]);
   },
 
+  "a-feature-no-run-reaches-raises-no-level": async () => {
+    const doc = research();
+    doc.nodes.push({ id: "orphan", type: "llm", config: { model: "m", promptRef: "prm:p@1.0.0" } });
+    doc.edges.push({ from: "orphan", to: "agnt-verify@1.0.0", edgeType: "delegate" });
+    // the seed: any delegate edge justifies 4
+    expect(minCoherentLevel(parsed(doc))).toBe(2);
+    expect(await codes(doc)).toEqual([
+      "NODE_UNREACHABLE /nodes/3",
+      "DELEGATE_UNRESOLVED /edges/3/to",
+    ]);
+  },
+
   "rules-the-seed-does-not-have": () => {
     const ours = RULES.map((r) => r.meta.code).filter((c) => !SEED_RULES.includes(c));
     expect([...listedRules()].sort()).toEqual([...ours].sort());

@@ -1,6 +1,11 @@
 /**
  * The autonomy level a workflow's graph justifies (SPEC 4), with the reasons: each names the
  * feature and the nodes or edges that force it, so a reviewer can check the verdict by hand.
+ *
+ * A feature counts only where a run can reach it. Levels 4 and 5 need less of a human gate than
+ * 0-3, so a feature that never runs (on a node the entry cannot reach, or a delegate edge drawn
+ * out of a decision, whose edges carry no flow) would raise the level and drop the gate the
+ * graph that does run needs.
  */
 import type { AgentNode, AgentWorkflow, AutonomyLevel, FlowGraph } from "../model/index.js";
 import { flowGraph, isForwardRouteAt, NODE_KIND } from "../model/index.js";
@@ -22,16 +27,55 @@ export interface AutonomyReason {
 export interface AutonomyAssessment {
   /** The justified minimum: the highest level any feature forces, at least 1. */
   readonly level: AutonomyLevel;
-  /** Every feature present, highest level first; empty for a loop-free, branch-free graph. */
+  /**
+   * Every feature a run can reach, highest level first; empty for a loop-free, branch-free graph
+   * (and for an empty one, which has no entry).
+   */
   readonly reasons: readonly AutonomyReason[];
 }
 
-const isDynamicPlanner = (n: AgentNode): boolean =>
-  n.decorators?.some((d) => d.type === "planner" && d.strategy === "dynamic") === true;
+const isDynamicPlanner = (n: AgentNode | undefined): boolean =>
+  n?.decorators?.some((d) => d.type === "planner" && d.strategy === "dynamic") === true;
 
-function plannerNodes(wf: AgentWorkflow): string[] {
+/**
+ * Whether node `i` can run: the entry reaches it. The byte first, so that an unreachable node's
+ * object is never loaded; an empty workflow has no entry, so nothing in it runs.
+ */
+const runs = (graph: FlowGraph, i: number): boolean => graph.reachable[i] === 1;
+
+/** Whether node `i` runs and rewrites its plan: a dynamic planner on any reachable node. */
+const plansAt = (graph: FlowGraph, i: number): boolean =>
+  runs(graph, i) && isDynamicPlanner(graph.nodes[i]);
+
+/**
+ * Whether delegate edge `k` can hand work over in a run: it leaves a node that runs and does
+ * work (an `llm` or `tool` node: anything but a decision, as the flow graph and the simulator
+ * read a node). A decision only picks a route; its edges document the routes and carry nothing
+ * (docs/model.md). An edge from an id no node has (-1) leaves nothing that runs.
+ */
+function delegatesAt(graph: FlowGraph, k: number): boolean {
+  const from = graph.edgeSource[k] ?? -1;
+  return from >= 0 && runs(graph, from) && graph.kind[from] !== NODE_KIND.decision;
+}
+
+/** Whether decision `i` runs and branches. */
+const branchesAt = (graph: FlowGraph, i: number): boolean =>
+  graph.kind[i] === NODE_KIND.decision && runs(graph, i) && branches(graph, i);
+
+/** Whether node `i` runs and can run again: a loop a run enters. */
+const loopsAt = (graph: FlowGraph, i: number): boolean => graph.cyclic[i] === 1 && runs(graph, i);
+
+function plannerNodes(graph: FlowGraph): string[] {
   const out: string[] = [];
-  for (const n of wf.nodes) if (isDynamicPlanner(n)) out.push(n.id);
+  for (let i = 0; i < graph.nodes.length; i++) {
+    if (plansAt(graph, i)) out.push(graph.nodes[i]?.id ?? "");
+  }
+  return out;
+}
+
+function delegations(graph: FlowGraph): number[] {
+  const out: number[] = [];
+  for (const k of graph.delegateEdges) if (delegatesAt(graph, k)) out.push(k);
   return out;
 }
 
@@ -63,9 +107,7 @@ const NONE = -3;
 function branchingDecisions(graph: FlowGraph): string[] {
   const out: string[] = [];
   for (let i = 0; i < graph.nodes.length; i++) {
-    if (graph.kind[i] === NODE_KIND.decision && branches(graph, i)) {
-      out.push(graph.nodes[i]?.id ?? "");
-    }
+    if (branchesAt(graph, i)) out.push(graph.nodes[i]?.id ?? "");
   }
   return out;
 }
@@ -74,17 +116,19 @@ function loopNodes(graph: FlowGraph): string[] {
   // Counted first and filled at the exact length: in a workflow of loops every node is listed,
   // and a list grown by push copied itself over and over.
   let count = 0;
-  for (const c of graph.cyclic) count += c;
+  for (let i = 0; i < graph.nodes.length; i++) if (loopsAt(graph, i)) count++;
   const out = new Array<string>(count);
   let k = 0;
-  for (let i = 0; k < count; i++) if (graph.cyclic[i] === 1) out[k++] = graph.nodes[i]?.id ?? "";
+  for (let i = 0; k < count; i++) if (loopsAt(graph, i)) out[k++] = graph.nodes[i]?.id ?? "";
   return out;
 }
 
 /**
  * Assesses the justified minimum level: 5 for a dynamic planner, else 4 for a delegate edge,
- * else 3 for a branching decision, else 2 for a loop, else 1. Never 0: level 0 is a floor an
- * author may declare, not something a graph can show. O(V+E).
+ * else 3 for a branching decision, else 2 for a loop, else 1; each counted only where a run
+ * reaches it (a delegate edge only from a reachable `llm` or `tool` node, never a decision).
+ * Never 0: level 0 is a floor an author may declare, not something a graph can show. An empty
+ * workflow has no entry and runs nothing: 1. O(V+E).
  *
  * @example
  * ```ts
@@ -102,14 +146,14 @@ function loopNodes(graph: FlowGraph): string[] {
  */
 export function assessAutonomy(wf: AgentWorkflow): AutonomyAssessment {
   const reasons: AutonomyReason[] = [];
-  const planners = plannerNodes(wf);
+  const graph = flowGraph(wf);
+  const planners = plannerNodes(graph);
   if (planners.length > 0) {
     reasons.push({ level: 5, feature: "dynamic-planner", nodeIds: planners, edgeIndexes: [] });
   }
-  const graph = flowGraph(wf);
-  if (graph.delegateEdges.length > 0) {
-    const delegates = Array.from(graph.delegateEdges);
-    const from = [...new Set(delegates.map((i) => wf.edges[i]?.from ?? ""))];
+  const delegates = delegations(graph);
+  if (delegates.length > 0) {
+    const from = [...new Set(delegates.map((k) => wf.edges[k]?.from ?? ""))];
     reasons.push({ level: 4, feature: "delegation", nodeIds: from, edgeIndexes: delegates });
   }
   const branching = branchingDecisions(graph);
@@ -141,11 +185,12 @@ export function assessAutonomy(wf: AgentWorkflow): AutonomyAssessment {
 export function minCoherentLevel(wf: AgentWorkflow): AutonomyLevel {
   // The level alone, from the highest feature down, stopping at the first present: no list of
   // node ids (every node of a workflow of loops), which the assessment builds for its reasons.
-  if (wf.nodes.some(isDynamicPlanner)) return 5;
+  // The same predicates as the assessment, so the two cannot disagree.
   const graph = flowGraph(wf);
-  if (graph.delegateEdges.length > 0) return 4;
-  for (let i = 0; i < graph.nodes.length; i++) {
-    if (graph.kind[i] === NODE_KIND.decision && branches(graph, i)) return 3;
-  }
-  return graph.cyclic.includes(1) ? 2 : 1;
+  const n = graph.nodes.length;
+  for (let i = 0; i < n; i++) if (plansAt(graph, i)) return 5;
+  for (const k of graph.delegateEdges) if (delegatesAt(graph, k)) return 4;
+  for (let i = 0; i < n; i++) if (branchesAt(graph, i)) return 3;
+  for (let i = 0; i < n; i++) if (loopsAt(graph, i)) return 2;
+  return 1;
 }
