@@ -43,7 +43,9 @@ export interface AgentDeclaration {
    */
   readonly snapshots?: readonly WorkflowSnapshot[];
   /**
-   * Every `btv:agentTask` of the element, in document order, when it carries more than one.
+   * Every `btv:agentTask` of the element, in document order, when it carries more than one; the
+   * `btv:agentWorkflowRef` attribute first (path `""`), when it names another agent than the
+   * first `btv:agentTask`.
    * Which agent it runs then cannot be known: the declaration's `ref` is the first one's, its
    * `levelText` none, and the task is never resolved (resolve-tasks.ts) — it is reported
    * (AGENT_REF_CONFLICT) and judged as an agent nothing is known of, never by the first alone.
@@ -147,7 +149,8 @@ function rawValues(element: ModdleObject): readonly unknown[] {
  * Camunda markers on the same element: it states the level the Camunda markers cannot. A bare
  * `btv:agentWorkflowRef` attribute on an activity is the short form of a `btv:agentTask` with that
  * ref and no level (the resolved workflow's level applies), so that an external agent or an A2A
- * client names its agent in one attribute; a `btv:agentTask` on the same element wins over it.
+ * client names its agent in one attribute; beside a `btv:agentTask` with the same ref it adds
+ * nothing, and with another ref it is a second declaration (AGENT_REF_CONFLICT).
  * An element of agentflow's "Governed agent task" template is that short form even when its ref
  * is absent.
  * Pass `values` when the caller has already read the extension values.
@@ -160,13 +163,21 @@ export function agentDeclaration(
   if (values.length === 0 && attributeRef === undefined && modelerTemplate(element) === undefined)
     return undefined;
   const raw = rawValues(element);
-  const tasks = values
+  const elements = values
     .filter((v) => isBtv(v, "agenttask"))
     .map((task) => ({
       ref: stringProp(task, "agentWorkflowRef"),
       levelText: stringProp(task, "autonomyLevel"),
       path: `/extensionElements/values/${raw.indexOf(task)}`,
     }));
+  // The short form beside a `btv:agentTask` naming another agent is a second declaration, not
+  // one the element overrides: the template writes the attribute and the properties panel edits
+  // the element, so they part by an ordinary edit, and which one a runner reads is its own.
+  const [first] = elements;
+  const tasks =
+    first !== undefined && attributeRef !== undefined && attributeRef !== first.ref
+      ? [{ ref: attributeRef, levelText: undefined, path: "" }, ...elements]
+      : elements;
   const [task] = tasks;
   if (task !== undefined) {
     // Two declarations (even alike) say two things of one element: taking the first would let

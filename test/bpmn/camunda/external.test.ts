@@ -77,14 +77,30 @@ describe.each(READINGS)("external agents naming their agent (%s)", (_, reading) 
     ]);
   });
 
-  it("lets a btv:agentTask win over the bare attribute on the same element", async () => {
-    const xml = fixture("external-agents.bpmn").replace(
-      '<zeebe:taskDefinition type="acme:triage-agent:1" retries="3" />',
-      '<zeebe:taskDefinition type="acme:triage-agent:1" retries="3" /><btv:agentTask agentWorkflowRef="agnt-react@1.2.0" autonomyLevel="3" />',
+  it("reads a btv:agentTask beside the bare attribute: its level for the same agent, a conflict for another", async () => {
+    const withTask = (ref: string) =>
+      fixture("external-agents.bpmn").replace(
+        '<zeebe:taskDefinition type="acme:triage-agent:1" retries="3" />',
+        `<zeebe:taskDefinition type="acme:triage-agent:1" retries="3" /><btv:agentTask agentWorkflowRef="${ref}" autonomyLevel="3" />`,
+      );
+    const same = await checkProcess(withTask("agnt-triage@2.0.0"), {
+      ...reading,
+      resolveWorkflow: resolverAt(3),
+    });
+    const triage = same.agentTasks.find((t) => t.elementId === "TriageAgent");
+    expect([triage?.ref, triage?.level]).toEqual(["agnt-triage@2.0.0", 3]);
+    // Which of two agents runs cannot be known: neither is resolved, and the task is blocked.
+    const other = await checkProcess(withTask("agnt-react@1.2.0"), {
+      ...reading,
+      resolveWorkflow: resolverAt(3),
+    });
+    const conflict = other.blocking.find(
+      (d) => d.code === "AGENT_REF_CONFLICT" && d.data.elementId === "TriageAgent",
     );
-    const decision = await checkProcess(xml, { ...reading, resolveWorkflow: resolverAt(3) });
-    const triage = decision.agentTasks.find((t) => t.elementId === "TriageAgent");
-    expect([triage?.ref, triage?.level]).toEqual(["agnt-react@1.2.0", 3]);
+    expect(conflict?.data.refs).toEqual(["agnt-triage@2.0.0", "agnt-react@1.2.0"]);
+    expect(other.agentTasks.find((t) => t.elementId === "TriageAgent")?.resolution).toBe(
+      "unresolved",
+    );
   });
 
   it("leaves an external agent and an A2A client naming nothing to the camundaAgents policy", async () => {

@@ -51,6 +51,21 @@ await bpmnRuleTester(rule, {
       registry: [research, structuredClone(research)],
     },
     {
+      name: "the short-form attribute beside a btv:agentTask of the same ref",
+      xml: processXml(
+        startEvent("S"),
+        agent("A", {
+          ref: "agnt-research@2.1.0",
+          level: "2",
+          attrs: { "btv:agentWorkflowRef": "agnt-research@2.1.0" },
+        }),
+        gate("G"),
+        endEvent("E"),
+        chain("S", "A", "G", "E"),
+      ),
+      registry: [research],
+    },
+    {
       name: "a contested ref no task uses does not concern the process",
       xml: gated("agnt-caller@1.0.0", "1"),
       registry: [caller, reads, research, impostor],
@@ -113,6 +128,35 @@ await bpmnRuleTester(rule, {
             refs: ["agnt-research@2.1.0", "agnt-planner@1.0.0"],
             levels: ["2", "4"],
             paths: ["/extensionElements/values/0", "/extensionElements/values/1"],
+          },
+        },
+      ],
+    },
+    {
+      // Red team: the element won, and the attribute's agent (one that pays) was never named.
+      name: "the short-form attribute names another agent than the btv:agentTask",
+      xml: processXml(
+        startEvent("S"),
+        agent("A", {
+          ref: "agnt-planner@1.0.0",
+          level: "4",
+          attrs: { "btv:agentWorkflowRef": "agnt-research@2.1.0" },
+        }),
+        gate("G"),
+        endEvent("E"),
+        chain("S", "A", "G", "E"),
+      ),
+      registry: [research, planner],
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          messageId: "declarations",
+          data: {
+            elementId: "A",
+            count: 2,
+            refs: ["agnt-research@2.1.0", "agnt-planner@1.0.0"],
+            levels: [null, "4"],
+            paths: ["", "/extensionElements/values/0"],
           },
         },
       ],
