@@ -24,6 +24,7 @@ module.exports = {
     "agent-gate-unreachable": "error",
     "agent-gate-bypass": "error",
     "agent-gate-optional": "warn",
+    "agent-self-modifying": "warn",
     "tool-effect-needs-gate": "error",
   },
 };

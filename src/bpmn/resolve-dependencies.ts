@@ -91,8 +91,8 @@ export function* dependenciesOf(
     for (const node of workflow.nodes) {
       if (node.type !== "tool") continue;
       const tool = parseRef(node.config.usesTool);
-      // Kept, as unknown: in the agent's own workflow TOOL_REF_INVALID blocks it too, but a
-      // delegate's workflow is not validated, and a tool left out would vanish from the verdict.
+      // Kept, as unknown: TOOL_REF_INVALID blocks it too (in a delegate, through
+      // DELEGATE_INVALID), but a tool left out here would vanish from the effects judged.
       if (!tool.ok) {
         out.push(unreadableRef("tool", node.config.usesTool, node.id, where, tool.message));
         continue;

@@ -6,7 +6,7 @@
 // import.
 import parseSemver from "semver/functions/parse.js";
 import validRange from "semver/ranges/valid.js";
-import { visibleText } from "./text/visible.js";
+import { visibleText } from "./text/index.js";
 
 /** A reference split into its parts. `version` is always a full semver version. */
 export interface Ref {

@@ -1,8 +1,9 @@
 /**
  * The validator (SPEC 3): built once from a preset, rule settings and resolvers, then run on any
  * number of workflows. Resolution happens first (sync or async); every rule then runs
- * synchronously over one shared graph and one set of facts. A rule that throws becomes a
- * `RULE_CRASHED` error: a check that could not run must not pass silently.
+ * synchronously over one shared graph and one set of facts. While DELEGATE_INVALID runs, each
+ * resolved delegate is validated too, once, under the same configuration. A rule that throws
+ * becomes a `RULE_CRASHED` error: a check that could not run must not pass silently.
  */
 import type {
   AgentWorkflow,
@@ -12,26 +13,21 @@ import type {
   Severity,
 } from "../model/index.js";
 import { flowGraph, hasErrors, WORKFLOW_TARGET } from "../model/index.js";
-import type { WorkflowView } from "../policy/index.js";
-import { createFacts, nodeRefsOf } from "./facts.js";
-import { graphQuestions, readWorkflow, resolvedContract } from "./view.js";
-import type { PolicyInput } from "./policies.js";
-import type { ActiveRule as KitActiveRule } from "../rules/internal.js";
-import type { CompiledPack, Waiver } from "../policy/index.js";
-import { applyWaivers, todayUtc } from "../policy/waive.js";
+import type { CompiledPack, Waiver, WorkflowView } from "../policy/index.js";
 import type { Plugin } from "../rules/index.js";
 import { RULE_CRASHED } from "../rules/index.js";
-import {
-  interpolate,
-  optionsProblem,
-  pluginRules,
-  runRules,
-  splitSetting,
-} from "../rules/internal.js";
-import { presetSettings } from "./presets.js";
+import { interpolate, runRules } from "../rules/internal.js";
+import type { ActiveRule } from "./active-rules.js";
+import { activate } from "./active-rules.js";
+import type { DelegateJudge } from "./delegate-verdicts.js";
+import { DELEGATE_INVALID, judgeDelegates } from "./delegate-verdicts.js";
+import { createFacts, nodeRefsOf } from "./facts.js";
+import type { PolicyInput } from "./policies.js";
+import type { DelegateNodeRefs } from "./resolve.js";
 import { resolveReferences, resolveReferencesSync } from "./resolve.js";
 import { RULES } from "./rules/index.js";
 import type {
+  DelegateVerdict,
   Facts,
   PresetName,
   Report,
@@ -41,6 +37,9 @@ import type {
   RuleContext,
   RuleSettings,
 } from "./types.js";
+import { graphQuestions, readWorkflow, resolvedContract } from "./view.js";
+import type { WaiverStep } from "./waiver-step.js";
+import { waiverStep } from "./waiver-step.js";
 
 export { RULE_CRASHED };
 
@@ -79,41 +78,6 @@ export interface Validator {
   readonly activeRules: readonly { readonly rule: Rule; readonly severity: Severity }[];
 }
 
-type ActiveRule = KitActiveRule<RuleContext>;
-
-/** The rules a config runs: its rule set, then its plugins' and its packs' workflow rules. */
-function ruleSetOf(config: ValidatorConfig, packs: readonly CompiledPack[]): readonly Rule[] {
-  const base = config.ruleSet ?? RULES;
-  if (config.plugins === undefined && packs.length === 0) return base;
-  return [
-    ...base,
-    ...(pluginRules(config.plugins ?? {}, "workflow") as Rule[]),
-    ...packs.flatMap((pack) => pack.workflowRules as readonly Rule[]),
-  ];
-}
-
-function activate(config: ValidatorConfig, packs: readonly CompiledPack[]): ActiveRule[] {
-  const ruleSet = ruleSetOf(config, packs);
-  const base = presetSettings(config.preset ?? "recommended", ruleSet);
-  const known = new Set(ruleSet.map((r) => r.meta.code));
-  for (const code of Object.keys(config.rules ?? {})) {
-    if (!known.has(code)) throw new TypeError(`createValidator: unknown rule '${code}'`);
-  }
-  const out: ActiveRule[] = [];
-  for (const rule of ruleSet) {
-    const code = rule.meta.code;
-    const own =
-      config.rules !== undefined && Object.hasOwn(config.rules, code)
-        ? config.rules[code]
-        : undefined;
-    const [severity, options] = splitSetting(own ?? base[code] ?? rule.meta.defaultSeverity);
-    const problem = optionsProblem(rule.meta.schema, options);
-    if (problem !== undefined) throw new TypeError(`createValidator: rule '${code}': ${problem}`);
-    if (severity !== "off") out.push({ rule, severity, options });
-  }
-  return out;
-}
-
 /** The readable view of a workflow, from the facts one validation shares. */
 function workflowViewOf(workflow: AgentWorkflow, graph: FlowGraph, facts: Facts): WorkflowView {
   const reading = readWorkflow(
@@ -130,9 +94,10 @@ function runAll(
   active: readonly ActiveRule[],
   resolved: ResolvedRefs,
   nodeRefs: readonly (RefParseResult | undefined)[],
+  verdicts?: () => ReadonlyMap<string, DelegateVerdict>,
 ): Diagnostic[] {
   const graph = flowGraph(workflow);
-  const facts = createFacts(workflow, graph, resolved, nodeRefs);
+  const facts = createFacts(workflow, graph, resolved, nodeRefs, verdicts);
   // Built when a rule first reads it: the built-in rules read the engine's own indexes.
   let view: WorkflowView | undefined;
   const viewOf = (): WorkflowView => {
@@ -177,35 +142,62 @@ function runAll(
   });
 }
 
+/** How a config judges delegates (DELEGATE_INVALID), built once with the validator. */
+interface DelegateRules {
+  /** Every rule the config runs but DELEGATE_CYCLE and DELEGATE_INVALID, at its severity. */
+  readonly active: readonly ActiveRule[];
+  readonly propagates: boolean;
+}
+
 /**
- * The waivers of the config and its packs, applied to one workflow's findings: every finding of
- * a workflow is about that workflow (`id@version`). Checked once, when the validator is built.
+ * Not run on each delegate: DELEGATE_CYCLE is the caller's, which sees every cycle its delegates
+ * reach, and DELEGATE_INVALID is computed over the whole chain at once (delegate-verdicts.ts).
  */
-function waiverStep(
+const NOT_JUDGED_PER_DELEGATE = new Set(["DELEGATE_CYCLE", DELEGATE_INVALID]);
+
+/**
+ * The delegate rules of a config, or `undefined` when DELEGATE_INVALID does not run. A delegate
+ * is judged by the built-in rules and the config's own rule set, plugins and packs, with its
+ * preset, settings and waivers: a rule set that leaves a built-in rule out (as the rule tester's
+ * does) checks less of the workflow in hand, never less of the agents it hands work to.
+ */
+function delegateRulesOf(
   config: ValidatorConfig,
   packs: readonly CompiledPack[],
-): (workflow: AgentWorkflow, diagnostics: Diagnostic[]) => Diagnostic[] {
-  const waivers = [...(config.waivers ?? []), ...packs.flatMap((p) => p.waivers)];
-  if (waivers.length === 0) return (_, diagnostics) => diagnostics;
-  const today = config.today ?? todayUtc();
-  // A malformed waiver or date is API misuse, said at once rather than on the first document.
-  applyWaivers([], waivers, () => undefined, NO_SUBJECTS, today, packs);
-  return (workflow, diagnostics) => {
-    const ref = `${workflow.id}@${workflow.version}`;
-    const present = { processes: new Map(), workflows: new Set([ref]) };
-    const { diagnostics: marked, findings } = applyWaivers(
-      diagnostics,
-      waivers,
-      () => ({ workflow: ref }),
-      present,
-      today,
-      packs,
-    );
-    return [...marked, ...findings];
+  active: readonly ActiveRule[],
+): DelegateRules | undefined {
+  const own = active.find(({ rule }) => rule.meta.code === DELEGATE_INVALID);
+  if (own === undefined) return undefined;
+  const custom = config.ruleSet;
+  const codes = new Set(custom?.map((r) => r.meta.code));
+  const ruleSet =
+    custom === undefined ? RULES : [...custom, ...RULES.filter((r) => !codes.has(r.meta.code))];
+  const all = activate({ ...config, ruleSet }, packs);
+  return {
+    active: all.filter(({ rule }) => !NOT_JUDGED_PER_DELEGATE.has(rule.meta.code)),
+    propagates: own.severity === "error",
   };
 }
 
-const NO_SUBJECTS = { processes: new Map(), workflows: new Set<string>() };
+/** A DELEGATE_INVALID finding about a workflow, to ask whether a waiver covers those. */
+const PROBE: Diagnostic = {
+  code: DELEGATE_INVALID,
+  severity: "error",
+  message: "",
+  target: WORKFLOW_TARGET,
+  path: "",
+  data: {},
+};
+
+/** The judge of one validation's delegates: its resolved refs are theirs. */
+function judgeOf(rules: DelegateRules, resolved: ResolvedRefs, waive: WaiverStep): DelegateJudge {
+  return {
+    findings: (wf, refs) =>
+      waive.mark(`${wf.id}@${wf.version}`, runAll(wf, rules.active, resolved, refs)),
+    propagates: rules.propagates,
+    waived: (ref) => waive.mark(ref, [PROBE])[0]?.waived !== undefined,
+  };
+}
 
 /**
  * `createValidator` with its packs compiled already (`config.policies` is not read): what
@@ -215,19 +207,38 @@ const NO_SUBJECTS = { processes: new Map(), workflows: new Set<string>() };
 export function validatorWith(config: ValidatorConfig, packs: readonly CompiledPack[]): Validator {
   const active = activate(config, packs);
   const resolvers = config.resolvers ?? {};
-  const waive = waiverStep(config, packs);
+  const waive = waiverStep(config.waivers, config.today, packs);
+  const delegateRules = delegateRulesOf(config, packs, active);
+  // The delegates' own tools and prompts are looked up only when they are to be judged.
+  const delegateRefs = (): DelegateNodeRefs | undefined =>
+    delegateRules === undefined ? undefined : new Map();
+  const finish = (
+    workflow: AgentWorkflow,
+    refs: readonly (RefParseResult | undefined)[],
+    resolved: ResolvedRefs,
+    nodeRefs: DelegateNodeRefs | undefined,
+  ): Diagnostic[] => {
+    const verdicts =
+      delegateRules === undefined || nodeRefs === undefined
+        ? undefined
+        : () =>
+            judgeDelegates(workflow, resolved, nodeRefs, judgeOf(delegateRules, resolved, waive));
+    return waive.apply(workflow, runAll(workflow, active, resolved, refs, verdicts));
+  };
   return {
     activeRules: active.map(({ rule, severity }) => ({ rule, severity })),
     // The refs of the nodes are parsed once, for resolution and for the rules.
     async validate(workflow) {
       const refs = nodeRefsOf(workflow, flowGraph(workflow));
-      const resolved = await resolveReferences(workflow, resolvers, refs);
-      return waive(workflow, runAll(workflow, active, resolved, refs));
+      const nodeRefs = delegateRefs();
+      const resolved = await resolveReferences(workflow, resolvers, refs, nodeRefs);
+      return finish(workflow, refs, resolved, nodeRefs);
     },
     validateSync(workflow) {
       const refs = nodeRefsOf(workflow, flowGraph(workflow));
-      const resolved = resolveReferencesSync(workflow, resolvers, refs);
-      return waive(workflow, runAll(workflow, active, resolved, refs));
+      const nodeRefs = delegateRefs();
+      const resolved = resolveReferencesSync(workflow, resolvers, refs, nodeRefs);
+      return finish(workflow, refs, resolved, nodeRefs);
     },
   };
 }

@@ -15,7 +15,7 @@ import type {
 import { analyzeCondition, NODE_KIND, parseRef, resolveShape } from "../model/index.js";
 import type { RouteVisitor } from "../model/internal.js";
 import { forEachRoute, ROUTE_SOURCE, routeLabel, routePointerSuffix } from "../model/internal.js";
-import type { DecisionCondition, Facts, ResolvedRefs } from "./types.js";
+import type { DecisionCondition, DelegateVerdict, Facts, ResolvedRefs } from "./types.js";
 
 function lazy<T>(compute: () => T): () => T {
   let done = false;
@@ -154,16 +154,24 @@ export function perNode<T>(length: number, value: (i: number) => T): T[] {
   return out;
 }
 
-/** Builds the facts of one validation; `nodeRefs` is {@link nodeRefsOf}'s result if known. */
+/** No delegate judged: what the facts give when DELEGATE_INVALID does not run. */
+const NO_VERDICTS: ReadonlyMap<string, DelegateVerdict> = new Map();
+
+/**
+ * Builds the facts of one validation; `nodeRefs` is {@link nodeRefsOf}'s result if known, and
+ * `delegateVerdicts` judges the delegates (the engine gives it when DELEGATE_INVALID runs).
+ */
 export function createFacts(
   wf: AgentWorkflow,
   graph: FlowGraph,
   resolved: ResolvedRefs,
   nodeRefs: readonly (RefParseResult | undefined)[] = nodeRefsOf(wf, graph),
+  delegateVerdicts?: () => ReadonlyMap<string, DelegateVerdict>,
 ): Facts {
   const shapes = new Map<string, ResolvedShape>();
   return {
     resolved,
+    delegateVerdicts: delegateVerdicts === undefined ? () => NO_VERDICTS : lazy(delegateVerdicts),
     autonomy: lazy(() => assessAutonomy(wf)),
     autonomyLevel: lazy(() => minCoherentLevel(wf)),
     conditions: lazy(() => conditionsOf(wf, graph)),

@@ -18,7 +18,7 @@ export type { Validator, ValidatorConfig } from "./engine.js";
 export type { PolicyInput } from "./policies.js";
 export { createValidator } from "./create-validator.js";
 export { isPromotable, RULE_CRASHED } from "./engine.js";
-export type { DecisionCondition, Facts } from "./types.js";
+export type { DecisionCondition, DelegateVerdict, Facts } from "./types.js";
 export { PRESET_NAMES, presetSettings } from "./presets.js";
 export type { ResolvedRefs } from "./types.js";
 export { MAX_DELEGATES } from "./resolve.js";

@@ -126,10 +126,41 @@ function distinctRefs(
   return { toolRefs: [...tools], promptRefs: [...prompts] };
 }
 
+/** Each resolved delegate's parsed node refs (`nodeRefsOf`), by canonical `id@x.y.z`. */
+export type DelegateNodeRefs = Map<string, readonly (RefParseResult | undefined)[]>;
+
+/**
+ * The tool and prompt refs of every resolved delegate, resolved into `tools` and `prompts` (one
+ * wave per kind, each ref once), and each delegate's parsed node refs recorded in `into`: what
+ * judging the delegates by their own rules needs (DELEGATE_INVALID).
+ */
+function* resolveDelegateRefs(
+  delegates: ReadonlyMap<string, Resolution<AgentWorkflow>>,
+  resolvers: Resolvers,
+  tools: Map<string, Resolution<ToolContract>>,
+  prompts: Map<string, Resolution<true>>,
+  into: DelegateNodeRefs,
+): Generator<readonly unknown[], void, readonly Settled[]> {
+  const toolRefs = new Set<string>();
+  const promptRefs = new Set<string>();
+  for (const [key, r] of delegates) {
+    if (r.status !== "resolved") continue;
+    const graph = flowGraph(r.value);
+    const refs = nodeRefsOf(r.value, graph);
+    into.set(key, refs);
+    const distinct = distinctRefs(refs, graph.kind);
+    for (const ref of distinct.toolRefs) toolRefs.add(ref);
+    for (const ref of distinct.promptRefs) promptRefs.add(ref);
+  }
+  yield* resolveKind([...toolRefs], resolvers.resolveTool, parseTool, tools);
+  yield* resolveKind([...promptRefs], resolvers.resolvePrompt, () => true as const, prompts);
+}
+
 function* resolution(
   wf: AgentWorkflow,
   resolvers: Resolvers,
   refs: readonly (RefParseResult | undefined)[],
+  delegateRefs: DelegateNodeRefs | undefined,
 ): Step {
   const tools = new Map<string, Resolution<ToolContract>>();
   const prompts = new Map<string, Resolution<true>>();
@@ -152,6 +183,9 @@ function* resolution(
     }
     wave = canonicalRefs(next).filter((k) => !delegates.has(k));
   }
+  if (delegateRefs !== undefined) {
+    yield* resolveDelegateRefs(delegates, resolvers, tools, prompts, delegateRefs);
+  }
   return { tools, prompts, delegates };
 }
 
@@ -166,14 +200,16 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /**
  * Resolves synchronously. A resolver that returns a promise is API misuse here (use
  * {@link resolveReferences}) and throws a `TypeError`; a resolver that throws is a failed
- * resolution.
+ * resolution. With `delegateRefs`, the delegates' own tools and prompts are resolved too, and
+ * each delegate's parsed node refs recorded there.
  */
 export function resolveReferencesSync(
   wf: AgentWorkflow,
   resolvers: Resolvers,
   refs: readonly (RefParseResult | undefined)[] = nodeRefsOf(wf, flowGraph(wf)),
+  delegateRefs?: DelegateNodeRefs,
 ): ResolvedRefs {
-  const steps = resolution(wf, resolvers, refs);
+  const steps = resolution(wf, resolvers, refs, delegateRefs);
   let step = steps.next([]);
   while (step.done !== true) {
     const settled: Settled[] = step.value.map((value) => {
@@ -188,13 +224,17 @@ export function resolveReferencesSync(
   return step.value;
 }
 
-/** Resolves with sync or async resolvers; each wave of lookups runs in parallel. */
+/**
+ * Resolves with sync or async resolvers; each wave of lookups runs in parallel. `delegateRefs` as
+ * for {@link resolveReferencesSync}.
+ */
 export async function resolveReferences(
   wf: AgentWorkflow,
   resolvers: Resolvers,
   refs: readonly (RefParseResult | undefined)[] = nodeRefsOf(wf, flowGraph(wf)),
+  delegateRefs?: DelegateNodeRefs,
 ): Promise<ResolvedRefs> {
-  const steps = resolution(wf, resolvers, refs);
+  const steps = resolution(wf, resolvers, refs, delegateRefs);
   let step = steps.next([]);
   while (step.done !== true) {
     const results = await Promise.allSettled(step.value.map((v) => Promise.resolve(v)));

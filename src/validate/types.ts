@@ -80,7 +80,12 @@ export type PresetName = "recommended" | "strict" | "all";
 
 /** Everything resolved for one validation, keyed by canonical `id@x.y.z`. */
 export interface ResolvedRefs {
+  /**
+   * The workflow's tool contracts and, when its delegates are judged (DELEGATE_INVALID), its
+   * delegates' too: each rule looks up only the refs of the workflow it checks.
+   */
   readonly tools: ReadonlyMap<string, Resolution<ToolContract>>;
+  /** The workflow's prompts and, as for {@link ResolvedRefs.tools}, its delegates'. */
   readonly prompts: ReadonlyMap<string, Resolution<true>>;
   /** The workflow's delegates and, transitively, theirs (bounded by {@link MAX_DELEGATES}). */
   readonly delegates: ReadonlyMap<string, Resolution<AgentWorkflow>>;
@@ -94,6 +99,26 @@ export interface DecisionCondition {
   /** JSON Pointer of the condition string. */
   readonly path: string;
   readonly analysis: ConditionAnalysis;
+}
+
+/**
+ * Why a resolved delegate fails its own rules (docs/rules/DELEGATE_INVALID.md): the errors its
+ * own validation gives, under the configuration of the workflow that delegates to it.
+ */
+export interface DelegateVerdict {
+  /** Each code of the delegate's errors once, sorted; `DELEGATE_INVALID` for a failing delegate of its own. */
+  readonly codes: readonly string[];
+  /** How many errors the delegate's own validation gives. */
+  readonly errors: number;
+  /**
+   * The nearest workflow down the delegation chain that fails rules of its own, not only
+   * through its delegates: the delegate itself when it does.
+   */
+  readonly failing: string;
+  /** The codes of {@link DelegateVerdict.failing}'s own errors, once each, sorted. */
+  readonly failingCodes: readonly string[];
+  /** How many delegations lie between the delegate and {@link DelegateVerdict.failing} (0: itself). */
+  readonly depth: number;
 }
 
 /** The shared views; see the module comment. */
@@ -111,6 +136,12 @@ export interface Facts {
   readonly nodeRefs: () => readonly (RefParseResult | undefined)[];
   /** Parsed `to` per edge index for delegate edges; `undefined` for other edges. */
   readonly delegateRefs: () => readonly (RefParseResult | undefined)[];
+  /**
+   * The resolved delegates, direct and transitive, that fail their own rules, by canonical
+   * `id@x.y.z`: judged once per validation, on first read, and only when DELEGATE_INVALID runs
+   * (the map is empty otherwise).
+   */
+  readonly delegateVerdicts: () => ReadonlyMap<string, DelegateVerdict>;
   /** A shape of the workflow resolved against its `types`, by JSON Pointer; memoised. */
   readonly shape: (shape: SchemaShape, path: string) => ResolvedShape;
 }

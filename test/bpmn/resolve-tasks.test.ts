@@ -1,7 +1,8 @@
 /**
  * Resolving an agent task fails closed on what it cannot read: a delegate past the bound of
- * MAX_DELEGATES, a tool or delegate ref that cannot be parsed (in a delegate's workflow, which is
- * not validated), and an element with two different embedded snapshots of its ref. Each case runs
+ * MAX_DELEGATES, a tool or delegate ref that cannot be parsed (in a delegate's workflow, which
+ * DELEGATE_INVALID judges too, but a tool left out of the dependencies would vanish from the
+ * effects), and an element with two different embedded snapshots of its ref. Each case runs
  * through `checkProcess` (async) and `evaluateGatesSync`, which must agree.
  */
 import { readFileSync } from "node:fs";
@@ -155,7 +156,9 @@ describe("a ref that cannot be parsed", () => {
         },
       },
     ]);
+    // The delegate fails its own TOOL_REF_INVALID too (DELEGATE_INVALID, in the workflow).
     expect(decision.blocking.map((d) => [d.code, d.data.tool])).toEqual([
+      ["AGENT_WORKFLOW_INVALID", undefined],
       ["TOOL_EFFECT_NEEDS_GATE", "tool:sign-contract"],
     ]);
   });

@@ -25,6 +25,7 @@ export const AGENTFLOW_RULE_NAMES = [
   "agent-gate-unreachable",
   "agent-gate-bypass",
   "agent-gate-optional",
+  "agent-self-modifying",
   "tool-effect-needs-gate",
 ] as const;
 

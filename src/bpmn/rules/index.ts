@@ -12,6 +12,7 @@ import { rule as AGENT_GATE_UNREACHABLE } from "./AGENT_GATE_UNREACHABLE.js";
 import { rule as AGENT_REF_CONFLICT } from "./AGENT_REF_CONFLICT.js";
 import { rule as AGENT_LOOKUP_INVALID } from "./AGENT_LOOKUP_INVALID.js";
 import { rule as AGENT_REF_INVALID } from "./AGENT_REF_INVALID.js";
+import { rule as AGENT_SELF_MODIFYING } from "./AGENT_SELF_MODIFYING.js";
 import { rule as AGENT_UNRESOLVED } from "./AGENT_UNRESOLVED.js";
 import { rule as AGENT_WORKFLOW_INVALID } from "./AGENT_WORKFLOW_INVALID.js";
 import { rule as BPMN_PARSE } from "./BPMN_PARSE.js";
@@ -41,5 +42,6 @@ export const BPMN_RULES: readonly BpmnRule[] = Object.freeze([
   AGENT_GATE_UNREACHABLE,
   AGENT_GATE_BYPASS,
   AGENT_GATE_OPTIONAL,
+  AGENT_SELF_MODIFYING,
   TOOL_EFFECT_NEEDS_GATE,
 ]);

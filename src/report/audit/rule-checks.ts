@@ -30,6 +30,7 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
   AGENT_GATE_BYPASS:
     "Every path from an agent task that requires a gate passes a gate before it ends",
   AGENT_GATE_OPTIONAL: "Every level-4 agent task has a gate downstream",
+  AGENT_SELF_MODIFYING: "No agent task runs at level 5, where no gate in the process contains the agent",
   TOOL_EFFECT_NEEDS_GATE:
     "After an agent calls a tool whose effect needs a gate (or is unknown), every path passes a gate",
   DUPLICATE_NODE_ID: "Node ids are unique",
@@ -71,6 +72,7 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
     "The delegating node's declared output (else the outputSchema) covers the delegate's inputs",
   DELEGATE_CYCLE: "Delegation never leads back to a workflow already on the chain",
   AUTONOMY_CHAIN: "No resolved delegate declares a higher autonomyLevel than this workflow",
+  DELEGATE_INVALID: "Every resolved delegate, direct or transitive, passes its own workflow rules",
   BUDGET_MISSING: "Autonomy 2 or higher has a budget",
   AUTONOMY_INCOHERENT: "The declared autonomyLevel is at least what the graph justifies",
   AUTONOMY_SELF_MODIFYING: "The workflow is below level 5, where no structural gate exists",

@@ -1,0 +1,50 @@
+/**
+ * The rules a validator's config runs, at their severities and with their options: its rule set
+ * (the built-in registry by default), then its plugins' and its packs' workflow rules, under its
+ * preset and settings. A setting for an unknown rule, or options that do not fit a rule's schema,
+ * is a `TypeError`: API misuse, said when the validator is built.
+ */
+import type { CompiledPack } from "../policy/index.js";
+import type { ActiveRule as KitActiveRule } from "../rules/internal.js";
+import { optionsProblem, pluginRules, splitSetting } from "../rules/internal.js";
+import type { ValidatorConfig } from "./engine.js";
+import { presetSettings } from "./presets.js";
+import { RULES } from "./rules/index.js";
+import type { Rule, RuleContext } from "./types.js";
+
+/** A rule that runs, at its severity and with its options. */
+export type ActiveRule = KitActiveRule<RuleContext>;
+
+/** The rules a config runs: its rule set, then its plugins' and its packs' workflow rules. */
+function ruleSetOf(config: ValidatorConfig, packs: readonly CompiledPack[]): readonly Rule[] {
+  const base = config.ruleSet ?? RULES;
+  if (config.plugins === undefined && packs.length === 0) return base;
+  return [
+    ...base,
+    ...(pluginRules(config.plugins ?? {}, "workflow") as Rule[]),
+    ...packs.flatMap((pack) => pack.workflowRules as readonly Rule[]),
+  ];
+}
+
+/** The active rules of `config` with its compiled `packs`, in run order. */
+export function activate(config: ValidatorConfig, packs: readonly CompiledPack[]): ActiveRule[] {
+  const ruleSet = ruleSetOf(config, packs);
+  const base = presetSettings(config.preset ?? "recommended", ruleSet);
+  const known = new Set(ruleSet.map((r) => r.meta.code));
+  for (const code of Object.keys(config.rules ?? {})) {
+    if (!known.has(code)) throw new TypeError(`createValidator: unknown rule '${code}'`);
+  }
+  const out: ActiveRule[] = [];
+  for (const rule of ruleSet) {
+    const code = rule.meta.code;
+    const own =
+      config.rules !== undefined && Object.hasOwn(config.rules, code)
+        ? config.rules[code]
+        : undefined;
+    const [severity, options] = splitSetting(own ?? base[code] ?? rule.meta.defaultSeverity);
+    const problem = optionsProblem(rule.meta.schema, options);
+    if (problem !== undefined) throw new TypeError(`createValidator: rule '${code}': ${problem}`);
+    if (severity !== "off") out.push({ rule, severity, options });
+  }
+  return out;
+}
