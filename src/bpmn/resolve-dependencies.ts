@@ -9,6 +9,7 @@ import type { AgentWorkflow } from "../model/index.js";
 import { contentHash, parseRef, parseWorkflow } from "../model/index.js";
 import { MAX_DELEGATES } from "../validate/index.js";
 import { llmModels } from "../validate/view.js";
+import { isUnstatedModel } from "../model/internal.js";
 import type { Dependency, FailedLookup } from "./dependency.js";
 import { firstError, toolFrom, usable } from "./dependency.js";
 import type { LookupAnswer } from "./lookup.js";
@@ -57,16 +58,25 @@ export interface WorkflowDependencies {
   /**
    * The models the llm nodes of the workflow and of every delegate read name (`model` and
    * `fallbackModel`), distinct, in order of first use: a delegate's model is run for the agent as
-   * much as its tools are called, and a fallback as much as the model it stands in for.
+   * much as its tools are called, and a fallback as much as the model it stands in for. Null
+   * when one of them is an importer's stand-in for a model its format does not state.
    */
-  readonly models: string[];
+  readonly models: string[] | null;
 }
 
-/** Adds every model `workflow`'s llm nodes may run to `models`, each once. */
-function addModels(workflow: AgentWorkflow, models: string[]): void {
+/**
+ * Adds every model `workflow`'s llm nodes may run to `models`, each once; false when one of
+ * them is an importer's stand-in for a model the format does not state.
+ */
+function addModels(workflow: AgentWorkflow, models: string[]): boolean {
+  let stated = true;
   for (const node of workflow.nodes) {
-    for (const model of llmModels(node)) if (!models.includes(model)) models.push(model);
+    for (const model of llmModels(node)) {
+      if (isUnstatedModel(model)) stated = false;
+      else if (!models.includes(model)) models.push(model);
+    }
   }
+  return stated;
 }
 
 /**
@@ -80,13 +90,14 @@ export function* dependenciesOf(
 ): Generator<ResolveRequest, WorkflowDependencies, unknown> {
   const out: Dependency[] = [];
   const models: string[] = [];
+  let unstated = false;
   const seen = new Set([`${root.id}@${root.version}`]);
   const queue: { workflow: AgentWorkflow; via: string | undefined }[] = [
     { workflow: root, via: undefined },
   ];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const { workflow, via } = next;
-    addModels(workflow, models);
+    if (!addModels(workflow, models)) unstated = true;
     const where = via === undefined ? {} : { via };
     for (const node of workflow.nodes) {
       if (node.type !== "tool") continue;
@@ -147,5 +158,5 @@ export function* dependenciesOf(
       queue.push({ workflow: parsed.workflow, via: ref.canonical });
     }
   }
-  return { dependencies: out, models };
+  return { dependencies: out, models: unstated ? null : models };
 }

@@ -5,7 +5,8 @@
  * walk with its JSON Pointers, a condition's compiled comparison with the exact numbers it holds
  * (for exporters that write it in another engine's expression language), the reading of a FEEL
  * string literal (a Camunda input fixed to one literal), and FEEL text read whole with
- * lezer-feel (a Camunda context mapping or input collection). Not a package entry point and not
+ * lezer-feel (a Camunda context mapping or input collection), and the model names importers
+ * write for a model their format does not state. Not a package entry point and not
  * in the API reference; outside `model/`, everything else comes from `model/index.ts`.
  */
 export type { RouteVisitor, Take } from "./graph/index.js";
@@ -42,3 +43,10 @@ export { parseWorkflowTextAsync } from "./parse/index.js";
 export { sha256Bytes } from "./canonical/index.js";
 // The route keywords no node may take as its id: validation refuses them, importers rename them.
 export { isReservedNodeId, RESERVED_NODE_IDS } from "./ref.js";
+export {
+  AGENT2MODEL_MODEL_PREFIX,
+  AGENTOS_HOST_MODEL,
+  isUnstatedModel,
+  LANGGRAPH_UNSTATED_MODEL,
+  OAF_RUNTIME_DEFAULT_MODEL,
+} from "./unstated-model.js";

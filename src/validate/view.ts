@@ -12,6 +12,7 @@ import type {
   ToolContract,
 } from "../model/index.js";
 import { neighbours } from "../model/index.js";
+import { isUnstatedModel } from "../model/internal.js";
 import type {
   BudgetFacts,
   NodeFacts,
@@ -68,6 +69,11 @@ export function llmModels(node: AgentNode): string[] {
   return [model, fallbackModel].filter((m): m is string => typeof m === "string");
 }
 
+/** A model a node names, as a fact: null when it names none or an importer's stand-in. */
+function statedModel(model: unknown): string | null {
+  return typeof model === "string" && !isUnstatedModel(model) ? model : null;
+}
+
 /** What a workflow's nodes and edges say, as the fact model has it. */
 export interface WorkflowReading {
   readonly facts: WorkflowFacts;
@@ -89,22 +95,26 @@ export function readWorkflow(
   const models: string[] = [];
   const toolCalls: (ToolFacts & { nodeId: string; path: string })[] = [];
   const tools = new Map<string, ToolFacts>();
-  workflow.nodes.forEach((node, i) => {
+  let unstated = false;
+  for (const [i, node] of workflow.nodes.entries()) {
     const llm = node.type === "llm" ? node.config : undefined;
     nodes.push({
       id: node.id,
       type: node.type,
-      model: typeof llm?.model === "string" ? llm.model : null,
-      fallbackModel: typeof llm?.fallbackModel === "string" ? llm.fallbackModel : null,
+      model: statedModel(llm?.model),
+      fallbackModel: statedModel(llm?.fallbackModel),
     });
-    for (const model of llmModels(node)) if (!models.includes(model)) models.push(model);
-    if (node.type !== "tool") return;
+    for (const model of llmModels(node)) {
+      if (isUnstatedModel(model)) unstated = true;
+      else if (!models.includes(model)) models.push(model);
+    }
+    if (node.type !== "tool") continue;
     const parsed = nodeRefs[i];
     const ref = typeof node.config.usesTool === "string" ? node.config.usesTool : "";
     const facts = toolFacts(ref, parsed, parsed?.ok === true ? tool(parsed.canonical) : undefined);
     toolCalls.push({ ...facts, nodeId: node.id, path: `/nodes/${String(i)}/config/usesTool` });
     if (!tools.has(facts.ref)) tools.set(facts.ref, facts);
-  });
+  }
   const delegates = workflow.edges.filter((e) => e.edgeType === "delegate").map((e) => e.to);
   return {
     facts: {
@@ -115,7 +125,8 @@ export function readWorkflow(
       justifiedLevel,
       nodes,
       tools: [...tools.values()],
-      models,
+      // An importer's name for a model its format does not state: which one runs is unknown.
+      models: unstated ? null : models,
       budget: budgetFacts(workflow.budget),
       delegates: [...new Set(delegates)],
       // A workflow document states its budget as data: nothing in it is unread.

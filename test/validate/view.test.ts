@@ -10,6 +10,16 @@ import { defineRule } from "../../src/rules/index.js";
 import type { RuleContext } from "../../src/validate/index.js";
 import { createValidator } from "../../src/validate/index.js";
 import { readWorkflow } from "../../src/validate/view.js";
+import { nodeRefsOf } from "../../src/validate/facts.js";
+import { importDocument } from "../../src/interop/index.js";
+import { isUnstatedModel } from "../../src/model/internal.js";
+import { flowGraph } from "../../src/model/index.js";
+
+/** A fixture file read as data (JSON or YAML), as the CLI reads it. */
+function parseFixture(file: string): unknown {
+  const text = readFileSync(`test/fixtures/${file}`, "utf8");
+  return JSON.parse(text) as unknown;
+}
 
 describe("the workflow view", () => {
   it("gives the facts, the tool calls with their contracts, and the flow by node id", async () => {
@@ -84,5 +94,63 @@ describe("readWorkflow", () => {
       { id: "assess-risk", type: "llm", model: "gpt-4o", fallbackModel: "unvetted-model" },
     ]);
     expect(facts.unread).toEqual([]);
+  });
+});
+
+// Red team: a LangGraph graph names no model; the import's stand-in passed a model deny-list.
+describe("a model an imported document does not state", () => {
+  const facts = (file: string) => {
+    const detected = importDocument(parseFixture(file));
+    if (detected === undefined) throw new Error(`${file} is no known format`);
+    const workflow = detected.result.workflow;
+    return readWorkflow(workflow, nodeRefsOf(workflow, flowGraph(workflow)), () => undefined, null)
+      .facts;
+  };
+
+  it.each([
+    ["langgraph-graph/py-to_json-prebuilt-react-agent-toolnode.json", "unspecified"],
+    ["agentos/research-graph-routed.compiled-execution-graph.derived.json", "agentos-host"],
+    ["agent2model/travel_booking.flowchart.json", "agent2model:"],
+    ["openagentflow/review_loop_ir.generated.json", "runtime-default"],
+  ])("%s: its stand-in (%s) is no known model, so models is unknown", (file, standIn) => {
+    const read = facts(file);
+    expect(read.models).toBeNull();
+    const llm = read.nodes?.filter((n) => n.type === "llm") ?? [];
+    // Its other llm nodes may name their model (review_loop names gemini on one).
+    expect(llm.some((n) => n.model === null)).toBe(true);
+    expect(isUnstatedModel(standIn === "agent2model:" ? `${standIn}travel_booking` : standIn)).toBe(
+      true,
+    );
+  });
+
+  it("leaves a deny-list undecided, so the workflow is selected", async () => {
+    const detected = importDocument(
+      parseFixture("langgraph-graph/py-to_json-prebuilt-react-agent-toolnode.json"),
+    );
+    if (detected === undefined) throw new Error("not LangGraph");
+    const findings = await createValidator({
+      ruleSet: [],
+      policies: [
+        {
+          kind: "PolicyPack",
+          name: "p",
+          version: "1",
+          rules: [
+            {
+              id: "banned-models",
+              severity: "error",
+              for: "workflow",
+              when: 'some m in models satisfies m in ["gpt-3.5-turbo"]',
+            },
+          ],
+        },
+      ],
+    }).validate(detected.result.workflow);
+    expect(findings.map((f) => [f.code, f.data.reason])).toEqual([
+      [
+        "p/banned-models",
+        "it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none, or a Camunda agent's, or it is a FEEL expression)",
+      ],
+    ]);
   });
 });

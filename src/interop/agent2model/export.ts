@@ -26,6 +26,7 @@ import type {
   Agent2ModelDocumentTerminal,
   Agent2ModelDocumentTurn,
 } from "./types.js";
+import { AGENT2MODEL_MODEL_PREFIX } from "../../model/internal.js";
 
 /** The workflow id an import derives from a flowchart name. */
 function idOf(name: string): string {
@@ -246,7 +247,7 @@ export function exportAgent2Model(wf: AgentWorkflow): ExportResult<Agent2ModelDo
     turnKeys,
     terminals,
     warnings,
-    hostModel: `agent2model:${wf.id}`,
+    hostModel: `${AGENT2MODEL_MODEL_PREFIX}${wf.id}`,
     out: flowEdgesBy(wf, "from"),
     exits: exitIndex(kept.exits),
     fallbackFrom: 1,

@@ -16,6 +16,7 @@ import { mapIds, sanitizeId } from "./ids.js";
 import { fail, readFlowchart } from "./read.js";
 import type { Agent2ModelFlowchart, Agent2ModelTurn } from "./types.js";
 import { AGENT2MODEL_ID } from "./types.js";
+import { AGENT2MODEL_MODEL_PREFIX } from "../../model/internal.js";
 
 export { defaultCondition, USER_TURN_CONDITION } from "./choice.js";
 
@@ -40,7 +41,7 @@ function agentConfig(ctx: Context, node: Agent2ModelTurn, id: string): Draft {
     ),
   );
   return {
-    model: `agent2model:${ctx.workflowId}`,
+    model: `${AGENT2MODEL_MODEL_PREFIX}${ctx.workflowId}`,
     promptRef: `prm:${ctx.workflowId}.${id}@${VERSION}`,
   };
 }
@@ -125,7 +126,7 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
   warnings.push(
     guessed("", "the IR has no version, schemas or model; documented defaults were used", {
       version: VERSION,
-      model: `agent2model:${workflowId}`,
+      model: `${AGENT2MODEL_MODEL_PREFIX}${workflowId}`,
       inputSchema: INPUT_SCHEMA,
       outputSchema: OUTPUT_SCHEMA,
     }),

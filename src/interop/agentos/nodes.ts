@@ -17,10 +17,11 @@ import type { Draft, MappedNode } from "./types.js";
 import { fail } from "./types.js";
 import { namesNoNode } from "./router-fanout.js";
 import { AGENTOS_TOOLS, DEFAULT_ITERATIONS } from "./tool-loop.js";
+import { AGENTOS_HOST_MODEL } from "../../model/internal.js";
 
 export { ASSUMED_VERSION } from "./node-read.js";
 /** The model name of imported gmi nodes: in AgentOS the host supplies the model call. */
-export const HOST_MODEL = "agentos-host";
+export const HOST_MODEL = AGENTOS_HOST_MODEL;
 
 /** Node keys read by every mapping; the rest are declared or mapped per key below. */
 const MAPPED = new Set(["id", "type", "executorConfig"]);

@@ -26,6 +26,7 @@ import { ExportWarnings } from "../warnings.js";
 import type { LangGraphGenDocument, LangGraphGenEdge, LangGraphGenNode } from "./gen-types.js";
 import type { SpecNames } from "./names.js";
 import { isWritableName, named, nodeNames, routerName, stubName } from "./names.js";
+import { LANGGRAPH_UNSTATED_MODEL } from "../../model/internal.js";
 
 /** The version of the workflow and of every ref an import synthesises. */
 const PLACEHOLDER_VERSION = "0.0.0";
@@ -133,7 +134,7 @@ function step(
     );
   const synthesised =
     node.type === "llm"
-      ? { model: "unspecified", promptRef: `prm:${node.id}@${PLACEHOLDER_VERSION}` }
+      ? { model: LANGGRAPH_UNSTATED_MODEL, promptRef: `prm:${node.id}@${PLACEHOLDER_VERSION}` }
       : {};
   declareNodeFields(node, i, synthesised, "the spec", warnings);
   return { name };

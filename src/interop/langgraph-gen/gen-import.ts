@@ -19,6 +19,7 @@ import { EDGE_KEYS, isConditional, link, readPaths, routeDecision, target } from
 import { readEntry } from "./gen-entry.js";
 import { dropUnknown, fail, requireArray, requireString } from "./gen-read.js";
 import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
+import { LANGGRAPH_UNSTATED_MODEL } from "../../model/internal.js";
 
 const TOP_LEVEL_KEYS = new Set(["name", "entrypoint", "nodes", "edges"]);
 const NODE_KEYS = new Set(["name"]);
@@ -36,7 +37,7 @@ function readNode(raw: unknown, i: number, b: Build): void {
   const id = b.ids.get(name) ?? allocateId(baseId(name), b.used);
   b.byName.set(name, id);
   if (id !== name) b.warnings.push(renamedId(pointer("nodes", i, "name"), "node name", name, id));
-  const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
+  const config = { model: LANGGRAPH_UNSTATED_MODEL, promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
   const message = `node '${name}' is read as an llm node with a synthesised model and prompt ref (bind them before review)`;
   b.warnings.push(guessed(at, message, { nodeId: id, assumed: { type: "llm", config } }));
   // The spec name is the node's only label: a renamed node keeps it, and the export writes it back.

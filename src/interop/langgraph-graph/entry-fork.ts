@@ -10,6 +10,7 @@ import { guessed } from "../warnings.js";
 import { PLACEHOLDER_VERSION } from "./graph-types.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
 import type { RouterPlan } from "./routers.js";
+import { LANGGRAPH_UNSTATED_MODEL } from "../../model/internal.js";
 
 /**
  * The flow successors of `__start__`, in edge order: its plain edges to steps (by LangGraph id)
@@ -52,7 +53,7 @@ export function entryFork(
   const start = edges.find((e) => e.from.sentinel === "start")?.from;
   if (start === undefined) return undefined;
   const id = allocateId("start", used);
-  const config = { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
+  const config = { model: LANGGRAPH_UNSTATED_MODEL, promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
   const message = `__start__ starts ${String(targets.length)} branches in parallel (${targets.map((t) => `'${t}'`).join(", ")}); agentflow has one entry, so the inserted step '${id}' leads to each of them, and a simulation follows only the first, '${targets[0] ?? ""}'`;
   warnings.push(
     guessed(pointer("nodes", start.index), message, {

@@ -29,6 +29,7 @@ import type {
   LangGraphGraphNode,
 } from "./graph-types.js";
 import { baseId } from "./ids.js";
+import { LANGGRAPH_UNSTATED_MODEL } from "../../model/internal.js";
 
 /** The class path of LangGraph's prebuilt tool executor: the importer reads it as a tool. */
 const TOOL_NODE = ["langgraph", "prebuilt", "tool_node", "ToolNode"];
@@ -72,7 +73,10 @@ function runnable(node: AgentNode, i: number, warnings: ExportWarnings): LangGra
     synthesised = { usesTool: `tool:${node.id}@${SYNTHESISED.version}` };
   } else if (node.type === "llm") {
     if (classify({ id: FUNCTION_NODE, name }, name, i).type !== "llm") path = CHAT_MODEL;
-    synthesised = { model: "unspecified", promptRef: `prm:${node.id}@${SYNTHESISED.version}` };
+    synthesised = {
+      model: LANGGRAPH_UNSTATED_MODEL,
+      promptRef: `prm:${node.id}@${SYNTHESISED.version}`,
+    };
   }
   declareNodeFields(node, i, synthesised, "the drawable graph", warnings);
   return { id: node.id, type: "runnable", data: { id: path, name } };

@@ -17,6 +17,7 @@ import { entryFork } from "./entry-fork.js";
 import type { RouterPlan } from "./routers.js";
 import { planRouters } from "./routers.js";
 import { routerJunctions, subgraphOf } from "./subgraph-inline.js";
+import { LANGGRAPH_UNSTATED_MODEL } from "../../model/internal.js";
 
 /** What {@link buildWorkflow} needs: the checked graph and the ids of its steps. */
 export interface BuildInput {
@@ -87,7 +88,7 @@ function stepNode(node: SourceNode, id: string, warnings: InteropWarning[]): Dra
   const config =
     c.type === "tool"
       ? { usesTool: `tool:${id}@${PLACEHOLDER_VERSION}` }
-      : { model: "unspecified", promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
+      : { model: LANGGRAPH_UNSTATED_MODEL, promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
   const what = c.type === "tool" ? "its tool contract ref" : "its model and prompt ref";
   const message = `node '${raw}': the graph does not say ${what}; placeholders are synthesised (bind them before review)`;
   warnings.push(guessed(pointer("nodes", i, "data"), message, { nodeId: id, assumed: config }));

@@ -3,6 +3,7 @@
  * the fields listed in `docs/interop/openagentflow.md` map; everything else is declared.
  */
 import { refusal } from "../types.js";
+import { OAF_RUNTIME_DEFAULT_MODEL } from "../../model/internal.js";
 
 /** The {@link Format.id} of the OpenAgentFlow IR. */
 export const OPENAGENTFLOW_ID = "openagentflow";
@@ -15,7 +16,7 @@ export const OAF_IR_VERSION = "0.1.0";
  * llm node needs a model string, so the import names the default and the export writes `null`
  * back for it. A source model literally called this is therefore exported as `null` too.
  */
-export const RUNTIME_DEFAULT_MODEL = "runtime-default";
+export const RUNTIME_DEFAULT_MODEL = OAF_RUNTIME_DEFAULT_MODEL;
 
 /**
  * The condition of the decision an import puts where an agent continues unconditionally both
