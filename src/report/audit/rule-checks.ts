@@ -30,7 +30,8 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
   AGENT_GATE_BYPASS:
     "Every path from an agent task that requires a gate passes a gate before it ends",
   AGENT_GATE_OPTIONAL: "Every level-4 agent task has a gate downstream",
-  AGENT_SELF_MODIFYING: "No agent task runs at level 5, where no gate in the process contains the agent",
+  AGENT_SELF_MODIFYING:
+    "No agent task runs at level 5, where no gate in the process contains the agent",
   TOOL_EFFECT_NEEDS_GATE:
     "After an agent calls a tool whose effect needs a gate (or is unknown), every path passes a gate",
   DUPLICATE_NODE_ID: "Node ids are unique",
