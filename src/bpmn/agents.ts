@@ -51,12 +51,17 @@ export interface AgentDeclaration {
    * (AGENT_REF_CONFLICT) and judged as an agent nothing is known of, never by the first alone.
    */
   readonly declarations?: readonly AgentTaskElement[];
-  /** For Camunda agents: what gave them away (`zeebe:agentDefinition`, a template id, ...). */
+  /**
+   * What gave a Camunda agent away (`zeebe:agentDefinition`, a template id, ...): for a btv task,
+   * the Camunda marker the element carries beside its btv ref, if any.
+   */
   readonly marker: string | undefined;
   /**
    * For a Camunda AI agent: what the BPMN says of it (docs/bpmn.md), read before any resolver
-   * runs. Absent for btv tasks and for Camunda agents with nothing to read (an external agent,
-   * an A2A client), which the `camundaAgents` policy governs.
+   * runs. For a btv task on such an element too: the engine runs the agent the BPMN draws
+   * whatever the btv ref names, so both are judged (analysis.ts). Absent for other btv tasks and
+   * for Camunda agents with nothing to read (an external agent, an A2A client): there the
+   * `camundaAgents` policy, or the btv ref, governs.
    */
   readonly camunda?: CamundaAgent;
 }
@@ -145,8 +150,10 @@ function rawValues(element: ModdleObject): readonly unknown[] {
 }
 
 /**
- * The agent a flow node runs, or `undefined` for an ordinary node. A `btv:agentTask` wins over
- * Camunda markers on the same element: it states the level the Camunda markers cannot. A bare
+ * The agent a flow node runs, or `undefined` for an ordinary node. A `btv:agentTask` makes the
+ * element a btv task whatever Camunda markers it carries: it states the level the Camunda markers
+ * cannot. Those markers are kept (`marker`): a Camunda AI agent the BPMN describes still runs
+ * what the BPMN draws, and is read beside the ref (camunda/prepare.ts). A bare
  * `btv:agentWorkflowRef` attribute on an activity is the short form of a `btv:agentTask` with that
  * ref and no level (the resolved workflow's level applies), so that an external agent or an A2A
  * client names its agent in one attribute; beside a `btv:agentTask` with the same ref it adds
@@ -179,6 +186,8 @@ export function agentDeclaration(
       ? [{ ref: attributeRef, levelText: undefined, path: "" }, ...elements]
       : elements;
   const [task] = tasks;
+  // Only looked for on a btv task: what the engine runs beside the agent the ref names.
+  const beside = () => camundaAgentMarker(element, values);
   if (task !== undefined) {
     // Two declarations (even alike) say two things of one element: taking the first would let
     // the second, perhaps the one that runs, go unjudged. No level is taken from either.
@@ -190,7 +199,7 @@ export function agentDeclaration(
       path: task.path,
       ...snapshotsOf(values, raw),
       ...(several ? { declarations: tasks } : {}),
-      marker: undefined,
+      marker: beside(),
     };
   }
   // A governed agent task whose ref was cleared still runs an agent: one that names none
@@ -203,7 +212,7 @@ export function agentDeclaration(
       // The attribute is the host element's own: its pointer is `<element>/agentWorkflowRef`.
       path: "",
       ...snapshotsOf(values, raw),
-      marker: undefined,
+      marker: beside(),
     };
   }
   const marker = camundaAgentMarker(element, values);

@@ -24,6 +24,7 @@ import { buildProcessGraph } from "./process-graph.js";
 import type { FlowNodeEntry } from "./process-index.js";
 import { indexDefinitions, nodeEntry, NodeFlag } from "./process-index.js";
 import type { TaskResolution } from "./resolve-tasks.js";
+import { withCamundaReading } from "./camunda/task-resolution.js";
 import type { UnknownLevelPolicy } from "./types.js";
 import type { SubjectReading } from "./view/subjects.js";
 import { readSubjects } from "./view/subjects.js";
@@ -127,13 +128,21 @@ export interface AgentTaskFacts {
   /** The task's own `autonomyLevel`, when it is a valid 0..5 integer. */
   readonly declaredLevel: AutonomyLevel | undefined;
   readonly resolution: TaskResolution;
-  /** The level the resolved workflow's graph justifies. */
+  /** The level the resolved workflow's graph justifies (a Camunda agent's: its reading's). */
   readonly justifiedLevel: AutonomyLevel | undefined;
+  /**
+   * For a btv task on a Camunda AI agent agentflow reads, when the agent read from the BPMN needs
+   * a stricter gate than the btv levels do: the level it was read at, which then decides the
+   * requirement (the gate rules' messages say so). Absent otherwise.
+   */
+  readonly camundaLevel?: AutonomyLevel;
   /** The level the task runs at: its own, else its workflow's declared level. */
   readonly level: AutonomyLevel | undefined;
   /**
    * The strictest gate requirement of the known levels, or the policy's for an unknown level;
-   * `required` for a btv agent whose workflow could not be reviewed (fail closed).
+   * `required` for a btv agent whose workflow could not be reviewed (fail closed). For a btv
+   * task on a Camunda AI agent agentflow reads, the level of the agent read from the BPMN is
+   * one of the known levels.
    */
   readonly requirement: GateRequirement;
   /** True for a btv agent whose workflow could not be read: its level proves nothing. */
@@ -191,7 +200,10 @@ function strictest(levels: readonly (AutonomyLevel | undefined)[]): GateRequirem
 /**
  * Combines the graph facts with each task's resolution. The gate requirement takes the strictest
  * of the task's level, the workflow's declared level and its justified level: a mismatch must
- * not let a task escape the gate its graph needs (levels 4 and 5 need less than 0-3).
+ * not let a task escape the gate its graph needs (levels 4 and 5 need less than 0-3). A btv task
+ * on a Camunda AI agent agentflow reads is joined with that reading first
+ * (`withCamundaReading`): the level read from the BPMN joins the strictest, and its tools the
+ * task's dependencies, since the engine runs what the BPMN draws whatever the ref names.
  */
 export function analyze(
   prepared: PreparedProcess,
@@ -201,26 +213,31 @@ export function analyze(
 ): GateAnalysis {
   const tasks = prepared.agents.flatMap(
     ({ node, entry, declaration, gate }, i): AgentTaskFacts[] => {
-      const resolution = resolutions[i];
-      if (resolution === undefined) return [];
+      const resolved = resolutions[i];
+      if (resolved === undefined) return [];
+      const resolution = withCamundaReading(resolved, declaration);
       const text = declaration.levelText;
       const parsedLevel = text !== undefined && LEVEL_TEXT.test(text) ? Number(text) : undefined;
       const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;
       const workflow = resolution.workflow;
       const facts = workflow === undefined ? undefined : workflowFacts(workflow);
       // A derived Camunda agent's level is justified by its reading (a tool choice is a decision).
-      const justifiedLevel = resolution.derived?.level ?? facts?.justifiedLevel;
+      const read = resolution.derived?.level;
+      const ownReading = resolution.resolution === "derived";
+      const justifiedLevel = ownReading ? read : facts?.justifiedLevel;
+      // Beside a btv ref, the reading's level is one more the gate must satisfy.
+      const levels = [declaredLevel, workflow?.autonomyLevel, justifiedLevel];
+      const ownRequirement = strictest(levels);
+      const withRead = ownReading ? ownRequirement : strictest([...levels, read]);
       const level = declaredLevel ?? workflow?.autonomyLevel;
       // What an unread workflow does is unknown: the most demanding case, whatever level is declared.
       const unreviewed = declaration.source === "btv" && workflow === undefined;
       // A level declared but not one of 0-5 says nothing of what the agent may do: the most
       // demanding case too, even where AGENT_AUTONOMY_INVALID was lowered.
       const unreadLevel = text !== undefined && declaredLevel === undefined;
-      const requirement =
-        unreviewed || unreadLevel
-          ? "required"
-          : (strictest([declaredLevel, workflow?.autonomyLevel, justifiedLevel]) ??
-            BY_POLICY[policy]);
+      const requirement = unreviewed || unreadLevel ? "required" : (withRead ?? BY_POLICY[policy]);
+      const readDecides =
+        !unreviewed && !unreadLevel && read !== undefined && withRead !== ownRequirement;
       return [
         {
           node: entry,
@@ -230,6 +247,7 @@ export function analyze(
           declaredLevel,
           resolution,
           justifiedLevel,
+          ...(readDecides ? { camundaLevel: read } : {}),
           level,
           requirement,
           unreviewed,

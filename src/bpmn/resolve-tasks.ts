@@ -26,8 +26,7 @@ import { dependenciesOf, lookupWorkflow } from "./resolve-dependencies.js";
 import { snapshotWorkflow } from "./resolve-snapshots.js";
 import type { WorkflowResolution } from "./types.js";
 import type { DerivedAgent, ToolEffectsMapping } from "./camunda/index.js";
-import { resolveCamundaAgent } from "./camunda/index.js";
-import { staticText } from "./camunda/static-text.js";
+import { camundaResolution, noteReading } from "./camunda/task-resolution.js";
 
 /** What resolution learned about one agent task. */
 export interface TaskResolution {
@@ -55,8 +54,17 @@ export interface TaskResolution {
    * workflow, a tool it or a delegate calls, or a delegate. Each blocks the task.
    */
   readonly conflicts: readonly RegistryConflict[];
-  /** For a Camunda AI agent: the agent derived from the BPMN (resolution `derived`). */
+  /**
+   * For a Camunda AI agent: the agent derived from the BPMN (resolution `derived`); for a btv
+   * task on one agentflow reads, the same, judged beside its workflow (`withCamundaReading`,
+   * camunda/task-resolution.ts).
+   */
   readonly derived?: DerivedAgent;
+  /**
+   * For a btv task on a Camunda AI agent agentflow reads: the resolution derived from the BPMN
+   * alone (resolution `derived`), whose tools, model and agent this one joins to its workflow's.
+   */
+  readonly camunda?: TaskResolution;
 }
 
 export type { ResolveRequest } from "./resolve-dependencies.js";
@@ -157,27 +165,20 @@ function declarationsConflict(declaration: AgentDeclaration): TaskResolution | u
  * (`resolveTask`): a Camunda AI agent read from the BPMN, and a task that declares its agent
  * more than once (unresolved, a conflict). For a Camunda agent nothing is looked up and the
  * derived workflow is not validated with the workflow rules (they judge documents people
- * write); the gate rules read its level and its tools' effects.
+ * write); the gate rules read its level and its tools' effects. A btv task on a Camunda AI
+ * agent agentflow reads is resolved by its ref: its reading is derived here, with the same
+ * mapping, and joined to that resolution by `withCamundaReading` (camunda/task-resolution.ts).
  */
 export function derivedResolution(
   declaration: AgentDeclaration,
   mapping: ToolEffectsMapping,
 ): TaskResolution | undefined {
+  noteReading(declaration, mapping);
   const conflict = declarationsConflict(declaration);
   if (conflict !== undefined) return conflict;
   const agent = declaration.camunda;
   if (declaration.source !== "camunda" || agent === undefined) return undefined;
-  const got = resolveCamundaAgent(agent, mapping);
-  // A model given as FEEL (`=modelName`) is chosen when the process runs: unknown, not a name.
-  const model = got.derived.model === undefined ? undefined : staticText(got.derived.model);
-  return {
-    ...UNRESOLVED,
-    resolution: "derived",
-    workflow: got.workflow,
-    dependencies: got.dependencies,
-    models: model === undefined || model === "" ? null : [model],
-    derived: got.derived,
-  };
+  return camundaResolution(agent, mapping);
 }
 
 /** The host's lookups. */

@@ -52,7 +52,9 @@ export function waiveFindings(
   const workflowOf = new Map<string, string>();
   for (const task of analysis.tasks) {
     const workflow = task.resolution.workflow;
-    if (workflow !== undefined && task.resolution.derived === undefined) {
+    // A derived Camunda agent's workflow is agentflow's reading, not a document; a btv task read
+    // beside its Camunda agent keeps its ref's workflow, which is one.
+    if (workflow !== undefined && task.resolution.resolution !== "derived") {
       workflowOf.set(task.node.id, `${workflow.id}@${workflow.version}`);
     }
   }

@@ -30,5 +30,5 @@ export { activityEffect } from "./effects.js";
 export type { Derivation } from "./derive.js";
 export { DERIVED_VERSION, deriveWorkflow, derivedToolRef, derivedWorkflowId } from "./derive.js";
 export type { CamundaResolution } from "./resolution.js";
-export { resolveCamundaAgent } from "./resolution.js";
+export { readFromBpmn, resolveCamundaAgent } from "./resolution.js";
 export { fromAiParameters } from "./from-ai.js";

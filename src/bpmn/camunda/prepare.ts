@@ -6,6 +6,12 @@
  * an A2A client that is a tool of a read agent is that agent's delegation (the derived workflow's
  * delegate edge), not an agent task of its own. "Only" is decided on every marker the element
  * carries, whatever their order: the declaration names one marker, the first found.
+ *
+ * A btv task on an element with Camunda markers is read too: the engine runs the AI agent the
+ * BPMN draws, whatever the ref names, so the reading is judged beside the ref (docs/bpmn.md). It
+ * stays an agent task whatever the reading gives: an opaque agent (external, A2A) has no reading,
+ * and an ad-hoc sub-process that is only another agent's tool container keeps its ref but not
+ * the reading (the other agent runs those tools, and is judged for them).
  */
 import { CAMUNDA_TOOL_CONTAINER_PROPERTY } from "../camunda-agents.js";
 import type { AgentDeclaration } from "../agents.js";
@@ -40,6 +46,18 @@ function onlyContainerMarked(values: readonly ModdleObject[], agent: CamundaAgen
   return Object.hasOwn(zeebeProperties(values), CAMUNDA_TOOL_CONTAINER_PROPERTY);
 }
 
+/** The declaration without its Camunda reading. */
+function withoutReading(declaration: AgentDeclaration): AgentDeclaration {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(declaration)) if (key !== "camunda") out[key] = value;
+  return out as unknown as AgentDeclaration;
+}
+
+/** True when the element is a Camunda agent: recognised as one, or a btv task with its markers. */
+function isCamundaMarked(declaration: AgentDeclaration): boolean {
+  return declaration.source === "camunda" || declaration.marker !== undefined;
+}
+
 /** A collector for one walk. */
 export function camundaCollector(): CamundaCollector {
   const adHoc = new Map<string, ModdleObject>();
@@ -60,20 +78,24 @@ export function camundaCollector(): CamundaCollector {
     const tools = new Set<string>();
     const out = found.map((entry): Found => {
       const element = elements[entry.node];
-      if (entry.declaration.source !== "camunda" || element === undefined) return entry;
+      if (!isCamundaMarked(entry.declaration) || element === undefined) return entry;
       const agent = readCamundaAgent(element, extensionValues(element), lookup);
       if (agent === undefined) return entry;
       if (agent.variant === "task" && agent.container !== undefined) named.add(agent.container.id);
       for (const tool of agent.tools) tools.add(tool.id);
       return { node: entry.node, declaration: { ...entry.declaration, camunda: agent } };
     });
-    return out.filter(({ node, declaration }) => {
+    return out.flatMap((entry): Found[] => {
+      const { node, declaration } = entry;
       const agent = declaration.camunda;
       const element = elements[node] ?? { $type: "" };
       const id = idOf(element) ?? "";
-      if (declaration.source === "camunda" && agent === undefined && tools.has(id)) return false;
-      if (agent === undefined || !named.has(agent.elementId)) return true;
-      return !onlyContainerMarked(extensionValues(element), agent);
+      if (declaration.source === "camunda" && agent === undefined && tools.has(id)) return [];
+      if (agent === undefined || !named.has(agent.elementId)) return [entry];
+      if (!onlyContainerMarked(extensionValues(element), agent)) return [entry];
+      // Another agent's container: a btv ref on it still names an agent, judged without the tools.
+      if (declaration.source !== "btv") return [];
+      return [{ node, declaration: withoutReading(declaration) }];
     });
   };
   return { visit, read, invalidToolEffects };

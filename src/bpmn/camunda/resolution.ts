@@ -18,6 +18,15 @@ export interface CamundaResolution extends Derivation {
   readonly dependencies: readonly Dependency[];
 }
 
+/**
+ * True when the dependency was read from a Camunda agent's BPMN (a tool, the event
+ * sub-processes, an unreadable container): only those carry where their effect came from. A btv
+ * task on such an agent has these beside the ones its workflow looked up.
+ */
+export function readFromBpmn(dependency: Dependency): boolean {
+  return dependency.effectSource !== undefined;
+}
+
 function toolDependency(tool: EffectedTool): Dependency {
   const base = {
     kind: "tool",

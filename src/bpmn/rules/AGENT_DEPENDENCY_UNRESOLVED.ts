@@ -1,3 +1,4 @@
+import { readFromBpmn } from "../camunda/index.js";
 import { refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 import { defineRule } from "../../rules/index.js";
@@ -31,13 +32,16 @@ export const rule: BpmnRule = defineRule({
       for (const dependency of task.resolution.dependencies) {
         const failure = dependency.failure;
         if (failure?.reason !== "missing" && failure?.reason !== "failed") continue;
+        // A tool container read from the BPMN is its derived workflow's, beside a btv ref too.
+        const derived = task.resolution.derived;
+        const bpmn = derived !== undefined && readFromBpmn(dependency);
         context.report({
           elementId: task.node.id,
           path: task.node.path,
           messageId: dependency.kind,
           data: {
             elementId: task.node.id,
-            ref: refLabel(task),
+            ref: bpmn ? derived.workflowRef : refLabel(task),
             dependency: dependency.ref,
             nodeId: dependency.nodeId,
             ...(dependency.via === undefined ? {} : { via: dependency.via }),

@@ -5,6 +5,7 @@ import { defineRule } from "../../rules/index.js";
 /**
  * A gate on one branch is not oversight if another branch (a gateway, a boundary event, an event
  * sub-process) reaches the end without it. The report carries one such path, shortest first.
+ * As for AGENT_GATE_UNREACHABLE, the level a Camunda AI agent is read at counts beside a btv ref.
  */
 export const rule: BpmnRule = defineRule({
   meta: {
@@ -19,6 +20,8 @@ export const rule: BpmnRule = defineRule({
         'agent task "{{elementId}}" (autonomy level {{level}}) can reach the end without an approval gate: {{bypassPath}}{{hint}}{{discountHint}}',
       unreviewed:
         'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate on every path as the most demanding case, but it can reach the end without one: {{bypassPath}}{{hint}}{{discountHint}}',
+      camunda:
+        'agent task "{{elementId}}" names {{ref}} (autonomy level {{level}}) but runs the Camunda AI agent the BPMN draws, read at autonomy level {{camundaLevel}}: it needs an approval gate on every path, and it can reach the end without one: {{bypassPath}}{{hint}}{{discountHint}}',
     },
     remediation:
       "route every path from the agent task through a gate, or gate the bypassing branch too",
@@ -31,13 +34,18 @@ export const rule: BpmnRule = defineRule({
       context.report({
         elementId: task.node.id,
         path: task.node.path,
-        ...(task.unreviewed ? { messageId: "unreviewed" } : {}),
+        ...(task.unreviewed
+          ? { messageId: "unreviewed" }
+          : task.camundaLevel === undefined
+            ? {}
+            : { messageId: "camunda" }),
         data: {
           ...undeclaredGates(analysis, task),
           ...discountedAfter(analysis, task),
           elementId: task.node.id,
           level: levelLabel(task),
           ref: refLabel(task),
+          ...(task.camundaLevel === undefined ? {} : { camundaLevel: task.camundaLevel }),
           source: task.declaration.source,
           bypassPath: task.gate.bypassPath.join(" → "),
           pathIds: task.gate.bypassPath,

@@ -5,6 +5,8 @@ import { defineRule } from "../../rules/index.js";
 /**
  * Levels 0-3 (and agents of unknown level, by the default policy) need a person to approve what
  * the agent did before the process acts on it. With no gate anywhere downstream, nobody does.
+ * A btv ref on a Camunda AI agent agentflow reads does not lower the level the BPMN's agent is
+ * read at: when that level is what needs the gate, the finding says so (`camunda`).
  */
 export const rule: BpmnRule = defineRule({
   meta: {
@@ -18,6 +20,8 @@ export const rule: BpmnRule = defineRule({
         'agent task "{{elementId}}" (autonomy level {{level}}) needs an approval gate downstream, but no gate is reachable from it{{hint}}{{discountHint}}',
       unreviewed:
         'agent task "{{elementId}}" ({{ref}}) could not be reviewed, since its workflow could not be read, so it needs an approval gate downstream as the most demanding case, but no gate is reachable from it{{hint}}{{discountHint}}',
+      camunda:
+        'agent task "{{elementId}}" names {{ref}} (autonomy level {{level}}) but runs the Camunda AI agent the BPMN draws, read at autonomy level {{camundaLevel}}: it needs an approval gate downstream, and no gate is reachable from it{{hint}}{{discountHint}}',
     },
     remediation:
       "add a flow node marked <btv:gate/> (e.g. a user task for approval) after the agent task",
@@ -30,7 +34,11 @@ export const rule: BpmnRule = defineRule({
       context.report({
         elementId: task.node.id,
         path: task.node.path,
-        ...(task.unreviewed ? { messageId: "unreviewed" } : {}),
+        ...(task.unreviewed
+          ? { messageId: "unreviewed" }
+          : task.camundaLevel === undefined
+            ? {}
+            : { messageId: "camunda" }),
         data: {
           ...undeclaredGates(analysis, task),
           ...discountedAfter(analysis, task),
@@ -38,6 +46,7 @@ export const rule: BpmnRule = defineRule({
           level: levelLabel(task),
           source: task.declaration.source,
           ref: refLabel(task),
+          ...(task.camundaLevel === undefined ? {} : { camundaLevel: task.camundaLevel }),
         },
       });
     }

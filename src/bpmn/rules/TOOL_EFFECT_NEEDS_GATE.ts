@@ -1,4 +1,7 @@
+import type { AgentTaskFacts } from "../analysis.js";
+import type { Dependency } from "../dependency.js";
 import { needsGate } from "../dependency.js";
+import { readFromBpmn } from "../camunda/index.js";
 import { discountedAfter, refLabel } from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 import { defineRule } from "../../rules/index.js";
@@ -8,8 +11,16 @@ import { defineRule } from "../../rules/index.js";
  * a level-5 agent may not delete, pay or sign unreviewed. A tool whose contract could not be
  * looked up, and a delegate that could not be, have an unknown effect, read as the most
  * demanding one (fail closed). Reported once per such dependency, when the gate downstream is
- * missing or can be bypassed.
+ * missing or can be bypassed. The tools of a Camunda AI agent read from the BPMN count too, even
+ * where a btv ref names the agent: the engine runs the tools drawn; such a finding names the
+ * derived workflow (`camunda.<element id>@1.0.0`) that calls them.
  */
+/** Who calls the tool: the derived workflow for a tool read from the BPMN, else the task's ref. */
+function callerLabel(task: AgentTaskFacts, dependency: Dependency): string {
+  const derived = task.resolution.derived;
+  return derived !== undefined && readFromBpmn(dependency) ? derived.workflowRef : refLabel(task);
+}
+
 export const rule: BpmnRule = defineRule({
   meta: {
     code: "TOOL_EFFECT_NEEDS_GATE",
@@ -58,7 +69,7 @@ export const rule: BpmnRule = defineRule({
           data: {
             ...(via === undefined ? {} : { via }),
             elementId: task.node.id,
-            ref: refLabel(task),
+            ref: callerLabel(task, dependency),
             tool: dependency.ref,
             effect: dependency.effect ?? "unknown",
             nodeId: dependency.nodeId,

@@ -6,8 +6,6 @@
 import { neighbours, parseRef } from "../../model/index.js";
 import type {
   AgentTaskFacts as PolicyAgentTask,
-  BudgetFacts,
-  UnreadFact,
   ElementPlace,
   GateFacts,
   GatePathRequirement,
@@ -17,119 +15,22 @@ import type {
   ToolFacts,
   WorkflowFacts,
 } from "../../policy/index.js";
-import { budgetFacts, readWorkflow, toolFacts } from "../../validate/view.js";
+import { readWorkflow } from "../../validate/view.js";
 import type { AgentTaskElement } from "../agents.js";
 import type { AgentTaskFacts, GateAnalysis } from "../analysis.js";
-import type { DerivedAgent } from "../camunda/index.js";
 import { DERIVED_VERSION, derivedWorkflowId } from "../camunda/index.js";
 import { nodeId } from "../process-index.js";
 import { checkGatePath } from "../gate-require.js";
+import type { Runs } from "./runs.js";
+import { camundaRuns, knownToolsOf, runsOf } from "./runs.js";
 import type { GatesAfter } from "./gates-after.js";
 import { gatesAfter } from "./gates-after.js";
 import type { SubjectReading } from "./subjects.js";
 
-/**
- * The tools of an agent task known to be called: its own workflow's and its resolved delegates'
- * (a ref that cannot be parsed included, its effect unknown), or a Camunda agent's; null when
- * its workflow is unread, or a Camunda agent's tool container cannot be found (or is named by a
- * FEEL expression): then what the model may call is unknown, not nothing.
- */
-function knownToolsOf(task: AgentTaskFacts): ToolFacts[] | null {
-  const derived = task.resolution.derived;
-  if (derived !== undefined) {
-    if (derived.container !== undefined && !derived.container.found) return null;
-    return derived.tools.map((tool) => ({
-      ref: tool.jobType ?? tool.templateId ?? tool.id,
-      id: tool.id,
-      version: null,
-      effect: tool.effect ?? null,
-      authorization: null,
-    }));
-  }
-  if (task.resolution.workflow === undefined) return null;
-  const byRef = new Map<string, ToolFacts>();
-  for (const dep of task.resolution.dependencies) {
-    if (dep.kind !== "tool" || byRef.has(dep.ref)) continue;
-    const terms =
-      dep.effect === undefined
-        ? undefined
-        : { effect: dep.effect, authorization: dep.authorization };
-    byRef.set(dep.ref, toolFacts(dep.ref, parseRef(dep.ref), terms));
-  }
-  return [...byRef.values()];
-}
-
-/**
- * Whether what the agent calls is only partly known: a delegate (its own or a delegate's) could
- * not be read, so the tools and models behind it are unknown, and a list of the rest would read
- * as complete (docs/policies.md: null = unknown).
- */
-function delegateUnread(task: AgentTaskFacts): boolean {
-  return task.resolution.dependencies.some((d) => d.kind === "delegate" && d.failure !== undefined);
-}
-
-/**
- * A Camunda agent's limits as a budget, with the limits that are FEEL expressions (stated, but
- * known only when the process runs) listed as unread rather than read as "not stated".
- */
-function camundaBudget(derived: DerivedAgent): { budget: BudgetFacts; unread: UnreadFact[] } {
-  const { maxModelCalls, maxTokensPerResponse } = derived.limits;
-  const unread: UnreadFact[] = [];
-  if (maxModelCalls !== undefined && maxModelCalls.value === undefined) {
-    unread.push("budget.maxSteps");
-  }
-  if (maxTokensPerResponse !== undefined && maxTokensPerResponse.value === undefined) {
-    unread.push("budget.maxTokens");
-  }
-  return {
-    budget: {
-      maxSteps: maxModelCalls?.value ?? null,
-      maxTokens: maxTokensPerResponse?.value ?? null,
-      maxWallTimeMs: null,
-      maxCost: {},
-    },
-    unread,
-  };
-}
-
-/** What an agent task runs, as the `agentTask` and `workflow` facts share it. */
-interface Runs {
-  readonly tools: ToolFacts[] | null;
-  readonly models: string[] | null;
-  readonly budget: BudgetFacts | null;
-  readonly unread: UnreadFact[];
-}
-
-/** The tools, models and budget of an agent task, each null (or unread) where unknown. */
-function runsOf(task: AgentTaskFacts, known: ToolFacts[] | null): Runs {
-  const derived = task.resolution.derived;
-  const workflow = task.resolution.workflow;
-  const partial = delegateUnread(task);
-  const models = task.resolution.models;
-  if (derived !== undefined) {
-    return {
-      tools: known,
-      models: models === null ? null : [...models],
-      ...camundaBudget(derived),
-    };
-  }
-  // An unread workflow (or a task that declares two) has a budget too, but which is unknown:
-  // `null` here is not "no budget stated".
-  if (workflow === undefined)
-    return { tools: null, models: null, budget: null, unread: ["budget"] };
-  return {
-    tools: partial ? null : known,
-    // Its own models and its delegates' (resolve-tasks.ts); unknown when a delegate is unread.
-    models: partial || models === null ? null : [...models],
-    budget: budgetFacts(workflow.budget),
-    unread: [],
-  };
-}
-
 /** The workflow of a btv task as facts, its tools' terms from what the gate looked up. */
 function workflowOf(task: AgentTaskFacts): WorkflowFacts | undefined {
   const workflow = task.resolution.workflow;
-  if (workflow === undefined || task.resolution.derived !== undefined) return undefined;
+  if (workflow === undefined || task.resolution.resolution === "derived") return undefined;
   const terms = new Map<string, { effect: string; authorization: string | undefined }>();
   for (const dep of task.resolution.dependencies) {
     if (dep.kind === "tool" && dep.via === undefined && dep.effect !== undefined) {
@@ -144,13 +45,19 @@ function workflowOf(task: AgentTaskFacts): WorkflowFacts | undefined {
 
 /**
  * The workflow a Camunda AI agent runs, derived from the BPMN (`camunda.<element id>@1.0.0`):
- * its nodes and levels as derived, and what it runs as the agent task's facts say it — the
- * tools and model as read (null where the BPMN does not say), the limits as its budget.
+ * its nodes and levels as derived, and what it runs as read — the tools and model (null where
+ * the BPMN does not say), the limits as its budget. Beside a btv ref too, as a subject of its
+ * own: the engine runs it whatever the ref's workflow says.
  */
-function derivedWorkflowOf(task: AgentTaskFacts, runs: Runs): WorkflowFacts | undefined {
-  const workflow = task.resolution.workflow;
-  if (workflow === undefined || task.resolution.derived === undefined) return undefined;
-  const read = readWorkflow(workflow, [], () => undefined, task.justifiedLevel ?? null).facts;
+function derivedWorkflowOf(task: AgentTaskFacts): WorkflowFacts | undefined {
+  const camunda = task.resolution.camunda ?? task.resolution;
+  const workflow = camunda.workflow;
+  const runs = camundaRuns(task);
+  if (workflow === undefined || camunda.resolution !== "derived" || runs === undefined) {
+    return undefined;
+  }
+  const justified = camunda.derived?.level ?? null;
+  const read = readWorkflow(workflow, [], () => undefined, justified).facts;
   const model = runs.models?.[0] ?? null;
   return {
     ...read,
@@ -240,7 +147,8 @@ function agentTaskFacts(
     declaredLevel: task.declaredLevel ?? null,
     declaredLevelText: joined((d) => d.levelText) ?? levelText ?? null,
     justifiedLevel: task.justifiedLevel ?? null,
-    camunda: task.declaration.source === "camunda",
+    // Beside a btv ref too: the element is a Camunda AI agent, and runs as one.
+    camunda: task.declaration.source === "camunda" || task.resolution.derived !== undefined,
     tools: runs.tools,
     models: runs.models,
     budget: runs.budget,
@@ -346,9 +254,10 @@ export function processView(analysis: GateAnalysis, subjects: SubjectReading): P
   const tools: (ToolFacts & { place: ElementPlace })[] = [];
   analysis.tasks.forEach((task, i) => {
     const place = agentTasks[i]?.place ?? { elementId: task.node.id, path: task.node.path };
-    const run = runs[i] ?? runsOf(task, null);
-    const workflow = workflowOf(task) ?? derivedWorkflowOf(task, run);
-    if (workflow !== undefined) workflows.push({ ...workflow, place });
+    // Beside a btv ref, both: the ref's workflow (or its unread stand-in) and the derived one.
+    for (const workflow of [workflowOf(task), derivedWorkflowOf(task)]) {
+      if (workflow !== undefined) workflows.push({ ...workflow, place });
+    }
     for (const unread of unreadWorkflowsOf(task)) workflows.push({ ...unread, place });
     // The tools known to be called are subjects even when the task's list is unknown as a whole.
     for (const tool of known[i] ?? []) tools.push({ ...tool, place });

@@ -138,18 +138,29 @@ describe("verdicts on the fixtures", () => {
     });
   });
 
-  it("lets btv:agentTask win: the BPMN's tools are not read then", async () => {
+  it("reads the BPMN's agent beside a btv:agentTask: the ref names a workflow, the engine runs the tools drawn", async () => {
     const xml = fixture("subprocess-v4-gateways.bpmn").replace(
       "<zeebe:adHoc ",
       '<btv:agentTask agentWorkflowRef="agnt-research@1.0.0" />\n<zeebe:adHoc ',
     );
     const decision = await (await import("../../../src/bpmn/index.js")).checkProcess(xml);
     expect(
-      decision.agentTasks.map((t) => [t.elementId, t.source, t.resolution, t.derived]),
+      decision.agentTasks.map((t) => [
+        t.elementId,
+        t.source,
+        t.resolution,
+        t.derived?.workflowRef,
+        t.derived?.tools.map((tool) => tool.id),
+      ]),
     ).toEqual([
-      ["Agent", "btv", "unresolved", undefined],
-      // Not a tool of a read agent any more: the A2A client is an agent of unknown level again.
-      ["PartnerAgent", "camunda", "unresolved", undefined],
+      // Still a tool of the read agent: the A2A client is its delegation, no agent task.
+      [
+        "Agent",
+        "btv",
+        "unresolved",
+        "camunda.Agent@1.0.0",
+        ["RunJobScript", "ResearchServer", "PartnerAgent"],
+      ],
     ]);
   });
 });

@@ -23,6 +23,7 @@ import {
   userTask,
 } from "../builders.js";
 import { at, bpmnRuleTester } from "../rule-tester.js";
+import { aiAgent, effectTool } from "./ai-agent.js";
 
 const CODE = "AGENT_GATE_BYPASS";
 const registry = [
@@ -469,6 +470,18 @@ await bpmnRuleTester(rule, {
         ],
       })),
     ),
+    {
+      name: "a level-4 btv ref on a Camunda AI agent read at level 2, gated on one branch only",
+      xml: oneBranch(aiAgent("A", { ref: "agnt-four@1.0.0", tools: [effectTool("Look", "read")] })),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          messageId: "camunda",
+          data: { level: 4, camundaLevel: 2, source: "btv", pathIds: ["A", "X", "E2"] },
+        },
+      ],
+    },
     {
       name: "custom isGate: a user task on one branch only",
       xml: oneBranch(level2, userTask("G")),

@@ -26,6 +26,7 @@ import {
   ZEEBE_MODDLE,
 } from "../builders.js";
 import { at, bpmnRuleTester } from "../rule-tester.js";
+import { aiAgent, effectTool } from "./ai-agent.js";
 
 const CODE = "AGENT_GATE_UNREACHABLE";
 const registry = [
@@ -38,6 +39,17 @@ const registry = [
 ];
 const level2 = agent("A", { ref: "agnt-two@1.0.0", level: "2" });
 const everyUserTask = (element: ModdleObject): boolean => instanceOf(element, "bpmn:UserTask");
+
+/** A Camunda AI agent with one read-only tool (read at level 2: a loop), naming `ref`. */
+const readingAgent = (ref: string, level?: string) =>
+  aiAgent("A", {
+    ref,
+    ...(level === undefined ? {} : { level }),
+    tools: [effectTool("Look", "read")],
+  });
+/** The variant's agent `A` naming `ref` with the bare btv attribute. */
+const naming = (xml: string, ref: string) =>
+  xml.replace('id="A"', `id="A" btv:agentWorkflowRef="${ref}"`);
 
 /** S → A → E: the agent task `A` with nothing after it. */
 const ungated = (agentXml: string) =>
@@ -173,6 +185,17 @@ await bpmnRuleTester(rule, {
         xml: ungated(variant.xml("A")),
       })),
     ),
+    ...CAMUNDA_AGENTS.map((variant) => ({
+      ...camundaCase(variant, undefined),
+      name: `${variant.label} naming a level-4 agent: the BPMN draws no agent, the ref decides`,
+      xml: ungated(naming(variant.xml("A"), "agnt-four@1.0.0")),
+      registry,
+    })),
+    {
+      name: "a btv ref on a Camunda AI agent, gated",
+      xml: gated(readingAgent("agnt-four@1.0.0")),
+      registry,
+    },
     {
       name: "Camunda agent (element template, zeebe-bpmn-moddle registered) followed by a gate",
       xml: gated(templateAgent("A")),
@@ -363,6 +386,42 @@ await bpmnRuleTester(rule, {
         ],
       })),
     ),
+    {
+      name: "a level-4 btv ref on a Camunda AI agent: the agent the BPMN draws is read at level 2",
+      xml: ungated(readingAgent("agnt-four@1.0.0")),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          messageId: "camunda",
+          data: {
+            elementId: "A",
+            level: 4,
+            camundaLevel: 2,
+            ref: "agnt-four@1.0.0",
+            source: "btv",
+          },
+        },
+      ],
+    },
+    {
+      name: "a level-5 btv ref (the task's own level) on a Camunda AI agent: the same",
+      xml: ungated(readingAgent("agnt-five@1.0.0", "5")),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          messageId: "camunda",
+          data: { level: 5, camundaLevel: 2 },
+        },
+      ],
+    },
+    {
+      name: "a level-2 btv ref on a Camunda AI agent: its own level needs the gate already",
+      xml: ungated(readingAgent("agnt-two@1.0.0")),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 2, source: "btv" } }],
+    },
     {
       name: "custom isGate (every user task): a btv:gate on a plain task no longer counts",
       xml: processXml(

@@ -3,7 +3,10 @@ import type { AgentNode, ToolContract } from "../../../src/model/index.js";
 import { edge, llm, tool, workflow } from "../../validate/builders.js";
 import {
   agent,
+  agentWorkflow,
   chain,
+  element,
+  HELPER,
   endEvent,
   exclusiveGateway,
   flow,
@@ -17,6 +20,7 @@ import {
   zeebeAgent,
 } from "../builders.js";
 import { at, bpmnRuleTester } from "../rule-tester.js";
+import { aiAgent, effectTool, unmappedTool } from "./ai-agent.js";
 
 const CODE = "TOOL_EFFECT_NEEDS_GATE";
 
@@ -63,6 +67,23 @@ const registry = [
     "tool:update@1.0.0",
   ),
 ];
+
+/** A harmless level-4 workflow (it calls no tool) for a btv ref on a Camunda AI agent. */
+const desk = [agentWorkflow("agnt-desk@1.0.0", 4), HELPER];
+/** A Camunda AI agent that may pay, and may read. */
+const payingAgent = (ref: { readonly ref?: string; readonly attrRef?: string }) =>
+  aiAgent("A", {
+    ...ref,
+    tools: [effectTool("Pay", "write-irreversible"), effectTool("Look", "read")],
+  });
+/** What a finding on the BPMN's Pay tool says, whatever ref the task names. */
+const pays = {
+  elementId: "A",
+  ref: "camunda.A@1.0.0",
+  tool: "tool:camunda.Pay@1.0.0",
+  effect: "write-irreversible",
+  nodeId: "Pay",
+};
 
 /** S → A → E. */
 const ungated = (agentXml: string) =>
@@ -119,6 +140,23 @@ await bpmnRuleTester(rule, {
       xml: ungated(agent("A", { ref: "agnt-payer@1.0.0", level: "1" })),
     },
     { name: "a Camunda agent has no workflow to look into", xml: ungated(zeebeAgent("A")) },
+    {
+      name: "a btv ref on a Camunda AI agent that may pay, gated on every path",
+      xml: gated(payingAgent({ ref: "agnt-desk@1.0.0" })),
+      registry: [...registry, ...desk],
+    },
+    {
+      name: "an external Camunda agent naming its agent: the BPMN draws no tools, the ref decides",
+      xml: ungated(
+        element("serviceTask", "A", {
+          ext: [
+            '<zeebe:agentDefinition agentType="external" />',
+            '<btv:agentTask agentWorkflowRef="agnt-searcher@1.0.0" />',
+          ],
+        }),
+      ),
+      registry,
+    },
   ],
   invalid: [
     {
@@ -282,6 +320,48 @@ await bpmnRuleTester(rule, {
         toolCaller("agnt-payer@1.0.0", "tool:pay@1.0.0"),
       ],
       errors: [{ ...at(CODE, "A", nodePath(1)), data: { effect: "external-commitment" } }],
+    },
+    {
+      name: "a btv ref on a Camunda AI agent does not hide the tools the engine runs: its payment and its unmapped tool",
+      xml: ungated(
+        aiAgent("A", {
+          ref: "agnt-desk@1.0.0",
+          tools: [effectTool("Pay", "write-irreversible"), unmappedTool("Mystery")],
+        }),
+      ),
+      registry: [...registry, ...desk],
+      errors: [
+        { ...at(CODE, "A", nodePath(1)), data: { ...pays, gate: "missing" } },
+        {
+          ...at(CODE, "A", nodePath(1)),
+          messageId: "unknown",
+          data: {
+            ref: "camunda.A@1.0.0",
+            tool: "tool:camunda.Mystery@1.0.0",
+            effect: "unknown",
+            nodeId: "Mystery",
+            failure: "unmapped",
+          },
+        },
+      ],
+    },
+    {
+      name: "the bare btv:agentWorkflowRef attribute on a Camunda AI agent: the same",
+      xml: ungated(payingAgent({ attrRef: "agnt-desk@1.0.0" })),
+      registry: [...registry, ...desk],
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { ...pays, gate: "missing" } }],
+    },
+    {
+      name: "a btv ref no registry knows on a Camunda AI agent: the tools drawn still count",
+      xml: ungated(payingAgent({ ref: "agnt-nowhere@1.0.0" })),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { ...pays, gate: "missing" } }],
+    },
+    {
+      name: "a btv ref on a Camunda AI agent gated on one branch only",
+      xml: oneBranch(payingAgent({ ref: "agnt-desk@1.0.0" })),
+      registry: [...registry, ...desk],
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { ...pays, gate: "bypassed" } }],
     },
   ],
 });
