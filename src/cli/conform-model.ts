@@ -17,9 +17,10 @@ import type {
   ApprovedPrompt,
   ApprovedWorkflow,
 } from "../conform/index.js";
+import { embeddedWorkflow, zeebeElementTypes } from "../conform/process-shape.js";
 import type { AgentWorkflow, ToolContract } from "../model/index.js";
 import { regather, readApprovalFile } from "./approval-regather.js";
-import { readPrompts } from "./conform-prompts.js";
+import { readPrompts, withPrompts } from "./conform-prompts.js";
 import { readText } from "./file-read.js";
 import type { GateRun } from "./gate-run.js";
 import { runGatePipeline } from "./gate-run.js";
@@ -100,6 +101,13 @@ function derivedWorkflow(
   return { ref: formatRef(workflow), workflow, tools: new Map(), derivedTools, prompts };
 }
 
+/** The workflow a task's review took from a snapshot its element embeds (the registry had none). */
+function snapshotWorkflow(definitions: unknown, task: AgentTaskSummary, run: GateRun) {
+  if (task.resolution !== "snapshot" || task.contentHash === null) return undefined;
+  const workflow = embeddedWorkflow(definitions, task.elementId, task.contentHash);
+  return workflow === undefined ? undefined : approvedWorkflow(workflow, run.context.registry);
+}
+
 /** The processes a gate run decided, with their topology and each agent task's requirement. */
 async function approvedProcesses(
   run: GateRun,
@@ -121,11 +129,17 @@ async function approvedProcesses(
     );
     const tasks = topology.tasks.map((t) => {
       const summary = decided.decision.agentTasks.find((a) => a.elementId === t.elementId);
-      const fromBpmn = summary === undefined ? undefined : derivedWorkflow(summary, t.systemPrompt);
-      if (fromBpmn !== undefined) derived.push(fromBpmn);
+      // Each task keeps its own workflow: two Camunda agents may derive one `id@version`.
+      const own =
+        summary === undefined
+          ? undefined
+          : (derivedWorkflow(summary, t.systemPrompt) ??
+            snapshotWorkflow(definitions, summary, run));
+      if (own !== undefined) derived.push(own);
       return {
         elementId: t.elementId,
-        workflow: fromBpmn?.ref ?? summary?.ref ?? null,
+        workflow: own?.ref ?? summary?.ref ?? null,
+        ...(own === undefined ? {} : { resolved: own }),
         // A task the decision does not list is not known to need nothing: it needs a gate.
         gateRequired: summary === undefined || summary.requirement === "required",
         gates: t.gates,
@@ -134,6 +148,7 @@ async function approvedProcesses(
     processes.push({
       processIds: topology.processIds,
       elements: new Set(topology.elements),
+      elementTypes: zeebeElementTypes(definitions),
       tasks,
     });
   }
@@ -262,11 +277,7 @@ export async function buildModel(source: ModelSource, io: CliIo, cwd: string): P
   const built = await buildApproved(source, io, cwd);
   if (source.prompts === undefined) return built;
   const { prompts, files } = await readPrompts(source.prompts);
-  const workflows = built.model.workflows.map((w) => ({
-    ...w,
-    prompts: new Map([...prompts, ...(w.prompts ?? [])]),
-  }));
-  return { ...built, model: { ...built.model, workflows }, reads: [...built.reads, ...files] };
+  return { ...built, model: withPrompts(built.model, prompts), reads: [...built.reads, ...files] };
 }
 
 async function buildApproved(source: ModelSource, io: CliIo, cwd: string): Promise<BuiltModel> {

@@ -4,7 +4,7 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { ApprovedPrompt } from "../conform/index.js";
+import type { ApprovedModel, ApprovedPrompt } from "../conform/index.js";
 import { sha256 } from "../model/index.js";
 import { readText } from "./file-read.js";
 import { UsageError } from "./io.js";
@@ -38,4 +38,26 @@ export async function readPrompts(
     files.push(file);
   }
   return { prompts, files };
+}
+
+/**
+ * `model` with `prompts` given to every workflow (a workflow's own digests win). A task's own
+ * workflow is replaced by its copy with the prompts, so that a run attributed through its task
+ * is checked with them too.
+ */
+export function withPrompts(
+  model: ApprovedModel,
+  prompts: ReadonlyMap<string, ApprovedPrompt>,
+): ApprovedModel {
+  const copies = new Map(
+    model.workflows.map((w) => [w, { ...w, prompts: new Map([...prompts, ...(w.prompts ?? [])]) }]),
+  );
+  const processes = model.processes.map((p) => ({
+    ...p,
+    tasks: p.tasks.map((t) => {
+      const resolved = t.resolved === undefined ? undefined : copies.get(t.resolved);
+      return resolved === undefined ? t : { ...t, resolved };
+    }),
+  }));
+  return { workflows: [...copies.values()], processes };
 }

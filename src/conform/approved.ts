@@ -45,6 +45,13 @@ export interface ApprovedTask {
   readonly elementId: string;
   /** The workflow it runs, `id@version`, when known. */
   readonly workflow: string | null;
+  /**
+   * The approved workflow itself, when the model's builder resolved it for this task. An
+   * `id@version` need not name one workflow: two Camunda agents of different processes with the
+   * same element id derive the same ref, so a run of the task is checked against this one, and
+   * without it against the one approved workflow of that ref (several: the run is unverified).
+   */
+  readonly resolved?: ApprovedWorkflow;
   /** Whether the task's autonomy level requires a gate downstream (the static verdict did). */
   readonly gateRequired: boolean;
   /** The gates downstream of the task the static verdict relied on, by element id. */
@@ -57,6 +64,13 @@ export interface ApprovedProcess {
   readonly processIds: readonly string[];
   /** Every flow element id of the process: an instance's element outside it deviates. */
   readonly elements: ReadonlySet<string>;
+  /**
+   * The Zeebe `bpmnElementType`s each element's records may carry (`USER_TASK`, and
+   * `MULTI_INSTANCE_BODY` for a multi-instance one), when known: a record of another type is of
+   * another version of the process, so it deviates and never passes a gate. An element not in
+   * the map is not checked by type.
+   */
+  readonly elementTypes?: ReadonlyMap<string, readonly string[]>;
   readonly tasks: readonly ApprovedTask[];
 }
 

@@ -4,12 +4,13 @@
  * stays after it ends is its result and what the process-level gate check needs.
  */
 import type { Plan } from "../simulate/internal.js";
-import { parseRef } from "../model/index.js";
 import { buildPlan } from "../simulate/internal.js";
 import type { ApprovedModel, ApprovedWorkflow, ConformanceOptions } from "./approved.js";
+import { attributeRun } from "./attribute.js";
 import type { Deviation, Unverified } from "./deviation.js";
 import type { Instances } from "./instances.js";
-import { allInstances, gatedStepFindings, instanceResult, pushElement } from "./instances.js";
+import { allInstances, pushElement } from "./instances.js";
+import { gatedStepFindings, instanceResult } from "./instance-gates.js";
 import type { GatedStep, Replay } from "./replay.js";
 import { replayEnd, replayRoute, replayStartTime, replayStep, startReplay } from "./replay.js";
 import type { ConformanceReport, RunResult, RunVerdict } from "./results.js";
@@ -48,11 +49,6 @@ interface Finished {
 
 const FIRST_UNMAPPED = 20;
 
-/** A reference's id, or the text itself when it is no reference. */
-const idOfRef = (ref: string): string => {
-  const parsed = parseRef(ref);
-  return parsed.ok ? parsed.ref.id : ref;
-};
 const NONE: readonly string[] = Object.freeze([]);
 
 /**
@@ -104,60 +100,31 @@ export function createConformanceChecker(
   ): Slot => {
     const existing = open.get(run);
     if (existing !== undefined) return existing;
-    const slot = newSlot(run, named ?? taskWorkflow(link), at);
+    const slot = newSlot(run, named, at, link);
     open.set(run, slot);
     return slot;
   };
 
-  /**
-   * The workflow of the agent task a run executed for, when the run names none: a Camunda agent
-   * instance names its element, whose derived workflow the approved process holds.
-   */
-  const taskWorkflow = (link: ProcessLink | undefined): string | undefined => {
-    const element = link?.element;
-    if (element === undefined) return undefined;
-    const processes = approved.processes.filter(
-      (p) => link?.process === undefined || p.processIds.includes(link.process),
-    );
-    const refs = new Set(
-      processes.flatMap((p) =>
-        p.tasks.flatMap((t) =>
-          t.elementId === element && t.workflow !== null ? [t.workflow] : [],
-        ),
-      ),
-    );
-    return refs.size === 1 ? [...refs][0] : undefined;
-  };
-
-  const newSlot = (run: string, named: string | undefined, at: EventAt): Slot => {
+  const newSlot = (
+    run: string,
+    named: string | undefined,
+    at: EventAt,
+    link: ProcessLink | undefined,
+  ): Slot => {
     const deviations: Deviation[] = [];
     const unverified: Unverified[] = [];
-    const ref = named ?? options.workflow;
-    let found: ApprovedWorkflow | undefined;
-    if (ref === undefined) {
-      if (approved.workflows.length === 1) found = approved.workflows[0];
-      else {
-        const count = approved.workflows.length;
-        unverified.push({ reason: "WORKFLOW_UNNAMED", run, at, data: { count } });
-      }
-    } else {
-      found = approved.workflows.find((w) => w.ref === ref);
-      if (found === undefined) {
-        const id = idOfRef(ref);
-        const same = approved.workflows.filter((w) => idOfRef(w.ref) === id).map((w) => w.ref);
-        const data = {
-          kind: "workflow",
-          name: ref,
-          ...(same.length > 0 ? { approved: same.join(", ") } : {}),
-        };
-        deviations.push({ class: "VERSION_UNAPPROVED", run, at, data });
-      }
+    const got = attributeRun(approved, named, link, options.workflow);
+    if (got.kind === "unapproved") {
+      deviations.push({ class: "VERSION_UNAPPROVED", run, at, data: got.data });
+    } else if (got.kind === "unverified") {
+      unverified.push({ reason: got.reason, run, at, data: got.data });
     }
+    const found = got.kind === "workflow" ? got.workflow : undefined;
     const replay = found === undefined ? undefined : startReplay(run, found, planOf(found));
     return {
       run,
       replay,
-      workflow: found?.ref ?? ref ?? null,
+      workflow: found?.ref ?? (got.kind === "workflow" ? null : got.name),
       deviations,
       unverified,
       events: 0,

@@ -28,6 +28,7 @@ export type DeviationClass = (typeof DEVIATION_CLASSES)[number];
  */
 export const UNVERIFIED_REASONS = [
   "WORKFLOW_UNNAMED",
+  "WORKFLOW_AMBIGUOUS",
   "EVENT_UNMAPPED",
   "ROUTE_UNDECIDABLE",
   "PROMPT_UNKNOWN",
@@ -37,6 +38,7 @@ export const UNVERIFIED_REASONS = [
   "MODEL_UNRECORDED",
   "COST_UNLIMITED",
   "RUN_UNFINISHED",
+  "START_UNRECORDED",
 ] as const;
 
 /** One reason a run is unverified. */

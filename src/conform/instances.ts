@@ -1,34 +1,49 @@
 /**
  * Process instances as their element records show them, kept compactly until the end of the
  * input (the agent runs that ran in an instance may come in another file, before or after its
- * records): which agent tasks were activated, which gates completed, in what order, and how the
- * instance ended. Then the gate checks: a task whose level requires a gate, and a tool whose
- * effect needs one, must be followed by a completed gate the static verdict relied on.
+ * records): which agent tasks began and how that shows, which gates completed, in what order,
+ * and how the instance ended. A record of an element type the approved process does not give
+ * that element is of another version of the process: it deviates, and counts for nothing.
+ * The gate checks over these facts are in instance-gates.ts.
  */
-import type { ApprovedModel, ApprovedProcess, ApprovedTask } from "./approved.js";
-import type { Deviation, Unverified } from "./deviation.js";
-import type { GatedStep } from "./replay.js";
-import type { InstanceResult } from "./results.js";
-import type { ElementEvent, EventAt, ProcessLink } from "./types.js";
+import type { ApprovedModel, ApprovedProcess } from "./approved.js";
+import type { Deviation } from "./deviation.js";
+import type { ElementEvent, EventAt } from "./types.js";
+
+/** When an agent task began: its arrival order and its record's place. */
+export interface Activation {
+  readonly order: number;
+  readonly at: EventAt;
+}
 
 /** One instance's record, in arrival order. */
 export interface Instance {
   readonly key: string;
   readonly process: string;
   readonly approved: ApprovedProcess | undefined;
-  /** Order of the last activation of each agent task. */
+  /** The last activation record of each agent task. */
   readonly activated: Map<string, Activation>;
+  /**
+   * Each agent task whose last beginning was not recorded: a record of it (completed,
+   * terminated) came with no activation open, so it had begun before that record, unseen.
+   */
+  readonly unseen: Map<string, Activation & { readonly intent: string }>;
+  /** Open activations of each agent task (a multi-instance body and its inner instances nest). */
+  readonly running: Map<string, number>;
   /** When each gate completed: the arrival order, and the record's own time when it has one. */
   readonly gateDone: Map<string, { readonly order: number; readonly time?: number }[]>;
+  /** The elements already reported as of another type (each once). */
+  readonly foreign: Set<string>;
+  /** Whether the records hold the process's own activation: whether they show its beginning. */
+  started: boolean;
+  /**
+   * The instance's first record of the process itself (a gate span's decision is none: it shows
+   * one gate, not where the instance's records begin); `undefined` while there is none.
+   */
+  first: EventAt | undefined;
   order: number;
   end: { readonly at: EventAt; readonly order: number } | undefined;
   readonly deviations: Deviation[];
-}
-
-/** When an agent task last began: its arrival order and its record's place. */
-interface Activation {
-  readonly order: number;
-  readonly at: EventAt;
 }
 
 /**
@@ -46,8 +61,94 @@ export function allInstances(instances: Instances): Instance[] {
   return [...instances.byKey.values()].flatMap((byProcess) => [...byProcess.values()]);
 }
 
+/** The element type of a gate decided on a span of its own (`agentflow.gate.element`): no BPMN type. */
+const GATE_DECISION = "GATE";
+
 const processOf = (model: ApprovedModel, id: string): ApprovedProcess | undefined =>
   model.processes.find((p) => p.processIds.includes(id));
+
+function newInstance(instances: Instances, event: ElementEvent): Instance {
+  const approved = processOf(instances.model, event.process);
+  const instance: Instance = {
+    key: event.instance,
+    process: event.process,
+    approved,
+    activated: new Map(),
+    unseen: new Map(),
+    running: new Map(),
+    gateDone: new Map(),
+    foreign: new Set(),
+    started: false,
+    first: undefined,
+    order: 0,
+    end: undefined,
+    deviations: [],
+  };
+  if (approved === undefined) {
+    const approvedIds = instances.model.processes.flatMap((p) => p.processIds).join(", ");
+    instance.deviations.push({
+      class: "VERSION_UNAPPROVED",
+      run: event.instance,
+      at: event.at,
+      data: {
+        kind: "process",
+        name: event.process,
+        approved: approvedIds === "" ? "none" : approvedIds,
+      },
+    });
+  }
+  return instance;
+}
+
+/**
+ * Whether the record's element type contradicts the approved process: the process element's
+ * records name the process itself, and an element's records carry the types Zeebe gives its
+ * BPMN type. A contradiction is reported once per element, as another version of the process.
+ */
+function foreignType(instance: Instance, approved: ApprovedProcess, event: ElementEvent): boolean {
+  if (event.elementType === GATE_DECISION) return false;
+  const types = approved.elementTypes?.get(event.element);
+  const wrong =
+    event.elementType === "PROCESS"
+      ? event.element !== event.process
+      : types !== undefined && !types.includes(event.elementType);
+  if (!wrong) return false;
+  if (!instance.foreign.has(event.element)) {
+    instance.foreign.add(event.element);
+    instance.deviations.push({
+      class: "VERSION_UNAPPROVED",
+      run: event.instance,
+      at: event.at,
+      node: event.element,
+      data: {
+        kind: "process",
+        name: event.process,
+        element: event.element,
+        recorded: event.elementType,
+        approved: types?.join(" or ") ?? "no process element",
+      },
+    });
+  }
+  return true;
+}
+
+/** An agent task's record: how it began (seen or not), and how many of its activations are open. */
+function pushTask(instance: Instance, event: ElementEvent, order: number): void {
+  const open = instance.running.get(event.element) ?? 0;
+  if (event.state === "activated") {
+    instance.activated.set(event.element, { order, at: event.at });
+    instance.unseen.delete(event.element);
+    instance.running.set(event.element, open + 1);
+    return;
+  }
+  if (open > 0) {
+    instance.running.set(event.element, open - 1);
+    return;
+  }
+  // It ran, and its records do not show it beginning: it began before this record, unseen.
+  const intent = event.state === "completed" ? "completion" : "termination";
+  instance.unseen.set(event.element, { order, at: event.at, intent });
+}
 
 /** Takes one element record. */
 export function pushElement(instances: Instances, event: ElementEvent): void {
@@ -58,37 +159,16 @@ export function pushElement(instances: Instances, event: ElementEvent): void {
   }
   let instance = byProcess.get(event.process);
   if (instance === undefined) {
-    const approved = processOf(instances.model, event.process);
-    instance = {
-      key: event.instance,
-      process: event.process,
-      approved,
-      activated: new Map(),
-      gateDone: new Map(),
-      order: 0,
-      end: undefined,
-      deviations: [],
-    };
+    instance = newInstance(instances, event);
     byProcess.set(event.process, instance);
-    if (approved === undefined) {
-      const approvedIds = instances.model.processes.flatMap((p) => p.processIds).join(", ");
-      instance.deviations.push({
-        class: "VERSION_UNAPPROVED",
-        run: event.instance,
-        at: event.at,
-        data: {
-          kind: "process",
-          name: event.process,
-          approved: approvedIds === "" ? "none" : approvedIds,
-        },
-      });
-    }
   }
   const order = ++instance.order;
+  if (event.elementType !== GATE_DECISION) instance.first ??= event.at;
   const approved = instance.approved;
-  if (approved === undefined) return;
+  if (approved === undefined || foreignType(instance, approved, event)) return;
   if (event.elementType === "PROCESS") {
-    if (event.state !== "activated") instance.end = { at: event.at, order };
+    if (event.state === "activated") instance.started = true;
+    else instance.end = { at: event.at, order };
     return;
   }
   if (!approved.elements.has(event.element)) {
@@ -103,193 +183,10 @@ export function pushElement(instances: Instances, event: ElementEvent): void {
     }
     return;
   }
-  if (event.state === "activated" && approved.tasks.some((t) => t.elementId === event.element)) {
-    instance.activated.set(event.element, { order, at: event.at });
-  }
+  if (approved.tasks.some((t) => t.elementId === event.element)) pushTask(instance, event, order);
   if (event.state === "completed") {
     const list = instance.gateDone.get(event.element) ?? [];
     list.push(event.time === undefined ? { order } : { order, time: event.time });
     instance.gateDone.set(event.element, list);
   }
-}
-
-/** Whether a gate of `task` completed after order `after` in `instance`. */
-function gatePassed(instance: Instance, task: ApprovedTask, after: number): boolean {
-  return task.gates.some((g) => (instance.gateDone.get(g) ?? []).some((o) => o.order > after));
-}
-
-/**
- * Whether a gate of `task` completed, by its record's own time, at or after epoch ms `since`:
- * the time the task's agent run began, by which the task had begun (records of other files
- * arrive in no time order, so only times can compare them).
- */
-function gatePassedSince(instance: Instance, task: ApprovedTask, since: number): boolean {
-  return task.gates.some((g) =>
-    (instance.gateDone.get(g) ?? []).some((o) => o.time !== undefined && o.time >= since),
-  );
-}
-
-/**
- * The agent tasks of an instance that need a gate, began, and have passed none of their gates
- * since, each with the record of its beginning: the gate deviations of an ended instance, and
- * what an unfinished one leaves open.
- */
-function* ungatedTasks(
-  instance: Instance,
-): Generator<{ readonly task: ApprovedTask; readonly activation: Activation }> {
-  for (const task of instance.approved?.tasks ?? []) {
-    const activation = instance.activated.get(task.elementId);
-    if (!task.gateRequired || activation === undefined) continue;
-    if (!gatePassed(instance, task, activation.order)) yield { task, activation };
-  }
-}
-
-/** The gate deviations of each ended instance for its agent tasks whose level requires a gate. */
-function instanceGateFindings(instance: Instance): Deviation[] {
-  const end = instance.end;
-  if (end === undefined) return [];
-  return [...ungatedTasks(instance)].map(({ task }) => ({
-    class: "GATE_MISSING",
-    run: instance.key,
-    at: end.at,
-    node: task.elementId,
-    data: { instance: instance.key, task: task.elementId, gates: gateList(task) },
-  }));
-}
-
-/**
- * What an instance that has not ended in the records leaves open: an agent task that needs a gate
- * began and no gate of it has been passed yet, so whether the instance will pass one cannot be
- * seen. Each such task is unverified (`RUN_UNFINISHED`), never counted as passed.
- */
-function instanceUnfinished(instance: Instance): Unverified[] {
-  if (instance.end !== undefined) return [];
-  return [...ungatedTasks(instance)].map(({ task, activation }) => ({
-    reason: "RUN_UNFINISHED",
-    run: instance.key,
-    at: activation.at,
-    node: task.elementId,
-    data: { instance: instance.key, task: task.elementId, gates: gateList(task) },
-  }));
-}
-
-/** An instance's result: its deviations, its gate checks, and what its records leave open. */
-export function instanceResult(instance: Instance): InstanceResult {
-  return {
-    instance: instance.key,
-    process: instance.process,
-    ended: instance.end !== undefined,
-    deviations: [...instance.deviations, ...instanceGateFindings(instance)],
-    unverified: instanceUnfinished(instance),
-  };
-}
-
-/**
- * The instance a run's link names: by key and process; by key alone when the link names no
- * process and one process's records hold that key. Several do: the processes' ids, joined.
- */
-function instanceOf(instances: Instances, link: ProcessLink): Instance | string | undefined {
-  const byProcess = instances.byKey.get(link.instance);
-  if (byProcess === undefined) return undefined;
-  if (link.process !== undefined) return byProcess.get(link.process);
-  if (byProcess.size > 1) return [...byProcess.keys()].join(", ");
-  return byProcess.values().next().value;
-}
-
-const gateList = (task: ApprovedTask): string =>
-  task.gates.length === 0 ? "none downstream" : task.gates.join(", ");
-
-/**
- * The gate check of a run's tools that need a gate: the instance it ran in must have passed a
- * gate of its task after the task began (after its activation record, or, without one, at or
- * after `started`, the run's own start time). A run without a process link, whose instance's
- * records are missing or unfinished, or that cannot be placed before a gate, is unverified.
- */
-export function gatedStepFindings(
-  instances: Instances,
-  run: string,
-  link: ProcessLink | undefined,
-  steps: readonly GatedStep[],
-  started?: number,
-): { deviations: Deviation[]; unverified: Unverified[] } {
-  const deviations: Deviation[] = [];
-  const unverified: Unverified[] = [];
-  if (steps.length === 0) return { deviations, unverified };
-  const why = (step: GatedStep, text: string): void => {
-    unverified.push({
-      reason: "GATE_UNOBSERVED",
-      run,
-      at: step.at,
-      node: step.node,
-      data: { node: step.node, why: text },
-    });
-  };
-  const found = link === undefined ? undefined : instanceOf(instances, link);
-  const instance = typeof found === "string" ? undefined : found;
-  for (const step of steps) {
-    // Approved without a process, nothing shows a gate: the run cannot be cleared, not passed.
-    if (instances.model.processes.length === 0) {
-      why(step, "no approved process holds a gate for it");
-      continue;
-    }
-    if (link === undefined) {
-      why(step, "the run names no process instance, so whether a gate was passed cannot be seen");
-      continue;
-    }
-    if (typeof found === "string") {
-      why(
-        step,
-        `records of process instance ${link.instance} are of several processes (${found}), and the run names none (agentflow.bpmn.process), so which instance it ran in cannot be told`,
-      );
-      continue;
-    }
-    if (instance?.approved === undefined) {
-      const of = link.process === undefined ? "" : ` of process ${link.process}`;
-      why(step, `no records of process instance ${link.instance}${of} were given`);
-      continue;
-    }
-    const task = instance.approved.tasks.find((t) => t.elementId === link.element);
-    if (task === undefined) {
-      why(
-        step,
-        `the run's task ${link.element ?? "(unnamed)"} is no agent task of the approved process`,
-      );
-      continue;
-    }
-    const activation = instance.activated.get(task.elementId);
-    if (activation === undefined && started !== undefined) {
-      if (gatePassedSince(instance, task, started)) continue;
-    }
-    if (activation === undefined && gatePassed(instance, task, 0)) {
-      // A gate completed, but whether before or after the task began cannot be told.
-      why(
-        step,
-        `the records of process instance ${link.instance} do not show when task ${task.elementId} began, so whether a gate of it (${gateList(task)}) was passed after it cannot be seen`,
-      );
-      continue;
-    }
-    if (activation !== undefined && gatePassed(instance, task, activation.order)) continue;
-    if (instance.end === undefined) {
-      why(
-        step,
-        `process instance ${link.instance} has not ended in the records and has not passed a gate yet`,
-      );
-      continue;
-    }
-    deviations.push({
-      class: "GATE_NOT_PASSED",
-      run,
-      at: step.at,
-      node: step.node,
-      data: {
-        node: step.node,
-        effect: step.effect,
-        authorization: step.authorization,
-        instance: link.instance,
-        task: task.elementId,
-        gates: gateList(task),
-      },
-    });
-  }
-  return { deviations, unverified };
 }

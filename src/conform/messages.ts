@@ -37,12 +37,16 @@ const DEVIATIONS: Readonly<Record<DeviationClass, (d: FindingData) => string>> =
   IDENTITY_MISMATCH: (d) =>
     `"${str(d, "node")}" ran with ${str(d, "field")} ${str(d, "recorded")}; approved: ${str(d, "approved")}`,
   VERSION_UNAPPROVED: (d) =>
-    `the run is of ${str(d, "kind")} ${str(d, "name")}, which was never approved${d.approved === undefined ? "" : ` (approved: ${str(d, "approved")})`}`,
+    d.element === undefined
+      ? `the run is of ${str(d, "kind")} ${str(d, "name")}, which was never approved${d.approved === undefined ? "" : ` (approved: ${str(d, "approved")})`}`
+      : `the instance is of a version of process ${str(d, "name")} that was never approved: its element ${str(d, "element")} ran as ${str(d, "recorded")}, approved as ${str(d, "approved")}`,
 };
 
 const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = {
   WORKFLOW_UNNAMED: (d) =>
     `the run names no workflow and ${str(d, "count")} are approved: name one with --workflow`,
+  WORKFLOW_AMBIGUOUS: (d) =>
+    `the run fits ${str(d, "count")} approved agents (${str(d, "candidates")}) and its records do not tell which one it ran${d.hint === undefined ? "" : ` (${str(d, "hint")})`}, so it is checked against none`,
   EVENT_UNMAPPED: (d) => `a record of the run could not be read: ${str(d, "reason")}`,
   ROUTE_UNDECIDABLE: (d) =>
     `decision "${str(d, "decision")}" could not be evaluated on the recorded output: ${str(d, "reason")}`,
@@ -63,6 +67,10 @@ const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = 
     d.instance === undefined
       ? "the records end before the run does"
       : `the records of process instance ${str(d, "instance")} end before it does, after agent task "${str(d, "task")}" began and before it passed a gate the task requires (${str(d, "gates")})`,
+  START_UNRECORDED: (d) =>
+    d.seen === true
+      ? `the records of process instance ${str(d, "instance")} show agent task "${str(d, "task")}" ran but not when it began (no activation record before its ${str(d, "first")}), and no gate the task requires (${str(d, "gates")}) completed after that, so whether one was passed after it began cannot be seen`
+      : `the records of process instance ${str(d, "instance")} begin after it did (no activation of the process itself) and show neither agent task "${str(d, "task")}" nor a gate it requires (${str(d, "gates")}), so whether the task ran before them and passed a gate cannot be seen`,
 };
 
 /**

@@ -22,8 +22,8 @@ function nodeOfStep(r: Replay, step: StepEvent): number | CheckFinding {
   const nodes = r.plan.wf.nodes;
   if (step.node !== undefined) {
     const k = r.plan.graph.index.get(step.node);
-    // A named llm or tool node is that node whatever kind the source guessed: LangGraph, for
-    // one, does not record whether a node called a model or a tool.
+    // A named llm or tool node is that node whatever kind the source guessed (LangGraph, for
+    // one, does not record whether a node called a model or a tool), and only then.
     const type = k === undefined ? undefined : nodes[k]?.type;
     // A tool the workflow does not use at all is the sharper finding than its node's id.
     const tool = step.tool;
@@ -32,6 +32,17 @@ function nodeOfStep(r: Replay, step: StepEvent): number | CheckFinding {
     }
     if (k === undefined || (type !== "llm" && type !== "tool")) {
       return { class: "NODE_UNKNOWN", data: { node: step.node, in: `workflow ${r.approved.ref}` } };
+    }
+    // A model call named as a tool's step (or the reverse) is not that step: its model would go
+    // unchecked as a tool's, or a tool's call unchecked as a model's.
+    if (type !== step.nodeType && step.nodeTypeInferred !== true) {
+      const node = nodes[k];
+      const approved = node?.type === "tool" ? `tool (${node.config.usesTool})` : "llm";
+      const recorded = step.nodeType === "llm" ? "llm (a model call)" : "tool (a tool call)";
+      return {
+        class: "IDENTITY_MISMATCH",
+        data: { node: step.node, field: "step kind", recorded, approved },
+      };
     }
     // A step naming both a node and a tool is that node only if the node uses that tool: the
     // tool is what ran, and the node's contract, effect and gate are what was approved.

@@ -64,6 +64,13 @@ export interface StepEvent {
   readonly kind: "step";
   readonly run: string;
   readonly nodeType: "llm" | "tool";
+  /**
+   * True when the source does not say whether the step called a model or a tool and the reader
+   * inferred `nodeType` (a LangGraph update without `agentflow.node.type`): the node the step
+   * names is then that node, whatever its kind. Otherwise a step naming a node of the other kind
+   * is an identity mismatch: a model call is never taken for a tool's step, nor the reverse.
+   */
+  readonly nodeTypeInferred?: boolean;
   readonly node?: string;
   readonly tool?: string;
   /** `error` when the execution failed (an error boundary may retry it). */

@@ -242,6 +242,7 @@ export function updateEvents(name: string, update: unknown, ctx: StepContext): R
     kind: "step",
     run: ctx.run,
     nodeType: keys.nodeType ?? (args !== undefined ? "tool" : "llm"),
+    ...(keys.nodeType === undefined ? { nodeTypeInferred: true } : {}),
     node,
     status: ctx.status,
     at: ctx.at,
