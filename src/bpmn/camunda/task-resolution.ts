@@ -5,7 +5,7 @@
  * not replace the reading: both are judged, and the strictest wins (docs/bpmn.md).
  */
 import type { AgentDeclaration } from "../agents.js";
-import type { TaskResolution } from "../resolve-tasks.js";
+import type { TaskResolution } from "../resolution-types.js";
 import type { ToolEffectsMapping } from "./effect-mapping.js";
 import { resolveCamundaAgent } from "./resolution.js";
 import { staticText } from "./static-text.js";
