@@ -6,7 +6,13 @@
  */
 import type { Severity } from "../model/index.js";
 import type { RuleSettings } from "../rules/index.js";
-import { optionsProblem, pluginDigest, pluginRules, splitSetting } from "../rules/internal.js";
+import {
+  isPluginRule,
+  optionsProblem,
+  pluginDigest,
+  pluginRules,
+  splitSetting,
+} from "../rules/internal.js";
 import type { PresetName, Validator } from "../validate/index.js";
 import { validatorWith } from "../validate/engine.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
@@ -79,7 +85,10 @@ export function setupOf(options: CompiledGateOptions): EvaluationSetup {
   // Checked now, so that a malformed waiver or date is said before the first document.
   applyWaivers([], waivers, () => undefined, NO_SUBJECTS, today, packs);
   return {
-    rules: activeRules(options.rules, ruleSet, options.workflowValidation?.preset),
+    // A plugin's rule is given a read-only context and its reports are checked (rules/run.ts).
+    rules: activeRules(options.rules, ruleSet, options.workflowValidation?.preset).map((active) =>
+      isPluginRule(active.rule) ? { ...active, guarded: true } : active,
+    ),
     packs,
     waivers,
     today,

@@ -6,7 +6,13 @@ import type { Diagnostic, Severity } from "../model/index.js";
 import type { RuleDefinition } from "../rules/index.js";
 import type { ActiveRule } from "../rules/internal.js";
 import { RULE_CRASHED } from "../rules/index.js";
-import { interpolate, runRules } from "../rules/internal.js";
+import {
+  interpolate,
+  reportLocation,
+  reportSeverity,
+  runRules,
+  stringField,
+} from "../rules/internal.js";
 import type { GateAnalysis } from "./analysis.js";
 import type { BpmnReport, ParseIssue } from "./types.js";
 import type { ProcessView } from "../policy/index.js";
@@ -40,6 +46,25 @@ function severityOf(configured: Severity, reported: Severity | undefined): Sever
   return reported;
 }
 
+/**
+ * bpmn-moddle's methods that write through the real element (`element.set(name, value)` and
+ * the `$model.properties` it calls), found from an element of the analysis: a guarded rule's
+ * read-only view refuses them as it refuses an assignment.
+ */
+function moddleMutators(analysis: GateAnalysis | undefined): (fn: unknown) => boolean {
+  const element: unknown = analysis?.prepared.graph.index.elements[0];
+  if (typeof element !== "object" || element === null) return () => false;
+  const found = new Set<unknown>([Reflect.get(element, "set")]);
+  const properties: unknown = Reflect.get(Reflect.get(element, "$model") ?? {}, "properties");
+  if (typeof properties === "object" && properties !== null) {
+    for (const key of ["set", "define", "defineDescriptor", "defineModel"]) {
+      found.add(Reflect.get(properties, key));
+    }
+  }
+  found.delete(undefined);
+  return (fn) => found.has(fn);
+}
+
 /** Runs rules over the facts; a rule that throws becomes a `RULE_CRASHED` error on the document. */
 export function runBpmnRules(
   rules: readonly ActiveBpmnRule[],
@@ -51,6 +76,7 @@ export function runBpmnRules(
   const { analysis } = facts;
   // Built when a rule first reads it: the built-in rules read the analysis itself.
   let view: ProcessView | undefined;
+  let mutators: ((fn: unknown) => boolean) | undefined;
   const viewOf = (): ProcessView | undefined => {
     if (analysis === undefined) return undefined;
     const subjects = analysis.prepared.subjects;
@@ -68,6 +94,21 @@ export function runBpmnRules(
         return viewOf();
       },
     }),
+    accept(r, data) {
+      const severity = reportSeverity(r);
+      const location = reportLocation(r);
+      return {
+        elementId: stringField(r, "elementId", 'an element id ("" for the document)'),
+        path: stringField(r, "path", 'a JSON Pointer string ("" when unknown)'),
+        data,
+        ...(severity === undefined ? {} : { severity }),
+        ...(location === undefined ? {} : { location }),
+      };
+    },
+    mutating(fn) {
+      mutators ??= moddleMutators(analysis);
+      return mutators(fn);
+    },
     diagnostic(meta, severity, r, message) {
       const diagnostic: Diagnostic = {
         code: meta.code,

@@ -166,6 +166,13 @@ function pluginConfigSettings(
         `${where}: rule '${code}' has the setting ${JSON.stringify(raw)}; expected "off", "warn", "error" or [level, { options }]`,
       );
     }
+    // Another's rule (agentflow's, another plugin's, a pack's) is the config owner's to turn
+    // down: a plugin's config may make it an error, never quieter, off, or differently optioned.
+    if (full === code && !own.has(code) && (severity !== "error" || options !== undefined)) {
+      throw new UsageError(
+        `${where}: rule '${code}' is not a rule of plugin '${name}', and the plugin's config sets it to ${JSON.stringify(raw)}: a plugin's config may raise another rule to "error" but never turn it down, off or change its options; set it in your config's own "rules" if you mean it`,
+      );
+    }
     const value: RuleSetting =
       options === undefined ? severity : [severity, options as Record<string, unknown>];
     return [full, { setting: value, from: `${where}: rule '${code}'` }];

@@ -114,6 +114,32 @@ function pluginOf(namespace: Record<string, unknown>, where: string): Plugin {
   throw new UsageError(fromDefault ?? fromNamespace);
 }
 
+/** Why a plugin's import is given up when nothing is left that could settle it. */
+const NEVER_LOADS =
+  "its module never finished loading: a top-level await in it, or in a module it imports, waits on something that never settles";
+
+/**
+ * Imports a module, or fails with a {@link UsageError} when the event loop drains while the
+ * import is pending: a top-level await that can never settle would otherwise end the process
+ * with Node's exit 13 and no word. (One that waits on a timer or a socket keeps the loop alive
+ * and is not caught: a plugin is trusted code, and nothing bounds how long it runs.)
+ */
+async function importUnlessStuck(url: string): Promise<Record<string, unknown>> {
+  let drained: (() => void) | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    drained = () => {
+      reject(new UsageError(NEVER_LOADS));
+    };
+  });
+  const listener = (): void => drained?.();
+  process.once("beforeExit", listener);
+  try {
+    return (await Promise.race([import(url), stuck])) as Record<string, unknown>;
+  } finally {
+    process.off("beforeExit", listener);
+  }
+}
+
 /** Imports one plugin module and checks it (its shape, every rule's meta). */
 export async function loadPlugin(
   source: Omit<PluginSource, "digest">,
@@ -122,7 +148,7 @@ export async function loadPlugin(
   const where = `${configFile}: plugin '${source.name}' (${source.file})`;
   let namespace: Record<string, unknown>;
   try {
-    namespace = (await import(pathToFileURL(source.file).href)) as Record<string, unknown>;
+    namespace = await importUnlessStuck(pathToFileURL(source.file).href);
   } catch (error) {
     if (error instanceof UsageError) throw new UsageError(`${where}: ${error.message}`);
     const reason = error instanceof Error ? error.message : String(error);

@@ -22,6 +22,18 @@ export interface Plugin {
   >;
 }
 
+/**
+ * The rules made from plugins. agentflow did not write them, so they run guarded: on a read-only
+ * view of the context, their reports checked when made (run.ts). A host's own `ruleSet` is the
+ * caller's code and runs as agentflow's rules do.
+ */
+const FROM_PLUGINS = new WeakSet();
+
+/** True for a rule {@link namespacedRules} made from a plugin. */
+export function isPluginRule(rule: object): boolean {
+  return FROM_PLUGINS.has(rule);
+}
+
 /** A plugin's name in configuration: what its rules are prefixed with. */
 const NAME = /^[a-z0-9][a-z0-9._-]*$/;
 
@@ -62,7 +74,9 @@ export function namespacedRules(name: string, plugin: Plugin): AnyRule[] {
       );
     }
     const checked = defineRule(rule);
-    return defineRule({ ...checked, meta: { ...checked.meta, code: `${name}/${code}` } });
+    const made = defineRule({ ...checked, meta: { ...checked.meta, code: `${name}/${code}` } });
+    FROM_PLUGINS.add(made);
+    return made;
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * The rule contract every rule is written in, built-in or an organisation's own (modelled on
  * typescript-eslint's `RuleCreator` and bpmnlint): data (`meta`) plus a `check` over a shared,
- * read-only context. Rules report ids and `data`; the wording lives in `meta.messages`.
+ * read-only context (a plugin's rule is given a view that refuses writes: read-only.ts). Rules
+ * report ids and `data`; the wording lives in `meta.messages`.
  */
 import type { Severity } from "../model/index.js";
 

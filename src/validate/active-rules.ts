@@ -6,17 +6,25 @@
  */
 import type { CompiledPack } from "../policy/index.js";
 import type { ActiveRule as KitActiveRule } from "../rules/internal.js";
-import { optionsProblem, pluginRules, splitSetting } from "../rules/internal.js";
-import type { ValidatorConfig } from "./engine.js";
+import { isPluginRule, optionsProblem, pluginRules, splitSetting } from "../rules/internal.js";
+import type { Plugin } from "../rules/index.js";
 import { presetSettings } from "./presets.js";
 import { RULES } from "./rules/index.js";
-import type { Rule, RuleContext } from "./types.js";
+import type { PresetName, Rule, RuleContext, RuleSettings } from "./types.js";
 
 /** A rule that runs, at its severity and with its options. */
 export type ActiveRule = KitActiveRule<RuleContext>;
 
+/** What of a validator's config chooses its rules (`ValidatorConfig`, engine.ts). */
+export interface RuleChoice {
+  readonly preset?: PresetName;
+  readonly rules?: RuleSettings;
+  readonly ruleSet?: readonly Rule[];
+  readonly plugins?: Readonly<Record<string, Plugin>>;
+}
+
 /** The rules a config runs: its rule set, then its plugins' and its packs' workflow rules. */
-function ruleSetOf(config: ValidatorConfig, packs: readonly CompiledPack[]): readonly Rule[] {
+function ruleSetOf(config: RuleChoice, packs: readonly CompiledPack[]): readonly Rule[] {
   const base = config.ruleSet ?? RULES;
   if (config.plugins === undefined && packs.length === 0) return base;
   return [
@@ -27,7 +35,7 @@ function ruleSetOf(config: ValidatorConfig, packs: readonly CompiledPack[]): rea
 }
 
 /** The active rules of `config` with its compiled `packs`, in run order. */
-export function activate(config: ValidatorConfig, packs: readonly CompiledPack[]): ActiveRule[] {
+export function activate(config: RuleChoice, packs: readonly CompiledPack[]): ActiveRule[] {
   const ruleSet = ruleSetOf(config, packs);
   const base = presetSettings(config.preset ?? "recommended", ruleSet);
   const known = new Set(ruleSet.map((r) => r.meta.code));
@@ -44,7 +52,11 @@ export function activate(config: ValidatorConfig, packs: readonly CompiledPack[]
     const [severity, options] = splitSetting(own ?? base[code] ?? rule.meta.defaultSeverity);
     const problem = optionsProblem(rule.meta.schema, options);
     if (problem !== undefined) throw new TypeError(`createValidator: rule '${code}': ${problem}`);
-    if (severity !== "off") out.push({ rule, severity, options });
+    if (severity === "off") continue;
+    // A plugin's rule is given a read-only context and its reports are checked (rules/run.ts).
+    out.push(
+      isPluginRule(rule) ? { rule, severity, options, guarded: true } : { rule, severity, options },
+    );
   }
   return out;
 }

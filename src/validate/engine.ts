@@ -16,7 +16,7 @@ import { flowGraph, hasErrors, WORKFLOW_TARGET } from "../model/index.js";
 import type { CompiledPack, Waiver, WorkflowView } from "../policy/index.js";
 import type { Plugin } from "../rules/index.js";
 import { RULE_CRASHED } from "../rules/index.js";
-import { interpolate, runRules } from "../rules/internal.js";
+import { interpolate, reportTarget, runRules, stringField } from "../rules/internal.js";
 import type { ActiveRule } from "./active-rules.js";
 import { activate } from "./active-rules.js";
 import type { DelegateJudge } from "./delegate-verdicts.js";
@@ -130,6 +130,11 @@ function runAll(
             remediation: interpolate(meta.remediation, data),
           };
     },
+    accept: (r, data) => ({
+      target: reportTarget(r),
+      path: stringField(r, "path", 'a JSON Pointer string ("" for the whole workflow)'),
+      data,
+    }),
     crashed: (meta, detail) => ({
       code: RULE_CRASHED,
       severity: "error",

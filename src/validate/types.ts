@@ -1,7 +1,8 @@
 /**
  * The rule contract (modelled on bpmnlint and typescript-eslint): a rule is data (`meta`) plus a
- * pure `check` over a shared, read-only context. Rules report ids and `data`; the wording lives
- * in each rule's `meta.messages` templates and is filled in by the engine.
+ * pure `check` over a shared, read-only context (a plugin's rule is given a view that refuses
+ * writes, rules/read-only.ts). Rules report ids and `data`; the wording lives in each rule's
+ * `meta.messages` templates and is filled in by the engine.
  */
 import type { AutonomyAssessment } from "../autonomy/index.js";
 import type {
