@@ -24,7 +24,6 @@ import { buildProcessGraph } from "./process-graph.js";
 import type { FlowNodeEntry } from "./process-index.js";
 import { indexDefinitions, nodeEntry, NodeFlag } from "./process-index.js";
 import type { TaskResolution } from "./resolve-tasks.js";
-import { withCamundaReading } from "./camunda/task-resolution.js";
 import type { UnknownLevelPolicy } from "./types.js";
 import type { SubjectReading } from "./view/subjects.js";
 import { readSubjects } from "./view/subjects.js";
@@ -200,10 +199,10 @@ function strictest(levels: readonly (AutonomyLevel | undefined)[]): GateRequirem
 /**
  * Combines the graph facts with each task's resolution. The gate requirement takes the strictest
  * of the task's level, the workflow's declared level and its justified level: a mismatch must
- * not let a task escape the gate its graph needs (levels 4 and 5 need less than 0-3). A btv task
- * on a Camunda AI agent agentflow reads is joined with that reading first
- * (`withCamundaReading`): the level read from the BPMN joins the strictest, and its tools the
- * task's dependencies, since the engine runs what the BPMN draws whatever the ref names.
+ * not let a task escape the gate its graph needs (levels 4 and 5 need less than 0-3). For a btv
+ * task on a Camunda AI agent agentflow reads, the level read from the BPMN joins the strictest
+ * (its resolution carries that reading: `withCamundaReading`), since the engine runs what the
+ * BPMN draws whatever the ref names.
  */
 export function analyze(
   prepared: PreparedProcess,
@@ -213,9 +212,8 @@ export function analyze(
 ): GateAnalysis {
   const tasks = prepared.agents.flatMap(
     ({ node, entry, declaration, gate }, i): AgentTaskFacts[] => {
-      const resolved = resolutions[i];
-      if (resolved === undefined) return [];
-      const resolution = withCamundaReading(resolved, declaration);
+      const resolution = resolutions[i];
+      if (resolution === undefined) return [];
       const text = declaration.levelText;
       const parsedLevel = text !== undefined && LEVEL_TEXT.test(text) ? Number(text) : undefined;
       const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;

@@ -14,6 +14,7 @@ import { onceAsync, onceSync } from "./lookup.js";
 import type { ModdleObject } from "./moddle.js";
 import type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
 import { derivedResolution, resolveTaskAsync, resolveTaskSync } from "./resolve-tasks.js";
+import { withCamundaReading } from "./camunda/task-resolution.js";
 import { nodeId } from "./process-index.js";
 import { runBpmnRules } from "./rule.js";
 import type { EvaluationSetup } from "./evaluate-setup.js";
@@ -97,7 +98,8 @@ function* resolving(
       resolution = yield declaration;
       cache.set(key, resolution);
     }
-    resolutions.push(resolution);
+    // The ref's resolution is shared; a Camunda AI agent beside the ref is this task's own.
+    resolutions.push(withCamundaReading(resolution, declaration, mapping));
   }
   return resolutions;
 }

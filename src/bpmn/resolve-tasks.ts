@@ -26,7 +26,7 @@ import { snapshotWorkflow } from "./resolve-snapshots.js";
 import type { WorkflowResolution } from "./types.js";
 import type { ToolEffectsMapping } from "./camunda/index.js";
 import type { TaskResolution } from "./resolution-types.js";
-import { camundaResolution, noteReading } from "./camunda/task-resolution.js";
+import { camundaResolution } from "./camunda/task-resolution.js";
 
 export type { TaskResolution } from "./resolution-types.js";
 export type { ResolveRequest } from "./resolve-dependencies.js";
@@ -128,14 +128,13 @@ function declarationsConflict(declaration: AgentDeclaration): TaskResolution | u
  * more than once (unresolved, a conflict). For a Camunda agent nothing is looked up and the
  * derived workflow is not validated with the workflow rules (they judge documents people
  * write); the gate rules read its level and its tools' effects. A btv task on a Camunda AI
- * agent agentflow reads is resolved by its ref: its reading is derived here, with the same
- * mapping, and joined to that resolution by `withCamundaReading` (camunda/task-resolution.ts).
+ * agent agentflow reads is resolved by its ref, and its reading joined to that resolution
+ * (`withCamundaReading`, camunda/task-resolution.ts).
  */
 export function derivedResolution(
   declaration: AgentDeclaration,
   mapping: ToolEffectsMapping,
 ): TaskResolution | undefined {
-  noteReading(declaration, mapping);
   const conflict = declarationsConflict(declaration);
   if (conflict !== undefined) return conflict;
   const agent = declaration.camunda;

@@ -33,24 +33,6 @@ export function camundaResolution(
   };
 }
 
-/**
- * The readings of btv tasks on Camunda AI agents, by declaration, derived with the evaluation's
- * mapping before the ref is resolved: the ref's resolution is shared by every task that names
- * it, so each task's own reading is joined to it only when the task is analysed.
- */
-const READINGS = new WeakMap<AgentDeclaration, TaskResolution>();
-
-/**
- * Derives, with the evaluation's mapping, the reading of a btv task that is also a Camunda AI
- * agent agentflow reads, for {@link withCamundaReading}; any other declaration is left alone.
- */
-export function noteReading(declaration: AgentDeclaration, mapping: ToolEffectsMapping): void {
-  const agent = declaration.camunda;
-  if (declaration.source === "btv" && agent !== undefined) {
-    READINGS.set(declaration, camundaResolution(agent, mapping));
-  }
-}
-
 /** The models of both readings: unknown when either's are. */
 function joinModels(
   own: readonly string[] | null,
@@ -63,20 +45,21 @@ function joinModels(
 /**
  * A btv task's resolution joined with the Camunda AI agent its element is, when agentflow reads
  * one; any other task's resolution as it is. The workflow, its validation and its levels stay the
- * ref's. The tools read from the BPMN join its dependencies (the gate rules read every one:
- * TOOL_EFFECT_NEEDS_GATE), their model joins its models, and the reading is carried as
- * `derived` (its level joins the strictest, analysis.ts; CAMUNDA_TOOL_EFFECT_UNMAPPED and
- * CAMUNDA_AGENT_UNBOUNDED read it) and as `camunda`, the resolution the BPMN alone gives. The
- * reading is the one {@link noteReading} derived with the evaluation's mapping; a declaration
- * never noted is derived here with agentflow's defaults alone.
+ * ref's. The tools read from the BPMN (with the organisation's `mapping`) join its dependencies
+ * (the gate rules read every one: TOOL_EFFECT_NEEDS_GATE), their model joins its models, and the
+ * reading is carried as `derived` (its level joins the strictest, analysis.ts;
+ * CAMUNDA_TOOL_EFFECT_UNMAPPED and CAMUNDA_AGENT_UNBOUNDED read it) and as `camunda`, the
+ * resolution the BPMN alone gives. Joined per task: the ref's resolution is shared by every task
+ * that names it (evaluate-run.ts).
  */
 export function withCamundaReading(
   resolution: TaskResolution,
   declaration: AgentDeclaration,
+  mapping: ToolEffectsMapping,
 ): TaskResolution {
   const agent = declaration.camunda;
   if (declaration.source !== "btv" || agent === undefined) return resolution;
-  const camunda = READINGS.get(declaration) ?? camundaResolution(agent, {});
+  const camunda = camundaResolution(agent, mapping);
   return {
     ...resolution,
     dependencies: [...resolution.dependencies, ...camunda.dependencies],
