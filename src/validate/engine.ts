@@ -149,16 +149,21 @@ function runAll(
 
 /** How a config judges delegates (DELEGATE_INVALID), built once with the validator. */
 interface DelegateRules {
-  /** Every rule the config runs but DELEGATE_CYCLE and DELEGATE_INVALID, at its severity. */
+  /** Every rule the config runs but those the caller judges for the chain, at its severity. */
   readonly active: readonly ActiveRule[];
   readonly propagates: boolean;
 }
 
 /**
- * Not run on each delegate: DELEGATE_CYCLE is the caller's, which sees every cycle its delegates
- * reach, and DELEGATE_INVALID is computed over the whole chain at once (delegate-verdicts.ts).
+ * Not run on each delegate: DELEGATE_CYCLE and DELEGATE_UNRESOLVED are the caller's, which sees
+ * every cycle and every unread delegate its delegates reach (unresolved-below.ts), and
+ * DELEGATE_INVALID is computed over the whole chain at once (delegate-verdicts.ts).
  */
-const NOT_JUDGED_PER_DELEGATE = new Set(["DELEGATE_CYCLE", DELEGATE_INVALID]);
+const NOT_JUDGED_PER_DELEGATE = new Set([
+  "DELEGATE_CYCLE",
+  "DELEGATE_UNRESOLVED",
+  DELEGATE_INVALID,
+]);
 
 /**
  * The delegate rules of a config, or `undefined` when DELEGATE_INVALID does not run. A delegate

@@ -335,12 +335,22 @@ describe("DELEGATE_INVALID: long chains", () => {
     ]);
   });
 
-  it("past the bound, a delegate left unresolved fails the chain under strict", async () => {
+  it("past the bound, the delegate left unread is named on the root's edge, an error under strict", async () => {
     const { resolvers } = registry(...chain(MAX_DELEGATES + 5, clean));
     const root = boss("agnt-c0@1.0.0");
+    const unread = (found: readonly Diagnostic[]) =>
+      found
+        .filter((d) => d.code === "DELEGATE_UNRESOLVED")
+        .map((d) => [d.severity, d.path, d.data.unread, d.data.reason, d.data.depth]);
+    // What a delegate's own validation finds of its delegates is the caller's to say, once.
     expect(invalid(await both({ resolvers }, root))).toEqual([]);
-    expect(invalid(await both({ resolvers, preset: "strict" }, root))).toMatchObject([
-      { failing: `agnt-c${MAX_DELEGATES - 1}@1.0.0`, failingCodes: ["DELEGATE_UNRESOLVED"] },
+    expect(unread(await both({ resolvers }, root))).toEqual([
+      ["warning", "/edges/0/to", `agnt-c${MAX_DELEGATES}@1.0.0`, "limit", MAX_DELEGATES],
+    ]);
+    const strict = await both({ resolvers, preset: "strict" }, root);
+    expect(invalid(strict)).toEqual([]);
+    expect(unread(strict)).toEqual([
+      ["error", "/edges/0/to", `agnt-c${MAX_DELEGATES}@1.0.0`, "limit", MAX_DELEGATES],
     ]);
   });
 });

@@ -1,12 +1,17 @@
 import { pointer } from "../../model/index.js";
 import { MAX_DELEGATES } from "../resolve.js";
 import type { Rule } from "../types.js";
+import type { UnreadBelow } from "../unresolved-below.js";
+import { unreadBelow } from "../unresolved-below.js";
 import { defineRule } from "../../rules/index.js";
 
 /**
  * Without the delegate's document nothing can be checked about it: its contract, its autonomy,
  * whether it delegates back. The warning says which of the reasons applies, because each has a
- * different fix (inject a resolver, publish the delegate, repair the registry).
+ * different fix (inject a resolver, publish the delegate, repair the registry). A delegate that
+ * is read but reaches an unread one through its own delegations is reported on the edge that
+ * leads there (`transitive`): the unread one's own finding is the delegate's, which no output
+ * shows, and it would pass without a word.
  */
 export const rule: Rule = defineRule({
   meta: {
@@ -24,6 +29,8 @@ export const rule: Rule = defineRule({
       failed: 'node "{{nodeId}}" delegates to "{{delegate}}", whose resolution failed: {{error}}',
       limit:
         'node "{{nodeId}}" delegates to "{{delegate}}", which was not resolved: a workflow resolves at most {{limit}} delegates',
+      transitive:
+        'node "{{nodeId}}" delegates to "{{delegate}}", whose delegations reach "{{unread}}" ({{depth}} down), which was not resolved ({{reason}}), so what it does is unchecked',
     },
     remediation:
       "inject resolveDelegate (a registry of agent workflows) and make sure it returns a valid AgentWorkflow for this exact ref",
@@ -35,6 +42,7 @@ export const rule: Rule = defineRule({
     if (graph.delegateEdges.length === 0) return;
     const refs = facts.delegateRefs();
     const { delegates } = facts.resolved;
+    let below: ReadonlyMap<string, UnreadBelow> | undefined;
     // Only the delegate edges: the others are never loaded.
     graph.delegateEdges.forEach((index) => {
       const edge = workflow.edges[index];
@@ -42,12 +50,23 @@ export const rule: Rule = defineRule({
       // Invalid refs are DELEGATE_REF_INVALID's: they were never looked up.
       if (edge?.edgeType !== "delegate" || parsed?.ok !== true) return;
       const resolution = delegates.get(parsed.canonical);
-      if (resolution?.status === "resolved") return;
       const base = {
         target: { kind: "node", nodeId: edge.from } as const,
         path: pointer("edges", index, "to"),
       };
       const data = { nodeId: edge.from, index, ref: edge.to, delegate: parsed.canonical };
+      if (resolution?.status === "resolved") {
+        below ??= unreadBelow(delegates);
+        const unread = below.get(parsed.canonical);
+        if (unread !== undefined) {
+          context.report({
+            ...base,
+            messageId: "transitive",
+            data: { ...data, unread: unread.ref, reason: unread.reason, depth: unread.depth },
+          });
+        }
+        return;
+      }
       if (resolution === undefined) {
         // Only reachable past the resolution bound: the ref was never looked up.
         context.report({

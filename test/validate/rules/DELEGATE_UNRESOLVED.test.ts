@@ -59,19 +59,49 @@ await new RuleTester().run(rule.meta.code, rule, {
       workflow: delegating("agnt-v", "agnt-v@latest"),
     },
     {
-      name: "only direct delegates: an unknown delegate of a delegate is not reported here",
+      name: "a delegate of a delegate that resolves is no finding",
       workflow: delegating("agnt-v@1.0.0"),
       resolvers: sync(
         registry(
-          workflow([llm("x")], [edge("x", "agnt-gone@1.0.0", "delegate")], {
+          workflow([llm("x")], [edge("x", "agnt-w@1.0.0", "delegate")], {
             id: "agnt-v",
             autonomyLevel: 4,
           }),
+          agent("agnt-w"),
         ),
       ),
     },
   ],
   invalid: [
+    {
+      // Red team: the delegate's own finding reached no output, and `check` passed in silence.
+      name: "a delegate of a delegate nobody knows, on the edge that leads there",
+      workflow: delegating("agnt-v@1.0.0"),
+      resolvers: sync(
+        registry(
+          workflow([llm("x")], [edge("x", "agnt-m@1.0.0", "delegate")], {
+            id: "agnt-v",
+            autonomyLevel: 4,
+          }),
+          workflow([llm("x")], [edge("x", "agnt-gone@1.0.0", "delegate")], {
+            id: "agnt-m",
+            autonomyLevel: 4,
+          }),
+        ),
+      ),
+      errors: [
+        {
+          ...at("a", 1),
+          messageId: "transitive",
+          data: {
+            delegate: "agnt-v@1.0.0",
+            unread: "agnt-gone@1.0.0",
+            reason: "unknown",
+            depth: 2,
+          },
+        },
+      ],
+    },
     {
       name: "acceptance: the Handoff 12 document, no resolver, reports on node llm-1",
       workflow: fixture("handoff12-spec-research-agent.json"),
