@@ -157,7 +157,8 @@ function rawValues(element: ModdleObject): readonly unknown[] {
  * `btv:agentWorkflowRef` attribute on an activity is the short form of a `btv:agentTask` with that
  * ref and no level (the resolved workflow's level applies), so that an external agent or an A2A
  * client names its agent in one attribute; beside a `btv:agentTask` with the same ref it adds
- * nothing, and with another ref it is a second declaration (AGENT_REF_CONFLICT).
+ * nothing, one that names no agent takes it, and with another ref it is a second declaration
+ * (AGENT_REF_CONFLICT).
  * An element of agentflow's "Governed agent task" template is that short form even when its ref
  * is absent.
  * Pass `values` when the caller has already read the extension values.
@@ -180,11 +181,15 @@ export function agentDeclaration(
   // The short form beside a `btv:agentTask` naming another agent is a second declaration, not
   // one the element overrides: the template writes the attribute and the properties panel edits
   // the element, so they part by an ordinary edit, and which one a runner reads is its own.
-  const [first] = elements;
+  const [first, ...more] = elements;
+  // One btv:agentTask that names no agent (the properties panel writes one to hold a level
+  // beside the template's attribute) takes the attribute's ref.
   const tasks =
-    first !== undefined && attributeRef !== undefined && attributeRef !== first.ref
-      ? [{ ref: attributeRef, levelText: undefined, path: "" }, ...elements]
-      : elements;
+    first === undefined || attributeRef === undefined || attributeRef === first.ref
+      ? elements
+      : first.ref === undefined && more.length === 0
+        ? [{ ...first, ref: attributeRef }]
+        : [{ ref: attributeRef, levelText: undefined, path: "" }, ...elements];
   const [task] = tasks;
   // Only looked for on a btv task: what the engine runs beside the agent the ref names.
   const beside = () => camundaAgentMarker(element, values);

@@ -45,9 +45,10 @@ export const rule: BpmnRule = defineRule({
             elementId: task.node.id,
             count: declared.length,
             declared: declared
-              .map(
-                (d) =>
-                  `${d.path}: agentWorkflowRef ${quoted(d.ref)}, autonomyLevel ${quoted(d.levelText)}`,
+              .map((d) =>
+                d.path === ""
+                  ? `the element's btv:agentWorkflowRef ${quoted(d.ref)}`
+                  : `${d.path}: agentWorkflowRef ${quoted(d.ref)}, autonomyLevel ${quoted(d.levelText)}`,
               )
               .join("; "),
             refs: declared.map((d) => d.ref ?? null),

@@ -101,6 +101,18 @@ describe.each(READINGS)("external agents naming their agent (%s)", (_, reading) 
     expect(other.agentTasks.find((t) => t.elementId === "TriageAgent")?.resolution).toBe(
       "unresolved",
     );
+    // One that names no agent (as the properties panel writes it to hold a level) takes the
+    // attribute's ref and gives its level.
+    const levelOnly = await checkProcess(
+      fixture("external-agents.bpmn").replace(
+        '<zeebe:taskDefinition type="acme:triage-agent:1" retries="3" />',
+        '<zeebe:taskDefinition type="acme:triage-agent:1" retries="3" /><btv:agentTask autonomyLevel="3" />',
+      ),
+      { ...reading, resolveWorkflow: resolverAt(3) },
+    );
+    const held = levelOnly.agentTasks.find((t) => t.elementId === "TriageAgent");
+    expect([held?.ref, held?.level]).toEqual(["agnt-triage@2.0.0", 3]);
+    expect(levelOnly.blocking.filter((d) => d.code === "AGENT_REF_CONFLICT")).toEqual([]);
   });
 
   it("leaves an external agent and an A2A client naming nothing to the camundaAgents policy", async () => {

@@ -6,6 +6,7 @@ import {
   agentWorkflow,
   chain,
   declarationPath,
+  element,
   endEvent,
   gate,
   HELPER,
@@ -58,6 +59,21 @@ await bpmnRuleTester(rule, {
           ref: "agnt-research@2.1.0",
           level: "2",
           attrs: { "btv:agentWorkflowRef": "agnt-research@2.1.0" },
+        }),
+        gate("G"),
+        endEvent("E"),
+        chain("S", "A", "G", "E"),
+      ),
+      registry: [research],
+    },
+    {
+      // Red team: the properties panel writes this beside the template's attribute for a level.
+      name: "a btv:agentTask that names no agent beside the short-form attribute takes its ref",
+      xml: processXml(
+        startEvent("S"),
+        element("serviceTask", "A", {
+          attrs: { "btv:agentWorkflowRef": "agnt-research@2.1.0" },
+          ext: ["<btv:agentTask autonomyLevel=\"2\" />"],
         }),
         gate("G"),
         endEvent("E"),
