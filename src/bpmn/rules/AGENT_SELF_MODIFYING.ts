@@ -23,13 +23,15 @@ export const rule: BpmnRule = defineRule({
   },
   check(context) {
     for (const task of context.analysis?.tasks ?? []) {
-      // "none" comes from level 5 or from the policy for agents of unknown level: only the first.
+      // Any level 5 said or shown: the task's, its workflow's (declared, perhaps for a planner in
+      // a delegate), or its graph's. Whatever gate a stricter level asks for, it cannot contain
+      // the agent, so the warning stands beside it.
       const levels = [
         task.declaredLevel,
         task.resolution.workflow?.autonomyLevel,
         task.justifiedLevel,
       ];
-      if (task.requirement !== "none" || !levels.includes(5)) continue;
+      if (!levels.includes(5)) continue;
       context.report({
         elementId: task.node.id,
         path: task.node.path,

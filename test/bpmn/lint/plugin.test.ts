@@ -154,6 +154,8 @@ describe("linting with plugin:agentflow/recommended", () => {
       "agentflow/agent-unresolved: warn Agent",
       "agentflow/agent-dependency-unresolved: warn Agent",
       "agentflow/agent-gate-unreachable: error Agent",
+      // The workflow declares 5: the scale's permanent warning, whatever gate the tool needs.
+      "agentflow/agent-self-modifying: warn Agent",
       "agentflow/tool-effect-needs-gate: error Agent",
     ]);
   });

@@ -31,21 +31,11 @@ await bpmnRuleTester(rule, {
       xml: ungated(agent("A", { ref: "agnt-four@1.0.0", level: "4" })),
       registry,
     },
-    {
-      name: "the task says 5 but its workflow says 4: a gate is recommended, the level is not 5",
-      xml: ungated(agent("A", { ref: "agnt-four@1.0.0", level: "5" })),
-      registry,
-    },
     // The `ignore` policy makes no gate needed for an agent of unknown level: no level 5.
     ...CAMUNDA_AGENTS.map((variant) => ({
       ...camundaCase(variant, "ignore"),
       xml: ungated(variant.xml("A")),
     })),
-    {
-      name: "a level-5 task that cannot be reviewed needs a gate (AGENT_GATE_UNREACHABLE's)",
-      xml: ungated(agent("A", { ref: "agnt-elsewhere@1.0.0", level: "5" })),
-      registry,
-    },
   ],
   invalid: [
     {
@@ -70,6 +60,19 @@ await bpmnRuleTester(rule, {
     {
       name: "level 5 from the workflow when the task states none",
       xml: ungated(agent("A", { ref: "agnt-five@1.0.0" })),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 5 } }],
+    },
+    {
+      // Red team: a caller declaring 5 for a planner in its delegate justifies 4 (gate optional).
+      name: "the task says 5 but its workflow says 4: stricter gates apply, and the warning stands",
+      xml: ungated(agent("A", { ref: "agnt-four@1.0.0", level: "5" })),
+      registry,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 5, gate: "missing" } }],
+    },
+    {
+      name: "a task that says 5 whose workflow cannot be read (a gate is required too)",
+      xml: ungated(agent("A", { ref: "agnt-elsewhere@1.0.0", level: "5" })),
       registry,
       errors: [{ ...at(CODE, "A", nodePath(1)), data: { level: 5 } }],
     },
