@@ -146,7 +146,7 @@ function agentTaskFacts(
     level: invalidLevel ? null : (task.level ?? null),
     declaredLevel: task.declaredLevel ?? null,
     declaredLevelText: joined((d) => d.levelText) ?? levelText ?? null,
-    justifiedLevel: task.justifiedLevel ?? null,
+    justifiedLevel: justifiedOf(task),
     // Beside a btv ref too: the element is a Camunda AI agent, and runs as one.
     camunda: task.declaration.source === "camunda" || task.resolution.derived !== undefined,
     tools: runs.tools,
@@ -163,6 +163,19 @@ function agentTaskFacts(
         return gate === undefined ? [] : [gate];
       })),
   }) as PolicyAgentTask & { place: ElementPlace };
+}
+
+/**
+ * The level a task's graph justifies. Beside a btv ref, the agent the BPMN draws runs too: the
+ * least level coherent with both is the higher of theirs (unknown when either is), or a harmless
+ * ref would lower what a pack reads of the agent that runs.
+ */
+function justifiedOf(task: AgentTaskFacts): number | null {
+  const own = task.justifiedLevel ?? null;
+  const resolution = task.resolution;
+  if (resolution.resolution === "derived" || resolution.camunda === undefined) return own;
+  const read = resolution.derived?.level;
+  return own === null || read === undefined ? null : Math.max(own, read);
 }
 
 /**

@@ -230,6 +230,15 @@ describe("the policy facts of a btv ref on a Camunda AI agent", () => {
     ]);
   });
 
+  // Red team: a harmless level-1 ref lowered the justified level a pack reads, and a rule on
+  // `justifiedLevel >= 3` let the agent the BPMN draws (a tool choice: 3) pass.
+  it("read the justified level as the higher of the ref's and the BPMN agent's", async () => {
+    const xml = named("attribute", true).replace(REF, "agnt-helper@1.0.0");
+    const { view } = await viewOf(xml, REGISTRY);
+    const task = view.agentTasks.find((t) => t.element.id === "Agent");
+    expect([task?.ref, task?.level, task?.justifiedLevel]).toEqual(["agnt-helper@1.0.0", 1, 3]);
+  });
+
   it("read the tools as unknown when the ref's workflow cannot be read, and keep the BPMN's as subjects", async () => {
     const { view } = await viewOf(named("element", true));
     const task = view.agentTasks.find((t) => t.element.id === "Agent");
