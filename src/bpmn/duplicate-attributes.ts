@@ -5,9 +5,10 @@
  *   (`btv:toolEffect="write-irreversible" b2:toolEffect="read"`): Namespaces in XML 1.0 forbids
  *   it and a namespace-aware reader rejects the document, but saxen checks only written names;
  * - unprefixed and under a prefix of the element's own namespace
- *   (`cancelActivity="true" bpmn:cancelActivity="false"`): two attributes to XML, and an engine
- *   reads the unprefixed one, but one property to bpmn-moddle, so the verdict would follow
- *   whichever is written last.
+ *   (`cancelActivity="true" bpmn:cancelActivity="false"`), for a namespace moddle has a package
+ *   for: two attributes to XML, and an engine reads the unprefixed one, but one property to
+ *   bpmn-moddle, so the verdict would follow whichever is written last. Of an element moddle
+ *   knows no package for, it keeps both.
  *
  * So the text is scanned here: once for the prefixes in use and, only when a namespace is bound
  * to two prefixes or an attribute carries a prefix some element carries (else no such duplicate
@@ -94,7 +95,10 @@ function end(text: string, marker: string, from: number): number {
  * through another prefix, in document order; `[]` for most documents after one regex pass. A
  * name written twice as is, saxen reports itself.
  */
-export function duplicateAttributes(text: string): DuplicateAttribute[] {
+export function duplicateAttributes(
+  text: string,
+  known: ReadonlySet<string> = new Set(),
+): DuplicateAttribute[] {
   if (!mayRepeat(text)) return [];
   const out: DuplicateAttribute[] = [];
   const bindings = new Map<string, string>([["xml", "http://www.w3.org/XML/1998/namespace"]]);
@@ -151,8 +155,14 @@ export function duplicateAttributes(text: string): DuplicateAttribute[] {
     for (const { name, offset } of attributes) {
       if (name === "xmlns" || name.startsWith("xmlns:")) continue;
       const colon = name.indexOf(":");
-      // An unprefixed attribute is the element's own property to bpmn-moddle.
-      const namespace = colon > 0 ? bindings.get(name.slice(0, colon)) : own;
+      // An unprefixed attribute is the element's own property to bpmn-moddle, where it has a
+      // package for the element's namespace.
+      const namespace =
+        colon > 0
+          ? bindings.get(name.slice(0, colon))
+          : own !== undefined && known.has(own)
+            ? own
+            : undefined;
       if (namespace === undefined) continue;
       const expanded = `${namespace} ${name.slice(colon + 1)}`;
       const first = seen.get(expanded);

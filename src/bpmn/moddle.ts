@@ -70,6 +70,22 @@ export function createModdle(extensions: ModdleExtensions = {}): BpmnModdleInsta
 }
 
 /**
+ * The namespace URIs `moddle` has a package for: where it reads an unprefixed attribute as the
+ * element's own property (duplicate-attributes.ts). The registry is moddle's, read at the thin
+ * boundary.
+ */
+export function moddleNamespaces(moddle: BpmnModdleInstance): ReadonlySet<string> {
+  const registry = (moddle as unknown as { registry?: { packages?: unknown } }).registry;
+  const packages = Array.isArray(registry?.packages) ? (registry.packages as unknown[]) : [];
+  const uris = new Set<string>();
+  for (const p of packages) {
+    const uri: unknown = (p as { uri?: unknown } | null)?.uri;
+    if (typeof uri === "string") uris.add(uri);
+  }
+  return uris;
+}
+
+/**
  * Which prototypes are a moddle type's: bpmn-moddle builds one per type, carrying `$descriptor`
  * and `$model`, and its constructor defines `$type`, `$attrs` and `$parent` on every instance as
  * accessors with closures of their own. That leaves the instances in dictionary mode: a `$type`

@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../model/index.js";
 import { wideEncoding } from "../model/internal.js";
 import type { ModdleExtensions, ModdleObject } from "./moddle.js";
-import { createModdle, idOf, isModdleObject } from "./moddle.js";
+import { createModdle, idOf, isModdleObject, moddleNamespaces } from "./moddle.js";
 import type { ParseIssue } from "./types.js";
 import { parseIssueDiagnostics } from "./rules/BPMN_PARSE.js";
 import { duplicateAttributes } from "./duplicate-attributes.js";
@@ -175,7 +175,8 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
   }));
   // moddle keeps the last of two attributes it reads as one and says nothing: the one a check
   // reads may not be the one a namespace-aware engine would (or it rejects the document).
-  for (const d of duplicateAttributes(xml)) {
+  const moddle = createModdle(options.moddleExtensions);
+  for (const d of duplicateAttributes(xml, moddleNamespaces(moddle))) {
     const both = d.first.includes(":")
       ? `both in ${d.namespace}`
       : `which bpmn-moddle reads as one property of ${d.namespace}, keeping the last`;
@@ -189,7 +190,7 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
   }
   let parsed;
   try {
-    parsed = await createModdle(options.moddleExtensions).fromXML(xml);
+    parsed = await moddle.fromXML(xml);
   } catch (error) {
     const issues = [...prefixIssues, fatal(error, xml, source)];
     return { definitions: undefined, diagnostics: parseIssueDiagnostics(issues), source };

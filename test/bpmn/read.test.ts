@@ -258,6 +258,12 @@ describe("attributes given twice under one namespace", () => {
       '<bpmn:task id="B"><bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-a@1.0.0" /></bpmn:extensionElements></bpmn:task></bpmn:process>',
     );
     expect((await readProcess(extension)).diagnostics.map((d) => d.code)).toEqual([]);
+    // Of an element moddle has no package for, it keeps both (`a` and `foo:a`): no repeat.
+    const vendor = task("").replace(
+      "</bpmn:process>",
+      '<bpmn:task id="V"><bpmn:extensionElements><foo:meta xmlns:foo="urn:foo" a="1" foo:a="2" /></bpmn:extensionElements></bpmn:task></bpmn:process>',
+    );
+    expect((await readProcess(vendor)).diagnostics.map((d) => d.code)).toEqual([]);
   });
 });
 
