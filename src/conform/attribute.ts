@@ -1,10 +1,11 @@
 /**
  * Which approved workflow a run is checked against. A run that names its agent task (a Camunda
  * agent instance names its process and element) is checked against what that task's approved
- * process runs there; otherwise against the workflow it names, `--workflow`, or the only one
- * approved. An `id@version` need not name one workflow (two Camunda agents with the same element
- * id derive the same ref), so a run is never checked against the first of several: it is
- * unverified, with the candidates named. A process or agent task nobody approved deviates.
+ * process runs there; one that names only its process, against a workflow approved to run in it;
+ * otherwise against the workflow it names, `--workflow`, or the only one approved. An
+ * `id@version` need not name one workflow (two Camunda agents with the same element id derive the
+ * same ref), so a run is never checked against the first of several: it is unverified, with the
+ * candidates named. A process, agent task or workflow nobody approved there deviates.
  */
 import type { ApprovedModel, ApprovedProcess, ApprovedTask, ApprovedWorkflow } from "./approved.js";
 import type { FindingData } from "./deviation.js";
@@ -79,11 +80,14 @@ function taskWorkflows(model: ApprovedModel, task: ApprovedTask): ApprovedWorkfl
   return distinct(model.workflows.filter((w) => w.ref === task.workflow));
 }
 
-/** Each candidate as the agent tasks that run it (`process/element`), else its ref. */
-function describe(model: ApprovedModel, candidates: readonly ApprovedWorkflow[]): string {
+/** Each candidate as the agent tasks of `processes` that run it (`process/element`), else its ref. */
+function describe(
+  processes: readonly ApprovedProcess[],
+  candidates: readonly ApprovedWorkflow[],
+): string {
   return candidates
     .map((w) => {
-      const at = model.processes.flatMap((process) =>
+      const at = processes.flatMap((process) =>
         process.tasks.filter((task) => task.resolved === w).map((task) => where({ process, task })),
       );
       return at.length === 0 ? w.ref : `${at.join(", ")}: ${w.ref}`;
@@ -91,8 +95,9 @@ function describe(model: ApprovedModel, candidates: readonly ApprovedWorkflow[])
     .join("; ");
 }
 
+/** The one candidate, or the run unverified among several (described in `processes`). */
 function choose(
-  model: ApprovedModel,
+  processes: readonly ApprovedProcess[],
   candidates: readonly ApprovedWorkflow[],
   name: string | null,
   hint?: string,
@@ -103,7 +108,7 @@ function choose(
   if (candidates.length < 2) return undefined;
   const data = {
     count: candidates.length,
-    candidates: describe(model, candidates),
+    candidates: describe(processes, candidates),
     ...(hint === undefined ? {} : { hint }),
   };
   return { kind: "unverified", reason: "WORKFLOW_AMBIGUOUS", name, data };
@@ -123,7 +128,12 @@ function byName(model: ApprovedModel, ref: string | undefined): Attribution {
     };
   }
   const matches = distinct(model.workflows.filter((w) => w.ref === ref));
-  const chosen = choose(model, matches, ref, "the run names its workflow, not its process");
+  const chosen = choose(
+    model.processes,
+    matches,
+    ref,
+    "the run names its workflow, not its process",
+  );
   if (chosen !== undefined) return chosen;
   const same = distinct(model.workflows.filter((w) => idOfRef(w.ref) === idOfRef(ref)));
   const approved = same.map((w) => w.ref).join(", ");
@@ -132,6 +142,84 @@ function byName(model: ApprovedModel, ref: string | undefined): Attribution {
     name: ref,
     data: { kind: "workflow", name: ref, ...(approved === "" ? {} : { approved }) },
   };
+}
+
+/** The approved workflows `w` delegates to (a delegate edge's `to` is a ref). */
+function delegatesOf(model: ApprovedModel, w: ApprovedWorkflow): ApprovedWorkflow[] {
+  // A host's workflow is not validated here: what is no delegate edge delegates to nothing.
+  const edges: unknown = w.workflow.edges;
+  const refs = new Set(
+    (Array.isArray(edges) ? edges : []).flatMap((e: unknown) => {
+      const edge = typeof e === "object" && e !== null ? (e as Record<string, unknown>) : {};
+      const parsed = edge.edgeType === "delegate" ? parseRef(edge.to) : undefined;
+      return parsed?.ok === true ? [parsed.canonical] : [];
+    }),
+  );
+  return model.workflows.filter((d) => refs.has(d.ref));
+}
+
+/**
+ * What may run in `processes`: each agent task's approved workflow and the delegates they name
+ * (the workflows an approval's decisions resolve); `open`, the agent tasks with none approved.
+ */
+function scopeOf(
+  model: ApprovedModel,
+  processes: readonly ApprovedProcess[],
+): { readonly workflows: ApprovedWorkflow[]; readonly open: string[] } {
+  const found: ApprovedWorkflow[] = [];
+  const open: string[] = [];
+  for (const process of processes) {
+    for (const task of process.tasks) {
+      const known = taskWorkflows(model, task) ?? [];
+      if (known.length === 0) open.push(where({ process, task }));
+      found.push(...known);
+    }
+  }
+  // An array's iterator sees what is pushed while it runs, so delegates of delegates are met
+  // too; each workflow enters once, so this ends.
+  for (const w of found) found.push(...delegatesOf(model, w).filter((d) => !found.includes(d)));
+  return { workflows: distinct(found), open };
+}
+
+/**
+ * The run's workflow when its link names its process `id` (of `processes`) but no agent task:
+ * only a workflow approved to run there can stand. `ref` is the workflow the run names (or
+ * `--workflow`); with none, the process's workflows decide, and an agent task of it with no
+ * approved workflow may be the one that ran, so it counts as a candidate too.
+ */
+function inProcess(
+  model: ApprovedModel,
+  processes: readonly ApprovedProcess[],
+  id: string,
+  ref: string | undefined,
+): Attribution {
+  const { workflows, open } = scopeOf(model, processes);
+  const hint = "the run names its process, not its agent task";
+  if (ref !== undefined) {
+    const chosen = choose(
+      processes,
+      workflows.filter((w) => w.ref === ref),
+      ref,
+      hint,
+    );
+    if (chosen !== undefined) return chosen;
+    const refs = unique(workflows.map((w) => w.ref));
+    const approved = `${refs.length === 0 ? "none" : refs.join(", ")} in process ${id}`;
+    return { kind: "unapproved", name: ref, data: { kind: "workflow", name: ref, approved } };
+  }
+  const only = workflows[0];
+  if (workflows.length === 1 && open.length === 0 && only !== undefined) {
+    return { kind: "workflow", workflow: only };
+  }
+  if (workflows.length === 0) {
+    const approved = open.length === 0 ? "no agent task" : `no workflow for ${open.join(", ")}`;
+    const data = { kind: "agent task", name: `in process ${id}`, approved };
+    return { kind: "unapproved", name: null, data };
+  }
+  const unknown = open.map((task) => `${task}: no approved workflow`);
+  const candidates = [describe(processes, workflows), ...unknown].join("; ");
+  const data = { count: workflows.length + open.length, candidates, hint };
+  return { kind: "unverified", reason: "WORKFLOW_AMBIGUOUS", name: null, data };
 }
 
 /** The run's workflow by the agent task its link names, in the processes it may be of. */
@@ -160,8 +248,12 @@ function byTask(
   }
   const known = placed.map((p) => taskWorkflows(model, p.task));
   if (known.some((k) => k === null)) {
-    // Nothing was approved for the task itself: only a workflow named outright can stand.
+    // Nothing was approved for the task itself: only a workflow named outright can stand, and
+    // in a known process only one approved to run there.
     const ref = named ?? fallback;
+    if (ref !== undefined && link.process !== undefined) {
+      return inProcess(model, processes, link.process, ref);
+    }
     if (ref !== undefined) return byName(model, ref);
     const data = { kind: "agent task", name: task, approved: "no workflow known for it" };
     return { kind: "unapproved", name: null, data };
@@ -169,7 +261,7 @@ function byTask(
   const candidates = distinct(known.flatMap((k) => k ?? []));
   const pool = named === undefined ? candidates : candidates.filter((w) => w.ref === named);
   const hint = link.process === undefined ? "the run names no process" : undefined;
-  const chosen = choose(model, pool, named ?? pool[0]?.ref ?? null, hint);
+  const chosen = choose(processes, pool, named ?? pool[0]?.ref ?? null, hint);
   if (chosen !== undefined) return chosen;
   const refs = unique(placed.flatMap((p) => (p.task.workflow === null ? [] : [p.task.workflow])));
   if (named === undefined) return byName(model, refs.length === 1 ? refs[0] : refs.join(", "));
@@ -206,6 +298,10 @@ export function attributeRun(
   const element = link?.element;
   if (link !== undefined && element !== undefined && processes.length > 0) {
     return byTask(model, inProcesses, { ...link, element }, named, fallback);
+  }
+  // A known process bounds the run to what was approved there, even with no element recorded.
+  if (link?.process !== undefined && processes.length > 0) {
+    return inProcess(model, inProcesses, link.process, named ?? fallback);
   }
   return byName(model, named ?? fallback);
 }

@@ -70,6 +70,47 @@ const COPIES: ApprovedModel = {
   ],
 };
 
+/** A verifier, and a lead agent that delegates to it. */
+const D = agent("gpt-4o-mini", "agnt-verify@1.0.0");
+const V: ApprovedWorkflow = {
+  ...agent("gpt-4o", "agnt-lead@1.0.0"),
+  workflow: {
+    ...research,
+    edges: [...research.edges, { from: "llm-1", to: "agnt-verify@1.0.0", edgeType: "delegate" }],
+  },
+};
+
+/** A process of several agent tasks; `null`: a task with no workflow known. */
+const tasks = (id: string, placed: [string, ApprovedWorkflow | null][]) => ({
+  processIds: [id],
+  elements: new Set(["Start", ...placed.map(([element]) => element), "End"]),
+  tasks: placed.map(([elementId, resolved]) => ({
+    elementId,
+    workflow: resolved?.ref ?? null,
+    ...(resolved === null ? {} : { resolved }),
+    gateRequired: false,
+    gates: [],
+  })),
+});
+
+/** Processes that run several workflows, one with a task nobody resolved, one delegating. */
+const MIXED: ApprovedModel = {
+  workflows: [A, B, R, D, V],
+  processes: [
+    tasks("intake", [
+      ["Agent", A],
+      ["Check", R],
+    ]),
+    tasks("triage", [
+      ["Agent", B],
+      ["Check", null],
+    ]),
+    tasks("held", [["Agent", null]]),
+    tasks("verify", [["Lead", V]]),
+    process("claims", "agent", R),
+  ],
+};
+
 /** One run: llm-1 (on `model`, complete), the search tool, the end. */
 function runOf(model: string, link?: ProcessLink, workflow?: string): RunEvent[] {
   let index = 0;
@@ -113,6 +154,8 @@ const cases: {
   verdict: string;
   findings: string[];
   message?: string;
+  /** `--workflow`: the workflow of runs that name none. */
+  fallback?: string;
 }[] = [
   {
     name: "a run of process B's agent on B's approved model conforms",
@@ -191,11 +234,106 @@ const cases: {
     message:
       "the run fits 2 approved agents (lookup_b/Agent: camunda.Agent@1.0.0; refund_a/Agent: camunda.Agent@1.0.0) and its records do not tell which one it ran (the run names no process), so it is checked against none",
   },
+  // A run whose link names its process and no element (a Camunda agent instance with no
+  // elementId) is bounded to what was approved in that process.
+  {
+    name: "a run naming its process only and a workflow approved in another process deviates",
+    model: BOTH,
+    events: runOf("gpt-4o", { instance: "1", process: "lookup_b" }, "agnt-rsch@2.1.0"),
+    verdict: "deviating",
+    findings: ["VERSION_UNAPPROVED"],
+    message:
+      "the run is of workflow agnt-rsch@2.1.0, which was never approved (approved: camunda.Agent@1.0.0 in process lookup_b)",
+  },
+  {
+    name: "--workflow naming a workflow of another process does not stand for a run of its process",
+    model: BOTH,
+    events: runOf("gpt-4o", { instance: "1", process: "lookup_b" }),
+    fallback: "agnt-rsch@2.1.0",
+    verdict: "deviating",
+    findings: ["VERSION_UNAPPROVED"],
+    message:
+      "the run is of workflow agnt-rsch@2.1.0, which was never approved (approved: camunda.Agent@1.0.0 in process lookup_b)",
+  },
+  {
+    name: "a run naming only its process is checked against the one workflow it runs",
+    model: BOTH,
+    events: runOf("gpt-4o", { instance: "1", process: "claims" }),
+    verdict: "conforming",
+    findings: [],
+  },
+  {
+    name: "a run naming only its process is checked against that process's agent, not another's",
+    model: BOTH,
+    events: runOf("gpt-4o", { instance: "1", process: "lookup_b" }),
+    verdict: "deviating",
+    findings: ["IDENTITY_MISMATCH"],
+    message: '"llm-1" ran with model gpt-4o; approved: gpt-4o-mini',
+  },
+  {
+    name: "a run naming only a process that runs two different agents is unverified",
+    model: MIXED,
+    events: runOf("gpt-4o", { instance: "1", process: "intake" }),
+    verdict: "unverified",
+    findings: ["WORKFLOW_AMBIGUOUS"],
+    message:
+      "the run fits 2 approved agents (intake/Agent: camunda.Agent@1.0.0; intake/Check: agnt-rsch@2.1.0) and its records do not tell which one it ran (the run names its process, not its agent task), so it is checked against none",
+  },
+  {
+    name: "a run naming only its process may be of its task with no workflow: unverified",
+    model: MIXED,
+    events: runOf("gpt-4o-mini", { instance: "1", process: "triage" }),
+    verdict: "unverified",
+    findings: ["WORKFLOW_AMBIGUOUS"],
+    message:
+      "the run fits 2 approved agents (triage/Agent: camunda.Agent@1.0.0; triage/Check: no approved workflow) and its records do not tell which one it ran (the run names its process, not its agent task), so it is checked against none",
+  },
+  {
+    name: "a run naming only a process none of whose tasks has a workflow deviates",
+    model: MIXED,
+    events: runOf("gpt-4o", { instance: "1", process: "held" }),
+    verdict: "deviating",
+    findings: ["VERSION_UNAPPROVED"],
+    message:
+      "the run is of agent task in process held, which was never approved (approved: no workflow for held/Agent)",
+  },
+  {
+    name: "a run naming only its process may be of the agent or of the delegate it names",
+    model: MIXED,
+    events: runOf("gpt-4o-mini", { instance: "1", process: "verify" }),
+    verdict: "unverified",
+    findings: ["WORKFLOW_AMBIGUOUS"],
+    message:
+      "the run fits 2 approved agents (verify/Lead: agnt-lead@1.0.0; agnt-verify@1.0.0) and its records do not tell which one it ran (the run names its process, not its agent task), so it is checked against none",
+  },
+  {
+    name: "a run naming only its process and a delegate of its agent is checked against it",
+    model: MIXED,
+    events: runOf("gpt-4o-mini", { instance: "1", process: "verify" }, "agnt-verify@1.0.0"),
+    verdict: "conforming",
+    findings: [],
+  },
+  {
+    name: "a run of a task with no workflow, naming one approved in another process, deviates",
+    model: MIXED,
+    events: runOf(
+      "gpt-4o",
+      { instance: "1", element: "Check", process: "triage" },
+      "agnt-rsch@2.1.0",
+    ),
+    verdict: "deviating",
+    findings: ["VERSION_UNAPPROVED"],
+    message:
+      "the run is of workflow agnt-rsch@2.1.0, which was never approved (approved: camunda.Agent@1.0.0 in process triage)",
+  },
 ];
 
 describe("a run's approved workflow", () => {
-  it.each(cases)("$name", ({ model, events, verdict, findings, message }) => {
-    const checker = createConformanceChecker(model, { keepConforming: true });
+  it.each(cases)("$name", ({ model, events, verdict, findings, message, fallback }) => {
+    const checker = createConformanceChecker(model, {
+      keepConforming: true,
+      ...(fallback === undefined ? {} : { workflow: fallback }),
+    });
     for (const event of events) checker.push(event);
     const run = checker.end().runs[0];
     expect(run?.verdict).toBe(verdict);
