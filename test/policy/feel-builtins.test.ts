@@ -14,28 +14,4 @@ describe("the built-in table", () => {
       evaluate('years and months duration(date("2027-01-15"), date("2028-02-15"))', {}).value,
     ).toBeTruthy();
   });
-
-  it("gives fixed size only to calls whose result is not a string drawn from the arguments", () => {
-    const sized = [...BUILTINS].filter(([, b]) => !b.fixedSize).map(([name]) => name);
-    expect(sized.sort()).toEqual(
-      [
-        "context",
-        "context merge",
-        "context put",
-        "distinct values",
-        "get entries",
-        "get value",
-        "index of",
-        "lower case",
-        "replace",
-        "string",
-        "string join",
-        "substring",
-        "substring after",
-        "substring before",
-        "union",
-        "upper case",
-      ].sort(),
-    );
-  });
 });
