@@ -73,7 +73,7 @@ await bpmnRuleTester(rule, {
         startEvent("S"),
         element("serviceTask", "A", {
           attrs: { "btv:agentWorkflowRef": "agnt-research@2.1.0" },
-          ext: ["<btv:agentTask autonomyLevel=\"2\" />"],
+          ext: ['<btv:agentTask autonomyLevel="2" />'],
         }),
         gate("G"),
         endEvent("E"),
