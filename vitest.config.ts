@@ -10,11 +10,21 @@ import { BaseSequencer } from "vitest/node";
  */
 const SLOW_FIRST = [
   "test/adversarial/corpus",
+  "test/ci/action",
+  "test/cli/cache",
+  "test/ci/pre-commit",
   "test/cli/concurrency",
+  "test/e2e/modeler",
+  "test/package-install",
+  "test/examples/typecheck",
+  "test/e2e/process-diagram",
   "test/properties/bpmn-semantics",
+  "test/properties/workflows",
+  "test/interop/scale-export",
+  "test/bpmn/lint/pack-config",
+  "test/bpmn/cancellation",
   "test/properties/bpmn.property",
   "test/cli/scale",
-  "test/examples/typecheck",
 ];
 
 class SlowFirst extends BaseSequencer {
