@@ -31,4 +31,6 @@ while IFS= read -r -d '' kind && IFS= read -r -d '' file; do
   esac
 done < "$kinds"
 [ "${#files[@]}" -eq 0 ] && exit 0
-exec "${agentflow[@]}" check "${files[@]}"
+# Not exec: the trap removes the temporary files when this shell exits.
+"${agentflow[@]}" check "${files[@]}"
+exit $?

@@ -88,6 +88,8 @@ elif [ "$command" != verify ]; then
     # Every change, deletions and both sides of a rename too; names as they are (quotePath off),
     # NUL-separated so that no name is mangled or split.
     changed=$(mktemp) || fail "cannot make a temporary file"
+    # Removed on every way out, a failed git diff's too.
+    trap 'rm -f "$changed" "$changed.err" "$changed.settings" "$changed.kinds"' EXIT
     git -c core.quotePath=false diff --name-only --no-renames -z "$base" HEAD > "$changed" 2> "$changed.err" \
       || fail "git diff $base HEAD failed: $(cat "$changed.err")"
     # Each change is sorted by action/narrow.js, by name and by real path: a file the command
