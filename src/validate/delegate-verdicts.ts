@@ -13,6 +13,7 @@
  */
 import type { AgentWorkflow, Diagnostic, RefParseResult } from "../model/index.js";
 import { flowGraph, parseRef } from "../model/index.js";
+import { delegateTargets } from "./delegate-targets.js";
 import { nodeRefsOf } from "./facts.js";
 import type { DelegateNodeRefs } from "./resolve.js";
 import type { DelegateVerdict, ResolvedRefs } from "./types.js";
@@ -80,15 +81,13 @@ export function judgeDelegates(
     return errorsOf(judge.findings(wf, refs));
   });
   // One entry per delegate edge, as the delegate's own DELEGATE_INVALID reports per edge.
-  const out = workflows.map((wf) => {
-    const targets: number[] = [];
-    for (const k of flowGraph(wf).delegateEdges) {
-      const parsed = parseRef(wf.edges[k]?.to);
-      const j = parsed.ok ? indexOf.get(parsed.canonical) : undefined;
-      if (j !== undefined) targets.push(j);
-    }
-    return targets;
-  });
+  const targetsOf = delegateTargets(resolved.delegates);
+  const out = keys.map((key) =>
+    (targetsOf.get(key) ?? []).flatMap((ref) => {
+      const j = indexOf.get(ref);
+      return j === undefined ? [] : [j];
+    }),
+  );
   const callers: number[][] = keys.map(() => []);
   out.forEach((targets, i) => {
     for (const j of targets) callers[j]?.push(i);

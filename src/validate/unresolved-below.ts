@@ -7,7 +7,7 @@
  * delegate edges), each resolved delegate with the nearest unread one below it.
  */
 import type { AgentWorkflow } from "../model/index.js";
-import { flowGraph, parseRef } from "../model/index.js";
+import { delegateTargets } from "./delegate-targets.js";
 import type { Resolution } from "./types.js";
 
 /** Why a delegate was not read: its resolution's status, or `limit` past the bound. */
@@ -33,15 +33,10 @@ export function unreadBelow(
   const callers = new Map<string, string[]>();
   const unread = new Map<string, UnreadReason>();
   for (const [key, resolution] of delegates) {
-    if (resolution.status !== "resolved") {
-      unread.set(key, resolution.status);
-      continue;
-    }
-    const wf = resolution.value;
-    for (const k of flowGraph(wf).delegateEdges) {
-      const parsed = parseRef(wf.edges[k]?.to);
-      if (!parsed.ok) continue; // DELEGATE_REF_INVALID, an error of the delegate's own
-      const target = parsed.canonical;
+    if (resolution.status !== "resolved") unread.set(key, resolution.status);
+  }
+  for (const [key, targets] of delegateTargets(delegates)) {
+    for (const target of targets) {
       if (!delegates.has(target)) unread.set(target, "limit");
       const list = callers.get(target) ?? [];
       list.push(key);

@@ -1,5 +1,6 @@
 import { parseRef, pointer } from "../../model/index.js";
 import { adjacencyFromLists, tarjanScc } from "../../model/index.js";
+import { delegateTargets } from "../delegate-targets.js";
 import type { Rule } from "../types.js";
 import { defineRule } from "../../rules/index.js";
 
@@ -66,15 +67,13 @@ export const rule: Rule = defineRule({
     const self = parseRef(written);
     const root = self.ok ? self.canonical : written;
     const keys = [root];
-    const edgesOf: (readonly unknown[])[] = [[]];
+    const edgesOf: (readonly string[])[] = [[]];
     const indexOf = new Map<string, number>([[root, 0]]);
-    for (const [key, resolution] of facts.resolved.delegates) {
-      if (resolution.status !== "resolved" || indexOf.has(key)) continue;
+    for (const [key, targets] of delegateTargets(facts.resolved.delegates)) {
+      if (indexOf.has(key)) continue;
       indexOf.set(key, keys.length);
       keys.push(key);
-      edgesOf.push(
-        resolution.value.edges.flatMap((e) => (e.edgeType === "delegate" ? [e.to] : [])),
-      );
+      edgesOf.push(targets);
     }
     const refs = facts.delegateRefs();
     const own = refs.map((r) => (r?.ok === true ? indexOf.get(r.canonical) : undefined));
@@ -82,8 +81,7 @@ export const rule: Rule = defineRule({
       const out = new Set<number>();
       if (v === 0) for (const w of own) if (w !== undefined) out.add(w);
       for (const to of edgesOf[v] ?? []) {
-        const parsed = parseRef(to);
-        const w = parsed.ok ? indexOf.get(parsed.canonical) : undefined;
+        const w = indexOf.get(to);
         if (w !== undefined) out.add(w);
       }
       return [...out];
