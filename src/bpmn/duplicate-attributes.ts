@@ -91,13 +91,14 @@ function end(text: string, marker: string, from: number): number {
 }
 
 /**
- * The attributes of each start tag that repeat an earlier one under the same expanded name
+ * `known` are the namespaces moddle has a package for (all, when not given). The attributes of
+ * each start tag that repeat an earlier one under the same expanded name
  * through another prefix, in document order; `[]` for most documents after one regex pass. A
  * name written twice as is, saxen reports itself.
  */
 export function duplicateAttributes(
   text: string,
-  known: ReadonlySet<string> = new Set(),
+  known?: ReadonlySet<string>,
 ): DuplicateAttribute[] {
   if (!mayRepeat(text)) return [];
   const out: DuplicateAttribute[] = [];
@@ -160,7 +161,7 @@ export function duplicateAttributes(
       const namespace =
         colon > 0
           ? bindings.get(name.slice(0, colon))
-          : own !== undefined && known.has(own)
+          : own !== undefined && (known === undefined || known.has(own))
             ? own
             : undefined;
       if (namespace === undefined) continue;

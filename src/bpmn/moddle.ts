@@ -72,15 +72,17 @@ export function createModdle(extensions: ModdleExtensions = {}): BpmnModdleInsta
 /**
  * The namespace URIs `moddle` has a package for: where it reads an unprefixed attribute as the
  * element's own property (duplicate-attributes.ts). The registry is moddle's, read at the thin
- * boundary.
+ * boundary; `undefined` when it cannot be read, so that every namespace is judged (the stricter
+ * reading), not none.
  */
-export function moddleNamespaces(moddle: BpmnModdleInstance): ReadonlySet<string> {
+export function moddleNamespaces(moddle: BpmnModdleInstance): ReadonlySet<string> | undefined {
   const registry = (moddle as unknown as { registry?: { packages?: unknown } }).registry;
-  const packages = Array.isArray(registry?.packages) ? (registry.packages as unknown[]) : [];
+  if (!Array.isArray(registry?.packages)) return undefined;
   const uris = new Set<string>();
-  for (const p of packages) {
+  for (const p of registry.packages as unknown[]) {
     const uri: unknown = (p as { uri?: unknown } | null)?.uri;
-    if (typeof uri === "string") uris.add(uri);
+    if (typeof uri !== "string") return undefined;
+    uris.add(uri);
   }
   return uris;
 }
