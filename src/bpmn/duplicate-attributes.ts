@@ -91,10 +91,10 @@ function end(text: string, marker: string, from: number): number {
 }
 
 /**
- * `known` are the namespaces moddle has a package for (all, when not given). The attributes of
- * each start tag that repeat an earlier one under the same expanded name
- * through another prefix, in document order; `[]` for most documents after one regex pass. A
- * name written twice as is, saxen reports itself.
+ * The attributes of each start tag that repeat an earlier one under the same expanded name
+ * through another prefix, or unprefixed beside the element's own prefix, in document order; `[]`
+ * for most documents after one regex pass. A name written twice as is, saxen reports itself.
+ * `known` are the namespaces moddle has a package for (all, when not given).
  */
 export function duplicateAttributes(
   text: string,
