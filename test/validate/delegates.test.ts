@@ -5,66 +5,16 @@
  * chain as long as the resolution bound is walked without recursion.
  */
 import { describe, expect, it } from "vitest";
-import type {
-  AgentEdge,
-  AgentNode,
-  AgentWorkflow,
-  AutonomyLevel,
-  Diagnostic,
-} from "../../src/model/index.js";
+import type { AgentWorkflow, Diagnostic } from "../../src/model/index.js";
 import type { ValidatorConfig } from "../../src/validate/index.js";
 import { createValidator, isPromotable, MAX_DELEGATES } from "../../src/validate/index.js";
 import { rule as DELEGATE_INVALID } from "../../src/validate/rules/DELEGATE_INVALID.js";
 import { defineRule } from "../../src/rules/index.js";
 import type { RuleContext } from "../../src/validate/index.js";
-import { edge, llm, tool, workflow } from "./builders.js";
+import { llm, workflow } from "./builders.js";
+import { agent, contract, delegating, helper, lookup, loopy, sneaky } from "./delegate-fixtures.js";
 
-const agent = (
-  id: string,
-  level: AutonomyLevel,
-  nodes: readonly AgentNode[] = [llm("x")],
-  edges: readonly AgentEdge[] = [],
-  extra: Partial<AgentWorkflow> = {},
-): AgentWorkflow =>
-  workflow(nodes, edges, {
-    id,
-    autonomyLevel: level,
-    inputSchema: { done: "bool" },
-    ...(level >= 2 ? { budget: { maxSteps: 5 } } : {}),
-    ...extra,
-  });
-
-const delegating = (id: string, level: AutonomyLevel, ...to: string[]): AgentWorkflow =>
-  agent(
-    id,
-    level,
-    [llm("x")],
-    to.map((t) => edge("x", t, "delegate")),
-  );
-
-const lookup = tool("look", "tool:lookup@1.0.0", { params: { q: "x" } });
-const loopy = agent(
-  "agnt-loopy",
-  1,
-  [lookup, llm("think")],
-  [edge("look", "think"), edge("think", "look")],
-);
-const sneaky = agent("agnt-sneaky", 1, [
-  { ...lookup, decorators: [{ type: "planner", strategy: "dynamic" }] },
-]);
-const helper = agent("agnt-helper", 1, [tool("dump", "tool:export@1.0.0", { params: { q: "x" } })]);
 const clean = agent("agnt-clean", 1, [lookup]);
-
-const contract = (id: string, authorization: "automatic" | "forbidden") => ({
-  kind: "ToolContract",
-  id,
-  version: "1.0.0",
-  name: id,
-  inputSchema: { q: "text" },
-  outputSchema: { r: "text" },
-  effect: "read",
-  authorization,
-});
 
 /** The workflow under validation: level 4 (it delegates), clean under every rule itself. */
 const boss = (...to: string[]) => delegating("agnt-boss", 4, ...to);

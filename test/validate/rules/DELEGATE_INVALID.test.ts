@@ -1,39 +1,9 @@
-import type {
-  AgentEdge,
-  AgentNode,
-  AgentWorkflow,
-  AutonomyLevel,
-} from "../../../src/model/index.js";
+import type { AgentWorkflow } from "../../../src/model/index.js";
 import type { Resolvers } from "../../../src/validate/index.js";
 import { rule } from "../../../src/validate/rules/DELEGATE_INVALID.js";
-import { edge, llm, tool, workflow } from "../builders.js";
+import { edge, llm, workflow } from "../builders.js";
+import { agent, contract, delegating, helper, loopy, sneaky } from "../delegate-fixtures.js";
 import { RuleTester } from "../../../src/testing/index.js";
-
-/**
- * Agent `id@1.0.0` declaring `level` (with a budget from level 2), taking `{ done: bool }`: what
- * every workflow of this table gives, so that a delegation's contract always matches.
- */
-const agent = (
-  id: string,
-  level: AutonomyLevel,
-  nodes: readonly AgentNode[] = [llm("x")],
-  edges: readonly AgentEdge[] = [],
-): AgentWorkflow =>
-  workflow(nodes, edges, {
-    id,
-    autonomyLevel: level,
-    inputSchema: { done: "bool" },
-    ...(level >= 2 ? { budget: { maxSteps: 5 } } : {}),
-  });
-
-/** Node `x` delegating to each of `to`. */
-const delegating = (id: string, level: AutonomyLevel, ...to: string[]): AgentWorkflow =>
-  agent(
-    id,
-    level,
-    [llm("x")],
-    to.map((t) => edge("x", t, "delegate")),
-  );
 
 const root = (...to: string[]) =>
   workflow([llm("a"), llm("b")], [edge("a", "b"), ...to.map((t) => edge("a", t, "delegate"))], {
@@ -42,33 +12,7 @@ const root = (...to: string[]) =>
     budget: { maxSteps: 5 },
   });
 
-const lookup = tool("look", "tool:lookup@1.0.0", { params: { q: "x" } });
-
-/** The repro of a delegate that loops forever while declaring level 1. */
-const loopy = agent(
-  "agnt-loopy",
-  1,
-  [lookup, llm("think")],
-  [edge("look", "think"), edge("think", "look")],
-);
-/** A dynamic planner (level 5) declaring level 1. */
-const sneaky = agent("agnt-sneaky", 1, [
-  { ...lookup, decorators: [{ type: "planner", strategy: "dynamic" }] },
-]);
-/** Calls a tool whose contract forbids agents to call it. */
-const helper = agent("agnt-helper", 1, [tool("dump", "tool:export@1.0.0", { params: { q: "x" } })]);
 const clean = agent("agnt-clean", 1);
-
-const contract = (id: string, authorization: "automatic" | "forbidden") => ({
-  kind: "ToolContract",
-  id,
-  version: "1.0.0",
-  name: id,
-  inputSchema: { q: "text" },
-  outputSchema: { r: "text" },
-  effect: "read",
-  authorization,
-});
 
 const TOOLS: Record<string, unknown> = {
   "tool:lookup@1.0.0": contract("tool:lookup", "automatic"),
