@@ -69,6 +69,23 @@ export function createModdle(extensions: ModdleExtensions = {}): BpmnModdleInsta
   return new BpmnModdle({ ...extensions, btv });
 }
 
+const NO_EXTENSIONS: ModdleExtensions = {};
+const shared = new WeakMap<ModdleExtensions, BpmnModdleInstance>();
+
+/**
+ * One bpmn-moddle instance per extensions object, for reading and writing. Registering the
+ * packages is a fifth of reading a small process, and an instance keeps no state between
+ * documents: each `fromXML` makes its own reader, and the type cache holds only registered types.
+ */
+export function sharedModdle(extensions: ModdleExtensions = NO_EXTENSIONS): BpmnModdleInstance {
+  let moddle = shared.get(extensions);
+  if (moddle === undefined) {
+    moddle = createModdle(extensions);
+    shared.set(extensions, moddle);
+  }
+  return moddle;
+}
+
 /**
  * The namespace URIs `moddle` has a package for: where it reads an unprefixed attribute as the
  * element's own property (duplicate-attributes.ts). The registry is moddle's, read at the thin

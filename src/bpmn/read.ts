@@ -6,7 +6,7 @@
 import type { Diagnostic } from "../model/index.js";
 import { wideEncoding } from "../model/internal.js";
 import type { ModdleExtensions, ModdleObject } from "./moddle.js";
-import { createModdle, idOf, isModdleObject, moddleNamespaces } from "./moddle.js";
+import { idOf, isModdleObject, moddleNamespaces, sharedModdle } from "./moddle.js";
 import type { ParseIssue } from "./types.js";
 import { parseIssueDiagnostics } from "./rules/BPMN_PARSE.js";
 import { duplicateAttributes } from "./duplicate-attributes.js";
@@ -175,7 +175,7 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
   }));
   // moddle keeps the last of two attributes it reads as one and says nothing: the one a check
   // reads may not be the one a namespace-aware engine would (or it rejects the document).
-  const moddle = createModdle(options.moddleExtensions);
+  const moddle = sharedModdle(options.moddleExtensions);
   for (const d of duplicateAttributes(xml, moddleNamespaces(moddle))) {
     const both = d.first.includes(":")
       ? `both in ${d.namespace}`
@@ -245,6 +245,6 @@ export async function writeProcess(
   definitions: ModdleObject,
   options: { readonly moddleExtensions?: ModdleExtensions } = {},
 ): Promise<string> {
-  const { xml } = await createModdle(options.moddleExtensions).toXML(definitions, { format: true });
+  const { xml } = await sharedModdle(options.moddleExtensions).toXML(definitions, { format: true });
   return xml;
 }

@@ -157,6 +157,40 @@ describe("readProcess / writeProcess on the fixtures", () => {
     expect(out).toContain('x:colour="red"');
     expect(out).toContain('<x:note level="3">keep me</x:note>');
   });
+
+  it("reads each document on its own: what one declares or holds is not in the next", async () => {
+    // One moddle instance reads every document: the prefix, the vendor element and the element
+    // ids of the first must not shape how the second is read.
+    const first = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:btv="urn:not-btv" id="d1">
+  <bpmn:process id="p"><bpmn:task id="t"><bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-a@1.0.0" /></bpmn:extensionElements></bpmn:task></bpmn:process>
+</bpmn:definitions>`;
+    const second = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="d2">
+  <bpmn:process id="p"><bpmn:task id="t"><bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-b@1.0.0" /></bpmn:extensionElements></bpmn:task></bpmn:process>
+</bpmn:definitions>`;
+    const agentTask = (definitions: ModdleObject): ModdleObject => {
+      const process = (definitions.rootElements as ModdleObject[])[0];
+      const task = (process?.flowElements as ModdleObject[] | undefined)?.[0];
+      const values = (task?.extensionElements as ModdleObject | undefined)?.values;
+      const element = (values as ModdleObject[] | undefined)?.[0];
+      if (element === undefined) throw new Error("no extension element");
+      return element;
+    };
+    const a = agentTask(parsed(await readProcess(first)));
+    const b = agentTask(parsed(await readProcess(second)));
+    const again = agentTask(parsed(await readProcess(first)));
+    // moddle renames a prefix that clashes with a package's to ns0, counting per document.
+    expect([a.$type, b.$type, again.$type]).toEqual([
+      "ns0:agentTask",
+      "btv:AgentTask",
+      "ns0:agentTask",
+    ]);
+    expect([a.$descriptor, again.$descriptor]).toMatchObject([
+      { isGeneric: true },
+      { isGeneric: true },
+    ]);
+    expect(b.agentWorkflowRef).toBe("agnt-b@1.0.0");
+    expect(again.agentWorkflowRef).toBe("agnt-a@1.0.0");
+  });
 });
 
 describe("attributes given twice under one namespace", () => {
