@@ -96,7 +96,8 @@ export function templateReporter(
   // One visitor for all nodes (no closure per node); called in document order for the strings
   // `reporting` kept. Index loops and no spread: at 50,000 reporting nodes, the iterators,
   // destructurings and spread objects per finding were half of this rule's garbage.
-  const list = (text: string, tokens: readonly string[]): void => {
+  const list = (text: string, tokensOf: () => readonly string[]): void => {
+    const tokens = tokensOf();
     // One pointer per string, shared by its findings; not `pointer(...tokens)`, as a spread of
     // 100,000 tokens would overflow the stack. Joined into one flat string: each `+` would add a
     // node of a string tree the finding keeps.

@@ -41,14 +41,15 @@ export function declareCommon(node: AgentNode, i: number, warnings: ExportWarnin
  */
 function declareTemplates(written: Obj, nodeId: string, i: number, warnings: ExportWarnings): void {
   forEachTemplateEntry(written, undefined, (text, tokens) => {
-    const keys = [...tokens];
-    warnings.add("param template", () =>
-      omitted(
+    // Past the limit a warning is counted, not built: its keys are never listed.
+    warnings.add("param template", () => {
+      const keys = [...tokens()];
+      return omitted(
         pointer("nodes", i, "config", "params", ...keys),
         `node '${nodeId}': params.${keys.join(".")} holds a template, written as it is: AgentOS passes a node's config unresolved, so the node receives the text ${JSON.stringify(text)}, not the value it names`,
         { nodeId, keys, template: text },
-      ),
-    );
+      );
+    });
   });
 }
 

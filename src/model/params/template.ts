@@ -115,7 +115,7 @@ export function templateStrings(
 ): { tokens: string[]; text: string }[] {
   const out: { tokens: string[]; text: string }[] = [];
   forEachTemplateEntry(params, keep, (text, tokens) => {
-    out.push({ tokens: [...tokens], text });
+    out.push({ tokens: [...tokens()], text });
   });
   return out;
 }
@@ -123,16 +123,28 @@ export function templateStrings(
 /** The tokens of a string of a flat params object: one array, refilled for each string. */
 const FLAT_TOKENS: string[] = [""];
 
+/** The pointer tokens of the flat params object's current string. */
+const flatTokens = (): readonly string[] => FLAT_TOKENS;
+
+/** The tokens from the root down to `link`. */
+function tokensOf(link: Link | undefined): string[] {
+  const tokens: string[] = [];
+  for (let l = link; l !== undefined; l = l.parent) tokens.push(l.token);
+  return tokens.reverse();
+}
+
 /**
  * {@link templateStrings} as a visitor: calls `visit` with each string holding `{{` anywhere in
- * `params` that `keep` accepts, in document order, and its pointer tokens. `tokens` is valid only
- * during the call (a flat params object reuses one array), so a caller that reports a few
- * strings among 100,000 nodes allocates nothing for the others, nor a list of entries.
+ * `params` that `keep` accepts, in document order, and a function that gives its pointer tokens.
+ * The tokens are built only when asked, and valid only during the call (a flat params object
+ * reuses one array): a string 10,000 levels down has 10,000 of them, so building them for every
+ * string of deep params is quadratic, and a caller that lists only the first thousand strings
+ * (an export's warnings) or reports a few among 100,000 nodes pays for no others.
  */
 export function forEachTemplateEntry(
   params: unknown,
   keep: ((text: string, depth: number) => boolean) | undefined,
-  visit: (text: string, tokens: readonly string[]) => void,
+  visit: (text: string, tokens: () => readonly string[]) => void,
 ): void {
   if (typeof params === "object" && params !== null && isFlat(params)) {
     // The common flat params object: no walk, no links.
@@ -143,7 +155,7 @@ export function forEachTemplateEntry(
         continue;
       if (keep !== undefined && !keep(value, 1)) continue;
       FLAT_TOKENS[0] = key;
-      visit(value, FLAT_TOKENS);
+      visit(value, flatTokens);
     }
     return;
   }
@@ -154,9 +166,7 @@ export function forEachTemplateEntry(
     if (typeof value === "string") {
       const depth = link?.depth ?? 0;
       if (!value.includes("{{") || (keep !== undefined && !keep(value, depth))) continue;
-      const tokens: string[] = [];
-      for (let l = link; l !== undefined; l = l.parent) tokens.push(l.token);
-      visit(value, tokens.reverse());
+      visit(value, () => tokensOf(link));
     } else if (typeof value === "object" && value !== null && !seen.has(value)) {
       seen.add(value);
       const entries: [string, unknown][] = Object.entries(value);

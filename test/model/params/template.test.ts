@@ -70,7 +70,7 @@ describe("templateStrings", () => {
     for (const params of [flat, nested]) {
       const seen: { tokens: string[]; text: string }[] = [];
       forEachTemplateEntry(params, undefined, (text, tokens) =>
-        seen.push({ tokens: [...tokens], text }),
+        seen.push({ tokens: [...tokens()], text }),
       );
       expect(seen).toEqual(templateStrings(params));
     }
@@ -78,7 +78,7 @@ describe("templateStrings", () => {
     forEachTemplateEntry(
       flat,
       (text, depth) => depth === 1 && text.startsWith("x"),
-      (text, tokens) => kept.push(`${tokens.join("/")}=${text}`),
+      (text, tokens) => kept.push(`${tokens().join("/")}=${text}`),
     );
     expect(kept).toEqual(["b=x {{input.z}}"]);
   });
