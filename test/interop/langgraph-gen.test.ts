@@ -234,6 +234,20 @@ describe("declared losses and guesses", () => {
         ["FIELD_DROPPED", "/edges/1"],
       ],
     ],
+    [
+      // The route to __end__ is the decision's otherwise case: kept, so no loss is declared.
+      "a condition with a path to __end__ beside another path",
+      spec({ edges: [{ from: "a", condition: "c", paths: ["b c", "__end__"] }] }),
+      [
+        ["HEURISTIC", "/name"],
+        ["HEURISTIC", ""],
+        ["HEURISTIC", ""],
+        ["HEURISTIC", "/nodes/0"],
+        ["VALUE_NORMALIZED", "/nodes/1/name"],
+        ["HEURISTIC", "/nodes/1"],
+        ["HEURISTIC", "/edges/0"],
+      ],
+    ],
   ])("%s", (_, doc, expected) => {
     expect(codes(importLangGraphGen(doc).warnings)).toEqual(expected);
   });

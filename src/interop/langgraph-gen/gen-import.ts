@@ -98,7 +98,8 @@ function declareFanOut(b: Build): void {
     b.warnings.push(guessed("/edges", message, { nodeId: node, successors: next }));
   }
   for (const e of b.endEdges) {
-    if ((b.successors.get(e.from) ?? []).length === 0) continue;
+    // A decision's route to the end is one of its cases, kept as such.
+    if (b.decisions.has(e.from) || (b.successors.get(e.from) ?? []).length === 0) continue;
     const message = `edge ${String(e.index)} into __end__ is not kept: '${e.from}' has other successors`;
     b.warnings.push(dropped(pointer("edges", e.index), message, { from: e.from }));
   }
