@@ -79,13 +79,35 @@ function watchedFs(): {
  */
 function mayMatch(pattern: string, path: string, wanted: (name: string) => boolean): boolean {
   const name = path.slice(path.lastIndexOf("/") + 1);
-  if (wanted(name) && picomatch(pattern, { dot: false })(path)) return true;
+  if (wanted(name) && picomatch(pattern, { dot: true })(path)) return true;
   const segments = pattern.split("/");
   if (segments.includes("**")) return true;
   const depth = path.split("/").length;
   return (
     segments.length > depth && picomatch(segments.slice(0, depth).join("/"), { dot: false })(path)
   );
+}
+
+/** A segment naming a dot-folder: `.github`, not `.` or `..`. */
+const isDotName = (segment: string): boolean =>
+  segment.startsWith(".") && segment !== "." && segment !== "..";
+
+/**
+ * Whether a match stays clear of dot-folders, or goes only into those the pattern names (a
+ * segment of its own starting with `.`, such as `.github/**`). A dot-FILE matches as any file
+ * does: a walk reads it as the same file without the dot would be read (files.ts), and an engine
+ * deploying `**\/*.bpmn` deploys it; dot-folders are passed over, as a walk passes them over.
+ */
+function clearOfDotFolders(
+  file: string,
+  dotSegments: readonly ((s: string) => boolean)[],
+): boolean {
+  const segments = file.split("/");
+  for (let i = 0; i < segments.length - 1; i++) {
+    const segment = segments[i] ?? "";
+    if (isDotName(segment) && !dotSegments.some((named) => named(segment))) return false;
+  }
+  return true;
 }
 
 /**
@@ -100,14 +122,19 @@ export async function expandGlob(
 ): Promise<string[]> {
   const absolute = isAbsolute(pattern);
   const watched = watchedFs();
+  const dotSegments = pattern
+    .split("/")
+    .filter(isDotName)
+    .map((segment) => picomatch(segment, { dot: true }));
   const matches = await glob(pattern, {
     cwd: options.cwd,
     absolute,
     onlyFiles: true,
-    dot: false,
+    dot: true,
     expandDirectories: false,
     followSymbolicLinks: true,
-    ignore: [...ALWAYS_IGNORED],
+    // Not crawled at all when the pattern names no dot-folder (`.cache` may be large).
+    ignore: dotSegments.length === 0 ? [...ALWAYS_IGNORED, "**/.*/**"] : [...ALWAYS_IGNORED],
     fs: watched.fs,
   });
   const ignored = options.ignored;
@@ -117,7 +144,10 @@ export async function expandGlob(
     file.split("/").some((segment) => segment === "node_modules" || segment === ".git");
   const kept = matches.filter(
     (file) =>
-      wanted(file.slice(file.lastIndexOf("/") + 1)) && !never(file) && ignored?.(file) !== true,
+      wanted(file.slice(file.lastIndexOf("/") + 1)) &&
+      !never(file) &&
+      clearOfDotFolders(file, dotSegments) &&
+      ignored?.(file) !== true,
   );
   const asGiven = (path: string): string =>
     absolute ? path : relative(resolve(options.cwd), path) || ".";

@@ -74,6 +74,36 @@ describe("glob patterns", () => {
   });
 });
 
+describe("dot-files and dot-folders in a glob", () => {
+  // A dot-file is read as the same file without the dot (as a walk reads it, and as an engine
+  // deploying `**/*.bpmn` deploys it); a dot-folder only when the pattern names it.
+  const dir = tempDir("agentflow-glob-dots-");
+  for (const sub of ["src", "src/.cache", ".github/flows", ".github/flows/.old"]) {
+    mkdirSync(join(dir, sub), { recursive: true });
+  }
+  for (const file of [
+    "src/tool.json",
+    "src/.hidden.tool.json",
+    "src/.cache/tool.json",
+    ".github/flows/tool.json",
+    ".github/flows/.old/tool.json",
+  ]) {
+    writeFileSync(join(dir, file), GOOD);
+  }
+  it.each<[pattern: string, files: string[]]>([
+    ["src/*.json", ["src/.hidden.tool.json", "src/tool.json"]],
+    ["**/*.json", ["src/.hidden.tool.json", "src/tool.json"]],
+    ["src/**/*.json", ["src/.hidden.tool.json", "src/tool.json"]],
+    [".github/**/*.json", [".github/flows/tool.json"]],
+    [".github/flows/.old/*.json", [".github/flows/.old/tool.json"]],
+    ["src/.*/*.json", ["src/.cache/tool.json"]],
+  ])("check '%s' reads %j", async (pattern, files) => {
+    const result = await run("check", join(dir, pattern));
+    expect(result.code).toBe(0);
+    expect(listed(result.stdout)).toEqual(files.map((file) => join(dir, file)));
+  });
+});
+
 describe("ignores", () => {
   it("--ignore-pattern passes over matching files and folders, in walks and globs", async () => {
     for (const path of ["examples", "examples/**/*.json"]) {
