@@ -44,7 +44,10 @@ let PROCESS_EXTENSION;
  */
 function takes(file) {
   const parts = file.split("/");
-  // A walk passes over dot-folders, dot-files and node_modules.
+  // A walk passes over dot-folders and node_modules. It reads a dot-file as the same file
+  // without the dot; a changed one is still "other" here: the Action then checks the whole
+  // repository, which reads it, and the hook passes it over, as most staged dot-files are other
+  // tools' settings (.pre-commit-config.yaml) that `ignores` would have to name (docs/ci.md).
   if (parts.some((p) => p.startsWith(".") || p === "node_modules")) return false;
   const name = basename(file);
   if (TOOLING.has(name)) return false;

@@ -1,8 +1,9 @@
 /**
  * Finding the files a command is given (file-read.ts reads them): files as named, glob patterns expanded
  * (`glob.ts`), directories walked in sorted order (stable output), skipping `node_modules`,
- * dot-folders and what the ignore patterns name. Symbolic links are followed, files and folders
- * alike; a folder reached a second time (a loop, or two links to one folder) is walked once.
+ * dot-folders and what the ignore patterns name. A dot-file is read as the same file without the
+ * dot would be (file-kinds.ts). Symbolic links are followed, files and folders alike; a folder
+ * reached a second time (a loop, or two links to one folder) is walked once.
  *
  * What is passed over is said, and what cannot be read fails closed: a folder below the inputs
  * that cannot be listed (or a link that cannot be followed for a reason other than leading
@@ -14,20 +15,19 @@ import type { Dirent, Stats } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { isDynamicPattern } from "tinyglobby";
+import {
+  DOCUMENT_EXTENSIONS,
+  PROCESS_EXTENSION,
+  isDocumentName,
+  isProcessName,
+} from "./file-kinds.js";
 import { describeFsError as describe, fileIdentity as identity, oddKind } from "./fs-info.js";
 import { expandGlob } from "./glob.js";
 import type { IgnoreTest } from "./ignore.js";
 import { UsageError } from "./io.js";
 
-/** The extensions read as documents, with the syntax they imply. */
-export const DOCUMENT_EXTENSIONS: Readonly<Record<string, "json" | "yaml">> = {
-  ".json": "json",
-  ".yaml": "yaml",
-  ".yml": "yaml",
-};
-
-/** BPMN process files, which `check` and `gate` read (a registry folder does not). */
-export const PROCESS_EXTENSION = ".bpmn";
+// Where the CLI's other modules and action/narrow.js (through dist) have always found them.
+export * from "./file-kinds.js";
 
 /** What a walk collects besides workflow documents. */
 export interface CollectOptions {
@@ -65,20 +65,6 @@ export interface SkippedPath {
 export interface Collected {
   readonly files: string[];
   readonly skipped: SkippedPath[];
-}
-
-/**
- * Simulation fixtures (`*.fixtures.json`, `*.fixtures.yaml`) live next to workflows but are
- * inputs, not documents, so a folder walk leaves them out, as it does the config file
- * (`agentflow.config.json`); named explicitly, they are read.
- */
-export function isDocumentName(name: string): boolean {
-  const ext = extname(name);
-  return (
-    Object.hasOwn(DOCUMENT_EXTENSIONS, ext) &&
-    !name.slice(0, -ext.length).endsWith(".fixtures") &&
-    name !== "agentflow.config.json"
-  );
 }
 
 /**
@@ -131,10 +117,15 @@ async function walk(
       continue;
     }
     const name = entry.name;
-    if (name.startsWith(".") || name === "node_modules") continue;
+    if (name === "node_modules") continue;
+    // A dot-folder (`.git`, `.venv`, `.github`) is passed over; a dot-file is not (file-kinds.ts).
+    // A dot-named entry can only matter as a file of a kind the command reads.
+    const dotted = name.startsWith(".");
+    if (dotted && entry.isDirectory()) continue;
     const path = join(frame.dir, name);
     if (ignored?.(path) === true) {
-      if (wanted(name) || entry.isDirectory() || entry.isSymbolicLink()) passedOver.push(path);
+      const mayHold = !dotted && (entry.isDirectory() || entry.isSymbolicLink());
+      if (wanted(name) || mayHold) passedOver.push(path);
       continue;
     }
     let info: Stats | undefined;
@@ -146,7 +137,8 @@ async function walk(
         if (dangling === undefined) {
           // Not followed for another reason (permission denied on the way): it may lead to a
           // folder of documents, so it is listed as an input, whose read says why it failed.
-          out.files.push(path);
+          // A dot-named one would be passed over as a folder, so only its name can make it one.
+          if (!dotted || wanted(name)) out.files.push(path);
           continue;
         }
         // It leads nowhere; reported only when its name is one the command reads, so that
@@ -157,6 +149,8 @@ async function walk(
     }
     const isDirectory = info?.isDirectory() ?? entry.isDirectory();
     if (isDirectory) {
+      // A dot-named link to a folder is a dot-folder where the walk meets it.
+      if (dotted) continue;
       try {
         info ??= await stat(path);
       } catch {
@@ -231,7 +225,7 @@ export async function collectFiles(
   const processes = only || options.processes === true;
   const kinds = only ? ".bpmn" : processes ? ".json, .yaml, .yml or .bpmn" : ".json, .yaml or .yml";
   const wanted = (name: string): boolean =>
-    (!only && isDocumentName(name)) || (processes && extname(name) === PROCESS_EXTENSION);
+    (!only && isDocumentName(name)) || (processes && isProcessName(name));
   const out: Collected = { files: [], skipped: [] };
   const named = new Set<string>();
   for (const path of paths) {

@@ -33,9 +33,11 @@ async function testFiles(dir: string): Promise<string[]> {
   if (info === undefined) throw new UsageError(`'${dir}' does not exist`);
   if (info.isFile()) return [path];
   if (!info.isDirectory()) throw new UsageError(`'${dir}' is neither a folder nor a file`);
+  // A dot-file is read as the same file without the dot, dot-folders are passed over: as a walk.
   const found = await glob([POLICY_TEST_PATTERN], {
     cwd: path,
-    ignore: ["**/node_modules/**", "**/.git/**"],
+    dot: true,
+    ignore: ["**/node_modules/**", "**/.*/**"],
     followSymbolicLinks: false,
   });
   // Sorted by code unit, as folders are walked elsewhere: the same order on every system.

@@ -446,12 +446,16 @@ describe("what is run", () => {
         results: [{ rule: "high", pass: ["../gated.bpmn#Loans/Offer"] }],
       }),
       "node_modules/x/c.policytest.yaml": "not: read",
+      // A dot-file is run as the same file without the dot; a dot-folder is passed over.
+      ".c.policytest.yaml": testFile(body),
+      ".old/d.policytest.yaml": "not: read",
     });
     const all = await policyTest(dir);
     const heads = all.stdout
       .split("\n")
       .filter((l) => l.endsWith(": acme cases") || l.endsWith(": json"));
     expect(heads).toEqual([
+      `${dir}/.c.policytest.yaml: acme cases`,
       `${dir}/b.policytest.yaml: acme cases`,
       `${dir}/sub/a.policytest.json: json`,
     ]);
