@@ -30,19 +30,23 @@ function refsTo(statement: ApprovalStatement, name: string): string[] {
   return [...refs].sort();
 }
 
-function subjectChanges(approved: ApprovalStatement, current: ApprovalStatement): ApprovalReason[] {
+function subjectChanges(
+  approved: ApprovalStatement,
+  current: ApprovalStatement,
+  present: ReadonlyMap<string, string>,
+): ApprovalReason[] {
   const out: ApprovalReason[] = [];
   const now = new Map(current.subject.map((s) => [s.name, s]));
   const then = new Set(approved.subject.map((s) => s.name));
   for (const was of approved.subject) {
     const is = now.get(was.name);
     if (is === undefined) {
+      const data = { name: was.name, kind: kindOf(was), sha256: was.digest.sha256 };
+      const there = present.get(was.name);
       out.push(
-        approvalReason("SUBJECT_REMOVED", {
-          name: was.name,
-          kind: kindOf(was),
-          sha256: was.digest.sha256,
-        }),
+        there === undefined
+          ? approvalReason("SUBJECT_REMOVED", data)
+          : approvalReason("SUBJECT_UNUSED", { ...data, current: there }),
       );
       continue;
     }
@@ -223,6 +227,9 @@ function decisionChanges(
 /**
  * Every difference between the approved statement and the current one, one reason each, sorted
  * by subject then code. Empty when the approval still describes the inputs and decisions.
+ * `present` tells an approved subject `current` leaves out from one that is gone: the files still
+ * there, by name, with the hex sha256 of their bytes now; such a subject is no longer an input
+ * (`SUBJECT_UNUSED`), not removed (`SUBJECT_REMOVED`).
  *
  * @example
  * ```ts
@@ -253,6 +260,7 @@ function decisionChanges(
 export function compareStatements(
   approved: ApprovalStatement,
   current: ApprovalStatement,
+  present: ReadonlyMap<string, string> = new Map(),
 ): ApprovalReason[] {
   const out: ApprovalReason[] = [];
   const was = approved.predicate;
@@ -276,6 +284,6 @@ export function compareStatements(
       );
     }
   }
-  out.push(...subjectChanges(approved, current), ...decisionChanges(approved, current));
+  out.push(...subjectChanges(approved, current, present), ...decisionChanges(approved, current));
   return sortReasons(out);
 }

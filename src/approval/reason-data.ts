@@ -25,6 +25,7 @@ export const APPROVAL_REASON_CODES = [
   "RULESET_CHANGED",
   "SUBJECT_CHANGED",
   "SUBJECT_REMOVED",
+  "SUBJECT_UNUSED",
   "SUBJECT_ADDED",
   "DECISION_CHANGED",
 ] as const;
@@ -142,6 +143,14 @@ export interface ApprovalReasonData {
     readonly name: string;
     readonly kind: SubjectKind;
     readonly sha256: string;
+  };
+  /** An approved file still there that the decisions no longer read (its lookup changed). */
+  readonly SUBJECT_UNUSED: {
+    readonly name: string;
+    readonly kind: SubjectKind;
+    /** The approved sha256 and that of the file's bytes now (hex). */
+    readonly sha256: string;
+    readonly current: string;
   };
   readonly SUBJECT_ADDED: {
     readonly name: string;

@@ -181,6 +181,8 @@ const MESSAGES: {
       : `${d.name}: now ${KIND_WORDS[d.current as SubjectKind]}, approved as ${KIND_WORDS[d.approved as SubjectKind]}`,
   SUBJECT_REMOVED: (d) =>
     `${d.name}: removed since the approval (approved as ${KIND_WORDS[d.kind]})`,
+  SUBJECT_UNUSED: (d) =>
+    `${d.name}: ${d.current === d.sha256 ? "unchanged, but" : `sha256 differs from the approved ${shortDigest(d.sha256)}, and`} no longer an input of the decisions (approved as ${KIND_WORDS[d.kind]})`,
   SUBJECT_ADDED: (d) =>
     d.refs.length === 0
       ? `${d.name}: added since the approval (${KIND_WORDS[d.kind]})`

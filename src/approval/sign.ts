@@ -28,6 +28,11 @@ export interface SignApprovalOptions {
    * so that a second approver signs what the first approved, not something else.
    */
   readonly current?: ApprovalStatement;
+  /**
+   * Approved subjects `current` leaves out whose files are still there: name → hex sha256 of
+   * their bytes now, so that each is said to be no longer an input, not removed.
+   */
+  readonly present?: ReadonlyMap<string, string>;
 }
 
 /** The claim's own problems, as the reasons verify would give (signature `index`). */
@@ -191,7 +196,7 @@ export async function signApproval(
     const statement = opened.value as unknown as ApprovalStatement;
     problems.push(...blockedReasons(statement));
     if (options.current !== undefined)
-      problems.push(...compareStatements(statement, options.current));
+      problems.push(...compareStatements(statement, options.current, options.present));
   }
   if (problems.length > 0) throw new ApprovalError(problems);
   return {

@@ -29,6 +29,11 @@ export interface VerifyOptions {
   readonly now?: Date;
   /** The statement the files give now; every difference from the approved one is a reason. */
   readonly current?: ApprovalStatement;
+  /**
+   * Approved subjects `current` leaves out whose files are still there: name → hex sha256 of
+   * their bytes now, so that each is said to be no longer an input, not removed.
+   */
+  readonly present?: ReadonlyMap<string, string>;
   /** The running agentflow's version (default `AGENTFLOW_VERSION`); the approved must equal it. */
   readonly version?: string;
 }
@@ -271,7 +276,9 @@ export async function verifyApproval(
     if (options.current !== undefined) {
       const seen = new Set(reasons.map((r) => r.message));
       reasons.push(
-        ...compareStatements(statement, options.current).filter((r) => !seen.has(r.message)),
+        ...compareStatements(statement, options.current, options.present).filter(
+          (r) => !seen.has(r.message),
+        ),
       );
     }
   }

@@ -5,7 +5,9 @@
  * each policy pack, every file of each plugin's module graph, and each registry document a
  * decision resolved (an agent task's workflow, each tool contract and delegate workflow it looked
  * up). A registry document no decision used is not a subject: adding one changes nothing that was
- * reviewed, unless a decision now resolves to it.
+ * reviewed, unless a decision now resolves to it. A lookup that found different documents for one
+ * `id@version` (a conflict, which blocks) rests on each of them: all are subjects, so that the
+ * approved one still present reads as unchanged and the other as added.
  */
 import type {
   ApprovalInputs,
@@ -16,6 +18,7 @@ import type {
 } from "../approval/index.js";
 import { processApproval } from "../approval/index.js";
 import { readBytes } from "./file-read.js";
+import type { AgentTaskSummary } from "../bpmn/index.js";
 import type { GateRun } from "./gate-run.js";
 import { runGatePipeline } from "./gate-run.js";
 import type { CliIo } from "./io.js";
@@ -99,6 +102,50 @@ class Subjects {
   }
 }
 
+/** Where a ref is looked up: a workflow (an agent's or a delegate's) or a tool contract. */
+type Shelf = "workflow" | "tool";
+
+/**
+ * The registry files behind each ref the registry holds different documents for, by shelf and
+ * ref (`workflow agnt-x@1.0.0`), from its `REGISTRY_CONFLICT` findings: each names the ref's
+ * first definition (the one its shelf files it under) and one whose content differs.
+ */
+function conflictFiles(run: GateRun): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const registry = run.context.registry;
+  if (registry === undefined) return out;
+  for (const file of run.registry) {
+    for (const { code, data } of file.diagnostics) {
+      const { ref, definitions } = data;
+      if (code !== "REGISTRY_CONFLICT" || typeof ref !== "string" || !Array.isArray(definitions))
+        continue;
+      const sources = (definitions as unknown[])
+        .map((d) => (typeof d === "object" && d !== null ? (d as { source?: unknown }).source : d))
+        .filter((source): source is string => typeof source === "string");
+      const first = sources[0];
+      if (first === undefined) continue;
+      const shelf: Shelf | undefined =
+        registry.sourceOf(ref, "tool") === first
+          ? "tool"
+          : registry.sourceOf(ref, "workflow") === first
+            ? "workflow"
+            : undefined;
+      if (shelf === undefined) continue;
+      const files = out.get(`${shelf} ${ref}`) ?? new Set<string>();
+      for (const source of sources) files.add(source);
+      out.set(`${shelf} ${ref}`, files);
+    }
+  }
+  return out;
+}
+
+/** Each lookup of `task` (its workflow, its tools and delegates), by shelf and ref. */
+function lookupsOf(task: AgentTaskSummary): string[] {
+  const own = task.ref === null ? [] : [`workflow ${task.ref}`];
+  const shelfOf = (kind: "tool" | "delegate"): Shelf => (kind === "tool" ? "tool" : "workflow");
+  return [...own, ...task.dependencies.map((d) => `${shelfOf(d.kind)} ${d.ref}`)];
+}
+
 /** The codes of a decision's blocking findings, each once. */
 function blockingCodes(run: GateRun, blocking: readonly { readonly code: string }[]): string[] {
   const codes = [...new Set(blocking.map((d) => d.code))];
@@ -160,6 +207,7 @@ export async function gatherApproval(request: GatherRequest, io: CliIo): Promise
     const file = registry?.sourceOf(ref, kind === "tool" ? "tool" : "workflow");
     return file === undefined ? null : subjects.add(file, kind === "tool" ? "tool" : "workflow");
   };
+  const conflicts = conflictFiles(run);
   const processes: ProcessApproval[] = [];
   const processFiles: StatementFile[] = [];
   const blocked: BlockedProcess[] = [];
@@ -176,6 +224,11 @@ export async function gatherApproval(request: GatherRequest, io: CliIo): Promise
     processFiles.push({ name, kind: "process", bytes });
     const { decision } = decided;
     processes.push(processApproval(name, decided.processIds, decision, nameOf));
+    for (const lookup of decision.agentTasks.flatMap(lookupsOf)) {
+      for (const file of conflicts.get(lookup) ?? []) {
+        subjects.add(file, lookup.startsWith("tool ") ? "tool" : "workflow");
+      }
+    }
     if (decided.readable && !decision.allowed) {
       blocked.push({ name, codes: blockingCodes(run, decision.blocking) });
     }

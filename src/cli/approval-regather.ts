@@ -4,18 +4,19 @@
  * repository root), unless the command line names others. A recorded path that is gone now is
  * left out, so that what it held reads as removed (a reason), not as a mistake of the user.
  */
+import { createHash } from "node:crypto";
 import { dirname } from "node:path";
 import { existsSync } from "node:fs";
-import type { ApprovalInputs, ApproverClaim } from "../approval/index.js";
+import type { ApprovalInputs, ApprovalStatement, ApproverClaim } from "../approval/index.js";
 import { ApprovalFormatError, readApproval } from "../approval/index.js";
 import type { ReadApproval } from "../approval/index.js";
 import { KeyFormatError, pemSigner } from "../keys/index.js";
 import type { ApprovalSigner } from "../keys/index.js";
 import type { Gathered } from "./approval-inputs.js";
 import { gatherApproval } from "./approval-inputs.js";
-import { fromRoot, repositoryRoot, subjectName } from "./approval-root.js";
+import { assertRecordedName, fromRoot, repositoryRoot } from "./approval-root.js";
 import { findConfigFile } from "./config.js";
-import { readText } from "./file-read.js";
+import { readBytes, readText } from "./file-read.js";
 import { collectFiles } from "./files.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
@@ -143,7 +144,13 @@ export async function regather(
   // The approval is untrusted until verified: nothing it records is read before it is known to
   // be a plain name inside the root.
   for (const name of [...recorded.paths, ...recorded.registry, recorded.config ?? "."]) {
-    recordedName(root, cwd, name);
+    assertRecordedName(
+      root,
+      cwd,
+      name,
+      (why) =>
+        `the approval records the input '${name}', which is not a path relative to the repository root: it ${why}`,
+    );
   }
   const paths =
     options.paths.length > 0
@@ -169,15 +176,28 @@ export async function regather(
 }
 
 /**
- * Checks that a name an approval records is what `approve` writes: a POSIX path relative to the
- * root, inside it, with no `.`/`..` segments; anything else is a {@link UsageError}.
+ * The approved subjects the gate no longer reads whose files are still there, by name, with the
+ * hex sha256 of their bytes now: a workflow a conflict now hides, a tool contract of a workflow no
+ * longer resolved. They are not removed, and `verify` must not say so. A name is read only when
+ * it passes the check every recorded name passes; one that does not, or a file that cannot be
+ * read, is left out (it reads as removed).
  */
-function recordedName(root: string, cwd: string, name: string): void {
-  const plain = name === "." || name.split("/").every((s) => s !== "" && s !== "." && s !== "..");
-  if (!plain || name.includes("\\")) {
-    throw new UsageError(
-      `the approval records the input '${name}', which is not a path relative to the repository root`,
-    );
+export async function presentSubjects(
+  approved: ApprovalStatement,
+  gathered: Gathered,
+  cwd: string,
+): Promise<Map<string, string>> {
+  const read = new Set(gathered.input.files.map((f) => f.name));
+  const out = new Map<string, string>();
+  for (const { name } of approved.subject) {
+    if (read.has(name)) continue;
+    try {
+      assertRecordedName(gathered.root, cwd, name, (why) => why);
+      const bytes = await readBytes(fromRoot(gathered.root, cwd, name));
+      out.set(name, createHash("sha256").update(bytes).digest("hex"));
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+    }
   }
-  subjectName(root, cwd, fromRoot(root, cwd, name));
+  return out;
 }

@@ -90,6 +90,40 @@ export function subjectName(root: string, cwd: string, path: string): string {
 }
 
 /**
+ * Why `name` is not a name an approval records (a POSIX path relative to the root, each segment
+ * a name), or undefined when it is one. On POSIX a backslash is a character of a file name; on
+ * Windows it is the separator: a name holding one means another file there, and `verify` refuses
+ * it, so `approve` must not write it.
+ */
+export function plainNameProblem(name: string): string | undefined {
+  if (name === ".") return undefined;
+  if (name.includes("\\")) return "holds a backslash (a folder separator on Windows)";
+  if (name.startsWith("/")) return "is an absolute path";
+  if (name.split("/").some((s) => s === "" || s === "." || s === "..")) {
+    return "has an empty, '.' or '..' segment";
+  }
+  return undefined;
+}
+
+/**
+ * The check of a name an approval records, the one `verify`, `approve --sign` and `report
+ * --approval` apply before reading anything it names, and `approve` before recording it: a plain
+ * name ({@link plainNameProblem}) that stays inside `root` once symbolic links are resolved. A
+ * name that is not plain is a {@link UsageError} worded by `refusal(why)`; one a link leads out
+ * of the root is {@link subjectName}'s.
+ */
+export function assertRecordedName(
+  root: string,
+  cwd: string,
+  name: string,
+  refusal: (why: string) => string,
+): void {
+  const why = plainNameProblem(name);
+  if (why !== undefined) throw new UsageError(refusal(why));
+  subjectName(root, cwd, fromRoot(root, cwd, name));
+}
+
+/**
  * The path the working directory reaches a subject `name` by: relative when it is below `cwd`,
  * else absolute (`../..` chains say less than the place itself).
  */

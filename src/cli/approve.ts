@@ -22,17 +22,18 @@ import type { Gathered } from "./approval-inputs.js";
 import {
   claimOf,
   configFor,
+  presentSubjects,
   readApprovalFile,
   regather,
   signerFromFile,
 } from "./approval-regather.js";
-import { repositoryRoot } from "./approval-root.js";
+import { assertRecordedName, repositoryRoot } from "./approval-root.js";
 import { checkOutputPath, writeOutput } from "./output.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
 import type { ReadFile } from "./output.js";
 import { isInside } from "./plugins.js";
-import { readTrustedKeys } from "./trusted-keys.js";
+import { checkOutputBesideKeys, loadTrustedKeys } from "./trusted-keys.js";
 
 /** Options of `agentflow approve`, as commander parses them. */
 export interface ApproveCliOptions {
@@ -72,9 +73,32 @@ function keyOf(options: ApproveCliOptions): string {
   return options.key;
 }
 
-/** What `-o` must spare: every file the gate read, and the signing key. */
-function guard(gathered: Gathered, key: string): ReadFile[] {
-  return [...gathered.run.reads, { path: key, role: "the signing key" }];
+/** What `-o` must spare: every file the gate read, the signing key, and any trusted key read. */
+function guard(gathered: Gathered, key: string, keyReads: readonly ReadFile[] = []): ReadFile[] {
+  return [...gathered.run.reads, { path: key, role: "the signing key" }, ...keyReads];
+}
+
+/**
+ * Refuses a name `verify` would refuse, with verify's own check: an approval recording it could
+ * never be verified, and `report --approval` would not read it.
+ */
+function assertRecordable(gathered: Gathered, cwd: string): void {
+  const { files, inputs } = gathered.input;
+  const names = [
+    ...inputs.paths,
+    ...inputs.registry,
+    ...(inputs.config === null ? [] : [inputs.config]),
+    ...files.map((f) => f.name),
+  ];
+  for (const name of new Set(names)) {
+    assertRecordedName(
+      gathered.root,
+      cwd,
+      name,
+      (why) =>
+        `'${name}' cannot be approved: its name ${why}, and verify refuses an approval that records a name that is not a path relative to the repository root (rename it)`,
+    );
+  }
 }
 
 /** One line per reason, on stdout; the refusal's summary on stderr. */
@@ -97,12 +121,15 @@ async function runSign(
   const claim = claimOf(options.role, options.ticket, new Date());
   const target = options.output ?? approvalFile;
   await checkOutputPath(target);
+  if (options.trustedKeys !== undefined) await checkOutputBesideKeys(target, options.trustedKeys);
   const signer = await signerFromFile(key);
   const { envelope, statement } = await readApprovalFile(approvalFile);
   // The signatures there are checked before the gate runs: the inputs the approval records
   // choose a config, and a config chooses plugins, whose code runs.
+  let keyReads: ReadFile[] = [];
   if (options.trustedKeys !== undefined) {
-    const trustedKeys = await readTrustedKeys(options.trustedKeys);
+    const { keys: trustedKeys, reads } = await loadTrustedKeys(options.trustedKeys);
+    keyReads = reads;
     const checked = await verifyApproval(envelope, { trustedKeys });
     const broken = checked.reasons.filter((r) => SIGNATURE_CODES.has(r.code));
     if (broken.length > 0) return refuse(broken, "not signed", io);
@@ -120,12 +147,13 @@ async function runSign(
   const current = createStatement({ ...gathered.input, approver: claim });
   let signed;
   try {
-    signed = await signApproval(envelope, signer, claim, { current });
+    const present = await presentSubjects(statement, gathered, process.cwd());
+    signed = await signApproval(envelope, signer, claim, { current, present });
   } catch (error) {
     if (error instanceof ApprovalError) return refuse(error.reasons, "not signed", io);
     throw error;
   }
-  await writeOutput(target, envelopeText(signed), { reads: guard(gathered, key) });
+  await writeOutput(target, envelopeText(signed), { reads: guard(gathered, key, keyReads) });
   io.stderr(
     `agentflow: wrote ${target}: signature ${String(signed.signatures.length)} by key ${signer.keyid.slice(0, 12)}… as ${claim.role}\n`,
   );
@@ -171,6 +199,7 @@ export async function runApprove(
       );
     }
   }
+  assertRecordable(gathered, cwd);
   // A process the gate decided but whose bytes are gone now cannot be named by its digest:
   // approving without it would approve less than was asked, and say nothing.
   const [unhashed] = gathered.unhashed;

@@ -2,12 +2,13 @@
  * `agentflow report --approval <approval.json> [--trusted-keys <dir|file…>]`: what the report's
  * Approval section shows, computed here so that the report only lays out plain data. The
  * signers' claims are the envelope's word unless trusted keys check them; every approved file is
- * hashed again, by its subject name under the repository root, to say which drifted; and the
+ * hashed again, by its subject name under the repository root, to say which drifted (each name
+ * first passes the check `verify` applies to what an approval records: an approval is untrusted,
+ * and one naming `/etc/passwd` must not make the report read it); and the
  * reviewed process's agent tasks are compared with the approval's decision for that file. An
  * approval that cannot be read as one is a usage error (exit 2), never a report.
  */
 import { createHash } from "node:crypto";
-import { resolve } from "node:path";
 import type { ApprovalStatement, Envelope, TaskChange, TrustedKey } from "../approval/index.js";
 import {
   ApprovalFormatError,
@@ -19,7 +20,7 @@ import {
 } from "../approval/index.js";
 import type { AgentTaskSummary } from "../bpmn/index.js";
 import type { ApprovalSignerView, ApprovalView, ApprovedFileView } from "../report/audit/index.js";
-import { subjectName } from "./approval-root.js";
+import { assertRecordedName, fromRoot, plainNameProblem, subjectName } from "./approval-root.js";
 import { readBytes } from "./file-read.js";
 import { UsageError } from "./io.js";
 
@@ -34,6 +35,14 @@ export interface ApprovalFile {
   readonly fileHash: string;
   readonly envelope: Envelope;
   readonly statement: ApprovalStatement;
+}
+
+/** Refuses, naming each, the subjects an approval names that are not read (exit 2). */
+function refuseNames(file: string, refused: readonly string[]): void {
+  if (refused.length === 0) return;
+  throw new UsageError(
+    `--approval '${file}' is not an approval agentflow can check: it names subjects that are not paths inside the repository root, and none was read: ${refused.join("; ")}`,
+  );
 }
 
 /**
@@ -63,22 +72,44 @@ export async function readApprovalFile(file: string): Promise<ApprovalFile> {
       `${at} is not an approval: its payloadType is '${read.envelope.payloadType}', not '${PAYLOAD_TYPE}'`,
     );
   }
+  // Refused before any work: a name that is not a path relative to a root is no approved file.
+  refuseNames(
+    file,
+    read.statement.subject.flatMap(({ name }) => {
+      const why = plainNameProblem(name);
+      return why === undefined ? [] : [`'${name}' (its name ${why})`];
+    }),
+  );
   return { file, fileHash: `sha256:${sha256Hex(bytes)}`, ...read };
 }
 
 /**
  * Each approved file against its bytes now: `root` joined with the subject name, hashed raw. A
- * file that is gone, or is no longer a regular file that can be read, is `missing`.
+ * file that is gone, or is no longer a regular file that can be read, is `missing`. Every name
+ * is checked first as `verify` checks a recorded name (a plain path that stays inside the root,
+ * links resolved): when any fails, nothing is read, and the refusal names each (exit 2).
  */
 export async function approvedFiles(
+  file: string,
   statement: ApprovalStatement,
   root: string,
+  cwd: string,
 ): Promise<ApprovedFileView[]> {
+  const refused: string[] = [];
+  for (const { name } of statement.subject) {
+    try {
+      assertRecordedName(root, cwd, name, (why) => `'${name}' (its name ${why})`);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      refused.push(error.message);
+    }
+  }
+  refuseNames(file, refused);
   const out: ApprovedFileView[] = [];
   for (const subject of statement.subject) {
     let status: ApprovedFileView["status"];
     try {
-      const now = sha256Hex(await readBytes(resolve(root, subject.name)));
+      const now = sha256Hex(await readBytes(fromRoot(root, cwd, subject.name)));
       status = now === subject.digest.sha256 ? "unchanged" : "changed";
     } catch {
       status = "missing";
@@ -183,7 +214,7 @@ export async function approvalView(
     version: statement.predicate.agentflow.version,
     ruleSetDigest: statement.predicate.ruleSet.digest,
     ...(await signers(approval.envelope, options.trustedKeys)),
-    files: await approvedFiles(statement, options.root),
+    files: await approvedFiles(approval.file, statement, options.root, options.cwd),
     decision:
       options.agentTasks === undefined
         ? null

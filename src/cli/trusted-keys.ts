@@ -4,18 +4,26 @@
  * gives its key; `role=path` grants the keys of `path` only that role (repeat it for more roles).
  * A key file that cannot be read as a public key is exit 2, as is a folder with no key: a deploy
  * gate that trusts nothing because of a typo must say so, not refuse every approval as untrusted.
+ * Every key file read is a file of the run: `-o` may not write over one, nor write a file into a
+ * folder of trusted keys under a name read as a key (the next run would read the report as one).
  */
 import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { basename, dirname, extname, join, resolve } from "node:path";
 import type { TrustedKey } from "../approval/index.js";
 import { KeyFormatError, pemTrustedKey } from "../keys/index.js";
 import { readText } from "./file-read.js";
-import { describeFsError } from "./fs-info.js";
+import { describeFsError, fileIdentity } from "./fs-info.js";
 import { UsageError } from "./io.js";
+import type { ReadFile } from "./output.js";
 
 /** The extensions of key files in a folder of trusted keys. */
 const KEY_EXTENSIONS = new Set([".pub", ".pem"]);
+
+/** Whether a folder of trusted keys gives the file `name` (`*.pub`, `*.pem`) as a key. */
+export function isKeyFileName(name: string): boolean {
+  return KEY_EXTENSIONS.has(extname(name));
+}
 
 /** A role name as `role=path` gives it: no `=`, `/` or space, so a path is never read as one. */
 const ROLE = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
@@ -53,7 +61,7 @@ async function keyFiles(path: string): Promise<string[]> {
   if (!info.isDirectory()) return [path];
   const entries = await readdir(path, { withFileTypes: true });
   const files = entries
-    .filter((e) => KEY_EXTENSIONS.has(extname(e.name)) && !e.isDirectory())
+    .filter((e) => isKeyFileName(e.name) && !e.isDirectory())
     .map((e) => e.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map((name) => join(path, name));
@@ -79,19 +87,28 @@ async function trustedKeyOf(
   }
 }
 
+/** The trusted keys, and every key file read for them (each a file `-o` may not write over). */
+export interface TrustedKeysRead {
+  readonly keys: TrustedKey[];
+  readonly reads: ReadFile[];
+}
+
 /**
- * The trusted keys the `--trusted-keys` values name, each key once: a key named several times
- * gets every role it is bound to, and any role when one of its names binds none.
+ * The trusted keys the `--trusted-keys` values name, each key once, with the files they were read
+ * from: a key named several times gets every role it is bound to, and any role when one of its
+ * names binds none.
  */
-export async function readTrustedKeys(values: readonly string[]): Promise<TrustedKey[]> {
+export async function loadTrustedKeys(values: readonly string[]): Promise<TrustedKeysRead> {
   if (values.length === 0) {
     throw new UsageError("verify needs --trusted-keys <dir|file>: the keys whose signatures count");
   }
   // Key id → the roles granted (undefined: any), and a file to read it from.
   const grants = new Map<string, { file: string; roles: Set<string> | undefined }>();
+  const reads: ReadFile[] = [];
   for (const value of values) {
     const spec = parseTrustedSpec(value);
     for (const file of await keyFiles(spec.path)) {
+      reads.push({ path: file, role: "a trusted key" });
       const { keyid } = await trustedKeyOf(file, undefined);
       const known = grants.get(keyid);
       if (known === undefined) {
@@ -107,5 +124,32 @@ export async function readTrustedKeys(values: readonly string[]): Promise<Truste
   for (const { file, roles } of grants.values()) {
     keys.push(await trustedKeyOf(file, roles === undefined ? undefined : [...roles].sort()));
   }
-  return keys;
+  return { keys, reads };
+}
+
+/** {@link loadTrustedKeys}' keys alone. */
+export async function readTrustedKeys(values: readonly string[]): Promise<TrustedKey[]> {
+  return (await loadTrustedKeys(values)).keys;
+}
+
+/**
+ * Refuses, as a {@link UsageError}, an `output` a folder of `--trusted-keys` would read as a key:
+ * in that folder (by identity, whatever name reaches it) and named `*.pub` or `*.pem`. Written
+ * there, the report would make the next run fail on a key file that is not one, or trust it.
+ */
+export async function checkOutputBesideKeys(
+  output: string,
+  values: readonly string[],
+): Promise<void> {
+  if (!isKeyFileName(basename(output))) return;
+  const folder = await stat(dirname(resolve(output))).catch(() => undefined);
+  if (folder === undefined) return;
+  for (const value of values) {
+    const path = parseTrustedSpec(value).path;
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isDirectory() !== true || fileIdentity(info) !== fileIdentity(folder)) continue;
+    throw new UsageError(
+      `-o '${output}' is in the trusted-keys folder '${path}' under a name read as a key (*.pub, *.pem): the next run would read it as a trusted key; write it elsewhere`,
+    );
+  }
 }

@@ -3,6 +3,9 @@
  * names the file and what changed) or one line saying who verified; in `json`, the result as
  * data; in `sarif`, one result per reason whose rule is the reason's code and whose artifact is
  * the subject concerned (the approval itself for a reason about signatures or the statement).
+ * Each error of the registry the gate ran with again (a conflict, an unreadable document) is
+ * shown too, in every format: it blocks every decision checked with it, so it is often why a
+ * decision changed, and a reader of the report alone must see it.
  */
 import type { VerifiedSigner, VerifyResult } from "../approval/index.js";
 import { fileUriOf } from "../report/index.js";
@@ -10,7 +13,21 @@ import { fileUriOf } from "../report/index.js";
 /** The output formats `verify` accepts. */
 export const VERIFY_FORMATS = ["text", "json", "sarif"] as const;
 
-/** Where the reasons point: the repository root, and the approval file's name from it. */
+/** An error of the registry the gate ran with again, on the file it concerns. */
+export interface RegistryError {
+  /** The file: its name relative to the root, or the path as read when it is outside the root. */
+  readonly file: string;
+  /** Whether `file` is a name relative to the root. */
+  readonly named: boolean;
+  readonly code: string;
+  readonly message: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Where the reasons point (the repository root, and the approval file's name from it), and the
+ * registry's errors the gate found when it ran again.
+ */
 export interface VerifyPlace {
   /** The approval as given on the command line. */
   readonly approval: string;
@@ -18,7 +35,13 @@ export interface VerifyPlace {
   readonly root: string;
   /** The approval's path relative to the root, or undefined when it is elsewhere. */
   readonly approvalName: string | undefined;
+  /** The registry's errors, in the order the registry found them; none when the gate did not run. */
+  readonly registry: readonly RegistryError[];
 }
+
+/** A registry error as one line, as the gate says it on stderr. */
+const registryLine = (e: RegistryError): string =>
+  `the registry: ${e.file}: ${e.message.replaceAll("\n", " ")} (${e.code})\n`;
 
 function signerText(s: VerifiedSigner): string {
   const ticket = s.ticket === undefined ? "" : `, ticket ${s.ticket}`;
@@ -28,7 +51,8 @@ function signerText(s: VerifiedSigner): string {
 /** The text report: one line per reason, or the verified signers and subjects. */
 export function verifyText(result: VerifyResult, place: VerifyPlace): string {
   if (!result.ok) {
-    return result.reasons.map((r) => `${r.message.replaceAll("\n", " ")}\n`).join("");
+    const reasons = result.reasons.map((r) => `${r.message.replaceAll("\n", " ")}\n`);
+    return [...reasons, ...place.registry.map(registryLine)].join("");
   }
   const subjects = result.statement?.subject.length ?? 0;
   const signers = result.signers.map(signerText).join("; ");
@@ -48,6 +72,12 @@ export function verifyJson(result: VerifyResult, place: VerifyPlace): string {
     })),
     signers: result.signers,
     subjects: result.statement?.subject.length ?? null,
+    registry: place.registry.map(({ file, code, message, data }) => ({
+      file,
+      code,
+      message,
+      data,
+    })),
   };
   return JSON.stringify(data, null, 2) + "\n";
 }
@@ -68,31 +98,55 @@ function artifactOf(subject: string | undefined, place: VerifyPlace): Record<str
   return { uri: fileUriOf(place.approval) ?? encodePath(place.approval) };
 }
 
-/** The SARIF 2.1.0 log: one result per reason, its rule the reason's code. */
+/** One SARIF result: an error at the start of its artifact. */
+function sarifResult(
+  code: string,
+  codes: readonly string[],
+  message: string,
+  artifactLocation: Record<string, unknown>,
+  data: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  return {
+    ruleId: code,
+    ruleIndex: codes.indexOf(code),
+    level: "error",
+    message: { text: message },
+    locations: [{ physicalLocation: { artifactLocation, region: { startLine: 1 } } }],
+    properties: { data },
+  };
+}
+
+/**
+ * The SARIF 2.1.0 log: one result per reason, its rule the reason's code, then one per registry
+ * error, its rule the error's code.
+ */
 export function verifySarif(result: VerifyResult, place: VerifyPlace, version: string): string {
-  const codes = [...new Set(result.reasons.map((r) => r.code))].sort();
+  const reasonCodes: ReadonlySet<string> = new Set(result.reasons.map((r) => r.code));
+  const registryCodes = new Set(place.registry.map((e) => e.code));
+  const codes = [...new Set([...reasonCodes, ...registryCodes])].sort();
   const rules = codes.map((code) => ({
     id: code,
     name: code,
-    shortDescription: { text: `approval refused: ${code}` },
-    helpUri: "https://agentflow.dev/docs/approval.md",
+    shortDescription: {
+      text: reasonCodes.has(code) ? `approval refused: ${code}` : `the registry: ${code}`,
+    },
+    helpUri: `https://agentflow.dev/docs/${reasonCodes.has(code) ? "approval" : "registry"}.md`,
     defaultConfiguration: { level: "error" },
   }));
-  const results = result.reasons.map((r) => ({
-    ruleId: r.code,
-    ruleIndex: codes.indexOf(r.code),
-    level: "error",
-    message: { text: r.message },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: artifactOf(r.subject, place),
-          region: { startLine: 1 },
-        },
-      },
-    ],
-    properties: { data: r.data },
-  }));
+  const results = [
+    ...result.reasons.map((r) =>
+      sarifResult(r.code, codes, r.message, artifactOf(r.subject, place), r.data),
+    ),
+    ...place.registry.map((e) =>
+      sarifResult(
+        e.code,
+        codes,
+        `the registry: ${e.file}: ${e.message}`,
+        e.named ? artifactOf(e.file, place) : { uri: fileUriOf(e.file) ?? encodePath(e.file) },
+        e.data,
+      ),
+    ),
+  ];
   const root = fileUriOf(place.root);
   const run = {
     tool: {

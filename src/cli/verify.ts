@@ -21,15 +21,15 @@ import {
   verifyApproval,
 } from "../approval/index.js";
 import type { Gathered } from "./approval-inputs.js";
-import { readApprovalJson, regather } from "./approval-regather.js";
+import { presentSubjects, readApprovalJson, regather } from "./approval-regather.js";
 import { repositoryRoot, subjectName } from "./approval-root.js";
 import { emitReport } from "./emit.js";
 import { checkOutputPath } from "./output.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
-import { readTrustedKeys } from "./trusted-keys.js";
+import { checkOutputBesideKeys, loadTrustedKeys } from "./trusted-keys.js";
 import { packageVersion } from "./version.js";
-import type { VerifyPlace } from "./verify-render.js";
+import type { RegistryError, VerifyPlace } from "./verify-render.js";
 import { VERIFY_FORMATS, verifyJson, verifySarif, verifyText } from "./verify-render.js";
 
 /** Options of `agentflow verify`, as commander parses them. */
@@ -124,6 +124,24 @@ function currentStatement(gathered: Gathered, now: Date): ApprovalStatement {
   };
 }
 
+/** The registry's errors the gate found, each on its file, named from the root when inside it. */
+function registryErrors(gathered: Gathered | undefined, cwd: string): RegistryError[] {
+  const out: RegistryError[] = [];
+  for (const file of gathered?.run.registry ?? []) {
+    let name: string | undefined;
+    try {
+      name = subjectName(gathered?.root ?? cwd, cwd, file.file);
+    } catch {
+      name = undefined;
+    }
+    for (const { severity, code, message, data } of file.diagnostics) {
+      if (severity !== "error") continue;
+      out.push({ file: name ?? file.file, named: name !== undefined, code, message, data });
+    }
+  }
+  return out;
+}
+
 /**
  * Verifies the approval file's JSON (read once, so that both checks judge the same bytes); an
  * envelope or payload that is malformed is a {@link UsageError} (exit 2), not a reason.
@@ -157,8 +175,11 @@ export async function runVerify(
   const requireRoles = parseRoles(options.requireRoles);
   const maxAgeMs = parseMaxAge(options.maxAge);
   const now = parseNow(options.now);
-  if (options.outputFile !== undefined) await checkOutputPath(options.outputFile);
-  const trustedKeys = await readTrustedKeys(options.trustedKeys ?? []);
+  if (options.outputFile !== undefined) {
+    await checkOutputPath(options.outputFile);
+    await checkOutputBesideKeys(options.outputFile, options.trustedKeys ?? []);
+  }
+  const { keys: trustedKeys, reads: keyReads } = await loadTrustedKeys(options.trustedKeys ?? []);
   const cwd = process.cwd();
   const checks: VerifyOptions = {
     trustedKeys,
@@ -183,6 +204,7 @@ export async function runVerify(
     result = await verifiedFile(approvalFile, value, {
       ...checks,
       current: currentStatement(gathered, now),
+      present: await presentSubjects(result.statement, gathered, cwd),
     });
   }
   const root = gathered?.root ?? repositoryRoot(options.root, [cwd], cwd);
@@ -192,7 +214,12 @@ export async function runVerify(
   } catch {
     approvalName = undefined;
   }
-  const place: VerifyPlace = { approval: approvalFile, root, approvalName };
+  const place: VerifyPlace = {
+    approval: approvalFile,
+    root,
+    approvalName,
+    registry: registryErrors(gathered, cwd),
+  };
   const report =
     options.format === "json"
       ? verifyJson(result, place)
@@ -202,7 +229,11 @@ export async function runVerify(
   const summary = result.ok
     ? `verified (${String(result.signers.length)} trusted signature(s))`
     : `refused: ${String(result.reasons.length)} reason(s)`;
-  const reads = [...(gathered?.run.reads ?? []), { path: approvalFile, role: "the approval" }];
+  const reads = [
+    ...(gathered?.run.reads ?? []),
+    { path: approvalFile, role: "the approval" },
+    ...keyReads,
+  ];
   await emitReport(report, options.outputFile, reads, summary, io);
   if (!result.ok && options.outputFile === undefined) {
     io.stderr(`agentflow: ${approvalFile}: ${summary}\n`);

@@ -85,6 +85,33 @@ describe("compareStatements", () => {
     ]);
   });
 
+  // A file the decisions no longer read but still there is not gone (SUBJECT_REMOVED says that).
+  const PAY = "registry/tools/pay.json";
+  const payDigest = digestOf(approved, PAY);
+  it.each([
+    [
+      "still there, unchanged",
+      payDigest,
+      `${PAY}: unchanged, but no longer an input of the decisions (approved as a tool contract)`,
+    ],
+    [
+      "still there, changed",
+      "c".repeat(64),
+      `${PAY}: sha256 differs from the approved ${payDigest.slice(0, 12)}…, and no longer an input of the decisions (approved as a tool contract)`,
+    ],
+  ])("an approved tool contract no longer read, %s", (_case, now, message) => {
+    const current = sampleStatement({
+      files: base.files.filter((f) => f.name !== PAY),
+      processes: withTask({ dependencies: [] }),
+    });
+    const reasons = compareStatements(approved, current, new Map([[PAY, now]])).filter(
+      (r) => r.subject === PAY,
+    );
+    expect(reasons.map((r) => [r.code, r.message, r.data.current])).toEqual([
+      ["SUBJECT_UNUSED", message, now],
+    ]);
+  });
+
   it("SUBJECT_ADDED: a registry file a decision now resolves to", () => {
     const files = [
       ...base.files,

@@ -11,7 +11,7 @@ import {
 describe("reasons", () => {
   it("lists each code once", () => {
     expect(new Set(APPROVAL_REASON_CODES).size).toBe(APPROVAL_REASON_CODES.length);
-    expect(APPROVAL_REASON_CODES).toHaveLength(19);
+    expect(APPROVAL_REASON_CODES).toHaveLength(20);
   });
 
   it.each([

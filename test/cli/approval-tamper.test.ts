@@ -229,8 +229,13 @@ describe("verify refuses each class of tampering with its reason", () => {
         `${p}: ${task}: workflow none, approved registry/credit-risk.agent.json`,
         `${p}: promotion BLOCKED now, approved ALLOWED`,
       ]),
-      "registry/credit-bureau-report.tool.json: removed since the approval (approved as a tool contract)",
-      "registry/credit-risk.agent.json: removed since the approval (approved as a workflow)",
+      // Both files are still there: the contract is no longer read, the approved workflow is
+      // unchanged (a subject still, as the conflict rests on it), and the newcomer is added.
+      "registry/credit-bureau-report.tool.json: unchanged, but no longer an input of the decisions (approved as a tool contract)",
+      "registry/credit-risk.again.agent.json: added since the approval (a workflow)",
+      expect.stringMatching(
+        /^the registry: registry\/credit-risk\.agent\.json: agnt-credit-risk@1\.0\.0 is defined with different content in 'registry\/credit-risk\.again\.agent\.json' \(sha256:[0-9a-f]{64}\) and 'registry\/credit-risk\.agent\.json' \(sha256:[0-9a-f]{64}\); .* \(REGISTRY_CONFLICT\)$/,
+      ),
     ]);
     expect(out.stderr).toContain("REGISTRY_CONFLICT");
   });

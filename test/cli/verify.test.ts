@@ -250,15 +250,22 @@ describe("agentflow verify on files that changed", () => {
     );
   });
 
-  it("every process gone and the config too: each approved subject reads as removed", async () => {
+  it("every process gone and the config too: each file gone reads as removed, each left as unread", async () => {
     const dir = copyOf(repo);
     rmSync(join(dir, "processes"), { recursive: true });
     rmSync(join(dir, "agentflow.config.json"));
     const out = await verify(dir);
     expect(out.code).toBe(1);
-    const removed = lines(out.stdout).filter((l) => l.includes(": removed since the approval"));
-    expect(removed.map((l) => l.slice(0, l.indexOf(":")))).toEqual(
-      readEnvelope(join(dir, "approval.json")).statement.subject.map((s) => s.name),
+    const names = (said: string): string[] =>
+      lines(out.stdout)
+        .filter((l) => l.includes(said))
+        .map((l) => l.slice(0, l.indexOf(":")));
+    const gone = ["agentflow.config.json", "processes/loan-copy.bpmn", "processes/loan.bpmn"];
+    expect(names(": removed since the approval")).toEqual(gone);
+    expect(names(": unchanged, but no longer an input of the decisions")).toEqual(
+      readEnvelope(join(dir, "approval.json"))
+        .statement.subject.map((s) => s.name)
+        .filter((name) => !gone.includes(name)),
     );
   });
 
