@@ -37,7 +37,7 @@ import { loadFolderRegistry } from "./registry.js";
 import { repositoryRoot } from "./approval-root.js";
 import { approvalView, readApprovalFile } from "./report-approval.js";
 import { checkReportRuns, checkRunsOptions } from "./report-runs.js";
-import { readTrustedKeys } from "./trusted-keys.js";
+import { checkOutputBesideKeys, loadTrustedKeys } from "./trusted-keys.js";
 import { resolveSettings } from "./settings.js";
 
 /** Options of `agentflow report`, as commander parses them. */
@@ -109,8 +109,12 @@ export async function runReport(
   checkRunsOptions(options);
   const approval =
     options.approval === undefined ? undefined : await readApprovalFile(options.approval);
-  const trustedKeys =
-    options.trustedKeys === undefined ? undefined : await readTrustedKeys(options.trustedKeys);
+  const keysRead =
+    options.trustedKeys === undefined ? undefined : await loadTrustedKeys(options.trustedKeys);
+  const trustedKeys = keysRead?.keys;
+  if (options.trustedKeys !== undefined) {
+    await checkOutputBesideKeys(options.output, options.trustedKeys);
+  }
   const settings = await resolveSettings({
     format: "text",
     ...(options.config === undefined ? {} : { config: options.config }),
@@ -210,6 +214,7 @@ export async function runReport(
     others: [
       ...extensionReads(settings),
       ...(options.approval === undefined ? [] : [{ path: options.approval, role: "the approval" }]),
+      ...(keysRead?.reads ?? []),
       ...(runs?.reads ?? []),
     ],
   });

@@ -39,21 +39,36 @@ beforeAll(async () => {
   expect(made.code).toBe(0);
 });
 
-/** A trusted-keys folder holding alice.pub, a hard link to it elsewhere, and bob's private key. */
-function keyFiles(): { folder: string; file: string; link: string; bobKey: string } {
+/**
+ * A trusted-keys folder holding alice.pub; elsewhere, copies of it and hard links to it (named as
+ * a key and as a report), and bob's private key.
+ */
+function keyFiles(): {
+  folder: string;
+  file: string;
+  link: string;
+  md: string;
+  mdLink: string;
+  bobKey: string;
+} {
   const folder = keys.trusted("alice");
   const elsewhere = tempDir("agentflow-approval-reads-");
   const file = join(elsewhere, "alice.pub");
   copyFileSync(keys.pub("alice"), file);
+  const md = join(elsewhere, "alice.md");
+  copyFileSync(keys.pub("alice"), md);
   const link = join(elsewhere, "alice-link.txt");
   linkSync(join(folder, "alice.pub"), link);
+  const mdLink = join(elsewhere, "alice-link.html");
+  linkSync(join(folder, "alice.pub"), mdLink);
   const bobKey = join(elsewhere, "bob.key");
   copyFileSync(keys.key("bob"), bobKey);
-  return { folder, file, link, bobKey };
+  return { folder, file, link, md, mdLink, bobKey };
 }
 
 type Place = ReturnType<typeof keyFiles>;
 const sign = (p: Place) => ["approve", "--sign", "approval.json", "--key", p.bobKey, "--role", "c"];
+const report = ["report", "processes/loan.bpmn", "--registry", "registry", "--approval"];
 
 describe("-o and the trusted keys", () => {
   it.each([
@@ -79,6 +94,19 @@ describe("-o and the trusted keys", () => {
       "approve --sign, -o a folder's key by another name",
       (p: Place) => [...sign(p), "--trusted-keys", p.folder, "-o", p.link],
       (p: Place) => p.link,
+      "is a trusted key '",
+    ],
+    // A report is written as .html or .md: a key file may have any name.
+    [
+      "report --approval, -o the key file given",
+      (p: Place) => [...report, "approval.json", "--trusted-keys", p.md, "-o", p.md],
+      (p: Place) => p.md,
+      "is a trusted key, which this run reads",
+    ],
+    [
+      "report --approval, -o a folder's key by another name",
+      (p: Place) => [...report, "approval.json", "--trusted-keys", p.folder, "-o", p.mdLink],
+      (p: Place) => p.mdLink,
       "is a trusted key '",
     ],
   ])("%s: exit 2, the key left as it was", async (_case, argv, target, said) => {
