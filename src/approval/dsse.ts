@@ -4,6 +4,7 @@
  * decoder that skips stray characters or ignores non-zero padding bits lets many texts stand for
  * one signature, and what a reviewer diffed is then not what was verified.
  */
+import { keyCount, memberCount } from "../model/internal.js";
 import { ApprovalFormatError } from "./errors.js";
 import { APPROVER_EXTENSION_KIND } from "./types.js";
 import type { ApproverExtension, Envelope, EnvelopeSignature } from "./types.js";
@@ -172,15 +173,28 @@ function signatureOf(value: unknown, where: string): EnvelopeSignature {
   return ext === undefined ? { keyid, sig } : { keyid, sig, extension: ext };
 }
 
-/** The payload's JSON value, which must be an object; throws {@link ApprovalFormatError}. */
+/**
+ * The payload's JSON value, which must be an object that repeats no key; throws
+ * {@link ApprovalFormatError}. `JSON.parse` keeps the last of two members of one name, and
+ * another tool may keep the first: a co-signer shown one `predicateType` while agentflow checks
+ * the other signs a statement it never read.
+ */
 export function payloadValue(payload: Uint8Array): Readonly<Record<string, unknown>> {
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(payload));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(payload);
+    value = JSON.parse(text);
   } catch {
     throw new ApprovalFormatError("payload: not UTF-8 JSON");
   }
   if (!isRecord(value)) throw new ApprovalFormatError("payload: not a JSON object");
+  const keys = keyCount(value);
+  if (keys >= 0 && memberCount(text) > keys) {
+    throw new ApprovalFormatError(
+      "payload: an object gives one key twice (readers differ on which value counts)",
+    );
+  }
   return value;
 }
 

@@ -41,6 +41,8 @@ export { stripBom } from "./text/index.js";
 export { parseWorkflowTextAsync } from "./parse/index.js";
 // An approval hashes every input file's raw bytes (the same native path as text under Node).
 export { sha256Bytes } from "./canonical/index.js";
+// A signed payload that repeats a key is refused: another reader may keep the other value.
+export { keyCount, memberCount } from "./text/index.js";
 // The route keywords no node may take as its id: validation refuses them, importers rename them.
 export { isReservedNodeId, RESERVED_NODE_IDS } from "./ref.js";
 export {

@@ -192,6 +192,19 @@ describe("parseEnvelope", () => {
       { ...valid, payload: encodeBase64(utf8("null")) },
       "payload: not a JSON object",
     ],
+    [
+      "a payload that gives predicateType twice",
+      {
+        ...valid,
+        payload: encodeBase64(utf8('{"predicateType":"a","subject":[],"predicateType":"b"}')),
+      },
+      "payload: an object gives one key twice (readers differ on which value counts)",
+    ],
+    [
+      "a payload with a key given twice in a nested object",
+      { ...valid, payload: encodeBase64(utf8('{"p":{"x":1, "x" :2},"q":"x:"}')) },
+      "payload: an object gives one key twice (readers differ on which value counts)",
+    ],
     ["no signatures", { ...valid, signatures: undefined }, "signatures: missing"],
     ["signatures not a list", { ...valid, signatures: {} }, "signatures: not a list"],
     [

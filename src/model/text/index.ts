@@ -6,6 +6,7 @@ export type { Locator } from "./locate.js";
 export type { TextFormat, TextProblem, TextProblemCode } from "./problems.js";
 export { detectTextFormat } from "./read.js";
 export { wideEncoding } from "./encoding.js";
+export { keyCount, memberCount } from "./json-valid.js";
 export { locatePointers, readDocumentText, readWithLocator, textLocator } from "./read-sync.js";
 export { readWithLocatorAsync } from "./read-async.js";
 export type { ReadOptions, ReadResult } from "./read.js";
