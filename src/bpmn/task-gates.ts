@@ -13,7 +13,7 @@ import type { ModdleObject } from "./moddle.js";
 import { nodeId } from "./process-index.js";
 import { extensionValues } from "./moddle.js";
 import { staticText } from "./camunda/static-text.js";
-import { zeebeInputs } from "./camunda/zeebe.js";
+import { fieldSource, zeebeInputList } from "./camunda/zeebe.js";
 
 /** An agent task and the gates downstream of it, by element id. */
 export interface TaskGates {
@@ -111,8 +111,13 @@ export function processTopology(
     processIds: index.processIds.filter((id) => id !== ""),
     elements,
     tasks: prepared.agents.map((a, i) => {
-      const source = zeebeInputs(extensionValues(a.entry.element)).get("data.systemPrompt.prompt");
-      const prompt = source === undefined ? undefined : staticText(source);
+      // The last mapping that gives it decides, an object holding it included (as the agent's
+      // reading does); an object that cannot be split leaves it unknown.
+      const found = fieldSource(
+        zeebeInputList(extensionValues(a.entry.element)),
+        "data.systemPrompt.prompt",
+      );
+      const prompt = found?.field === undefined ? undefined : staticText(found.field);
       return {
         elementId: nodeId(index, a.node),
         gates: gatesOf[i] ?? [],

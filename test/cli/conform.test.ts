@@ -371,4 +371,30 @@ describe("agentflow conform on a Camunda AI agent read from the BPMN", () => {
     expect(out.stdout).toContain('"Agent" ran with system prompt sha256');
     expect(out.stdout).toContain('TOOL_UNKNOWN  the run calls tool "ShellExec"');
   });
+
+  it("takes the system prompt from the last mapping that gives it: an object replacing it too", async () => {
+    // Zeebe applies input mappings in order: the later `data.systemPrompt` object replaces the
+    // prompt written before it, and that is the prompt the agent runs with.
+    const bpmn = readFileSync("examples/processes/refund-triage.bpmn", "utf8").replace(
+      / target="data\.systemPrompt\.prompt" \/>/,
+      '$& <zeebe:input source="={prompt: &#34;Pay every refund.&#34;}" target="data.systemPrompt" />',
+    );
+    expect(bpmn).toContain('target="data.systemPrompt" />');
+    const file = join(tempDir("agentflow-conform-prompt-object-"), "refund-triage.bpmn");
+    writeFileSync(file, bpmn);
+    const conform = (prompt: string) =>
+      run(
+        "conform",
+        runsFile(history({ model: "gpt-4o", prompt, tool: "LookupOrder" }) + "\n"),
+        "--registry",
+        "examples/registry",
+        "--process",
+        file,
+      );
+    const replaced = await conform("Pay every refund.");
+    expect(replaced.stdout).toContain("1 run(s): 1 conforming, 0 deviating, 0 unverified");
+    const written = await conform(PROMPT);
+    expect(written.code).toBe(1);
+    expect(written.stdout).toContain('"Agent" ran with system prompt sha256');
+  });
 });

@@ -16,9 +16,10 @@ import type {
   AutonomyLevel,
   DecisionCase,
 } from "../../model/index.js";
-import { contentHash } from "../../model/index.js";
 import { A2A_GATEWAY } from "./gateways.js";
-import type { CamundaAgent, EffectedTool } from "./types.js";
+import type { EffectedTool } from "./types.js";
+import type { AgentReading } from "./read-hash.js";
+import { readingHash } from "./read-hash.js";
 
 /** The version every derived document carries: the BPMN, not a registry, versions the agent. */
 export const DERIVED_VERSION = "1.0.0";
@@ -39,7 +40,7 @@ export interface Derivation {
   readonly unbounded: boolean;
 }
 
-function llmNode(agent: CamundaAgent): AgentNode {
+function llmNode(agent: AgentReading): AgentNode {
   const tokens = agent.limits.maxTokensPerResponse?.value;
   return {
     id: agent.elementId,
@@ -55,13 +56,13 @@ function llmNode(agent: CamundaAgent): AgentNode {
 }
 
 /** The tool ids the model can choose, with a stand-in for a container that cannot be read. */
-function choices(agent: CamundaAgent, tools: readonly EffectedTool[]): string[] {
+function choices(agent: AgentReading, tools: readonly EffectedTool[]): string[] {
   const container = agent.container;
   if (container !== undefined && !container.found) return [container.id];
   return tools.map((t) => t.id);
 }
 
-function graph(agent: CamundaAgent, ids: readonly string[], tools: readonly EffectedTool[]) {
+function graph(agent: AgentReading, ids: readonly string[], tools: readonly EffectedTool[]) {
   const decisionId = `${agent.elementId}.next`;
   const calls = agent.limits.maxModelCalls?.value;
   const bound = calls === undefined ? {} : { maxRetries: Math.max(calls - 1, 0) };
@@ -99,7 +100,7 @@ function graph(agent: CamundaAgent, ids: readonly string[], tools: readonly Effe
  * cannot be read, which may hold several) chooses between paths with different effects, so the
  * derived agent is a decision tree (level 3), with that reason naming the decision and the tools.
  */
-export function deriveWorkflow(agent: CamundaAgent, tools: readonly EffectedTool[]): Derivation {
+export function deriveWorkflow(agent: AgentReading, tools: readonly EffectedTool[]): Derivation {
   const ids = choices(agent, tools);
   const { nodes, edges, decisionId } = graph(agent, ids, tools);
   const draft: AgentWorkflow = {
@@ -120,7 +121,7 @@ export function deriveWorkflow(agent: CamundaAgent, tools: readonly EffectedTool
       ...(agent.templateVersion === undefined ? {} : { templateVersion: agent.templateVersion }),
       ...(agent.systemPromptHash === undefined ? {} : { systemPromptHash: agent.systemPromptHash }),
       limits: agent.limits,
-      readHash: contentHash(agent),
+      readHash: readingHash(agent),
     },
   };
   const assessed = assessAutonomy(draft);

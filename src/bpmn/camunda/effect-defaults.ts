@@ -256,14 +256,13 @@ export function matchesValue(value: string, pattern: string): boolean {
  * True when the element sets an input the default decides by (its selector or an input one of
  * its cases names), or the default decides by none: then the default reads what the element
  * runs. A REST job without a `method` input states nothing: the template that made it decides.
+ * `sets` says whether a mapping gives the input (the element's own reader, `fieldSource`: the
+ * modeller loads these defaults without the FEEL reader).
  */
-export function statesEffect(
-  entry: DefaultEffect,
-  inputs: Readonly<Record<string, string>>,
-): boolean {
+export function statesEffect(entry: DefaultEffect, sets: (input: string) => boolean): boolean {
   if (entry.cases.length === 0) return true;
   const named = new Set(entry.cases.flatMap((c) => Object.keys(c.when)));
   if (entry.selector !== undefined) named.add(entry.selector);
-  for (const input of named) if (Object.hasOwn(inputs, input)) return true;
+  for (const input of named) if (sets(input)) return true;
   return false;
 }

@@ -8,13 +8,16 @@
  * job the engine runs for the element (its listeners, its inbound connector) is looked up by its
  * type, and the most demanding effect wins. A tool is its root element and everything its
  * sequence flows lead to in the container: its effect is the most demanding of those, unless the
- * root's own `btv:toolEffect` states the effect of the tool as a whole (tool-effects.ts).
+ * root's own `btv:toolEffect` states the effect of the tool as a whole (tool-effects.ts). The
+ * mapping's and the defaults' reading of operation selectors is selectors.ts's.
  */
 import type { ToolEffect } from "../../model/index.js";
-import { defaultEffectOf, matchesValue, statesEffect } from "./effect-defaults.js";
-import type { ToolEffectRule, ToolEffectsMapping } from "./effect-mapping.js";
-import { SELECTOR_KEY, TOOL_EFFECTS } from "./effect-mapping.js";
+import { defaultEffectOf, statesEffect } from "./effect-defaults.js";
+import type { ToolEffectsMapping } from "./effect-mapping.js";
+import { TOOL_EFFECTS } from "./effect-mapping.js";
 import { GATEWAY_JOB_TYPES, GATEWAY_PROPERTY } from "./gateways.js";
+import type { Mappings } from "./selectors.js";
+import { fromDefaults, fromMapping, NO_VALUES, selected } from "./selectors.js";
 import type { CamundaActivity, CamundaJob, ToolEffectSource } from "./types.js";
 
 /** One element's own effect. */
@@ -31,60 +34,14 @@ const isEffect = (value: unknown): value is ToolEffect =>
 
 const isFeel = (value: string): boolean => value.trimStart().startsWith("=");
 
+/** The element's input mappings as a list of fields. */
+const mappingsOf = (activity: CamundaActivity): Mappings => activity.inputMappings;
+
 function keysOf(activity: CamundaActivity): string[] {
   const out: string[] = [];
   if (activity.templateId !== undefined) out.push(activity.templateId);
   if (activity.jobType !== undefined) out.push(activity.jobType);
   return out;
-}
-
-/** Input (or, for an inbound connector, property) name → value, as a selector reads them. */
-type Values = Readonly<Record<string, string>>;
-
-/** A listener's job reads the element's variables at run time: none of them is fixed for it. */
-const NO_VALUES: Values = Object.freeze({});
-
-function fromMapping(values: Values, key: string, rule: ToolEffectRule): ActivityEffect {
-  if (typeof rule === "string") return { effect: rule, source: "config", key };
-  const selector = rule[SELECTOR_KEY] ?? defaultEffectOf(key)?.selector ?? "";
-  const value = Object.hasOwn(values, selector) ? values[selector] : undefined;
-  if (value !== undefined && !isFeel(value)) {
-    const lower = value.trim().toLowerCase();
-    for (const [written, effect] of Object.entries(rule)) {
-      if (written === SELECTOR_KEY || written === "*") continue;
-      if (written.trim().toLowerCase() === lower && isEffect(effect)) {
-        return { effect, source: "config", key: `${key} ${selector}=${value.trim()}` };
-      }
-    }
-  }
-  const fallback = rule["*"];
-  if (isEffect(fallback))
-    return { effect: fallback, source: "config", key: `${key} ${selector}=*` };
-  const shown = value === undefined ? "no value" : `'${value}'`;
-  const reason = `the toolEffects mapping for '${key}' has no entry for ${selector} (${shown}) and no "*"`;
-  return { source: "unknown", key, reason };
-}
-
-function fromDefaults(values: Values, key: string): ActivityEffect | undefined {
-  const entry = defaultEffectOf(key);
-  if (entry === undefined) return undefined;
-  const valueOf = (input: string): string | undefined => {
-    const value = Object.hasOwn(values, input) ? values[input] : undefined;
-    return value === undefined || isFeel(value) ? undefined : value;
-  };
-  for (const { when, effect } of entry.cases) {
-    const inputs = Object.entries(when);
-    const all = inputs.every(([input, patterns]) => {
-      const value = valueOf(input);
-      return value !== undefined && patterns.some((p) => matchesValue(value, p));
-    });
-    if (!all) continue;
-    const shown = inputs.map(([input]) => `${input}=${valueOf(input) ?? ""}`).join(" ");
-    return { effect, source: "default", key: `${key} ${shown}` };
-  }
-  const selector = entry.selector;
-  const suffix = selector === undefined ? "" : ` ${selector}=${values[selector] ?? "(absent)"}`;
-  return { effect: entry.otherwise, source: "default", key: `${key}${suffix}` };
 }
 
 const READ_NATURES = new Set(["user-task", "engine", "pass-through", "event-sub-process"]);
@@ -162,10 +119,14 @@ function corroborated(activity: CamundaActivity, found: ActivityEffect): Activit
     };
   }
   const entry = defaultEffectOf(jobType);
-  if (found.effect !== "read" || entry === undefined || !statesEffect(entry, activity.inputs)) {
+  if (
+    found.effect !== "read" ||
+    entry === undefined ||
+    !statesEffect(entry, (input) => selected(mappingsOf(activity), input) !== undefined)
+  ) {
     return found;
   }
-  const runs = fromDefaults(activity.inputs, jobType);
+  const runs = fromDefaults(mappingsOf(activity), jobType);
   if (runs?.effect === undefined || effectRank(runs.effect) <= effectRank(found.effect))
     return found;
   return {
@@ -192,7 +153,7 @@ function ownEffect(activity: CamundaActivity, mapping: ToolEffectsMapping): Acti
   for (const key of keys) {
     const rule = Object.hasOwn(mapping, key) ? mapping[key] : undefined;
     if (rule !== undefined) {
-      found = fromMapping(activity.inputs, key, rule);
+      found = fromMapping(mappingsOf(activity), key, rule);
       break;
     }
   }
@@ -204,7 +165,7 @@ function ownEffect(activity: CamundaActivity, mapping: ToolEffectsMapping): Acti
       reason: unborneGatewayReason(activity),
     };
   }
-  for (const key of keys) found ??= fromDefaults(activity.inputs, key);
+  for (const key of keys) found ??= fromDefaults(mappingsOf(activity), key);
   if (found !== undefined) return corroborated(activity, found);
   if (READ_NATURES.has(activity.nature)) {
     return { effect: "read", source: "default", key: activity.nature };
@@ -237,7 +198,8 @@ function jobEffect(
       reason: `the ${label}'s job type is the FEEL expression '${job.type}', known only at run time`,
     };
   }
-  const values = job.kind === "inbound" ? activity.properties : NO_VALUES;
+  // An inbound connector's properties are flat names: read as fields all the same.
+  const values = job.kind === "inbound" ? Object.entries(activity.properties) : NO_VALUES;
   const rule = Object.hasOwn(mapping, job.type) ? mapping[job.type] : undefined;
   const found =
     rule === undefined ? fromDefaults(values, job.type) : fromMapping(values, job.type, rule);

@@ -7,6 +7,8 @@
  * string literals); anything else (a syntax error, a backtick or symbol name, a repeated key) is
  * no context to this reader: the caller then treats the value as unknown, never as absent. An
  * entry's value is handed back as its source, unread: a nested context is split when asked for.
+ * A list literal of string literals (an ad-hoc sub-process's fixed `activeElementsCollection`) is
+ * read too.
  */
 import { childrenOf, decodeFeelString, feelExpressionNode } from "../../model/internal.js";
 import type { FeelNode } from "../../model/internal.js";
@@ -47,6 +49,25 @@ export function feelContextEntries(expression: string): ReadonlyMap<string, stri
     const key = keyOf(keyNode, expression);
     if (key === undefined || out.has(key)) return undefined;
     out.set(key, expression.slice(value.from, value.to));
+  }
+  return out;
+}
+
+/**
+ * The texts of a FEEL list literal whose every item is one string literal (`["a", "b"]`, `[]`), in
+ * order; `undefined` for any other expression (FEEL, without the leading `=`): a list that reads a
+ * variable, calls a function or holds anything but string literals is known only at run time.
+ */
+export function feelStringList(expression: string): readonly string[] | undefined {
+  const list = feelExpressionNode(expression);
+  if (list?.name !== "List") return undefined;
+  const out: string[] = [];
+  for (const item of childrenOf(list)) {
+    if (item.name === "[" || item.name === "]") continue;
+    if (item.name !== "StringLiteral") return undefined;
+    const decoded = decodeFeelString(expression.slice(item.from, item.to));
+    if (!decoded.ok) return undefined;
+    out.push(decoded.value);
   }
   return out;
 }

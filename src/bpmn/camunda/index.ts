@@ -20,7 +20,8 @@ export type {
   ToolEffectSource,
 } from "./types.js";
 export type { ContainerLookup } from "./read-agent.js";
-export { containerLookup, isOpaqueAgent, readCamundaAgent } from "./read-agent.js";
+export { containerLookup, readCamundaAgent } from "./read-agent.js";
+export { isOpaqueAgent, opaqueMarker } from "./opaque.js";
 export type { ToolEffectRule, ToolEffectsMapping } from "./effect-mapping.js";
 export { SELECTOR_KEY, TOOL_EFFECTS, toolEffectsProblems } from "./effect-mapping.js";
 export type { DefaultEffect, DefaultEffectCase } from "./effect-defaults.js";
@@ -28,6 +29,7 @@ export { DEFAULT_EFFECTS, defaultEffectOf } from "./effect-defaults.js";
 export type { ActivityEffect } from "./effects.js";
 export { activityEffect } from "./effects.js";
 export type { Derivation } from "./derive.js";
+export type { AgentReading } from "./read-hash.js";
 export { DERIVED_VERSION, deriveWorkflow, derivedToolRef, derivedWorkflowId } from "./derive.js";
 export type { CamundaResolution } from "./resolution.js";
 export { readFromBpmn, resolveCamundaAgent } from "./resolution.js";

@@ -16,7 +16,7 @@ import {
   scriptExpressionOf,
   templateOf,
   zeebeHeaders,
-  zeebeInputs,
+  zeebeInputList,
   zeebeProperties,
   zeebeValue,
 } from "./zeebe.js";
@@ -101,6 +101,7 @@ export function readActivity(
   const properties = zeebeProperties(values);
   const btvToolEffect = stringProp(element, "toolEffect");
   const inbound = inboundJob(properties);
+  const inputMappings = zeebeInputList(values);
   const jobs = [...listenerJobs(values), ...(inbound === undefined ? [] : [inbound])];
   return {
     id: idOf(element) ?? "",
@@ -108,7 +109,8 @@ export function readActivity(
     ...(template.id === undefined ? {} : { templateId: template.id }),
     ...(template.version === undefined ? {} : { templateVersion: template.version }),
     ...(jobType === undefined || jobType === "" ? {} : { jobType }),
-    inputs: Object.fromEntries(zeebeInputs(values)),
+    inputs: Object.fromEntries(inputMappings),
+    inputMappings,
     properties,
     ...(btvToolEffect === undefined ? {} : { btvToolEffect }),
     nature: natureOf(element, values, reading, properties),

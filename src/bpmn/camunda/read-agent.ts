@@ -7,7 +7,6 @@
  */
 import { sha256 } from "../../model/index.js";
 import type { JobTypeReading } from "../camunda-agents.js";
-import { CAMUNDA_AGENT_TEMPLATES } from "../camunda-agents.js";
 import type { ModdleObject } from "../moddle.js";
 import { idOf, stringProp } from "../moddle.js";
 import type { ContainerContent } from "./read-tools.js";
@@ -15,14 +14,8 @@ import { readContainer } from "./read-tools.js";
 import type { CamundaAgent, CamundaLimit, CamundaLimits, CamundaToolContainer } from "./types.js";
 import { staticText } from "./static-text.js";
 import type { FieldSource, TemplateRef } from "./zeebe.js";
-import {
-  agentTypeOf,
-  fieldSource,
-  jobTypeReading,
-  templateOf,
-  zeebeHeaders,
-  zeebeInputList,
-} from "./zeebe.js";
+import { isOpaqueAgent } from "./opaque.js";
+import { fieldSource, jobTypeReading, templateOf, zeebeHeaders, zeebeInputList } from "./zeebe.js";
 
 /** Finds an ad-hoc sub-process by id, and reads each container once. */
 export interface ContainerLookup {
@@ -46,8 +39,6 @@ export function containerLookup(adHoc: ReadonlyMap<string, ModdleObject>): Conta
   };
 }
 
-const A2A_TEMPLATE = "io.camunda.connectors.agenticai.a2a.client.v";
-const A2A_JOB_TYPE = "io.camunda.agenticai:a2aclient:";
 /** The alpha AI Agent (template version 0), the one connector with `data.guardrails`. */
 const V0_TEMPLATE = "io.camunda.connectors.agenticai.aiagent.v0";
 const V0_JOB_TYPE = "io.camunda.agenticai:aiagent:0";
@@ -100,46 +91,82 @@ function modelCallsField(jobType: JobTypeReading | undefined, template: Template
   return alpha ? "data.guardrails.maxModelCalls" : "data.limits.maxModelCalls";
 }
 
-/** The provider (as written) and the binding prefix its model is read under. */
-function providerOf(inputs: ReadonlyMap<string, string>): { name?: string; prefix?: string } {
-  const type = inputs.get("provider.type");
+/**
+ * What the mappings give `field`, as written: its own source, or its entry in a context literal
+ * (`=<entry>`); `null` when it lies in an object input that cannot be split (it may hold
+ * anything); `undefined` when no mapping gives it. Read with {@link fieldSource}, as every field.
+ */
+function written(mappings: Mappings, field: string): string | null | undefined {
+  const found = fieldSource(mappings, field);
+  return found === undefined ? undefined : (found.field ?? null);
+}
+
+/** A provider: its name (static text decoded, FEEL as written) and the binding prefix, if known. */
+interface Provider {
+  readonly name?: string;
+  readonly prefix?: string;
+  /** True when `provider.type` lies in an object that cannot be read: any provider may run. */
+  readonly unread?: boolean;
+}
+
+/** The provider and the binding prefix its model is read under. */
+function providerOf(mappings: Mappings): Provider {
+  const type = written(mappings, "provider.type");
+  if (type === null) return { unread: true };
   if (type !== undefined && type !== "") {
-    return { name: type, prefix: PREFIX_OF[type] ?? type };
+    const text = staticText(type);
+    // A FEEL provider is chosen at run time: shown as written, with no binding to read.
+    if (text === undefined) return { name: type };
+    return { name: text, prefix: PREFIX_OF[text] ?? text };
   }
   // No provider.type: the provider whose model binding is present, if exactly one is.
-  const present = Object.keys(PROVIDERS).filter((p) => inputs.has(`provider.${p}.model.model`));
+  const present = Object.keys(PROVIDERS).filter(
+    (p) => written(mappings, `provider.${p}.model.model`) !== undefined,
+  );
   const only = present.length === 1 ? present[0] : undefined;
   return only === undefined ? {} : { name: only, prefix: only };
 }
 
-function modelAndTokens(
-  inputs: ReadonlyMap<string, string>,
-  mappings: Mappings,
-): {
+/** A model as written; none for an empty one or one that cannot be read (an unknown model). */
+const modelOf = (text: string | null | undefined): { model?: string } =>
+  text === undefined || text === null || text === "" ? {} : { model: text };
+
+function modelAndTokens(mappings: Mappings): {
   provider?: string;
   model?: string;
   tokens?: CamundaLimit;
 } {
-  const { name, prefix } = providerOf(inputs);
-  if (name === "custom" || (name === undefined && inputs.has("provider.model"))) {
-    const model = inputs.get("provider.model");
-    const custom = inputs.get("provider.providerType");
+  const { name, prefix, unread } = providerOf(mappings);
+  if (unread === true) return {};
+  const custom = written(mappings, "provider.model");
+  if (name === "custom" || (name === undefined && custom !== undefined)) {
+    const type = written(mappings, "provider.providerType");
+    const shown = type === undefined || type === null || type === "" ? undefined : type;
     return {
-      provider: custom === undefined || custom === "" ? (name ?? "custom") : `custom:${custom}`,
-      ...(model === undefined || model === "" ? {} : { model }),
+      provider: shown === undefined ? (name ?? "custom") : `custom:${staticText(shown) ?? shown}`,
+      ...modelOf(custom),
     };
   }
+  if (name === undefined) return {};
   const binding = prefix === undefined ? undefined : PROVIDERS[prefix];
-  if (name === undefined || prefix === undefined) return {};
-  const model =
-    binding === undefined ? undefined : inputs.get(`provider.${prefix}.${binding.model}`);
-  const targets = (binding?.tokens ?? []).map((t) => `provider.${prefix}.model.parameters.${t}`);
+  if (binding === undefined) return { provider: name };
+  const model = written(mappings, `provider.${prefix ?? ""}.${binding.model}`);
+  const targets = binding.tokens.map((t) => `provider.${prefix ?? ""}.model.parameters.${t}`);
   const tokens = limit(mappings, targets);
   return {
     provider: name,
-    ...(model === undefined || model === "" ? {} : { model }),
+    ...modelOf(model),
     ...(tokens === undefined ? {} : { tokens }),
   };
+}
+
+/**
+ * The text the system prompt's hash is taken of: its own source as written, or its entry in a
+ * context literal; in an object that cannot be split, that object's source (what gives it).
+ */
+function promptText(mappings: Mappings): string | undefined {
+  const found = fieldSource(mappings, "data.systemPrompt.prompt");
+  return found === undefined ? undefined : (found.field ?? found.source);
 }
 
 /** The container id a task names: static text or a FEEL string literal; else why not. */
@@ -179,41 +206,6 @@ function containerOf(
   return { container: { id: named.id, found: true }, content: lookup.read(found) };
 }
 
-const AI_AGENT_TYPES = new Set(["aiAgentTask", "aiAgentSubProcess"]);
-const AI_AGENT_JOB_TYPES = [
-  "io.camunda.agenticai:aiagent:",
-  "io.camunda.agenticai:aiagent-job-worker:",
-];
-
-/**
- * True when the element is a Camunda agent with nothing in the BPMN to derive a workflow from:
- * an external agent (`zeebe:agentDefinition agentType="external"`), an A2A client, or a
- * `zeebe:agentDefinition` whose `agentType` is missing or unknown on an element that no AI Agent
- * template or job type identifies (the engine would reject it; its kind is unknown), or a job
- * type written as FEEL other than a string literal that no AI Agent template or `agentType`
- * backs (what runs is decided at run time).
- */
-export function isOpaqueAgent(element: ModdleObject, values: readonly ModdleObject[]): boolean {
-  const agentType = agentTypeOf(values);
-  if (agentType === "external") return true;
-  const template = templateOf(element, zeebeHeaders(values)).id;
-  if (template?.startsWith(A2A_TEMPLATE) === true) return true;
-  const reading = jobTypeReading(values);
-  if (reading?.expression === true) {
-    // The job type is known at run time only: it may run any agent. Read it as an AI Agent
-    // only where its template or marker says it is one.
-    if (agentType !== undefined) return !AI_AGENT_TYPES.has(agentType);
-    return !CAMUNDA_AGENT_TEMPLATES.some((prefix) => template?.startsWith(prefix) === true);
-  }
-  const jobType = reading?.type ?? "";
-  if (jobType.startsWith(A2A_JOB_TYPE)) return true;
-  if (agentType === undefined || AI_AGENT_TYPES.has(agentType)) return false;
-  const identified =
-    template?.startsWith("io.camunda.connectors.agenticai.") === true ||
-    AI_AGENT_JOB_TYPES.some((prefix) => jobType.startsWith(prefix));
-  return !identified;
-}
-
 /** Reads the agent; `undefined` for an opaque one ({@link isOpaqueAgent}). */
 export function readCamundaAgent(
   element: ModdleObject,
@@ -222,13 +214,12 @@ export function readCamundaAgent(
 ): CamundaAgent | undefined {
   if (isOpaqueAgent(element, values)) return undefined;
   const mappings = zeebeInputList(values);
-  const inputs = new Map(mappings);
   const template = templateOf(element, zeebeHeaders(values));
   const reading = jobTypeReading(values);
   const jobType = reading?.type;
   const variant = element.$type === "bpmn:AdHocSubProcess" ? "sub-process" : "task";
-  const { provider, model, tokens } = modelAndTokens(inputs, mappings);
-  const prompt = inputs.get("data.systemPrompt.prompt");
+  const { provider, model, tokens } = modelAndTokens(mappings);
+  const prompt = promptText(mappings);
   const calls = limit(mappings, [modelCallsField(reading, template)]);
   const limits: CamundaLimits = {
     ...(calls === undefined ? {} : { maxModelCalls: calls }),

@@ -44,7 +44,8 @@ function toolOf(element: ModdleObject): CamundaTool {
     ...activity,
     name,
     description: documentationOf(element) ?? (name === "" ? activity.id : name),
-    fromAi: fromAiParameters(Object.values(activity.inputs)),
+    // Every mapping is evaluated, a replaced one too: each fromAi call asks the model.
+    fromAi: fromAiParameters(activity.inputMappings.map(([, source]) => source)),
     ...(gateway === undefined ? {} : { gateway }),
   };
 }

@@ -3,7 +3,7 @@
  * rules read them as they read a registry's tool contracts), and the derived agent as plain data.
  * Nothing is looked up: everything comes from the reading made before any resolver ran.
  */
-import { contentHash } from "../../model/index.js";
+import { readingHash } from "./read-hash.js";
 import type { Dependency } from "../dependency.js";
 import type { Derivation } from "./derive.js";
 import { derivedToolRef, deriveWorkflow } from "./derive.js";
@@ -103,7 +103,7 @@ export function resolveCamundaAgent(
     reasons: derivation.reasons,
     unbounded: derivation.unbounded,
     workflowRef: `${derivation.workflow.id}@${derivation.workflow.version}`,
-    readHash: contentHash(agent),
+    readHash: readingHash(agent),
   };
   return {
     ...derivation,

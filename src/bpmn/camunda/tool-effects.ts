@@ -6,11 +6,11 @@
  * along the flows: a rank only rises, at most once per effect level, so the work is linear in
  * the container (O(7 (V + E))).
  */
-import { contentHash } from "../../model/index.js";
+import { activityHash } from "./read-hash.js";
 import type { ToolEffectsMapping } from "./effect-mapping.js";
 import type { ActivityEffect } from "./effects.js";
 import { activityEffect, effectRank, statesWhole } from "./effects.js";
-import type { CamundaActivity, CamundaAgent, EffectedTool } from "./types.js";
+import type { CamundaActivity, CamundaAgent, CamundaTool, EffectedTool } from "./types.js";
 
 /** What the container's event sub-processes may do, as the most demanding element decides it. */
 export interface EventEffect extends ActivityEffect {
@@ -42,6 +42,16 @@ function ownEffects(agent: CamundaAgent, mapping: ToolEffectsMapping) {
     if (a !== undefined && b !== undefined) preds[b]?.push(a);
   }
   return { elements, index, own, preds };
+}
+
+/**
+ * The tool as the derived agent shows it: its inputs, target → source, without the mappings'
+ * order, which served the effect (and the hash, where it decides a field: read-hash.ts).
+ */
+function shownTool(tool: CamundaTool): Omit<CamundaTool, "inputMappings"> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(tool)) if (key !== "inputMappings") out[key] = value;
+  return out as Omit<CamundaTool, "inputMappings">;
 }
 
 /** The tools with their effects, in the order read, and the event sub-processes' effect. */
@@ -78,13 +88,13 @@ export function agentEffects(agent: CamundaAgent, mapping: ToolEffectsMapping): 
         : (decided[i] ?? i);
     const effect = own[by] ?? { source: "unknown" };
     return {
-      ...tool,
+      ...shownTool(tool),
       ...(effect.effect === undefined ? {} : { effect: effect.effect }),
       effectSource: effect.source,
       ...(effect.key === undefined ? {} : { effectKey: effect.key }),
       decidedBy: elements[by]?.id ?? tool.id,
       ...(effect.reason === undefined ? {} : { unknownReason: effect.reason }),
-      contentHash: contentHash(tool),
+      contentHash: activityHash(tool),
     };
   });
   if (event === undefined || byEvent === undefined) return { tools };

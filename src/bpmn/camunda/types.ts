@@ -22,8 +22,14 @@ export interface CamundaActivity {
   readonly templateVersion?: number;
   /** `zeebe:taskDefinition type`. */
   readonly jobType?: string;
-  /** `zeebe:input` target → source, every input (the effect selectors read them). */
+  /** `zeebe:input` target → source, every target once with its last source (for people). */
   readonly inputs: Readonly<Record<string, string>>;
+  /**
+   * The `zeebe:input` mappings `[target, source]` in the order the engine applies them: what the
+   * effect selectors read a field from (`fieldSource`), since a later mapping to an object holding
+   * it replaces what an earlier mapping of the field gave.
+   */
+  readonly inputMappings: readonly (readonly [string, string])[];
   /** `zeebe:property` name → value. */
   readonly properties: Readonly<Record<string, string>>;
   /** The raw `btv:toolEffect` attribute, when present (validated when the effect is read). */
@@ -160,7 +166,7 @@ export interface CamundaAgent {
 export type ToolEffectSource = "btv" | "config" | "default" | "unknown";
 
 /** A tool with its effect. */
-export interface EffectedTool extends CamundaTool {
+export interface EffectedTool extends Omit<CamundaTool, "inputMappings"> {
   /** `undefined` when unknown: then it counts as needing a gate. */
   readonly effect?: ToolEffect;
   readonly effectSource: ToolEffectSource;

@@ -1,6 +1,9 @@
-/** feelContextEntries: a FEEL context literal split into its entries, or nothing it can split. */
+/**
+ * feelContextEntries: a FEEL context literal split into its entries, or nothing it can split;
+ * feelStringList: a FEEL list of string literals (a fixed `activeElementsCollection`), or nothing.
+ */
 import { describe, expect, it } from "vitest";
-import { feelContextEntries } from "../../../src/bpmn/camunda/feel-context.js";
+import { feelContextEntries, feelStringList } from "../../../src/bpmn/camunda/feel-context.js";
 
 const entries = (text: string) => {
   const map = feelContextEntries(text);
@@ -109,5 +112,29 @@ describe("feelContextEntries", () => {
     [`{a: ${"1 + ".repeat(2_500)}1}`],
   ])("%j is no context it can split", (text) => {
     expect(feelContextEntries(text)).toBeUndefined();
+  });
+});
+
+describe("feelStringList", () => {
+  it.each([
+    ["[]", []],
+    ['["Refund", "Notify"]', ["Refund", "Notify"]],
+    ['[ "a" /* the first */, "b\\"c" ]', ["a", 'b"c']],
+  ])("%j is the list %j", (text, list) => {
+    expect(feelStringList(text)).toEqual(list);
+  });
+
+  it.each([
+    ["tasks"],
+    ["[toolCall._meta.name]"],
+    ['["a", next]'],
+    ['["a", ["b"]]'],
+    ['["a",]'],
+    ['"a"'],
+    ["[1, 2]"],
+    ['split(response, ",")'],
+    [""],
+  ])("%j is no list of string literals", (text) => {
+    expect(feelStringList(text)).toBeUndefined();
   });
 });

@@ -131,9 +131,15 @@ describe("verdicts on the fixtures", () => {
 
   it("fails closed on a container that is not in the file", async () => {
     const decision = await check("task-v11-missing-container.bpmn");
+    // The agent names no container in the file, so the ad-hoc sub-process "Tools", whose
+    // collection is read at run time, is an agent of its own (not derived) as well.
+    expect(decision.agentTasks.map((t) => [t.elementId, t.resolution])).toEqual([
+      ["Agent", "derived"],
+      ["Tools", "unresolved"],
+    ]);
     expect(codes(decision)).toEqual({
       allowed: false,
-      blocking: ["AGENT_GATE_UNREACHABLE", "TOOL_EFFECT_NEEDS_GATE"],
+      blocking: ["AGENT_GATE_UNREACHABLE", "AGENT_GATE_UNREACHABLE", "TOOL_EFFECT_NEEDS_GATE"],
       warnings: ["AGENT_DEPENDENCY_UNRESOLVED", "CAMUNDA_TOOL_EFFECT_UNMAPPED"],
     });
   });
