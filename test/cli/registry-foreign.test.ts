@@ -184,6 +184,8 @@ describe("gate with external agents kept as framework exports", () => {
       ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.tools@1.0.0"],
       ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.tools@1.0.0"],
       ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.human@1.0.0"],
+      // The step a route takes on to what AgentOS runs after the target it skips.
+      ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.router@1.0.0"],
     ]);
     const committing = project({ ...EXPORTS, "human.json": contract("external-commitment") });
     const after = await gate(committing.file, committing.registry, LOOPS_ALLOWED);

@@ -21,6 +21,8 @@ describe("exportAgentOs", () => {
       ["NOT_EXPORTABLE", "/nodes/11/config/cases/0"],
       // route-quality → __END__ skips summarize only: AgentOS still runs review after it
       ["NOT_EXPORTABLE", "/nodes/11/config/cases/0"],
+      // the import's step for that (route-quality.end, leading on to review) is skipped alike
+      ["NOT_EXPORTABLE", "/nodes/11/config/otherwise"],
     ]);
     expect(exported.warnings.slice(2).map((w) => w.data)).toEqual([
       {
@@ -28,6 +30,7 @@ describe("exportAgentOs", () => {
         reason: "a text condition is judged by a model; AgentOS evaluates expressions",
       },
       { nodeId: "route-quality", next: "summarize" },
+      { nodeId: "route-quality", next: "route-quality.end" },
     ]);
   });
 
@@ -44,9 +47,11 @@ describe("exportAgentOs", () => {
       ["search", "evaluate", "static"],
       ["evaluate", "route-quality", "static"],
       ["route-quality", "summarize", "conditional"],
-      ["route-quality", "__END__", "conditional"],
+      // the import's route to __END__ leads on to review, which AgentOS runs when it skips summarize
+      ["route-quality", "route-quality.end", "conditional"],
       ["summarize", "review", "personality"],
       ["summarize", "__END__", "personality"],
+      ["route-quality.end", "review", "static"],
       ["review", "__END__", "static"],
     ]);
   });

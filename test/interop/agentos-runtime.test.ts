@@ -435,7 +435,7 @@ describe("a router that names no node runs every static out-edge", () => {
     expect(workflow.nodes[1]?.type).toBe("decision");
     expect(workflow.autonomyLevel).toBe(3);
     expect(warnings.find((w) => w.path === "/nodes/1/executorConfig/condition")?.message).toBe(
-      "router 'r': its expression condition returns a node id from AgentOS state, and AgentOS follows only that node; when it returns an empty value, AgentOS follows every static out-edge at once (and each conditional one whose expression holds), which these routes do not show. Its routes become text conditions, never simulable",
+      "router 'r': its expression condition returns a node id from AgentOS state; AgentOS runs that node and skips only the router's other targets, not the nodes after them, which still run; when it returns an empty value, AgentOS follows every static out-edge at once (and each conditional one whose expression holds), which these routes do not show. Its routes become text conditions, never simulable",
     );
   });
 

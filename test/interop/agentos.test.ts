@@ -75,8 +75,15 @@ const EXPECTED: AgentWorkflow = {
       config: {
         conditionLanguage: "text",
         cases: [{ condition: "router 'route-quality' picks 'summarize'", next: "summarize" }],
-        otherwise: { next: "end" },
+        // routing to __END__ skips summarize only: review, after it, still runs (skipped.ts)
+        otherwise: { next: "route-quality.end" },
       },
+    },
+    // the step the route to __END__ leads to: AgentOS runs review when it skips summarize
+    {
+      id: "route-quality.end",
+      type: "tool",
+      config: { usesTool: "tool:agentos.router@1.0.0", params: { expr: "''" } },
     },
     {
       id: "summarize.personality",
@@ -96,7 +103,9 @@ const EXPECTED: AgentWorkflow = {
     { from: "search", to: "evaluate", edgeType: "data" },
     { from: "evaluate", to: "evaluate.tools", edgeType: "data" },
     { from: "route-quality", to: "summarize", edgeType: "data" },
+    { from: "route-quality", to: "route-quality.end", edgeType: "data" },
     { from: "summarize", to: "summarize.tools", edgeType: "data" },
+    { from: "route-quality.end", to: "review", edgeType: "data" },
     { from: "plan.tool", to: "plan", edgeType: "data" },
     { from: "evaluate.tool", to: "evaluate", edgeType: "data" },
     { from: "summarize.tool", to: "summarize", edgeType: "data" },
@@ -141,6 +150,7 @@ const EXPECTED_WARNINGS: [string, string][] = [
   ["HEURISTIC", "/edges/4/condition"],
   ["HEURISTIC", "/edges/5/condition"],
   ["HEURISTIC", "/edges/6/personalityCondition"],
+  ["HEURISTIC", "/nodes/5"],
 ];
 
 /** A minimal graph: START -> a (gmi) -> END, for table cases. */

@@ -31,7 +31,7 @@ const WARNING_COUNTS: Readonly<Record<string, number>> = {
   "openagentflow/review_loop_ir.generated.json": 3,
   "openagentflow/catalog_enrichment_ir.generated.json": 6,
   "openagentflow/precedence_probe_ir.generated.json": 3,
-  "agentos/research-graph-routed.compiled-execution-graph.derived.json": 28,
+  "agentos/research-graph-routed.compiled-execution-graph.derived.json": 29,
   "agent2model/travel_booking.flowchart.yaml": 15,
   "agent2model/zoom_support.flowchart.yaml": 16,
   "agent2model/insurance_claims.flowchart.yaml": 60,

@@ -2,25 +2,33 @@
  * AgentOS edges → agentflow flow. Static edges become `data` edges; the `__START__` edge picks
  * the entry; `__END__` becomes the end of the run. A router's out-edges become the routes of its
  * decision, and a node's personality or discovery edges become an inserted binary decision; all
- * of these conditions are text (they read AgentOS state, never `output`), declared. An
- * `addConditionalEdge` placeholder becomes an inserted decision over every node (`conditional.ts`).
+ * of these conditions are text (they read AgentOS state, never `output`), declared, and each
+ * route leads on past the targets it skips (`skipped.ts`). An `addConditionalEdge` placeholder
+ * becomes an inserted decision over every node (`conditional.ts`).
  */
 import { pointer } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
 import { describeValue, isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
-import { dropped, guessed } from "../warnings.js";
+import { dropped } from "../warnings.js";
 import { anywhere, edgeId, isPlaceholder, placeholder } from "./conditional.js";
 import { discovery, personality } from "./inserted.js";
 import { readAsFanOut } from "./router-fanout.js";
-import type { Draft, Edge, MappedNode, Resolve } from "./types.js";
+import type { Ends } from "./router-routes.js";
+import { routes } from "./router-routes.js";
+import type { Choice } from "./skipped.js";
+import { binaryRoutes, leadOnPastSkips } from "./skipped.js";
+import type { Draft, Edge, MappedNode } from "./types.js";
 import { CONDITIONAL, END, fail, START } from "./types.js";
 
 /** What the edges contribute to the workflow. */
 export interface MappedFlow {
   readonly edges: Draft[];
-  /** Decisions inserted for personality and discovery edges, in edge order. */
-  readonly decisions: Draft[];
+  /**
+   * Nodes inserted: the decisions of personality, discovery and placeholder edges, in edge order,
+   * then the steps that lead a route on past the targets it skips.
+   */
+  readonly inserted: Draft[];
   /** The source id of the `__START__` edge's target. */
   readonly entry: string;
 }
@@ -126,17 +134,20 @@ export function readFlow(
     );
   }
   if (resolve(first.target, first) === "end") endsAtOnce(first);
-  const out: MappedFlow = { edges: [], decisions: [], entry: first.target };
+  const out: MappedFlow = { edges: [], inserted: [], entry: first.target };
   const targets = anywhere(nodes);
   const idOf = (sourceId: string): string => nodes.get(sourceId)?.nodeId ?? sourceId;
+  const choices: Choice[] = [];
   for (const [source, group] of groups) {
     if (source === START) continue;
     const node = nodes.get(source);
     if (node === undefined) continue;
     const ends = { resolve, targets, idOf };
-    if (node.sourceType === "router" && !readAsFanOut(node, group, warnings))
-      routes(node, group, ends, out, warnings);
-    else plain(node, group, ends, out, warnings);
+    const choice =
+      node.sourceType === "router" && !readAsFanOut(node, group, warnings)
+        ? routes(node, group, ends, out.edges, warnings)
+        : plain(node, group, ends, out, warnings);
+    if (choice !== undefined) choices.push(choice);
   }
   for (const node of nodes.values()) {
     if (node.sourceType === "router" && !groups.has(node.sourceId)) {
@@ -147,7 +158,20 @@ export function readFlow(
       );
     }
   }
-  return out;
+  const used = new Set([...nodes.values()].map((n) => n.nodeId));
+  for (const node of out.inserted) used.add(String(node.id));
+  const steps: Draft[] = [];
+  leadOnPastSkips({
+    choices,
+    edges: all,
+    nodes,
+    used,
+    sink: { edges: out.edges, steps },
+    warnings,
+  });
+  // The steps before the inserted decisions: an export writes them as nodes (routers), and the
+  // decisions as edges, so reading the export back gives the same order.
+  return { ...out, inserted: [...steps, ...out.inserted] };
 }
 
 function endsAtOnce(edge: Edge): never {
@@ -157,113 +181,25 @@ function endsAtOnce(edge: Edge): never {
   );
 }
 
-/** What mapping a node's out-edges needs besides the edges: end resolution and every target. */
-interface Ends {
-  readonly resolve: Resolve;
-  /** Every node's source id in source order, then `__END__`: a placeholder's possible targets. */
-  readonly targets: readonly string[];
-  /** The workflow id of a node's source id. */
-  readonly idOf: (sourceId: string) => string;
-}
-
-/**
- * The targets of a router's out-edges, in edge order, then those a `__CONDITIONAL__` edge adds:
- * it stands for every target AgentOS itself assumes for it (every node, then `__END__`), each
- * once, declared.
- */
-function routerTargets(
-  node: MappedNode,
-  group: readonly Edge[],
-  ends: Ends,
-  warnings: InteropWarning[],
-): { readonly edge: Edge; readonly target: string }[] {
-  const seen = new Set<string>();
-  const list: { edge: Edge; target: string }[] = [];
-  for (const edge of group) {
-    if (!isPlaceholder(edge)) {
-      seen.add(edge.target);
-      list.push({ edge, target: edge.target });
-    }
-  }
-  for (const edge of group) {
-    if (!isPlaceholder(edge)) continue;
-    warnings.push(
-      guessed(
-        pointer("edges", edge.i, "target"),
-        `edge '${edgeId(edge)}' of router '${node.sourceId}' leads to ${CONDITIONAL}: its target is picked at run time, so the router may route to every node or ${END}`,
-        { edgeId: edgeId(edge), nodeId: node.sourceId, targets: [...ends.targets] },
-      ),
-    );
-    for (const target of ends.targets) {
-      if (seen.has(target)) continue;
-      seen.add(target);
-      list.push({ edge, target });
-    }
-  }
-  return list;
-}
-
-function routes(
-  node: MappedNode,
-  group: readonly Edge[],
-  ends: Ends,
-  out: MappedFlow,
-  warnings: InteropWarning[],
-): void {
-  const from = node.nodeId;
-  const { resolve } = ends;
-  const targets = routerTargets(node, group, ends, warnings).map(({ edge, target }) => {
-    if (edge.type !== "static" && edge.type !== "conditional") {
-      throw fail(
-        pointer("edges", edge.i, "type"),
-        `router '${node.sourceId}' has a ${edge.type} edge; a router's out-edges must be static or conditional`,
-        node.sourceId,
-      );
-    }
-    const cond = own(edge.raw, "condition");
-    const expr =
-      isRecord(cond) && own(cond, "type") === "expression" ? own(cond, "expr") : undefined;
-    if (cond !== undefined && !isPlaceholder(edge)) {
-      warnings.push(
-        guessed(
-          pointer("edges", edge.i, "condition"),
-          `edge ${edge.i}: its condition is read as part of the text condition of router '${node.sourceId}', never simulable`,
-          { nodeId: node.sourceId },
-        ),
-      );
-    }
-    const next = resolve(target, edge);
-    if (next !== "end") out.edges.push({ from, to: next, edgeType: "data" });
-    const text =
-      `router '${node.sourceId}' picks '${target}'` +
-      (node.routerExpr === undefined ? "" : ` (router condition: ${node.routerExpr})`) +
-      (typeof expr === "string" ? ` (edge condition: ${expr})` : "");
-    return { condition: text, next };
-  });
-  const last = targets.pop();
-  if (last === undefined) return;
-  const cases = targets.length === 0 ? [last] : targets;
-  node.node.config = { conditionLanguage: "text", cases, otherwise: { next: last.next } };
-}
-
+/** A node's other out-edges; returns the choice of a personality or discovery decision. */
 function plain(
   node: MappedNode,
   all: readonly Edge[],
   ends: Ends,
   out: MappedFlow,
   warnings: InteropWarning[],
-): void {
+): Choice | undefined {
   const from = node.nodeId;
   const { resolve } = ends;
   const held = all.filter(isPlaceholder);
   const group = held.length === 0 ? all : all.filter((edge) => !isPlaceholder(edge));
   held.forEach((edge, k) => {
     const id = held.length === 1 ? `${from}.conditional` : `${from}.conditional-${String(k + 1)}`;
-    out.decisions.push(placeholder(node, edge, id, ends.targets, ends.idOf, warnings));
+    out.inserted.push(placeholder(node, edge, id, ends.targets, ends.idOf, warnings));
     out.edges.push({ from, to: id, edgeType: "data" });
   });
   const [first] = group;
-  if (first === undefined) return;
+  if (first === undefined) return undefined;
   // A placeholder's decision runs beside static edges (AgentOS follows both), not beside a
   // personality or discovery choice, which would need two decisions in one.
   const branching = first.type === "personality" || first.type === "discovery";
@@ -298,13 +234,21 @@ function plain(
         );
       }
     }
-    return;
+    return undefined;
   }
   const id = `${from}.${first.type}`;
   const decision =
     first.type === "personality"
       ? personality(node, group, resolve, warnings, id)
       : discovery(node, group, resolve, warnings, id);
-  out.decisions.push(decision);
+  out.inserted.push(decision);
   out.edges.push({ from, to: id, edgeType: "data" });
+  return {
+    node,
+    decisionId: id,
+    label: `the ${first.type} decision '${id}' of node '${node.sourceId}'`,
+    targets: group.map((edge) => resolve(edge.target, edge)),
+    routes: binaryRoutes(decision),
+    documentedAt: undefined,
+  };
 }

@@ -183,8 +183,8 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
   const nodes = readNodes(requireArray(doc, "nodes"), warnings, instructions);
   const flow = readFlow(requireArray(doc, "edges"), nodes, warnings);
   const taken = new Set([...nodes.values()].map((n) => n.nodeId));
-  for (const decision of flow.decisions) {
-    const did = String(decision.id);
+  for (const inserted of flow.inserted) {
+    const did = String(inserted.id);
     if (taken.has(did))
       throw fail("/nodes", `the inserted decision id '${did}' is already a node id`, did);
     taken.add(did);
@@ -196,7 +196,7 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
     n.toolLoop === undefined ? [] : [{ nodeId: n.nodeId, max: n.toolLoop.max }],
   );
   const wired = wireToolLoops(
-    [...ordered.map((n) => n.node), ...flow.decisions],
+    [...ordered.map((n) => n.node), ...flow.inserted],
     flow.edges,
     loops,
     taken,
@@ -229,7 +229,8 @@ const importGraph = defineImport({
  * {@link ImportError} (of format `agentos`): for a construct whose loss would change what the graph can do
  * (voice nodes, guardrail reroutes, a `__START__` edge that is not static) and for a malformed
  * graph, naming the JSON Pointer and element. An `addConditionalEdge` placeholder and a subgraph
- * node are imported, declared (`docs/interop/agentos.md`).
+ * node are imported, declared (`docs/interop/agentos.md`), and so is what AgentOS runs after a
+ * router's route: the nodes after the targets it skips, to which the route leads on.
  *
  * @example
  * ```ts

@@ -126,7 +126,7 @@ function routerNode(ctx: Ctx, cfg: Config, raw: Config, workflowId: string): Map
   const message =
     typeof expr === "string" && namesNoNode(expr)
       ? `router '${ctx.id}': its expression condition ${JSON.stringify(expr)} names no node, so AgentOS follows every static out-edge, and each conditional out-edge whose expression holds`
-      : `router '${ctx.id}': its ${kind} condition returns a node id from AgentOS state, and AgentOS follows only that node; when it returns an empty value, AgentOS follows every static out-edge at once (and each conditional one whose expression holds), which these routes do not show. Its routes become text conditions, never simulable`;
+      : `router '${ctx.id}': its ${kind} condition returns a node id from AgentOS state; AgentOS runs that node and skips only the router's other targets, not the nodes after them, which still run; when it returns an empty value, AgentOS follows every static out-edge at once (and each conditional one whose expression holds), which these routes do not show. Its routes become text conditions, never simulable`;
   ctx.warnings.push(
     guessed(at(ctx, "executorConfig", "condition"), message, {
       nodeId: ctx.id,

@@ -1,7 +1,8 @@
 /**
- * Routers that name no node. AgentOS 0.9.164 follows the node id a router returns, alone; when it
- * returns an empty value it follows every static out-edge and each conditional one whose
- * expression holds (`GraphRuntime.evaluateEdges`). An expression that is empty whatever the state
+ * Routers that name no node. AgentOS 0.9.164 follows the node id a router returns, skipping its
+ * other targets (not the nodes after them: `skipped.ts`); when it returns an empty value it
+ * follows every static out-edge and each conditional one whose expression holds
+ * (`GraphRuntime.evaluateEdges`). An expression that is empty whatever the state
  * makes a router with static out-edges a fan-out, not a choice.
  */
 import { pointer } from "../../model/index.js";
