@@ -256,6 +256,22 @@ describe("importAgentOs: every refusal names its path and element", () => {
       "/edges/1/guardrailPolicy",
       undefined,
     ],
+    [
+      // AgentOS runs a node no edge leads to at the start (checked with its GraphRuntime):
+      // read with one entry, it would never run, and its effect would go unseen.
+      "a node no edge leads to",
+      (g) => (
+        g.nodes.push({
+          id: "wire",
+          type: "tool",
+          executorConfig: { type: "tool", toolName: "pay" },
+        }),
+        g.edges.push({ id: "e3", source: "wire", target: "__END__", type: "static" }),
+        g
+      ),
+      "/nodes/1",
+      "wire",
+    ],
   ];
   it.each(cases)("%s", (_name, edit, path, elementId) => {
     const e = refusal(edit(minimal()));

@@ -85,6 +85,29 @@ function readEdge(raw: unknown, i: number, warnings: InteropWarning[]): Edge {
   return { i, source, target, type: type as string, raw };
 }
 
+/**
+ * Refuses a node no edge leads to (the `__START__` target aside): AgentOS runs every node whose
+ * predecessors are all done, so one with none runs at the start beside the `__START__` target,
+ * where agentflow, with one entry, would read it as never running — its effects unseen.
+ */
+function startsUnled(
+  nodes: ReadonlyMap<string, MappedNode>,
+  all: readonly Edge[],
+  entry: string,
+): void {
+  // A placeholder (`addConditionalEdge`) may lead to any node: none is known to be unled.
+  if (all.some(isPlaceholder)) return;
+  const led = new Set(all.map((edge) => edge.target));
+  for (const node of nodes.values()) {
+    if (node.sourceId === entry || led.has(node.sourceId)) continue;
+    throw fail(
+      pointer("nodes", node.index),
+      `no edge leads to node '${node.sourceId}': AgentOS runs it at the start, beside the ${START} target '${entry}', and agentflow has one entry node (lead the ${START} edge to one node and on from it to the others)`,
+      node.sourceId,
+    );
+  }
+}
+
 /** Builds the flow from the edges; `nodes` is keyed by source id. */
 export function readFlow(
   rawEdges: readonly unknown[],
@@ -134,6 +157,7 @@ export function readFlow(
     );
   }
   if (resolve(first.target, first) === "end") endsAtOnce(first);
+  startsUnled(nodes, all, first.target);
   const out: MappedFlow = { edges: [], inserted: [], entry: first.target };
   const targets = anywhere(nodes);
   const idOf = (sourceId: string): string => nodes.get(sourceId)?.nodeId ?? sourceId;
