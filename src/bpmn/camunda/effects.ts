@@ -18,16 +18,7 @@ import { TOOL_EFFECTS } from "./effect-mapping.js";
 import { GATEWAY_JOB_TYPES, GATEWAY_PROPERTY } from "./gateways.js";
 import type { Mappings } from "./selectors.js";
 import { fromDefaults, fromMapping, NO_VALUES, selected } from "./selectors.js";
-import type { CamundaActivity, CamundaJob, ToolEffectSource } from "./types.js";
-
-/** One element's own effect. */
-export interface ActivityEffect {
-  readonly effect?: ToolEffect;
-  readonly source: ToolEffectSource;
-  readonly key?: string;
-  /** Why it is unknown, when it is. */
-  readonly reason?: string;
-}
+import type { ActivityEffect, CamundaActivity, CamundaJob } from "./types.js";
 
 const isEffect = (value: unknown): value is ToolEffect =>
   (TOOL_EFFECTS as readonly unknown[]).includes(value);

@@ -26,7 +26,7 @@ export type { ToolEffectRule, ToolEffectsMapping } from "./effect-mapping.js";
 export { SELECTOR_KEY, TOOL_EFFECTS, toolEffectsProblems } from "./effect-mapping.js";
 export type { DefaultEffect, DefaultEffectCase } from "./effect-defaults.js";
 export { DEFAULT_EFFECTS, defaultEffectOf } from "./effect-defaults.js";
-export type { ActivityEffect } from "./effects.js";
+export type { ActivityEffect } from "./types.js";
 export { activityEffect } from "./effects.js";
 export type { Derivation } from "./derive.js";
 export type { AgentReading } from "./read-hash.js";

@@ -9,7 +9,7 @@ import type { ToolEffect } from "../../model/index.js";
 import { defaultEffectOf, matchesValue } from "./effect-defaults.js";
 import type { ToolEffectRule } from "./effect-mapping.js";
 import { SELECTOR_KEY, TOOL_EFFECTS } from "./effect-mapping.js";
-import type { ActivityEffect } from "./effects.js";
+import type { ActivityEffect } from "./types.js";
 import { staticText } from "./static-text.js";
 import { fieldSource } from "./zeebe.js";
 

@@ -8,7 +8,7 @@
  */
 import { activityHash } from "./read-hash.js";
 import type { ToolEffectsMapping } from "./effect-mapping.js";
-import type { ActivityEffect } from "./effects.js";
+import type { ActivityEffect } from "./types.js";
 import { activityEffect, effectRank, statesWhole } from "./effects.js";
 import type { CamundaActivity, CamundaAgent, CamundaTool, EffectedTool } from "./types.js";
 

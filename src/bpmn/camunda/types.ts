@@ -165,6 +165,15 @@ export interface CamundaAgent {
 /** Where a tool's effect came from, in the order they are consulted. */
 export type ToolEffectSource = "btv" | "config" | "default" | "unknown";
 
+/** One element's own effect. */
+export interface ActivityEffect {
+  readonly effect?: ToolEffect;
+  readonly source: ToolEffectSource;
+  readonly key?: string;
+  /** Why it is unknown, when it is. */
+  readonly reason?: string;
+}
+
 /** A tool with its effect. */
 export interface EffectedTool extends Omit<CamundaTool, "inputMappings"> {
   /** `undefined` when unknown: then it counts as needing a gate. */
