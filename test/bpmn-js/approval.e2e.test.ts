@@ -8,7 +8,7 @@
  * is reported as removed; a diagram the approval holds no entry for has every agent task marked
  * "not in the approval"; and a malformed approval fires `agentflow.error` and marks nothing.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -16,7 +16,7 @@ import { BROWSER_PAGE } from "../../scripts/browser-page.js";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPROVAL_MARKER } from "../../src/bpmn-js/index.js";
-import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "../e2e/chromium.js";
+import { CHROMIUM, HAS_CHROMIUM, leaveScreenshot } from "../e2e/chromium.js";
 import { launchChromium } from "../e2e/watched-page.js";
 import { tempDir } from "../temp.js";
 import type { PageResult } from "./browser/approval-page.js";
@@ -138,8 +138,7 @@ describe("the bpmn-js module given an approval, in Chromium", () => {
         .locator(`g.djs-element[data-element-id="DraftAndSendOffer"] > .djs-visual > :first-child`)
         .evaluate((e) => getComputedStyle(e).strokeDasharray);
       expect(stroke).toBe("6px, 3px");
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await tab.screenshot({ path: join(ARTIFACTS, "modeler-approval.png") });
+      await leaveScreenshot(tab, "modeler-approval.png");
       expect(pageErrors).toEqual([]);
     },
   );

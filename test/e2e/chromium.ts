@@ -1,9 +1,9 @@
 /**
  * The headless Chromium every browser test launches: Debian's package (or CHROMIUM_PATH), with
  * the flags this machine's closed network needs (no background requests, no QUIC), and where
- * the tests leave their screenshots for a person to see.
+ * the tests leave their pages and, when asked, screenshots for a person to see.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,6 +18,29 @@ export const HAS_CHROMIUM = existsSync(CHROMIUM);
 
 /** Where screenshots and pages are left. */
 export const ARTIFACTS = join(ROOT, ".artifacts");
+
+/**
+ * Whether the tests leave screenshots (`AGENTFLOW_SCREENSHOTS=1`). They are for a person to look
+ * at, and no test reads them; a full-page capture of a report is seconds of CPU, which every
+ * `npm test` would pay for pictures nobody asked for.
+ */
+export const SCREENSHOTS = process.env.AGENTFLOW_SCREENSHOTS === "1";
+
+/** What can be captured: a page, or one element of it. */
+interface Capturable {
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+}
+
+/** Leaves a screenshot of `target` in {@link ARTIFACTS} as `name` when {@link SCREENSHOTS}. */
+export async function leaveScreenshot(
+  target: Capturable,
+  name: string,
+  options: { readonly fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await target.screenshot({ path: join(ARTIFACTS, name), ...options });
+}
 
 /** The launch flags. */
 export const ARGS = [

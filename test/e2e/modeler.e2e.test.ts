@@ -5,14 +5,13 @@
  * `modeling` service and undone, and an autonomy level chosen in the properties panel that the
  * XML export carries. Screenshots are left in `.artifacts/` for a person to see.
  */
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildModelerDemo } from "../../scripts/build-modeler-demo.js";
 import { tempDir } from "../temp.js";
-import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "./chromium.js";
+import { CHROMIUM, HAS_CHROMIUM, leaveScreenshot } from "./chromium.js";
 import { openWatched } from "./watched-page.js";
 
 const NAME = HAS_CHROMIUM
@@ -151,8 +150,7 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(
           await findings.locator("code").evaluateAll((els) => els.map((e) => e.textContent)),
         ).toEqual(["AGENT_GATE_UNREACHABLE", "TOOL_EFFECT_NEEDS_GATE"]);
-        mkdirSync(ARTIFACTS, { recursive: true });
-        await tab.screenshot({ path: join(ARTIFACTS, "modeler.png") });
+        await leaveScreenshot(tab, "modeler.png");
         await tab.mouse.move(5, 700);
 
         // 2. Risk band? straight to Draft and send offer: the credit-risk agent is bypassed.
@@ -175,7 +173,7 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await risk.locator(".agentflow-findings").innerText()).toContain(
           "AGENT_GATE_BYPASS",
         );
-        await tab.screenshot({ path: join(ARTIFACTS, "modeler-bypass.png") });
+        await leaveScreenshot(tab, "modeler-bypass.png");
         await tab.mouse.move(5, 700);
 
         // 3. A bypass flow renamed and evaluated, then both edits undone at once: the flow has its
@@ -240,7 +238,7 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await exportedAgentTask(tab, "DraftAndSendOffer")).toMatch(
           /agentWorkflowRef="agnt-offer-sender@1\.0\.0" autonomyLevel="4"/,
         );
-        await tab.screenshot({ path: join(ARTIFACTS, "modeler-panel.png") });
+        await leaveScreenshot(tab, "modeler-panel.png");
 
         // The panel's edit is one undo step, like any other.
         await tab.evaluate(() => {
@@ -295,7 +293,7 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(
           /<bpmn:exclusiveGateway id="RiskBand"[\s\S]*?<\/bpmn:exclusiveGateway>/.exec(xml)?.[0],
         ).toContain('<btv:gate approverRole="risk-officer" />');
-        await tab.screenshot({ path: join(ARTIFACTS, "modeler-gate.png") });
+        await leaveScreenshot(tab, "modeler-gate.png");
 
         // A bypass again, past the new gate: the credit-risk agent straight to the offer task.
         const skipId = await tab.evaluate(() => {

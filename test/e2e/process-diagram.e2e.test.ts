@@ -21,7 +21,7 @@ import {
   renderAuditMarkdown,
 } from "../../src/report/audit/index.js";
 import { tempDir } from "../temp.js";
-import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM, ROOT } from "./chromium.js";
+import { ARGS, ARTIFACTS, CHROMIUM, HAS_CHROMIUM, leaveScreenshot, ROOT } from "./chromium.js";
 
 const MERMAID = join(ROOT, "node_modules/mermaid/dist/mermaid.min.js");
 
@@ -171,7 +171,7 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
     const widths = await pageWidths(page);
     expect(widths.page).toBeLessThanOrEqual(widths.view);
     expect(widths.body).toBeLessThanOrEqual(widths.view);
-    await page.screenshot({ path: join(ARTIFACTS, shot), fullPage: true });
+    await leaveScreenshot(page, shot, { fullPage: true });
   }
 
   it.skipIf(!HAS_CHROMIUM)(
@@ -210,9 +210,7 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
         // No bypass finding, so no bypass path.
         expect(await page.locator("li.finding", { hasText: "AGENT_GATE_BYPASS" }).count()).toBe(0);
         expect(await svg.locator("g.bypass").count()).toBe(0);
-        await page
-          .locator("figure.process-box")
-          .screenshot({ path: join(ARTIFACTS, "report-process-example.png") });
+        await leaveScreenshot(page.locator("figure.process-box"), "report-process-example.png");
         await noSideScroll(page, "report-example-420.png");
         expect(errors).toEqual([]);
         expect(requests).toEqual([pathToFileURL(reports.get("example")?.html ?? "").href]);
@@ -292,9 +290,7 @@ describe(`the process drawn in the HTML report, in headless Chromium${skip}`, ()
           );
           const href = await svg.locator("a:has(g.bypass-finding)").getAttribute("href");
           expect(await page.locator(href ?? "#none").innerText()).toContain("AGENT_GATE_BYPASS");
-          await page
-            .locator("figure.process-box")
-            .screenshot({ path: join(ARTIFACTS, `report-process-${name}.png`) });
+          await leaveScreenshot(page.locator("figure.process-box"), `report-process-${name}.png`);
           await noSideScroll(page, `report-${name}-420.png`);
           expect(errors).toEqual([]);
         } finally {

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { renderAuditHtml } from "../../src/report/audit/index.js";
 import { reportWithRuns } from "../report/audit/operation-fixture.js";
-import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM } from "./chromium.js";
+import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM, leaveScreenshot } from "./chromium.js";
 import { openWatched } from "./watched-page.js";
 
 const NAME = HAS_CHROMIUM
@@ -50,7 +50,7 @@ describe("the Operation section in a browser", () => {
         expect(new URL(tab.url()).hash).toBe("#op-run-1-d-1");
         expect(await tab.locator("#op-run-1-d-1").isVisible()).toBe(true);
 
-        await tab.screenshot({ path: join(ARTIFACTS, "report-operation.png"), fullPage: true });
+        await leaveScreenshot(tab, "report-operation.png", { fullPage: true });
         expect(errors).toEqual([]);
         expect(requests).toEqual([page]);
       } finally {

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { loadFolderRegistry } from "../../src/cli/registry.js";
 import type { AuditReport } from "../../src/report/audit/index.js";
 import { auditProcessReport, renderAuditHtml } from "../../src/report/audit/index.js";
-import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM, ROOT } from "./chromium.js";
+import { ARTIFACTS, CHROMIUM, HAS_CHROMIUM, leaveScreenshot, ROOT } from "./chromium.js";
 import { openWatched } from "./watched-page.js";
 
 const NAME = HAS_CHROMIUM
@@ -72,7 +72,7 @@ describe("HTML audit report in a browser", () => {
         expect(await task.innerText()).toContain("BLOCKED");
         expect(await tab.locator("tr.blocked").count()).toBe(1);
 
-        await tab.screenshot({ path: join(ARTIFACTS, "report.png"), fullPage: true });
+        await leaveScreenshot(tab, "report.png", { fullPage: true });
         expect(errors).toEqual([]);
         expect(requests).toEqual([page]);
       } finally {
