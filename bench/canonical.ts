@@ -77,7 +77,7 @@ const DOCUMENTS: readonly (readonly [string, () => unknown])[] = [
       return { ...workflow, nodes };
     },
   ],
-  ["adversarial array-1e5-chain", () => generateWorkflow(100_000, "chain")],
+  ["a 100,000-node chain", () => generateWorkflow(100_000, "chain")],
   [
     "adversarial array-1e5-chain-and-keys",
     () => ({
