@@ -17,26 +17,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Envelope } from "../../src/approval/index.js";
 import { tempDir } from "../temp.js";
 import type { Keys } from "./approval-bundle.js";
-import { allowedRepo, copyOf, makeKeys, readEnvelope, runIn } from "./approval-bundle.js";
+import { allowedRepo, approvedRepo, copyOf, readEnvelope, runIn } from "./approval-bundle.js";
 
 let keys: Keys;
 let repo: string;
 
 beforeAll(async () => {
-  keys = await makeKeys();
-  repo = allowedRepo();
-  const made = await runIn(
-    repo,
-    "approve",
-    "processes",
-    "--key",
-    keys.key("alice"),
-    "--role",
-    "risk-officer",
-    "-o",
-    "approval.json",
-  );
-  expect(made.code).toBe(0);
+  ({ repo, keys } = await approvedRepo());
 });
 
 /**

@@ -7,26 +7,14 @@ import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Keys } from "./approval-bundle.js";
-import { allowedRepo, copyOf, makeKeys, replaceIn, runIn } from "./approval-bundle.js";
+import { approvedRepo, copyOf, replaceIn, runIn } from "./approval-bundle.js";
 
 let keys: Keys;
 let dir: string;
 
 beforeAll(async () => {
-  keys = await makeKeys();
-  const repo = allowedRepo();
-  const made = await runIn(
-    repo,
-    "approve",
-    "processes",
-    "--key",
-    keys.key("alice"),
-    "--role",
-    "risk-officer",
-    "-o",
-    "approval.json",
-  );
-  expect(made.code).toBe(0);
+  let repo: string;
+  ({ repo, keys } = await approvedRepo());
   dir = copyOf(repo);
   // Read before the approved one (names are read in order): the registry resolves to neither.
   copyFileSync(join(dir, "registry/credit-risk.agent.json"), join(dir, "registry/aa.agent.json"));
