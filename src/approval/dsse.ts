@@ -190,7 +190,14 @@ export function payloadValue(payload: Uint8Array): Readonly<Record<string, unkno
   }
   if (!isRecord(value)) throw new ApprovalFormatError("payload: not a JSON object");
   const keys = keyCount(value);
-  if (keys >= 0 && memberCount(text) > keys) {
+  // -1: a number beyond a double's range, which JSON.parse makes Infinity and another reader
+  // keeps exact; the keys cannot be counted either, so it is refused as well.
+  if (keys < 0) {
+    throw new ApprovalFormatError(
+      "payload: a number is beyond a double's range (readers differ on its value)",
+    );
+  }
+  if (memberCount(text) > keys) {
     throw new ApprovalFormatError(
       "payload: an object gives one key twice (readers differ on which value counts)",
     );

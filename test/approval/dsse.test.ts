@@ -201,6 +201,12 @@ describe("parseEnvelope", () => {
       "payload: an object gives one key twice (readers differ on which value counts)",
     ],
     [
+      // Its keys cannot be counted either: a duplicate beside it must not slip through.
+      "a payload with a number beyond a double's range and a key given twice",
+      { ...valid, payload: encodeBase64(utf8('{"n":1e400,"a":1,"a":2}')) },
+      "payload: a number is beyond a double's range (readers differ on its value)",
+    ],
+    [
       "a payload with a key given twice in a nested object",
       { ...valid, payload: encodeBase64(utf8('{"p":{"x":1, "x" :2},"q":"x:"}')) },
       "payload: an object gives one key twice (readers differ on which value counts)",
