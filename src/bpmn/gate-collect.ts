@@ -4,13 +4,15 @@
  * (by default one marked `<btv:gate/>`) or one the organisation's selectors choose. A user task
  * that is neither stays an ordinary task, and a finding that lacks a gate names those downstream
  * of the agent with how to declare one: a person being asked is not by itself an approval. A gate
- * that may complete without anyone approving (a multi-instance over a collection that may be
- * empty, a loop that tests before its first turn) is not counted, and a finding says why.
+ * that may complete without anyone approving (an element the engine completes by itself, a
+ * multi-instance over a collection that may be empty, a loop that tests before its first turn)
+ * is not counted, and a finding says why.
  */
 import type { Adjacency } from "../model/index.js";
 import { neighbours } from "../model/index.js";
 import { childrenOf, feelExpressionNode } from "../model/internal.js";
 import { hasGateMarker, isGateMarker } from "./agents.js";
+import { passesThrough } from "./gate-kind.js";
 import type { GateSelector } from "./gate-select.js";
 import { selectGate } from "./gate-select.js";
 import { zeebeValue } from "./camunda/zeebe.js";
@@ -36,21 +38,26 @@ export interface GateNode {
 }
 
 /**
- * Why a node chosen as a gate does not count: it may complete with no instance run, so with
- * nobody approving. `collection`: a multi-instance over an input collection that is not a
+ * Why a node chosen as a gate does not count: it may complete with nobody approving. `passes`:
+ * an element the engine completes by itself (a manual task, a gateway, a throw event, a timer, a
+ * script, a Camunda connector; `gate-kind.ts`); or it may complete with no instance run:
+ * `collection`: a multi-instance over an input collection that is not a
  * non-empty list literal (Zeebe completes a multi-instance body with an empty collection at
  * once); `cardinality`: a multi-instance whose loop cardinality is not a literal of at least 1
  * (nor a collection it could run over); `test-before`: a standard loop that tests its condition
  * before the first turn.
  */
-export type GateDiscount = "collection" | "cardinality" | "test-before";
+export type GateDiscount = "passes" | "collection" | "cardinality" | "test-before";
 
 /** A node chosen as a gate that does not count, and why. */
 export interface DiscountedGate {
   /** Flow node index. */
   readonly node: number;
   readonly reason: GateDiscount;
-  /** The collection or cardinality expression as written, `""` when none is. */
+  /**
+   * The collection or cardinality expression as written, `""` when none is; for `passes`, what
+   * the element is and why it completes by itself (`a manual task, which …`).
+   */
   readonly expression: string;
 }
 
@@ -121,12 +128,15 @@ export function loopDiscount(
 }
 
 /**
- * Why `element` may complete without one instance run, or `undefined` when it runs at least once
- * (no loop characteristics, or {@link loopDiscount} finds it runs).
+ * Why `element` may complete with nobody approving: it is of a kind the engine completes by
+ * itself ({@link passesThrough}), or it may complete without one instance run; `undefined` when
+ * someone must act at least once (no loop characteristics, or {@link loopDiscount} finds it runs).
  */
 export function gateDiscount(
   element: ModdleObject,
 ): { readonly reason: GateDiscount; readonly expression: string } | undefined {
+  const passes = passesThrough(element);
+  if (passes !== undefined) return { reason: "passes", expression: passes };
   const loop = objectProp(element, "loopCharacteristics");
   return loop === undefined ? undefined : loopDiscount(loop);
 }

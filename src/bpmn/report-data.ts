@@ -88,6 +88,7 @@ export function undeclaredGates(
 const NAMED = 3;
 
 const WHY: Readonly<Record<GateDiscount, (expression: string) => string>> = {
+  passes: (e) => e,
   collection: (e) =>
     `multi-instance over ${e === "" ? "a collection" : `the collection ${e}`}, which may be empty, and an empty multi-instance completes at once with nobody approving`,
   cardinality: (e) =>

@@ -30,6 +30,7 @@ import {
   startEvent,
   subProcess,
   task,
+  userTask,
   ZEEBE_NS,
 } from "./builders.js";
 import { withDiagram } from "./diagram.js";
@@ -226,7 +227,7 @@ describe("checkGatePath", () => {
       id,
       [
         startEvent(`${id}S`),
-        task(`${id}T`),
+        userTask(`${id}T`),
         endEvent(`${id}E`),
         chain(`${id}S`, `${id}T`, `${id}E`),
       ],

@@ -19,6 +19,7 @@ import {
   startEvent,
   subProcess,
   task,
+  userTask,
   ZEEBE_NS,
 } from "./builders.js";
 import { withDiagram } from "./diagram.js";
@@ -59,7 +60,7 @@ export function gateOf(kind: GateKind, id: string): string {
   if (kind === "call activity") {
     return element("callActivity", id, { attrs: { calledElement: "Review" }, ext: [gateMarker()] });
   }
-  const inside = [startEvent(`${id}S`), task(`${id}Look`), endEvent(`${id}E`)];
+  const inside = [startEvent(`${id}S`), userTask(`${id}Look`), endEvent(`${id}E`)];
   return subProcess(id, [...inside, ...chain(`${id}S`, `${id}Look`, `${id}E`)], {
     ext: [gateMarker()],
   });

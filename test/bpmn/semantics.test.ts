@@ -22,6 +22,7 @@ import {
   startEvent,
   subProcess,
   task,
+  userTask,
 } from "./builders.js";
 import { withDiagram } from "./diagram.js";
 
@@ -164,7 +165,7 @@ describe("a gate is passed only when it completes", () => {
   it("a sub-process gate is passed at its exit, not when it is entered", async () => {
     const review = element("subProcess", "Review", {
       ext: [gateMarker()],
-      children: [startEvent("RS"), task("Look"), endEvent("RE"), ...chain("RS", "Look", "RE")],
+      children: [startEvent("RS"), userTask("Look"), endEvent("RE"), ...chain("RS", "Look", "RE")],
     });
     const xml = await one(
       startEvent("S"),

@@ -54,6 +54,11 @@ type Position = `enter:${string}` | `done:${string}` | `exit:${number}` | "END";
 type Step = readonly [Position, boolean];
 
 const GATES: readonly NodeKind[] = ["gate", "gate-sub", "gate-call"];
+/**
+ * What waits for someone outside the engine (src/bpmn/gate-kind.ts): a user task, a call
+ * activity. A plain task, a gateway or an event passes, and an agent is nobody's approval.
+ */
+const WAITING: readonly NodeKind[] = ["gate", "gate-call", "call"];
 /** Activities that may end in an error of their own (a job, a called process). */
 const FAILING: readonly NodeKind[] = ["task", "gate", "agent", "call", "gate-call"];
 const CALLS: readonly NodeKind[] = ["call", "gate-call"];
@@ -77,6 +82,24 @@ function facts(model: Model) {
     return out;
   };
   const within = (n: ModelNode, c: number): boolean => chain(n.container).includes(c);
+  /**
+   * Whether a node marked as a gate counts: a gate sub-process only when something in it, at any
+   * depth, waits for someone; one whose content all passes by itself completes with nobody
+   * deciding.
+   */
+  const isGate = (n: ModelNode | undefined): boolean => {
+    if (n === undefined || !GATES.includes(n.kind)) return false;
+    if (n.kind !== "gate-sub") return true;
+    const open = [n.opens ?? -1];
+    for (let c = open.pop(); c !== undefined; c = open.pop()) {
+      for (const inner of model.nodes) {
+        if (inner.container !== c) continue;
+        if (WAITING.includes(inner.kind)) return true;
+        if (inner.opens !== undefined) open.push(inner.opens);
+      }
+    }
+    return false;
+  };
   const boundariesOf = (id: string): ModelNode[] =>
     model.nodes.filter(
       (n) => n.kind === "boundary" && n.host === id && n.boundary !== "compensation",
@@ -121,6 +144,7 @@ function facts(model: Model) {
     subNode,
     chain,
     within,
+    isGate,
     boundariesOf,
     catchers,
     interrupting,
@@ -271,8 +295,7 @@ export function oracleVerdict(model: Model): GateStatus {
   const ending = (container: number): Position => (container === 0 ? "END" : `exit:${container}`);
   /** A non-interrupting boundary on a gate leaves it running: its path counts as past it. */
   const via = (b: ModelNode): Step => {
-    const host = f.byId.get(b.host ?? "")?.kind ?? "task";
-    return [`done:${b.id}`, GATES.includes(host) && !f.interrupting(b)];
+    return [`done:${b.id}`, f.isGate(f.byId.get(b.host ?? "")) && !f.interrupting(b)];
   };
   const anyTime = (id: string): Step[] =>
     f
@@ -318,7 +341,7 @@ export function oracleVerdict(model: Model): GateStatus {
       case "gate":
       case "call":
       case "gate-call":
-        return [[`done:${n.id}`, GATES.includes(n.kind)], ...anyTime(n.id)];
+        return [[`done:${n.id}`, f.isGate(n)], ...anyTime(n.id)];
       case "sub":
       case "gate-sub": {
         const starts = model.nodes.filter((c) => c.container === n.opens && c.kind === "start");
@@ -349,7 +372,7 @@ export function oracleVerdict(model: Model): GateStatus {
     if (p === "END") return [];
     if (p.startsWith("exit:")) {
       const sub = f.subNode(Number(p.slice(5)));
-      return sub === undefined ? [] : [[`done:${sub.id}`, sub.kind === "gate-sub"]];
+      return sub === undefined ? [] : [[`done:${sub.id}`, f.isGate(sub)]];
     }
     const n = f.byId.get(p.slice(p.indexOf(":") + 1));
     if (n === undefined) return [];
@@ -366,8 +389,7 @@ function enumerate(first: readonly Step[], f: Facts, steps: (p: Position) => Ste
   const stack: { p: Position; gated: boolean; next: Step[] }[] = [];
   const push = (p: Position, gated: boolean): void => {
     onPath.add(p);
-    if (p.startsWith("enter:") && GATES.includes(f.byId.get(p.slice(6))?.kind ?? "start"))
-      seen.gate = true;
+    if (p.startsWith("enter:") && f.isGate(f.byId.get(p.slice(6)))) seen.gate = true;
     if (p === "END" && !gated) seen.ungatedEnd = true;
     stack.push({ p, gated, next: steps(p) });
   };

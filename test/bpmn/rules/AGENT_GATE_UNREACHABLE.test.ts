@@ -9,6 +9,7 @@ import {
   boundaryEvent,
   chain,
   definitions,
+  element,
   endEvent,
   exclusiveGateway,
   flow,
@@ -74,6 +75,117 @@ const overCollection = (collection: string) =>
 const cardinality = (body: string) =>
   `<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>${body}</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>`;
 
+/** S → A → G → E where `G` is this element, marked `<btv:gate/>` by the caller. */
+const kindGate = (gateXml: string) =>
+  processXml(startEvent("S"), level2, gateXml, endEvent("E"), chain("S", "A", "G", "E"));
+/** Element `G` of this tag, marked as a gate, with more extension values and children. */
+const markedG = (tag: string, ext: readonly string[] = [], children: readonly string[] = []) =>
+  element(tag, "G", { ext: [gateMarker(), ...ext], children });
+const job = (type: string) => `<zeebe:taskDefinition type="${type}" />`;
+const message = '<bpmn:messageEventDefinition id="G_m" />';
+const signal = '<bpmn:signalEventDefinition id="G_s" />';
+const timer =
+  '<bpmn:timerEventDefinition id="G_t"><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition>';
+/** A gate sub-process `G` holding these elements between its start and end. */
+const subGate = (...inner: { readonly xml: string; readonly id: string }[]) =>
+  subProcess(
+    "G",
+    [
+      startEvent("GS"),
+      ...inner.map((i) => i.xml),
+      endEvent("GE"),
+      chain("GS", ...inner.map((i) => i.id), "GE"),
+    ],
+    { ext: [gateMarker()] },
+  );
+/** Kinds of element the engine cannot complete until someone outside it acts: they count. */
+const WAITING_KINDS: readonly (readonly [string, string])[] = [
+  ["a receive task", markedG("receiveTask")],
+  ["a message catch event", markedG("intermediateCatchEvent", [], [message])],
+  ["a signal catch event", markedG("intermediateCatchEvent", [], [signal])],
+  [
+    "a catch event that waits for a message and a timer both (parallelMultiple)",
+    element("intermediateCatchEvent", "G", {
+      attrs: { parallelMultiple: "true" },
+      ext: [gateMarker()],
+      children: [message, timer],
+    }),
+  ],
+  [
+    "a call activity",
+    element("callActivity", "G", { attrs: { calledElement: "Review" }, ext: [gateMarker()] }),
+  ],
+  ["a service task a job worker completes", markedG("serviceTask", [job("payment-approval")])],
+  [
+    "a service task whose job type is a FEEL string literal",
+    markedG("serviceTask", [job("=&quot;payment-approval&quot;")]),
+  ],
+  ["a send task with no engine extension", markedG("sendTask")],
+  ["a script task run by a job worker", markedG("scriptTask", [job("review-script")])],
+  ["a business rule task run by a job worker", markedG("businessRuleTask", [job("rules")])],
+  ["a sub-process holding a user task", subGate({ xml: userTask("GU"), id: "GU" })],
+];
+/** Kinds of element the engine completes by itself, with the end of the sentence that says so. */
+const PASSING_KINDS: readonly (readonly [string, string, string])[] = [
+  [
+    "a manual task",
+    markedG("manualTask"),
+    "a manual task, which the engine completes as soon as it is reached",
+  ],
+  [
+    "a task with no type",
+    markedG("task"),
+    "a task with no type, which the engine completes as soon as it is reached",
+  ],
+  [
+    "an exclusive gateway",
+    markedG("exclusiveGateway"),
+    "a gateway, which routes the token with nobody deciding",
+  ],
+  [
+    "a none throw event",
+    markedG("intermediateThrowEvent"),
+    "a throw event, which completes as soon as it is reached",
+  ],
+  [
+    "a timer catch event",
+    markedG("intermediateCatchEvent", [], [timer]),
+    "a catch event with timer, which the engine completes with nobody deciding",
+  ],
+  [
+    "a catch event a message or a timer completes, whichever comes first",
+    markedG("intermediateCatchEvent", [], [message, timer]),
+    "a catch event with message or timer, which the engine completes with nobody deciding",
+  ],
+  [
+    "a script task the engine evaluates (FEEL)",
+    markedG("scriptTask", ['<zeebe:script expression="=true" resultVariable="ok" />']),
+    "a script task, which the engine runs to its result with nobody deciding",
+  ],
+  [
+    "a business rule task that evaluates a DMN decision",
+    markedG("businessRuleTask", [
+      '<zeebe:calledDecision decisionId="approve" resultVariable="ok" />',
+    ]),
+    "a business rule task that evaluates a DMN decision, with nobody deciding",
+  ],
+  [
+    "a Camunda REST connector",
+    markedG("serviceTask", [job("io.camunda:http-json:1")]),
+    'run by Camunda\'s connector runtime (job type "io.camunda:http-json:1"), which completes it with nobody deciding',
+  ],
+  [
+    "a sub-process holding only a plain task",
+    subGate({ xml: task("GT"), id: "GT" }),
+    "a sub-process with nothing in it that waits for anyone (no user task, receive task, message or signal catch, job worker or call activity), so it completes with nobody deciding",
+  ],
+  [
+    "a sub-process holding only an agent (at level 4, which needs no gate of its own)",
+    subGate({ xml: agent("GA", { ref: "agnt-four@1.0.0", level: "4" }), id: "GA" }),
+    "a sub-process with nothing in it that waits for anyone (no user task, receive task, message or signal catch, job worker or call activity), so it completes with nobody deciding",
+  ],
+];
+
 await bpmnRuleTester(rule, {
   valid: [
     {
@@ -93,6 +205,11 @@ await bpmnRuleTester(rule, {
       registry,
     },
     { name: "a gate right after the agent task", xml: gated(level2), registry },
+    ...WAITING_KINDS.map(([name, xml]) => ({
+      name: `a gate that is ${name}: someone outside the engine completes it`,
+      xml: kindGate(xml),
+      registry,
+    })),
     {
       name: "a gate inside a sub-process after the agent task",
       xml: processXml(
@@ -220,6 +337,27 @@ await bpmnRuleTester(rule, {
     },
   ],
   invalid: [
+    ...PASSING_KINDS.map(([name, xml, why]) => ({
+      name: `a gate that is ${name} completes with nobody deciding: it does not count`,
+      xml: kindGate(xml),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: {
+            discountedGates: ["G"],
+            discountHint: `; the gate after it does not count: "G" is ${why}`,
+          },
+        },
+      ],
+    })),
+    {
+      name: "a Camunda connector read with zeebe-bpmn-moddle's types is no gate either",
+      xml: kindGate(markedG("serviceTask", [job("io.camunda:http-json:1")])),
+      registry,
+      moddleExtensions: ZEEBE_MODDLE,
+      errors: [{ ...at(CODE, "A", nodePath(1)), data: { discountedGates: ["G"] } }],
+    },
     {
       name: "a multi-instance gate over a collection that may be empty does not count",
       xml: loopGate(overCollection("=agent.reviewers")),
