@@ -20,7 +20,6 @@ const SLOW_FIRST = [
   "test/cli/concurrency",
   "test/e2e/process-diagram.e2e",
   "test/interop/scale-export",
-  "test/examples/typecheck",
   "test/bpmn/lint/pack-config",
   "test/cli/plugin-reports",
   "test/properties/bpmn-semantics.property",
@@ -74,12 +73,20 @@ class SlowFirst extends BaseSequencer {
 const ISOLATED = ["test/cli/scale.test.ts"];
 
 /**
+ * The type check of every example a reader can copy (the docs' runnable blocks, every public
+ * function's `@example`): a compiler run, not behaviour, so it runs with `npm run typecheck`
+ * (CI runs both) instead of `npm test`, where it took 12 of the suite's 385 worker-seconds.
+ */
+const TYPECHECK = ["test/examples/typecheck.test.ts"];
+
+/**
  * One worker per core (Vitest's default leaves one core idle: a single worker on a 2-core
  * machine), and test files share their worker's module graph instead of importing agentflow
  * anew for each of them (`isolate: false`): the imports and the Ajv schema compilations they run
  * were a third of the suite's time. No test assumes a fresh module: none mocks a module, and the
  * console spies are restored after each test. `setup.ts` removes the temporary folders a file
- * made once the file is done. Both projects run at the same time.
+ * made once the file is done. `npm test` runs the suite and the isolated files at the same time;
+ * `npm run typecheck` runs the typecheck project.
  */
 export default defineConfig({
   test: {
@@ -90,11 +97,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "suite", include: ["test/**/*.test.ts"], exclude: ISOLATED, isolate: false },
+        test: {
+          name: "suite",
+          include: ["test/**/*.test.ts"],
+          exclude: [...ISOLATED, ...TYPECHECK],
+          isolate: false,
+        },
       },
       {
         extends: true,
         test: { name: "isolated", include: ISOLATED, isolate: true },
+      },
+      {
+        extends: true,
+        test: { name: "typecheck", include: TYPECHECK },
       },
     ],
   },
