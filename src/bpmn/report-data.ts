@@ -84,6 +84,17 @@ export function undeclaredGates(
   };
 }
 
+/**
+ * For an ad-hoc sub-process (or any sub-process) that is a Camunda agent agentflow does not
+ * derive: the attribute that makes it one. Nothing on such an element need say "agent" to the
+ * modeller (a job worker of its own, a collection read at run time), so the finding names it.
+ */
+export function opaqueMarker(task: AgentTaskFacts): string | undefined {
+  const { declaration } = task;
+  if (declaration.source !== "camunda" || task.resolution.derived !== undefined) return undefined;
+  return task.node.opens >= 0 ? declaration.marker : undefined;
+}
+
 /** How many discounted gates a finding names. */
 const NAMED = 3;
 

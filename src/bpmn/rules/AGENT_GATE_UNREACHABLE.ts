@@ -1,6 +1,12 @@
 import type { AgentTaskFacts, GateAnalysis } from "../analysis.js";
 import { inToolContainer } from "../camunda/tool-scope.js";
-import { discountedAfter, levelLabel, refLabel, undeclaredGates } from "../report-data.js";
+import {
+  discountedAfter,
+  levelLabel,
+  opaqueMarker,
+  refLabel,
+  undeclaredGates,
+} from "../report-data.js";
 import type { BpmnRule } from "../rule.js";
 import { defineRule } from "../../rules/index.js";
 
@@ -13,17 +19,6 @@ function hintAnalysis(analysis: GateAnalysis, task: AgentTaskFacts): GateAnalysi
   if (inside === undefined) return analysis;
   const userTasks = analysis.prepared.userTasks.filter((node) => !inside(node));
   return { ...analysis, prepared: { ...analysis.prepared, userTasks } };
-}
-
-/**
- * For an ad-hoc sub-process (or any sub-process) that is a Camunda agent agentflow does not
- * derive: the attribute that makes it one. Nothing on such an element need say "agent" to the
- * modeller (a job worker of its own, a collection read at run time), so the finding names it.
- */
-function opaqueMarker(task: AgentTaskFacts): string | undefined {
-  const { declaration } = task;
-  if (declaration.source !== "camunda" || task.resolution.derived !== undefined) return undefined;
-  return task.node.opens >= 0 ? declaration.marker : undefined;
 }
 
 function messageOf(task: AgentTaskFacts, marker: string | undefined): { messageId?: string } {

@@ -97,6 +97,11 @@ describe.each(READINGS)("an ad-hoc sub-process driven from outside the BPMN (%s)
       true,
       ["AGENT_GATE_OPTIONAL"],
     ]);
+    // The warning names what makes it an agent, as AGENT_GATE_UNREACHABLE does.
+    expect(optional.warnings[0]?.data.marker).toBe('zeebe:adHoc activeElementsCollection="=tasks"');
+    expect(optional.warnings[0]?.message).toBe(
+      'agent task "Actions" is a Camunda agent the BPMN does not describe (zeebe:adHoc activeElementsCollection="=tasks"): its autonomy level is unknown, and it has no approval gate downstream; the camundaAgents policy makes one optional, but recommended',
+    );
     const gated = HANDMADE.replace(
       '<bpmn:sequenceFlow id="F4" sourceRef="Actions" targetRef="End" />',
       '<bpmn:sequenceFlow id="F4" sourceRef="Actions" targetRef="Approve" /><bpmn:userTask id="Approve"><bpmn:extensionElements><btv:gate approverRole="clerk" /></bpmn:extensionElements></bpmn:userTask><bpmn:sequenceFlow id="F5" sourceRef="Approve" targetRef="End" />',
@@ -109,6 +114,22 @@ describe.each(READINGS)("an ad-hoc sub-process driven from outside the BPMN (%s)
       true,
       ["Actions camunda unresolved required reached"],
     ]);
+    // A gate on one branch only: the bypass names the attribute too.
+    const branched = gated.replace(
+      '<bpmn:sequenceFlow id="F4" sourceRef="Actions" targetRef="Approve" />',
+      '<bpmn:sequenceFlow id="F4" sourceRef="Actions" targetRef="Choice" /><bpmn:exclusiveGateway id="Choice" /><bpmn:sequenceFlow id="F6" sourceRef="Choice" targetRef="Approve" /><bpmn:sequenceFlow id="F7" sourceRef="Choice" targetRef="End" />',
+    );
+    const bypassed = await checkProcess(branched, reading);
+    expect(bypassed.blocking.map((d) => [d.code, d.data.marker, d.data.bypassPath])).toEqual([
+      [
+        "AGENT_GATE_BYPASS",
+        'zeebe:adHoc activeElementsCollection="=tasks"',
+        "Actions → Choice → End",
+      ],
+    ]);
+    expect(bypassed.blocking[0]?.message).toBe(
+      'agent task "Actions" is a Camunda agent the BPMN does not describe (zeebe:adHoc activeElementsCollection="=tasks"): its autonomy level is unknown, so it needs an approval gate on every path, but it can reach the end without one: Actions → Choice → End',
+    );
   });
 
   it("a job worker of its own under an AI Agent template (a hybrid runtime) is read, not opaque", async () => {
