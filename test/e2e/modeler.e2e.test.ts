@@ -252,9 +252,10 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await level.inputValue()).toBe("3");
         expect(await exportedAgentTask(tab, "DraftAndSendOffer")).toContain('autonomyLevel="3"');
 
-        // Any flow node can be made a gate in the panel, with an approver role.
-        // Agents and gates are outlined in their colours, whatever their shape: a gateway made a
-        // gate gets the outline on its polygon, as a task gets it on its rect.
+        // Any flow node can be marked as a gate in the panel, with an approver role; one the
+        // engine completes by itself (a gateway routes the token with nobody deciding) does not
+        // count, so it gets neither the gate marker nor the gate outline. Agents and gates are
+        // outlined in their colours.
         const gateColour = await canvasColour(tab, "--agentflow-gate");
         const agentColour = await canvasColour(tab, "--agentflow-agent");
         expect(gateColour).not.toBe(agentColour);
@@ -266,33 +267,36 @@ describe("bpmn-js modeller demo in a browser", () => {
         const gateBox = tab.locator("#bio-properties-panel-agentflow-gate");
         expect(await gateBox.isChecked()).toBe(false);
         await gateBox.check();
-        const riskBandMarker = tab.locator(
-          '.agentflow-gate-marker[data-agentflow-element="RiskBand"]',
-        );
-        await riskBandMarker.waitFor();
-        expect(
-          await tab
-            .locator('g.djs-element[data-element-id="RiskBand"] > .djs-visual > :first-child')
-            .evaluate((e) => e.tagName),
-        ).toBe("polygon");
-        expect(await outlineStroke(tab, "RiskBand")).toBe(gateColour);
-        expect(await riskBandMarker.innerText()).toBe("Gate");
         await tab
           .locator("#bio-properties-panel-agentflow-approverRole")
           .pressSequentially("risk-officer");
-        await tab.waitForSelector(
-          '.agentflow-gate-marker[data-agentflow-element="RiskBand"][data-agentflow-gate-marker="risk-officer"]',
-        );
-        expect(await riskBandMarker.innerText()).toBe("Gate · risk-officer");
-        const xml = await tab.evaluate(async () => {
-          const { xml } = await (window as unknown as DemoWindow).agentflowDemo.modeler.saveXML({
-            format: true,
+        const savedGate = async (): Promise<string | undefined> => {
+          const xml = await tab.evaluate(async () => {
+            const { xml } = await (window as unknown as DemoWindow).agentflowDemo.modeler.saveXML({
+              format: true,
+            });
+            return xml ?? "";
           });
-          return xml ?? "";
+          return /<bpmn:exclusiveGateway id="RiskBand"[\s\S]*?<\/bpmn:exclusiveGateway>/.exec(
+            xml,
+          )?.[0];
+        };
+        await expect.poll(savedGate).toContain('<btv:gate approverRole="risk-officer" />');
+        // The decision after the edit: the marked gateway is not among its gates.
+        const gates = await tab.evaluate(async () => {
+          const { modeler } = (window as unknown as DemoWindow).agentflowDemo;
+          const decision = (await (
+            modeler.get("agentflow") as {
+              evaluate(): Promise<{ gates: { elementId: string }[] } | undefined>;
+            }
+          ).evaluate()) ?? { gates: [] };
+          return decision.gates.map((g) => g.elementId).sort();
         });
+        expect(gates).toEqual(["SeniorReview", "UnderwriterReview"]);
         expect(
-          /<bpmn:exclusiveGateway id="RiskBand"[\s\S]*?<\/bpmn:exclusiveGateway>/.exec(xml)?.[0],
-        ).toContain('<btv:gate approverRole="risk-officer" />');
+          await tab.locator('.agentflow-gate-marker[data-agentflow-element="RiskBand"]').count(),
+        ).toBe(0);
+        expect(await outlineStroke(tab, "RiskBand")).not.toBe(gateColour);
         await leaveScreenshot(tab, "modeler-gate.png");
 
         // A bypass again, past the new gate: the credit-risk agent straight to the offer task.
@@ -311,7 +315,7 @@ describe("bpmn-js modeller demo in a browser", () => {
         const drawn = {
           bypass: [skipId, "Flow_ToSent"].sort(),
           agents: ["AssessCreditRisk", "DraftAndSendOffer"],
-          gates: ["RiskBand", "SeniorReview", "UnderwriterReview"],
+          gates: ["SeniorReview", "UnderwriterReview"],
         };
         const canvasMarkers = async () => ({
           bypass: await bypassed(tab),
@@ -328,9 +332,10 @@ describe("bpmn-js modeller demo in a browser", () => {
         expect(await outlineStroke(tab, "RiskBand")).not.toBe(gateColour);
         await tab.locator("#toggle").click();
         expect(await tab.locator(".agentflow-badge").count()).toBe(2);
-        expect(await tab.locator(".agentflow-gate-marker").count()).toBe(3);
+        expect(await tab.locator(".agentflow-gate-marker").count()).toBe(2);
         expect(await canvasMarkers()).toEqual(drawn);
-        expect(await outlineStroke(tab, "RiskBand")).toBe(gateColour);
+        expect(await outlineStroke(tab, "UnderwriterReview")).toBe(gateColour);
+        expect(await outlineStroke(tab, "RiskBand")).not.toBe(gateColour);
 
         // 3. A Camunda AI agent read from the BPMN alone: its badge shows the derived level, and
         // each tool inside its ad-hoc sub-process is marked with its effect and where it came from.
