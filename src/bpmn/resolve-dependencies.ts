@@ -8,8 +8,7 @@
 import type { AgentWorkflow } from "../model/index.js";
 import { contentHash, parseRef, parseWorkflow } from "../model/index.js";
 import { MAX_DELEGATES } from "../validate/index.js";
-import { llmModels } from "../validate/view.js";
-import { isUnstatedModel } from "../model/internal.js";
+import { nodeModels } from "../validate/view.js";
 import type { Dependency, FailedLookup } from "./dependency.js";
 import { firstError, toolFrom, usable } from "./dependency.js";
 import type { LookupAnswer } from "./lookup.js";
@@ -59,22 +58,23 @@ export interface WorkflowDependencies {
    * The models the llm nodes of the workflow and of every delegate read name (`model` and
    * `fallbackModel`), distinct, in order of first use: a delegate's model is run for the agent as
    * much as its tools are called, and a fallback as much as the model it stands in for. Null
-   * when one of them is an importer's stand-in for a model its format does not state.
+   * when one of them is an importer's stand-in for a model its format does not state, or a step
+   * whose content the document does not show (a LangGraph function node, a subgraph).
    */
   readonly models: string[] | null;
 }
 
 /**
- * Adds every model `workflow`'s llm nodes may run to `models`, each once; false when one of
- * them is an importer's stand-in for a model the format does not state.
+ * Adds every model `workflow`'s nodes may run to `models`, each once; false when one of them may
+ * run a model the document does not name (an importer's stand-in, a step whose content is not
+ * shown: `nodeModels`).
  */
 function addModels(workflow: AgentWorkflow, models: string[]): boolean {
   let stated = true;
   for (const node of workflow.nodes) {
-    for (const model of llmModels(node)) {
-      if (isUnstatedModel(model)) stated = false;
-      else if (!models.includes(model)) models.push(model);
-    }
+    const named = nodeModels(node);
+    if (named === null) stated = false;
+    else for (const model of named) if (!models.includes(model)) models.push(model);
   }
   return stated;
 }

@@ -6,6 +6,7 @@ import { effectNeedsGate } from "../autonomy/index.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import type { AgentNode, Budget, ToolContract } from "../model/index.js";
 import { parseRef, shapeValidator } from "../model/index.js";
+import { isOpaqueStepRef } from "../model/internal.js";
 import type { ApprovedWorkflow } from "./approved.js";
 import type { DeviationClass, FindingData, UnverifiedReason } from "./deviation.js";
 import type { StepEvent, StepIdentity } from "./types.js";
@@ -26,6 +27,7 @@ export function identityFindings(
   node: AgentNode,
   step: StepEvent,
 ): CheckFinding[] {
+  if (node.type === "tool") return unstatedModelFindings(node, step);
   if (node.type !== "llm") return [];
   const calls =
     step.modelCalls === undefined || step.modelCalls.length === 0
@@ -42,6 +44,24 @@ export function identityFindings(
     }
   }
   return found;
+}
+
+/**
+ * A tool node that stands for a step whose content the imported document does not show (a
+ * LangGraph function node, a subgraph drawn whole) may call models, and its approval names none:
+ * each model its step recorded is unverified (`MODEL_UNSTATED`), never taken as approved.
+ */
+function unstatedModelFindings(
+  node: Extract<AgentNode, { type: "tool" }>,
+  step: StepEvent,
+): CheckFinding[] {
+  if (!isOpaqueStepRef(node.config.usesTool)) return [];
+  const calls = [step.identity, ...(step.modelCalls ?? [])];
+  const recorded = [...new Set(calls.flatMap((c) => (c?.model === undefined ? [] : [c.model])))];
+  return recorded.map((model) => ({
+    reason: "MODEL_UNSTATED",
+    data: { node: node.id, recorded: model, tool: node.config.usesTool },
+  }));
 }
 
 /** The identity findings of one model call of an llm node. */

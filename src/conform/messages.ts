@@ -61,6 +61,8 @@ const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = 
     `tool "${str(d, "node")}" was called with arguments the run did not record, so its contract ${str(d, "contract")} cannot be checked`,
   MODEL_UNRECORDED: (d) =>
     `"${str(d, "node")}" called a model the run did not record, so whether it is the approved ${str(d, "approved")} cannot be checked`,
+  MODEL_UNSTATED: (d) =>
+    `"${str(d, "node")}" called ${str(d, "recorded")}, and the approved workflow does not say which models it may call (it stands for a step whose content the imported document does not show, on ${str(d, "tool")}), so whether that model was approved cannot be checked`,
   COST_UNLIMITED: (d) =>
     `the run spent ${str(d, "used")} ${str(d, "currency")}, and the budget limits cost in ${str(d, "limited")} but has no budget.maxCost${str(d, "currency")}, so whether it is within budget cannot be told`,
   RUN_UNFINISHED: (d) =>

@@ -48,7 +48,9 @@ export { isReservedNodeId, RESERVED_NODE_IDS } from "./ref.js";
 export {
   AGENT2MODEL_MODEL_PREFIX,
   AGENTOS_HOST_MODEL,
+  isOpaqueStepRef,
   isUnstatedModel,
+  LANGGRAPH_NODE_TOOL_PREFIX,
   LANGGRAPH_UNSTATED_MODEL,
   OAF_RUNTIME_DEFAULT_MODEL,
 } from "./unstated-model.js";

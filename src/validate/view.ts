@@ -12,7 +12,7 @@ import type {
   ToolContract,
 } from "../model/index.js";
 import { neighbours } from "../model/index.js";
-import { isUnstatedModel } from "../model/internal.js";
+import { isOpaqueStepRef, isUnstatedModel } from "../model/internal.js";
 import type {
   BudgetFacts,
   NodeFacts,
@@ -60,13 +60,21 @@ export function toolFacts(
 }
 
 /**
- * Every model an `llm` node may run: its `model` and its `fallbackModel` (a run that falls back
- * runs that one), in that order; `[]` for any other node.
+ * Every model a node may run, as the document names them: an `llm` node's `model` and its
+ * `fallbackModel` (a run that falls back runs that one), in that order; `[]` for a decision or a
+ * tool. `null` when the node may run a model the document does not name: an llm node on an
+ * importer's stand-in name, or a tool that stands for a step whose content is not shown (a
+ * LangGraph function node, a subgraph drawn whole), which may call any model.
  */
-export function llmModels(node: AgentNode): string[] {
+export function nodeModels(node: AgentNode): string[] | null {
+  if (node.type === "tool") {
+    const ref = node.config.usesTool;
+    return typeof ref === "string" && isOpaqueStepRef(ref) ? null : [];
+  }
   if (node.type !== "llm") return [];
   const { model, fallbackModel } = node.config;
-  return [model, fallbackModel].filter((m): m is string => typeof m === "string");
+  const models = [model, fallbackModel].filter((m): m is string => typeof m === "string");
+  return models.some(isUnstatedModel) ? null : models;
 }
 
 /** A model a node names, as a fact: null when it names none or an importer's stand-in. */
@@ -104,10 +112,9 @@ export function readWorkflow(
       model: statedModel(llm?.model),
       fallbackModel: statedModel(llm?.fallbackModel),
     });
-    for (const model of llmModels(node)) {
-      if (isUnstatedModel(model)) unstated = true;
-      else if (!models.includes(model)) models.push(model);
-    }
+    const named = nodeModels(node);
+    if (named === null) unstated = true;
+    else for (const model of named) if (!models.includes(model)) models.push(model);
     if (node.type !== "tool") continue;
     const parsed = nodeRefs[i];
     const ref = typeof node.config.usesTool === "string" ? node.config.usesTool : "";
@@ -125,7 +132,8 @@ export function readWorkflow(
       justifiedLevel,
       nodes,
       tools: [...tools.values()],
-      // An importer's name for a model its format does not state: which one runs is unknown.
+      // An importer's name for a model its format does not state, or a step whose content it does
+      // not show: which models run is unknown.
       models: unstated ? null : models,
       budget: budgetFacts(workflow.budget),
       delegates: [...new Set(delegates)],

@@ -221,7 +221,7 @@ describe("failing closed", () => {
     // Its workflow is a subject still, every fact of it unknown: a rule on its models cannot
     // pass it (it was skipped, as if there were nothing to judge).
     expect(lines.find((l) => l.includes("#Ghost/Offer/agnt-ghost@1.0.0"))).toBe(
-      "  ✘ acme/models unknown.bpmn#Ghost/Offer/agnt-ghost@1.0.0 expected pass, got fail (undecided): workflow \"agnt-ghost@1.0.0\": policy rule models of acme cannot be decided (it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none, or a Camunda agent's, or it is a FEEL expression)), so it counts as broken",
+      "  ✘ acme/models unknown.bpmn#Ghost/Offer/agnt-ghost@1.0.0 expected pass, got fail (undecided): workflow \"agnt-ghost@1.0.0\": policy rule models of acme cannot be decided (it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none or shows a step that may call any model, or a Camunda agent's, or it is a FEEL expression)), so it counts as broken",
     );
   });
 

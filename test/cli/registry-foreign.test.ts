@@ -172,11 +172,14 @@ describe("gate with external agents kept as framework exports", () => {
       });
     const unknownTools = project(EXPORTS);
     const before = await gate(unknownTools.file, unknownTools.registry, LOOPS_ALLOWED);
-    // Every tool an agent may call and no contract states: the OpenAgentFlow agent's own tools,
-    // each AgentOS gmi node's tool loop, AgentOS's search and its human step.
+    // Every tool an agent may call and no contract states: the LangGraph function nodes (code the
+    // graph does not show), the OpenAgentFlow agent's own tools, each AgentOS gmi node's tool
+    // loop, AgentOS's search and its human step.
     expect(
       before.json.warnings.map((d) => [d.code, d.data?.elementId, d.data?.dependency]),
     ).toEqual([
+      ["AGENT_DEPENDENCY_UNRESOLVED", "ResearchAgent", "tool:langgraph.node.left@0.0.0"],
+      ["AGENT_DEPENDENCY_UNRESOLVED", "ResearchAgent", "tool:langgraph.node.right@0.0.0"],
       ["AGENT_DEPENDENCY_UNRESOLVED", "PartnerAgent", "tool:web_search@0.0.0"],
       ["AGENT_DEPENDENCY_UNRESOLVED", "PartnerAgent", "tool:catalog_lookup@0.0.0"],
       ["AGENT_DEPENDENCY_UNRESOLVED", "TriageAgent", "tool:agentos.tools@1.0.0"],

@@ -94,3 +94,51 @@ describe("identityFindings: every model call shows its model", () => {
     );
   });
 });
+
+describe("identityFindings: a step whose content the approval does not show", () => {
+  const approved = { ref: "agnt-rsch@2.1.0", workflow: research, tools: new Map() };
+  const tool = (usesTool: string) => ({ id: "agent", type: "tool" as const, config: { usesTool } });
+  const step = (extra: Partial<StepEvent>): StepEvent => ({
+    kind: "step",
+    run: "r",
+    nodeType: "llm",
+    nodeTypeInferred: true,
+    node: "agent",
+    status: "ok",
+    at: { index: 0 },
+    ...extra,
+  });
+
+  it.each([
+    ["tool:langgraph.node.agent@0.0.0"],
+    ["tool:langgraph.subgraph@0.0.0"],
+    ["tool:agentos.subgraph@1.0.0"],
+  ])("on %s: each model its step recorded is unverified, never approved", (usesTool) => {
+    const found = identityFindings(
+      approved,
+      tool(usesTool),
+      step({
+        identity: { model: "gpt-4o" },
+        modelCalls: [{ model: "gpt-4o" }, { model: "o3" }],
+      }),
+    );
+    expect(found).toEqual([
+      { reason: "MODEL_UNSTATED", data: { node: "agent", recorded: "gpt-4o", tool: usesTool } },
+      { reason: "MODEL_UNSTATED", data: { node: "agent", recorded: "o3", tool: usesTool } },
+    ]);
+    const [first] = found;
+    if (first === undefined || !("reason" in first)) throw new Error("no unverified finding");
+    expect(unverifiedMessage(first)).toBe(
+      `"agent" called gpt-4o, and the approved workflow does not say which models it may call (it stands for a step whose content the imported document does not show, on ${usesTool}), so whether that model was approved cannot be checked`,
+    );
+  });
+
+  it("a tool of a stated contract, or a step that recorded no model, says nothing", () => {
+    expect(
+      identityFindings(approved, tool("tool:search@1.0.0"), step({ identity: { model: "o3" } })),
+    ).toEqual([]);
+    expect(identityFindings(approved, tool("tool:langgraph.node.agent@0.0.0"), step({}))).toEqual(
+      [],
+    );
+  });
+});

@@ -184,11 +184,20 @@ describe("LangGraph.js 1.7 exports import whole", () => {
       .addEdge("fetch", "summarise")
       .addEdge("summarise", END)
       .compile();
-    const r = importWhole(await exportOf(g));
-    expect(r.workflow.nodes.map((n) => [n.id, n.type, n.name])).toEqual([
-      ["fetch", "llm", undefined],
-      ["summarise", "llm", undefined],
+    const doc = await exportOf(g);
+    const r = importWhole(doc);
+    // function nodes: code the graph does not show, each a tool on tool:langgraph.node.<id> (effect
+    // and models unknown)
+    expect(r.workflow.nodes.map((n) => [n.id, n.type, n.name, n.config])).toEqual([
+      ["fetch", "tool", undefined, { usesTool: "tool:langgraph.node.fetch@0.0.0" }],
+      ["summarise", "tool", undefined, { usesTool: "tool:langgraph.node.summarise@0.0.0" }],
     ]);
+    expect(
+      r.warnings.find((w) => w.path === `/nodes/${String(indexOf(doc, "fetch"))}/type`),
+    ).toMatchObject({
+      code: "HEURISTIC",
+      data: { nodeId: "fetch", assumed: "tool:langgraph.node.fetch@0.0.0" },
+    });
     expect(r.workflow.edges).toEqual([{ from: "fetch", to: "summarise", edgeType: "data" }]);
   });
 
@@ -252,7 +261,7 @@ describe("LangGraph.js 1.7 exports import whole", () => {
       .compile();
     const r = importWhole(await exportOf(g));
     expect(r.workflow.nodes.map((n) => [n.id, n.type])).toEqual([
-      ["agent", "llm"],
+      ["agent", "tool"],
       ["agent.route", "decision"],
       ["tools", "tool"],
     ]);
@@ -451,18 +460,23 @@ describe("LangGraph.js 1.7 exports import whole", () => {
     expect(r.workflow.edges).toHaveLength(199);
   });
 
-  it("createReactAgent with a fake chat model: agent llm, tools tool, the loop", async () => {
+  it("createReactAgent with a fake chat model: agent a function node (tool), tools tool, the loop", async () => {
     const search = tool(() => "ok", { name: "search", description: "search the web" });
     // The brief's API: deprecated in favour of langchain's createAgent, still what 1.7 ships.
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     const agent = createReactAgent({ llm: new FakeStreamingChatModel({}), tools: [search] });
     const doc = await exportOf(agent);
     const r = importWhole(doc);
+    // `agent` is a RunnableCallable that calls the model: the graph does not say so, so it is
+    // a tool on tool:langgraph.node.agent, whose effect is unknown until a contract states it
     expect(r.workflow.nodes.map((n) => [n.id, n.type]).sort()).toEqual([
-      ["agent", "llm"],
+      ["agent", "tool"],
       ["agent.route", "decision"],
       ["tools", "tool"],
     ]);
+    expect(
+      r.warnings.find((w) => w.path === `/nodes/${String(indexOf(doc, "agent"))}/type`)?.data,
+    ).toMatchObject({ nodeId: "agent", assumed: "tool:langgraph.node.agent@0.0.0" });
     expect(r.workflow.edges).toContainEqual({ from: "tools", to: "agent", edgeType: "data" });
     // The ToolNode's runnable name `func` never replaces its id; it is declared instead.
     expect(r.workflow.nodes.find((n) => n.id === "tools")?.name).toBeUndefined();

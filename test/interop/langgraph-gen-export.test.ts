@@ -29,6 +29,11 @@ function llm(id: string): AgentWorkflow["nodes"][number] {
   return { id, type: "llm", config: { model: "unspecified", promptRef: `prm:${id}@0.0.0` } };
 }
 
+/** What an import makes of a spec node: a tool on `tool:langgraph.node.<id>@0.0.0`. */
+function fn(id: string): AgentWorkflow["nodes"][number] {
+  return { id, type: "tool", config: { usesTool: `tool:langgraph.node.${id}@0.0.0` } };
+}
+
 describe("exportLangGraphGen: the agentic RAG spec", () => {
   const first = importLangGraphGen(readFixture(RAG)).workflow;
   const { document, warnings } = exportLangGraphGen(first);
@@ -59,7 +64,7 @@ describe("exportLangGraphGen: decisions", () => {
   it("a router whose case conditions do not name one function gets the decision's id, declared", () => {
     const wf = workflow({
       nodes: [
-        llm("a"),
+        fn("a"),
         {
           id: "a.route",
           type: "decision",
@@ -100,8 +105,8 @@ describe("exportLangGraphGen: decisions", () => {
             otherwise: { next: "b" },
           },
         },
-        llm("a"),
-        llm("b"),
+        fn("a"),
+        fn("b"),
       ],
     });
     const { document, warnings } = exportLangGraphGen(wf);
@@ -122,17 +127,50 @@ describe("exportLangGraphGen: decisions", () => {
       ["VALUE_NORMALIZED", "/nodes/0/config"],
     ]);
     expect(warnings[2]?.data).toEqual({ nodeId: "d", from: "d", to: "d_2" });
+    // the spec has no node kinds: the decision's node reads back as a step of unknown effect
+    expect(warnings[1]?.message).toContain(
+      "an import reads it as a tool step of unknown effect on 'tool:langgraph.node.d@0.0.0' followed by its conditional edge",
+    );
     expect(importLangGraphGen(document).workflow.nodes.map((n) => [n.id, n.type])).toEqual([
-      ["d", "llm"],
+      ["d", "tool"],
       ["d.route", "decision"],
-      ["a", "llm"],
-      ["b", "llm"],
+      ["a", "tool"],
+      ["b", "tool"],
     ]);
   });
 });
 
+describe("exportLangGraphGen: node kinds", () => {
+  it("a tool on a spec node's ref round-trips; an llm node is declared, read back as a tool step", () => {
+    const wf = workflow({
+      nodes: [fn("plan"), llm("draft"), fn("review")],
+      edges: [
+        { from: "plan", to: "draft", edgeType: "data" },
+        { from: "draft", to: "review", edgeType: "data" },
+      ],
+    });
+    const { document, warnings } = exportLangGraphGen(wf);
+    expect(document.nodes).toStrictEqual([{ name: "plan" }, { name: "draft" }, { name: "review" }]);
+    expect(codes(warnings)).toEqual([
+      ["NOT_EXPORTABLE", "/autonomyLevel"],
+      ["NOT_EXPORTABLE", "/nodes/1/type"],
+    ]);
+    expect([warnings[1]?.message, warnings[1]?.data]).toEqual([
+      "llm node 'draft' left out as an llm node: the spec has no node kinds; an import reads it as a tool step of unknown effect on 'tool:langgraph.node.draft@0.0.0'",
+      { nodeId: "draft" },
+    ]);
+    const back = importLangGraphGen(document).workflow;
+    expect(back.nodes).toStrictEqual([fn("plan"), fn("draft"), fn("review")]);
+    // then import → export → import is a fixed point, declaring only autonomyLevel
+    const again = exportLangGraphGen(back);
+    expect(codes(again.warnings)).toEqual([["NOT_EXPORTABLE", "/autonomyLevel"]]);
+    expect(again.document).toStrictEqual(document);
+    expect(importLangGraphGen(again.document).workflow).toStrictEqual(back);
+  });
+});
+
 describe("exportLangGraphGen: declared losses", () => {
-  it("identity, schemas, tools, config, names, labels and delegation", () => {
+  it("identity, schemas, an llm node, a tool's ref, config, names, labels and delegation", () => {
     const wf = workflow({
       id: "agnt-x",
       version: "2.0.0",
@@ -162,7 +200,8 @@ describe("exportLangGraphGen: declared losses", () => {
       ["NOT_EXPORTABLE", "/version"],
       ["NOT_EXPORTABLE", "/outputSchema"],
       ["NOT_EXPORTABLE", "/nodes/0/name"],
-      ["NOT_EXPORTABLE", "/nodes/1/type"],
+      // an llm node reads back as a tool; a tool node stays one, on another ref
+      ["NOT_EXPORTABLE", "/nodes/0/type"],
       ["NOT_EXPORTABLE", "/nodes/1/config/usesTool"],
       ["NOT_EXPORTABLE", "/edges/0/when"],
       ["NOT_EXPORTABLE", "/edges/0/edgeType"],

@@ -13,13 +13,14 @@ import { codes, readFixture } from "./helpers.js";
 
 const FIXTURE = "langgraph-gen/langgraph-gen-agentic_rag.spec.yml";
 
-function llm(id: string): AgentNode {
-  return { id, type: "llm", config: { model: "unspecified", promptRef: `prm:${id}@0.0.0` } };
+/** A spec node: a function stub the spec does not show, a tool of unknown effect and models. */
+function fn(id: string): AgentNode {
+  return { id, type: "tool", config: { usesTool: `tool:langgraph.node.${id}@0.0.0` } };
 }
 
 const NODES: AgentNode[] = [
-  llm("agent"),
-  llm("retrieve"),
+  fn("agent"),
+  fn("retrieve"),
   {
     id: "retrieve.route",
     type: "decision",
@@ -29,8 +30,8 @@ const NODES: AgentNode[] = [
       otherwise: { next: "generate" },
     },
   },
-  llm("rewrite"),
-  llm("generate"),
+  fn("rewrite"),
+  fn("generate"),
 ];
 
 const EDGES: AgentEdge[] = [
@@ -251,6 +252,43 @@ describe("declared losses and guesses", () => {
   ])("%s", (_, doc, expected) => {
     expect(codes(importLangGraphGen(doc).warnings)).toEqual(expected);
   });
+});
+
+describe("a spec node is a function stub: a tool step of unknown effect", () => {
+  // langgraph-gen writes a stub per node for the developer to fill: a model call, a tool, a
+  // payment. Read as llm nodes, they had no effect, and an ungated process passed.
+  it.each<[string, string, string | undefined]>([
+    ["a", "a", undefined],
+    ["b c", "b-c", "b c"],
+    ["pay_invoice", "pay_invoice", undefined],
+  ])(
+    "node %j is a tool on tool:langgraph.node.<id>@0.0.0, one warning saying so",
+    (name, id, kept) => {
+      const doc = spec({
+        nodes: [{ name: "a" }, { name: "b c" }, { name: "pay_invoice" }],
+        edges: [
+          { from: "a", to: "b c" },
+          { from: "b c", to: "pay_invoice" },
+        ],
+      });
+      const { workflow, warnings } = importLangGraphGen(doc);
+      const usesTool = `tool:langgraph.node.${id}@0.0.0`;
+      expect(workflow.nodes.find((n) => n.id === id)).toStrictEqual({
+        id,
+        type: "tool",
+        ...(kept === undefined ? {} : { name: kept }),
+        config: { usesTool },
+      });
+      const at = `/nodes/${String(["a", "b c", "pay_invoice"].indexOf(name))}`;
+      const w = warnings.filter((x) => x.path === at);
+      expect(w.map((x) => [x.code, x.data])).toEqual([
+        ["HEURISTIC", { nodeId: id, assumed: { type: "tool", config: { usesTool } } }],
+      ]);
+      expect(w[0]?.message).toBe(
+        `node '${name}' is read as a tool node: the spec does not say what its function does (it may call a model, tools, or anything); a contract of '${usesTool}' states its effect, and until one does its effect is unknown and the gate verdict strict`,
+      );
+    },
+  );
 });
 
 describe("malformed specs fail loudly", () => {

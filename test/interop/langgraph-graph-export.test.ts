@@ -60,6 +60,7 @@ describe("exportLangGraphGraph: the fixtures' graphs", () => {
     expect(exported(FIXTURES[3]?.slice(16) ?? "")).toStrictEqual({
       nodes: [
         START,
+        // function nodes, imported as tools on tool:langgraph.node.<id>, are written back as such
         { id: "write_draft", type: "runnable", data: { id: FUNCTION_NODE, name: "write_draft" } },
         { id: "search_tool", type: "runnable", data: { id: TOOL_NODE, name: "search_tool" } },
         { id: "human_review", type: "runnable", data: { id: FUNCTION_NODE, name: "human_review" } },
@@ -95,6 +96,81 @@ describe("exportLangGraphGraph: the fixtures' graphs", () => {
 });
 
 describe("exportLangGraphGraph: what the importer's heuristics need", () => {
+  it("an llm node is written as a chat model (a function node reads back as a tool), a tool as a ToolNode", () => {
+    const wf = workflow({
+      nodes: [llm("draft"), { id: "pay", type: "tool", config: { usesTool: "tool:pay@0.0.0" } }],
+      edges: [{ from: "draft", to: "pay", edgeType: "data" }],
+    });
+    const { document, warnings } = exportLangGraphGraph(wf);
+    expect(document.nodes.slice(1, 3)).toStrictEqual([
+      { id: "draft", type: "runnable", data: { id: CHAT_MODEL, name: "draft" } },
+      { id: "pay", type: "runnable", data: { id: TOOL_NODE, name: "pay" } },
+    ]);
+    expect(codes(warnings)).toEqual([["NOT_EXPORTABLE", "/autonomyLevel"]]);
+    const back = importLangGraphGraph(document);
+    expect(back.workflow).toStrictEqual(wf);
+    // both read back exactly: no classification guess at either node's type
+    expect(back.warnings.filter((w) => w.path.endsWith("/type"))).toEqual([]);
+  });
+
+  it("a tool on a function node's ref is written as a function node, and read back on that ref", () => {
+    const fn = (id: string): AgentWorkflow["nodes"][number] => ({
+      id,
+      type: "tool",
+      config: { usesTool: `tool:langgraph.node.${id}@0.0.0` },
+    });
+    const wf = workflow({
+      nodes: [
+        fn("plan"),
+        llm("draft"),
+        { id: "pay", type: "tool", config: { usesTool: "tool:pay@0.0.0" } },
+      ],
+      edges: [
+        { from: "plan", to: "draft", edgeType: "data" },
+        { from: "draft", to: "pay", edgeType: "data" },
+      ],
+    });
+    const { document, warnings } = exportLangGraphGraph(wf);
+    expect(document.nodes.slice(1, 4)).toStrictEqual([
+      { id: "plan", type: "runnable", data: { id: FUNCTION_NODE, name: "plan" } },
+      { id: "draft", type: "runnable", data: { id: CHAT_MODEL, name: "draft" } },
+      { id: "pay", type: "runnable", data: { id: TOOL_NODE, name: "pay" } },
+    ]);
+    expect(codes(warnings)).toEqual([["NOT_EXPORTABLE", "/autonomyLevel"]]);
+    const back = importLangGraphGraph(document);
+    expect(back.workflow).toStrictEqual(wf);
+    // import → export → import → export: the same graph again
+    expect(exportLangGraphGraph(back.workflow).document).toStrictEqual(document);
+  });
+
+  it.each([
+    // a tool-named id reads back on `tool:<id>` (the named reading), whatever its class path
+    ["search_tool", "tool:langgraph.node.search_tool@0.0.0", "tool:search_tool@0.0.0"],
+    // a ref of the family, but not the node's own: the id decides what an import reads
+    ["plan", "tool:langgraph.node.other@0.0.0", "tool:langgraph.node.plan@0.0.0"],
+    ["plan", "tool:langgraph.node.plan@1.0.0", "tool:langgraph.node.plan@0.0.0"],
+  ])(
+    "node '%s' on %s is written as a function node; its ref, read back as %s, is declared",
+    (id, usesTool, back) => {
+      const wf = workflow({ nodes: [{ id, type: "tool", config: { usesTool } }] });
+      const { document, warnings } = exportLangGraphGraph(wf);
+      expect(document.nodes[1]).toStrictEqual({
+        id,
+        type: "runnable",
+        data: { id: FUNCTION_NODE, name: id },
+      });
+      expect(codes(warnings)).toEqual([
+        ["NOT_EXPORTABLE", "/autonomyLevel"],
+        ["NOT_EXPORTABLE", "/nodes/0/config/usesTool"],
+      ]);
+      expect(importLangGraphGraph(document).workflow.nodes[0]).toStrictEqual({
+        id,
+        type: "tool",
+        config: { usesTool: back },
+      });
+    },
+  );
+
   it("an llm node whose name reads as a tool gets a chat-model class path, and stays llm", () => {
     const wf = workflow({ nodes: [llm("search_tool"), llm("fetch-tool", "fetch tool")] });
     const { document, warnings } = exportLangGraphGraph(wf);
@@ -159,6 +235,12 @@ describe("exportLangGraphGraph: what the importer's heuristics need", () => {
       ],
     });
     const { document, warnings } = exportLangGraphGraph(wf);
+    // it runs nothing: written as a chat model so that it reads back as a step with no effect
+    expect(document.nodes[3]).toStrictEqual({
+      id: "d",
+      type: "runnable",
+      data: { id: CHAT_MODEL, name: "d" },
+    });
     expect(document.edges).toStrictEqual([
       { source: "__start__", target: "a" },
       { source: "a", target: "d" },

@@ -28,8 +28,8 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
           otherwise: { next: "right" },
         },
       },
-      { id: "left", type: "llm", config: { model: "unspecified", promptRef: "prm:left@0.0.0" } },
-      { id: "right", type: "llm", config: { model: "unspecified", promptRef: "prm:right@0.0.0" } },
+      { id: "left", type: "tool", config: { usesTool: "tool:langgraph.node.left@0.0.0" } },
+      { id: "right", type: "tool", config: { usesTool: "tool:langgraph.node.right@0.0.0" } },
     ],
     [
       { from: "start.route", to: "left", edgeType: "data", when: "go-left" },
@@ -38,9 +38,7 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
     [
       ["HEURISTIC", ""],
       ["HEURISTIC", "/nodes/1/type"],
-      ["HEURISTIC", "/nodes/1/data"],
       ["HEURISTIC", "/nodes/2/type"],
-      ["HEURISTIC", "/nodes/2/data"],
       ["HEURISTIC", "/nodes/0"],
       ["HEURISTIC", "/edges/2/conditional"],
     ],
@@ -49,8 +47,8 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
     "py-to_json-human-agent-loop.json",
     2,
     [
-      { id: "human", type: "llm", config: { model: "unspecified", promptRef: "prm:human@0.0.0" } },
-      { id: "agent", type: "llm", config: { model: "unspecified", promptRef: "prm:agent@0.0.0" } },
+      { id: "human", type: "tool", config: { usesTool: "tool:langgraph.node.human@0.0.0" } },
+      { id: "agent", type: "tool", config: { usesTool: "tool:langgraph.node.agent@0.0.0" } },
     ],
     [
       { from: "agent", to: "human", edgeType: "data" },
@@ -59,9 +57,7 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
     [
       ["HEURISTIC", ""],
       ["HEURISTIC", "/nodes/1/type"],
-      ["HEURISTIC", "/nodes/1/data"],
       ["HEURISTIC", "/nodes/2/type"],
-      ["HEURISTIC", "/nodes/2/data"],
       ["HEURISTIC", "/edges/3/conditional"],
       ["FIELD_DROPPED", "/edges/3"],
     ],
@@ -70,7 +66,7 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
     "py-to_json-prebuilt-react-agent-toolnode.json",
     2,
     [
-      { id: "agent", type: "llm", config: { model: "unspecified", promptRef: "prm:agent@0.0.0" } },
+      { id: "agent", type: "tool", config: { usesTool: "tool:langgraph.node.agent@0.0.0" } },
       {
         id: "agent.route",
         type: "decision",
@@ -90,7 +86,6 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
     [
       ["HEURISTIC", ""],
       ["HEURISTIC", "/nodes/1/type"],
-      ["HEURISTIC", "/nodes/1/data"],
       ["HEURISTIC", "/nodes/2/data"],
       ["HEURISTIC", "/edges/1/data"],
       ["HEURISTIC", "/edges/2/data"],
@@ -103,8 +98,8 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
     [
       {
         id: "write_draft",
-        type: "llm",
-        config: { model: "unspecified", promptRef: "prm:write_draft@0.0.0" },
+        type: "tool",
+        config: { usesTool: "tool:langgraph.node.write_draft@0.0.0" },
       },
       {
         id: "write_draft.route",
@@ -122,8 +117,8 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
       },
       {
         id: "human_review",
-        type: "llm",
-        config: { model: "unspecified", promptRef: "prm:human_review@0.0.0" },
+        type: "tool",
+        config: { usesTool: "tool:langgraph.node.human_review@0.0.0" },
       },
     ],
     [
@@ -136,23 +131,20 @@ const TABLE: [string, number, AgentNode[], AgentEdge[], [string, string][]][] = 
       ["FIELD_DROPPED", "/nodes/3/metadata/__interrupt"],
       ["HEURISTIC", ""],
       ["HEURISTIC", "/nodes/1/type"],
-      ["HEURISTIC", "/nodes/1/data"],
       ["HEURISTIC", "/nodes/2/id"],
       ["HEURISTIC", "/nodes/2/data"],
       ["HEURISTIC", "/nodes/3/type"],
-      ["HEURISTIC", "/nodes/3/data"],
       ["HEURISTIC", "/nodes/1"],
     ],
   ],
   [
     "platform-get_graph-sdk-docstring-example.json",
     1,
-    [{ id: "agent", type: "llm", config: { model: "unspecified", promptRef: "prm:agent@0.0.0" } }],
+    [{ id: "agent", type: "tool", config: { usesTool: "tool:langgraph.node.agent@0.0.0" } }],
     [],
     [
       ["HEURISTIC", ""],
       ["HEURISTIC", "/nodes/2/type"],
-      ["HEURISTIC", "/nodes/2/data"],
     ],
   ],
 ];
@@ -193,6 +185,16 @@ describe("importLangGraphGraph: the real fixtures", () => {
       nodeId: "search_tool",
       assumed: { usesTool: "tool:search_tool@0.0.0" },
     });
+    // a function node, the human pause's included: a tool on tool:langgraph.node.<id>, one warning
+    expect(warnings.find((w) => w.path === "/nodes/3/type")?.data).toEqual({
+      nodeId: "human_review",
+      assumed: "tool:langgraph.node.human_review@0.0.0",
+      className: "RunnableCallable",
+    });
+    expect(warnings.filter((w) => w.path.startsWith("/nodes/3/")).map((w) => w.path)).toEqual([
+      "/nodes/3/metadata/__interrupt",
+      "/nodes/3/type",
+    ]);
     // a router read as one choice says so: the drawing cannot show several branches at once
     expect(warnings.find((w) => w.path === "/nodes/1" && w.code === "HEURISTIC")?.data).toEqual({
       nodeId: "write_draft.route",
@@ -237,6 +239,95 @@ describe("importLangGraphGraph: mapping rules", () => {
       ["HEURISTIC", ""],
       ["HEURISTIC", "/nodes/1/data"],
       ["HEURISTIC", "/nodes/2/data"],
+    ]);
+  });
+
+  // A function node is code the graph does not show: it may call a model or move money. Its ref is
+  // of the family a reader of facts knows may call any model (src/model/unstated-model.ts).
+  it.each([
+    [
+      "a RunnableCallable",
+      { id: "pay", type: "runnable", data: { id: ["langgraph", "RunnableCallable"], name: "pay" } },
+      { className: "RunnableCallable" },
+    ],
+    [
+      "a runnable of another class",
+      { id: "pay", type: "runnable", data: { id: ["app", "Payer"], name: "pay" } },
+      { className: "Payer" },
+    ],
+    ["a runnable with no class path", { id: "pay", type: "runnable", data: { name: "pay" } }, {}],
+    ["an unknown node", { id: "pay", type: "unknown" }, {}],
+    ["a typeless node", { id: "pay" }, {}],
+    [
+      "a human node",
+      {
+        id: "human",
+        type: "runnable",
+        data: { id: ["langgraph", "RunnableCallable"], name: "human" },
+      },
+      { className: "RunnableCallable" },
+    ],
+  ])(
+    "%s is a tool on tool:langgraph.node.<id>@0.0.0, whose effect and models are unknown: one warning at its type",
+    (_name, node, cls) => {
+      const id = node.id;
+      const { workflow, warnings } = importLangGraphGraph(graph([node], [edge("__start__", id)]));
+      expect(workflow.nodes).toEqual([
+        { id, type: "tool", config: { usesTool: `tool:langgraph.node.${id}@0.0.0` } },
+      ]);
+      expect(codes(warnings).filter(([, path]) => path.startsWith("/nodes/1"))).toEqual([
+        ["HEURISTIC", "/nodes/1/type"],
+      ]);
+      const w = warnings.find((x) => x.path === "/nodes/1/type");
+      expect(w?.data).toEqual({ nodeId: id, assumed: `tool:langgraph.node.${id}@0.0.0`, ...cls });
+      expect(w?.message).toContain("may call a model, tools, or anything");
+      expect(w?.message).toContain(`'tool:langgraph.node.${id}@0.0.0' must state its effect`);
+      expect(w?.message).toContain("the models it may call are unknown");
+    },
+  );
+
+  it("only a chat model's class path reads as an llm; a ToolNode and a tool name read as before", () => {
+    const doc = graph(
+      [
+        runnable("draft", "ChatAnthropic"),
+        runnable("plan", "RunnableCallable"),
+        runnable("act", "ToolNode"),
+        runnable("web_search_tool"),
+      ],
+      [
+        edge("__start__", "draft"),
+        edge("draft", "plan"),
+        edge("plan", "act"),
+        edge("act", "web_search_tool"),
+      ],
+    );
+    const { workflow, warnings } = importLangGraphGraph(doc);
+    expect(workflow.nodes.map((n) => [n.id, n.type, n.config])).toEqual([
+      ["draft", "llm", { model: "unspecified", promptRef: "prm:draft@0.0.0" }],
+      ["plan", "tool", { usesTool: "tool:langgraph.node.plan@0.0.0" }],
+      ["act", "tool", { usesTool: "tool:act@0.0.0" }],
+      ["web_search_tool", "tool", { usesTool: "tool:web_search_tool@0.0.0" }],
+    ]);
+    expect(codes(warnings)).toEqual([
+      ["HEURISTIC", ""],
+      ["HEURISTIC", "/nodes/1/data"],
+      ["HEURISTIC", "/nodes/2/type"],
+      ["HEURISTIC", "/nodes/3/data"],
+      ["HEURISTIC", "/nodes/4/id"],
+      ["HEURISTIC", "/nodes/4/data"],
+    ]);
+  });
+
+  it("the inserted start of a parallel entry runs nothing: it stays an llm step", () => {
+    const doc = graph(
+      [runnable("a"), runnable("b")],
+      [edge("__start__", "a"), edge("__start__", "b")],
+    );
+    const { workflow } = importLangGraphGraph(doc);
+    expect(workflow.nodes.map((n) => [n.id, n.type, n.config])).toEqual([
+      ["start", "llm", { model: "unspecified", promptRef: "prm:start@0.0.0" }],
+      ["a", "tool", { usesTool: "tool:langgraph.node.a@0.0.0" }],
+      ["b", "tool", { usesTool: "tool:langgraph.node.b@0.0.0" }],
     ]);
   });
 

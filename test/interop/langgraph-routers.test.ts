@@ -269,9 +269,14 @@ describe("the functional API", () => {
       ],
     });
     expect(js.workflow).toStrictEqual(python.workflow);
-    expect(js.workflow.nodes.map((n) => [n.id, n.type, n.name])).toEqual([
-      ["draftReply", "llm", undefined],
+    // the entrypoint is a plain function: a tool of unknown effect, on tool:langgraph.node.<id>
+    expect(js.workflow.nodes.map((n) => [n.id, n.type, n.name, n.config])).toEqual([
+      ["draftReply", "tool", undefined, { usesTool: "tool:langgraph.node.draftReply@0.0.0" }],
     ]);
+    expect(at(js, "/nodes/1/type")[0]?.data).toMatchObject({
+      nodeId: "draftReply",
+      assumed: "tool:langgraph.node.draftReply@0.0.0",
+    });
     expect(at(js, "/nodes/0/id")[0]?.data).toEqual({ nodeId: 0, assumed: "__start__" });
     expect(at(js, "/nodes/2/id")[0]?.data).toEqual({ nodeId: 2, assumed: "__end__" });
     expect(at(js, "/nodes/1/id")[0]?.data).toEqual({ number: 1, name: "draftReply" });

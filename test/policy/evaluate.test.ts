@@ -224,7 +224,7 @@ describe("undecided subjects are selected, with the reason", () => {
       ],
     ]);
     expect(run('"gpt-4o" in models', lost)[0]?.[1]).toBe(
-      "it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none, or a Camunda agent's, or it is a FEEL expression)",
+      "it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none or shows a step that may call any model, or a Camunda agent's, or it is a FEEL expression)",
     );
     // Not read: decided by what is known.
     expect(run("level = 5", lost)[0]?.[0]).toBe("default");

@@ -108,7 +108,6 @@ describe("a model an imported document does not state", () => {
   };
 
   it.each([
-    ["langgraph-graph/py-to_json-prebuilt-react-agent-toolnode.json", "unspecified"],
     ["agentos/research-graph-routed.compiled-execution-graph.derived.json", "agentos-host"],
     ["agent2model/travel_booking.flowchart.json", "agent2model:"],
     ["openagentflow/review_loop_ir.generated.json", "runtime-default"],
@@ -121,6 +120,50 @@ describe("a model an imported document does not state", () => {
     expect(isUnstatedModel(standIn === "agent2model:" ? `${standIn}travel_booking` : standIn)).toBe(
       true,
     );
+  });
+
+  it("a LangGraph function node may call any model: models is unknown with no llm node", () => {
+    const read = facts("langgraph-graph/py-to_json-prebuilt-react-agent-toolnode.json");
+    expect(read.models).toBeNull();
+    expect(read.nodes?.filter((n) => n.type === "llm")).toEqual([]);
+    expect(read.tools?.map((t) => t.ref)).toContain("tool:langgraph.node.agent@0.0.0");
+  });
+
+  /** One llm node on gpt-4o, then a tool node on `usesTool`. */
+  const withStep = (usesTool: string) =>
+    parseWorkflowText(
+      JSON.stringify({
+        kind: "AgentWorkflow",
+        id: "w",
+        version: "1.0.0",
+        name: "w",
+        autonomyLevel: 1,
+        inputSchema: {},
+        outputSchema: {},
+        nodes: [
+          { id: "a", type: "llm", config: { model: "gpt-4o", promptRef: "prm:a@1.0.0" } },
+          { id: "b", type: "tool", config: { usesTool } },
+        ],
+        edges: [{ from: "a", to: "b", edgeType: "data" }],
+      }),
+    ).workflow;
+
+  it.each([
+    ["tool:langgraph.node.draft@0.0.0", null],
+    ["tool:langgraph.subgraph@0.0.0", null],
+    ["tool:agentos.subgraph@1.0.0", null],
+    ["tool:search@1.0.0", ["gpt-4o"]],
+    ["tool:langgraph.nodes@0.0.0", ["gpt-4o"]],
+  ])("a tool on %s: models %j", (usesTool, models) => {
+    const workflow = withStep(usesTool);
+    if (workflow === undefined) throw new Error("the literal workflow does not parse");
+    const read = readWorkflow(
+      workflow,
+      nodeRefsOf(workflow, flowGraph(workflow)),
+      () => undefined,
+      null,
+    );
+    expect(read.facts.models).toEqual(models);
   });
 
   it("leaves a deny-list undecided, so the workflow is selected", async () => {
@@ -149,7 +192,7 @@ describe("a model an imported document does not state", () => {
     expect(findings.map((f) => [f.code, f.data.reason])).toEqual([
       [
         "p/banned-models",
-        "it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none, or a Camunda agent's, or it is a FEEL expression)",
+        "it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none or shows a step that may call any model, or a Camunda agent's, or it is a FEEL expression)",
       ],
     ]);
   });

@@ -3,8 +3,9 @@
  * names langgraph-gen accepts (`names.ts`). Steps become `nodes[].name`, plain edges
  * `{ from, to }`, a decision the conditional edge `{ from, condition, paths }` of the step before
  * it, and a step without successors an edge to `__end__`. The spec names steps and wires them,
- * nothing more: every node type, configuration, condition text and schema an import would not
- * synthesise again is declared.
+ * nothing more: an import reads every node as a tool on `tool:langgraph.node.<id>@0.0.0`, so every
+ * other node type, configuration, condition text and schema it would not synthesise again is
+ * declared.
  */
 import type { AgentWorkflow, DecisionNode, DecisionRoute } from "../../model/index.js";
 import { pointer } from "../../model/index.js";
@@ -20,6 +21,7 @@ import {
 } from "../langgraph-graph/export-plan.js";
 import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesFrom, routesOnce } from "../edge-index.js";
+import { functionToolRef } from "../langgraph-graph/classify.js";
 import { baseId } from "../langgraph-graph/ids.js";
 import type { ExportResult } from "../types.js";
 import { ExportWarnings } from "../warnings.js";
@@ -121,21 +123,24 @@ function step(
         { nodeId: node.id, name: kept },
       ),
     );
+  // An import reads every spec node as a tool on `tool:langgraph.node.<id>@0.0.0`: a tool node
+  // on that ref comes back as it went; any other ref is a config loss, declared below.
+  const back = functionToolRef(node.id);
   const { type } = node;
-  if (type !== "llm")
-    warnings.add(type === "tool" ? "tool node" : "decision node", () =>
+  if (type !== "tool")
+    warnings.add(type === "llm" ? "llm node" : "decision node", () =>
       omitted(
         at("type"),
-        type === "tool"
-          ? `tool node '${node.id}' left out as a tool: the spec has no node kinds; an import reads it as an llm node`
-          : `decision '${node.id}' is written as a node (it is the entry, or no single step leads to it); an import reads it as an llm node followed by its conditional edge`,
+        type === "llm"
+          ? `llm node '${node.id}' left out as an llm node: the spec has no node kinds; an import reads it as a tool step of unknown effect on '${back}'`
+          : `decision '${node.id}' is written as a node (it is the entry, or no single step leads to it); an import reads it as a tool step of unknown effect on '${back}' followed by its conditional edge`,
         { nodeId: node.id },
       ),
     );
   const synthesised =
     node.type === "llm"
       ? { model: LANGGRAPH_UNSTATED_MODEL, promptRef: `prm:${node.id}@${PLACEHOLDER_VERSION}` }
-      : {};
+      : { usesTool: back };
   declareNodeFields(node, i, synthesised, "the spec", warnings);
   return { name };
 }

@@ -1,12 +1,14 @@
 /**
- * Import of the `langgraph-gen` spec. The spec names steps and wires them, nothing more: node
- * types, prompt refs, identity and schemas are synthesised by documented rules and every guess is
- * declared; a conditional edge becomes a text decision over its paths, never simulable;
- * `autonomyLevel` is the level the graph justifies.
+ * Import of the `langgraph-gen` spec. The spec names steps and wires them, nothing more: each node
+ * is a function stub a developer fills with any code, so it is a tool step of unknown effect on
+ * `tool:langgraph.node.<id>@0.0.0`; identity and schemas are synthesised by documented rules and
+ * every guess is declared; a conditional edge becomes a text decision over its paths, never
+ * simulable; `autonomyLevel` is the level the graph justifies.
  */
 import { pointer } from "../../model/index.js";
 import { allocateId, entryIds, renamedId } from "../ids.js";
 import { describeValue, isRecord, own } from "../json.js";
+import { functionToolRef } from "../langgraph-graph/classify.js";
 import { placeDecisions } from "../langgraph-graph/graph-build.js";
 import { PLACEHOLDER_VERSION } from "../langgraph-graph/graph-types.js";
 import { baseId, LANGGRAPH_ID_PREFIX } from "../langgraph-graph/ids.js";
@@ -19,7 +21,6 @@ import { EDGE_KEYS, isConditional, link, readPaths, routeDecision, target } from
 import { readEntry } from "./gen-entry.js";
 import { dropUnknown, fail, requireArray, requireString } from "./gen-read.js";
 import { LANGGRAPH_GEN_FORMAT_ID } from "./gen-types.js";
-import { LANGGRAPH_UNSTATED_MODEL } from "../../model/internal.js";
 
 const TOP_LEVEL_KEYS = new Set(["name", "entrypoint", "nodes", "edges"]);
 const NODE_KEYS = new Set(["name"]);
@@ -37,11 +38,13 @@ function readNode(raw: unknown, i: number, b: Build): void {
   const id = b.ids.get(name) ?? allocateId(baseId(name), b.used);
   b.byName.set(name, id);
   if (id !== name) b.warnings.push(renamedId(pointer("nodes", i, "name"), "node name", name, id));
-  const config = { model: LANGGRAPH_UNSTATED_MODEL, promptRef: `prm:${id}@${PLACEHOLDER_VERSION}` };
-  const message = `node '${name}' is read as an llm node with a synthesised model and prompt ref (bind them before review)`;
-  b.warnings.push(guessed(at, message, { nodeId: id, assumed: { type: "llm", config } }));
+  // A spec node is a stub the developer fills with any code: a model call, a tool, a payment. Read
+  // as a model step it had no effect to gate; it is a step of unknown content (`classify.ts`).
+  const config = { usesTool: functionToolRef(id) };
+  const message = `node '${name}' is read as a tool node: the spec does not say what its function does (it may call a model, tools, or anything); a contract of '${config.usesTool}' states its effect, and until one does its effect is unknown and the gate verdict strict`;
+  b.warnings.push(guessed(at, message, { nodeId: id, assumed: { type: "tool", config } }));
   // The spec name is the node's only label: a renamed node keeps it, and the export writes it back.
-  b.nodes.push({ id, type: "llm", ...(id === name ? {} : { name }), config });
+  b.nodes.push({ id, type: "tool", ...(id === name ? {} : { name }), config });
 }
 
 function readConditional(
@@ -186,7 +189,8 @@ const importGen = defineImport({ format: LANGGRAPH_GEN_FORMAT_ID, build });
  * });
  * workflow.id; // → "langgraph-gen-AgenticRag"
  * workflow.edges.map((e) => `${e.from} → ${e.to}`); // → ["agent → retrieve", "retrieve → generate"]
- * // the spec names nodes only: models, prompts and schemas are placeholders, each declared
+ * // the spec names nodes only: each is a tool of unknown effect, and the schemas placeholders
+ * workflow.nodes[0]?.config; // → { usesTool: "tool:langgraph.node.agent@0.0.0" }
  * warnings.map((w) => w.code); // → ["HEURISTIC", "HEURISTIC", "HEURISTIC", "HEURISTIC", "HEURISTIC", "HEURISTIC"]
  * ```
  */

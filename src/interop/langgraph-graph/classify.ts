@@ -4,18 +4,29 @@
  * model call); every other reading is a guess the importer declares as a HEURISTIC warning.
  */
 import { pointer } from "../../model/index.js";
+import { LANGGRAPH_NODE_TOOL_PREFIX } from "../../model/internal.js";
 import { isRecord, own } from "../json.js";
+import { PLACEHOLDER_VERSION } from "./graph-types.js";
+
+/**
+ * How a node was classified: `exact` by its class path (`ToolNode`, a chat model), `subgraph` a
+ * compiled graph drawn whole, `named` a tool by its name, `function` any other node (a function
+ * node, a runnable of another class, a node with no class path): code the graph does not show.
+ */
+export type Reading = "exact" | "subgraph" | "named" | "function";
 
 /** The classification of one node, and why. */
 export interface Classification {
   /** The agentflow node type. */
   readonly type: "llm" | "tool";
-  /** Why, for the warning message; `undefined` when the class path says it exactly. */
+  /** How the type was read; every reading but `exact` is declared. */
+  readonly reading: Reading;
+  /** Why, for the warning message of a `subgraph` or `named` reading. */
   readonly guess?: string;
   /** JSON Pointer of the source value the classification rests on. */
   readonly path: string;
-  /** The graph class (`CompiledStateGraph`) when the node is a compiled subgraph drawn whole. */
-  readonly subgraph?: string;
+  /** The last segment of the node's class path (`RunnableCallable`, `CompiledStateGraph`), if any. */
+  readonly className?: string;
 }
 
 /**
@@ -24,6 +35,21 @@ export interface Classification {
  * every such subgraph may do; until then its effect is unknown and the verdict strict.
  */
 export const SUBGRAPH_TOOL = "tool:langgraph.subgraph@0.0.0";
+
+/**
+ * The contract ref of a function node, `tool:langgraph.node.<agentflow id>@0.0.0`: one of a
+ * documented family of refs for a step whose code the document does not show (so it may call any
+ * model, any tool), which the langgraph-gen importer binds its spec nodes to as well. Its effect
+ * is unknown until a contract of that id states it, and so are the models it may call.
+ */
+export function functionToolRef(id: string): string {
+  return `${LANGGRAPH_NODE_TOOL_PREFIX}${id}@${PLACEHOLDER_VERSION}`;
+}
+
+/** Whether a tool ref is of the {@link functionToolRef} family (any id, any version). */
+export function isFunctionToolRef(usesTool: string): boolean {
+  return usesTool.startsWith(LANGGRAPH_NODE_TOOL_PREFIX);
+}
 
 /**
  * The classes of a compiled graph (LangGraph.js `["langgraph", "pregel", "CompiledStateGraph"]`,
@@ -41,6 +67,11 @@ const GRAPH_CLASSES: ReadonlySet<string> = new Set([
 const TOOL_WORD = /(^|[^a-z])tools?([^a-z]|$)/i;
 /** The camelCase form: `searchTool`, `webTools`, `runToolNode`. */
 const TOOL_CAMEL = /[a-z]Tools?(Node)?$/;
+
+/** Whether a node name reads as a tool step's: the `named` reading of {@link classify}. */
+export function isToolName(name: string): boolean {
+  return TOOL_WORD.test(name) || TOOL_CAMEL.test(name);
+}
 
 /** The class path of a runnable (`["langgraph", "prebuilt", "tool_node", "ToolNode"]`), if any. */
 export function classPath(data: unknown): readonly string[] | undefined {
@@ -60,35 +91,38 @@ function isChatModel(path: readonly string[]): boolean {
 
 /**
  * Classifies node `i` whose display name is `name`: the class path first (`ToolNode` → tool,
- * a compiled graph → a tool on {@link SUBGRAPH_TOOL}, chat model → llm), then the name (a tool-like name → tool), else an llm step — the usual
- * content of a LangGraph function node, and the reading that keeps a model's judgement visible.
+ * a compiled graph → a tool on {@link SUBGRAPH_TOOL}, chat model → llm), then the name (a
+ * tool-like name → tool), else a `function` reading: a tool step on its {@link functionToolRef}.
+ * A function node is arbitrary code — it may call a model, but just as well a payment
+ * API — so reading it as a model step (no effect) would let a gate verdict pass what it cannot see.
  */
 export function classify(data: unknown, name: string, i: number): Classification {
   const path = classPath(data);
   const last = path?.at(-1);
-  if (last === "ToolNode") return { type: "tool", path: pointer("nodes", i, "data", "id") };
+  const cls = last === undefined ? {} : { className: last };
+  if (last === "ToolNode") {
+    return { type: "tool", reading: "exact", path: pointer("nodes", i, "data", "id"), ...cls };
+  }
   if (last !== undefined && GRAPH_CLASSES.has(last)) {
     return {
       type: "tool",
+      reading: "subgraph",
       guess: `a compiled subgraph ('${last}') drawn as one node: its steps, which may loop and call tools, are not in the graph; it stands for them as a tool node bound to '${SUBGRAPH_TOOL}', whose effect is unknown until a contract states it (an export with xray shows the steps)`,
       path: pointer("nodes", i, "type"),
-      subgraph: last,
+      className: last,
     };
   }
   if (path !== undefined && isChatModel(path)) {
-    return { type: "llm", path: pointer("nodes", i, "data", "id") };
+    return { type: "llm", reading: "exact", path: pointer("nodes", i, "data", "id"), ...cls };
   }
-  if (TOOL_WORD.test(name) || TOOL_CAMEL.test(name)) {
+  if (isToolName(name)) {
     return {
       type: "tool",
+      reading: "named",
       guess: `its name '${name}' reads as a tool step`,
       path: pointer("nodes", i, "id"),
+      ...cls,
     };
   }
-  const what = last === undefined ? "a node with no class path" : `a '${last}' function node`;
-  return {
-    type: "llm",
-    guess: `${what} is read as a model step (the graph does not say what the function does)`,
-    path: pointer("nodes", i, "type"),
-  };
+  return { type: "tool", reading: "function", path: pointer("nodes", i, "type"), ...cls };
 }

@@ -37,7 +37,9 @@ function entrySuccessors(
 /**
  * The node that stands for `__start__` when it has two or more successors (a parallel entry):
  * agentflow has one entry, so the fan-out starts from an inserted step with an edge to each
- * successor, read like any function node. Declared once, naming every successor.
+ * successor. Declared once, naming every successor. It is agentflow's own stand-in, not a
+ * LangGraph node: it runs nothing, so unlike a function node (a tool of unknown effect) it stays
+ * an llm step on the unstated model, with no effect to gate and no contract to bind.
  */
 export function entryFork(
   input: {

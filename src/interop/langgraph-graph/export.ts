@@ -1,7 +1,8 @@
 /**
  * Export to LangGraph's native drawable graph (`get_graph().to_json()`). llm and tool nodes become
- * runnables whose class path the importer classifies back exactly (`ToolNode` for tools; a
- * function node, or a chat model where the name would read as a tool, for llm nodes); a decision
+ * runnables whose class path the importer classifies back the same way (`ToolNode` for tools, a
+ * `RunnableCallable` for a tool on a function node's ref, a chat model for llm nodes: the importer
+ * reads a function node as a tool of unknown effect); a decision
  * becomes the labelled conditional edges of the step before it; `"end"` is `__end__`. The graph
  * holds no configuration, identity or schemas: everything an import would not synthesise again
  * is declared.
@@ -12,7 +13,7 @@ import type { IndexedEdge } from "../edge-index.js";
 import { flowEdgesFrom, routesOnce } from "../edge-index.js";
 import type { ExportResult } from "../types.js";
 import { ExportWarnings, omitted } from "../warnings.js";
-import { classify, SUBGRAPH_TOOL } from "./classify.js";
+import { functionToolRef, isFunctionToolRef, isToolName, SUBGRAPH_TOOL } from "./classify.js";
 import { declareAttached, writeEdges } from "./export-edges.js";
 import type { RebuiltEdge } from "./export-plan.js";
 import {
@@ -33,11 +34,18 @@ import { LANGGRAPH_UNSTATED_MODEL } from "../../model/internal.js";
 
 /** The class path of LangGraph's prebuilt tool executor: the importer reads it as a tool. */
 const TOOL_NODE = ["langgraph", "prebuilt", "tool_node", "ToolNode"];
-/** What LangGraph writes for a function node: the importer's default reading is an llm step. */
+/**
+ * A function node as LangGraph (Python) draws it: the importer reads it back as a tool on
+ * `tool:langgraph.node.<id>@0.0.0`, unless its id reads as a tool name.
+ */
 const FUNCTION_NODE = ["langgraph", "_internal", "_runnable", "RunnableCallable"];
 /** A compiled subgraph as LangGraph.js draws it without xray: the importer reads it as one. */
 const COMPILED_GRAPH = ["langgraph", "pregel", "CompiledStateGraph"];
-/** A chat model: an exact llm reading, used where a function node's name would read as a tool. */
+/**
+ * A chat model: the one exact llm reading. A function node (`RunnableCallable`) would be read back
+ * as a tool of unknown effect, so llm nodes, and decisions written as steps (which run nothing),
+ * are written as chat models.
+ */
 const CHAT_MODEL = ["langchain_core", "language_models", "chat_models", "BaseChatModel"];
 const START = "__start__";
 const END = "__end__";
@@ -62,17 +70,24 @@ function runnable(node: AgentNode, i: number, warnings: ExportWarnings): LangGra
         { nodeId: node.id, name: kept },
       ),
     );
-  let path = FUNCTION_NODE;
+  let path = CHAT_MODEL;
   let synthesised: Readonly<Record<string, string>> = {};
   if (node.type === "tool" && node.config.usesTool === SUBGRAPH_TOOL) {
     // The importer's reading of a subgraph drawn whole: written back as one.
     path = COMPILED_GRAPH;
     synthesised = { usesTool: SUBGRAPH_TOOL };
+  } else if (node.type === "tool" && isFunctionToolRef(node.config.usesTool)) {
+    // A step of unknown content stays one: as a ToolNode it would read back on `tool:<id>`, a
+    // ref that says nothing of the models it may call. A tool-named id reads back so anyway.
+    path = FUNCTION_NODE;
+    const back = isToolName(node.id)
+      ? `tool:${node.id}@${SYNTHESISED.version}`
+      : functionToolRef(node.id);
+    synthesised = { usesTool: back };
   } else if (node.type === "tool") {
     path = TOOL_NODE;
     synthesised = { usesTool: `tool:${node.id}@${SYNTHESISED.version}` };
   } else if (node.type === "llm") {
-    if (classify({ id: FUNCTION_NODE, name }, name, i).type !== "llm") path = CHAT_MODEL;
     synthesised = {
       model: LANGGRAPH_UNSTATED_MODEL,
       promptRef: `prm:${node.id}@${SYNTHESISED.version}`,
@@ -200,7 +215,7 @@ export function exportLangGraphGraph(wf: AgentWorkflow): ExportResult<LangGraphG
       warnings.add("decision step", () =>
         omitted(
           pointer("nodes", i),
-          `decision '${node.id}' is written as a routing step (no single step leads to it); an import reads it as a step followed by the router '${node.id}.route'`,
+          `decision '${node.id}' is written as a routing step (no single step leads to it); an import reads it as an llm step followed by the router '${node.id}.route'`,
           { nodeId: node.id },
         ),
       );

@@ -1,7 +1,8 @@
 /**
- * Building the workflow draft from a checked drawable graph: steps become llm / tool nodes, each
- * router (two or more conditional out-edges) becomes a text decision placed after its source,
- * sentinels become the entry and `"end"`. Every guess is pushed as a warning, in a fixed order.
+ * Building the workflow draft from a checked drawable graph: steps become llm / tool nodes (a
+ * function node is a tool of unknown effect, `classify.ts`), each router (two or more conditional
+ * out-edges) becomes a text decision placed after its source, sentinels become the entry and
+ * `"end"`. Every guess is pushed as a warning, in a fixed order.
  */
 import { pointer } from "../../model/index.js";
 import { appendTo } from "../edge-index.js";
@@ -9,7 +10,8 @@ import type { Draft } from "../pipeline.js";
 import type { InteropWarning } from "../types.js";
 import { allocateId, renamedId } from "../ids.js";
 import { dropped, guessed } from "../warnings.js";
-import { classify, SUBGRAPH_TOOL } from "./classify.js";
+import type { Classification } from "./classify.js";
+import { classify, functionToolRef, SUBGRAPH_TOOL } from "./classify.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
 import { PLACEHOLDER_VERSION } from "./graph-types.js";
 import { baseId } from "./ids.js";
@@ -61,6 +63,27 @@ function nameOf(node: SourceNode, id: string, warnings: InteropWarning[]): { nam
   return raw === id ? {} : { name: raw };
 }
 
+/**
+ * A function node (or any runnable the graph does not type): its code is not in the graph, and it
+ * may call a model as well as move money, so it is a tool step on `tool:langgraph.node.<id>@0.0.0`
+ * ({@link functionToolRef}), whose effect is unknown (and the gate verdict strict) until a contract
+ * of that ref states it; the ref's family tells a reader of facts that it may call any model.
+ * One warning says so, with the ref: no second placeholder warning at `/data`.
+ */
+function functionNode(
+  node: SourceNode,
+  id: string,
+  c: Classification,
+  warnings: InteropWarning[],
+): Draft {
+  const usesTool = functionToolRef(id);
+  const what = c.className === undefined ? "no class path" : `'${c.className}'`;
+  const message = `node '${node.name}' (${what}) is read as a tool node: the graph does not say what its function does (it may call a model, tools, or anything), so it is read as a tool step whose contract '${usesTool}' must state its effect; until one does, its effect is unknown and the gate verdict strict, and the models it may call are unknown`;
+  const cls = c.className === undefined ? {} : { className: c.className };
+  warnings.push(guessed(c.path, message, { nodeId: id, assumed: usesTool, ...cls }));
+  return { id, type: "tool", ...nameOf(node, id, warnings), config: { usesTool } };
+}
+
 function stepNode(node: SourceNode, id: string, warnings: InteropWarning[]): Draft {
   const i = node.index;
   // The LangGraph name: the id, or a numbered node's runnable name (`SourceNode.numbered`).
@@ -74,13 +97,14 @@ function stepNode(node: SourceNode, id: string, warnings: InteropWarning[]): Dra
     warnings.push(guessed(pointer("nodes", i, "id"), message, { nodeId: id, subgraph }));
   }
   const c = classify(node.data, node.name, i);
-  if (c.subgraph !== undefined) {
+  if (c.reading === "subgraph") {
     // One warning, as AgentOS's subgraph node: the ref is documented, not a per-node placeholder.
     const message = `node '${raw}' is read as a tool node: ${c.guess ?? ""}`;
-    const data = { nodeId: id, assumed: SUBGRAPH_TOOL, subgraph: c.subgraph };
+    const data = { nodeId: id, assumed: SUBGRAPH_TOOL, subgraph: c.className };
     warnings.push(guessed(c.path, message, data));
     return { id, type: "tool", ...nameOf(node, id, warnings), config: { usesTool: SUBGRAPH_TOOL } };
   }
+  if (c.reading === "function") return functionNode(node, id, c, warnings);
   if (c.guess !== undefined) {
     const message = `node '${raw}' is read as ${c.type === "llm" ? "an llm" : "a tool"} node: ${c.guess}`;
     warnings.push(guessed(c.path, message, { nodeId: id, assumed: c.type }));

@@ -1,8 +1,9 @@
 /**
  * Import of LangGraph's native drawable graph. The graph says which steps exist and how they are
  * wired, not what they do: node types, tool and prompt refs, identity and schemas are guessed by
- * documented rules and every guess is declared; routers become text decisions over their branch
- * labels, never simulable; `autonomyLevel` is the level the graph justifies.
+ * documented rules and every guess is declared (a function node, whose code may do anything, is a
+ * tool of unknown effect); routers become text decisions over their branch labels, never
+ * simulable; `autonomyLevel` is the level the graph justifies.
  */
 import { pointer } from "../../model/index.js";
 import { mapIds } from "../ids.js";
@@ -75,8 +76,10 @@ const importGraph = defineImport({ format: LANGGRAPH_GRAPH_ID, build });
  *     { source: "tools", target: "agent" },
  *   ],
  * });
- * // the conditional edges become a decision the graph does not describe: its conditions are text
- * workflow.nodes.map((n) => `${n.id}: ${n.type}`); // → ["agent: llm", "agent.route: decision", "tools: tool"]
+ * // the conditional edges become a decision the graph does not describe: its conditions are text;
+ * // `agent` is a function node, code the graph does not show: a tool whose effect is unknown
+ * workflow.nodes.map((n) => `${n.id}: ${n.type}`); // → ["agent: tool", "agent.route: decision", "tools: tool"]
+ * workflow.nodes[0]?.config; // → { usesTool: "tool:langgraph.node.agent@0.0.0" }
  * workflow.autonomyLevel; // → 2
  * warnings.every((w) => w.code === "HEURISTIC"); // → true
  * ```

@@ -72,7 +72,7 @@ describe("the process view", () => {
 const TOOLS_UNKNOWN =
   "which is unknown because a workflow could not be read (or a Camunda agent's tool container could not be found)";
 const MODELS_UNKNOWN =
-  "which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none, or a Camunda agent's, or it is a FEEL expression)";
+  "which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none or shows a step that may call any model, or a Camunda agent's, or it is a FEEL expression)";
 
 /** The facts of what an agent task calls, and of its level, where the input cannot be read. */
 describe("facts the inputs leave unknown", () => {

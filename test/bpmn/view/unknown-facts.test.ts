@@ -30,7 +30,7 @@ const UNKNOWN = {
   tools:
     "it reads 'tools', which is unknown because a workflow could not be read (or a Camunda agent's tool container could not be found)",
   models:
-    "it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none, or a Camunda agent's, or it is a FEEL expression)",
+    "it reads 'models', which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none or shows a step that may call any model, or a Camunda agent's, or it is a FEEL expression)",
   budget: "it reads 'budget', which is unknown because the agent's workflow could not be read",
   maxSteps:
     "it reads 'maxSteps', which is unknown because it is a Camunda limit written as a FEEL expression, known only when the process runs",
