@@ -5,12 +5,14 @@
  * (`expression.ts`). When a condition has no expression form the router keeps a
  * `{ type: "function" }` condition, which the host must supply before AgentOS can run it
  * (AgentOS's own `toIR()` writes the same), declared. Also declared: the routes AgentOS's
- * scheduler does not run as agentflow does (a loop; what follows a route not taken).
+ * scheduler does not run as agentflow does (a loop; what follows a route not taken; a target
+ * the route does not pick but reaches, or that a branch joins into: `route-skips.ts`).
  */
 import type { DecisionNode, DecisionRoute, FlowGraph } from "../../model/index.js";
 import { isForwardRoute, neighbours, pointer } from "../../model/index.js";
 import type { ExportWarnings } from "../warnings.js";
 import { OUTPUT_PATH, routeExpressions } from "./expression.js";
+import type { SkipOf } from "./route-skips.js";
 import { guessed, omitted } from "../warnings.js";
 
 /** An AgentOS `GraphCondition` as JSON can hold it. */
@@ -31,12 +33,30 @@ function declareFlow(
   i: number,
   routes: readonly DecisionRoute[],
   graph: FlowGraph,
+  skipOf: SkipOf | undefined,
   warnings: ExportWarnings,
 ): void {
   const config = pointer("nodes", i, "config");
   const targets = new Set(routes.map((r) => r.next));
+  const id = (v: number): string => graph.nodes[v]?.id ?? "";
   for (const r of routes) {
     const at = `${config}${r.pointerSuffix}`;
+    const skip = skipOf?.(r.next === "end" ? undefined : graph.index.get(r.next));
+    if (skip !== undefined) {
+      const [skipped, after, from] = [id(skip.skipped), id(skip.after), id(skip.from)];
+      const path = !skip.alongRoute
+        ? `after '${after}' whenever a run reaches '${after}' on a path that does not pass '${node.id}' (from the entry '${from}')`
+        : after === r.next
+          ? `right after '${after}'`
+          : `after '${after}', which '${r.next}' reaches`;
+      warnings.add("target skipped", () =>
+        omitted(
+          at,
+          `decision '${node.id}': when it routes to '${r.next}', AgentOS marks skipped each target it does not pick, '${skipped}' among them, and never runs a node marked skipped, even once its other predecessors are done; agentflow runs '${skipped}' on that route ${path}`,
+          { nodeId: node.id, next: r.next, skipped, after, reachedFrom: from },
+        ),
+      );
+    }
     if (!isForwardRoute(graph, i, r)) {
       warnings.add("loop route", () =>
         omitted(
@@ -63,13 +83,15 @@ function declareFlow(
 /**
  * Exports one decision as a router: the node, the condition of each route's conditional edge,
  * and its warnings (the decision's reading of `output` as a `HEURISTIC`; conditions with no
- * expression form, `maxRetries`, loops and routes not taken as `NOT_EXPORTABLE`).
+ * expression form, `maxRetries`, loops, routes not taken and the targets `skipOf` finds a route
+ * skips as `NOT_EXPORTABLE`).
  */
 export function exportRouter(
   node: DecisionNode,
   i: number,
   routes: readonly DecisionRoute[],
   graph: FlowGraph,
+  skipOf: SkipOf | undefined,
   warnings: ExportWarnings,
 ): RouterExport {
   const config = pointer("nodes", i, "config");
@@ -106,7 +128,7 @@ export function exportRouter(
         ),
       );
   });
-  declareFlow(node, i, routes, graph, warnings);
+  declareFlow(node, i, routes, graph, skipOf, warnings);
   const expressions = "expressions" in written ? written.expressions : undefined;
   const conditions = routes.map((_, k): GraphCondition => {
     const expr = expressions?.[k];

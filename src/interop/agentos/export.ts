@@ -23,6 +23,8 @@ import {
   unquote,
 } from "./export-parts.js";
 import { OUTPUT_PATH } from "./expression.js";
+import type { SkipOf } from "./route-skips.js";
+import { routeSkips } from "./route-skips.js";
 import { END, START } from "./types.js";
 import type { FoundLoop } from "./tool-loop.js";
 import { DEFAULT_ITERATIONS, unfoldToolLoops } from "./tool-loop.js";
@@ -93,6 +95,7 @@ function exportUnfolded(
   // The first router of each id, as its edges are read (byId below).
   const routers = new Map<string, RouterExport>();
   let graph: FlowGraph | undefined;
+  let skipsOf: ((decision: number) => SkipOf | undefined) | undefined;
   let readsOutput = false;
   for (let i = 0; i < wf.nodes.length; i++) {
     const n = wf.nodes[i];
@@ -103,7 +106,8 @@ function exportUnfolded(
       continue;
     }
     graph ??= flowGraph(wf);
-    const router = exportRouter(n, i, routesOf(n), graph, warnings);
+    skipsOf ??= routeSkips(graph);
+    const router = exportRouter(n, i, routesOf(n), graph, skipsOf(i), warnings);
     if (!routers.has(n.id)) routers.set(n.id, router);
     readsOutput ||= router.readsOutput;
     nodes.push(router.node);
