@@ -18,7 +18,6 @@ import {
   processElement,
   startEvent,
   subProcess,
-  task,
   userTask,
   ZEEBE_NS,
 } from "./builders.js";
