@@ -16,9 +16,8 @@ import { discovery, personality } from "./inserted.js";
 import { readAsFanOut } from "./router-fanout.js";
 import type { Ends } from "./router-routes.js";
 import { routes } from "./router-routes.js";
-import type { Choice } from "./skipped.js";
 import { binaryRoutes, leadOnPastSkips } from "./skipped.js";
-import type { Draft, Edge, MappedNode } from "./types.js";
+import type { Choice, Draft, Edge, MappedNode } from "./types.js";
 import { CONDITIONAL, END, fail, START } from "./types.js";
 
 /** What the edges contribute to the workflow. */

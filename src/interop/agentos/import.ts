@@ -230,7 +230,8 @@ const importGraph = defineImport({
  * (voice nodes, guardrail reroutes, a `__START__` edge that is not static) and for a malformed
  * graph, naming the JSON Pointer and element. An `addConditionalEdge` placeholder and a subgraph
  * node are imported, declared (`docs/interop/agentos.md`), and so is what AgentOS runs after a
- * router's route: the nodes after the targets it skips, to which the route leads on.
+ * router's route: the nodes after the targets it skips, to which the route leads on, and never
+ * those targets (an edge into one from another node only makes it wait, and is read as none).
  *
  * @example
  * ```ts

@@ -8,8 +8,7 @@ import { isRecord, own } from "../json.js";
 import type { InteropWarning } from "../types.js";
 import { guessed } from "../warnings.js";
 import { edgeId, isPlaceholder } from "./conditional.js";
-import type { Choice } from "./skipped.js";
-import type { Draft, Edge, MappedNode, Resolve } from "./types.js";
+import type { Choice, Draft, Edge, MappedNode, Resolve } from "./types.js";
 import { CONDITIONAL, END, fail } from "./types.js";
 
 /** What mapping a node's out-edges needs besides the edges: end resolution and every target. */

@@ -1,11 +1,13 @@
 /**
  * What AgentOS 0.9.164 runs after a choice. Its scheduler (`NodeScheduler.getReadyNodes`) runs a
  * node once every predecessor is done or skipped, and a choice (a router's route, a personality
- * or discovery edge) marks skipped only the targets it does not pick (`GraphRuntime.stream`).
- * Skipping goes no further: the nodes after a skipped target still run, even when every
- * predecessor of theirs was skipped. A route that reached its target alone would read a human
- * step on another route as guarding the nodes after it, which AgentOS runs without it. So each
- * route leads on to the successors of the targets it skips that its own target does not reach.
+ * or discovery edge) marks skipped only the targets it does not pick (`GraphRuntime.stream`),
+ * which then never run, even once their other predecessors are done: the edges into a target
+ * from other nodes only make it wait, and are read as none (`waits.ts`). Skipping goes no
+ * further: the nodes after a skipped target still run, even when every predecessor of theirs was
+ * skipped. A route that reached its target alone would read a human step on another route as
+ * guarding the nodes after it, which AgentOS runs without it. So each route leads on to the
+ * successors of the targets it skips that its own target does not reach.
  */
 import { pointer } from "../../model/index.js";
 import { allocateId } from "../ids.js";
@@ -15,28 +17,10 @@ import { guessed } from "../warnings.js";
 import { ASSUMED_VERSION } from "./node-read.js";
 import { ROUTER_TOOL } from "./router-fanout.js";
 import type { SourceGraph, Work } from "./source-graph.js";
-import { onCycles, sourceGraph, startWork, unreached } from "./source-graph.js";
-import type { Draft, Edge, MappedNode } from "./types.js";
+import { cycles, sourceGraph, startWork, unreached } from "./source-graph.js";
+import type { Choice, Draft, Edge, MappedNode } from "./types.js";
 import { END } from "./types.js";
-
-/** A choice read as a decision; {@link leadOnPastSkips} rewrites its routes' `next` in place. */
-export interface Choice {
-  /** The source node whose out-edges the choice picks among. */
-  readonly node: MappedNode;
-  /** The workflow id of the decision that holds the routes. */
-  readonly decisionId: string;
-  /** How the warning names it: `router 'r'`, `the personality decision 'a.personality'`. */
-  readonly label: string;
-  /** Workflow ids of the source node's out-edge targets (`"end"`): those a route may skip. */
-  readonly targets: readonly string[];
-  /** The decision's routes: drafts whose `next` is the workflow id of a target, or `"end"`. */
-  readonly routes: readonly Draft[];
-  /**
-   * Where the decision's data edges documenting its routes end, in the flow's edges (a router's
-   * do); `undefined` when it has none. A route that leads elsewhere is documented there too.
-   */
-  readonly documentedAt: number | undefined;
-}
+import { dropWaits, findWaits } from "./waits.js";
 
 /** The tool of an inserted step: AgentOS's router that names no node, which runs every target. */
 const FORK_TOOL = `tool:${ROUTER_TOOL}@${ASSUMED_VERSION}`;
@@ -160,7 +144,12 @@ function listed(items: readonly string[], join: string): string {
   return items.slice(0, LISTED).join(join) + (more > 0 ? `${join}and ${String(more)} more` : "");
 }
 
-function declare(choice: Choice, graph: SourceGraph, found: Leads): InteropWarning {
+function declare(
+  choice: Choice,
+  graph: SourceGraph,
+  found: Leads,
+  cut: readonly Edge[],
+): InteropWarning {
   // Nodes are named as the source writes them; an inserted step by its workflow id.
   const name = (id: string): string => {
     const v = graph.index.get(id);
@@ -179,21 +168,34 @@ function declare(choice: Choice, graph: SourceGraph, found: Leads): InteropWarni
         ", ",
       )}`,
   );
+  const waits = cut.map((e) => ({ from: e.source, to: e.target }));
+  const leading =
+    routes.length === 0
+      ? ""
+      : `; AgentOS runs a node once each predecessor is done or skipped, so the nodes after a skipped target still run, and these run whichever way it routes: ${listed(
+          runs.map((n) => `'${n}'`),
+          ", ",
+        )}. So ${listed(told, "; ")}`;
+  const waiting =
+    waits.length === 0
+      ? ""
+      : `${routes.length === 0 ? ";" : "."} AgentOS never runs a target it skips, even once the target's other predecessors are done, so these edges into its targets only make a target wait, and are read as none: ${listed(
+          waits.map((w) => `'${w.from}' -> '${w.to}'`),
+          ", ",
+        )}`;
   return guessed(
     pointer("nodes", choice.node.index),
-    `${choice.label} runs the target it picks and skips only its other targets; AgentOS runs a node once each predecessor is done or skipped, so the nodes after a skipped target still run, and these run whichever way it routes: ${listed(
-      runs.map((n) => `'${n}'`),
-      ", ",
-    )}. So ${listed(told, "; ")}`,
-    { nodeId: choice.node.sourceId, decisionId: choice.decisionId, runs, routes },
+    `${choice.label} runs the target it picks and skips only its other targets${leading}${waiting}`,
+    { nodeId: choice.node.sourceId, decisionId: choice.decisionId, runs, routes, waits },
   );
 }
 
 /**
- * Leads each route of each choice on to the nodes AgentOS runs because the route skips the
- * other targets: through an inserted step on {@link FORK_TOOL} with an edge to the target and to
- * each of them, in the order AgentOS starts them (the nodes'). A step even for one node: a node
- * made a route's target would be skipped, when an export is run, on the routes not taking it.
+ * Reads the edges that only make a choice's target wait as none ({@link findWaits}), then leads
+ * each route of each choice on to the nodes AgentOS runs because the route skips the other
+ * targets: through an inserted step on {@link FORK_TOOL} with an edge to the target and to each
+ * of them, in the order AgentOS starts them (the nodes'). A step even for one node: a node made
+ * a route's target would be skipped, when an export is run, on the routes not taking it.
  * Declared per choice. A graph with a `__CONDITIONAL__` edge is left as read: AgentOS's
  * scheduler makes that edge's source a predecessor of every node, the entry too, so it runs none.
  */
@@ -207,16 +209,27 @@ export function leadOnPastSkips(input: {
 }): void {
   const { choices, used, sink, warnings } = input;
   if (choices.length === 0) return;
-  const graph = sourceGraph(input.edges, input.nodes);
-  if (graph.wild) return;
-  const cyclic = onCycles(graph);
+  const read = sourceGraph(input.edges, input.nodes);
+  if (read.wild) return;
+  const found = cycles(read);
+  const waits = findWaits({ ...input, graph: read, cycles: found });
+  // What the routes lead on to is searched without the edges read as none.
+  const graph =
+    waits.cut.size === 0
+      ? read
+      : sourceGraph(
+          input.edges.filter((e) => !waits.cut.has(e.i)),
+          input.nodes,
+        );
   const work = startWork(graph);
-  for (const choice of choices) {
-    if (cyclic[graph.index.get(choice.node.nodeId) ?? -1] === 1) continue;
-    const found = leadOn(choice, graph, work, used, sink);
-    if (found.leads.length > 0) warnings.push(declare(choice, graph, found));
-  }
+  choices.forEach((choice, k) => {
+    if (found.cyclic[graph.index.get(choice.node.nodeId) ?? -1] === 1) return;
+    const leads = leadOn(choice, graph, work, used, sink);
+    const cut = waits.byChoice[k] ?? [];
+    if (leads.leads.length > 0 || cut.length > 0) warnings.push(declare(choice, graph, leads, cut));
+  });
   insertDocs(sink.edges, work.docs);
+  dropWaits(sink.edges, input.edges, input.nodes, waits);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * An AgentOS graph as its scheduler (0.9.164 `NodeScheduler`) reads it: each node waits for the
  * sources of its in-edges. What a route runs past the targets it skips (`skipped.ts`) is searched
- * here, within per-import budgets, so that a large graph stays linear.
+ * here, within per-import budgets, so that a large graph stays linear; the edges that only make
+ * a target wait (`waits.ts`) are left out of the graph that search reads.
  */
 import { adjacencyFromLists, tarjanScc } from "../../model/index.js";
 import type { Draft, Edge, MappedNode } from "./types.js";
@@ -46,14 +47,22 @@ export function sourceGraph(
   return { ids: list.map((n) => n.nodeId), names: list.map((n) => n.sourceId), index, succ, wild };
 }
 
-/** Nodes on a cycle: AgentOS never starts one (its head waits for it), so it skips nothing. */
-export function onCycles(graph: SourceGraph): Uint8Array {
+/** The graph's cycles: each node's strongly connected component, and whether it is on a cycle. */
+export interface Cycles {
+  readonly sccOf: Int32Array;
+  /** 1 for a node on a cycle: AgentOS never starts one (its head waits for it). */
+  readonly cyclic: Uint8Array;
+}
+
+/** The cycles of the source graph: a choice on one skips nothing, and an edge on one is kept. */
+export function cycles(graph: SourceGraph): Cycles {
   const { sccOf, sccMembers } = tarjanScc(adjacencyFromLists(graph.succ));
   const size = (c: number): number =>
     (sccMembers.offsets[c + 1] ?? 0) - (sccMembers.offsets[c] ?? 0);
-  return Uint8Array.from(graph.succ, (next, v) =>
+  const cyclic = Uint8Array.from(graph.succ, (next, v) =>
     size(sccOf[v] ?? 0) > 1 || next.includes(v) ? 1 : 0,
   );
+  return { sccOf, cyclic };
 }
 
 /** Mutable per-import budgets, the search's scratch stamps, and the edges documenting routes. */

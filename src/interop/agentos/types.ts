@@ -53,3 +53,22 @@ export interface Edge {
 
 /** Maps an edge end (a node id or `__END__`) to a workflow id or `"end"`, or fails at `key`. */
 export type Resolve = (name: string, edge: Edge, key?: string) => string;
+
+/** A choice read as a decision; `skipped.ts` (`leadOnPastSkips`) rewrites its routes' `next` in place. */
+export interface Choice {
+  /** The source node whose out-edges the choice picks among. */
+  readonly node: MappedNode;
+  /** The workflow id of the decision that holds the routes. */
+  readonly decisionId: string;
+  /** How the warning names it: `router 'r'`, `the personality decision 'a.personality'`. */
+  readonly label: string;
+  /** Workflow ids of the source node's out-edge targets (`"end"`): those a route may skip. */
+  readonly targets: readonly string[];
+  /** The decision's routes: drafts whose `next` is the workflow id of a target, or `"end"`. */
+  readonly routes: readonly Draft[];
+  /**
+   * Where the decision's data edges documenting its routes end, in the flow's edges (a router's
+   * do); `undefined` when it has none. A route that leads elsewhere is documented there too.
+   */
+  readonly documentedAt: number | undefined;
+}
