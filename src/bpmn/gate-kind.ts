@@ -13,6 +13,7 @@ import type { ModdleObject } from "./moddle.js";
 import {
   boolProp,
   extensionValues,
+  idOf,
   instanceOf,
   listProp,
   localTypeName,
@@ -65,11 +66,53 @@ function catchPasses(element: ModdleObject, what: string): string | undefined {
 }
 
 /**
- * Whether an element inside a sub-process waits for someone outside the engine: what
- * {@link passesThrough} counts as a gate, looked at without its loop.
+ * Whether an element inside a sub-process (or a called process) waits for someone outside the
+ * engine: what {@link passesThrough} counts as a gate, looked at without its loop. A call
+ * activity in there is taken as waiting, unread: following calls would walk call chains (and
+ * cycles) the gate's own reading does not need.
  */
 function waits(element: ModdleObject): boolean {
-  return passesThrough(element) === undefined;
+  return instanceOf(element, "bpmn:CallActivity") || passesThrough(element) === undefined;
+}
+
+/**
+ * The id of the process a call activity calls, when it is written as a literal: the
+ * `zeebe:calledElement processId` Camunda 8 runs, else BPMN's own `calledElement`. `undefined`
+ * for a FEEL expression (`=…`: known when the process runs) or none.
+ */
+function calledProcessId(element: ModdleObject): string | undefined {
+  const zeebe = zeebeValue(extensionValues(element), "calledelement");
+  const id =
+    (zeebe === undefined ? undefined : stringProp(zeebe, "processId")) ??
+    stringProp(element, "calledElement");
+  const text = id?.trim();
+  return text === undefined || text === "" || text.startsWith("=") ? undefined : text;
+}
+
+/** The process of this id among the element's own definitions, if the document holds it. */
+function processInDocument(element: ModdleObject, id: string): ModdleObject | undefined {
+  let root: ModdleObject | undefined = element;
+  // Up the `$parent` chain: as deep as the document nests, walked without recursion.
+  while (root !== undefined && !instanceOf(root, "bpmn:Definitions")) {
+    const parent: unknown = root.$parent;
+    root = typeof parent === "object" && parent !== null ? (parent as ModdleObject) : undefined;
+  }
+  if (root === undefined) return undefined;
+  return listProp(root, "rootElements").find(
+    (candidate) => instanceOf(candidate, "bpmn:Process") && idOf(candidate) === id,
+  );
+}
+
+/**
+ * Why a call activity completes with nobody deciding: the process it calls is in the same
+ * document and nothing in it waits for anyone. A process the document does not hold, or one
+ * named by an expression, is the modeller's declaration that it is the approval, and counts.
+ */
+function callPasses(element: ModdleObject): string | undefined {
+  const id = calledProcessId(element);
+  const called = id === undefined ? undefined : processInDocument(element, id);
+  if (called === undefined || contentWaits(called)) return undefined;
+  return `a call activity of the process "${id ?? ""}" in this document, with nothing in it that waits for anyone, so it completes with nobody deciding`;
 }
 
 /**
@@ -100,14 +143,15 @@ function contentWaits(subProcess: ModdleObject): boolean {
  * Why `element` completes with nobody deciding, as the end of a sentence that starts with its id
  * (`a manual task, which …`); `undefined` when the engine waits for someone outside it: a user
  * task, a receive task, a message or signal catch, a task a job worker other than Camunda's
- * connector runtime completes (or whose job type is known only at run time), a call activity,
- * or a sub-process holding one of these.
+ * connector runtime completes (or whose job type is known only at run time), a call activity
+ * (unless the process it calls is in the document and holds none of these), or a sub-process
+ * holding one of these.
  */
 export function passesThrough(element: ModdleObject): string | undefined {
   if (instanceOf(element, "bpmn:UserTask") || instanceOf(element, "bpmn:ReceiveTask")) {
     return undefined;
   }
-  if (instanceOf(element, "bpmn:CallActivity")) return undefined;
+  if (instanceOf(element, "bpmn:CallActivity")) return callPasses(element);
   const values = extensionValues(element);
   const connector = connectorJob(values);
   if (connector !== undefined) {

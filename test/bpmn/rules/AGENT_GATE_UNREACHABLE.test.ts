@@ -98,6 +98,23 @@ const subGate = (...inner: { readonly xml: string; readonly id: string }[]) =>
     ],
     { ext: [gateMarker()] },
   );
+/**
+ * S → A → G → E where `G` is a call activity marked as a gate, calling process `Called` of the
+ * same document, which holds `inner` between its start and end.
+ */
+const callingInDocument = (call: string, inner: { readonly xml: string; readonly id: string }) =>
+  definitions(
+    processElement("P", startEvent("S"), level2, call, endEvent("E"), chain("S", "A", "G", "E")),
+    processElement(
+      "Called",
+      startEvent("CS"),
+      inner.xml,
+      endEvent("CE"),
+      chain("CS", inner.id, "CE"),
+    ),
+  );
+const callActivity = (attrs: Readonly<Record<string, string>>, ext: readonly string[] = []) =>
+  element("callActivity", "G", { attrs, ext: [gateMarker(), ...ext] });
 /** Kinds of element the engine cannot complete until someone outside it acts: they count. */
 const WAITING_KINDS: readonly (readonly [string, string])[] = [
   ["a receive task", markedG("receiveTask")],
@@ -205,6 +222,30 @@ await bpmnRuleTester(rule, {
       registry,
     },
     { name: "a gate right after the agent task", xml: gated(level2), registry },
+    {
+      name: "a call activity of a process of the same document that holds a user task",
+      xml: callingInDocument(callActivity({ calledElement: "Called" }), {
+        xml: userTask("Look"),
+        id: "Look",
+      }),
+      registry,
+    },
+    {
+      name: "a call activity of a process the document does not hold: the modeller's declaration",
+      xml: callingInDocument(callActivity({ calledElement: "Elsewhere" }), {
+        xml: task("Look"),
+        id: "Look",
+      }),
+      registry,
+    },
+    {
+      name: "a call activity whose process is a FEEL expression: known only when it runs",
+      xml: callingInDocument(callActivity({}, ['<zeebe:calledElement processId="=next" />']), {
+        xml: task("Look"),
+        id: "Look",
+      }),
+      registry,
+    },
     ...WAITING_KINDS.map(([name, xml]) => ({
       name: `a gate that is ${name}: someone outside the engine completes it`,
       xml: kindGate(xml),
@@ -347,6 +388,34 @@ await bpmnRuleTester(rule, {
           data: {
             discountedGates: ["G"],
             discountHint: `; the gate after it does not count: "G" is ${why}`,
+          },
+        },
+      ],
+    })),
+    ...[
+      ["BPMN's calledElement", callActivity({ calledElement: "Called" })],
+      [
+        "zeebe:calledElement",
+        callActivity({}, [
+          '<zeebe:calledElement processId="Called" propagateAllChildVariables="false" />',
+        ]),
+      ],
+    ].map(([how, call]) => ({
+      name: `a call activity (${how ?? ""}) of a process of the same document where nothing waits`,
+      xml: callingInDocument(call ?? "", {
+        xml: element("scriptTask", "Score", {
+          ext: ['<zeebe:script expression="=true" resultVariable="ok" />'],
+        }),
+        id: "Score",
+      }),
+      registry,
+      errors: [
+        {
+          ...at(CODE, "A", nodePath(1)),
+          data: {
+            discountedGates: ["G"],
+            discountHint:
+              '; the gate after it does not count: "G" is a call activity of the process "Called" in this document, with nothing in it that waits for anyone, so it completes with nobody deciding',
           },
         },
       ],
