@@ -20,7 +20,8 @@ import type { SourceGraph, Work } from "./source-graph.js";
 import { cycles, sourceGraph, startWork, unreached } from "./source-graph.js";
 import type { Choice, Draft, Edge, MappedNode } from "./types.js";
 import { END } from "./types.js";
-import { dropWaits, findWaits } from "./waits.js";
+import type { SharedTarget } from "./waits.js";
+import { dropWaits, findWaits, sharedTargets } from "./waits.js";
 
 /** The tool of an inserted step: AgentOS's router that names no node, which runs every target. */
 const FORK_TOOL = `tool:${ROUTER_TOOL}@${ASSUMED_VERSION}`;
@@ -190,13 +191,34 @@ function declare(
   );
 }
 
+/** A node several choices AgentOS makes have as a target: the workflow runs it when any picks it. */
+function declareShared(
+  shared: SharedTarget,
+  choices: readonly Choice[],
+  graph: SourceGraph,
+  nodes: ReadonlyMap<string, MappedNode>,
+): InteropWarning {
+  const nodeId = graph.names[shared.node] ?? "";
+  const made = shared.choices.flatMap((k) => choices[k] ?? []);
+  return guessed(
+    pointer("nodes", nodes.get(nodeId)?.index ?? shared.node),
+    `'${nodeId}' is a target of ${listed(
+      made.map((c) => c.label),
+      ", ",
+    )}: AgentOS runs it only when every one of these choices that it makes picks it (each marks it skipped when it picks another target, and never runs a node so marked), while the workflow runs it when any of them does`,
+    { nodeId, choices: made.map((c) => c.decisionId) },
+  );
+}
+
 /**
  * Reads the edges that only make a choice's target wait as none ({@link findWaits}), then leads
  * each route of each choice on to the nodes AgentOS runs because the route skips the other
  * targets: through an inserted step on {@link FORK_TOOL} with an edge to the target and to each
  * of them, in the order AgentOS starts them (the nodes'). A step even for one node: a node made
  * a route's target would be skipped, when an export is run, on the routes not taking it.
- * Declared per choice. A graph with a `__CONDITIONAL__` edge is left as read: AgentOS's
+ * Declared per choice, and per node that several choices have as a target
+ * ({@link sharedTargets}): agentflow cannot say that it runs only when all of them pick it. A
+ * graph with a `__CONDITIONAL__` edge is left as read: AgentOS's
  * scheduler makes that edge's source a predecessor of every node, the entry too, so it runs none.
  */
 export function leadOnPastSkips(input: {
@@ -213,6 +235,7 @@ export function leadOnPastSkips(input: {
   if (read.wild) return;
   const found = cycles(read);
   const waits = findWaits({ ...input, graph: read, cycles: found });
+  const shared = sharedTargets(choices, read, found);
   // What the routes lead on to is searched without the edges read as none.
   const graph =
     waits.cut.size === 0
@@ -228,6 +251,7 @@ export function leadOnPastSkips(input: {
     const cut = waits.byChoice[k] ?? [];
     if (leads.leads.length > 0 || cut.length > 0) warnings.push(declare(choice, graph, leads, cut));
   });
+  for (const node of shared) warnings.push(declareShared(node, choices, read, input.nodes));
   insertDocs(sink.edges, work.docs);
   dropWaits(sink.edges, input.edges, input.nodes, waits);
 }

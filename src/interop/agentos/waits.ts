@@ -25,6 +25,58 @@ function skipsSome(choice: Choice): boolean {
   return new Set(choice.routes.map((route) => own(route, "next"))).size > 1;
 }
 
+/**
+ * The choices AgentOS makes, by index in the list: never one on a cycle (AgentOS never starts
+ * it), nor one whose routes lead to one target (it skips none).
+ */
+export function madeChoices(
+  choices: readonly Choice[],
+  graph: SourceGraph,
+  cycles: Cycles,
+): number[] {
+  const made: number[] = [];
+  choices.forEach((choice, k) => {
+    const owner = graph.index.get(choice.node.nodeId);
+    if (owner !== undefined && cycles.cyclic[owner] !== 1 && skipsSome(choice)) made.push(k);
+  });
+  return made;
+}
+
+/** A node that two choices AgentOS makes or more have as a target, and those choices. */
+export interface SharedTarget {
+  readonly node: number;
+  /** The choices, by index in the list, in list order. */
+  readonly choices: readonly number[];
+}
+
+/**
+ * The nodes that two choices AgentOS makes or more have as a target, in node order. Each of
+ * them marks the node skipped when it picks another target, so AgentOS runs it only when every
+ * one of them that it makes picks it; agentflow, which has no "only if both", runs it when any
+ * does. One pass over the choices' targets: O(V + targets).
+ */
+export function sharedTargets(
+  choices: readonly Choice[],
+  graph: SourceGraph,
+  cycles: Cycles,
+): SharedTarget[] {
+  const by: (number[] | undefined)[] = new Array<number[] | undefined>(graph.ids.length);
+  for (const k of madeChoices(choices, graph, cycles)) {
+    for (const target of choices[k]?.targets ?? []) {
+      const u = graph.index.get(target);
+      if (u === undefined) continue;
+      const list = (by[u] ??= []);
+      // A choice with two routes to one target is one choice of it.
+      if (list[list.length - 1] !== k) list.push(k);
+    }
+  }
+  const shared: SharedTarget[] = [];
+  by.forEach((list, node) => {
+    if (list !== undefined && list.length > 1) shared.push({ node, choices: list });
+  });
+  return shared;
+}
+
 /** Marks: no choice (-1), several (-2). */
 const NONE = -1;
 const SEVERAL = -2;
@@ -48,15 +100,13 @@ function chosen(choices: readonly Choice[], graph: SourceGraph, cycles: Cycles):
   const ownerOf = new Int32Array(choices.length).fill(NONE);
   const parent = new Int32Array(size).fill(NONE);
   const first = new Int32Array(size).fill(NONE);
-  const makes: number[] = [];
   choices.forEach((choice, k) => {
     const owner = graph.index.get(choice.node.nodeId);
     if (owner === undefined) return;
     owners[owner] = 1;
     ownerOf[k] = owner;
-    // AgentOS never makes a choice on a cycle, and one whose routes lead to one target skips none.
-    if (cycles.cyclic[owner] !== 1 && skipsSome(choice)) makes.push(k);
   });
+  const makes = madeChoices(choices, graph, cycles);
   for (const k of makes) {
     for (const target of choices[k]?.targets ?? []) {
       const u = graph.index.get(target);
