@@ -7,18 +7,12 @@
  * the export declares it at that route. Each declared case is run in AgentOS's own
  * `GraphRuntime` (its `NodeExecutor` for the routers), as the runtime tests do.
  */
-import type { GraphNode, GraphState, NodeExecutionResult } from "@framers/agentos/orchestration";
-import type { CompiledExecutionGraph } from "@framers/agentos/orchestration";
-import {
-  GraphRuntime,
-  InMemoryCheckpointStore,
-  NodeExecutor,
-} from "@framers/agentos/orchestration";
 import { describe, expect, it } from "vitest";
 import { exportAgentOs } from "../../src/interop/agentos/index.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
 import { parseWorkflow } from "../../src/model/index.js";
 import { simulate } from "../../src/simulate/index.js";
+import { startedInAgentOs } from "./agentos-run.js";
 
 type Obj = Record<string, unknown>;
 
@@ -240,32 +234,10 @@ describe("a decision's target AgentOS skips on a route where agentflow runs it",
   });
 });
 
-/** AgentOS's own executor for routers; every other node outputs `{ k }`. */
-class FixtureExecutor extends NodeExecutor {
-  constructor(private readonly k: number) {
-    super({});
-  }
-
-  override async execute(node: GraphNode, state: GraphState): Promise<NodeExecutionResult> {
-    if (node.type === "router") return super.execute(node, state);
-    return Promise.resolve({ success: true, output: { k: this.k } });
-  }
-}
-
 /** The non-router nodes AgentOS starts, in order, running the export as a file carries it. */
 async function runInAgentOs(wf: AgentWorkflow, k: number): Promise<string[]> {
-  const graph = JSON.parse(JSON.stringify(exportAgentOs(wf).document)) as CompiledExecutionGraph;
-  const runtime = new GraphRuntime({
-    checkpointStore: new InMemoryCheckpointStore(),
-    nodeExecutor: new FixtureExecutor(k),
-  });
-  const routers = new Set(graph.nodes.filter((n) => n.type === "router").map((n) => n.id));
-  const started: string[] = [];
-  for await (const event of runtime.stream(graph, {})) {
-    if (event.type === "error") throw new Error(event.error.message);
-    if (event.type === "node_start" && !routers.has(event.nodeId)) started.push(event.nodeId);
-  }
-  return started;
+  const run = await startedInAgentOs(exportAgentOs(wf).document, () => ({ output: { k } }));
+  return run.started.filter((id) => !run.routers.has(id));
 }
 
 /** The nodes agentflow's simulation moves through when every node outputs `{ k }`. */

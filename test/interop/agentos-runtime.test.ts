@@ -6,13 +6,8 @@
  * with agentflow's simulation of the same outputs, for the nine shipped workflows (the examples'
  * six and the three templates) and for random decisions.
  */
-import type { GraphNode, GraphState, NodeExecutionResult } from "@framers/agentos/orchestration";
-import {
-  GraphRuntime,
-  GraphValidator,
-  InMemoryCheckpointStore,
-  NodeExecutor,
-} from "@framers/agentos/orchestration";
+import type { GraphNode } from "@framers/agentos/orchestration";
+import { GraphValidator } from "@framers/agentos/orchestration";
 import type { CompiledExecutionGraph } from "@framers/agentos/orchestration";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -30,6 +25,7 @@ import type { AgentWorkflow, DecisionNode } from "../../src/model/index.js";
 import { analyzeCondition, decisionRoutes, parseWorkflow } from "../../src/model/index.js";
 import type { Fixtures, NodeFixture } from "../../src/simulate/index.js";
 import { sampleFixtures, simulate } from "../../src/simulate/index.js";
+import { runAgentOs } from "./agentos-run.js";
 import { SHIPPED } from "./shipped.js";
 
 type Obj = Record<string, unknown>;
@@ -42,36 +38,14 @@ function asJson(doc: unknown): CompiledExecutionGraph {
   return JSON.parse(JSON.stringify(doc)) as CompiledExecutionGraph;
 }
 
-/** AgentOS's own executor for routers (and so its own expression reader); fixtures for the rest. */
-class FixtureExecutor extends NodeExecutor {
-  constructor(private readonly outputOf: (nodeId: string) => unknown) {
-    super({});
-  }
-
-  override async execute(node: GraphNode, state: GraphState): Promise<NodeExecutionResult> {
-    if (node.type === "router") return super.execute(node, state);
-    return Promise.resolve({ success: true, output: this.outputOf(node.id) });
-  }
-}
-
 /** Runs a graph in AgentOS: the non-router nodes started, in order, and any error. */
 async function runInAgentOs(
   graph: CompiledExecutionGraph,
   outputOf: (nodeId: string) => unknown,
   input: Obj = {},
 ): Promise<{ started: string[]; errors: string[] }> {
-  const runtime = new GraphRuntime({
-    checkpointStore: new InMemoryCheckpointStore(),
-    nodeExecutor: new FixtureExecutor(outputOf),
-  });
-  const routers = new Set(graph.nodes.filter((n) => n.type === "router").map((n) => n.id));
-  const started: string[] = [];
-  const errors: string[] = [];
-  for await (const event of runtime.stream(graph, input)) {
-    if (event.type === "node_start" && !routers.has(event.nodeId)) started.push(event.nodeId);
-    if (event.type === "error") errors.push(event.error.message);
-  }
-  return { started, errors };
+  const run = await runAgentOs(graph, (node) => ({ output: outputOf(node.id) }), input);
+  return { started: run.started.filter((id) => !run.routers.has(id)), errors: [...run.errors] };
 }
 
 /**

@@ -6,43 +6,16 @@
  * both". The runtime behaviour is run in AgentOS's own `GraphRuntime` (its `NodeExecutor` for the
  * routers); the import declares each such node.
  */
-import type { GraphNode, GraphState, NodeExecutionResult } from "@framers/agentos/orchestration";
-import type { CompiledExecutionGraph } from "@framers/agentos/orchestration";
-import {
-  GraphRuntime,
-  InMemoryCheckpointStore,
-  NodeExecutor,
-} from "@framers/agentos/orchestration";
 import { describe, expect, it } from "vitest";
 import { importAgentOs } from "../../src/interop/agentos/index.js";
+import { startedInAgentOs } from "./agentos-run.js";
 
 type Obj = Record<string, unknown>;
 
-/** Every non-router node answers with success. */
-class Executor extends NodeExecutor {
-  constructor() {
-    super({});
-  }
-
-  override async execute(node: GraphNode, state: GraphState): Promise<NodeExecutionResult> {
-    if (node.type === "router") return super.execute(node, state);
-    return Promise.resolve({ success: true, output: {} });
-  }
-}
-
 /** Every node AgentOS starts in a run, as a sorted set. */
 async function runInAgentOs(doc: Obj, input: Obj): Promise<string[]> {
-  const graph = JSON.parse(JSON.stringify(doc)) as CompiledExecutionGraph;
-  const runtime = new GraphRuntime({
-    checkpointStore: new InMemoryCheckpointStore(),
-    nodeExecutor: new Executor(),
-  });
-  const started = new Set<string>();
-  for await (const event of runtime.stream(graph, input)) {
-    if (event.type === "node_start") started.add(event.nodeId);
-    if (event.type === "error") throw new Error(event.error.message);
-  }
-  return [...started].sort();
+  const run = await startedInAgentOs(doc, () => ({ output: {} }), input);
+  return [...new Set(run.started)].sort();
 }
 
 const tool = (id: string): Obj => ({

@@ -7,46 +7,19 @@
  * edges), and each route of the import must reach from the entry exactly the nodes AgentOS runs
  * for that choice; agentflow's simulation of the route visits none that AgentOS does not run.
  */
-import type { GraphNode, GraphState, NodeExecutionResult } from "@framers/agentos/orchestration";
-import type { CompiledExecutionGraph } from "@framers/agentos/orchestration";
-import {
-  GraphRuntime,
-  InMemoryCheckpointStore,
-  NodeExecutor,
-} from "@framers/agentos/orchestration";
 import { describe, expect, it } from "vitest";
 import { importAgentOs } from "../../src/interop/agentos/index.js";
 import type { AgentWorkflow } from "../../src/model/index.js";
 import { decisionRoutes, flowGraph, neighbours } from "../../src/model/index.js";
 import { simulate } from "../../src/simulate/index.js";
+import { startedInAgentOs } from "./agentos-run.js";
 
 type Obj = Record<string, unknown>;
 
-/** Every non-router node answers with success and the given scratch update. */
-class Executor extends NodeExecutor {
-  constructor(private readonly scratch: Obj) {
-    super({});
-  }
-
-  override async execute(node: GraphNode, state: GraphState): Promise<NodeExecutionResult> {
-    if (node.type === "router") return super.execute(node, state);
-    return Promise.resolve({ success: true, output: {}, scratchUpdate: this.scratch });
-  }
-}
-
 /** Every node AgentOS starts in a run, as a sorted set. */
 async function runInAgentOs(doc: Obj, input: Obj, scratch: Obj): Promise<string[]> {
-  const graph = JSON.parse(JSON.stringify(doc)) as CompiledExecutionGraph;
-  const runtime = new GraphRuntime({
-    checkpointStore: new InMemoryCheckpointStore(),
-    nodeExecutor: new Executor(scratch),
-  });
-  const started = new Set<string>();
-  for await (const event of runtime.stream(graph, input)) {
-    if (event.type === "node_start") started.add(event.nodeId);
-    if (event.type === "error") throw new Error(event.error.message);
-  }
-  return [...started].sort();
+  const run = await startedInAgentOs(doc, () => ({ output: {}, scratchUpdate: scratch }), input);
+  return [...new Set(run.started)].sort();
 }
 
 /**

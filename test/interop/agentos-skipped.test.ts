@@ -5,13 +5,7 @@
  * `GraphRuntime` (its `NodeExecutor` for routers and personality edges), and each route of the
  * imported decision must reach exactly the nodes AgentOS runs after the choice.
  */
-import type { GraphNode, GraphState, NodeExecutionResult } from "@framers/agentos/orchestration";
 import type { CompiledExecutionGraph } from "@framers/agentos/orchestration";
-import {
-  GraphRuntime,
-  InMemoryCheckpointStore,
-  NodeExecutor,
-} from "@framers/agentos/orchestration";
 import {
   AgentGraph,
   humanNode,
@@ -26,20 +20,9 @@ import type { AgentWorkflow, FlowGraph } from "../../src/model/index.js";
 import { minCoherentLevel } from "../../src/autonomy/index.js";
 import { decisionRoutes, flowGraph, neighbours } from "../../src/model/index.js";
 import { simulate } from "../../src/simulate/index.js";
+import { startedInAgentOs } from "./agentos-run.js";
 
 type Obj = Record<string, unknown>;
-
-/** Every non-router node answers with success and the given scratch update. */
-class Executor extends NodeExecutor {
-  constructor(private readonly scratch: Obj) {
-    super({});
-  }
-
-  override async execute(node: GraphNode, state: GraphState): Promise<NodeExecutionResult> {
-    if (node.type === "router") return super.execute(node, state);
-    return Promise.resolve({ success: true, output: {}, scratchUpdate: this.scratch });
-  }
-}
 
 /** The nodes AgentOS starts after `choice` has started, as a sorted set. */
 async function runsAfter(
@@ -48,15 +31,11 @@ async function runsAfter(
   input: Obj,
   scratch: Obj,
 ): Promise<string[]> {
-  const runtime = new GraphRuntime({
-    checkpointStore: new InMemoryCheckpointStore(),
-    nodeExecutor: new Executor(scratch),
-  });
-  const started: string[] = [];
-  for await (const event of runtime.stream(graph, input)) {
-    if (event.type === "node_start") started.push(event.nodeId);
-    if (event.type === "error") throw new Error(event.error.message);
-  }
+  const { started } = await startedInAgentOs(
+    graph,
+    () => ({ output: {}, scratchUpdate: scratch }),
+    input,
+  );
   return started.slice(started.indexOf(choice) + 1).sort();
 }
 
