@@ -221,7 +221,14 @@ export function agentDeclaration(
     };
   }
   const marker = camundaAgentMarker(element, values);
-  if (marker === undefined) return undefined;
+  return marker === undefined ? undefined : camundaDeclaration(marker);
+}
+
+/**
+ * The declaration of a Camunda agent the BPMN marks as one and names no btv ref for: read from
+ * the BPMN alone, named by what marks it (a template, a job type, an attribute).
+ */
+export function camundaDeclaration(marker: string): AgentDeclaration {
   return {
     source: "camunda",
     ref: undefined,

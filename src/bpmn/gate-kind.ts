@@ -7,8 +7,7 @@
  * chose it (the marker, a selector or the host's predicate).
  */
 import { agentDeclaration } from "./agents.js";
-import { readJobType } from "./camunda-agents.js";
-import { zeebeValue } from "./camunda/zeebe.js";
+import { jobTypeReading, zeebeValue } from "./camunda/zeebe.js";
 import type { ModdleObject } from "./moddle.js";
 import {
   boolProp,
@@ -29,16 +28,9 @@ const CONNECTOR_JOB = /^io\.camunda[.:]/;
 /** The event definitions a catch waits on that only someone outside the engine can trigger. */
 const OUTSIDE_EVENTS = ["bpmn:MessageEventDefinition", "bpmn:SignalEventDefinition"] as const;
 
-/** The job type of the element's `zeebe:taskDefinition`, read as Zeebe reads it. */
-function jobType(values: readonly ModdleObject[]): ReturnType<typeof readJobType> | undefined {
-  const definition = zeebeValue(values, "taskdefinition");
-  const type = definition === undefined ? undefined : stringProp(definition, "type");
-  return type === undefined ? undefined : readJobType(type);
-}
-
 /** A job type that is a literal of Camunda's connector runtime, as written; else `undefined`. */
 function connectorJob(values: readonly ModdleObject[]): string | undefined {
-  const job = jobType(values);
+  const job = jobTypeReading(values);
   return job !== undefined && !job.expression && CONNECTOR_JOB.test(job.type)
     ? job.type
     : undefined;
@@ -158,7 +150,7 @@ export function passesThrough(element: ModdleObject): string | undefined {
     return `run by Camunda's connector runtime (job type "${connector}"), which completes it with nobody deciding`;
   }
   if (instanceOf(element, "bpmn:SubProcess")) {
-    if (jobType(values) !== undefined || contentWaits(element)) return undefined;
+    if (jobTypeReading(values) !== undefined || contentWaits(element)) return undefined;
     return "a sub-process with nothing in it that waits for anyone (no user task, receive task, message or signal catch, job worker or call activity), so it completes with nobody deciding";
   }
   if (instanceOf(element, "bpmn:Gateway")) {
@@ -168,12 +160,13 @@ export function passesThrough(element: ModdleObject): string | undefined {
     return "a manual task, which the engine completes as soon as it is reached";
   }
   if (instanceOf(element, "bpmn:ScriptTask")) {
-    return jobType(values) === undefined
+    return jobTypeReading(values) === undefined
       ? "a script task, which the engine runs to its result with nobody deciding"
       : undefined;
   }
   if (instanceOf(element, "bpmn:BusinessRuleTask")) {
-    return zeebeValue(values, "calleddecision") !== undefined && jobType(values) === undefined
+    return zeebeValue(values, "calleddecision") !== undefined &&
+      jobTypeReading(values) === undefined
       ? "a business rule task that evaluates a DMN decision, with nobody deciding"
       : undefined;
   }

@@ -22,6 +22,7 @@
  */
 import { CAMUNDA_TOOL_CONTAINER_PROPERTY } from "../camunda-agents.js";
 import type { AgentDeclaration } from "../agents.js";
+import { camundaDeclaration } from "../agents.js";
 import type { ModdleObject } from "../moddle.js";
 import { extensionValues, idOf, stringProp } from "../moddle.js";
 import type { CamundaAgent } from "./types.js";
@@ -66,18 +67,6 @@ function isCamundaMarked(declaration: AgentDeclaration): boolean {
   return declaration.source === "camunda" || declaration.marker !== undefined;
 }
 
-/** A Camunda agent that is not derived, named by the attribute that makes it one. */
-function opaqueDeclaration(marker: string): AgentDeclaration {
-  return {
-    source: "camunda",
-    ref: undefined,
-    levelText: undefined,
-    path: "",
-    snapshot: undefined,
-    marker,
-  };
-}
-
 /**
  * The ad-hoc sub-processes no declaration names that something outside the BPMN drives, added as
  * agents in walk order among `found`; `byCollection` holds those an `activeElementsCollection`
@@ -98,7 +87,7 @@ function withDriven(
     const marker = opaqueMarker(element, values);
     if (marker === undefined) continue;
     if (zeebeValue(values, "taskdefinition") === undefined) byCollection.add(node);
-    added.push({ node, declaration: opaqueDeclaration(marker) });
+    added.push({ node, declaration: camundaDeclaration(marker) });
   }
   if (added.length === 0) return { all: [...found], byCollection };
   return { all: [...found, ...added].sort((a, b) => a.node - b.node), byCollection };
