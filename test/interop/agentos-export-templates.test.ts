@@ -75,4 +75,23 @@ describe("exportAgentOs: templates in params, which AgentOS passes unresolved", 
       template: "{{judge.output.amount}}",
     });
   });
+
+  it("lists 20 template strings of one node and counts the rest in one warning", () => {
+    const params = Object.fromEntries(
+      Array.from({ length: 23 }, (_, k) => [`a${String(k)}`, `{{input.f${String(k)}}}`]),
+    );
+    const found = exportAgentOs(withParams("tool:search@1.0.0", params)).warnings.filter((w) =>
+      w.path.startsWith("/nodes/1/config/params"),
+    );
+    expect(found).toHaveLength(21);
+    expect(found.slice(0, 20).map((w) => w.path)).toEqual(
+      Array.from({ length: 20 }, (_, k) => `/nodes/1/config/params/a${String(k)}`),
+    );
+    expect(found[20]).toMatchObject({
+      code: "NOT_EXPORTABLE",
+      path: "/nodes/1/config/params",
+      data: { nodeId: "act", unlisted: 3, limit: 20 },
+    });
+    expect(found[20]?.message).toContain("3 more string(s) of its params hold a template");
+  });
 });

@@ -32,15 +32,26 @@ export function declareCommon(node: AgentNode, i: number, warnings: ExportWarnin
 }
 
 /**
+ * The most template strings of one node an export lists; one more warning counts the rest of
+ * that node. Each listed string carries its path, as deep as the params: params with a template
+ * at each of 10,000 levels made 1,000 warnings of 10,000 keys each, and the export took seconds.
+ */
+const TEMPLATES_PER_NODE = 20;
+
+/**
  * Declares each `{{…}}` template among the params written into `executorConfig`: AgentOS
  * 0.9.164 passes a node's config as it is (`NodeExecutor.executeTool` hands `config.args` to the
  * tool unchanged, a human node shows its `prompt` as written), so nothing resolves the template
  * and the tool receives its text, not the value it names. The value is still written: left out,
  * the tool would get no argument and may run on a default of its own, which no reader of the
- * document would see; written, the literal is in the document for a reviewer to find.
+ * document would see; written, the literal is in the document for a reviewer to find. Past
+ * {@link TEMPLATES_PER_NODE} strings of one node, one warning counts the rest.
  */
 function declareTemplates(written: Obj, nodeId: string, i: number, warnings: ExportWarnings): void {
+  let strings = 0;
   forEachTemplateEntry(written, undefined, (text, tokens) => {
+    strings += 1;
+    if (strings > TEMPLATES_PER_NODE) return;
     // Past the limit a warning is counted, not built: its keys are never listed.
     warnings.add("param template", () => {
       const keys = [...tokens()];
@@ -51,6 +62,15 @@ function declareTemplates(written: Obj, nodeId: string, i: number, warnings: Exp
       );
     });
   });
+  const unlisted = strings - TEMPLATES_PER_NODE;
+  if (unlisted > 0)
+    warnings.add("param template", () =>
+      omitted(
+        pointer("nodes", i, "config", "params"),
+        `node '${nodeId}': ${unlisted.toLocaleString("en-US")} more string(s) of its params hold a template, written as they are and not listed: an export lists at most ${String(TEMPLATES_PER_NODE)} of one node`,
+        { nodeId, unlisted, limit: TEMPLATES_PER_NODE },
+      ),
+    );
 }
 
 /** An llm or tool node (a decision is {@link exportRouter}'s). */
