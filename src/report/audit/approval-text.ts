@@ -73,15 +73,35 @@ export function taskChangeText(task: ApprovalTaskView): string {
   return `changed since the approval: ${task.fields.join(", ")}`;
 }
 
-/** The summary line of the section, for the page header: drift or none. */
-export function approvalTag(view: ApprovalView): { readonly text: string; readonly ok: boolean } {
+/** What the signatures are worth, for the header tag: its words and how it reads. */
+function signaturesTag(view: ApprovalView): { readonly text: string; readonly kind: TagKind } {
+  if (view.verification === null) return { text: "signatures not checked", kind: "warn" };
+  const verified = view.signers.filter((s) => s.verified === true).length;
+  const all = view.signers.length;
+  if (verified === 0) return { text: "no signature verified", kind: "bad" };
+  if (verified === all) return { text: "signatures verified", kind: "ok" };
+  return { text: `${String(verified)} of ${String(all)} signature(s) verified`, kind: "warn" };
+}
+
+/** How a header tag reads: as the page's tags are styled. */
+export type TagKind = "ok" | "warn" | "bad";
+
+/**
+ * The summary line of the section, for the page header: drift or none, and what the signatures
+ * are worth. The header is what a reader takes in at a glance, so a green tag needs both: nothing
+ * drifted, and every signature verified with a trusted key. Unchecked signatures (no
+ * `--trusted-keys`) are the envelope's word, a warning; none verified is as bad as drift.
+ */
+export function approvalTag(view: ApprovalView): { readonly text: string; readonly kind: TagKind } {
   const drifted = view.files.filter((f) => f.status !== "unchanged").length;
   const tasks = view.decision?.tasks.length ?? 0;
+  const signatures = signaturesTag(view);
   if (drifted === 0 && tasks === 0 && view.decision?.entry !== null) {
-    return { text: "✔ approval: nothing changed", ok: true };
+    const mark = signatures.kind === "ok" ? "✔" : signatures.kind === "warn" ? "⚠" : "✖";
+    return { text: `${mark} approval: nothing changed, ${signatures.text}`, kind: signatures.kind };
   }
   return {
-    text: `✖ approval: ${String(drifted)} file(s), ${String(tasks)} agent task(s) changed`,
-    ok: false,
+    text: `✖ approval: ${String(drifted)} file(s), ${String(tasks)} agent task(s) changed, ${signatures.text}`,
+    kind: "bad",
   };
 }

@@ -48,7 +48,7 @@ function summary(report: AuditReport, findings: number): string {
   );
   if (report.approval !== undefined) {
     const approval = approvalTag(report.approval);
-    tags.push(tag(approval.text, approval.ok ? "ok" : "bad"));
+    tags.push(tag(approval.text, approval.kind));
   }
   const op = report.operation;
   if (op !== undefined) {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { getTemplate } from "../../../src/model/index.js";
 import type { ApprovalView, AuditReport } from "../../../src/report/audit/index.js";
+import { approvalTag } from "../../../src/report/audit/approval-text.js";
 import {
   auditWorkflowReport,
   renderAuditHtml,
@@ -91,7 +92,7 @@ describe("the Approval section", () => {
     const html = renderAuditHtml({ ...base, approval: VIEW });
     expect(html).toContain('<li><a href="#approval">Approval</a></li>');
     expect(html).toContain(
-      '<span class="tag bad">✖ approval: 2 file(s), 3 agent task(s) changed</span>',
+      '<span class="tag bad">✖ approval: 2 file(s), 3 agent task(s) changed, signatures not checked</span>',
     );
     expect(html).toContain(`<code title="${KEY}">3f2a9c1b7d8e…</code>`);
     expect(html).toContain("<code>agents/a|b&lt;i&gt;.json</code>");
@@ -122,7 +123,9 @@ describe("the Approval section", () => {
     // A workflow report has no process decision to compare.
     expect(md).not.toContain("### Agent tasks since the approval");
     const html = renderAuditHtml({ ...base, approval: checked });
-    expect(html).toContain('<span class="tag ok">✔ approval: nothing changed</span>');
+    expect(html).toContain(
+      '<span class="tag warn">⚠ approval: nothing changed, 1 of 2 signature(s) verified</span>',
+    );
     expect(html).toContain("<li>signature 2 (key ab…): not from a trusted key</li>");
   });
 
@@ -130,5 +133,54 @@ describe("the Approval section", () => {
     const report = { ...base, approval: VIEW };
     expect(renderAuditMarkdown(report)).toBe(renderAuditMarkdown(structuredClone(report)));
     expect(renderAuditHtml(report)).toBe(renderAuditHtml(structuredClone(report)));
+  });
+
+  // The header tag is what a reader takes in at a glance: green only when nothing drifted and
+  // every signature verified with a trusted key.
+  const unchanged = VIEW.files.map((f) => ({ ...f, status: "unchanged" as const }));
+  const same = { entry: "processes/loan.bpmn", tasks: [] };
+  const signed = (verified: readonly (boolean | null)[]) =>
+    VIEW.signers.map((s, i) => ({ ...s, verified: verified[i] ?? null }));
+  it.each([
+    {
+      name: "nothing drifted, every signature verified",
+      view: { signers: signed([true, true]), verification: { trustedKeys: 2, problems: [] } },
+      tag: { text: "✔ approval: nothing changed, signatures verified", kind: "ok" },
+    },
+    {
+      name: "nothing drifted, no trusted keys given",
+      view: { signers: signed([null, null]), verification: null },
+      tag: { text: "⚠ approval: nothing changed, signatures not checked", kind: "warn" },
+    },
+    {
+      name: "nothing drifted, a signature changed after signing",
+      view: {
+        signers: signed([false, false]),
+        verification: { trustedKeys: 1, problems: ["signature 1: does not verify"] },
+      },
+      tag: { text: "✖ approval: nothing changed, no signature verified", kind: "bad" },
+    },
+    {
+      name: "nothing drifted, one of two signatures from a key not trusted",
+      view: {
+        signers: signed([true, false]),
+        verification: { trustedKeys: 1, problems: ["signature 2: not from a trusted key"] },
+      },
+      tag: { text: "⚠ approval: nothing changed, 1 of 2 signature(s) verified", kind: "warn" },
+    },
+    {
+      name: "a file drifted, every signature verified",
+      view: {
+        signers: signed([true, true]),
+        verification: { trustedKeys: 2, problems: [] },
+        files: VIEW.files,
+      },
+      tag: {
+        text: "✖ approval: 2 file(s), 0 agent task(s) changed, signatures verified",
+        kind: "bad",
+      },
+    },
+  ])("tags the header: $name", ({ view, tag }) => {
+    expect(approvalTag({ ...VIEW, files: unchanged, decision: same, ...view })).toEqual(tag);
   });
 });
