@@ -229,7 +229,15 @@ async function fromApproval(
   const { statement } = await readApprovalFile(file);
   const gathered = await regather(
     statement.predicate.inputs,
-    { paths: [], approvalFile: file, root: source.root, config: undefined, registry: undefined },
+    // `-c` and `--no-config` are taken as `verify` takes them: a config other than the approved
+    // one is drift, refused below, never silently passed over.
+    {
+      paths: [],
+      approvalFile: file,
+      root: source.root,
+      config: source.config,
+      registry: undefined,
+    },
     io,
     cwd,
   );

@@ -297,6 +297,19 @@ describe("agentflow conform --approval", () => {
     expect(out.stderr).toContain("registry/credit-risk.agent.json");
     replaceIn(join(repo, "registry/credit-risk.agent.json"), '"maxSteps": 90', '"maxSteps": 9');
   });
+
+  // As verify takes them: a config other than the approved one is drift, never passed over.
+  it.each([
+    { name: "--no-config", flags: ["--no-config"] },
+    { name: "-c with another config", flags: ["-c", "other.config.json"] },
+  ])("refuses (exit 2) a run given $name", async ({ flags }) => {
+    writeFileSync(join(repo, "other.config.json"), JSON.stringify({ preset: "strict" }));
+    writeFileSync(join(repo, "runs.jsonl"), otlpRun(creditRisk, "a"));
+    const out = await runIn(repo, "conform", "runs.jsonl", "--approval", "approval.json", ...flags);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain("approval.json: what the approval approved has changed");
+    expect(out.stderr).toContain("config");
+  });
 });
 
 describe("agentflow conform on a Camunda AI agent read from the BPMN", () => {
