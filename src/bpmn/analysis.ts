@@ -168,7 +168,8 @@ const WORKFLOW_FACTS = new WeakMap<
   { readonly contentHash: string; readonly justifiedLevel: AutonomyLevel }
 >();
 
-function workflowFacts(workflow: AgentWorkflow): {
+/** The content hash and justified level of a workflow document, computed once per object. */
+export function workflowFactsOf(workflow: AgentWorkflow): {
   readonly contentHash: string;
   readonly justifiedLevel: AutonomyLevel;
 } {
@@ -218,7 +219,7 @@ export function analyze(
       const parsedLevel = text !== undefined && LEVEL_TEXT.test(text) ? Number(text) : undefined;
       const declaredLevel = isAutonomyLevel(parsedLevel) ? parsedLevel : undefined;
       const workflow = resolution.workflow;
-      const facts = workflow === undefined ? undefined : workflowFacts(workflow);
+      const facts = workflow === undefined ? undefined : workflowFactsOf(workflow);
       // A derived Camunda agent's level is justified by its reading (a tool choice is a decision).
       const read = resolution.derived?.level;
       const ownReading = resolution.resolution === "derived";

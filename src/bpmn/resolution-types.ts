@@ -7,6 +7,7 @@ import type { AgentWorkflow, Diagnostic } from "../model/index.js";
 import type { DerivedAgent } from "./camunda/types.js";
 import type { Dependency, LookupFailure } from "./dependency.js";
 import type { RegistryConflict } from "./registry-conflict.js";
+import type { ResolvedDelegate } from "./resolve-dependencies.js";
 import type { WorkflowResolution } from "./types.js";
 
 /** What resolution learned about one agent task. */
@@ -23,6 +24,11 @@ export interface TaskResolution {
   readonly registryFailure: LookupFailure | undefined;
   /** Every tool and delegate looked up, in the order met; failed lookups included. */
   readonly dependencies: readonly Dependency[];
+  /**
+   * The delegate workflows read, direct and transitive, in the order met (absent: none, as for
+   * a Camunda agent's reading). One that could not be read is a failed `delegate` dependency.
+   */
+  readonly delegates?: readonly ResolvedDelegate[];
   /**
    * The models the llm nodes of the workflow and of each delegate resolved name (`model` and
    * `fallbackModel`), distinct, in order of first use. A delegate that could not be read leaves

@@ -51,9 +51,21 @@ function unreadableRef(
   return { kind, ref, nodeId, ...where, failure: { reason: "missing", detail } };
 }
 
+/** A delegate workflow that was read, under the canonical ref its caller names it by. */
+export interface ResolvedDelegate {
+  /** The canonical `id@x.y.z` the delegate edge names (a dependency's `via` for its tools). */
+  readonly ref: string;
+  readonly workflow: AgentWorkflow;
+}
+
 /** What a workflow and the delegates it resolves depend on, and the models they run. */
 export interface WorkflowDependencies {
   readonly dependencies: Dependency[];
+  /**
+   * The delegates read, direct and transitive, in the order met: each is a workflow the agent
+   * runs, judged by the packs' `workflow` rules as its own subject (view/workflows.ts).
+   */
+  readonly delegates: ResolvedDelegate[];
   /**
    * The models the llm nodes of the workflow and of every delegate read name (`model` and
    * `fallbackModel`), distinct, in order of first use: a delegate's model is run for the agent as
@@ -89,6 +101,7 @@ export function* dependenciesOf(
   conflicts: RegistryConflict[],
 ): Generator<ResolveRequest, WorkflowDependencies, unknown> {
   const out: Dependency[] = [];
+  const delegates: ResolvedDelegate[] = [];
   const models: string[] = [];
   let unstated = false;
   const seen = new Set([`${root.id}@${root.version}`]);
@@ -155,8 +168,9 @@ export function* dependenciesOf(
         continue;
       }
       out.push({ ...base, contentHash: contentHash(parsed.workflow) });
+      delegates.push({ ref: ref.canonical, workflow: parsed.workflow });
       queue.push({ workflow: parsed.workflow, via: ref.canonical });
     }
   }
-  return { dependencies: out, models: unstated ? null : models };
+  return { dependencies: out, delegates, models: unstated ? null : models };
 }

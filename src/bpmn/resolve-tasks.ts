@@ -90,12 +90,13 @@ export function* resolveTask(
   }
   const workflow = parsed.workflow;
   const diagnostics = (yield { kind: "validate", workflow }) as Diagnostic[];
-  const { dependencies, models } = yield* dependenciesOf(workflow, conflicts);
+  const { dependencies, delegates, models } = yield* dependenciesOf(workflow, conflicts);
   return {
     ...base,
     workflow,
     diagnostics: [...parsed.diagnostics, ...diagnostics],
     dependencies,
+    delegates,
     models,
   };
 }

@@ -1,11 +1,13 @@
 /**
  * Waivers on a process's findings: what each finding is about (its process and element, and for
- * a finding about the workflow an agent task runs, that workflow, `id@version`), and which
+ * a finding about a workflow an agent task runs, that workflow, `id@version`), and which
  * subjects the definitions hold, so that a waiver whose element is gone is said to be stale.
  *
  * A `workflow` waiver covers what is found of the workflow itself, wherever it runs: its own
- * validation errors (AGENT_WORKFLOW_INVALID) and a pack's `workflow` and `tool` rules. It does
- * not cover what a process makes of the agent — the gates on its paths (AGENT_GATE_*,
+ * validation errors (AGENT_WORKFLOW_INVALID), a pack's `workflow` rules on it and a pack's `tool`
+ * rules on the tools it calls — the workflow the rule judged (waiver-subjects.ts), never another
+ * the task runs beside it (a delegate, the derived Camunda workflow, the tools the BPMN draws).
+ * It does not cover what a process makes of the agent — the gates on its paths (AGENT_GATE_*,
  * TOOL_EFFECT_NEEDS_GATE), a pack's `agentTask` and `process` rules, a plugin's process rules:
  * a reviewed workflow is no reason for one process to let it run ungated, and every process
  * that runs it would be waived at once. Those are waived per process (and element).
@@ -15,6 +17,40 @@ import type { CompiledPack, SubjectsPresent, Waiver, WaiverSubject } from "../po
 import { applyWaivers } from "../policy/waive.js";
 import type { GateAnalysis } from "./analysis.js";
 import { nodeId } from "./process-index.js";
+import type { TaskWorkflows } from "./waiver-subjects.js";
+import { taskWorkflows } from "./waiver-subjects.js";
+
+/** What a finding of a code is about, among the workflows of its task. */
+type About = "validation" | "workflow" | "tool";
+
+/** The codes whose findings at an agent task are about one of the workflows it runs. */
+function aboutWorkflows(packs: readonly CompiledPack[]): Map<string, About> {
+  const about = new Map<string, About>([["AGENT_WORKFLOW_INVALID", "validation"]]);
+  for (const pack of packs) {
+    for (const rule of pack.spec.rules) {
+      if (rule.for === "workflow" || rule.for === "tool")
+        about.set(`${pack.name}/${rule.id}`, rule.for);
+    }
+  }
+  return about;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : undefined;
+
+/** The workflow a finding at a task is about, as a waiver may name it; undefined: none for sure. */
+function workflowOf(d: Diagnostic, about: About, task: TaskWorkflows): string | undefined {
+  if (about === "validation") return task.own;
+  if (about === "tool") {
+    const ref = text(d.data.ref);
+    return ref === undefined ? undefined : task.toolCaller.get(ref);
+  }
+  const id = text(d.data.id);
+  const version = text(d.data.version);
+  if (id === undefined || version === undefined) return undefined;
+  const name = `${id}@${version}`;
+  return task.named.has(name) ? name : undefined;
+}
 
 /** The findings with the waivers applied, followed by what the waivers themselves give. */
 export function waiveFindings(
@@ -41,30 +77,26 @@ export function waiveFindings(
     processes.get(process)?.add(id);
     if (!processOf.has(id)) processOf.set(id, process);
   }
-  // The codes whose findings in a process are about the workflow a task runs.
-  const aboutWorkflow = new Set(["AGENT_WORKFLOW_INVALID"]);
-  for (const pack of packs) {
-    for (const rule of pack.spec.rules) {
-      if (rule.for === "workflow" || rule.for === "tool")
-        aboutWorkflow.add(`${pack.name}/${rule.id}`);
-    }
-  }
-  const workflowOf = new Map<string, string>();
+  const about = aboutWorkflows(packs);
+  // By element id; `undefined` for an id two agent tasks share: which one a finding is on is
+  // unknown, so none of their workflows is named for sure.
+  const tasks = new Map<string, TaskWorkflows | undefined>();
+  const documents = new Set<string>();
   for (const task of analysis.tasks) {
-    const workflow = task.resolution.workflow;
-    // A derived Camunda agent's workflow is agentflow's reading, not a document; a btv task read
-    // beside its Camunda agent keeps its ref's workflow, which is one.
-    if (workflow !== undefined && task.resolution.resolution !== "derived") {
-      workflowOf.set(task.node.id, `${workflow.id}@${workflow.version}`);
-    }
+    const workflows = taskWorkflows(task);
+    workflows.documents.forEach((name) => documents.add(name));
+    tasks.set(task.node.id, tasks.has(task.node.id) ? undefined : workflows);
   }
-  const present: SubjectsPresent = { processes, workflows: new Set(workflowOf.values()) };
+  const present: SubjectsPresent = { processes, workflows: documents };
   const subjectOf = (d: Diagnostic): WaiverSubject | undefined => {
     if (d.target.kind !== "bpmn-element") return undefined;
     const element = d.target.elementId;
     const process = processOf.get(element);
     if (process === undefined) return undefined;
-    const workflow = aboutWorkflow.has(d.code) ? workflowOf.get(element) : undefined;
+    const kind = about.get(d.code);
+    const task = tasks.get(element);
+    const workflow =
+      kind === undefined || task === undefined ? undefined : workflowOf(d, kind, task);
     return {
       process,
       ...(element === process ? {} : { element }),

@@ -3,7 +3,7 @@
  * `tool` subjects, docs/policies.md), built from the shared analysis for policy packs and plugin
  * rules, and the gate engine's path predicates behind `checkGatePath`.
  */
-import { neighbours, parseRef } from "../../model/index.js";
+import { neighbours } from "../../model/index.js";
 import type {
   AgentTaskFacts as PolicyAgentTask,
   ElementPlace,
@@ -15,102 +15,16 @@ import type {
   ToolFacts,
   WorkflowFacts,
 } from "../../policy/index.js";
-import { readWorkflow } from "../../validate/view.js";
 import type { AgentTaskElement } from "../agents.js";
 import type { AgentTaskFacts, GateAnalysis } from "../analysis.js";
-import { DERIVED_VERSION, derivedWorkflowId } from "../camunda/index.js";
 import { nodeId } from "../process-index.js";
 import { checkGatePath } from "../gate-require.js";
 import type { Runs } from "./runs.js";
-import { camundaRuns, knownToolsOf, runsOf } from "./runs.js";
+import { knownToolsOf, runsOf } from "./runs.js";
 import type { GatesAfter } from "./gates-after.js";
 import { gatesAfter } from "./gates-after.js";
 import type { SubjectReading } from "./subjects.js";
-
-/** The workflow of a btv task as facts, its tools' terms from what the gate looked up. */
-function workflowOf(task: AgentTaskFacts): WorkflowFacts | undefined {
-  const workflow = task.resolution.workflow;
-  if (workflow === undefined || task.resolution.resolution === "derived") return undefined;
-  const terms = new Map<string, { effect: string; authorization: string | undefined }>();
-  for (const dep of task.resolution.dependencies) {
-    if (dep.kind === "tool" && dep.via === undefined && dep.effect !== undefined) {
-      terms.set(dep.ref, { effect: dep.effect, authorization: dep.authorization });
-    }
-  }
-  const refs = workflow.nodes.map((node) =>
-    node.type === "tool" ? parseRef(node.config.usesTool) : undefined,
-  );
-  return readWorkflow(workflow, refs, (ref) => terms.get(ref), task.justifiedLevel ?? null).facts;
-}
-
-/**
- * The workflow a Camunda AI agent runs, derived from the BPMN (`camunda.<element id>@1.0.0`):
- * its nodes and levels as derived, and what it runs as read — the tools and model (null where
- * the BPMN does not say), the limits as its budget. Beside a btv ref too, as a subject of its
- * own: the engine runs it whatever the ref's workflow says.
- */
-function derivedWorkflowOf(task: AgentTaskFacts): WorkflowFacts | undefined {
-  const camunda = task.resolution.camunda ?? task.resolution;
-  const workflow = camunda.workflow;
-  const runs = camundaRuns(task);
-  if (workflow === undefined || camunda.resolution !== "derived" || runs === undefined) {
-    return undefined;
-  }
-  const justified = camunda.derived?.level ?? null;
-  const read = readWorkflow(workflow, [], () => undefined, justified).facts;
-  const model = runs.models?.[0] ?? null;
-  return {
-    ...read,
-    // The derived model node names the model as written (a FEEL expression, or "unknown").
-    nodes: read.nodes?.map((node) => (node.type === "llm" ? { ...node, model } : node)) ?? null,
-    tools: runs.tools,
-    models: runs.models,
-    budget: runs.budget,
-    unread: runs.unread,
-  };
-}
-
-/** A workflow of which only the name is known: every other fact unknown. */
-function unknownWorkflow(id: string, version: string): WorkflowFacts {
-  return {
-    id,
-    version,
-    name: null,
-    level: null,
-    justifiedLevel: null,
-    nodes: null,
-    tools: null,
-    models: null,
-    budget: null,
-    delegates: null,
-    unread: ["name", "budget"],
-  };
-}
-
-/**
- * The workflows an agent task runs that could not be read, each a subject whose every fact but
- * its id and version is unknown, so that a `workflow` rule is undecided on it — never skipped
- * because nothing could be read: the one a btv task names (or, declaring its agent twice, each
- * it names), or, for a Camunda agent the BPMN says nothing of (an external agent, an A2A
- * client), `camunda.<element id>@1.0.0`, as a derived one would be named.
- */
-function unreadWorkflowsOf(task: AgentTaskFacts): WorkflowFacts[] {
-  if (task.resolution.workflow !== undefined) return [];
-  if (task.declaration.source === "camunda") {
-    return [unknownWorkflow(derivedWorkflowId(task.node.id), DERIVED_VERSION)];
-  }
-  const declared = task.declaration.declarations ?? [task.declaration];
-  const out: WorkflowFacts[] = [];
-  const seen = new Set<string>();
-  for (const { ref } of declared) {
-    const parsed = parseRef(ref);
-    // A ref that names no workflow (AGENT_REF_INVALID) names no subject either.
-    if (!parsed.ok || seen.has(parsed.canonical)) continue;
-    seen.add(parsed.canonical);
-    out.push(unknownWorkflow(parsed.ref.id, parsed.ref.version));
-  }
-  return out;
-}
+import { toolSubjectsOf, workflowSubjectsOf } from "./workflows.js";
 
 /** The facts of one agent task; `gates` is computed when first read (see gates-after.ts). */
 function agentTaskFacts(
@@ -267,13 +181,11 @@ export function processView(analysis: GateAnalysis, subjects: SubjectReading): P
   const tools: (ToolFacts & { place: ElementPlace })[] = [];
   analysis.tasks.forEach((task, i) => {
     const place = agentTasks[i]?.place ?? { elementId: task.node.id, path: task.node.path };
-    // Beside a btv ref, both: the ref's workflow (or its unread stand-in) and the derived one.
-    for (const workflow of [workflowOf(task), derivedWorkflowOf(task)]) {
-      if (workflow !== undefined) workflows.push({ ...workflow, place });
-    }
-    for (const unread of unreadWorkflowsOf(task)) workflows.push({ ...unread, place });
-    // The tools known to be called are subjects even when the task's list is unknown as a whole.
-    for (const tool of known[i] ?? []) tools.push({ ...tool, place });
+    for (const workflow of workflowSubjectsOf(task)) workflows.push({ ...workflow, place });
+    // The tools known to be called are subjects even when the task's list is unknown as a whole,
+    // and then so is one tool of unknown identity (workflows.ts).
+    const taskRuns = runs[i] ?? runsOf(task, known[i] ?? null);
+    for (const tool of toolSubjectsOf(known[i] ?? null, taskRuns)) tools.push({ ...tool, place });
   });
   return {
     processes,

@@ -8,6 +8,7 @@ import { parseRef } from "../../model/index.js";
 import type { BudgetFacts, ToolFacts, UnreadFact } from "../../policy/index.js";
 import { budgetFacts, toolFacts } from "../../validate/view.js";
 import type { AgentTaskFacts } from "../analysis.js";
+import type { Dependency } from "../dependency.js";
 import type { DerivedAgent } from "../camunda/index.js";
 import { readFromBpmn } from "../camunda/index.js";
 
@@ -23,7 +24,7 @@ export interface Runs {
  * A Camunda agent's tools as read; null when its tool container cannot be found (or is named
  * by a FEEL expression): then what the model may call is unknown, not nothing.
  */
-function camundaTools(derived: DerivedAgent): ToolFacts[] | null {
+export function camundaTools(derived: DerivedAgent): ToolFacts[] | null {
   if (derived.container !== undefined && !derived.container.found) return null;
   return derived.tools.map((tool) => ({
     ref: tool.jobType ?? tool.templateId ?? tool.id,
@@ -32,6 +33,13 @@ function camundaTools(derived: DerivedAgent): ToolFacts[] | null {
     effect: tool.effect ?? null,
     authorization: null,
   }));
+}
+
+/** A tool a btv task's workflow or a delegate calls, as facts (the contract's terms if read). */
+export function dependencyTool(dep: Dependency): ToolFacts {
+  const terms =
+    dep.effect === undefined ? undefined : { effect: dep.effect, authorization: dep.authorization };
+  return toolFacts(dep.ref, parseRef(dep.ref), terms);
 }
 
 /**
@@ -43,11 +51,7 @@ function workflowTools(task: AgentTaskFacts): ToolFacts[] | null {
   const byRef = new Map<string, ToolFacts>();
   for (const dep of task.resolution.dependencies) {
     if (dep.kind !== "tool" || readFromBpmn(dep) || byRef.has(dep.ref)) continue;
-    const terms =
-      dep.effect === undefined
-        ? undefined
-        : { effect: dep.effect, authorization: dep.authorization };
-    byRef.set(dep.ref, toolFacts(dep.ref, parseRef(dep.ref), terms));
+    byRef.set(dep.ref, dependencyTool(dep));
   }
   return [...byRef.values()];
 }

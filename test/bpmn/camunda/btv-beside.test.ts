@@ -227,6 +227,8 @@ describe("the policy facts of a btv ref on a Camunda AI agent", () => {
     expect(view.workflows.map((w) => [w.id, w.level, w.tools?.length ?? null])).toEqual([
       ["agnt-desk", 4, 0],
       ["camunda.Agent", 3, 7],
+      // The desk's delegate: a workflow the agent runs, judged as its own subject.
+      ["agnt-helper", 1, 0],
     ]);
   });
 

@@ -167,11 +167,13 @@ describe("facts the inputs leave unknown", () => {
     ]);
   });
 
-  it("the tools known to be called stay subjects when the list is unknown", async () => {
+  it("the tools known to be called stay subjects when the list is unknown, beside an unknown one", async () => {
     const found = await packFindings(SIGNER);
     expect(found.map((f) => f.code)).toEqual([
       "bank/no-commitments",
       "bank/approved-models",
+      // tool:sign-contract, and the tool of unknown identity the unread delegate stands for
+      "bank/commit-tool",
       "bank/commit-tool",
       "bank/at-most-3",
       "bank/declared-at-most-3",

@@ -100,7 +100,14 @@ describe("a Camunda AI agent", () => {
     const { view, check } = await viewOf(xml, { policies: [PACK] });
     expect(view.agentTasks[0]?.tools).toBeNull();
     expect(view.workflows[0]?.tools).toBeNull();
-    expect(view.tools).toEqual([]);
+    // Each agent whose tools are unknown has one tool subject of unknown identity, so that a
+    // `tool` rule is undecided on it rather than skipped (view/workflows.ts).
+    expect(
+      view.tools.map((t) => [t.place.elementId, "ref" in t, t.effect, t.authorization]),
+    ).toEqual([
+      ["Agent", false, null, null],
+      ["Tools", false, null, null],
+    ]);
     expect(packFindings(check, "bank")).toContain(`bank/tools: ${UNKNOWN.tools}`);
   });
 
