@@ -7,6 +7,7 @@ import type { Plan } from "../simulate/internal.js";
 import { buildPlan } from "../simulate/internal.js";
 import type { ApprovedModel, ApprovedWorkflow, ConformanceOptions } from "./approved.js";
 import { attributeRun } from "./attribute.js";
+import { replayDelegate } from "./delegate.js";
 import type { Deviation, Unverified } from "./deviation.js";
 import type { Instances } from "./instances.js";
 import { allInstances, pushElement } from "./instances.js";
@@ -213,6 +214,13 @@ export function createConformanceChecker(
         slot.events++;
         slot.last = event.at;
         if (slot.replay !== undefined) replayRoute(slot.replay, event);
+        return;
+      }
+      case "delegate": {
+        const slot = slotOf(event.run, undefined, event.at);
+        slot.events++;
+        slot.last = event.at;
+        if (slot.replay !== undefined) replayDelegate(slot.replay, event);
         return;
       }
       case "run-end": {

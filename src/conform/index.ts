@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 export type {
+  DelegateEvent,
+  DelegatingStep,
   ElementEvent,
   ElementState,
   EventAt,

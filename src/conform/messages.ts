@@ -21,7 +21,9 @@ const DEVIATIONS: Readonly<Record<DeviationClass, (d: FindingData) => string>> =
   TOOL_UNKNOWN: (d) =>
     `the run calls tool "${str(d, "tool")}", which no tool node of the workflow uses`,
   TRANSITION_UNKNOWN: (d) =>
-    `the run goes from ${str(d, "from")} to ${str(d, "to")}, a transition the graph does not have (it goes to ${str(d, "expected")})`,
+    d.delegate === undefined
+      ? `the run goes from ${str(d, "from")} to ${str(d, "to")}, a transition the graph does not have (it goes to ${str(d, "expected")})`
+      : `${str(d, "from")} delegated to agent ${str(d, "to")} (run ${str(d, "delegate")}), and no delegate edge of the workflow permits it${d.anyNode === true ? "" : " from there"} (the delegates it permits${d.anyNode === true ? "" : " there"}: ${str(d, "expected")})`,
   ROUTE_CONTRADICTS: (d) =>
     `decision "${str(d, "decision")}" took ${str(d, "recorded")} but its condition on the recorded output chooses ${str(d, "expected")}${d.condition === undefined ? "" : ` (${str(d, "condition")})`}`,
   RETRY_EXCEEDED: (d) =>

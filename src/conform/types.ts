@@ -121,6 +121,35 @@ export interface RunEndEvent {
   readonly at: EventAt;
 }
 
+/** The step a delegation ran under, as its run recorded it. */
+export interface DelegatingStep {
+  readonly nodeType: "llm" | "tool";
+  /** The node the step names, when it names one. */
+  readonly node?: string;
+  /** The tool the step names (the node id or the tool contract's id), when it names one. */
+  readonly tool?: string;
+}
+
+/**
+ * The run handed work to another agent, whose run is recorded apart (a nested `invoke_agent`
+ * span): a delegation by the step it ran under, or by the run itself when it ran under no step.
+ * The run's approved workflow must have a `delegate` edge from that step's node (from any node,
+ * when the step is not known) to the delegate's workflow; the delegate's own run is checked
+ * against its own approved workflow.
+ */
+export interface DelegateEvent {
+  readonly kind: "delegate";
+  /** The run that delegated. */
+  readonly run: string;
+  /** The delegate's own run. */
+  readonly delegate: string;
+  /** The delegate run's workflow, `id@version`, when its records name one that can be read. */
+  readonly workflow?: string;
+  /** The step the delegation ran under; absent when it ran under the run itself. */
+  readonly step?: DelegatingStep;
+  readonly at: EventAt;
+}
+
 /** What happened to a BPMN element of a process instance (Zeebe's element intents). */
 export type ElementState = "activated" | "completed" | "terminated";
 
@@ -154,7 +183,13 @@ export interface UnknownEvent {
 
 /** Every event a reader yields and the checker takes. */
 export type RunEvent =
-  RunStartEvent | StepEvent | RouteEvent | RunEndEvent | ElementEvent | UnknownEvent;
+  | RunStartEvent
+  | StepEvent
+  | RouteEvent
+  | DelegateEvent
+  | RunEndEvent
+  | ElementEvent
+  | UnknownEvent;
 
 /** The source formats conform reads (docs/conform.md gives each one's mapping). */
 export type RunSource = "otlp" | "camunda-agent-history" | "zeebe" | "langgraph";

@@ -9,6 +9,7 @@ import type { EventAt, RecordedObject } from "../types.js";
 import type { SourceRecord } from "./types.js";
 import { eventAt, isObject, notText } from "./shared.js";
 import { keyText } from "./zeebe-record.js";
+import { commitStatusOf, type CommitStatus } from "./camunda-status.js";
 
 /** An agent instance: the run, its process link, its definition and status. */
 export interface AgentInstance {
@@ -54,7 +55,8 @@ export interface HistoryItem {
   /** `historyItemKey`, the engine's creation order. */
   readonly key: string;
   readonly role: string;
-  readonly commitStatus?: string;
+  /** Absent when the item does not record one Camunda defines (then `unread` says so). */
+  readonly commitStatus?: CommitStatus;
   readonly produced?: number;
   /** OBJECT content blocks that are JSON objects and not agentflow's annotation. */
   readonly objects: readonly RecordedObject[];
@@ -265,7 +267,7 @@ function readItem(record: SourceRecord, raw: Json, run: string): HistoryItem | U
   if (typeof calls === "string") return cannot(calls);
   const { objects, annotation } = contentOf(raw.content);
   const optional = {
-    commitStatus: textField(raw, "commitStatus", unread),
+    commitStatus: commitStatusOf(raw.commitStatus, role, unread),
     produced: msOf(raw.producedAt),
     model: textField(raw, "model", unread),
     provider: textField(raw, "provider", unread),

@@ -155,7 +155,8 @@ function step(run: string, item: HistoryItem, nodeType: "llm" | "tool"): StepEve
     run,
     nodeType,
     ...(node === undefined ? {} : { node }),
-    // A DISCARDED item was produced by a job activation that failed and was retried.
+    // A DISCARDED item was produced by a job activation that failed and was retried; a status
+    // not read is said beside the step, read as committed (the stricter reading).
     status: item.commitStatus === "DISCARDED" ? "error" : "ok",
     ...(output === undefined ? {} : { output }),
     ...(item.tokens === undefined ? {} : { tokens: item.tokens }),
@@ -234,7 +235,8 @@ function assistant(run: string, item: HistoryItem, current: Identity, answered: 
   if (base.kind === "unknown") return [base];
   const identity = identityOf(current, item);
   const events: RunEvent[] = [{ ...base, ...(identity === undefined ? {} : { identity }) }];
-  if (item.commitStatus !== "COMMITTED") return events;
+  // A call of an item that may have committed (its status unread too) may have run.
+  if (item.commitStatus === "PENDING" || item.commitStatus === "DISCARDED") return events;
   for (const call of item.toolCalls) {
     if (!answered.has(call.id)) events.push(unanswered(run, item, call));
   }

@@ -4,7 +4,7 @@
  * `generate_content` an llm step, `execute_tool` a tool step, a span with
  * `agentflow.route.*` a decision the run recorded. The mapping table is docs/conform/otlp.md.
  */
-import type { RunEvent, UnknownEvent } from "../types.js";
+import type { DelegateEvent, DelegatingStep, RunEvent, UnknownEvent } from "../types.js";
 import { atTime, type Span } from "./otlp-span.js";
 import { nanosToMs, stringOf } from "./otlp-value.js";
 import { notText } from "./shared.js";
@@ -54,6 +54,15 @@ export function unknownOf(
   return run === undefined
     ? { kind: "unknown", reason, class: kind, at: span.at }
     : { kind: "unknown", run, reason, class: kind, at: span.at };
+}
+
+/**
+ * What of the span's own fields cannot be read (a time absent or unreadable, a status that is no
+ * OTLP status), each a record not read of `run`: the span is read without it, never with a
+ * guessed value passed as recorded.
+ */
+export function unreadOf(span: Span, run: string | undefined): UnknownEvent[] {
+  return span.unread.map((why) => unknownOf(span, `the span's ${why}`, run));
 }
 
 /**
@@ -139,6 +148,7 @@ export function runStart(span: Span, run: string): RunEvent[] {
   const instance = keyAttribute(span, "agentflow.process.instance", run, out);
   const element = textAttribute(span, "agentflow.bpmn.element", run, out);
   const processId = textAttribute(span, "agentflow.bpmn.process", run, out);
+  out.push(...unreadOf(span, run));
   const time = nanosToMs(span.startNanos);
   out.unshift({
     kind: "run-start",
@@ -179,8 +189,8 @@ export function failed(span: Span): boolean {
 /** The events of a route span: the decision it records, by `agentflow.node.id`. */
 export function routeEvents(span: Span, run: string): RunEvent[] {
   const problem = attributeProblem(span, run);
-  if (problem !== undefined) return [problem];
-  const out: RunEvent[] = [];
+  if (problem !== undefined) return [problem, ...unreadOf(span, run)];
+  const out: RunEvent[] = unreadOf(span, run);
   const node = textAttribute(span, NODE, run, out);
   const route = textAttribute(span, ROUTE_LABEL, run, out);
   const next = textAttribute(span, ROUTE_NEXT, run, out);
@@ -206,9 +216,14 @@ export function routeEvents(span: Span, run: string): RunEvent[] {
  * The element event of a gate span: the GenAI conventions have no attribute for a human
  * approval, so agentflow's own say which gate (`agentflow.gate.element`) of which process
  * instance (`agentflow.process.instance`, `agentflow.bpmn.process`) was decided: completed, or
- * (status ERROR) not passed.
+ * (status ERROR) not passed. A status that cannot be read passes no gate; it and a time that
+ * cannot be read are records not read beside the event.
  */
-export function gateEvent(span: Span): RunEvent {
+export function gateEvents(span: Span): RunEvent[] {
+  return [gateEvent(span), ...unreadOf(span, undefined)];
+}
+
+function gateEvent(span: Span): RunEvent {
   const values = span.attributes.values;
   const element = stringOf(values.get(GATE));
   const instance = keyOf(values.get("agentflow.process.instance"));
@@ -225,8 +240,39 @@ export function gateEvent(span: Span): RunEvent {
     process,
     element,
     elementType: "GATE",
-    state: span.error ? "terminated" : "completed",
+    state: span.error || span.statusUnread ? "terminated" : "completed",
     ...(time === undefined ? {} : { time }),
     at: atTime(span.at, span.endNanos),
+  };
+}
+
+/**
+ * The delegation a nested `invoke_agent` span records for the run that called it: the delegate's
+ * run and workflow (its own events say what of its workflow cannot be read), and the step it ran
+ * under, by the node or tool that step names.
+ */
+export function delegateEvent(agent: Span, run: string, step: Span | undefined): DelegateEvent {
+  const delegate = `${agent.traceId}/${agent.spanId}`;
+  // The delegate's own run-start reports what of these cannot be read; here they are only asked.
+  const quiet: RunEvent[] = [];
+  const workflow = workflowOf(agent, delegate, quiet);
+  const role = step === undefined ? undefined : roleOf(step);
+  let by: DelegatingStep | undefined;
+  if (step !== undefined && (role === "llm" || role === "tool")) {
+    const node = textAttribute(step, NODE, run, quiet);
+    const tool = role === "tool" ? textAttribute(step, "gen_ai.tool.name", run, quiet) : undefined;
+    by = {
+      nodeType: role,
+      ...(node === undefined ? {} : { node }),
+      ...(tool === undefined ? {} : { tool }),
+    };
+  }
+  return {
+    kind: "delegate",
+    run,
+    delegate,
+    ...(workflow === undefined ? {} : { workflow }),
+    ...(by === undefined ? {} : { step: by }),
+    at: agent.at,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { sha256 } from "../../model/index.js";
 import type { RecordedObject, RunEvent, StepEvent, StepIdentity } from "../types.js";
-import { attributeProblem, failed, NODE, textAttribute, unknownOf } from "./otlp-map.js";
+import { attributeProblem, failed, NODE, textAttribute, unknownOf, unreadOf } from "./otlp-map.js";
 import type { Span } from "./otlp-span.js";
 import { nanosToMs, numberOf, objectOf, stringOf, structured } from "./otlp-value.js";
 import { costOf, isObject } from "./shared.js";
@@ -139,9 +139,11 @@ function outputOf(
 
 /** The events of an llm or tool span: its step, after what in it cannot be read. */
 export function stepEvents(span: Span, role: "llm" | "tool", run: string): RunEvent[] {
-  const out: RunEvent[] = [];
   const problem = attributeProblem(span, run);
-  if (problem !== undefined) return [problem];
+  if (problem !== undefined) return [problem, ...unreadOf(span, run)];
+  // A time or status that cannot be read is said, and the step is still read (placed by the
+  // time it has, read as succeeded): its run is unverified, never conforming on a guess.
+  const out: RunEvent[] = unreadOf(span, run);
   const values = span.attributes.values;
   const tool = role === "tool";
   const node = textAttribute(span, NODE, run, out);

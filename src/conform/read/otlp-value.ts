@@ -14,6 +14,59 @@ export function readInt(value: unknown): bigint | undefined {
   return undefined;
 }
 
+const INT32_MIN = -(2 ** 31);
+const UINT32_END = 2 ** 32;
+const LONG_KEYS: ReadonlySet<string> = new Set(["low", "high", "unsigned"]);
+
+const isWord = (value: unknown): value is number =>
+  typeof value === "number" && Number.isInteger(value) && value >= INT32_MIN && value < UINT32_END;
+
+/**
+ * A 64-bit integer written as its two 32-bit halves, `{low, high}` (with protobufjs's
+ * `unsigned`): how protobufjs's `Long` and the OpenTelemetry JS `toLongBits` serialise one. Each
+ * half is read as the 32 bits it holds, signed or not; `unsigned: false` with the sign bit set is
+ * a negative number. `undefined` when the object is not exactly that.
+ */
+function readLongBits(value: Readonly<Record<string, unknown>>): bigint | undefined {
+  if (!Object.keys(value).every((key) => LONG_KEYS.has(key))) return undefined;
+  const { low, high, unsigned } = value;
+  if (!isWord(low) || !isWord(high)) return undefined;
+  if (unsigned !== undefined && typeof unsigned !== "boolean") return undefined;
+  const bits = (BigInt(high >>> 0) << 32n) | BigInt(low >>> 0);
+  return unsigned === false ? BigInt.asIntN(64, bits) : bits;
+}
+
+const clip = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
+/**
+ * A span's time (`startTimeUnixNano`, `endTimeUnixNano`: nanoseconds since the epoch, which OTLP
+ * calls semantically required) as recorded, or what it holds instead. Read: a decimal string (the
+ * collector), a safe integer, and `{low, high}` — an exact encoding of the same 64 bits (older
+ * JavaScript exporters), so reading it guesses nothing. Not read: an absent time, 0 (proto3's
+ * default, "unset"), a negative one, a number past 2^53 (JSON parsing has already rounded its
+ * nanoseconds), and text that is no integer (an ISO date).
+ */
+export function readTime(value: unknown): bigint | string {
+  if (value === undefined || value === null) return "is absent";
+  let nanos: bigint | undefined;
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) {
+      return Number.isInteger(value)
+        ? `is the number ${String(value)}, past 2^53: its nanoseconds were rounded`
+        : `is the number ${String(value)}, not an integer`;
+    }
+    nanos = BigInt(value);
+  } else if (typeof value === "string") {
+    nanos = readInt(value);
+    if (nanos === undefined) return `is the text "${clip(value)}", not an integer`;
+  } else if (isObject(value)) {
+    nanos = readLongBits(value);
+    if (nanos === undefined) return "is an object that is not a {low, high} 64-bit integer";
+  } else return Array.isArray(value) ? "is a list" : `is a ${typeof value}`;
+  if (nanos === 0n) return "is 0 (unset)";
+  return nanos < 0n ? `is negative (${String(nanos)})` : nanos;
+}
+
 /** Nanoseconds since the epoch into milliseconds (floored); `undefined` for 0 (OTLP's "unset"). */
 export function nanosToMs(nanos: bigint | undefined): number | undefined {
   if (nanos === undefined || nanos <= 0n) return undefined;

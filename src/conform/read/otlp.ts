@@ -11,7 +11,8 @@
  */
 import type { RunEvent } from "../types.js";
 import {
-  gateEvent,
+  delegateEvent,
+  gateEvents,
   operationOf,
   roleOf,
   routeEvents,
@@ -21,6 +22,7 @@ import {
 } from "./otlp-map.js";
 import { isSpan, spansOf, type Span } from "./otlp-span.js";
 import { stepEvents } from "./otlp-step.js";
+import { hold, newTrace, take, type Taken, type Trace } from "./otlp-trace.js";
 import { nanosToMs } from "./otlp-value.js";
 import { isObject } from "./shared.js";
 import type { RecordReader, RunReader } from "./types.js";
@@ -37,23 +39,16 @@ export const CLOSED_TRACES = 256;
  */
 export const RUN_GRACE = 64;
 
-/** A trace's spans while some are open, and the runs its read spans went to (`null`: none). */
-interface Trace {
-  readonly spans: Map<string, Span>;
-  readonly children: Map<string, Span[]>;
-  readonly done: Map<string, string | null>;
-  closed: boolean;
-}
-
-/** A span taken from the buffer, with whether it lies under an llm or tool step. */
-interface Taken {
-  readonly span: Span;
-  readonly inStep: boolean;
-}
+/**
+ * Where a span sorts: its start; a span whose start cannot be read at its end, else first. Either
+ * is a guess, which is why such a span's run is unverified (its `unread` says so).
+ */
+const sortKey = (span: Span): bigint => span.startNanos ?? span.endNanos ?? 0n;
 
 function byStart(a: Taken, b: Taken): number {
-  if (a.span.startNanos !== b.span.startNanos)
-    return a.span.startNanos < b.span.startNanos ? -1 : 1;
+  const ka = sortKey(a.span);
+  const kb = sortKey(b.span);
+  if (ka !== kb) return ka < kb ? -1 : 1;
   return a.span.seq - b.span.seq;
 }
 
@@ -67,11 +62,12 @@ function hasOwnAttributes(span: Span): boolean {
 /** The events of the spans of a run (not its `invoke_agent` span), in start order. */
 function bodyEvents(taken: Taken[], run: string): RunEvent[] {
   const out: RunEvent[] = [];
-  for (const { span, inStep } of taken.sort(byStart)) {
+  for (const { span, step, delegate } of taken.sort(byStart)) {
     const role = roleOf(span);
-    if (role === "llm" || role === "tool") out.push(...stepEvents(span, role, run));
+    if (delegate === true) out.push(delegateEvent(span, run, step));
+    else if (role === "llm" || role === "tool") out.push(...stepEvents(span, role, run));
     else if (role === "route") out.push(...routeEvents(span, run));
-    else if (inStep && !hasOwnAttributes(span))
+    else if (step !== undefined && !hasOwnAttributes(span))
       continue; // a call the step made (its HTTP request)
     else {
       const op = operationOf(span);
@@ -97,40 +93,10 @@ function createOtlpRecordReader(): RecordReader {
   function traceOf(traceId: string): Trace {
     let trace = traces.get(traceId);
     if (trace === undefined) {
-      trace = { spans: new Map(), children: new Map(), done: new Map(), closed: false };
+      trace = newTrace();
       traces.set(traceId, trace);
     }
     return trace;
-  }
-
-  /** Removes `root` and its buffered descendants from the trace, breadth first. */
-  function take(trace: Trace, root: Span, rootInStep: boolean): Taken[] {
-    const parent = root.parentSpanId;
-    const siblings = parent === undefined ? undefined : trace.children.get(parent);
-    if (siblings !== undefined) {
-      const rest = siblings.filter((span) => span !== root);
-      if (rest.length === 0 && parent !== undefined) trace.children.delete(parent);
-      else if (parent !== undefined) trace.children.set(parent, rest);
-    }
-    trace.spans.delete(root.spanId);
-    const out: Taken[] = [{ span: root, inStep: rootInStep }];
-    // The loop reaches the children it appends: one pass, breadth first.
-    for (const { span, inStep } of out) {
-      const below = inStep || roleOf(span) === "llm" || roleOf(span) === "tool";
-      const kept: Span[] = [];
-      for (const child of trace.children.get(span.spanId) ?? []) {
-        // A nested agent is a run of its own, read when its turn comes.
-        if (roleOf(child) === "run") {
-          kept.push(child);
-          continue;
-        }
-        trace.spans.delete(child.spanId);
-        out.push({ span: child, inStep: below });
-      }
-      if (kept.length > 0) trace.children.set(span.spanId, kept);
-      else trace.children.delete(span.spanId);
-    }
-    return out;
   }
 
   function close(traceId: string, trace: Trace): void {
@@ -147,9 +113,28 @@ function createOtlpRecordReader(): RecordReader {
 
   function flushRun(trace: Trace, agent: Span, out: RunEvent[]): void {
     const run = `${agent.traceId}/${agent.spanId}`;
-    const taken = take(trace, agent, false);
-    for (const { span } of taken) trace.done.set(span.spanId, run);
+    const taken = take(trace, agent, undefined);
+    for (const { span, delegate } of taken) if (delegate !== true) trace.done.set(span.spanId, run);
     out.push(...runStart(agent, run), ...bodyEvents(taken.slice(1), run), runEnd(agent, run));
+    delegated(trace, agent, run, out);
+  }
+
+  /**
+   * A nested run was read: the run that called it is given the delegation when it is read. One
+   * read already (this run's span came late) was read without it, which is said, never dropped.
+   */
+  function delegated(trace: Trace, agent: Span, run: string, out: RunEvent[]): void {
+    const parent = agent.parentSpanId;
+    if (parent === undefined || trace.called.delete(agent.spanId)) return;
+    const caller = trace.done.get(parent);
+    if (caller === undefined) {
+      const list = trace.delegated.get(parent);
+      if (list === undefined) trace.delegated.set(parent, [agent]);
+      else list.push(agent);
+    } else if (caller !== null) {
+      const reason = `the delegate run ${run} arrived after the run that called it was read, so whether its workflow may delegate there was not checked`;
+      out.push(unknownOf(agent, reason, caller));
+    }
   }
 
   function flushUnrun(
@@ -159,8 +144,9 @@ function createOtlpRecordReader(): RecordReader {
     reason: string,
     out: RunEvent[],
   ): void {
-    const taken = take(trace, root, false).sort(byStart);
-    for (const { span } of taken) {
+    const taken = take(trace, root, undefined).sort(byStart);
+    for (const { span, delegate } of taken) {
+      if (delegate === true) continue;
       trace.done.set(span.spanId, run);
       out.push(unknownOf(span, reason, run ?? undefined));
     }
@@ -178,7 +164,7 @@ function createOtlpRecordReader(): RecordReader {
     if (roleOf(span) === "gate") {
       // A person's decision belongs to the process instance, not to an agent's run.
       trace.done.set(span.spanId, null);
-      out.push(gateEvent(span));
+      out.push(...gateEvents(span));
       if (parent === undefined) close(span.traceId, trace);
       return;
     }
@@ -203,16 +189,6 @@ function createOtlpRecordReader(): RecordReader {
     if (parent === undefined) close(span.traceId, trace);
   }
 
-  /** Buffers a span under its parent until its run is read. */
-  function hold(trace: Trace, span: Span): void {
-    trace.spans.set(span.spanId, span);
-    const parent = span.parentSpanId;
-    if (parent === undefined) return;
-    const siblings = trace.children.get(parent);
-    if (siblings === undefined) trace.children.set(parent, [span]);
-    else siblings.push(span);
-  }
-
   /** Reads the runs due by record `upTo` (every pending run with `Infinity`), innermost first. */
   function flushDue(upTo: number, out: RunEvent[]): void {
     const due = pending.filter((p) => p.due <= upTo);
@@ -222,9 +198,8 @@ function createOtlpRecordReader(): RecordReader {
     pending.push(...left);
     // A nested agent ends before the agent that called it: read it first, so that its spans are
     // its own and the caller's run is read without them.
-    due.sort((a, b) =>
-      a.agent.endNanos < b.agent.endNanos ? -1 : a.agent.endNanos > b.agent.endNanos ? 1 : 0,
-    );
+    const end = (span: Span): bigint => span.endNanos ?? 0n;
+    due.sort((a, b) => (end(a.agent) < end(b.agent) ? -1 : end(a.agent) > end(b.agent) ? 1 : 0));
     for (const { trace, agent } of due) {
       if (!trace.spans.has(agent.spanId)) continue;
       flushRun(trace, agent, out);
@@ -242,21 +217,22 @@ function createOtlpRecordReader(): RecordReader {
       const parent = root.parentSpanId;
       if (parent === undefined) continue;
       const group = groups.get(parent) ?? [];
-      group.push(...take(trace, root, false));
+      group.push(...take(trace, root, undefined));
       groups.set(parent, group);
     }
     for (const [parent, group] of groups) {
       const run = `${group[0]?.span.traceId ?? ""}/${parent}`;
-      if (group.some(({ span }) => roleOf(span) !== "other")) {
+      const own = group.filter(({ delegate }) => delegate !== true);
+      if (own.some(({ span }) => roleOf(span) !== "other")) {
         // The invoke_agent span never arrived: the run is read, with no run-end.
-        const first = [...group].sort(byStart)[0];
+        const first = [...own].sort(byStart)[0];
         if (first === undefined) continue;
         const time = nanosToMs(first.span.startNanos);
         const start = { kind: "run-start", run, at: first.span.at } as const;
         out.push(time !== undefined ? { ...start, time } : start, ...bodyEvents(group, run));
       } else {
         const reason = `the span's parent ${parent} never arrived, so it belongs to no agent run read`;
-        for (const { span } of group.sort(byStart)) out.push(unknownOf(span, reason, undefined));
+        for (const { span } of own.sort(byStart)) out.push(unknownOf(span, reason, undefined));
       }
     }
     for (const span of trace.spans.values()) {

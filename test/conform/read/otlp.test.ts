@@ -268,7 +268,7 @@ describe("otlp reader: literal records", () => {
     ]);
   });
 
-  it("reads a nested invoke_agent as a run of its own (a delegate)", () => {
+  it("reads a nested invoke_agent as a run of its own, and as a delegation of its caller", () => {
     const events = all([
       request(
         span(T, "0000000000000003", "0000000000000002", [2, 3], {
@@ -288,10 +288,24 @@ describe("otlp reader: literal records", () => {
       [inner, "step"],
       [inner, "run-end"],
       [outer, "run-start"],
+      [outer, "delegate"],
       [outer, "step"],
       [outer, "run-end"],
     ]);
-    expect(events[4]).toMatchObject({ at: { ids: { spanId: "0000000000000004" } } });
+    expect(events[4]).toEqual({
+      kind: "delegate",
+      run: outer,
+      delegate: inner,
+      workflow: "wf@1.0.0",
+      at: {
+        index: 0,
+        file: "runs.jsonl",
+        line: 1,
+        time: "2026-01-01T00:00:00.001Z",
+        ids: { traceId: T, spanId: "0000000000000002", parentSpanId: "0000000000000001" },
+      },
+    });
+    expect(events[5]).toMatchObject({ at: { ids: { spanId: "0000000000000004" } } });
   });
 
   it("reports spans outside any invoke_agent, and unmapped spans inside a run", () => {
