@@ -9,7 +9,7 @@ import type { EventAt, RecordedObject } from "../types.js";
 import type { SourceRecord } from "./types.js";
 import { eventAt, isObject, notText } from "./shared.js";
 import { keyText } from "./zeebe-record.js";
-import { commitStatusOf, type CommitStatus } from "./camunda-status.js";
+import { commitStatusOf, type CommitStatus, type Unread } from "./camunda-status.js";
 
 /** An agent instance: the run, its process link, its definition and status. */
 export interface AgentInstance {
@@ -27,17 +27,6 @@ export interface AgentInstance {
   /** Fields recorded and unreadable (see {@link Unread}). */
   readonly unread: readonly Unread[];
   readonly at: EventAt;
-}
-
-/**
- * A field the record holds in a shape it cannot have (a model as an object, a status as a
- * number): never taken for absent, it is reported as a record not read.
- */
-export interface Unread {
-  /** The field, as the API names it (`model`, `definition.model`, `toolCalls[0].elementId`). */
-  readonly field: string;
-  /** What it is instead, e.g. `is an object (key-value list), not text`. */
-  readonly why: string;
 }
 
 /** One tool call of an ASSISTANT or TOOL_RESULT item. */

@@ -4,8 +4,18 @@
  * later activation superseded the item), and always records one. Any other value is not read as
  * one of them — a failed attempt in a spelling the reader does not know would pass as a success.
  */
-import type { Unread } from "./camunda-items.js";
 import { notText } from "./shared.js";
+
+/**
+ * A field the record holds in a shape it cannot have (a model as an object, a status as a
+ * number): never taken for absent, it is reported as a record not read.
+ */
+export interface Unread {
+  /** The field, as the API names it (`model`, `definition.model`, `toolCalls[0].elementId`). */
+  readonly field: string;
+  /** What it is instead, e.g. `is an object (key-value list), not text`. */
+  readonly why: string;
+}
 
 /** The commit statuses Camunda 8.10 defines (`AgentInstanceHistoryCommitStatusEnum`). */
 export type CommitStatus = "COMMITTED" | "PENDING" | "DISCARDED";
