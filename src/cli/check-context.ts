@@ -5,7 +5,11 @@
  * main thread found them, and refuses a plugin whose content changed in between.
  */
 import type { GateOptions } from "../bpmn/index.js";
-import type { CompiledPack, Waiver } from "../policy/index.js";
+import type { InteropWarning } from "../interop/index.js";
+import type { AgentWorkflow, Diagnostic } from "../model/index.js";
+import type { CompiledPack, UnnamedWorkflow, Waiver } from "../policy/index.js";
+import { waiversForUnnamed } from "../policy/index.js";
+import { todayUtc } from "../policy/waive.js";
 import type { Plugin } from "../rules/index.js";
 import type { Validator } from "../validate/index.js";
 import { createValidator } from "../validate/index.js";
@@ -18,10 +22,16 @@ import type { FolderRegistry } from "./registry.js";
 import { loadFolderRegistry } from "./registry.js";
 import type { RegistryIndex } from "./registry-read.js";
 import type { FileCheckSettings } from "./settings.js";
+import { statesIdentity } from "./registry-foreign.js";
 
 /** What checking files needs, built once per thread from {@link FileCheckSettings}. */
 export interface FileCheckContext {
   readonly validator: Validator;
+  /**
+   * How to check an imported workflow whose `id@version` its importer made up: the validator
+   * without the `workflow` waivers naming it, which waive nothing there, and their warnings.
+   */
+  readonly unnamed: (workflow: UnnamedWorkflow) => UnnamedCheck;
   readonly processOptions: GateOptions;
   readonly registry?: FolderRegistry;
   /** The plugins and packs, loaded on this thread (for the outputs' rule descriptions). */
@@ -71,6 +81,73 @@ function recordedLookups(registry: FolderRegistry): {
     },
     recorder,
   };
+}
+
+/** What checking an unnamed workflow uses: its validator, and the warnings of waivers left out. */
+export interface UnnamedCheck {
+  readonly validator: Validator;
+  readonly findings: readonly Diagnostic[];
+}
+
+/**
+ * {@link FileCheckContext.unnamed}: one validator per made-up `id@version` and format (a
+ * handful: an importer makes up the same for every document), the run's own when no waiver names
+ * it.
+ */
+function unnamedChecks(
+  settings: FileCheckSettings,
+  policy: ReturnType<typeof policyOptions>,
+  validator: Validator,
+  build: (policy: ReturnType<typeof policyOptions>) => Validator,
+): (workflow: UnnamedWorkflow) => UnnamedCheck {
+  const made = new Map<string, UnnamedCheck>();
+  // Decided once, as the validator's own waivers are: a run past midnight judges on one day.
+  const today = settings.today ?? todayUtc();
+  return (workflow) => {
+    const key = `${workflow.format} ${workflow.ref}`;
+    let check = made.get(key);
+    if (check !== undefined) return check;
+    const { waivers, packs, findings } = waiversForUnnamed(
+      policy.waivers ?? [],
+      policy.policies ?? [],
+      workflow,
+      today,
+    );
+    check =
+      findings.length === 0
+        ? { validator, findings }
+        : {
+            validator: build({
+              ...policy,
+              waivers,
+              ...(policy.policies === undefined ? {} : { policies: packs }),
+            }),
+            findings,
+          };
+    made.set(key, check);
+    return check;
+  };
+}
+
+/** How a document is validated: the run's validator, and one for a workflow with no name of its own. */
+export type Validation = Pick<FileCheckContext, "validator" | "unnamed">;
+
+/**
+ * The validator of a workflow imported from `format` with `warnings`, and the warnings of the
+ * waivers it leaves out: the run's own for a document that states its `id@version`; for one
+ * whose `id@version` the importer made up, which names no document, one without the `workflow`
+ * waivers naming it (docs/policies.md, Waivers).
+ */
+export function importedValidation(
+  validation: Validation,
+  format: string,
+  workflow: AgentWorkflow,
+  warnings: readonly InteropWarning[],
+): UnnamedCheck {
+  if (statesIdentity(format, warnings)) {
+    return { validator: validation.validator, findings: [] };
+  }
+  return validation.unnamed({ ref: `${workflow.id}@${workflow.version}`, format });
 }
 
 /** The settings' plugins and packs, loaded on this thread. */
@@ -123,12 +200,14 @@ export async function fileCheckContext(
   const resolvers = recording?.resolvers ?? registry?.resolvers;
   const extensions = await threadExtensions(settings);
   const policy = policyOptions(settings, extensions);
-  const validator = createValidator({
-    preset: settings.preset,
-    rules: settings.workflowRules,
-    ...policy,
-    ...(resolvers === undefined ? {} : { resolvers }),
-  });
+  const build = (options: typeof policy): Validator =>
+    createValidator({
+      preset: settings.preset,
+      rules: settings.workflowRules,
+      ...options,
+      ...(resolvers === undefined ? {} : { resolvers }),
+    });
+  const validator = build(policy);
   const processOptions: GateOptions = {
     ...gateOptions(resolvers === undefined ? undefined : { resolvers }, settings),
     rules: settings.bpmnRules,
@@ -137,6 +216,7 @@ export async function fileCheckContext(
   };
   return {
     validator,
+    unnamed: unnamedChecks(settings, policy, validator, build),
     processOptions,
     extensions,
     ...(registry === undefined ? {} : { registry }),

@@ -22,7 +22,8 @@ import { checkPack } from "./check-pack.js";
 import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
 import { importDiagnostics } from "./imported.js";
 import { diagnosticLine } from "./io.js";
-import type { FileCheckContext } from "./check-context.js";
+import type { FileCheckContext, Validation } from "./check-context.js";
+import { importedValidation } from "./check-context.js";
 
 /** Code of an import that failed loudly (an unmappable construct); the error names where. */
 export const IMPORT_FAILED = "IMPORT_FAILED";
@@ -49,7 +50,9 @@ async function checkWorkflow(
 /**
  * Imports a document of another format, then validates the workflow it maps to. Import warnings
  * point into the source document (so they get lines); rule diagnostics point into the
- * converted workflow, which `check` does not locate in the source text.
+ * converted workflow, which `check` does not locate in the source text. A workflow whose
+ * `id@version` the importer made up names no document, so no `workflow` waiver applies to it:
+ * it is validated without them, and each says why (docs/policies.md, Waivers).
  */
 async function checkImported(
   file: string,
@@ -57,11 +60,12 @@ async function checkImported(
   format: TextFormat,
   value: unknown,
   source: Format,
-  validator: Validator,
+  validation: Validation,
 ): Promise<CheckedFile> {
   try {
     const { workflow, warnings } = source.import(value);
     const declared = importDiagnostics(text, format, source.id, warnings);
+    const { validator, findings } = importedValidation(validation, source.id, workflow, warnings);
     const found = await validator.validate(workflow);
     return {
       file,
@@ -70,7 +74,7 @@ async function checkImported(
       id: workflow.id,
       version: workflow.version,
       contentHash: contentHash(workflow),
-      diagnostics: [...declared, ...found],
+      diagnostics: [...declared, ...found, ...findings],
     };
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
@@ -98,8 +102,9 @@ async function checkImported(
 export async function checkText(
   file: string,
   text: string,
-  validator: Validator,
+  validation: Validation,
 ): Promise<CheckedFile> {
+  const validator = validation.validator;
   const format = DOCUMENT_EXTENSIONS[extname(file)];
   const options = format === undefined ? {} : { format };
   const asWorkflow = parseWorkflowText(text, options);
@@ -124,7 +129,7 @@ export async function checkText(
   }
   const foreign = kind === undefined ? detectFormat(asWorkflow.value) : undefined;
   if (foreign !== undefined) {
-    return checkImported(file, text, asWorkflow.format, asWorkflow.value, foreign, validator);
+    return checkImported(file, text, asWorkflow.format, asWorkflow.value, foreign, validation);
   }
   if (asWorkflow.workflow === undefined) {
     const readAs = asWorkflow.value === undefined ? "unknown" : "AgentWorkflow";
@@ -279,7 +284,7 @@ async function checkUnrecorded(
       processIds: detach([...processIds]),
     };
   }
-  const result = await checkText(file, text, context.validator);
+  const result = await checkText(file, text, context);
   const syntax = result.diagnostics.filter((d) => d.code === "SYNTAX_ERROR");
   return {
     checked: { ...detach(result), file },

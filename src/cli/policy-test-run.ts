@@ -10,7 +10,12 @@ import { checkProcess } from "../bpmn/index.js";
 import type { Diagnostic } from "../model/index.js";
 import { parseWorkflowText } from "../model/index.js";
 import type { CompiledPack, PolicySubject, Waiver } from "../policy/index.js";
-import { ambiguousWaiverProblems, formatPolicyProblem, readPolicyPack } from "../policy/index.js";
+import {
+  ambiguousWaiverProblems,
+  formatPolicyProblem,
+  readPolicyPack,
+  waiversForUnnamed,
+} from "../policy/index.js";
 import { BPMN_RULE_CODES, WORKFLOW_RULE_CODES } from "../rules/builtin-codes.js";
 import type { Validator } from "../validate/index.js";
 import { createValidator } from "../validate/index.js";
@@ -26,6 +31,7 @@ import { readPolicyTest } from "./policy-test-read.js";
 import type { InputKind, InputVerdicts } from "./policy-test-subjects.js";
 import { subjectsPack, verdictsOf } from "./policy-test-subjects.js";
 import type { FolderRegistry } from "./registry.js";
+import { statesIdentity } from "./registry-foreign.js";
 import { loadFolderRegistry } from "./registry.js";
 
 /** What running a test file gave: its cases judged, or every problem that stopped it. */
@@ -220,14 +226,30 @@ async function judgeWorkflow(shown: string, judging: Judging): Promise<InputVerd
       `${shown} is a tool contract: contracts are resolved, not judged on their own; list its folder under registry`,
     );
   }
-  const { workflow } = await loadWorkflow(shown);
-  judging.validator ??= createValidator({
-    policies: [...judging.packs, judging.probe],
-    waivers: judging.waivers,
-    today: judging.today,
-    ...(judging.registry === undefined ? {} : { resolvers: judging.registry.resolvers }),
-  });
-  const found = await judging.validator.validate(workflow);
+  const { workflow, imported } = await loadWorkflow(shown);
+  const validatorOf = (policies: readonly CompiledPack[], waivers: readonly Waiver[]): Validator =>
+    createValidator({
+      policies,
+      waivers,
+      today: judging.today,
+      ...(judging.registry === undefined ? {} : { resolvers: judging.registry.resolvers }),
+    });
+  let found: Diagnostic[];
+  if (imported !== undefined && !statesIdentity(imported.format, imported.warnings)) {
+    // An id@version the importer made up names no document: as `check` judges it, without the
+    // workflow waivers naming it (docs/policies.md, Waivers), and each says why.
+    const unnamed = waiversForUnnamed(
+      judging.waivers,
+      [...judging.packs, judging.probe],
+      { ref: `${workflow.id}@${workflow.version}`, format: imported.format },
+      judging.today,
+    );
+    const validator = validatorOf(unnamed.packs, unnamed.waivers);
+    found = [...(await validator.validate(workflow)), ...unnamed.findings];
+  } else {
+    judging.validator ??= validatorOf([...judging.packs, judging.probe], judging.waivers);
+    found = await judging.validator.validate(workflow);
+  }
   const input = { kind: "workflow" as const, workflow: `${workflow.id}@${workflow.version}` };
   return verdictsOf(found, input, judging.probe, judging.kinds);
 }

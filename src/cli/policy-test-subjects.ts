@@ -118,6 +118,17 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
+/**
+ * How a case names the tool of unknown identity (the policy facts' `UNKNOWN_TOOL`, whose ref is
+ * null): words no ref is, with a space and parentheses.
+ */
+const UNKNOWN_TOOL_NAME = "(unknown tool)";
+
+/** A tool subject's name: its ref, or {@link UNKNOWN_TOOL_NAME}. */
+function toolName(ref: unknown): string {
+  return typeof ref === "string" ? ref : UNKNOWN_TOOL_NAME;
+}
+
 /** The name of the subject a finding of a rule for `kind` is on, in the input's grammar. */
 export function subjectOf(
   finding: Diagnostic,
@@ -127,7 +138,7 @@ export function subjectOf(
   const { data, target } = finding;
   if (input.kind === "workflow") {
     if (kind === "workflow") return `${text(data.id)}@${text(data.version)}`;
-    if (kind === "tool") return `${input.workflow ?? ""}/${text(data.ref)}`;
+    if (kind === "tool") return `${input.workflow ?? ""}/${toolName(data.ref)}`;
     return undefined;
   }
   if (kind === "process") return text(data.id);
@@ -139,7 +150,7 @@ export function subjectOf(
   }
   const task = `${input.processOf.get(element) ?? ""}/${element}`;
   if (kind === "workflow") return `${task}/${text(data.id)}@${text(data.version)}`;
-  return `${task}/${text(data.ref)}`;
+  return `${task}/${toolName(data.ref)}`;
 }
 
 /** The subjects of an input, by kind, and the findings of each pack rule on each. */

@@ -28,14 +28,25 @@ export interface ForeignRead {
  * which names nothing, so such a document is named by its file. A format added later is named by
  * its file until it is listed here (fail closed).
  */
-const STATES_IDENTITY: Readonly<Record<string, (warnings: readonly InteropWarning[]) => boolean>> =
-  {
-    // `id` and `version` are required fields of the subset.
-    "langgraph-subset": () => true,
-    // The id is the workflow's name; the version is `workflow.config.version` when it is one.
-    openagentflow: (warnings) =>
-      !warnings.some((w) => w.code === HEURISTIC && w.path === "/workflow/config/version"),
-  };
+/** A declared loss as the import gave it, or as a diagnostic with its code and path kept. */
+type Declared = Pick<InteropWarning, "code" | "path">;
+
+const STATES_IDENTITY: Readonly<Record<string, (warnings: readonly Declared[]) => boolean>> = {
+  // `id` and `version` are required fields of the subset.
+  "langgraph-subset": () => true,
+  // The id is the workflow's name; the version is `workflow.config.version` when it is one.
+  openagentflow: (warnings) =>
+    !warnings.some((w) => w.code === HEURISTIC && w.path === "/workflow/config/version"),
+};
+
+/**
+ * Whether a document imported from `format` with `warnings` states its own `id@version`; if not,
+ * its importer made them up, and they name no document (a registry names it by its file; a
+ * `workflow` waiver does not match it, docs/policies.md).
+ */
+export function statesIdentity(format: string, warnings: readonly Declared[]): boolean {
+  return STATES_IDENTITY[format]?.(warnings) === true;
+}
 
 /** The format ids, each a format word as it is, digits and all (`agent2model`). */
 const FORMAT_IDS: ReadonlySet<string> = new Set(FORMATS.map((format) => format.id.toLowerCase()));
@@ -150,7 +161,7 @@ export function readForeign(
   const declared = importDiagnostics(text, textFormat, format.id, warnings);
   const read = nameOf(file);
   const named = "identity" in read ? read.identity : undefined;
-  if (STATES_IDENTITY[format.id]?.(warnings) === true) {
+  if (statesIdentity(format.id, warnings)) {
     const stated = `${workflow.id}@${workflow.version}`;
     const label = named === undefined ? undefined : `${named.id}@${named.version}`;
     const mismatch =

@@ -13,7 +13,18 @@ export type UnknownKind = "level" | "declaredLevel" | "justifiedLevel" | "effect
  * The name is what `when` must mention to read it (`maxSteps` for `budget.maxSteps`).
  */
 export type OpaqueKind =
-  "tools" | "models" | "budget" | "maxSteps" | "maxTokens" | "nodes" | "delegates" | "name";
+  | "tools"
+  | "models"
+  | "budget"
+  | "maxSteps"
+  | "maxTokens"
+  | "nodes"
+  | "delegates"
+  | "name"
+  | "model"
+  | "fallbackModel"
+  | "ref"
+  | "id";
 
 /** What a fact (or a value computed from facts) is, as far as the checker knows. */
 export type FactType =
@@ -62,6 +73,13 @@ export interface Field {
    * {@link opaque}.
    */
   readonly unread?: string;
+  /**
+   * For a fact whose `null` is ordinary data ("none") except when the subject's fact of this name
+   * is null, i.e. unknown: then it is the unknown {@link opaque}. A node's `model` beside its
+   * workflow's `models`: where that list is unknown, some node runs a model no one named, and a
+   * node's null can no longer be told from it.
+   */
+  readonly unknownBeside?: string;
 }
 
 /** Any value: what a function or an arithmetic expression gives. */
@@ -103,8 +121,9 @@ const UNREAD = ["name", "budget", "budget.maxSteps", "budget.maxTokens"];
 const LEVEL_OR_NULL = oneOf("a level (0-5) or null", "number", LEVELS);
 
 const TOOL = object("a tool", {
-  ref: TEXT,
-  id: TEXT,
+  // null only for the tool of unknown identity (facts.ts `UNKNOWN_TOOL`): always unknown.
+  ref: { type: TEXT_OR_NULL, opaque: "ref" },
+  id: { type: TEXT_OR_NULL, opaque: "id" },
   version: TEXT_OR_NULL,
   effect: { type: oneOf("an effect or null", "string", EFFECTS), unknown: "effect" },
   authorization: {
@@ -130,11 +149,15 @@ const BUDGET_FIELD: Field = { type: BUDGET, unread: "budget", opaque: "budget" }
 
 const GATE = object("a gate", { id: TEXT, name: TEXT_OR_NULL, role: TEXT_OR_NULL });
 
+// null: the node names none (a tool, a decision, an llm node without a fallback), unless the
+// workflow's `models` is unknown: an llm node on an importer's stand-in name or an unread
+// Camunda binding, or a step that may call any model, is null too, and a deny-list over nodes
+// must not pass it.
 const NODE = object("a node", {
   id: TEXT,
   type: oneOf("a node type", "string", ["llm", "tool", "decision"]),
-  model: TEXT_OR_NULL,
-  fallbackModel: TEXT_OR_NULL,
+  model: { type: TEXT_OR_NULL, opaque: "model", unknownBeside: "models" },
+  fallbackModel: { type: TEXT_OR_NULL, opaque: "fallbackModel", unknownBeside: "models" },
 });
 
 const LEVEL: Field = { type: LEVEL_OR_NULL, unknown: "level" };

@@ -18,12 +18,19 @@ export const POLICY_SUBJECTS: readonly PolicySubject[] = Object.freeze([
   "process",
 ]);
 
-/** A tool as a subject, or as a member of an agent task's or workflow's `tools`. */
+/**
+ * A tool as a subject, or as a member of an agent task's or workflow's `tools`. Every tool a
+ * workflow or a BPMN names is known by its ref; {@link UNKNOWN_TOOL} stands for what an agent
+ * task may call besides, when its tools could not all be read.
+ */
 export interface ToolFacts {
-  /** The ref as written (`tool:crm-write@1.0.0`, a Camunda job type or element id). */
-  readonly ref: string;
-  /** Its id: `crm-write` for a btv ref, the element id of a Camunda tool. */
-  readonly id: string;
+  /**
+   * The ref as written (`tool:crm-write@1.0.0`, a Camunda job type or element id); null only for
+   * {@link UNKNOWN_TOOL}, whose identity is unknown.
+   */
+  readonly ref: string | null;
+  /** Its id: `crm-write` for a btv ref, the element id of a Camunda tool; null as {@link ref}. */
+  readonly id: string | null;
   readonly version: string | null;
   /**
    * `read`, `propose`, `notify`, `write-reversible`, `write-irreversible` or
@@ -34,6 +41,24 @@ export interface ToolFacts {
   /** `automatic`, `gate` or `forbidden`, as its contract states; null when unknown. */
   readonly authorization: string | null;
 }
+
+/** A tool known by its ref: every tool a workflow or a BPMN names. */
+export type KnownToolFacts = ToolFacts & { readonly ref: string; readonly id: string };
+
+/**
+ * The tool of unknown identity: a `tool` subject of an agent task whose `tools` is unknown (its
+ * workflow or a delegate could not be read, a Camunda tool container cannot be found), standing
+ * for what it may call besides the tools known. Its `ref` and `id` are unknown (a `when` that
+ * reads them is undecided), its `effect` and `authorization` tried at every value: a `tool` rule
+ * is never skipped because the tools could not be read (docs/policies.md).
+ */
+export const UNKNOWN_TOOL: ToolFacts = Object.freeze({
+  ref: null,
+  id: null,
+  version: null,
+  effect: null,
+  authorization: null,
+});
 
 /** An agent's budget, as its workflow (or its Camunda limits) states it; null fields: not stated. */
 export interface BudgetFacts {
@@ -49,11 +74,16 @@ export interface NodeFacts {
   readonly id: string;
   readonly type: string;
   /**
-   * The model an `llm` node names; null for others, and for a Camunda agent's model node whose
-   * model cannot be read (then the workflow's `models` is null).
+   * The model an `llm` node names; null for others. Unknown, not "none", while the workflow's
+   * `models` is null: then some node runs a model no one named (an importer's stand-in name, a
+   * Camunda agent's model that cannot be read, a step that may call any model), and a rule that
+   * reads a node's model is undecided (docs/policies.md).
    */
   readonly model: string | null;
-  /** The model an `llm` node falls back to (`fallbackModel`); null when it names none. */
+  /**
+   * The model an `llm` node falls back to (`fallbackModel`); null when it names none, and
+   * unknown as {@link model} is while the workflow's `models` is null.
+   */
   readonly fallbackModel: string | null;
 }
 

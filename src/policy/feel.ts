@@ -4,8 +4,9 @@
  * - An unknown level, justified level, tool effect or tool authorization that `when` reads is
  *   tried at every value it can take (one value for all unknowns of a kind at a time, the product
  *   over kinds); if any choice makes `when` true, the subject is selected, and the finding names
- *   what was assumed. When none does, null (the fact as it is) is tried too, and counts only if
- *   it makes `when` true: a rule may ask whether a fact is unknown (`effect = null`).
+ *   what was assumed — unless `when` holds whatever the unknowns are, when the known facts
+ *   decided it. When none does, null (the fact as it is) is tried too, and counts only if it
+ *   makes `when` true: a rule may ask whether a fact is unknown (`effect = null`).
  * - Reading an unknown `tools` or `models` list (or a `budget` or limit that could not be read),
  *   a result that is not `true` or `false` (FEEL's `null` when a comparison meets a missing
  *   value), a FEEL warning that says the expression went wrong (a missing variable or key, a
@@ -18,14 +19,13 @@
  * names, and its parse tree and interpreter are not exported as separate steps), so each
  * evaluation parses again; `when` was parsed and checked once, when the pack was compiled.
  */
-import { evaluate } from "feelin";
-import { visibleText } from "../model/index.js";
 import type { OpaqueKind, UnknownKind } from "./fact-types.js";
 import { UNKNOWN_VALUES } from "./fact-types.js";
-import type { WhenReads } from "./feel-check.js";
-import { factsSize, MAX_WHEN_STEPS, stepsAt, stepsText } from "./feel-cost.js";
-import { watchOrdering } from "./feel-order.js";
+import type { CompiledWhen, Tries } from "./feel-once.js";
+import { once } from "./feel-once.js";
 import type { Projection } from "./unknowns.js";
+
+export type { CompiledWhen } from "./feel-once.js";
 
 /**
  * How many evaluations trying the values of unknown facts may add, for one rule on one document
@@ -51,7 +51,22 @@ export class TryBudget {
     this.used += 1;
     return true;
   }
+
+  /**
+   * Takes one try for what only words a finding (whether an assumption decided it), never its
+   * verdict: from the first half of the bound only, so that judging the document's other
+   * subjects keeps at least half of it.
+   */
+  spare(): boolean {
+    if (this.used >= this.limit / 2) return false;
+    this.used += 1;
+    return true;
+  }
 }
+
+/** Why a node's model, null in a workflow whose `models` is unknown, is unknown too. */
+const NODE_MODEL_REASON =
+  "which is unknown for a node of a workflow whose 'models' is unknown (a model not stated: an imported workflow's, whose format names none or shows a step that may call any model, or a Camunda agent's, or it is a FEEL expression)";
 
 /** Why reading each unknown list or limit leaves `when` undecided. */
 const OPAQUE_REASONS: Readonly<Record<OpaqueKind, string>> = {
@@ -60,6 +75,8 @@ const OPAQUE_REASONS: Readonly<Record<OpaqueKind, string>> = {
   models:
     "which is unknown because a workflow could not be read (or a model is not stated: an imported workflow's, whose format names none or shows a step that may call any model, or a Camunda agent's, or it is a FEEL expression)",
   budget: "which is unknown because the agent's workflow could not be read",
+  ref: "which is unknown: this stands for a tool the agent task may call that could not be read (its workflow, a delegate or its Camunda tool container)",
+  id: "which is unknown: this stands for a tool the agent task may call that could not be read (its workflow, a delegate or its Camunda tool container)",
   maxSteps:
     "which is unknown because it is a Camunda limit written as a FEEL expression, known only when the process runs",
   maxTokens:
@@ -67,13 +84,9 @@ const OPAQUE_REASONS: Readonly<Record<OpaqueKind, string>> = {
   nodes: "which is unknown because the workflow could not be read",
   delegates: "which is unknown because the workflow could not be read",
   name: "which is unknown because the workflow could not be read",
+  model: NODE_MODEL_REASON,
+  fallbackModel: NODE_MODEL_REASON,
 };
-
-/** A `when` ready to evaluate: its text and what it reads. */
-export interface CompiledWhen {
-  readonly text: string;
-  readonly reads: WhenReads;
-}
 
 /** Whether `when` selects a subject. */
 export type WhenOutcome =
@@ -93,26 +106,6 @@ const KIND_ORDER: readonly UnknownKind[] = [
   "authorization",
 ];
 
-type FeelWarning = ReturnType<typeof evaluate>["warnings"][number];
-
-/** A warning that is FEEL's plain null semantics over facts that are absent (`lane.name`). */
-function isAbsence(warning: FeelWarning, reads: WhenReads): boolean {
-  if (warning.type === "NO_PROPERTY_FOUND") return warning.details.values.target === null;
-  if (warning.type === "NO_CONTEXT_ENTRY_FOUND") return reads.openKeys.has(warning.position.from);
-  return false;
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "function") return "a function";
-  try {
-    const json = JSON.stringify(value);
-    return visibleText(json.length > 60 ? `${json.slice(0, 60)}…` : json);
-  } catch {
-    return "a value that is not data";
-  }
-}
-
 /** The words of an assumption: `level = 4, effect = "external-commitment"`. */
 export function assumptionText(
   assumed: Readonly<Partial<Record<UnknownKind, string | number | null>>>,
@@ -122,80 +115,54 @@ export function assumptionText(
     .join(", ");
 }
 
-type Single =
-  { readonly kind: "yes" | "no" } | { readonly kind: "undecided"; readonly reason: string };
+type Assumed = Partial<Record<UnknownKind, string | number | null>>;
 
 /**
- * Outcomes by the JSON of the facts an evaluation reads, per `when`: feelin parses and builds its
- * interpreter on every call (a few hundred microseconds), and the agent tasks of a process often
- * share the facts a rule reads (their levels and tools). Bounded, as a modeller keeps packs for
- * a whole session.
+ * Puts combination `combo` of `values` (one list per kind of `dims`, the first kind varying
+ * fastest) into the subject's slots: every unknown of a kind takes the same value.
  */
-const memo = new WeakMap<CompiledWhen, Map<string, Single>>();
-const MEMO_LIMIT = 4096;
-
-/**
- * One evaluation, classified; `undefined` when it would have to run and `budget` has no try left
- * (a result kept from before costs none). Without a budget, it always runs.
- */
-function once(when: CompiledWhen, facts: Record<string, unknown>): Single;
-function once(
-  when: CompiledWhen,
-  facts: Record<string, unknown>,
-  budget: TryBudget | undefined,
-): Single | undefined;
-function once(
-  when: CompiledWhen,
-  facts: Record<string, unknown>,
-  budget?: TryBudget,
-): Single | undefined {
-  // Only the facts it names: FEEL has no way to read a variable it does not name.
-  const context: Record<string, unknown> = {};
-  for (const root of when.reads.roots) if (Object.hasOwn(facts, root)) context[root] = facts[root];
-  const key = when.reads.volatile ? undefined : JSON.stringify(context);
-  let known = memo.get(when);
-  const hit = key === undefined ? undefined : known?.get(key);
-  if (hit !== undefined) return hit;
-  if (budget !== undefined && !budget.take()) return undefined;
-  const single = evaluateOnce(when, context);
-  if (key !== undefined) {
-    if (known === undefined) memo.set(when, (known = new Map<string, Single>()));
-    if (known.size >= MEMO_LIMIT) known.clear();
-    known.set(key, single);
+function fill(
+  subject: Projection,
+  dims: readonly UnknownKind[],
+  values: readonly (readonly (string | number | null)[])[],
+  combo: number,
+): { assumed: Assumed; hasNull: boolean } {
+  const assumed: Assumed = {};
+  let rest = combo;
+  let hasNull = false;
+  for (const [i, kind] of dims.entries()) {
+    const size = values[i]?.length ?? 1;
+    const value = values[i]?.[rest % size] ?? null;
+    rest = Math.floor(rest / size);
+    if (value === null) hasNull = true;
+    assumed[kind] = value;
+    for (const slot of subject.slots.get(kind) ?? []) slot.container[slot.key] = value;
   }
-  return single;
+  return { assumed, hasNull };
 }
 
-function evaluateOnce(when: CompiledWhen, context: Record<string, unknown>): Single {
-  const size = factsSize(context);
-  const steps = stepsAt(when.reads.cost, size);
-  if (steps > MAX_WHEN_STEPS) {
-    const length = size.length.toLocaleString("en-US");
-    const total = size.total.toLocaleString("en-US");
-    return {
-      kind: "undecided",
-      reason: `'when' may take ${stepsText(steps)} steps on these facts (up to ${length} items in a list, ${total} values and characters in all), past the ${MAX_WHEN_STEPS.toLocaleString("en-US")} a rule may take, so it was not run`,
-    };
+/**
+ * Whether `when` holds whatever the unknowns of `dims` are, every value and null as they are
+ * (`orNull`, whose first combination is the first try's): then the values that try assumed
+ * decided nothing (a tool known to be `write-irreversible` decides `some t in tools satisfies
+ * t.effect = "write-irreversible"` beside one of unknown effect), and the finding states no
+ * assumption. Spare tries only: when they run out, the assumption stays, as it may have decided.
+ */
+function holdsWhatever(
+  when: CompiledWhen,
+  subject: Projection,
+  dims: readonly UnknownKind[],
+  orNull: readonly (readonly (string | number | null)[])[],
+  budget: TryBudget | undefined,
+): boolean {
+  const tries: Tries | undefined =
+    budget === undefined ? undefined : { take: () => budget.spare() };
+  const count = orNull.reduce((a, v) => a * v.length, 1);
+  for (let combo = 1; combo < count; combo += 1) {
+    fill(subject, dims, orNull, combo);
+    if (once(when, subject.facts, tries)?.kind !== "yes") return false;
   }
-  let watched: ReturnType<typeof watchOrdering<ReturnType<typeof evaluate>>>;
-  try {
-    watched = watchOrdering(() => evaluate(when.text, context));
-  } catch (error) {
-    return {
-      kind: "undecided",
-      reason: `FEEL failed: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
-  // Whatever it gave: an ordering feelin made up cannot decide for or against the subject.
-  if (watched.mixed !== undefined) return { kind: "undecided", reason: watched.mixed };
-  const result = watched.result;
-  const wrong = result.warnings.find((w) => !isAbsence(w, when.reads));
-  if (wrong !== undefined) {
-    return { kind: "undecided", reason: `FEEL ${wrong.type}: ${visibleText(wrong.message)}` };
-  }
-  if (result.value === true) return { kind: "yes" };
-  if (result.value === false) return { kind: "no" };
-  return { kind: "undecided", reason: `'when' gives ${describe(result.value)}, not true or false` };
+  return true;
 }
 
 const reads = (when: CompiledWhen, name: string): boolean =>
@@ -210,10 +177,13 @@ export function decideWhen(
   subject: Projection,
   budget?: TryBudget,
 ): WhenOutcome {
-  for (const name of subject.opaque) {
-    if (reads(when, name)) {
-      return { kind: "undecided", reason: `it reads '${name}', ${OPAQUE_REASONS[name]}` };
-    }
+  // A name `when` spells is the reason before one a function may see unnamed (`list contains`).
+  const opaque = [...subject.opaque];
+  const read =
+    opaque.find((name) => when.reads.mentioned.has(name)) ??
+    opaque.find((name) => reads(when, name));
+  if (read !== undefined) {
+    return { kind: "undecided", reason: `it reads '${read}', ${OPAQUE_REASONS[read]}` };
   }
   const dims = KIND_ORDER.filter((k) => subject.slots.has(k) && reads(when, k));
   if (dims.length === 0) {
@@ -243,17 +213,7 @@ export function decideWhen(
     const sizes = pass.values.map((v) => v.length);
     const count = sizes.reduce((a, b) => a * b, 1);
     for (let combo = 0; combo < count && outcome === undefined; combo += 1) {
-      const assumed: Partial<Record<UnknownKind, string | number | null>> = {};
-      let rest = combo;
-      let hasNull = false;
-      for (const [i, kind] of dims.entries()) {
-        const size = sizes[i] ?? 1;
-        const value = pass.values[i]?.[rest % size] ?? null;
-        rest = Math.floor(rest / size);
-        if (value === null) hasNull = true;
-        assumed[kind] = value;
-        for (const slot of subject.slots.get(kind) ?? []) slot.container[slot.key] = value;
-      }
+      const { assumed, hasNull } = fill(subject, dims, pass.values, combo);
       if (pass.nullOnly && !hasNull) continue;
       // The first try of each subject is its evaluation as any subject has one; the rest draw on
       // the budget the rule's subjects share.
@@ -273,6 +233,9 @@ export function decideWhen(
       }
     }
   }
+  // Selected by its first try: the values assumed there decided it only if others would not.
+  if (outcome?.kind === "yes" && tried === 1 && holdsWhatever(when, subject, dims, orNull, budget))
+    outcome = { kind: "yes" };
   // The facts go back to unknown: they are the finding's data.
   for (const kind of dims)
     for (const slot of subject.slots.get(kind) ?? []) slot.container[slot.key] = null;

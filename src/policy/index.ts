@@ -13,11 +13,12 @@ export type {
   NodeFacts,
   PolicySubject,
   ProcessFacts,
+  KnownToolFacts,
   ToolFacts,
   UnreadFact,
   WorkflowFacts,
 } from "./facts.js";
-export { POLICY_SUBJECTS } from "./facts.js";
+export { POLICY_SUBJECTS, UNKNOWN_TOOL } from "./facts.js";
 export { POLICY_PACK_SCHEMA, WAIVER_SCHEMA } from "./pack-schema.js";
 export { compilePolicyPack, formatPolicyProblem, PolicyPackError, readPolicyPack } from "./read.js";
 export type {
@@ -39,8 +40,14 @@ export type {
   Waiver,
   WorkflowView,
 } from "./types.js";
-export type { SubjectsPresent, WaiverOutcome, WaiverSubject } from "./waive.js";
-export { applyWaivers } from "./waive.js";
+export type {
+  SubjectsPresent,
+  UnnamedWaivers,
+  UnnamedWorkflow,
+  WaiverOutcome,
+  WaiverSubject,
+} from "./waive.js";
+export { applyWaivers, waiversForUnnamed } from "./waive.js";
 export { WAIVER_EXPIRED, WAIVER_FINDINGS, WAIVER_SUBJECT_MISSING } from "./waiver-meta.js";
 export { ambiguousWaiverProblems, waiverProblems } from "./waivers.js";
 export type { WaiverPack } from "./waivers.js";

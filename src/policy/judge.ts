@@ -8,6 +8,7 @@ import type { PolicySubject } from "./facts.js";
 import type { CompiledWhen, TryBudget } from "./feel.js";
 import { assumptionText, decideWhen } from "./feel.js";
 import type { PackMessageId } from "./messages.js";
+import { TOOL_DATA, toolWords } from "./messages.js";
 import type { GatePathRequirement, GatePathResult } from "./types.js";
 import type { Projection } from "./unknowns.js";
 import { project } from "./unknowns.js";
@@ -98,6 +99,7 @@ export function judge(
     rule.when === undefined ? { kind: "yes" as const } : decideWhen(rule.when, subject, budget);
   if (outcome.kind === "no") return undefined;
   const base: Record<string, unknown> = { ...subject.facts, ruleId: rule.id, pack: rule.pack };
+  if (rule.subject === "tool") base[TOOL_DATA] = toolWords(subject.facts.ref);
   if (outcome.kind === "yes" && outcome.assumed !== undefined) {
     base.assumed = outcome.assumed;
     base.assumption = assumptionText(outcome.assumed);

@@ -11,12 +11,23 @@ import type { PackRuleSpec } from "./types.js";
 const SUBJECT_LABEL: Readonly<Record<PolicySubject, string>> = {
   agentTask: 'agent task "{{element.id}}"',
   workflow: 'workflow "{{id}}@{{version}}"',
-  tool: 'tool "{{ref}}"',
+  tool: "{{tool}}",
   process: 'process "{{id}}"',
 };
 
 /** The data a finding carries besides the facts, by message (for the placeholder check). */
 export const EXTRA_DATA: readonly string[] = ["ruleId", "pack"];
+
+/** What a `tool` rule's finding carries besides: how it names the tool ({@link toolWords}). */
+export const TOOL_DATA = "tool";
+
+/**
+ * How a finding names a tool (its data's `tool`): by its ref, or as the tool of unknown identity
+ * (facts.ts `UNKNOWN_TOOL`), whose ref is null.
+ */
+export function toolWords(ref: unknown): string {
+  return typeof ref === "string" ? `tool "${ref}"` : "a tool of unknown identity";
+}
 
 /** The message ids of a pack rule, for `report({ messageId })`. */
 export type PackMessageId =

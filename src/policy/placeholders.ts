@@ -6,7 +6,7 @@
 import type { PolicySubject } from "./facts.js";
 import type { FactType } from "./fact-types.js";
 import { fieldNames, fieldOf, SUBJECT_TYPES } from "./fact-types.js";
-import { EXTRA_DATA } from "./messages.js";
+import { EXTRA_DATA, TOOL_DATA } from "./messages.js";
 
 /** The placeholder names of a template, as `interpolate` splits it (trimmed). */
 function placeholders(template: string): string[] {
@@ -27,10 +27,11 @@ function placeholders(template: string): string[] {
 function problemOf(name: string, subject: PolicySubject): string | undefined {
   const root = SUBJECT_TYPES[subject];
   const [first = "", ...rest] = name.split(".");
-  if (rest.length === 0 && EXTRA_DATA.includes(first)) return undefined;
+  const extra = subject === "tool" ? [...EXTRA_DATA, TOOL_DATA] : EXTRA_DATA;
+  if (rest.length === 0 && extra.includes(first)) return undefined;
   const field = fieldOf(root, first);
   if (field === undefined) {
-    const names = `${fieldNames(root)}, ${EXTRA_DATA.join(", ")}`;
+    const names = `${fieldNames(root)}, ${extra.join(", ")}`;
     return `placeholder '{{${name}}}' names no fact (facts of ${subject}: ${names})`;
   }
   let type: FactType = field.type;

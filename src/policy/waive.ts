@@ -4,7 +4,9 @@
  * finding keeps its severity and stays in the output, and whoever decides the verdict stops
  * counting it. An expired waiver applies to nothing and is itself an error; a waiver whose
  * element (or workflow version) is gone from a process (or workflow) that is present is a
- * warning. Waivers about processes and workflows this run did not read are not judged here.
+ * warning. Waivers about processes and workflows this run did not read are not judged here. A
+ * `workflow` waiver never matches a workflow whose `id@version` its importer made up
+ * ({@link waiversForUnnamed}): it would match every document imported under that name.
  */
 import type { Diagnostic, DiagnosticTarget } from "../model/index.js";
 import { WORKFLOW_TARGET } from "../model/index.js";
@@ -164,4 +166,65 @@ export function applyWaivers(
     return { ...d, waived: { reason: w.reason, grantedBy: w.grantedBy, expires: w.expires } };
   });
   return { diagnostics: out, findings };
+}
+
+/**
+ * A workflow whose `id@version` is not its own: its importer made it up, its format stating none
+ * (every LangGraph drawable graph imports as `langgraph-graph@0.0.0`).
+ */
+export interface UnnamedWorkflow {
+  /** The `id@version` the importer made up. */
+  readonly ref: string;
+  /** The format it was imported from (`langgraph-graph`). */
+  readonly format: string;
+}
+
+/** What an unnamed workflow is judged with, and what the waivers left out say of themselves. */
+export interface UnnamedWaivers<P extends { readonly waivers: readonly Waiver[] }> {
+  /** The waivers given, but those left out. */
+  readonly waivers: readonly Waiver[];
+  /** The packs given, each with its own waivers but those left out. */
+  readonly packs: readonly P[];
+  /** A WAIVER_SUBJECT_MISSING warning (message `unnamed`) on the workflow per waiver left out. */
+  readonly findings: readonly Diagnostic[];
+}
+
+/**
+ * The waivers — `waivers` (a config's) and each pack's own — that may apply to the findings of
+ * an unnamed workflow: all but the `workflow` waivers in force on `today` that name its made-up
+ * `id@version`. Such a waiver was written after reviewing some document imported under that
+ * name, and nothing says it was this one; a waiver must not match documents its author never
+ * saw, so it waives nothing here (its findings block, failing closed) and a warning says why.
+ * An expired one is kept: it applies to nothing anyway, and is WAIVER_EXPIRED as anywhere.
+ *
+ * @example
+ * ```ts
+ * import { waiversForUnnamed } from "agentflow/policy";
+ *
+ * const waiver = { rule: "no-gpt-3", workflow: "langgraph-graph@0.0.0", reason: "reviewed a.graph.json", grantedBy: "cro", expires: "2027-03-31" };
+ * const out = waiversForUnnamed([waiver], [], { ref: "langgraph-graph@0.0.0", format: "langgraph-graph" }, "2027-01-15");
+ * out.waivers; // → []
+ * out.findings.map((d) => [d.code, d.severity]); // → [["WAIVER_SUBJECT_MISSING", "warning"]]
+ * ```
+ */
+export function waiversForUnnamed<P extends { readonly waivers: readonly Waiver[] }>(
+  waivers: readonly Waiver[],
+  packs: readonly P[],
+  unnamed: UnnamedWorkflow,
+  today: string,
+): UnnamedWaivers<P> {
+  const findings: Diagnostic[] = [];
+  const keep = (list: readonly Waiver[]): Waiver[] =>
+    list.filter((w) => {
+      if (w.workflow !== unnamed.ref || today > w.expires) return true;
+      const data = { ...waiverData(w, today), format: unnamed.format };
+      findings.push(finding(WAIVER_SUBJECT_MISSING, "unnamed", WORKFLOW_TARGET, data));
+      return false;
+    });
+  const own = keep(waivers);
+  const kept = packs.map((p) => {
+    const left = keep(p.waivers);
+    return left.length === p.waivers.length ? p : { ...p, waivers: left };
+  });
+  return { waivers: own, packs: kept, findings };
 }

@@ -23,7 +23,10 @@ export const WAIVER_EXPIRED: RuleMeta = Object.freeze({
     "fix what the waiver covered, or have its owner grant a new waiver with a new end date",
 });
 
-/** A waiver naming an element or a workflow version the inputs no longer have. */
+/**
+ * A waiver naming an element or a workflow version the inputs no longer have, or a workflow
+ * `id@version` an importer made up, which names no document.
+ */
 export const WAIVER_SUBJECT_MISSING: RuleMeta = Object.freeze({
   code: "WAIVER_SUBJECT_MISSING",
   defaultSeverity: "warning",
@@ -34,8 +37,11 @@ export const WAIVER_SUBJECT_MISSING: RuleMeta = Object.freeze({
       'the waiver of {{rule}} names element "{{element}}", which process "{{process}}" does not have; it waives nothing',
     workflow:
       'the waiver of {{rule}} names workflow {{workflow}}, but "{{workflowId}}" is present only as {{present}}; it waives nothing',
+    unnamed:
+      "the waiver of {{rule}} names workflow {{workflow}}, an id@version the {{format}} importer made up (the document states none of its own), so nothing says this is the document that was reviewed; it waives nothing here",
   }),
-  remediation: "remove the waiver, or point it at the element or workflow version it was meant for",
+  remediation:
+    "remove the waiver, or point it at the element or workflow version it was meant for (a workflow imported under a made-up id@version cannot be waived as a workflow: convert it into a workflow document with an id and version of its own, or name it in a registry by its file name)",
 });
 
 /** Both waiver findings, by code. */

@@ -16,6 +16,7 @@ import { isOpaqueStepRef, isUnstatedModel } from "../model/internal.js";
 import type {
   BudgetFacts,
   NodeFacts,
+  KnownToolFacts,
   ToolFacts,
   WorkflowFacts,
   WorkflowView,
@@ -48,7 +49,7 @@ export function toolFacts(
   ref: string,
   parsed: RefParseResult | undefined,
   contract: ToolTerms | undefined,
-): ToolFacts {
+): KnownToolFacts {
   const id = parsed?.ok === true ? parsed.ref.id.replace(/^tool:/, "") : ref;
   return {
     ref: parsed?.ok === true ? parsed.canonical : ref,
@@ -102,7 +103,7 @@ export function readWorkflow(
   const nodes: NodeFacts[] = [];
   const models: string[] = [];
   const toolCalls: (ToolFacts & { nodeId: string; path: string })[] = [];
-  const tools = new Map<string, ToolFacts>();
+  const tools = new Map<string, KnownToolFacts>();
   let unstated = false;
   for (const [i, node] of workflow.nodes.entries()) {
     const llm = node.type === "llm" ? node.config : undefined;

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkProcess } from "../../src/bpmn/index.js";
+import type { Diagnostic } from "../../src/model/index.js";
 import type { Waiver } from "../../src/policy/index.js";
 
 const DIR = "test/fixtures/fail-closed/";
@@ -32,7 +33,14 @@ const PACK = {
 };
 const GRANT = { reason: "reviewed", grantedBy: "cro", expires: "2099-01-01" };
 
-/** `code: waived?` of every blocking finding at the agent task or its process. */
+/** What a finding is about: a workflow rule's workflow, a tool rule's tool. */
+function about(d: Diagnostic): string {
+  if (d.code === "t/wf") return ` ${String(d.data.id)}@${String(d.data.version)}`;
+  if (d.code === "t/tl") return ` ${String(d.data.ref)}`;
+  return "";
+}
+
+/** `code (subject): waived?` of every blocking finding at the agent task or its process. */
 async function waived(waivers: readonly Waiver[]): Promise<Record<string, boolean>> {
   const decision = await checkProcess(XML, {
     resolveWorkflow: (ref) => DOCS[ref],
@@ -44,7 +52,7 @@ async function waived(waivers: readonly Waiver[]): Promise<Record<string, boolea
   return Object.fromEntries(
     [...decision.blocking, ...decision.warnings]
       .filter((d) => d.severity === "error")
-      .map((d) => [d.code, d.waived !== undefined]),
+      .map((d) => [`${d.code}${about(d)}`, d.waived !== undefined]),
   );
 }
 
@@ -56,8 +64,10 @@ describe("a workflow waiver in a process", () => {
     const waivers = all.map((rule) => ({ rule, workflow: "agnt-contract-signer@1.0.0", ...GRANT }));
     expect(await waived(waivers)).toEqual({
       TOOL_EFFECT_NEEDS_GATE: false,
-      "t/wf": true,
-      "t/tl": true,
+      "t/wf agnt-contract-signer@1.0.0": true,
+      "t/tl tool:sign-contract@1.0.0": true,
+      // Its delegate's findings are the delegate's: a waiver names the delegate to cover them.
+      "t/wf agnt-terms-checker@1.0.0": false,
       "t/task": false,
       "t/proc": false,
     });

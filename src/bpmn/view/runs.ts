@@ -5,7 +5,7 @@
  * tools or models than run.
  */
 import { parseRef } from "../../model/index.js";
-import type { BudgetFacts, ToolFacts, UnreadFact } from "../../policy/index.js";
+import type { BudgetFacts, KnownToolFacts, ToolFacts, UnreadFact } from "../../policy/index.js";
 import { budgetFacts, toolFacts } from "../../validate/view.js";
 import type { AgentTaskFacts } from "../analysis.js";
 import type { Dependency } from "../dependency.js";
@@ -24,7 +24,7 @@ export interface Runs {
  * A Camunda agent's tools as read; null when its tool container cannot be found (or is named
  * by a FEEL expression): then what the model may call is unknown, not nothing.
  */
-export function camundaTools(derived: DerivedAgent): ToolFacts[] | null {
+export function camundaTools(derived: DerivedAgent): KnownToolFacts[] | null {
   if (derived.container !== undefined && !derived.container.found) return null;
   return derived.tools.map((tool) => ({
     ref: tool.jobType ?? tool.templateId ?? tool.id,
@@ -36,7 +36,7 @@ export function camundaTools(derived: DerivedAgent): ToolFacts[] | null {
 }
 
 /** A tool a btv task's workflow or a delegate calls, as facts (the contract's terms if read). */
-export function dependencyTool(dep: Dependency): ToolFacts {
+export function dependencyTool(dep: Dependency): KnownToolFacts {
   const terms =
     dep.effect === undefined ? undefined : { effect: dep.effect, authorization: dep.authorization };
   return toolFacts(dep.ref, parseRef(dep.ref), terms);

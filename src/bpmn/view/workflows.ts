@@ -9,6 +9,8 @@
 import type { AgentWorkflow } from "../../model/index.js";
 import { parseRef } from "../../model/index.js";
 import type { ToolFacts, WorkflowFacts } from "../../policy/index.js";
+// The fact alone, not the policy index: the engine chunk must not import the pack compiler.
+import { UNKNOWN_TOOL } from "../../policy/facts.js";
 import { readWorkflow } from "../../validate/view.js";
 import { workflowFactsOf } from "../analysis.js";
 import type { AgentTaskFacts } from "../analysis.js";
@@ -155,20 +157,12 @@ export function workflowSubjectsOf(task: AgentTaskFacts): WorkflowFacts[] {
 /**
  * The `tool` subjects of an agent task: each tool known to be called, and, when what it calls
  * is not all known (its workflow, a delegate or a Camunda tool container could not be read: its
- * `tools` fact is null), one tool of which nothing is known — no `ref`, `id` or `version`, its
- * effect and authorization unknown — so that every `tool` rule is undecided (or assumes the
- * strictest effect) on the task, as a `workflow` rule is on an unread workflow, never skipped.
+ * `tools` fact is null), the tool of unknown identity ({@link UNKNOWN_TOOL}), so that every
+ * `tool` rule is undecided (or assumes the strictest effect) on the task, as a `workflow` rule is
+ * on an unread workflow, never skipped.
  */
 export function toolSubjectsOf(known: readonly ToolFacts[] | null, runs: Runs): ToolFacts[] {
   const out = [...(known ?? [])];
   if (runs.tools === null) out.push(UNKNOWN_TOOL);
   return out;
 }
-
-/**
- * A tool whose identity is unknown: the fact model's `ref`, `id` and `version` are absent, so a
- * `when` that reads them is undecided (FEEL finds no such name); `effect` and `authorization`
- * are its unknowns, tried at every value. Typed as a tool for the view's list: nothing reads its
- * absent fields but the evaluator, which reads the facts as data.
- */
-const UNKNOWN_TOOL = Object.freeze({ effect: null, authorization: null }) as unknown as ToolFacts;

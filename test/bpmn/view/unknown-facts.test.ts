@@ -102,11 +102,9 @@ describe("a Camunda AI agent", () => {
     expect(view.workflows[0]?.tools).toBeNull();
     // Each agent whose tools are unknown has one tool subject of unknown identity, so that a
     // `tool` rule is undecided on it rather than skipped (view/workflows.ts).
-    expect(
-      view.tools.map((t) => [t.place.elementId, "ref" in t, t.effect, t.authorization]),
-    ).toEqual([
-      ["Agent", false, null, null],
-      ["Tools", false, null, null],
+    expect(view.tools.map((t) => [t.place.elementId, t.ref, t.id, t.effect])).toEqual([
+      ["Agent", null, null, null],
+      ["Tools", null, null, null],
     ]);
     expect(packFindings(check, "bank")).toContain(`bank/tools: ${UNKNOWN.tools}`);
   });
