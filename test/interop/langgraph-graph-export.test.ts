@@ -172,7 +172,11 @@ describe("exportLangGraphGraph: what the importer's heuristics need", () => {
   );
 
   it("an llm node whose name reads as a tool gets a chat-model class path, and stays llm", () => {
-    const wf = workflow({ nodes: [llm("search_tool"), llm("fetch-tool", "fetch tool")] });
+    // wired, so that both run: a step the drawing reaches by no edge is read as a router's branch
+    const wf = workflow({
+      nodes: [llm("search_tool"), llm("fetch-tool", "fetch tool")],
+      edges: [{ from: "search_tool", to: "fetch-tool", edgeType: "data" }],
+    });
     const { document, warnings } = exportLangGraphGraph(wf);
     expect(document.nodes.slice(1, 3)).toStrictEqual([
       { id: "search_tool", type: "runnable", data: { id: CHAT_MODEL, name: "search_tool" } },
@@ -228,7 +232,10 @@ describe("exportLangGraphGraph: what the importer's heuristics need", () => {
           },
         },
       ],
+      // `b` runs after `a`, so that both run: a step the drawing reaches by no edge is read as
+      // a router's branch
       edges: [
+        { from: "a", to: "b", edgeType: "data" },
         { from: "a", to: "d", edgeType: "data" },
         { from: "b", to: "d", edgeType: "data" },
         { from: "d", to: "a", edgeType: "data", when: "again" },
@@ -243,6 +250,7 @@ describe("exportLangGraphGraph: what the importer's heuristics need", () => {
     });
     expect(document.edges).toStrictEqual([
       { source: "__start__", target: "a" },
+      { source: "a", target: "b" },
       { source: "a", target: "d" },
       { source: "b", target: "d" },
       { source: "d", target: "a", data: "again", conditional: true },

@@ -72,7 +72,8 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
     edges: ["Reviewer -> Reviewer-route", "Fixer -> Reviewer"],
     routes: {
       "Reviewer-route": [
-        ['output.status = "rejected" and output.retry_count < 3', "Fixer", 10],
+        // read unbounded: the compiler's LangGraph adapter never enforces max_iterations
+        ['output.status = "rejected" and output.retry_count < 3', "Fixer"],
         ['output.status = "approved" or output.retry_count >= 3', "end"],
         ["otherwise", "end"],
       ],
@@ -81,6 +82,8 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
       ["HEURISTIC", "/workflow/config/version"],
       ["FIELD_DROPPED", "/state/variables/3/options/0"],
       ["HEURISTIC", "/graph/edges/0/condition"],
+      // max_iterations is kept for the export, not read as a bound: its runtime never enforces it
+      ["HEURISTIC", "/workflow/config/max_iterations"],
     ],
   },
   "ticket_triage_ir.generated.json": {
@@ -121,7 +124,7 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
     edges: ["Writer -> Critic", "Critic -> Critic-route"],
     routes: {
       "Critic-route": [
-        ["not(output.approved) or output.score < 7", "Writer", 3],
+        ["not(output.approved) or output.score < 7", "Writer"],
         ["not(not(output.approved)) and output.score >= 7", "Publisher"],
         ["otherwise", "end"],
       ],
@@ -130,6 +133,8 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
       ["HEURISTIC", "/workflow/config/version"],
       ["HEURISTIC", "/agents/0/model"],
       ["HEURISTIC", "/graph/edges/1/condition"],
+      // max_iterations is kept for the export, not read as a bound: its runtime never enforces it
+      ["HEURISTIC", "/workflow/config/max_iterations"],
     ],
   },
   "catalog_enrichment_ir.generated.json": {
@@ -168,13 +173,15 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
     routes: {
       // `Reviewer -> Drafter` and `Reviewer -> end`, both unconditional, under max_iterations 4
       "Reviewer-loop": [
-        [OAF_LOOP_CONDITION, "Drafter", 4],
+        [OAF_LOOP_CONDITION, "Drafter"],
         ["otherwise", "end"],
       ],
     },
     warnings: [
       ["HEURISTIC", "/workflow/config/version"],
       ["HEURISTIC", "/graph/terminals/0"],
+      // max_iterations is kept for the export, not read as a bound: its runtime never enforces it
+      ["HEURISTIC", "/workflow/config/max_iterations"],
     ],
   },
   "fan_out_end_ir.generated.json": {
@@ -209,7 +216,7 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
         ["otherwise", "Checker-loop"],
       ],
       "Checker-loop": [
-        [OAF_LOOP_CONDITION, "Reader", 2],
+        [OAF_LOOP_CONDITION, "Reader"],
         ["otherwise", "end"],
       ],
     },
@@ -218,11 +225,13 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
       ["HEURISTIC", "/graph/terminals/0"],
       // a decision has one fallback: the bounded loop; `Checker -> Logger` is declared
       ["FIELD_DROPPED", "/graph/edges/3"],
+      // max_iterations is kept for the export, not read as a bound: its runtime never enforces it
+      ["HEURISTIC", "/workflow/config/max_iterations"],
     ],
   },
   // every shape an agent's tools are wired in: beside a fan-out (Payer: one more branch), before
   // an agent (Notifier), before its conditional routes (Auditor, whose going on leads back into
-  // the loop max_iterations bounds), before the end (Closer)
+  // the loop max_iterations was meant to bound), before the end (Closer)
   "agent_tools_ir.generated.json": {
     nodes: [
       "Judge:gpt-4o",
@@ -258,7 +267,7 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
     ],
     routes: {
       "Judge-route": [
-        ["output.approved = true", "Payer", 3],
+        ["output.approved = true", "Payer"],
         ["output.approved = false", "end"],
         ["otherwise", "end"],
       ],
@@ -273,10 +282,10 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
       ],
       "Auditor-tools": [
         ["the agent calls its tool 'read_ledger'", "Auditor-read_ledger"],
-        ["otherwise", "Auditor-route", 3],
+        ["otherwise", "Auditor-route"],
       ],
       "Auditor-route": [
-        ['output.log = "mismatch"', "Judge", 3],
+        ['output.log = "mismatch"', "Judge"],
         ["otherwise", "end"],
       ],
       "Closer-tools": [
@@ -292,6 +301,8 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
       ["HEURISTIC", "/agents/2/tools"],
       ["HEURISTIC", "/agents/3/tools"],
       ["HEURISTIC", "/agents/4/tools"],
+      // max_iterations is kept for the export, not read as a bound: its runtime never enforces it
+      ["HEURISTIC", "/workflow/config/max_iterations"],
     ],
   },
   "precedence_probe_ir.generated.json": {

@@ -47,10 +47,10 @@ function agent(id: string): Obj & { id: string } {
 describe("the bounded loop: back into a cycle and to end, under max_iterations", () => {
   const { workflow, warnings } = importOpenAgentFlow(ir("bounded_loop_ir.generated.json"));
 
-  it("is a decision that goes back while iterations remain, then ends the run", () => {
+  it("is a decision that goes back or ends the run, unbounded: max_iterations is not enforced", () => {
     expect(decision(workflow, "Reviewer-loop")).toStrictEqual({
       conditionLanguage: "text",
-      cases: [{ condition: OAF_LOOP_CONDITION, next: "Drafter", maxRetries: 4 }],
+      cases: [{ condition: OAF_LOOP_CONDITION, next: "Drafter" }],
       otherwise: { next: "end" },
     });
     expect(workflow.edges).toStrictEqual([
@@ -72,26 +72,27 @@ describe("the bounded loop: back into a cycle and to end, under max_iterations",
         maxIterations: 4,
       },
     });
-    expect(note?.message).toContain("bounded loop");
-    // the bound is used, so it is not declared dropped
+    expect(note?.message).toContain("the loop max_iterations is meant to bound");
+    // the bound applies to a route, so it is not declared dropped, but read unbounded, declared
     expect(codes(warnings)).not.toContainEqual([
       "FIELD_DROPPED",
       "/workflow/config/max_iterations",
     ]);
+    expect(codes(warnings)).toContainEqual(["HEURISTIC", "/workflow/config/max_iterations"]);
   });
 
-  it("runs: back while the bound allows, then the end; a fifth lap is refused", () => {
+  it("runs: to the end, but no lap back: nothing that runs bounds the loop", () => {
     const laps = (n: number): string[] => [...Array<string>(n).fill("cases/0"), "otherwise"];
     const run = (n: number) =>
       simulate(workflow, { sampleOutputs: true, decide: { "Reviewer-loop": laps(n) } });
-    const done = run(4);
-    expect(done.complete).toBe(true);
-    const over = run(5);
+    expect(run(0).complete).toBe(true);
+    // before, max_iterations 4 let four laps through, though the compiled app never counts them
+    const over = run(1);
     expect(over.complete).toBe(false);
     expect(over.blockedDecision).toMatchObject({
       nodeId: "Reviewer-loop",
       cell: "cases/0",
-      reason: "retry exhausted after 4 attempts",
+      reason: "no maxRetries on a looping route",
     });
     // the condition is text: without a stated route the run stops there, honestly
     expect(simulate(workflow, { sampleOutputs: true }).blockedDecision?.nodeId).toBe(
@@ -116,7 +117,7 @@ describe("the bounded loop: back into a cycle and to end, under max_iterations",
     ]);
     expect(decision(wf, "Reviewer-loop-2")).toStrictEqual({
       conditionLanguage: "text",
-      cases: [{ condition: OAF_LOOP_CONDITION, next: "Editor", maxRetries: 4 }],
+      cases: [{ condition: OAF_LOOP_CONDITION, next: "Editor" }],
       otherwise: { next: "end" },
     });
     expect(ws.find((w) => w.path === "/graph/terminals/0")?.data).toMatchObject({
@@ -164,7 +165,7 @@ describe("beside conditional routes", () => {
     });
     expect(decision(workflow, "Checker-loop")).toStrictEqual({
       conditionLanguage: "text",
-      cases: [{ condition: OAF_LOOP_CONDITION, next: "Reader", maxRetries: 2 }],
+      cases: [{ condition: OAF_LOOP_CONDITION, next: "Reader" }],
       otherwise: { next: "end" },
     });
     expect(warnings.find((w) => w.path === "/graph/edges/3")).toMatchObject({
@@ -195,7 +196,7 @@ describe("beside conditional routes", () => {
     const { workflow, warnings } = importOpenAgentFlow(doc);
     expect(decision(workflow, "Fixer-loop")).toStrictEqual({
       conditionLanguage: "text",
-      cases: [{ condition: OAF_LOOP_CONDITION, next: "Reviewer", maxRetries: 10 }],
+      cases: [{ condition: OAF_LOOP_CONDITION, next: "Reviewer" }],
       otherwise: { next: "end" },
     });
     expect(workflow.edges).toContainEqual({ from: "Fixer", to: "Fixer-loop", edgeType: "data" });
@@ -253,7 +254,7 @@ describe("an agent called end (the compiler refuses the name; the IR does not)",
     expect(workflow.nodes.map((n) => n.id)).toEqual(["Reviewer", "Reviewer-route", "end-2"]);
     expect(decision(workflow, "Reviewer-route")).toMatchObject({
       cases: [
-        { next: "end-2", maxRetries: 10 },
+        { next: "end-2" },
         { next: "end" }, // the conditional terminal: the end of the run
       ],
       otherwise: { next: "end" },

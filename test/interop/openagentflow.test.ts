@@ -69,9 +69,9 @@ const ROUTING_WORKFLOW: AgentWorkflow = {
       config: {
         cases: [
           {
+            // no maxRetries: the compiler's runtime never enforces max_iterations (10)
             condition: 'output.status = "rejected" and output.retry_count < 3',
             next: "Fixer",
-            maxRetries: 10,
           },
           { condition: 'output.status = "approved" or output.retry_count >= 3', next: "end" },
         ],
@@ -100,6 +100,8 @@ const ROUTING_WORKFLOW: AgentWorkflow = {
         Reviewer: { instructions: REVIEWER_TEXT, inputs: ["code_snippet"] },
         Fixer: { instructions: FIXER_TEXT, inputs: ["code_snippet", "review_feedback"] },
       },
+      // kept for the export
+      maxIterations: 10,
     },
   },
 };
@@ -224,6 +226,8 @@ const WARNINGS: [string, [string, string][]][] = [
       ["HEURISTIC", "/workflow/config/version"],
       ["FIELD_DROPPED", "/state/variables/3/options/0"],
       ["HEURISTIC", "/graph/edges/0/condition"],
+      // max_iterations read unbounded: its runtime never enforces it
+      ["HEURISTIC", "/workflow/config/max_iterations"],
     ],
   ],
 ];

@@ -16,6 +16,7 @@ import type { SourceEdge, SourceNode } from "./graph-read.js";
 import { PLACEHOLDER_VERSION } from "./graph-types.js";
 import { baseId } from "./ids.js";
 import { entryFork } from "./entry-fork.js";
+import { declareHiddenRoutes, readHiddenRoutes } from "./hidden-routes.js";
 import type { RouterPlan } from "./routers.js";
 import { planRouters } from "./routers.js";
 import { routerJunctions, subgraphOf } from "./subgraph-inline.js";
@@ -235,11 +236,14 @@ function junctionRouteId(j: SourceNode): string {
 }
 
 /** Builds the workflow draft (identity, nodes, edges); the caller parses it. */
-export function buildWorkflow(input: BuildInput): Draft {
-  const { steps, ids, warnings } = input;
+export function buildWorkflow(drawn: BuildInput): Draft {
+  const { steps, ids, warnings } = drawn;
   const message =
     "the drawable graph has no id, name, version or schemas; placeholders are synthesised";
   warnings.push(guessed("", message, { assumed: SYNTHESISED }));
+  // Steps the drawing reaches by no edge are a router's undrawn branches (`hidden-routes.ts`).
+  const hidden = readHiddenRoutes(steps, drawn.edges);
+  const input = hidden === undefined ? drawn : { ...drawn, edges: hidden.edges };
   // A subgraph sentinel a router leaves stands for that router's decision (`subgraph-inline.ts`).
   const junctionIds = new Map<SourceNode, string>();
   for (const j of routerJunctions(input.edges))
@@ -249,6 +253,7 @@ export function buildWorkflow(input: BuildInput): Draft {
   // Steps first, then routers: their warnings come in that order.
   const stepNodes = steps.map((step) => stepNode(step, nextOf(step), warnings));
   const plans = planRouters({ ...input, nextOf, junctionIds });
+  if (hidden !== undefined) declareHiddenRoutes(hidden, plans.get(hidden.router), nextOf, warnings);
   // A sentinel's decision goes after the first step that leads into it (one pass over the edges).
   const firstInto = new Map<SourceNode, SourceNode>();
   for (const e of input.edges)

@@ -3,7 +3,8 @@
  * wired, not what they do: node types, tool and prompt refs, identity and schemas are guessed by
  * documented rules and every guess is declared (a function node, whose code may do anything, is a
  * tool of unknown effect); routers become text decisions over their branch labels, never
- * simulable; `autonomyLevel` is the level the graph justifies.
+ * simulable, and so do the routers the drawing leaves out (steps it reaches by no edge,
+ * `hidden-routes.ts`); `autonomyLevel` is the level the graph justifies.
  */
 import { pointer } from "../../model/index.js";
 import { mapIds } from "../ids.js";

@@ -37,6 +37,8 @@ export interface SourceEdge {
   readonly to: SourceNode;
   readonly label?: string;
   readonly conditional: boolean;
+  /** A branch the drawing leaves out, read in by `hidden-routes.ts` (no index of its own). */
+  readonly hidden?: true;
 }
 
 const NODE_KEYS = new Set(["id", "type", "data", "metadata"]);

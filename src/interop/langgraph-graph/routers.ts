@@ -85,15 +85,21 @@ function oneChoice(
   const { warnings, nextOf } = input;
   const labels = group.map((e) => labelOf(e, warnings));
   const otherwise = labels.at(-1) ?? "";
+  // Branches the drawing leaves out, on a node it ends at: `hidden-routes.ts` declares them.
+  const undrawn =
+    group.some((e) => e.hidden === true) &&
+    group.every((e) => e.hidden === true || e.to.sentinel === "end");
   const message = `the ${String(group.length)} conditional edges of '${String(from.rawId)}' become the text decision '${id}' (a router's choice, never simulable); the last branch '${otherwise}' is its otherwise route. Read as one choice: the drawing does not show whether the router returns several branches at once (a list, Send objects, a second router on the node)`;
-  warnings.push(
-    guessed(pointer("nodes", from.index), message, {
-      nodeId: id,
-      from: from.rawId,
-      otherwise,
-      branches: "one",
-    }),
-  );
+  if (!undrawn) {
+    warnings.push(
+      guessed(pointer("nodes", from.index), message, {
+        nodeId: id,
+        from: from.rawId,
+        otherwise,
+        branches: "one",
+      }),
+    );
+  }
   const routes = group.map((e, k) => ({ condition: labels[k] ?? "", next: nextOf(e.to) }));
   const last = routes.pop();
   const config = {
@@ -140,7 +146,8 @@ function severalAtOnce(
     }),
   );
   for (const e of group) {
-    if (e.to.sentinel !== "end") continue;
+    // An undrawn branch into __end__ (`hidden-routes.ts`) drops nothing the drawing had.
+    if (e.to.sentinel !== "end" || e.hidden === true) continue;
     const message = `edge ${String(e.index)}: the branch${e.label === undefined ? "" : ` '${e.label}'`} of '${raw}' into __end__ has no decision of its own: a branch not taken ends at each decision's otherwise`;
     warnings.push(dropped(pointer("edges", e.index), message, { from: from.rawId, to: "__end__" }));
   }

@@ -261,7 +261,12 @@ export function exportOpenAgentFlow(wf: AgentWorkflow): ExportResult<OafDocument
           },
         ),
       );
+  // An import keeps the IR's max_iterations in metadata and reads the loops unbounded (the
+  // reference runtime never enforces it): written back when no route states a bound.
+  const kept = isRecord(oafMeta) ? own(oafMeta, "maxIterations") : undefined;
   if (bound > 0) config.max_iterations = bound;
+  else if (typeof kept === "number" && Number.isInteger(kept) && kept > 0)
+    config.max_iterations = kept;
   const document: OafDocument = {
     version: OAF_IR_VERSION,
     workflow: { name: wf.name, config },

@@ -2,7 +2,8 @@
  * `graph` to nodes and edges. An agent whose transitions carry conditions gets a multi-way
  * decision node `<agent>-route` after it: one case per conditional edge (IR order), then per
  * conditional terminal, and its unconditional transition (or `end`, declared) as `otherwise`.
- * `config.max_iterations` bounds every route that leads back into a loop. Unconditional
+ * `config.max_iterations` is meant to bound every route that leads back into a loop (which
+ * `import-bound.ts` then reads unbounded: the compiler's runtime never enforces it). Unconditional
  * transitions (fan-outs, the bounded loop, several beside conditions) are read by
  * `import-plain.ts`.
  */

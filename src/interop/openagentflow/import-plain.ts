@@ -6,9 +6,10 @@
  * - several to agents (and maybe `end`): a fan-out, every branch taken, as every importer reads
  *   a node with several successors; a transition to `end` beside them finishes its branch only,
  *   so it has no edge (agentflow ends a run where a node has no successor), declared;
- * - one back into a loop and one to `end`, under `config.max_iterations`: the bounded loop the
- *   compiler means, a decision `<agent>-loop` that goes back while iterations remain
- *   ({@link OAF_LOOP_CONDITION}, `maxRetries` = `max_iterations`), then ends the run;
+ * - one back into a loop and one to `end`, under `config.max_iterations`: the loop the compiler
+ *   means, a decision `<agent>-loop` that goes back while iterations remain
+ *   ({@link OAF_LOOP_CONDITION}, `maxRetries` = `max_iterations`), then ends the run; the bound
+ *   is then read unbounded (`import-bound.ts`: its runtime never enforces it);
  * - beside conditional routes: a decision's fallback is one route, so it is the first transition
  *   (what the compiler's LangGraph adapter writes), or the bounded loop; the others are declared.
  */
@@ -76,7 +77,7 @@ function declareLoop(
 ): void {
   const targets = loops.map((t) => ctx.nodeOf(t.target ?? ""));
   const ids = decisions.map((d) => String(d.id));
-  const message = `agent '${ctx.agentId}' continues unconditionally both back into a loop (${names(targets)}) and to end, under max_iterations ${String(max)}: read as the bounded loop, ${names(ids)} going back while iterations remain and then ending the run (the IR does not say how the two combine; the compiler's LangGraph adapter wires only the first transition)`;
+  const message = `agent '${ctx.agentId}' continues unconditionally both back into a loop (${names(targets)}) and to end, under max_iterations ${String(max)}: read as the loop max_iterations is meant to bound, ${names(ids)} going back while iterations remain or ending the run (the IR does not say how the two combine; the compiler's LangGraph adapter wires only the first transition, and enforces no max_iterations, so the loop is read unbounded)`;
   ctx.warnings.push(
     guessed(pointer(...end.at), message, {
       agentId: ctx.agentId,
@@ -146,7 +147,7 @@ export function fallbackOf(
   if (loop !== undefined && end !== undefined && ctx.maxIterations !== undefined) {
     const decision = loopDecision(loop, ctx.maxIterations, ctx);
     declareLoop([loop], [decision], end, ctx.maxIterations, ctx);
-    dropOthers(plain, [loop, end], `the bounded loop '${String(decision.id)}'`, ctx);
+    dropOthers(plain, [loop, end], `the loop '${String(decision.id)}'`, ctx);
     return { otherwise: { next: decision.id }, loop: decision };
   }
   if (first === undefined) return { otherwise: { next: "end" } };

@@ -11,6 +11,7 @@ import { describeValue, isRecord, own } from "../json.js";
 import type { ImportResult, InteropWarning } from "../types.js";
 import type { ReadAgent } from "./import-agents.js";
 import { nodeIdsOf, readAgent, runtimeDefaultWarning } from "./import-agents.js";
+import { readUnbounded } from "./import-bound.js";
 import { buildGraph, readEntrypoint } from "./import-graph.js";
 import { readVariables, schemasOf } from "./import-state.js";
 import type { ImportError } from "../types.js";
@@ -175,6 +176,14 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
       "max_iterations bounds no route: no conditional route, and no agent that also ends the run unconditionally, leads back into a loop";
     warnings.push(dropped("/workflow/config/max_iterations", message, { key: "max_iterations" }));
   }
+  // The reference runtime never enforces max_iterations: the loops are read unbounded, declared.
+  const unbounded =
+    maxIterations !== undefined && built.boundUsed
+      ? readUnbounded(built.nodes, maxIterations)
+      : undefined;
+  if (unbounded !== undefined) warnings.push(unbounded.warning);
+  const nodes = unbounded?.nodes ?? built.nodes;
+  const bound = unbounded === undefined ? {} : { maxIterations };
   const written = new Set(all.flatMap((a) => a.outputs));
   const kept = Object.fromEntries(all.map((a) => [String(a.node.id), a.kept]));
   const draft = {
@@ -184,12 +193,12 @@ function build(doc: unknown, warnings: InteropWarning[]): Built {
     name,
     autonomyLevel: 1,
     ...schemasOf(variables, written),
-    nodes: built.nodes,
+    nodes,
     edges: built.edges,
     ...(timeout === undefined ? {} : { budget: { maxWallTimeMs: timeout * 1000 } }),
-    metadata: { openagentflow: { agents: kept } },
+    metadata: { openagentflow: { agents: kept, ...bound } },
   };
-  return { draft, refuse: (d) => parseFailure(d, built.nodes, all) };
+  return { draft, refuse: (d) => parseFailure(d, nodes, all) };
 }
 
 const importIr = defineImport({ format: OPENAGENTFLOW_ID, build });

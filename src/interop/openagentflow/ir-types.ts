@@ -21,7 +21,8 @@ export const RUNTIME_DEFAULT_MODEL = OAF_RUNTIME_DEFAULT_MODEL;
 /**
  * The condition of the decision an import puts where an agent continues unconditionally both
  * back into a loop and to `end` under `config.max_iterations`: the loop the compiler means, taken
- * while iterations remain (the route's `maxRetries` is `max_iterations`), then the end. Natural
+ * while iterations remain, then the end (the route carries no `maxRetries`: the compiler's
+ * runtime never enforces `max_iterations`, so the loop is read unbounded). Natural
  * language (`conditionLanguage: "text"`): nothing in the run's output says how many iterations
  * remain. The export writes such a route back as the unconditional edge it came from.
  */
