@@ -11,6 +11,7 @@ import type { AgentDeclaration } from "./agents.js";
 import { agentDeclaration, hasGateMarker } from "./agents.js";
 import type { DiscountedGate, GateNode, GatePredicate } from "./gate-collect.js";
 import { gateCollector } from "./gate-collect.js";
+import { gateContextOf } from "./gate-context.js";
 import type { GateSelector } from "./gate-select.js";
 import { camundaCollector } from "./camunda/prepare.js";
 import type { GateReach, GateVerdict } from "./gate-reach.js";
@@ -89,6 +90,9 @@ export function prepareProcess(
   });
   const graph = buildProcessGraph(index);
   const read = camunda.read(found, index.elements);
+  // Whether a chosen gate counts may rest on the agents read: their tool containers, the
+  // messages their tools publish.
+  collected.settle(gateContextOf(read.flatMap((a) => a.declaration.camunda ?? [])));
   // An agent is never its own or another agent's approval, whatever marks it: a gate is a person.
   const agentNodes = new Set(read.map((a) => a.node));
   const gateNodes = collected.gates.filter((g) => !agentNodes.has(g.node));

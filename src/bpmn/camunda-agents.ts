@@ -6,6 +6,11 @@
  * (`connectors/agentic-ai/.../element-templates` in camunda/connectors, versions 0 to 11 and v2).
  * Only the agents are listed: the MCP clients, the ad-hoc tools schema resolver and the sandbox
  * are tools an agent calls, and the A2A inbound events wait for an answer; none of them decides.
+ * Of Camunda's other connectors (camunda/connectors at 9b30630f) one runs an agent: AWS Bedrock
+ * AgentCore Runtime ("Invoke an external agent running in AWS Bedrock AgentCore Runtime"). Its
+ * siblings are not agents: AgentCore Long-Term Memory reads a memory store, the Bedrock Code
+ * Interpreter runs code in a sandbox, the Knowledge Base retrieves documents, and Bedrock,
+ * OpenAI, Azure OpenAI, Gemini and SageMaker make one model call each.
  */
 import type { ModdleObject } from "./moddle.js";
 import { genericChildren, listProp, stringProp } from "./moddle.js";
@@ -13,25 +18,42 @@ import { staticText } from "./camunda/static-text.js";
 import { isZeebe, modelerTemplate } from "./zeebe-names.js";
 
 /**
+ * Element-template ids of the connectors that hand the work to an agent running elsewhere, as
+ * prefixes: the A2A client, and AWS Bedrock AgentCore Runtime (`…agentcore.runtime.v1`, and its
+ * `-hybrid` copy). Nothing in the BPMN describes that agent: it is not derived.
+ */
+export const CAMUNDA_REMOTE_AGENT_TEMPLATES: readonly string[] = [
+  "io.camunda.connectors.agenticai.a2a.client.v",
+  "io.camunda.connectors.aws.bedrock.agentcore.runtime.v",
+];
+
+/** Job types of the same connectors, as prefixes: `a2aclient:0`, `aws-bedrock-agentcore-runtime:1`. */
+export const CAMUNDA_REMOTE_AGENT_JOB_TYPES: readonly string[] = [
+  "io.camunda.agenticai:a2aclient:",
+  "io.camunda:aws-bedrock-agentcore-runtime:",
+];
+
+/**
  * Element-template ids of Camunda's agents, as prefixes: the AI Agent task and sub-process (v0,
- * v1, the job worker, v2) and the A2A client, which hands the work to a remote agent.
+ * v1, the job worker, v2), and the connectors that run a remote agent
+ * ({@link CAMUNDA_REMOTE_AGENT_TEMPLATES}).
  */
 export const CAMUNDA_AGENT_TEMPLATES: readonly string[] = [
   "io.camunda.connectors.agenticai.aiagent.",
   "io.camunda.connectors.agenticai.ai-agent-task.",
   "io.camunda.connectors.agenticai.ai-agent-subprocess.",
-  "io.camunda.connectors.agenticai.a2a.client.v",
+  ...CAMUNDA_REMOTE_AGENT_TEMPLATES,
 ];
 
 /**
  * Job types (`zeebe:taskDefinition type`) of the same agents, as prefixes: `aiagent:1` (the AI
  * Agent task), `aiagent-job-worker:1` (the AI Agent sub-process), `aiagent:task:2` and
- * `aiagent:subprocess:2` (v2), and `a2aclient:0`.
+ * `aiagent:subprocess:2` (v2), and the remote agents' ({@link CAMUNDA_REMOTE_AGENT_JOB_TYPES}).
  */
 export const CAMUNDA_AGENT_JOB_TYPES: readonly string[] = [
   "io.camunda.agenticai:aiagent:",
   "io.camunda.agenticai:aiagent-job-worker:",
-  "io.camunda.agenticai:a2aclient:",
+  ...CAMUNDA_REMOTE_AGENT_JOB_TYPES,
 ];
 
 /** The Zeebe property that marks an ad-hoc sub-process as an AI agent's tool container. */

@@ -10,21 +10,18 @@
  */
 import type { Adjacency } from "../model/index.js";
 import { neighbours } from "../model/index.js";
-import { childrenOf, feelExpressionNode } from "../model/internal.js";
 import { hasGateMarker, isGateMarker } from "./agents.js";
-import { passesThrough } from "./gate-kind.js";
+import type { GateContext } from "./gate-kind.js";
+import { gateKinds, NO_GATE_CONTEXT } from "./gate-kind.js";
 import type { GateSelector } from "./gate-select.js";
 import { selectGate } from "./gate-select.js";
-import { zeebeValue } from "./camunda/zeebe.js";
+import type { LoopDiscount } from "./loop-runs.js";
+import { loopDiscount } from "./loop-runs.js";
 import type { ModdleObject } from "./moddle.js";
-import {
-  BTV_URI,
-  elementKind,
-  extensionValues,
-  instanceOf,
-  objectProp,
-  stringProp,
-} from "./moddle.js";
+import { BTV_URI, elementKind, instanceOf, objectProp, stringProp } from "./moddle.js";
+
+// The loop readings moved to their own module; kept importable from here.
+export { loopDiscount, nonEmptyList } from "./loop-runs.js";
 
 /** Decides whether a flow node is an approval gate. */
 export type GatePredicate = (element: ModdleObject) => boolean;
@@ -40,14 +37,11 @@ export interface GateNode {
 /**
  * Why a node chosen as a gate does not count: it may complete with nobody approving. `passes`:
  * an element the engine completes by itself (a manual task, a gateway, a throw event, a timer, a
- * script, a Camunda connector; `gate-kind.ts`); or it may complete with no instance run:
- * `collection`: a multi-instance over an input collection that is not a
- * non-empty list literal (Zeebe completes a multi-instance body with an empty collection at
- * once); `cardinality`: a multi-instance whose loop cardinality is not a literal of at least 1
- * (nor a collection it could run over); `test-before`: a standard loop that tests its condition
- * before the first turn.
+ * script, a Camunda connector, a message an agent's tool can publish, a sub-process some path
+ * through which waits for nobody; `gate-kind.ts`); or it may complete with no instance run
+ * (`collection`, `cardinality`, `test-before`: {@link LoopDiscount}).
  */
-export type GateDiscount = "passes" | "collection" | "cardinality" | "test-before";
+export type GateDiscount = "passes" | LoopDiscount;
 
 /** A node chosen as a gate that does not count, and why. */
 export interface DiscountedGate {
@@ -63,13 +57,22 @@ export interface DiscountedGate {
 
 /** What the walk learns of gates. */
 export interface GateCollection {
+  /** The gates that count; filled by {@link GateCollection.settle}. */
   readonly gates: GateNode[];
-  /** Nodes chosen as gates that may complete with nobody approving: not in `gates`. */
+  /**
+   * Nodes chosen as gates that may complete with nobody approving: not in `gates`; filled by
+   * {@link GateCollection.settle}.
+   */
   readonly discounted: DiscountedGate[];
   /** User tasks that are not gates, by flow node index. */
   readonly userTasks: number[];
   /** Looks at one flow node during the walk. */
   visit(element: ModdleObject, values: readonly ModdleObject[], node: number): void;
+  /**
+   * Decides which chosen nodes count, once the walk is done: what an element is as a gate may
+   * rest on the document's agents (their tool containers, the messages their tools publish).
+   */
+  settle(context?: GateContext): void;
 }
 
 /** The `approverRole` of a `<btv:gate/>` among the values, when it names one. */
@@ -84,56 +87,13 @@ function markedRole(values: readonly ModdleObject[]): string | undefined {
 }
 
 /**
- * Whether a multi-instance input collection (`=["legal", "risk"]`) is a FEEL list literal with at
- * least one item, so never empty. Read with lezer-feel's grammar: the whole expression must be
- * one `List` node holding an item, with no syntax error anywhere. A filter (`[1][item > 5]`), a
- * range, `[]`, a list holding only a comment and any expression that is not a literal may all
- * give an empty collection, so they are `false`.
- */
-export function nonEmptyList(expression: string): boolean {
-  const list = feelExpressionNode(expression.trim().replace(/^=/, ""));
-  if (list?.name !== "List") return false;
-  return childrenOf(list).some((item) => item.name !== "[" && item.name !== "]");
-}
-
-/** A loop cardinality that is a whole-number literal of at least 1 (`3`, `=3`). */
-const POSITIVE = /^=?\s*0*[1-9]\d*\s*$/;
-
-/**
- * Why an activity with these loop characteristics may complete without one instance run, or
- * `undefined` when it runs at least once (a proven count, a loop that tests after its turn). A
- * multi-instance's Zeebe input collection decides over its cardinality, as Zeebe runs it; with
- * neither, nothing says it runs. Shared by the gates (`gateDiscount`) and the process graph, whose
- * sub-process that may run no instance gets an edge from its entry to its exit past its content.
- */
-export function loopDiscount(
-  loop: ModdleObject,
-): { readonly reason: GateDiscount; readonly expression: string } | undefined {
-  if (instanceOf(loop, "bpmn:StandardLoopCharacteristics")) {
-    return loop.testBefore === true ? { reason: "test-before", expression: "" } : undefined;
-  }
-  if (!instanceOf(loop, "bpmn:MultiInstanceLoopCharacteristics")) return undefined;
-  const zeebe = zeebeValue(extensionValues(loop), "loopcharacteristics");
-  const collection = zeebe === undefined ? undefined : stringProp(zeebe, "inputCollection");
-  if (collection !== undefined) {
-    return nonEmptyList(collection) ? undefined : { reason: "collection", expression: collection };
-  }
-  if (objectProp(loop, "loopDataInputRef") !== undefined) {
-    return { reason: "collection", expression: "" };
-  }
-  const cardinality = objectProp(loop, "loopCardinality");
-  const body = cardinality === undefined ? undefined : stringProp(cardinality, "body");
-  if (body !== undefined && POSITIVE.test(body)) return undefined;
-  return { reason: "cardinality", expression: body ?? "" };
-}
-
-/**
  * Why `element` may complete with nobody approving: it is of a kind the engine completes by
  * itself ({@link passesThrough}), or it may complete without one instance run; `undefined` when
  * someone must act at least once (no loop characteristics, or {@link loopDiscount} finds it runs).
  */
 export function gateDiscount(
   element: ModdleObject,
+  passesThrough: (element: ModdleObject) => string | undefined = gateKinds(),
 ): { readonly reason: GateDiscount; readonly expression: string } | undefined {
   const passes = passesThrough(element);
   if (passes !== undefined) return { reason: "passes", expression: passes };
@@ -149,6 +109,7 @@ export function gateCollector(
   const gates: GateNode[] = [];
   const discounted: DiscountedGate[] = [];
   const userTasks: number[] = [];
+  const chosen: { element: ModdleObject; gate: GateNode }[] = [];
   return {
     gates,
     discounted,
@@ -157,13 +118,19 @@ export function gateCollector(
       const marked = isGate === hasGateMarker ? isGateMarker(values) : isGate(element);
       const selection = selectors.length === 0 ? undefined : selectGate(selectors, element);
       if (marked || selection?.selected === true) {
-        const discount = gateDiscount(element);
-        if (discount === undefined)
-          gates.push({ node, role: markedRole(values) ?? selection?.role });
-        else discounted.push({ node, ...discount });
+        chosen.push({ element, gate: { node, role: markedRole(values) ?? selection?.role } });
       } else if (instanceOf(element, "bpmn:UserTask")) {
         userTasks.push(node);
       }
+    },
+    settle(context = NO_GATE_CONTEXT) {
+      const kinds = gateKinds(context);
+      for (const { element, gate } of chosen) {
+        const discount = gateDiscount(element, kinds);
+        if (discount === undefined) gates.push(gate);
+        else discounted.push({ node: gate.node, ...discount });
+      }
+      chosen.length = 0;
     },
   };
 }

@@ -1,71 +1,33 @@
 /**
- * Which kinds of element can be an approval gate: one the engine cannot complete until something
+ * Which kinds of element can be an approval gate: one the engine cannot complete until someone
  * outside it acts (a person, a message, a job worker, a called process). A `<btv:gate/>` on an
  * element the engine completes by itself (a manual task or a task with no type, which Zeebe
  * completes as soon as it is reached, a gateway, a throw event, a timer, a FEEL script, a DMN
- * decision, a Camunda connector) marks a step nobody decides at, so it is not counted, whatever
- * chose it (the marker, a selector or the host's predicate).
+ * decision, a Camunda connector, outbound or inbound) marks a step nobody decides at, so it is not
+ * counted, whatever chose it (the marker, a selector or the host's predicate). Nor is a message
+ * an agent's own tool can publish, nor a sub-process some path through which waits for nobody.
  */
 import { agentDeclaration } from "./agents.js";
+import { opaqueMarker, runTimeCollection } from "./camunda/opaque.js";
 import { jobTypeReading, zeebeValue } from "./camunda/zeebe.js";
-import type { ModdleObject } from "./moddle.js";
+import type { ContentKind } from "./gate-content.js";
+import { everyPathWaits } from "./gate-content.js";
+import type { GateContext } from "./gate-element.js";
 import {
-  boolProp,
-  extensionValues,
-  idOf,
-  instanceOf,
-  listProp,
-  localTypeName,
-  stringProp,
-} from "./moddle.js";
+  catchPasses,
+  connectorPasses,
+  inboundPasses,
+  NO_GATE_CONTEXT,
+  PASSES_NOBODY,
+  published,
+  WAITERS,
+} from "./gate-element.js";
+import { mayRunNone } from "./loop-runs.js";
+import type { ModdleObject } from "./moddle.js";
+import { boolProp, extensionValues, idOf, instanceOf, listProp, stringProp } from "./moddle.js";
 
-/**
- * A job type run by Camunda's own connector runtime (`io.camunda:http-json:1`, the AI agent's
- * `io.camunda.agenticai:aiagent:1`): it completes the job with what it computed or fetched.
- */
-const CONNECTOR_JOB = /^io\.camunda[.:]/;
-
-/** The event definitions a catch waits on that only someone outside the engine can trigger. */
-const OUTSIDE_EVENTS = ["bpmn:MessageEventDefinition", "bpmn:SignalEventDefinition"] as const;
-
-/** A job type that is a literal of Camunda's connector runtime, as written; else `undefined`. */
-function connectorJob(values: readonly ModdleObject[]): string | undefined {
-  const job = jobTypeReading(values);
-  return job !== undefined && !job.expression && CONNECTOR_JOB.test(job.type)
-    ? job.type
-    : undefined;
-}
-
-/** The local names (`timer`, `conditional`) of an event's definitions. */
-function definitionNames(definitions: readonly ModdleObject[]): string {
-  const names = definitions.map((d) => localTypeName(d).replace(/eventdefinition$/, ""));
-  return names.length === 0 ? "no event definition" : names.join(" or ");
-}
-
-/**
- * Why a catch event completes with nobody outside the engine acting: it waits on no message or
- * signal, or (not `parallelMultiple`) one of its definitions, a timer or a condition, can
- * complete it first. `undefined` when someone must act.
- */
-function catchPasses(element: ModdleObject, what: string): string | undefined {
-  const definitions = listProp(element, "eventDefinitions");
-  const outside = (d: ModdleObject): boolean => OUTSIDE_EVENTS.some((t) => instanceOf(d, t));
-  const waits = boolProp(element, "parallelMultiple")
-    ? definitions.some(outside)
-    : definitions.length > 0 && definitions.every(outside);
-  if (waits) return undefined;
-  return `${what} with ${definitionNames(definitions)}, which the engine completes with nobody deciding`;
-}
-
-/**
- * Whether an element inside a sub-process (or a called process) waits for someone outside the
- * engine: what {@link passesThrough} counts as a gate, looked at without its loop. A call
- * activity in there is taken as waiting, unread: following calls would walk call chains (and
- * cycles) the gate's own reading does not need.
- */
-function waits(element: ModdleObject): boolean {
-  return instanceOf(element, "bpmn:CallActivity") || passesThrough(element) === undefined;
-}
+export type { GateContext, MessagePublisher } from "./gate-element.js";
+export { NO_GATE_CONTEXT } from "./gate-element.js";
 
 /**
  * The id of the process a call activity calls, when it is written as a literal: the
@@ -95,90 +57,182 @@ function processInDocument(element: ModdleObject, id: string): ModdleObject | un
   );
 }
 
-/**
- * Why a call activity completes with nobody deciding: the process it calls is in the same
- * document and nothing in it waits for anyone. A process the document does not hold, or one
- * named by an expression, is the modeller's declaration that it is the approval, and counts.
- */
-function callPasses(element: ModdleObject): string | undefined {
-  const id = calledProcessId(element);
-  const called = id === undefined ? undefined : processInDocument(element, id);
-  if (called === undefined || contentWaits(called)) return undefined;
-  return `a call activity of the process "${id ?? ""}" in this document, with nothing in it that waits for anyone, so it completes with nobody deciding`;
+/** Reads what an element is as a gate, within one document's context. */
+class GateKinds {
+  /** Per container: whether every path through it waits. */
+  private readonly content = new Map<ModdleObject, boolean>();
+
+  constructor(private readonly context: GateContext) {}
+
+  /** How a flow node inside a container is read: an agent (or its tools) is nobody's approval. */
+  readonly classify = (element: ModdleObject): ContentKind => {
+    if (instanceOf(element, "bpmn:BoundaryEvent")) return "passes";
+    const values = extensionValues(element);
+    if (instanceOf(element, "bpmn:SubProcess") && boolProp(element, "triggeredByEvent")) {
+      return "opens";
+    }
+    if (agentDeclaration(element, values) !== undefined) return "passes";
+    if (opaqueMarker(element, values) !== undefined) return "passes";
+    // One that may run no instance waits for nobody, whatever it holds.
+    if (mayRunNone(element)) return "passes";
+    if (instanceOf(element, "bpmn:SubProcess")) {
+      const own = this.subProcessOwn(element, values);
+      return own === undefined ? "opens" : own === "waits" ? "waits" : "passes";
+    }
+    // A call in there is taken as waiting, unread: following calls would walk call chains (and
+    // cycles) the gate's own reading does not need.
+    if (instanceOf(element, "bpmn:CallActivity")) return "waits";
+    return this.atomic(element, values) === undefined ? "waits" : "passes";
+  };
+
+  /**
+   * What decides a sub-process before its content: why it passes (a connector, an agent's tool
+   * container, an ad-hoc sub-process whose elements a collection read at run time chooses),
+   * `waits` for one a job worker of its own completes, or `undefined` when its content decides.
+   */
+  private subProcessOwn(
+    element: ModdleObject,
+    values: readonly ModdleObject[],
+  ): string | undefined {
+    const connector = connectorPasses(element, values);
+    if (connector !== undefined) return connector;
+    const id = idOf(element) ?? "";
+    const adHoc = instanceOf(element, "bpmn:AdHocSubProcess");
+    const agent = adHoc ? this.context.toolContainers.get(id) : undefined;
+    if (agent !== undefined) {
+      return `the tool container of the agent "${agent}": its elements run when the agent calls them as tools, so it completes ${PASSES_NOBODY}`;
+    }
+    const unread = adHoc ? this.context.unreadContainers[0] : undefined;
+    if (unread !== undefined && jobTypeReading(values) === undefined) {
+      return `an ad-hoc sub-process that may be the tool container of the agent "${unread}", which names its container by FEEL that cannot be read, so it may complete ${PASSES_NOBODY}`;
+    }
+    if (jobTypeReading(values) !== undefined) return "waits";
+    const collection = adHoc ? runTimeCollection(values) : undefined;
+    if (collection !== undefined) {
+      return `an ad-hoc sub-process whose elements the collection "${collection}" chooses at run time, so none that waits for anyone need run`;
+    }
+    return undefined;
+  }
+
+  /**
+   * Why an element that is no sub-process or call activity completes with nobody deciding;
+   * `undefined` when someone outside the engine must act.
+   */
+  private atomic(element: ModdleObject, values: readonly ModdleObject[]): string | undefined {
+    if (instanceOf(element, "bpmn:UserTask")) return undefined;
+    const inbound = inboundPasses(element, values);
+    if (inbound !== undefined) return inbound;
+    const connector = connectorPasses(element, values);
+    if (connector !== undefined) return connector;
+    if (instanceOf(element, "bpmn:ReceiveTask")) {
+      return published("a receive task", element, this.context);
+    }
+    if (instanceOf(element, "bpmn:Gateway")) {
+      return `a gateway, which routes the token ${PASSES_NOBODY}`;
+    }
+    if (instanceOf(element, "bpmn:ManualTask")) {
+      return "a manual task, which the engine completes as soon as it is reached";
+    }
+    if (instanceOf(element, "bpmn:ScriptTask")) {
+      return jobTypeReading(values) === undefined
+        ? `a script task, which the engine runs to its result ${PASSES_NOBODY}`
+        : undefined;
+    }
+    if (instanceOf(element, "bpmn:BusinessRuleTask")) {
+      return zeebeValue(values, "calleddecision") !== undefined &&
+        jobTypeReading(values) === undefined
+        ? `a business rule task that evaluates a DMN decision, ${PASSES_NOBODY}`
+        : undefined;
+    }
+    if (instanceOf(element, "bpmn:ServiceTask") || instanceOf(element, "bpmn:SendTask")) {
+      return undefined;
+    }
+    if (instanceOf(element, "bpmn:Task")) {
+      return "a task with no type, which the engine completes as soon as it is reached";
+    }
+    if (instanceOf(element, "bpmn:ThrowEvent")) {
+      return `${instanceOf(element, "bpmn:EndEvent") ? "an end" : "a throw"} event, which completes as soon as it is reached`;
+    }
+    if (instanceOf(element, "bpmn:CatchEvent"))
+      return catchPasses(element, "a catch event", this.context);
+    return undefined;
+  }
+
+  /** The agent whose tool container holds the element, at any depth; else `undefined`. */
+  private toolOf(element: ModdleObject): string | undefined {
+    if (this.context.toolContainers.size === 0) return undefined;
+    // Up the `$parent` chain: as deep as the document nests, walked without recursion.
+    for (let at: unknown = element.$parent; typeof at === "object" && at !== null;) {
+      const scope = at as ModdleObject;
+      if (instanceOf(scope, "bpmn:AdHocSubProcess")) {
+        const agent = this.context.toolContainers.get(idOf(scope) ?? "");
+        if (agent !== undefined) return agent;
+      }
+      at = scope.$parent;
+    }
+    return undefined;
+  }
+
+  /**
+   * Why a call activity completes with nobody deciding: the process it calls is in the same
+   * document and some path through it waits for nobody. A process the document does not hold,
+   * or one named by an expression, is the modeller's declaration that it is the approval.
+   */
+  private callPasses(element: ModdleObject): string | undefined {
+    const id = calledProcessId(element);
+    const called = id === undefined ? undefined : processInDocument(element, id);
+    if (called === undefined || everyPathWaits(called, this.classify, this.content)) {
+      return undefined;
+    }
+    return `a call activity of the process "${id ?? ""}" in this document, which has a path from its start to its end past nothing that waits for anyone (${WAITERS}), so it may complete ${PASSES_NOBODY}`;
+  }
+
+  /**
+   * Why `element` completes with nobody deciding, as the end of a sentence that starts with its
+   * id (`a manual task, which …`); `undefined` when the engine waits for someone outside it.
+   */
+  readonly passesThrough = (element: ModdleObject): string | undefined => {
+    const agent = this.toolOf(element);
+    if (agent !== undefined) {
+      return `a tool of the agent "${agent}" (in its tool container): it runs when the agent calls it, so it completes ${PASSES_NOBODY}`;
+    }
+    if (instanceOf(element, "bpmn:CallActivity")) return this.callPasses(element);
+    const values = extensionValues(element);
+    if (!instanceOf(element, "bpmn:SubProcess")) return this.atomic(element, values);
+    const own = this.subProcessOwn(element, values);
+    if (own === "waits") return undefined;
+    if (own !== undefined) return own;
+    if (everyPathWaits(element, this.classify, this.content)) return undefined;
+    const what = instanceOf(element, "bpmn:AdHocSubProcess")
+      ? "an ad-hoc sub-process in which an element it may activate leads to its end"
+      : "a sub-process with a path from its start to its end";
+    return `${what} past nothing that waits for anyone (${WAITERS}), so it may complete ${PASSES_NOBODY}`;
+  };
 }
 
 /**
- * Whether a sub-process holds, at any depth, a flow element that waits for someone other than
- * an agent: a sub-process whose content all completes by itself passes like one task. Event
- * sub-processes and boundary events are left out, as they run only when their own trigger fires.
- * Iterative: the depth is the document's.
+ * A reader of why elements of one document complete with nobody deciding
+ * ({@link passesThrough}), sharing what it learns of their sub-processes.
  */
-function contentWaits(subProcess: ModdleObject): boolean {
-  const stack = [...listProp(subProcess, "flowElements")];
-  for (let element = stack.pop(); element !== undefined; element = stack.pop()) {
-    if (!instanceOf(element, "bpmn:FlowNode")) continue;
-    if (instanceOf(element, "bpmn:SubProcess")) {
-      if (boolProp(element, "triggeredByEvent")) continue;
-      if (connectorJob(extensionValues(element)) !== undefined) continue;
-      stack.push(...listProp(element, "flowElements"));
-      continue;
-    }
-    if (instanceOf(element, "bpmn:BoundaryEvent")) continue;
-    // An agent is nobody's approval, whatever job it runs on: a gate is a person.
-    if (agentDeclaration(element, extensionValues(element)) !== undefined) continue;
-    if (waits(element)) return true;
-  }
-  return false;
+export function gateKinds(
+  context: GateContext = NO_GATE_CONTEXT,
+): (element: ModdleObject) => string | undefined {
+  return new GateKinds(context).passesThrough;
 }
 
 /**
  * Why `element` completes with nobody deciding, as the end of a sentence that starts with its id
  * (`a manual task, which …`); `undefined` when the engine waits for someone outside it: a user
- * task, a receive task, a message or signal catch, a task a job worker other than Camunda's
- * connector runtime completes (or whose job type is known only at run time), a call activity
- * (unless the process it calls is in the document and holds none of these), or a sub-process
- * holding one of these.
+ * task; a receive task or a message or signal catch that no inbound connector subscribes with
+ * and whose message no agent's tool can publish; a task a job worker other than Camunda's
+ * connector runtime completes (or whose job type is known only at run time), unless a Camunda
+ * connector template made it; a call activity (unless the process it calls is in the document
+ * and some path through it waits for nobody); or a sub-process every path through which passes
+ * one of these (docs/gate-paths.md).
  */
-export function passesThrough(element: ModdleObject): string | undefined {
-  if (instanceOf(element, "bpmn:UserTask") || instanceOf(element, "bpmn:ReceiveTask")) {
-    return undefined;
-  }
-  if (instanceOf(element, "bpmn:CallActivity")) return callPasses(element);
-  const values = extensionValues(element);
-  const connector = connectorJob(values);
-  if (connector !== undefined) {
-    return `run by Camunda's connector runtime (job type "${connector}"), which completes it with nobody deciding`;
-  }
-  if (instanceOf(element, "bpmn:SubProcess")) {
-    if (jobTypeReading(values) !== undefined || contentWaits(element)) return undefined;
-    return "a sub-process with nothing in it that waits for anyone (no user task, receive task, message or signal catch, job worker or call activity), so it completes with nobody deciding";
-  }
-  if (instanceOf(element, "bpmn:Gateway")) {
-    return "a gateway, which routes the token with nobody deciding";
-  }
-  if (instanceOf(element, "bpmn:ManualTask")) {
-    return "a manual task, which the engine completes as soon as it is reached";
-  }
-  if (instanceOf(element, "bpmn:ScriptTask")) {
-    return jobTypeReading(values) === undefined
-      ? "a script task, which the engine runs to its result with nobody deciding"
-      : undefined;
-  }
-  if (instanceOf(element, "bpmn:BusinessRuleTask")) {
-    return zeebeValue(values, "calleddecision") !== undefined &&
-      jobTypeReading(values) === undefined
-      ? "a business rule task that evaluates a DMN decision, with nobody deciding"
-      : undefined;
-  }
-  if (instanceOf(element, "bpmn:ServiceTask") || instanceOf(element, "bpmn:SendTask")) {
-    return undefined;
-  }
-  if (instanceOf(element, "bpmn:Task")) {
-    return "a task with no type, which the engine completes as soon as it is reached";
-  }
-  if (instanceOf(element, "bpmn:ThrowEvent")) {
-    return `${instanceOf(element, "bpmn:EndEvent") ? "an end" : "a throw"} event, which completes as soon as it is reached`;
-  }
-  if (instanceOf(element, "bpmn:CatchEvent")) return catchPasses(element, "a catch event");
-  return undefined;
+export function passesThrough(
+  element: ModdleObject,
+  context: GateContext = NO_GATE_CONTEXT,
+): string | undefined {
+  return gateKinds(context)(element);
 }

@@ -43,11 +43,10 @@ import { findCancellations } from "./cancellation.js";
 import type { Caught } from "./catchers.js";
 import { throwCatchers } from "./catchers.js";
 import { EventKind } from "./event-facts.js";
-import { loopDiscount } from "./gate-collect.js";
+import { mayRunNone as loopMayRunNone } from "./loop-runs.js";
 import type { LevelGraph } from "./level-graph.js";
 import { buildLevelGraph } from "./level-graph.js";
 import type { ModdleObject } from "./moddle.js";
-import { objectProp } from "./moddle.js";
 import type { ProcessIndex } from "./process-index.js";
 import { NodeFlag } from "./process-index.js";
 import { readTriggers, Trigger } from "./triggers.js";
@@ -99,8 +98,7 @@ interface Edges {
  * container, where only a few carry loop characteristics.
  */
 function mayRunNone(element: ModdleObject | undefined): boolean {
-  const loop = element === undefined ? undefined : objectProp(element, "loopCharacteristics");
-  return loop !== undefined && loopDiscount(loop) !== undefined;
+  return element !== undefined && loopMayRunNone(element);
 }
 
 /** Builds the graph in O(nodes + flows). */

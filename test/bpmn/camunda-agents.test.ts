@@ -3,7 +3,8 @@
  * `zeebe:taskDefinition` (kept when the element template is unlinked) and the element template
  * id. Every job type and template id of Camunda's agentic-ai element templates is listed: the
  * agents (AI Agent task and sub-process, every version, and the A2A client) are agent tasks; the
- * tools an agent calls (MCP clients, the ad-hoc tools schema) are not. A job type written as a
+ * tools an agent calls (MCP clients, the ad-hoc tools schema) are not. Of the other connectors,
+ * AWS Bedrock AgentCore Runtime runs an agent; its Bedrock siblings do not. A job type written as a
  * FEEL string literal is that text; any other FEEL job type may be an agent's (fail closed).
  */
 import { describe, expect, it } from "vitest";
@@ -78,6 +79,18 @@ const AGENTS: readonly (readonly [string, string])[] = [
     "template io.camunda.connectors.agenticai.a2a.client.v0",
     byTemplate("io.camunda.connectors.agenticai.a2a.client.v0"),
   ],
+  [
+    "job type io.camunda:aws-bedrock-agentcore-runtime:1 (AWS Bedrock AgentCore Runtime)",
+    byJobType("io.camunda:aws-bedrock-agentcore-runtime:1"),
+  ],
+  [
+    "template io.camunda.connectors.aws.bedrock.agentcore.runtime.v1",
+    byTemplate("io.camunda.connectors.aws.bedrock.agentcore.runtime.v1"),
+  ],
+  [
+    "template io.camunda.connectors.aws.bedrock.agentcore.runtime.v1-hybrid",
+    byTemplate("io.camunda.connectors.aws.bedrock.agentcore.runtime.v1-hybrid"),
+  ],
 ];
 
 const NOT_AGENTS: readonly (readonly [string, string])[] = [
@@ -110,6 +123,23 @@ const NOT_AGENTS: readonly (readonly [string, string])[] = [
     "template io.camunda.connectors.agenticai.a2a.client.polling.receive.v0 (waits for an answer)",
     byTemplate("io.camunda.connectors.agenticai.a2a.client.polling.receive.v0", "receiveTask"),
   ],
+  [
+    "job type io.camunda:aws-bedrock-agentcore-lt-memory:1 (reads a memory store)",
+    byJobType("io.camunda:aws-bedrock-agentcore-lt-memory:1"),
+  ],
+  [
+    "template io.camunda.connectors.aws.bedrock.agentcore.memory.longterm.v1",
+    byTemplate("io.camunda.connectors.aws.bedrock.agentcore.memory.longterm.v1"),
+  ],
+  [
+    "job type io.camunda:aws-bedrock-codeinterpreter:1 (runs code in a sandbox)",
+    byJobType("io.camunda:aws-bedrock-codeinterpreter:1"),
+  ],
+  [
+    "job type io.camunda:aws-bedrock-knowledgebase:1 (retrieves documents)",
+    byJobType("io.camunda:aws-bedrock-knowledgebase:1"),
+  ],
+  ["job type io.camunda:aws-bedrock:1 (one model call)", byJobType("io.camunda:aws-bedrock:1")],
 ];
 
 describe("Camunda agents by job type and element template", () => {

@@ -295,14 +295,16 @@ describe("checkGatePath", () => {
   });
 
   it("an enclosing gate sub-process counts once another gate can be entered, as AGENT_GATE_BYPASS counts it", async () => {
+    // W, a user task that is no gate, keeps every path through Sub waiting: Sub counts.
     const inner = [
       startEvent("I"),
       A,
       exclusiveGateway("X"),
       gate("H", "risk"),
+      userTask("W"),
       endEvent("IE"),
       chain("I", "A", "X", "H", "IE"),
-      flow("X", "IE"),
+      chain("X", "W", "IE"),
     ];
     const out = await check(
       [
@@ -317,8 +319,8 @@ describe("checkGatePath", () => {
     );
     expect(out).toEqual([
       HOLDS,
-      fails("min", ["A", "X", "IE", "E"], ["legal"], 1),
-      fails("roles", ["A", "X", "IE", "E"], [], 0, "legal"),
+      fails("min", ["A", "X", "W", "IE", "E"], ["legal"], 1),
+      fails("roles", ["A", "X", "W", "IE", "E"], [], 0, "legal"),
     ]);
   });
 

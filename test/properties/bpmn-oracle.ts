@@ -56,7 +56,8 @@ type Step = readonly [Position, boolean];
 const GATES: readonly NodeKind[] = ["gate", "gate-sub", "gate-call"];
 /**
  * What waits for someone outside the engine (src/bpmn/gate-kind.ts): a user task, a call
- * activity. A plain task, a gateway or an event passes, and an agent is nobody's approval.
+ * activity. A plain task, a gateway or an event passes, and an agent is nobody's approval; a
+ * sub-process waits when every path through it does (`containerWaits`).
  */
 const WAITING: readonly NodeKind[] = ["gate", "gate-call", "call"];
 /** Activities that may end in an error of their own (a job, a called process). */
@@ -82,28 +83,61 @@ function facts(model: Model) {
     return out;
   };
   const within = (n: ModelNode, c: number): boolean => chain(n.container).includes(c);
-  /**
-   * Whether a node marked as a gate counts: a gate sub-process only when something in it, at any
-   * depth, waits for someone; one whose content all passes by itself completes with nobody
-   * deciding.
-   */
-  const isGate = (n: ModelNode | undefined): boolean => {
-    if (n === undefined || !GATES.includes(n.kind)) return false;
-    if (n.kind !== "gate-sub") return true;
-    const open = [n.opens ?? -1];
-    for (let c = open.pop(); c !== undefined; c = open.pop()) {
-      for (const inner of model.nodes) {
-        if (inner.container !== c) continue;
-        if (WAITING.includes(inner.kind)) return true;
-        if (inner.opens !== undefined) open.push(inner.opens);
-      }
-    }
-    return false;
-  };
   const boundariesOf = (id: string): ModelNode[] =>
     model.nodes.filter(
       (n) => n.kind === "boundary" && n.host === id && n.boundary !== "compensation",
     );
+  const interrupting = (b: ModelNode): boolean =>
+    b.boundary === "timer" || b.boundary === "error" || b.boundary === "escalation";
+  const waitsInside = new Map<number, boolean>();
+  /**
+   * Whether every path through container `c` passes something that waits, by brute force: every
+   * simple path from its start, as a state of a node and whether a waiting node is still pending
+   * beside it. A waiting node (a user task, a call activity, a sub-process whose own content
+   * waits) is left only by its boundary events: an interrupting one cancels it unpassed, a
+   * non-interrupting one leaves it pending. Any other node is left along its flows and all its
+   * boundary events. A path completes the container at a node without flows that is no error end
+   * event; while a wait is pending, only at a terminate end event.
+   */
+  const containerWaits = (c: number): boolean => {
+    const known = waitsInside.get(c);
+    if (known !== undefined) return known;
+    const waits = (n: ModelNode): boolean =>
+      WAITING.includes(n.kind) || (n.opens !== undefined && containerWaits(n.opens));
+    const completes = (n: ModelNode, pending: boolean): boolean => {
+      if (pending) return n.kind === "end" && n.thrown === "terminate";
+      return outgoing(n.id).length === 0 && !(n.kind === "end" && n.thrown === "error");
+    };
+    const bypass = (n: ModelNode, pending: boolean, onPath: Set<string>): boolean => {
+      const key = `${n.id}:${String(pending)}`;
+      if (onPath.has(key)) return false;
+      if (!waits(n) && completes(n, pending)) return true;
+      const next: [ModelNode | undefined, boolean][] = waits(n)
+        ? boundariesOf(n.id).map((b) => [b, pending || !interrupting(b)])
+        : [
+            ...outgoing(n.id).map((t): [ModelNode | undefined, boolean] => [byId.get(t), pending]),
+            ...boundariesOf(n.id).map((b): [ModelNode | undefined, boolean] => [b, pending]),
+          ];
+      onPath.add(key);
+      const found = next.some(([m, p]) => m !== undefined && bypass(m, p, onPath));
+      onPath.delete(key);
+      return found;
+    };
+    const starts = model.nodes.filter((n) => n.container === c && n.kind === "start");
+    const result = starts.length > 0 && !starts.some((s) => bypass(s, false, new Set()));
+    waitsInside.set(c, result);
+    return result;
+  };
+  /**
+   * Whether a node marked as a gate counts: a gate sub-process only when every path from its
+   * start to its end passes something that waits; one with a path that waits for nobody may
+   * complete with nobody deciding.
+   */
+  const isGate = (n: ModelNode | undefined): boolean => {
+    if (n === undefined || !GATES.includes(n.kind)) return false;
+    if (n.kind !== "gate-sub") return true;
+    return containerWaits(n.opens ?? -1);
+  };
   const throws = (n: ModelNode): "error" | "escalation" | undefined => {
     if (n.kind === "throw") return "escalation";
     if (n.kind !== "end") return undefined;
@@ -123,8 +157,6 @@ function facts(model: Model) {
     }
     return [];
   };
-  const interrupting = (b: ModelNode): boolean =>
-    b.boundary === "timer" || b.boundary === "error" || b.boundary === "escalation";
   /** "any", "thrown" or "never": when a boundary event can fire. */
   const trigger = (b: ModelNode): "any" | "thrown" | "never" => {
     const kind = b.boundary ?? "timer";

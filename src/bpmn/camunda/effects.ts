@@ -9,13 +9,15 @@
  * type, and the most demanding effect wins. A tool is its root element and everything its
  * sequence flows lead to in the container: its effect is the most demanding of those, unless the
  * root's own `btv:toolEffect` states the effect of the tool as a whole (tool-effects.ts). The
- * mapping's and the defaults' reading of operation selectors is selectors.ts's.
+ * mapping's and the defaults' reading of operation selectors is selectors.ts's; what a REST GET
+ * proves, http-method.ts's.
  */
 import type { ToolEffect } from "../../model/index.js";
 import { defaultEffectOf, statesEffect } from "./effect-defaults.js";
 import type { ToolEffectsMapping } from "./effect-mapping.js";
 import { TOOL_EFFECTS } from "./effect-mapping.js";
 import { GATEWAY_JOB_TYPES, GATEWAY_PROPERTY } from "./gateways.js";
+import { httpReadChecked } from "./http-method.js";
 import type { Mappings } from "./selectors.js";
 import { fromDefaults, fromMapping, NO_VALUES, selected } from "./selectors.js";
 import type { ActivityEffect, CamundaActivity, CamundaJob } from "./types.js";
@@ -157,7 +159,10 @@ function ownEffect(activity: CamundaActivity, mapping: ToolEffectsMapping): Acti
     };
   }
   for (const key of keys) found ??= fromDefaults(mappingsOf(activity), key);
-  if (found !== undefined) return corroborated(activity, found);
+  // A REST GET reads only when no override header changes its method and the model does not
+  // choose its server.
+  if (found !== undefined)
+    return httpReadChecked(mappingsOf(activity), corroborated(activity, found));
   if (READ_NATURES.has(activity.nature)) {
     return { effect: "read", source: "default", key: activity.nature };
   }

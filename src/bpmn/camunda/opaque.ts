@@ -1,12 +1,17 @@
 /**
  * The Camunda agents agentflow cannot derive, and the attribute that makes each one: an external
- * agent, an A2A client, a `zeebe:agentDefinition` of no known kind, a FEEL job type, and an ad-hoc
+ * agent, an A2A client or AWS Bedrock AgentCore Runtime (a remote agent), a `zeebe:agentDefinition` of no known kind, a FEEL job type, and an ad-hoc
  * sub-process whose elements something the BPMN does not describe activates at run time (a job
  * worker of its own, or an `activeElementsCollection` read from variables). Nothing in the BPMN
  * says what such an agent decides, so the `camundaAgents` policy governs it; the attribute is what
  * the findings name (docs/bpmn.md, "What is recognised").
  */
-import { CAMUNDA_AGENT_TEMPLATES, CAMUNDA_TOOL_CONTAINER_PROPERTY } from "../camunda-agents.js";
+import {
+  CAMUNDA_AGENT_TEMPLATES,
+  CAMUNDA_REMOTE_AGENT_JOB_TYPES,
+  CAMUNDA_REMOTE_AGENT_TEMPLATES,
+  CAMUNDA_TOOL_CONTAINER_PROPERTY,
+} from "../camunda-agents.js";
 import type { ModdleObject } from "../moddle.js";
 import { stringProp } from "../moddle.js";
 import { modelerTemplate } from "../zeebe-names.js";
@@ -20,8 +25,8 @@ import {
   zeebeValue,
 } from "./zeebe.js";
 
-const A2A_TEMPLATE = "io.camunda.connectors.agenticai.a2a.client.v";
-const A2A_JOB_TYPE = "io.camunda.agenticai:a2aclient:";
+const startsWithAny = (text: string | undefined, prefixes: readonly string[]): boolean =>
+  text !== undefined && prefixes.some((prefix) => text.startsWith(prefix));
 const AI_AGENT_TYPES = new Set(["aiAgentTask", "aiAgentSubProcess"]);
 const AI_AGENT_JOB_TYPES = [
   "io.camunda.agenticai:aiagent:",
@@ -78,7 +83,8 @@ function adHocDriver(
 /**
  * The attribute that makes the element a Camunda agent with nothing in the BPMN to derive a
  * workflow from, or `undefined` when agentflow reads it: an external agent
- * (`zeebe:agentDefinition agentType="external"`), an A2A client, a `zeebe:agentDefinition` whose
+ * (`zeebe:agentDefinition agentType="external"`), a remote agent's connector (the A2A client, AWS
+ * Bedrock AgentCore Runtime), a `zeebe:agentDefinition` whose
  * `agentType` is missing or unknown on an element that no AI Agent template or job type
  * identifies (the engine would reject it; its kind is unknown), a job type written as FEEL other
  * than a string literal that no AI Agent template or `agentType` backs (what runs is decided at
@@ -92,7 +98,8 @@ export function opaqueMarker(
   const agentType = agentTypeOf(values);
   if (agentType === "external") return 'zeebe:agentDefinition agentType="external"';
   const template = templateOf(element, zeebeHeaders(values)).id;
-  if (template?.startsWith(A2A_TEMPLATE) === true) return templateAttribute(element, template);
+  if (template !== undefined && startsWithAny(template, CAMUNDA_REMOTE_AGENT_TEMPLATES))
+    return templateAttribute(element, template);
   const aiTemplate = CAMUNDA_AGENT_TEMPLATES.some(
     (prefix) => template?.startsWith(prefix) === true,
   );
@@ -104,7 +111,7 @@ export function opaqueMarker(
     return backed ? undefined : taskDefinition(reading.type);
   }
   const jobType = reading?.type ?? "";
-  if (jobType.startsWith(A2A_JOB_TYPE)) return taskDefinition(jobType);
+  if (startsWithAny(jobType, CAMUNDA_REMOTE_AGENT_JOB_TYPES)) return taskDefinition(jobType);
   const aiJobType = AI_AGENT_JOB_TYPES.some((prefix) => jobType.startsWith(prefix));
   const aiType = agentType !== undefined && AI_AGENT_TYPES.has(agentType);
   const driver = adHocDriver(element, values, aiTemplate || aiJobType || aiType);

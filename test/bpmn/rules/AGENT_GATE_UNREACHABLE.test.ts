@@ -194,12 +194,12 @@ const PASSING_KINDS: readonly (readonly [string, string, string])[] = [
   [
     "a sub-process holding only a plain task",
     subGate({ xml: task("GT"), id: "GT" }),
-    "a sub-process with nothing in it that waits for anyone (no user task, receive task, message or signal catch, job worker or call activity), so it completes with nobody deciding",
+    "a sub-process with a path from its start to its end past nothing that waits for anyone (a user task, a receive task, a message or signal catch, a job worker or a call activity), so it may complete with nobody deciding",
   ],
   [
     "a sub-process holding only an agent (at level 4, which needs no gate of its own)",
     subGate({ xml: agent("GA", { ref: "agnt-four@1.0.0", level: "4" }), id: "GA" }),
-    "a sub-process with nothing in it that waits for anyone (no user task, receive task, message or signal catch, job worker or call activity), so it completes with nobody deciding",
+    "a sub-process with a path from its start to its end past nothing that waits for anyone (a user task, a receive task, a message or signal catch, a job worker or a call activity), so it may complete with nobody deciding",
   ],
 ];
 
@@ -415,7 +415,7 @@ await bpmnRuleTester(rule, {
           data: {
             discountedGates: ["G"],
             discountHint:
-              '; the gate after it does not count: "G" is a call activity of the process "Called" in this document, with nothing in it that waits for anyone, so it completes with nobody deciding',
+              '; the gate after it does not count: "G" is a call activity of the process "Called" in this document, which has a path from its start to its end past nothing that waits for anyone (a user task, a receive task, a message or signal catch, a job worker or a call activity), so it may complete with nobody deciding',
           },
         },
       ],

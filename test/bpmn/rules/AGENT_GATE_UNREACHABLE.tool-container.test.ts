@@ -37,3 +37,23 @@ describe.each(READINGS)(
     });
   },
 );
+
+describe.each(READINGS)("a gate marker on an agent's own tool (%s)", (_, reading) => {
+  it("does not make it a gate: the tool runs when the agent calls it", async () => {
+    const xml = PERSON_TOOL.replace(
+      "<zeebe:userTask />",
+      '<zeebe:userTask />\n<btv:gate approverRole="support-leads" />',
+    );
+    expect(xml).not.toBe(PERSON_TOOL);
+    const decision = await checkProcess(xml, reading);
+    expect(decision.allowed).toBe(false);
+    expect(decision.agentTasks.map((t) => [t.elementId, t.gate])).toEqual([["Agent", "missing"]]);
+    const found = decision.blocking.filter((d) => d.code === "AGENT_GATE_UNREACHABLE");
+    expect(found.map((d) => [d.data.discountedGates, d.data.discountHint])).toEqual([
+      [
+        ["AskSupervisor"],
+        '; the gate after it does not count: "AskSupervisor" is a tool of the agent "Agent" (in its tool container): it runs when the agent calls it, so it completes with nobody deciding',
+      ],
+    ]);
+  });
+});
