@@ -176,6 +176,7 @@ export type {
   ProcessCheck,
   ReadOptions,
   ReadResult,
+  ResolvedDelegate,
   TaskResolution,
   TaskResolvers,
   UnknownLevelPolicy,

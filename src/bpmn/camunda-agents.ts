@@ -36,7 +36,7 @@ export const CAMUNDA_REMOTE_AGENT_JOB_TYPES: readonly string[] = [
 /**
  * Element-template ids of Camunda's agents, as prefixes: the AI Agent task and sub-process (v0,
  * v1, the job worker, v2), and the connectors that run a remote agent
- * ({@link CAMUNDA_REMOTE_AGENT_TEMPLATES}).
+ * (`CAMUNDA_REMOTE_AGENT_TEMPLATES`).
  */
 export const CAMUNDA_AGENT_TEMPLATES: readonly string[] = [
   "io.camunda.connectors.agenticai.aiagent.",
@@ -48,7 +48,7 @@ export const CAMUNDA_AGENT_TEMPLATES: readonly string[] = [
 /**
  * Job types (`zeebe:taskDefinition type`) of the same agents, as prefixes: `aiagent:1` (the AI
  * Agent task), `aiagent-job-worker:1` (the AI Agent sub-process), `aiagent:task:2` and
- * `aiagent:subprocess:2` (v2), and the remote agents' ({@link CAMUNDA_REMOTE_AGENT_JOB_TYPES}).
+ * `aiagent:subprocess:2` (v2), and the remote agents' (`CAMUNDA_REMOTE_AGENT_JOB_TYPES`).
  */
 export const CAMUNDA_AGENT_JOB_TYPES: readonly string[] = [
   "io.camunda.agenticai:aiagent:",

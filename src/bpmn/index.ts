@@ -38,6 +38,7 @@ export type {
   ToolEffectSource,
 } from "./camunda/index.js";
 export type { DiscountedGate, GateDiscount, GateNode } from "./gate-collect.js";
+export type { LoopDiscount } from "./loop-runs.js";
 export type { NamedElement, SubjectReading } from "./view/subjects.js";
 export { DEFAULT_EFFECTS, TOOL_EFFECTS, toolEffectsProblems } from "./camunda/index.js";
 export type { AgentTaskSummary, GateDecision, ProcessCheck } from "./evaluate.js";
@@ -74,6 +75,7 @@ export { EventKind } from "./event-facts.js";
 export type { NamespaceMismatch } from "./namespace-check.js";
 export { NodeFlag } from "./node-flags.js";
 export type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
+export type { ResolvedDelegate } from "./resolve-dependencies.js";
 export type { Dependency, FailedLookup, LookupFailure } from "./dependency.js";
 export { needsGate } from "./dependency.js";
 export type { HostResolver, LookupContext } from "./lookup.js";
