@@ -22,6 +22,7 @@ import { feelStringList } from "./camunda/feel-context.js";
 import { zeebeValue } from "./camunda/zeebe.js";
 import type { ModdleObject } from "./moddle.js";
 import { extensionValues, idOf, instanceOf, listProp, objectProp, stringProp } from "./moddle.js";
+import { linkName } from "./process-index.js";
 
 /**
  * How the search reads a flow node: it `waits` for someone outside the engine, it `passes` (the
@@ -41,14 +42,6 @@ const isEventSubProcess = (element: ModdleObject): boolean =>
 /** A boundary event that cancels its host: `cancelActivity` absent or true; an error always. */
 const interrupting = (boundary: ModdleObject): boolean =>
   boundary.cancelActivity !== false || hasDefinition(boundary, "bpmn:ErrorEventDefinition");
-
-/** The link name of a link throw or catch event, else `undefined`. */
-function linkName(element: ModdleObject): string | undefined {
-  const link = listProp(element, "eventDefinitions").find((d) =>
-    instanceOf(d, "bpmn:LinkEventDefinition"),
-  );
-  return link === undefined ? undefined : (stringProp(link, "name") ?? "");
-}
 
 /** One container's normal flow, read once. */
 interface Scope {

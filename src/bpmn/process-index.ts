@@ -143,7 +143,8 @@ function containerKind(element: ModdleObject, flags: number): ContainerKind {
   return boolProp(element, "triggeredByEvent") ? "event-sub-process" : "sub-process";
 }
 
-function linkName(element: ModdleObject): string | undefined {
+/** The link name of a link throw or catch event, else `undefined`. */
+export function linkName(element: ModdleObject): string | undefined {
   const definition = listProp(element, "eventDefinitions").find((d) =>
     instanceOf(d, "bpmn:LinkEventDefinition"),
   );

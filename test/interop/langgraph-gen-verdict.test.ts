@@ -4,11 +4,10 @@
  * effect), an ungated process promoted an agent whose stubs may wire money.
  */
 import { describe, expect, it } from "vitest";
-import { checkProcess } from "../../src/bpmn/index.js";
 import { importLangGraphGen } from "../../src/interop/langgraph-gen/index.js";
-import type { AgentWorkflow } from "../../src/model/index.js";
 import type { RuleSettings } from "../../src/rules/index.js";
 import { readFixture } from "./helpers.js";
+import { GATED, payVerdict, UNGATED } from "./pay-verdict.js";
 
 /** `draft_invoice → wire_money`, as a developer writes the spec langgraph-gen turns into stubs. */
 const BILLING = {
@@ -21,50 +20,9 @@ const BILLING = {
   ],
 };
 
-/** A process that runs the agent `agnt-pay@1.0.0` with no gate after it. */
-const UNGATED = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
-    xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="Billing" targetNamespace="https://example.com">
-  <bpmn:process id="Pay" isExecutable="true">
-    <bpmn:startEvent id="Start" />
-    <bpmn:serviceTask id="PayAgent">
-      <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-pay@1.0.0" /></bpmn:extensionElements>
-    </bpmn:serviceTask>
-    <bpmn:endEvent id="End" />
-    <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="PayAgent" />
-    <bpmn:sequenceFlow id="F2" sourceRef="PayAgent" targetRef="End" />
-  </bpmn:process>
-</bpmn:definitions>`;
-
-/** {@link UNGATED} with an approval gate between the agent and the end. */
-const GATED = UNGATED.replace(
-  '<bpmn:sequenceFlow id="F2" sourceRef="PayAgent" targetRef="End" />',
-  `<bpmn:userTask id="Approve"><bpmn:extensionElements><btv:gate approverRole="treasurer" /></bpmn:extensionElements></bpmn:userTask>
-    <bpmn:sequenceFlow id="F2" sourceRef="PayAgent" targetRef="Approve" />
-    <bpmn:sequenceFlow id="F3" sourceRef="Approve" targetRef="End" />`,
-);
-
-/**
- * The verdict on `xml` (no gate, by default) with the imported spec as `agnt-pay@1.0.0`, and the
- * rule settings `rules`.
- */
-async function verdict(doc: unknown, xml = UNGATED, rules: RuleSettings = {}) {
-  const imported = importLangGraphGen(doc).workflow;
-  const wf: AgentWorkflow = { ...imported, id: "agnt-pay", version: "1.0.0" };
-  const decision = await checkProcess(xml, {
-    resolveWorkflow: (ref) => (ref === "agnt-pay@1.0.0" ? wf : undefined),
-    rules,
-  });
-  return {
-    allowed: decision.allowed,
-    blocking: decision.blocking.map((d) =>
-      d.code === "TOOL_EFFECT_NEEDS_GATE"
-        ? [d.code, d.data.nodeId, d.data.tool, d.data.effect]
-        : [d.code, d.data.elementId],
-    ),
-    unresolved: decision.warnings
-      .filter((d) => d.code === "AGENT_DEPENDENCY_UNRESOLVED")
-      .map((d) => d.data.dependency),
-  };
+/** The verdict on `xml` (no gate, by default) with the imported spec as `agnt-pay@1.0.0`. */
+function verdict(doc: unknown, xml = UNGATED, rules: RuleSettings = {}) {
+  return payVerdict(importLangGraphGen(doc).workflow, xml, rules);
 }
 
 const ref = (id: string): string => `tool:langgraph.node.${id}@0.0.0`;

@@ -9,10 +9,9 @@ import { tool } from "@langchain/core/tools";
 import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { describe, expect, it } from "vitest";
-import { checkProcess } from "../../src/bpmn/index.js";
 import { importLangGraphGraph } from "../../src/interop/langgraph-graph/index.js";
-import type { AgentWorkflow } from "../../src/model/index.js";
 import { readFixture } from "./helpers.js";
+import { GATED, payVerdict, UNGATED } from "./pay-verdict.js";
 
 const State = Annotation.Root({
   amount: Annotation<number>({ reducer: (_a: number, b: number) => b, default: () => 0 }),
@@ -34,46 +33,9 @@ async function app(payment: "function" | "ToolNode"): Promise<unknown> {
   return JSON.parse(JSON.stringify((await g.getGraphAsync()).toJSON())) as unknown;
 }
 
-/** A process that runs the agent `agnt-pay@1.0.0` with no gate after it. */
-const UNGATED = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
-    xmlns:btv="https://agentflow.dev/schema/btv/1.0" id="Billing" targetNamespace="https://example.com">
-  <bpmn:process id="Pay" isExecutable="true">
-    <bpmn:startEvent id="Start" />
-    <bpmn:serviceTask id="PayAgent">
-      <bpmn:extensionElements><btv:agentTask agentWorkflowRef="agnt-pay@1.0.0" /></bpmn:extensionElements>
-    </bpmn:serviceTask>
-    <bpmn:endEvent id="End" />
-    <bpmn:sequenceFlow id="F1" sourceRef="Start" targetRef="PayAgent" />
-    <bpmn:sequenceFlow id="F2" sourceRef="PayAgent" targetRef="End" />
-  </bpmn:process>
-</bpmn:definitions>`;
-
-/** {@link UNGATED} with an approval gate between the agent and the end. */
-const GATED = UNGATED.replace(
-  '<bpmn:sequenceFlow id="F2" sourceRef="PayAgent" targetRef="End" />',
-  `<bpmn:userTask id="Approve"><bpmn:extensionElements><btv:gate approverRole="treasurer" /></bpmn:extensionElements></bpmn:userTask>
-    <bpmn:sequenceFlow id="F2" sourceRef="PayAgent" targetRef="Approve" />
-    <bpmn:sequenceFlow id="F3" sourceRef="Approve" targetRef="End" />`,
-);
-
 /** The verdict on `xml` (no gate, by default) with the imported graph as `agnt-pay@1.0.0`. */
-async function verdict(doc: unknown, xml = UNGATED) {
-  const imported = importLangGraphGraph(doc).workflow;
-  const wf: AgentWorkflow = { ...imported, id: "agnt-pay", version: "1.0.0" };
-  const decision = await checkProcess(xml, {
-    resolveWorkflow: (ref) => (ref === "agnt-pay@1.0.0" ? wf : undefined),
-  });
-  return {
-    allowed: decision.allowed,
-    blocking: decision.blocking.map((d) =>
-      d.code === "TOOL_EFFECT_NEEDS_GATE"
-        ? [d.code, d.data.nodeId, d.data.tool, d.data.effect]
-        : [d.code, d.data.elementId],
-    ),
-    unresolved: decision.warnings
-      .filter((d) => d.code === "AGENT_DEPENDENCY_UNRESOLVED")
-      .map((d) => d.data.dependency),
-  };
+function verdict(doc: unknown, xml = UNGATED) {
+  return payVerdict(importLangGraphGraph(doc).workflow, xml);
 }
 
 describe("the gate verdict on a LangGraph app with no gate after the agent", () => {

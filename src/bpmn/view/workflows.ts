@@ -145,14 +145,22 @@ function unreadWorkflowsOf(task: AgentTaskFacts): WorkflowFacts[] {
  * Every `workflow` subject of an agent task: the ref's workflow (or its unread stand-in), the
  * derived one beside or instead of it, and each delegate (or its unread stand-in).
  */
-export function workflowSubjectsOf(task: AgentTaskFacts): WorkflowFacts[] {
+export function workflowSubjectsOf(task: AgentTaskFacts): readonly WorkflowFacts[] {
+  // Read once per task: the packs judge these and the waivers name them, each document's facts
+  // a walk of its nodes.
+  const known = SUBJECTS.get(task);
+  if (known !== undefined) return known;
   const out: WorkflowFacts[] = [];
   for (const workflow of [ownWorkflowOf(task), derivedWorkflowOf(task)]) {
     if (workflow !== undefined) out.push(workflow);
   }
   out.push(...delegateWorkflowsOf(task), ...unreadWorkflowsOf(task));
+  SUBJECTS.set(task, out);
   return out;
 }
+
+/** {@link workflowSubjectsOf} by task, for the analysis's lifetime. */
+const SUBJECTS = new WeakMap<AgentTaskFacts, readonly WorkflowFacts[]>();
 
 /**
  * The `tool` subjects of an agent task: each tool known to be called, and, when what it calls
