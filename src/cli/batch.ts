@@ -15,7 +15,7 @@ import { checkOneFile } from "./check-file.js";
 import { readTexts } from "./file-read.js";
 import { PROCESS_EXTENSION } from "./files.js";
 import { fileUnreadable } from "./diagnostics.js";
-import { UsageError } from "./io.js";
+import { UsageError, wholeNumber } from "./io.js";
 import type { FileCheckContext } from "./check-context.js";
 import type { FileCheckSettings } from "./settings.js";
 import { sha256 } from "../model/index.js";
@@ -116,8 +116,8 @@ export function workerCount(
     const n = Math.min(cores, AUTO_MAX_WORKERS, Math.floor(work / AUTO_WORK_PER_WORKER));
     return n > 1 ? n : 0;
   }
-  const n = Number(concurrency);
-  if (concurrency.trim() === "" || !Number.isInteger(n) || n < 1) {
+  const n = wholeNumber(concurrency);
+  if (n === undefined || n < 1) {
     throw new UsageError(
       `--concurrency needs auto, off or a whole number ≥ 1, got '${concurrency}'`,
     );

@@ -4,7 +4,7 @@ import type { CheckedFile } from "../report/index.js";
 import type { ReadFile } from "./output.js";
 import { readsOf, writeOutput } from "./output.js";
 import type { CliIo } from "./io.js";
-import { UsageError } from "./io.js";
+import { UsageError, wholeNumber } from "./io.js";
 
 /**
  * Writes a command's report: on stdout, or into the `-o` file with a one-line summary on stderr
@@ -42,8 +42,8 @@ export function errorsOnly(files: readonly CheckedFile[]): CheckedFile[] {
 /** Parses `--max-warnings`. */
 export function parseMaxWarnings(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isInteger(n) || n < 0)
+  const n = wholeNumber(value);
+  if (n === undefined)
     throw new UsageError(`--max-warnings needs a whole number ≥ 0, got '${value}'`);
   return n;
 }

@@ -109,6 +109,17 @@ export class UsageError extends Error {
 }
 
 /**
+ * A flag's value read as a count: decimal digits only, as a user types one. `Number` alone also
+ * reads `0x10`, `2e0`, ` 2` and `2.0`, which a typo more likely wrote than a count, so those are
+ * refused rather than guessed at; so is a count too large to hold exactly.
+ */
+export function wholeNumber(value: string): number | undefined {
+  if (!/^[0-9]+$/.test(value)) return undefined;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
  * The most bytes agentflow reads as one text: V8's longest string (just under 512 MiB). A longer
  * file cannot be decoded at all, so it is refused by its size, naming it, before it is read.
  */

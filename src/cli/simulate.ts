@@ -14,7 +14,7 @@ import {
 } from "../simulate/index.js";
 import { jsonText } from "../simulate/internal.js";
 import type { CliIo } from "./io.js";
-import { UsageError } from "./io.js";
+import { UsageError, wholeNumber } from "./io.js";
 import { optionsChecked } from "./fixtures-errors.js";
 import { printImportWarnings } from "./imported.js";
 import { loadObject, loadWorkflow } from "./load.js";
@@ -129,8 +129,8 @@ function exploreText(report: ExploreReport): string {
 
 function maxStepsOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_STEPS_LIMIT)
+  const n = wholeNumber(value);
+  if (n === undefined || n < 1 || n > MAX_STEPS_LIMIT)
     throw new UsageError(
       `--max-steps needs a whole number from 1 to ${String(MAX_STEPS_LIMIT)}, got '${value}'`,
     );

@@ -26,7 +26,7 @@ import { repositoryRoot, subjectName } from "./approval-root.js";
 import { emitReport } from "./emit.js";
 import { checkOutputPath } from "./output.js";
 import type { CliIo } from "./io.js";
-import { UsageError } from "./io.js";
+import { UsageError, wholeNumber } from "./io.js";
 import { checkOutputBesideKeys, loadTrustedKeys } from "./trusted-keys.js";
 import { packageVersion } from "./version.js";
 import type { RegistryError, VerifyPlace } from "./verify-render.js";
@@ -50,8 +50,8 @@ export interface VerifyCliOptions {
 /** `--threshold`: a whole number ≥ 1 (default 1). */
 export function parseThreshold(value: string | undefined): number {
   if (value === undefined) return 1;
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isInteger(n) || n < 1) {
+  const n = wholeNumber(value);
+  if (n === undefined || n < 1) {
     throw new UsageError(`--threshold needs a whole number ≥ 1, got '${value}'`);
   }
   return n;

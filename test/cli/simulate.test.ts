@@ -178,6 +178,11 @@ describe("agentflow simulate", () => {
       "agentflow: --max-steps needs a whole number from 1 to 100000, got '1e9'\n",
     ],
     [
+      // `Number` reads 2e1 as 20: a count is digits only.
+      ["simulate", WF, "--max-steps", "2e1"],
+      "agentflow: --max-steps needs a whole number from 1 to 100000, got '2e1'\n",
+    ],
+    [
       ["simulate", WF, "--explore", "--decide", "a=b"],
       "agentflow: --explore forces every route itself; it cannot be combined with --decide\n",
     ],
