@@ -17,7 +17,7 @@
 // Anything it cannot decide (a path that does not resolve, settings it cannot read) is exit 2
 // with the reason on stderr: run.sh then checks the whole repository, and the hook fails.
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [command, agentflow, printed] = process.argv.slice(2);
@@ -35,7 +35,7 @@ const TOOLING = new Set([
 
 /** Set from agentflow's dist before any file is sorted. */
 let isDocumentName;
-let PROCESS_EXTENSION;
+let isProcessName;
 
 /**
  * True when the command reads `file` itself, as a walk of the repository would find it, except
@@ -51,7 +51,7 @@ function takes(file) {
   if (parts.some((p) => p.startsWith(".") || p === "node_modules")) return false;
   const name = basename(file);
   if (TOOLING.has(name)) return false;
-  if (extname(name) === PROCESS_EXTENSION) return true;
+  if (isProcessName(name)) return true;
   // The walk's own choice of documents (src/cli/files.ts): fixtures and the config are not.
   return command !== "gate" && isDocumentName(name);
 }
@@ -150,7 +150,7 @@ async function ignoreTestOf(settings) {
 
 try {
   // The walk's own choice of files (`dist/cli/files.js`), not a copy of it.
-  ({ isDocumentName, PROCESS_EXTENSION } = await import(
+  ({ isDocumentName, isProcessName } = await import(
     pathToFileURL(join(agentflow, "dist", "cli", "files.js")).href
   ));
   const settings = JSON.parse(readFileSync(printed, "utf8"));

@@ -7,13 +7,13 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
-import { dirname, extname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FileCheckMode, FileOutcome } from "./check-file.js";
 import { checkOneFile } from "./check-file.js";
 import { readTexts } from "./file-read.js";
-import { PROCESS_EXTENSION } from "./files.js";
+import { isProcessName } from "./files.js";
 import { fileUnreadable } from "./diagnostics.js";
 import { UsageError, wholeNumber } from "./io.js";
 import type { FileCheckContext } from "./check-context.js";
@@ -31,7 +31,7 @@ export function unreadableOutcome(file: string, message: string, mode: FileCheck
   const prefix = `cannot read '${file}': `;
   const reason = message.startsWith(prefix) ? message.slice(prefix.length) : message;
   const diagnostic = fileUnreadable(reason);
-  const process = mode.processesOnly || extname(file) === PROCESS_EXTENSION;
+  const process = mode.processesOnly || isProcessName(file);
   return {
     checked: { file, kind: "unknown", diagnostics: [diagnostic] },
     unreadable: true,
@@ -95,7 +95,7 @@ const CHUNKS_IN_FLIGHT = 2;
 export function batchWork(files: readonly string[], mode: FileCheckMode): number {
   if (mode.processesOnly) return files.length * PROCESS_WORK;
   let work = 0;
-  for (const file of files) work += extname(file) === PROCESS_EXTENSION ? PROCESS_WORK : 1;
+  for (const file of files) work += isProcessName(file) ? PROCESS_WORK : 1;
   return work;
 }
 

@@ -15,14 +15,14 @@
  * warning, not a failure.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, extname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { FileOutcome } from "./check-file.js";
 import type { CachedCommand } from "./cache-key.js";
 import { codeKey } from "./cache-key.js";
 import { fileOutcome, registryEntry } from "./cache-shape.js";
 import type { Shape } from "./json-shape.js";
 import { exact, list, map, pair, pointer, text } from "./json-shape.js";
-import { PROCESS_EXTENSION } from "./files.js";
+import { isProcessName } from "./files.js";
 import { describeFsError, oddKind } from "./fs-info.js";
 import type { CliIo } from "./io.js";
 import { textSizeProblem } from "./io.js";
@@ -88,7 +88,7 @@ function outcomeMismatch(body: Body): string | undefined {
       const at = pointer(`/runs/${command}/files`, file);
       if (outcome.checked.file !== file) return `${at}/outcome/checked/file is another file`;
       // As checkOneFile decides: gate reads every file as a process, check by its extension.
-      const process = command === "gate" || extname(file) === PROCESS_EXTENSION;
+      const process = command === "gate" || isProcessName(file);
       const decided = outcome.decision !== undefined && outcome.processIds !== undefined;
       const undecided = outcome.decision === undefined && outcome.processIds === undefined;
       if (process && !decided) return `${at}/outcome lacks the decision every process's has`;

@@ -19,7 +19,7 @@ import type { CheckedFile } from "../report/index.js";
 import type { Validator } from "../validate/index.js";
 import { validateToolContract } from "../validate/index.js";
 import { checkPack } from "./check-pack.js";
-import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
+import { DOCUMENT_EXTENSIONS, isProcessName } from "./files.js";
 import { importDiagnostics } from "./imported.js";
 import { diagnosticLine } from "./io.js";
 import type { FileCheckContext, Validation } from "./check-context.js";
@@ -264,7 +264,7 @@ async function checkUnrecorded(
   context: FileCheckContext,
   mode: FileCheckMode,
 ): Promise<FileOutcome> {
-  if (mode.processesOnly || extname(file) === PROCESS_EXTENSION) {
+  if (mode.processesOnly || isProcessName(file)) {
     const { checked, decision, unreadable, processIds } = await checkProcessFile(
       file,
       text,

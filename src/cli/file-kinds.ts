@@ -5,7 +5,7 @@
  * from `ls`, not from an engine that deploys every `.bpmn` file, so it must not hide it from a
  * verdict. Dot-folders are another matter: the walk (files.ts) passes over them.
  */
-import { extname } from "node:path";
+import { basename, extname } from "node:path";
 
 /** The extensions read as documents, with the syntax they imply. */
 export const DOCUMENT_EXTENSIONS: Readonly<Record<string, "json" | "yaml">> = {
@@ -14,8 +14,15 @@ export const DOCUMENT_EXTENSIONS: Readonly<Record<string, "json" | "yaml">> = {
   ".yml": "yaml",
 };
 
-/** BPMN process files, which `check` and `gate` read (a registry folder does not). */
-export const PROCESS_EXTENSION = ".bpmn";
+/**
+ * How BPMN process files are named, which `check` and `gate` read (a registry folder does not):
+ * `.bpmn`, and `.bpmn20.xml`, which Camunda 7, Flowable and Activiti deploy as BPMN too, in any
+ * letter case. A process a walk passed over for its name would be deployed unjudged.
+ */
+const PROCESS_ENDINGS: readonly string[] = [".bpmn", ".bpmn20.xml"];
+
+/** The process file names as messages list them. */
+export const PROCESS_NAMES = ".bpmn or .bpmn20.xml";
 
 /**
  * The name a walk judges a file by: without its leading dots. Whenever the result has an
@@ -44,7 +51,11 @@ export function isDocumentName(name: string): boolean {
   );
 }
 
-/** Whether a walk reads a file of this name as a BPMN process. A dot-file is judged without its dots. */
+/**
+ * Whether a file of this name (or path: its last part is judged) is read as a BPMN process. A
+ * dot-file is judged without its dots.
+ */
 export function isProcessName(name: string): boolean {
-  return extname(undotted(name)) === PROCESS_EXTENSION;
+  const bare = undotted(basename(name)).toLowerCase();
+  return PROCESS_ENDINGS.some((ending) => bare.endsWith(ending) && bare.length > ending.length);
 }

@@ -15,12 +15,7 @@ import type { Dirent, Stats } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { isDynamicPattern } from "tinyglobby";
-import {
-  DOCUMENT_EXTENSIONS,
-  PROCESS_EXTENSION,
-  isDocumentName,
-  isProcessName,
-} from "./file-kinds.js";
+import { DOCUMENT_EXTENSIONS, PROCESS_NAMES, isDocumentName, isProcessName } from "./file-kinds.js";
 import { describeFsError as describe, fileIdentity as identity, oddKind } from "./fs-info.js";
 import { expandGlob } from "./glob.js";
 import type { IgnoreTest } from "./ignore.js";
@@ -31,10 +26,10 @@ export * from "./file-kinds.js";
 
 /** What a walk collects besides workflow documents. */
 export interface CollectOptions {
-  /** Also collect `.bpmn` process files. */
+  /** Also collect process files (`.bpmn`, `.bpmn20.xml`). */
   readonly processes?: boolean;
   /**
-   * Collect only `.bpmn` process files from folders and globs (`gate`); a file named as such is
+   * Collect only process files from folders and globs (`gate`); a file named as such is
    * read whatever its extension, as BPMN.
    */
   readonly onlyProcesses?: boolean;
@@ -223,7 +218,11 @@ export async function collectFiles(
 ): Promise<Collected> {
   const only = options.onlyProcesses === true;
   const processes = only || options.processes === true;
-  const kinds = only ? ".bpmn" : processes ? ".json, .yaml, .yml or .bpmn" : ".json, .yaml or .yml";
+  const kinds = only
+    ? PROCESS_NAMES
+    : processes
+      ? `.json, .yaml, .yml, ${PROCESS_NAMES}`
+      : ".json, .yaml or .yml";
   const wanted = (name: string): boolean =>
     (!only && isDocumentName(name)) || (processes && isProcessName(name));
   const out: Collected = { files: [], skipped: [] };
@@ -254,7 +253,7 @@ export async function collectFiles(
     } else if (
       only ||
       Object.hasOwn(DOCUMENT_EXTENSIONS, extname(path)) ||
-      (processes && extname(path) === PROCESS_EXTENSION)
+      (processes && isProcessName(path))
     ) {
       out.files.push(path);
       named.add(path);

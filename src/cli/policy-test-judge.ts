@@ -12,7 +12,7 @@ import { waiversForUnnamed } from "../policy/index.js";
 import type { Validator } from "../validate/index.js";
 import { createValidator } from "../validate/index.js";
 import { readText } from "./file-read.js";
-import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
+import { DOCUMENT_EXTENSIONS, isProcessName } from "./files.js";
 import { gateOptions } from "./gate-options.js";
 import { UsageError } from "./io.js";
 import { loadWorkflow } from "./load.js";
@@ -24,9 +24,8 @@ import { statesIdentity } from "./registry-foreign.js";
 
 /** What an input is, by its extension; undefined for one a test cannot judge. */
 export function inputKindOf(path: string): InputKind | undefined {
-  const ext = extname(path);
-  if (ext === PROCESS_EXTENSION) return "bpmn";
-  return Object.hasOwn(DOCUMENT_EXTENSIONS, ext) ? "workflow" : undefined;
+  if (isProcessName(path)) return "bpmn";
+  return Object.hasOwn(DOCUMENT_EXTENSIONS, extname(path)) ? "workflow" : undefined;
 }
 
 /** Everything one test file's inputs are judged with. */

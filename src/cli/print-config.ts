@@ -5,7 +5,7 @@
  * has one config for all its files, so the file decides only its kind and whether it is ignored.
  */
 import { extname, relative } from "node:path";
-import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
+import { DOCUMENT_EXTENSIONS, isProcessName } from "./files.js";
 import { ignoreTest } from "./ignore.js";
 import type { CliIo } from "./io.js";
 import { UsageError } from "./io.js";
@@ -18,7 +18,7 @@ export type PrintedKind = "process" | "json" | "yaml" | "unknown";
 /** The kind a command reads `file` as: `gate` reads every file it is named as BPMN. */
 export function kindOf(file: string, command: "check" | "gate"): PrintedKind {
   const ext = extname(file);
-  if (command === "gate" || ext === PROCESS_EXTENSION) return "process";
+  if (command === "gate" || isProcessName(file)) return "process";
   return Object.hasOwn(DOCUMENT_EXTENSIONS, ext)
     ? (DOCUMENT_EXTENSIONS[ext] ?? "unknown")
     : "unknown";

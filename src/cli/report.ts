@@ -21,7 +21,7 @@ import {
 } from "../report/audit/index.js";
 import type { Fixtures } from "../simulate/index.js";
 import { readText } from "./file-read.js";
-import { PROCESS_EXTENSION } from "./files.js";
+import { isProcessName } from "./files.js";
 import { writeOutput } from "./output.js";
 import type { CliIo } from "./io.js";
 import { located, reportOnStderr, UsageError } from "./io.js";
@@ -134,7 +134,7 @@ export async function runReport(
     for (const d of diagnostics)
       io.stderr(`agentflow: ${d.severity}: ${located(file, d)}: ${d.message} (${d.code})\n`);
   }
-  const isProcess = extname(file) === PROCESS_EXTENSION;
+  const isProcess = isProcessName(file);
   // The runs are read before the review: a run file that cannot be read is exit 2, as in conform.
   const runs =
     options.runs === undefined || options.runs.length === 0

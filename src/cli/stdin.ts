@@ -9,7 +9,7 @@
 import { extname } from "node:path";
 import type { CheckOptions, StdinDocument } from "./check.js";
 import { runCheck } from "./check.js";
-import { DOCUMENT_EXTENSIONS, PROCESS_EXTENSION } from "./files.js";
+import { DOCUMENT_EXTENSIONS, PROCESS_NAMES, isProcessName } from "./files.js";
 import type { CliIo } from "./io.js";
 import { MAX_TEXT_BYTES, streamSizeProblem, UsageError } from "./io.js";
 
@@ -55,13 +55,13 @@ export function stdinDocument(text: string, filename: string | undefined): Stdin
   if (filename.trim() === "") {
     throw new UsageError("--stdin-filename '' is empty: name the file (is a variable unset?)");
   }
-  const ext = extname(filename);
-  if (ext !== PROCESS_EXTENSION && !Object.hasOwn(DOCUMENT_EXTENSIONS, ext)) {
+  const process = isProcessName(filename);
+  if (!process && !Object.hasOwn(DOCUMENT_EXTENSIONS, extname(filename))) {
     throw new UsageError(
-      `--stdin-filename '${filename}': unknown file type (expected .json, .yaml, .yml or .bpmn)`,
+      `--stdin-filename '${filename}': unknown file type (expected .json, .yaml, .yml, ${PROCESS_NAMES})`,
     );
   }
-  return { name: filename, text, process: ext === PROCESS_EXTENSION };
+  return { name: filename, text, process };
 }
 
 /** Runs `check` on the document on stdin; the options are checked before stdin is read. */

@@ -112,6 +112,9 @@ describe("the pre-commit hooks", () => {
     // Any document, as check reads it: the hook's script passes over what is no document.
     expect(reads("agentflow-check", "registry/support-agent.json")).toBe(true);
     expect(reads("agentflow-check", "p.bpmn")).toBe(true);
+    expect(reads("agentflow-check", "p.BPMN")).toBe(true);
+    expect(reads("agentflow-check", "p.bpmn20.xml")).toBe(true);
+    expect(reads("agentflow-check", "p.xml")).toBe(false);
     expect(reads("agentflow-check", "README.md")).toBe(false);
   });
 

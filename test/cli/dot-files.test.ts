@@ -96,7 +96,7 @@ describe("collectFiles: a dot-file is read as the same file without the dot woul
       collectFiles([only], { onlyProcesses: true, ignored: (path) => path.endsWith(".a.bpmn") }),
     ).rejects.toEqual(
       new UsageError(
-        `'${only}' holds no .bpmn file that the ignore patterns leave: they pass over '${join(only, ".a.bpmn")}'`,
+        `'${only}' holds no .bpmn or .bpmn20.xml file that the ignore patterns leave: they pass over '${join(only, ".a.bpmn")}'`,
       ),
     );
   });

@@ -48,7 +48,7 @@ describe("glob patterns", () => {
     const result = await run("check", "examples/**/*.nothing.json");
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      "agentflow: no .json, .yaml, .yml or .bpmn file matches 'examples/**/*.nothing.json'\n",
+      "agentflow: no .json, .yaml, .yml, .bpmn or .bpmn20.xml file matches 'examples/**/*.nothing.json'\n",
     );
   });
 
@@ -140,7 +140,7 @@ describe("ignores", () => {
     const result = await run("check", "--ignore-pattern", "**", "examples/workflows");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      "'examples/workflows' holds no .json, .yaml, .yml or .bpmn file that the ignore patterns leave: they pass over 'examples/workflows/contract-review.agent.yaml', 'examples/workflows/invoice-exception-review.agent.json', 'examples/workflows/market-research.agent.json' and 1 more\n",
+      "'examples/workflows' holds no .json, .yaml, .yml, .bpmn or .bpmn20.xml file that the ignore patterns leave: they pass over 'examples/workflows/contract-review.agent.yaml', 'examples/workflows/invoice-exception-review.agent.json', 'examples/workflows/market-research.agent.json' and 1 more\n",
     );
   });
 

@@ -97,7 +97,7 @@ describe("agentflow check", () => {
     ],
     [
       ["check", "README.md"],
-      "agentflow: 'README.md': unknown file type (expected .json, .yaml, .yml or .bpmn)\n",
+      "agentflow: 'README.md': unknown file type (expected .json, .yaml, .yml, .bpmn or .bpmn20.xml)\n",
     ],
     [
       ["check", "--format", "xml", "examples"],

@@ -159,7 +159,7 @@ describe("check --stdin", () => {
       [["-", "-"], "agentflow: stdin (-) can be read once\n"],
       [
         ["--stdin", "--stdin-filename", "notes.txt"],
-        "agentflow: --stdin-filename 'notes.txt': unknown file type (expected .json, .yaml, .yml or .bpmn)\n",
+        "agentflow: --stdin-filename 'notes.txt': unknown file type (expected .json, .yaml, .yml, .bpmn or .bpmn20.xml)\n",
       ],
       [["--stdin-filename", "a.json", "a.json"], "agentflow: --stdin-filename needs --stdin\n"],
     ];
