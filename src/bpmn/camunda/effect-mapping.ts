@@ -38,6 +38,28 @@ const shown = (value: unknown): string => {
 
 const EXPECTED = `expected ${TOOL_EFFECTS.join(", ")}`;
 
+/**
+ * Two values that the selector compares as one (case and surrounding spaces aside, as old HTTP
+ * templates write `get`): the first in the object would decide, so the order of its keys, which
+ * neither the config's digest nor a reader sees, would decide the effect.
+ */
+function sameValueProblems(where: string, entries: readonly [string, unknown][]): string[] {
+  const seen = new Map<string, string>();
+  const out: string[] = [];
+  for (const [value] of entries) {
+    if (value === SELECTOR_KEY || value === "*") continue;
+    const same = value.trim().toLowerCase();
+    const first = seen.get(same);
+    if (first === undefined) seen.set(same, value);
+    else {
+      out.push(
+        `${where}: ${JSON.stringify(first)} and ${JSON.stringify(value)} are one value to the selector (compared without case and surrounding spaces); keep one`,
+      );
+    }
+  }
+  return out;
+}
+
 function ruleProblems(where: string, key: string, rule: unknown): string[] {
   if (typeof rule === "string") {
     return isEffect(rule) ? [] : [`${where}: unknown effect ${shown(rule)} (${EXPECTED})`];
@@ -57,6 +79,7 @@ function ruleProblems(where: string, key: string, rule: unknown): string[] {
       out.push(`${at}: unknown effect ${shown(effect)} (${EXPECTED})`);
     }
   }
+  out.push(...sameValueProblems(where, entries));
   const selects = entries.some(([value]) => value !== SELECTOR_KEY && value !== "*");
   const named = Object.hasOwn(rule, SELECTOR_KEY) || defaultEffectOf(key)?.selector !== undefined;
   if (selects && !named) {

@@ -201,6 +201,15 @@ describe("the mapping is checked", () => {
     expect(toolEffectsProblems({ "acme:x:1": 3 })).toEqual([
       `toolEffects["acme:x:1"]: must be an effect or an object of effects by the selector's value`,
     ]);
+    // The first of two keys the selector reads as one would decide: the order of the keys.
+    expect(
+      toolEffectsProblems({
+        "io.camunda:http-json:1": { post: "read", POST: "write-irreversible", " Post ": "read" },
+      }),
+    ).toEqual([
+      `toolEffects["io.camunda:http-json:1"]: "post" and "POST" are one value to the selector (compared without case and surrounding spaces); keep one`,
+      `toolEffects["io.camunda:http-json:1"]: "post" and " Post " are one value to the selector (compared without case and surrounding spaces); keep one`,
+    ]);
     expect(toolEffectsProblems([])).toEqual([
       "toolEffects: must be an object keyed by job type or element template id",
     ]);
