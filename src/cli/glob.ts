@@ -4,12 +4,15 @@
  * passes over such a folder without a word, and what it holds is part of what the pattern asks
  * for, so it is returned among the matches, for the read to report as unreadable (fail closed).
  * So is a link it could not follow (into a folder that cannot be entered) where the pattern may
- * reach it: tinyglobby drops such a link before matching.
+ * reach it: tinyglobby drops such a link before matching. A pattern that climbs out of the
+ * working directory (`../*\/*.bpmn`, or an absolute one) is crawled from the folder it climbs to:
+ * tinyglobby 0.2 leaves the working directory's own files out of such a pattern's matches
+ * (SuperchupuDev/tinyglobby#128), which would judge a subset of what was asked without a word.
  */
 import type { Dirent } from "node:fs";
 import { readdir, realpath } from "node:fs";
 import { realpath as realpathOf } from "node:fs/promises";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import type { GlobOptions as CrawlOptions } from "tinyglobby";
 import picomatch from "picomatch";
 import { glob } from "tinyglobby";
@@ -111,6 +114,21 @@ function clearOfDotFolders(
 }
 
 /**
+ * Where a pattern is crawled from and what is matched there: from the folder it climbs to when it
+ * starts above the working directory (its static base, `..` or absolute, with no escaped glob
+ * character that would have to be read back as a name), else from the working directory.
+ */
+function crawlFrom(
+  pattern: string,
+  cwd: string,
+): { readonly cwd: string; readonly pattern: string; readonly base: string } {
+  const { base, glob: rest } = picomatch.scan(pattern);
+  const climbs = isAbsolute(base) || base === ".." || base.startsWith("../");
+  if (!climbs || rest === "" || base.includes("\\")) return { cwd, pattern, base: "" };
+  return { cwd: resolve(cwd, base), pattern: rest, base };
+}
+
+/**
  * Files a glob pattern matches whose name is `wanted`, and folders it entered but could not list,
  * sorted by code unit; node_modules and .git never. Relative to `cwd` unless the pattern is
  * absolute, as tinyglobby returns them.
@@ -126,8 +144,9 @@ export async function expandGlob(
     .split("/")
     .filter(isDotName)
     .map((segment) => picomatch(segment, { dot: true }));
-  const matches = await glob(pattern, {
-    cwd: options.cwd,
+  const crawl = crawlFrom(pattern, options.cwd);
+  const found = await glob(crawl.pattern, {
+    cwd: crawl.cwd,
     absolute,
     onlyFiles: true,
     dot: true,
@@ -137,6 +156,8 @@ export async function expandGlob(
     ignore: dotSegments.length === 0 ? [...ALWAYS_IGNORED, "**/.*/**"] : [...ALWAYS_IGNORED],
     fs: watched.fs,
   });
+  // Back to paths as the pattern gives them: relative to the working directory, or absolute.
+  const matches = absolute || crawl.base === "" ? found : found.map((f) => join(crawl.base, f));
   const ignored = options.ignored;
   // The ignore globs above are relative to the working directory; a pattern reaching outside it
   // (`../x/**`, `/abs/**`) is kept out of these folders by its segments.
