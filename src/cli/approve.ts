@@ -10,6 +10,7 @@
  */
 import { resolve } from "node:path";
 import type { ApprovalReason } from "../approval/index.js";
+import { visibleText } from "../model/index.js";
 import {
   ApprovalError,
   createApproval,
@@ -103,7 +104,8 @@ function assertRecordable(gathered: Gathered, cwd: string): void {
 
 /** One line per reason, on stdout; the refusal's summary on stderr. */
 function refuse(reasons: readonly ApprovalReason[], what: string, io: CliIo): number {
-  for (const reason of reasons) io.stdout(`${reason.message}\n`);
+  // Names in a reason come from files others name: shown escaped, as verify shows them.
+  for (const reason of reasons) io.stdout(`${visibleText(reason.message)}\n`);
   io.stderr(`agentflow: ${what}: ${String(reasons.length)} reason(s)\n`);
   return 1;
 }
@@ -210,7 +212,7 @@ export async function runApprove(
   if (gathered.unreadable > 0) return 2;
   if (gathered.blocked.length > 0) {
     for (const { name, codes } of gathered.blocked) {
-      io.stdout(`${name}: promotion BLOCKED: ${codes.join(", ")}\n`);
+      io.stdout(`${visibleText(name)}: promotion BLOCKED: ${codes.join(", ")}\n`);
     }
     io.stderr(
       `agentflow: nothing approved: ${String(gathered.blocked.length)} blocked promotion(s); 'agentflow gate' shows the findings\n`,

@@ -8,6 +8,7 @@
  * decision changed, and a reader of the report alone must see it.
  */
 import type { VerifiedSigner, VerifyResult } from "../approval/index.js";
+import { visibleText } from "../model/index.js";
 import { fileUriOf } from "../report/index.js";
 
 /** The output formats `verify` accepts. */
@@ -39,9 +40,16 @@ export interface VerifyPlace {
   readonly registry: readonly RegistryError[];
 }
 
+/**
+ * A line of the text report: its names (a subject's, a registry file's, a claim) come from files
+ * and folders others name, so a carriage return or an escape sequence in one would let it print
+ * as another line (`verified: …`); they are shown escaped, as every other report shows names.
+ */
+const line = (text: string): string => `${visibleText(text)}\n`;
+
 /** A registry error as one line, as the gate says it on stderr. */
 const registryLine = (e: RegistryError): string =>
-  `the registry: ${e.file}: ${e.message.replaceAll("\n", " ")} (${e.code})\n`;
+  line(`the registry: ${e.file}: ${e.message.replaceAll("\n", " ")} (${e.code})`);
 
 function signerText(s: VerifiedSigner): string {
   const ticket = s.ticket === undefined ? "" : `, ticket ${s.ticket}`;
@@ -51,12 +59,14 @@ function signerText(s: VerifiedSigner): string {
 /** The text report: one line per reason, or the verified signers and subjects. */
 export function verifyText(result: VerifyResult, place: VerifyPlace): string {
   if (!result.ok) {
-    const reasons = result.reasons.map((r) => `${r.message.replaceAll("\n", " ")}\n`);
+    const reasons = result.reasons.map((r) => line(r.message.replaceAll("\n", " ")));
     return [...reasons, ...place.registry.map(registryLine)].join("");
   }
   const subjects = result.statement?.subject.length ?? 0;
   const signers = result.signers.map(signerText).join("; ");
-  return `${place.approval}: verified: ${String(subjects)} subject(s) unchanged; ${String(result.signers.length)} trusted signature(s): ${signers}\n`;
+  return line(
+    `${place.approval}: verified: ${String(subjects)} subject(s) unchanged; ${String(result.signers.length)} trusted signature(s): ${signers}`,
+  );
 }
 
 /** The JSON report: the result's data (the statement itself is the approval's). */
