@@ -25,8 +25,12 @@ export function isKeyFileName(name: string): boolean {
   return KEY_EXTENSIONS.has(extname(name));
 }
 
-/** A role name as `role=path` gives it: no `=`, `/` or space, so a path is never read as one. */
-const ROLE = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
+/**
+ * A role name as `role=path` gives it: letters (any script: `approve --role Kreditprüfer` is
+ * one), digits, combining marks, `.`, `_`, `:` and `-`; no `=`, `/` or space, so a path is never
+ * read as one.
+ */
+const ROLE = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}._:-]*$/u;
 
 /** One `--trusted-keys` value: a path, and the role it binds (none: any role the key claims). */
 interface TrustedSpec {
@@ -45,7 +49,15 @@ export function parseTrustedSpec(value: string): TrustedSpec {
   if (at <= 0 || existsSync(value)) return { path: value };
   const role = value.slice(0, at);
   const path = value.slice(at + 1);
-  if (!ROLE.test(role)) return { path: value };
+  if (!ROLE.test(role)) {
+    // A role `approve` took (`risk officer`) that this form cannot bind: said, not a missing file.
+    if (path !== "" && existsSync(path)) {
+      throw new UsageError(
+        `--trusted-keys '${value}': '${role}' cannot be bound as role=path: a role there is letters, digits, '.', '_', ':' and '-'`,
+      );
+    }
+    return { path: value };
+  }
   if (path === "") throw new UsageError(`--trusted-keys '${value}': no path after '${role}='`);
   return { path, role };
 }
