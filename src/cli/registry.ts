@@ -133,7 +133,20 @@ function entryOf<T>(shelf: Shelf<T>, ref: string): [Entry<T>, string] | undefine
   if (versions === undefined || range === null) return undefined;
   const best = semver.maxSatisfying([...versions.keys()], range);
   const entry = best === null ? undefined : versions.get(best);
-  return entry === undefined ? undefined : [entry, `${id}@${best}`];
+  if (best === null || entry === undefined) return undefined;
+  // Versions that differ in build metadata only (`1.0.0+a`, `1.0.0+b`) rank equal: none is the
+  // highest, and the first file read would decide. A conflict of them all instead.
+  const tied = [...versions].filter(
+    ([version]) => semver.satisfies(version, range) && semver.compare(version, best) === 0,
+  );
+  if (tied.length > 1) {
+    const definitions = tied.flatMap(([, tie]) => tie.definitions);
+    return [
+      { ...entry, definitions, conflict: true },
+      `${id}@${semver.parse(best)?.version ?? best}`,
+    ];
+  }
+  return [entry, `${id}@${best}`];
 }
 
 function lookup<T>(shelf: Shelf<T>, ref: string): T | undefined {

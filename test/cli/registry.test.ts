@@ -60,6 +60,30 @@ describe("loadFolderRegistry", () => {
     expect(version("tool:other@^1.0.0")).toBeUndefined();
   });
 
+  it("refuses a range whose highest match is two versions that differ in build metadata only", async () => {
+    const dir = folder({
+      "a.json": JSON.stringify(tool("1.0.0+a")),
+      "b.json": JSON.stringify({ ...tool("1.0.0+b"), effect: "write-irreversible" }),
+      "c.json": JSON.stringify(tool("0.9.0")),
+    });
+    const registry = await loadFolderRegistry(dir);
+    // Neither ranks higher: the file read first would decide.
+    const contested = [join(dir, "a.json"), join(dir, "b.json")];
+    for (const ref of ["tool:search@^1.0.0", "tool:search@1.x"]) {
+      let thrown: unknown;
+      try {
+        registry.resolve(ref);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(RegistryConflictError);
+      expect((thrown as RegistryConflictError).ref).toBe("tool:search@1.0.0");
+      expect((thrown as RegistryConflictError).definitions.map((d) => d.source)).toEqual(contested);
+    }
+    expect(registry.resolve("tool:search@1.0.0+b")).toMatchObject({ effect: "write-irreversible" });
+    expect(registry.resolve("tool:search@^0.9.0")).toMatchObject({ version: "0.9.0" });
+  });
+
   it("reports broken files, and the same content twice as a duplicate, keeping the first", async () => {
     const dir = folder({
       "1.json": JSON.stringify({ ...tool("1.0.0"), name: "First" }),
