@@ -6,7 +6,8 @@
 import { extname } from "node:path";
 import { detectFormat, ImportError } from "../interop/index.js";
 import type { AgentWorkflow, Diagnostic } from "../model/index.js";
-import { parseWorkflowText } from "../model/index.js";
+import { parseWorkflowText, visibleText } from "../model/index.js";
+import { readDocumentText } from "../model/internal.js";
 import { readText } from "./file-read.js";
 import { DOCUMENT_EXTENSIONS } from "./files.js";
 import type { ImportedFrom } from "./imported.js";
@@ -53,17 +54,25 @@ export async function loadWorkflow(file: string): Promise<LoadedWorkflow> {
   );
 }
 
-/** Reads a JSON or YAML file that must hold an object (fixtures, decide tables, inputs). */
+/**
+ * Reads a JSON or YAML file that must hold an object (fixtures, decide tables, inputs). A text the
+ * reader refuses (a syntax error, a duplicate key, a lone surrogate, an alias bomb) is a usage
+ * error naming its first problem and its place: a fixture file is data, so a key given twice
+ * would otherwise feed the run whichever value a parser kept.
+ */
 export async function loadObject(file: string, what: string): Promise<Record<string, unknown>> {
   const text = await readText(file);
   const format = DOCUMENT_EXTENSIONS[extname(file)];
-  const parsed = parseWorkflowText(text, format === undefined ? {} : { format });
-  const value = parsed.value;
+  const read = readDocumentText(text, format === undefined ? {} : { format });
+  if (!read.ok) {
+    const first = read.problems[0];
+    const at = first === undefined ? "" : `:${first.location.line}:${first.location.column}`;
+    const said = first === undefined ? "cannot be read" : `${first.code} ${first.message}`;
+    throw new UsageError(visibleText(`${file}${at}: ${said}`));
+  }
+  const value = read.value;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    const syntax = parsed.diagnostics.find((d) => d.code === "SYNTAX_ERROR");
-    throw new UsageError(
-      syntax === undefined ? `${file}: ${what} must be an object` : where(file, syntax),
-    );
+    throw new UsageError(`${visibleText(file)}: ${what} must be an object`);
   }
   return value as Record<string, unknown>;
 }

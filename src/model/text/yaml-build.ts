@@ -11,19 +11,61 @@ import type { OffsetProblem } from "./problems.js";
 import { keyOf, startOf } from "./yaml.js";
 
 /**
- * How many values aliases may expand a document to, per character of its text. Billion-laughs
+ * How many characters aliases may expand a document to, per character of its text. Billion-laughs
  * documents are tiny and expand exponentially; a real document reuses a block a few times. The
  * factor matches yaml's default `maxAliasCount` (100), applied to the whole expanded size, which
  * is what a later traversal of the value (validation, hashing) costs.
  */
 export const MAX_ALIAS_EXPANSION = 100;
 
+/**
+ * The most characters aliases may expand any document to, whatever its length: V8's longest
+ * string (`constants.MAX_STRING_LENGTH` of `node:buffer`, written out because the model also runs
+ * in browsers). It is the limit the CLI puts on a whole file (`MAX_TEXT_BYTES`), and the canonical
+ * JSON that a content hash is taken of is one string: a document that expands past it cannot be
+ * hashed at all, and one that expands to it is no larger than the largest file agentflow reads
+ * (hashing one just under it took 13 s and 1.1 GB under Node 20's default heap; the per-character
+ * bound reaches this one only for a text of over 5 MB).
+ */
+export const MAX_EXPANDED_CHARACTERS = 536_870_888;
+
+/**
+ * The expansion budget of a YAML text of `length` characters: {@link MAX_ALIAS_EXPANSION} per
+ * character, at most {@link MAX_EXPANDED_CHARACTERS}.
+ */
+export function aliasBudget(length: number): number {
+  return Math.min(MAX_ALIAS_EXPANSION * Math.max(length, 1), MAX_EXPANDED_CHARACTERS);
+}
+
+/** A character that JSON writes as an escape (two or six characters), or half a surrogate pair. */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * How long a string is as JSON text. The test is one native scan; only a string that holds an
+ * escape is written out to measure it, so that a budget counted in characters stays exact.
+ */
+function quotedLength(text: string): number {
+  return ESCAPED.test(text) ? JSON.stringify(text).length : text.length + 2;
+}
+
+/** How long a JSON scalar is as canonical JSON text (shortest number form, as RFC 8785 writes). */
+function scalarLength(value: unknown): number {
+  if (typeof value === "string") return quotedLength(value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value).length;
+  return 4; // null: a scalar with no JSON equivalent stops reading before it is measured
+}
+
 const MERGE_KEY_MESSAGE =
   'A merge key (<<) is a merge to YAML 1.1 readers and a key named "<<" to YAML 1.2 readers, so tools would read different documents; write the keys out (or quote the key to mean a key).';
 
 interface Built {
   readonly value: unknown;
-  /** Values in this subtree with every alias expanded: what a traversal of it costs. */
+  /**
+   * Characters of this subtree's canonical JSON text, every alias expanded: what writing it for a
+   * content hash builds, and what a traversal of it reads. Kept per anchor, so an alias costs one
+   * addition however large its value.
+   */
   readonly size: number;
 }
 
@@ -79,8 +121,19 @@ function deliver(frame: Frame, built: Built): void {
 }
 
 /**
+ * The characters that placing the next member in a collection writes besides the member itself:
+ * a comma, and for a mapping the key with its quotes and colon. Counted before the member is
+ * built, so that an alias is measured against everything written up to and including it.
+ */
+function placement(frame: Frame): number {
+  const comma = frame.next > 1 ? 1 : 0;
+  return frame.seen === undefined ? comma : comma + quotedLength(frame.key) + 1;
+}
+
+/**
  * Builds the JSON value of a parsed document's contents, reporting duplicate keys (all of them)
- * and stopping at the first alias that is unresolved, cyclic, or expands beyond `budget` values.
+ * and stopping at the first alias that is unresolved, cyclic, or takes the document beyond `budget`
+ * characters of canonical JSON text (see {@link aliasBudget}).
  * Aliased values are shared, not copied: treat the result as immutable.
  */
 export function buildYamlValue(root: unknown, budget: number): YamlBuild {
@@ -88,7 +141,7 @@ export function buildYamlValue(root: unknown, budget: number): YamlBuild {
   const anchors = new Map<string, Built | null>();
   const stack: Frame[] = [];
   let expanded = 0;
-  let result: Built = { value: null, size: 1 };
+  let result: Built = { value: null, size: 4 };
   // At most one entry: the problem that stopped reading.
   const stopped: OffsetProblem[] = [];
 
@@ -103,8 +156,8 @@ export function buildYamlValue(root: unknown, budget: number): YamlBuild {
     token?: string | number,
   ): Built | undefined => {
     if (node === null || node === undefined) {
-      expanded += 1;
-      return { value: null, size: 1 };
+      expanded += 4;
+      return { value: null, size: 4 };
     }
     if (isScalar(node)) {
       const value = node.value ?? null;
@@ -122,9 +175,9 @@ export function buildYamlValue(root: unknown, budget: number): YamlBuild {
           offset: startOf(node) ?? 0,
         });
       }
-      const built = { value, size: 1 };
+      const built = { value, size: scalarLength(value) };
       if (node.anchor !== undefined) anchors.set(node.anchor, built);
-      expanded += 1;
+      expanded += built.size;
       return built;
     }
     if (isAlias(node)) {
@@ -146,7 +199,7 @@ export function buildYamlValue(root: unknown, budget: number): YamlBuild {
       if (expanded > budget) {
         stop(
           node,
-          `Aliases expand this document beyond ${budget} values (${MAX_ALIAS_EXPANSION} per character of text); reading stopped, as for an alias bomb.`,
+          `Aliases expand this document beyond ${budget} characters of JSON text (${MAX_ALIAS_EXPANSION} per character of its text, at most ${MAX_EXPANDED_CHARACTERS}); reading stopped, as for an alias bomb.`,
           pathOf(parent, token),
         );
         return undefined;
@@ -164,10 +217,10 @@ export function buildYamlValue(root: unknown, budget: number): YamlBuild {
         parent,
         token,
         next: 0,
-        size: 1,
+        size: 2,
         key: "",
       });
-      expanded += 1;
+      expanded += 2;
       return undefined;
     }
     stop(node, "This YAML construct has no JSON equivalent.", pathOf(parent, token));
@@ -200,7 +253,7 @@ export function buildYamlValue(root: unknown, budget: number): YamlBuild {
         break;
       }
       if (isScalar(item.key) && item.key.anchor !== undefined) {
-        anchors.set(item.key.anchor, { value: key, size: 1 });
+        anchors.set(item.key.anchor, { value: key, size: quotedLength(key) });
       }
       if (key === "<<" && isScalar(item.key) && item.key.type === "PLAIN") {
         // YAML 1.1 readers (PyYAML, js-yaml) merge the mapping it names into this one; YAML 1.2
@@ -223,6 +276,9 @@ export function buildYamlValue(root: unknown, budget: number): YamlBuild {
       child = item.value;
       token = key;
     }
+    const extra = placement(frame);
+    frame.size += extra;
+    expanded += extra;
     const built = start(child, frame, token);
     if (built !== undefined) deliver(frame, built);
   }

@@ -11,7 +11,7 @@ import type { PointerTrieNode } from "./pointer-trie.js";
 import { pointerTrie, trieOffsets } from "./pointer-trie.js";
 import type { OffsetProblem } from "./problems.js";
 import { keyOf, parseYaml, startOf } from "./yaml.js";
-import { MAX_ALIAS_EXPANSION, buildYamlValue } from "./yaml-build.js";
+import { aliasBudget, buildYamlValue } from "./yaml-build.js";
 
 /** A YAML text read: its value, its problems, and where its pointers are, from what was parsed. */
 export interface YamlRead {
@@ -111,7 +111,7 @@ export const YAML_SUPPORT: YamlSupport = {
   read(body) {
     const { doc, problems } = parseYaml(body);
     if (doc === undefined || problems.length > 0) return { value: undefined, problems };
-    const built = buildYamlValue(doc.contents, MAX_ALIAS_EXPANSION * Math.max(body.length, 1));
+    const built = buildYamlValue(doc.contents, aliasBudget(body.length));
     const offsets = (pointers: readonly string[]): number[] => locateInYaml(doc, pointers);
     return { value: built.value, problems: [...built.problems], offsets };
   },
