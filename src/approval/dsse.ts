@@ -234,7 +234,7 @@ export function parseEnvelope(value: unknown): Envelope {
   // read: said as what it is rather than as a missing payloadType.
   if (value.payloadType === undefined && isRecord(value.dsseEnvelope))
     throw new ApprovalFormatError(
-      "envelope: this is a Sigstore bundle, not a DSSE envelope; its envelope is the bundle's dsseEnvelope (jq .dsseEnvelope), which is checked against the trusted keys",
+      "envelope: this is a Sigstore bundle, not a DSSE envelope; give the bundle's dsseEnvelope (jq .dsseEnvelope), whose signatures verify checks against the trusted keys (the bundle's certificate or key hint is not read)",
     );
   const payloadType = text(value, "payloadType", "");
   const payload = base64Text(value, "payload", "");

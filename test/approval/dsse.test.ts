@@ -167,7 +167,7 @@ describe("parseEnvelope", () => {
         verificationMaterial: { publicKey: { hint: "k" } },
         dsseEnvelope: valid,
       },
-      "envelope: this is a Sigstore bundle, not a DSSE envelope; its envelope is the bundle's dsseEnvelope (jq .dsseEnvelope), which is checked against the trusted keys",
+      "envelope: this is a Sigstore bundle, not a DSSE envelope; give the bundle's dsseEnvelope (jq .dsseEnvelope), whose signatures verify checks against the trusted keys (the bundle's certificate or key hint is not read)",
     ],
     ["a numeric payloadType", { ...valid, payloadType: 1 }, "payloadType: not a string"],
     ["a payload not base64", { ...valid, payload: "e30=!" }, "payload: not base64"],
