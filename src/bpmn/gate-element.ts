@@ -1,9 +1,9 @@
 /**
  * What one element is as a gate, read from the element alone and the document's agents
  * (`GateContext`): a Camunda connector by its job type or its template, a receive task or catch an
- * inbound connector subscribes with, a catch whose message an agent's tool can publish. Each
- * reading is the end of a sentence that starts with the element's id (`gate-kind.ts` puts them
- * together).
+ * inbound connector subscribes with, a catch whose message an agent's tool can publish (or, as
+ * the caller reads it, whose signal it can broadcast). Each reading is the end of a sentence that
+ * starts with the element's id (`gate-kind.ts` puts them together).
  */
 import { staticText } from "./camunda/static-text.js";
 import {
@@ -122,13 +122,15 @@ export function published(
 /**
  * Why a catch event completes with nobody outside the engine acting: it waits on no message or
  * signal, or (not `parallelMultiple`) one of its definitions, a timer or a condition, can
- * complete it first, or an agent's tool can publish the message it waits on. `undefined` when
- * someone must act.
+ * complete it first, or an agent's tool can publish the message or broadcast the signal it waits
+ * on (`signalPasses` reads a signal definition: why an agent can broadcast it, else `undefined`).
+ * `undefined` when someone must act.
  */
 export function catchPasses(
   element: ModdleObject,
   what: string,
   context: GateContext,
+  signalPasses: (definition: ModdleObject) => string | undefined = () => undefined,
 ): string | undefined {
   const definitions = listProp(element, "eventDefinitions");
   const outside = (d: ModdleObject): boolean => OUTSIDE_EVENTS.some((t) => instanceOf(d, t));
@@ -139,14 +141,14 @@ export function catchPasses(
   if (!waits) {
     return `${what} with ${definitionNames(definitions)}, which the engine completes ${PASSES_NOBODY}`;
   }
-  const messages = definitions
+  const agents = definitions
     .filter(outside)
     .map((d) =>
-      instanceOf(d, "bpmn:MessageEventDefinition") ? published(what, d, context) : undefined,
+      instanceOf(d, "bpmn:MessageEventDefinition") ? published(what, d, context) : signalPasses(d),
     );
-  // One message the agent publishes completes it; with `parallelMultiple`, all must be such.
-  if (parallel && messages.some((m) => m === undefined)) return undefined;
-  return messages.find((m) => m !== undefined);
+  // One message or signal an agent sends completes it; with `parallelMultiple`, all must be such.
+  if (parallel && agents.some((m) => m === undefined)) return undefined;
+  return agents.find((m) => m !== undefined);
 }
 
 /**

@@ -3,13 +3,16 @@
  * outside it acts (a person, a message, a job worker, a called process). A `<btv:gate/>` on an
  * element the engine completes by itself (a manual task or a task with no type, which Zeebe
  * completes as soon as it is reached, a gateway, a throw event, a timer, a FEEL script, a DMN
- * decision, a Camunda connector, outbound or inbound) marks a step nobody decides at, so it is not
- * counted, whatever chose it (the marker, a selector or the host's predicate). Nor is a message
- * an agent's own tool can publish, nor a sub-process some path through which waits for nobody.
+ * decision, a Camunda connector, outbound or inbound, a task Camunda 7 or Flowable runs inside
+ * itself) marks a step nobody decides at, so it is not counted, whatever chose it (the marker, a
+ * selector or the host's predicate). Nor is a message an agent's own tool can publish, a signal it
+ * can broadcast, nor a sub-process some path through which waits for nobody.
  */
 import { agentDeclaration } from "./agents.js";
 import { opaqueMarker, runTimeCollection } from "./camunda/opaque.js";
 import { jobTypeReading, zeebeValue } from "./camunda/zeebe.js";
+import { prefixResolver } from "./engine-attributes.js";
+import { engineTaskPasses, skipPasses } from "./engine-tasks.js";
 import type { ContentKind } from "./gate-content.js";
 import { everyPathWaits } from "./gate-content.js";
 import type { GateContext } from "./gate-element.js";
@@ -22,6 +25,8 @@ import {
   published,
   WAITERS,
 } from "./gate-element.js";
+import type { SignalThrow } from "./gate-signals.js";
+import { signalled, signalThrows } from "./gate-signals.js";
 import { mayRunNone } from "./loop-runs.js";
 import type { ModdleObject } from "./moddle.js";
 import { boolProp, extensionValues, idOf, instanceOf, listProp, stringProp } from "./moddle.js";
@@ -43,14 +48,20 @@ function calledProcessId(element: ModdleObject): string | undefined {
   return text === undefined || text === "" || text.startsWith("=") ? undefined : text;
 }
 
-/** The process of this id among the element's own definitions, if the document holds it. */
-function processInDocument(element: ModdleObject, id: string): ModdleObject | undefined {
+/** The `bpmn:Definitions` that holds the element, if it is in one. */
+function definitionsOf(element: ModdleObject): ModdleObject | undefined {
   let root: ModdleObject | undefined = element;
   // Up the `$parent` chain: as deep as the document nests, walked without recursion.
   while (root !== undefined && !instanceOf(root, "bpmn:Definitions")) {
     const parent: unknown = root.$parent;
     root = typeof parent === "object" && parent !== null ? (parent as ModdleObject) : undefined;
   }
+  return root;
+}
+
+/** The process of this id among the element's own definitions, if the document holds it. */
+function processInDocument(element: ModdleObject, id: string): ModdleObject | undefined {
+  const root = definitionsOf(element);
   if (root === undefined) return undefined;
   return listProp(root, "rootElements").find(
     (candidate) => instanceOf(candidate, "bpmn:Process") && idOf(candidate) === id,
@@ -61,6 +72,10 @@ function processInDocument(element: ModdleObject, id: string): ModdleObject | un
 class GateKinds {
   /** Per container: whether every path through it waits. */
   private readonly content = new Map<ModdleObject, boolean>();
+  /** Per definitions: the signals the agents' tools can broadcast. */
+  private readonly signals = new Map<ModdleObject, readonly SignalThrow[]>();
+  /** Where the other engines' attributes are: their prefixes resolved once per element. */
+  private readonly resolve = prefixResolver();
 
   constructor(private readonly context: GateContext) {}
 
@@ -73,6 +88,7 @@ class GateKinds {
     }
     if (agentDeclaration(element, values) !== undefined) return "passes";
     if (opaqueMarker(element, values) !== undefined) return "passes";
+    if (skipPasses(element, this.resolve) !== undefined) return "passes";
     // One that may run no instance waits for nobody, whatever it holds.
     if (mayRunNone(element)) return "passes";
     if (instanceOf(element, "bpmn:SubProcess")) {
@@ -124,6 +140,8 @@ class GateKinds {
     if (inbound !== undefined) return inbound;
     const connector = connectorPasses(element, values);
     if (connector !== undefined) return connector;
+    const engine = engineTaskPasses(element, values, this.resolve);
+    if (engine !== undefined) return engine;
     if (instanceOf(element, "bpmn:ReceiveTask")) {
       return published("a receive task", element, this.context);
     }
@@ -153,9 +171,25 @@ class GateKinds {
     if (instanceOf(element, "bpmn:ThrowEvent")) {
       return `${instanceOf(element, "bpmn:EndEvent") ? "an end" : "a throw"} event, which completes as soon as it is reached`;
     }
-    if (instanceOf(element, "bpmn:CatchEvent"))
-      return catchPasses(element, "a catch event", this.context);
+    if (instanceOf(element, "bpmn:CatchEvent")) {
+      const what = "a catch event";
+      return catchPasses(element, what, this.context, (d) =>
+        signalled(what, d, this.signalThrowsOf(element)),
+      );
+    }
     return undefined;
+  }
+
+  /** The signals the agents' tools in the element's document can broadcast (read once). */
+  private signalThrowsOf(element: ModdleObject): readonly SignalThrow[] {
+    const root = definitionsOf(element);
+    if (root === undefined) return [];
+    let throws = this.signals.get(root);
+    if (throws === undefined) {
+      throws = signalThrows(root, this.context);
+      this.signals.set(root, throws);
+    }
+    return throws;
   }
 
   /** The agent whose tool container holds the element, at any depth; else `undefined`. */
@@ -196,6 +230,8 @@ class GateKinds {
     if (agent !== undefined) {
       return `a tool of the agent "${agent}" (in its tool container): it runs when the agent calls it, so it completes ${PASSES_NOBODY}`;
     }
+    const skipped = skipPasses(element, this.resolve);
+    if (skipped !== undefined) return skipped;
     if (instanceOf(element, "bpmn:CallActivity")) return this.callPasses(element);
     const values = extensionValues(element);
     if (!instanceOf(element, "bpmn:SubProcess")) return this.atomic(element, values);

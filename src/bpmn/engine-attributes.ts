@@ -1,0 +1,181 @@
+/**
+ * The implementation attributes of Camunda 7, Flowable and Activiti on an element, read by
+ * namespace URI, never by prefix: moddle keeps an unregistered namespace's attributes in `$attrs`
+ * under the document's own prefix, which the `xmlns` declarations in scope resolve, and types them
+ * (with the package's prefix on their descriptor) when the host registered the engine's moddle
+ * package, as the Camunda 7 Modeler does. `engine-tasks.ts` reads what they make of a task.
+ */
+import type { ModdleObject } from "./moddle.js";
+import { elementKind, foreignAttrs, genericChildren, stringProp } from "./moddle.js";
+
+/** The engines whose implementation attributes are read, by their extension namespace. */
+const ENGINES: ReadonlyMap<string, string> = new Map([
+  ["http://camunda.org/schema/1.0/bpmn", "Camunda 7"],
+  ["http://flowable.org/bpmn", "Flowable"],
+  ["http://activiti.org/bpmn", "Activiti"],
+]);
+
+/** Camunda 7's name, as the reasons give it. */
+export const CAMUNDA_7 = "Camunda 7";
+/**
+ * Stands for a namespace moddle renamed (`ns0:class`, when the document binds a prefix moddle
+ * knows to another URI): its URI is lost, so the attribute is read as every engine's.
+ */
+export const UNRESOLVED = "";
+
+/** The implementation attributes: what decides how the engine completes the task. */
+const LOCALS: ReadonlySet<string> = new Set([
+  "class",
+  "expression",
+  "delegateExpression",
+  "type",
+  "decisionRef",
+  "triggerable",
+  "skipExpression",
+  "rules",
+  "ruleVariablesInput",
+]);
+
+/** An implementation attribute of one engine, as written. */
+export interface EngineAttribute {
+  /** The engine's name, or {@link UNRESOLVED}. */
+  readonly engine: string;
+  readonly value: string;
+  /** The attribute as the document writes it (`camunda:class`). */
+  readonly written: string;
+}
+
+/** Resolves a prefix to the namespace URI the `xmlns` declarations in scope bind it to. */
+export type PrefixResolver = (prefix: string, element: ModdleObject) => string | undefined;
+
+function parentOf(element: ModdleObject): ModdleObject | undefined {
+  const parent: unknown = element.$parent;
+  return typeof parent === "object" && parent !== null ? (parent as ModdleObject) : undefined;
+}
+
+/**
+ * A {@link PrefixResolver} for one document, memoized per prefix and element as XML scopes the
+ * declarations (the nearest up the tree), so that reading every element stays linear.
+ */
+export function prefixResolver(): PrefixResolver {
+  const memos = new Map<string, Map<ModdleObject, string | null>>();
+  return (prefix, start) => {
+    let memo = memos.get(prefix);
+    if (memo === undefined) {
+      memo = new Map<ModdleObject, string | null>();
+      memos.set(prefix, memo);
+    }
+    const passed: ModdleObject[] = [];
+    let answer: string | null = null;
+    for (let at: ModdleObject | undefined = start; at !== undefined; at = parentOf(at)) {
+      const known = memo.get(at);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      passed.push(at);
+      const declared = foreignAttrs(at)[`xmlns:${prefix}`];
+      if (typeof declared === "string") {
+        answer = declared;
+        break;
+      }
+    }
+    for (const element of passed) memo.set(element, answer);
+    return answer ?? undefined;
+  };
+}
+
+/** A typed property of a registered engine package: its name on the element, its engine. */
+interface TypedProperty {
+  readonly name: string;
+  readonly local: string;
+  readonly written: string;
+  readonly engine: string;
+}
+
+const TYPED = new WeakMap<object, readonly TypedProperty[]>();
+
+/** The engine properties a registered moddle package gives the element's type (memoized). */
+function typedProperties(element: ModdleObject): readonly TypedProperty[] {
+  const descriptor = element.$descriptor as { readonly properties?: unknown } | undefined;
+  const model = element.$model as { readonly getPackage?: (prefix: string) => unknown } | undefined;
+  if (descriptor === undefined || !Array.isArray(descriptor.properties)) return [];
+  const known = TYPED.get(descriptor);
+  if (known !== undefined) return known;
+  const out: TypedProperty[] = [];
+  for (const p of descriptor.properties as unknown[]) {
+    const { name, ns } = (p ?? {}) as {
+      name?: unknown;
+      ns?: { prefix?: unknown; localName?: unknown };
+    };
+    const prefix = ns?.prefix;
+    const local = ns?.localName;
+    if (typeof name !== "string" || typeof prefix !== "string" || typeof local !== "string")
+      continue;
+    if (!LOCALS.has(local) || typeof model?.getPackage !== "function") continue;
+    const uri = (model.getPackage(prefix) as { readonly uri?: unknown } | undefined)?.uri;
+    const engine = typeof uri === "string" ? ENGINES.get(uri) : undefined;
+    if (engine !== undefined) out.push({ name, local, written: `${prefix}:${local}`, engine });
+  }
+  TYPED.set(descriptor, out);
+  return out;
+}
+
+/** The element's implementation attributes by local name, typed or foreign, of every engine. */
+export function engineAttributes(
+  element: ModdleObject,
+  resolve: PrefixResolver,
+): ReadonlyMap<string, readonly EngineAttribute[]> {
+  const out = new Map<string, EngineAttribute[]>();
+  const add = (local: string, attribute: EngineAttribute): void => {
+    const list = out.get(local);
+    if (list === undefined) out.set(local, [attribute]);
+    else list.push(attribute);
+  };
+  for (const p of typedProperties(element)) {
+    const value = element[p.name];
+    if (typeof value === "string" || typeof value === "boolean") {
+      add(p.local, { engine: p.engine, value: String(value), written: p.written });
+    }
+  }
+  const attrs = foreignAttrs(element);
+  for (const key in attrs) {
+    const colon = key.indexOf(":");
+    const value = attrs[key];
+    if (colon <= 0 || typeof value !== "string") continue;
+    const prefix = key.slice(0, colon);
+    const local = key.slice(colon + 1);
+    if (prefix === "xmlns" || prefix === "xml" || !LOCALS.has(local)) continue;
+    const uri = resolve(prefix, element);
+    const engine = uri === undefined ? UNRESOLVED : ENGINES.get(uri);
+    if (engine !== undefined) add(local, { engine, value, written: key });
+  }
+  return out;
+}
+
+/** One engine's attribute of this local name (Flowable's before Activiti's, as Flowable reads). */
+export function pick(
+  attributes: ReadonlyMap<string, readonly EngineAttribute[]>,
+  local: string,
+  engines: readonly string[],
+): EngineAttribute | undefined {
+  const list = attributes.get(local) ?? [];
+  for (const engine of engines) {
+    const found = list.find((a) => a.engine === engine);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The Camunda 7 connector (`camunda:connector`) among the extension values: its id, or `""`. */
+export function camundaConnector(values: readonly ModdleObject[]): string | undefined {
+  for (const value of values) {
+    const kind = elementKind(value);
+    if (kind.local !== "connector" || ENGINES.get(kind.namespace ?? "") !== CAMUNDA_7) continue;
+    const typed = stringProp(value, "connectorId");
+    if (typed !== undefined) return typed.trim();
+    const child = genericChildren(value).find((c) => elementKind(c).local === "connectorid");
+    return (child === undefined ? undefined : stringProp(child, "$body"))?.trim() ?? "";
+  }
+  return undefined;
+}
