@@ -43,11 +43,15 @@ describe("--fixtures a file the reader refuses", () => {
     expect(result.code).toBe(2);
   });
 
-  it.each(cases)("report: %s, with its place (exit 2)", async (_name, name, text, said) => {
-    const file = join(dir, `report-${name}`);
-    writeFileSync(file, text);
-    const result = await run("report", WF, "--fixtures", file, "-o", join(dir, "r.md"));
-    expect(result.stderr).toBe(`agentflow: ${file}:${said}\n`);
-    expect(result.code).toBe(2);
-  });
+  // report reads --fixtures with the same reader: one case shows it.
+  it.each(cases.slice(0, 1))(
+    "report: %s, with its place (exit 2)",
+    async (_name, name, text, said) => {
+      const file = join(dir, `report-${name}`);
+      writeFileSync(file, text);
+      const result = await run("report", WF, "--fixtures", file, "-o", join(dir, "r.md"));
+      expect(result.stderr).toBe(`agentflow: ${file}:${said}\n`);
+      expect(result.code).toBe(2);
+    },
+  );
 });
