@@ -17,13 +17,15 @@ import { camundaCollector } from "./camunda/prepare.js";
 import type { GateReach, GateVerdict } from "./gate-reach.js";
 import { computeGateReach, gateVerdict } from "./gate-reach.js";
 import type { ModdleObject } from "./moddle.js";
+import type { UnreadDeclaration } from "./btv-declarations.js";
+import { RUNS_NO_AGENT, unreadDeclarations } from "./btv-declarations.js";
 import type { NamespaceMismatch } from "./namespace-check.js";
-import { namespaceChecker } from "./namespace-check.js";
+import { namespaceChecker, scopeReader } from "./namespace-check.js";
 import { extensionValues } from "./moddle.js";
 import type { ProcessGraph } from "./process-graph.js";
 import { buildProcessGraph } from "./process-graph.js";
 import type { FlowNodeEntry } from "./process-index.js";
-import { indexDefinitions, nodeEntry, NodeFlag } from "./process-index.js";
+import { indexDefinitions, nodeEntry, nodeId, nodePath, NodeFlag } from "./process-index.js";
 import type { TaskResolution } from "./resolve-tasks.js";
 import type { UnknownLevelPolicy } from "./types.js";
 import type { SubjectReading } from "./view/subjects.js";
@@ -55,6 +57,11 @@ export interface PreparedProcess {
   readonly userTasks: readonly number[];
   /** Extension elements meant as btv ones, in a namespace that only looks like it. */
   readonly namespaceMismatches: readonly NamespaceMismatch[];
+  /**
+   * btv declarations nothing reads, in the whole document: on an element that is no flow node
+   * of a process, misspelt, or an agent on a flow node that runs none (btv-declarations.ts).
+   */
+  readonly unreadDeclarations: readonly UnreadDeclaration[];
   /** Flow nodes whose `btv:toolEffect` is no effect: node index and the raw value. */
   readonly invalidToolEffects: readonly { readonly node: number; readonly value: string }[];
   /** Names and lanes for the readable view; read only when a rule will read the view. */
@@ -76,7 +83,9 @@ export function prepareProcess(
   const found: { node: number; declaration: AgentDeclaration }[] = [];
   const mismatches: NamespaceMismatch[] = [];
   const camunda = camundaCollector();
-  const checkNamespaces = namespaceChecker(definitions);
+  const scopes = scopeReader();
+  const checkNamespaces = namespaceChecker(definitions, scopes);
+  const noAgentHosts: { node: number; path: string }[] = [];
   // Read during the walk, while the element is at hand: on a large tree each revisit is a miss.
   const index = indexDefinitions(definitions, (element, node, flags) => {
     const values = extensionValues(element);
@@ -86,9 +95,25 @@ export function prepareProcess(
     const candidate = values.length > 0 || (flags & NodeFlag.activity) !== 0;
     const declaration = candidate ? agentDeclaration(element, values) : undefined;
     if (declaration !== undefined) found.push({ node, declaration });
+    // Still judged (it needs its gate), but from where no agent runs: reported as well.
+    if (declaration?.source === "btv" && (flags & RUNS_NO_AGENT) !== 0) {
+      noAgentHosts.push({ node, path: declaration.path });
+    }
     camunda.visit(element, node);
   });
   const graph = buildProcessGraph(index);
+  // The whole tree, not only the flow nodes: a declaration on anything else is read by nothing.
+  const unread = unreadDeclarations(definitions, new Set(index.elements), scopes);
+  for (const { node, path } of noAgentHosts) {
+    const element = index.elements[node];
+    unread.push({
+      kind: "no-agent-host",
+      elementId: nodeId(index, node),
+      path: `${nodePath(index, node)}${path}`,
+      name: "btv:agentTask",
+      on: element?.$type ?? "",
+    });
+  }
   const read = camunda.read(found, index.elements);
   // Whether a chosen gate counts may rest on the agents read: their tool containers, the
   // messages their tools publish.
@@ -113,6 +138,7 @@ export function prepareProcess(
     discountedGates: collected.discounted,
     userTasks: collected.userTasks,
     namespaceMismatches: mismatches,
+    unreadDeclarations: unread,
     invalidToolEffects: camunda.invalidToolEffects,
     subjects: withSubjects
       ? readSubjects(definitions, index, [...agents.map((a) => a.node), ...gates])

@@ -7,6 +7,7 @@
  */
 import type { ModdleObject } from "./moddle.js";
 import { elementKind, foreignAttrs, genericChildren, stringProp } from "./moddle.js";
+import { scopeReader } from "./namespace-check.js";
 
 /** The engines whose implementation attributes are read, by their extension namespace. */
 const ENGINES: ReadonlyMap<string, string> = new Map([
@@ -48,41 +49,14 @@ export interface EngineAttribute {
 /** Resolves a prefix to the namespace URI the `xmlns` declarations in scope bind it to. */
 export type PrefixResolver = (prefix: string, element: ModdleObject) => string | undefined;
 
-function parentOf(element: ModdleObject): ModdleObject | undefined {
-  const parent: unknown = element.$parent;
-  return typeof parent === "object" && parent !== null ? (parent as ModdleObject) : undefined;
-}
-
 /**
- * A {@link PrefixResolver} for one document, memoized per prefix and element as XML scopes the
- * declarations (the nearest up the tree), so that reading every element stays linear.
+ * A {@link PrefixResolver} for one document: the `xmlns` declarations in scope, as
+ * `namespace-check.ts` reads them (the nearest up the tree, memoized, so reading every element
+ * stays linear).
  */
 export function prefixResolver(): PrefixResolver {
-  const memos = new Map<string, Map<ModdleObject, string | null>>();
-  return (prefix, start) => {
-    let memo = memos.get(prefix);
-    if (memo === undefined) {
-      memo = new Map<ModdleObject, string | null>();
-      memos.set(prefix, memo);
-    }
-    const passed: ModdleObject[] = [];
-    let answer: string | null = null;
-    for (let at: ModdleObject | undefined = start; at !== undefined; at = parentOf(at)) {
-      const known = memo.get(at);
-      if (known !== undefined) {
-        answer = known;
-        break;
-      }
-      passed.push(at);
-      const declared = foreignAttrs(at)[`xmlns:${prefix}`];
-      if (typeof declared === "string") {
-        answer = declared;
-        break;
-      }
-    }
-    for (const element of passed) memo.set(element, answer);
-    return answer ?? undefined;
-  };
+  const scopes = scopeReader();
+  return (prefix, element) => scopes.prefixUri(prefix, element);
 }
 
 /** A typed property of a registered engine package: its name on the element, its engine. */

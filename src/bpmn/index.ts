@@ -73,6 +73,7 @@ export type {
 export type { EventFacts, EventKindCode } from "./event-facts.js";
 export { EventKind } from "./event-facts.js";
 export type { NamespaceMismatch } from "./namespace-check.js";
+export type { UnreadDeclaration, UnreadKind } from "./btv-declarations.js";
 export { NodeFlag } from "./node-flags.js";
 export type { TaskResolution, TaskResolvers } from "./resolve-tasks.js";
 export type { ResolvedDelegate } from "./resolve-dependencies.js";

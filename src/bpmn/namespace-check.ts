@@ -10,16 +10,71 @@
  */
 import type { ModdleObject } from "./moddle.js";
 import { BTV_URI, elementKind, foreignAttrs } from "./moddle.js";
+import { BTV_DESCRIPTOR } from "./resources/btv.js";
 
-/** The btv element names, as {@link elementKind} spells them (lower case). */
-const BTV_LOCALS: ReadonlySet<string> = new Set(["agenttask", "gate", "agentworkflowsnapshot"]);
+/** A btv element as agentflow reads it: its spelling and its attributes. */
+export interface BtvElement {
+  readonly spelling: string;
+  readonly attributes: readonly string[];
+}
 
-/** The spelling of each btv element name, for messages. */
-const SPELLING: Readonly<Record<string, string>> = {
-  agenttask: "agentTask",
-  gate: "gate",
-  agentworkflowsnapshot: "agentWorkflowSnapshot",
-};
+interface DescriptorType {
+  readonly name: string;
+  readonly extends?: readonly string[];
+  readonly properties: readonly { readonly name: string; readonly isAttr?: boolean }[];
+}
+
+/** btv's elements by their name as {@link elementKind} spells it (lower case), from its package. */
+export const BTV_ELEMENTS: ReadonlyMap<string, BtvElement> = new Map(
+  (BTV_DESCRIPTOR.types as readonly DescriptorType[]).flatMap((type) =>
+    type.extends === undefined
+      ? [
+          [
+            type.name.toLowerCase(),
+            {
+              spelling: type.name.charAt(0).toLowerCase() + type.name.slice(1),
+              attributes: type.properties.flatMap((p) => (p.isAttr === true ? [p.name] : [])),
+            },
+          ] as const,
+        ]
+      : [],
+  ),
+);
+
+/** btv's attributes of BPMN elements (`agentWorkflowRef`), each with the type that carries it. */
+export const BTV_CARRIED: readonly { readonly name: string; readonly on: string }[] = (
+  BTV_DESCRIPTOR.types as readonly DescriptorType[]
+).flatMap((type) =>
+  (type.extends ?? []).flatMap((on) =>
+    type.properties.flatMap((p) => (p.isAttr === true ? [{ name: p.name, on }] : [])),
+  ),
+);
+
+/**
+ * The one of `names` that `written` is a slip of: the same but for case, or within a few edits
+ * (two, more for long names); `undefined` when none is that close.
+ */
+export function closestSpelling(written: string, names: readonly string[]): string | undefined {
+  const lower = written.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const name of names) {
+    const limit = Math.max(2, Math.floor(name.length / 5));
+    const d = distance(lower, name.toLowerCase(), limit);
+    if (d <= limit && d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** The btv element `local` (a local name as written) is a slip of, unless it is that one. */
+export function btvElementSuggestion(local: string): string | undefined {
+  const names = [...BTV_ELEMENTS.values()].map((e) => e.spelling);
+  const suggestion = closestSpelling(local, names);
+  return suggestion === local ? undefined : suggestion;
+}
 
 /** `https://Agentflow.dev/schema/btv/1.0/` → `agentflow.dev/schema/btv/1.0`. */
 function normalise(uri: string): string {
@@ -118,15 +173,20 @@ function parentOf(element: ModdleObject): ModdleObject | undefined {
   return typeof parent === "object" && parent !== null ? (parent as ModdleObject) : undefined;
 }
 
+/** What the `xmlns` declarations in scope at an element say (see {@link scopeReader}). */
+export interface ScopeReader {
+  /** The URI `prefix` is bound to at the element, if a declaration in scope binds it. */
+  prefixUri(prefix: string, element: ModdleObject): string | undefined;
+  /** The nearest look-alike of the btv URI declared at the element or above it. */
+  lookalike(element: ModdleObject): string | undefined;
+}
+
 /**
  * Resolves what the `xmlns` declarations of an element and its ancestors say, as XML scopes
  * them: a declaration on the process, the task or the `extensionElements` counts as much as one
  * on the definitions. Memoized per element, so a document's checks stay linear in its size.
  */
-function scopeReader(): {
-  prefixUri(prefix: string, element: ModdleObject): string | undefined;
-  lookalike(element: ModdleObject): string | undefined;
-} {
+export function scopeReader(): ScopeReader {
   const prefixes = new Map<string, Map<ModdleObject, string | null>>();
   const lookalikes = new Map<ModdleObject, string | null>();
   /** Walks up to the first answer (or the root), then records it for every element passed. */
@@ -175,7 +235,7 @@ function scopeReader(): {
 function attributeMismatches(
   node: number,
   element: ModdleObject,
-  scopes: ReturnType<typeof scopeReader>,
+  scopes: ScopeReader,
 ): NamespaceMismatch[] {
   const attrs = foreignAttrs(element);
   const out: NamespaceMismatch[] = [];
@@ -197,13 +257,14 @@ function attributeMismatches(
 
 /**
  * A checker for the attributes and extension values of one document's flow nodes:
- * `definitions` supplies the `xmlns` declarations a renamed prefix points back to. Any element
- * in a look-alike namespace counts, whatever its name: it was meant as agentflow's.
+ * `definitions` supplies the `xmlns` declarations a renamed prefix points back to, `scopes` the
+ * reader of those declarations (one per document, shared with the other checks that read them).
+ * Any element in a look-alike namespace counts, whatever its name: it was meant as agentflow's.
  */
 export function namespaceChecker(
   definitions: ModdleObject,
+  scopes: ScopeReader = scopeReader(),
 ): (node: number, element: ModdleObject, values: readonly ModdleObject[]) => NamespaceMismatch[] {
-  const scopes = scopeReader();
   let declared: string[] | undefined;
   return (node, element, values) => {
     const out = attributeMismatches(node, element, scopes);
@@ -212,13 +273,18 @@ export function namespaceChecker(
       if (kind.namespace === BTV_URI) return;
       let namespace = kind.namespace;
       if (namespace === undefined) {
-        if (!BTV_LOCALS.has(kind.local)) return;
+        if (!BTV_ELEMENTS.has(kind.local)) return;
         // The renamed prefix was bound somewhere up the tree: the nearest look-alike declaration.
         declared ??= declaredLookalikes(definitions);
         namespace = scopes.lookalike(value) ?? declared[0];
       }
       if (namespace === undefined || !isBtvLookalike(namespace)) return;
-      out.push({ node, value: i, element: SPELLING[kind.local] ?? kind.local, namespace });
+      out.push({
+        node,
+        value: i,
+        element: BTV_ELEMENTS.get(kind.local)?.spelling ?? kind.local,
+        namespace,
+      });
     });
     return out;
   };

@@ -6,7 +6,14 @@
 import type { Diagnostic } from "../model/index.js";
 import { wideEncoding } from "../model/internal.js";
 import type { ModdleExtensions, ModdleObject } from "./moddle.js";
-import { idOf, isModdleObject, moddleNamespaces, sharedModdle } from "./moddle.js";
+import {
+  BTV_URI,
+  elementKind,
+  idOf,
+  isModdleObject,
+  moddleNamespaces,
+  sharedModdle,
+} from "./moddle.js";
 import type { ParseIssue } from "./types.js";
 import { parseIssueDiagnostics } from "./rules/BPMN_PARSE.js";
 import { duplicateAttributes } from "./duplicate-attributes.js";
@@ -42,8 +49,13 @@ function messageOf(value: unknown): string {
   return String(value);
 }
 
-/** Classifies one moddle warning; `source` turns an id or moddle's 0-based position into ours. */
-function issueOf(warning: unknown, source: SourceIndex): ParseIssue {
+/**
+ * Classifies one moddle warning; `source` turns an id or moddle's 0-based position into ours.
+ * `undefined` for an unknown attribute in the btv namespace (moddle writes its own `btv` prefix
+ * for it, whatever the document's) or of a btv element: nothing reads it, so the gate check
+ * reports it as an error that blocks (BTV_NAMESPACE_MISMATCH), not as one more kept attribute.
+ */
+function issueOf(warning: unknown, source: SourceIndex): ParseIssue | undefined {
   const record = (typeof warning === "object" && warning !== null ? warning : {}) as Record<
     string,
     unknown
@@ -71,8 +83,12 @@ function issueOf(warning: unknown, source: SourceIndex): ParseIssue {
     const property = typeof record.property === "string" ? record.property : "";
     return { ...base, kind: "unresolved-reference", subject, reason: property };
   }
-  if (text.startsWith("unknown attribute"))
-    return { ...base, kind: "unknown-attribute", subject, reason: "" };
+  if (text.startsWith("unknown attribute")) {
+    const btv =
+      subject.startsWith("btv:") ||
+      (element !== undefined && elementKind(element).namespace === BTV_URI);
+    return btv ? undefined : { ...base, kind: "unknown-attribute", subject, reason: "" };
+  }
   if (text.startsWith("unsupported document encoding")) {
     return { kind: "encoding", subject, reason: "", location: { line: 1, column: 1 } };
   }
@@ -196,7 +212,11 @@ export async function readProcess(xml: string, options: ReadOptions = {}): Promi
     return { definitions: undefined, diagnostics: parseIssueDiagnostics(issues), source };
   }
   const root = parsed.rootElement;
-  const issues = [...prefixIssues, ...parsed.warnings.map((w) => issueOf(w, source))];
+  const issues = [...prefixIssues];
+  for (const warning of parsed.warnings) {
+    const issue = issueOf(warning, source);
+    if (issue !== undefined) issues.push(issue);
+  }
   if (!isModdleObject(root)) {
     issues.push({
       kind: "unknown-root",

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../../model/index.js";
 import type { BpmnRule } from "../rule.js";
 import type { ParseIssue, ParseIssueKind } from "../types.js";
 import { runBpmnRules } from "../rule.js";
+import { btvElementSuggestion } from "../namespace-check.js";
 import { defineRule } from "../../rules/index.js";
 
 /**
@@ -31,6 +32,8 @@ export const rule: BpmnRule = defineRule({
     messages: {
       default: "{{subject}}: {{reason}}",
       dropped: "element <{{subject}}> was dropped while reading: {{reason}}",
+      "dropped-btv":
+        "element <{{subject}}> was dropped while reading: btv defines no such element, so what it declares is not read: did you mean <{{suggestion}}>?",
       "unresolved-reference":
         "reference <{{subject}}> in {{reason}} points to no element and is dropped",
       "unknown-attribute": "attribute <{{subject}}> is not part of the BPMN model (kept as is)",
@@ -47,17 +50,38 @@ export const rule: BpmnRule = defineRule({
   check(context) {
     for (const issue of context.parseIssues) {
       const lossy = LOSSY.has(issue.kind);
+      const suggestion = issue.kind === "dropped" ? btvSpelling(issue.subject) : undefined;
       context.report({
         elementId: issue.elementId ?? "",
         path: "",
-        messageId: issue.kind === "other" ? "default" : issue.kind,
+        messageId:
+          suggestion !== undefined
+            ? "dropped-btv"
+            : issue.kind === "other"
+              ? "default"
+              : issue.kind,
         severity: lossy ? "error" : "warning",
-        data: { kind: issue.kind, subject: issue.subject, reason: issue.reason },
+        data: {
+          kind: issue.kind,
+          subject: issue.subject,
+          reason: issue.reason,
+          ...(suggestion === undefined ? {} : { suggestion }),
+        },
         location: issue.location,
       });
     }
   },
 });
+
+/**
+ * The btv element a dropped `btv:` element is a slip of (`btv:agenttask` → `btv:agentTask`):
+ * moddle drops an unknown btv name, and with it the agent task or gate it was meant to declare.
+ */
+function btvSpelling(subject: string): string | undefined {
+  if (!subject.startsWith("btv:")) return undefined;
+  const suggestion = btvElementSuggestion(subject.slice("btv:".length));
+  return suggestion === undefined ? undefined : `btv:${suggestion}`;
+}
 
 /** The diagnostics of parse issues, worded and shaped by this rule. */
 export function parseIssueDiagnostics(issues: readonly ParseIssue[]): Diagnostic[] {

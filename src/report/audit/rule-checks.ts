@@ -10,7 +10,8 @@ export const RULE_CHECKS: Readonly<Record<string, string>> = {
   BPMN_PARSE: "bpmn-moddle reads the whole document (nothing would be lost on rewrite)",
   SEQUENCE_FLOW_CROSSES_SCOPE:
     "Every sequence flow stays in its process and does not cross a sub-process's border",
-  BTV_NAMESPACE_MISMATCH: "Extension elements named like btv elements use the btv namespace URI",
+  BTV_NAMESPACE_MISMATCH:
+    "btv declarations use the btv namespace, defined names, and sit on the flow nodes they declare",
   AGENT_REF_INVALID: "Every agent task has an agentWorkflowRef that is a valid id@version ref",
   AGENT_AUTONOMY_INVALID: "Every agent task's autonomyLevel is an integer 0..5",
   AGENT_REF_CONFLICT:

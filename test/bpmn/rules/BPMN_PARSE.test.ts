@@ -42,6 +42,20 @@ await bpmnRuleTester(rule, {
       xml: around(task("T", { ext: ['<zeebe:taskDefinition type="review" />'] })),
     },
     {
+      name: "a misspelt btv attribute is no warning of the reader's: BTV_NAMESPACE_MISMATCH blocks it",
+      xml: around(
+        '<bpmn:serviceTask id="T" name="Check invoice" btv:agentworkflowref="agnt-two@1.0.0" />',
+      ),
+    },
+    {
+      name: "nor is a misspelt attribute of a btv element",
+      xml: around(
+        task("T", {
+          ext: ['<btv:agentTask agentWorkflowRef="agnt-two@1.0.0" autonomylevel="2" />'],
+        }),
+      ),
+    },
+    {
       name: "switched off by a rule setting",
       xml: around('<bpmn:fancyTask id="T" />'),
       severity: "off",
@@ -86,9 +100,37 @@ await bpmnRuleTester(rule, {
       errors: [
         {
           ...DOCUMENT,
-          data: { kind: "dropped", subject: "btv:agentTsk" },
+          messageId: "dropped-btv",
+          message:
+            "element <btv:agentTsk> was dropped while reading: btv defines no such element, so what it declares is not read: did you mean <btv:agentTask>?",
+          data: { kind: "dropped", subject: "btv:agentTsk", suggestion: "btv:agentTask" },
           location: { line: 7, column: 9 },
         },
+      ],
+    },
+    ...[
+      ["btv:agenttask", "btv:agentTask"],
+      ["btv:agent-task", "btv:agentTask"],
+      ["btv:agent_task", "btv:agentTask"],
+      ["btv:gates", "btv:gate"],
+      ["btv:agentWorkflowSnap", "btv:agentWorkflowSnapshot"],
+    ].map(([written = "", meant = ""]) => ({
+      name: `a misspelt btv element names the one meant: <${written}> → <${meant}>`,
+      xml: around(task("T", { ext: [`<${written} agentWorkflowRef="agnt-two@1.0.0" />`] })),
+      errors: [
+        {
+          ...DOCUMENT,
+          messageId: "dropped-btv",
+          severity: "error" as const,
+          data: { kind: "dropped", subject: written, suggestion: meant },
+        },
+      ],
+    })),
+    {
+      name: "a btv name close to none is dropped with no suggestion",
+      xml: around(task("T", { ext: ["<btv:reviewer />"] })),
+      errors: [
+        { ...DOCUMENT, messageId: "dropped", data: { kind: "dropped", subject: "btv:reviewer" } },
       ],
     },
     {
