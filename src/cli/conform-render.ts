@@ -164,6 +164,25 @@ function itemFindings(
   ];
 }
 
+/**
+ * The unread records the report counts and does not list (it keeps the first twenty), as one
+ * result that says how many: a SARIF reader counting results must not take them for none.
+ */
+function unlisted(report: ConformanceReport) {
+  const more = report.unmapped.count - report.unmapped.first.length;
+  if (more <= 0) return [];
+  return [
+    {
+      id: "UNREAD_RECORD",
+      level: "warning",
+      text: `${more} more record(s) that no run could be given were not read, and are not listed here (${report.unmapped.count} in all; the first ${report.unmapped.first.length} are listed)`,
+      at: undefined,
+      run: "",
+      data: { unlisted: more, count: report.unmapped.count },
+    },
+  ];
+}
+
 /** The SARIF 2.1.0 log: one result per deviation (error) and per unverified part (warning). */
 export function conformSarif(report: ConformanceReport, version: string): string {
   const findings = [
@@ -177,6 +196,7 @@ export function conformSarif(report: ConformanceReport, version: string): string
       run: "",
       data: {},
     })),
+    ...unlisted(report),
   ];
   const ids = [...new Set(findings.map((f) => f.id))].sort();
   const rules = ids.map((id) => ({
@@ -208,7 +228,10 @@ export function conformSarif(report: ConformanceReport, version: string): string
           },
         },
         results,
-        properties: { summary: report.summary },
+        properties: {
+          summary: report.summary,
+          unreadRecords: { count: report.unmapped.count, listed: report.unmapped.first.length },
+        },
       },
     ],
   };

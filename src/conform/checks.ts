@@ -1,10 +1,11 @@
 /**
  * The checks of one accepted step that do not depend on the path: the model's, provider's and
- * prompt's identity, the tool call's arguments against its contract, and the run's budget.
+ * prompt's identity, and the tool call's arguments against its contract (the budget's are in
+ * budget.ts).
  */
 import { effectNeedsGate } from "../autonomy/index.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import type { AgentNode, Budget, ToolContract } from "../model/index.js";
+import type { AgentNode, ToolContract } from "../model/index.js";
 import { parseRef, shapeValidator } from "../model/index.js";
 import { isOpaqueStepRef } from "../model/internal.js";
 import type { ApprovedWorkflow } from "./approved.js";
@@ -202,50 +203,4 @@ export function toolInputFindings(
 export function toolIdOf(usesTool: string): string {
   const ref = parseRef(usesTool);
   return ref.ok ? ref.ref.id : usesTool;
-}
-
-/** Spending so far, for the budget checks. */
-export interface Spent {
-  steps: number;
-  tokens: number;
-  readonly cost: Map<string, number>;
-  firstTime: number | undefined;
-  lastTime: number | undefined;
-}
-
-/** The budget limits the run is over now and was not over before (each reported once). */
-export function budgetFindings(
-  budget: Budget | undefined,
-  spent: Spent,
-  reported: Set<string>,
-): CheckFinding[] {
-  if (budget === undefined) return [];
-  const found: CheckFinding[] = [];
-  const over = (limit: string, used: number, max: number | undefined): void => {
-    if (max === undefined || used <= max || reported.has(limit)) return;
-    reported.add(limit);
-    found.push({ class: "BUDGET_EXCEEDED", data: { limit: `budget.${limit}`, used, max } });
-  };
-  over("maxSteps", spent.steps, budget.maxSteps);
-  over("maxTokens", spent.tokens, budget.maxTokens);
-  if (spent.firstTime !== undefined && spent.lastTime !== undefined) {
-    over("maxWallTimeMs", spent.lastTime - spent.firstTime, budget.maxWallTimeMs);
-  }
-  // Cost in a currency the budget sets no limit for, while it limits another: no exchange rate
-  // is known, so the spending cannot be compared: unverified, never within budget.
-  const limited = Object.keys(budget)
-    .filter((k) => /^maxCost[A-Z]{3}$/.test(k) && budget[k as `maxCost${string}`] !== undefined)
-    .map((k) => k.slice("maxCost".length));
-  for (const [code, amount] of spent.cost) {
-    const key = `maxCost${code}` as const;
-    if (budget[key] === undefined && limited.length > 0) {
-      if (reported.has(key)) continue;
-      reported.add(key);
-      const data = { currency: code, used: amount, limited: limited.join(", ") };
-      found.push({ reason: "COST_UNLIMITED", data });
-      continue;
-    }
-    over(key, amount, budget[key]);
-  }
-  return found;
 }

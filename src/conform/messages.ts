@@ -15,6 +15,15 @@ const str = (data: FindingData, key: string): string => {
   return value === undefined || value === null ? "" : String(value);
 };
 
+/** What a decision left undecided by a step whose output was not read says about that step. */
+function unreadNote(d: FindingData): string {
+  if (d.unread === undefined) return "";
+  const place = d.unreadAt === undefined ? "" : ` at ${str(d, "unreadAt")}`;
+  const how =
+    d.unreadWhy === undefined ? "was not recorded" : `was not read (${str(d, "unreadWhy")})`;
+  return `; the output of "${str(d, "unread")}"${place} ${how}, and what an earlier step wrote there is not taken for it`;
+}
+
 const DEVIATIONS: Readonly<Record<DeviationClass, (d: FindingData) => string>> = {
   NODE_UNKNOWN: (d) =>
     `the run executes "${str(d, "node")}", which the ${str(d, "in")} does not have`,
@@ -51,7 +60,7 @@ const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = 
     `the run fits ${str(d, "count")} approved agents (${str(d, "candidates")}) and its records do not tell which one it ran${d.hint === undefined ? "" : ` (${str(d, "hint")})`}, so it is checked against none`,
   EVENT_UNMAPPED: (d) => `a record of the run could not be read: ${str(d, "reason")}`,
   ROUTE_UNDECIDABLE: (d) =>
-    `decision "${str(d, "decision")}" could not be evaluated on the recorded output: ${str(d, "reason")}`,
+    `decision "${str(d, "decision")}" could not be evaluated on the recorded output: ${str(d, "reason")}${unreadNote(d)}`,
   PROMPT_UNKNOWN: (d) =>
     d.modelled === true
       ? `"${str(d, "node")}" recorded a system prompt whose digest differs from the prompt as modelled, which may be an expression evaluated at run time, so it cannot be compared`
@@ -65,6 +74,12 @@ const REASONS: Readonly<Record<UnverifiedReason, (d: FindingData) => string>> = 
     `"${str(d, "node")}" called a model the run did not record, so whether it is the approved ${str(d, "approved")} cannot be checked`,
   MODEL_UNSTATED: (d) =>
     `"${str(d, "node")}" called ${str(d, "recorded")}, and the approved workflow does not say which models it may call (it stands for a step whose content the imported document does not show, on ${str(d, "tool")}), so whether that model was approved cannot be checked`,
+  USAGE_UNRECORDED: (d) =>
+    d.partial === true
+      ? `"${str(d, "node")}" recorded only part of the tokens it used (input or output, and no total), so whether the run is within ${str(d, "limit")} cannot be told`
+      : `"${str(d, "node")}" called a model and the run did not record ${d.quantity === "cost" ? "what it cost" : "the tokens it used"}, so whether the run is within ${str(d, "limit")} cannot be told`,
+  STEPS_OVERLAP: (d) =>
+    `"${str(d, "node")}" began ${str(d, "overlapMs")} ms before "${str(d, "previous")}", the step it follows on the path, had ended, so it cannot have used that step's output: whether the run followed the graph cannot be told`,
   COST_UNLIMITED: (d) =>
     `the run spent ${str(d, "used")} ${str(d, "currency")}, and the budget limits cost in ${str(d, "limited")} but has no budget.maxCost${str(d, "currency")}, so whether it is within budget cannot be told`,
   RUN_UNFINISHED: (d) =>

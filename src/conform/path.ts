@@ -5,6 +5,7 @@
  */
 import { TO_END } from "../simulate/internal.js";
 import type { Replay } from "./replay-state.js";
+import { unreadOutputData } from "./replay-output.js";
 import { deviate, idOf, START } from "./replay-state.js";
 import type { EventAt } from "./types.js";
 import type { Taken, Walk } from "./walk.js";
@@ -67,6 +68,13 @@ function applyTaken(r: Replay, taken: readonly Taken[], at: EventAt): void {
 /** A route the run recorded against the condition evaluated on the recorded output. */
 function checkRecordedRoute(r: Replay, d: number, route: number, at: EventAt): void {
   const chosen = evaluateRoute(r.plan, d, r.merged);
+  if ("undecidable" in chosen && r.plan.routes[d]?.[0]?.language !== "text") {
+    // The run's own record of a route is its claim, not its condition's choice: a condition that
+    // cannot be evaluated leaves the route unverified, as it does where no route is recorded.
+    const data = { decision: idOf(r, d), reason: chosen.undecidable, ...unreadOutputData(r, d) };
+    deviate(r, at, { reason: "ROUTE_UNDECIDABLE", data }, idOf(r, d));
+    return;
+  }
   if (!("route" in chosen) || chosen.route === route) return;
   const routes = r.plan.routes[d] ?? [];
   const expectedRoute = routes[chosen.route];
@@ -129,7 +137,7 @@ export function arrive(r: Replay, k: number, at: EventAt): void {
     if (path !== undefined) {
       const decision = idOf(r, w.decision);
       if (!w.byModel) {
-        const data = { decision, reason: w.reason };
+        const data = { decision, reason: w.reason, ...unreadOutputData(r, w.decision) };
         deviate(r, at, { reason: "ROUTE_UNDECIDABLE", data }, decision);
       }
       applyTaken(r, [...w.taken, ...path], at);

@@ -4,7 +4,8 @@
  */
 import type { Plan } from "../simulate/internal.js";
 import type { ApprovedWorkflow } from "./approved.js";
-import type { CheckFinding, Spent } from "./checks.js";
+import type { Spent } from "./budget.js";
+import type { CheckFinding } from "./checks.js";
 import type { Deviation, Unverified } from "./deviation.js";
 import type { EventAt, ProcessLink } from "./types.js";
 
@@ -19,6 +20,16 @@ export interface GatedStep {
   readonly at: EventAt;
 }
 
+/** A step that succeeded and whose output was not read: the fields it leaves unknown point here. */
+export interface UnreadOutput {
+  /** The node whose output was not read. */
+  readonly node: string;
+  /** Where its step was recorded, as a message shows it. */
+  readonly at: string;
+  /** Why what it recorded is no output, when it recorded something. */
+  readonly why?: string;
+}
+
 /** A run being replayed. */
 export interface Replay {
   readonly run: string;
@@ -30,6 +41,16 @@ export interface Replay {
   /** Attempts of `prev` in its current visit. */
   attempt: number;
   merged: Record<string, unknown>;
+  /**
+   * Fields of `merged` a step left unknown (it succeeded, and its output was not read): removed
+   * from `merged`, so that a decision reading them is undecidable, never decided on an earlier
+   * iteration's values. A later output that writes the field makes it known again.
+   */
+  readonly unknown: Map<string, UnreadOutput>;
+  /** The fields each node's recorded outputs wrote in this run, by node index. */
+  readonly writes: Map<number, Set<string>>;
+  /** When the last step placed on the path ended (epoch ms), when its record says. */
+  prevEnd: number | undefined;
   readonly retries: Map<number, number>;
   /** Routes the run recorded, by decision index, with the event that recorded them. */
   readonly recorded: Map<number, { readonly route: number; readonly at: EventAt }>;
@@ -52,6 +73,9 @@ export function startReplay(run: string, approved: ApprovedWorkflow, plan: Plan)
     prevFailed: false,
     attempt: 0,
     merged: {},
+    unknown: new Map(),
+    writes: new Map(),
+    prevEnd: undefined,
     retries: new Map(),
     recorded: new Map(),
     spent: { steps: 0, tokens: 0, cost: new Map(), firstTime: undefined, lastTime: undefined },

@@ -4,13 +4,16 @@
  * arguments and spending checked, and what does not fit becomes a deviation with the event that
  * shows it.
  */
-import { assignOwn, TO_END } from "../simulate/internal.js";
+import type { AgentNode } from "../model/index.js";
+import { TO_END } from "../simulate/internal.js";
+import { budgetFindings, usageFindings } from "./budget.js";
 import type { CheckFinding } from "./checks.js";
-import { budgetFindings, gateNeed, identityFindings, toolInputFindings } from "./checks.js";
+import { gateNeed, identityFindings, toolInputFindings } from "./checks.js";
 import { stepCandidates, usesTool } from "./node-index.js";
 import { arrive, endedWithoutStatus, expected } from "./path.js";
+import { forgetOutput, mergeOutput } from "./replay-output.js";
 import type { Replay } from "./replay-state.js";
-import { deviate, idOf } from "./replay-state.js";
+import { deviate, idOf, START } from "./replay-state.js";
 import type { RouteEvent, RunEndEvent, StepEvent } from "./types.js";
 import { routeTo } from "./walk.js";
 
@@ -99,23 +102,40 @@ export function replayStep(r: Replay, step: StepEvent): void {
   const k = found;
   const node = r.plan.wf.nodes[k];
   if (node === undefined) return;
+  overlap(r, node, step);
   const retry = r.prevFailed && k === r.prev;
   arrive(r, k, step.at);
   r.attempt = retry ? r.attempt + 1 : 1;
   r.prev = k;
   r.prevFailed = step.status === "error";
+  r.prevEnd = step.end;
   for (const finding of identityFindings(r.approved, node, step))
     deviate(r, step.at, finding, node.id);
   for (const finding of toolInputFindings(r.approved, node, step))
     deviate(r, step.at, finding, node.id);
   const need = gateNeed(r.approved, node);
   if (need !== undefined) r.gated.push({ node: node.id, ...need, at: step.at });
-  spend(r, step);
-  if (step.status === "ok" && step.output !== undefined)
-    r.merged = assignOwn(r.merged, step.output);
+  spend(r, node, step);
+  if (step.status !== "ok") return;
+  if (step.output !== undefined) mergeOutput(r, k, step.output);
+  else forgetOutput(r, k, node, step);
 }
 
-function spend(r: Replay, step: StepEvent): void {
+/**
+ * A step that began before the step it follows on the path had ended cannot have used that
+ * step's output (agent graphs have no parallel branches): the order the records give is not the
+ * order the graph has, and which it was cannot be told from times that may come from several
+ * clocks — unverified, never conforming.
+ */
+function overlap(r: Replay, node: AgentNode, step: StepEvent): void {
+  const ended = r.prevEnd;
+  if (r.prev === START || ended === undefined || step.start === undefined) return;
+  if (step.start >= ended) return;
+  const data = { node: node.id, previous: idOf(r, r.prev), overlapMs: ended - step.start };
+  deviate(r, step.at, { reason: "STEPS_OVERLAP", data }, node.id);
+}
+
+function spend(r: Replay, node: AgentNode, step: StepEvent): void {
   const spent = r.spent;
   if (step.status === "ok") spent.steps++;
   if (step.tokens !== undefined) spent.tokens += step.tokens;
@@ -128,8 +148,10 @@ function spend(r: Replay, step: StepEvent): void {
     spent.firstTime = first;
   if (last !== undefined && (spent.lastTime === undefined || last > spent.lastTime))
     spent.lastTime = last;
-  for (const finding of budgetFindings(r.plan.wf.budget, spent, r.overBudget))
-    deviate(r, step.at, finding);
+  const budget = r.plan.wf.budget;
+  for (const finding of budgetFindings(budget, spent, r.overBudget)) deviate(r, step.at, finding);
+  for (const finding of usageFindings(budget, node, step, r.overBudget))
+    deviate(r, step.at, finding, node.id);
 }
 
 /** Records a route the run says a decision took; it is checked when the path passes the decision. */

@@ -75,8 +75,17 @@ export interface StepEvent {
   readonly tool?: string;
   /** `error` when the execution failed (an error boundary may retry it). */
   readonly status: "ok" | "error";
-  /** The node's structured output, when recorded: decisions are evaluated on it. */
+  /**
+   * The node's structured output, when recorded: decisions are evaluated on it. A step that
+   * succeeded without one leaves the fields its node writes unknown (never the previous
+   * iteration's values), so a decision that reads them is unverified.
+   */
   readonly output?: RecordedObject;
+  /**
+   * Why the step recorded something in place of a structured output that could not be read as
+   * one (a reply in free text, JSON cut short): said with the decision it leaves undecided.
+   */
+  readonly outputUnread?: string;
   /** A tool call's arguments, when recorded: checked against the contract's input schema. */
   readonly args?: RecordedObject;
   readonly identity?: StepIdentity;
@@ -86,8 +95,13 @@ export interface StepEvent {
    * checked, each with `identity`'s fields where it records none of its own.
    */
   readonly modelCalls?: readonly StepIdentity[];
-  /** Tokens the step used (input + output), when recorded. */
+  /** Tokens the step used (input + output, or the total recorded), when recorded. */
   readonly tokens?: number;
+  /**
+   * The step recorded only part of its tokens (input or output, and no total): `tokens` is a
+   * lower bound, on which a token budget can be exceeded but never passed.
+   */
+  readonly tokensPartial?: boolean;
   /** Cost by ISO 4217 code, when recorded. */
   readonly cost?: Readonly<Record<string, number>>;
   /** Epoch milliseconds. */

@@ -63,3 +63,50 @@ describe("an unverified process instance in conform's outputs", () => {
     expect(op.ok).toBe(false);
   });
 });
+
+describe("unread records beyond the twenty listed, in conform's outputs", () => {
+  const first = Array.from({ length: 20 }, (_, i) => ({
+    kind: "unknown" as const,
+    reason: "the span is outside any invoke_agent span, so it belongs to no agent run",
+    class: "unknown" as const,
+    at: { index: i, file: "u25.jsonl", line: i + 1 },
+  }));
+  const many: ConformanceReport = {
+    runs: [],
+    instances: [],
+    unmapped: { count: 25, first },
+    summary: summarize([], 0, [], 25, 25),
+  };
+
+  it("are counted in SARIF: one result says how many are not listed, and the run's properties the count", () => {
+    const sarif = JSON.parse(conformSarif(many, "0.0.0")) as {
+      runs: {
+        results: {
+          ruleId: string;
+          level: string;
+          message: { text: string };
+          locations: unknown[];
+        }[];
+        properties: { unreadRecords: { count: number; listed: number } };
+      }[];
+    };
+    const run = sarif.runs[0];
+    expect(run?.results.map((r) => [r.ruleId, r.level])).toEqual(
+      Array.from({ length: 21 }, () => ["UNREAD_RECORD", "warning"]),
+    );
+    expect(run?.results[20]?.message.text).toBe(
+      "5 more record(s) that no run could be given were not read, and are not listed here (25 in all; the first 20 are listed)",
+    );
+    expect(run?.results[20]?.locations).toEqual([]);
+    expect(run?.properties.unreadRecords).toEqual({ count: 25, listed: 20 });
+  });
+
+  it("are counted in the text and the JSON too", () => {
+    const text = conformText(many, { basis: "b", files: [] });
+    expect(text).toContain("… and 5 more unread record(s)");
+    const json = JSON.parse(conformJson(many, { basis: "b", files: [] })) as {
+      unmapped: { count: number };
+    };
+    expect(json.unmapped.count).toBe(25);
+  });
+});

@@ -131,6 +131,9 @@ function runOf(model: string, link?: ProcessLink, workflow?: string): RunEvent[]
       status: "ok",
       output: { is_complete: true },
       identity: { model },
+      // What the template's budget limits: a run that records neither is unverified.
+      tokens: 100,
+      cost: { USD: 0.01 },
       at: at(),
     },
     {

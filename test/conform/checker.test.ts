@@ -57,7 +57,10 @@ const start = (workflow = "agnt-rsch@2.1.0", extra: object = {}): RunEvent => ({
   at: at(),
   ...extra,
 });
-/** A call of llm-1 on its approved model (a run must record the model to be checked). */
+/**
+ * A call of llm-1 on its approved model, with its tokens and cost: a run must record the model to
+ * be checked, and what it spent of each quantity the template's budget limits.
+ */
 const llm = (output: Record<string, unknown>, extra: object = {}): StepEvent => ({
   kind: "step",
   run: "r",
@@ -66,6 +69,8 @@ const llm = (output: Record<string, unknown>, extra: object = {}): StepEvent => 
   status: "ok",
   output,
   identity: { model: "gpt-4o" },
+  tokens: 100,
+  cost: { USD: 0.01 },
   at: at(),
   ...extra,
 });

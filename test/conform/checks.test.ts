@@ -3,8 +3,9 @@
  * budget has no limit for, and the model of every model call.
  */
 import { describe, expect, it } from "vitest";
-import { budgetFindings, identityFindings } from "../../src/conform/checks.js";
-import type { Spent } from "../../src/conform/checks.js";
+import { budgetFindings } from "../../src/conform/budget.js";
+import type { Spent } from "../../src/conform/budget.js";
+import { identityFindings } from "../../src/conform/checks.js";
 import type { StepEvent } from "../../src/conform/index.js";
 import { unverifiedMessage } from "../../src/conform/index.js";
 import { research } from "./research.js";

@@ -43,6 +43,9 @@ function run(...delegations: Omit<DelegateEvent, "kind" | "run" | "at">[]): RunE
       status: "ok",
       output: { is_complete: true, query: "q" },
       identity: { model: "gpt-4o" },
+      // What the template's budget limits: a run that records neither is unverified.
+      tokens: 100,
+      cost: { USD: 0.01 },
       at: at(),
     },
     {

@@ -60,6 +60,9 @@ const agentRun = (): RunEvent[] => [
     status: "ok",
     output: { is_complete: true },
     identity: { model: "gpt-4o" },
+    // What the template's budget limits: a run that records neither is unverified.
+    tokens: 100,
+    cost: { USD: 0.01 },
     at: { index: index++ },
   },
   {

@@ -34,6 +34,8 @@ function runOf(second: Omit<StepEvent, "kind" | "run" | "at" | "status">): RunEv
       status: "ok",
       output: { is_complete: true },
       identity: { model: "gpt-4o" },
+      tokens: 100,
+      cost: { USD: 0.01 },
       at: { index: 1 },
     },
     { kind: "step", run: "r", status: "ok", at: { index: 2 }, ...second },
@@ -84,6 +86,9 @@ describe("a step's kind", () => {
         nodeType: "llm" as const,
         node: "tool-2",
         args: { query: "q" },
+        // Its output is recorded: the derived tool declares none, so without one every field
+        // would be unknown and dec-3 undecidable.
+        output: {},
         ...(inferred ? { nodeTypeInferred: true } : {}),
       };
       for (const event of runOf(second)) checker.push(event);

@@ -9,6 +9,7 @@ import type { EventAt, RecordedObject } from "../types.js";
 import type { SourceRecord } from "./types.js";
 import { eventAt, isObject, notText } from "./shared.js";
 import { keyText } from "./zeebe-record.js";
+import { tokensOf } from "./camunda-metrics.js";
 import { commitStatusOf, type CommitStatus, type Unread } from "./camunda-status.js";
 
 /** An agent instance: the run, its process link, its definition and status. */
@@ -53,6 +54,8 @@ export interface HistoryItem {
   readonly annotation: RecordedObject;
   readonly toolCalls: readonly ToolCall[];
   readonly tokens?: number;
+  /** Only one of `inputTokens` and `outputTokens` was recorded: `tokens` is a lower bound. */
+  readonly tokensPartial?: boolean;
   readonly durationMs?: number;
   readonly model?: string;
   readonly provider?: string;
@@ -227,18 +230,6 @@ function toolCallsOf(value: unknown, unread: Unread[]): ToolCall[] | string {
   return calls;
 }
 
-function tokensOf(metrics: unknown): { tokens?: number; durationMs?: number } {
-  if (!isObject(metrics)) return {};
-  const counts = [metrics.inputTokens, metrics.outputTokens].filter(
-    (n): n is number => typeof n === "number" && Number.isFinite(n),
-  );
-  const duration = metrics.durationMs;
-  return {
-    ...(counts.length === 0 ? {} : { tokens: counts.reduce((a, b) => a + b, 0) }),
-    ...(typeof duration === "number" && Number.isFinite(duration) ? { durationMs: duration } : {}),
-  };
-}
-
 function readItem(record: SourceRecord, raw: Json, run: string): HistoryItem | Unreadable {
   const at = atOf(record, raw, ITEM_IDS, raw.producedAt);
   const unread: Unread[] = [];
@@ -261,7 +252,7 @@ function readItem(record: SourceRecord, raw: Json, run: string): HistoryItem | U
     model: textField(raw, "model", unread),
     provider: textField(raw, "provider", unread),
     systemPrompt: promptOf(raw.systemPrompt, unread),
-    ...tokensOf(raw.metrics),
+    ...tokensOf(raw.metrics, unread),
   };
   return {
     shape: "item",

@@ -160,6 +160,7 @@ function step(run: string, item: HistoryItem, nodeType: "llm" | "tool"): StepEve
     status: item.commitStatus === "DISCARDED" ? "error" : "ok",
     ...(output === undefined ? {} : { output }),
     ...(item.tokens === undefined ? {} : { tokens: item.tokens }),
+    ...(item.tokensPartial === true ? { tokensPartial: true } : {}),
     ...(cost === undefined ? {} : { cost }),
     ...(start === undefined ? {} : { start }),
     ...(end === undefined ? {} : { end }),

@@ -6,7 +6,7 @@
  * (`{type: "ai" | "tool", ...}`, LangGraph Python and the Platform API).
  */
 import type { RecordedObject, StepIdentity } from "../types.js";
-import { num, obj, own, str } from "./langgraph-json.js";
+import { obj, own, str } from "./langgraph-json.js";
 import { isObject, notText, plain } from "./shared.js";
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -40,6 +40,11 @@ export interface MessagesRead {
    */
   readonly identities: readonly StepIdentity[];
   readonly tokens?: number;
+  /**
+   * Some AIMessage recorded no tokens, or only part of them, while another recorded some:
+   * `tokens` is a lower bound.
+   */
+  readonly tokensPartial?: boolean;
   /** What is recorded and cannot be read (a tool call naming no tool, a model name that is a list). */
   readonly problems: readonly string[];
 }
@@ -105,14 +110,53 @@ function callsOf(fields: Obj, problems: string[]): ToolCall[] {
   });
 }
 
-function tokensOf(fields: Obj): number | undefined {
-  const usage = obj(fields, "usage_metadata");
-  if (usage === undefined) return undefined;
-  const total = num(usage, "total_tokens");
-  if (total !== undefined) return total;
-  const input = num(usage, "input_tokens");
-  const output = num(usage, "output_tokens");
-  return input === undefined && output === undefined ? undefined : (input ?? 0) + (output ?? 0);
+/** The names a message's token counts are recorded under, by what they count. */
+const TOKEN_NAMES = {
+  input: ["input_tokens", "prompt_tokens", "promptTokens"],
+  output: ["output_tokens", "completion_tokens", "completionTokens"],
+  total: ["total_tokens", "totalTokens"],
+} as const;
+
+/** A message's tokens, and whether they are only part of its count (input or output, no total). */
+interface Tokens {
+  readonly tokens: number;
+  readonly partial: boolean;
+}
+
+/**
+ * An AIMessage's tokens: LangChain's `usage_metadata`, else what the provider's
+ * `response_metadata` holds (`tokenUsage` in LangChain JS, `token_usage` in Python, `usage`);
+ * input + output, or the total where that is more; where several name one count, the largest.
+ * A count that is not a number of zero or more is said in `problems`, never summed.
+ */
+function tokensOf(fields: Obj, problems: string[]): Tokens | undefined {
+  const meta = obj(fields, "response_metadata") ?? {};
+  const places: [string, Obj | undefined][] = [
+    ["usage_metadata", obj(fields, "usage_metadata")],
+    ["response_metadata.tokenUsage", obj(meta, "tokenUsage")],
+    ["response_metadata.token_usage", obj(meta, "token_usage")],
+    ["response_metadata.usage", obj(meta, "usage")],
+  ];
+  const largest = (names: readonly string[]): number | undefined => {
+    let found: number | undefined;
+    for (const [where, usage] of places) {
+      for (const name of names) {
+        const v = usage === undefined ? undefined : own(usage, name);
+        if (v === undefined || v === null) continue;
+        if (typeof v === "number" && Number.isFinite(v) && v >= 0) found = Math.max(found ?? 0, v);
+        else problems.push(`The ${where}.${name} of an AIMessage is not a count`);
+      }
+    }
+    return found;
+  };
+  const input = largest(TOKEN_NAMES.input);
+  const output = largest(TOKEN_NAMES.output);
+  const total = largest(TOKEN_NAMES.total);
+  if (input === undefined && output === undefined && total === undefined) return undefined;
+  return {
+    tokens: Math.max((input ?? 0) + (output ?? 0), total ?? 0),
+    partial: total === undefined && (input === undefined || output === undefined),
+  };
 }
 
 function identityOf(fields: Obj, problems: string[]): StepIdentity {
@@ -139,6 +183,7 @@ export function readMessages(update: Obj): MessagesRead | undefined {
   let others = 0;
   let ai = 0;
   let tokens: number | undefined;
+  let partial = false;
   for (const m of list) {
     if (!isObject(m)) {
       others += 1;
@@ -149,8 +194,12 @@ export function readMessages(update: Obj): MessagesRead | undefined {
       ai += 1;
       calls.push(...callsOf(fields, problems));
       identities.push(identityOf(fields, problems));
-      const t = tokensOf(fields);
-      if (t !== undefined) tokens = (tokens ?? 0) + t;
+      const t = tokensOf(fields, problems);
+      if (t === undefined) partial = true;
+      else {
+        tokens = (tokens ?? 0) + t.tokens;
+        partial ||= t.partial;
+      }
     } else if (type === "tool") {
       const unread: string[] = [];
       const name = text(fields, "name", "The name of a ToolMessage", unread);
@@ -172,5 +221,6 @@ export function readMessages(update: Obj): MessagesRead | undefined {
     identities,
     problems,
     ...(tokens === undefined ? {} : { tokens }),
+    ...(tokens !== undefined && partial ? { tokensPartial: true } : {}),
   };
 }

@@ -214,8 +214,9 @@ export function updateEvents(name: string, update: unknown, ctx: StepContext): R
       ),
       ...events,
     ];
-  let output: RecordedObject | undefined =
-    update === null || update === undefined ? undefined : rest;
+  // A null update is the node's record that it wrote nothing (the state stays as it was), not
+  // an output that was not recorded: only an absent one leaves what the node writes unknown.
+  let output: RecordedObject | undefined = update === undefined ? undefined : rest;
   if (keys.output !== undefined) {
     const read = jsonObject(keys.output);
     if (typeof read === "string") {
@@ -250,6 +251,7 @@ export function updateEvents(name: string, update: unknown, ctx: StepContext): R
     ...(args === undefined ? {} : { args }),
     ...identityOf(messages, keys),
     ...(messages?.tokens === undefined ? {} : { tokens: messages.tokens }),
+    ...(messages?.tokensPartial === true ? { tokensPartial: true } : {}),
     ...(keys.cost === undefined ? {} : { cost: keys.cost }),
     ...times(ctx),
   };

@@ -11,6 +11,8 @@ import { nanosToMs, numberOf, objectOf, stringOf, structured } from "./otlp-valu
 import { costOf, isObject } from "./shared.js";
 
 const NODE_OUTPUT = "agentflow.node.output";
+const RESULT = "gen_ai.tool.call.result";
+const MESSAGES = "gen_ai.output.messages";
 
 /** The text of a message's `text` parts, joined; `undefined` when it has none. */
 function textOf(parts: unknown): string | undefined {
@@ -24,17 +26,41 @@ function textOf(parts: unknown): string | undefined {
   return texts.length === 0 ? undefined : texts.join("");
 }
 
+/** What `gen_ai.output.messages` gives: the output, or why it gives none. */
+type FromMessages =
+  | { readonly output: RecordedObject }
+  | { readonly ambiguous: true }
+  | { readonly unread: string; readonly record: boolean };
+
 /**
  * An llm step's structured output from `gen_ai.output.messages`: the JSON object its one
- * message's text holds. Several messages (choices) could each be the output: ambiguous.
+ * message's text holds. Several messages (choices) could each be the output: ambiguous. An
+ * attribute that is no list of messages (JSON cut short by an attribute length limit) is a record
+ * not read (`record`); a reply with no text, or whose text is no JSON object (free text, JSON in
+ * prose or cut short), is read as a step whose output was not read, with why.
  */
-function outputFromMessages(value: unknown): RecordedObject | "ambiguous" | undefined {
+function outputFromMessages(value: unknown): FromMessages {
   const messages = structured(value);
-  if (!Array.isArray(messages) || messages.length === 0) return undefined;
-  if (messages.length > 1) return "ambiguous";
+  if (!Array.isArray(messages)) {
+    const why =
+      typeof value === "string"
+        ? "gen_ai.output.messages is not JSON text (it may have been cut short by an attribute length limit)"
+        : "gen_ai.output.messages is not a list of messages";
+    return { unread: why, record: true };
+  }
+  if (messages.length === 0)
+    return { unread: "gen_ai.output.messages holds no message", record: false };
+  if (messages.length > 1) return { ambiguous: true };
   const only: unknown = messages[0];
   const text = isObject(only) ? textOf(only.parts) : undefined;
-  return text === undefined ? undefined : objectOf(text);
+  if (text === undefined)
+    return { unread: "the reply in gen_ai.output.messages has no text part", record: false };
+  const output = objectOf(text);
+  if (output !== undefined) return { output };
+  return {
+    unread: "the reply's text in gen_ai.output.messages is not a JSON object",
+    record: false,
+  };
 }
 
 /**
@@ -83,24 +109,71 @@ function identityOf(span: Span, run: string, out: RunEvent[]): StepIdentity | un
   return Object.keys(identity).length === 0 ? undefined : identity;
 }
 
-/** Tokens (input + output) and costs (`agentflow.cost.<ISO 4217>`), with unreadable ones reported. */
-function usageOf(span: Span, run: string, out: RunEvent[]): Pick<StepEvent, "tokens" | "cost"> {
+/**
+ * The names a span's token counts are recorded under, by what they count: the conventions' own,
+ * the deprecated names they replaced, OpenLLMetry's and OpenInference's. A count recorded under
+ * a name the reader did not know would leave the budget judged on no tokens.
+ */
+const TOKEN_NAMES = {
+  input: [
+    "gen_ai.usage.input_tokens",
+    "gen_ai.usage.prompt_tokens",
+    "llm.usage.prompt_tokens",
+    "llm.token_count.prompt",
+  ],
+  output: [
+    "gen_ai.usage.output_tokens",
+    "gen_ai.usage.completion_tokens",
+    "llm.usage.completion_tokens",
+    "llm.token_count.completion",
+  ],
+  total: ["gen_ai.usage.total_tokens", "llm.usage.total_tokens", "llm.token_count.total"],
+} as const;
+
+/**
+ * Tokens: input + output, or the total where that is more (or all that is recorded); where
+ * several names record one count, the largest — the budget is never passed on the smaller. Only
+ * input or only output, and no total, is a lower bound (`tokensPartial`).
+ */
+function tokensOf(
+  span: Span,
+  run: string,
+  out: RunEvent[],
+): Pick<StepEvent, "tokens" | "tokensPartial"> {
   const values = span.attributes.values;
-  let tokens: number | undefined;
-  for (const key of ["gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens"]) {
-    if (!values.has(key)) continue;
-    const count = numberOf(values.get(key));
-    if (count === undefined || count < 0) out.push(unknownOf(span, `${key} is not a count`, run));
-    else tokens = (tokens ?? 0) + count;
-  }
+  const largest = (keys: readonly string[]): number | undefined => {
+    let found: number | undefined;
+    for (const key of keys) {
+      if (!values.has(key)) continue;
+      const count = numberOf(values.get(key));
+      if (count === undefined || count < 0) out.push(unknownOf(span, `${key} is not a count`, run));
+      else found = Math.max(found ?? 0, count);
+    }
+    return found;
+  };
+  const input = largest(TOKEN_NAMES.input);
+  const output = largest(TOKEN_NAMES.output);
+  const total = largest(TOKEN_NAMES.total);
+  if (input === undefined && output === undefined && total === undefined) return {};
+  const tokens = Math.max((input ?? 0) + (output ?? 0), total ?? 0);
+  const partial = total === undefined && (input === undefined || output === undefined);
+  return { tokens, ...(partial ? { tokensPartial: true } : {}) };
+}
+
+/** Tokens and costs (`agentflow.cost.<ISO 4217>`), with unreadable ones reported. */
+function usageOf(
+  span: Span,
+  run: string,
+  out: RunEvent[],
+): Pick<StepEvent, "tokens" | "tokensPartial" | "cost"> {
   const cost: Record<string, number> = {};
-  for (const [key, value] of values) {
+  for (const [key, value] of span.attributes.values) {
     const read = costOf(key, value);
     if (typeof read === "string") out.push(unknownOf(span, read, run));
     else if (read !== undefined) cost[read.code] = read.amount;
   }
   return {
-    ...(tokens !== undefined ? { tokens } : {}),
+    ...tokensOf(span, run, out),
     ...(Object.keys(cost).length > 0 ? { cost } : {}),
   };
 }
@@ -119,22 +192,32 @@ function objectAttribute(
   return object;
 }
 
+/** What a step recorded as its output: the output, and why none was read where something was. */
+interface OutputRead {
+  readonly output?: RecordedObject;
+  readonly unread?: string;
+}
+
 /** The step's output: `agentflow.node.output`, else the tool's result or the model's one reply. */
-function outputOf(
-  span: Span,
-  tool: boolean,
-  run: string,
-  out: RunEvent[],
-): RecordedObject | undefined {
-  const own = objectAttribute(span, NODE_OUTPUT, run, out);
-  if (own !== undefined || span.attributes.values.has(NODE_OUTPUT)) return own;
-  if (tool) return objectAttribute(span, "gen_ai.tool.call.result", run, out);
-  const fromMessages = outputFromMessages(span.attributes.values.get("gen_ai.output.messages"));
-  if (fromMessages !== "ambiguous") return fromMessages;
-  const reason =
-    "gen_ai.output.messages holds several choices: which one is the output is not known";
-  out.push(unknownOf(span, reason, run, "ambiguous"));
-  return undefined;
+function outputOf(span: Span, tool: boolean, run: string, out: RunEvent[]): OutputRead {
+  const values = span.attributes.values;
+  const read = (key: string): OutputRead => {
+    const object = objectAttribute(span, key, run, out);
+    return object !== undefined ? { output: object } : { unread: `${key} is not a JSON object` };
+  };
+  if (values.has(NODE_OUTPUT)) return read(NODE_OUTPUT);
+  if (tool) return values.has(RESULT) ? read(RESULT) : {};
+  if (!values.has(MESSAGES)) return {};
+  const from = outputFromMessages(values.get(MESSAGES));
+  if ("output" in from) return { output: from.output };
+  if ("ambiguous" in from) {
+    const reason =
+      "gen_ai.output.messages holds several choices: which one is the output is not known";
+    out.push(unknownOf(span, reason, run, "ambiguous"));
+    return { unread: "gen_ai.output.messages holds several choices" };
+  }
+  if (from.record) out.push(unknownOf(span, from.unread, run));
+  return { unread: from.unread };
 }
 
 /** The events of an llm or tool span: its step, after what in it cannot be read. */
@@ -153,7 +236,7 @@ export function stepEvents(span: Span, role: "llm" | "tool", run: string): RunEv
       ? objectAttribute(span, "gen_ai.tool.call.arguments", run, out)
       : objectAttribute(span, "agentflow.tool.args", run, out)
     : undefined;
-  const output = outputOf(span, tool, run, out);
+  const { output, unread } = outputOf(span, tool, run, out);
   const identity = tool ? undefined : identityOf(span, run, out);
   const usage = usageOf(span, run, out);
   const start = nanosToMs(span.startNanos);
@@ -174,6 +257,7 @@ export function stepEvents(span: Span, role: "llm" | "tool", run: string): RunEv
     ...(toolName !== undefined ? { tool: toolName } : {}),
     status: failed(span) ? "error" : "ok",
     ...(output !== undefined ? { output } : {}),
+    ...(unread !== undefined ? { outputUnread: unread } : {}),
     ...(args !== undefined ? { args } : {}),
     ...(identity !== undefined ? { identity } : {}),
     ...usage,

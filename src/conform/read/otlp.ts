@@ -20,6 +20,7 @@ import {
   runStart,
   unknownOf,
 } from "./otlp-map.js";
+import { foreignOperation, otherSpanReason } from "./otlp-foreign.js";
 import { isSpan, spansOf, type Span } from "./otlp-span.js";
 import { stepEvents } from "./otlp-step.js";
 import { hold, newTrace, take, type Taken, type Trace } from "./otlp-trace.js";
@@ -52,11 +53,17 @@ function byStart(a: Taken, b: Taken): number {
   return a.span.seq - b.span.seq;
 }
 
-function hasOwnAttributes(span: Span): boolean {
+/**
+ * Whether a span below a step is that step's own plumbing (the HTTP request a model client
+ * makes): it records nothing of GenAI or agentflow, and declares no operation in another
+ * convention — a tool, a model call or an agent recorded by OpenInference or OpenLLMetry under a
+ * step is something the step ran, not part of it.
+ */
+function isPlumbing(span: Span): boolean {
   for (const key of span.attributes.values.keys()) {
-    if (key.startsWith("agentflow.") || key.startsWith("gen_ai.")) return true;
+    if (key.startsWith("agentflow.") || key.startsWith("gen_ai.")) return false;
   }
-  return false;
+  return foreignOperation(span) === undefined;
 }
 
 /** The events of the spans of a run (not its `invoke_agent` span), in start order. */
@@ -67,14 +74,13 @@ function bodyEvents(taken: Taken[], run: string): RunEvent[] {
     if (delegate === true) out.push(delegateEvent(span, run, step));
     else if (role === "llm" || role === "tool") out.push(...stepEvents(span, role, run));
     else if (role === "route") out.push(...routeEvents(span, run));
-    else if (step !== undefined && !hasOwnAttributes(span))
-      continue; // a call the step made (its HTTP request)
+    else if (step !== undefined && isPlumbing(span)) continue;
     else {
       const op = operationOf(span);
       const reason =
         op !== undefined
           ? `gen_ai.operation.name ${op} is not an llm or tool step of an agent workflow`
-          : "the span is neither a GenAI operation nor a decision recorded with agentflow.route.*";
+          : otherSpanReason(span);
       out.push(unknownOf(span, reason, run));
     }
   }

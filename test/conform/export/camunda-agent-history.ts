@@ -10,6 +10,7 @@
  */
 import type { AgentNode, AgentWorkflow } from "../../../src/model/index.js";
 import type { SimulationState, TransitionRecord } from "../../../src/simulate/index.js";
+import { CALL_TOKENS, costKeys } from "./usage.js";
 
 /** The process the exported agent instances run in. */
 export const CAMUNDA_SIM_PROCESS = { processId: "agentflow-sim", agentElement: "agent" } as const;
@@ -24,7 +25,7 @@ export function agentInstanceKeyOf(runId: string): string {
   return String(BASE + hash * 1000n);
 }
 
-const annotation = (keys: Record<string, string>) => ({ contentType: "OBJECT", object: keys });
+const annotation = (keys: Record<string, unknown>) => ({ contentType: "OBJECT", object: keys });
 const object = (value: unknown) => ({ contentType: "OBJECT", object: value });
 const NO_LIMITS = { maxModelCalls: -1, maxTokens: -1, maxToolCalls: -1 };
 
@@ -32,6 +33,8 @@ interface Writer {
   readonly lines: string[];
   readonly run: string;
   readonly startMs: number;
+  /** What each model call cost, as agentflow's keys. */
+  readonly cost: Record<string, number>;
   next: bigint;
   calls: number;
   model?: string;
@@ -83,8 +86,9 @@ function attempt(w: Writer, node: AgentNode, record: TransitionRecord, failed: b
   const output = failed ? [] : [object(record.output ?? {})];
   if (node.type === "llm") {
     configureFor(w, node, record.step);
-    const content = [...output, annotation({ "agentflow.node.id": node.id })];
-    item(w, record.step, { role: "ASSISTANT", content, ...status });
+    const content = [...output, annotation({ "agentflow.node.id": node.id, ...w.cost })];
+    const metrics = { inputTokens: CALL_TOKENS.input, outputTokens: CALL_TOKENS.output };
+    item(w, record.step, { role: "ASSISTANT", content, metrics, ...status });
   } else if (node.type === "tool") {
     w.calls += 1;
     const call = {
@@ -107,6 +111,7 @@ export function camundaAgentHistoryFromSimulation(
     lines: [],
     run: agentInstanceKeyOf(run.id),
     startMs: run.startMs,
+    cost: costKeys(wf),
     next: BASE * 2n,
     calls: 0,
   };

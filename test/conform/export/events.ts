@@ -6,6 +6,7 @@
 import type { AgentWorkflow } from "../../../src/model/index.js";
 import type { SimulationState } from "../../../src/simulate/index.js";
 import type { RunEvent } from "../../../src/conform/index.js";
+import { CALL_TOKENS, callCost } from "./usage.js";
 
 /** Options of {@link eventsFromSimulation}. */
 export interface EventExport {
@@ -24,6 +25,11 @@ export function eventsFromSimulation(
   const { run } = options;
   const t0 = options.startMs ?? 0;
   const byId = new Map(wf.nodes.map((n) => [n.id, n]));
+  const cost = callCost(wf);
+  const usage = {
+    tokens: CALL_TOKENS.input + CALL_TOKENS.output,
+    ...(Object.keys(cost).length === 0 ? {} : { cost }),
+  };
   const events: RunEvent[] = [
     { kind: "run-start", run, workflow: `${wf.id}@${wf.version}`, time: t0, at: { index: 0 } },
   ];
@@ -42,7 +48,7 @@ export function eventsFromSimulation(
         status: "ok",
         output: record.output ?? {},
         ...(record.params === undefined ? {} : { args: record.params }),
-        ...(node.type === "llm" ? { identity: { model: node.config.model } } : {}),
+        ...(node.type === "llm" ? { identity: { model: node.config.model }, ...usage } : {}),
         start: t0 + record.step,
         end: t0 + record.step,
         at: at(),

@@ -9,6 +9,7 @@ import { AIMessage } from "@langchain/core/messages";
 import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import type { AgentWorkflow } from "../../../src/model/index.js";
 import type { JsonObject, SimulationState } from "../../../src/simulate/index.js";
+import { CALL_TOKENS, costKeys } from "./usage.js";
 
 /** How the run is recorded: one stream mode, both, or the checkpointer's tuples. */
 export type LangGraphRecording = "updates" | "debug" | "updates+debug" | "tuples";
@@ -68,9 +69,10 @@ function safeKey(key: string): boolean {
 /**
  * The recording's lines: the run's stream (or checkpoint tuples) as JSON lines. With `models`,
  * each llm node's update holds the AIMessage of its model call (`messages`, with the node's
- * model and provider in `response_metadata`), as a chat model node's does: a model call that
- * records no model is unverified. Without it, the updates hold the outputs alone (the committed
- * fixtures were written so).
+ * model and provider in `response_metadata` and its tokens in `usage_metadata`), as a chat model
+ * node's does, and what the call cost (`agentflow.cost.<code>`): a model call that records no
+ * model is unverified, as is one that records no tokens or cost against a budget that limits
+ * them. Without it, the updates hold the outputs alone (the committed fixtures were written so).
  */
 export async function langgraphRecording(
   wf: AgentWorkflow,
@@ -80,6 +82,7 @@ export async function langgraphRecording(
   options: { readonly models?: boolean } = {},
 ): Promise<string> {
   const models = options.models === true;
+  const cost = models ? costKeys(wf) : {};
   const { execs, complete } = execsOf(wf, state);
   const keys = new Set<string>();
   for (const e of execs) for (const k of Object.keys(e.output)) if (safeKey(k)) keys.add(k);
@@ -101,6 +104,7 @@ export async function langgraphRecording(
     "agentflow.node.type",
     "agentflow.node.output",
     "agentflow.tool.args",
+    ...Object.keys(cost),
     ...(models ? ["messages"] : []),
   ])
     Object.defineProperty(channels, k, { value: Annotation<unknown>(), enumerable: true });
@@ -140,7 +144,15 @@ export async function langgraphRecording(
             model_name: model,
             ...(provider === undefined ? {} : { model_provider: provider }),
           };
-          update.messages = [new AIMessage({ content: "", response_metadata: metadata })];
+          const usage = {
+            input_tokens: CALL_TOKENS.input,
+            output_tokens: CALL_TOKENS.output,
+            total_tokens: CALL_TOKENS.input + CALL_TOKENS.output,
+          };
+          // The generic message structure types usage_metadata as never; the runtime keeps it.
+          const fields = { content: "", response_metadata: metadata, usage_metadata: usage };
+          update.messages = [new AIMessage(fields as unknown as { content: string })];
+          Object.assign(update, cost);
         }
         if (types.get(id) === "tool") {
           update["agentflow.node.type"] = "tool";

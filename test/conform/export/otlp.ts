@@ -18,6 +18,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { parseRef, sha256, type AgentNode, type AgentWorkflow } from "../../../src/model/index.js";
 import type { SimulationState, TransitionRecord } from "../../../src/simulate/index.js";
+import { CALL_TOKENS, costKeys } from "./usage.js";
 
 /** Ids derived from the run id, so that the same run gives the same file. */
 function idsFor(run: string): IdGenerator {
@@ -34,8 +35,8 @@ function toolName(usesTool: string): string {
   return parsed.ok ? parsed.ref.id : usesTool;
 }
 
-/** A step span's attributes for `node` (llm or tool) in `record`. */
-function stepAttributes(node: AgentNode, record: TransitionRecord): Attributes {
+/** A step span's attributes for `node` (llm or tool) in `record` of a run of `wf`. */
+function stepAttributes(wf: AgentWorkflow, node: AgentNode, record: TransitionRecord): Attributes {
   const base: Attributes = { "agentflow.node.id": node.id };
   if (node.type === "tool") {
     return {
@@ -72,6 +73,9 @@ function stepAttributes(node: AgentNode, record: TransitionRecord): Attributes {
     ...(node.config.provider !== undefined ? { "gen_ai.provider.name": node.config.provider } : {}),
     "gen_ai.prompt.name": node.config.promptRef,
     ...reply,
+    "gen_ai.usage.input_tokens": CALL_TOKENS.input,
+    "gen_ai.usage.output_tokens": CALL_TOKENS.output,
+    ...costKeys(wf),
   };
 }
 
@@ -139,7 +143,7 @@ export function otlpFromSimulation(
             ...(record.route !== undefined ? { "agentflow.route.label": record.route } : {}),
             ...(record.next !== undefined ? { "agentflow.route.next": record.next } : {}),
           }
-        : stepAttributes(node, record);
+        : stepAttributes(wf, node, record);
     if (failed) attributes["error.type"] = "_OTHER";
     const kind = node.type === "llm" ? SpanKind.CLIENT : SpanKind.INTERNAL;
     const span = tracer.startSpan(

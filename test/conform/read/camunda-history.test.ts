@@ -582,8 +582,11 @@ describe("camunda-agent-history: a field recorded in a shape it cannot have is n
     for (const e of events) checker.push(e);
     const run = checker.end().runs[0];
     expect(run?.deviations).toEqual([]);
-    expect(run?.unverified.map((u) => [u.reason, u.node, u.at?.line])).toEqual([
-      ["MODEL_UNRECORDED", "llm-1", 1],
+    // The item records no tokens (metrics) and no cost either, which the template's budget limits.
+    expect(run?.unverified.map((u) => [u.reason, u.node, u.at?.line, u.data.quantity])).toEqual([
+      ["MODEL_UNRECORDED", "llm-1", 1, undefined],
+      ["USAGE_UNRECORDED", "llm-1", 1, "tokens"],
+      ["USAGE_UNRECORDED", "llm-1", 1, "cost"],
     ]);
     expect(run?.verdict).toBe("unverified");
   });

@@ -25,12 +25,20 @@ export function longBits(ms: number): { low: number; high: number } {
 /** The trace of every span here. */
 export const TRACE = "0af7651916cd43dd8448eb211c80319c";
 
+/** An attribute's `AnyValue`: text as `stringValue`, an integer as `intValue`, else `doubleValue`. */
+const anyValue = (value: string | number): Record<string, unknown> =>
+  typeof value === "string"
+    ? { stringValue: value }
+    : Number.isInteger(value)
+      ? { intValue: value }
+      : { doubleValue: value };
+
 /** An OTLP/JSON span `ms` after T0; `extra` replaces any field (`startTimeUnixNano`, `status`). */
 export function span(
   spanId: string,
   parent: string | undefined,
   ms: readonly [number, number],
-  attrs: Readonly<Record<string, string>>,
+  attrs: Readonly<Record<string, string | number>>,
   extra: Readonly<Record<string, unknown>> = {},
 ): Record<string, unknown> {
   return {
@@ -41,10 +49,7 @@ export function span(
     kind: 1,
     startTimeUnixNano: nanos(ms[0]),
     endTimeUnixNano: nanos(ms[1]),
-    attributes: Object.entries(attrs).map(([key, value]) => ({
-      key,
-      value: { stringValue: value },
-    })),
+    attributes: Object.entries(attrs).map(([key, value]) => ({ key, value: anyValue(value) })),
     status: {},
     ...extra,
   };
@@ -101,7 +106,8 @@ export function check(approved: ApprovedModel, events: readonly RunEvent[]): Con
 
 /**
  * The spans of one conforming research run under invoke_agent span `agent` (a workflow, times
- * 0–100 ms after `at`): llm-1 at 10–20 (complete), tool-2 at 30–40. Ids are `agent` with its last
+ * 0–100 ms after `at`): llm-1 at 10–20 (complete, with its tokens and cost), tool-2 at 30–40. Ids
+ * are `agent` with its last
  * digit replaced by 1 and 2.
  */
 export function researchRun(
@@ -121,6 +127,10 @@ export function researchRun(
       "agentflow.node.id": "llm-1",
       "gen_ai.request.model": "gpt-4o",
       "agentflow.node.output": '{"is_complete":true,"query":"q"}',
+      // What the template's budget limits: a run that records neither is unverified.
+      "gen_ai.usage.input_tokens": 80,
+      "gen_ai.usage.output_tokens": 20,
+      "agentflow.cost.USD": 0.01,
     }),
     tool: span(id(2), agent, [at + 30, at + 40], {
       "gen_ai.operation.name": "execute_tool",

@@ -42,6 +42,9 @@ export function runEvents(): RunEvent[] {
     status: "ok",
     output: { is_complete: complete },
     identity: { model },
+    // The template limits tokens and cost: a call that records neither leaves a run unverified.
+    tokens: 100,
+    cost: { USD: 0.01 },
     at: at(),
   });
   const tool = (run: string, query: unknown): RunEvent => ({
