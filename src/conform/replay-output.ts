@@ -6,6 +6,7 @@
  * the loop wrote there.
  */
 import type { AgentNode } from "../model/index.js";
+import { shapeNames, topField } from "../model/internal.js";
 import type { FindingData } from "./deviation.js";
 import { assignOwn, routeCondition } from "../simulate/internal.js";
 import { contractOf } from "./checks.js";
@@ -19,13 +20,13 @@ import type { EventAt, RecordedObject, StepEvent } from "./types.js";
 function declaredFields(r: Replay, node: AgentNode): readonly string[] | undefined {
   if (node.type === "llm") {
     const schema = node.config.outputSchema;
-    return schema === undefined ? undefined : Object.keys(schema);
+    return schema === undefined ? undefined : shapeNames(schema);
   }
   if (node.type !== "tool") return [];
   const contract = contractOf(r.approved, node);
   return contract === null || contract === undefined
     ? undefined
-    : Object.keys(contract.outputSchema);
+    : shapeNames(contract.outputSchema);
 }
 
 /** Merges a recorded output of node `k`: its fields are known again. */
@@ -69,10 +70,6 @@ export function forgetOutput(r: Replay, k: number, node: AgentNode, step: StepEv
     r.merged = Object.fromEntries(Object.entries(r.merged).filter(([field]) => !drop.has(field)));
   }
 }
-
-/** The top-level field a condition's qualified name reads (`output.a.b` → `a`). */
-const topField = (name: string): string | undefined =>
-  name.startsWith("output.") ? name.slice("output.".length).split(".")[0] : undefined;
 
 /**
  * For a decision left undecidable: the step whose output was not read and left a field the

@@ -31,6 +31,8 @@ export type { CompareOperator, CompiledComparison, Expr, Rational } from "./cond
 // grammar conditions are read with, lezer-feel, rather than a scanner of its own.
 export { childrenOf, feelExpressionNode } from "./condition/index.js";
 export type { FeelNode } from "./condition/index.js";
+// A shape's top-level names and the field a condition reads, for the workflow rules and the replay.
+export { shapeNames, topField } from "./shape/names.js";
 // Policy packs are read like workflows (the same YAML/JSON reader, its limits and positions).
 export { locatePointers, readDocumentText } from "./text/index.js";
 // The BPMN reader says a wide encoding as the document readers do.

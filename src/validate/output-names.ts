@@ -3,14 +3,9 @@
  * top-level fields the conditions read.
  */
 import type { AgentWorkflow } from "../model/index.js";
+import { shapeNames, topField } from "../model/internal.js";
 import type { DecisionCondition, Facts } from "./types.js";
 import { perNode } from "./facts.js";
-
-/** Top-level names of a shape (`?` stripped), or `undefined` when it is not a shape. */
-export function shapeNames(shape: unknown): string[] | undefined {
-  if (typeof shape !== "object" || shape === null || Array.isArray(shape)) return undefined;
-  return Object.keys(shape).map((k) => (k.endsWith("?") ? k.slice(0, -1) : k));
-}
 
 /** The shape node `i` declares for `output`: `null` for a decision, `undefined` if unknown. */
 function declaredShape(wf: AgentWorkflow, facts: Facts, i: number): unknown {
@@ -41,13 +36,6 @@ export function anyDeclared(wf: AgentWorkflow, facts: Facts): boolean {
     if (typeof shape === "object" && shape !== null && !Array.isArray(shape)) return true;
   }
   return false;
-}
-
-/** The top-level name after `output.` of a qualified name read, or `undefined` for other roots. */
-export function topField(name: string): string | undefined {
-  if (!name.startsWith("output.")) return undefined;
-  const end = name.indexOf(".", 7);
-  return name.slice(7, end < 0 ? undefined : end);
 }
 
 /**

@@ -130,6 +130,23 @@ const cases: readonly Case[] = [
     found: [["ROUTE_UNDECIDABLE", "dec-3", 5]],
   },
   {
+    name: "an optional field it declares (extra?) is unknown too, as a required one would be",
+    workflow: onExtra({
+      ...research,
+      nodes: research.nodes.map((n) =>
+        n.id === "llm-1" && n.type === "llm"
+          ? {
+              ...n,
+              config: { ...n.config, outputSchema: { is_complete: "bool", "extra?": "bool" } },
+            }
+          : n,
+      ),
+    }),
+    steps: extraThenUnread,
+    verdict: "unverified",
+    found: [["ROUTE_UNDECIDABLE", "dec-3", 5]],
+  },
+  {
     name: "a node that declares its fields leaves another's known: extra = false still decides",
     workflow: onExtra(declared),
     steps: extraThenUnread,
@@ -175,8 +192,9 @@ describe("a step whose output was not read", () => {
     ];
     expect(findings).toEqual(found);
     const first = run?.unverified[0];
-    if (message !== undefined && first !== undefined)
-      expect(unverifiedMessage(first)).toBe(message);
+    if (message !== undefined) {
+      expect(first === undefined ? undefined : unverifiedMessage(first)).toBe(message);
+    }
   });
 });
 

@@ -45,8 +45,14 @@ const MODEL_CALL = [
   "gen_ai.provider.name",
 ];
 
+/**
+ * A value as a message names it: a scalar as written, cut at 60 characters; a structured one
+ * only as such, since writing it out would recurse as deep as the span nests it.
+ */
 const shown = (value: unknown): string => {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  if (typeof value === "object" && value !== null)
+    return Array.isArray(value) ? "(a list)" : "(an object)";
+  const text = typeof value === "string" ? value : String(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 };
 

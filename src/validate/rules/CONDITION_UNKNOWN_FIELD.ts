@@ -1,5 +1,6 @@
 import { forwardDataflow } from "../../model/index.js";
-import { anyDeclared, fieldsRead, produced, shapeNames, topField } from "../output-names.js";
+import { shapeNames, topField } from "../../model/internal.js";
+import { anyDeclared, fieldsRead, produced } from "../output-names.js";
 import type { Rule } from "../types.js";
 import { defineRule } from "../../rules/index.js";
 

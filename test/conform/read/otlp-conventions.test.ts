@@ -229,6 +229,29 @@ describe("otlp: operations of other conventions are read as records not read, ne
   });
 });
 
+describe("otlp: a convention's kind written as a structured value", () => {
+  it("is named as such, not written out, however deep it nests (no stack overflow)", () => {
+    let deep: unknown = { stringValue: "TOOL" };
+    for (let i = 0; i < 200_000; i++) deep = { arrayValue: { values: [deep] } };
+    const odd = span(
+      "00000000000000b1",
+      LLM,
+      [11, 13],
+      {},
+      {
+        attributes: [{ key: "openinference.span.kind", value: deep }],
+      },
+    );
+    const got = verdictOf(conforming(odd));
+    expect(got.verdict).toBe("unverified");
+    expect(got.unknown).toEqual([
+      expect.stringContaining(
+        "the span is of kind (a list) in OpenInference (openinference.span.kind = (a list))",
+      ),
+    ]);
+  });
+});
+
 describe("otlp: tokens under every name a run may record them, and a budget never passed on none", () => {
   const usage = (attrs: Attrs): Record<string, unknown>[] => [
     span(LLM, AGENT, [10, 15], {
