@@ -26,11 +26,21 @@ const FLOWABLE_WAITS = new Set(["external-worker", "external", "case"]);
 /** Flowable's built-in types (compared ignoring case, as it does) that run inside the engine. */
 const FLOWABLE_RUNS = new Set(["http", "mail", "mule", "camel", "shell", "dmn"]);
 
-/** What kind of task it is, as the reasons name it; `undefined` for any other element. */
-function taskKind(element: ModdleObject): string | undefined {
-  if (instanceOf(element, "bpmn:BusinessRuleTask")) return "a business rule task";
-  if (instanceOf(element, "bpmn:SendTask")) return "a send task";
-  if (instanceOf(element, "bpmn:ServiceTask")) return "a service task";
+/** The kinds of task another engine implements. */
+type TaskKind = "rule" | "send" | "service";
+
+/** Each kind as the reasons name it: the engines are read by kind, never by this wording. */
+const WHAT: Readonly<Record<TaskKind, string>> = {
+  rule: "a business rule task",
+  send: "a send task",
+  service: "a service task",
+};
+
+/** What kind of task it is; `undefined` for any other element. */
+function taskKind(element: ModdleObject): TaskKind | undefined {
+  if (instanceOf(element, "bpmn:BusinessRuleTask")) return "rule";
+  if (instanceOf(element, "bpmn:SendTask")) return "send";
+  if (instanceOf(element, "bpmn:ServiceTask")) return "service";
   return undefined;
 }
 
@@ -59,13 +69,14 @@ type Reading = string | undefined;
 
 /** How Camunda 7 completes the task (`BpmnParse.parseServiceTaskLike`: the type decides first). */
 function camunda7(
-  what: string,
+  kind: TaskKind,
   attributes: ReadonlyMap<string, readonly EngineAttribute[]>,
   engines: readonly string[],
   connector: string | undefined,
 ): Reading {
+  const what = WHAT[kind];
   const decision = pick(attributes, "decisionRef", engines);
-  if (decision !== undefined && what === "a business rule task") {
+  if (decision !== undefined && kind === "rule") {
     return `${what} ${engineOf(decision)} evaluates as a DMN decision (${shown(decision)}), ${NOBODY}`;
   }
   const type = pick(attributes, "type", engines);
@@ -92,12 +103,13 @@ function camunda7(
  * it wait for a trigger. A business rule task runs Drools rules or a class, always in the engine.
  */
 function flowable(
-  what: string,
+  kind: TaskKind,
   attributes: ReadonlyMap<string, readonly EngineAttribute[]>,
   engines: readonly string[],
 ): Reading {
+  const what = WHAT[kind];
   const triggerable = pick(attributes, "triggerable", engines)?.value.toLowerCase() === "true";
-  if (what === "a business rule task") {
+  if (kind === "rule") {
     for (const local of [...DELEGATES, "rules", "ruleVariablesInput"]) {
       const a = pick(attributes, local, engines);
       if (a !== undefined) return runs(what, a);
@@ -106,7 +118,7 @@ function flowable(
   }
   const type = pick(attributes, "type", engines);
   if (type !== undefined) {
-    const service = what === "a service task";
+    const service = kind === "service";
     if (service && FLOWABLE_WAITS.has(type.value)) return undefined;
     // With `triggerable`, an event task waits for its reply event.
     if (service && type.value === "send-event") return triggerable ? undefined : runs(what, type);
@@ -115,7 +127,7 @@ function flowable(
   for (const local of DELEGATES) {
     const delegate = pick(attributes, local, engines);
     if (delegate === undefined) continue;
-    return triggerable && what === "a service task" ? undefined : runs(what, delegate);
+    return triggerable && kind === "service" ? undefined : runs(what, delegate);
   }
   return undefined;
 }
@@ -133,17 +145,17 @@ export function engineTaskPasses(
   values: readonly ModdleObject[],
   resolve: PrefixResolver,
 ): string | undefined {
-  const what = taskKind(element);
-  if (what === undefined) return undefined;
+  const kind = taskKind(element);
+  if (kind === undefined) return undefined;
   const attributes = engineAttributes(element, resolve);
   const connector = camundaConnector(values);
   if (attributes.size === 0 && connector === undefined) return undefined;
   const readings = [
-    camunda7(what, attributes, [CAMUNDA_7], connector),
-    flowable(what, attributes, ["Flowable", "Activiti"]),
+    camunda7(kind, attributes, [CAMUNDA_7], connector),
+    flowable(kind, attributes, ["Flowable", "Activiti"]),
     // A renamed namespace may be any engine's: each reading counts.
-    camunda7(what, attributes, [UNRESOLVED], undefined),
-    flowable(what, attributes, [UNRESOLVED]),
+    camunda7(kind, attributes, [UNRESOLVED], undefined),
+    flowable(kind, attributes, [UNRESOLVED]),
   ];
   return readings.find((r) => r !== undefined);
 }

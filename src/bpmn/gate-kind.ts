@@ -25,7 +25,7 @@ import {
   published,
   WAITERS,
 } from "./gate-element.js";
-import type { SignalThrow } from "./gate-signals.js";
+import type { SignalThrows } from "./gate-signals.js";
 import { signalled, signalThrows } from "./gate-signals.js";
 import { mayRunNone } from "./loop-runs.js";
 import type { ModdleObject } from "./moddle.js";
@@ -72,8 +72,8 @@ function processInDocument(element: ModdleObject, id: string): ModdleObject | un
 class GateKinds {
   /** Per container: whether every path through it waits. */
   private readonly content = new Map<ModdleObject, boolean>();
-  /** Per definitions: the signals the agents' tools can broadcast. */
-  private readonly signals = new Map<ModdleObject, readonly SignalThrow[]>();
+  /** The signals the agents' tools in this document can broadcast, read at the first catch. */
+  private signals: SignalThrows | undefined;
   /** Where the other engines' attributes are: their prefixes resolved once per element. */
   private readonly resolve = prefixResolver();
 
@@ -180,16 +180,20 @@ class GateKinds {
     return undefined;
   }
 
-  /** The signals the agents' tools in the element's document can broadcast (read once). */
-  private signalThrowsOf(element: ModdleObject): readonly SignalThrow[] {
-    const root = definitionsOf(element);
-    if (root === undefined) return [];
-    let throws = this.signals.get(root);
-    if (throws === undefined) {
-      throws = signalThrows(root, this.context);
-      this.signals.set(root, throws);
+  /**
+   * The signals the agents' tools in the element's document can broadcast: read once, since one
+   * reading serves one document (its context's agents are that document's), so that a catch at
+   * every level of a deep document does not walk up to the root each time.
+   */
+  private signalThrowsOf(element: ModdleObject): SignalThrows {
+    if (this.signals === undefined) {
+      const root = definitionsOf(element);
+      this.signals =
+        root === undefined
+          ? { byName: new Map(), unnamed: {}, all: {} }
+          : signalThrows(root, this.context);
     }
-    return throws;
+    return this.signals;
   }
 
   /** The agent whose tool container holds the element, at any depth; else `undefined`. */
@@ -259,12 +263,14 @@ export function gateKinds(
 /**
  * Why `element` completes with nobody deciding, as the end of a sentence that starts with its id
  * (`a manual task, which …`); `undefined` when the engine waits for someone outside it: a user
- * task; a receive task or a message or signal catch that no inbound connector subscribes with
- * and whose message no agent's tool can publish; a task a job worker other than Camunda's
- * connector runtime completes (or whose job type is known only at run time), unless a Camunda
- * connector template made it; a call activity (unless the process it calls is in the document
- * and some path through it waits for nobody); or a sub-process every path through which passes
- * one of these (docs/gate-paths.md).
+ * task; a receive task or a message or signal catch that no inbound connector subscribes with,
+ * whose message no agent's tool can publish and whose signal none can broadcast; a task a job
+ * worker other than Camunda's connector runtime completes (or whose job type is known only at
+ * run time), unless a Camunda connector template made it; a task of Camunda 7, Flowable or
+ * Activiti that waits for a worker or a trigger (an external task), not one the engine runs
+ * itself; a call activity (unless the process it calls is in the document and some path through
+ * it waits for nobody); or a sub-process every path through which passes one of these
+ * (docs/gate-paths.md). An element Flowable may skip (`skipExpression`) waits for nobody.
  */
 export function passesThrough(
   element: ModdleObject,

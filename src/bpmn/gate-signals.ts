@@ -66,6 +66,27 @@ function thrownSignal(element: ModdleObject): { readonly name: string | undefine
   return definition === undefined ? undefined : { name: signalName(definition) };
 }
 
+/** The first throws of a group: one in a container known to be an agent's, and any. */
+interface FirstThrows {
+  known?: SignalThrow;
+  any?: SignalThrow;
+}
+
+/**
+ * The signal throws of a document, grouped so that each catch finds the throw that matches it
+ * in constant time: by the signal's name, those whose name is known only at run time, and all.
+ */
+export interface SignalThrows {
+  readonly byName: ReadonlyMap<string, FirstThrows>;
+  readonly unnamed: FirstThrows;
+  readonly all: FirstThrows;
+}
+
+function note(group: FirstThrows, found: SignalThrow): void {
+  group.any ??= found;
+  if (found.maybeContainer === undefined) group.known ??= found;
+}
+
 interface Visit {
   readonly element: ModdleObject;
   /** The container whose tool this element is inside, with the tool; absent outside one. */
@@ -78,16 +99,14 @@ interface Visit {
 }
 
 /**
- * Every signal throw inside an agent's tool container in these definitions, in document order,
- * in one walk of the document (iterative: as deep as it nests). Empty when no agent has a
- * container.
+ * Every signal throw inside an agent's tool container in these definitions, the first of each
+ * group in document order, in one walk of the document (iterative: as deep as it nests). Empty
+ * when no agent has a container.
  */
-export function signalThrows(
-  definitions: ModdleObject,
-  context: GateContext,
-): readonly SignalThrow[] {
-  if (context.toolContainers.size === 0 && context.unreadContainers.length === 0) return [];
-  const out: SignalThrow[] = [];
+export function signalThrows(definitions: ModdleObject, context: GateContext): SignalThrows {
+  const byName = new Map<string, FirstThrows>();
+  const found: SignalThrows = { byName, unnamed: {}, all: {} };
+  if (context.toolContainers.size === 0 && context.unreadContainers.length === 0) return found;
   // Children are pushed last first, so that the throws come in document order.
   const stack: Visit[] = listProp(definitions, "rootElements")
     .map((element) => ({ element }))
@@ -96,14 +115,24 @@ export function signalThrows(
     const { element, within } = visit;
     const thrown = within === undefined ? undefined : thrownSignal(element);
     if (within !== undefined && thrown !== undefined) {
-      out.push({
+      const one: SignalThrow = {
         agent: within.agent,
         tool: within.tool,
         element: idOf(element) ?? "",
         event: instanceOf(element, "bpmn:EndEvent") ? "end" : "throw",
         name: thrown.name,
         ...(within.maybe ? { maybeContainer: within.container } : {}),
-      });
+      };
+      note(found.all, one);
+      if (one.name === undefined) note(found.unnamed, one);
+      else {
+        let group = byName.get(one.name);
+        if (group === undefined) {
+          group = {};
+          byName.set(one.name, group);
+        }
+        note(group, one);
+      }
     }
     const owner = ownerOf(element, context);
     for (const child of [...listProp(element, "flowElements")].reverse()) {
@@ -119,7 +148,7 @@ export function signalThrows(
       stack.push(next === undefined ? { element: child } : { element: child, within: next });
     }
   }
-  return out;
+  return found;
 }
 
 /**
@@ -130,14 +159,15 @@ export function signalThrows(
 export function signalled(
   what: string,
   definition: ModdleObject,
-  throws: readonly SignalThrow[],
+  throws: SignalThrows,
 ): string | undefined {
   const name = signalName(definition);
-  const matches = throws.filter(
-    (t) => name === undefined || t.name === undefined || t.name === name,
-  );
+  const named = name === undefined ? undefined : throws.byName.get(name);
   // A container known to be an agent's says more than one that may be.
-  const by = matches.find((t) => t.maybeContainer === undefined) ?? matches[0];
+  const by =
+    name === undefined
+      ? (throws.all.known ?? throws.all.any)
+      : (named?.known ?? throws.unnamed.known ?? named?.any ?? throws.unnamed.any);
   if (by === undefined) return undefined;
   const on =
     name === undefined ? "a signal whose name is known only at run time" : `the signal "${name}"`;
