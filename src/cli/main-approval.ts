@@ -48,7 +48,7 @@ export function addApprovalCommands(
     .description(
       "approve the promotion of processes: a signed in-toto statement of every input and decision (docs/approval.md)",
     )
-    .argument("[paths...]", ".bpmn files, folders or glob patterns (not with --sign)")
+    .argument("[paths...]", "process files, folders or glob patterns (not with --sign)")
     .option("-r, --registry <dir>", "folder of workflows and tool contracts to resolve references")
     .option(
       "-c, --config <file>",

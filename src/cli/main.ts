@@ -146,7 +146,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     program
       .command("check")
       .description(
-        "check agent workflows, tool contracts (.json, .yaml, .yml) and BPMN processes (.bpmn); folders are walked, globs expanded",
+        "check agent workflows, tool contracts (.json, .yaml, .yml) and BPMN processes (.bpmn, .bpmn20.xml); folders are walked, globs expanded",
       )
       .argument("[paths...]", "files, folders or glob patterns (quote them: 'agents/**/*.json')")
       .option(
@@ -175,7 +175,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       .description(
         "the promotion decision for each BPMN process: exit 1 when one is blocked (the worst decision wins)",
       )
-      .argument("[processes...]", ".bpmn files, folders or glob patterns"),
+      .argument("[processes...]", "process files (.bpmn, .bpmn20.xml), folders or glob patterns"),
   ).action(async (paths: string[], options: GateCliOptions) => {
     if (options.printConfig !== undefined) return printConfig(paths, options, "gate");
     const { runGate } = await import("./gate.js");
@@ -186,7 +186,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .description(
       "write the audit report of a process or a workflow (Markdown or self-contained HTML)",
     )
-    .argument("<file>", "a .bpmn process, or a workflow in any importable format")
+    .argument("<file>", "a process (.bpmn, .bpmn20.xml), or a workflow in any importable format")
     .requiredOption("-o, --output <file>", "report.html or report.md")
     .option("-r, --registry <dir>", "folder of agent workflows and tool contracts")
     .option("--fixtures <file>", "fixtures for the workflow's simulation (workflow reports)")

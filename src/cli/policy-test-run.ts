@@ -8,6 +8,7 @@ import type { CompiledPack, Waiver } from "../policy/index.js";
 import { ambiguousWaiverProblems, formatPolicyProblem, readPolicyPack } from "../policy/index.js";
 import { BPMN_RULE_CODES, WORKFLOW_RULE_CODES } from "../rules/builtin-codes.js";
 import { readText } from "./file-read.js";
+import { PROCESS_NAMES } from "./files.js";
 import { UsageError } from "./io.js";
 import type { Judging } from "./policy-test-judge.js";
 import { inputKindOf, judgeProcess, judgeWorkflow } from "./policy-test-judge.js";
@@ -187,7 +188,7 @@ export async function runTestFile(path: string, today: string): Promise<TestFile
     const kind = inputKindOf(input);
     if (kind !== undefined) inputKinds.set(input, kind);
     else {
-      const why = "is neither a BPMN process (.bpmn) nor a workflow (.json, .yaml, .yml)";
+      const why = `is neither a BPMN process (${PROCESS_NAMES}) nor a workflow (.json, .yaml, .yml)`;
       found.unplaced.push({ place: `inputs[${i}]`, message: `'${input}' ${why}` });
     }
   });

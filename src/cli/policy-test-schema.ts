@@ -41,7 +41,7 @@ export const POLICY_TEST_SCHEMA: Readonly<Record<string, unknown>> = {
       "Folders of workflows and tool contracts that resolve the inputs' references (as --registry), relative to this file.",
     ),
     inputs: strings(
-      "The inputs judged: BPMN processes (.bpmn) and workflows (.json, .yaml, .yml), relative to this file.",
+      "The inputs judged: BPMN processes (.bpmn, .bpmn20.xml) and workflows (.json, .yaml, .yml), relative to this file.",
     ),
     today: {
       type: "string",
