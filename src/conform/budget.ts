@@ -4,6 +4,7 @@
  * spending the run did not record.
  */
 import type { AgentNode, Budget } from "../model/index.js";
+import { COST_KEY } from "../simulate/internal.js";
 import type { CheckFinding } from "./checks.js";
 import type { StepEvent } from "./types.js";
 
@@ -18,9 +19,10 @@ export interface Spent {
 
 /** The currencies the budget limits cost in (`maxCostUSD` → `USD`). */
 function costLimits(budget: Budget): string[] {
-  return Object.keys(budget)
-    .filter((k) => /^maxCost[A-Z]{3}$/.test(k) && budget[k as `maxCost${string}`] !== undefined)
-    .map((k) => k.slice("maxCost".length));
+  return Object.keys(budget).flatMap((k) => {
+    const code = COST_KEY.exec(k)?.[1];
+    return code !== undefined && budget[k as `maxCost${string}`] !== undefined ? [code] : [];
+  });
 }
 
 /** The budget limits the run is over now and was not over before (each reported once). */

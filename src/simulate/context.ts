@@ -80,7 +80,8 @@ export interface FlowContext {
   readonly complete: boolean;
 }
 
-const COST_KEY = /^maxCost([A-Z]{3})$/;
+/** A budget's cost limit (`maxCostUSD`), its currency code captured. */
+export const COST_KEY = /^maxCost([A-Z]{3})$/;
 
 function resolveLimits(wfBudget: Budget | undefined, budget: Budget, maxSteps: number): Limits {
   const merged: Budget = { ...(wfBudget ?? {}), ...budget };

@@ -8,3 +8,4 @@ export type { Plan, PlannedRoute } from "./plan.js";
 export { buildPlan, routeCondition, TO_END, TO_MISSING } from "./plan.js";
 export { assignOwn } from "./options.js";
 export { jsonCopy, jsonText } from "./json.js";
+export { COST_KEY } from "./context.js";

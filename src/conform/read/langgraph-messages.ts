@@ -7,7 +7,7 @@
  */
 import type { RecordedObject, StepIdentity } from "../types.js";
 import { obj, own, str } from "./langgraph-json.js";
-import { isObject, notText, plain } from "./shared.js";
+import { combineTokens, isObject, notText, plain } from "./shared.js";
 
 type Obj = Readonly<Record<string, unknown>>;
 
@@ -149,14 +149,11 @@ function tokensOf(fields: Obj, problems: string[]): Tokens | undefined {
     }
     return found;
   };
-  const input = largest(TOKEN_NAMES.input);
-  const output = largest(TOKEN_NAMES.output);
-  const total = largest(TOKEN_NAMES.total);
-  if (input === undefined && output === undefined && total === undefined) return undefined;
-  return {
-    tokens: Math.max((input ?? 0) + (output ?? 0), total ?? 0),
-    partial: total === undefined && (input === undefined || output === undefined),
-  };
+  return combineTokens(
+    largest(TOKEN_NAMES.input),
+    largest(TOKEN_NAMES.output),
+    largest(TOKEN_NAMES.total),
+  );
 }
 
 function identityOf(fields: Obj, problems: string[]): StepIdentity {

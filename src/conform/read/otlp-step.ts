@@ -8,7 +8,7 @@ import type { RecordedObject, RunEvent, StepEvent, StepIdentity } from "../types
 import { attributeProblem, failed, NODE, textAttribute, unknownOf, unreadOf } from "./otlp-map.js";
 import type { Span } from "./otlp-span.js";
 import { nanosToMs, numberOf, objectOf, stringOf, structured } from "./otlp-value.js";
-import { costOf, isObject } from "./shared.js";
+import { combineTokens, costOf, isObject } from "./shared.js";
 
 const NODE_OUTPUT = "agentflow.node.output";
 const RESULT = "gen_ai.tool.call.result";
@@ -151,13 +151,13 @@ function tokensOf(
     }
     return found;
   };
-  const input = largest(TOKEN_NAMES.input);
-  const output = largest(TOKEN_NAMES.output);
-  const total = largest(TOKEN_NAMES.total);
-  if (input === undefined && output === undefined && total === undefined) return {};
-  const tokens = Math.max((input ?? 0) + (output ?? 0), total ?? 0);
-  const partial = total === undefined && (input === undefined || output === undefined);
-  return { tokens, ...(partial ? { tokensPartial: true } : {}) };
+  const read = combineTokens(
+    largest(TOKEN_NAMES.input),
+    largest(TOKEN_NAMES.output),
+    largest(TOKEN_NAMES.total),
+  );
+  if (read === undefined) return {};
+  return { tokens: read.tokens, ...(read.partial ? { tokensPartial: true } : {}) };
 }
 
 /** Tokens and costs (`agentflow.cost.<ISO 4217>`), with unreadable ones reported. */

@@ -87,3 +87,20 @@ export function notText(value: unknown): string | undefined {
   if (typeof value === "object") return "is an object (key-value list), not text";
   return `is a ${typeof value}, not text`;
 }
+
+/**
+ * A step's tokens from the counts it recorded under the names a reader knows: input plus output,
+ * or the total when that is larger; `partial` when only the input or only the output was
+ * recorded (and no total), so that the count is a lower bound. `undefined` when none was.
+ */
+export function combineTokens(
+  input: number | undefined,
+  output: number | undefined,
+  total: number | undefined,
+): { readonly tokens: number; readonly partial: boolean } | undefined {
+  if (input === undefined && output === undefined && total === undefined) return undefined;
+  return {
+    tokens: Math.max((input ?? 0) + (output ?? 0), total ?? 0),
+    partial: total === undefined && (input === undefined || output === undefined),
+  };
+}
