@@ -87,6 +87,12 @@ function bodyEvents(taken: Taken[], run: string): RunEvent[] {
   return out;
 }
 
+/** A reason, with what the span declares itself in another convention when it does. */
+function withForeign(span: Span, reason: string): string {
+  const foreign = foreignOperation(span);
+  return foreign === undefined ? reason : `${reason}; it ${foreign}`;
+}
+
 /** A reader over one file. */
 function createOtlpRecordReader(): RecordReader {
   const traces = new Map<string, Trace>();
@@ -154,7 +160,7 @@ function createOtlpRecordReader(): RecordReader {
     for (const { span, delegate } of taken) {
       if (delegate === true) continue;
       trace.done.set(span.spanId, run);
-      out.push(unknownOf(span, reason, run ?? undefined));
+      out.push(unknownOf(span, withForeign(span, reason), run ?? undefined));
     }
   }
 
@@ -238,7 +244,9 @@ function createOtlpRecordReader(): RecordReader {
         out.push(time !== undefined ? { ...start, time } : start, ...bodyEvents(group, run));
       } else {
         const reason = `the span's parent ${parent} never arrived, so it belongs to no agent run read`;
-        for (const { span } of own.sort(byStart)) out.push(unknownOf(span, reason, undefined));
+        for (const { span } of own.sort(byStart)) {
+          out.push(unknownOf(span, withForeign(span, reason), undefined));
+        }
       }
     }
     for (const span of trace.spans.values()) {

@@ -229,6 +229,20 @@ describe("otlp: operations of other conventions are read as records not read, ne
   });
 });
 
+describe("otlp: a span of another convention outside any run", () => {
+  it("says what it declares itself, beside why it belongs to no run", () => {
+    const root = span("00000000000000c1", undefined, [0, 5], {
+      "openinference.span.kind": "TOOL",
+      "tool.name": "delete_customer",
+    });
+    expect(
+      readOtlp([request(root)]).flatMap((e) => (e.kind === "unknown" ? [e.reason] : [])),
+    ).toEqual([
+      "the span is outside any invoke_agent span, so it belongs to no agent run; it is of kind TOOL in OpenInference (openinference.span.kind = TOOL, tool.name = delete_customer)",
+    ]);
+  });
+});
+
 describe("otlp: a convention's kind written as a structured value", () => {
   it("is named as such, not written out, however deep it nests (no stack overflow)", () => {
     let deep: unknown = { stringValue: "TOOL" };
