@@ -151,7 +151,8 @@ export function engineTaskPasses(
   const connector = camundaConnector(values);
   if (attributes.size === 0 && connector === undefined) return undefined;
   const readings = [
-    camunda7(kind, attributes, [CAMUNDA_7], connector),
+    // Camunda 7 reads Activiti's namespace as its own too (its parser's alternative URI).
+    camunda7(kind, attributes, [CAMUNDA_7, "Activiti"], connector),
     flowable(kind, attributes, ["Flowable", "Activiti"]),
     // A renamed namespace may be any engine's: each reading counts.
     camunda7(kind, attributes, [UNRESOLVED], undefined),

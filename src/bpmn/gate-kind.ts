@@ -11,7 +11,7 @@
 import { agentDeclaration } from "./agents.js";
 import { opaqueMarker, runTimeCollection } from "./camunda/opaque.js";
 import { jobTypeReading, zeebeValue } from "./camunda/zeebe.js";
-import { prefixResolver } from "./engine-attributes.js";
+import { engineAttributes, prefixResolver } from "./engine-attributes.js";
 import { engineTaskPasses, skipPasses } from "./engine-tasks.js";
 import type { ContentKind } from "./gate-content.js";
 import { everyPathWaits } from "./gate-content.js";
@@ -157,10 +157,12 @@ class GateKinds {
         : undefined;
     }
     if (instanceOf(element, "bpmn:BusinessRuleTask")) {
-      return zeebeValue(values, "calleddecision") !== undefined &&
-        jobTypeReading(values) === undefined
+      // A job worker, or another engine's implementation that waits (engineTaskPasses read it).
+      if (jobTypeReading(values) !== undefined) return undefined;
+      if (engineAttributes(element, this.resolve).size > 0) return undefined;
+      return zeebeValue(values, "calleddecision") !== undefined
         ? `a business rule task that evaluates a DMN decision, ${PASSES_NOBODY}`
-        : undefined;
+        : `a business rule task with no job worker, which no engine deploys as a wait (Zeebe evaluates a DMN decision, Flowable and Activiti run Drools rules, Camunda 7 needs an implementation), so it completes ${PASSES_NOBODY}`;
     }
     if (instanceOf(element, "bpmn:ServiceTask") || instanceOf(element, "bpmn:SendTask")) {
       return undefined;

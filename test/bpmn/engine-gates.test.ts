@@ -303,6 +303,22 @@ const CASES: readonly (readonly [string, string, string])[] = [
     activiti("serviceTask", 'activiti:type="mail"'),
     runs("a service task", "Activiti", 'activiti:type="mail"'),
   ],
+  // Camunda 7 reads Activiti's namespace as its own: it has no `triggerable`, so the class runs.
+  [
+    "Activiti, as Camunda 7 reads it: a triggerable class still runs",
+    activiti("serviceTask", 'activiti:class="com.acme.AutoApprove" activiti:triggerable="true"'),
+    runs("a service task", "Activiti", 'activiti:class="com.acme.AutoApprove"'),
+  ],
+  [
+    "Activiti, as Camunda 7 reads it: a DMN decision",
+    activiti("businessRuleTask", 'activiti:decisionRef="approve"'),
+    `a business rule task Activiti evaluates as a DMN decision (activiti:decisionRef="approve"), ${NOBODY}`,
+  ],
+  [
+    "a business rule task with no implementation any engine waits on",
+    flowable("businessRuleTask", 'flowable:resultVariable="ok"'),
+    `a business rule task with no job worker, which no engine deploys as a wait (Zeebe evaluates a DMN decision, Flowable and Activiti run Drools rules, Camunda 7 needs an implementation), so it completes ${NOBODY}`,
+  ],
 ];
 
 /** Whether `Review` counts for `Agent`, or why not; asserts the finding and the verdict. */
