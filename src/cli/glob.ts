@@ -12,7 +12,7 @@
 import type { Dirent } from "node:fs";
 import { readdir, realpath } from "node:fs";
 import { realpath as realpathOf } from "node:fs/promises";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, join, normalize, relative, resolve } from "node:path";
 import type { GlobOptions as CrawlOptions } from "tinyglobby";
 import picomatch from "picomatch";
 import { glob } from "tinyglobby";
@@ -115,17 +115,20 @@ function clearOfDotFolders(
 
 /**
  * Where a pattern is crawled from and what is matched there: from the folder it climbs to when it
- * starts above the working directory (its static base, `..` or absolute, with no escaped glob
- * character that would have to be read back as a name), else from the working directory.
+ * starts above the working directory (its static base, unescaped and normalised, so that
+ * `ci/../../x` and `../Finance \(EU\)` climb too: `..` or absolute), else from the working
+ * directory. A pattern whose climbing is inside braces (`{../a,../b}/*.bpmn`) is left to
+ * tinyglobby, which then matches nothing there: a usage error, never a subset.
  */
 function crawlFrom(
   pattern: string,
   cwd: string,
 ): { readonly cwd: string; readonly pattern: string; readonly base: string } {
   const { base, glob: rest } = picomatch.scan(pattern);
-  const climbs = isAbsolute(base) || base === ".." || base.startsWith("../");
-  if (!climbs || rest === "" || base.includes("\\")) return { cwd, pattern, base: "" };
-  return { cwd: resolve(cwd, base), pattern: rest, base };
+  const folder = normalize(base.replace(/\\(.)/g, "$1"));
+  const climbs = isAbsolute(folder) || folder === ".." || folder.startsWith("../");
+  if (!climbs || rest === "" || base === "") return { cwd, pattern, base: "" };
+  return { cwd: resolve(cwd, folder), pattern: rest, base: folder };
 }
 
 /**

@@ -26,11 +26,26 @@ describe("expandGlob from below the folder a pattern starts in", () => {
     ["../*/*.bpmn", ["../flows/a.bpmn", "../processes/b.bpmn"]],
     ["../**/*.bpmn", ["../flows/a.bpmn", "../processes/b.bpmn", "../processes/sub/c.bpmn"]],
     ["../processes/*.bpmn", ["../processes/b.bpmn"]],
+    // Climbing in the middle of the static part is climbing too.
+    ["sub/../../*/*.bpmn", ["../flows/a.bpmn", "../processes/b.bpmn"]],
     ["*.bpmn", ["b.bpmn"]],
     ["**/*.bpmn", ["b.bpmn", "sub/c.bpmn"]],
   ])("%s", async (pattern, expected) => {
     const { cwd } = tree();
     expect(await expandGlob(pattern, isProcessName, { cwd })).toEqual(expected);
+  });
+
+  it("a climbing pattern whose folder name needs escaping (a glob character in it)", async () => {
+    const root = tempDir("agentflow-glob-");
+    const cwd = join(root, "Fin (EU)", "processes");
+    mkdirSync(cwd, { recursive: true });
+    mkdirSync(join(root, "Fin (EU)", "drafts"));
+    writeFileSync(join(cwd, "pay.bpmn"), "<x/>");
+    writeFileSync(join(root, "Fin (EU)", "drafts", "ok.bpmn"), "<x/>");
+    expect(await expandGlob("../../Fin \\(EU\\)/*/*.bpmn", isProcessName, { cwd })).toEqual([
+      "../../Fin (EU)/drafts/ok.bpmn",
+      "../../Fin (EU)/processes/pay.bpmn",
+    ]);
   });
 
   it("an absolute pattern above the working directory", async () => {
