@@ -123,14 +123,15 @@ export function published(
  * Why a catch event completes with nobody outside the engine acting: it waits on no message or
  * signal, or (not `parallelMultiple`) one of its definitions, a timer or a condition, can
  * complete it first, or an agent's tool can publish the message or broadcast the signal it waits
- * on (`signalPasses` reads a signal definition: why an agent can broadcast it, else `undefined`).
+ * on (`sentPasses` reads a definition: why what an agent's tools send elsewhere, in a process a
+ * tool calls or as a signal, completes it, else `undefined`).
  * `undefined` when someone must act.
  */
 export function catchPasses(
   element: ModdleObject,
   what: string,
   context: GateContext,
-  signalPasses: (definition: ModdleObject) => string | undefined = () => undefined,
+  sentPasses: (definition: ModdleObject) => string | undefined = () => undefined,
 ): string | undefined {
   const definitions = listProp(element, "eventDefinitions");
   const outside = (d: ModdleObject): boolean => OUTSIDE_EVENTS.some((t) => instanceOf(d, t));
@@ -144,7 +145,9 @@ export function catchPasses(
   const agents = definitions
     .filter(outside)
     .map((d) =>
-      instanceOf(d, "bpmn:MessageEventDefinition") ? published(what, d, context) : signalPasses(d),
+      instanceOf(d, "bpmn:MessageEventDefinition")
+        ? (published(what, d, context) ?? sentPasses(d))
+        : sentPasses(d),
     );
   // One message or signal an agent sends completes it; with `parallelMultiple`, all must be such.
   if (parallel && agents.some((m) => m === undefined)) return undefined;

@@ -25,55 +25,28 @@ import {
   published,
   WAITERS,
 } from "./gate-element.js";
-import type { SignalThrows } from "./gate-signals.js";
-import { signalled, signalThrows } from "./gate-signals.js";
+import type { AgentSends } from "./gate-signals.js";
+import { agentSends, NO_SENDS, sentByAgent } from "./gate-signals.js";
+import { calledProcessId, definitionsOf, processOf } from "./called-process.js";
 import { mayRunNone } from "./loop-runs.js";
 import type { ModdleObject } from "./moddle.js";
-import { boolProp, extensionValues, idOf, instanceOf, listProp, stringProp } from "./moddle.js";
+import { boolProp, extensionValues, idOf, instanceOf } from "./moddle.js";
 
 export type { GateContext, MessagePublisher } from "./gate-element.js";
 export { NO_GATE_CONTEXT } from "./gate-element.js";
 
-/**
- * The id of the process a call activity calls, when it is written as a literal: the
- * `zeebe:calledElement processId` Camunda 8 runs, else BPMN's own `calledElement`. `undefined`
- * for a FEEL expression (`=…`: known when the process runs) or none.
- */
-function calledProcessId(element: ModdleObject): string | undefined {
-  const zeebe = zeebeValue(extensionValues(element), "calledelement");
-  const id =
-    (zeebe === undefined ? undefined : stringProp(zeebe, "processId")) ??
-    stringProp(element, "calledElement");
-  const text = id?.trim();
-  return text === undefined || text === "" || text.startsWith("=") ? undefined : text;
-}
-
-/** The `bpmn:Definitions` that holds the element, if it is in one. */
-function definitionsOf(element: ModdleObject): ModdleObject | undefined {
-  let root: ModdleObject | undefined = element;
-  // Up the `$parent` chain: as deep as the document nests, walked without recursion.
-  while (root !== undefined && !instanceOf(root, "bpmn:Definitions")) {
-    const parent: unknown = root.$parent;
-    root = typeof parent === "object" && parent !== null ? (parent as ModdleObject) : undefined;
-  }
-  return root;
-}
-
 /** The process of this id among the element's own definitions, if the document holds it. */
 function processInDocument(element: ModdleObject, id: string): ModdleObject | undefined {
   const root = definitionsOf(element);
-  if (root === undefined) return undefined;
-  return listProp(root, "rootElements").find(
-    (candidate) => instanceOf(candidate, "bpmn:Process") && idOf(candidate) === id,
-  );
+  return root === undefined ? undefined : processOf(root, id);
 }
 
 /** Reads what an element is as a gate, within one document's context. */
 class GateKinds {
   /** Per container: whether every path through it waits. */
   private readonly content = new Map<ModdleObject, boolean>();
-  /** The signals the agents' tools in this document can broadcast, read at the first catch. */
-  private signals: SignalThrows | undefined;
+  /** What the agents' tools in this document can send, read at the first catch. */
+  private sends: AgentSends | undefined;
   /** Where the other engines' attributes are: their prefixes resolved once per element. */
   private readonly resolve = prefixResolver();
 
@@ -143,7 +116,11 @@ class GateKinds {
     const engine = engineTaskPasses(element, values, this.resolve);
     if (engine !== undefined) return engine;
     if (instanceOf(element, "bpmn:ReceiveTask")) {
-      return published("a receive task", element, this.context);
+      const what = "a receive task";
+      return (
+        published(what, element, this.context) ??
+        sentByAgent(what, element, "message", this.sendsOf(element))
+      );
     }
     if (instanceOf(element, "bpmn:Gateway")) {
       return `a gateway, which routes the token ${PASSES_NOBODY}`;
@@ -176,26 +153,28 @@ class GateKinds {
     if (instanceOf(element, "bpmn:CatchEvent")) {
       const what = "a catch event";
       return catchPasses(element, what, this.context, (d) =>
-        signalled(what, d, this.signalThrowsOf(element)),
+        sentByAgent(
+          what,
+          d,
+          instanceOf(d, "bpmn:MessageEventDefinition") ? "message" : "signal",
+          this.sendsOf(element),
+        ),
       );
     }
     return undefined;
   }
 
   /**
-   * The signals the agents' tools in the element's document can broadcast: read once, since one
-   * reading serves one document (its context's agents are that document's), so that a catch at
-   * every level of a deep document does not walk up to the root each time.
+   * What the agents' tools in the element's document can send: read once, since one reading
+   * serves one document (its context's agents are that document's), so that a catch at every
+   * level of a deep document does not walk up to the root each time.
    */
-  private signalThrowsOf(element: ModdleObject): SignalThrows {
-    if (this.signals === undefined) {
+  private sendsOf(element: ModdleObject): AgentSends {
+    if (this.sends === undefined) {
       const root = definitionsOf(element);
-      this.signals =
-        root === undefined
-          ? { byName: new Map(), unnamed: {}, all: {} }
-          : signalThrows(root, this.context);
+      this.sends = root === undefined ? NO_SENDS : agentSends(root, this.context);
     }
-    return this.signals;
+    return this.sends;
   }
 
   /** The agent whose tool container holds the element, at any depth; else `undefined`. */

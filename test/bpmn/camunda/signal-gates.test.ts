@@ -56,6 +56,12 @@ const throwing = (id: string, signal: string | undefined, tag = "intermediateThr
       `<bpmn:signalEventDefinition id="${id}_d"${signal === undefined ? "" : ` signalRef="${signal}"`} />`,
     ],
   });
+/** A read-only tool `id` that calls the process `processId`. */
+const calling = (id: string, processId: string) =>
+  element("callActivity", id, {
+    attrs: { "btv:toolEffect": "read" },
+    ext: [`<zeebe:calledElement processId="${processId}" propagateAllChildVariables="false" />`],
+  });
 /** `xml` (whose first id is `id`) marked read-only, so that only the gate decides a finding. */
 const readOnly = (xml: string, id: string) =>
   xml.replace(`id="${id}"`, `id="${id}" btv:toolEffect="read"`);
@@ -198,6 +204,50 @@ const CASES: readonly (readonly [string, string, string])[] = [
       ),
     }),
     "a sub-process with a path from its start to its end past nothing that waits for anyone (a user task, a receive task, a message or signal catch, a job worker or a call activity), so it may complete with nobody deciding",
+  ],
+  [
+    "a tool calls a process of the document that throws the signal",
+    refund([calling("Notify", "notify")], {
+      more: [
+        processElement(
+          "notify",
+          startEvent("NotifyStart"),
+          throwing("Broadcast", "Approved", "endEvent"),
+          chain("NotifyStart", "Broadcast"),
+        ),
+      ],
+    }),
+    `${ON_APPROVED}, which the agent "Agent" can broadcast itself with its tool "Notify" (a signal end event "Broadcast" in the process its call "Notify" starts), ${NOBODY}`,
+  ],
+  [
+    "a tool calls a process the document does not hold: it may send any signal",
+    refund([calling("Notify", "notify-elsewhere")]),
+    `${ON_APPROVED}, which the agent "Agent" can broadcast itself with its tool "Notify" (it calls a process agentflow cannot read, which may send any signal), ${NOBODY}`,
+  ],
+  [
+    "a message catch, and a tool calls a process whose Send Message connector publishes it",
+    refund([calling("Notify", "notify")], {
+      gate: element("intermediateCatchEvent", "Review", {
+        ext: [gateMarker("supervisor")],
+        children: ['<bpmn:messageEventDefinition id="Review_m" messageRef="Msg" />'],
+      }),
+      more: [
+        processElement(
+          "notify",
+          startEvent("NotifyStart"),
+          templatedTask(
+            "Publish",
+            "io.camunda.connectors.message.sendMessage.v1",
+            "io.camunda:sendMessage:1",
+            {
+              messageName: "refund-approved",
+            },
+          ),
+          chain("NotifyStart", "Publish"),
+        ),
+      ],
+    }),
+    `a catch event on the message "refund-approved", which the agent "Agent" can publish itself with its tool "Notify" (Camunda's Send Message connector "Publish" in the process its call "Notify" starts), ${NOBODY}`,
   ],
   [
     "a user task gate beside a signal tool (control)",
