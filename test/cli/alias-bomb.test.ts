@@ -34,7 +34,7 @@ metadata:
 /** What the reader says of `bomb(id)`, for an id of `idLength` characters. */
 function refusal(idLength: number): string {
   const budget = 100 * bomb("x".repeat(idLength)).length;
-  return `Aliases expand this document beyond ${budget} characters of JSON text (100 per character of its text, at most 536870888); reading stopped, as for an alias bomb.`;
+  return `Aliases expand this document beyond ${budget} characters of JSON text (100 per character of its text, at most 67108864); reading stopped, as for an alias bomb.`;
 }
 
 const dir = tempDir("agentflow-alias-bomb-");

@@ -19,15 +19,14 @@ import { keyOf, startOf } from "./yaml.js";
 export const MAX_ALIAS_EXPANSION = 100;
 
 /**
- * The most characters aliases may expand any document to, whatever its length: V8's longest
- * string (`constants.MAX_STRING_LENGTH` of `node:buffer`, written out because the model also runs
- * in browsers). It is the limit the CLI puts on a whole file (`MAX_TEXT_BYTES`), and the canonical
- * JSON that a content hash is taken of is one string: a document that expands past it cannot be
- * hashed at all, and one that expands to it is no larger than the largest file agentflow reads
- * (hashing one just under it took 13 s and 1.1 GB under Node 20's default heap; the per-character
- * bound reaches this one only for a text of over 5 MB).
+ * The most characters aliases may expand any document to, whatever its length: 64 Mi. The
+ * canonical JSON a content hash is taken of is one string, and reading, validating and hashing a
+ * document costs several bytes per character of it: a 5 MB text aliased up to V8's longest string
+ * (half a GiB of characters) took 3.8 GB, past a CI runner's memory, while no document that
+ * reuses its blocks as people do comes near 64 Mi characters. The per-character bound reaches
+ * this one only for a text of over 670 kB; a document without aliases is bounded by its size.
  */
-export const MAX_EXPANDED_CHARACTERS = 536_870_888;
+export const MAX_EXPANDED_CHARACTERS = 67_108_864;
 
 /**
  * The expansion budget of a YAML text of `length` characters: {@link MAX_ALIAS_EXPANSION} per

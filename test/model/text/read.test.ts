@@ -241,7 +241,7 @@ describe("readDocumentText: YAML problems", () => {
     // Counted in characters of JSON text: d's seventh copy of c (4,555 characters) is one too many.
     expect(brief(result)).toEqual([["SYNTAX_ERROR", "/d/6", 4, 26]]);
     expect(result.problems[0]?.message).toBe(
-      "Aliases expand this document beyond 34100 characters of JSON text (100 per character of its text, at most 536870888); reading stopped, as for an alias bomb.",
+      "Aliases expand this document beyond 34100 characters of JSON text (100 per character of its text, at most 67108864); reading stopped, as for an alias bomb.",
     );
   });
 
