@@ -32,7 +32,7 @@ export type { CompareOperator, CompiledComparison, Expr, Rational } from "./cond
 export { childrenOf, feelExpressionNode } from "./condition/index.js";
 export type { FeelNode } from "./condition/index.js";
 // A shape's top-level names and the field a condition reads, for the workflow rules and the replay.
-export { shapeNames, topField } from "./shape/names.js";
+export { shapeNames, topField } from "./shape/index.js";
 // Policy packs are read like workflows (the same YAML/JSON reader, its limits and positions).
 export { locatePointers, readDocumentText } from "./text/index.js";
 // The BPMN reader says a wide encoding as the document readers do.

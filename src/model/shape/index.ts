@@ -17,6 +17,7 @@ export type {
   TypeNode,
 } from "./type-expr.js";
 export { parseTypeExpression } from "./type-expr.js";
+export { shapeNames, topField } from "./names.js";
 export { formatType } from "./type-format.js";
 export type { ResolvedShape, ShapeOptions, ShapeProblem, ShapeProblemReason } from "./types.js";
 export { MAX_JSON_SCHEMA_DEPTH, MAX_SHAPE_NODES, resolveShape } from "./resolve.js";
