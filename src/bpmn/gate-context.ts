@@ -5,13 +5,10 @@
  * an agent can publish itself completes when the agent chooses, not when a person decides.
  */
 import type { CamundaActivity, CamundaAgent } from "./camunda/types.js";
+import { isSendMessage } from "./camunda/send-message.js";
 import { staticText } from "./camunda/static-text.js";
 import { fieldSource } from "./camunda/zeebe.js";
 import type { GateContext, MessagePublisher } from "./gate-kind.js";
-
-/** Camunda's Send Message connector: its job type and its templates (the task, throw and end). */
-const SEND_MESSAGE_JOB = "io.camunda:sendMessage:";
-const SEND_MESSAGE_TEMPLATE = "io.camunda.connectors.message.";
 
 /** A publishing tool and the message name it gives (`undefined`: known only at run time). */
 interface Publishing extends MessagePublisher {
@@ -20,10 +17,7 @@ interface Publishing extends MessagePublisher {
 
 /** True for an activity Camunda's Send Message connector runs. */
 function sendsMessages(activity: CamundaActivity): boolean {
-  return (
-    activity.jobType?.startsWith(SEND_MESSAGE_JOB) === true ||
-    activity.templateId?.startsWith(SEND_MESSAGE_TEMPLATE) === true
-  );
+  return isSendMessage(activity.jobType, activity.templateId);
 }
 
 /**

@@ -9,16 +9,13 @@
  * chooses, not when someone decides. Camunda ships no connector that broadcasts a signal; its
  * Send Message connector among an agent's own tools is read in `gate-context.ts`.
  */
+import { isSendMessage } from "./camunda/send-message.js";
 import { staticText } from "./camunda/static-text.js";
 import { jobTypeReading, templateOf, zeebeHeaders, zeebeInputs } from "./camunda/zeebe.js";
 import { calledProcessId, processOf } from "./called-process.js";
 import type { GateContext } from "./gate-element.js";
 import type { ModdleObject } from "./moddle.js";
 import { extensionValues, idOf, instanceOf, listProp, objectProp, stringProp } from "./moddle.js";
-
-/** Camunda's Send Message connector: its job type and its templates (as `gate-context.ts`). */
-const SEND_MESSAGE_JOB = "io.camunda:sendMessage:";
-const SEND_MESSAGE_TEMPLATE = "io.camunda.connectors.message.";
 
 /** A send an agent may reach through its tools. */
 export interface AgentSend {
@@ -131,10 +128,7 @@ function sentMessage(element: ModdleObject): { readonly name: string | undefined
   const values = extensionValues(element);
   const job = jobTypeReading(values);
   const template = templateOf(element, zeebeHeaders(values)).id;
-  const sends =
-    job?.type.startsWith(SEND_MESSAGE_JOB) === true ||
-    template?.startsWith(SEND_MESSAGE_TEMPLATE) === true;
-  if (!sends) return undefined;
+  if (!isSendMessage(job?.type, template)) return undefined;
   const source = zeebeInputs(values).get("messageName");
   return { name: source === undefined ? undefined : staticText(source.trim())?.trim() };
 }
