@@ -10,6 +10,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 import { expect } from "vitest";
+import { RuleTester } from "../src/testing/index.js";
 
 /** The repository root, with a trailing separator. */
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -135,12 +136,17 @@ export function writeExample(name: string, code: string): string {
 
 /**
  * Runs a written example: importing the module runs it, top-level `await` included. Then every
- * shown-value line must have run.
+ * shown-value line must have run. An example may set the rule tester's framework (a plain script
+ * sets none); it is unset after, so that the files after it in the worker register their cases
+ * with their own `describe` and `it` (setup.ts).
  */
 export async function runExample(file: string): Promise<void> {
-  const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
-    readonly shownLines?: readonly string[];
-  };
+  let module: { readonly shownLines?: readonly string[] };
+  try {
+    module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as typeof module;
+  } finally {
+    RuleTester.describe = RuleTester.it = RuleTester.itOnly = undefined;
+  }
   const missed = (module.shownLines ?? []).filter((id) => !reached.has(id));
   expect(missed, "shown values on lines that did not run").toEqual([]);
 }

@@ -24,6 +24,14 @@ const built = (module: string) => {
   return pathToFileURL(path).href;
 };
 
+/**
+ * Back to unset, where the globals (set for each file by setup.ts) serve; never to the functions
+ * read before, which belong to this file while the tester outlives it in a shared worker.
+ */
+const unsetFramework = () => {
+  RuleTester.describe = RuleTester.it = RuleTester.itOnly = undefined;
+};
+
 const options = { models: ["gpt-4o"] };
 const using = (...models: string[]) =>
   workflow(
@@ -37,7 +45,6 @@ const holds: RuleTests = {
 
 describe("RuleTester, its framework", () => {
   it("uses itOnly for a case marked only, and runs only those without a framework", async () => {
-    const saved = [RuleTester.describe, RuleTester.it, RuleTester.itOnly] as const;
     const calls: string[] = [];
     try {
       RuleTester.describe = (_name, body) => {
@@ -53,7 +60,7 @@ describe("RuleTester, its framework", () => {
         invalid: [],
       });
     } finally {
-      [RuleTester.describe, RuleTester.it, RuleTester.itOnly] = saved;
+      unsetFramework();
     }
     expect(calls).toEqual(["it valid: a", "only valid: b"]);
     // without a framework, only "b" runs (and fails: o1 is not allowed)
@@ -68,14 +75,13 @@ describe("RuleTester, its framework", () => {
   });
 
   it("refuses describe without it, and a table that is no table", () => {
-    const saved = [RuleTester.describe, RuleTester.it] as const;
     try {
       RuleTester.it = null;
       expect(() => new RuleTester().run("x", modelRule, holds)).toThrow(
         "RuleTester: set both RuleTester.describe and RuleTester.it, or neither",
       );
     } finally {
-      [RuleTester.describe, RuleTester.it] = saved;
+      unsetFramework();
     }
     const unscoped = { ...modelRule, meta: { ...modelRule.meta, scope: "proces" } } as never;
     expect(() => new RuleTester().run("x", unscoped, holds)).toThrow(
@@ -88,7 +94,6 @@ describe("RuleTester, its framework", () => {
   });
 
   it("uses the globals when nothing is set, and none when set to null", () => {
-    const saved = [RuleTester.describe, RuleTester.it] as const;
     const global = globalThis as { describe?: unknown };
     // Files share a worker: another may have set the global (bpmnlint's tester needs it).
     const before = global.describe;
@@ -106,7 +111,7 @@ describe("RuleTester, its framework", () => {
     } finally {
       if (before === undefined) delete global.describe;
       else global.describe = before;
-      [RuleTester.describe, RuleTester.it] = saved;
+      unsetFramework();
     }
   });
 });
@@ -179,14 +184,11 @@ describe("RuleTester under node:test", () => {
 
 describe("RuleTester's reference example", () => {
   // The example shows the tester on its own (no framework): it runs inside this test.
-  const saved = [RuleTester.describe, RuleTester.it] as const;
   beforeEach(() => {
     RuleTester.describe = null;
     RuleTester.it = null;
   });
-  afterEach(() => {
-    [RuleTester.describe, RuleTester.it] = saved;
-  });
+  afterEach(unsetFramework);
   resetGenerated("testing");
   const examples = classExamples(RULE_TESTER_FILE, "RuleTester");
 

@@ -86,14 +86,14 @@ function withFramework<T>(
   it: ItFunction | null,
   during: () => T,
 ): T {
-  const saved = [RuleTester.describe, RuleTester.it, RuleTester.itOnly] as const;
   RuleTester.describe = describe;
   RuleTester.it = it;
   RuleTester.itOnly = null;
   try {
     return during();
   } finally {
-    [RuleTester.describe, RuleTester.it, RuleTester.itOnly] = saved;
+    // Unset, not the functions read before: those are this file's, and the tester outlives it.
+    RuleTester.describe = RuleTester.it = RuleTester.itOnly = undefined;
   }
 }
 
