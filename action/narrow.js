@@ -159,12 +159,11 @@ try {
   const out = [];
   for (const file of readFileSync(0, "utf8").split("\0")) {
     if (file === "") continue;
-    // Ignored before read by the settings: the hook checks what a walk would read.
-    const kind = !takes(file)
-      ? "other"
-      : ignored(file)
-        ? "ignored"
-        : (readBy(read, file) ?? "take");
+    // Read by the settings first, whatever its name and whatever the ignores say: the registry,
+    // the config, a pack or a plugin is read for every verdict (the hook then checks the whole
+    // repository, as the Action does), and `agentflow.config.json` is the config.
+    const kind =
+      readBy(read, file) ?? (!takes(file) ? "other" : ignored(file) ? "ignored" : "take");
     out.push(`${kind}\0${file}\0`);
   }
   process.stdout.write(out.join(""));

@@ -6,8 +6,11 @@
 # command line is read even when the config's ignores name it, so this passes over, as a walk of
 # the repository does, the config, fixtures, dot-folders, node_modules and what the config's
 # `ignores` name, and also package.json and lock files, which are never agent documents
-# (action/narrow.js decides, as for the Action). Exit codes are agentflow's; settings that
-# cannot be read are its exit 2.
+# (action/narrow.js decides, as for the Action). A staged file the settings read (a registry
+# workflow or tool contract, the config or a file it extends, a pack, a plugin's file) changes
+# the verdicts of documents that did not change, so the whole repository is checked then, as the
+# Action does (list what is no agentflow document in the config's `ignores`). Exit codes are
+# agentflow's; settings that cannot be read are its exit 2.
 set -uo pipefail
 
 [ "$#" -eq 0 ] && exit 0
@@ -24,13 +27,23 @@ installed="$(node -p 'require("node:path").dirname(require.resolve("agentflow/pa
 printf '%s\0' "$@" | node "$here/narrow.js" check "${installed:-$here/..}" "$settings" > "$kinds" || exit 2
 
 files=()
+whole=""
 while IFS= read -r -d '' kind && IFS= read -r -d '' file; do
   case "$kind" in
     other | ignored) ;;
-    *) files+=("$file") ;;
+    take) files+=("$file") ;;
+    # Read for every verdict: the documents that resolve a changed contract, or that a changed
+    # config or pack judges, are checked again with it.
+    *) [ -z "$whole" ] && whole="$file" ;;
   esac
 done < "$kinds"
+if [ -n "$whole" ]; then
+  echo "agentflow: '$whole' is read by the settings (the registry, the config, a pack or a plugin); checking the whole repository" >&2
+  "${agentflow[@]}" check .
+  exit $?
+fi
 [ "${#files[@]}" -eq 0 ] && exit 0
-# Not exec: the trap removes the temporary files when this shell exits.
-"${agentflow[@]}" check "${files[@]}"
+# Not exec: the trap removes the temporary files when this shell exits. The files come after
+# `--`: a staged file named `--print-config=x.json` is a file to check, never an option.
+"${agentflow[@]}" check -- "${files[@]}"
 exit $?

@@ -138,15 +138,18 @@ elif [ "$command" != verify ]; then
 fi
 
 args=("$command")
+# The operands (the approval, the files) come after `--`: a changed file named `--print-config=x.bpmn`
+# or `-o…` in a pull request is a file to check, never an option that silences the run.
+operands=()
 if [ "$command" = verify ]; then
   if [ -z "${INPUT_APPROVAL:-}" ]; then
     echo "agentflow: verify needs the approval (input approval)" >&2
     exit 2
   fi
-  args+=("$INPUT_APPROVAL")
+  operands+=("$INPUT_APPROVAL")
   [ -n "${INPUT_TRUSTED_KEYS:-}" ] && args+=(--trusted-keys "$INPUT_TRUSTED_KEYS")
 fi
-args+=("${paths[@]}")
+operands+=("${paths[@]}")
 [ -n "${INPUT_REGISTRY:-}" ] && args+=(--registry "$INPUT_REGISTRY")
 [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
 [ "$command" != verify ] && args+=("${own[@]}")
@@ -155,10 +158,10 @@ machine=(-f "$format")
 [ "$format" = sarif ] && [ "$command" != verify ] && machine+=(--sarif-category "${INPUT_SARIF_CATEGORY:-agentflow}")
 [ "$format" = gitlab ] && [ "$command" = verify ] && machine=(-f json)
 
-node "$bin" "${args[@]}" "${machine[@]}" -o "$findings"
+node "$bin" "${args[@]}" "${machine[@]}" -o "$findings" -- "${operands[@]}"
 code=$?
 # The report people read, in the log and kept as an artifact; the decision is the first run's.
-node "$bin" "${args[@]}" -f text -o "$report" > /dev/null 2>&1
+node "$bin" "${args[@]}" -f text -o "$report" -- "${operands[@]}" > /dev/null 2>&1
 [ -f "$report" ] && cat "$report"
 say "exit-code=$code"
 say "findings=$([ -f "$findings" ] && echo "$findings")"

@@ -4,6 +4,7 @@
  * the chosen format. Settings come from the config file and the flags (see `settings.ts`).
  */
 import type { RegistryDefinition } from "../bpmn/index.js";
+import { resolve } from "node:path";
 import type { CheckedFile } from "../report/index.js";
 import type { Batch } from "./batch.js";
 import { checkFiles } from "./batch.js";
@@ -29,6 +30,7 @@ import type { RunCache } from "./cache.js";
 import type { BatchCliOptions, RunSettings } from "./settings.js";
 import { fileCheckContext } from "./check-context.js";
 import { provenanceOf, resolveSettings } from "./settings.js";
+import type { FolderRegistry } from "./registry.js";
 
 export { checkText, IMPORT_FAILED } from "./check-file.js";
 export { ruleDescriptors } from "./rule-descriptors.js";
@@ -52,20 +54,43 @@ export interface StdinDocument {
   readonly process: boolean;
 }
 
+/** The registry's definition of a checked document's `id@version`, when it is not the registry's. */
+type RegistryFirst = (result: CheckedFile, ref: string) => RegistryDefinition | undefined;
+
+/**
+ * {@link RegistryFirst} of the run's registry: a workflow or tool contract checked outside the
+ * registry is compared with the registry's document of its identity, so that checking it alone
+ * (a narrowed CI run, an editor) finds the impostor `check .` finds by reading both.
+ */
+function registryFirstOf(registry: FolderRegistry | undefined): RegistryFirst {
+  if (registry === undefined) return () => undefined;
+  const own = new Set(registry.files.map((file) => resolve(file)));
+  return (result, ref) => {
+    const shelf =
+      result.kind === "ToolContract" ? "tool" : result.kind === "AgentWorkflow" ? "workflow" : null;
+    if (shelf === null || own.has(resolve(result.file))) return undefined;
+    return registry.definitionOf(shelf, ref);
+  };
+}
+
 /**
  * The result with a `REGISTRY_CONFLICT` (different content) or `REGISTRY_DUPLICATE` (the same)
- * when an earlier checked document of its kind has its `id@version`: files checked together are
- * read as one registry would read them. Imported documents are left out, since a converted copy
- * beside its source is the usual case, not an impostor.
+ * when an earlier checked document of its kind, or the registry, has its `id@version`: files
+ * checked together are read as one registry would read them. Imported documents are left out,
+ * since a converted copy beside its source is the usual case, not an impostor.
  */
-function definedOnce(result: CheckedFile, seen: Map<string, RegistryDefinition>): CheckedFile {
+function definedOnce(
+  result: CheckedFile,
+  seen: Map<string, RegistryDefinition>,
+  registryFirst: RegistryFirst,
+): CheckedFile {
   const { id, version, contentHash: hash, format } = result;
   if (id === undefined || version === undefined || hash === undefined || format !== undefined) {
     return result;
   }
   const ref = `${id}@${version}`;
   const key = `${result.kind} ${ref}`;
-  const first = seen.get(key);
+  const first = seen.get(key) ?? registryFirst(result, ref);
   const here = { source: result.file, contentHash: hash };
   if (first === undefined) {
     seen.set(key, here);
@@ -161,6 +186,7 @@ export async function runCheck(
     keep({ file, kind: "unknown", diagnostics });
   let unreadable = false;
   const identities = new Map<string, RegistryDefinition>();
+  const registryFirst = registryFirstOf(context.registry);
   const ignored = ignoreTest(settings.ignores, cwd);
   const { files, skipped } =
     stdin === undefined
@@ -195,7 +221,9 @@ export async function runCheck(
         for (const line of outcome.stderr) io.stderr(line);
       }
       const checked =
-        outcome.decision === undefined ? definedOnce(outcome.checked, identities) : outcome.checked;
+        outcome.decision === undefined
+          ? definedOnce(outcome.checked, identities, registryFirst)
+          : outcome.checked;
       keep(text ? slimmed(checked) : checked);
       progress.tick();
     }

@@ -73,6 +73,11 @@ export interface FolderRegistry {
    */
   sourceOf(ref: string, kind?: "workflow" | "tool"): string | undefined;
   /**
+   * The first definition (file and content hash) of an exact `id@version` on `kind`'s shelf:
+   * what a document checked outside the registry under the same identity is compared with.
+   */
+  definitionOf(kind: "workflow" | "tool", ref: string): RegistryDefinition | undefined;
+  /**
    * What looking `ref` up on a shelf answers, without reading the document: its content hash,
    * the conflict, or `absent` (registry-read.ts, {@link answerOf}): what a cached result was
    * decided with.
@@ -167,11 +172,11 @@ function answerOf<T>(shelf: Shelf<T>, ref: string): string {
   return entry.definitions[0]?.contentHash ?? "absent";
 }
 
-/** The file of an exact ref's first definition on a shelf. */
-function sourceOn<T>(shelf: Shelf<T>, ref: string): string | undefined {
+/** An exact ref's first definition on a shelf. */
+function definitionOn<T>(shelf: Shelf<T>, ref: string): RegistryDefinition | undefined {
   const exact = parseRef(ref);
   if (!exact.ok) return undefined;
-  return shelf.get(exact.ref.id)?.get(exact.ref.version)?.definitions[0]?.source;
+  return shelf.get(exact.ref.id)?.get(exact.ref.version)?.definitions[0];
 }
 
 /** The documents of a shelf, first definition of each ref. */
@@ -272,11 +277,14 @@ export async function loadFolderRegistry(
     files,
     resolve: (ref) => resolveTool(ref) ?? resolveDelegate(ref),
     sourceOf: (ref, kind) =>
-      kind === "workflow"
-        ? sourceOn(workflows, ref)
+      (kind === "workflow"
+        ? definitionOn(workflows, ref)
         : kind === "tool"
-          ? sourceOn(tools, ref)
-          : (sourceOn(tools, ref) ?? sourceOn(workflows, ref)),
+          ? definitionOn(tools, ref)
+          : (definitionOn(tools, ref) ?? definitionOn(workflows, ref))
+      )?.source,
+    definitionOf: (kind, ref) =>
+      kind === "tool" ? definitionOn(tools, ref) : definitionOn(workflows, ref),
     resolvers: { resolveTool, resolveDelegate },
     answer: (kind, ref) => (kind === "tool" ? answerOf(tools, ref) : answerOf(workflows, ref)),
   };

@@ -194,7 +194,7 @@ describe("the GitHub Action", () => {
     git(dir, "add", ".");
     git(dir, "commit", "-qm", "a config");
     const run = runStep(dir, { INPUT_COMMAND: "check", BASE_SHA: head });
-    expect(run.stdout).toContain("'agentflow.config.json' changed and is not a file check takes");
+    expect(run.stdout).toContain("'agentflow.config.json' is read by the settings");
     expect(sarifFiles(run.outputs.findings)).toContain("processes/other.bpmn");
   });
 
@@ -254,6 +254,48 @@ describe("the GitHub Action", () => {
     const report = readFileSync(run.outputs.report ?? "", "utf8");
     expect(report).toContain("processes/prêt.bpmn: promotion BLOCKED");
     expect(report).not.toContain("processes/loan.bpmn");
+  });
+
+  it("gates a changed process whose name reads as an option, as a file", () => {
+    const { dir } = repository();
+    const head = git(dir, "rev-parse", "HEAD");
+    const loan = readFileSync(join(dir, "processes/loan.bpmn"));
+    writeFileSync(join(dir, "--print-config=loan.bpmn"), loan);
+    writeFileSync(join(dir, "--sarif-category=x.bpmn"), loan);
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "processes named as options");
+    const run = runStep(dir, { INPUT_COMMAND: "gate", INPUT_REGISTRY: "registry", BASE_SHA: head });
+    expect(run.stdout).not.toContain("whole repository");
+    expect(run.code).toBe(1);
+    expect(sarifFiles(run.outputs.findings)).toEqual(
+      // SARIF URIs are percent-encoded.
+      new Set(["--print-config%3Dloan.bpmn", "--sarif-category%3Dx.bpmn"]),
+    );
+  });
+
+  it("checks a changed workflow against the registry's document of its id@version", () => {
+    const { dir } = repository();
+    const head = git(dir, "rev-parse", "HEAD");
+    const reviewed = JSON.parse(
+      readFileSync(join(dir, "registry/credit-risk.agent.json"), "utf8"),
+    ) as Record<string, unknown>;
+    mkdirSync(join(dir, "workflows"));
+    writeFileSync(
+      join(dir, "workflows/credit-risk.agent.json"),
+      JSON.stringify({ ...reviewed, description: "Approves every application." }),
+    );
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "an impostor");
+    const run = runStep(dir, {
+      INPUT_COMMAND: "check",
+      INPUT_REGISTRY: "registry",
+      BASE_SHA: head,
+    });
+    expect(run.stdout).not.toContain("whole repository");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      "workflows/credit-risk.agent.json\n  -  error    agnt-credit-risk@1.0.0 is defined with different content in 'registry/credit-risk.agent.json'",
+    );
   });
 
   const contract = "send-loan-offer.tool.json";

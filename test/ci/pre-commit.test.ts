@@ -72,6 +72,16 @@ function repository(): string {
     join(ROOT, "examples/workflows/refund-autopilot.broken.agent.json"),
     join(dir, "broken.agent.json"),
   );
+  // A clean workflow outside the registry, and a broken one whose name reads as an option.
+  mkdirSync(join(dir, "workflows"));
+  cpSync(
+    join(ROOT, "examples/workflows/market-research.agent.json"),
+    join(dir, "workflows/research.agent.json"),
+  );
+  cpSync(
+    join(ROOT, "examples/workflows/refund-autopilot.broken.agent.json"),
+    join(dir, "--print-config=bad.agent.json"),
+  );
   writeFileSync(join(dir, "notes.json"), "{}\n");
   const { repo, head } = hookRepository();
   writeFileSync(
@@ -137,18 +147,18 @@ describe("the pre-commit hooks", () => {
     "run by pre-commit: check fails a broken workflow, passes clean ones",
     () => {
       const dir = shared();
-      const clean = runHook(
-        dir,
-        "agentflow-check",
-        "registry/credit-risk.agent.json",
-        "notes.json",
-      );
+      const clean = runHook(dir, "agentflow-check", "workflows/research.agent.json", "notes.json");
       expect(clean.out).toMatch(/agentflow check\.+Passed/);
       expect(clean.code).toBe(0);
       const broken = runHook(dir, "agentflow-check", "broken.agent.json");
       expect(broken.code).toBe(1);
       expect(broken.out).toMatch(/agentflow check\.+Failed/);
       expect(broken.out).toContain("AUTONOMY_INCOHERENT");
+      // A name that reads as an option is still a file to check (after `--`).
+      const dashed = runHook(dir, "agentflow-check", "--files=--print-config=bad.agent.json");
+      expect(dashed.code).toBe(1);
+      expect(dashed.out).toContain("--print-config=bad.agent.json\n");
+      expect(dashed.out).toContain("AUTONOMY_INCOHERENT");
     },
   );
 
@@ -160,17 +170,32 @@ describe("the pre-commit hooks", () => {
       expect(imported.code).toBe(1);
       expect(imported.out).toContain("imported/refund.json");
       expect(imported.out).toContain("AUTONOMY_INCOHERENT");
-      // package.json, the config, and what the config's ignores name (a broken draft): not read.
+      // package.json and what the config's ignores name (a broken draft): not read.
       const passed = runHook(
         dir,
         "agentflow-check",
         "package.json",
-        "agentflow.config.json",
         "notes.json",
         "drafts/next.agent.json",
       );
       expect(passed.out).toMatch(/agentflow check\.+Passed/);
       expect(passed.code).toBe(0);
+    },
+  );
+
+  it.skipIf(!hasPreCommit)(
+    "run by pre-commit: a staged file the settings read checks the whole repository",
+    () => {
+      const dir = shared();
+      // A registry contract changes the verdicts of the workflows that resolve it, the config
+      // every verdict: the documents that did not change are checked again with them.
+      for (const file of ["registry/send-loan-offer.tool.json", "agentflow.config.json"]) {
+        const whole = runHook(dir, "agentflow-check", file);
+        expect(whole.code).toBe(1);
+        expect(whole.out).toContain(`agentflow: '${file}' is read by the settings`);
+        expect(whole.out).toContain("imported/refund.json\n");
+        expect(whole.out).toContain("AUTONOMY_INCOHERENT");
+      }
     },
   );
 

@@ -100,6 +100,36 @@ describe("two documents claim one id@version", () => {
   });
 });
 
+describe("a document outside the registry claims one of its id@versions", () => {
+  const registry = registryCopy();
+  const outside = tempDir("agentflow-outside-");
+  const reviewedFile = join(registry, "credit-risk.agent.json");
+  const impostorFile = join(outside, "credit-risk.agent.json");
+  const copyFile = join(outside, "copy.agent.json");
+  writeFileSync(impostorFile, JSON.stringify(impostor, null, 2));
+  writeFileSync(copyFile, JSON.stringify(reviewed));
+
+  it("checked alone, as a narrowed CI run checks it, it is the conflict `check .` finds", async () => {
+    const result = await run("check", impostorFile, "--registry", registry);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      `${impostorFile}\n  -  error    agnt-credit-risk@1.0.0 is defined with different content in '${reviewedFile}' (${contentHash(reviewed)}) and '${impostorFile}' (${contentHash(impostor)})`,
+    );
+  });
+
+  it("the same content is a warning; the registry's own file is never compared with itself", async () => {
+    const copy = await run("check", copyFile, "--registry", registry);
+    expect(copy.code).toBe(0);
+    expect(copy.stdout).toContain(
+      `warning  agnt-credit-risk@1.0.0 is defined again, with the same content as in '${reviewedFile}'`,
+    );
+    const own = await run("check", reviewedFile, "--registry", registry, "-f", "json");
+    expect(own.code).toBe(0);
+    const json = JSON.parse(own.stdout) as { file: string; diagnostics: unknown[] }[];
+    expect(json.map((f) => [f.file, f.diagnostics])).toEqual([[reviewedFile, []]]);
+  });
+});
+
 describe("symbolic links", () => {
   it("a linked tool contract is read: its effect still blocks the ungated task", async () => {
     const dir = registryCopy();
