@@ -209,11 +209,18 @@ interface G {
   nodes: unknown[];
   edges: unknown[];
 }
-const runnable = (id: unknown, cls = "RunnableCallable"): Record<string, unknown> => ({
+/** A runnable node of class `langgraph.<cls>`, or of the class path `cls`. */
+const runnable = (
+  id: unknown,
+  cls: string | readonly string[] = "RunnableCallable",
+): Record<string, unknown> => ({
   id,
   type: "runnable",
-  data: { id: ["langgraph", cls], name: String(id) },
+  data: { id: typeof cls === "string" ? ["langgraph", cls] : cls, name: String(id) },
 });
+/** Chat models' class paths as `to_json()` writes them (the serialisation namespace). */
+const CHAT_OPENAI = ["langchain", "chat_models", "openai", "ChatOpenAI"];
+const CHAT_ANTHROPIC = ["langchain", "chat_models", "anthropic", "ChatAnthropic"];
 const edge = (source: unknown, target: unknown, extra: Record<string, unknown> = {}) => ({
   source,
   target,
@@ -227,7 +234,7 @@ const graph = (nodes: unknown[], edges: unknown[]): G => ({
 describe("importLangGraphGraph: mapping rules", () => {
   it("chat models are llm and ToolNodes tool without a classification guess", () => {
     const doc = graph(
-      [runnable("model", "ChatOpenAI"), runnable("act", "ToolNode")],
+      [runnable("model", CHAT_OPENAI), runnable("act", "ToolNode")],
       [edge("__start__", "model"), edge("model", "act"), edge("act", "__end__")],
     );
     const { workflow, warnings } = importLangGraphGraph(doc);
@@ -289,7 +296,7 @@ describe("importLangGraphGraph: mapping rules", () => {
   it("only a chat model's class path reads as an llm; a ToolNode and a tool name read as before", () => {
     const doc = graph(
       [
-        runnable("draft", "ChatAnthropic"),
+        runnable("draft", CHAT_ANTHROPIC),
         runnable("plan", "RunnableCallable"),
         runnable("act", "ToolNode"),
         runnable("web_search_tool"),

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { assessAutonomy } from "../../src/autonomy/index.js";
+import { ImportError } from "../../src/interop/index.js";
 import { importLangGraphGraph } from "../../src/interop/langgraph-graph/index.js";
 
 const FUNCTION = ["langgraph", "_internal", "_runnable", "RunnableCallable"];
@@ -20,9 +21,11 @@ function drawing(ids: readonly string[], edges: readonly (readonly [string, stri
 
 describe("importLangGraphGraph: the head of each unreached part is a branch", () => {
   // `a` ends the drawing: it is the likely router. Only the head of an unreached part is a branch
-  // (`y` runs after `x`); a part with no head (a cycle) is entered at its first step. Where the
-  // drawn branch loops back, the level is that of the same router typed: a loop (2).
-  it.each<[string, unknown, [string, string, string][], string[], number]>([
+  // (`y` runs after `x`); a part with no head (a cycle) is entered at its first step. An unreached
+  // step with no drawn edge of its own (LangGraph draws none for a node it does not reach) may lead
+  // anywhere: its text decision routes to every step and the end, so what loops back is a loop (2).
+  // Before, `y`, `z` and `x` below ended the run, and the chain and the cycle's tail justified 3.
+  it.each<[string, unknown, [string, string, string][], string[], string[], number]>([
     [
       "a chain",
       drawing(
@@ -37,9 +40,14 @@ describe("importLangGraphGraph: the head of each unreached part is a branch", ()
         ["a", "a.route", ""],
         ["a.route", "x", "x"],
         ["x", "y", ""],
+        ["y", "y.route", ""],
+        ["y.route", "a", "a"],
+        ["y.route", "x", "x"],
+        ["y.route", "y", "y"],
       ],
       ["x"],
-      3,
+      ["y"],
+      2,
     ],
     [
       "a cycle",
@@ -59,6 +67,7 @@ describe("importLangGraphGraph: the head of each unreached part is a branch", ()
         ["y", "x", ""],
       ],
       ["x"],
+      [],
       3,
     ],
     [
@@ -79,9 +88,15 @@ describe("importLangGraphGraph: the head of each unreached part is a branch", ()
         ["x", "y", ""],
         ["y", "x", ""],
         ["y", "z", ""],
+        ["z", "z.route", ""],
+        ["z.route", "a", "a"],
+        ["z.route", "z", "z"],
+        ["z.route", "x", "x"],
+        ["z.route", "y", "y"],
       ],
       ["x"],
-      3,
+      ["z"],
+      2,
     ],
     [
       "a step that loops on itself",
@@ -99,6 +114,7 @@ describe("importLangGraphGraph: the head of each unreached part is a branch", ()
         ["x", "x", ""],
       ],
       ["x"],
+      [],
       3,
     ],
     [
@@ -117,21 +133,51 @@ describe("importLangGraphGraph: the head of each unreached part is a branch", ()
         ["x", "a", ""],
       ],
       ["x"],
+      [],
       2,
     ],
     [
       "no step drawn after __start__: __start__ routes",
       drawing(["x"], [["__start__", "__end__"]]),
-      [["start.route", "x", "x"]],
+      [
+        ["start.route", "x", "x"],
+        ["x", "x.route", ""],
+        ["x.route", "x", "x"],
+      ],
+      ["x"],
       ["x"],
       3,
     ],
-  ])("%s", (_name, doc, edges, targets, level) => {
+  ])("%s", (_name, doc, edges, targets, open, level) => {
     const { workflow, warnings } = importLangGraphGraph(doc);
     expect(workflow.edges.map((e) => [e.from, e.to, e.when ?? ""])).toEqual(edges);
-    const decision = workflow.nodes.find((n) => n.type === "decision");
-    expect(decision?.config).toMatchObject({ otherwise: { next: "end" } });
+    for (const decision of workflow.nodes.filter((n) => n.type === "decision"))
+      expect(decision.config).toMatchObject({ otherwise: { next: "end" } });
     expect(warnings.find((w) => w.data?.targets !== undefined)?.data?.targets).toEqual(targets);
+    const unknown = warnings.filter((w) => w.data?.successors === "unknown");
+    expect(unknown.map((w) => w.data?.nodeId)).toEqual(open);
     expect(assessAutonomy(workflow).level).toBe(level);
+  });
+});
+
+describe("importLangGraphGraph: steps of unknown successors are bounded", () => {
+  // Each such step routes to every step and the end: 399 of them in a drawing of 400 steps are
+  // 159,999 branches, past the 100,000 read. Before, they were read as last steps, silently.
+  it("a drawing whose unreached steps would have more than 100,000 branches is refused", () => {
+    const ids = Array.from({ length: 400 }, (_, i) => `n${String(i)}`);
+    const doc = drawing(ids, [
+      ["__start__", "n0"],
+      ["n0", "__end__"],
+    ]);
+    let error: unknown;
+    try {
+      importLangGraphGraph(doc);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ImportError);
+    const failure = error as ImportError;
+    expect([failure.format, failure.path]).toEqual(["langgraph-graph", "/nodes/2"]);
+    expect(failure.reason).toContain("159999 branches, more than the 100000 read");
   });
 });

@@ -25,6 +25,11 @@ interface Expected {
   readonly warnings: readonly (readonly [string, string])[];
 }
 
+/** The 70 terms `term(i)` joined by `operator`: the chains of `long_chains.oaf`, written flat. */
+function chainOf(operator: "and" | "or", term: (i: number) => string): string {
+  return Array.from({ length: 70 }, (_, i) => term(i)).join(` ${operator} `);
+}
+
 const EXPECTED: Readonly<Record<string, Expected>> = {
   "hello_ir.json": {
     nodes: ["Greeter:gemma-4-26b-a4b-it"],
@@ -304,6 +309,20 @@ const EXPECTED: Readonly<Record<string, Expected>> = {
       // max_iterations is kept for the export, not read as a bound: its runtime never enforces it
       ["HEURISTIC", "/workflow/config/max_iterations"],
     ],
+  },
+  // the compiler nests a chain of one operator to the left, one level per term: 70 terms were
+  // refused as "nested too deeply" (a limit of 64); a chain is one level, written flat
+  "long_chains_ir.generated.json": {
+    nodes: ["Triage:gpt-4o", "Triage-route:decision", "Known:gpt-4o", "Rare:gpt-4o"],
+    edges: ["Triage -> Triage-route"],
+    routes: {
+      "Triage-route": [
+        [chainOf("or", (i) => `output.code = "C${String(i)}"`), "Known"],
+        [chainOf("and", (i) => `output.n != ${String(i)}`), "Rare"],
+        ["otherwise", "end"],
+      ],
+    },
+    warnings: [["HEURISTIC", "/workflow/config/version"]],
   },
   "precedence_probe_ir.generated.json": {
     nodes: [

@@ -1,7 +1,8 @@
 /**
  * Which agentflow node type a LangGraph runnable becomes. The drawable graph says only a class
- * path and a name, so only two readings are exact (a `ToolNode` is a tool step, a chat model is a
- * model call); every other reading is a guess the importer declares as a HEURISTIC warning.
+ * path and a name, so only two readings are exact (a `ToolNode` is a tool step, a chat model of
+ * LangChain's own packages is a model call); every other reading is a guess the importer declares
+ * as a HEURISTIC warning.
  */
 import { pointer } from "../../model/index.js";
 import { LANGGRAPH_NODE_TOOL_PREFIX } from "../../model/internal.js";
@@ -9,9 +10,10 @@ import { isRecord, own } from "../json.js";
 import { PLACEHOLDER_VERSION } from "./graph-types.js";
 
 /**
- * How a node was classified: `exact` by its class path (`ToolNode`, a chat model), `subgraph` a
- * compiled graph drawn whole, `named` a tool by its name, `function` any other node (a function
- * node, a runnable of another class, a node with no class path): code the graph does not show.
+ * How a node was classified: `exact` by its class path (`ToolNode`, a chat model of LangChain's
+ * packages), `subgraph` a compiled graph drawn whole, `named` a tool by its name, `function` any
+ * other node (a function node, a runnable of another class, a `Chat…` class of the app's own, a
+ * node with no class path): code the graph does not show.
  */
 export type Reading = "exact" | "subgraph" | "named" | "function";
 
@@ -83,16 +85,34 @@ export function classPath(data: unknown): readonly string[] | undefined {
   return path;
 }
 
-/** Whether a class path names a chat model (`langchain_openai.chat_models...ChatOpenAI`). */
+/** LangChain's own packages: `langchain` (the serialisation namespace), `langchain_openai`... */
+const LANGCHAIN_PACKAGE = /^langchain(_[a-z0-9_]+)?$/;
+
+/**
+ * Whether a class path names a chat model of LangChain's own packages: a class in one of their
+ * `chat_models` modules, as `to_json()` writes it (`["langchain", "chat_models", "openai",
+ * "ChatOpenAI"]`, the serialisation namespace; `["langchain_ollama", "chat_models",
+ * "ChatOllama"]`, the module; `["langchain_core", "language_models", "chat_models",
+ * "BaseChatModel"]`, what the export writes). A class's own name says nothing: a user's
+ * `ChatOpsPayout` runnable, in a module of its own, may pay out, so it reads as a function node.
+ */
 function isChatModel(path: readonly string[]): boolean {
-  const last = path.at(-1) ?? "";
-  return /^Chat[A-Z]/.test(last) || last === "BaseChatModel" || path.includes("chat_models");
+  const [root, ...rest] = path;
+  const last = rest.pop();
+  return (
+    root !== undefined &&
+    last !== undefined &&
+    LANGCHAIN_PACKAGE.test(root) &&
+    rest.includes("chat_models") &&
+    /^[A-Z][A-Za-z0-9_]*$/.test(last)
+  );
 }
 
 /**
  * Classifies node `i` whose display name is `name`: the class path first (`ToolNode` → tool,
- * a compiled graph → a tool on {@link SUBGRAPH_TOOL}, chat model → llm), then the name (a
- * tool-like name → tool), else a `function` reading: a tool step on its {@link functionToolRef}.
+ * a compiled graph → a tool on {@link SUBGRAPH_TOOL}, a LangChain chat model → llm), then the
+ * name (a tool-like name → tool), else a `function` reading: a tool step on its
+ * {@link functionToolRef}.
  * A function node is arbitrary code — it may call a model, but just as well a payment
  * API — so reading it as a model step (no effect) would let a gate verdict pass what it cannot see.
  */

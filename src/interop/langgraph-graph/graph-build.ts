@@ -253,7 +253,7 @@ export function buildWorkflow(drawn: BuildInput): Draft {
   // Steps first, then routers: their warnings come in that order.
   const stepNodes = steps.map((step) => stepNode(step, nextOf(step), warnings));
   const plans = planRouters({ ...input, nextOf, junctionIds });
-  if (hidden !== undefined) declareHiddenRoutes(hidden, plans.get(hidden.router), nextOf, warnings);
+  if (hidden !== undefined) declareHiddenRoutes(hidden, plans, nextOf, warnings);
   // A sentinel's decision goes after the first step that leads into it (one pass over the edges).
   const firstInto = new Map<SourceNode, SourceNode>();
   for (const e of input.edges)

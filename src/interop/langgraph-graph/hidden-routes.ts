@@ -4,7 +4,8 @@
  * or a node that returns an untyped `Command(goto=...)`, declares none, so the nodes it reaches are
  * drawn with no edge at all (their own edges are not traced either), and its node as a last node,
  * one edge into `__end__`. They run all the same. Read as unreachable, they hid their effects and
- * the branching from the verdict: the level fell from the typed app's 3 to 1.
+ * the branching from the verdict: the level fell from the typed app's 3 to 1. What runs after
+ * them is unknown too (`hidden-successors.ts`).
  *
  * So the drawing is read as missing a router: the steps it leaves unreached become the branches
  * of a text decision (never simulable, otherwise the end), placed after the node read as the
@@ -19,6 +20,7 @@ import { appendTo } from "../edge-index.js";
 import type { InteropWarning } from "../types.js";
 import { guessed } from "../warnings.js";
 import type { SourceEdge, SourceNode } from "./graph-read.js";
+import { declareUnknownSuccessors, unknownSuccessorBranches } from "./hidden-successors.js";
 import type { RouterPlan } from "./routers.js";
 
 /** How the undrawn routing is read in. */
@@ -35,6 +37,11 @@ export interface HiddenRoutes {
   readonly likely: boolean;
   /** The branches read in, one per target. */
   readonly branches: readonly SourceEdge[];
+  /**
+   * The unreached steps with no drawn edge of their own, in document order: what runs after them
+   * is unknown, so each routes to every step and the end (`hidden-successors.ts`).
+   */
+  readonly open: readonly SourceNode[];
 }
 
 /** `__end__` for a router whose drawing has no edge into it (no node the drawing ends at). */
@@ -162,6 +169,10 @@ export function readHiddenRoutes(
   walk(start, out, seen);
   const reached = steps.filter((s) => seen.has(s));
   if (reached.length === steps.length) return undefined;
+  // Before `headsOf` marks the unreached parts as seen; refused past its bound before any work.
+  const open = steps.filter((s) => !seen.has(s) && (out.get(s) ?? []).length === 0);
+  const end = edges.find((e) => e.to.sentinel === "end")?.to ?? END;
+  const after = unknownSuccessorBranches(open, steps, end);
   const candidates = reached.filter((s) => (out.get(s) ?? []).every((t) => t.sentinel === "end"));
   const targets = headsOf(steps, edges, out, seen);
   const { router, likely } = routerOf(start, reached, candidates, edges);
@@ -174,23 +185,28 @@ export function readHiddenRoutes(
     hidden: true,
   }));
   return {
-    edges: withBranches(edges, router, branches),
+    edges: [...withBranches(edges, router, branches), ...after],
     targets,
     router,
     candidates,
     likely,
     branches,
+    open,
   };
 }
 
-/** Declares the reading: which steps, through which decisions, after which node, and why. */
+/**
+ * Declares the reading: which steps, through which decisions, after which node, and why; then
+ * each step whose successors are unknown.
+ */
 export function declareHiddenRoutes(
   hidden: HiddenRoutes,
-  plan: RouterPlan | undefined,
+  plans: ReadonlyMap<SourceNode, RouterPlan>,
   idOf: (n: SourceNode) => string,
   warnings: InteropWarning[],
 ): void {
   const { targets, router, candidates, likely } = hidden;
+  const plan = plans.get(router);
   const decisions = [...new Set(hidden.branches.flatMap((e) => plan?.via.get(e) ?? []))];
   const quote = (ids: readonly string[]): string => ids.map((id) => `'${id}'`).join(", ");
   const ids = targets.map(idOf);
@@ -209,4 +225,5 @@ export function declareHiddenRoutes(
       router: likely ? "likely" : "unknown",
     }),
   );
+  declareUnknownSuccessors(hidden.open, plans, idOf, warnings);
 }
