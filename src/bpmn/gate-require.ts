@@ -16,17 +16,10 @@ import {
   gateVerdict,
   pathLabels,
 } from "./gate-reach.js";
+import { roleFamilies, roleNames } from "./gate-role-sets.js";
 
 export type { GatePathRequirement, GatePathResult };
-
-/**
- * Most sets of roles `distinctRoles` tries, one O(V+E) sweep each: finding a path with fewest
- * distinct roles is NP-hard in general (a minimum-label path), so beyond this many the check
- * fails closed, as `undecidable`. With `distinctRoles: n` and `r` roles reachable from the task
- * the sweeps are C(r, n-1): two roles of 13 take 13 sweeps, three of 40 take 780; two of up to
- * 4096 roles, three of 91 and four of 30 are decided (docs/gate-paths.md).
- */
-export const MAX_ROLE_SWEEPS = 4096;
+export { MAX_ROLE_STEPS, MAX_ROLE_SWEEPS, roleKey, roleNames } from "./gate-role-sets.js";
 
 const HOLDS: GatePathResult = { holds: true };
 
@@ -133,78 +126,44 @@ function checkMin(task: Task, min: number): Failure | undefined {
   return failure(task, "min", fewest.steps, () => false);
 }
 
-/** The k-subsets of `0..n-1`, in lexicographic order, as index arrays (iteratively). */
-function* subsets(n: number, k: number): Generator<readonly number[]> {
-  if (k > n) return;
-  const pick = Array.from({ length: k }, (_, i) => i);
-  for (;;) {
-    yield pick;
-    let i = k - 1;
-    while (i >= 0 && pick[i] === n - k + i) i--;
-    if (i < 0) return;
-    pick[i] = (pick[i] ?? 0) + 1;
-    for (let j = i + 1; j < k; j++) pick[j] = (pick[j - 1] ?? 0) + 1;
-  }
-}
-
-/** C(n, k), or `cap + 1` once past `cap`. */
-function choose(n: number, k: number, cap: number): number {
-  let out = 1;
-  for (let i = 1; i <= k; i++) {
-    out = (out * (n - k + i)) / i;
-    if (out > cap) return cap + 1;
-  }
-  return Math.round(out);
-}
-
 /**
- * The key two approver roles count as one under, for `distinctRoles`: a reviewer reads
- * `credit-officer`, `Credit-Officer` and `credit\u200B-officer` as one role, so a path through
- * them must not pass as separation of duties. Compared after NFKC, without default-ignorable
- * characters (zero-width spaces and joiners, soft hyphens), case-folded, with runs of white space
- * as one space. Stricter only: `roles` still names each role exactly.
- */
-export function roleKey(role: string): string {
-  return role
-    .normalize("NFKC")
-    .replace(/\p{Default_Ignorable_Code_Point}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/gu, " ")
-    .trim();
-}
-
-/**
- * A path with fewer than `n` roles exists iff, for some set S of n-1 roles, some path passes no
- * gate whose role is outside S (role-less gates never count): one AGENT_GATE_BYPASS sweep per S.
- * Only roles some path from the task can meet are tried; the rest change no sweep.
+ * A path lacks `n` gates no one role may approve two of iff the role sets it passes lie in one
+ * maximal family with no `n` pairwise disjoint ({@link roleFamilies}): one AGENT_GATE_BYPASS
+ * sweep per family, over the gates whose role set is outside it (role-less gates never count).
+ * Only gates some path from the task can meet are read; the rest change no sweep.
  */
 function checkDistinctRoles(task: Task, n: number): GatePathResult | undefined {
   const { graph } = task.prepared;
   const seen = reachableAfter(graph, task.node);
+  const keys = new Map<string, string | undefined>();
+  const keyOf = (role: string | undefined): string | undefined => {
+    if (role === undefined) return undefined;
+    if (!keys.has(role)) keys.set(role, roleNames(role).join("\n") || undefined);
+    return keys.get(role);
+  };
   const met = new Set<string>();
   for (const [v, list] of task.at) {
     for (const gate of list) {
-      if (gate.role !== undefined && (seen[v] === 1 || seen[gate.node] === 1))
-        met.add(roleKey(gate.role));
+      const key = keyOf(gate.role);
+      if (key !== undefined && (seen[v] === 1 || seen[gate.node] === 1)) met.add(key);
     }
   }
-  const roles = [...met].sort();
-  if (roles.length < n) {
+  const sets = [...met].sort();
+  const lists = sets.map((k) => k.split("\n"));
+  const families = roleFamilies(lists, n);
+  if (typeof families === "string")
+    return { holds: false, failed: "undecidable", reason: families, path: [] };
+  if (families.length === 1 && families[0]?.length === sets.length) {
     const steps = task.anyEnd();
     return steps === undefined ? undefined : failure(task, "distinctRoles", steps, () => false);
   }
-  const sweeps = choose(roles.length, n - 1, MAX_ROLE_SWEEPS);
-  if (sweeps > MAX_ROLE_SWEEPS) {
-    const reason = `distinctRoles ${String(n)} over ${String(roles.length)} approver roles needs more than ${String(MAX_ROLE_SWEEPS)} sweeps of the process`;
-    return { holds: false, failed: "undecidable", reason, path: [] };
-  }
-  for (const pick of subsets(roles.length, n - 1)) {
-    const allowed = new Set(pick.map((i) => roles[i]));
-    const found = bypassOf(
-      task,
-      "distinctRoles",
-      (g) => g.role !== undefined && !allowed.has(roleKey(g.role)),
-    );
+  for (const family of families) {
+    const allowed = new Set(family.map((i) => sets[i]));
+    const outside = (g: GateNode) => {
+      const key = keyOf(g.role);
+      return key !== undefined && !allowed.has(key);
+    };
+    const found = bypassOf(task, "distinctRoles", outside);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -239,8 +198,11 @@ function requirementProblem(req: GatePathRequirement): string | undefined {
  *
  * - `min: n`: the fewest gate passes on any path (0-1 BFS, O(V+E)); a gate passed twice on a
  *   path counts twice, but the fewest never needs a loop.
- * - `distinctRoles: n`: a path with fewer than n `btv:approverRole`s fails; role-less gates do
- *   not count, and roles that read alike count once ({@link roleKey}). Up to {@link MAX_ROLE_SWEEPS} sweeps; beyond, `undecidable` (fail closed).
+ * - `distinctRoles: n`: a path fails unless it passes n gates no one role may approve two of:
+ *   gates whose roles ({@link roleNames}: a gate several groups may approve names them all) are
+ *   pairwise disjoint; role-less gates do not count, and roles that read alike are one
+ *   ({@link roleKey}). Up to {@link MAX_ROLE_SWEEPS} sweeps and {@link MAX_ROLE_STEPS} steps;
+ *   beyond, `undecidable` (fail closed).
  * - `roles`: per role one AGENT_GATE_BYPASS sweep over the gates of that role; the path is its
  *   bypass path, or for a role no gate of which the task can enter, the path with fewest passes.
  *

@@ -7,7 +7,9 @@
  * only the organisation can say that this person's answer is the approval (fail closed).
  *
  * The approver role is the element's `btv:approverRole` when it has one, else the selector's
- * `role`, else the candidate group the selector matched (or the element's candidate groups).
+ * `role`, else everyone the element's assignment lets complete it: its candidate groups (a member
+ * of any of them may approve, whichever group the selector matched), then its candidate users and
+ * assignee, joined by `, ` (gate-require reads each name as a role).
  */
 import { isZeebe, modelerTemplate } from "./zeebe-names.js";
 import type { ModdleObject } from "./moddle.js";
@@ -182,18 +184,35 @@ function match(selector: GateSelector, element: ModdleObject): string | undefine
   if (selector.candidateGroup !== undefined && !groups.includes(selector.candidateGroup)) {
     return null;
   }
-  return (
-    selector.role ??
-    selector.candidateGroup ??
-    (groups.length === 0 ? undefined : groups.join(", "))
-  );
+  return selector.role ?? assignedRole(element, groups);
+}
+
+/**
+ * Everyone the assignment lets complete the task, as one role: the groups name it (without a
+ * group known, as before, none), and a candidate user or the assignee may approve it too. A user
+ * list that is a FEEL expression other than a literal stays as written: it may name anyone, and
+ * gate-require reads a name starting with `=` as overlapping every role (fail closed).
+ */
+function assignedRole(element: ModdleObject, groups: readonly string[]): string | undefined {
+  const names = groups.filter((g) => g !== "");
+  if (names.length === 0) return undefined;
+  for (const assignment of zeebeValues(element, "assignmentdefinition")) {
+    for (const key of ["candidateUsers", "assignee"]) {
+      const text = stringProp(assignment, key)?.trim();
+      if (text !== undefined && text !== "") names.push(...(groupList(text) ?? [text]));
+    }
+  }
+  return [...new Set(names.filter((n) => n !== ""))].join(", ");
 }
 
 /** What the selectors make of an element. */
 export interface GateSelection {
   /** Whether a selector chose it. */
   readonly selected: boolean;
-  /** The approver role the first matching selector gives (without `btv:approverRole`). */
+  /**
+   * The approver role the first matching selector gives (without `btv:approverRole`): its `role`,
+   * else the task's candidate groups, candidate users and assignee, joined by `, `.
+   */
   readonly role: string | undefined;
 }
 

@@ -18,7 +18,10 @@ export interface PathOracle {
   /** Roles of the gates whose element some path from the task enters. */
   readonly enterableRoles: ReadonlySet<string>;
   readonly anyGateEnterable: boolean;
-  /** Over all paths to an end: the fewest gate passes and the fewest distinct roles passed. */
+  /**
+   * Over all paths to an end: the fewest gate passes, and the fewest gates with pairwise disjoint
+   * roles ({@link disjointCount}) passed.
+   */
   readonly fewestPasses: number;
   readonly fewestRoles: number;
   /** The roles (of all the process's gates) that some path to an end does not pass. */
@@ -27,11 +30,30 @@ export interface PathOracle {
   readonly complete: boolean;
 }
 
-const bits = (mask: number): number => {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
-};
+/** The names a role lists, read apart from the code under test: `=…` may be anyone (`*`). */
+const names = (role: string): string[] =>
+  role.split(",").flatMap((n) => {
+    const name = n.trim().toLowerCase();
+    return name === "" ? [] : [name.startsWith("=") ? "*" : name];
+  });
+
+/**
+ * The most of `roles` (gate roles, each listing who may approve) no two of which one name can
+ * approve: every subset tried, by brute force.
+ */
+export function disjointCount(roles: readonly string[]): number {
+  const sets = [...new Set(roles)].map(names).filter((s) => s.length > 0);
+  const clash = (a: string[], b: string[]) =>
+    a.includes("*") || b.includes("*") || a.some((n) => b.includes(n));
+  let best = 0;
+  for (let pick = 1; pick < 1 << sets.length; pick++) {
+    const chosen = sets.filter((_, i) => (pick & (1 << i)) !== 0);
+    if (chosen.length <= best) continue;
+    if (chosen.every((a, i) => chosen.every((b, j) => j <= i || !clash(a, b))))
+      best = chosen.length;
+  }
+  return best;
+}
 
 /** Enumerates at most `budget` path steps. */
 export function pathOracle(prepared: PreparedProcess, node: number, budget: number): PathOracle {
@@ -74,9 +96,15 @@ export function pathOracle(prepared: PreparedProcess, node: number, budget: numb
   let fewestPasses = Infinity;
   let fewestRoles = Infinity;
   const lacking = new Set<string>();
+  const memo = new Map<number, number>();
   const record = (passes: number, passed: number): void => {
     fewestPasses = Math.min(fewestPasses, passes);
-    fewestRoles = Math.min(fewestRoles, bits(passed));
+    let disjoint = memo.get(passed);
+    if (disjoint === undefined) {
+      disjoint = disjointCount(roles.filter((_, i) => (passed & (1 << i)) !== 0));
+      memo.set(passed, disjoint);
+    }
+    fewestRoles = Math.min(fewestRoles, disjoint);
     roles.forEach((r, i) => {
       if ((passed & (1 << i)) === 0) lacking.add(r);
     });

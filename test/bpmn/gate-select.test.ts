@@ -42,6 +42,18 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
         <zeebe:properties><zeebe:property name="approval" value="four-eyes" /></zeebe:properties>
       </bpmn:extensionElements>
     </bpmn:userTask>
+    <bpmn:userTask id="WithUsers">
+      <bpmn:extensionElements>
+        <zeebe:userTask />
+        <zeebe:assignmentDefinition candidateGroups="credit-officers" candidateUsers="bob, carol" assignee="dave" />
+      </bpmn:extensionElements>
+    </bpmn:userTask>
+    <bpmn:userTask id="FeelAssignee">
+      <bpmn:extensionElements>
+        <zeebe:userTask />
+        <zeebe:assignmentDefinition candidateGroups="credit-officers" assignee="=initiator" candidateUsers="=[&#34;bob&#34;]" />
+      </bpmn:extensionElements>
+    </bpmn:userTask>
     <bpmn:userTask id="Bare" />
   </bpmn:process>
 </bpmn:definitions>`;
@@ -60,17 +72,18 @@ describe.each([true, false])("selectGate (zeebe moddle registered: %s)", (withZe
     string,
     { selected: boolean; role: string | undefined },
   ][] = [
+    // A member of any candidate group may approve: the role names them all, whichever matched.
     [
       "a candidate group",
       [{ candidateGroup: "underwriters" }],
       "Underwrite",
-      { selected: true, role: "underwriters" },
+      { selected: true, role: "underwriters, risk" },
     ],
     [
       "another of its groups",
       [{ candidateGroup: "risk" }],
       "Underwrite",
-      { selected: true, role: "risk" },
+      { selected: true, role: "underwriters, risk" },
     ],
     [
       "a group it does not have",
@@ -82,7 +95,7 @@ describe.each([true, false])("selectGate (zeebe moddle registered: %s)", (withZe
       "a group in a FEEL list literal",
       [{ candidateGroup: "compliance" }],
       "FeelList",
-      { selected: true, role: "compliance" },
+      { selected: true, role: "legal, compliance" },
     ],
     [
       "a FEEL expression: unknown groups, no match",
@@ -119,6 +132,18 @@ describe.each([true, false])("selectGate (zeebe moddle registered: %s)", (withZe
       [{ id: "Underwrite" }],
       "Underwrite",
       { selected: true, role: "underwriters, risk" },
+    ],
+    [
+      "candidate users and the assignee may approve too",
+      [{ candidateGroup: "credit-officers" }],
+      "WithUsers",
+      { selected: true, role: "credit-officers, bob, carol, dave" },
+    ],
+    [
+      "an assignee known only at run time is kept as written",
+      [{ candidateGroup: "credit-officers" }],
+      "FeelAssignee",
+      { selected: true, role: "credit-officers, bob, =initiator" },
     ],
     [
       "every criterion must hold",
