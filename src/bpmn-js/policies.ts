@@ -8,6 +8,7 @@
  * the waiver check which rules a waiver may name: those of the packs as compiled and the plugins.
  */
 import type { CompiledPack } from "../policy/index.js";
+import { duplicatePackProblems } from "../policy/waiver-packs.js";
 import { BPMN_RULE_CODES, WORKFLOW_RULE_CODES } from "../rules/builtin-codes.js";
 
 /** A pack the `policies` option takes: compiled, or its plain data. */
@@ -78,6 +79,10 @@ export function policyProblems(
       packs = undefined;
     }
   }
+  // Two packs of one name: either's waivers would waive the other's rules.
+  const clashes = duplicatePackProblems(packs ?? []).map((line) => `agentflow.policies: ${line}`);
+  problems.push(...clashes);
+  if (clashes.length > 0) packs = undefined;
   const pluginProblems =
     plugins === undefined
       ? []

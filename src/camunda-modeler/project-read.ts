@@ -4,10 +4,12 @@
  * root (the nearest folder holding `.git` or `package.json`), and only in the diagram's own
  * folder when there is no project root — the rule `agentflow check` follows from the working
  * directory, so that both read the same file. Then the policy packs it names, relative to it
- * and inside the project root, compiled. Every failure is a problem of the result, never a throw.
+ * and inside the project root, compiled, and each named as no other is. Every failure is a problem
+ * of the result, never a throw.
  */
 import type { CompiledPack } from "../policy/index.js";
 import { formatPolicyProblem, readPolicyPack } from "../policy/index.js";
+import { duplicatePackProblems } from "../policy/waiver-packs.js";
 import { CONFIG_FILE_NAME } from "../cli/config-types.js";
 import { dirname, isInside, joinPath, resolvePath } from "./paths.js";
 import type { ProjectConfig } from "./project-config.js";
@@ -101,6 +103,10 @@ async function readPacks(
       const message = error instanceof Error ? error.message : String(error);
       problems.push(`${file}: the pack cannot be compiled here: ${message}`);
     }
+  }
+  // Two packs of one name: either's waivers would waive the other's rules (as the CLI refuses).
+  if (problems.length === 0) {
+    problems.push(...duplicatePackProblems(packs).map((line) => `${config.file}: ${line}`));
   }
   // A pack with a problem judges nothing: none of them run, as `agentflow gate` refuses to run.
   return { packs: problems.length > 0 ? [] : packs, problems };

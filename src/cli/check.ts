@@ -29,6 +29,7 @@ import { cachedBatch, openRunCache } from "./cache-run.js";
 import type { RunCache } from "./cache.js";
 import type { BatchCliOptions, RunSettings } from "./settings.js";
 import { fileCheckContext } from "./check-context.js";
+import { refusingSharedProcesses } from "./gate-waivers.js";
 import { provenanceOf, resolveSettings } from "./settings.js";
 import type { FolderRegistry } from "./registry.js";
 
@@ -212,7 +213,8 @@ export async function runCheck(
         ? batchOf(files, settings, context, options.concurrency, cache)
         : stdinBatch(stdin, context, ignored, io);
     io.debug?.(`${files.length} file(s) in ${batch.workers} worker thread(s)`);
-    for await (const outcome of batch.outcomes) {
+    const packs = context.extensions.packs;
+    for await (const outcome of refusingSharedProcesses(batch.outcomes, settings, packs)) {
       if (outcome.unreadable) {
         // Said on stderr too, for scripts that read only that; the report keeps it in every
         // format, so that an unreadable file is never listed as passing.

@@ -11,6 +11,7 @@ import type { SeveritySetting } from "../model/index.js";
 import { pointer } from "../model/index.js";
 import type { CompiledPack, Waiver } from "../policy/index.js";
 import { ambiguousWaiverProblems, waiverProblems } from "../policy/index.js";
+import { duplicatePackProblems } from "../policy/waiver-packs.js";
 import type { RuleMeta, RuleSetting } from "../rules/index.js";
 import { optionsProblem } from "../rules/internal.js";
 import { RULES } from "../validate/index.js";
@@ -61,16 +62,15 @@ export async function loadExtensions(
     root,
     cwd,
   );
-  const owner = new Map<string, string>();
-  for (const p of plugins) owner.set(p.source.name, `plugin '${p.source.name}'`);
-  for (const pack of packs) {
-    const other = owner.get(pack.name);
-    if (other !== undefined) {
-      throw new UsageError(
-        `${loaded.file}: policy pack ${pack.source} is named '${pack.name}', as ${other} is; the name prefixes rule codes, so it must be unique`,
-      );
-    }
-    owner.set(pack.name, `policy pack ${pack.source}`);
+  // Two packs of one name: refused as every surface that takes packs refuses them.
+  const clash = duplicatePackProblems(packs)[0];
+  if (clash !== undefined) throw new UsageError(`${loaded.file}: ${clash}`);
+  const pluginNames = new Set(plugins.map((p) => p.source.name));
+  const shared = packs.find((pack) => pluginNames.has(pack.name));
+  if (shared !== undefined) {
+    throw new UsageError(
+      `${loaded.file}: policy pack ${shared.source} is named '${shared.name}', as plugin '${shared.name}' is; the name prefixes rule codes, so it must be unique`,
+    );
   }
   return { plugins, packs, packSources: sources };
 }

@@ -18,6 +18,7 @@ import type { ReadFile } from "./output.js";
 import { assertOutputSpares, readsOf } from "./output.js";
 import type { FileCheckContext } from "./check-context.js";
 import { fileCheckContext } from "./check-context.js";
+import { refuseSharedProcesses } from "./gate-waivers.js";
 import type { BatchCliOptions, Provenance, RunSettings } from "./settings.js";
 import { provenanceOf, resolveSettings } from "./settings.js";
 
@@ -78,7 +79,8 @@ export interface GateRunOptions {
 
 /**
  * Runs the gate on `paths` as `agentflow gate` does. Lines for stderr (a process that cannot be
- * read) are written as the outcomes come; a mistake of the user is a `UsageError`.
+ * read) are written as the outcomes come; a mistake of the user is a `UsageError`, a waiver of a
+ * process id that two of the processes define among them (gate-waivers.ts).
  */
 export async function runGatePipeline(
   paths: readonly string[],
@@ -132,6 +134,12 @@ export async function runGatePipeline(
     }
   }
   cache?.save(io);
+  // Refused once every process is read: a waiver of a process id two inputs define.
+  refuseSharedProcesses(
+    settings,
+    context.extensions.packs,
+    decided.map(({ checked, processIds }) => ({ file: checked.file, processIds })),
+  );
   return {
     settings,
     context,

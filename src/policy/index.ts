@@ -50,4 +50,6 @@ export type {
 export { applyWaivers, waiversForUnnamed } from "./waive.js";
 export { WAIVER_EXPIRED, WAIVER_FINDINGS, WAIVER_SUBJECT_MISSING } from "./waiver-meta.js";
 export { ambiguousWaiverProblems, waiverProblems } from "./waivers.js";
+export { duplicatePackProblems } from "./waiver-packs.js";
+export type { NamedPack } from "./waiver-packs.js";
 export type { WaiverPack } from "./waivers.js";

@@ -15,6 +15,7 @@ import { interpolate } from "../rules/internal.js";
 import type { Waiver } from "./types.js";
 import { WAIVER_EXPIRED, WAIVER_SUBJECT_MISSING } from "./waiver-meta.js";
 import type { WaiverPack } from "./waivers.js";
+import { duplicatePackProblems } from "./waiver-packs.js";
 import { ambiguousWaiverProblems, isCalendarDate, waiverProblems } from "./waivers.js";
 
 /** Today's date, `YYYY-MM-DD` in UTC: the day waivers are judged on unless a caller says. */
@@ -80,10 +81,12 @@ function covers(w: Waiver, subject: WaiverSubject): boolean {
  * gone. `subjectOf` says what a finding is about (`undefined`: nothing a waiver can name);
  * `today` is `YYYY-MM-DD` (a waiver holds through its `expires` day); `packs` gives the pack
  * names whose prefix a waiver's rule may leave out, and their rules: a bare id that two packs
- * have names neither for sure, so it is refused (see `ambiguousWaiverProblems`).
+ * have names neither for sure, so it is refused (see `ambiguousWaiverProblems`), and so are two
+ * packs of one name, whose waivers would each waive the other's rules (see
+ * `duplicatePackProblems`): every evaluation with packs comes through here, so each refuses them.
  *
  * @throws TypeError when `today` is no calendar date, a waiver is malformed (see
- * `waiverProblems`) or its bare rule id is more than one pack's.
+ * `waiverProblems`), its bare rule id is more than one pack's, or two packs share a name.
  *
  * @example
  * ```ts
@@ -111,6 +114,8 @@ export function applyWaivers(
   }
   const malformed = waivers.flatMap((w, i) => waiverProblems(w, `waivers[${i}]`));
   if (malformed.length > 0) throw new TypeError(`applyWaivers: ${malformed.join("; ")}`);
+  const clashes = duplicatePackProblems(packs);
+  if (clashes.length > 0) throw new TypeError(`applyWaivers: ${clashes.join("; ")}`);
   const ambiguous = ambiguousWaiverProblems(waivers, packs);
   if (ambiguous.length > 0) throw new TypeError(`applyWaivers: ${ambiguous.join("; ")}`);
   const versions = new Map<string, string[]>();

@@ -6,6 +6,7 @@
 import type { AgentWorkflow, Diagnostic } from "../model/index.js";
 import type { CompiledPack, Waiver } from "../policy/index.js";
 import { applyWaivers, todayUtc } from "../policy/waive.js";
+import { duplicatePackProblems } from "../policy/waiver-packs.js";
 
 /** The waivers of a config, as one validation applies them. */
 export interface WaiverStep {
@@ -23,14 +24,17 @@ const NO_SUBJECTS = { processes: new Map(), workflows: new Set<string>() };
 /**
  * The step of the config's `waivers`, judged on `today` (UTC today by default), and the packs'.
  *
- * @throws TypeError when a waiver or the date is malformed: API misuse, said at once rather than
- * on the first document.
+ * @throws TypeError when a waiver or the date is malformed, or two packs have one name: API
+ * misuse, said at once rather than on the first document.
  */
 export function waiverStep(
   own: readonly Waiver[] | undefined,
   today: string | undefined,
   packs: readonly CompiledPack[],
 ): WaiverStep {
+  // Refused with or without waivers: two packs of one name also share their rules' codes.
+  const clashes = duplicatePackProblems(packs);
+  if (clashes.length > 0) throw new TypeError(clashes.join("; "));
   const waivers = [...(own ?? []), ...packs.flatMap((p) => p.waivers)];
   if (waivers.length === 0) return { apply: (_, diagnostics) => diagnostics, mark: (_, d) => d };
   const day = today ?? todayUtc();

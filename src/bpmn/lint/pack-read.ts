@@ -7,6 +7,7 @@
  */
 import { canonicalJson } from "../../model/index.js";
 import type { CompiledPack } from "../../policy/index.js";
+import { duplicatePackProblems } from "../../policy/waiver-packs.js";
 import {
   compilePolicyPack,
   formatPolicyProblem,
@@ -147,7 +148,8 @@ function readEntry(
 
 /**
  * The packs of a `policies` option, or every problem of every entry (`where` names the option,
- * `policies` in a rule's options): a pack that does not compile judges nothing. `fs` reads
+ * `policies` in a rule's options): a pack that does not compile judges nothing, nor do two packs
+ * of one name (either's waivers would waive the other's rules). `fs` reads
  * pack files; `undefined` where there is none (a browser). `cache` keeps what was compiled.
  */
 export function readPacks(
@@ -166,5 +168,8 @@ export function readPacks(
     if (Array.isArray(read)) problems.push(...read);
     else packs.push(read);
   });
+  if (problems.length === 0) {
+    problems.push(...duplicatePackProblems(packs).map((line) => `${where}: ${line}`));
+  }
   return problems.length > 0 ? { problems } : { packs };
 }
