@@ -3,6 +3,8 @@
  * `null`s mean "unknown". A pack's `when` and `message` are checked against it before anything
  * runs, and the evaluator copies and enumerates facts by it; docs/policies.md lists the same.
  */
+import type { LiteralCheck } from "./fact-literals.js";
+import { BPMN_FLOW_NODE_TYPES, canonicalRef, fullVersion, toolId } from "./fact-literals.js";
 import type { PolicySubject } from "./facts.js";
 
 /** Facts whose `null` means unknown, enumerated over their possible values (see `unknowns.ts`). */
@@ -36,6 +38,8 @@ export type FactType =
       readonly base: ScalarBase;
       /** Every value it can take, when they are few (an effect, a level); absent: any. */
       readonly values?: readonly (string | number)[];
+      /** What else its values hold, for a string literal it can never equal (fact-literals.ts). */
+      readonly never?: LiteralCheck;
     }
   | { readonly kind: "list"; readonly item: FactType }
   /** A record with any keys (`budget.maxCost`): a missing key is "not stated", not an error. */
@@ -89,6 +93,11 @@ const TEXT: FactType = { kind: "scalar", label: "a string", base: "string" };
 const TEXT_OR_NULL: FactType = { kind: "scalar", label: "a string or null", base: "string" };
 const NUMBER_OR_NULL: FactType = { kind: "scalar", label: "a number or null", base: "number" };
 const BOOLEAN: FactType = { kind: "scalar", label: "a boolean", base: "boolean" };
+// Strings the reader writes in one form, whatever form their source has (fact-literals.ts).
+const VERSION: FactType = { ...TEXT, never: fullVersion };
+const VERSION_OR_NULL: FactType = { ...TEXT_OR_NULL, never: fullVersion };
+const REF_OR_NULL: FactType = { ...TEXT_OR_NULL, never: canonicalRef };
+const TOOL_ID_OR_NULL: FactType = { ...TEXT_OR_NULL, never: toolId };
 
 /** A scalar of a few values, each of which `when` may name: any other literal is a typo. */
 function oneOf(label: string, base: ScalarBase, values: readonly (string | number)[]): FactType {
@@ -122,9 +131,9 @@ const LEVEL_OR_NULL = oneOf("a level (0-5) or null", "number", LEVELS);
 
 const TOOL = object("a tool", {
   // null only for the tool of unknown identity (facts.ts `UNKNOWN_TOOL`): always unknown.
-  ref: { type: TEXT_OR_NULL, opaque: "ref" },
-  id: { type: TEXT_OR_NULL, opaque: "id" },
-  version: TEXT_OR_NULL,
+  ref: { type: REF_OR_NULL, opaque: "ref" },
+  id: { type: TOOL_ID_OR_NULL, opaque: "id" },
+  version: VERSION_OR_NULL,
   effect: { type: oneOf("an effect or null", "string", EFFECTS), unknown: "effect" },
   authorization: {
     type: oneOf("an authorization or null", "string", AUTHORIZATIONS),
@@ -166,9 +175,13 @@ const UNREAD_LIST = list(oneOf("the name of a fact", "string", UNREAD));
 
 const AGENT_TASK = object("an agent task", {
   process: object("process", { id: TEXT, name: TEXT_OR_NULL }),
-  element: object("element", { id: TEXT, name: TEXT_OR_NULL, type: TEXT }),
+  element: object("element", {
+    id: TEXT,
+    name: TEXT_OR_NULL,
+    type: oneOf("a BPMN flow node type (as bpmn-moddle names it)", "string", BPMN_FLOW_NODE_TYPES),
+  }),
   lane: object("lane", { id: TEXT, name: TEXT_OR_NULL }),
-  ref: TEXT_OR_NULL,
+  ref: REF_OR_NULL,
   level: LEVEL,
   // null: none declared, unless the task wrote one that is no level (then unknown, tried 0–5).
   declaredLevel: {
@@ -189,7 +202,7 @@ const AGENT_TASK = object("an agent task", {
 
 const WORKFLOW = object("a workflow", {
   id: TEXT,
-  version: TEXT,
+  version: VERSION,
   name: { type: TEXT_OR_NULL, unread: "name", opaque: "name" },
   level: LEVEL,
   justifiedLevel: JUSTIFIED,

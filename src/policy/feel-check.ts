@@ -5,9 +5,10 @@
  * check cannot type (the result of a function, of `if`, of arithmetic) is not checked further;
  * reading a missing field there shows at run time as a FEEL warning, which fails closed
  * (feel.ts). It also refuses iteration it cannot bound (feel-iterate.ts), work it cannot bound
- * (feel-cost.ts), patterns that can backtrack without end (feel-patterns.ts) and comparisons of a
- * typed fact with a literal of another type (feel-compare.ts). One iterative walk over feelin's
- * own parse tree: no recursion on the input's depth.
+ * (feel-cost.ts), patterns that can backtrack without end (feel-patterns.ts), comparisons that
+ * cannot hold as meant — a typed fact against a literal of another type or form, a list against
+ * one value (feel-compare.ts) — and, before parsing, a `when` too large to parse (feel-syntax.ts).
+ * One iterative walk over feelin's own parse tree: no recursion on the input's depth.
  */
 import { parseExpression } from "feelin";
 import type { PolicySubject } from "./facts.js";
@@ -19,7 +20,7 @@ import type { WhenCost } from "./feel-cost.js";
 import { MAX_WHEN_STEPS, stepsAt, stepsText, whenCost } from "./feel-cost.js";
 import { IterationBudget } from "./feel-iterate.js";
 import { patternProblems } from "./feel-patterns.js";
-import { isBuiltin, syntaxError } from "./feel-syntax.js";
+import { isBuiltin, sizeProblem, syntaxError } from "./feel-syntax.js";
 import type { Node, Scope } from "./feel-tree.js";
 import {
   argumentsOf,
@@ -66,25 +67,30 @@ export interface WhenCheck extends WhenReads {
   readonly problems: readonly WhenProblem[];
 }
 
+/** The check of a `when` refused before its names were read: one problem, nothing read. */
+function unchecked(problem: WhenProblem): WhenCheck {
+  return {
+    problems: [problem],
+    mentioned: new Set(),
+    introspects: false,
+    openKeys: new Set(),
+    roots: new Set(),
+    volatile: false,
+    cost: { steps: [] },
+  };
+}
+
 /** Checks `when` of a rule `for` a subject. */
 export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
+  // Said before parsing: parsing a `when` past the bounds is what exhausts the process.
+  const tooLarge = sizeProblem(text);
+  if (tooLarge !== undefined) return unchecked(tooLarge);
   const tree = parseExpression(text, {}, undefined);
   const syntax = syntaxError(tree, text);
+  if (syntax !== undefined) return unchecked(syntax);
   const mentioned = new Set<string>();
   const openKeys = new Set<number>();
   const roots = new Set<string>();
-  if (syntax !== undefined) {
-    const cost = { steps: [] };
-    return {
-      problems: [syntax],
-      mentioned,
-      introspects: false,
-      openKeys,
-      roots,
-      volatile: false,
-      cost,
-    };
-  }
   const root = SUBJECT_TYPES[subject];
   const problems: WhenProblem[] = [];
   const types = new Map<string, FactType>();
@@ -258,7 +264,8 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
         if (isBuiltinCall(node) && calleeName(node, text) === "list contains") {
           const [list, value] = argumentsOf(node, ["list", "element"], text);
           const shownList = list === undefined ? "" : text.slice(list.from, list.to);
-          const problem = containsProblem(typeOf(list), value, shownList, text);
+          const valueType = value === undefined ? undefined : typeOf(value);
+          const problem = containsProblem(typeOf(list), value, valueType, shownList, text);
           if (problem !== undefined) problems.push(problem);
         }
       } else if (ref.name === "InExpression") {

@@ -8,11 +8,18 @@
  *   pass by accident. What cannot be typed before it runs is caught when it runs
  *   (feel-order.ts).
  * - A fact of a few values compared for equality with a literal that is none of them
- *   (`effect = "external_commitment"`, `gateStatus = "Bypassed"`): a typo that never matches.
+ *   (`effect = "external_commitment"`, `gateStatus = "Bypassed"`, `element.type =
+ *   "bpmn:serviceTask"`): a typo that never matches, said with the value it was likely meant to
+ *   be; and a string fact with a literal of a form it never holds (`id = "tool:x"`,
+ *   fact-literals.ts).
+ * - A list or a record compared with a single value (`tools.effect in ["x"]`, `lane = "Sales"`,
+ *   feel-shapes.ts).
  *
  * Only what the check knows is judged: a side of unknown type, or a `null` literal, never is.
  */
+import { meant } from "./fact-literals.js";
 import type { FactType, ScalarBase } from "./fact-types.js";
+import { compositeProblem, containsShapeProblem, isComposite } from "./feel-shapes.js";
 import type { Node } from "./feel-tree.js";
 import { children, LITERALS, stringValue } from "./feel-tree.js";
 
@@ -35,11 +42,23 @@ const TEST_PARTS = new Set([
 /** Values an `in` test compares with, besides literals: typed calls and temporal literals. */
 const TEST_VALUES = new Set([...LITERAL_NODES, "FunctionInvocation", "DateTimeLiteral"]);
 
-/** One side compared with another, and whether the comparison is an equality. */
+/**
+ * One side compared with another, whether the comparison is an equality, and whether `other` is
+ * an item of a list inside the test's list (`[["a"]]`), which a list may equal.
+ */
 interface Pair {
   readonly fact: Node;
   readonly other: Node;
   readonly equality: boolean;
+  readonly nested: boolean;
+}
+
+/** A value an `in` test compares with. */
+interface TestValue {
+  readonly node: Node;
+  readonly equality: boolean;
+  /** How many list literals it is in. */
+  readonly depth: number;
 }
 
 /**
@@ -47,11 +66,11 @@ interface Pair {
  * whether it is compared for equality (a list item, a plain unary test) or for order (an
  * interval's bound, a `<` test).
  */
-function testValues(test: Node, text: string): { node: Node; equality: boolean }[] {
-  const out: { node: Node; equality: boolean }[] = [];
-  const stack: { node: Node; equality: boolean }[] = [{ node: test, equality: true }];
+function testValues(test: Node, text: string): TestValue[] {
+  const out: TestValue[] = [];
+  const stack: TestValue[] = [{ node: test, equality: true, depth: 0 }];
   for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
-    const { node, equality } = at;
+    const { node, equality, depth } = at;
     if (TEST_VALUES.has(node.name)) {
       out.push(at);
       continue;
@@ -61,7 +80,10 @@ function testValues(test: Node, text: string): { node: Node; equality: boolean }
     const op = parts.find((p) => p.name === "CompareOp");
     const ordered =
       node.name === "Interval" || (op !== undefined && text.slice(op.from, op.to).trim() !== "=");
-    for (const part of parts) stack.push({ node: part, equality: equality && !ordered });
+    const inner = node.name === "List" ? depth + 1 : depth;
+    for (const part of parts) {
+      stack.push({ node: part, equality: equality && !ordered, depth: inner });
+    }
   }
   return out.sort((a, b) => a.node.from - b.node.from);
 }
@@ -75,18 +97,23 @@ function pairsOf(node: Node, text: string): Pair[] {
     if (right === undefined) return [];
     const equality = ["=", "!="].includes(text.slice(op.from, op.to).trim());
     return [
-      { fact: left, other: right, equality },
-      { fact: right, other: left, equality },
+      { fact: left, other: right, equality, nested: false },
+      { fact: right, other: left, equality, nested: false },
     ];
   }
   if (op.name === "between") {
     return rest
       .filter((r) => r.name !== "and")
-      .map((r) => ({ fact: left, other: r, equality: false }));
+      .map((r) => ({ fact: left, other: r, equality: false, nested: false }));
   }
   if (op.name === "in") {
     return rest.flatMap((part) =>
-      testValues(part, text).map((v) => ({ fact: left, other: v.node, equality: v.equality })),
+      testValues(part, text).map((v) => ({
+        fact: left,
+        other: v.node,
+        equality: v.equality,
+        nested: v.depth > 1,
+      })),
     );
   }
   return [];
@@ -111,6 +138,56 @@ function literalValue(node: Node, text: string): string | number | undefined {
 const listed = (values: readonly (string | number)[]): string =>
   values.map((v) => (typeof v === "string" ? JSON.stringify(v) : String(v))).join(", ");
 
+/**
+ * Why a literal is never a value of a scalar type — none of its few values, or of a form it
+ * never holds — as words after "'fact' is <label>", with what to write instead; undefined when
+ * it may be one.
+ */
+function neverValue(
+  type: FactType & { kind: "scalar" },
+  literal: string | number,
+  shown: string,
+): { words: string; instead?: string } | undefined {
+  const values = type.values;
+  if (values !== undefined) {
+    if (values.includes(literal)) return undefined;
+    const likely = meant(values, literal);
+    return {
+      words: `one of ${listed(values)}; ${shown} is none of them`,
+      ...(likely === undefined ? {} : { instead: `write ${JSON.stringify(likely)}` }),
+    };
+  }
+  const refused = typeof literal === "string" ? type.never?.(literal) : undefined;
+  if (refused === undefined) return undefined;
+  return { words: `but never ${shown}: ${refused.why}`, instead: refused.instead };
+}
+
+const advice = (instead: string | undefined): string =>
+  instead === undefined ? "" : ` (${instead})`;
+
+/**
+ * The problem of a list or a record side compared with a single value, once per comparison:
+ * every other pair of it reads the same side.
+ */
+function shapeProblem(
+  node: Node,
+  pairs: readonly Pair[],
+  text: string,
+  typeOf: (node: Node) => FactType,
+): CompareProblem | undefined {
+  for (const { fact, other, nested } of pairs) {
+    const factType = typeOf(fact);
+    const otherType = LITERAL_NODES.has(other.name) ? LITERALS[other.name] : typeOf(other);
+    if (nested || !isComposite(factType) || otherType?.kind !== "scalar") continue;
+    const shown = text.slice(other.from, other.to);
+    return {
+      from: fact.from,
+      message: compositeProblem(node, fact, factType, { shown, type: otherType }, text, typeOf),
+    };
+  }
+  return undefined;
+}
+
 /** The problems of a `Comparison` node whose children's types are known (`typeOf`). */
 export function compareProblems(
   node: Node,
@@ -123,7 +200,10 @@ export function compareProblems(
   const key = (a: Node, b: Node): string =>
     `${Math.min(a.from, b.from)}:${Math.max(a.from, b.from)}`;
   const shown = (n: Node): string => text.slice(n.from, n.to);
-  for (const { fact, other, equality } of pairsOf(node, text)) {
+  const pairs = pairsOf(node, text);
+  const shaped = shapeProblem(node, pairs, text, typeOf);
+  if (shaped !== undefined) return [shaped];
+  for (const { fact, other, equality } of pairs) {
     const factType = typeOf(fact);
     const otherType = LITERAL_NODES.has(other.name) ? LITERALS[other.name] : typeOf(other);
     if (factType.kind !== "scalar" || otherType?.kind !== "scalar") continue;
@@ -144,35 +224,50 @@ export function compareProblems(
       });
       continue;
     }
-    const values = factType.values;
-    if (!equality || values === undefined || LITERAL_NODES.has(fact.name)) continue;
+    if (!equality || LITERAL_NODES.has(fact.name)) continue;
     const value = literalValue(other, text);
-    if (value === undefined || values.includes(value)) continue;
+    const never = value === undefined ? undefined : neverValue(factType, value, shown(other));
+    if (never === undefined) continue;
     said.add(key(fact, other));
     problems.push({
       from: other.from,
-      message: `'${shown(fact)}' is ${factType.label}, one of ${listed(values)}; ${shown(other)} is none of them, so this comparison never holds as meant`,
+      message: `'${shown(fact)}' is ${factType.label}, ${never.words}, so this comparison never holds as meant${advice(never.instead)}`,
     });
   }
   return problems;
 }
 
 /**
- * The problem of `list contains(list, value)` where the list's items are of a few values and
- * `value` is a literal that is none of them (`list contains(tools.effect, "external_commitment")`).
+ * The problem of `list contains(list, value)` where `value` can never be an item of the list:
+ * a literal none of the items' few values (`list contains(tools.effect, "external_commitment")`)
+ * or of a form they never hold (`list contains(tools.id, "tool:x")`), a single value among
+ * records (`list contains(tools, "tool:x@1.0.0")`), a value of another type.
  */
 export function containsProblem(
   list: FactType,
   value: Node | undefined,
+  valueType: FactType | undefined,
   listText: string,
   text: string,
 ): CompareProblem | undefined {
-  if (value === undefined || list.kind !== "list" || list.item.kind !== "scalar") return undefined;
-  const values = list.item.values;
+  if (value === undefined || list.kind !== "list") return undefined;
+  const item = list.item;
+  const shown = text.slice(value.from, value.to);
+  const type = LITERAL_NODES.has(value.name) ? LITERALS[value.name] : valueType;
+  const shape = containsShapeProblem(item, { shown, type }, listText);
+  if (shape !== undefined) return { from: value.from, message: shape };
+  if (item.kind !== "scalar" || type?.kind !== "scalar") return undefined;
+  if (item.base !== type.base) {
+    return {
+      from: value.from,
+      message: `the items of '${listText}' are each ${item.label}, but ${shown} is ${type.label}: FEEL never equates values of different types, so it is never in the list`,
+    };
+  }
   const literal = literalValue(value, text);
-  if (values === undefined || literal === undefined || values.includes(literal)) return undefined;
+  const never = literal === undefined ? undefined : neverValue(item, literal, shown);
+  if (never === undefined) return undefined;
   return {
     from: value.from,
-    message: `the items of '${listText}' are each ${list.item.label}, one of ${listed(values)}; ${text.slice(value.from, value.to)} is none of them, so it is never in the list`,
+    message: `the items of '${listText}' are each ${item.label}, ${never.words}, so it is never in the list${advice(never.instead)}`,
   };
 }

@@ -56,6 +56,11 @@ export function syntaxError(tree: Tree, text: string): SyntaxProblem | undefined
         }
       }
       const inside = node.parent?.name ?? "Expression";
+      // Incomplete, yet text follows: feelin's parser gave up on a long chain, not the author.
+      if (text.slice(node.from).trim() !== "") {
+        found = { from: node.from, message: chainMessage(inside) };
+        return false;
+      }
       found = {
         // At the last token, not after the blank lines a block scalar ends with.
         from: Math.min(node.from, text.trimEnd().length),
@@ -65,6 +70,57 @@ export function syntaxError(tree: Tree, text: string): SyntaxProblem | undefined
     },
   });
   return found;
+}
+
+/** Terms a group in parentheses may hold, for the advice on a chain feelin cannot parse. */
+const GROUP = 100;
+
+/**
+ * feelin's parser (lezer) stops reading a long flat chain of `or`, `and` or arithmetic — from
+ * about 170 terms of `element.id = "…"`, 500 of bare names — and reports the rest as missing,
+ * though the expression is sound. Grouped in parentheses the same terms parse.
+ */
+function chainMessage(inside: string): string {
+  const what =
+    inside === "Disjunction" ? "'or'" : inside === "Conjunction" ? "'and'" : words(inside);
+  return `FEEL syntax error: feelin's parser stops reading here, inside a chain of ${what} too long for it (a few hundred terms), though the rest of the expression follows: group the terms in parentheses of at most ${GROUP}, or test one fact against many values with 'in' (element.id in ["a", "b"])`;
+}
+
+/** The most characters a rule's `when` may have. */
+export const MAX_WHEN_CHARS = 10_000;
+
+/** The most commas outside string literals (list items, context entries, arguments) it may have. */
+export const MAX_WHEN_ITEMS = 1_000;
+
+/**
+ * A `when` too large to parse, found before parsing: feelin parses it again on every evaluation,
+ * and its parser's time and memory grow faster than the text (a list of 20,000 ids took a minute
+ * and 3 GB, a chain of 20,000 `or` exhausted the heap and aborted the process); with many
+ * names bound (context entries, `some` clauses) a thousand already take most of a second.
+ */
+export function sizeProblem(text: string): SyntaxProblem | undefined {
+  if (text.length > MAX_WHEN_CHARS) {
+    return {
+      from: 0,
+      message: `this 'when' is ${text.length.toLocaleString("en-US")} characters long; a rule's 'when' may have at most ${MAX_WHEN_CHARS.toLocaleString("en-US")} (feelin parses it on every evaluation, in time and memory that grow faster than the text): test a naming pattern (matches()) or a lane instead of listing every name`,
+    };
+  }
+  let items = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === "\\") i += 1;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === "," && ++items > MAX_WHEN_ITEMS) {
+      return {
+        from: i,
+        message: `this 'when' has more than ${MAX_WHEN_ITEMS.toLocaleString("en-US")} list items, context entries and arguments (commas outside strings); a rule's 'when' may have at most ${MAX_WHEN_ITEMS.toLocaleString("en-US")} (feelin parses it on every evaluation, in time and memory that grow faster than the text): test a naming pattern (matches()) or a lane instead of listing every name`,
+      };
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -75,6 +75,11 @@ export interface PackText {
   places(places: readonly string[]): Map<string, SourceLocation>;
   /** Where offset `offset` of the expression `expr`, the value at `start`, is in the text. */
   inside(start: SourceLocation, expr: string, offset: number): SourceLocation;
+  /**
+   * The plain scalar that starts at `start` as written (`1.0` of `version: 1.0 # x`, `3` of
+   * `[a, 3]`): up to a blank, `,`, `]`, `}` or `#`.
+   */
+  token(start: SourceLocation): string;
 }
 
 /** Locations in `text` (a leading BOM is not counted, as the reader does not count it). */
@@ -121,6 +126,11 @@ export function packText(text: string, format: TextFormat): PackText {
       }
       if (!expr.includes("\n") && body.startsWith(expr, from)) return at(from + offset);
       return start;
+    },
+    token(start) {
+      starts ??= lineStarts(body);
+      const from = (starts[start.line - 1] ?? 0) + start.column - 1;
+      return /^[^\s,\]}#]*/.exec(body.slice(from, from + 256))?.[0] ?? "";
     },
   };
 }

@@ -12,7 +12,7 @@ import type { RuleProblem } from "./rule-check.js";
 import { ruleProblems } from "./rule-check.js";
 import type { PackText } from "./positions.js";
 import { packText, placeOfPointer, pointerOfPlace } from "./positions.js";
-import { shapeProblems } from "./shape.js";
+import { quoteHint, shapeProblems } from "./shape.js";
 import type { CompiledPack, PackReading, PolicyPackSpec, PolicyProblem } from "./types.js";
 import { foreignWaiverProblem, waiverIssues } from "./waivers.js";
 
@@ -50,8 +50,14 @@ export function formatPolicyProblem(problem: PolicyProblem): string {
   return `${problem.source}${where}: ${rule}${place === "" ? "" : `${place}: `}${problem.message}`;
 }
 
-/** A problem before it is placed in the text: its place, and an offset inside a `when`. */
-type Unplaced = Omit<RuleProblem, "ruleId"> & { readonly ruleId?: string };
+/**
+ * A problem before it is placed in the text: its place, an offset inside a `when`, and a value
+ * to advise quoting (shape.ts `quoteHint`).
+ */
+type Unplaced = Omit<RuleProblem, "ruleId"> & {
+  readonly ruleId?: string;
+  readonly quote?: number | boolean;
+};
 
 /** The id of rule `index` in a value that may not be a pack, if it has a usable one. */
 function ruleIdAt(value: unknown, place: string): string | undefined {
@@ -81,7 +87,12 @@ function check(value: unknown, source: string): { problems: Unplaced[]; compiled
     const place = placeOfPointer(p.pointer);
     if (/^waivers\[\d+\]/.test(place)) continue;
     const ruleId = ruleIdAt(value, place);
-    problems.push({ place, message: p.message, ...(ruleId === undefined ? {} : { ruleId }) });
+    problems.push({
+      place,
+      message: p.message,
+      ...(ruleId === undefined ? {} : { ruleId }),
+      ...(p.quote === undefined ? {} : { quote: p.quote }),
+    });
   }
   const root = value as Partial<Record<keyof PolicyPackSpec, unknown>> | null;
   if (typeof root !== "object" || root === null || Array.isArray(root)) return { problems };
@@ -146,7 +157,9 @@ function placed(
       const expr = readAt(value, p.place);
       if (typeof expr === "string") location = text.inside(location, expr, p.offset);
     }
-    return { problem: toProblem(p, source, location), i };
+    const written =
+      location === undefined || p.quote === undefined ? undefined : text.token(location);
+    return { problem: toProblem(p, source, location, written), i };
   });
   const key = (p: PolicyProblem): number => (p.line ?? 0) * 1e7 + (p.column ?? 0);
   out.sort((a, b) => key(a.problem) - key(b.problem) || a.i - b.i);
@@ -163,13 +176,20 @@ function readAt(value: unknown, place: string): unknown {
   return at;
 }
 
-function toProblem(p: Unplaced, source: string, location?: SourceLocation): PolicyProblem {
+/** A problem placed (or not: a pack given as data), its quoting advice worded as `written`. */
+function toProblem(
+  p: Unplaced,
+  source: string,
+  location?: SourceLocation,
+  written?: string,
+): PolicyProblem {
+  const hint = p.quote === undefined ? "" : quoteHint(p.quote, written);
   return {
     source,
     ...(p.ruleId === undefined ? {} : { ruleId: p.ruleId }),
     place: p.place,
     ...(location === undefined ? {} : { line: location.line, column: location.column }),
-    message: p.message,
+    message: `${p.message}${hint}`,
   };
 }
 

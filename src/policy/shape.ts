@@ -19,6 +19,24 @@ import {
 export interface ShapeProblem {
   readonly pointer: string;
   readonly message: string;
+  /**
+   * A number or a boolean where a string belongs: the value, for {@link quoteHint}, which the
+   * reader words from the text as written when it has the text (`1.0`, which the value `1` has
+   * lost).
+   */
+  readonly quote?: number | boolean;
+}
+
+/** A YAML or JSON number or boolean as written (`1.0`, `0x1F`, `.5`, `True`, `1e3`). */
+const WRITTEN_SCALAR = /^(?:[-+]?(?:\.?\d[\w.+-]*|\.inf)|\.nan|true|false)$/i;
+
+/**
+ * The advice for a number or a boolean where a string belongs: quote it as written, when
+ * `written` (the scalar's text in the file) is one; else as the value reads.
+ */
+export function quoteHint(value: number | boolean, written?: string): string {
+  const text = written !== undefined && WRITTEN_SCALAR.test(written) ? written : String(value);
+  return ` (quote it: ${JSON.stringify(text)})`;
 }
 
 let validate: ValidateFunction | undefined;
@@ -130,11 +148,10 @@ function explain(error: ErrorObject): ShapeProblem {
       if (schema?.type === "integer")
         return { pointer: at, message: `must be a non-negative integer, not ${quoteValue(data)}` };
       const wanted = TYPE_WORDS[String(params.type)] ?? String(params.type);
-      const hint =
-        params.type === "string" && (typeof data === "number" || typeof data === "boolean")
-          ? ` (quote it: "${String(data)}")`
-          : "";
-      return { pointer: at, message: `must be ${wanted}, not ${kindOf(data)}${hint}` };
+      const message = `must be ${wanted}, not ${kindOf(data)}`;
+      const quotable =
+        params.type === "string" && (typeof data === "number" || typeof data === "boolean");
+      return quotable ? { pointer: at, message, quote: data } : { pointer: at, message };
     }
     case "minimum":
       return { pointer: at, message: `must be a non-negative integer, not ${quoteValue(data)}` };

@@ -127,6 +127,7 @@ describe("enumerated facts", () => {
       "'effect' is an effect or null",
       EFFECTS,
       '"external_commitment"',
+      ' (write "external-commitment")',
     ],
     [
       'authorization != "Gate"',
@@ -135,6 +136,7 @@ describe("enumerated facts", () => {
       "'authorization' is an authorization or null",
       '"automatic", "gate", "forbidden"',
       '"Gate"',
+      ' (write "gate")',
     ],
     [
       'gateStatus = "Bypassed"',
@@ -143,8 +145,9 @@ describe("enumerated facts", () => {
       "'gateStatus' is a gate status",
       '"reached", "bypassed", "missing"',
       '"Bypassed"',
+      ' (write "bypassed")',
     ],
-    ["level in [4, 5, 7]", "agentTask", 16, `'level' is ${LEVEL}`, "0, 1, 2, 3, 4, 5", "7"],
+    ["level in [4, 5, 7]", "agentTask", 16, `'level' is ${LEVEL}`, "0, 1, 2, 3, 4, 5", "7", ""],
     [
       'some t in tools satisfies t.effect in ["read", "writes"]',
       "agentTask",
@@ -152,6 +155,7 @@ describe("enumerated facts", () => {
       "'t.effect' is an effect or null",
       EFFECTS,
       '"writes"',
+      "",
     ],
     [
       'count(tools[effect = "read "]) > 0',
@@ -160,6 +164,7 @@ describe("enumerated facts", () => {
       "'effect' is an effect or null",
       EFFECTS,
       '"read "',
+      ' (write "read")',
     ],
     [
       'some n in nodes satisfies n.type = "LLM"',
@@ -168,14 +173,15 @@ describe("enumerated facts", () => {
       "'n.type' is a node type",
       '"llm", "tool", "decision"',
       '"LLM"',
+      ' (write "llm")',
     ],
   ] as const)(
-    "refuses %s, naming the legal values",
-    (when, subject, from, fact, values, literal) => {
+    "refuses %s, naming the legal values (and the one meant, but for case, '-', '_', spaces)",
+    (when, subject, from, fact, values, literal, meant) => {
       expect(problemsOf(when, subject)).toEqual([
         {
           from,
-          message: `${fact}, one of ${values}; ${literal} is none of them, so this comparison never holds as meant`,
+          message: `${fact}, one of ${values}; ${literal} is none of them, so this comparison never holds as meant${meant}`,
         },
       ]);
     },
@@ -185,7 +191,7 @@ describe("enumerated facts", () => {
     expect(problemsOf('list contains(tools.effect, "external_commitment")')).toEqual([
       {
         from: 28,
-        message: `the items of 'tools.effect' are each an effect or null, one of ${EFFECTS}; "external_commitment" is none of them, so it is never in the list`,
+        message: `the items of 'tools.effect' are each an effect or null, one of ${EFFECTS}; "external_commitment" is none of them, so it is never in the list (write "external-commitment")`,
       },
     ]);
   });

@@ -7,14 +7,14 @@ const problemsOf = (when: string): [number, string][] =>
 
 describe("syntax errors of a when", () => {
   it("says an expression nested too deeply for feelin's parser is, not an unexpected token", () => {
-    const parens = `${"(".repeat(5000)}level > 3${")".repeat(5000)}`;
+    const parens = `${"(".repeat(4000)}level > 3${")".repeat(4000)}`;
     expect(problemsOf(parens)).toEqual([
       [
         2800,
         "FEEL syntax error: nested too deeply for feelin's parser (2,800 brackets are open here)",
       ],
     ]);
-    const nots = `${"not(".repeat(3000)}level > 3${")".repeat(3000)}`;
+    const nots = `${"not(".repeat(1500)}level > 3${")".repeat(1500)}`;
     expect(problemsOf(nots)).toEqual([
       [
         5600,

@@ -409,7 +409,7 @@ describe("sound FEEL is not refused", () => {
     ["agentTask", 'if lane = null then false else lane.name = "Risk"'],
     ["agentTask", "element.name instance of string"],
     ["agentTask", 'every g in gates satisfies g.role != null and matches(g.role, "^risk")'],
-    ["agentTask", 'tools[item.effect = "read" and (authorization = "gate")][1].id = "tool:x"'],
+    ["agentTask", 'tools[item.effect = "read" and (authorization = "gate")][1].id = "x"'],
     ["agentTask", "budget.maxCost.USD > 10 and string length(element.id) > 2"],
     ["workflow", 'some n in nodes satisfies n.model = null and n.type = "llm"'],
     ["workflow", "count(delegates) = 0 and level = justifiedLevel"],
