@@ -13,6 +13,8 @@
 //   policy    a policy pack the config names
 //   config    a file the config's `extends` names
 //   plugin    in a plugin module's folder
+//   waived    a process, while a waiver names processes by id: another file may define the same
+//             id, and only a run over both finds the waiver ambiguous (src/cli/gate-waivers.ts)
 //   take      none of these: a document (check) or a process (gate) to check by name
 // Anything it cannot decide (a path that does not resolve, settings it cannot read) is exit 2
 // with the reason on stderr: run.sh then checks the whole repository, and the hook fails.
@@ -156,14 +158,17 @@ try {
   const settings = JSON.parse(readFileSync(printed, "utf8"));
   const read = settingsReads(settings);
   const ignored = await ignoreTestOf(settings);
+  // The config's waivers and the packs' (what --print-config prints).
+  const processWaived = (settings.waivers ?? []).some((w) => typeof w?.process === "string");
   const out = [];
   for (const file of readFileSync(0, "utf8").split("\0")) {
     if (file === "") continue;
     // Read by the settings first, whatever its name and whatever the ignores say: the registry,
     // the config, a pack or a plugin is read for every verdict (the hook then checks the whole
     // repository, as the Action does), and `agentflow.config.json` is the config.
-    const kind =
+    let kind =
       readBy(read, file) ?? (!takes(file) ? "other" : ignored(file) ? "ignored" : "take");
+    if (kind === "take" && processWaived && isProcessName(basename(file))) kind = "waived";
     out.push(`${kind}\0${file}\0`);
   }
   process.stdout.write(out.join(""));

@@ -32,13 +32,16 @@ while IFS= read -r -d '' kind && IFS= read -r -d '' file; do
   case "$kind" in
     other | ignored) ;;
     take) files+=("$file") ;;
+    # A process while a waiver names processes by id: only a run over every process finds the
+    # waiver ambiguous when another file defines the same id.
+    waived) [ -z "$whole" ] && whole="'$file' is a process and a waiver names processes by id, which a process that did not change may share" ;;
     # Read for every verdict: the documents that resolve a changed contract, or that a changed
     # config or pack judges, are checked again with it.
-    *) [ -z "$whole" ] && whole="$file" ;;
+    *) [ -z "$whole" ] && whole="'$file' is read by the settings (the registry, the config, a pack or a plugin)" ;;
   esac
 done < "$kinds"
 if [ -n "$whole" ]; then
-  echo "agentflow: '$whole' is read by the settings (the registry, the config, a pack or a plugin); checking the whole repository" >&2
+  echo "agentflow: $whole; checking the whole repository" >&2
   "${agentflow[@]}" check .
   exit $?
 fi

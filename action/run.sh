@@ -116,6 +116,9 @@ elif [ "$command" != verify ]; then
               whole="'$file' is read by the settings (the registry, the config, a pack or a plugin)"
               ;;
             ignored) whole="'$file' changed and the config's ignores pass over it" ;;
+            waived)
+              whole="'$file' is a process and a waiver names processes by id, which a process that did not change may share"
+              ;;
             *) whole="'$file' changed and is not a file $command takes (it may be one the settings read)" ;;
           esac
           [ -n "$whole" ] && break

@@ -198,6 +198,38 @@ describe("the GitHub Action", () => {
     expect(sarifFiles(run.outputs.findings)).toContain("processes/other.bpmn");
   });
 
+  it("gates the whole repository when a waiver names a process, which another file may define", () => {
+    const { dir } = repository();
+    const waiver = {
+      rule: "AGENT_GATE_UNREACHABLE",
+      process: "LoanOrigination",
+      reason: "reviewed",
+      grantedBy: "risk",
+      expires: "2099-12-31",
+    };
+    writeFileSync(
+      join(dir, "agentflow.config.json"),
+      JSON.stringify({ registry: "registry", waivers: [waiver] }),
+    );
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "a waiver");
+    const waived = git(dir, "rev-parse", "HEAD");
+    writeFileSync(
+      join(dir, "processes/loan.bpmn"),
+      readFileSync(join(dir, "processes/other.bpmn")),
+    );
+    git(dir, "commit", "-qam", "a process");
+    const run = runStep(dir, { INPUT_COMMAND: "gate", BASE_SHA: waived });
+    expect(run.stdout).toContain(
+      "agentflow: 'processes/loan.bpmn' is a process and a waiver names processes by id",
+    );
+    // Both files define LoanOrigination: the waiver cannot say which one was reviewed.
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'waivers[0].process: "LoanOrigination" is the id of a process in 2 inputs (processes/loan.bpmn, processes/other.bpmn)',
+    );
+  });
+
   it("checks the whole repository when the settings cannot be read", () => {
     const { dir } = repository();
     writeFileSync(join(dir, "agentflow.config.json"), "{ not json");
