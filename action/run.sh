@@ -165,7 +165,19 @@ node "$bin" "${args[@]}" "${machine[@]}" -o "$findings" -- "${operands[@]}"
 code=$?
 # The report people read, in the log and kept as an artifact; the decision is the first run's.
 node "$bin" "${args[@]}" -f text -o "$report" -- "${operands[@]}" > /dev/null 2>&1
-[ -f "$report" ] && cat "$report"
+if [ -f "$report" ]; then
+  # On GitHub, the runner reads `::command::` and `##[command]` in the log: a name in a process or
+  # workflow must not forge an annotation, mask a word or fold the log, so the report is printed
+  # with commands stopped (a token nobody can know in advance ends the stop).
+  if [ "${GITHUB_ACTIONS:-}" = true ]; then
+    token="$(node -p 'require("node:crypto").randomUUID()')"
+    echo "::stop-commands::$token"
+    cat "$report"
+    echo "::$token::"
+  else
+    cat "$report"
+  fi
+fi
 say "exit-code=$code"
 say "findings=$([ -f "$findings" ] && echo "$findings")"
 say "report=$([ -f "$report" ] && echo "$report")"

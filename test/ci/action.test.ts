@@ -65,7 +65,7 @@ function runStep(dir: string, env: Readonly<Record<string, string>>) {
   const r = spawnSync("bash", [SCRIPT], {
     cwd: dir,
     encoding: "utf8",
-    env: { ...process.env, GITHUB_OUTPUT: output, OUT_DIR: out, ...env },
+    env: { ...process.env, GITHUB_ACTIONS: "true", GITHUB_OUTPUT: output, OUT_DIR: out, ...env },
   });
   const outputs = Object.fromEntries(
     readFileSync(output, "utf8")
@@ -128,6 +128,31 @@ describe("the GitHub Action", () => {
       "processes/loan.bpmn: promotion BLOCKED",
     );
     expect(run.stdout).toContain("promotion BLOCKED");
+  });
+
+  it("prints its report with the runner's commands stopped on GitHub: a name cannot forge one", () => {
+    const { dir } = repository();
+    const head = git(dir, "rev-parse", "HEAD");
+    const loan = readFileSync(join(dir, "processes/loan.bpmn"));
+    writeFileSync(join(dir, "processes/::notice title=agentflow::promotion ALLOWED.bpmn"), loan);
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "a process named as a command");
+    const run = runStep(dir, { INPUT_COMMAND: "gate", INPUT_REGISTRY: "registry", BASE_SHA: head });
+    const lines = run.stdout.split("\n");
+    const stop = lines.findIndex((l) => l.startsWith("::stop-commands::"));
+    const token = lines[stop]?.slice("::stop-commands::".length) ?? "";
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    const resume = lines.indexOf(`::${token}::`);
+    const named = lines.findIndex((l) => l.includes("::notice title=agentflow::"));
+    expect(stop < named && named < resume).toBe(true);
+    // Outside GitHub, the report is printed as it is.
+    const plain = runStep(dir, {
+      INPUT_COMMAND: "gate",
+      INPUT_REGISTRY: "registry",
+      BASE_SHA: head,
+      GITHUB_ACTIONS: "",
+    });
+    expect(plain.stdout).not.toContain("::stop-commands::");
   });
 
   it("checks the whole repository when the change touched a file the command does not take", () => {
