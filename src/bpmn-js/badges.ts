@@ -6,6 +6,8 @@
 import type { AgentTaskSummary, GateDecision } from "../bpmn/index.js";
 import { agentGateStatus } from "../bpmn/gate-status.js";
 import type { Diagnostic, DiagnosticWaiver, Severity } from "../model/index.js";
+// The leaf module, not model/index.js: the first load draws, and carries nothing else of model/.
+import { visibleText } from "../model/text/visible.js";
 
 /**
  * Where the gate stands for one agent task, as the overlay's `data-agentflow-gate` says it.
@@ -148,7 +150,10 @@ export interface GateMark {
   readonly elementId: string;
   /** `btv:gate`'s `approverRole`, when it names one. */
   readonly approverRole: string | undefined;
-  /** The marker's text, e.g. `Gate · underwriter`. */
+  /**
+   * The marker's text, e.g. `Gate · underwriter`: the role with invisible characters escaped, so
+   * that a right-to-left override or a zero-width space cannot make it read as another role.
+   */
   readonly text: string;
 }
 
@@ -161,6 +166,7 @@ export interface GateMark {
  *
  * gateMark("UnderwriterReview", "underwriter").text; // → "Gate · underwriter"
  * gateMark("Review", undefined).text; // → "Gate"
+ * gateMark("Review", "\u202Erotirwrednu").text; // → "Gate · \\u{202E}rotirwrednu"
  * ```
  */
 export function gateMark(elementId: string, approverRole: string | undefined): GateMark {
@@ -168,7 +174,7 @@ export function gateMark(elementId: string, approverRole: string | undefined): G
   return {
     elementId,
     approverRole: role === "" ? undefined : role,
-    text: role === "" ? "Gate" : `Gate · ${role}`,
+    text: role === "" ? "Gate" : `Gate · ${visibleText(role)}`,
   };
 }
 

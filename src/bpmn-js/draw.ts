@@ -6,6 +6,8 @@
  */
 import type { ApprovalMark } from "./approval-marks.js";
 import type { GateMark, TaskBadge, ToolMark } from "./badges.js";
+// The leaf module, not model/index.js: the first load draws, and carries nothing else of model/.
+import { visibleText } from "../model/text/visible.js";
 
 /**
  * The badge of an agent task: `data-agentflow-level`, `data-agentflow-gate` and
@@ -35,8 +37,8 @@ export function taskBadgeElement(doc: Document, badge: TaskBadge): HTMLElement {
     const item = doc.createElement("li");
     item.className = `agentflow-finding agentflow-finding-${finding.severity}`;
     const code = doc.createElement("code");
-    code.textContent = finding.code;
-    item.append(code, ` ${finding.message}`);
+    code.textContent = visibleText(finding.code);
+    item.append(code, ` ${visibleText(finding.message)}`);
     if (finding.waived !== undefined) {
       // A waived finding stays in the list, marked, with who waived it, until when and why.
       const { grantedBy, expires, reason } = finding.waived;
@@ -44,7 +46,9 @@ export function taskBadgeElement(doc: Document, badge: TaskBadge): HTMLElement {
       item.setAttribute("data-agentflow-waived", expires);
       const note = doc.createElement("span");
       note.className = "agentflow-waiver";
-      note.textContent = ` (waived by ${grantedBy} until ${expires}: ${reason})`;
+      // The config's words, escaped as every surface shows them: a newline or a bidi override in
+      // a reason must not read as another finding or another approver.
+      note.textContent = visibleText(` (waived by ${grantedBy} until ${expires}: ${reason})`);
       item.append(note);
     }
     list.append(item);

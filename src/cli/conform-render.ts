@@ -11,7 +11,9 @@ import type {
   Unverified,
 } from "../conform/index.js";
 import { deviationMessage, unverifiedMessage } from "../conform/index.js";
-import { fileUriOf } from "../report/index.js";
+import { visibleText } from "../model/index.js";
+import type { ArtifactLocation } from "../report/sarif-uri.js";
+import { artifactLocationOf, SRCROOT } from "../report/sarif-uri.js";
 import type { FileRead } from "./conform-read.js";
 
 /** The output formats. */
@@ -22,14 +24,6 @@ export interface ConformPlace {
   readonly basis: string;
   readonly files: readonly FileRead[];
 }
-
-/** Control characters (a binary file's bytes in a parse error) shown escaped, never raw. */
-const safe = (text: string): string =>
-  text.replace(
-    // eslint-disable-next-line no-control-regex -- the control characters are what it replaces
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
 
 function where(at: EventAt | undefined): string {
   if (at === undefined) return "";
@@ -93,7 +87,10 @@ export function conformText(report: ConformanceReport, place: ConformPlace): str
     );
   }
   lines.push(conformSummary(report));
-  return lines.map(safe).join("\n") + "\n";
+  // Every line holds the runs' text (ids, models, a binary file's bytes in a parse error):
+  // invisible characters shown escaped, as the audit report shows them, so `gpt-4o\u200B`
+  // does not print as `gpt-4o` and no control character reaches the terminal.
+  return lines.map(visibleText).join("\n") + "\n";
 }
 
 const withMessage = (d: Deviation): Deviation & { readonly message: string } => ({
@@ -126,13 +123,25 @@ export function conformJson(report: ConformanceReport, place: ConformPlace): str
   return JSON.stringify(out, null, 2) + "\n";
 }
 
-function location(at: EventAt | undefined): Record<string, unknown>[] {
+/** A result's location, as `location` makes it. */
+interface SarifLocation {
+  readonly physicalLocation: {
+    readonly artifactLocation: ArtifactLocation;
+    readonly region?: { readonly startLine: number };
+  };
+}
+
+/**
+ * Where an event is, as gate's and check's SARIF place files: a path below the working folder
+ * relative to `%SRCROOT%`, any other a `file:` URI, every segment percent-encoded (a run file
+ * may be called `my runs #1%.jsonl`).
+ */
+function location(at: EventAt | undefined, srcRoot: string | undefined): SarifLocation[] {
   if (at?.file === undefined || at.file === "-") return [];
-  const uri = fileUriOf(at.file) ?? at.file;
   return [
     {
       physicalLocation: {
-        artifactLocation: { uri },
+        artifactLocation: artifactLocationOf(at.file, srcRoot),
         ...(at.line === undefined ? {} : { region: { startLine: at.line } }),
       },
     },
@@ -183,8 +192,31 @@ function unlisted(report: ConformanceReport) {
   ];
 }
 
-/** The SARIF 2.1.0 log: one result per deviation (error) and per unverified part (warning). */
-export function conformSarif(report: ConformanceReport, version: string): string {
+/**
+ * `originalUriBaseIds` when a result's location is relative to `%SRCROOT%`: a base that a URI names
+ * must be defined (SARIF 3.14.14), by its URI when it is known.
+ */
+function baseIds(
+  results: readonly { readonly locations: readonly SarifLocation[] }[],
+  srcRoot: string | undefined,
+): Record<string, unknown> {
+  const based = results.some((r) =>
+    r.locations.some((l) => l.physicalLocation.artifactLocation.uriBaseId === SRCROOT),
+  );
+  if (!based) return {};
+  const base =
+    srcRoot === undefined
+      ? { description: { text: "The folder agentflow was run in." } }
+      : { uri: srcRoot.endsWith("/") ? srcRoot : `${srcRoot}/` };
+  return { originalUriBaseIds: { [SRCROOT]: base } };
+}
+
+/**
+ * The SARIF 2.1.0 log: one result per deviation (error) and per unverified part (warning).
+ * `srcRoot`, the working folder as a `file:` URI, defines `%SRCROOT%`, as `formatSarif`'s does;
+ * without it the base is described, not located.
+ */
+export function conformSarif(report: ConformanceReport, version: string, srcRoot?: string): string {
   const findings = [
     ...report.runs.flatMap((r) => itemFindings(r, r.run)),
     ...report.instances.flatMap((i) => itemFindings(i, i.instance)),
@@ -210,7 +242,7 @@ export function conformSarif(report: ConformanceReport, version: string): string
     ruleIndex: ids.indexOf(f.id),
     level: f.level,
     message: { text: f.text },
-    locations: location(f.at),
+    locations: location(f.at, srcRoot),
     properties: { run: f.run, event: f.at ?? null, data: f.data },
   }));
   const log = {
@@ -227,6 +259,7 @@ export function conformSarif(report: ConformanceReport, version: string): string
             rules,
           },
         },
+        ...baseIds(results, srcRoot),
         results,
         properties: {
           summary: report.summary,

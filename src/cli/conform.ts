@@ -4,6 +4,8 @@
  * process instance, and every record was read); 1 on any deviation or anything unverified
  * (conform fails closed); 2 when the approved model cannot be built or a file cannot be read.
  */
+import { pathToFileURL } from "node:url";
+import { fileUriOf } from "../report/index.js";
 import { buildModel } from "./conform-model.js";
 import { checkRunFiles, parseSource } from "./conform-read.js";
 import {
@@ -69,7 +71,11 @@ export async function runConform(
     format === "json"
       ? conformJson(report, place)
       : format === "sarif"
-        ? conformSarif(report, packageVersion())
+        ? conformSarif(
+            report,
+            packageVersion(),
+            fileUriOf(process.cwd()) ?? pathToFileURL(process.cwd()).href,
+          )
         : conformText(report, place);
   await emitReport(
     text,

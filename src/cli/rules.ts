@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BPMN_RULES } from "../bpmn/index.js";
+import { visibleText } from "../model/index.js";
 // The pages are the CLI's product, not the report API's: read from their file.
 import type { RuleSource } from "../report/rule-pages.js";
 import { extensionIndexMarkdown, rulePageMarkdown, rulePageName } from "../report/rule-pages.js";
@@ -49,9 +50,15 @@ export function ruleSources(extensions: Extensions): RuleSource[] {
   return [...plugins, ...packs];
 }
 
+/**
+ * One rule's line of the text list. A plugin's or a pack's code, version and description are its
+ * author's text: shown with invisible characters escaped, so that a newline, a `\r` or an escape
+ * sequence in them cannot start a line of its own (a forged `::warning::` command in a CI log) or
+ * rewrite the lines above it. `--format json` keeps them as written.
+ */
 function line(meta: RuleMeta, from: string): string {
   const scope = meta.scope ?? "workflow";
-  return `${meta.code.padEnd(40)}  ${meta.defaultSeverity.padEnd(7)}  ${scope.padEnd(8)}  ${from}  ${meta.description}`;
+  return `${visibleText(meta.code).padEnd(40)}  ${meta.defaultSeverity.padEnd(7)}  ${scope.padEnd(8)}  ${visibleText(from)}  ${visibleText(meta.description)}`;
 }
 
 /** Runs `agentflow rules`; returns the exit code. */

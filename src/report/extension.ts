@@ -3,6 +3,7 @@
  * rules judged (SARIF `tool.extensions`, JUnit properties), and how a waived finding is worded
  * wherever it is shown — still there, marked, never dropped.
  */
+import { visibleText } from "../model/index.js";
 import type { DiagnosticWaiver } from "../model/index.js";
 import type { RuleDescriptor } from "./rule-descriptor.js";
 
@@ -19,7 +20,10 @@ export interface ToolExtension {
 }
 
 /**
- * The words every format uses for a waiver.
+ * The words every format uses for a waiver. Its reason and who granted it are the config's text:
+ * shown with invisible characters escaped (`visibleText`), so that a `\r` or an escape sequence in
+ * a reason cannot erase or forge a line of the report; `waived` in JSON and SARIF keeps them as
+ * written.
  *
  * @example
  * ```ts
@@ -30,5 +34,5 @@ export interface ToolExtension {
  * ```
  */
 export function waiverText(waiver: DiagnosticWaiver): string {
-  return `waived until ${waiver.expires} (${waiver.grantedBy}): ${waiver.reason}`;
+  return visibleText(`waived until ${waiver.expires} (${waiver.grantedBy}): ${waiver.reason}`);
 }

@@ -7,6 +7,7 @@
 import { sha256 } from "../model/index.js";
 import type { Diagnostic, Severity } from "../model/index.js";
 import { waiverText } from "./extension.js";
+import { slashedPath } from "./sarif-uri.js";
 import type { CheckedFile } from "./types.js";
 
 /**
@@ -41,6 +42,11 @@ export interface GitlabIssue {
 export interface GitlabFormatOptions {
   /** The rule set's digest, carried by every issue (`agentflow.ruleSet`). */
   readonly ruleSet?: string;
+  /**
+   * Whether a backslash in a file path separates folders, as on Windows; by default, whether
+   * agentflow runs on Windows. Elsewhere a backslash is part of a file name, and stays.
+   */
+  readonly windowsPaths?: boolean;
 }
 
 /**
@@ -60,9 +66,9 @@ function subject(d: Diagnostic): string {
   return `pointer:${d.path}`;
 }
 
-/** A path as GitLab matches it to the repository: slashes, no leading `./`. */
-function repositoryPath(file: string): string {
-  let path = file.replaceAll("\\", "/");
+/** A path as GitLab matches it to the repository: slashes between folders, no leading `./`. */
+function repositoryPath(file: string, windows: boolean | undefined): string {
+  let path = slashedPath(file, windows);
   while (path.startsWith("./")) path = path.slice(2);
   return path;
 }
@@ -108,7 +114,7 @@ export function formatGitlab(
   const issues: GitlabIssue[] = [];
   const seen = new Map<string, number>();
   for (const file of files) {
-    const path = repositoryPath(file.file);
+    const path = repositoryPath(file.file, options.windowsPaths);
     for (const d of file.diagnostics) {
       const key = JSON.stringify([d.code, path, subject(d)]);
       const occurrence = seen.get(key) ?? 0;

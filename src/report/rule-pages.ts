@@ -3,9 +3,16 @@
  * their meta the way `docs/rules/README.md` is generated from agentflow's registries: an index
  * of every rule with its severity and what it finds, and one page per rule with its messages,
  * its options schema and, for a pack rule, what it is for, when it applies and what it requires.
+ * A plugin's or a pack's text is its author's, and these pages are rendered where others read
+ * them: every piece of it is escaped for where it lands (as the audit report's Markdown is), so
+ * it adds no HTML, heading, table cell or link of its own; a rule's `docs` is a link only when it
+ * is an `http(s)` or a relative address.
  */
+import { visibleText } from "../model/index.js";
 import type { PackRuleSpec } from "../policy/index.js";
 import type { RuleMeta } from "../rules/index.js";
+import { encodeUriSegment } from "../rules/internal.js";
+import { markdownCode, markdownText } from "./audit/markdown-escape.js";
 
 /** The rules of one plugin or pack, as their pages show them. */
 export interface RuleSource {
@@ -25,7 +32,25 @@ export function rulePageName(code: string): string {
   return `${code}.md`;
 }
 
-const cell = (text: string): string => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+/** A page's name as a link destination: each segment percent-encoded (a code may hold anything). */
+const pageHref = (code: string): string =>
+  rulePageName(code).split("/").map(encodeUriSegment).join("/");
+
+/** A scheme at the start of an address (`https:`, `javascript:`). */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/**
+ * A rule's `docs` as Markdown: a link when it is an `http(s)` or a relative address that an
+ * angle-bracket destination holds as written, else the text alone, so that no `javascript:` or
+ * `data:` address becomes a link.
+ */
+function docsLink(docs: string): string {
+  const web = /^https?:\/\//i.test(docs);
+  const plain = !/[\s<>\\]/.test(docs) && !/[\p{Cc}\p{Cf}]/u.test(docs);
+  return plain && (web || !SCHEME.test(docs)) && docs !== ""
+    ? `[${markdownText(docs)}](<${docs}>)`
+    : markdownText(docs);
+}
 
 /** The Markdown index of the rules of `sources`, linking each rule's page. */
 export function extensionIndexMarkdown(sources: readonly RuleSource[]): string {
@@ -39,9 +64,9 @@ export function extensionIndexMarkdown(sources: readonly RuleSource[]): string {
     const what = source.kind === "plugin" ? "Plugin" : "Policy pack";
     lines.push(
       "",
-      `## ${what} ${source.name} ${source.version}`,
+      `## ${what} ${markdownText(`${source.name} ${source.version}`)}`,
       "",
-      `\`${source.sha256}\``,
+      markdownCode(source.sha256),
       "",
       "| rule | severity | scope | finds |",
       "|---|---|---|---|",
@@ -49,15 +74,26 @@ export function extensionIndexMarkdown(sources: readonly RuleSource[]): string {
     for (const { meta } of source.rules) {
       const scope = meta.scope ?? "workflow";
       lines.push(
-        `| [${meta.code}](${rulePageName(meta.code)}) | ${meta.defaultSeverity} | ${scope} | ${cell(meta.description)} |`,
+        `| [${markdownText(meta.code)}](${pageHref(meta.code)}) | ${meta.defaultSeverity} | ${scope} | ${markdownText(meta.description)} |`,
       );
     }
   }
   return lines.join("\n") + "\n";
 }
 
+/**
+ * A code block that no line of `text` can end early (its fence is longer than any run of
+ * backticks in it), each line shown with invisible characters escaped: what a reviewer reads is
+ * what the pack holds, and a lone `\r`, a line ending to Markdown, stays inside its line.
+ */
 function fenced(language: string, text: string): string[] {
-  return ["```" + language, text, "```"];
+  const lines = text.split("\n").map(visibleText);
+  const longest = lines.reduce(
+    (n, line) => (line.match(/`+/g) ?? []).reduce((m, run) => Math.max(m, run.length), n),
+    0,
+  );
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return [fence + language, ...lines, fence];
 }
 
 /** The Markdown page of one rule of `source`. */
@@ -65,25 +101,29 @@ export function rulePageMarkdown(source: RuleSource, rule: RuleSource["rules"][n
   const { meta, spec } = rule;
   const what = source.kind === "plugin" ? "plugin" : "policy pack";
   const lines = [
-    `# ${meta.code}`,
+    `# ${markdownText(meta.code)}`,
     "",
-    meta.description,
+    markdownText(meta.description),
     "",
-    `- ${what}: ${source.name} ${source.version} (\`${source.sha256}\`)`,
+    `- ${what}: ${markdownText(`${source.name} ${source.version}`)} (${markdownCode(source.sha256)})`,
     `- default severity: ${meta.defaultSeverity}`,
     `- scope: ${meta.scope ?? "workflow"}`,
-    `- documentation: ${meta.docs}`,
+    `- documentation: ${docsLink(meta.docs)}`,
   ];
   if (spec !== undefined) {
-    lines.push("", "## The rule", "", `For every **${spec.for}**`);
+    lines.push("", "## The rule", "", `For every **${markdownText(spec.for)}**`);
     if (spec.when !== undefined) lines.push("", "when", "", ...fenced("feel", spec.when));
     if (spec.require !== undefined) {
       lines.push("", "it requires", "", ...fenced("json", JSON.stringify(spec.require, null, 2)));
     }
   }
   lines.push("", "## Messages", "", "| id | message |", "|---|---|");
-  for (const [id, text] of Object.entries(meta.messages)) lines.push(`| ${id} | ${cell(text)} |`);
-  if (meta.remediation !== undefined) lines.push("", "## What to do", "", meta.remediation);
+  for (const [id, text] of Object.entries(meta.messages)) {
+    lines.push(`| ${markdownText(id)} | ${markdownText(text)} |`);
+  }
+  if (meta.remediation !== undefined) {
+    lines.push("", "## What to do", "", markdownText(meta.remediation));
+  }
   if (meta.schema !== undefined) {
     lines.push("", "## Options", "", ...fenced("json", JSON.stringify(meta.schema, null, 2)));
   }

@@ -14,6 +14,25 @@ export interface ArtifactLocation {
   readonly index?: number;
 }
 
+/**
+ * Whether agentflow runs on Windows, where a backslash separates folders. Read once, and guarded:
+ * the report formats run in browsers too, which have no `process` and whose file names are
+ * whatever the host gives.
+ */
+const ON_WINDOWS =
+  (globalThis as { readonly process?: { readonly platform?: unknown } }).process?.platform ===
+  "win32";
+
+/**
+ * `path` with slashes between its folders. On Windows (`windows`, by default the platform agentflow
+ * runs on) a backslash is a separator; elsewhere it is a character a file name may hold
+ * (`back\slash.bpmn` is one file), and stays. A path that starts with a drive letter (`C:\`) is
+ * a Windows path wherever it is read.
+ */
+export function slashedPath(path: string, windows: boolean = ON_WINDOWS): string {
+  return windows || /^[A-Za-z]:\\/.test(path) ? path.replaceAll("\\", "/") : path;
+}
+
 function encodePath(path: string): string {
   return path.split("/").map(encodeUriSegment).join("/");
 }
@@ -43,7 +62,7 @@ function absoluteUri(slashed: string): string | undefined {
  * ```
  */
 export function fileUriOf(absolutePath: string): string | undefined {
-  return absoluteUri(absolutePath.replaceAll("\\", "/"));
+  return absoluteUri(slashedPath(absolutePath));
 }
 
 /**
@@ -51,13 +70,18 @@ export function fileUriOf(absolutePath: string): string | undefined {
  * URI relative to it with `uriBaseId: %SRCROOT%`, and any other file an absolute `file:` URI with
  * no base, so that no URI claims a base it is not in. Without it, absolute paths become `file:`
  * URIs, relative paths below the working directory stay relative to `%SRCROOT%`, and a path
- * that climbs out of it (`../`) stays a relative reference with no base. Backslashes become
- * slashes (Windows paths) and every segment is percent-encoded, because the schema requires a
- * valid URI reference and file names may hold spaces, `#`, `%` or a `:` that would otherwise
- * read as a scheme.
+ * that climbs out of it (`../`) stays a relative reference with no base. On Windows (`windows`,
+ * by default the platform agentflow runs on) backslashes become slashes; elsewhere a backslash
+ * is part of a file name and is encoded (`%5C`). Every segment is percent-encoded, because the
+ * schema requires a valid URI reference and file names may hold spaces, `#`, `%` or a `:` that
+ * would otherwise read as a scheme.
  */
-export function artifactLocationOf(file: string, srcRoot?: string): ArtifactLocation {
-  const slashed = file.replaceAll("\\", "/");
+export function artifactLocationOf(
+  file: string,
+  srcRoot?: string,
+  windows?: boolean,
+): ArtifactLocation {
+  const slashed = slashedPath(file, windows);
   const absolute = absoluteUri(slashed);
   let relative = slashed;
   while (relative.startsWith("./")) relative = relative.slice(2);

@@ -45,6 +45,11 @@ export interface SarifFormatOptions {
    * (`rule.toolComponent`).
    */
   readonly extensions?: readonly ToolExtension[];
+  /**
+   * Whether a backslash in a file path separates folders, as on Windows; by default, whether
+   * agentflow runs on Windows. Elsewhere a backslash is part of a file name, encoded `%5C`.
+   */
+  readonly windowsPaths?: boolean;
 }
 
 // The URI helpers live in sarif-uri.ts; their names stay exported here for existing callers.
@@ -62,6 +67,16 @@ const INFORMATION_URI = "https://agentflow.dev/";
  * merge or split alerts.
  */
 export const FINGERPRINT_KEY = "agentflow/v1";
+
+/**
+ * A result's fingerprint: code, file and pointer; a repeat of those three (two unmapped tools of
+ * one Camunda agent) adds its occurrence among them, as GitHub's `primaryLocationLineHash` and
+ * `formatGitlab` count repeats, or code scanning merges them into one alert. Not `data`: it holds
+ * wording and paths that change with unrelated edits. The first keeps the hash it always had.
+ */
+function fingerprint(key: string, occurrence: number): string {
+  return sha256(occurrence === 0 ? key : JSON.stringify([key, occurrence]));
+}
 
 /**
  * The construct a JSON Pointer names, in SARIF's vocabulary for logical locations: the document
@@ -128,6 +143,7 @@ function result(
   artifact: ArtifactLocation,
   rule: RulePlace,
   documentId: string | undefined,
+  fingerprinted: string,
 ): Record<string, unknown> {
   const region =
     d.location === undefined
@@ -148,9 +164,7 @@ function result(
         logicalLocations: [logicalLocation(d, documentId)],
       },
     ],
-    partialFingerprints: {
-      [FINGERPRINT_KEY]: sha256(JSON.stringify([d.code, artifact.uri, d.path])),
-    },
+    partialFingerprints: { [FINGERPRINT_KEY]: fingerprinted },
     // Shown, not dropped: a viewer lists it as suppressed, with who accepted it until when.
     ...(waiver === undefined
       ? {}
@@ -238,7 +252,9 @@ export function formatSarif(
   const artifactIndex = new Map<string, number>();
   const results: Record<string, unknown>[] = [];
   for (const file of files) {
-    const location = artifactLocationOf(file.file, options.srcRoot);
+    // Counted within the file: a file given twice repeats its findings, which are the same ones.
+    const seen = new Map<string, number>();
+    const location = artifactLocationOf(file.file, options.srcRoot, options.windowsPaths);
     const key = `${location.uriBaseId ?? ""} ${location.uri}`;
     let index = artifactIndex.get(key);
     if (index === undefined) {
@@ -251,7 +267,11 @@ export function formatSarif(
       });
     }
     for (const d of file.diagnostics) {
-      results.push(result(d, { ...location, index }, places.get(d.code) ?? { index: -1 }, file.id));
+      const key = JSON.stringify([d.code, location.uri, d.path]);
+      const occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+      const place = places.get(d.code) ?? { index: -1 };
+      results.push(result(d, { ...location, index }, place, file.id, fingerprint(key, occurrence)));
     }
   }
 

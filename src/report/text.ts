@@ -98,8 +98,11 @@ export function formatText(files: readonly CheckedFile[], options: TextFormatOpt
       const severity = paint(d.severity, d.severity.padEnd(7));
       // Shown, never dropped: the reader sees the finding and who accepted it until when.
       const waived = d.waived === undefined ? "" : `  ${paint("dim", waiverText(d.waived))}`;
+      // Escaped here too, not only where messages are made: a library caller's or a cached
+      // diagnostic may carry raw text, and a `\r` or an escape sequence would rewrite the lines
+      // above it on a terminal (visibleText leaves text it already escaped as it is).
       lines.push(
-        `  ${position(d).padEnd(posWidth)}  ${severity}  ${d.message}  ${paint("dim", d.code)}${waived}`,
+        `  ${position(d).padEnd(posWidth)}  ${severity}  ${visibleText(d.message)}  ${paint("dim", visibleText(d.code))}${waived}`,
       );
     }
     lines.push("");

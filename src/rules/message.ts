@@ -3,7 +3,9 @@
  * name (`{{element.name}}`) reads into nested data, as policy packs write them. A linear
  * scan (no regex) so a hostile value cannot slow it down; unknown placeholders stay visible.
  * Strings are shown with invisible characters escaped (`visibleText`), so a message never hides
- * a bidi override or a newline from its reader; `data` keeps the exact values.
+ * a bidi override or a newline from its reader; `data` keeps the exact values. The template's own
+ * text is escaped too: a policy pack's or a plugin's message is the organisation's text, and a
+ * `\r` or an escape sequence in it would let a finding erase or forge lines of a terminal report.
  */
 import { visibleText } from "../model/index.js";
 
@@ -16,7 +18,10 @@ function show(value: unknown): string {
   return value === undefined ? "?" : visibleText(JSON.stringify(value));
 }
 
-/** A template split once: text at even indexes, placeholder names (trimmed) at odd ones. */
+/**
+ * A template split once: text at even indexes (escaped, as the message shows it), placeholder
+ * names (trimmed, as written) at odd ones.
+ */
 function split(template: string): readonly string[] {
   const parts: string[] = [];
   let i = 0;
@@ -25,10 +30,10 @@ function split(template: string): readonly string[] {
     if (open < 0) break;
     const close = template.indexOf("}}", open + 2);
     if (close < 0) break;
-    parts.push(template.slice(i, open), template.slice(open + 2, close).trim());
+    parts.push(visibleText(template.slice(i, open)), template.slice(open + 2, close).trim());
     i = close + 2;
   }
-  parts.push(template.slice(i));
+  parts.push(visibleText(template.slice(i)));
   return parts;
 }
 
@@ -79,7 +84,9 @@ export function interpolate(
     const name = parts[k] ?? "";
     const value = Object.hasOwn(data, name) ? data[name] : dotted(data, name);
     pieces[k] =
-      value === MISSING ? `{{${name}}}` : show(shown === undefined ? value : shown(value));
+      value === MISSING
+        ? `{{${visibleText(name)}}}`
+        : show(shown === undefined ? value : shown(value));
     pieces[k + 1] = parts[k + 1] ?? "";
   }
   return pieces.join("");

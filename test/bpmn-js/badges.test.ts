@@ -108,4 +108,15 @@ describe("gateMark", () => {
       text: "Gate",
     });
   });
+
+  // The role is the diagram's text: a bidi override, a zero-width space or a newline is shown
+  // escaped, so the marker cannot read as another role; `approverRole` keeps it as written.
+  it.each<[string, string]>([
+    ["\u202Erotirwrednu\u202C", "Gate · \\u{202E}rotirwrednu\\u{202C}"],
+    ["under\u200Bwriter", "Gate · under\\u{200B}writer"],
+    ["underwriter\nsenior", "Gate · underwriter\\nsenior"],
+    ["senior-credit-officer", "Gate · senior-credit-officer"],
+  ])("shows the role %j as %j", (role, text) => {
+    expect(gateMark("Review", role)).toEqual({ elementId: "Review", approverRole: role, text });
+  });
 });

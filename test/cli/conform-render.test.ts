@@ -1,9 +1,16 @@
 /** conform's outputs for a process instance left unverified: text, JSON and SARIF all say it. */
+import ajvDraft04 from "ajv-draft-04";
+import formatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { conformJson, conformSarif, conformText } from "../../src/cli/conform-render.js";
 import type { ConformanceReport } from "../../src/conform/index.js";
 import { summarize } from "../../src/conform/results.js";
 import { operationAudit } from "../../src/report/audit/operation.js";
+import schema from "../fixtures/sarif/sarif-schema-2.1.0.json" with { type: "json" };
+
+const ajv = new ajvDraft04.default({ strict: false, allErrors: true, logger: false });
+formatsModule.default(ajv);
+const validateSarif = ajv.compile(schema);
 
 const instances = [
   {
@@ -108,5 +115,74 @@ describe("unread records beyond the twenty listed, in conform's outputs", () => 
       unmapped: { count: number };
     };
     expect(json.unmapped.count).toBe(25);
+  });
+});
+
+describe("run files and record text in conform's outputs", () => {
+  const unread = (file: string, ids: Record<string, string> = {}): ConformanceReport => ({
+    runs: [],
+    instances: [],
+    unmapped: {
+      count: 1,
+      first: [
+        {
+          kind: "unknown" as const,
+          reason: "the span is outside any invoke_agent span",
+          class: "unknown" as const,
+          at: { index: 0, file, line: 3, ids },
+        },
+      ],
+    },
+    summary: summarize([], 0, [], 1, 1),
+  });
+  const artifact = (sarif: string) =>
+    (
+      JSON.parse(sarif) as {
+        runs: {
+          originalUriBaseIds?: unknown;
+          results: { locations: { physicalLocation: { artifactLocation: unknown } }[] }[];
+        }[];
+      }
+    ).runs[0];
+
+  // As gate's and check's SARIF place files: encoded, relative to %SRCROOT% below it.
+  it.each<[string, string | undefined, unknown]>([
+    [
+      "cf/my runs #1%.jsonl",
+      undefined,
+      { uri: "cf/my%20runs%20%231%25.jsonl", uriBaseId: "%SRCROOT%" },
+    ],
+    ["./plain.jsonl", undefined, { uri: "plain.jsonl", uriBaseId: "%SRCROOT%" }],
+    ["/abs/a b.jsonl", undefined, { uri: "file:///abs/a%20b.jsonl" }],
+    ["cf/a b.jsonl", "file:///work/repo", { uri: "cf/a%20b.jsonl", uriBaseId: "%SRCROOT%" }],
+    ["/elsewhere/x.jsonl", "file:///work/repo/", { uri: "file:///elsewhere/x.jsonl" }],
+  ])("places %j (srcRoot %s) at %j", (file, srcRoot, expected) => {
+    const sarif = conformSarif(unread(file), "0.0.0", srcRoot);
+    expect(validateSarif(JSON.parse(sarif)), JSON.stringify(validateSarif.errors)).toBe(true);
+    const run = artifact(sarif);
+    expect(run?.results[0]?.locations[0]?.physicalLocation.artifactLocation).toEqual(expected);
+  });
+
+  it.each<[string | undefined, unknown]>([
+    [undefined, { "%SRCROOT%": { description: { text: "The folder agentflow was run in." } } }],
+    ["file:///work/repo", { "%SRCROOT%": { uri: "file:///work/repo/" } }],
+  ])("defines %SRCROOT% when a location names it (srcRoot %s)", (srcRoot, expected) => {
+    expect(artifact(conformSarif(unread("a.jsonl"), "0.0.0", srcRoot))?.originalUriBaseIds).toEqual(
+      expected,
+    );
+    expect(artifact(conformSarif(unread("/abs/a.jsonl"), "0.0.0", srcRoot))).not.toHaveProperty(
+      "originalUriBaseIds",
+    );
+  });
+
+  // Invisible characters shown escaped, as the audit report shows them: `gpt-4o\u200B` is not
+  // `gpt-4o`, and no control character reaches the terminal.
+  it.each<[string, Record<string, string>, string]>([
+    ["a.jsonl", { model: "gpt-4o\u200B" }, "unread record a.jsonl:3 [model=gpt-4o\\u{200B}]: "],
+    ["a.jsonl", { key: "k\u001b[2K\r" }, "unread record a.jsonl:3 [key=k\\u{1B}[2K\\r]: "],
+    ["a\u202Eb.jsonl", {}, "unread record a\\u{202E}b.jsonl:3: "],
+  ])("shows %j %j escaped in the text", (file, ids, start) => {
+    const lines = conformText(unread(file, ids), { basis: "b", files: [] }).split("\n");
+    expect(lines[1]).toBe(`${start}the span is outside any invoke_agent span`);
   });
 });

@@ -37,9 +37,23 @@ const FILES: CheckedFile[] = [
   },
 ];
 
-const parse = (files: CheckedFile[]): Issue[] => JSON.parse(formatGitlab(files)) as Issue[];
+// FILES' BPMN file is a Windows path, read as Windows reads it.
+const parse = (files: CheckedFile[], windowsPaths = true): Issue[] =>
+  JSON.parse(formatGitlab(files, { windowsPaths })) as Issue[];
 
 describe("formatGitlab", () => {
+  // On Windows a backslash separates folders; elsewhere it is a character of the file's name.
+  it.each<[string, boolean, string]>([
+    ["procs\\p.bpmn", true, "procs/p.bpmn"],
+    ["procs\\p.bpmn", false, "procs\\p.bpmn"],
+    ["./back\\slash.bpmn", false, "back\\slash.bpmn"],
+    ["C:\\repo\\p.bpmn", false, "C:/repo/p.bpmn"],
+    ["./a/b.bpmn", false, "a/b.bpmn"],
+  ])("places %j (windows: %s) at %j", (file, windows, path) => {
+    const files = [{ file, kind: "BpmnProcess" as const, diagnostics: [diag("X", "error")] }];
+    expect(parse(files, windows).map((i) => i.location.path)).toEqual([path]);
+  });
+
   it("writes the fields GitLab reads, one issue per diagnostic, in order", () => {
     const issues = parse(FILES);
     expect(issues.map((i) => [i.check_name, i.severity, i.location])).toEqual([

@@ -142,7 +142,8 @@ describe("formatSarif: schema validity", () => {
 });
 
 describe("formatSarif: results", () => {
-  const run = expectValid(formatSarif(MANY));
+  // MANY's last file is a Windows path, read as Windows reads it.
+  const run = expectValid(formatSarif(MANY, { windowsPaths: true }));
   const results = run.results;
 
   // ruleId, level, uri (all relative to %SRCROOT%), startLine, startColumn
@@ -224,11 +225,65 @@ describe("formatSarif: results", () => {
       ...f,
       diagnostics: f.diagnostics.map((d) => ({ ...d, location: { line: 99, column: 9 } })),
     }));
-    const again = expectValid(formatSarif(moved)).results;
+    const again = expectValid(formatSarif(moved, { windowsPaths: true })).results;
     expect(again.map((r) => r.partialFingerprints)).toEqual(
       results.map((r) => r.partialFingerprints),
     );
     expect(new Set(results.map((r) => r.partialFingerprints[FINGERPRINT_KEY])).size).toBe(4);
+  });
+
+  // Two unmapped tools of one Camunda agent are two findings of one code on one element: each its
+  // own alert, the first with the fingerprint it always had, later ones by their occurrence.
+  const agent = { kind: "bpmn-element" as const, elementId: "Agent" };
+  const unmapped = (toolId: string): Diagnostic =>
+    diag("CAMUNDA_TOOL_EFFECT_UNMAPPED", "warning", {
+      target: agent,
+      path: "/rootElements/0/flowElements/2",
+      data: { elementId: "Agent", toolId },
+    });
+  const fingerprints = (files: readonly CheckedFile[]): (string | undefined)[] =>
+    expectValid(formatSarif(files)).results.map((r) => r.partialFingerprints[FINGERPRINT_KEY]);
+  const key = (uri: string): string =>
+    JSON.stringify(["CAMUNDA_TOOL_EFFECT_UNMAPPED", uri, "/rootElements/0/flowElements/2"]);
+  const file = (name: string, ...tools: string[]): CheckedFile => ({
+    file: name,
+    kind: "BpmnProcess",
+    diagnostics: tools.map(unmapped),
+  });
+  it.each<[string, readonly CheckedFile[], readonly string[]]>([
+    ["one", [file("p.bpmn", "CheckFraud")], [sha256(key("p.bpmn"))]],
+    [
+      "two on one element",
+      [file("p.bpmn", "CheckFraud", "LegacyCheck")],
+      [sha256(key("p.bpmn")), sha256(JSON.stringify([key("p.bpmn"), 1]))],
+    ],
+    [
+      "three on one element",
+      [file("p.bpmn", "A", "B", "C")],
+      [
+        sha256(key("p.bpmn")),
+        sha256(JSON.stringify([key("p.bpmn"), 1])),
+        sha256(JSON.stringify([key("p.bpmn"), 2])),
+      ],
+    ],
+    [
+      "one in each of two files",
+      [file("p.bpmn", "A"), file("q.bpmn", "A")],
+      [sha256(key("p.bpmn")), sha256(key("q.bpmn"))],
+    ],
+    [
+      "a file given twice: the same findings, the same alerts",
+      [file("p.bpmn", "A", "B"), file("p.bpmn", "A", "B")],
+      [
+        sha256(key("p.bpmn")),
+        sha256(JSON.stringify([key("p.bpmn"), 1])),
+        sha256(key("p.bpmn")),
+        sha256(JSON.stringify([key("p.bpmn"), 1])),
+      ],
+    ],
+  ])("fingerprints repeated findings apart: %s", (_, files, expected) => {
+    expect(fingerprints(files)).toEqual(expected);
+    expect(fingerprints(files)).toEqual(expected); // the same for the same input
   });
 });
 
@@ -297,7 +352,7 @@ describe("formatSarif: rules and artifacts", () => {
 
   it("lists each file once, with the content hash as a property, never as a file hash", () => {
     const twice = [...MANY, ...MANY.slice(0, 1)];
-    const artifacts = expectValid(formatSarif(twice)).artifacts;
+    const artifacts = expectValid(formatSarif(twice, { windowsPaths: true })).artifacts;
     const uris = artifacts.map((a) => a.location.uri);
     expect(uris).toEqual(["examples/loop.json", "clean.yaml", "broken/win.json"]);
     expect(artifacts[0]?.hashes).toBeUndefined();
@@ -330,7 +385,6 @@ describe("artifactLocationOf", () => {
     ["examples/a.json", "examples/a.json", "%SRCROOT%"],
     ["./a.json", "a.json", "%SRCROOT%"],
     ["../up/a.json", "../up/a.json", undefined],
-    ["dir\\sub\\a.json", "dir/sub/a.json", "%SRCROOT%"],
     ["with space#1%.json", "with%20space%231%25.json", "%SRCROOT%"],
     ["c:rel.json", "c%3Arel.json", "%SRCROOT%"],
     ["/abs/a.json", "file:///abs/a.json", undefined],
@@ -339,9 +393,38 @@ describe("artifactLocationOf", () => {
     ["é/\uD800.json", "%C3%A9/%EF%BF%BD.json", "%SRCROOT%"],
   ];
   it.each(table)("%j → %s", (file, uri, uriBaseId) => {
-    const location = artifactLocationOf(file);
+    for (const windows of [false, true]) {
+      const location = artifactLocationOf(file, undefined, windows);
+      expect(location.uri).toBe(uri);
+      expect(location.uriBaseId).toBe(uriBaseId);
+    }
+  });
+
+  // On Windows a backslash separates folders; elsewhere it is a character of the file's name.
+  const backslashes: readonly [string, boolean, string, string | undefined][] = [
+    ["dir\\sub\\a.json", true, "dir/sub/a.json", "%SRCROOT%"],
+    ["dir\\sub\\a.json", false, "dir%5Csub%5Ca.json", "%SRCROOT%"],
+    ["back\\slash.bpmn", false, "back%5Cslash.bpmn", "%SRCROOT%"],
+    ["/abs/back\\slash.bpmn", false, "file:///abs/back%5Cslash.bpmn", undefined],
+    ["\\\\host\\share\\a.json", true, "file://host/share/a.json", undefined],
+    ["..\\up\\a.json", true, "../up/a.json", undefined],
+    ["..\\up.json", false, "..%5Cup.json", "%SRCROOT%"],
+  ];
+  it.each(backslashes)("%j (windows: %s) → %s", (file, windows, uri, uriBaseId) => {
+    const location = artifactLocationOf(file, undefined, windows);
     expect(location.uri).toBe(uri);
     expect(location.uriBaseId).toBe(uriBaseId);
+  });
+
+  it("keeps a POSIX file name's backslash in the log, and the log valid", () => {
+    const log = (windowsPaths: boolean) =>
+      expectValid(
+        formatSarif([{ file: "back\\slash.bpmn", kind: "BpmnProcess", diagnostics: [] }], {
+          windowsPaths,
+        }),
+      ).artifacts.map((a) => a.location.uri);
+    expect(log(false)).toEqual(["back%5Cslash.bpmn"]);
+    expect(log(true)).toEqual(["back/slash.bpmn"]);
   });
 
   const rooted: readonly [string, string, string | undefined][] = [

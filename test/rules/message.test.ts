@@ -39,6 +39,20 @@ describe("interpolate", () => {
     expect(interpolate(template, data)).toBe(expected); // from the cache
   });
 
+  // A template is the organisation's text (a policy pack's, a plugin's): its own characters are
+  // shown escaped as the values are, so a `\r` or an escape sequence cannot forge a report line.
+  it.each([
+    ["{{index}} ok\n\u001b[2K\r✔ 1 file checked", "3 ok\\n\\u{1B}[2K\\r✔ 1 file checked"],
+    ["no placeholder\r\u001b[1A", "no placeholder\\r\\u{1B}[1A"],
+    ["pay\u202Eeulav {{id}}", "pay\\u{202E}eulav x"],
+    ["{{gone\u200B}} stays", "{{gone\\u{200B}}} stays"],
+    ["plain {{id}} text", "plain x text"],
+  ])("escapes the template's own text: %j", (template, expected) => {
+    const data = { index: 3, id: "x" };
+    expect(interpolate(template, data)).toBe(expected);
+    expect(interpolate(template, data)).toBe(expected); // from the cache
+  });
+
   it("shows arrays, booleans and absent values as messages need them", () => {
     expect(interpolate("{{a}} {{b}} {{c}}", { a: ["x", 1], b: false, c: undefined })).toBe(
       "x, 1 false ?",
