@@ -1,12 +1,13 @@
 /**
  * Reading a policy test file (`*.policytest.yaml` or `.json`): the text with the reader workflows
  * and packs use, its shape against the published schema (policy-test-schema.ts), its waivers and
- * its `today`. Every problem is placed (`file:line:column: place: message`), and the reader hands
+ * its `today`, its `gates` and `toolEffects` (with the config's checks). Every problem is placed (`file:line:column: place: message`), and the reader hands
  * back a way to place the problems found later (a rule the packs do not have, a subject whose
  * grammar is wrong), so that each names the file and the place, as a pack's problems do.
  */
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import type { GateSelector, ToolEffectsMapping } from "../bpmn/index.js";
 import type { TextFormat } from "../model/index.js";
 import { visibleText } from "../model/index.js";
 import { locatePointers, readDocumentText } from "../model/internal.js";
@@ -16,6 +17,7 @@ import { placeOfPointer, pointerOfPlace } from "../policy/positions.js";
 import { commonShapeProblem, kindOf, quoteValue } from "../policy/shape.js";
 import { isCalendarDate } from "../policy/waivers.js";
 import { POLICY_TEST_SCHEMA } from "./policy-test-schema.js";
+import { entryOf, settingProblems } from "./policy-test-settings.js";
 
 /** What a test expects of its subjects, per rule. */
 export type Expectation = "fail" | "pass" | "waived";
@@ -37,6 +39,10 @@ export interface PolicyTestSpec {
   readonly registry?: readonly string[];
   readonly inputs: readonly string[];
   readonly today?: string;
+  /** Gate selectors, as the config's `gates`, for every BPMN input. */
+  readonly gates?: readonly GateSelector[];
+  /** Camunda tool effects, as the config's `toolEffects`, for every BPMN input. */
+  readonly toolEffects?: ToolEffectsMapping;
   readonly waivers?: readonly Waiver[];
   readonly results: readonly ResultSpec[];
 }
@@ -45,6 +51,8 @@ export interface PolicyTestSpec {
 export interface Unplaced {
   readonly place: string;
   readonly message: string;
+  /** Where the place is, when its words are no path (`toolEffects["a.b"]`). */
+  readonly pointer?: string;
 }
 
 /** A test file that was read: its content, and where each of its places is. */
@@ -84,8 +92,20 @@ function explain(error: ErrorObject): { pointer: string; message: string } | und
       return { pointer: at, message: "must not be an empty list" };
     case "minLength":
       return { pointer: at, message: "must not be empty" };
+    case "oneOf":
+      // Only a tool effect has alternatives; the checks of toolEffectsProblems said the rest.
+      return {
+        pointer: at,
+        message:
+          "must be an effect, or a mapping of effects by the selector's value that is not empty",
+      };
     case "minProperties":
-      return { pointer: at, message: "names no subject: give fail, pass or waived" };
+      return {
+        pointer: at,
+        message: /^\/results\/\d+$/.test(at)
+          ? "names no subject: give fail, pass or waived"
+          : "must not be an empty mapping",
+      };
     case "pattern":
       return {
         pointer: at,
@@ -149,7 +169,7 @@ function duplicateSubjects(spec: PolicyTestSpec): Unplaced[] {
 /** Places problems in the text: `file:line:column: place: message`, in document order. */
 function placer(source: string, text: string, format: TextFormat) {
   return (problems: readonly Unplaced[]): string[] => {
-    const pointers = problems.map((p) => pointerOfPlace(p.place));
+    const pointers = problems.map((p) => p.pointer ?? pointerOfPlace(p.place));
     const located = locatePointers(text, format, pointers);
     const lines = problems.map((p, i) => {
       const at = located.get(pointers[i] ?? "");
@@ -187,21 +207,41 @@ export function readPolicyTest(
     POLICY_TEST_SCHEMA,
   );
   const problems: Unplaced[] = [];
-  if (!validate(read.value)) {
+  const value = read.value;
+  const record =
+    typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  const settings = record === undefined ? undefined : settingProblems(record);
+  if (!validate(value)) {
     const seen = new Set<string>();
-    for (const error of validate.errors ?? []) {
+    const errors = validate.errors ?? [];
+    // A oneOf's own error says what the value may be; its branches' errors there say half.
+    const alternatives = new Set(
+      errors.filter((e) => e.keyword === "oneOf").map((e) => e.instancePath),
+    );
+    for (const error of errors) {
+      if (error.keyword !== "oneOf" && alternatives.has(error.instancePath)) continue;
+      const name = error.propertyName ?? (error.params as { propertyName?: unknown }).propertyName;
+      const at =
+        typeof name === "string"
+          ? `${error.instancePath}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`
+          : error.instancePath;
+      if (settings?.spoken.has(entryOf(at)) === true) continue;
       const problem = explain(error);
       if (problem === undefined) continue;
       const key = `${problem.pointer}\u0000${problem.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      problems.push({ place: placeOfPointer(problem.pointer), message: problem.message });
+      problems.push({
+        place: placeOfPointer(problem.pointer),
+        message: problem.message,
+        pointer: problem.pointer,
+      });
     }
   }
-  const value = read.value;
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    problems.push(...laterProblems(value as Record<string, unknown>));
-  }
+  if (record !== undefined) problems.push(...laterProblems(record));
+  problems.push(...(settings?.problems ?? []));
   if (problems.length > 0) return { problems: place(problems) };
   const spec = value as PolicyTestSpec;
   const duplicates = duplicateSubjects(spec);

@@ -9,6 +9,8 @@ import { ambiguousWaiverProblems, formatPolicyProblem, readPolicyPack } from "..
 import { BPMN_RULE_CODES, WORKFLOW_RULE_CODES } from "../rules/builtin-codes.js";
 import { readText } from "./file-read.js";
 import { PROCESS_NAMES } from "./files.js";
+import type { ProcessInput } from "./gate-waivers.js";
+import { sharedProcessProblems } from "./gate-waivers.js";
 import { UsageError } from "./io.js";
 import type { Judging } from "./policy-test-judge.js";
 import { inputKindOf, judgeProcess, judgeWorkflow } from "./policy-test-judge.js";
@@ -160,6 +162,25 @@ function waiverRuleProblems(
 }
 
 /**
+ * The waivers — the test's and its packs' — whose `process` more than one BPMN input defines,
+ * refused as `check` refuses them (gate-waivers.ts): the test's as problems of its own places,
+ * naming the inputs as it lists them; the packs' placed in the pack.
+ */
+function sharedProcessWaivers(
+  spec: PolicyTestSpec,
+  packs: readonly CompiledPack[],
+  inputs: readonly (ProcessInput & { readonly shown: string })[],
+  problems: Problems,
+): void {
+  for (const line of sharedProcessProblems({ waivers: spec.waivers }, [], inputs)) {
+    const colon = line.indexOf(": ");
+    problems.unplaced.push({ place: line.slice(0, colon), message: line.slice(colon + 2) });
+  }
+  const shown = inputs.map((input) => ({ file: input.shown, processIds: input.processIds }));
+  problems.lines.push(...sharedProcessProblems({}, packs, shown));
+}
+
+/**
  * Runs the test file at `path` (absolute); `today` is the day waivers are judged on when the
  * file does not say. Paths in its output are shown relative to the working directory.
  */
@@ -218,21 +239,27 @@ export async function runTestFile(path: string, today: string): Promise<TestFile
     registry,
     waivers: spec.waivers ?? [],
     today: spec.today ?? today,
+    settings: {
+      ...(spec.gates === undefined ? {} : { gates: spec.gates }),
+      ...(spec.toolEffects === undefined ? {} : { toolEffects: spec.toolEffects }),
+    },
   };
   const verdicts = new Map<string, InputVerdicts>();
+  const processInputs: (ProcessInput & { readonly shown: string })[] = [];
   for (const [i, input] of spec.inputs.entries()) {
     const shown = shownPath(resolve(dir, input));
     try {
-      verdicts.set(
-        input,
-        inputKinds.get(input) === "bpmn"
-          ? await judgeProcess(shown, judging)
-          : await judgeWorkflow(shown, judging),
-      );
+      if (inputKinds.get(input) === "bpmn") {
+        const judged = await judgeProcess(shown, judging);
+        verdicts.set(input, judged.verdicts);
+        // Named as the test lists it, which its own waivers' problems quote.
+        processInputs.push({ file: input, shown, processIds: judged.processIds });
+      } else verdicts.set(input, await judgeWorkflow(shown, judging));
     } catch (error) {
       found.unplaced.push({ place: `inputs[${i}]`, message: judgingMessage(error) });
     }
   }
+  sharedProcessWaivers(spec, packs, processInputs, found);
   const late = stop();
   if (late !== undefined) return late;
   const cases = plan.cases.map((c) => {

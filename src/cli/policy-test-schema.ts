@@ -10,6 +10,7 @@ import {
   RULE_ID_PATTERN,
   WAIVER_SCHEMA,
 } from "../policy/pack-schema.js";
+import { configProperties } from "./config-schema.js";
 
 /** A rule as a result names it: `<id>` or `<pack>/<id>`. */
 export const RESULT_RULE_PATTERN = `^(${PACK_NAME_PATTERN.slice(1, -1)}/)?${RULE_ID_PATTERN.slice(1)}`;
@@ -21,6 +22,12 @@ const strings = (description: string): Record<string, unknown> => ({
   items: { type: "string", minLength: 1 },
   description,
 });
+
+/**
+ * The config's settings a test may give too, with the config's own schemas: one shape for both,
+ * so a selector the config accepts is one a test accepts, and the other way round.
+ */
+const { gates: GATES, toolEffects: TOOL_EFFECTS } = configProperties();
 
 /** The schema of a policy test file. */
 export const POLICY_TEST_SCHEMA: Readonly<Record<string, unknown>> = {
@@ -47,6 +54,16 @@ export const POLICY_TEST_SCHEMA: Readonly<Record<string, unknown>> = {
       type: "string",
       pattern: DATE_PATTERN,
       description: "YYYY-MM-DD: the day waivers are judged on (default: the UTC date now).",
+    },
+    gates: {
+      ...GATES,
+      description:
+        "Gate selectors, as the config's gates (docs/bpmn.md), applied to every BPMN input of this test (the config itself is not read).",
+    },
+    toolEffects: {
+      ...TOOL_EFFECTS,
+      description:
+        "Effects of Camunda AI agents' tools, as the config's toolEffects (docs/bpmn.md), applied to every BPMN input of this test (the config itself is not read).",
     },
     waivers: {
       type: "array",

@@ -3,7 +3,11 @@
  * the rule has a `require`, does every path from the agent task to an end meet it (the gate
  * engine's answer, as AGENT_GATE_BYPASS reports it). The verdict is a message id and the
  * finding's data, or nothing.
+ *
+ * FEEL's `today()` and `now()` read the system clock, as `check` and `gate` document; a policy
+ * test judges on the day it names instead ({@link judgedOn}), or its case would flip on a date.
  */
+import { date, dateAndTime } from "feelin";
 import type { PolicySubject } from "./facts.js";
 import type { CompiledWhen, TryBudget } from "./feel.js";
 import { assumptionText, decideWhen } from "./feel.js";
@@ -12,6 +16,7 @@ import { TOOL_DATA, toolWords } from "./messages.js";
 import type { GatePathRequirement, GatePathResult } from "./types.js";
 import type { Projection } from "./unknowns.js";
 import { project } from "./unknowns.js";
+import { isCalendarDate } from "./waivers.js";
 
 /** A pack rule ready to judge subjects. */
 export interface JudgedRule {
@@ -83,6 +88,64 @@ function projectionOf(facts: unknown, subject: PolicySubject): Projection {
   return projection;
 }
 
+/** The day `today()` reads while {@link judgedOn} runs, and how many runs hold it. */
+let clock: { readonly day: string; holders: number } | undefined;
+
+/**
+ * Judges every pack rule `run` judges on `day` (`YYYY-MM-DD`): FEEL's `today()` is that day and
+ * `now()` its first instant, 00:00 UTC, instead of the system clock. For `agentflow policy test`,
+ * whose cases name their day; the module holds the day while `run` runs (the rules are judged
+ * deep inside a check that passes no clock), so every judging it overlaps must be on the same day.
+ *
+ * @throws TypeError when `day` is no calendar date, or another day is held.
+ */
+export async function judgedOn<T>(day: string, run: () => Promise<T>): Promise<T> {
+  if (!isCalendarDate(day)) {
+    throw new TypeError(`judgedOn: ${JSON.stringify(day)} is not a date written YYYY-MM-DD`);
+  }
+  if (clock !== undefined && clock.day !== day) {
+    throw new TypeError(`judgedOn: already judging on ${clock.day}, not ${day}`);
+  }
+  const held = (clock ??= { day, holders: 0 });
+  held.holders += 1;
+  try {
+    return await run();
+  } finally {
+    held.holders -= 1;
+    if (held.holders === 0) clock = undefined;
+  }
+}
+
+/** Each `when` that reads the clock, made to read `today` and `now` from its facts. */
+const clocked = new WeakMap<CompiledWhen, CompiledWhen>();
+
+/**
+ * Decides `when` on `day`: a FEEL name in the context shadows the built-in function of that name,
+ * so the facts hold `today` and `now` for the one evaluation (judging is synchronous; they are
+ * gone before the facts become the finding's data).
+ */
+function decideOn(
+  day: string,
+  when: CompiledWhen,
+  subject: Projection,
+  budget: TryBudget | undefined,
+): ReturnType<typeof decideWhen> {
+  let reading = clocked.get(when);
+  if (reading === undefined) {
+    const roots = new Set([...when.reads.roots, "today", "now"]);
+    clocked.set(when, (reading = { text: when.text, reads: { ...when.reads, roots } }));
+  }
+  const facts = subject.facts;
+  facts.today = () => date(day);
+  facts.now = () => dateAndTime(`${day}T00:00:00@UTC`);
+  try {
+    return decideWhen(reading, subject, budget);
+  } finally {
+    delete facts.today;
+    delete facts.now;
+  }
+}
+
 /**
  * The verdict of `rule` on one subject (`facts` as the view holds them), or `undefined` when the
  * subject passes. `checkGatePath` answers the rule's `require` (agent tasks only); `budget`
@@ -96,7 +159,11 @@ export function judge(
 ): Verdict | undefined {
   const subject = projectionOf(facts, rule.subject);
   const outcome =
-    rule.when === undefined ? { kind: "yes" as const } : decideWhen(rule.when, subject, budget);
+    rule.when === undefined
+      ? { kind: "yes" as const }
+      : clock !== undefined && rule.when.reads.volatile
+        ? decideOn(clock.day, rule.when, subject, budget)
+        : decideWhen(rule.when, subject, budget);
   if (outcome.kind === "no") return undefined;
   const base: Record<string, unknown> = { ...subject.facts, ruleId: rule.id, pack: rule.pack };
   if (rule.subject === "tool") base[TOOL_DATA] = toolWords(subject.facts.ref);

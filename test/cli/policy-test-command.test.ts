@@ -226,7 +226,7 @@ describe("failing closed", () => {
   });
 
   it("a case that holds only because its rule could not decide is marked", async () => {
-    // FEEL reads `effect in [..] and x` as `effect in ([..] and x)`: null, so undecided.
+    // A tool ref is no date: feelin's date() fails on it, so the ungated tool is undecided.
     const trap = `kind: PolicyPack
 name: trap
 version: 1.0.0
@@ -234,7 +234,7 @@ rules:
   - id: ungated
     severity: error
     for: tool
-    when: effect in ["read"] and authorization != "gate"
+    when: if authorization = "gate" then false else date(ref) < date("2027-01-01")
 `;
     const dir = folder({
       ...BASE,
@@ -254,7 +254,7 @@ results:
     expect(out.code).toBe(0);
     const lines = out.stdout.split("\n");
     expect(lines).toContain(
-      "  ⚠ trap/ungated gated.bpmn#Loans/Offer/tool:lookup@1.0.0 expected fail, got fail (undecided): tool \"tool:lookup@1.0.0\": policy rule ungated of trap cannot be decided ('when' gives null, not true or false), so it counts as broken",
+      '  ⚠ trap/ungated gated.bpmn#Loans/Offer/tool:lookup@1.0.0 expected fail, got fail (undecided): tool "tool:lookup@1.0.0": policy rule ungated of trap cannot be decided (FEEL INVALID_ARGUMENTS: date(\'"tool:lookup@1.0.0"\') is not a valid date), so it counts as broken',
     );
     expect(lines).toContain(
       "  ✔ trap/ungated gated.bpmn#Loans/Offer/tool:commit@1.0.0 expected pass, got pass",
@@ -415,7 +415,7 @@ results:
       "a.policytest.yaml:3:11: policies: must not be an empty list",
       "a.policytest.yaml:4:22: inputs[1]: listed twice (also inputs[0])",
       'a.policytest.yaml:5:8: today: "2027-02-30" is not a calendar date',
-      'a.policytest.yaml:6:9: colour: unknown key "colour" (keys here: kind, name, description, policies, registry, inputs, today, waivers, results)',
+      'a.policytest.yaml:6:9: colour: unknown key "colour" (keys here: kind, name, description, policies, registry, inputs, today, gates, toolEffects, waivers, results)',
       "a.policytest.yaml:8:5: results[0]: names no subject: give fail, pass or waived",
     ]);
   });
