@@ -82,8 +82,10 @@ export function setupOf(options: CompiledGateOptions): EvaluationSetup {
   ];
   const waivers = [...(options.waivers ?? []), ...packs.flatMap((pack) => pack.waivers)];
   const today = options.today ?? todayUtc();
-  // Checked now, so that a malformed waiver or date is said before the first document.
-  applyWaivers([], waivers, () => undefined, NO_SUBJECTS, today, packs);
+  // Checked now, so that a malformed waiver or date, or a pack named as a plugin (whose waivers
+  // would waive the plugin's rules), is said before the first document.
+  const pluginNames = Object.keys(options.plugins ?? {});
+  applyWaivers([], waivers, () => undefined, NO_SUBJECTS, today, packs, pluginNames);
   return {
     // A plugin's rule is given a read-only context and its reports are checked (rules/run.ts).
     rules: activeRules(options.rules, ruleSet, options.workflowValidation?.preset).map((active) =>

@@ -62,16 +62,10 @@ export async function loadExtensions(
     root,
     cwd,
   );
-  // Two packs of one name: refused as every surface that takes packs refuses them.
-  const clash = duplicatePackProblems(packs)[0];
+  // Two packs of one name, or a pack named as a plugin: refused as every evaluation refuses them.
+  const names = plugins.map((p) => p.source.name);
+  const clash = duplicatePackProblems(packs, names)[0];
   if (clash !== undefined) throw new UsageError(`${loaded.file}: ${clash}`);
-  const pluginNames = new Set(plugins.map((p) => p.source.name));
-  const shared = packs.find((pack) => pluginNames.has(pack.name));
-  if (shared !== undefined) {
-    throw new UsageError(
-      `${loaded.file}: policy pack ${shared.source} is named '${shared.name}', as plugin '${shared.name}' is; the name prefixes rule codes, so it must be unique`,
-    );
-  }
   return { plugins, packs, packSources: sources };
 }
 

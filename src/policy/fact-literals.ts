@@ -1,9 +1,10 @@
 /**
  * What some string facts hold beyond "a string", so that a literal they can never equal is
  * refused when the pack compiles, with what to write instead: the BPMN element types as
- * bpmn-moddle names them, a tool's id without its contract's `tool:` prefix, refs and versions
- * in their canonical form. A pack copies these from a BPMN file, a contract or a workflow, where
- * they are written otherwise (`bpmn:serviceTask`, `tool:send-loan-offer`, `tool:x@1`).
+ * bpmn-moddle names them, a tool's id (never an `id@version`), versions in full. A pack copies
+ * these from a BPMN file, a contract or a workflow, where they are written otherwise
+ * (`bpmn:serviceTask`, `tool:send-loan-offer@1.1`, `1.2`). Only a literal no value of the fact
+ * can equal is refused: each check below says what sets the fact, and what that can hold.
  */
 import { parseRef, parseVersion } from "../model/index.js";
 
@@ -75,33 +76,56 @@ export function meant(
 }
 
 /**
- * A tool's `id`: its contract's id without the `tool:` it starts with (facts.ts `ToolFacts`),
- * or a Camunda tool's element id, which has no `:`; a literal copied from a contract
- * (`"tool:send-loan-offer"`) is never one.
+ * A tool's `id` (facts.ts `ToolFacts`) is, for every tool a workflow can run, its ref's id without
+ * the `tool:` it starts with (validate/view.ts `toolFacts`: `send-loan-offer`), or a Camunda tool's
+ * element id (bpmn/view/runs.ts). A literal that starts with `tool:` or parses as `id@version` is
+ * the contract's id or its ref, copied where the fact's id was meant: compared with `id`, it
+ * never matches such a tool, and a rule meant to catch it would pass it silently, so it is
+ * refused. The only tools whose `id` could hold it are a ref that cannot be parsed (its workflow
+ * is invalid, an error of its own; its `ref` holds the same text) and a BPMN element whose id
+ * starts with `tool:` (matched by its job type, its `ref`).
  */
-export const toolId: LiteralCheck = (value) =>
-  value.startsWith("tool:")
-    ? {
-        why: `a tool's id is its contract's id without the "tool:" it starts with`,
-        instead: `write ${JSON.stringify(value.slice("tool:".length))}, or compare 'ref'`,
-      }
-    : undefined;
+export const toolId: LiteralCheck = (value) => {
+  const parsed = parseRef(value);
+  if (!parsed.ok && !value.startsWith("tool:")) return undefined;
+  const id = (parsed.ok ? parsed.ref.id : value).replace(/^tool:/, "");
+  return {
+    why: parsed.ok
+      ? "a tool's id is never an id@version (that is its ref)"
+      : "a tool's id is its ref's id without 'tool:'",
+    instead: `write ${JSON.stringify(id)}, or compare 'ref'`,
+  };
+};
 
 /**
- * A ref that was read (a tool's, an agent task's `agentWorkflowRef`): its canonical form, with
- * its version in full; a literal with an abbreviated version (`"tool:x@1"`) is never one.
+ * An agent task's `ref`, its `agentWorkflowRef` (bpmn/view/process-view.ts): the canonical form
+ * when it parses, else its text (which never parses), or a task's declarations joined by " | "
+ * (which never parses); so a literal with an abbreviated version (`"agnt-offer@2"`) is never one.
+ * A tool's `ref` has no such check: a Camunda tool's is its job type as written, any text
+ * (`mail@2`, even `tool:x@1`).
  */
-export const canonicalRef: LiteralCheck = (value) => {
+export const agentWorkflowRef: LiteralCheck = (value) => {
   const parsed = parseRef(value);
   return parsed.ok && parsed.abbreviated
     ? {
-        why: "a ref is held with its version in full",
+        why: "an agent task's ref is held with its version in full",
         instead: `write ${JSON.stringify(parsed.canonical)}`,
       }
     : undefined;
 };
 
-/** A version that was read: in full (`1.0.0`); a literal abbreviated (`"1.0"`) is never one. */
+/**
+ * The check of the `ref` type fact-types.ts gives both a tool and an agent task: it refuses
+ * nothing, since a tool's `ref` may be any text (a Camunda job type). Until an agent task's
+ * `ref` has a type of its own, checked by {@link agentWorkflowRef}, a short ref compared with it
+ * compiles.
+ */
+export const canonicalRef: LiteralCheck = () => undefined;
+
+/**
+ * A version that was read: a btv tool ref's (in full, or null), a workflow's (its document's
+ * `version` in full, as parsing normalises it); a literal abbreviated (`"1.2"`) is never one.
+ */
 export const fullVersion: LiteralCheck = (value) => {
   const parsed = parseVersion(value);
   return parsed.ok && parsed.abbreviated

@@ -4,7 +4,13 @@
  * runs, and the evaluator copies and enumerates facts by it; docs/policies.md lists the same.
  */
 import type { LiteralCheck } from "./fact-literals.js";
-import { BPMN_FLOW_NODE_TYPES, canonicalRef, fullVersion, toolId } from "./fact-literals.js";
+import {
+  agentWorkflowRef,
+  BPMN_FLOW_NODE_TYPES,
+  canonicalRef,
+  fullVersion,
+  toolId,
+} from "./fact-literals.js";
 import type { PolicySubject } from "./facts.js";
 
 /** Facts whose `null` means unknown, enumerated over their possible values (see `unknowns.ts`). */
@@ -26,7 +32,8 @@ export type OpaqueKind =
   | "model"
   | "fallbackModel"
   | "ref"
-  | "id";
+  | "id"
+  | "lane";
 
 /** What a fact (or a value computed from facts) is, as far as the checker knows. */
 export type FactType =
@@ -97,6 +104,8 @@ const BOOLEAN: FactType = { kind: "scalar", label: "a boolean", base: "boolean" 
 const VERSION: FactType = { ...TEXT, never: fullVersion };
 const VERSION_OR_NULL: FactType = { ...TEXT_OR_NULL, never: fullVersion };
 const REF_OR_NULL: FactType = { ...TEXT_OR_NULL, never: canonicalRef };
+// A tool's `ref` may be any text (a Camunda job type): only an agent task's is held canonical.
+const AGENT_REF_OR_NULL: FactType = { ...TEXT_OR_NULL, never: agentWorkflowRef };
 const TOOL_ID_OR_NULL: FactType = { ...TEXT_OR_NULL, never: toolId };
 
 /** A scalar of a few values, each of which `when` may name: any other literal is a typo. */
@@ -125,7 +134,7 @@ const EFFECTS: readonly string[] = [
 ];
 const AUTHORIZATIONS: readonly string[] = ["automatic", "gate", "forbidden"];
 /** The names `unread` can list (facts.ts `UnreadFact`). */
-const UNREAD = ["name", "budget", "budget.maxSteps", "budget.maxTokens"];
+const UNREAD = ["name", "budget", "budget.maxSteps", "budget.maxTokens", "lane"];
 
 const LEVEL_OR_NULL = oneOf("a level (0-5) or null", "number", LEVELS);
 
@@ -180,8 +189,9 @@ const AGENT_TASK = object("an agent task", {
     name: TEXT_OR_NULL,
     type: oneOf("a BPMN flow node type (as bpmn-moddle names it)", "string", BPMN_FLOW_NODE_TYPES),
   }),
-  lane: object("lane", { id: TEXT, name: TEXT_OR_NULL }),
-  ref: REF_OR_NULL,
+  // null: in no lane, unless `unread` lists it: lanes that do not nest both list the task.
+  lane: { type: object("lane", { id: TEXT, name: TEXT_OR_NULL }), unread: "lane", opaque: "lane" },
+  ref: AGENT_REF_OR_NULL,
   level: LEVEL,
   // null: none declared, unless the task wrote one that is no level (then unknown, tried 0–5).
   declaredLevel: {

@@ -91,7 +91,7 @@ export interface NodeFacts {
  * The names {@link AgentTaskFacts.unread} and {@link WorkflowFacts.unread} can list: facts whose
  * `null` is ordinary data ("no budget", "not stated") unless they are listed there.
  */
-export type UnreadFact = "name" | "budget" | "budget.maxSteps" | "budget.maxTokens";
+export type UnreadFact = "name" | "budget" | "budget.maxSteps" | "budget.maxTokens" | "lane";
 
 /**
  * A workflow as a subject: a workflow document, the workflow a Camunda AI agent runs (derived
@@ -140,6 +140,10 @@ export interface GateFacts {
 export interface AgentTaskFacts {
   readonly process: { readonly id: string; readonly name: string | null };
   readonly element: { readonly id: string; readonly name: string | null; readonly type: string };
+  /**
+   * Its lane, or its enclosing sub-process's; null: in no lane, unless {@link unread} lists
+   * `lane` (lanes that do not nest both list it).
+   */
   readonly lane: { readonly id: string; readonly name: string | null } | null;
   /** `agentWorkflowRef` of a btv agent; null for a Camunda agent. */
   readonly ref: string | null;

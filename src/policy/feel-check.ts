@@ -7,7 +7,9 @@
  * (feel.ts). It also refuses iteration it cannot bound (feel-iterate.ts), work it cannot bound
  * (feel-cost.ts), patterns that can backtrack without end (feel-patterns.ts), comparisons that
  * cannot hold as meant — a typed fact against a literal of another type or form, a list against
- * one value (feel-compare.ts) — and, before parsing, a `when` too large to parse (feel-syntax.ts).
+ * one value, a version ordered (feel-compare.ts) — an `in` whose test feelin reads past where
+ * FEEL's precedence ends it (feel-precedence.ts), and, before parsing, a `when` too large to
+ * parse (feel-syntax.ts).
  * One iterative walk over feelin's own parse tree: no recursion on the input's depth.
  */
 import { parseExpression } from "feelin";
@@ -16,10 +18,14 @@ import type { FactType } from "./fact-types.js";
 import { ANY, fieldNames, fieldOf, SUBJECT_TYPES } from "./fact-types.js";
 import { BUILTINS } from "./feel-builtins.js";
 import { compareProblems, containsProblem } from "./feel-compare.js";
-import type { WhenCost } from "./feel-cost.js";
 import { MAX_WHEN_STEPS, stepsAt, stepsText, whenCost } from "./feel-cost.js";
 import { IterationBudget } from "./feel-iterate.js";
+import type { Typing } from "./feel-node-types.js";
+import { iteratedType, nodeType } from "./feel-node-types.js";
 import { patternProblems } from "./feel-patterns.js";
+import { precedenceProblems } from "./feel-precedence.js";
+import type { WhenCheck, WhenProblem } from "./feel-reads.js";
+import { unchecked } from "./feel-reads.js";
 import { isBuiltin, sizeProblem, syntaxError } from "./feel-syntax.js";
 import type { Node, Scope } from "./feel-tree.js";
 import {
@@ -33,52 +39,11 @@ import {
   isTest,
   itemOf,
   keyOf,
-  LITERALS,
   nameOf,
   PARAMETERS,
-  stringValue,
-  temporalLiteralType,
 } from "./feel-tree.js";
 
-/** A problem in a `when`, at offsets into its text. */
-export interface WhenProblem {
-  readonly from: number;
-  readonly message: string;
-}
-
-/** What a `when` reads, as far as can be decided before it runs (for `feel.ts`). */
-export interface WhenReads {
-  /** Every name it spells as a variable, a path step, a filter field or a context key. */
-  readonly mentioned: ReadonlySet<string>;
-  /** It calls a function that can see a value's fields without naming them (`get value`). */
-  readonly introspects: boolean;
-  /** Offsets of path steps into a record of any keys (`budget.maxCost.EUR`): no key is "not stated". */
-  readonly openKeys: ReadonlySet<number>;
-  /** The subject's facts it reads by name: all an evaluation needs in its context. */
-  readonly roots: ReadonlySet<string>;
-  /** It calls `today()` or `now()`: its result depends on when it runs. */
-  readonly volatile: boolean;
-  /** A bound on the steps one evaluation takes, by the size of the facts (feel-cost.ts). */
-  readonly cost: WhenCost;
-}
-
-/** The check's outcome: problems (none when the expression is sound) and what it reads. */
-export interface WhenCheck extends WhenReads {
-  readonly problems: readonly WhenProblem[];
-}
-
-/** The check of a `when` refused before its names were read: one problem, nothing read. */
-function unchecked(problem: WhenProblem): WhenCheck {
-  return {
-    problems: [problem],
-    mentioned: new Set(),
-    introspects: false,
-    openKeys: new Set(),
-    roots: new Set(),
-    volatile: false,
-    cost: { steps: [] },
-  };
-}
+export type { WhenCheck, WhenProblem, WhenReads } from "./feel-reads.js";
 
 /** Checks `when` of a rule `for` a subject. */
 export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
@@ -92,7 +57,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
   const openKeys = new Set<number>();
   const roots = new Set<string>();
   const root = SUBJECT_TYPES[subject];
-  const problems: WhenProblem[] = [];
+  const problems: WhenProblem[] = precedenceProblems(tree.topNode, text);
   const types = new Map<string, FactType>();
   const scopes: Scope[] = [];
   let introspects = false;
@@ -198,6 +163,8 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
     mentioned.add(name);
   };
 
+  const typing: Typing = { text, typeOf, step, isBuiltinCall };
+
   tree.iterate({
     enter(ref) {
       const kind = ref.name;
@@ -254,7 +221,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
     leave(ref) {
       const node = ref.node;
       const key = keyOf(node);
-      const type = typeAt(node);
+      const type = nodeType(node, typing);
       if (type !== undefined) types.set(key, type);
       if (ref.name === "Comparison") {
         problems.push(...compareProblems(node, text, typeOf));
@@ -275,7 +242,7 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
         if (iteration !== undefined) problems.push(iteration);
         const owner = node.parent?.parent;
         if (name !== undefined && owner !== null && owner !== undefined) {
-          bind(nameOf(name, text), iterated(context), owner);
+          bind(nameOf(name, text), iteratedType(context, typing), owner);
         }
       } else if (ref.name === "ContextEntry") {
         const label = contextKey(node, text);
@@ -294,67 +261,6 @@ export function checkWhen(text: string, subject: PolicySubject): WhenCheck {
     const name = calleeName(node, text);
     if (name === undefined) return false;
     return !scopes.some((s) => s.kind === "name" && s.name === name) && isBuiltin(name);
-  }
-
-  /** What one iteration of an `in` clause binds its name to. */
-  function iterated(context: Node | undefined): FactType {
-    if (context === undefined) return ANY;
-    const parts = children(context);
-    // A range of numbers or of letters: its items are of its start's type.
-    if (parts.some((p) => p.name === "..")) {
-      const start = typeOf(parts[0]);
-      return start.kind === "scalar"
-        ? { kind: "scalar", label: start.label, base: start.base }
-        : ANY;
-    }
-    return itemOf(typeOf(parts[0]));
-  }
-
-  /** The type a node gives, from its children's (already computed). */
-  function typeAt(node: Node): FactType | undefined {
-    switch (node.name) {
-      case "Expression":
-      case "ParenthesizedExpression":
-      case "FunctionBody":
-        return typeOf(children(node).find((c) => c.name !== "(" && c.name !== ")"));
-      case "PathExpression": {
-        const [base] = children(node);
-        const pathName = node.getChild("PathName");
-        return base === undefined || pathName === null ? ANY : step(node, base, pathName);
-      }
-      case "FilterExpression": {
-        const [base, , body] = children(node);
-        const item = itemOf(typeOf(base));
-        if (body?.name === "NumericLiteral") return item;
-        if (body === undefined || !isTest(body) || item.kind === "any") return ANY;
-        return { kind: "list", item };
-      }
-      case "ForExpression":
-        return { kind: "list", item: typeOf(node.lastChild) };
-      case "FunctionInvocation": {
-        const name = calleeName(node, text);
-        return name !== undefined && isBuiltinCall(node) ? BUILTINS.get(name)?.gives : undefined;
-      }
-      case "DateTimeLiteral": {
-        const value = stringValue(node.firstChild?.getChild("StringLiteral"), text);
-        return value === undefined ? undefined : temporalLiteralType(value);
-      }
-      case "Context":
-        return contextType(node);
-      default:
-        return LITERALS[node.name];
-    }
-  }
-
-  /** A context literal's type: an object of its entries when every key is a plain name. */
-  function contextType(node: Node): FactType {
-    const fields: Record<string, { type: FactType }> = {};
-    for (const entry of node.getChildren("ContextEntry")) {
-      const label = contextKey(entry, text);
-      if (label === undefined) return ANY;
-      fields[label] = { type: typeOf(entry.lastChild) };
-    }
-    return { kind: "object", label: "a context", fields };
   }
 
   // Bounded last, and said only for an expression otherwise sound: an unbounded range is said

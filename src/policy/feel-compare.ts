@@ -14,6 +14,7 @@
  *   fact-literals.ts).
  * - A list or a record compared with a single value (`tools.effect in ["x"]`, `lane = "Sales"`,
  *   feel-shapes.ts).
+ * - A version or a ref ordered (`t.version < "1.10.0"`, feel-versions.ts).
  *
  * Only what the check knows is judged: a side of unknown type, or a `null` literal, never is.
  */
@@ -22,6 +23,7 @@ import type { FactType, ScalarBase } from "./fact-types.js";
 import { compositeProblem, containsShapeProblem, isComposite } from "./feel-shapes.js";
 import type { Node } from "./feel-tree.js";
 import { children, LITERALS, stringValue } from "./feel-tree.js";
+import { versionOrderProblem } from "./feel-versions.js";
 
 /** A problem at an offset into the expression. */
 export interface CompareProblem {
@@ -203,6 +205,9 @@ export function compareProblems(
   const pairs = pairsOf(node, text);
   const shaped = shapeProblem(node, pairs, text, typeOf);
   if (shaped !== undefined) return [shaped];
+  const ordered = pairs.filter((p) => !p.equality).flatMap((p) => [p.fact, p.other]);
+  const versions = versionOrderProblem(ordered, text, typeOf);
+  if (versions !== undefined) return [versions];
   for (const { fact, other, equality } of pairs) {
     const factType = typeOf(fact);
     const otherType = LITERAL_NODES.has(other.name) ? LITERALS[other.name] : typeOf(other);

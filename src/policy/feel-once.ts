@@ -5,7 +5,7 @@
  */
 import { evaluate } from "feelin";
 import { visibleText } from "../model/index.js";
-import type { WhenReads } from "./feel-check.js";
+import type { WhenReads } from "./feel-reads.js";
 import { factsSize, MAX_WHEN_STEPS, stepsAt, stepsText } from "./feel-cost.js";
 import { watchOrdering } from "./feel-order.js";
 

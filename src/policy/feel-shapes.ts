@@ -7,7 +7,7 @@
  * comparison over each item (`some t in tools satisfies t.effect in ["x"]`), or a field.
  */
 import type { FactType } from "./fact-types.js";
-import { fieldNames } from "./fact-types.js";
+import { ANY, fieldNames, fieldOf } from "./fact-types.js";
 import type { Node } from "./feel-tree.js";
 import { children } from "./feel-tree.js";
 
@@ -39,36 +39,84 @@ export function typeWords(type: FactType): string {
   }
 }
 
-/**
- * Where the list a side reads comes from: down the path (`tools.effect` → `tools`) while the
- * base is itself a list, so that the rewrite binds one item of it.
- */
-function listOrigin(side: Node, typeOf: (node: Node) => FactType): Node {
-  let at = side;
-  for (;;) {
-    if (at.name !== "PathExpression") return at;
-    const [base] = children(at);
-    if (base === undefined || typeOf(base).kind !== "list") return at;
-    at = base;
+/** Nodes an `in` of `some` takes as written; any other is put in parentheses. */
+const PLAIN = new Set([
+  "VariableName",
+  "PathExpression",
+  "FilterExpression",
+  "FunctionInvocation",
+  "ParenthesizedExpression",
+  "List",
+]);
+
+/** The names a rewrite must not bind: every word the comparison spells, and those bound. */
+function namesIn(node: Node, text: string): Set<string> {
+  const names = new Set<string>();
+  const stack: Node[] = [node];
+  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
+    if (at.name === "Identifier") names.add(text.slice(at.from, at.to));
+    stack.push(...children(at));
   }
+  return names;
+}
+
+/** A one-letter name for an item of `over`, that no name of the comparison is. */
+function freshName(over: string, item: FactType, taken: Set<string>): string {
+  const letter = (words: string): string =>
+    /[A-Za-z]/.exec(words.split(/[.\s]/).filter(Boolean).pop() ?? "")?.[0].toLowerCase() ?? "x";
+  const label = item.kind === "object" || item.kind === "map" ? item.label : "";
+  const tried = [letter(over.replace(/\[.*$/s, "")), letter(label), "x", "y", "z", "v", "w"];
+  let name = tried.find((n) => !taken.has(n));
+  for (let i = 1; name === undefined; i += 1) if (!taken.has(`x${i}`)) name = `x${i}`;
+  taken.add(name);
+  return name;
 }
 
 /**
- * The comparison rewritten over each item of the list `side` reads: `tools.effect in ["x"]` →
- * `some t in tools satisfies t.effect in ["x"]`.
+ * The comparison rewritten over each item of the list `side` reads, one `some` per list it
+ * passes through: `tools.effect in ["x"]` → `some t in tools satisfies t.effect in ["x"]`,
+ * `agentTasks.tools.effect = "x"` → `some a in agentTasks satisfies some t in a.tools
+ * satisfies t.effect = "x"`. Each bound name is one the comparison does not use, so the rewrite
+ * stands in for it where it is written (`some e in agentTasks.tools satisfies e.effect = "x"` →
+ * `… satisfies some t in e satisfies t.effect = "x"`).
  */
 function overItems(
   comparison: Node,
   side: Node,
   text: string,
   typeOf: (node: Node) => FactType,
-): string {
-  const origin = listOrigin(side, typeOf);
-  const over = text.slice(origin.from, origin.to);
-  const name = /^[A-Za-z]/.exec(over)?.[0].toLowerCase() ?? "x";
-  const item = `${name}${text.slice(origin.to, side.to)}`;
-  const test = `${text.slice(comparison.from, side.from)}${item}${text.slice(side.to, comparison.to)}`;
-  return `some ${name} in ${over} satisfies ${test}`;
+): string | undefined {
+  const steps: string[] = [];
+  let root = side;
+  for (let base = children(root)[0]; root.name === "PathExpression" && base !== undefined;) {
+    const name = root.getChild("PathName");
+    steps.unshift(name === null ? "" : text.slice(name.from, name.to));
+    root = base;
+    base = children(root)[0];
+  }
+  const taken = namesIn(comparison, text);
+  const clauses: string[] = [];
+  let at = text.slice(root.from, root.to);
+  if (!PLAIN.has(root.name)) at = `(${at})`;
+  let type = typeOf(root);
+  const bindItems = (): void => {
+    while (type.kind === "list") {
+      const name = freshName(at, type.item, taken);
+      clauses.push(`some ${name} in ${at} satisfies `);
+      at = name;
+      type = type.item;
+    }
+  };
+  for (const step of steps) {
+    bindItems();
+    at = `${at}.${step}`;
+    const field = type.kind === "object" ? fieldOf(type, step)?.type : undefined;
+    type = type.kind === "map" ? type.value : (field ?? ANY);
+  }
+  bindItems();
+  if (clauses.length === 0) return undefined;
+  const test = `${text.slice(comparison.from, side.from)}${at}${text.slice(side.to, comparison.to)}`;
+  return `${clauses.join("")}${test}`;
 }
 
 /**
@@ -86,8 +134,12 @@ export function compositeProblem(
   const shown = text.slice(side.from, side.to);
   const head = `'${shown}' is ${typeWords(type)}, but ${other.shown} is ${typeWords(other.type)}`;
   if (type.kind === "list") {
-    const rewrite = cut(overItems(comparison, side, text, typeOf));
-    return `${head}: feelin compares a list with one value as if the list were its only item, so this holds only while the list has one item and never once it has two (write ${rewrite} to ask whether any item does, 'every' for all)`;
+    const rewrite = overItems(comparison, side, text, typeOf);
+    const instead =
+      rewrite === undefined
+        ? "compare each item with 'some' or 'every'"
+        : `write ${cut(rewrite)} to ask whether any item does, 'every' for all`;
+    return `${head}: feelin compares a list with one value as if the list were its only item, so this holds only while the list has one item and never once it has two (${instead})`;
   }
   const fields =
     type.kind === "object"

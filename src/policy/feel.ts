@@ -86,6 +86,7 @@ const OPAQUE_REASONS: Readonly<Record<OpaqueKind, string>> = {
   name: "which is unknown because the workflow could not be read",
   model: NODE_MODEL_REASON,
   fallbackModel: NODE_MODEL_REASON,
+  lane: "which is unknown because lanes that do not nest (two lane sets, or two lanes of one set) list the task, or the sub-process it is in",
 };
 
 /** Whether `when` selects a subject. */

@@ -82,11 +82,14 @@ function covers(w: Waiver, subject: WaiverSubject): boolean {
  * `today` is `YYYY-MM-DD` (a waiver holds through its `expires` day); `packs` gives the pack
  * names whose prefix a waiver's rule may leave out, and their rules: a bare id that two packs
  * have names neither for sure, so it is refused (see `ambiguousWaiverProblems`), and so are two
- * packs of one name, whose waivers would each waive the other's rules (see
- * `duplicatePackProblems`): every evaluation with packs comes through here, so each refuses them.
+ * packs of one name, whose waivers would each waive the other's rules, and a pack named as one
+ * of `plugins` is (the names the plugins are given under, which prefix their rules' codes), whose
+ * waivers would waive the plugin's (see `duplicatePackProblems`): every evaluation with packs
+ * comes through here, so each refuses them.
  *
  * @throws TypeError when `today` is no calendar date, a waiver is malformed (see
- * `waiverProblems`), its bare rule id is more than one pack's, or two packs share a name.
+ * `waiverProblems`), its bare rule id is more than one pack's, or two packs, or a pack and a
+ * plugin, share a name.
  *
  * @example
  * ```ts
@@ -106,6 +109,7 @@ export function applyWaivers(
   subjectsPresent: SubjectsPresent,
   today: string,
   packs: readonly WaiverPack[],
+  plugins: readonly string[] = [],
 ): WaiverOutcome {
   if (!isCalendarDate(today)) {
     throw new TypeError(
@@ -114,7 +118,7 @@ export function applyWaivers(
   }
   const malformed = waivers.flatMap((w, i) => waiverProblems(w, `waivers[${i}]`));
   if (malformed.length > 0) throw new TypeError(`applyWaivers: ${malformed.join("; ")}`);
-  const clashes = duplicatePackProblems(packs);
+  const clashes = duplicatePackProblems(packs, plugins);
   if (clashes.length > 0) throw new TypeError(`applyWaivers: ${clashes.join("; ")}`);
   const ambiguous = ambiguousWaiverProblems(waivers, packs);
   if (ambiguous.length > 0) throw new TypeError(`applyWaivers: ${ambiguous.join("; ")}`);

@@ -59,7 +59,7 @@ describe("what a when may cost, decided when the pack compiles", () => {
     ["count(for a in tools, b in tools return 1) > 0", 2, 1],
     ["count(sort(tools, function(a, b) a.id < b.id)) > 1", 1, 64],
     ['count(tools[effect in ["read", "write-reversible"]]) >= 2', 1, 1],
-    ['level in [3..5] and some m in models satisfies not(m in ["gpt-4o"])', 1, 2],
+    ['(level in [3..5]) and some m in models satisfies not(m in ["gpt-4o"])', 1, 2],
     // FEEL spells this built-in in keywords, not a name: it was unbounded.
     ['years and months duration(date("2020-01-01"), today()) > duration("P1Y")', 0, 1],
   ])("bounds %s by a polynomial of degree %i in the facts' length", (when, degree, lead) => {

@@ -4,6 +4,7 @@
  * with two, since feelin compares a one-item list as its item), and `list contains` whose value
  * can never be an item.
  */
+import { evaluate } from "feelin";
 import { describe, expect, it } from "vitest";
 import type { PolicySubject } from "../../src/policy/facts.js";
 import { checkWhen } from "../../src/policy/feel-check.js";
@@ -96,7 +97,7 @@ describe("a list compared with one value", () => {
 
   it.each([
     ['some t in tools satisfies t.effect in ["external-commitment"]', "agentTask"],
-    ['"gpt-4o" in models and list contains(models, "gpt-4o")', "agentTask"],
+    ['("gpt-4o" in models) and list contains(models, "gpt-4o")', "agentTask"],
     ["models = [] or tools = null or lane = null", "agentTask"],
     ['models in [["gpt-4o"]]', "agentTask"],
     ["count(agentTasks) > 1 and count(agentTasks[level >= 4]) > 2", "process"],
@@ -127,6 +128,80 @@ rules:
   });
 });
 
+describe("the rewrite a list compared with one value is refused with", () => {
+  // Each row: the `when`, its subject, the comparison refused, and the rewrite said for it.
+  it.each([
+    [
+      'some e in agentTasks.tools satisfies e.effect = "read"',
+      "process",
+      'e.effect = "read"',
+      'some t in e satisfies t.effect = "read"',
+    ],
+    [
+      'agentTasks.tools.effect = "read"',
+      "process",
+      'agentTasks.tools.effect = "read"',
+      'some a in agentTasks satisfies some t in a.tools satisfies t.effect = "read"',
+    ],
+    [
+      'some t in agentTasks satisfies t.tools.effect in ["read"]',
+      "process",
+      't.tools.effect in ["read"]',
+      'some x in t.tools satisfies x.effect in ["read"]',
+    ],
+    [
+      'agentTasks[level >= 4].gates.role = "risk"',
+      "process",
+      'agentTasks[level >= 4].gates.role = "risk"',
+      'some a in agentTasks[level >= 4] satisfies some g in a.gates satisfies g.role = "risk"',
+    ],
+    [
+      "(for a in agentTasks return a.level) = 4",
+      "process",
+      "(for a in agentTasks return a.level) = 4",
+      "some l in (for a in agentTasks return a.level) satisfies l = 4",
+    ],
+    [
+      "some m in agentTasks satisfies m.models = m.element.name",
+      "process",
+      "m.models = m.element.name",
+      "some x in m.models satisfies x = m.element.name",
+    ],
+    [
+      'tools[authorization = "gate"].effect != "read"',
+      "agentTask",
+      'tools[authorization = "gate"].effect != "read"',
+      'some t in tools[authorization = "gate"] satisfies t.effect != "read"',
+    ],
+    [
+      "lane != null and lane.name = gates.role",
+      "agentTask",
+      "lane.name = gates.role",
+      "some g in gates satisfies lane.name = g.role",
+    ],
+  ] as const)(
+    "%s (%s): the rewrite compiles in its place",
+    (when, subject, comparison, rewrite) => {
+      const [problem, ...more] = problemsOf(when, subject);
+      expect(more).toEqual([]);
+      expect(problem?.message).toContain(`(write ${rewrite} to ask whether any item does`);
+      const fixed = when.replace(comparison, rewrite);
+      expect(fixed).not.toBe(when);
+      expect(problemsOf(fixed, subject)).toEqual([]);
+    },
+  );
+
+  it("asks of each item what the refused comparison asked of the list's only item", () => {
+    const agents = [
+      { tools: [{ effect: "write-reversible" }] },
+      { tools: [{ effect: "notify" }, { effect: "read" }] },
+    ];
+    const fixed = 'some a in agentTasks satisfies some t in a.tools satisfies t.effect = "read"';
+    expect(evaluate(fixed, { agentTasks: agents }).value).toBe(true);
+    expect(evaluate(fixed, { agentTasks: agents.slice(0, 1) }).value).toBe(false);
+  });
+});
+
 describe("list contains with a value that is never an item", () => {
   it.each([
     [
@@ -145,9 +220,9 @@ describe("list contains with a value that is never an item", () => {
       "the items of 'gates.role' are each a string or null, and lane is lane, a record of id, name, so it is never in the list",
     ],
     [
-      'list contains(tools.id, "tool:pay")',
+      'list contains(tools.id, "tool:pay@1.0.0")',
       24,
-      `the items of 'tools.id' are each a string or null, but never "tool:pay": a tool's id is its contract's id without the "tool:" it starts with, so it is never in the list (write "pay", or compare 'ref')`,
+      `the items of 'tools.id' are each a string or null, but never "tool:pay@1.0.0": a tool's id is never an id@version (that is its ref), so it is never in the list (write "pay", or compare 'ref')`,
     ],
   ] as const)("refuses %s", (when, from, message) => {
     expect(problemsOf(when)).toEqual([{ from, message }]);
@@ -155,6 +230,7 @@ describe("list contains with a value that is never an item", () => {
 
   it.each([
     'list contains(tools.ref, "tool:x@1.0.0")',
+    'list contains(tools.id, "pay")',
     "list contains(gates.role, lane.name) or list contains(models, element.name)",
     'list contains(tools.effect, "read")',
   ])("accepts %s", (when) => {

@@ -413,7 +413,10 @@ describe("sound FEEL is not refused", () => {
     ["agentTask", "budget.maxCost.USD > 10 and string length(element.id) > 2"],
     ["workflow", 'some n in nodes satisfies n.model = null and n.type = "llm"'],
     ["workflow", "count(delegates) = 0 and level = justifiedLevel"],
-    ["tool", 'effect in ["write-irreversible", "external-commitment"] and authorization != "gate"'],
+    [
+      "tool",
+      '(effect in ["write-irreversible", "external-commitment"]) and authorization != "gate"',
+    ],
     ["process", 'count(agentTasks[gateStatus = "bypassed"]) > 0 or count(gates[role = null]) > 1'],
   ])("%s: %s", (subject, when) => {
     const pack = compilePolicyPack({

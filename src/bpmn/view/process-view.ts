@@ -39,6 +39,7 @@ function agentTaskFacts(
   const processIndex = index.containers[index.container[task.vertex] ?? -1]?.process ?? -1;
   const process = subjects.processes.get(processIndex);
   const element = subjects.elements.get(task.vertex);
+  const lane = subjects.lanes.get(task.vertex);
   const levelText = task.declaration.levelText;
   const invalidLevel = levelText !== undefined && task.declaredLevel === undefined;
   // A task that declares its agent twice shows every declaration: its level is none of them.
@@ -50,7 +51,7 @@ function agentTaskFacts(
     place: { elementId: task.node.id, path: task.node.path },
     process: { id: process?.id ?? "", name: process?.name ?? null },
     element: { id: task.node.id, name: element?.name ?? null, type: element?.type ?? "" },
-    lane: subjects.lanes.get(task.vertex) ?? null,
+    lane: lane ?? null,
     ref:
       task.declaration.source === "btv"
         ? (joined((d) => d.ref) ??
@@ -67,7 +68,8 @@ function agentTaskFacts(
     models: runs.models,
     budget: runs.budget,
     gateStatus: task.gate.status,
-    unread: runs.unread,
+    // Lanes that do not nest both list it: which one it is in is unknown, not "none".
+    unread: lane === null ? [...runs.unread, "lane"] : runs.unread,
   };
   return Object.defineProperty(facts, "gates", {
     enumerable: true,
