@@ -37,6 +37,13 @@ const LOCALS: ReadonlySet<string> = new Set([
   "ruleVariablesInput",
 ]);
 
+/** The assignment attributes of a user task: who the engine lets complete it. */
+export const ASSIGNMENT_LOCALS: ReadonlySet<string> = new Set([
+  "assignee",
+  "candidateUsers",
+  "candidateGroups",
+]);
+
 /** An implementation attribute of one engine, as written. */
 export interface EngineAttribute {
   /** The engine's name, or {@link UNRESOLVED}. */
@@ -69,7 +76,7 @@ interface TypedProperty {
 
 const TYPED = new WeakMap<object, readonly TypedProperty[]>();
 
-/** The engine properties a registered moddle package gives the element's type (memoized). */
+/** Every engine property a registered moddle package gives the element's type (memoized). */
 function typedProperties(element: ModdleObject): readonly TypedProperty[] {
   const descriptor = element.$descriptor as { readonly properties?: unknown } | undefined;
   const model = element.$model as { readonly getPackage?: (prefix: string) => unknown } | undefined;
@@ -86,7 +93,7 @@ function typedProperties(element: ModdleObject): readonly TypedProperty[] {
     const local = ns?.localName;
     if (typeof name !== "string" || typeof prefix !== "string" || typeof local !== "string")
       continue;
-    if (!LOCALS.has(local) || typeof model?.getPackage !== "function") continue;
+    if (typeof model?.getPackage !== "function") continue;
     const uri = (model.getPackage(prefix) as { readonly uri?: unknown } | undefined)?.uri;
     const engine = typeof uri === "string" ? ENGINES.get(uri) : undefined;
     if (engine !== undefined) out.push({ name, local, written: `${prefix}:${local}`, engine });
@@ -95,10 +102,14 @@ function typedProperties(element: ModdleObject): readonly TypedProperty[] {
   return out;
 }
 
-/** The element's implementation attributes by local name, typed or foreign, of every engine. */
+/**
+ * The element's attributes of the local names `locals` (by default the implementation
+ * attributes), typed or foreign, of every engine, by local name.
+ */
 export function engineAttributes(
   element: ModdleObject,
   resolve: PrefixResolver,
+  locals: ReadonlySet<string> = LOCALS,
 ): ReadonlyMap<string, readonly EngineAttribute[]> {
   const out = new Map<string, EngineAttribute[]>();
   const add = (local: string, attribute: EngineAttribute): void => {
@@ -107,6 +118,7 @@ export function engineAttributes(
     else list.push(attribute);
   };
   for (const p of typedProperties(element)) {
+    if (!locals.has(p.local)) continue;
     const value = element[p.name];
     if (typeof value === "string" || typeof value === "boolean") {
       add(p.local, { engine: p.engine, value: String(value), written: p.written });
@@ -119,7 +131,7 @@ export function engineAttributes(
     if (colon <= 0 || typeof value !== "string") continue;
     const prefix = key.slice(0, colon);
     const local = key.slice(colon + 1);
-    if (prefix === "xmlns" || prefix === "xml" || !LOCALS.has(local)) continue;
+    if (prefix === "xmlns" || prefix === "xml" || !locals.has(local)) continue;
     const uri = resolve(prefix, element);
     const engine = uri === undefined ? UNRESOLVED : ENGINES.get(uri);
     if (engine !== undefined) add(local, { engine, value, written: key });

@@ -14,7 +14,7 @@ import { hasGateMarker, isGateMarker } from "./agents.js";
 import type { GateContext } from "./gate-kind.js";
 import { gateKinds, NO_GATE_CONTEXT } from "./gate-kind.js";
 import type { GateSelector } from "./gate-select.js";
-import { selectGate } from "./gate-select.js";
+import { approversOf, selectGate } from "./gate-select.js";
 import type { LoopDiscount } from "./loop-runs.js";
 import { loopDiscount } from "./loop-runs.js";
 import type { ModdleObject } from "./moddle.js";
@@ -30,7 +30,13 @@ export type GatePredicate = (element: ModdleObject) => boolean;
 export interface GateNode {
   /** Flow node index. */
   readonly node: number;
-  /** `btv:approverRole`, else what the selector that chose it gives; `undefined` when none. */
+  /**
+   * Everyone who may approve it, one name each (commas and all): its `btv:approverRole` (else
+   * the `role` of the selector that chose it), then everyone its assignment lets complete it;
+   * `[]` when it names none (a role-less gate).
+   */
+  readonly approvers: readonly string[];
+  /** {@link GateNode.approvers} joined by `, `, as reports show it; `undefined` when none. */
   readonly role: string | undefined;
 }
 
@@ -118,7 +124,12 @@ export function gateCollector(
       const marked = isGate === hasGateMarker ? isGateMarker(values) : isGate(element);
       const selection = selectors.length === 0 ? undefined : selectGate(selectors, element);
       if (marked || selection?.selected === true) {
-        chosen.push({ element, gate: { node, role: markedRole(values) ?? selection?.role } });
+        // A declared role adds to who the assignment lets approve: it never hides them.
+        const declared = markedRole(values);
+        const approvers =
+          declared === undefined ? (selection?.approvers ?? []) : approversOf(element, declared);
+        const role = approvers.join(", ") || undefined;
+        chosen.push({ element, gate: { node, approvers, role } });
       } else if (instanceOf(element, "bpmn:UserTask")) {
         userTasks.push(node);
       }

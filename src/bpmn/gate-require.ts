@@ -135,22 +135,29 @@ function checkMin(task: Task, min: number): Failure | undefined {
 function checkDistinctRoles(task: Task, n: number): GatePathResult | undefined {
   const { graph } = task.prepared;
   const seen = reachableAfter(graph, task.node);
-  const keys = new Map<string, string | undefined>();
-  const keyOf = (role: string | undefined): string | undefined => {
-    if (role === undefined) return undefined;
-    if (!keys.has(role)) keys.set(role, roleNames(role).join("\n") || undefined);
-    return keys.get(role);
+  // Per gate, its names as one key (a name holds no line break: roleKey folds white space).
+  const keys = new Map<GateNode, string | undefined>();
+  const names = new Map<string, readonly string[]>();
+  const keyOf = (gate: GateNode): string | undefined => {
+    if (keys.has(gate)) return keys.get(gate);
+    const list = roleNames(gate.approvers);
+    const key = list.length === 0 ? undefined : list.join("\n");
+    keys.set(gate, key);
+    if (key !== undefined) names.set(key, list);
+    return key;
   };
   const met = new Set<string>();
   for (const [v, list] of task.at) {
     for (const gate of list) {
-      const key = keyOf(gate.role);
+      const key = keyOf(gate);
       if (key !== undefined && (seen[v] === 1 || seen[gate.node] === 1)) met.add(key);
     }
   }
   const sets = [...met].sort();
-  const lists = sets.map((k) => k.split("\n"));
-  const families = roleFamilies(lists, n);
+  const families = roleFamilies(
+    sets.map((k) => names.get(k) ?? []),
+    n,
+  );
   if (typeof families === "string")
     return { holds: false, failed: "undecidable", reason: families, path: [] };
   if (families.length === 1 && families[0]?.length === sets.length) {
@@ -160,7 +167,7 @@ function checkDistinctRoles(task: Task, n: number): GatePathResult | undefined {
   for (const family of families) {
     const allowed = new Set(family.map((i) => sets[i]));
     const outside = (g: GateNode) => {
-      const key = keyOf(g.role);
+      const key = keyOf(g);
       return key !== undefined && !allowed.has(key);
     };
     const found = bypassOf(task, "distinctRoles", outside);
@@ -198,13 +205,14 @@ function requirementProblem(req: GatePathRequirement): string | undefined {
  *
  * - `min: n`: the fewest gate passes on any path (0-1 BFS, O(V+E)); a gate passed twice on a
  *   path counts twice, but the fewest never needs a loop.
- * - `distinctRoles: n`: a path fails unless it passes n gates no one role may approve two of:
- *   gates whose roles ({@link roleNames}: a gate several groups may approve names them all) are
- *   pairwise disjoint; role-less gates do not count, and roles that read alike are one
- *   ({@link roleKey}). Up to {@link MAX_ROLE_SWEEPS} sweeps and {@link MAX_ROLE_STEPS} steps;
- *   beyond, `undecidable` (fail closed).
- * - `roles`: per role one AGENT_GATE_BYPASS sweep over the gates of that role; the path is its
- *   bypass path, or for a role no gate of which the task can enter, the path with fewest passes.
+ * - `distinctRoles: n`: a path fails unless it passes n gates no one name may approve two of:
+ *   gates whose approvers ({@link roleNames}: the declared role and everyone the assignment lets
+ *   complete it) are pairwise disjoint; role-less gates do not count, and names that read alike
+ *   are one ({@link roleKey}). Up to {@link MAX_ROLE_SWEEPS} sweeps and {@link MAX_ROLE_STEPS}
+ *   steps; beyond, `undecidable` (fail closed).
+ * - `roles`: per role one AGENT_GATE_BYPASS sweep over the gates of that role, those everyone
+ *   who may approve is of it (named exactly); the path is its bypass path, or for a role no gate
+ *   of which the task can enter, the path with fewest passes.
  *
  * A requirement that is not a whole number of at least 0, or not a list of role names, is
  * `undecidable`, never a pass.
@@ -227,7 +235,9 @@ export function checkGatePath(
     if (found !== undefined) return found;
   }
   for (const role of new Set(req.roles ?? [])) {
-    const found = bypassOf(task, "roles", (g) => g.role === role);
+    // A gate of this role only when everyone who may approve it is of it (fail closed).
+    const only = (g: GateNode) => g.approvers.length > 0 && g.approvers.every((a) => a === role);
+    const found = bypassOf(task, "roles", only);
     if (found !== undefined) return { ...found, missingRole: role };
   }
   return HOLDS;

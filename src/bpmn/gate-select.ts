@@ -6,11 +6,14 @@
  * carries `<btv:gate/>`). A bare user task is never a gate by itself: a person may be asked anything, and
  * only the organisation can say that this person's answer is the approval (fail closed).
  *
- * The approver role is the element's `btv:approverRole` when it has one, else the selector's
- * `role`, else everyone the element's assignment lets complete it: its candidate groups (a member
- * of any of them may approve, whichever group the selector matched), then its candidate users and
- * assignee, joined by `, ` (gate-require reads each name as a role).
+ * Who may approve a gate is its declared role (the element's `btv:approverRole`, else the
+ * selector's `role`) and everyone the element's assignment lets complete it: its candidate groups
+ * (a member of any of them may approve, whichever group the selector matched), then its candidate
+ * users and assignee. A declared role says who the organisation means to approve, not who the
+ * engine lets complete the task, so it adds to the assignment and never hides it. Each is one
+ * name, commas and all; the role shown is them joined by `, `.
  */
+import { ASSIGNMENT_LOCALS, engineAttributes, prefixResolver } from "./engine-attributes.js";
 import { isZeebe, modelerTemplate } from "./zeebe-names.js";
 import type { ModdleObject } from "./moddle.js";
 import { extensionValues, genericChildren, listProp, stringProp } from "./moddle.js";
@@ -25,7 +28,10 @@ export interface GateSelector {
   readonly template?: string;
   /** A `zeebe:property` it carries, by name (and value, when given). */
   readonly property?: { readonly name: string; readonly value?: string };
-  /** The approver role of the gates it selects, when `btv:approverRole` does not say. */
+  /**
+   * The approver role of the gates it selects, when `btv:approverRole` does not say: one name,
+   * beside everyone the task's assignment lets complete it.
+   */
   readonly role?: string;
 }
 
@@ -160,17 +166,17 @@ function properties(element: ModdleObject): { name: string; value: string | unde
 }
 
 /**
- * The role a matching selector gives, `null` when it does not match. Only a user task matches:
+ * Whether a selector matches the element. Only a user task matches:
  * the selectors say which of the people a process asks give the approval, and no other element
  * waits for a person — a task, a script or a job worker carrying the approval template or
  * property completes without anyone deciding (fail closed). A call activity or sub-process is a
  * gate only by `<btv:gate/>` or the host's `isGate`.
  */
-function match(selector: GateSelector, element: ModdleObject): string | undefined | null {
-  if (element.$type !== "bpmn:UserTask") return null;
-  if (selector.id !== undefined && selector.id !== stringProp(element, "id")) return null;
+function matches(selector: GateSelector, element: ModdleObject): boolean {
+  if (element.$type !== "bpmn:UserTask") return false;
+  if (selector.id !== undefined && selector.id !== stringProp(element, "id")) return false;
   if (selector.template !== undefined && selector.template !== modelerTemplate(element))
-    return null;
+    return false;
   const wanted = selector.property;
   if (
     wanted !== undefined &&
@@ -178,31 +184,48 @@ function match(selector: GateSelector, element: ModdleObject): string | undefine
       (p) => p.name === wanted.name && (wanted.value === undefined || p.value === wanted.value),
     )
   ) {
-    return null;
+    return false;
   }
-  const groups = candidateGroups(element);
-  if (selector.candidateGroup !== undefined && !groups.includes(selector.candidateGroup)) {
-    return null;
-  }
-  return selector.role ?? assignedRole(element, groups);
+  const group = selector.candidateGroup;
+  return group === undefined || candidateGroups(element).includes(group);
 }
 
 /**
- * Everyone the assignment lets complete the task, as one role: the groups name it (without a
- * group known, as before, none), and a candidate user or the assignee may approve it too. A user
- * list that is a FEEL expression other than a literal stays as written: it may name anyone, and
- * gate-require reads a name starting with `=` as overlapping every role (fail closed).
+ * A name that is a JUEL expression (`${initiator}`, `#{…}`) may be anyone, as a FEEL one
+ * (`=initiator`) may: it is kept as one, which gate-require reads as overlapping every gate.
  */
-function assignedRole(element: ModdleObject, groups: readonly string[]): string | undefined {
-  const names = groups.filter((g) => g !== "");
-  if (names.length === 0) return undefined;
-  for (const assignment of zeebeValues(element, "assignmentdefinition")) {
-    for (const key of ["candidateUsers", "assignee"]) {
-      const text = stringProp(assignment, key)?.trim();
-      if (text !== undefined && text !== "") names.push(...(groupList(text) ?? [text]));
+function anyoneIfExpression(name: string): string {
+  return !name.startsWith("=") && /[$#]\{/.test(name) ? `=${name}` : name;
+}
+
+/**
+ * Everyone who may approve a gate: its declared role (`btv:approverRole`, else a selector's
+ * `role`; one name, commas and all), then everyone its assignment lets complete it
+ * (`zeebe:assignmentDefinition`, or Camunda 7's, Flowable's or Activiti's `candidateGroups`,
+ * `candidateUsers` and `assignee`, read by namespace), each name once. Candidate groups, users or an assignee given as a FEEL expression
+ * other than a literal stay as written: they may name anyone, and gate-require reads a name
+ * starting with `=` as overlapping every role (fail closed). Without a declared role, a gate
+ * names no approver unless a candidate group is known (a user alone never made a role).
+ */
+export function approversOf(element: ModdleObject, declared: string | undefined): string[] {
+  const names = declared === undefined ? [] : [anyoneIfExpression(declared)];
+  let grouped = false;
+  // Camunda 7's, Flowable's and Activiti's attributes too, by namespace: a JUEL expression
+  // (`${initiator}`) may name anyone, as a FEEL one does, so it is kept as one (`=…`).
+  const engines = engineAttributes(element, prefixResolver(), ASSIGNMENT_LOCALS);
+  for (const key of ["candidateGroups", "candidateUsers", "assignee"]) {
+    const texts = [
+      ...zeebeValues(element, "assignmentdefinition").map((a) => stringProp(a, key) ?? ""),
+      ...(engines.get(key) ?? []).map((a) => anyoneIfExpression(a.value.trim())),
+    ];
+    for (const raw of texts) {
+      const text = raw.trim();
+      const list = text === "" ? [] : (groupList(text) ?? [text]);
+      grouped ||= key === "candidateGroups" && list.some((g) => g !== "");
+      names.push(...list.filter((n) => n !== ""));
     }
   }
-  return [...new Set(names.filter((n) => n !== ""))].join(", ");
+  return declared === undefined && !grouped ? [] : [...new Set(names)];
 }
 
 /** What the selectors make of an element. */
@@ -210,32 +233,34 @@ export interface GateSelection {
   /** Whether a selector chose it. */
   readonly selected: boolean;
   /**
-   * The approver role the first matching selector gives (without `btv:approverRole`): its `role`,
-   * else the task's candidate groups, candidate users and assignee, joined by `, `.
+   * Who may approve it, as the first matching selector reads it (without `btv:approverRole`):
+   * its `role`, then the task's candidate groups, candidate users and assignee
+   * ({@link approversOf}); `[]` when none is known.
    */
+  readonly approvers: readonly string[];
+  /** {@link GateSelection.approvers} joined by `, `; `undefined` when there are none. */
   readonly role: string | undefined;
 }
 
 /**
- * The first selector that matches the element, and the role it gives.
+ * The first selector that matches the element, and who it says may approve it.
  *
  * @example
  * ```ts
  * import { selectGate } from "agentflow/bpmn";
  *
  * selectGate([{ id: "Review", role: "underwriter" }], { $type: "bpmn:UserTask", id: "Review" });
- * // → { selected: true, role: "underwriter" }
+ * // → { selected: true, approvers: ["underwriter"], role: "underwriter" }
  * selectGate([{ id: "Review" }], { $type: "bpmn:UserTask", id: "Other" });
- * // → { selected: false, role: undefined }
+ * // → { selected: false, approvers: [], role: undefined }
  * ```
  */
 export function selectGate(
   selectors: readonly GateSelector[],
   element: ModdleObject,
 ): GateSelection {
-  for (const selector of selectors) {
-    const role = match(selector, element);
-    if (role !== null) return { selected: true, role };
-  }
-  return { selected: false, role: undefined };
+  const selector = selectors.find((s) => matches(s, element));
+  if (selector === undefined) return { selected: false, approvers: [], role: undefined };
+  const approvers = approversOf(element, selector.role);
+  return { selected: true, approvers, role: approvers.join(", ") || undefined };
 }

@@ -51,7 +51,8 @@ export function packMessages(
     assumed: `${base} (assuming {{assumption}}, since the facts are unknown)`,
     undecided: `${label}: policy rule {{ruleId}} of {{pack}} cannot be decided ({{reason}}), so it counts as broken`,
     requireMin: `${base}: ${every} at least {{required}} approval gate(s), but this one passes {{gatesOnPath}}: {{bypassPath}}`,
-    requireDistinctRoles: `${base}: ${every} gates of at least {{required}} different approver roles, but this one passes {{rolesText}}: {{bypassPath}}`,
+    // A gate's role lists everyone who may approve it: the rule is that no two lists overlap.
+    requireDistinctRoles: `${base}: ${every} at least {{required}} gates whose approvers do not overlap (no one group, user or assignee may approve two of them), but this one passes {{rolesText}}: {{bypassPath}}`,
     requireRoles: `${base}: ${every} a gate of each role in [{{required}}], but this one passes no gate of role "{{missingRole}}": {{bypassPath}}`,
     requireUndecided: `${base}: whether every path from it to an end meets the gate requirement cannot be decided ({{reason}}), so it counts as failing`,
   };

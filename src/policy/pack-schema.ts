@@ -116,7 +116,9 @@ export const POLICY_PACK_SCHEMA: Readonly<Record<string, unknown>> = {
       minProperties: 1,
       properties: {
         min: count("Every path passes at least this many approval gates."),
-        distinctRoles: count("Every path passes gates of at least this many approver roles."),
+        distinctRoles: count(
+          "Every path passes at least this many gates no one group, user or assignee may approve two of.",
+        ),
         roles: {
           type: "array",
           minItems: 1,

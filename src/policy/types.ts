@@ -17,7 +17,7 @@ import type {
 export interface GatePathRequirement {
   /** Every path passes at least this many gates. */
   readonly min?: number;
-  /** Every path passes gates of at least this many different approver roles. */
+  /** Every path passes at least this many gates whose approvers do not overlap. */
   readonly distinctRoles?: number;
   /** Every path passes a gate of each of these approver roles. */
   readonly roles?: readonly string[];

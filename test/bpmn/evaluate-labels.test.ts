@@ -136,11 +136,11 @@ describe("namedDecision", () => {
         .filter((x) => x.code.startsWith("bank/"))
         .map((x) => `${x.code}: ${x.message}`);
     expect(pack(raw)).toEqual([
-      'bank/four-eyes: agent task "Activity_0x8k2lm" breaks policy rule four-eyes of bank: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes no gate with an approver role: Activity_0x8k2lm → Gateway_1 → End_2',
+      'bank/four-eyes: agent task "Activity_0x8k2lm" breaks policy rule four-eyes of bank: every path from it to an end must pass at least 2 gates whose approvers do not overlap (no one group, user or assignee may approve two of them), but this one passes no gate with an approver role: Activity_0x8k2lm → Gateway_1 → End_2',
       'bank/one-agent: process "P" breaks policy rule one-agent of bank',
     ]);
     expect(pack(named)).toEqual([
-      'bank/four-eyes: agent task "Draft offer" breaks policy rule four-eyes of bank: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes no gate with an approver role: Draft offer → Large? → Sent',
+      'bank/four-eyes: agent task "Draft offer" breaks policy rule four-eyes of bank: every path from it to an end must pass at least 2 gates whose approvers do not overlap (no one group, user or assignee may approve two of them), but this one passes no gate with an approver role: Draft offer → Large? → Sent',
       'bank/one-agent: process "Offers" breaks policy rule one-agent of bank',
     ]);
     const fourEyes = named.blocking.find((d) => d.code === "bank/four-eyes");

@@ -11,7 +11,7 @@ import type { PreparedProcess } from "../../src/bpmn/index.js";
 import { downstreamOf } from "../../src/bpmn/gate-reach.js";
 import { neighbours } from "../../src/model/index.js";
 
-/** What the enumeration found. */
+/** What the enumeration found. A gate's role here is its approvers, one name each, as JSON. */
 export interface PathOracle {
   /** Some path from the task reaches an end (the task itself, when it has no outgoing flow). */
   readonly endReachable: boolean;
@@ -30,19 +30,24 @@ export interface PathOracle {
   readonly complete: boolean;
 }
 
-/** The names a role lists, read apart from the code under test: `=…` may be anyone (`*`). */
-const names = (role: string): string[] =>
-  role.split(",").flatMap((n) => {
+/** A gate's role as the oracle keys it: its approvers, as JSON. */
+export const roleOf = (approvers: readonly string[]): string => JSON.stringify(approvers);
+
+/** The names who may approve, read apart from the code under test: `=…` may be anyone (`*`). */
+const names = (approvers: readonly string[]): string[] =>
+  approvers.flatMap((n) => {
     const name = n.trim().toLowerCase();
     return name === "" ? [] : [name.startsWith("=") ? "*" : name];
   });
 
 /**
- * The most of `roles` (gate roles, each listing who may approve) no two of which one name can
- * approve: every subset tried, by brute force.
+ * The most of `roles` (gates' approvers, each a list of who may approve) no two of which one
+ * name can approve: every subset tried, by brute force.
  */
-export function disjointCount(roles: readonly string[]): number {
-  const sets = [...new Set(roles)].map(names).filter((s) => s.length > 0);
+export function disjointCount(roles: readonly (readonly string[])[]): number {
+  const sets = [...new Set(roles.map(roleOf))]
+    .map((key) => names(JSON.parse(key) as string[]))
+    .filter((s) => s.length > 0);
   const clash = (a: string[], b: string[]) =>
     a.includes("*") || b.includes("*") || a.some((n) => b.includes(n));
   let best = 0;
@@ -59,7 +64,9 @@ export function disjointCount(roles: readonly string[]): number {
 export function pathOracle(prepared: PreparedProcess, node: number, budget: number): PathOracle {
   const { graph, gates } = prepared;
   const { opens, attachedTo, events, flags } = graph.index;
-  const roles = [...new Set(gates.flatMap((g) => (g.role === undefined ? [] : [g.role])))];
+  const roleKey = (g: (typeof gates)[number]): string | undefined =>
+    g.approvers.length === 0 ? undefined : roleOf(g.approvers);
+  const roles = [...new Set(gates.flatMap((g) => roleKey(g) ?? []))];
   const count = graph.kinds.length;
   // Where a gate completes, and the roles it adds there.
   const block = new Uint8Array(count);
@@ -71,12 +78,12 @@ export function pathOracle(prepared: PreparedProcess, node: number, budget: numb
   for (const g of gates) {
     const opened = opens[g.node] ?? -1;
     if (opened < 0) {
-      mark(g.node, g.role);
+      mark(g.node, roleKey(g));
       continue;
     }
-    mark(graph.exitOf[opened] ?? -1, g.role);
+    mark(graph.exitOf[opened] ?? -1, roleKey(g));
     for (let b = 0; b < flags.length; b++) {
-      if (attachedTo[b] === g.node && events.interrupting[b] === 0) mark(b, g.role);
+      if (attachedTo[b] === g.node && events.interrupting[b] === 0) mark(b, roleKey(g));
     }
   }
   const starts = downstreamOf(graph, node);
@@ -91,7 +98,7 @@ export function pathOracle(prepared: PreparedProcess, node: number, budget: numb
   }
   const sinkAgent = graph.sinks[node] === 1;
   const entered = gates.filter((g) => seen[g.node] === 1);
-  const enterableRoles = new Set(entered.flatMap((g) => (g.role === undefined ? [] : [g.role])));
+  const enterableRoles = new Set(entered.flatMap((g) => roleKey(g) ?? []));
   const endReachable = sinkAgent || seen.some((s, v) => s === 1 && graph.sinks[v] === 1);
   let fewestPasses = Infinity;
   let fewestRoles = Infinity;
@@ -101,7 +108,8 @@ export function pathOracle(prepared: PreparedProcess, node: number, budget: numb
     fewestPasses = Math.min(fewestPasses, passes);
     let disjoint = memo.get(passed);
     if (disjoint === undefined) {
-      disjoint = disjointCount(roles.filter((_, i) => (passed & (1 << i)) !== 0));
+      const passedRoles = roles.filter((_, i) => (passed & (1 << i)) !== 0);
+      disjoint = disjointCount(passedRoles.map((r) => JSON.parse(r) as string[]));
       memo.set(passed, disjoint);
     }
     fewestRoles = Math.min(fewestRoles, disjoint);

@@ -34,7 +34,7 @@ import {
   ZEEBE_NS,
 } from "./builders.js";
 import { withDiagram } from "./diagram.js";
-import { disjointCount, pathOracle } from "./gate-require-oracle.js";
+import { disjointCount, pathOracle, roleOf } from "./gate-require-oracle.js";
 
 const A = agent("A", { ref: "agnt-x@1.0.0", level: "2" });
 
@@ -479,16 +479,35 @@ describe("checkGatePath", () => {
 });
 
 const FILE = "test/bpmn/gate-require.test.ts";
-// Roles that list several names (a gate any of them may approve), and one anyone may ("=x").
-const ROLES = ["a", "b", "c", "a, b", "B, c", "c,a", "=x", undefined] as const;
+/**
+ * A gate's declared role and the assignment beside it: several names (a gate any of them may
+ * approve), one anyone may (`=initiator`), a declared role that holds a comma (one name), none.
+ * No two join to the same role text, so a failure's `rolesOnPath` reads back to its approvers.
+ */
+const ROLES: readonly (readonly [string, string] | undefined)[] = [
+  ["a", ""],
+  ["b", ""],
+  ["c", ""],
+  ["a", ' candidateGroups="c"'],
+  ["B", ' candidateGroups="c"'],
+  ["c", ' candidateGroups="a"'],
+  ["c", ' assignee="=initiator"'],
+  ["a, b", ""],
+  undefined,
+];
 
 /** A random model's XML with each gate given a role (or none) by `seed`. */
 function withRoles(xml: string, seed: number): string {
   const rnd = random(seed ^ 0x5bd1e995);
-  return xml.replace(/<btv:gate\/>/g, () => {
+  const marked = xml.replace(/<btv:gate\/>/g, () => {
     const role = ROLES[rnd(ROLES.length)];
-    return role === undefined ? "<btv:gate/>" : `<btv:gate approverRole="${role}"/>`;
+    if (role === undefined) return "<btv:gate/>";
+    const [declared, assignment] = role;
+    const assigned = assignment === "" ? "" : `<zeebe:assignmentDefinition${assignment}/>`;
+    return `<btv:gate approverRole="${declared}"/>${assigned}`;
   });
+  if (marked.includes("xmlns:zeebe=")) return marked;
+  return marked.replace("<bpmn:definitions ", `<bpmn:definitions xmlns:zeebe="${ZEEBE_NS}" `);
 }
 
 const COLLECTIONS = ["=agent.reviewers", "=[&quot;a&quot;]", undefined] as const;
@@ -522,8 +541,13 @@ async function agrees(xml: string): Promise<boolean> {
   const { status } = task.gate;
   if (status === "missing") assert.equal(one.holds, !oracle.endReachable, xml);
   else assert.equal(one.holds, status !== "bypassed", xml);
-  for (const role of ["a", "b", "c"]) {
-    const set = prepared.gates.filter((g) => g.role === role).map((g) => g.node);
+  const approvers = new Map(prepared.gates.map((g) => [g.role ?? "", g.approvers]));
+  for (const role of ["a", "b", "c", "a, b"]) {
+    // A gate of the role: everyone who may approve it is of it.
+    const only = prepared.gates.filter(
+      (g) => g.approvers.length > 0 && g.approvers.every((a) => a === role),
+    );
+    const set = only.map((g) => g.node);
     const verdict = gateVerdict(prepared.graph, computeGateReach(prepared.graph, set), node);
     const got = run({ roles: [role] });
     const fail =
@@ -532,7 +556,8 @@ async function agrees(xml: string): Promise<boolean> {
     if (verdict.status === "bypassed") assert.deepEqual(got, { ...got, path: verdict.bypassPath });
     if (!got.holds && got.failed !== "undecidable") assert.ok(!got.rolesOnPath.includes(role));
     if (oracle.complete) {
-      const lacks = !oracle.enterableRoles.has(role) || oracle.lacking.has(role);
+      const key = roleOf([role]);
+      const lacks = !oracle.enterableRoles.has(key) || oracle.lacking.has(key);
       assert.equal(got.holds, !(oracle.endReachable && lacks), `oracle, roles [${role}]: ${xml}`);
     }
   }
@@ -543,11 +568,12 @@ async function agrees(xml: string): Promise<boolean> {
   for (const n of [1, 2, 3]) {
     const got = run({ distinctRoles: n });
     if (!got.holds && got.failed !== "undecidable") {
-      assert.ok(disjointCount(got.rolesOnPath) < n, xml);
+      assert.ok(disjointCount(got.rolesOnPath.map((r) => approvers.get(r) ?? [r])) < n, xml);
       assert.equal(got.path[0], task.entry.id);
     }
     if (!oracle.complete) continue;
-    const few = disjointCount([...oracle.enterableRoles]) < n || oracle.fewestRoles < n;
+    const enterable = [...oracle.enterableRoles].map((r) => JSON.parse(r) as string[]);
+    const few = disjointCount(enterable) < n || oracle.fewestRoles < n;
     assert.equal(
       got.holds,
       !(oracle.endReachable && few),

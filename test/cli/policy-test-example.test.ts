@@ -25,7 +25,7 @@ describe("examples/policies/tests", () => {
     expect(lines).toContain("✔ 25 cases passed in 1 test file; every rule covered");
     // The waiver is judged on the test's day, so the case does not rot when the waiver expires.
     expect(lines).toContain(
-      '  ✔ bank/four-eyes-on-commitments loan-single-role.bpmn#SmallBusinessLoan/DraftAndSendOffer expected waived, got fail, waived until 2027-03-31 by cro@bank.example (pilot with one approving role until the compliance desk is staffed): agent task "DraftAndSendOffer" breaks policy rule four-eyes-on-commitments of bank: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes only gates of "credit-officer": DraftAndSendOffer → CreditOfficerSignOff → SecondCreditOfficerLook → OfferSent',
+      '  ✔ bank/four-eyes-on-commitments loan-single-role.bpmn#SmallBusinessLoan/DraftAndSendOffer expected waived, got fail, waived until 2027-03-31 by cro@bank.example (pilot with one approving role until the compliance desk is staffed): agent task "DraftAndSendOffer" breaks policy rule four-eyes-on-commitments of bank: every path from it to an end must pass at least 2 gates whose approvers do not overlap (no one group, user or assignee may approve two of them), but this one passes only gates of "credit-officer": DraftAndSendOffer → CreditOfficerSignOff → SecondCreditOfficerLook → OfferSent',
     );
   });
 

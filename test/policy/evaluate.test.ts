@@ -385,7 +385,7 @@ describe("require: the gate engine's path predicates", () => {
       gatesOnPath: 1,
     });
     expect(runProcess(rule({ distinctRoles: 2 }), view)[0]?.message).toBe(
-      'Risky commits: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes only gates of "risk": Risky → Approve → Send → End',
+      'Risky commits: every path from it to an end must pass at least 2 gates whose approvers do not overlap (no one group, user or assignee may approve two of them), but this one passes only gates of "risk": Risky → Approve → Send → End',
     );
     const roles = runProcess(rule({ roles: ["risk", "legal"] }), view)[0];
     expect(roles?.message).toBe(

@@ -28,7 +28,7 @@ describe("the policy rule", () => {
     expect(reportsOf(results, "policy")).toEqual(expected);
     // The elements by their names, the subject as the path: the ids stay in `id` and `data`.
     expect(expected).toEqual([
-      'DraftAndSendOffer: bank/four-eyes: agent task "Draft and send offer" breaks policy rule four-eyes of bank: every path from it to an end must pass gates of at least 2 different approver roles, but this one passes no gate with an approver role: Draft and send offer → Offer sent',
+      'DraftAndSendOffer: bank/four-eyes: agent task "Draft and send offer" breaks policy rule four-eyes of bank: every path from it to an end must pass at least 2 gates whose approvers do not overlap (no one group, user or assignee may approve two of them), but this one passes no gate with an approver role: Draft and send offer → Offer sent',
       "DraftAndSendOffer: bank/level-cap: Draft and send offer runs at level 3",
       'LoanOrigination: bank/two-agents: process "Consumer loan origination" breaks policy rule two-agents of bank',
     ]);
