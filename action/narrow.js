@@ -166,8 +166,7 @@ try {
     // Read by the settings first, whatever its name and whatever the ignores say: the registry,
     // the config, a pack or a plugin is read for every verdict (the hook then checks the whole
     // repository, as the Action does), and `agentflow.config.json` is the config.
-    let kind =
-      readBy(read, file) ?? (!takes(file) ? "other" : ignored(file) ? "ignored" : "take");
+    let kind = readBy(read, file) ?? (!takes(file) ? "other" : ignored(file) ? "ignored" : "take");
     if (kind === "take" && processWaived && isProcessName(basename(file))) kind = "waived";
     out.push(`${kind}\0${file}\0`);
   }

@@ -17,6 +17,7 @@ import { placeOfPointer, pointerOfPlace } from "../policy/positions.js";
 import { commonShapeProblem, kindOf, quoteValue } from "../policy/shape.js";
 import { isCalendarDate } from "../policy/waivers.js";
 import { POLICY_TEST_SCHEMA } from "./policy-test-schema.js";
+import type { Unplaced } from "./policy-test-settings.js";
 import { entryOf, settingProblems } from "./policy-test-settings.js";
 
 /** What a test expects of its subjects, per rule. */
@@ -47,13 +48,7 @@ export interface PolicyTestSpec {
   readonly results: readonly ResultSpec[];
 }
 
-/** A problem of a test file at a place in it (`results[0].fail[1]`), before it is located. */
-export interface Unplaced {
-  readonly place: string;
-  readonly message: string;
-  /** Where the place is, when its words are no path (`toolEffects["a.b"]`). */
-  readonly pointer?: string;
-}
+export type { Unplaced } from "./policy-test-settings.js";
 
 /** A test file that was read: its content, and where each of its places is. */
 export interface ReadTest {

@@ -5,7 +5,14 @@
  */
 import { gateSelectorProblems, toolEffectsProblems } from "../bpmn/index.js";
 import { placeOfPointer } from "../policy/positions.js";
-import type { Unplaced } from "./policy-test-read.js";
+
+/** A problem of a test file at a place in it (`results[0].fail[1]`), before it is located. */
+export interface Unplaced {
+  readonly place: string;
+  readonly message: string;
+  /** Where the place is, when its words are no path (`toolEffects["a.b"]`). */
+  readonly pointer?: string;
+}
 
 /** The entry of a setting a pointer is in: `/gates/0/id` → `/gates/0`. */
 export const entryOf = (pointer: string): string => pointer.split("/").slice(0, 3).join("/");
