@@ -235,7 +235,7 @@ export interface GateSelection {
   /**
    * Who may approve it, as the first matching selector reads it (without `btv:approverRole`):
    * its `role`, then the task's candidate groups, candidate users and assignee
-   * ({@link approversOf}); `[]` when none is known.
+   * (`approversOf`); `[]` when none is known.
    */
   readonly approvers: readonly string[];
   /** {@link GateSelection.approvers} joined by `, `; `undefined` when there are none. */

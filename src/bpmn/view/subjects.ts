@@ -20,7 +20,7 @@ export interface SubjectReading {
   readonly processes: ReadonlyMap<number, NamedElement & { readonly path: string }>;
   /**
    * By flow node index, for the nodes asked for: the innermost lane that lists it, else the lane
-   * of its nearest enclosing sub-process that has one ({@link laneOf}); null when lanes
+   * of its nearest enclosing sub-process that has one (`laneOf`); null when lanes
    * that do not nest list it (unknown).
    */
   readonly lanes: ReadonlyMap<number, NamedElement | null>;
