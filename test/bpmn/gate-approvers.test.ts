@@ -8,12 +8,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { GateSelector } from "../../src/bpmn/index.js";
-import { readProcess } from "../../src/bpmn/index.js";
-import { prepareProcess } from "../../src/bpmn/analysis.js";
 import type { GatePathRequirement, GatePathResult } from "../../src/bpmn/gate-require.js";
 import { checkGatePath } from "../../src/bpmn/gate-require.js";
 import { roleFamilies } from "../../src/bpmn/gate-role-sets.js";
-import { agent, chain, element, endEvent, processXml, startEvent } from "./builders.js";
+import { gateRow } from "./gate-row.js";
+import { element } from "./builders.js";
 
 /** A user task `id`: its `btv:approverRole` (if any) and its assignment's attributes. */
 const review = (id: string, declared: string | undefined, assignment: string): string =>
@@ -25,25 +24,6 @@ const review = (id: string, declared: string | undefined, assignment: string): s
       '<zeebe:properties><zeebe:property name="approval" value="yes" /></zeebe:properties>',
     ],
   });
-
-/** Agent task `A`, then the gates in a row, then `E`: the prepared process and A's node. */
-async function prepared(gates: readonly string[], selectors: readonly GateSelector[]) {
-  const ids = gates.map((_, i) => `G${String(i + 1)}`);
-  const xml = processXml(
-    startEvent("S"),
-    agent("A", { ref: "agnt-x@1.0.0", level: "3" }),
-    ...gates,
-    endEvent("E"),
-    chain("S", "A", ...ids, "E"),
-  );
-  const { definitions, diagnostics } = await readProcess(xml);
-  expect(diagnostics).toEqual([]);
-  if (definitions === undefined) throw new Error("unreadable");
-  const process = prepareProcess(definitions, undefined, selectors);
-  const node = process.agents.find((a) => a.entry.id === "A")?.node;
-  if (node === undefined) throw new Error("no agent task A");
-  return { process, node };
-}
 
 const BY_GROUP: readonly GateSelector[] = [
   { candidateGroup: "credit-officers", role: "credit" },
@@ -84,7 +64,7 @@ describe("who may approve a gate", () => {
     ],
   ])("%s", async (_, gates, approvers) => {
     const tasks = gates.map(([declared, a], i) => review(`G${String(i + 1)}`, declared, a));
-    const { process } = await prepared(tasks, BY_GROUP);
+    const { process } = await gateRow(tasks, BY_GROUP);
     expect(process.gates.map((g) => [g.approvers, g.role])).toEqual(
       approvers.map((list) => [list, list.join(", ")]),
     );
@@ -154,7 +134,7 @@ describe("distinctRoles and roles read the declared role beside the assignment",
     ],
   ])("%s", async (_, gates, req, expected) => {
     const tasks = gates.map(([declared, a], i) => review(`G${String(i + 1)}`, declared, a));
-    const { process, node } = await prepared(tasks, BY_GROUP);
+    const { process, node } = await gateRow(tasks, BY_GROUP);
     expect(checkGatePath(process, node, req)).toEqual(expected);
   });
 });
@@ -192,7 +172,7 @@ describe("the search for the families to sweep, on large inputs", () => {
       const group = `r${String(i >> 1)}, ${i % 2 === 0 ? "a" : "b"}${String(i >> 1)}`;
       return review(`G${String(i + 1)}`, undefined, `candidateGroups="${group}"`);
     });
-    const { process, node } = await prepared(tasks, [{ property: { name: "approval" } }]);
+    const { process, node } = await gateRow(tasks, [{ property: { name: "approval" } }]);
     const results: GatePathResult[] = [{ distinctRoles: 2 }, { distinctRoles: 2_501 }].map((req) =>
       checkGatePath(process, node, req),
     );

@@ -7,8 +7,6 @@
  */
 import { describe, expect, it } from "vitest";
 import type { GateSelector } from "../../src/bpmn/index.js";
-import { readProcess } from "../../src/bpmn/index.js";
-import { prepareProcess } from "../../src/bpmn/analysis.js";
 import { roleFamilies } from "../../src/bpmn/gate-role-sets.js";
 import type { GatePathRequirement, GatePathResult } from "../../src/bpmn/gate-require.js";
 import {
@@ -17,17 +15,9 @@ import {
   MAX_ROLE_SWEEPS,
   roleNames,
 } from "../../src/bpmn/gate-require.js";
-import {
-  agent,
-  chain,
-  element,
-  endEvent,
-  gateMarker,
-  processXml,
-  startEvent,
-  userTask,
-} from "./builders.js";
+import { element, gateMarker, userTask } from "./builders.js";
 import { disjointCount } from "./gate-require-oracle.js";
+import { gateRow } from "./gate-row.js";
 import { random } from "../properties/bpmn-motifs.js";
 
 /** A user task's `zeebe:assignmentDefinition` attributes. */
@@ -56,20 +46,7 @@ async function check(
   gates: readonly string[],
   ...reqs: readonly GatePathRequirement[]
 ): Promise<GatePathResult[]> {
-  const ids = gates.map((_, i) => `G${String(i + 1)}`);
-  const xml = processXml(
-    startEvent("S"),
-    agent("A", { ref: "agnt-x@1.0.0", level: "3" }),
-    ...gates,
-    endEvent("E"),
-    chain("S", "A", ...ids, "E"),
-  );
-  const { definitions, diagnostics } = await readProcess(xml);
-  expect(diagnostics).toEqual([]);
-  if (definitions === undefined) throw new Error("unreadable");
-  const prepared = prepareProcess(definitions, undefined, SELECTORS);
-  const node = prepared.agents.find((a) => a.entry.id === "A")?.node;
-  if (node === undefined) throw new Error("no agent task A");
+  const { process: prepared, node } = await gateRow(gates, SELECTORS);
   return reqs.map((req) => checkGatePath(prepared, node, req));
 }
 
